@@ -1,0 +1,93 @@
+package org.rdmacheck.checker;
+
+import java.util.Objects;
+
+/**
+ * The outcome of checking one property: verified, violated (with a counterexample), inconclusive
+ * (a limit was reached; partial statistics) or failed (the checker itself could not run). Never
+ * null, never a bare boolean.
+ */
+public sealed interface CheckResult permits CheckResult.Verified, CheckResult.Violated, CheckResult.Inconclusive,
+        CheckResult.Failed {
+
+    /** @return the property this result is about */
+    String property();
+
+    /** @return statistics (partial for inconclusive results) */
+    Stats stats();
+
+    /** @return the verdict as a word */
+    Verdict verdict();
+
+    /** Verdict words, as printed and written in JSON. */
+    enum Verdict {
+        /** the property holds in every reachable state */
+        VERIFIED,
+        /** a counterexample was found */
+        VIOLATED,
+        /** a limit was reached before the question was settled */
+        INCONCLUSIVE,
+        /** the checker could not run */
+        FAILED
+    }
+
+    /**
+     * The property holds.
+     *
+     * @param property property name
+     * @param stats    statistics
+     */
+    record Verified(String property, Stats stats) implements CheckResult {
+        @Override
+        public Verdict verdict() {
+            return Verdict.VERIFIED;
+        }
+    }
+
+    /**
+     * The property is violated.
+     *
+     * @param property       property name
+     * @param counterexample the shortest counterexample found
+     * @param stats          statistics
+     */
+    record Violated(String property, Counterexample counterexample, Stats stats) implements CheckResult {
+        /** Rejects a missing counterexample. */
+        public Violated {
+            Objects.requireNonNull(counterexample, "counterexample");
+        }
+
+        @Override
+        public Verdict verdict() {
+            return Verdict.VIOLATED;
+        }
+    }
+
+    /**
+     * A limit (states, time, memory) was reached first.
+     *
+     * @param property property name
+     * @param reason   which limit, e.g. {@code state limit 1000000 reached}
+     * @param stats    partial statistics
+     */
+    record Inconclusive(String property, String reason, Stats stats) implements CheckResult {
+        @Override
+        public Verdict verdict() {
+            return Verdict.INCONCLUSIVE;
+        }
+    }
+
+    /**
+     * The checker failed.
+     *
+     * @param property property name
+     * @param error    what went wrong
+     * @param stats    statistics so far
+     */
+    record Failed(String property, String error, Stats stats) implements CheckResult {
+        @Override
+        public Verdict verdict() {
+            return Verdict.FAILED;
+        }
+    }
+}

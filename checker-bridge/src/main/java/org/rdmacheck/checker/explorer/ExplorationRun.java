@@ -1,0 +1,376 @@
+package org.rdmacheck.checker.explorer;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.Stats;
+import org.rdmacheck.model.Action;
+import org.rdmacheck.model.Model;
+import org.rdmacheck.model.Transition;
+import org.rdmacheck.properties.ActionProperty;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.DeadlockFreedom;
+import org.rdmacheck.properties.Invariant;
+import org.rdmacheck.properties.Progress;
+import org.rdmacheck.properties.Property;
+
+/**
+ * One breadth-first exploration. Each level is processed in blocks of a fixed size: the block's
+ * states are expanded in parallel (successors, fingerprints, property checks), then their
+ * successors are matched and numbered by one thread in frontier order. The block size does not
+ * depend on the number of threads, so neither do the results.
+ */
+final class ExplorationRun<S> {
+
+    /** Frontier states per block: fixed, so stopping points do not depend on thread count. */
+    static final int BLOCK = 4096;
+    private static final int CHUNK = 64;
+
+    private final CheckSpec<S> spec;
+    private final Model<S> model;
+    private final ExplorerSettings settings;
+    private final List<Property<S>> props;
+    private final VisitedStates<S> visited;
+    private final IntList parent = new IntList();
+    private final Violation<S>[] violations;
+    private final boolean needGraph;
+    private final IntList edgeSrc;
+    private final IntList edgeDst;
+    private final BitSet[] goals;
+    private int violationCount;
+
+    private volatile long distinct;
+    private volatile long queued;
+    private volatile int depth;
+    private long transitions;
+    private long startNanos;
+    private String stopReason = "";
+
+    /** A recorded violation: the state index whose path leads to it, plus an optional last step. */
+    record Violation<S>(int stateIndex, Action lastAction, S lastState) {
+    }
+
+    @SuppressWarnings("unchecked")
+    ExplorationRun(CheckSpec<S> spec, ExplorerSettings settings) {
+        this.spec = spec;
+        this.model = spec.model();
+        this.settings = settings;
+        this.props = spec.properties();
+        this.visited = settings.storage() == ExplorerSettings.Storage.FULL
+                ? new VisitedStates.Full<>() : new VisitedStates.Fingerprinted<>();
+        this.violations = new Violation[props.size()];
+        this.needGraph = props.stream().anyMatch(p -> p instanceof Progress);
+        this.edgeSrc = needGraph ? new IntList() : null;
+        this.edgeDst = needGraph ? new IntList() : null;
+        this.goals = new BitSet[props.size()];
+        for (int i = 0; i < props.size(); i++) {
+            if (props.get(i) instanceof Progress) {
+                goals[i] = new BitSet();
+            }
+        }
+    }
+
+    ExplorationReport run() {
+        startNanos = System.nanoTime();
+        ScheduledExecutorService ticker = startProgressTicker();
+        ExecutorService pool = settings.threads() > 1 ? Executors.newFixedThreadPool(settings.threads(), r -> {
+            Thread t = new Thread(r, "explorer-worker");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        boolean complete = false;
+        try {
+            complete = search(pool);
+        } catch (OutOfMemoryError e) {
+            stopReason = "heap exhausted (" + (Runtime.getRuntime().maxMemory() >> 20) + " MB); partial statistics";
+        } finally {
+            if (pool != null) {
+                pool.shutdownNow();
+            }
+            if (ticker != null) {
+                ticker.shutdownNow();
+            }
+        }
+        return report(complete);
+    }
+
+    private ScheduledExecutorService startProgressTicker() {
+        long every = settings.progressMillis();
+        if (every <= 0) {
+            return null;
+        }
+        ScheduledExecutorService s = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "explorer-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        s.scheduleAtFixedRate(() -> {
+            long ms = elapsedMillis();
+            settings.progress().accept(new ExplorerSettings.ProgressReport(distinct, queued,
+                    ms == 0 ? 0 : distinct * 1000.0 / ms, ms, depth));
+        }, every, every, TimeUnit.MILLISECONDS);
+        return s;
+    }
+
+    private long elapsedMillis() {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+
+    /** @return true when the state space was exhausted */
+    private boolean search(ExecutorService pool) {
+        List<S> frontier = new ArrayList<>();
+        IntList frontierIdx = new IntList();
+        for (S init : model.initialStates()) {
+            int idx = visited.insert(init, model.fingerprint(init));
+            if (idx >= 0) {
+                parent.add(-1);
+                frontier.add(init);
+                frontierIdx.add(idx);
+                distinct = visited.size();
+                if (distinct >= settings.maxStates()) {
+                    stopReason = "state limit " + settings.maxStates() + " reached";
+                    depth = 1;
+                    return false;
+                }
+            }
+        }
+        while (!frontier.isEmpty()) {
+            depth++;
+            List<S> next = new ArrayList<>();
+            IntList nextIdx = new IntList();
+            for (int from = 0; from < frontier.size(); from += BLOCK) {
+                int to = Math.min(frontier.size(), from + BLOCK);
+                queued = frontier.size() - from + next.size();
+                long deadline = startNanos + settings.maxMillis() * 1_000_000L;
+                List<Expansion<S>> block = expand(pool, frontier, from, to, deadline);
+                if (block == null) {
+                    stopReason = "time limit " + settings.maxMillis() + " ms reached";
+                    return false;
+                }
+                if (!absorb(block, frontierIdx, from, next, nextIdx)) {
+                    return false;
+                }
+                if (allViolated() || (settings.stopAtFirstViolation() && violationCount > 0)) {
+                    stopReason = allViolated() ? "every property violated" : "stopped at first violation";
+                    return false;
+                }
+                if (!heapOk()) {
+                    stopReason = "heap limit " + Math.round(settings.maxHeapFraction() * 100) + "% of "
+                            + (Runtime.getRuntime().maxMemory() >> 20) + " MB reached";
+                    return false;
+                }
+            }
+            frontier = next;
+            frontierIdx = nextIdx;
+        }
+        queued = 0;
+        return true;
+    }
+
+    private boolean allViolated() {
+        return violationCount == props.size() && !props.isEmpty();
+    }
+
+    private boolean heapOk() {
+        Runtime rt = Runtime.getRuntime();
+        double limit = settings.maxHeapFraction() * rt.maxMemory();
+        if (rt.totalMemory() - rt.freeMemory() <= limit) {
+            return true;
+        }
+        System.gc();
+        return rt.totalMemory() - rt.freeMemory() <= limit;
+    }
+
+    /** Expands frontier[from, to) in parallel; null if the deadline passed. */
+    private List<Expansion<S>> expand(ExecutorService pool, List<S> frontier, int from, int to, long deadline) {
+        @SuppressWarnings("unchecked")
+        Expansion<S>[] out = new Expansion[to - from];
+        if (pool == null) {
+            for (int i = from; i < to; i++) {
+                if ((i & 63) == 0 && System.nanoTime() > deadline) {
+                    return null;
+                }
+                out[i - from] = expandOne(frontier.get(i));
+            }
+            return List.of(out);
+        }
+        List<Callable<Boolean>> tasks = new ArrayList<>();
+        for (int c = from; c < to; c += CHUNK) {
+            int cFrom = c;
+            int cTo = Math.min(to, c + CHUNK);
+            tasks.add(() -> {
+                if (System.nanoTime() > deadline) {
+                    return false;
+                }
+                for (int i = cFrom; i < cTo; i++) {
+                    out[i - from] = expandOne(frontier.get(i));
+                }
+                return true;
+            });
+        }
+        try {
+            boolean ok = true;
+            for (Future<Boolean> f : pool.invokeAll(tasks)) {
+                ok &= f.get();
+            }
+            return ok ? List.of(out) : null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof OutOfMemoryError oom) {
+                throw oom;
+            }
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+
+    private Expansion<S> expandOne(S state) {
+        List<Transition<S>> ts = new ArrayList<>(8);
+        model.successors(state, ts::add);
+        long[] fps = new long[ts.size()];
+        for (int k = 0; k < fps.length; k++) {
+            fps[k] = model.fingerprint(ts.get(k).next());
+        }
+        IntList inv = null;
+        IntList act = null;
+        boolean[] goal = needGraph ? new boolean[props.size()] : null;
+        for (int p = 0; p < props.size(); p++) {
+            Property<S> prop = props.get(p);
+            if (prop instanceof Invariant<S> in) {
+                if (violations[p] == null && !in.test(state)) {
+                    inv = inv == null ? new IntList() : inv;
+                    inv.add(p);
+                }
+            } else if (prop instanceof ActionProperty<S> ap) {
+                if (violations[p] == null) {
+                    for (int k = 0; k < ts.size(); k++) {
+                        Transition<S> t = ts.get(k);
+                        if (!ap.test(state, t.action(), t.next())) {
+                            act = act == null ? new IntList() : act;
+                            act.add(k);
+                            act.add(p);
+                            break;
+                        }
+                    }
+                }
+            } else if (prop instanceof Progress<S> pg) {
+                goal[p] = pg.isGoal(state);
+            }
+        }
+        boolean deadlock = ts.isEmpty() && !model.isFinal(state);
+        return new Expansion<>(ts, fps, toArray(inv), toArray(act), deadlock, goal);
+    }
+
+    private static int[] toArray(IntList l) {
+        if (l == null) {
+            return new int[0];
+        }
+        int[] a = new int[l.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = l.get(i);
+        }
+        return a;
+    }
+
+    /** Matches and numbers the successors of one block, in frontier order. */
+    private boolean absorb(List<Expansion<S>> block, IntList frontierIdx, int from, List<S> next, IntList nextIdx) {
+        for (int b = 0; b < block.size(); b++) {
+            Expansion<S> e = block.get(b);
+            int src = frontierIdx.get(from + b);
+            for (int p : e.violatedInvariants()) {
+                record(p, new Violation<>(src, null, null));
+            }
+            if (e.deadlock()) {
+                for (int p = 0; p < props.size(); p++) {
+                    if (props.get(p) instanceof DeadlockFreedom) {
+                        record(p, new Violation<>(src, null, null));
+                    }
+                }
+            }
+            int[] av = e.actionViolations();
+            for (int k = 0; k < av.length; k += 2) {
+                Transition<S> t = e.transitions().get(av[k]);
+                record(av[k + 1], new Violation<>(src, t.action(), t.next()));
+            }
+            if (needGraph) {
+                for (int p = 0; p < props.size(); p++) {
+                    if (e.goals()[p]) {
+                        goals[p].set(src);
+                    }
+                }
+            }
+            List<Transition<S>> ts = e.transitions();
+            transitions += ts.size();
+            for (int k = 0; k < ts.size(); k++) {
+                S s = ts.get(k).next();
+                int idx = visited.insert(s, e.fingerprints()[k]);
+                if (idx >= 0) {
+                    parent.add(src);
+                    next.add(s);
+                    nextIdx.add(idx);
+                    distinct = visited.size();
+                }
+                if (needGraph) {
+                    edgeSrc.add(src);
+                    edgeDst.add(idx >= 0 ? idx : -idx - 1);
+                }
+                if (idx >= 0 && distinct >= settings.maxStates()) {
+                    stopReason = "state limit " + settings.maxStates() + " reached";
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private void record(int p, Violation<S> v) {
+        if (violations[p] == null) {
+            violations[p] = v;
+            violationCount++;
+        }
+    }
+
+    private ExplorationReport report(boolean complete) {
+        long ms = elapsedMillis();
+        double collision = settings.storage() == ExplorerSettings.Storage.FULL ? 0.0
+                : Stats.fingerprintCollisionBound(distinct, transitions + model.initialStates().size());
+        Stats stats = new Stats(Explorer.CHECKER, distinct, transitions, depth, ms, settings.threads(), collision);
+        TraceBuilder<S> traces = new TraceBuilder<>(spec, visited, parent, settings);
+        List<CheckResult> results = new ArrayList<>();
+        ProgressAnalysis progress = complete && needGraph
+                ? new ProgressAnalysis(visited.size(), edgeSrc, edgeDst) : null;
+        for (int p = 0; p < props.size(); p++) {
+            Property<S> prop = props.get(p);
+            Violation<S> v = violations[p];
+            if (v != null) {
+                results.add(new CheckResult.Violated(prop.name(), traces.build(prop, v), stats));
+            } else if (prop instanceof Progress<S> && progress != null) {
+                int bad = progress.firstWithoutGoal(goals[p]);
+                if (bad < 0) {
+                    results.add(new CheckResult.Verified(prop.name(), stats));
+                } else {
+                    ProgressAnalysis.Lasso lasso = progress.lassoFrom(bad);
+                    results.add(new CheckResult.Violated(prop.name(), traces.buildProgress(prop, bad, lasso), stats));
+                }
+            } else if (complete) {
+                results.add(new CheckResult.Verified(prop.name(), stats));
+            } else {
+                results.add(new CheckResult.Inconclusive(prop.name(), stopReason, stats));
+            }
+        }
+        return new ExplorationReport(results, stats, complete, complete ? "" : stopReason, visited.bytes());
+    }
+}

@@ -1,0 +1,258 @@
+package org.rdmacheck.checker.trace;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.Provenance;
+import org.rdmacheck.checker.TraceStep;
+import org.rdmacheck.model.Action;
+import org.rdmacheck.model.InputException;
+
+/**
+ * Reads and writes counterexample traces in the JSON format documented in
+ * {@code counterexamples/README.md} (schema {@value #SCHEMA}). Files are written atomically: a
+ * temporary file in the same folder, then a rename, so a reader never sees half a trace.
+ */
+public final class Counterexamples {
+
+    /** The schema identifier written into every trace. */
+    public static final String SCHEMA = "rdmacheck-trace/1";
+
+    private Counterexamples() {
+    }
+
+    /**
+     * @param cex a counterexample
+     * @return its JSON form
+     */
+    public static ObjectNode toJson(Counterexample cex) {
+        ObjectNode o = TraceJson.MAPPER.createObjectNode();
+        o.put("schema", SCHEMA);
+        o.put("property", cex.property());
+        o.put("kind", cex.kind());
+        o.put("violationIndex", cex.violationIndex());
+        o.put("loopStart", cex.loopStart());
+        o.put("note", cex.note());
+        ObjectNode prov = o.putObject("provenance");
+        prov.put("model", cex.provenance().model());
+        prov.put("variant", cex.provenance().variant());
+        ObjectNode params = prov.putObject("parameters");
+        cex.provenance().parameters().forEach(params::put);
+        prov.put("checker", cex.provenance().checker());
+        prov.put("version", cex.provenance().version());
+        ArrayNode steps = o.putArray("steps");
+        for (TraceStep s : cex.steps()) {
+            ObjectNode step = steps.addObject();
+            step.set("action", s.action() == null ? null : TraceJson.toJson(s.action()));
+            step.set("state", s.state());
+        }
+        return o;
+    }
+
+    /**
+     * Parses a trace.
+     *
+     * @param json   the JSON tree
+     * @param source file name for error messages
+     * @return the counterexample
+     * @throws InputException naming the first missing or ill-typed field
+     */
+    public static Counterexample fromJson(JsonNode json, String source) {
+        if (json == null || !json.isObject()) {
+            throw new InputException(source + ": malformed trace: expected a JSON object");
+        }
+        String schema = text(json, "schema", source);
+        if (!SCHEMA.equals(schema)) {
+            throw new InputException(source + ": unsupported trace schema '" + schema + "': expected " + SCHEMA);
+        }
+        JsonNode prov = field(json, "provenance", source);
+        Map<String, String> params = new LinkedHashMap<>();
+        JsonNode p = field(prov, "parameters", source);
+        if (!p.isObject()) {
+            throw new InputException(source + ": malformed trace: provenance.parameters must be an object");
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = p.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            params.put(e.getKey(), e.getValue().asText());
+        }
+        Provenance provenance = new Provenance(text(prov, "model", source), text(prov, "variant", source), params,
+                text(prov, "checker", source), text(prov, "version", source));
+        JsonNode stepsNode = field(json, "steps", source);
+        if (!stepsNode.isArray()) {
+            throw new InputException(source + ": malformed trace: 'steps' must be an array");
+        }
+        List<TraceStep> steps = new ArrayList<>();
+        int i = 0;
+        for (JsonNode s : stepsNode) {
+            if (!s.isObject() || !s.has("state")) {
+                throw new InputException(source + ": malformed trace: step " + i + " needs a 'state'");
+            }
+            JsonNode a = s.get("action");
+            steps.add(new TraceStep(a == null || a.isNull() ? null : action(a, source, i), s.get("state")));
+            i++;
+        }
+        int violationIndex = integer(json, "violationIndex", source);
+        int loopStart = integer(json, "loopStart", source);
+        if (violationIndex < 0 || violationIndex >= Math.max(1, steps.size()) && !steps.isEmpty()) {
+            throw new InputException(source + ": violationIndex = " + violationIndex + ": expected a step index in [0, "
+                    + (steps.size() - 1) + "]");
+        }
+        if (loopStart < -1 || loopStart >= Math.max(1, steps.size()) && !steps.isEmpty()) {
+            throw new InputException(source + ": loopStart = " + loopStart + ": expected -1 or a step index");
+        }
+        String note = json.has("note") ? json.get("note").asText() : "";
+        return new Counterexample(text(json, "property", source), text(json, "kind", source), steps, violationIndex,
+                loopStart, provenance, note);
+    }
+
+    private static Action action(JsonNode a, String source, int step) {
+        if (!a.isObject() || !a.has("name")) {
+            throw new InputException(source + ": malformed trace: step " + step + " action needs a 'name'");
+        }
+        Map<String, Object> params = new LinkedHashMap<>();
+        JsonNode p = a.get("params");
+        if (p != null && p.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = p.fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> e = it.next();
+                params.put(e.getKey(), scalar(e.getValue()));
+            }
+        }
+        return new Action(a.get("name").asText(), params);
+    }
+
+    private static Object scalar(JsonNode v) {
+        if (v.isInt()) {
+            return v.intValue();
+        }
+        if (v.isIntegralNumber()) {
+            return v.longValue();
+        }
+        if (v.isNumber()) {
+            return v.doubleValue();
+        }
+        if (v.isBoolean()) {
+            return v.booleanValue();
+        }
+        if (v.isTextual()) {
+            return v.textValue();
+        }
+        return v;
+    }
+
+    private static JsonNode field(JsonNode o, String name, String source) {
+        JsonNode v = o.get(name);
+        if (v == null || v.isNull()) {
+            throw new InputException(source + ": malformed trace: missing '" + name + "'");
+        }
+        return v;
+    }
+
+    private static String text(JsonNode o, String name, String source) {
+        JsonNode v = field(o, name, source);
+        if (!v.isTextual()) {
+            throw new InputException(source + ": malformed trace: '" + name + "' must be a string");
+        }
+        return v.textValue();
+    }
+
+    private static int integer(JsonNode o, String name, String source) {
+        JsonNode v = field(o, name, source);
+        if (!v.isInt()) {
+            throw new InputException(source + ": malformed trace: '" + name + "' must be an integer");
+        }
+        return v.intValue();
+    }
+
+    /**
+     * Reads a trace file.
+     *
+     * @param file the file
+     * @return the counterexample
+     * @throws InputException if the file is missing, not JSON, or not a trace
+     */
+    public static Counterexample read(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new InputException(file + ": no such file");
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot read: " + e.getMessage());
+        }
+        JsonNode tree;
+        try {
+            tree = TraceJson.MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new InputException(file + ": malformed JSON at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+        }
+        return fromJson(tree, file.toString());
+    }
+
+    /**
+     * The file a counterexample is stored in: {@code <root>/<model>/<variant>-<property>.json}.
+     *
+     * @param root the counterexamples folder
+     * @param cex  the counterexample
+     * @return the path
+     */
+    public static Path pathFor(Path root, Counterexample cex) {
+        String name = safe(cex.provenance().variant()) + "-" + safe(cex.property()) + ".json";
+        return root.resolve(safe(cex.provenance().model())).resolve(name);
+    }
+
+    private static String safe(String s) {
+        return s.replaceAll("[^A-Za-z0-9_.=-]", "_");
+    }
+
+    /**
+     * Writes a counterexample atomically under {@code root}.
+     *
+     * @param root the counterexamples folder
+     * @param cex  the counterexample
+     * @return the file written
+     * @throws IOException if writing fails (no partial file is left)
+     */
+    public static Path write(Path root, Counterexample cex) throws IOException {
+        Path target = pathFor(root, cex);
+        writeAtomically(target, TraceJson.MAPPER.writeValueAsString(toJson(cex)) + "\n");
+        return target;
+    }
+
+    /**
+     * Writes text to a file atomically: temporary file in the same folder, then rename.
+     *
+     * @param target the file
+     * @param text   its contents
+     * @throws IOException if writing fails (the temporary file is removed)
+     */
+    public static void writeAtomically(Path target, String text) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, ".tmp-", ".part");
+        try {
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package org.rdmacheck.checker.trace;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.TraceStep;
+import org.rdmacheck.model.Model;
+import org.rdmacheck.model.Transition;
+import org.rdmacheck.properties.ActionProperty;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.DeadlockFreedom;
+import org.rdmacheck.properties.Invariant;
+import org.rdmacheck.properties.Progress;
+import org.rdmacheck.properties.Property;
+
+/**
+ * Re-executes a stored trace on the Java model: every step must be a legal transition (same
+ * action, same resulting state), and the property must still be violated where the trace says.
+ */
+public final class TraceReplayer {
+
+    /** States explored when re-deciding a progress violation before giving up. */
+    private static final int PROGRESS_LIMIT = 2_000_000;
+
+    private TraceReplayer() {
+    }
+
+    /**
+     * @param spec the model and properties, rebuilt from the trace's provenance
+     * @param cex  the trace
+     * @param <S>  state type
+     * @return the outcome
+     */
+    public static <S> ReplayResult replay(CheckSpec<S> spec, Counterexample cex) {
+        Model<S> model = spec.model();
+        List<TraceStep> steps = cex.steps();
+        if (steps.isEmpty()) {
+            return new ReplayResult(false, 0, false, "the trace has no steps");
+        }
+        List<S> states = new ArrayList<>();
+        S cur = null;
+        for (S init : model.initialStates()) {
+            if (TraceJson.toJson(model.view(init)).equals(steps.get(0).state())) {
+                cur = init;
+                break;
+            }
+        }
+        if (cur == null) {
+            return new ReplayResult(false, 0, false, "step 0 is not an initial state of the model");
+        }
+        states.add(cur);
+        S prev = null;
+        Transition<S> last = null;
+        for (int j = 1; j < steps.size(); j++) {
+            TraceStep step = steps.get(j);
+            JsonNode wantAction = TraceJson.toJson(step.action());
+            List<Transition<S>> ts = new ArrayList<>();
+            model.successors(cur, ts::add);
+            Transition<S> found = null;
+            boolean actionEnabled = false;
+            for (Transition<S> t : ts) {
+                if (TraceJson.toJson(t.action()).equals(wantAction)) {
+                    actionEnabled = true;
+                    if (TraceJson.toJson(model.view(t.next())).equals(step.state())) {
+                        found = t;
+                        break;
+                    }
+                }
+            }
+            if (found == null) {
+                return new ReplayResult(false, j, false, "step " + j + ": " + step.action()
+                        + (actionEnabled ? " leads to a different state" : " is not enabled"));
+            }
+            prev = cur;
+            last = found;
+            cur = found.next();
+            states.add(cur);
+        }
+        if (cex.loopStart() >= 0) {
+            S back = states.get(cex.loopStart());
+            List<Transition<S>> ts = new ArrayList<>();
+            model.successors(cur, ts::add);
+            if (ts.stream().noneMatch(t -> t.next().equals(back))) {
+                return new ReplayResult(false, steps.size(), false,
+                        "the last state has no transition back to step " + cex.loopStart());
+            }
+        }
+        Property<S> prop;
+        try {
+            prop = spec.property(cex.property());
+        } catch (IllegalArgumentException e) {
+            return new ReplayResult(true, -1, false, "the model no longer has a property " + cex.property());
+        }
+        boolean violated = violated(spec, prop, states.get(cex.violationIndex()), prev, last, cur);
+        return new ReplayResult(true, -1, violated, violated
+                ? "all " + (steps.size() - 1) + " steps legal; " + cex.property() + " still violated"
+                : "all " + (steps.size() - 1) + " steps legal, but " + cex.property() + " is no longer violated");
+    }
+
+    private static <S> boolean violated(CheckSpec<S> spec, Property<S> prop, S at, S prev, Transition<S> last, S end) {
+        Model<S> model = spec.model();
+        if (prop instanceof Invariant<S> inv) {
+            return !inv.test(end);
+        }
+        if (prop instanceof ActionProperty<S> ap) {
+            return last != null && !ap.test(prev, last.action(), last.next());
+        }
+        if (prop instanceof DeadlockFreedom<S>) {
+            List<Transition<S>> ts = new ArrayList<>();
+            model.successors(end, ts::add);
+            return ts.isEmpty() && !model.isFinal(end);
+        }
+        if (prop instanceof Progress<S> pg) {
+            return !goalReachable(model, pg, at);
+        }
+        return false;
+    }
+
+    private static <S> boolean goalReachable(Model<S> model, Progress<S> pg, S from) {
+        Set<S> seen = new HashSet<>();
+        ArrayDeque<S> queue = new ArrayDeque<>();
+        seen.add(from);
+        queue.add(from);
+        while (!queue.isEmpty()) {
+            S s = queue.poll();
+            if (pg.isGoal(s)) {
+                return true;
+            }
+            if (seen.size() > PROGRESS_LIMIT) {
+                return true;
+            }
+            model.successors(s, t -> {
+                if (seen.add(t.next())) {
+                    queue.add(t.next());
+                }
+            });
+        }
+        return false;
+    }
+}

@@ -1,0 +1,45 @@
+package org.rdmacheck.cli;
+
+import org.rdmacheck.model.InputException;
+
+/** Parses durations such as {@code 500ms}, {@code 90s}, {@code 10m}, {@code 1h}. */
+public final class Durations {
+    private Durations() {
+    }
+
+    /**
+     * @param option option name for the error message
+     * @param text   the duration
+     * @return milliseconds
+     */
+    public static long parseMillis(String option, String text) {
+        String t = text.trim().toLowerCase(java.util.Locale.ROOT);
+        long mult;
+        String num;
+        if (t.endsWith("ms")) {
+            mult = 1;
+            num = t.substring(0, t.length() - 2);
+        } else if (t.endsWith("s")) {
+            mult = 1000;
+            num = t.substring(0, t.length() - 1);
+        } else if (t.endsWith("m")) {
+            mult = 60_000;
+            num = t.substring(0, t.length() - 1);
+        } else if (t.endsWith("h")) {
+            mult = 3_600_000;
+            num = t.substring(0, t.length() - 1);
+        } else {
+            mult = 1000;
+            num = t;
+        }
+        try {
+            double v = Double.parseDouble(num);
+            if (!(v > 0) || Double.isInfinite(v)) {
+                throw new NumberFormatException();
+            }
+            return Math.max(1, Math.round(v * mult));
+        } catch (NumberFormatException e) {
+            throw new InputException(option + " '" + text + "': expected a positive duration such as 90s, 10m or 1h");
+        }
+    }
+}

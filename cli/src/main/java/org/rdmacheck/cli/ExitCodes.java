@@ -1,0 +1,33 @@
+package org.rdmacheck.cli;
+
+import java.util.List;
+
+/** The command line's exit statuses. */
+public final class ExitCodes {
+    /** everything as expected */
+    public static final int OK = 0;
+    /** a property violated that must hold (or a must-fail variant that held, or a checker failure) */
+    public static final int VIOLATED = 1;
+    /** usage or input error */
+    public static final int USAGE = 2;
+    /** a limit was reached before a verdict */
+    public static final int INCONCLUSIVE = 3;
+
+    private ExitCodes() {
+    }
+
+    /**
+     * @param rows results
+     * @return 1 if any is unexpected, else 3 if any is inconclusive, else 0
+     */
+    public static int of(List<SummaryRow> rows) {
+        boolean inconclusive = false;
+        for (SummaryRow r : rows) {
+            if (r.outcome() == SummaryRow.Outcome.UNEXPECTED) {
+                return VIOLATED;
+            }
+            inconclusive |= r.outcome() == SummaryRow.Outcome.INCONCLUSIVE;
+        }
+        return inconclusive ? INCONCLUSIVE : OK;
+    }
+}

@@ -1,0 +1,75 @@
+package org.rdmacheck.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.model.InputException;
+import picocli.CommandLine.Option;
+
+/** Explorer options shared by the commands that check models. */
+public final class ExplorerOptions {
+
+    @Option(names = "--threads", description = "worker threads (default: all cores)")
+    Integer threads;
+
+    @Option(names = "--storage", description = "full or fingerprint (default: ${DEFAULT-VALUE})", defaultValue = "fingerprint")
+    String storage;
+
+    @Option(names = "--max-states", description = "state limit (default: ${DEFAULT-VALUE})", defaultValue = "50000000")
+    long maxStates;
+
+    @Option(names = "--max-time", description = "time limit, e.g. 90s, 10m, 1h (default: ${DEFAULT-VALUE})", defaultValue = "1h")
+    String maxTime;
+
+    @Option(names = "--max-heap", description = "heap limit as a percentage of -Xmx (default: ${DEFAULT-VALUE})", defaultValue = "85")
+    double maxHeapPercent;
+
+    @Option(names = "--out", description = "folder for counterexamples (default: counterexamples/ of the rdmacheck checkout)")
+    Path out;
+
+    @Option(names = "--no-save", description = "do not write counterexample files")
+    boolean noSave;
+
+    /**
+     * @param err where progress lines go
+     * @return explorer settings from these options
+     */
+    public ExplorerSettings settings(PrintWriter err) {
+        int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (t < 1) {
+            throw new InputException("--threads " + t + ": expected at least 1");
+        }
+        if (maxStates < 1) {
+            throw new InputException("--max-states " + maxStates + ": expected at least 1");
+        }
+        if (!(maxHeapPercent > 0 && maxHeapPercent <= 100)) {
+            throw new InputException("--max-heap " + maxHeapPercent + ": expected a percentage in (0, 100]");
+        }
+        ExplorerSettings.Storage st = switch (storage) {
+            case "full" -> ExplorerSettings.Storage.FULL;
+            case "fingerprint" -> ExplorerSettings.Storage.FINGERPRINT;
+            default -> throw new InputException("--storage " + storage + ": expected full or fingerprint");
+        };
+        return ExplorerSettings.defaults().withThreads(t).withStorage(st).withMaxStates(maxStates)
+                .withMaxMillis(Durations.parseMillis("--max-time", maxTime)).withMaxHeapFraction(maxHeapPercent / 100)
+                .withProgress(5_000, r -> {
+                    err.println(r);
+                    err.flush();
+                });
+    }
+
+    /** @return the folder counterexamples are written to, or null with --no-save */
+    public Path outDir() {
+        if (noSave) {
+            return null;
+        }
+        return out != null ? out : home().resolve("counterexamples");
+    }
+
+    /** @return the rdmacheck checkout (set by the launcher), or the working directory */
+    public static Path home() {
+        String h = System.getProperty("rdmacheck.home");
+        return h == null ? Paths.get("") : Paths.get(h);
+    }
+}

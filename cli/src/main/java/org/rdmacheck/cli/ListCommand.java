@@ -1,0 +1,71 @@
+package org.rdmacheck.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.catalog.ParamSpec;
+import org.rdmacheck.properties.catalog.VariantSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code rdmacheck list}: what can be checked. */
+@Command(name = "list", description = "Lists the models, their variants (and which must fail) and parameters.")
+final class ListCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            ArrayNode arr = TraceJson.MAPPER.createArrayNode();
+            for (ModelEntry e : Catalog.entries()) {
+                ObjectNode o = arr.addObject();
+                o.put("model", e.name());
+                o.put("description", e.description());
+                o.put("defaultVariant", e.defaultVariant());
+                ArrayNode vs = o.putArray("variants");
+                for (VariantSpec v : e.variants()) {
+                    ObjectNode vo = vs.addObject();
+                    vo.put("name", v.name());
+                    vo.put("description", v.description());
+                    vo.put("expectedToFail", v.expectedToFail());
+                    ArrayNode mf = vo.putArray("mustFail");
+                    v.mustFail().stream().sorted().forEach(mf::add);
+                }
+                ArrayNode ps = o.putArray("parameters");
+                for (ParamSpec p : e.parameters()) {
+                    ObjectNode po = ps.addObject();
+                    po.put("name", p.name());
+                    po.put("default", p.defaultValue());
+                    po.put("description", p.description());
+                }
+            }
+            out.println(TraceJson.MAPPER.writeValueAsString(arr));
+        } else {
+            for (ModelEntry e : Catalog.entries()) {
+                out.printf("%s — %s%n", e.name(), e.description());
+                for (VariantSpec v : e.variants()) {
+                    out.printf("    variant %-22s %s%s%s%n", v.name(), v.description(),
+                            v.name().equals(e.defaultVariant()) ? " [default]" : "",
+                            v.expectedToFail() ? " (must fail: " + String.join(", ", v.mustFail().stream().sorted().toList()) + ")" : "");
+                }
+                for (ParamSpec p : e.parameters()) {
+                    out.printf("    param   %-22s default %s; %s%n", p.name(), p.defaultValue(), p.description());
+                }
+            }
+            out.println("commands: " + String.join(", ", spec.commandLine().getParent().getSubcommands().keySet()));
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,65 @@
+package org.rdmacheck.cli;
+
+import java.io.PrintWriter;
+import org.rdmacheck.model.InputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code rdmacheck} command line. Exit codes: 0 as expected, 1 a property violated that must
+ * hold, 2 usage or input error, 3 inconclusive.
+ */
+@Command(name = "rdmacheck", mixinStandardHelpOptions = true, version = "rdmacheck 0.1.0",
+        description = "Formal models and verification of RDMA datacenter-network mechanisms.",
+        subcommands = {
+            ListCommand.class,
+            CheckCommand.class,
+            AllCommand.class,
+            ReplayCommand.class,
+        })
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /**
+     * @param args command-line arguments
+     */
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /**
+     * Runs a command line and returns its exit status (no System.exit).
+     *
+     * @param args arguments
+     * @param out  standard output
+     * @param err  standard error
+     * @return the exit status
+     */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("rdmacheck: " + ex.getMessage().lines().findFirst().orElse("bad arguments")
+                    + " (see rdmacheck --help)");
+            err.flush();
+            return ExitCodes.USAGE;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof InputException) {
+                err.println("rdmacheck: " + ex.getMessage());
+                err.flush();
+                return ExitCodes.USAGE;
+            }
+            throw ex;
+        });
+        return cl.execute(args);
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: list, check, all, replay, ...");
+    }
+}

@@ -1,0 +1,45 @@
+package org.rdmacheck.cli;
+
+import java.util.List;
+import java.util.Set;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.trace.ReplayResult;
+import org.rdmacheck.checker.trace.TraceReplayer;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.catalog.ModelEntry;
+
+/** Replays any stored counterexample: state-machine traces on the Java model, others by their replayer. */
+public final class Replays {
+
+    /** Replayers for non-state-machine counterexamples. Later issues add theirs here. */
+    static final List<ExternalReplayer> EXTERNAL = List.of();
+
+    private static final Set<String> TRACE_KINDS = Set.of("invariant", "action", "deadlock", "progress");
+
+    private Replays() {
+    }
+
+    /**
+     * @param cex a counterexample
+     * @return the outcome of replaying it
+     * @throws InputException if nothing can replay it
+     */
+    public static ReplayResult replay(Counterexample cex) {
+        for (ExternalReplayer r : EXTERNAL) {
+            if (r.accepts(cex)) {
+                return r.replay(cex);
+            }
+        }
+        if (!TRACE_KINDS.contains(cex.kind())) {
+            throw new InputException("counterexample kind '" + cex.kind() + "' of model " + cex.provenance().model()
+                    + ": no replayer for it");
+        }
+        ModelEntry entry = Catalog.find(cex.provenance().model());
+        CheckSpec<?> spec = entry.build(entry.variant(cex.provenance().variant()).name(),
+                Params.of(cex.provenance().parameters()));
+        return TraceReplayer.replay(spec, cex);
+    }
+}

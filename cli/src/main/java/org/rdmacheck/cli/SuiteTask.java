@@ -1,0 +1,24 @@
+package org.rdmacheck.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+
+/**
+ * A piece of {@code rdmacheck all} beyond the catalogue's model checks: threshold derivation,
+ * fluid scenarios, static deadlock checks, and so on. Each contributes rows to the summary.
+ */
+public interface SuiteTask {
+
+    /** @return a short name for progress lines */
+    String name();
+
+    /**
+     * @param settings explorer settings chosen for the run
+     * @param outDir   counterexample folder, or null
+     * @param home     the rdmacheck checkout (for output folders)
+     * @return summary rows
+     * @throws Exception if the task cannot run (reported as a FAILED row)
+     */
+    List<SummaryRow> run(ExplorerSettings settings, Path outDir, Path home) throws Exception;
+}

@@ -1,0 +1,50 @@
+package org.rdmacheck.properties;
+
+import java.util.Objects;
+import org.rdmacheck.model.Action;
+
+/**
+ * A named predicate on transitions that must hold for every reachable step.
+ *
+ * @param name  the property's name
+ * @param holds the predicate on (from, action, to)
+ * @param <S>   state type
+ */
+public record ActionProperty<S>(String name, StepPredicate<S> holds) implements Property<S> {
+    /** Rejects nulls. */
+    public ActionProperty {
+        Objects.requireNonNull(name);
+        Objects.requireNonNull(holds);
+    }
+
+    @Override
+    public Kind kind() {
+        return Kind.ACTION;
+    }
+
+    /**
+     * @param from   the state before
+     * @param action the action taken
+     * @param to     the state after
+     * @return whether the step is allowed
+     */
+    public boolean test(S from, Action action, S to) {
+        return holds.test(from, action, to);
+    }
+
+    /**
+     * A predicate on one step.
+     *
+     * @param <S> state type
+     */
+    @FunctionalInterface
+    public interface StepPredicate<S> {
+        /**
+         * @param from   the state before
+         * @param action the action taken
+         * @param to     the state after
+         * @return whether the step is allowed
+         */
+        boolean test(S from, Action action, S to);
+    }
+}

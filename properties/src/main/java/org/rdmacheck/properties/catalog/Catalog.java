@@ -1,0 +1,40 @@
+package org.rdmacheck.properties.catalog;
+
+import java.util.List;
+import java.util.stream.Collectors;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.properties.examples.CorridorEntry;
+import org.rdmacheck.properties.examples.FifoEntry;
+import org.rdmacheck.properties.examples.PhilosophersEntry;
+
+/**
+ * Every checkable model, in the order {@code rdmacheck list} shows them. Protocol models are
+ * registered here, one line each.
+ */
+public final class Catalog {
+
+    private static final List<ModelEntry> ENTRIES = List.of(
+            // protocol models (seed papers) -- add new entries above the textbook references
+            new PhilosophersEntry(),
+            new FifoEntry(),
+            new CorridorEntry());
+
+    private Catalog() {
+    }
+
+    /** @return every entry */
+    public static List<ModelEntry> entries() {
+        return ENTRIES;
+    }
+
+    /**
+     * @param name a model name
+     * @return its entry
+     * @throws InputException if unknown
+     */
+    public static ModelEntry find(String name) {
+        return ENTRIES.stream().filter(e -> e.name().equals(name)).findFirst().orElseThrow(() ->
+                new InputException("unknown model '" + name + "': expected one of "
+                        + ENTRIES.stream().map(ModelEntry::name).collect(Collectors.joining(", "))));
+    }
+}

@@ -1,0 +1,53 @@
+package org.rdmacheck.properties.examples;
+
+import java.util.List;
+import java.util.Set;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.model.examples.BoundedFifo;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.DeadlockFreedom;
+import org.rdmacheck.properties.Invariant;
+import org.rdmacheck.properties.Progress;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.catalog.ParamSpec;
+import org.rdmacheck.properties.catalog.VariantSpec;
+
+/** A bounded FIFO channel: the textbook model with a closed-form state count. */
+public final class FifoEntry implements ModelEntry {
+
+    @Override
+    public String name() {
+        return "fifo";
+    }
+
+    @Override
+    public String description() {
+        return "textbook reference: producer, bounded FIFO channel, consumer (closed-form state count)";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+        return List.of(new ParamSpec("messages", "6", "messages sent, 1..100000"),
+                new ParamSpec("capacity", "3", "channel capacity, 1..100000"));
+    }
+
+    @Override
+    public List<VariantSpec> variants() {
+        return List.of(new VariantSpec("fifo", "a FIFO channel", Set.of()),
+                new VariantSpec("reorder", "the channel may swap its two oldest messages", Set.of("InOrderDelivery")));
+    }
+
+    @Override
+    public CheckSpec<BoundedFifo.State> build(String variant, Params params) {
+        variant(variant);
+        Params p = resolve(params);
+        int m = p.integer("messages", 6, 1, 100_000);
+        int c = p.integer("capacity", 3, 1, 100_000);
+        BoundedFifo model = new BoundedFifo(m, c, variant.equals("reorder"));
+        return new CheckSpec<>(name(), variant, p.asMap(), model, List.of(
+                new Invariant<BoundedFifo.State>("InOrderDelivery", BoundedFifo.State::inOrder),
+                DeadlockFreedom.standard(),
+                new Progress<BoundedFifo.State>("AllDelivered", s -> s.sent() == m && s.channel().isEmpty())),
+                variant(variant).mustFail());
+    }
+}

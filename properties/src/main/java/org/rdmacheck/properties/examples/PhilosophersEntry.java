@@ -1,0 +1,62 @@
+package org.rdmacheck.properties.examples;
+
+import java.util.List;
+import java.util.Set;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.model.examples.DiningPhilosophers;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.DeadlockFreedom;
+import org.rdmacheck.properties.Invariant;
+import org.rdmacheck.properties.Progress;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.catalog.ParamSpec;
+import org.rdmacheck.properties.catalog.VariantSpec;
+
+/** Dining philosophers: the textbook reference model for the explorer and its benchmark. */
+public final class PhilosophersEntry implements ModelEntry {
+
+    @Override
+    public String name() {
+        return "philosophers";
+    }
+
+    @Override
+    public String description() {
+        return "textbook reference: Dijkstra's dining philosophers (naive deadlocks, ordered does not)";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+        return List.of(new ParamSpec("n", "5", "number of philosophers, 2..16"));
+    }
+
+    @Override
+    public List<VariantSpec> variants() {
+        return List.of(
+                new VariantSpec("ordered", "the last philosopher takes its forks in the other order",
+                        Set.of()),
+                new VariantSpec("naive", "everyone takes the left fork first",
+                        Set.of("DeadlockFree", "SomeoneCanEat")));
+    }
+
+    @Override
+    public CheckSpec<DiningPhilosophers.Table> build(String variant, Params params) {
+        variant(variant);
+        Params p = resolve(params);
+        int n = p.integer("n", 5, 2, 16);
+        DiningPhilosophers model = new DiningPhilosophers(n, variant.equals("ordered"));
+        return new CheckSpec<>(name(), variant, p.asMap(), model, List.of(
+                new Invariant<DiningPhilosophers.Table>("NeighboursNeverBothEat", t -> {
+                    for (int i = 0; i < n; i++) {
+                        if (t.phases().get(i) == DiningPhilosophers.Phase.EATING
+                                && t.phases().get((i + 1) % n) == DiningPhilosophers.Phase.EATING) {
+                            return false;
+                        }
+                    }
+                    return true;
+                }),
+                DeadlockFreedom.standard(),
+                new Progress<>("SomeoneCanEat", DiningPhilosophers.Table::someoneEating)),
+                variant(variant).mustFail());
+    }
+}
