@@ -72,4 +72,14 @@ public final class ExplorerOptions {
         String h = System.getProperty("rdmacheck.home");
         return h == null ? Paths.get("") : Paths.get(h);
     }
+
+    /**
+     * @param file a written file
+     * @return its path relative to the rdmacheck checkout when inside it, else absolute
+     */
+    public static String display(Path file) {
+        Path abs = file.toAbsolutePath().normalize();
+        Path home = home().toAbsolutePath().normalize();
+        return abs.startsWith(home) ? home.relativize(abs).toString() : abs.toString();
+    }
 }

@@ -48,7 +48,7 @@ public final class ModelChecks {
                 detail = v.counterexample().kind() + " trace, " + v.counterexample().length() + " steps";
                 if (outDir != null) {
                     try {
-                        file = Counterexamples.write(outDir, v.counterexample()).toString();
+                        file = ExplorerOptions.display(Counterexamples.write(outDir, v.counterexample()));
                     } catch (IOException e) {
                         throw new UncheckedIOException("cannot write counterexample under " + outDir, e);
                     }
