@@ -1,7 +1,5 @@
 package org.rdmacheck.model;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -20,7 +18,7 @@ public record Action(String name, Map<String, Object> params) {
     /** Canonical constructor: copies the parameters into an unmodifiable ordered map. */
     public Action {
         Objects.requireNonNull(name, "name");
-        params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        params = params instanceof ParamMap ? params : ParamMap.copyOf(params);
     }
 
     /**
@@ -34,11 +32,7 @@ public record Action(String name, Map<String, Object> params) {
         if (keysAndValues.length % 2 != 0) {
             throw new IllegalArgumentException("Action.of needs name/value pairs, got " + keysAndValues.length + " items");
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            m.put((String) keysAndValues[i], keysAndValues[i + 1]);
-        }
-        return new Action(name, m);
+        return new Action(name, ParamMap.ofPairs(keysAndValues));
     }
 
     @Override

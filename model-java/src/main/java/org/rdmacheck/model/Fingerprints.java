@@ -8,7 +8,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Structural 64-bit fingerprints of state values, in the spirit of TLC's state fingerprints.
@@ -19,6 +18,9 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Fingerprints {
 
+    private static final java.lang.invoke.MethodType GETTER =
+            java.lang.invoke.MethodType.methodType(Object.class, Object.class);
+
     private static final ClassValue<MethodHandle[]> ACCESSORS = new ClassValue<>() {
         @Override
         protected MethodHandle[] computeValue(Class<?> type) {
@@ -28,10 +30,10 @@ public final class Fingerprints {
             for (int i = 0; i < rc.length; i++) {
                 try {
                     rc[i].getAccessor().setAccessible(true);
-                    mh[i] = MethodHandles.lookup().unreflect(rc[i].getAccessor());
+                    mh[i] = MethodHandles.lookup().unreflect(rc[i].getAccessor()).asType(GETTER);
                 } catch (IllegalAccessException | RuntimeException e) {
                     try {
-                        mh[i] = lookup.unreflect(rc[i].getAccessor());
+                        mh[i] = lookup.unreflect(rc[i].getAccessor()).asType(GETTER);
                     } catch (IllegalAccessException e2) {
                         throw new IllegalStateException("cannot read record component " + rc[i], e2);
                     }
@@ -41,7 +43,12 @@ public final class Fingerprints {
         }
     };
 
-    private static final Map<Class<?>, Long> CLASS_SALT = new ConcurrentHashMap<>();
+    private static final ClassValue<Long> CLASS_SALT = new ClassValue<>() {
+        @Override
+        protected Long computeValue(Class<?> type) {
+            return stringHash(type.getName());
+        }
+    };
 
     private Fingerprints() {
     }
@@ -89,7 +96,7 @@ public final class Fingerprints {
             return step(seed ^ 0x4L, stringHash(s));
         }
         if (v instanceof Enum<?> e) {
-            return step(step(seed ^ 0x5L, stringHash(e.getDeclaringClass().getName())), e.ordinal());
+            return step(step(seed ^ 0x5L, salt(e.getDeclaringClass())), e.ordinal());
         }
         if (v instanceof Record r) {
             return recordHash(r, seed);
@@ -141,7 +148,7 @@ public final class Fingerprints {
         long h = step(seed, salt(r.getClass()));
         for (MethodHandle mh : ACCESSORS.get(r.getClass())) {
             try {
-                h = hash(mh.invoke(r), h);
+                h = hash((Object) mh.invokeExact((Object) r), h);
             } catch (Throwable t) {
                 throw new IllegalStateException("cannot fingerprint " + r.getClass().getName(), t);
             }
@@ -150,7 +157,7 @@ public final class Fingerprints {
     }
 
     private static long salt(Class<?> c) {
-        return CLASS_SALT.computeIfAbsent(c, k -> stringHash(k.getName()));
+        return CLASS_SALT.get(c);
     }
 
     private static long stringHash(String s) {

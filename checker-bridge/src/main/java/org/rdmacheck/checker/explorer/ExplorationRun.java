@@ -371,6 +371,7 @@ final class ExplorationRun<S> {
                 results.add(new CheckResult.Inconclusive(prop.name(), stopReason, stats));
             }
         }
-        return new ExplorationReport(results, stats, complete, complete ? "" : stopReason, visited.bytes());
+        long bytes = visited.bytes() < 0 ? -1 : visited.bytes() + parent.bytes();
+        return new ExplorationReport(results, stats, complete, complete ? "" : stopReason, bytes);
     }
 }

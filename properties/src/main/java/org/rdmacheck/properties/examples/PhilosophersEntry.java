@@ -27,7 +27,7 @@ public final class PhilosophersEntry implements ModelEntry {
 
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(new ParamSpec("n", "5", "number of philosophers, 2..16"));
+        return List.of(new ParamSpec("n", "5", "number of philosophers, 2..24"));
     }
 
     @Override
@@ -43,7 +43,7 @@ public final class PhilosophersEntry implements ModelEntry {
     public CheckSpec<DiningPhilosophers.Table> build(String variant, Params params) {
         variant(variant);
         Params p = resolve(params);
-        int n = p.integer("n", 5, 2, 16);
+        int n = p.integer("n", 5, 2, 24);
         DiningPhilosophers model = new DiningPhilosophers(n, variant.equals("ordered"));
         return new CheckSpec<>(name(), variant, p.asMap(), model, List.of(
                 new Invariant<DiningPhilosophers.Table>("NeighboursNeverBothEat", t -> {
