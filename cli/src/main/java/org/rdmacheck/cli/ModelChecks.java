@@ -55,6 +55,8 @@ public final class ModelChecks {
                 }
             } else if (r instanceof CheckResult.Verified) {
                 outcome = mustFail ? SummaryRow.Outcome.UNEXPECTED : SummaryRow.Outcome.AS_EXPECTED;
+                double pc = r.stats().collisionProbability();
+                detail = pc > 0 ? String.format(java.util.Locale.ROOT, "P(fingerprint collision) <= %.1e", pc) : "";
             } else if (r instanceof CheckResult.Inconclusive i) {
                 outcome = SummaryRow.Outcome.INCONCLUSIVE;
                 detail = i.reason();

@@ -241,8 +241,10 @@ final class ExplorationRun<S> {
         List<Transition<S>> ts = new ArrayList<>(8);
         model.successors(state, ts::add);
         long[] fps = new long[ts.size()];
+        int[] known = new int[ts.size()];
         for (int k = 0; k < fps.length; k++) {
             fps[k] = model.fingerprint(ts.get(k).next());
+            known[k] = visited.lookup(ts.get(k).next(), fps[k]);
         }
         IntList inv = null;
         IntList act = null;
@@ -271,7 +273,19 @@ final class ExplorationRun<S> {
             }
         }
         boolean deadlock = ts.isEmpty() && !model.isFinal(state);
-        return new Expansion<>(ts, fps, toArray(inv), toArray(act), deadlock, goal);
+        // Successors seen in earlier blocks need no matching in the sequential phase: drop them
+        // now (after the action properties saw them) and keep only their index for the graph.
+        int[] actArr = toArray(act);
+        boolean[] keep = new boolean[known.length];
+        for (int k = 0; k < actArr.length; k += 2) {
+            keep[actArr[k]] = true;
+        }
+        for (int k = 0; k < known.length; k++) {
+            if (known[k] >= 0 && !keep[k]) {
+                ts.set(k, null);
+            }
+        }
+        return new Expansion<>(ts, fps, known, toArray(inv), actArr, deadlock, goal);
     }
 
     private static int[] toArray(IntList l) {
@@ -315,7 +329,15 @@ final class ExplorationRun<S> {
             List<Transition<S>> ts = e.transitions();
             transitions += ts.size();
             for (int k = 0; k < ts.size(); k++) {
-                S s = ts.get(k).next();
+                Transition<S> t = ts.get(k);
+                if (t == null) {
+                    if (needGraph) {
+                        edgeSrc.add(src);
+                        edgeDst.add(e.known()[k]);
+                    }
+                    continue;
+                }
+                S s = t.next();
                 int idx = visited.insert(s, e.fingerprints()[k]);
                 if (idx >= 0) {
                     parent.add(src);

@@ -18,6 +18,13 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
 
     abstract int size();
 
+    /**
+     * Read-only lookup, safe from several threads while nobody inserts.
+     *
+     * @return the index of the state, or -1 if it has not been seen
+     */
+    abstract int lookup(S state, long fp);
+
     /** @return whether the state at {@code index} is {@code candidate} (exactly, or by fingerprint) */
     abstract boolean matches(int index, S candidate, long candidateFp);
 
@@ -41,6 +48,12 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
         @Override
         int size() {
             return states.size();
+        }
+
+        @Override
+        int lookup(S state, long fp) {
+            Integer i = index.get(state);
+            return i == null ? -1 : i;
         }
 
         @Override
@@ -85,6 +98,19 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
             values[i] = idx;
             fps.add(k);
             return idx;
+        }
+
+        @Override
+        int lookup(S state, long fp) {
+            long k = fp == 0 ? 0x5DEECE66DL : fp;
+            int i = slot(k);
+            while (keys[i] != 0) {
+                if (keys[i] == k) {
+                    return values[i];
+                }
+                i = (i + 1) & mask;
+            }
+            return -1;
         }
 
         private int slot(long k) {
