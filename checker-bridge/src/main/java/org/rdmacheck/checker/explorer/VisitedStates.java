@@ -67,70 +67,75 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
         }
     }
 
-    /** Keeps a 64-bit fingerprint per state (open addressing, fingerprint and index side by side). */
+    /**
+     * Keeps a 64-bit fingerprint per state: open addressing with linear probing, fingerprint and
+     * index interleaved in one array so that a probe touches one cache line.
+     */
     static final class Fingerprinted<S> extends VisitedStates<S> {
-        private long[] keys;
-        private int[] values;
+        private static final long ZERO_STANDIN = 0x5DEECE66DL;
+        /** slot i holds the fingerprint at 2i and the state index at 2i+1; fingerprint 0 marks empty */
+        private long[] table;
         private int mask;
         private final LongList fps = new LongList();
 
         Fingerprinted() {
-            keys = new long[1 << 12];
-            values = new int[1 << 12];
-            mask = keys.length - 1;
+            table = new long[2 << 12];
+            mask = (1 << 12) - 1;
         }
 
-        @Override
-        int insert(S state, long fp) {
-            long k = fp == 0 ? 0x5DEECE66DL : fp;
-            if ((fps.size() + 1) * 2L > keys.length) {
-                grow();
-            }
-            int i = slot(k);
-            while (keys[i] != 0) {
-                if (keys[i] == k) {
-                    return -(values[i] + 1);
-                }
-                i = (i + 1) & mask;
-            }
-            int idx = fps.size();
-            keys[i] = k;
-            values[i] = idx;
-            fps.add(k);
-            return idx;
-        }
-
-        @Override
-        int lookup(S state, long fp) {
-            long k = fp == 0 ? 0x5DEECE66DL : fp;
-            int i = slot(k);
-            while (keys[i] != 0) {
-                if (keys[i] == k) {
-                    return values[i];
-                }
-                i = (i + 1) & mask;
-            }
-            return -1;
+        private static long key(long fp) {
+            return fp == 0 ? ZERO_STANDIN : fp;
         }
 
         private int slot(long k) {
             return (int) (k ^ (k >>> 29)) & mask;
         }
 
+        @Override
+        int insert(S state, long fp) {
+            long k = key(fp);
+            if ((fps.size() + 1) * 4L > table.length) {
+                grow();
+            }
+            int i = slot(k);
+            while (table[2 * i] != 0) {
+                if (table[2 * i] == k) {
+                    return -((int) table[2 * i + 1] + 1);
+                }
+                i = (i + 1) & mask;
+            }
+            int idx = fps.size();
+            table[2 * i] = k;
+            table[2 * i + 1] = idx;
+            fps.add(k);
+            return idx;
+        }
+
+        @Override
+        int lookup(S state, long fp) {
+            long k = key(fp);
+            int i = slot(k);
+            while (table[2 * i] != 0) {
+                if (table[2 * i] == k) {
+                    return (int) table[2 * i + 1];
+                }
+                i = (i + 1) & mask;
+            }
+            return -1;
+        }
+
         private void grow() {
-            long[] ok = keys;
-            int[] ov = values;
-            keys = new long[ok.length * 2];
-            values = new int[ok.length * 2];
-            mask = keys.length - 1;
-            for (int j = 0; j < ok.length; j++) {
-                if (ok[j] != 0) {
-                    int i = slot(ok[j]);
-                    while (keys[i] != 0) {
+            long[] old = table;
+            table = new long[old.length * 2];
+            mask = table.length / 2 - 1;
+            for (int j = 0; j < old.length; j += 2) {
+                if (old[j] != 0) {
+                    int i = slot(old[j]);
+                    while (table[2 * i] != 0) {
                         i = (i + 1) & mask;
                     }
-                    keys[i] = ok[j];
-                    values[i] = ov[j];
+                    table[2 * i] = old[j];
+                    table[2 * i + 1] = old[j + 1];
                 }
             }
         }
@@ -142,13 +147,12 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
 
         @Override
         boolean matches(int i, S candidate, long candidateFp) {
-            long k = candidateFp == 0 ? 0x5DEECE66DL : candidateFp;
-            return fps.get(i) == k;
+            return fps.get(i) == key(candidateFp);
         }
 
         @Override
         long bytes() {
-            return (long) keys.length * (Long.BYTES + Integer.BYTES) + fps.bytes();
+            return (long) table.length * Long.BYTES + fps.bytes();
         }
     }
 }
