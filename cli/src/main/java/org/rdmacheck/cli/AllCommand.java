@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
 final class AllCommand implements Callable<Integer> {
 
     /** Suite tasks beyond the catalogue, in order. Later issues add theirs here. */
-    static final List<SuiteTask> TASKS = List.of();
+    static final List<SuiteTask> TASKS = List.of(
+            new org.rdmacheck.cli.gbn.GbnTableTask());
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             CheckCommand.class,
             AllCommand.class,
             ReplayCommand.class,
+            org.rdmacheck.cli.gbn.GbnTableCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.properties.examples.CorridorEntry;
+import org.rdmacheck.properties.gbn.GbnEntry;
 import org.rdmacheck.properties.examples.FifoEntry;
 import org.rdmacheck.properties.examples.PhilosophersEntry;
 
@@ -15,6 +16,7 @@ public final class Catalog {
 
     private static final List<ModelEntry> ENTRIES = List.of(
             // protocol models (seed papers) -- add new entries above the textbook references
+            new GbnEntry(),
             new PhilosophersEntry(),
             new FifoEntry(),
             new CorridorEntry());

@@ -1,0 +1,64 @@
+package org.rdmacheck.cli.gbn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.checker.trace.TraceReplayer;
+import org.rdmacheck.cli.Main;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.model.gbn.DuplicatePolicy;
+import org.rdmacheck.model.gbn.GbnVariant;
+import org.rdmacheck.properties.catalog.Catalog;
+
+class GbnTableTest {
+
+    @Test
+    void leastBudgetsMatchTheCatalogueAndEveryTraceReplays(@TempDir Path dir) throws Exception {
+        List<GbnTableRow> rows = new GbnTable(GbnTableCommand.base(3, 1, 2, 4), 3,
+                ExplorerSettings.defaults().withThreads(2), dir).compute();
+        assertEquals(10, rows.size());
+        for (GbnTableRow r : rows) {
+            assertEquals(org.rdmacheck.properties.gbn.GbnEntry.leastTimeoutBudget(GbnVariant.of(r.variant()),
+                    DuplicatePolicy.of(r.duplicates())), r.leastLosses(), r.variant() + "/" + r.duplicates());
+            assertFalse(r.patterns().isEmpty());
+            assertTrue(r.shortestLength() <= r.patterns().stream().mapToInt(GbnTableRow.Pattern::traceLength).min()
+                    .orElseThrow());
+        }
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir.resolve("gbn"))) {
+            files = s.sorted().toList();
+        }
+        assertTrue(files.size() >= 20, files.toString());
+        for (Path f : files) {
+            Counterexample cex = Counterexamples.read(f);
+            var spec = Catalog.find("gbn").build(cex.provenance().variant(), Params.of(cex.provenance().parameters()));
+            var res = TraceReplayer.replay(spec, cex);
+            assertTrue(res.legal() && res.stillViolated(), f + ": " + res);
+        }
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() {
+        for (String[] args : List.of(new String[] {"gbn-table", "--packets", "0"},
+                new String[] {"check", "gbn", "--param", "losses=-1"},
+                new String[] {"check", "gbn", "--variant", "selective"},
+                new String[] {"gbn-table", "--max-losses", "-1"})) {
+            StringWriter err = new StringWriter();
+            int code = Main.run(args, new PrintWriter(new StringWriter()), new PrintWriter(err));
+            assertEquals(2, code, String.join(" ", args));
+            assertEquals(1, err.toString().strip().lines().count(), err.toString());
+        }
+    }
+}

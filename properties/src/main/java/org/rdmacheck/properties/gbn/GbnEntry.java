@@ -1,0 +1,116 @@
+package org.rdmacheck.properties.gbn;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.model.gbn.DuplicatePolicy;
+import org.rdmacheck.model.gbn.GbnConfig;
+import org.rdmacheck.model.gbn.GbnModel;
+import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.gbn.GbnVariant;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.catalog.ParamSpec;
+import org.rdmacheck.properties.catalog.VariantSpec;
+
+/**
+ * Catalogue entry {@code gbn}: RoCEv2 Go-Back-0 / Go-Back-N loss recovery with Send-Twice and
+ * Check-EPSN (seed 002, II-III; seed 004, §7).
+ */
+public final class GbnEntry implements ModelEntry {
+
+    @Override
+    public String name() {
+        return "gbn";
+    }
+
+    @Override
+    public String description() {
+        return "RoCEv2 Go-Back-0/Go-Back-N loss recovery, Send-Twice and Check-EPSN (seed 002 II-III, seed 004 s7)";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+        return List.of(
+                new ParamSpec("packets", "3", "packets per message M, 1..64"),
+                new ParamSpec("messages", "1", "back-to-back messages K with continuing PSNs, 1..16"),
+                new ParamSpec("losses", "1", "loss budget L: packets the network may drop, 0..8"),
+                new ParamSpec("ackInterval", "2", "AckReq on every n-th packet of a message (0: last packet only)"),
+                new ParamSpec("capacity", "4", "capacity of the data and of the control channel, 2..16"),
+                new ParamSpec("duplicates", "ack", "ack: a duplicate with AckReq is acknowledged again (InfiniBand); "
+                        + "ignore: duplicates are dropped"));
+    }
+
+    @Override
+    public List<VariantSpec> variants() {
+        return List.of(
+                new VariantSpec("gbn", "Go-Back-N as in RoCEv2 (seed 002 II-A)", Set.of(GbnProperties.NO_TIMEOUT)),
+                new VariantSpec("gb0", "Go-Back-0: resend the whole message on NAK", Set.of(GbnProperties.NO_TIMEOUT)),
+                new VariantSpec("st", "Go-Back-N + Send-Twice of the last packet", Set.of()),
+                new VariantSpec("ce", "Go-Back-N + Check-EPSN timer", Set.of(GbnProperties.NO_TIMEOUT)),
+                new VariantSpec("improved", "Improved Go-Back-N: ST + CE (seed 002 III-C)", Set.of()));
+    }
+
+    @Override
+    public CheckSpec<GbnState> build(String variant, Params params) {
+        variant(variant);
+        Params p = resolve(params);
+        GbnModel model = model(variant, p);
+        return new CheckSpec<>(name(), variant, p.asMap(), model, GbnProperties.of(model),
+                expectedViolations(model));
+    }
+
+    /**
+     * Builds the configured model.
+     *
+     * @param variant variant name
+     * @param params  parameters with defaults filled in
+     * @return the model
+     */
+    public static GbnModel model(String variant, Params params) {
+        GbnConfig config = new GbnConfig(params.integer("packets", 3, 1, 64), params.integer("messages", 1, 1, 16),
+                params.integer("ackInterval", 2, 0, 64), GbnVariant.of(variant),
+                DuplicatePolicy.of(params.choice("duplicates", "ack", Set.of("ack", "ignore"))));
+        return new GbnModel(config, params.integer("losses", 1, 0, 8), params.integer("capacity", 4, 2, 16));
+    }
+
+    /**
+     * What the model shows (see {@code rdmacheck gbn-table}): NoTimeout fails from L = 1 for
+     * Go-Back-0, Go-Back-N and CE (a lost last packet or last ACK), and from L = 2 for ST and Improved
+     * while duplicates are acknowledged (the second copy of the last packet repairs a single loss of
+     * it or of its ACK); with duplicates ignored a lost last ACK can never be repaired, so completion
+     * is lost as well and the send-twice variants fail from L = 1.
+     */
+    static Set<String> expectedViolations(GbnModel m) {
+        Set<String> fail = new LinkedHashSet<>();
+        boolean ignore = m.config().duplicates() == DuplicatePolicy.IGNORE;
+        if (m.losses() >= leastTimeoutBudget(m.config().variant(), m.config().duplicates())) {
+            fail.add(GbnProperties.NO_TIMEOUT);
+        }
+        if (ignore && m.losses() >= 1) {
+            fail.add(GbnProperties.PROGRESS);
+        }
+        return fail;
+    }
+
+    /**
+     * @param variant    a variant
+     * @param duplicates the duplicate policy
+     * @return the least loss budget at which the model (default shape) violates NoTimeout
+     */
+    public static int leastTimeoutBudget(GbnVariant variant, DuplicatePolicy duplicates) {
+        return variant.sendTwice() && duplicates == DuplicatePolicy.ACK ? 2 : 1;
+    }
+
+    @Override
+    public List<Run> allRuns() {
+        List<Run> runs = new ArrayList<>(ModelEntry.super.allRuns());
+        runs.add(new Run("st", Params.of(Map.of("losses", "2"))));
+        runs.add(new Run("improved", Params.of(Map.of("losses", "2"))));
+        runs.add(new Run("improved", Params.of(Map.of("duplicates", "ignore"))));
+        return runs;
+    }
+}

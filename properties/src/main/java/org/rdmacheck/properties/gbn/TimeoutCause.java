@@ -1,0 +1,70 @@
+package org.rdmacheck.properties.gbn;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.rdmacheck.model.gbn.GbnConfig;
+
+/** The four causes of timeout retransmission of seed 002, III-A (Fig. 3, Fig. 4). */
+public enum TimeoutCause {
+    /** Reason 1: the last packet of the message is lost. */
+    LAST_PACKET_LOST("last packet lost"),
+    /** Reason 2: the ACK (PSN = Last) is lost. */
+    LAST_ACK_LOST("last ACK lost"),
+    /** Reason 3: some NAK is lost. */
+    NAK_LOST("NAK lost"),
+    /** Reason 4: the same packet is lost twice. */
+    SAME_PACKET_LOST_TWICE("same packet lost twice");
+
+    private final String words;
+
+    TimeoutCause(String words) {
+        this.words = words;
+    }
+
+    /** @return the cause in the paper's words */
+    public String words() {
+        return words;
+    }
+
+    /**
+     * Every seed cause that a loss pattern exhibits, in the paper's order.
+     *
+     * @param losses the packets lost before the timeout
+     * @param config the configuration (which PSNs are last packets)
+     * @return the matching causes; empty when none fits
+     */
+    public static List<TimeoutCause> classify(List<LossEvent> losses, GbnConfig config) {
+        List<TimeoutCause> causes = new ArrayList<>();
+        Set<Integer> dataSeen = new HashSet<>();
+        boolean last = false;
+        boolean lastAck = false;
+        boolean nak = false;
+        boolean twice = false;
+        for (LossEvent e : losses) {
+            switch (e.channel()) {
+                case "DATA" -> {
+                    last |= config.isLast(e.psn());
+                    twice |= !dataSeen.add(e.psn());
+                }
+                // ACK(n) acknowledges the last packet when n - 1 is a message's last PSN
+                case "ACK" -> lastAck |= e.psn() > 0 && config.isLast(e.psn() - 1);
+                default -> nak = true;
+            }
+        }
+        if (last) {
+            causes.add(LAST_PACKET_LOST);
+        }
+        if (lastAck) {
+            causes.add(LAST_ACK_LOST);
+        }
+        if (nak) {
+            causes.add(NAK_LOST);
+        }
+        if (twice) {
+            causes.add(SAME_PACKET_LOST_TWICE);
+        }
+        return causes;
+    }
+}

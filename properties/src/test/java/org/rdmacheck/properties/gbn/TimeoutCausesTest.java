@@ -1,0 +1,70 @@
+package org.rdmacheck.properties.gbn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.model.gbn.GbnModel;
+
+class TimeoutCausesTest {
+
+    private static List<TimeoutPattern> patterns(String variant, int losses, String duplicates) {
+        GbnEntry e = new GbnEntry();
+        GbnModel m = GbnEntry.model(variant, e.resolve(Params.of(Map.of("losses", Integer.toString(losses),
+                "duplicates", duplicates))));
+        return TimeoutCauses.analyse(m);
+    }
+
+    private static Set<String> losses(List<TimeoutPattern> ps) {
+        return ps.stream().map(p -> p.losses().toString()).collect(Collectors.toSet());
+    }
+
+    @Test
+    void noLossNoTimeout() {
+        for (String v : List.of("gb0", "gbn", "st", "ce", "improved")) {
+            assertTrue(patterns(v, 0, "ack").isEmpty(), v);
+        }
+    }
+
+    @Test
+    void goBackNTimesOutOnLastPacketOrLastAck() {
+        List<TimeoutPattern> ps = patterns("gbn", 1, "ack");
+        assertEquals(Set.of("[DATA(2)]", "[ACK(3)]"), losses(ps));
+        for (TimeoutPattern p : ps) {
+            assertEquals(p.losses().get(0).channel().equals("DATA") ? List.of(TimeoutCause.LAST_PACKET_LOST)
+                    : List.of(TimeoutCause.LAST_ACK_LOST), p.causes());
+            assertEquals("Timeout", p.trace().get(p.trace().size() - 1).action().name());
+        }
+    }
+
+    @Test
+    void sendTwiceSurvivesOneLossButNotTwo() {
+        assertTrue(patterns("st", 1, "ack").isEmpty());
+        assertTrue(patterns("improved", 1, "ack").isEmpty());
+        List<TimeoutPattern> st = patterns("st", 2, "ack");
+        assertTrue(losses(st).contains("[DATA(0), NAK(0)]"), losses(st).toString());
+        // a new cause: two different packets, the second lost while the NAK interval runs
+        assertTrue(st.stream().anyMatch(p -> p.isNewCause() && p.losses().toString().equals("[DATA(0), DATA(1)]")));
+    }
+
+    @Test
+    void improvedTimesOutOnlyOnDoubleLossesAtTheEnd() {
+        List<TimeoutPattern> ps = patterns("improved", 2, "ack");
+        assertEquals(Set.of("[DATA(2), DATA(2)]", "[ACK(3), ACK(3)]", "[ACK(3), DATA(2)]"), losses(ps));
+        for (TimeoutPattern p : ps) {
+            assertFalse(p.isNewCause());
+            assertFalse(p.causes().contains(TimeoutCause.NAK_LOST));
+        }
+    }
+
+    @Test
+    void ignoringDuplicatesDefeatsSendTwice() {
+        assertEquals(Set.of("[ACK(3)]"), losses(patterns("improved", 1, "ignore")));
+    }
+}
