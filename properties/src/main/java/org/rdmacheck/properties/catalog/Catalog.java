@@ -7,6 +7,7 @@ import org.rdmacheck.properties.examples.CorridorEntry;
 import org.rdmacheck.properties.gbn.GbnEntry;
 import org.rdmacheck.properties.examples.FifoEntry;
 import org.rdmacheck.properties.examples.PhilosophersEntry;
+import org.rdmacheck.properties.partition.PartitionEntry;
 
 /**
  * Every checkable model, in the order {@code rdmacheck list} shows them. Protocol models are
@@ -17,6 +18,7 @@ public final class Catalog {
     private static final List<ModelEntry> ENTRIES = List.of(
             // protocol models (seed papers) -- add new entries above the textbook references
             new GbnEntry(),
+            new PartitionEntry(),
             new PhilosophersEntry(),
             new FifoEntry(),
             new CorridorEntry());

@@ -1,0 +1,129 @@
+package org.rdmacheck.checker.partition;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.explorer.ExplorationReport;
+import org.rdmacheck.checker.explorer.Explorer;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.checker.trace.TraceReplayer;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.partition.PartitionEntry;
+
+/** The partition model under the explorer: verdicts per variant, counts equal to the TLA+ manifest. */
+class PartitionCheckTest {
+
+    private static final PartitionEntry ENTRY = new PartitionEntry();
+
+    private static ExplorationReport check(CheckSpec<?> spec) {
+        return new Explorer(ExplorerSettings.defaults().withThreads(2).withProgress(0, r -> { })).check(spec);
+    }
+
+    private static Path manifest() {
+        Path p = Paths.get("").toAbsolutePath();
+        while (p != null && !Files.isRegularFile(p.resolve("specs/partition/manifest.json"))) {
+            p = p.getParent();
+        }
+        if (p == null) {
+            throw new IllegalStateException("no specs/partition/manifest.json above " + Paths.get("").toAbsolutePath());
+        }
+        return p.resolve("specs/partition/manifest.json");
+    }
+
+    @Test
+    void thePaperDesignSatisfiesEveryProperty() {
+        ExplorationReport r = check(ENTRY.build("paper", Params.empty()));
+        assertTrue(r.complete());
+        assertEquals(868, r.stats().distinctStates());
+        r.results().forEach(x -> assertInstanceOf(CheckResult.Verified.class, x, x.property()));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"no-data-id", "arrival-offset", "last-chunk-full-size"})
+    void eachFaultyVariantViolatesExactlyItsMustFailPropertiesWithReplayableTraces(String variant) {
+        CheckSpec<?> spec = ENTRY.build(variant, Params.empty());
+        ExplorationReport r = check(spec);
+        Set<String> violated = new TreeSet<>();
+        for (CheckResult x : r.results()) {
+            if (x instanceof CheckResult.Violated v) {
+                violated.add(x.property());
+                Counterexample cex = v.counterexample();
+                assertTrue(TraceReplayer.replay(spec, cex).reproduces(), variant + " " + x.property());
+            } else {
+                assertInstanceOf(CheckResult.Verified.class, x, x.property());
+            }
+        }
+        assertEquals(new TreeSet<>(spec.expectedViolations()), violated);
+    }
+
+    @Test
+    void theHeaderlessTraceMixesTwoTransfersInOneBuffer() {
+        ExplorationReport r = check(ENTRY.build("no-data-id", Params.empty()));
+        Counterexample cex = assertInstanceOf(CheckResult.Violated.class, r.result("DataIdsNeverMix")).counterexample();
+        // shortest: three posts (transfer 1 must split two chunks so that one lands beside transfer
+        // 0's first chunk rather than on top of it) and two completions into receiver slot 0
+        assertEquals(6, cex.steps().size());
+        assertEquals(3, cex.steps().stream().filter(s -> s.action() != null && s.action().name().equals("Post")).count());
+        assertEquals(2, cex.steps().stream().filter(s -> s.action() != null && s.action().name().equals("Complete")).count());
+    }
+
+    @TestFactory
+    Stream<DynamicTest> explorerCountsAndVerdictsEqualTheTlaManifest() throws IOException {
+        JsonNode root = TraceJson.MAPPER.readTree(manifest().toFile());
+        assertEquals("partition", root.get("javaModel").asText());
+        return Stream.of(root.get("configurations")).flatMap(a -> {
+            Stream.Builder<JsonNode> b = Stream.builder();
+            a.forEach(b);
+            return b.build();
+        }).map(c -> DynamicTest.dynamicTest(c.get("name").asText(), () -> {
+            Map<String, String> params = new HashMap<>();
+            c.get("parameters").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+            ExplorationReport r = check(ENTRY.build(c.get("variant").asText(), Params.of(params)));
+            JsonNode expect = c.get("expect");
+            if (expect.get("result").asText().equals("success")) {
+                assertTrue(r.complete());
+                assertEquals(expect.get("distinctStates").asLong(), r.stats().distinctStates());
+                for (JsonNode inv : c.get("invariants")) {
+                    if (!inv.asText().equals("TypeOK")) {
+                        assertInstanceOf(CheckResult.Verified.class, r.result(inv.asText()), inv.asText());
+                    }
+                }
+            } else {
+                for (JsonNode v : expect.get("violated")) {
+                    assertInstanceOf(CheckResult.Violated.class, r.result(v.asText()), v.asText());
+                }
+            }
+        }));
+    }
+
+    @Test
+    void badParametersAreInputErrorsNamingTheValue() {
+        InputException e = org.junit.jupiter.api.Assertions.assertThrows(InputException.class,
+                () -> ENTRY.build("paper", Params.of(Map.of("qps", "0"))));
+        assertTrue(e.getMessage().startsWith("qps = 0"), e.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(InputException.class,
+                () -> ENTRY.build("paper", Params.of(Map.of("size", "NaN"))));
+        org.junit.jupiter.api.Assertions.assertThrows(InputException.class, () -> ENTRY.build("nope", Params.empty()));
+    }
+}

@@ -1,0 +1,46 @@
+package org.rdmacheck.model.partition;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+import org.rdmacheck.model.InputException;
+
+/**
+ * Configurations of the data-partition protocol (seed 003, III-B). The first is the design as the
+ * paper describes it; the others are the mistakes the custom header is there to prevent.
+ */
+public enum PartitionVariant {
+    /** The custom header carries data ID, total size and offset; the receiver places by offset. */
+    PAPER("paper"),
+    /** The header carries no data ID: the receiver reassembles every chunk into one buffer. */
+    NO_DATA_ID("no-data-id"),
+    /** The receiver ignores the header offset and appends chunks in arrival order. */
+    ARRIVAL_OFFSET("arrival-offset"),
+    /** The receiver handles every chunk as full-size, including a shorter last chunk. */
+    LAST_CHUNK_FULL_SIZE("last-chunk-full-size");
+
+    private final String id;
+
+    PartitionVariant(String id) {
+        this.id = id;
+    }
+
+    /** @return the variant's name on the command line and in TLA+ ({@code Variant} constant) */
+    public String id() {
+        return id;
+    }
+
+    /**
+     * @param id a variant name
+     * @return the variant
+     * @throws InputException if unknown
+     */
+    public static PartitionVariant of(String id) {
+        for (PartitionVariant v : values()) {
+            if (v.id.equals(id)) {
+                return v;
+            }
+        }
+        throw new InputException("unknown partition variant '" + id + "': expected one of "
+                + Arrays.stream(values()).map(PartitionVariant::id).collect(Collectors.joining(", ")));
+    }
+}

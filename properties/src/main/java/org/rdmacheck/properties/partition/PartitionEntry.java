@@ -1,0 +1,66 @@
+package org.rdmacheck.properties.partition;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.model.partition.DataPartition;
+import org.rdmacheck.model.partition.PartitionState;
+import org.rdmacheck.model.partition.PartitionVariant;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.catalog.ParamSpec;
+import org.rdmacheck.properties.catalog.VariantSpec;
+
+/** Catalogue entry {@code partition}: multi-QP data partition and reassembly (seed 003, III). */
+public final class PartitionEntry implements ModelEntry {
+
+    @Override
+    public String name() {
+        return "partition";
+    }
+
+    @Override
+    public String description() {
+        return "seed 003 III-B: chunks over several QPs, custom header (data ID, total size, offset), reassembly";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+        return List.of(new ParamSpec("size", "5", "bytes per transfer, 1..64"),
+                new ParamSpec("chunk", "2", "bytes per chunk, 1..64 (a last chunk may be shorter)"),
+                new ParamSpec("qps", "3", "queue pairs shared by the transfers, 1..8"),
+                new ParamSpec("transfers", "2", "transfers (data IDs) in flight at once, 1..4"));
+    }
+
+    @Override
+    public List<VariantSpec> variants() {
+        return List.of(
+                new VariantSpec("paper", "header with data ID, total size and offset; placement by offset", Set.of()),
+                new VariantSpec("no-data-id", "header without data ID: concurrent transfers share one buffer",
+                        Set.of("ReassembledEqualsOriginal", "NoChunkLost", "DataIdsNeverMix", "EveryTransferCompletes")),
+                new VariantSpec("arrival-offset", "receiver appends chunks in arrival order, ignoring the offset",
+                        Set.of("ReassembledEqualsOriginal")),
+                new VariantSpec("last-chunk-full-size", "receiver copies a full chunk even for a shorter last chunk",
+                        Set.of("NoWriteOutsideBuffer")));
+    }
+
+    /** Every variant with the defaults, and the paper's design once more with three transfers. */
+    @Override
+    public List<Run> allRuns() {
+        List<Run> runs = new ArrayList<>(ModelEntry.super.allRuns());
+        runs.add(new Run("paper", Params.of(Map.of("size", "6", "chunk", "2", "qps", "3", "transfers", "3"))));
+        return runs;
+    }
+
+    @Override
+    public CheckSpec<PartitionState> build(String variant, Params params) {
+        variant(variant);
+        Params p = resolve(params);
+        DataPartition model = new DataPartition(p.integer("size", 5, 1, 64), p.integer("chunk", 2, 1, 64),
+                p.integer("qps", 3, 1, 8), p.integer("transfers", 2, 1, 4), PartitionVariant.of(variant));
+        return new CheckSpec<>(name(), variant, p.asMap(), model, PartitionProperties.all(model),
+                variant(variant).mustFail());
+    }
+}

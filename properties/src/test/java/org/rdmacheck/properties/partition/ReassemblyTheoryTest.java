@@ -1,0 +1,140 @@
+package org.rdmacheck.properties.partition;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.lists;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
+import org.rdmacheck.model.Action;
+import org.rdmacheck.model.Transition;
+import org.rdmacheck.model.partition.DataPartition;
+import org.rdmacheck.model.partition.Delivery;
+import org.rdmacheck.model.partition.PartitionState;
+import org.rdmacheck.model.partition.PartitionVariant;
+import org.rdmacheck.model.partition.SymbolicData;
+import org.rdmacheck.properties.Invariant;
+import org.rdmacheck.properties.Property;
+
+/**
+ * Property-based tests (QuickTheories, fixed seed): random sizes, chunk sizes, QP counts,
+ * transfer counts and completion orders, far beyond what exhaustive checking covers; the
+ * reassembled data must equal the original byte for byte.
+ */
+class ReassemblyTheoryTest {
+
+    private static final long SEED = 20_030_003L;
+
+    /** A configuration; chunk may exceed size (one chunk) or divide it or not. */
+    record Config(int size, int chunk, int qps, int transfers) {
+        DataPartition model(PartitionVariant v) {
+            return new DataPartition(size, chunk, qps, transfers, v);
+        }
+    }
+
+    /** One run: the final state and, per transfer, the chunk offsets in completion order. */
+    record Run(PartitionState last, Map<Integer, List<Integer>> completionOrder) {
+    }
+
+    private static Gen<Config> configs() {
+        return integers().between(1, 200).zip(integers().between(1, 70), integers().between(1, 8),
+                integers().between(1, 3), Config::new);
+    }
+
+    private static Gen<List<Integer>> choices() {
+        return lists().of(integers().between(0, 1_000_000)).ofSizeBetween(0, 300);
+    }
+
+    /** Follows the model, picking each step with the next choice, until no step is enabled. */
+    private static Run walk(DataPartition m, List<Integer> choices, List<Invariant<PartitionState>> invariants) {
+        PartitionState s = m.initialStates().get(0);
+        Map<Integer, List<Integer>> order = new HashMap<>();
+        for (int k = 0; ; k++) {
+            for (Invariant<PartitionState> inv : invariants) {
+                assertTrue(inv.test(s), inv.name() + " at step " + k + " in " + m);
+            }
+            List<Transition<PartitionState>> ts = new ArrayList<>();
+            m.successors(s, ts::add);
+            if (ts.isEmpty()) {
+                return new Run(s, order);
+            }
+            int c = choices.isEmpty() ? 0 : choices.get(k % choices.size());
+            Transition<PartitionState> t = ts.get(c % ts.size());
+            Action a = t.action();
+            if (a.name().equals("Complete")) {
+                order.computeIfAbsent((Integer) a.params().get("dataId"), x -> new ArrayList<>())
+                        .add((Integer) a.params().get("offset"));
+            }
+            s = t.next();
+        }
+    }
+
+    private static List<Invariant<PartitionState>> invariants(DataPartition m) {
+        List<Invariant<PartitionState>> out = new ArrayList<>();
+        for (Property<PartitionState> p : PartitionProperties.all(m)) {
+            if (p instanceof Invariant<PartitionState> inv) {
+                out.add(inv);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void everyCompletionOrderReassemblesEveryTransferByteForByte() {
+        qt().withFixedSeed(SEED).withExamples(300).forAll(configs(), choices()).checkAssert((cfg, ch) -> {
+            DataPartition m = cfg.model(PartitionVariant.PAPER);
+            Run run = walk(m, ch, invariants(m));
+            assertTrue(m.allTransfersComplete(run.last()), "every transfer completes: " + cfg);
+            List<Delivery> want = new ArrayList<>();
+            for (int t = 0; t < cfg.transfers(); t++) {
+                want.add(new Delivery(t, SymbolicData.original(cfg.size(), t)));
+            }
+            assertEquals(want, run.last().delivered(), "byte-exact reassembly: " + cfg);
+        });
+    }
+
+    @Test
+    void arrivalOrderOffsetsAreRightExactlyWhenChunksCompleteInOrder() {
+        qt().withFixedSeed(SEED).withExamples(300).forAll(configs(), choices()).checkAssert((cfg, ch) -> {
+            DataPartition m = cfg.model(PartitionVariant.ARRIVAL_OFFSET);
+            Run run = walk(m, ch, List.of());
+            for (Delivery d : run.last().delivered()) {
+                List<Integer> offsets = run.completionOrder().get(d.dataId());
+                boolean inOrder = offsets.equals(offsets.stream().sorted().toList());
+                List<Integer> original = SymbolicData.original(cfg.size(), d.dataId());
+                if (inOrder) {
+                    assertEquals(original, d.data(), "in-order completions reassemble correctly: " + cfg);
+                } else {
+                    assertNotEquals(original, d.data(), "out-of-order completions misplace chunks: " + cfg);
+                }
+            }
+        });
+    }
+
+    @Test
+    void withoutADataIdASingleTransferIsStillCorrect() {
+        qt().withFixedSeed(SEED).withExamples(200).forAll(configs(), choices()).checkAssert((cfg, ch) -> {
+            Config one = new Config(cfg.size(), cfg.chunk(), cfg.qps(), 1);
+            DataPartition m = one.model(PartitionVariant.NO_DATA_ID);
+            Run run = walk(m, ch, invariants(m));
+            assertEquals(List.of(new Delivery(0, SymbolicData.original(one.size(), 0))), run.last().delivered());
+        });
+    }
+
+    @Test
+    void aFullSizeLastChunkOverflowsExactlyWhenTheChunkDoesNotDivideTheSize() {
+        qt().withFixedSeed(SEED).withExamples(200).forAll(configs(), choices()).checkAssert((cfg, ch) -> {
+            DataPartition m = cfg.model(PartitionVariant.LAST_CHUNK_FULL_SIZE);
+            PartitionState last = walk(m, ch, List.of()).last();
+            int pad = (cfg.chunk() - cfg.size() % cfg.chunk()) % cfg.chunk();
+            assertEquals(pad * cfg.transfers(), last.outside().size(), "bytes written past each buffer: " + cfg);
+        });
+    }
+}
