@@ -1,0 +1,45 @@
+package org.rdmacheck.cli.gbn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.explorer.ExplorationReport;
+import org.rdmacheck.checker.explorer.Explorer;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.Catalog;
+
+/** The Java explorer's distinct-state counts equal those TLC found for specs/gbn (manifest.json). */
+class GbnManifestTest {
+
+    @Test
+    void explorerCountsEqualTheManifest() throws Exception {
+        Path manifest = Path.of("..", "specs", "gbn", "manifest.json");
+        JsonNode root = TraceJson.MAPPER.readTree(Files.readString(manifest));
+        assertEquals("gbn", root.get("javaModel").asText());
+        int checked = 0;
+        for (JsonNode c : root.get("configurations")) {
+            Map<String, String> params = new LinkedHashMap<>();
+            c.get("parameters").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+            CheckSpec<?> spec = Catalog.find("gbn").build(c.get("variant").asText(), Params.of(params));
+            ExplorationReport r = new Explorer(ExplorerSettings.defaults().withThreads(2)).check(spec);
+            String name = c.get("name").asText();
+            assertEquals(c.get("expect").get("distinctStates").asLong(), r.stats().distinctStates(), name);
+            for (JsonNode p : c.get("properties")) {
+                assertInstanceOf(CheckResult.Verified.class, r.result(p.asText()), name + " " + p.asText());
+            }
+            assertInstanceOf(CheckResult.Verified.class, r.result("NoUnreceivedRelease"), name);
+            checked++;
+        }
+        assertEquals(9, checked);
+    }
+}

@@ -1,0 +1,175 @@
+-------------------------------- MODULE Spec --------------------------------
+(***************************************************************************)
+(* RoCEv2 reliable-connection loss recovery: Go-Back-0, Go-Back-N, and    *)
+(* Go-Back-N with Send-Twice (ST) and Check-EPSN (CE).                    *)
+(*                                                                         *)
+(* Wang et al., "Error Recovery of RDMA Packets in Data Center Networks"  *)
+(* (seed 002): II-A (ACK request, NAK interval, Go-Back-0/N), III-A (the  *)
+(* four causes of timeout), III-C (ST and CE); Zhu et al., DCQCN (seed    *)
+(* 004), section 7 (go-back-N under packet loss).                         *)
+(*                                                                         *)
+(* The twin of the Java model org.rdmacheck.model.gbn.GbnModel: the same  *)
+(* variables, initial state and actions, so equal constants give equal    *)
+(* distinct-state counts. Timers are untimed events: a NAK interval and   *)
+(* the CE timer may end at any time; the ACK timeout (RTO) is far longer  *)
+(* than an RTT and the NAK interval (Table I), so it fires only when      *)
+(* nothing else can happen.                                               *)
+(***************************************************************************)
+EXTENDS Integers, Sequences
+
+CONSTANTS
+    Packets,      \* packets per message M
+    Messages,     \* back-to-back messages K, PSNs continue
+    AckInterval,  \* AckReq on every AckInterval-th packet of a message; 0: last only
+    Capacity,     \* capacity of the data and of the control channel
+    Losses,       \* loss budget L
+    Variant,      \* "gb0", "gbn", "st", "ce" or "improved"
+    Duplicates    \* "ack": a duplicate with AckReq is acknowledged again; "ignore"
+
+ASSUME Packets \in Nat \ {0} /\ Messages \in Nat \ {0} /\ AckInterval \in Nat
+ASSUME Capacity \in Nat /\ Capacity >= 2 /\ Losses \in Nat
+ASSUME Variant \in {"gb0", "gbn", "st", "ce", "improved"} /\ Duplicates \in {"ack", "ignore"}
+
+N == Packets * Messages                         \* PSNs are 0..N-1
+GoBackZero == Variant = "gb0"
+SendTwice == Variant \in {"st", "improved"}
+CheckEpsn == Variant \in {"ce", "improved"}
+
+IsLast(p) == (p % Packets) = Packets - 1         \* opcode "Last"
+MessageStart(p) == p - (p % Packets)
+AckReq(p) == IsLast(p) \/ (AckInterval > 0 /\ (p % Packets) % AckInterval = AckInterval - 1)
+Copies(p) == IF SendTwice /\ IsLast(p) THEN 2 ELSE 1
+Max(a, b) == IF a >= b THEN a ELSE b
+Ack(n) == [kind |-> "ACK", psn |-> n]
+Nak(n) == [kind |-> "NAK", psn |-> n]
+Remove(s, i) == SubSeq(s, 1, i - 1) \o SubSeq(s, i + 1, Len(s))
+
+VARIABLES
+    next,        \* sender: next PSN to transmit
+    una,         \* sender: oldest unacknowledged PSN
+    epsn,        \* receiver: expected PSN
+    nakTimer,    \* receiver: a NAK interval is running
+    ceLpsn,      \* receiver: LPSN recorded by CE while its timer runs; -1 idle
+    data,        \* data channel, oldest first
+    ctrl,        \* control channel, oldest first
+    lossesLeft   \* loss budget still unused
+
+vars == <<next, una, epsn, nakTimer, ceLpsn, data, ctrl, lossesLeft>>
+
+TypeOK ==
+    /\ next \in 0..N /\ una \in 0..N /\ epsn \in 0..N
+    /\ nakTimer \in BOOLEAN /\ ceLpsn \in {-1} \cup (0..N-1)
+    /\ data \in Seq(0..N-1) /\ Len(data) <= Capacity
+    /\ ctrl \in Seq([kind : {"ACK", "NAK"}, psn : 0..N]) /\ Len(ctrl) <= Capacity
+    /\ lossesLeft \in 0..Losses
+
+Init ==
+    /\ next = 0 /\ una = 0 /\ epsn = 0 /\ nakTimer = FALSE /\ ceLpsn = -1
+    /\ data = <<>> /\ ctrl = <<>> /\ lossesLeft = Losses
+
+(* Sender: transmit packet next (twice if it is a last packet under ST). *)
+Send ==
+    /\ next < N
+    /\ Len(data) + Copies(next) <= Capacity
+    /\ data' = data \o (IF Copies(next) = 2 THEN <<next, next>> ELSE <<next>>)
+    /\ next' = next + 1
+    /\ UNCHANGED <<una, epsn, nakTimer, ceLpsn, ctrl, lossesLeft>>
+
+(* Receiver: in order -> deliver, ACK if AckReq; duplicate -> ACK again if *)
+(* AckReq and Duplicates = "ack"; out of order -> drop, NAK(epsn) unless a *)
+(* NAK interval runs; CE records LPSN when the last packet is out of order.*)
+ReceiveData ==
+    /\ data /= <<>>
+    /\ Len(ctrl) < Capacity
+    /\ LET p == Head(data) IN
+         CASE p = epsn ->
+                /\ epsn' = epsn + 1
+                /\ ctrl' = IF AckReq(p) THEN Append(ctrl, Ack(p + 1)) ELSE ctrl
+                /\ UNCHANGED <<nakTimer, ceLpsn>>
+           [] p < epsn ->
+                /\ ctrl' = IF Duplicates = "ack" /\ AckReq(p) THEN Append(ctrl, Ack(epsn)) ELSE ctrl
+                /\ UNCHANGED <<epsn, nakTimer, ceLpsn>>
+           [] OTHER ->
+                /\ ceLpsn' = IF CheckEpsn /\ IsLast(p) THEN p ELSE ceLpsn
+                /\ nakTimer' = TRUE
+                /\ ctrl' = IF nakTimer THEN ctrl ELSE Append(ctrl, Nak(epsn))
+                /\ UNCHANGED epsn
+    /\ data' = Tail(data)
+    /\ UNCHANGED <<next, una, lossesLeft>>
+
+(* Sender: ACK(n) and NAK(n) release PSNs below n; NAK goes back to n      *)
+(* (Go-Back-N) or to the message's first packet (Go-Back-0).              *)
+ReceiveCtrl ==
+    /\ ctrl /= <<>>
+    /\ LET c == Head(ctrl) IN
+         /\ una' = Max(una, c.psn)
+         /\ next' = IF c.kind = "ACK" THEN Max(next, Max(una, c.psn))
+                    ELSE IF GoBackZero THEN MessageStart(c.psn) ELSE c.psn
+    /\ ctrl' = Tail(ctrl)
+    /\ UNCHANGED <<epsn, nakTimer, ceLpsn, data, lossesLeft>>
+
+NakIntervalExpiry ==
+    /\ nakTimer
+    /\ nakTimer' = FALSE
+    /\ UNCHANGED <<next, una, epsn, ceLpsn, data, ctrl, lossesLeft>>
+
+(* seed 002, III-C: when the CE timer runs out, NAK(EPSN) and restart if  *)
+(* EPSN < LPSN; otherwise the timer stops.                                *)
+CheckEpsnExpiry ==
+    /\ ceLpsn >= 0
+    /\ Len(ctrl) < Capacity
+    /\ IF epsn < ceLpsn
+         THEN /\ ctrl' = Append(ctrl, Nak(epsn))
+              /\ nakTimer' = TRUE
+              /\ UNCHANGED ceLpsn
+         ELSE /\ ceLpsn' = -1
+              /\ UNCHANGED <<ctrl, nakTimer>>
+    /\ UNCHANGED <<next, una, epsn, data, lossesLeft>>
+
+LoseData ==
+    /\ lossesLeft > 0
+    /\ \E i \in 1..Len(data) : data' = Remove(data, i)
+    /\ lossesLeft' = lossesLeft - 1
+    /\ UNCHANGED <<next, una, epsn, nakTimer, ceLpsn, ctrl>>
+
+LoseCtrl ==
+    /\ lossesLeft > 0
+    /\ \E i \in 1..Len(ctrl) : ctrl' = Remove(ctrl, i)
+    /\ lossesLeft' = lossesLeft - 1
+    /\ UNCHANGED <<next, una, epsn, nakTimer, ceLpsn, data>>
+
+(* Nothing else can happen: exactly when no other action is enabled.      *)
+Quiescent ==
+    data = <<>> /\ ctrl = <<>> /\ next >= N /\ ~nakTimer /\ ceLpsn = -1
+
+(* ACK timeout: resend from the oldest unacknowledged packet.             *)
+Timeout ==
+    /\ una < N
+    /\ Quiescent
+    /\ next' = una
+    /\ UNCHANGED <<una, epsn, nakTimer, ceLpsn, data, ctrl, lossesLeft>>
+
+Next ==
+    \/ Send \/ ReceiveData \/ ReceiveCtrl \/ NakIntervalExpiry \/ CheckEpsnExpiry
+    \/ LoseData \/ LoseCtrl \/ Timeout
+
+Spec == Init /\ [][Next]_vars
+
+-----------------------------------------------------------------------------
+(* Invariants and properties *)
+
+Done == una = N /\ epsn = N
+
+(* The sender never releases a packet the receiver has not received.      *)
+NoUnreceivedRelease == una <= epsn
+
+(* In-order, exactly-once delivery: EPSN moves only by one, on receiving   *)
+(* packet EPSN.                                                            *)
+InOrderStep ==
+    \/ epsn' = epsn
+    \/ epsn' = epsn + 1 /\ data /= <<>> /\ Head(data) = epsn /\ data' = Tail(data)
+InOrderExactlyOnce == [][InOrderStep]_vars
+
+(* The ACK timeout never fires.                                            *)
+NoTimeout == [][~Timeout]_vars
+=============================================================================
