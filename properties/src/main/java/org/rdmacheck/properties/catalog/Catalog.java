@@ -3,6 +3,7 @@ package org.rdmacheck.properties.catalog;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.rdmacheck.model.InputException;
+import org.rdmacheck.properties.dasr.DasrEntry;
 import org.rdmacheck.properties.examples.CorridorEntry;
 import org.rdmacheck.properties.gbn.GbnEntry;
 import org.rdmacheck.properties.examples.FifoEntry;
@@ -19,6 +20,7 @@ public final class Catalog {
             // protocol models (seed papers) -- add new entries above the textbook references
             new GbnEntry(),
             new PartitionEntry(),
+            new DasrEntry(),
             new PhilosophersEntry(),
             new FifoEntry(),
             new CorridorEntry());

@@ -1,0 +1,104 @@
+package org.rdmacheck.model.dasr;
+
+import java.util.Objects;
+
+/**
+ * The design choices that distinguish Dart as the paper describes it from its faulty or
+ * alternative variants. Variants are configuration of the one {@link DartReceiverModel}.
+ *
+ * @param counting         what n counts (seed 000, III-B: unique senders)
+ * @param endRule          what a message end does to its sender's AUSS entry
+ * @param lookaheadScope   whose AUSS a look-ahead notification may populate (seed 000, III-E)
+ * @param ecnInReceiverCongestion whether ECN marks are forwarded in ReceiverCongestion (the paper
+ *                         suppresses them, III-C)
+ * @param softStateTimeouts whether idle senders time out of the AUSS (III-B)
+ * @param network          the abstract network: free (every combination) or persistent combined
+ *                         congestion (closed loop)
+ * @param machine          the Figure 5 table
+ */
+public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lookaheadScope,
+                     boolean ecnInReceiverCongestion, boolean softStateTimeouts, Network network,
+                     ReceiverMachine machine) {
+
+    /** What n counts. */
+    public enum SenderCounting {
+        /** n = |AUSS|: each sender once (the paper) */
+        UNIQUE_SENDERS,
+        /** n = number of in-flight messages (faulty) */
+        MESSAGES
+    }
+
+    /** What a message end does. */
+    public enum EndRule {
+        /** decrement the sender's count, remove it at zero (the paper, Figure 4(b)) */
+        DECREMENT,
+        /** remove the sender on its first message end even if another is in flight (faulty) */
+        REMOVE_ON_FIRST_END
+    }
+
+    /** Whose AUSS a look-ahead may populate. */
+    public enum LookaheadScope {
+        /** only the announcing tenant's own AUSS (the paper, III-E) */
+        PER_TENANT,
+        /** any listed sender's AUSS, whatever its tenant (faulty) */
+        SHARED
+    }
+
+    /** The abstract network. */
+    public enum Network {
+        /** the network puts congestion anywhere in every window: every observable combination */
+        FREE,
+        /** receiver and network congestion persist; observables follow from the sending rates */
+        PERSISTENT_COMBINED
+    }
+
+    /** Rejects nulls. */
+    public Design {
+        Objects.requireNonNull(counting);
+        Objects.requireNonNull(endRule);
+        Objects.requireNonNull(lookaheadScope);
+        Objects.requireNonNull(network);
+        Objects.requireNonNull(machine);
+    }
+
+    /** @return Dart as seed 000, III, describes it, under the free network */
+    public static Design paper() {
+        return new Design(SenderCounting.UNIQUE_SENDERS, EndRule.DECREMENT, LookaheadScope.PER_TENANT, false, true,
+                Network.FREE, ReceiverMachine.paper());
+    }
+
+    /** @param c counting  @return a copy */
+    public Design withCounting(SenderCounting c) {
+        return new Design(c, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts, network, machine);
+    }
+
+    /** @param r end rule  @return a copy */
+    public Design withEndRule(EndRule r) {
+        return new Design(counting, r, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts, network, machine);
+    }
+
+    /** @param s scope  @return a copy */
+    public Design withLookaheadScope(LookaheadScope s) {
+        return new Design(counting, endRule, s, ecnInReceiverCongestion, softStateTimeouts, network, machine);
+    }
+
+    /** @param forward whether to forward ECN in ReceiverCongestion  @return a copy */
+    public Design withEcnInReceiverCongestion(boolean forward) {
+        return new Design(counting, endRule, lookaheadScope, forward, softStateTimeouts, network, machine);
+    }
+
+    /** @param on whether soft-state timeouts run  @return a copy */
+    public Design withSoftStateTimeouts(boolean on) {
+        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, on, network, machine);
+    }
+
+    /** @param n network  @return a copy */
+    public Design withNetwork(Network n) {
+        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts, n, machine);
+    }
+
+    /** @param m machine table  @return a copy */
+    public Design withMachine(ReceiverMachine m) {
+        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts, network, m);
+    }
+}

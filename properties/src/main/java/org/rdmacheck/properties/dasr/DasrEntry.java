@@ -1,0 +1,120 @@
+package org.rdmacheck.properties.dasr;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.model.dasr.DartConfig;
+import org.rdmacheck.model.dasr.DartReceiverModel;
+import org.rdmacheck.model.dasr.DartState;
+import org.rdmacheck.model.dasr.Design;
+import org.rdmacheck.model.dasr.ReceiverMachine;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.catalog.ParamSpec;
+import org.rdmacheck.properties.catalog.VariantSpec;
+
+/** Catalogue entry {@code dasr}: Dart's receiver machine and DASR (seed 000, III). */
+public final class DasrEntry implements ModelEntry {
+
+    @Override
+    public String name() {
+        return "dasr";
+    }
+
+    @Override
+    public String description() {
+        return "Dart receiver (seed 000 III): three-state machine, DASR with the AUSS, look-ahead, soft state, tenants";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+        return List.of(
+                new ParamSpec("senders", "2", "senders per tenant, 1..4 (persistent variants: 2..4)"),
+                new ParamSpec("messages", "2", "in-flight messages per sender, 1..3"),
+                new ParamSpec("tenants", "1", "tenants with private AUSS, 1..3 (persistent variants: 1)"),
+                new ParamSpec("groups", "2", "static incast groups (group g lists senders g and g+1), 0..4"),
+                new ParamSpec("lookahead", "on", "look-ahead notifications of incast groups: on|off"));
+    }
+
+    @Override
+    public List<VariantSpec> variants() {
+        return List.of(
+                new VariantSpec("dart", "the paper's design; the network puts congestion anywhere", Set.of()),
+                new VariantSpec("count-messages", "n counts in-flight messages instead of unique senders",
+                        Set.of("NCountsUniqueSenders")),
+                new VariantSpec("early-removal", "a sender leaves the AUSS at its first message end",
+                        Set.of("NCountsUniqueSenders", "ActiveSenderKept", "RateSumAtMostLineRate")),
+                new VariantSpec("shared-lookahead", "look-ahead lists populate other tenants' AUSS",
+                        Set.of("TenantIsolation")),
+                new VariantSpec("forward-ecn", "ECN marks are forwarded in ReceiverCongestion",
+                        Set.of("NoDoubleThrottling")),
+                new VariantSpec("no-timeout", "no soft-state timeouts", Set.of("FailedSenderLeaves")),
+                new VariantSpec("persistent", "the paper's machine under persistent receiver+network congestion",
+                        Set.of("Settles")),
+                new VariantSpec("persistent-hysteresis",
+                        "other reading of Figure 5: NonReceiverCongestion kept while marks last", Set.of()));
+    }
+
+    @Override
+    public List<Run> allRuns() {
+        return List.of(
+                new Run("dart", Params.empty()),
+                new Run("dart", Params.of(Map.of("senders", "1", "tenants", "2", "messages", "1"))),
+                new Run("count-messages", Params.empty()),
+                new Run("early-removal", Params.empty()),
+                new Run("shared-lookahead", Params.of(Map.of("senders", "1", "tenants", "2", "messages", "1"))),
+                new Run("forward-ecn", Params.empty()),
+                new Run("no-timeout", Params.empty()),
+                new Run("persistent", Params.empty()),
+                new Run("persistent-hysteresis", Params.empty()));
+    }
+
+    @Override
+    public CheckSpec<DartState> build(String variant, Params params) {
+        VariantSpec v = variant(variant);
+        Params p = resolve(params);
+        boolean persistent = variant.startsWith("persistent");
+        int senders = p.integer("senders", 2, persistent ? 2 : 1, 4);
+        int messages = p.integer("messages", 2, 1, 3);
+        int tenants = p.integer("tenants", 1, 1, persistent ? 1 : 3);
+        int groups = p.integer("groups", 2, 0, 4);
+        boolean lookahead = p.choice("lookahead", "on", Set.of("on", "off")).equals("on");
+        requireFor(variant, "shared-lookahead", tenants >= 2 && lookahead && groups >= 1,
+                "tenants >= 2, lookahead=on and groups >= 1");
+        requireFor(variant, "count-messages", messages >= 2, "messages >= 2");
+        requireFor(variant, "early-removal", messages >= 2 && senders >= 2, "messages >= 2 and senders >= 2");
+        requireFor(variant, "forward-ecn", senders >= 2, "senders >= 2");
+        DartConfig config = new DartConfig(senders, messages, tenants, groups, lookahead, design(variant));
+        DartReceiverModel model = new DartReceiverModel(config);
+        return new CheckSpec<>(name(), variant, p.asMap(), model, DasrProperties.all(model), v.mustFail());
+    }
+
+    /**
+     * @param variant a variant name of this entry
+     * @return its design
+     */
+    static Design design(String variant) {
+        Design paper = Design.paper();
+        return switch (variant) {
+            case "dart" -> paper;
+            case "count-messages" -> paper.withCounting(Design.SenderCounting.MESSAGES);
+            case "early-removal" -> paper.withEndRule(Design.EndRule.REMOVE_ON_FIRST_END);
+            case "shared-lookahead" -> paper.withLookaheadScope(Design.LookaheadScope.SHARED);
+            case "forward-ecn" -> paper.withEcnInReceiverCongestion(true);
+            case "no-timeout" -> paper.withSoftStateTimeouts(false);
+            case "persistent" -> paper.withNetwork(Design.Network.PERSISTENT_COMBINED);
+            case "persistent-hysteresis" -> paper.withNetwork(Design.Network.PERSISTENT_COMBINED)
+                    .withMachine(ReceiverMachine.hysteresis());
+            default -> throw new IllegalStateException("variant " + variant + " has no design");
+        };
+    }
+
+    /** A must-fail variant whose parameters make its violation impossible is a usage error. */
+    private static void requireFor(String variant, String which, boolean ok, String needs) {
+        if (variant.equals(which) && !ok) {
+            throw new InputException("variant " + variant + " needs " + needs + " to show its violation");
+        }
+    }
+}
