@@ -21,7 +21,8 @@ final class AllCommand implements Callable<Integer> {
 
     /** Suite tasks beyond the catalogue, in order. Later issues add theirs here. */
     static final List<SuiteTask> TASKS = List.of(
-            new org.rdmacheck.cli.gbn.GbnTableTask());
+            new org.rdmacheck.cli.gbn.GbnTableTask(),
+            new ThresholdsSuite());
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

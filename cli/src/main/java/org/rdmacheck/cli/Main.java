@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             AllCommand.class,
             ReplayCommand.class,
             org.rdmacheck.cli.gbn.GbnTableCommand.class,
+            ThresholdsCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,55 @@
+package org.rdmacheck.checker.thresholds;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Dart's thresholds (seed 000 §VI-A: 225 KB buffers, ECN at 22.5 KB = 10% of the buffer, deflection
+ * at 15 KB) checked for the ordering deflection < ECN < PFC (seed 000 §IV-B) on the switches of the
+ * presets {@code dart-vi-a-per-port} and {@code dart-vi-a-per-switch}: the paper does not say
+ * whether 225 KB is per port or per switch, nor the port count, so both readings are checked.
+ * Dart gives no PFC threshold: the static check uses the largest loss-free t_PFC, the dynamic
+ * check the β that allows the largest t_ECN (the largest allowed β when none does).
+ */
+public final class DartSettings {
+
+    /** seed 000 §VI-A: ECN threshold. */
+    public static final long ECN_BYTES = 22_500;
+    /** seed 000 §VI-A: deflection threshold. */
+    public static final long DEFLECTION_BYTES = 15_000;
+    /** The two readings of "225 KB switch buffers". */
+    public static final List<String> PRESETS = List.of("dart-vi-a-per-port", "dart-vi-a-per-switch");
+
+    private DartSettings() {
+    }
+
+    /**
+     * @param sw a switch (one of {@link #PRESETS})
+     * @param d  its derivation
+     * @return Dart's settings under a static t_PFC and under a dynamic one
+     */
+    public static List<ThresholdConfig> configs(SwitchSpec sw, ThresholdReport d) {
+        List<ThresholdConfig> out = new ArrayList<>();
+        long tPfc = Math.max(1, d.staticDerivation().tPfcMax());
+        out.add(ThresholdConfig.ofStatic("dart-static", tPfc, ECN_BYTES).withDeflection(DEFLECTION_BYTES));
+        Beta beta = d.dynamicDerivation().beta().orElse(sw.betas().get(sw.betas().size() - 1));
+        out.add(ThresholdConfig.ofDynamic("dart-dynamic", beta, ECN_BYTES).withDeflection(DEFLECTION_BYTES));
+        return out;
+    }
+
+    /**
+     * @param analysis the analysis
+     * @return for each reading and each PFC mode, the check of Dart's settings
+     */
+    public static List<ThresholdReport> check(ThresholdAnalysis analysis) {
+        List<ThresholdReport> out = new ArrayList<>();
+        for (String preset : PRESETS) {
+            SwitchSpec sw = SwitchSpecs.load(preset);
+            ThresholdReport d = analysis.derive(sw);
+            for (ThresholdConfig c : configs(sw, d)) {
+                out.add(analysis.check(sw, c));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,109 @@
+package org.rdmacheck.checker.thresholds;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** The entry point: derives safe thresholds for a switch and checks configurations (seed 004 §4). */
+public final class ThresholdAnalysis {
+
+    private static final String SEED4 = "seed 004 §4";
+
+    private final ThresholdSolver solver;
+
+    /**
+     * @param solver the Choco front end
+     */
+    public ThresholdAnalysis(ThresholdSolver solver) {
+        this.solver = solver;
+    }
+
+    /**
+     * @param sw a switch
+     * @return its headroom and safe settings
+     */
+    public ThresholdReport derive(SwitchSpec sw) {
+        return report(sw, Optional.empty());
+    }
+
+    /**
+     * @param sw     a switch
+     * @param config a configuration
+     * @return its headroom, safe settings, and the configuration's check
+     */
+    public ThresholdReport check(SwitchSpec sw, ThresholdConfig config) {
+        if (config.beta().isPresent()) {
+            sw.requireAllowed(config.beta().get());
+        }
+        return report(sw, Optional.of(config));
+    }
+
+    private ThresholdReport report(SwitchSpec sw, Optional<ThresholdConfig> config) {
+        Headroom h = Headroom.of(sw);
+        long tf = h.bytes();
+        return new ThresholdReport(sw, h, ThresholdMath.reservedHeadroom(sw, tf), ThresholdMath.sharedBuffer(sw, tf),
+                solver.deriveStatic(sw, tf), solver.deriveDynamic(sw, tf), config.map(c -> checkConfig(sw, tf, c)));
+    }
+
+    private ConfigCheck checkConfig(SwitchSpec sw, long tf, ThresholdConfig c) {
+        List<Inequality> ineq = inequalities(sw, tf, c);
+        WitnessSearch ws = solver.findWitness(sw, tf, c);
+        boolean closedForm = ineq.stream().filter(i -> i.name().equals("EcnBeforePfc")).allMatch(Inequality::holds);
+        boolean agrees = ws.status() == SolveStatus.TIMED_OUT
+                || closedForm == (ws.status() == SolveStatus.UNSATISFIABLE);
+        ConfigCheck.Verdict v;
+        if (ineq.stream().anyMatch(i -> !i.holds()) || ws.status() == SolveStatus.SATISFIABLE) {
+            v = ConfigCheck.Verdict.UNSAFE;
+        } else if (ws.status() == SolveStatus.TIMED_OUT) {
+            v = ConfigCheck.Verdict.INCONCLUSIVE;
+        } else {
+            v = ConfigCheck.Verdict.SAFE;
+        }
+        return new ConfigCheck(c, ineq, ws, v, agrees);
+    }
+
+    /**
+     * Every constraint of the model evaluated on a configuration, in exact integers.
+     *
+     * @param sw a switch
+     * @param tf its headroom
+     * @param c  a configuration
+     * @return the inequalities
+     */
+    public static List<Inequality> inequalities(SwitchSpec sw, long tf, ThresholdConfig c) {
+        List<Inequality> out = new ArrayList<>();
+        long n = sw.ports();
+        long pn = (long) sw.priorities() * n;
+        long nEcn = n * c.tEcn();
+        if (c.mode() == ThresholdMode.STATIC) {
+            long lhs = pn * (c.tPfc() + tf);
+            out.add(new Inequality("NoLossBeforePause", "p*n*(t_PFC + t_flight) <= B", Long.toString(lhs),
+                    Long.toString(sw.bufferBytes()), lhs <= sw.bufferBytes(), SEED4 + ", PFC threshold"));
+            out.add(new Inequality("EcnBeforePfc", "n*t_ECN < t_PFC", Long.toString(nEcn), Long.toString(c.tPfc()),
+                    ThresholdMath.staticEcnBeforePfc(sw, c.tEcn(), c.tPfc()), SEED4 + ", ECN threshold"));
+        } else {
+            long reserved = ThresholdMath.reservedHeadroom(sw, tf);
+            out.add(new Inequality("HeadroomFits", "p*n*t_flight < B", Long.toString(reserved),
+                    Long.toString(sw.bufferBytes()), reserved < sw.bufferBytes(), SEED4 + ", headroom buffer"));
+            Beta beta = c.beta().orElseThrow();
+            long worstS = Math.min(pn * c.tEcn(), Math.max(0, ThresholdMath.sharedBuffer(sw, tf)));
+            long worstIngress = Math.min(nEcn, worstS);
+            // an empty ingress queue never pauses; with no shared buffer at all the worst case is vacuous
+            boolean fires = worstIngress >= 1 && ThresholdMath.dynamicPfcReached(sw, tf, beta, worstIngress, worstS);
+            out.add(new Inequality("EcnBeforePfc", "n*t_ECN < beta*(B - p*n*t_flight - s)/" + sw.betaDivisor()
+                    + " at s = p*n*t_ECN", Long.toString(nEcn),
+                    ThresholdMath.dynamicPfcAt(sw, tf, beta, worstS), !fires, SEED4 + ", dynamic t_PFC"));
+        }
+        out.add(new Inequality("EcnAtLeastOneMtu", "t_ECN >= MTU", Long.toString(c.tEcn()),
+                Long.toString(sw.mtuBytes()), c.tEcn() >= sw.mtuBytes(), SEED4 + " (less than one MTU is infeasible)"));
+        if (c.kMax() > 0) {
+            out.add(new Inequality("KMinAtMostKMax", "K_min = t_ECN <= K_max", Long.toString(c.tEcn()),
+                    Long.toString(c.kMax()), c.tEcn() <= c.kMax(), "seed 004 §3.1, Fig. 5 and eq. (5)"));
+        }
+        if (c.deflection() > 0) {
+            out.add(new Inequality("DeflectionBelowEcn", "deflection threshold < t_ECN", Long.toString(c.deflection()),
+                    Long.toString(c.tEcn()), c.deflection() < c.tEcn(), "seed 000 §IV-B"));
+        }
+        return out;
+    }
+}

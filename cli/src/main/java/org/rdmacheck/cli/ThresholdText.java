@@ -1,0 +1,145 @@
+package org.rdmacheck.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.List;
+import java.util.Locale;
+import org.rdmacheck.checker.thresholds.BetaBound;
+import org.rdmacheck.checker.thresholds.ConfigCheck;
+import org.rdmacheck.checker.thresholds.DynamicDerivation;
+import org.rdmacheck.checker.thresholds.HeadroomTerm;
+import org.rdmacheck.checker.thresholds.Inequality;
+import org.rdmacheck.checker.thresholds.PaperFigure;
+import org.rdmacheck.checker.thresholds.StaticDerivation;
+import org.rdmacheck.checker.thresholds.SwitchSpec;
+import org.rdmacheck.checker.thresholds.ThresholdMode;
+import org.rdmacheck.checker.thresholds.ThresholdReport;
+import org.rdmacheck.checker.thresholds.Units;
+import org.rdmacheck.checker.thresholds.Witnesses;
+import org.rdmacheck.checker.trace.TraceJson;
+
+/** Formats threshold reports as readable text and as JSON. */
+final class ThresholdText {
+
+    private ThresholdText() {
+    }
+
+    /** @param r a report  @return its text */
+    static String report(ThresholdReport r) {
+        StringBuilder sb = new StringBuilder();
+        SwitchSpec sw = r.sw();
+        sb.append(String.format(Locale.ROOT, "switch %s: B = %s, n = %d ports, p = %d lossless priorities, MTU %,d B%n",
+                sw.name(), Units.kb(sw.bufferBytes()), sw.ports(), sw.priorities(), sw.mtuBytes()));
+        sb.append("headroom t_flight per port per priority = ").append(Units.kb(r.headroom().bytes()))
+                .append(r.headroom().given() ? " (given)" : " (IEEE 802.1Qbb delay model)").append('\n');
+        for (HeadroomTerm t : r.headroom().terms()) {
+            BigDecimal bytes = t.bitTimes().divide(BigDecimal.valueOf(8), 1, RoundingMode.HALF_UP);
+            sb.append(String.format(Locale.ROOT, "  %-27s %-42s %,14.1f bit times = %,10.1f B%n", t.name(),
+                    t.formula(), t.bitTimes(), bytes));
+        }
+        sb.append(String.format(Locale.ROOT, "reserved headroom p*n*t_flight = %s; shared B - p*n*t_flight = %s%n",
+                Units.kb(r.reservedHeadroom()), r.sharedBuffer() > 0 ? Units.kb(r.sharedBuffer())
+                        : r.sharedBuffer() + " B: the headroom alone does not fit in the buffer"));
+        staticPart(sb, sw, r.staticDerivation());
+        dynamicPart(sb, sw, r.dynamicDerivation());
+        r.check().ifPresent(c -> checkPart(sb, r, c));
+        sb.append('\n');
+        return sb.toString();
+    }
+
+    private static void staticPart(StringBuilder sb, SwitchSpec sw, StaticDerivation d) {
+        sb.append("static t_PFC (seed 004 §4: t_PFC <= (B - p*n*t_flight)/(p*n), t_PFC > n*t_ECN):\n");
+        if (d.tPfcMax() <= 0) {
+            sb.append("  INFEASIBLE: no positive t_PFC fits beside the headroom (").append(d.status()).append(")\n");
+            return;
+        }
+        sb.append("  largest safe t_PFC = ").append(Units.kb(d.tPfcMax())).append('\n');
+        sb.append("  largest safe t_ECN = ").append(d.tEcnMax() < 0 ? "none" : Units.kb(d.tEcnMax()))
+                .append(d.feasible() ? ": feasible" : ": INFEASIBLE, no t_ECN of at least one MTU ("
+                        + sw.mtuBytes() + " B) fires before PFC in the worst case").append('\n');
+    }
+
+    private static void dynamicPart(StringBuilder sb, SwitchSpec sw, DynamicDerivation d) {
+        sb.append("dynamic t_PFC = beta(B - p*n*t_flight - s)/").append(sw.betaDivisor())
+                .append(", worst case s = p*n*t_ECN (beta from the chip's set):\n");
+        StringBuilder row = new StringBuilder("  beta  ");
+        for (BetaBound b : d.perBeta()) {
+            row.append(String.format(Locale.ROOT, " %9s", b.beta()));
+        }
+        sb.append(row).append('\n');
+        row = new StringBuilder("  t_ECN <");
+        for (BetaBound b : d.perBeta()) {
+            row.append(String.format(Locale.ROOT, " %9s", b.tEcnMax() < 0 ? "none" : (b.tEcnMax() + 1) + ""));
+        }
+        sb.append(row).append(" B\n");
+        if (d.beta().isEmpty()) {
+            sb.append("  INFEASIBLE: no allowed beta admits any t_ECN (").append(d.status()).append(")\n");
+            return;
+        }
+        sb.append("  best beta = ").append(d.beta().get()).append(": largest safe t_ECN = ").append(Units.kb(d.tEcnMax()))
+                .append(d.feasible() ? "; set DCQCN K_min = t_ECN, K_max >= K_min"
+                        : ": INFEASIBLE, below one MTU (" + sw.mtuBytes() + " B)").append('\n');
+    }
+
+    private static void checkPart(StringBuilder sb, ThresholdReport r, ConfigCheck c) {
+        String pfc = c.config().mode() == ThresholdMode.STATIC ? "static t_PFC = " + Units.kb(c.config().tPfc())
+                : "dynamic beta = " + c.config().beta().orElseThrow();
+        sb.append("check '").append(c.config().name()).append("' (").append(pfc).append(", t_ECN = ")
+                .append(Units.kb(c.config().tEcn())).append("): ").append(c.verdict()).append('\n');
+        for (Inequality i : c.inequalities()) {
+            sb.append(String.format(Locale.ROOT, "  %-4s %-19s %-62s %s vs %s  (%s)%n", i.holds() ? "ok" : "FAIL",
+                    i.name(), i.formula(), i.lhs(), i.rhs(), i.source()));
+        }
+        var ws = c.witnessSearch();
+        sb.append("  Choco witness search: ").append(ws.status()).append(" in ").append(ws.millis()).append(" ms")
+                .append(c.solverAgrees() ? "" : " -- DISAGREES with the closed-form EcnBeforePfc").append('\n');
+        ws.witness().ifPresent(w -> sb.append("  witness").append(ws.minimal() ? " (least ingress occupancy)" : "")
+                .append(": ").append(Witnesses.evaluate(r.sw(), r.headroom().bytes(), c.config(), w).message())
+                .append("; fed egress queues: ").append(w.fedQueues().stream().filter(q -> q.bytes() > 0)
+                        .map(q -> "port " + q.port() + " = " + q.bytes() + " B").toList())
+                .append(w.otherQueues().isEmpty() ? "" : "; " + w.otherQueues().size()
+                        + " other priorities' queues hold " + (w.sharedOccupancy() - w.ingressBytes()) + " B")
+                .append('\n'));
+    }
+
+    /** @param figures the worked example  @return its table */
+    static String workedExample(List<PaperFigure> figures) {
+        StringBuilder sb = new StringBuilder("seed 004 §4 worked example (Arista 7050QX32 / Trident II; decimal units,"
+                + " 1 KB = 1000 B)\n");
+        sb.append(String.format(Locale.ROOT, "%-44s %-38s %-36s %s%n", "figure", "paper", "its formulas give",
+                "status"));
+        for (PaperFigure f : figures) {
+            sb.append(String.format(Locale.ROOT, "%-44s %-38s %-36s %s%n", f.figure(), f.paper(), f.computed(),
+                    f.status()));
+            sb.append("    formula: ").append(f.formula()).append(f.note().isEmpty() ? "" : "; " + f.note()).append('\n');
+        }
+        return sb.append('\n').toString();
+    }
+
+    /**
+     * @param figures the worked example (may be empty)
+     * @param reports reports
+     * @param saved   witness files written
+     * @return JSON text
+     */
+    static String json(List<PaperFigure> figures, List<ThresholdReport> reports, List<String> saved) {
+        ObjectNode root = TraceJson.MAPPER.createObjectNode();
+        if (!figures.isEmpty()) {
+            root.set("workedExample", TraceJson.MAPPER.valueToTree(figures));
+        }
+        ArrayNode arr = root.putArray("reports");
+        for (ThresholdReport r : reports) {
+            arr.add(ThresholdJson.report(r));
+        }
+        ArrayNode files = root.putArray("witnessFiles");
+        saved.forEach(files::add);
+        try {
+            return TraceJson.MAPPER.writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

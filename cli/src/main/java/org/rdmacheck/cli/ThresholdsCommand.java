@@ -1,0 +1,168 @@
+package org.rdmacheck.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.rdmacheck.checker.thresholds.ConfigCheck;
+import org.rdmacheck.checker.thresholds.DartSettings;
+import org.rdmacheck.checker.thresholds.SwitchSpec;
+import org.rdmacheck.checker.thresholds.SwitchSpecs;
+import org.rdmacheck.checker.thresholds.ThresholdAnalysis;
+import org.rdmacheck.checker.thresholds.ThresholdConfig;
+import org.rdmacheck.checker.thresholds.ThresholdReport;
+import org.rdmacheck.checker.thresholds.ThresholdSolver;
+import org.rdmacheck.checker.thresholds.WorkedExample;
+import org.rdmacheck.model.InputException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rdmacheck thresholds}: safe PFC/ECN buffer thresholds for a shared-buffer switch (seed 004
+ * §4), and the check of a configuration with a stored witness when it is unsafe.
+ */
+@Command(name = "thresholds", description = "Derives safe PFC/ECN thresholds for a shared-buffer switch (seed 004 "
+        + "§4) with Choco, or checks a configuration and stores a witness when PFC can fire before ECN. "
+        + "Sizes: 12MB, 22.4KB, 1500 (decimal KB/MB; KiB/MiB binary). Exit 0 safe or derived, 1 unsafe, "
+        + "2 bad input, 3 solver timed out.")
+final class ThresholdsCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--switch", paramLabel = "NAME|FILE", description = "a preset (arista-7050qx32, "
+            + "arista-7050qx32-link, dart-vi-a-per-port, dart-vi-a-per-switch) or a JSON file; flags override it")
+    String switchFile;
+
+    @Option(names = "--name", description = "switch label") String name;
+    @Option(names = "--buffer", description = "shared buffer B, e.g. 12MB") String buffer;
+    @Option(names = "--ports", description = "ports n") String ports;
+    @Option(names = "--priorities", description = "lossless priorities, 1..8 (default 8)") String priorities;
+    @Option(names = "--mtu", description = "largest frame (default 1500)") String mtu;
+    @Option(names = "--speed", description = "port speed, e.g. 40G") String speed;
+    @Option(names = "--cable", description = "cable length, e.g. 100m") String cable;
+    @Option(names = "--ns-per-metre", description = "cable delay (default 5)") String nsPerMetre;
+    @Option(names = "--response-quanta", description = "PFC response time in pause quanta (default: by speed)")
+    String responseQuanta;
+    @Option(names = "--interface-delay-bits", description = "interface delay in bit times (default: by speed)")
+    String interfaceDelayBits;
+    @Option(names = "--t-flight", description = "headroom per port per priority, given directly") String tFlight;
+    @Option(names = "--betas", description = "the chip's allowed beta values, e.g. 1/2,1,2,4,8") String betas;
+    @Option(names = "--beta-divisor", description = "d in t_PFC = beta(B - p*n*t_flight - s)/d (default 8)")
+    String betaDivisor;
+
+    @Option(names = "--check", paramLabel = "CONFIG", description = "JSON configuration to check "
+            + "(mode, tPfc or beta, tEcn, kMax, deflection); flags below override it")
+    Path check;
+    @Option(names = "--mode", description = "static or dynamic") String mode;
+    @Option(names = "--t-pfc", description = "static t_PFC") String tPfc;
+    @Option(names = "--beta", description = "dynamic beta") String beta;
+    @Option(names = "--t-ecn", description = "t_ECN (= K_min)") String tEcn;
+    @Option(names = "--k-max", description = "DCQCN K_max") String kMax;
+    @Option(names = "--deflection", description = "Dart deflection threshold") String deflection;
+    @Option(names = "--config-name", description = "configuration label (names the witness file)") String configName;
+
+    @Option(names = "--worked-example", description = "seed 004 §4's worked example: paper figures vs formulas")
+    boolean workedExample;
+    @Option(names = "--dart", description = "check Dart's settings (seed 000 §VI-A)")
+    boolean dart;
+    @Option(names = "--time-limit", description = "solver time limit per solve (default: ${DEFAULT-VALUE})",
+            defaultValue = "60s")
+    String timeLimit;
+    @Option(names = "--out", description = "folder for witnesses (default: counterexamples/ of the checkout)")
+    Path out;
+    @Option(names = "--no-save", description = "do not write witness files")
+    boolean noSave;
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        ThresholdAnalysis analysis = new ThresholdAnalysis(new ThresholdSolver(
+                Durations.parseMillis("--time-limit", timeLimit)));
+        List<ThresholdReport> reports = new ArrayList<>();
+        if (switchFile != null || buffer != null || ports != null) {
+            SwitchSpec sw = SwitchSpecs.parse(switchValues(), switchFile == null ? "flags" : switchFile);
+            ThresholdConfig config = configValues(sw);
+            reports.add(config == null ? analysis.derive(sw) : analysis.check(sw, config));
+        } else if (!workedExample && !dart) {
+            throw new InputException("give --switch FILE, or --buffer and --ports, or --worked-example, or --dart");
+        }
+        if (dart) {
+            reports.addAll(DartSettings.check(analysis));
+        }
+        Path dir = noSave ? null : out != null ? out : ExplorerOptions.home().resolve("counterexamples");
+        List<String> saved = ThresholdWitnessFiles.save(reports, dir);
+        PrintWriter w = spec.commandLine().getOut();
+        if (json) {
+            w.println(ThresholdText.json(workedExample ? WorkedExample.figures() : List.of(), reports, saved));
+        } else {
+            if (workedExample) {
+                w.print(ThresholdText.workedExample(WorkedExample.figures()));
+            }
+            for (ThresholdReport r : reports) {
+                w.print(ThresholdText.report(r));
+            }
+            saved.forEach(f -> w.println("witness stored: " + f));
+        }
+        w.flush();
+        return exitCode(reports);
+    }
+
+    private static int exitCode(List<ThresholdReport> reports) {
+        int code = ExitCodes.OK;
+        for (ThresholdReport r : reports) {
+            if (r.check().isPresent() && r.check().get().verdict() == ConfigCheck.Verdict.UNSAFE) {
+                return ExitCodes.VIOLATED;
+            }
+            if (r.check().isPresent() && r.check().get().verdict() == ConfigCheck.Verdict.INCONCLUSIVE) {
+                code = ExitCodes.INCONCLUSIVE;
+            }
+        }
+        return code;
+    }
+
+    private Map<String, String> switchValues() {
+        Map<String, String> m = switchFile == null ? new LinkedHashMap<>() : new LinkedHashMap<>(SwitchSpecs.loadMap(switchFile));
+        put(m, "name", name);
+        put(m, "buffer", buffer);
+        put(m, "ports", ports);
+        put(m, "priorities", priorities);
+        put(m, "mtu", mtu);
+        put(m, "speed", speed);
+        put(m, "cable", cable);
+        put(m, "nsPerMetre", nsPerMetre);
+        put(m, "responseQuanta", responseQuanta);
+        put(m, "interfaceDelayBits", interfaceDelayBits);
+        put(m, "tFlight", tFlight);
+        put(m, "betas", betas);
+        put(m, "betaDivisor", betaDivisor);
+        return m;
+    }
+
+    private ThresholdConfig configValues(SwitchSpec sw) {
+        Map<String, String> m = check == null ? new LinkedHashMap<>() : new LinkedHashMap<>(SwitchSpecs.loadConfigMap(check));
+        put(m, "mode", mode);
+        put(m, "tPfc", tPfc);
+        put(m, "beta", beta);
+        put(m, "tEcn", tEcn);
+        put(m, "kMax", kMax);
+        put(m, "deflection", deflection);
+        put(m, "name", configName);
+        if (m.isEmpty()) {
+            return null;
+        }
+        return SwitchSpecs.parseConfig(m, sw, check == null ? "flags" : check.toString());
+    }
+
+    private static void put(Map<String, String> m, String key, String value) {
+        if (value != null) {
+            m.put(key, value);
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.checker.trace.TraceJson;
+
+/** {@code rdmacheck thresholds}: exit codes, witness files, and one-line errors for bad input. */
+class ThresholdsCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void derivationFromFlagsIsJsonWithTheSeedFigures() throws IOException {
+        Run r = run("thresholds", "--buffer", "12MB", "--ports", "32", "--t-flight", "22.4KB", "--json", "--no-save");
+        assertEquals(0, r.code(), r.err());
+        JsonNode rep = TraceJson.MAPPER.readTree(r.out()).get("reports").get(0);
+        assertEquals(24_475, rep.get("static").get("tPfcMax").asLong());
+        assertFalse(rep.get("static").get("feasible").asBoolean());
+        assertEquals("8", rep.get("dynamic").get("beta").asText());
+        assertEquals(21_755, rep.get("dynamic").get("tEcnMax").asLong());
+    }
+
+    @Test
+    void unsafeConfigurationExitsOneAndStoresAReplayableWitness() throws IOException {
+        Path cfg = tmp.resolve("mis.json");
+        Files.writeString(cfg, "{\"name\": \"mis\", \"mode\": \"static\", \"tPfc\": \"24.47KB\", \"tEcn\": \"120KB\"}");
+        Run r = run("thresholds", "--switch", "arista-7050qx32", "--check", cfg.toString(), "--out",
+                tmp.resolve("cex").toString());
+        assertEquals(1, r.code(), r.err());
+        Path file = tmp.resolve("cex/thresholds/arista-7050qx32.mis-EcnBeforePfc.json");
+        assertTrue(Files.exists(file));
+        assertTrue(Replays.replay(Counterexamples.read(file)).reproduces());
+        assertEquals(0, run("replay", file.toString()).code());
+    }
+
+    @Test
+    void safeConfigurationExitsZero() {
+        Run r = run("thresholds", "--switch", "arista-7050qx32", "--beta", "8", "--t-ecn", "21755", "--k-max",
+                "200KB", "--deflection", "15KB", "--no-save");
+        assertEquals(0, r.code(), r.err() + r.out());
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() throws IOException {
+        Path cfg = tmp.resolve("bad.json");
+        Files.writeString(cfg, "{\"tPfc\": ");
+        List<String[]> bad = List.of(
+                new String[] {"thresholds", "--buffer", "12XB", "--ports", "32", "--t-flight", "22.4KB"},
+                new String[] {"thresholds", "--buffer", "NaN", "--ports", "32", "--t-flight", "22.4KB"},
+                new String[] {"thresholds", "--buffer", "-12MB", "--ports", "32", "--t-flight", "22.4KB"},
+                new String[] {"thresholds", "--buffer", "12MB", "--ports", "0", "--t-flight", "22.4KB"},
+                new String[] {"thresholds", "--buffer", "12MB", "--ports", "32", "--t-flight", "0"},
+                new String[] {"thresholds", "--buffer", "12MB", "--ports", "32", "--t-flight", "1KB", "--priorities", "9"},
+                new String[] {"thresholds", "--switch", "arista-7050qx32", "--beta", "3", "--t-ecn", "1KB"},
+                new String[] {"thresholds", "--switch", "arista-7050qx32", "--beta", "NaN", "--t-ecn", "1KB"},
+                new String[] {"thresholds", "--switch", "arista-7050qx32", "--check", cfg.toString()},
+                new String[] {"thresholds", "--switch", "no-such-file.json"},
+                new String[] {"thresholds"});
+        for (String[] args : bad) {
+            Path out = tmp.resolve("out-" + String.join("_", args).hashCode());
+            String[] withOut = Stream.concat(Stream.of(args), Stream.of("--out", out.toString())).toArray(String[]::new);
+            Run r = run(withOut);
+            assertEquals(2, r.code(), String.join(" ", args) + ": " + r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().startsWith("rdmacheck: "), r.err());
+            assertFalse(Files.exists(out), "nothing written for " + String.join(" ", args));
+        }
+    }
+
+    @Test
+    void everyStoredThresholdWitnessReplays() throws IOException {
+        Path dir = Path.of("..", "counterexamples", "thresholds");
+        List<Path> files = new ArrayList<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            s.filter(p -> p.toString().endsWith(".json")).sorted().forEach(files::add);
+        }
+        assertTrue(files.size() >= 3, "stored witnesses: " + files);
+        for (Path f : files) {
+            assertTrue(Replays.replay(Counterexamples.read(f)).reproduces(), f.toString());
+        }
+    }
+}
