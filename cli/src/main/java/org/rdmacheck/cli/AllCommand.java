@@ -22,7 +22,8 @@ final class AllCommand implements Callable<Integer> {
     /** Suite tasks beyond the catalogue, in order. Later issues add theirs here. */
     static final List<SuiteTask> TASKS = List.of(
             new org.rdmacheck.cli.gbn.GbnTableTask(),
-            new ThresholdsSuite());
+            new ThresholdsSuite(),
+            new org.rdmacheck.cli.partition.PartitionSimTask());
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

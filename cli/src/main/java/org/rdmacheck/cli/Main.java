@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             ReplayCommand.class,
             org.rdmacheck.cli.gbn.GbnTableCommand.class,
             ThresholdsCommand.class,
+            org.rdmacheck.cli.partition.PartitionSimCommand.class,
         })
 public final class Main implements Runnable {
 
