@@ -17,7 +17,9 @@ import org.rdmacheck.model.InputException;
  * @param link        the link, when {@code t_flight} is computed
  * @param tFlightGiven {@code t_flight} in bytes when given directly, else 0
  * @param betas       the chip's allowed β values, ascending
- * @param betaDivisor the divisor in {@code t_PFC = β(B − p·n·t_flight − s)/divisor} (seed 004: 8)
+ * @param betaDivisor the divisor in {@code t_PFC = β(B − p·n·t_flight − s)/divisor}. Seed 004 writes
+ *                    "/8" without saying whether 8 is its priority count or a property of the chip; we
+ *                    keep it a chip parameter (default 8), separate from p. With p = 8 both readings agree.
  */
 public record SwitchSpec(String name, long bufferBytes, int ports, int priorities, long mtuBytes,
                          Optional<Link> link, long tFlightGiven, List<Beta> betas, int betaDivisor) {

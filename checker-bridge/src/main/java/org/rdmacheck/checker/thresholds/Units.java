@@ -2,6 +2,8 @@ package org.rdmacheck.checker.thresholds;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -141,7 +143,8 @@ public final class Units {
      * @return it in decimal kilobytes with up to three decimals
      */
     public static String kbNumber(BigDecimal bytes) {
-        return bytes.divide(BigDecimal.valueOf(1000), 3, RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
+        DecimalFormat f = new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT));
+        return f.format(bytes.divide(BigDecimal.valueOf(1000), 3, RoundingMode.HALF_EVEN));
     }
 
     private static Matcher match(String name, String value, String expected) {

@@ -20,7 +20,7 @@ class DerivedSettingsTest {
     @Test
     void derivedStaticSettingsAreSafeAndTight() {
         qt().withFixedSeed(8L).withExamples(60).forAll(Switches.random()).checkAssert(sw -> {
-            long tf = sw.tFlightGiven();
+            long tf = Headroom.of(sw).bytes();
             StaticDerivation d = solver.deriveStatic(sw, tf);
             long shared = ThresholdMath.sharedBuffer(sw, tf);
             if (shared < (long) sw.priorities() * sw.ports()) {
@@ -51,7 +51,7 @@ class DerivedSettingsTest {
     @Test
     void derivedDynamicSettingsAreSafeAndTight() {
         qt().withFixedSeed(9L).withExamples(60).forAll(Switches.random()).checkAssert(sw -> {
-            long tf = sw.tFlightGiven();
+            long tf = Headroom.of(sw).bytes();
             DynamicDerivation d = solver.deriveDynamic(sw, tf);
             for (BetaBound b : d.perBeta()) {
                 assertTrue(b.tEcnMax() <= d.tEcnMax());
@@ -78,6 +78,6 @@ class DerivedSettingsTest {
         assertEquals(SolveStatus.SATISFIABLE, c.witnessSearch().status());
         assertTrue(c.solverAgrees());
         Witness w = c.witnessSearch().witness().orElseThrow();
-        assertTrue(Witnesses.evaluate(sw, sw.tFlightGiven(), c.config(), w).violates());
+        assertTrue(Witnesses.evaluate(sw, Headroom.of(sw).bytes(), c.config(), w).violates());
     }
 }
