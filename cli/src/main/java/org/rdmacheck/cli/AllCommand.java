@@ -23,7 +23,8 @@ final class AllCommand implements Callable<Integer> {
     static final List<SuiteTask> TASKS = List.of(
             new org.rdmacheck.cli.gbn.GbnTableTask(),
             new ThresholdsSuite(),
-            new org.rdmacheck.cli.partition.PartitionSimTask());
+            new org.rdmacheck.cli.partition.PartitionSimTask(),
+            new DeadlockSuite());
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             org.rdmacheck.cli.gbn.GbnTableCommand.class,
             ThresholdsCommand.class,
             org.rdmacheck.cli.partition.PartitionSimCommand.class,
+            DeadlockCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -15,7 +15,7 @@ import org.rdmacheck.properties.catalog.ModelEntry;
 public final class Replays {
 
     /** Replayers for non-state-machine counterexamples. Later issues add theirs here. */
-    static final List<ExternalReplayer> EXTERNAL = List.of(new ThresholdWitnessReplayer());
+    static final List<ExternalReplayer> EXTERNAL = List.of(new ThresholdWitnessReplayer(), new CycleReplayer());
 
     private static final Set<String> TRACE_KINDS = Set.of("invariant", "action", "deadlock", "progress");
 

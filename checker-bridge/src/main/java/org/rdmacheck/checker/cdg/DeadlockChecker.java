@@ -1,0 +1,114 @@
+package org.rdmacheck.checker.cdg;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.IntPredicate;
+
+/**
+ * The static deadlock check (seed 000 §IV-B). Without an escape lane: the routing is deadlock-free
+ * if its channel dependency graph is acyclic (Dally and Seitz, seed 000 ref [45]). With an escape
+ * lane, Duato's condition (ref [32]): (1) the escape sub-function is connected, (2) its extended
+ * dependency graph, direct dependencies and indirect ones through non-escape lanes, is acyclic,
+ * and (3), Dart's rule, no packet moves from the escape lane back to a non-escape lane (which makes
+ * indirect dependencies impossible). Condition (2) is decided as "no cycle of the full channel
+ * graph passes through an escape channel": such a cycle is exactly a cycle of the extended graph.
+ */
+public final class DeadlockChecker {
+
+    private DeadlockChecker() {
+    }
+
+    /**
+     * @param fabric  the fabric (topology, failed links, orientation)
+     * @param routing the routing function
+     * @return the verdict
+     */
+    public static DeadlockVerdict check(Fabric fabric, RoutingFunction routing) {
+        long t0 = System.nanoTime();
+        ExtraDependencies extras = BounceDependencies.compute(fabric, routing);
+        ChannelGraph g = new ChannelGraph(fabric, routing, extras);
+        IntPredicate offending = routing.hasEscape()
+                ? c -> g.laneOf(c) == routing.escapeLane() : c -> true;
+        SccSearch.Result scc = SccSearch.run(g, offending);
+        long live = 0;
+        for (int c = 0; c < g.channelCount(); c++) {
+            live += g.isLive(c) ? 1 : 0;
+        }
+        String exactNote = "";
+        if (scc.cyclic()) {
+            Optional<List<Dependency>> cycle = new CycleFinder(g).find(scc.cyclicComponent(), offending);
+            if (cycle.isPresent()) {
+                return cycleVerdict(routing, cycle.get(), stats(live, scc, extras, t0));
+            }
+            Optional<ExactDependencies> exact = ExactDependencies.build(fabric, routing);
+            if (exact.isEmpty()) {
+                return new DeadlockVerdict(DeadlockVerdict.Outcome.INCONCLUSIVE, failedCondition(routing), List.of(),
+                        "the turn-rule graph has a cycle of " + scc.cyclicComponent().length
+                                + " vertices, no cycle of it has concrete routes, and the fabric is too large"
+                                + " for the exact per-destination graph", stats(live, scc, extras, t0));
+            }
+            SccSearch.Result exactScc = SccSearch.run(exact.get(), offending);
+            if (exactScc.cyclic()) {
+                Optional<List<Dependency>> c2 = new CycleFinder(exact.get()).find(exactScc.cyclicComponent(), offending);
+                if (c2.isPresent()) {
+                    return cycleVerdict(routing, c2.get(), stats(live, exactScc, extras, t0));
+                }
+                return new DeadlockVerdict(DeadlockVerdict.Outcome.INCONCLUSIVE, failedCondition(routing), List.of(),
+                        "the exact dependency graph is cyclic but no cycle was confirmed", stats(live, exactScc, extras, t0));
+            }
+            scc = exactScc;
+            exactNote = " (exact per-destination graph, " + exact.get().edgeCount() + " dependencies)";
+        }
+        DeadlockVerdict.Stats stats = stats(live, scc, extras, t0);
+        EscapeConnectivity.Result conn = routing.hasEscape()
+                ? EscapeConnectivity.check(fabric, routing.policy(routing.escapeLane()).rerouting()) : null;
+        if (conn != null && !conn.connected()) {
+            return new DeadlockVerdict(DeadlockVerdict.Outcome.ESCAPE_NOT_CONNECTED,
+                    "Duato (1): escape sub-function connected", List.of(),
+                    "on VL" + routing.escapeLane() + " switch " + fabric.topology().nodeName(conn.from())
+                            + " has no escape route to " + fabric.topology().nodeName(conn.to())
+                            + (fabric.orientation() == Orientation.TIER ? " (try --orientation root)" : ""), stats);
+        }
+        return new DeadlockVerdict(DeadlockVerdict.Outcome.DEADLOCK_FREE, heldCondition(routing), List.of(),
+                heldDetail(routing, live) + exactNote, stats);
+    }
+
+    private static DeadlockVerdict cycleVerdict(RoutingFunction routing, List<Dependency> cycle, DeadlockVerdict.Stats st) {
+        return new DeadlockVerdict(DeadlockVerdict.Outcome.CYCLE, failedCondition(routing), cycle,
+                "a cycle of " + cycle.size() + " channel dependencies"
+                        + (routing.hasEscape() ? " through the escape lane VL" + routing.escapeLane() : ""), st);
+    }
+
+    private static DeadlockVerdict.Stats stats(long live, SccSearch.Result scc, ExtraDependencies extras, long t0) {
+        return new DeadlockVerdict.Stats(live, scc.verticesVisited(), scc.edgesVisited(), extras.count(),
+                (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    private static String failedCondition(RoutingFunction r) {
+        return r.hasEscape() ? "Duato (2): extended dependency graph of the escape lane acyclic"
+                : "Dally-Seitz: channel dependency graph acyclic";
+    }
+
+    private static String heldCondition(RoutingFunction r) {
+        if (!r.hasEscape()) {
+            return "Dally-Seitz: channel dependency graph acyclic";
+        }
+        return r.fromEscape()
+                ? "Duato (1)+(2): escape lane connected, extended dependency graph acyclic (escape->non-escape allowed)"
+                : "Duato (1)+(2)+(3): escape lane connected, extended dependency graph acyclic, no escape->non-escape";
+    }
+
+    private static String heldDetail(RoutingFunction r, long live) {
+        return live + " channels" + (r.deflectsAnywhere() ? ", deflection on " + deflectingLanes(r) : "");
+    }
+
+    private static String deflectingLanes(RoutingFunction r) {
+        StringBuilder sb = new StringBuilder();
+        for (int l = 0; l < r.laneCount(); l++) {
+            if (r.deflects(l)) {
+                sb.append(sb.length() == 0 ? "VL" : ",VL").append(l);
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,42 @@
+package org.rdmacheck.checker.cdg;
+
+import java.util.List;
+
+/**
+ * The static checker's answer for one (topology, failed links, routing function).
+ *
+ * @param outcome   the verdict
+ * @param condition the sufficient condition that holds, or the one that fails
+ * @param cycle     for {@link Outcome#CYCLE}: the dependency cycle, each edge with its route
+ * @param detail    one line for the reader
+ * @param stats     sizes and time
+ */
+public record DeadlockVerdict(Outcome outcome, String condition, List<Dependency> cycle, String detail, Stats stats) {
+
+    /** Copies the cycle. */
+    public DeadlockVerdict {
+        cycle = List.copyOf(cycle);
+    }
+
+    /** The verdicts. */
+    public enum Outcome {
+        /** a sufficient condition for deadlock freedom holds */
+        DEADLOCK_FREE,
+        /** a realizable cycle of channel dependencies (through the escape lane, if there is one) */
+        CYCLE,
+        /** the escape lane cannot reach some destination from some switch (Duato's first condition) */
+        ESCAPE_NOT_CONNECTED,
+        /** the over-approximate graph is cyclic but no cycle could be confirmed with routes */
+        INCONCLUSIVE
+    }
+
+    /**
+     * @param channels         live channels (surviving switch-to-switch arcs x lanes)
+     * @param verticesVisited  vertices the SCC search visited (channels and hubs)
+     * @param edgesVisited     edges it traversed
+     * @param extraDependencies explicit (failure-bounce) dependencies
+     * @param wallMillis       time
+     */
+    public record Stats(long channels, long verticesVisited, long edgesVisited, int extraDependencies, long wallMillis) {
+    }
+}

@@ -1,0 +1,162 @@
+package org.rdmacheck.checker.cdg;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.rdmacheck.model.topology.Topology;
+
+/**
+ * Finds a concrete packet route that creates a given channel dependency, by breadth-first search
+ * over exact packet states ({@link PacketMoves}) toward candidate destinations. The turn rules of
+ * {@link ChannelGraph} only over-approximate the routes, so every reported cycle edge is confirmed
+ * here. Also used by the replayer to re-derive a stored cycle.
+ */
+public final class DependencyWitness {
+
+    private static final int CANDIDATES = 24;
+
+    private final Fabric fabric;
+    private final Topology topo;
+    private final PacketMoves pm;
+
+    /**
+     * @param fabric  the fabric
+     * @param routing the routing function
+     */
+    public DependencyWitness(Fabric fabric, RoutingFunction routing) {
+        this.fabric = fabric;
+        this.topo = fabric.topology();
+        this.pm = new PacketMoves(fabric, routing);
+    }
+
+    /**
+     * @param fromArc  arc of the held channel
+     * @param fromLane its lane
+     * @param toArc    arc of the requested channel
+     * @param toLane   its lane
+     * @return a route creating the dependency, if a packet to one of the candidate destinations can
+     */
+    public Optional<Dependency> find(int fromArc, int fromLane, int toArc, int toLane) {
+        for (int host : candidates(topo.arcTo(fromArc))) {
+            Optional<Dependency> d = find(fromArc, fromLane, toArc, toLane, host);
+            if (d.isPresent()) {
+                return d;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * @param fromArc  arc of the held channel
+     * @param fromLane its lane
+     * @param toArc    arc of the requested channel
+     * @param toLane   its lane
+     * @param dest     the packet's destination host
+     * @return a route to {@code dest} creating the dependency, if any
+     */
+    public Optional<Dependency> find(int fromArc, int fromLane, int toArc, int toLane, int dest) {
+        DestinationTables tables = new DestinationTables(fabric, dest);
+        Map<Long, Long> parent = new HashMap<>();
+        ArrayDeque<Long> queue = new ArrayDeque<>();
+        pm.injections(tables, s -> {
+            if (parent.putIfAbsent(s, -1L - PacketMoves.INJECT) == null) {
+                queue.add(s);
+            }
+        });
+        List<long[]> moves = new ArrayList<>();
+        while (!queue.isEmpty()) {
+            long s = queue.poll();
+            moves.clear();
+            pm.moves(s, tables, moves);
+            for (long[] m : moves) {
+                if (pm.arcOf(s) == fromArc && pm.laneOf(s) == fromLane && pm.arcOf(m[0]) == toArc
+                        && pm.laneOf(m[0]) == toLane) {
+                    return Optional.of(build(s, m, parent, tables));
+                }
+                if (parent.putIfAbsent(m[0], s * 8 + m[1]) == null) {
+                    queue.add(m[0]);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Dependency build(long at, long[] move, Map<Long, Long> parent, DestinationTables tables) {
+        List<Hop> route = new ArrayList<>();
+        long s = at;
+        while (true) {
+            long p = parent.get(s);
+            if (p < 0) {
+                route.add(hop(s, (int) (-1 - p)));
+                break;
+            }
+            route.add(hop(s, (int) (p & 7)));
+            s = p >> 3;
+        }
+        Collections.reverse(route);
+        int index = route.size() - 1;
+        route.add(hop(move[0], (int) move[1]));
+        long cur = move[0];
+        List<long[]> moves = new ArrayList<>();
+        for (int guard = 0; guard < 4 * topo.nodeCount() && topo.arcTo(pm.arcOf(cur)) != tables.target(); guard++) {
+            moves.clear();
+            pm.moves(cur, tables, moves);
+            long[] pick = null;
+            for (long[] m : moves) {
+                if (m[1] != PacketMoves.DEFLECT && (pick == null || m[1] < pick[1])) {
+                    pick = m;
+                }
+            }
+            if (pick == null) {
+                break;
+            }
+            route.add(hop(pick[0], (int) pick[1]));
+            cur = pick[0];
+        }
+        Hop from = route.get(index);
+        Hop to = route.get(index + 1);
+        return new Dependency(from.arc() + "@VL" + from.lane(), to.arc() + "@VL" + to.lane(), to.move(),
+                topo.nodeName(tables.target()), route, index);
+    }
+
+    private Hop hop(long s, int move) {
+        return new Hop(topo.arcName(pm.arcOf(s)), pm.laneOf(s), PacketMoves.MOVES[move]);
+    }
+
+    private Set<Integer> candidates(int node) {
+        Set<Integer> hosts = new LinkedHashSet<>();
+        int[] dist = new int[topo.nodeCount()];
+        Arrays.fill(dist, -1);
+        ArrayDeque<Integer> q = new ArrayDeque<>();
+        q.add(node);
+        dist[node] = 0;
+        while (!q.isEmpty() && hosts.size() < CANDIDATES / 2) {
+            int u = q.poll();
+            for (int p = 0; p < topo.degree(u); p++) {
+                int v = topo.neighbor(u, p);
+                if (dist[v] < 0) {
+                    dist[v] = dist[u] + 1;
+                    if (topo.isHost(v)) {
+                        hosts.add(v);
+                    } else if (dist[v] < 4) {
+                        q.add(v);
+                    }
+                }
+            }
+        }
+        int stride = Math.max(1, topo.nodeCount() / CANDIDATES);
+        for (int h = 0; h < topo.nodeCount() && hosts.size() < CANDIDATES; h += stride) {
+            if (topo.isHost(h)) {
+                hosts.add(h);
+            }
+        }
+        return hosts;
+    }
+}

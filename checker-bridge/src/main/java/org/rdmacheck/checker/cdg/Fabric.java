@@ -1,0 +1,137 @@
+package org.rdmacheck.checker.cdg;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import org.rdmacheck.model.topology.Topology;
+
+/**
+ * A topology with some links failed and an up*&#47;down* orientation computed on the surviving
+ * links. Arrays only: {@code rank[n]} is the node's position in the orientation order (higher is
+ * "up"), {@code byRank} lists nodes from lowest to highest.
+ */
+public final class Fabric {
+
+    private final Topology topology;
+    private final boolean[] failed;
+    private final List<Integer> failedLinks;
+    private final Orientation orientation;
+    private final int[] rank;
+    private final int[] byRank;
+
+    /**
+     * @param topology    the topology
+     * @param failedLinks ids of failed links
+     * @param orientation how to orient links
+     */
+    public Fabric(Topology topology, List<Integer> failedLinks, Orientation orientation) {
+        this.topology = topology;
+        this.failed = new boolean[topology.linkCount()];
+        List<Integer> sorted = new ArrayList<>(failedLinks);
+        Collections.sort(sorted);
+        for (int l : sorted) {
+            failed[l] = true;
+        }
+        this.failedLinks = List.copyOf(sorted);
+        this.orientation = orientation;
+        int n = topology.nodeCount();
+        int[] level = bfsLevels();
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        boolean tier = orientation == Orientation.TIER;
+        Arrays.sort(order, (a, b) -> {
+            if (tier && topology.tier(a) != topology.tier(b)) {
+                return Integer.compare(topology.tier(a), topology.tier(b));
+            }
+            if (level[a] != level[b]) {
+                return Integer.compare(level[b], level[a]);
+            }
+            return Integer.compare(b, a);
+        });
+        this.byRank = new int[n];
+        this.rank = new int[n];
+        for (int i = 0; i < n; i++) {
+            byRank[i] = order[i];
+            rank[order[i]] = i;
+        }
+    }
+
+    private int[] bfsLevels() {
+        int n = topology.nodeCount();
+        int root = 0;
+        for (int i = 1; i < n; i++) {
+            if (topology.tier(i) > topology.tier(root)) {
+                root = i;
+            }
+        }
+        int[] level = new int[n];
+        Arrays.fill(level, Integer.MAX_VALUE);
+        int[] queue = new int[n];
+        int head = 0;
+        int tail = 0;
+        level[root] = 0;
+        queue[tail++] = root;
+        while (head < tail) {
+            int u = queue[head++];
+            for (int p = 0; p < topology.degree(u); p++) {
+                int arc = topology.arcAt(u, p);
+                int v = topology.arcTo(arc);
+                if (!failed[Topology.linkOf(arc)] && level[v] == Integer.MAX_VALUE) {
+                    level[v] = level[u] + 1;
+                    queue[tail++] = v;
+                }
+            }
+        }
+        return level;
+    }
+
+    /** @return the topology */
+    public Topology topology() {
+        return topology;
+    }
+
+    /** @return the orientation */
+    public Orientation orientation() {
+        return orientation;
+    }
+
+    /** @return ids of failed links, ascending */
+    public List<Integer> failedLinks() {
+        return failedLinks;
+    }
+
+    /**
+     * @param arc an arc
+     * @return whether its link has failed
+     */
+    public boolean isFailed(int arc) {
+        return failed[Topology.linkOf(arc)];
+    }
+
+    /**
+     * @param arc an arc
+     * @return whether it goes up (enters a node higher in the orientation order)
+     */
+    public boolean isUp(int arc) {
+        return rank[topology.arcTo(arc)] > rank[topology.arcFrom(arc)];
+    }
+
+    /**
+     * @param i position in the order, 0 = lowest
+     * @return the node at that position
+     */
+    public int nodeByRank(int i) {
+        return byRank[i];
+    }
+
+    /**
+     * @param arc an arc
+     * @return whether it joins two switches (only such arcs can lie on a dependency cycle)
+     */
+    public boolean isSwitchArc(int arc) {
+        return !topology.isHost(topology.arcFrom(arc)) && !topology.isHost(topology.arcTo(arc));
+    }
+}

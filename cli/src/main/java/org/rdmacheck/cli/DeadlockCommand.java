@@ -1,0 +1,143 @@
+package org.rdmacheck.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.rdmacheck.checker.cdg.CycleCounterexamples;
+import org.rdmacheck.checker.cdg.DeadlockChecker;
+import org.rdmacheck.checker.cdg.DeadlockQuery;
+import org.rdmacheck.checker.cdg.DeadlockVerdict;
+import org.rdmacheck.checker.cdg.Dependency;
+import org.rdmacheck.checker.cdg.Hop;
+import org.rdmacheck.checker.cdg.Orientation;
+import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.model.topology.Topology;
+import org.rdmacheck.model.topology.TopologySpecs;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rdmacheck deadlock}: the static channel-dependency check of a routing function on a
+ * topology (seed 000 §IV-B). Exit 0 deadlock-free, 1 a dependency cycle or a disconnected escape
+ * lane, 3 inconclusive.
+ */
+@Command(name = "deadlock", description = "Checks a routing function on a topology for deadlock freedom "
+        + "(channel dependency graph; Duato's condition for escape lanes).")
+final class DeadlockCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--topology", required = true, description = "fattree:k=8, leafspine:tors=4,spines=2,hosts=2, "
+            + "clos:hosts=1024,oversub=4, ring:n=4, file:PATH")
+    String topology;
+
+    @Option(names = "--routing", defaultValue = "escape", description = "updown, bounce, deflect, escape, escape-return, "
+            + "escape-deflect, escape-bounce (default: ${DEFAULT-VALUE})")
+    String routing;
+
+    @Option(names = "--lanes", defaultValue = "2", description = "virtual lanes (default: ${DEFAULT-VALUE})")
+    int lanes;
+
+    @Option(names = "--tokens", defaultValue = "4", description = "deflection tokens per packet (default: ${DEFAULT-VALUE}, seed 000 VI-A)")
+    int tokens;
+
+    @Option(names = "--fail", description = "failed link A-B (repeatable)")
+    List<String> fail = new ArrayList<>();
+
+    @Option(names = "--orientation", defaultValue = "tier", description = "up*/down* orientation: tier or root (default: ${DEFAULT-VALUE})")
+    String orientation;
+
+    @Option(names = "--out", description = "folder for the cycle counterexample (default: counterexamples/)")
+    Path out;
+
+    @Option(names = "--no-save", description = "do not write the counterexample file")
+    boolean noSave;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        DeadlockQuery q = new DeadlockQuery(topology, routing, lanes, tokens, fail, Orientation.parse(orientation));
+        q.routingFunction();
+        Topology topo = TopologySpecs.parse(topology);
+        DeadlockVerdict v = DeadlockChecker.check(q.fabric(topo), q.routingFunction());
+        String file = null;
+        if (v.outcome() == DeadlockVerdict.Outcome.CYCLE && !noSave) {
+            Path root = out != null ? out : ExplorerOptions.home().resolve("counterexamples");
+            try {
+                file = ExplorerOptions.display(Counterexamples.write(root, CycleCounterexamples.of(q, v)));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        PrintWriter pw = spec.commandLine().getOut();
+        pw.println(json ? json(q, topo, v, file) : text(topo, v, file));
+        pw.flush();
+        return exitCode(v);
+    }
+
+    static int exitCode(DeadlockVerdict v) {
+        return switch (v.outcome()) {
+            case DEADLOCK_FREE -> ExitCodes.OK;
+            case INCONCLUSIVE -> ExitCodes.INCONCLUSIVE;
+            default -> ExitCodes.VIOLATED;
+        };
+    }
+
+    private static String text(Topology topo, DeadlockVerdict v, String file) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(topo).append('\n');
+        sb.append(v.outcome()).append(": ").append(v.condition()).append('\n');
+        sb.append(v.detail()).append('\n');
+        for (int i = 0; i < v.cycle().size(); i++) {
+            Dependency d = v.cycle().get(i);
+            sb.append(String.format("  %d. %s waits for %s (%s, packet to %s)%n", i + 1, d.from(), d.to(), d.move(),
+                    d.destination()));
+            StringBuilder r = new StringBuilder("     route:");
+            for (Hop h : d.route()) {
+                r.append(' ').append(h.arc()).append("@VL").append(h.lane()).append('[').append(h.move()).append(']');
+            }
+            sb.append(r).append('\n');
+        }
+        DeadlockVerdict.Stats s = v.stats();
+        sb.append(String.format("channels %,d, vertices visited %,d, edges %,d, bounce dependencies %d, %d ms",
+                s.channels(), s.verticesVisited(), s.edgesVisited(), s.extraDependencies(), s.wallMillis()));
+        if (file != null) {
+            sb.append("\ncounterexample: ").append(file);
+        }
+        return sb.toString();
+    }
+
+    private static String json(DeadlockQuery q, Topology topo, DeadlockVerdict v, String file) {
+        ObjectNode o = TraceJson.MAPPER.createObjectNode();
+        ObjectNode p = o.putObject("parameters");
+        q.parameters().forEach(p::put);
+        o.put("nodes", topo.nodeCount());
+        o.put("links", topo.linkCount());
+        o.put("verdict", v.outcome().name());
+        o.put("condition", v.condition());
+        o.put("detail", v.detail());
+        ArrayNode cyc = o.putArray("cycle");
+        for (Dependency d : v.cycle()) {
+            cyc.add(TraceJson.MAPPER.valueToTree(d));
+        }
+        o.set("stats", TraceJson.MAPPER.valueToTree(v.stats()));
+        o.put("counterexample", file);
+        try {
+            return TraceJson.MAPPER.writeValueAsString(o);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

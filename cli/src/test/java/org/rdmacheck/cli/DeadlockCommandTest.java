@@ -1,0 +1,74 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmacheck.checker.trace.TraceJson;
+
+/** {@code rdmacheck deadlock} and the static verdicts of {@code rdmacheck all}. */
+class DeadlockCommandTest {
+
+    static CliTest.Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new CliTest.Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void everySuiteCaseHasTheExpectedVerdict(@TempDir Path dir) throws Exception {
+        for (DeadlockSuite.Case c : DeadlockSuite.CASES) {
+            SummaryRow row = DeadlockSuite.row(c, dir);
+            assertEquals(SummaryRow.Outcome.AS_EXPECTED, row.outcome(), row.variant() + " " + row.verdict());
+            assertEquals(c.holds(), row.counterexample() == null, row.variant());
+        }
+    }
+
+    @Test
+    void cycleIsStoredAndReplays(@TempDir Path dir) throws Exception {
+        CliTest.Run r = run("deadlock", "--topology", "leafspine:tors=2,spines=2,hosts=1", "--routing", "deflect",
+                "--lanes", "1", "--json", "--out", dir.toString());
+        assertEquals(1, r.code(), r.err());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals("CYCLE", o.get("verdict").asText());
+        assertTrue(o.get("cycle").size() >= 2);
+        Path file = Path.of(o.get("counterexample").asText());
+        assertTrue(Files.exists(file));
+        CliTest.Run replay = run("replay", file.toString(), "--json");
+        assertEquals(0, replay.code(), replay.out() + replay.err());
+    }
+
+    @Test
+    void deadlockFreeExitsZero() throws Exception {
+        CliTest.Run r = run("deadlock", "--topology", "fattree:k=8", "--routing", "escape", "--lanes", "2", "--json");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("DEADLOCK_FREE", TraceJson.MAPPER.readTree(r.out()).get("verdict").asText());
+    }
+
+    @Test
+    void badInputIsOneLineExitTwo(@TempDir Path dir) {
+        String[][] bad = {
+            {"deadlock", "--topology", "fattree:k=5"},
+            {"deadlock", "--topology", "torus:n=3"},
+            {"deadlock", "--topology", "ring:n=4", "--routing", "nope"},
+            {"deadlock", "--topology", "ring:n=4", "--lanes", "-1"},
+            {"deadlock", "--topology", "ring:n=4", "--fail", "s0-s2"},
+            {"deadlock", "--topology", "ring:n=4", "--orientation", "diagonal"},
+            {"deadlock", "--topology", "file:" + dir.resolve("missing.json")},
+        };
+        for (String[] args : bad) {
+            CliTest.Run r = run(args);
+            assertEquals(2, r.code(), String.join(" ", args));
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertFalse(r.err().contains("Exception"), r.err());
+        }
+    }
+}
