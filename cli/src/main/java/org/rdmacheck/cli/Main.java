@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             ThresholdsCommand.class,
             org.rdmacheck.cli.partition.PartitionSimCommand.class,
             DeadlockCommand.class,
+            TlcCommand.class,
         })
 public final class Main implements Runnable {
 

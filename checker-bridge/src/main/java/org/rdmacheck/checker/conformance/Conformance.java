@@ -1,0 +1,158 @@
+package org.rdmacheck.checker.conformance;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.explorer.ExplorationReport;
+import org.rdmacheck.checker.explorer.Explorer;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.tlc.TlcChecker;
+import org.rdmacheck.checker.tlc.TlcOptions;
+import org.rdmacheck.checker.tlc.TlcReport;
+import org.rdmacheck.checker.tlc.TlcRequest;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.Catalog;
+
+/**
+ * Java/TLA+ conformance: the Java explorer and TLC, on the same constants, must find the same
+ * number of distinct states and the same verdicts for every property both check (TLC's deadlock
+ * check is the explorer's {@code DeadlockFree}). TLC stops at its first violation, so when it
+ * does, a second TLC run without properties counts the full state space.
+ */
+public final class Conformance {
+
+    private final TlcOptions tlc;
+    private final ExplorerSettings explorer;
+
+    /**
+     * @param tlc      how to run TLC
+     * @param explorer how to run the explorer
+     */
+    public Conformance(TlcOptions tlc, ExplorerSettings explorer) {
+        this.tlc = tlc;
+        this.explorer = explorer;
+    }
+
+    /**
+     * Runs one manifest configuration and checks both checkers against its expectation.
+     *
+     * @param m a manifest
+     * @param c one of its configurations
+     * @return the comparison
+     */
+    public ConformanceResult check(SpecManifest m, SpecManifest.Configuration c) {
+        List<String> mismatches = new ArrayList<>();
+        TlcRun t = runTlc(m, c, c.constants());
+        SpecManifest.Expectation ex = c.expect();
+        if (!t.report.outcome().equals(ex.result())) {
+            mismatches.add("TLC result " + t.report.outcome() + " (" + t.report.detail() + "), manifest expects "
+                    + ex.result());
+        }
+        if (ex.distinctStates() >= 0 && t.distinct != ex.distinctStates()) {
+            mismatches.add("TLC distinct states " + t.distinct + ", manifest expects " + ex.distinctStates());
+        }
+        t.verdicts.forEach((p, v) -> {
+            if (v.equals("VIOLATED") && !ex.violated().contains(p)) {
+                mismatches.add("TLC violates " + p + ", which the manifest does not list as violated");
+            }
+        });
+        long javaDistinct = -1;
+        Map<String, String> java = Map.of();
+        if (m.javaModel() != null && c.variant() != null) {
+            ExplorationReport r = runJava(m.javaModel(), c.variant(), c.parameters());
+            javaDistinct = r.stats().distinctStates();
+            java = verdicts(r.results());
+            if (ex.distinctStates() >= 0 && javaDistinct != ex.distinctStates()) {
+                mismatches.add("explorer distinct states " + javaDistinct + ", manifest expects " + ex.distinctStates());
+            }
+            for (String p : checked(c)) {
+                String v = java.get(p);
+                if (v != null && v.equals("VIOLATED") != ex.violated().contains(p)) {
+                    mismatches.add("explorer: " + p + " " + v + ", manifest expects it "
+                            + (ex.violated().contains(p) ? "violated" : "to hold"));
+                }
+            }
+            compare(t, javaDistinct, java, mismatches);
+        }
+        return new ConformanceResult(m.folder().getFileName().toString(), c.name(), c.constants(), t.distinct,
+                javaDistinct, t.verdicts, java, mismatches);
+    }
+
+    /**
+     * Runs a Java variant with parameters and TLC on the mapped constants, without expectations.
+     *
+     * @param m       a manifest with a Java twin
+     * @param variant Java variant
+     * @param params  Java parameters (defaults filled in by the catalogue)
+     * @return the comparison
+     */
+    public ConformanceResult compare(SpecManifest m, String variant, Params params) {
+        SpecManifest.Configuration template = m.configurations().stream()
+                .filter(c -> variant.equals(c.variant())).findFirst().orElseThrow(() -> new InputException(
+                        m.folder() + ": no configuration for variant '" + variant + "' in " + SpecManifest.FILE));
+        CheckSpec<?> spec = Catalog.find(m.javaModel()).build(variant, params);
+        Map<String, String> constants = m.constantMapping().constants(variant, spec.parameters());
+        TlcRun t = runTlc(m, template, constants);
+        ExplorationReport r = new Explorer(explorer).check(spec);
+        Map<String, String> java = verdicts(r.results());
+        List<String> mismatches = new ArrayList<>();
+        compare(t, r.stats().distinctStates(), java, mismatches);
+        return new ConformanceResult(m.folder().getFileName().toString(), variant + " " + spec.parameters(), constants,
+                t.distinct, r.stats().distinctStates(), t.verdicts, java, mismatches);
+    }
+
+    private static void compare(TlcRun t, long javaDistinct, Map<String, String> java, List<String> mismatches) {
+        if (t.distinct != javaDistinct) {
+            mismatches.add("distinct states differ: TLC " + t.distinct + ", explorer " + javaDistinct);
+        }
+        t.verdicts.forEach((p, v) -> {
+            String jv = java.get(p);
+            if (jv != null && !v.equals("INCONCLUSIVE") && !jv.equals(v)) {
+                mismatches.add(p + ": TLC " + v + ", explorer " + jv);
+            }
+        });
+    }
+
+    private record TlcRun(TlcReport report, long distinct, Map<String, String> verdicts) {
+    }
+
+    private TlcRun runTlc(SpecManifest m, SpecManifest.Configuration c, Map<String, String> constants) {
+        java.nio.file.Path cfg = m.folder().resolve(c.config());
+        java.nio.file.Path tla = m.folder().resolve(c.config().replaceFirst("\\.cfg$", ".tla"));
+        TlcRequest req = TlcRequest.of(tla, cfg).withConstants(constants).withInvariants(c.invariants())
+                .withProperties(c.properties()).withCheckDeadlock(c.checkDeadlock())
+                .withProvenance(m.folder().getFileName().toString(), c.name());
+        TlcChecker checker = new TlcChecker(tlc);
+        TlcReport report = checker.check(req);
+        long distinct = report.stats().distinctStates();
+        if (!report.outcome().equals("success") && !report.outcome().equals("timeout")) {
+            // TLC stopped at a violation: count the whole state space without properties.
+            distinct = checker.check(req.withInvariants(List.of()).withProperties(List.of()).withCheckDeadlock(false))
+                    .stats().distinctStates();
+        }
+        return new TlcRun(report, distinct, verdicts(report.results()));
+    }
+
+    private ExplorationReport runJava(String model, String variant, Map<String, String> params) {
+        return new Explorer(explorer).check(Catalog.find(model).build(variant, Params.of(params)));
+    }
+
+    private static List<String> checked(SpecManifest.Configuration c) {
+        List<String> p = new ArrayList<>(c.invariants());
+        p.addAll(c.properties());
+        if (c.checkDeadlock()) {
+            p.add(TlcChecker.DEADLOCK);
+        }
+        return p;
+    }
+
+    private static Map<String, String> verdicts(List<CheckResult> results) {
+        Map<String, String> m = new LinkedHashMap<>();
+        results.forEach(r -> m.put(r.property(), r.verdict().name()));
+        return m;
+    }
+}

@@ -1,0 +1,180 @@
+package org.rdmacheck.checker.conformance;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.model.InputException;
+
+/**
+ * A spec folder's {@code manifest.json} (format in {@code specs/README.md}): the Java twin, how
+ * Java parameters and variants map onto TLA+ constants, how Java states map onto TLA+ variables,
+ * and the configurations with their expected results.
+ *
+ * @param folder         the spec folder
+ * @param javaModel      catalogue name of the Java twin, or null
+ * @param constantMapping Java parameters and variants to TLA+ constants
+ * @param traceMapping   TLA+ variable to how it is read from a Java state view
+ * @param configurations the configurations, in order
+ */
+public record SpecManifest(Path folder, String javaModel, ConstantMapping constantMapping,
+                           Map<String, TraceMapping.Variable> traceMapping, List<Configuration> configurations) {
+
+    /** The file name. */
+    public static final String FILE = "manifest.json";
+
+    /**
+     * How {@code rdmacheck conform MODEL --param k=v} finds TLA+ constants: each Java parameter
+     * {@code k} gives the constant {@code parameters[k]} the same value; each variant adds its constants.
+     *
+     * @param parameters Java parameter to TLA+ constant name
+     * @param variants   Java variant to extra TLA+ constants (name to value)
+     */
+    public record ConstantMapping(Map<String, String> parameters, Map<String, Map<String, String>> variants) {
+        /**
+         * @param variant    a Java variant
+         * @param javaParams effective Java parameters
+         * @return the TLA+ constants
+         */
+        public Map<String, String> constants(String variant, Map<String, String> javaParams) {
+            Map<String, String> c = new LinkedHashMap<>(variants.getOrDefault(variant, Map.of()));
+            javaParams.forEach((k, v) -> {
+                if (parameters.containsKey(k)) {
+                    c.put(parameters.get(k), v);
+                }
+            });
+            return c;
+        }
+    }
+
+    /**
+     * One checked configuration.
+     *
+     * @param name          its name
+     * @param config        the base configuration file in the folder
+     * @param variant       Java variant (null without a twin)
+     * @param parameters    Java parameters
+     * @param constants     TLA+ constants
+     * @param invariants    invariants TLC checks
+     * @param properties    temporal properties TLC checks
+     * @param checkDeadlock whether TLC reports deadlocks (as {@code DeadlockFree})
+     * @param slow          whether only the slow test profile runs it
+     * @param expect        the expected result
+     */
+    public record Configuration(String name, String config, String variant, Map<String, String> parameters,
+                                Map<String, String> constants, List<String> invariants, List<String> properties,
+                                boolean checkDeadlock, boolean slow, Expectation expect) {
+    }
+
+    /**
+     * @param result         {@code success}, {@code invariant}, {@code deadlock}, {@code property},
+     *                       {@code assertion} or {@code error}
+     * @param distinctStates distinct reachable states (with the given constants, whatever is checked), or -1
+     * @param violated       properties that must be violated
+     */
+    public record Expectation(String result, long distinctStates, List<String> violated) {
+    }
+
+    /**
+     * @param specsRoot the {@code specs} folder
+     * @return every folder's manifest, sorted by folder name
+     */
+    public static List<SpecManifest> all(Path specsRoot) {
+        try (Stream<Path> s = Files.list(specsRoot)) {
+            List<SpecManifest> out = new ArrayList<>();
+            for (Path dir : s.filter(d -> Files.isRegularFile(d.resolve(FILE))).sorted().toList()) {
+                out.add(read(dir));
+            }
+            return out;
+        } catch (IOException e) {
+            throw new InputException(specsRoot + ": cannot list spec folders: " + e.getMessage());
+        }
+    }
+
+    /**
+     * @param folder a spec folder
+     * @return its manifest
+     * @throws InputException if missing or malformed, naming the field
+     */
+    public static SpecManifest read(Path folder) {
+        Path file = folder.resolve(FILE);
+        JsonNode root;
+        try {
+            root = TraceJson.MAPPER.readTree(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (NoSuchFileException e) {
+            throw new InputException(file + ": no such file");
+        } catch (JsonProcessingException e) {
+            throw new InputException(file + ": malformed JSON at line " + e.getLocation().getLineNr() + ": "
+                    + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new InputException(file + ": cannot read: " + e.getMessage());
+        }
+        String src = file.toString();
+        String java = root.hasNonNull("javaModel") ? root.get("javaModel").asText() : null;
+        JsonNode cm = root.path("constantMapping");
+        Map<String, Map<String, String>> variants = new LinkedHashMap<>();
+        cm.path("variants").fields().forEachRemaining(e -> variants.put(e.getKey(), strings(e.getValue(), src)));
+        ConstantMapping mapping = new ConstantMapping(strings(cm.path("parameters"), src), variants);
+        List<Configuration> configs = new ArrayList<>();
+        JsonNode arr = root.get("configurations");
+        if (arr == null || !arr.isArray() || arr.isEmpty()) {
+            throw new InputException(src + ": 'configurations' must be a non-empty array");
+        }
+        for (JsonNode c : arr) {
+            configs.add(configuration(c, src));
+        }
+        return new SpecManifest(folder, java, mapping, TraceMapping.parse(root.path("traceMapping"), src), configs);
+    }
+
+    private static Configuration configuration(JsonNode c, String src) {
+        String name = c.path("name").asText(null);
+        if (name == null) {
+            throw new InputException(src + ": every configuration needs a 'name'");
+        }
+        JsonNode e = c.get("expect");
+        if (e == null || !e.hasNonNull("result")) {
+            throw new InputException(src + ": configuration " + name + ": missing expect.result");
+        }
+        String result = e.get("result").asText();
+        if (!List.of("success", "invariant", "deadlock", "property", "assertion", "error").contains(result)) {
+            throw new InputException(src + ": configuration " + name + ": expect.result '" + result
+                    + "': expected success, invariant, deadlock, property, assertion or error");
+        }
+        Expectation ex = new Expectation(result, e.path("distinctStates").asLong(-1), list(e.path("violated")));
+        return new Configuration(name, c.path("config").asText("MCSpec.cfg"), c.path("variant").asText(null),
+                strings(c.path("parameters"), src), strings(c.path("constants"), src), list(c.path("invariants")),
+                list(c.path("properties")), c.path("checkDeadlock").asBoolean(false), c.path("slow").asBoolean(false),
+                ex);
+    }
+
+    private static Map<String, String> strings(JsonNode o, String src) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (o.isMissingNode() || o.isNull()) {
+            return m;
+        }
+        if (!o.isObject()) {
+            throw new InputException(src + ": expected an object of strings, got " + o);
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            m.put(e.getKey(), e.getValue().isTextual() ? e.getValue().textValue() : e.getValue().toString());
+        }
+        return m;
+    }
+
+    private static List<String> list(JsonNode a) {
+        List<String> out = new ArrayList<>();
+        a.forEach(v -> out.add(v.asText()));
+        return out;
+    }
+}

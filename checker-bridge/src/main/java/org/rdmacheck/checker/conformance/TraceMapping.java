@@ -1,0 +1,98 @@
+package org.rdmacheck.checker.conformance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonPointer;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.rdmacheck.checker.tlc.TlaValues;
+import org.rdmacheck.model.InputException;
+
+/**
+ * How a Java state view (JSON) becomes an assignment of the spec's variables, for trace
+ * validation. Without a {@code traceMapping} in the manifest, every top-level field of the view
+ * is a variable of the same name, arrays become sequences and objects records (or functions when
+ * their keys are not identifiers). A mapping entry {@code "var": "/json/pointer"} reads a variable
+ * from elsewhere in the view; {@code "var": {"from": "/pointer", "as": "set"}} renders an array as
+ * a set.
+ */
+public final class TraceMapping {
+
+    /**
+     * One variable.
+     *
+     * @param from JSON pointer into the state view
+     * @param as   {@code value} (default rendering) or {@code set}
+     */
+    public record Variable(String from, String as) {
+    }
+
+    private TraceMapping() {
+    }
+
+    /**
+     * @param node the manifest's {@code traceMapping} (may be missing)
+     * @param src  file name for errors
+     * @return variable name to mapping, in order (empty: identity)
+     */
+    static Map<String, Variable> parse(JsonNode node, String src) {
+        Map<String, Variable> m = new LinkedHashMap<>();
+        if (node.isMissingNode() || node.isNull()) {
+            return m;
+        }
+        if (!node.isObject()) {
+            throw new InputException(src + ": traceMapping must be an object of variable -> JSON pointer");
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode v = e.getValue();
+            Variable var = v.isTextual() ? new Variable(v.textValue(), "value")
+                    : new Variable(v.path("from").asText("/" + e.getKey()), v.path("as").asText("value"));
+            if (!var.from().isEmpty() && !var.from().startsWith("/")) {
+                throw new InputException(src + ": traceMapping." + e.getKey() + " '" + var.from()
+                        + "': expected a JSON pointer such as /field");
+            }
+            if (!var.as().equals("value") && !var.as().equals("set")) {
+                throw new InputException(src + ": traceMapping." + e.getKey() + ".as '" + var.as()
+                        + "': expected value or set");
+            }
+            m.put(e.getKey(), var);
+        }
+        return m;
+    }
+
+    /**
+     * @param mapping a manifest's mapping (empty for identity)
+     * @param state   a Java state view
+     * @param step    the step index, for errors
+     * @return TLA+ variable to TLA+ expression
+     * @throws InputException if the state lacks a mapped field or has a value TLA+ cannot express
+     */
+    public static Map<String, String> variables(Map<String, Variable> mapping, JsonNode state, int step) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (mapping.isEmpty()) {
+            if (!state.isObject()) {
+                throw new InputException("trace step " + step + ": the state is not a JSON object of variables");
+            }
+            state.fields().forEachRemaining(e -> out.put(e.getKey(), render(e.getValue(), "value", step)));
+            return out;
+        }
+        for (Map.Entry<String, Variable> e : mapping.entrySet()) {
+            JsonNode v = state.at(JsonPointer.compile(e.getValue().from()));
+            if (v.isMissingNode()) {
+                throw new InputException("trace step " + step + ": the state has no " + e.getValue().from()
+                        + " for variable " + e.getKey());
+            }
+            out.put(e.getKey(), render(v, e.getValue().as(), step));
+        }
+        return out;
+    }
+
+    private static String render(JsonNode v, String as, int step) {
+        try {
+            return as.equals("set") ? TlaValues.renderSet(v) : TlaValues.render(v);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("trace step " + step + ": " + e.getMessage());
+        }
+    }
+}

