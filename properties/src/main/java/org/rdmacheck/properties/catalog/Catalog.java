@@ -9,6 +9,7 @@ import org.rdmacheck.properties.gbn.GbnEntry;
 import org.rdmacheck.properties.examples.FifoEntry;
 import org.rdmacheck.properties.examples.PhilosophersEntry;
 import org.rdmacheck.properties.partition.PartitionEntry;
+import org.rdmacheck.properties.iofd.IofdEntry;
 
 /**
  * Every checkable model, in the order {@code rdmacheck list} shows them. Protocol models are
@@ -21,6 +22,7 @@ public final class Catalog {
             new GbnEntry(),
             new PartitionEntry(),
             new DasrEntry(),
+            new IofdEntry(),
             new PhilosophersEntry(),
             new FifoEntry(),
             new CorridorEntry());

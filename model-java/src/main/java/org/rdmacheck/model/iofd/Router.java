@@ -1,0 +1,99 @@
+package org.rdmacheck.model.iofd;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The forwarding decision of a switch for an arriving packet (seed 000 §IV-A, Fig. 7, and §IV-B):
+ * every packet consults the DFT first; on a hit with tokens left it is deflected to the entry's
+ * port. Otherwise the message's first packet is chosen for deflection when its ECMP port is at or
+ * above the deflection threshold, it has tokens and a DFT entry is free; it then goes to any other
+ * live switch port with room (chosen nondeterministically: "a randomly-selected output port"),
+ * never to a host. Everything else follows ECMP.
+ */
+final class Router {
+
+    private final IofdConfig config;
+    private final Fabric fabric;
+
+    Router(IofdConfig config, Fabric fabric) {
+        this.config = config;
+        this.fabric = fabric;
+    }
+
+    /**
+     * @param s  the state (queues and DFT before the packet arrives)
+     * @param sw the switch's node id
+     * @param p  the arriving packet
+     * @return every decision the switch may take; empty if back-pressure holds the packet upstream
+     */
+    List<Route> route(IofdState s, int sw, Packet p) {
+        IofdVariant v = config.variant();
+        List<DftEntry> table = s.dft().get(fabric.switchOfNode(sw));
+        int normal = fabric.normalArc(s.failed(), sw, p.flow());
+        List<Route> routes = new ArrayList<>();
+        if (v.usesDft()) {
+            DftEntry hit = DeflectedFlowTable.lookup(table, p, v);
+            if (hit != null && p.tokens() > 0) {
+                // seed 000 §IV-A: a matching packet is deflected to the port of the entry
+                if (hasRoom(s, hit.arc())) {
+                    routes.add(new Route(normal, hit.arc(), spend(p), Route.DFT_HIT, table));
+                }
+                return routes;
+            }
+        }
+        if (chosenForDeflection(s, p, normal)) {
+            for (int alt : deflectionArcs(s, sw, normal)) {
+                Packet out = spend(p);
+                if (!v.usesDft()) {
+                    routes.add(new Route(normal, alt, out, Route.PER_PACKET, table));
+                } else if (table.size() < config.dftSize()) {
+                    DftEntry e = new DftEntry(p.flow(), p.tokens(), alt);
+                    routes.add(new Route(normal, alt, out, Route.ALLOCATE, DeflectedFlowTable.with(table, e, null)));
+                } else if (v == IofdVariant.OVERWRITE) {
+                    for (DftEntry victim : table) {
+                        DftEntry e = new DftEntry(p.flow(), p.tokens(), alt);
+                        routes.add(new Route(normal, alt, out, Route.OVERWRITE,
+                                DeflectedFlowTable.with(table, e, victim)));
+                    }
+                }
+            }
+            if (!routes.isEmpty()) {
+                return routes;
+            }
+        }
+        if (hasRoom(s, normal)) {
+            routes.add(new Route(normal, normal, p, Route.NORMAL, table));
+        }
+        return routes;
+    }
+
+    /** seed 000 §IV-B: only above the threshold, only with spare tokens, only a message's first packet. */
+    private boolean chosenForDeflection(IofdState s, Packet p, int normal) {
+        boolean packetMayStart = p.seq() == 0 || config.variant() == IofdVariant.DEFLECT_MIDDLE
+                || config.variant() == IofdVariant.NO_DFT;
+        return packetMayStart && p.tokens() > 0 && s.length(fabric.queueOfArc(normal)) >= config.threshold();
+    }
+
+    /** Live switch ports other than the ECMP one, with room; ToRs never deflect to hosts (seed 000 §IV-A). */
+    private List<Integer> deflectionArcs(IofdState s, int sw, int normal) {
+        List<Integer> arcs = new ArrayList<>();
+        var t = fabric.topology();
+        for (int port = 0; port < t.degree(sw); port++) {
+            int arc = t.arcAt(sw, port);
+            int next = t.arcTo(arc);
+            if (arc != normal && !t.isHost(next) && !s.failed().contains(next) && hasRoom(s, arc)) {
+                arcs.add(arc);
+            }
+        }
+        return arcs;
+    }
+
+    private boolean hasRoom(IofdState s, int arc) {
+        return s.length(fabric.queueOfArc(arc)) < config.queue();
+    }
+
+    private Packet spend(Packet p) {
+        return config.variant().spendsTokens() ? new Packet(p.flow(), p.seq(), p.tokens() - 1) : p;
+    }
+}

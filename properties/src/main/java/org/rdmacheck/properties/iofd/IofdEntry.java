@@ -1,0 +1,123 @@
+package org.rdmacheck.properties.iofd;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.model.iofd.Flow;
+import org.rdmacheck.model.iofd.IofdConfig;
+import org.rdmacheck.model.iofd.IofdModel;
+import org.rdmacheck.model.iofd.IofdState;
+import org.rdmacheck.model.iofd.IofdVariant;
+import org.rdmacheck.model.topology.Topology;
+import org.rdmacheck.model.topology.TopologySpecs;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.DeadlockFreedom;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.catalog.ParamSpec;
+import org.rdmacheck.properties.catalog.VariantSpec;
+
+/** In-order flow deflection with the deflected flow table (seed 000 §IV-A/B/C). */
+public final class IofdEntry implements ModelEntry {
+
+    /** Largest topology (nodes) accepted: the model keeps a queue per arc in every state. */
+    static final int MAX_NODES = 200;
+
+    @Override
+    public String name() {
+        return "iofd";
+    }
+
+    @Override
+    public String description() {
+        return "in-order flow deflection with the deflected flow table, tokens and threshold (seed 000 IV-A/B/C)";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+        return List.of(
+                new ParamSpec("topology", "leafspine:tors=2,spines=2,hosts=1",
+                        "leafspine:tors=T,spines=S,hosts=H or fattree:k=4 (hosts are numbered first)"),
+                new ParamSpec("flows", "0>1", "messages SRC>DST[L] by host index, comma-separated; L = long flow"),
+                new ParamSpec("packets", "2", "packets per message, 1..8"),
+                new ParamSpec("dft", "2", "DFT entries per switch, 0..8 (seed: 8)"),
+                new ParamSpec("tokens", "2", "deflection tokens of a short message's packets, 0..8 (seed: 4)"),
+                new ParamSpec("threshold", "1", "deflection threshold in packets, 1..16"),
+                new ParamSpec("ecn", "2", "ECN marking threshold in packets, 1..64 (must exceed threshold)"),
+                new ParamSpec("queue", "3", "output queue capacity in packets, 1..32"),
+                new ParamSpec("background", "1", "background packets injected nondeterministically, 0..8"),
+                new ParamSpec("failures", "1", "switch failures (non-ToR), 0..2"));
+    }
+
+    @Override
+    public List<VariantSpec> variants() {
+        // A reordered packet is discarded by the RC receiver as a sequence error; go-back-N is left
+        // out of this model, so each reordering variant also stalls (deadlock, no progress).
+        Set<String> reorder = Set.of(IofdProperties.IN_ORDER, IofdProperties.EXACTLY_ONCE,
+                IofdProperties.IN_ORDER_AFTER_FAILURE, DeadlockFreedom.standard().name(), IofdProperties.PROGRESS);
+        return List.of(
+                new VariantSpec("dft", "the paper's design: DFT allocated by a message's first packet, freed by its "
+                        + "last, never overwritten; bounded tokens", Set.of()),
+                new VariantSpec("no-dft", "packet-by-packet deflection without a DFT", reorder),
+                new VariantSpec("overwrite", "a full DFT overwrites an entry",
+                        plus(reorder, IofdProperties.NO_OVERWRITE)),
+                new VariantSpec("deflect-middle", "a middle packet may be chosen for deflection",
+                        plus(reorder, IofdProperties.NO_LEAK)),
+                new VariantSpec("unlimited-tokens", "misroutes spend no token",
+                        Set.of(IofdProperties.PROGRESS, IofdProperties.TOKENS)),
+                new VariantSpec("free-on-first", "the entry is freed when the first packet leaves", reorder),
+                new VariantSpec("flow-keyed", "DFT keyed by the flow alone (literal reading): a message that "
+                        + "loops back through a switch is reordered", reorder));
+    }
+
+    private static Set<String> plus(Set<String> s, String more) {
+        Set<String> r = new TreeSet<>(s);
+        r.add(more);
+        return r;
+    }
+
+    @Override
+    public List<Run> allRuns() {
+        return List.of(
+                new Run("dft", Params.empty()),
+                new Run("dft", Params.of(Map.of("flows", "0>1,1>0L", "failures", "0"))),
+                new Run("no-dft", Params.empty()),
+                new Run("overwrite", Params.of(Map.of("flows", "0>1,1>0", "dft", "1", "tokens", "1",
+                        "failures", "0"))),
+                new Run("deflect-middle", Params.of(Map.of("packets", "3", "tokens", "1", "failures", "0"))),
+                new Run("unlimited-tokens", Params.of(Map.of("packets", "1"))),
+                new Run("free-on-first", Params.of(Map.of("tokens", "1"))),
+                new Run("flow-keyed", Params.empty()));
+    }
+
+    @Override
+    public CheckSpec<IofdState> build(String variant, Params params) {
+        variant(variant);
+        Params p = resolve(params);
+        IofdModel model = new IofdModel(config(IofdVariant.of(variant), p));
+        int ecn = p.integer("ecn", 2, 1, 64);
+        Set<String> mustFail = new TreeSet<>(variant(variant).mustFail());
+        if (model.config().failures() == 0) {
+            mustFail.remove(IofdProperties.IN_ORDER_AFTER_FAILURE); // vacuous without failures
+        }
+        return new CheckSpec<>(name(), variant, p.asMap(), model, IofdProperties.all(model, ecn), mustFail);
+    }
+
+    /**
+     * @param variant the variant
+     * @param p       resolved parameters
+     * @return the model configuration
+     */
+    static IofdConfig config(IofdVariant variant, Params p) {
+        Topology t = TopologySpecs.parse(p.string("topology", ""));
+        if (t.nodeCount() > MAX_NODES) {
+            throw new org.rdmacheck.model.InputException("topology = '" + p.string("topology", "") + "': "
+                    + t.nodeCount() + " nodes, expected at most " + MAX_NODES + " for exhaustive checking");
+        }
+        List<Flow> flows = Flow.parseList(p.string("flows", ""), t.hostCount());
+        return new IofdConfig(t, flows, p.integer("packets", 2, 1, 8), p.integer("dft", 2, 0, 8),
+                p.integer("tokens", 2, 0, 8), p.integer("threshold", 1, 1, 16), p.integer("queue", 3, 1, 32),
+                p.integer("background", 1, 0, 8), p.integer("failures", 1, 0, 2), variant);
+    }
+}
