@@ -24,7 +24,8 @@ final class AllCommand implements Callable<Integer> {
             new org.rdmacheck.cli.gbn.GbnTableTask(),
             new ThresholdsSuite(),
             new org.rdmacheck.cli.partition.PartitionSimTask(),
-            new DeadlockSuite());
+            new DeadlockSuite(),
+            new FluidSuiteTask());
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             org.rdmacheck.cli.partition.PartitionSimCommand.class,
             DeadlockCommand.class,
             TlcCommand.class,
+            FluidCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,56 @@
+package org.rdmacheck.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.rdmacheck.model.Params;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code rdmacheck fluid SCENARIO}: the DCQCN fluid model's scenarios (seed 004 §5). */
+@Command(name = "fluid", description = "Runs a DCQCN fluid-model scenario (seed 004 section 5): "
+        + "two-flow, convergence, g-sweep, incast, fixed-point, packet-check.")
+final class FluidCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SCENARIO",
+            description = "two-flow | convergence | g-sweep | incast | fixed-point | packet-check")
+    String scenario;
+
+    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "model parameter (N, C, Kmin, Kmax, Pmax, g, B, "
+            + "T, Rai, Rhai, F, tau, tauStar, tauPrime, packet; units Gb/s, KB, us, Mb/s) or step (us), grid (points "
+            + "per axis), seed (repeatable)")
+    List<String> params = new ArrayList<>();
+
+    @Option(names = "--out", description = "folder for CSV and PNG files (default: out/fluid of the checkout)")
+    Path out;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        Path dir = out != null ? out : ExplorerOptions.home().resolve("out").resolve("fluid");
+        Map<String, String> given = new LinkedHashMap<>(Params.parse(params).asMap());
+        List<SummaryRow> rows = FluidScenarios.run(scenario, given, dir, FluidScenarios.Size.FULL,
+                spec.commandLine().getErr());
+        Output.print(spec.commandLine().getOut(), rows, json);
+        return ExitCodes.of(rows);
+    }
+
+    /** @param err where to print  @param files files written */
+    static void listFiles(PrintWriter err, List<Path> files) {
+        for (Path f : files) {
+            err.println("fluid: wrote " + f);
+        }
+        err.flush();
+    }
+}

@@ -1,0 +1,115 @@
+package org.rdmacheck.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.rdmacheck.fluid.FluidDivergenceException;
+import org.rdmacheck.fluid.FluidInputException;
+import org.rdmacheck.fluid.FluidParameters;
+import org.rdmacheck.fluid.SolverSettings;
+import org.rdmacheck.fluid.scenario.ConvergenceSweep;
+import org.rdmacheck.fluid.scenario.FixedPointTable;
+import org.rdmacheck.fluid.scenario.IncastStarvation;
+import org.rdmacheck.fluid.scenario.QueueVsGain;
+import org.rdmacheck.fluid.scenario.ScenarioReport;
+import org.rdmacheck.fluid.scenario.TwoFlowScenario;
+import org.rdmacheck.model.InputException;
+
+/**
+ * Runs fluid scenarios by name for {@code rdmacheck fluid} and {@code rdmacheck all}, and turns
+ * their findings into summary rows (verdicts are findings, not expectations: every row is "as
+ * expected" unless the solver diverged).
+ */
+final class FluidScenarios {
+
+    /** The scenario names. */
+    static final List<String> NAMES = List.of("two-flow", "convergence", "g-sweep", "incast", "fixed-point",
+            "packet-check");
+
+    /** How much to run. */
+    enum Size {
+        /** the command: full grids and sweeps */
+        FULL,
+        /** the suite: named points and small sweeps, a few seconds in all */
+        SUITE
+    }
+
+    private FluidScenarios() {
+    }
+
+    /**
+     * @param scenario scenario name
+     * @param given    --param values (model parameters, plus step, grid, seed)
+     * @param outDir   folder for CSV/PNG
+     * @param size     how much to run
+     * @param err      progress and file lines
+     * @return summary rows
+     */
+    static List<SummaryRow> run(String scenario, Map<String, String> given, Path outDir, Size size, PrintWriter err) {
+        if (!NAMES.contains(scenario)) {
+            throw new InputException("unknown fluid scenario '" + scenario + "': expected one of " + NAMES);
+        }
+        Map<String, String> model = new LinkedHashMap<>(given);
+        String step = model.remove("step");
+        String grid = model.remove("grid");
+        String seed = model.remove("seed");
+        ScenarioReport report;
+        try {
+            SolverSettings settings = step == null ? SolverSettings.defaults()
+                    : new SolverSettings(number("step", step));
+            FluidParameters deployed = FluidParameters.deployed().withAll(model);
+            int n = grid == null ? (size == Size.FULL ? 6 : 0) : (int) integer("grid", grid, 0, 40);
+            report = switch (scenario) {
+                case "two-flow" -> TwoFlowScenario.run(deployed, settings, outDir);
+                case "convergence" -> ConvergenceSweep.run(model, n, settings, outDir);
+                case "g-sweep" -> QueueVsGain.run(deployed, settings, outDir);
+                case "incast" -> IncastStarvation.run(deployed, size == Size.FULL ? IncastStarvation.DEGREES
+                        : new int[] {2, 16, 32}, settings, outDir);
+                case "fixed-point" -> FixedPointTable.run(deployed, model.containsKey("N")
+                        ? new int[] {deployed.flows()} : FixedPointTable.DEFAULT_FLOWS);
+                default -> org.rdmacheck.fluid.scenario.PacketCheck.run(deployed, settings, seed == null ? 1 : integer("seed", seed, 0,
+                        Long.MAX_VALUE), outDir);
+            };
+        } catch (FluidInputException e) {
+            throw new InputException(e.getMessage(), e);
+        } catch (FluidDivergenceException e) {
+            return List.of(new SummaryRow("fluid", scenario, new TreeMap<>(given), "solution", "-", "DIVERGED", -1, -1,
+                    -1, 0, 0, null, e.getMessage(), SummaryRow.Outcome.UNEXPECTED));
+        }
+        FluidCommand.listFiles(err, report.files());
+        List<SummaryRow> rows = new ArrayList<>();
+        for (ScenarioReport.Finding f : report.findings()) {
+            rows.add(new SummaryRow("fluid", scenario, new TreeMap<>(given), f.label(), "-", f.verdict(), -1, -1, -1,
+                    report.wallMillis(), 0, null, f.summary(), SummaryRow.Outcome.AS_EXPECTED));
+        }
+        return rows;
+    }
+
+    private static double number(String name, String v) {
+        try {
+            double d = Double.parseDouble(v);
+            if (Double.isNaN(d) || Double.isInfinite(d)) {
+                throw new NumberFormatException();
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw new InputException(name + " = '" + v + "': expected a finite number");
+        }
+    }
+
+    private static long integer(String name, String v, long min, long max) {
+        try {
+            long n = Long.parseLong(v.trim());
+            if (n < min || n > max) {
+                throw new InputException(name + " = " + n + ": expected an integer in [" + min + ", " + max + "]");
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new InputException(name + " = '" + v + "': expected an integer");
+        }
+    }
+}

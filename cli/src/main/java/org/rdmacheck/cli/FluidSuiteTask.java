@@ -1,0 +1,32 @@
+package org.rdmacheck.cli;
+
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+
+/**
+ * The default fluid scenarios for {@code rdmacheck all}, in their quick form (named points and
+ * small sweeps, a few seconds in all). CSV and PNG files go to {@code out/fluid/} of the checkout.
+ */
+final class FluidSuiteTask implements SuiteTask {
+
+    @Override
+    public String name() {
+        return "fluid";
+    }
+
+    @Override
+    public List<SummaryRow> run(ExplorerSettings settings, Path outDir, Path home) {
+        Path dir = home.resolve("out").resolve("fluid");
+        PrintWriter quiet = new PrintWriter(Writer.nullWriter());
+        List<SummaryRow> rows = new ArrayList<>();
+        for (String scenario : FluidScenarios.NAMES) {
+            rows.addAll(FluidScenarios.run(scenario, Map.of(), dir, FluidScenarios.Size.SUITE, quiet));
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,76 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmacheck.checker.trace.TraceJson;
+
+class FluidCommandTest {
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void badInputIsOneLineExit2AndWritesNothing(@TempDir Path dir) {
+        Path out = dir.resolve("o");
+        String[][] bad = {
+            {"--param", "N=0"}, {"--param", "tauStar=-1"}, {"--param", "Pmax=0"}, {"--param", "Pmax=2"},
+            {"--param", "Kmin=300"}, {"--param", "g=NaN"}, {"--param", "T=abc"}, {"--param", "step=-1"},
+            {"--param", "nope=1"}, {"--param", "noequals"},
+        };
+        for (String[] b : bad) {
+            Run r = run("fluid", "two-flow", b[0], b[1], "--out", out.toString());
+            assertEquals(ExitCodes.USAGE, r.code(), b[1]);
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertFalse(Files.exists(out), "nothing written for " + b[1]);
+        }
+        assertEquals(ExitCodes.USAGE, run("fluid", "nosuch").code());
+    }
+
+    @Test
+    void kminAndKmaxMayMoveTogether() {
+        Run r = run("fluid", "fixed-point", "--param", "Kmin=300", "--param", "Kmax=400", "--param", "N=2", "--json");
+        assertEquals(0, r.code(), r.err());
+    }
+
+    @Test
+    void fixedPointJsonReportsTheLinearRegion() throws Exception {
+        Run r = run("fluid", "fixed-point", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+        assertEquals(7, rows.size());
+        assertEquals("N=2", rows.get(1).get("property").asText());
+        assertEquals("OK", rows.get(1).get("verdict").asText());
+        assertEquals("NO-FIXED-POINT", rows.get(4).get("verdict").asText());
+    }
+
+    @Test
+    void twoFlowWritesCsvAndPng(@TempDir Path dir) throws Exception {
+        Run r = run("fluid", "two-flow", "--out", dir.toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("CONVERGED", TraceJson.MAPPER.readTree(r.out()).get(0).get("verdict").asText());
+        assertTrue(Files.size(dir.resolve("two-flow.png")) > 1000);
+        assertEquals("t_us,q_KB,Rc1_Gbps,Rt1_Gbps,alpha1,Rc2_Gbps,Rt2_Gbps,alpha2",
+                Files.readAllLines(dir.resolve("two-flow.csv")).get(0));
+    }
+
+    @Test
+    void allRunsTheFluidSuiteTask() {
+        assertTrue(AllCommand.TASKS.stream().anyMatch(t -> t.name().equals("fluid")));
+    }
+}

@@ -1,0 +1,120 @@
+package org.rdmacheck.fluid;
+
+import org.apache.commons.math3.ode.FirstOrderDifferentialEquations;
+
+/**
+ * Seed 004 equations (5)-(9) with the queue equation (11): per flow group j,
+ * <pre>
+ * dα/dt   = g/τ' ((1 - (1-p*)^{τ' Rc*}) - α)
+ * dRt/dt  = -(Rt - Rc)/τ (1 - (1-p*)^{τ Rc*})
+ *           + R_AI Rc* (1-p*)^{F B} p* / ((1-p*)^{-B} - 1) + R_AI Rc* (1-p*)^{F T Rc*} p* / ((1-p*)^{-T Rc*} - 1)
+ * dRc/dt  = -Rc α/(2τ) (1 - (1-p*)^{τ Rc*})
+ *           + (Rt - Rc)/2 · Rc* p* / ((1-p*)^{-B} - 1) + (Rt - Rc)/2 · Rc* p* / ((1-p*)^{-T Rc*} - 1)
+ * dq/dt   = Σ_j m_j Rc_j - C
+ * </pre>
+ * where x* = x(t - τ*) and p* = p(q(t - τ*)) from (5). No hyper-increase (as in the paper).
+ * Two physical limits the paper leaves implicit: the queue cannot go below zero (dq/dt is 0 at
+ * q ≤ 0 while the link is underused) and rates are capped at line rate (their derivatives are 0
+ * at C while pushing up). Groups not yet started have zero derivatives.
+ * Not thread-safe: one instance per solve. Counts its evaluations.
+ */
+final class DcqcnEquations implements FirstOrderDifferentialEquations {
+
+    private final StateLayout layout;
+    private final Marking marking;
+    private final int[] multiplicity;
+    private final boolean[] active;
+    private final DelayHistory history;
+    private final double delay;
+    private final double capacity;
+    private final double g;
+    private final double tau;
+    private final double tauPrime;
+    private final double byteCounter;
+    private final double timer;
+    private final double rateAi;
+    private final int fast;
+    private final double[] delayed;
+    private long evaluations;
+
+    DcqcnEquations(FluidProblem problem, DelayHistory history) {
+        FluidParameters p = problem.params();
+        this.layout = problem.layout();
+        this.marking = Marking.of(p);
+        this.multiplicity = problem.groups().stream().mapToInt(FlowSpec::multiplicity).toArray();
+        this.active = new boolean[multiplicity.length];
+        this.history = history;
+        this.delay = p.feedbackDelayMicros();
+        this.capacity = p.capacityPerMicro();
+        this.g = p.g();
+        this.tau = p.cnpIntervalMicros();
+        this.tauPrime = p.alphaIntervalMicros();
+        this.byteCounter = p.byteCounterPackets();
+        this.timer = p.timerMicros();
+        this.rateAi = p.rateAiPerMicro();
+        this.fast = p.fastRecoverySteps();
+        this.delayed = new double[layout.dimension()];
+    }
+
+    /** Marks a group as started (its derivatives are no longer zero). */
+    void activate(int group) {
+        active[group] = true;
+    }
+
+    long evaluations() {
+        return evaluations;
+    }
+
+    @Override
+    public int getDimension() {
+        return layout.dimension();
+    }
+
+    @Override
+    public void computeDerivatives(double t, double[] y, double[] yDot) {
+        evaluations++;
+        double[] past = y;
+        if (delay > 0) {
+            history.at(t - delay, delayed);
+            past = delayed;
+        }
+        MarkingTerms m = new MarkingTerms(marking.probability(past[StateLayout.QUEUE]));
+        // the byte-counter terms depend on p only: once per evaluation, not per flow
+        MarkingTerms.CounterTerms bytes = m.counterTerms(byteCounter, fast);
+        double byteScaled = bytes.scaled() / byteCounter;
+        double byteSurvive = bytes.survive();
+        double inflow = 0;
+        for (int j = 0; j < multiplicity.length; j++) {
+            int rcI = layout.currentRate(j);
+            int rtI = layout.targetRate(j);
+            int aI = layout.alpha(j);
+            double rc = y[rcI];
+            inflow += multiplicity[j] * Math.max(rc, 0);
+            if (!active[j]) {
+                yDot[rcI] = 0;
+                yDot[rtI] = 0;
+                yDot[aI] = 0;
+                continue;
+            }
+            flowDerivatives(m, byteScaled, byteSurvive, rc, y[rtI], y[aI], Math.max(past[rcI], 0), yDot, rcI, rtI, aI);
+        }
+        double q = y[StateLayout.QUEUE];
+        yDot[StateLayout.QUEUE] = (q > 0 || inflow > capacity) ? inflow - capacity : 0;
+    }
+
+    private void flowDerivatives(MarkingTerms m, double byteScaled, double byteSurvive, double rc, double rt, double alpha, double rcPast,
+                                 double[] yDot, int rcI, int rtI, int aI) {
+        double cnp = m.atLeastOneMarked(tau * rcPast);              // P(CNP in a τ window)
+        double alphaMark = m.atLeastOneMarked(tauPrime * rcPast);   // P(mark in a τ' window)
+        double timerCount = timer * rcPast;                          // packets per timer period
+        // byte-counter expiries per µs: Rc* p/((1-p)^{-B} - 1); timer expiries per µs: Rc* p/((1-p)^{-T Rc*} - 1)
+        double byteEvents = rcPast * byteScaled;
+        MarkingTerms.CounterTerms timerTerms = m.counterTerms(timerCount, fast);
+        double timerEvents = timerTerms.scaled() / timer;
+        double dRt = -(rt - rc) / tau * cnp + rateAi * (byteSurvive * byteEvents + timerTerms.survive() * timerEvents);
+        double dRc = -rc * alpha / (2 * tau) * cnp + (rt - rc) / 2 * (byteEvents + timerEvents);
+        yDot[aI] = g / tauPrime * (alphaMark - alpha);
+        yDot[rtI] = rt >= capacity && dRt > 0 ? 0 : dRt;
+        yDot[rcI] = rc >= capacity && dRc > 0 ? 0 : dRc;
+    }
+}
