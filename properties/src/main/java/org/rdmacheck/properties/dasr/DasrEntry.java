@@ -62,8 +62,9 @@ public final class DasrEntry implements ModelEntry {
         return List.of(
                 new Run("dart", Params.empty()),
                 new Run("dart", Params.of(Map.of("senders", "1", "tenants", "2", "messages", "1"))),
-                new Run("count-messages", Params.empty()),
-                new Run("early-removal", Params.empty()),
+                // groups=1 keeps these runs to a few seconds; the default sizes are larger (dasr README)
+                new Run("count-messages", Params.of(Map.of("groups", "1"))),
+                new Run("early-removal", Params.of(Map.of("groups", "1"))),
                 new Run("shared-lookahead", Params.of(Map.of("senders", "1", "tenants", "2", "messages", "1"))),
                 new Run("forward-ecn", Params.empty()),
                 new Run("no-timeout", Params.empty()),

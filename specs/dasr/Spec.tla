@@ -1,0 +1,278 @@
+-------------------------------- MODULE Spec --------------------------------
+(***************************************************************************)
+(* Dart's receiver (seed 000, Section III; preprint seed 001, Section III):  *)
+(*  - the three-state congestion machine of Figure 5 (III-C), driven by two  *)
+(*    observables per window: ECN marks and receive throughput at line rate; *)
+(*  - direct apportioning of sending rates (DASR, III-A) with the Active     *)
+(*    Unique Sender Set and per-sender in-flight counts (III-B);             *)
+(*  - look-ahead notifications of incast groups (III-D);                     *)
+(*  - soft-state timeouts and per-tenant AUSS (III-B, III-E);                *)
+(*  - senders applying the n of the latest ACK one window (one RTT) later;   *)
+(*  - an abstract network: free (every observable combination in every      *)
+(*    window) or persistent combined congestion (closed loop, for the        *)
+(*    convergence question of III-C).                                        *)
+(* Twin of the Java model org.rdmacheck.model.dasr.DartReceiverModel: same   *)
+(* variables, same initial state, same actions, hence equal state counts.    *)
+(***************************************************************************)
+EXTENDS Naturals, FiniteSets
+
+CONSTANTS
+    SendersPerTenant,   \* senders per tenant
+    Messages,           \* in-flight (started or announced) messages per sender
+    Tenants,            \* tenants, each with a private AUSS
+    Groups,             \* static incast groups; group g lists senders g and g+1 (mod N)
+    Lookahead,          \* BOOLEAN: look-ahead notifications on
+    Variant             \* "dart", "count-messages", "early-removal", "shared-lookahead",
+                        \* "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis"
+
+ASSUME SendersPerTenant >= 1 /\ Messages >= 1 /\ Tenants >= 1 /\ Groups >= 0
+ASSUME Lookahead \in BOOLEAN
+ASSUME Variant \in {"dart", "count-messages", "early-removal", "shared-lookahead",
+                    "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis"}
+
+N == SendersPerTenant * Tenants
+Senders == 0..(N - 1)
+TenantIds == 0..(Tenants - 1)
+GroupIds == 0..(Groups - 1)
+TenantOf(s) == s \div SendersPerTenant
+TenantSenders(t) == {s \in Senders : TenantOf(s) = t}
+Members(g) == {g % N, (g + 1) % N}
+
+Persistent == Variant \in {"persistent", "persistent-hysteresis"}
+CountMessages == Variant = "count-messages"
+EarlyRemoval == Variant = "early-removal"
+SharedLookahead == Variant = "shared-lookahead"
+ForwardEcn == Variant = "forward-ecn"
+SoftStateTimeouts == Variant # "no-timeout"
+Hysteresis == Variant = "persistent-hysteresis"
+
+ASSUME Persistent => (Tenants = 1 /\ SendersPerTenant >= 2)
+
+Min(a, b) == IF a <= b THEN a ELSE b
+Max(a, b) == IF a >= b THEN a ELSE b
+SetMin(S) == CHOOSE x \in S : \A y \in S : x <= y
+
+RECURSIVE SumOver(_, _)
+SumOver(f, S) == IF S = {} THEN 0
+                 ELSE LET x == CHOOSE y \in S : TRUE IN f[x] + SumOver(f, S \ {x})
+
+States == {"NoCongestion", "ReceiverCongestion", "NonReceiverCongestion"}
+Observations == BOOLEAN \X BOOLEAN          \* <<ecn, lineRate>>
+
+(* Figure 5 as a table of rows. The paper's reading: the next state depends on *)
+(* the observation only. The other reading (variant persistent-hysteresis):    *)
+(* NonReceiverCongestion is kept while the marks last.                          *)
+Target(m, o) ==
+    IF ~o[1] THEN "NoCongestion"
+    ELSE IF Hysteresis /\ m = "NonReceiverCongestion" THEN "NonReceiverCongestion"
+    ELSE IF o[2] THEN "ReceiverCongestion" ELSE "NonReceiverCongestion"
+Table == {[from |-> m, obs |-> o, to |-> Target(m, o)] : m \in States, o \in Observations}
+MachineNext(m, o) == (CHOOSE r \in Table : r.from = m /\ r.obs = o).to
+
+MaxN == IF CountMessages THEN SendersPerTenant * Messages ELSE SendersPerTenant
+IsMultiple(l, k) == \A i \in 1..k : l % i = 0
+LineRate == SetMin({l \in 1..30000 : IsMultiple(l, MaxN)})   \* lcm(1..MaxN): rates in line rate / LineRate
+
+VARIABLES
+    mode,          \* the receiver machine's state
+    flight,        \* [Senders -> Nat]: messages in flight (started, not ended)
+    announced,     \* [GroupIds -> SUBSET Senders]: pre-counted by a look-ahead, not started
+    auss,          \* [Senders -> Nat]: in-flight count in its tenant's AUSS (0: absent)
+    fresh,         \* [Senders -> BOOLEAN]: activity seen since the last soft-state tick
+    failed,        \* [Senders -> BOOLEAN]
+    applied,       \* [Senders -> Nat]: the n the sender applies (rate = line rate / applied)
+    ack,           \* [Senders -> Nat]: n in the latest ACK in flight to it (0: none)
+    ecnEcho,       \* ECN feedback in flight to the senders
+    dcqcnCut,      \* persistent network: ECN feedback cut the DCQCN rates at the last boundary
+    sinceChange    \* [TenantIds -> 0..2]: window boundaries since the tenant's advertised n changed
+
+vars == <<mode, flight, announced, auss, fresh, failed, applied, ack, ecnEcho, dcqcnCut, sinceChange>>
+
+TypeOK ==
+    /\ mode \in States
+    /\ flight \in [Senders -> 0..Messages]
+    /\ announced \in [GroupIds -> SUBSET Senders]
+    /\ auss \in [Senders -> 0..Messages]
+    /\ fresh \in [Senders -> BOOLEAN]
+    /\ failed \in [Senders -> BOOLEAN]
+    /\ applied \in [Senders -> 1..MaxN]
+    /\ ack \in [Senders -> 0..MaxN]
+    /\ ecnEcho \in BOOLEAN /\ dcqcnCut \in BOOLEAN
+    /\ sinceChange \in [TenantIds -> 0..2]
+
+AnnCount(s) == Cardinality({g \in GroupIds : s \in announced[g]})
+Committed(s) == flight[s] + AnnCount(s)
+Sending(s) == flight[s] > 0 /\ ~failed[s]
+Tracked(s) == auss[s] > 0 \/ AnnCount(s) > 0
+
+(* n as the receiver counts it: |AUSS| (or the message count, variant count-messages) *)
+Counted(a, t) == IF CountMessages THEN SumOver(a, TenantSenders(t))
+                 ELSE Cardinality({s \in TenantSenders(t) : a[s] > 0})
+(* n in the ACKs: 1 in NonReceiverCongestion (III-C), else the count (at least 1) *)
+Advertised(m, a, t) == IF m = "NonReceiverCongestion" THEN 1 ELSE Max(1, Counted(a, t))
+
+Init ==
+    /\ mode = "NoCongestion"
+    /\ flight = [s \in Senders |-> IF Persistent THEN 1 ELSE 0]
+    /\ announced = [g \in GroupIds |-> {}]
+    /\ auss = [s \in Senders |-> IF Persistent THEN 1 ELSE 0]
+    /\ fresh = [s \in Senders |-> Persistent]
+    /\ failed = [s \in Senders |-> FALSE]
+    /\ applied = [s \in Senders |-> 1]
+    /\ ack = [s \in Senders |-> 0]
+    /\ ecnEcho = FALSE
+    /\ dcqcnCut = FALSE
+    /\ sinceChange = [t \in TenantIds |-> 0]
+
+(* A between-windows step: idle senders take their canonical form (not fresh, *)
+(* line rate for the next message, III-A; no ACK), and tenants whose          *)
+(* advertised n changed restart their one-RTT clock.                           *)
+Commit(fl, an, au, fr, fa, ap, ak) ==
+    LET idle(s) == fl[s] = 0 /\ au[s] = 0 /\ \A g \in GroupIds : s \notin an[g]
+    IN /\ flight' = fl /\ announced' = an /\ auss' = au /\ failed' = fa
+       /\ fresh' = [s \in Senders |-> IF idle(s) THEN FALSE ELSE fr[s]]
+       /\ applied' = [s \in Senders |-> IF idle(s) THEN 1 ELSE ap[s]]
+       /\ ack' = [s \in Senders |-> IF idle(s) THEN 0 ELSE ak[s]]
+       /\ sinceChange' = [t \in TenantIds |->
+                            IF Advertised(mode, au, t) # Advertised(mode, auss, t) THEN 0 ELSE sinceChange[t]]
+       /\ UNCHANGED <<mode, ecnEcho, dcqcnCut>>
+
+(* III-B: a new message adds its sender or increments its count. *)
+MessageStart(s) ==
+    /\ ~failed[s] /\ Committed(s) < Messages
+    /\ Commit([flight EXCEPT ![s] = @ + 1], announced, [auss EXCEPT ![s] = @ + 1],
+              [fresh EXCEPT ![s] = TRUE], failed, applied, ack)
+
+(* III-D/E: the listed senders the receiver accepts from s's tenant. *)
+Accepted(g, s) == {x \in Members(g) \ {s} : SharedLookahead \/ TenantOf(x) = TenantOf(s)}
+
+(* III-D: the group's first message carries its list; the others count as started now. *)
+LookAheadStart(g, s) ==
+    /\ Lookahead /\ s \in Members(g) /\ ~failed[s] /\ announced[g] = {}
+    /\ Committed(s) < Messages /\ \A x \in Accepted(g, s) : Committed(x) < Messages
+    /\ LET A == Accepted(g, s) IN
+       Commit([flight EXCEPT ![s] = @ + 1], [announced EXCEPT ![g] = A],
+              [x \in Senders |-> auss[x] + (IF x = s \/ x \in A THEN 1 ELSE 0)],
+              [x \in Senders |-> IF x = s \/ x \in A THEN TRUE ELSE fresh[x]], failed, applied, ack)
+
+(* A pre-counted sender's message starts: already counted. *)
+AnnouncedStart(g, s) ==
+    /\ Lookahead /\ s \in announced[g] /\ ~failed[s]
+    /\ Commit([flight EXCEPT ![s] = @ + 1], [announced EXCEPT ![g] = @ \ {s}], auss,
+              [fresh EXCEPT ![s] = TRUE], failed, applied, ack)
+
+(* III-B, Figure 4(b): decrement, remove at zero (early-removal: remove at once). *)
+MessageEnd(s) ==
+    /\ Sending(s)
+    /\ Commit([flight EXCEPT ![s] = @ - 1], announced,
+              [auss EXCEPT ![s] = IF EarlyRemoval THEN 0 ELSE IF @ > 0 THEN @ - 1 ELSE 0],
+              [fresh EXCEPT ![s] = TRUE], failed, applied, ack)
+
+Packet(s) ==
+    /\ Sending(s) /\ ~fresh[s]
+    /\ Commit(flight, announced, auss, [fresh EXCEPT ![s] = TRUE], failed, applied, ack)
+
+Fail(s) ==
+    /\ ~failed[s] /\ Committed(s) > 0
+    /\ Commit(flight, announced, auss, fresh, [failed EXCEPT ![s] = TRUE], applied, [ack EXCEPT ![s] = 0])
+
+(* III-B: one timeout period. Timing assumption: it elapses only when every live *)
+(* sender with a message in flight has shown activity in the period.            *)
+SoftStateTick ==
+    /\ SoftStateTimeouts
+    /\ \A s \in Senders : Sending(s) => fresh[s]
+    /\ \E s \in Senders : Tracked(s)
+    /\ LET stale(s) == Tracked(s) /\ ~fresh[s] IN
+       Commit([s \in Senders |-> IF stale(s) /\ failed[s] THEN 0 ELSE flight[s]],
+              [g \in GroupIds |-> {x \in announced[g] : ~stale(x)}],
+              [s \in Senders |-> IF stale(s) THEN 0 ELSE auss[s]],
+              [s \in Senders |-> IF Tracked(s) THEN FALSE ELSE fresh[s]], failed, applied, ack)
+
+(* End of an observation window (one RTT): the machine moves on the observation, *)
+(* senders apply the n that reached them, new ACKs carry the new n, and ECN      *)
+(* feedback leaves only if the new state forwards marks.                        *)
+WindowEnd(o) ==
+    LET next == MachineNext(mode, o)
+        idle(s) == flight[s] = 0 /\ auss[s] = 0 /\ AnnCount(s) = 0
+        receives(s) == ~failed[s] /\ (flight[s] > 0 \/ Tracked(s))
+    IN /\ mode' = next
+       /\ applied' = [s \in Senders |-> IF idle(s) THEN 1 ELSE IF ack[s] # 0 THEN ack[s] ELSE applied[s]]
+       /\ ack' = [s \in Senders |-> IF ~idle(s) /\ receives(s) THEN Advertised(next, auss, TenantOf(s)) ELSE 0]
+       /\ fresh' = [s \in Senders |-> IF idle(s) THEN FALSE ELSE fresh[s]]
+       /\ ecnEcho' = (o[1] /\ (next # "ReceiverCongestion" \/ ForwardEcn))
+       /\ dcqcnCut' = (Persistent /\ ecnEcho)
+       /\ sinceChange' = [t \in TenantIds |->
+                            IF Advertised(next, auss, t) # Advertised(mode, auss, t) THEN 1
+                            ELSE Min(2, sinceChange[t] + 1)]
+       /\ UNCHANGED <<flight, announced, auss, failed>>
+
+(* The free network: congestion none/receiver/network/both, every observation. *)
+Locations == [none |-> {<<FALSE, FALSE>>, <<FALSE, TRUE>>}, receiver |-> {<<TRUE, TRUE>>},
+              network |-> {<<TRUE, FALSE>>}, both |-> {<<TRUE, TRUE>>, <<TRUE, FALSE>>}]
+FreeObserve == \E loc \in DOMAIN Locations : \E o \in Locations[loc] : WindowEnd(o)
+
+(* Persistent combined congestion (closed loop): sender 0 crosses a network     *)
+(* bottleneck where its share C is half its DASR share; DCQCN, after ECN        *)
+(* feedback, holds each sender at its max-min share under n = 1 (granted        *)
+(* convergence within a window) and, at that fixed point, keeps marking.        *)
+PLineRate == SetMin({l \in 1..1000 : IsMultiple(l, SendersPerTenant) /\ l % (2 * N) = 0
+                                         /\ (l - l \div (2 * N)) % (Max(N - 1, 1)) = 0})
+C == PLineRate \div (2 * N)
+Share(s) == IF s = 0 THEN C ELSE (PLineRate - C) \div (N - 1)
+Rate(s) == IF dcqcnCut THEN Min(PLineRate \div applied[s], Share(s)) ELSE PLineRate \div applied[s]
+Arrivals == Min(Rate(0), C) + SumOver([s \in Senders |-> Rate(s)], Senders \ {0})
+PersistentObservation ==
+    <<Rate(0) > C \/ Arrivals > PLineRate \/ (dcqcnCut /\ (Rate(0) = C \/ Arrivals = PLineRate)),
+      Arrivals >= PLineRate>>
+
+Next ==
+    IF Persistent THEN WindowEnd(PersistentObservation)
+    ELSE \/ \E s \in Senders : MessageStart(s)
+         \/ \E g \in GroupIds, s \in Senders : LookAheadStart(g, s)
+         \/ \E g \in GroupIds, s \in Senders : AnnouncedStart(g, s)
+         \/ \E s \in Senders : MessageEnd(s) \/ Packet(s) \/ Fail(s)
+         \/ SoftStateTick
+         \/ FreeObserve
+
+Spec == Init /\ [][Next]_vars /\ WF_vars(Next)
+
+-----------------------------------------------------------------------------
+(* Invariants *)
+
+(* III-C "exhaustively covers all cases": one row per state and observation. *)
+MachineTotal == \A m \in States, o \in Observations :
+                    Cardinality({r \in Table : r.from = m /\ r.obs = o}) = 1
+
+(* III-B: n counts each sender with a committed message exactly once. *)
+NCountsUniqueSenders == \A t \in TenantIds :
+    Counted(auss, t) = Cardinality({s \in TenantSenders(t) : Committed(s) > 0})
+
+(* III-A: one RTT after the last change of n, rates in ReceiverCongestion sum to at most line rate. *)
+RateSumAtMostLineRate ==
+    mode = "ReceiverCongestion" =>
+        \A t \in TenantIds : sinceChange[t] = 2 =>
+            SumOver([s \in Senders |-> IF Sending(s) /\ TenantOf(s) = t THEN LineRate \div applied[s] ELSE 0],
+                    Senders) <= LineRate
+
+(* III-C: no sender gets ECN feedback (DCQCN cut) together with n > 1 (DASR cut). *)
+(* Equal to the Java action property on Observe steps: a window end is enabled   *)
+(* in every state.                                                               *)
+NoDoubleThrottling == ecnEcho => \A s \in Senders : ack[s] <= 1
+
+(* Action properties *)
+ActiveSenderKept ==
+    [][\A s \in Senders : (auss[s] > 0 /\ auss'[s] = 0) => ~(flight'[s] > 0 /\ fresh[s])]_vars
+
+(* III-E: a look-ahead announces only senders of the announcing tenant (the one *)
+(* whose message started). Only a LookAheadStart fills an empty group record.    *)
+TenantIsolation ==
+    [][\A g \in GroupIds :
+         (announced[g] = {} /\ announced'[g] # {}) =>
+            \E s \in Senders : /\ flight'[s] = flight[s] + 1
+                              /\ \A x \in announced'[g] : TenantOf(x) = TenantOf(s)]_vars
+
+(* III-C convergence, under the persistent network (deterministic): the window  *)
+(* end eventually changes nothing.                                               *)
+Stable == ENABLED (Next /\ UNCHANGED vars)
+Settles == <>[]Stable
+=============================================================================
