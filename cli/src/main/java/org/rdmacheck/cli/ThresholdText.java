@@ -29,7 +29,21 @@ final class ThresholdText {
 
     /** @param r a report  @return its text */
     static String report(ThresholdReport r) {
+        return report(r, true);
+    }
+
+    /**
+     * @param r          a report
+     * @param derivation whether to include the switch, headroom and derivation (false: the check only,
+     *                   for a further configuration of a switch already printed)
+     * @return its text
+     */
+    static String report(ThresholdReport r, boolean derivation) {
         StringBuilder sb = new StringBuilder();
+        if (!derivation) {
+            r.check().ifPresent(c -> checkPart(sb, r, c));
+            return sb.append('\n').toString();
+        }
         SwitchSpec sw = r.sw();
         sb.append(String.format(Locale.ROOT, "switch %s: B = %s, n = %d ports, p = %d lossless priorities, MTU %,d B%n",
                 sw.name(), Units.kb(sw.bufferBytes()), sw.ports(), sw.priorities(), sw.mtuBytes()));

@@ -105,8 +105,10 @@ final class ThresholdsCommand implements Callable<Integer> {
             if (workedExample) {
                 w.print(ThresholdText.workedExample(WorkedExample.figures()));
             }
+            ThresholdReport previous = null;
             for (ThresholdReport r : reports) {
-                w.print(ThresholdText.report(r));
+                w.print(ThresholdText.report(r, previous == null || !previous.sw().equals(r.sw())));
+                previous = r;
             }
             saved.forEach(f -> w.println("witness stored: " + f));
         }

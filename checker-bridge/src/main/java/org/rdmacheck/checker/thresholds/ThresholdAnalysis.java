@@ -90,8 +90,9 @@ public final class ThresholdAnalysis {
             long worstIngress = Math.min(nEcn, worstS);
             // an empty ingress queue never pauses; with no shared buffer at all the worst case is vacuous
             boolean fires = worstIngress >= 1 && ThresholdMath.dynamicPfcReached(sw, tf, beta, worstIngress, worstS);
+            String vacuous = worstIngress < 1 ? " (vacuous: no shared buffer)" : "";
             out.add(new Inequality("EcnBeforePfc", "n*t_ECN < beta*(B - p*n*t_flight - s)/" + sw.betaDivisor()
-                    + " at s = p*n*t_ECN", Long.toString(nEcn),
+                    + " at s = p*n*t_ECN" + vacuous, Long.toString(nEcn),
                     ThresholdMath.dynamicPfcAt(sw, tf, beta, worstS), !fires, SEED4 + ", dynamic t_PFC"));
         }
         out.add(new Inequality("EcnAtLeastOneMtu", "t_ECN >= MTU", Long.toString(c.tEcn()),
