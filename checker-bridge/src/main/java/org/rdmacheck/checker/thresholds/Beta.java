@@ -25,6 +25,9 @@ public record Beta(long numerator, long denominator) implements Comparable<Beta>
         denominator /= g;
     }
 
+    /** Largest numerator or denominator, so that the solver's products stay within 32 bits. */
+    public static final long MAX_TERM = 4096;
+
     /**
      * @param name  the parameter's name
      * @param value e.g. {@code 8}, {@code 1/2}, {@code 0.25}
@@ -33,20 +36,31 @@ public record Beta(long numerator, long denominator) implements Comparable<Beta>
      */
     public static Beta parse(String name, String value) {
         String v = value == null ? "" : value.trim();
+        long num;
+        long den;
         try {
             int slash = v.indexOf('/');
             if (slash >= 0) {
-                return new Beta(Long.parseLong(v.substring(0, slash).trim()), Long.parseLong(v.substring(slash + 1).trim()));
+                num = Long.parseLong(v.substring(0, slash).trim());
+                den = Long.parseLong(v.substring(slash + 1).trim());
+            } else {
+                BigDecimal d = new BigDecimal(v);
+                int scale = Math.max(0, d.scale());
+                num = d.movePointRight(scale).toBigIntegerExact().longValueExact();
+                den = BigInteger.TEN.pow(scale).longValueExact();
             }
-            BigDecimal d = new BigDecimal(v);
-            BigInteger den = BigInteger.TEN.pow(Math.max(0, d.scale()));
-            return new Beta(d.movePointRight(Math.max(0, d.scale())).toBigIntegerExact().longValueExact(),
-                    den.longValueExact());
         } catch (NumberFormatException | ArithmeticException e) {
             throw new InputException(name + " = " + value + ": expected a positive fraction like 8, 1/2 or 0.25");
-        } catch (InputException e) {
+        }
+        if (num <= 0 || den <= 0) {
             throw new InputException(name + " = " + value + ": expected a positive fraction like 8, 1/2 or 0.25");
         }
+        long g = BigInteger.valueOf(num).gcd(BigInteger.valueOf(den)).longValueExact();
+        if (num / g > MAX_TERM || den / g > MAX_TERM) {
+            throw new InputException(name + " = " + value + ": expected a numerator and denominator of at most "
+                    + MAX_TERM + " (chips offer a few simple factors)");
+        }
+        return new Beta(num, den);
     }
 
     /**

@@ -65,6 +65,10 @@ public final class SwitchSpecs {
         if (values.containsKey("tFlight")) {
             tFlight = Units.positive("tFlight", values.get("tFlight"), Units.bytes("tFlight", values.get("tFlight")));
         }
+        if (tFlight > 0 && values.containsKey("speed")) {
+            throw new InputException(source + ": tFlight = " + values.get("tFlight") + " and speed = "
+                    + values.get("speed") + " both given: give t_flight directly or the link it is computed from");
+        }
         Optional<Link> link = values.containsKey("speed") ? Optional.of(link(values)) : Optional.empty();
         if (link.isEmpty() && tFlight == 0) {
             throw new InputException(source + ": give tFlight (the headroom per port per priority) or speed and cable");

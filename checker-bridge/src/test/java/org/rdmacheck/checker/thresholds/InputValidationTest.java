@@ -42,6 +42,8 @@ class InputValidationTest {
                 () -> SwitchSpecs.parseConfig(Map.of("beta", "3", "tEcn", "1KB"), sw, "c"));
         assertMessage("tEcn = 0", () -> SwitchSpecs.parseConfig(Map.of("tPfc", "3KB", "tEcn", "0"), sw, "c"));
         assertMessage("mode = fixed", () -> SwitchSpecs.parseConfig(Map.of("mode", "fixed", "tEcn", "1KB"), sw, "c"));
+        assertMessage("beta = 0.00001: expected a numerator", () -> Beta.parse("beta", "0.00001"));
+        assertMessage("both given", () -> SwitchSpecs.parse(base(Map.of("speed", "40G")), "t"));
         assertMessage("speed = 200G: no standard response time",
                 () -> SwitchSpecs.parse(Map.of("buffer", "12MB", "ports", "32", "speed", "200G"), "t"));
     }
