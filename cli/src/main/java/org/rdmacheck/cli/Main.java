@@ -22,6 +22,8 @@ import picocli.CommandLine.Command;
             DeadlockCommand.class,
             TlcCommand.class,
             FluidCommand.class,
+            ConformCommand.class,
+            ValidateTraceCommand.class,
         })
 public final class Main implements Runnable {
 

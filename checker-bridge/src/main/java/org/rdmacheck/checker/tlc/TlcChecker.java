@@ -26,6 +26,8 @@ public final class TlcChecker {
     /** Result name of a failed {@code Assert}. */
     public static final String ASSERTION = "Assert";
 
+    private static final long QUIET_MILLIS = 10_000;
+
     private final TlcOptions options;
 
     /** @param options how to run TLC */
@@ -48,7 +50,7 @@ public final class TlcChecker {
             long t0 = System.currentTimeMillis();
             OptionalInt exit;
             String output;
-            try (ChildProcess child = ChildProcess.start(cmd, ws.dir(), this::progress)) {
+            try (ChildProcess child = ChildProcess.start(cmd, ws.dir(), line -> progress(line, t0))) {
                 exit = child.await(options.timeLimitMillis());
                 output = child.output();
             }
@@ -58,8 +60,9 @@ public final class TlcChecker {
         }
     }
 
-    private void progress(String line) {
-        if (line.startsWith("Progress(")) {
+    /** Forwards TLC's progress lines, except on runs shorter than {@link #QUIET_MILLIS}. */
+    private void progress(String line, long t0) {
+        if (line.startsWith("Progress(") && System.currentTimeMillis() - t0 > QUIET_MILLIS) {
             options.progress().accept("tlc: " + line);
         }
     }

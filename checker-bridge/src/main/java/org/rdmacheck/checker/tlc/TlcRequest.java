@@ -17,13 +17,19 @@ import java.util.Map;
  * @param checkDeadlock whether to report deadlocks, or null to keep the configuration's choice
  * @param model         name written into counterexample provenance (e.g. the spec folder)
  * @param variant       variant name written into provenance (e.g. the configuration name)
+ * @param extraModules  generated modules (file name to text) placed beside the spec's; {@code specFile}
+ *                      may name one of them
+ * @param extraSections configuration sections that replace the base configuration's (e.g. INIT, NEXT)
  */
 public record TlcRequest(Path specFile, Path configFile, Map<String, String> constants, List<String> invariants,
-                         List<String> properties, Boolean checkDeadlock, String model, String variant) {
+                         List<String> properties, Boolean checkDeadlock, String model, String variant,
+                         Map<String, String> extraModules, Map<String, List<String>> extraSections) {
 
     /** Copies collections. */
     public TlcRequest {
         constants = new LinkedHashMap<>(constants);
+        extraModules = new LinkedHashMap<>(extraModules);
+        extraSections = new LinkedHashMap<>(extraSections);
         invariants = invariants == null ? null : List.copyOf(invariants);
         properties = properties == null ? null : List.copyOf(properties);
     }
@@ -39,33 +45,46 @@ public record TlcRequest(Path specFile, Path configFile, Map<String, String> con
         String variant = configFile == null ? file.replaceFirst("\\.tla$", "")
                 : configFile.getFileName().toString().replaceFirst("\\.cfg$", "");
         return new TlcRequest(specFile, configFile, Map.of(), null, null, null,
-                dir.getFileName() == null ? "spec" : dir.getFileName().toString(), variant);
+                dir.getFileName() == null ? "spec" : dir.getFileName().toString(), variant, Map.of(), Map.of());
     }
 
     /** @param c constant overrides  @return a copy with them added */
     public TlcRequest withConstants(Map<String, String> c) {
         Map<String, String> m = new LinkedHashMap<>(constants);
         m.putAll(c);
-        return new TlcRequest(specFile, configFile, m, invariants, properties, checkDeadlock, model, variant);
+        return new TlcRequest(specFile, configFile, m, invariants, properties, checkDeadlock, model, variant, extraModules, extraSections);
     }
 
     /** @param inv invariants  @return a copy checking exactly these */
     public TlcRequest withInvariants(List<String> inv) {
-        return new TlcRequest(specFile, configFile, constants, inv, properties, checkDeadlock, model, variant);
+        return new TlcRequest(specFile, configFile, constants, inv, properties, checkDeadlock, model, variant, extraModules, extraSections);
     }
 
     /** @param props temporal properties  @return a copy checking exactly these */
     public TlcRequest withProperties(List<String> props) {
-        return new TlcRequest(specFile, configFile, constants, invariants, props, checkDeadlock, model, variant);
+        return new TlcRequest(specFile, configFile, constants, invariants, props, checkDeadlock, model, variant, extraModules, extraSections);
     }
 
     /** @param check whether to report deadlocks  @return a copy */
     public TlcRequest withCheckDeadlock(Boolean check) {
-        return new TlcRequest(specFile, configFile, constants, invariants, properties, check, model, variant);
+        return new TlcRequest(specFile, configFile, constants, invariants, properties, check, model, variant, extraModules, extraSections);
     }
 
     /** @param m model name  @param v variant name  @return a copy with that provenance */
     public TlcRequest withProvenance(String m, String v) {
-        return new TlcRequest(specFile, configFile, constants, invariants, properties, checkDeadlock, m, v);
+        return new TlcRequest(specFile, configFile, constants, invariants, properties, checkDeadlock, m, v, extraModules, extraSections);
+    }
+
+    /**
+     * @param root     the generated root module's file name (e.g. {@code Trace.tla}), placed beside the spec
+     * @param text     its text
+     * @param sections configuration sections it needs (replacing the base configuration's)
+     * @return a copy checking that module instead of the spec's
+     */
+    public TlcRequest withGeneratedRoot(String root, String text, Map<String, List<String>> sections) {
+        Map<String, String> mods = new LinkedHashMap<>(extraModules);
+        mods.put(root, text);
+        return new TlcRequest(specFile.toAbsolutePath().resolveSibling(root), configFile, constants, invariants,
+                properties, checkDeadlock, model, variant, mods, sections);
     }
 }

@@ -52,7 +52,7 @@ final class TlcWorkspace implements AutoCloseable {
      */
     static TlcWorkspace create(TlcRequest req) {
         Path spec = req.specFile().toAbsolutePath().normalize();
-        if (!Files.isRegularFile(spec)) {
+        if (!Files.isRegularFile(spec) && !req.extraModules().containsKey(spec.getFileName().toString())) {
             throw new InputException(req.specFile() + ": no such TLA+ module");
         }
         Path dir;
@@ -80,6 +80,9 @@ final class TlcWorkspace implements AutoCloseable {
                 originals.put(f.getFileName().toString(), f);
             }
         }
+        for (Map.Entry<String, String> m : req.extraModules().entrySet()) {
+            Files.writeString(dir.resolve(m.getKey()), m.getValue(), StandardCharsets.UTF_8);
+        }
         TlcConfig base = TlcConfig.empty();
         String baseText = null;
         if (req.configFile() != null) {
@@ -90,7 +93,7 @@ final class TlcWorkspace implements AutoCloseable {
             }
         }
         boolean unchanged = req.constants().isEmpty() && req.invariants() == null && req.properties() == null
-                && req.checkDeadlock() == null;
+                && req.checkDeadlock() == null && req.extraSections().isEmpty();
         Path cfg;
         String module = spec.getFileName().toString();
         TlcConfig effective;
@@ -144,6 +147,9 @@ final class TlcWorkspace implements AutoCloseable {
         }
         if (req.properties() != null) {
             c = c.withSection("PROPERTY", req.properties());
+        }
+        for (Map.Entry<String, List<String>> e : req.extraSections().entrySet()) {
+            c = c.withSection(e.getKey(), e.getValue());
         }
         if (req.checkDeadlock() != null) {
             c = c.withSection("CHECK_DEADLOCK", List.of(req.checkDeadlock() ? "TRUE" : "FALSE"));

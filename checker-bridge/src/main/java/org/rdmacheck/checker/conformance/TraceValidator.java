@@ -1,0 +1,173 @@
+package org.rdmacheck.checker.conformance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.TraceStep;
+import org.rdmacheck.checker.tlc.SpecFolder;
+import org.rdmacheck.checker.tlc.TlaValues;
+import org.rdmacheck.checker.tlc.TlcChecker;
+import org.rdmacheck.checker.tlc.TlcConfig;
+import org.rdmacheck.checker.tlc.TlcOptions;
+import org.rdmacheck.checker.tlc.TlcReport;
+import org.rdmacheck.checker.tlc.TlcRequest;
+import org.rdmacheck.model.InputException;
+
+/**
+ * Trace validation in the style of Cirstea, Kuppe, Loillier and Merz (2024), without TLC's JSON
+ * module: the trace becomes a TLA+ module holding it as a sequence of records of the spec's
+ * variables, with a trace spec whose initial state is the spec's {@code Init} restricted to the
+ * trace's first state and whose next-state relation is the spec's {@code Next} restricted to the
+ * trace's next state. TLC then follows the trace; the invariant "the trace is not finished" is
+ * violated exactly when the whole trace is a behaviour of the spec. Otherwise the depth TLC reached
+ * is the first step the spec cannot take.
+ */
+public final class TraceValidator {
+
+    private static final String MODULE = "RdmacheckTrace";
+    private static final String STEP = "rdmacheck_step";
+    private static final String LOG = "RdmacheckTraceLog";
+
+    private final TlcOptions options;
+
+    /** @param options how to run TLC */
+    public TraceValidator(TlcOptions options) {
+        this.options = options;
+    }
+
+    /**
+     * @param trace     a trace (e.g. a counterexample of the Java model)
+     * @param specDir   the spec folder (with {@code manifest.json} for constants and the trace mapping, if any)
+     * @param config    configuration file, or null for the folder's default
+     * @param overrides constant overrides, applied after the manifest's mapping of the trace's provenance
+     * @return the verdict
+     * @throws InputException if the trace does not fit the spec's variables or TLC cannot follow it
+     */
+    public TraceValidation validate(Counterexample trace, Path specDir, String config, Map<String, String> overrides) {
+        if (trace.steps().isEmpty()) {
+            throw new InputException("the trace has no steps");
+        }
+        SpecFolder folder = SpecFolder.resolve(specDir, config);
+        SpecManifest manifest = Files.isRegularFile(specDir.resolve(SpecManifest.FILE)) ? SpecManifest.read(specDir)
+                : null;
+        Map<String, String> constants = new LinkedHashMap<>();
+        if (manifest != null && trace.provenance().model().equals(manifest.javaModel())) {
+            constants.putAll(manifest.constantMapping().constants(trace.provenance().variant(),
+                    trace.provenance().parameters()));
+        }
+        constants.putAll(overrides);
+        List<Map<String, String>> states = states(trace, manifest, TlaVariables.declared(specDir));
+        TlcConfig base = baseConfig(folder.configFile());
+        String init = base.section("INIT").isEmpty() ? "Init" : base.section("INIT").get(0);
+        String next = base.section("NEXT").isEmpty() ? "Next" : base.section("NEXT").get(0);
+        String root = folder.specFile().getFileName().toString().replaceFirst("\\.tla$", "");
+        String text = module(root, init, next, states, trace);
+        Map<String, List<String>> sections = new LinkedHashMap<>();
+        for (String s : List.of("SPECIFICATION", "PROPERTY", "CONSTRAINT", "ACTION_CONSTRAINT", "SYMMETRY", "VIEW",
+                "ALIAS", "POSTCONDITION")) {
+            sections.put(s, List.of());
+        }
+        sections.put("INIT", List.of("TraceInit"));
+        sections.put("NEXT", List.of("TraceNext"));
+        TlcRequest req = TlcRequest.of(folder.specFile(), folder.configFile()).withConstants(constants)
+                .withGeneratedRoot(MODULE + ".tla", text, sections).withInvariants(List.of("TraceMatched"))
+                .withProperties(List.of()).withCheckDeadlock(false);
+        TlcReport report = new TlcChecker(options).check(req);
+        return verdict(trace, report);
+    }
+
+    private static TraceValidation verdict(Counterexample trace, TlcReport report) {
+        int n = trace.steps().size();
+        long explored = report.stats().distinctStates();
+        if (report.outcome().equals("invariant") && report.detail().startsWith("TraceMatched")) {
+            return new TraceValidation(true, n, -1, null, null, null, explored,
+                    "all " + n + " states of the trace form a behaviour of the spec");
+        }
+        if (!report.outcome().equals("success")) {
+            throw new InputException("TLC could not follow the trace: " + report.detail());
+        }
+        int k = explored == 0 ? 0 : Math.min(report.stats().depth(), n - 1);
+        TraceStep bad = trace.steps().get(k);
+        JsonNode before = k == 0 ? null : trace.steps().get(k - 1).state();
+        String msg = k == 0 ? "step 0: the trace's first state is not an initial state of the spec"
+                : "step " + k + ": " + bad.action() + " from step " + (k - 1) + " does not lead to the trace's state "
+                + "under the spec's next-state relation";
+        return new TraceValidation(false, n, k, bad.action(), before, bad.state(), explored, msg);
+    }
+
+    private static List<Map<String, String>> states(Counterexample trace, SpecManifest manifest, Set<String> vars) {
+        Map<String, TraceMapping.Variable> mapping = manifest == null ? Map.of() : manifest.traceMapping();
+        List<Map<String, String>> out = new ArrayList<>();
+        for (int i = 0; i < trace.steps().size(); i++) {
+            Map<String, String> s = TraceMapping.variables(mapping, trace.steps().get(i).state(), i);
+            for (String v : s.keySet()) {
+                if (!vars.contains(v)) {
+                    throw new InputException("trace step " + i + ": '" + v + "' is not a variable of the spec "
+                            + vars + "; map the Java state onto the spec's variables with a traceMapping in "
+                            + SpecManifest.FILE);
+                }
+            }
+            out.add(s);
+        }
+        return out;
+    }
+
+    private static TlcConfig baseConfig(Path cfg) {
+        try {
+            return TlcConfig.parse(Files.readString(cfg, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(cfg + ": " + e.getMessage());
+        }
+    }
+
+    /** @return the trace module: the trace as a sequence of records, TraceInit, TraceNext, TraceMatched */
+    static String module(String root, String init, String next, List<Map<String, String>> states,
+                         Counterexample trace) {
+        StringBuilder b = new StringBuilder();
+        b.append("---- MODULE ").append(MODULE).append(" ----\n");
+        b.append("\\* generated by rdmacheck validate-trace: ").append(trace.provenance().model()).append(' ')
+                .append(trace.provenance().variant()).append(' ').append(trace.property()).append('\n');
+        b.append("EXTENDS ").append(root).append(", Integers, Sequences, TLC\n");
+        b.append("VARIABLE ").append(STEP).append("\n\n");
+        b.append("\\* The actions the trace records, step by step (for the reader; states are matched).\n");
+        b.append("RdmacheckTraceActions == <<");
+        for (int i = 0; i < trace.steps().size(); i++) {
+            TraceStep s = trace.steps().get(i);
+            b.append(i == 0 ? "" : ", ").append(TlaValues.quote(s.action() == null ? "Init" : s.action().toString()));
+        }
+        b.append(">>\n\n").append(LOG).append(" == <<\n");
+        for (int i = 0; i < states.size(); i++) {
+            b.append("    [");
+            List<String> fields = new ArrayList<>();
+            states.get(i).forEach((k, v) -> fields.add(k + " |-> " + v));
+            b.append(String.join(", ", fields)).append(']').append(i + 1 < states.size() ? ",\n" : "\n");
+        }
+        b.append(">>\n\n");
+        b.append("TraceInit ==\n    /\\ ").append(STEP).append(" = 1\n    /\\ ").append(init).append('\n');
+        for (String v : states.get(0).keySet()) {
+            b.append("    /\\ ").append(v).append(" = ").append(LOG).append("[1].").append(v).append('\n');
+        }
+        b.append("\nTraceNext ==\n    /\\ ").append(STEP).append(" < Len(").append(LOG).append(")\n");
+        b.append("    /\\ ").append(STEP).append("' = ").append(STEP).append(" + 1\n");
+        b.append("    /\\ ").append(next).append('\n');
+        for (String v : states.get(0).keySet()) {
+            b.append("    /\\ ").append(v).append("' = ").append(LOG).append('[').append(STEP).append(" + 1].")
+                    .append(v).append('\n');
+        }
+        b.append("\n\\* Violated exactly when TLC has followed the whole trace.\n");
+        b.append("TraceMatched == ").append(STEP).append(" < Len(").append(LOG).append(")\n");
+        b.append("====\n");
+        return b.toString();
+    }
+}

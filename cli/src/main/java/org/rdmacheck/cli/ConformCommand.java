@@ -1,0 +1,101 @@
+package org.rdmacheck.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.rdmacheck.checker.conformance.Conformance;
+import org.rdmacheck.checker.conformance.ConformanceResult;
+import org.rdmacheck.checker.conformance.SpecManifest;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.Params;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code rdmacheck conform MODEL}: the explorer and TLC must agree on state counts and verdicts. */
+@Command(name = "conform", description = "Runs the Java explorer and TLC on the same constants (via the spec's "
+        + "manifest.json) and compares distinct-state counts and verdicts per property; exit 1 on a mismatch.")
+final class ConformCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "MODEL", description = "catalogue name of the Java model, or a spec folder "
+            + "name under specs/")
+    String model;
+
+    @Option(names = "--variant", description = "Java variant (default: every variant the manifest configures)")
+    String variant;
+
+    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "Java parameter; without any, the manifest's "
+            + "configurations are run and checked against their expected results (repeatable)")
+    List<String> params = new ArrayList<>();
+
+    @Option(names = "--specs", description = "the specs folder (default: specs/ of the rdmacheck checkout)")
+    Path specs;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Mixin
+    TlcCliOptions tlc = new TlcCliOptions();
+
+    @Mixin
+    ExplorerOptions explorer = new ExplorerOptions();
+
+    @Override
+    public Integer call() {
+        SpecManifest m = find(specs != null ? specs : ExplorerOptions.home().resolve("specs"), model);
+        Conformance conformance = new Conformance(tlc.options(spec.commandLine().getErr()),
+                explorer.settings(spec.commandLine().getErr()));
+        List<ConformanceResult> results = new ArrayList<>();
+        if (params.isEmpty() && variant == null) {
+            for (SpecManifest.Configuration c : m.configurations()) {
+                results.add(conformance.check(m, c));
+            }
+        } else {
+            if (m.javaModel() == null) {
+                throw new InputException(m.folder() + ": the manifest names no javaModel to compare with");
+            }
+            Set<String> variants = new LinkedHashSet<>();
+            if (variant != null) {
+                variants.add(variant);
+            } else {
+                m.configurations().stream().filter(c -> c.variant() != null).forEach(c -> variants.add(c.variant()));
+            }
+            for (String v : variants) {
+                results.add(conformance.compare(m, v, Params.parse(params)));
+            }
+        }
+        List<SummaryRow> rows = results.stream().map(ConformCommand::row).toList();
+        Output.print(spec.commandLine().getOut(), rows, json);
+        return ExitCodes.of(rows);
+    }
+
+    private static SummaryRow row(ConformanceResult r) {
+        String detail = r.conforms() ? "TLC " + r.tlcVerdicts() + (r.javaDistinct() < 0 ? ""
+                : "; explorer " + r.javaDistinct() + " states " + r.javaVerdicts()) : String.join("; ", r.mismatches());
+        return new SummaryRow(r.spec(), r.configuration(), r.constants(), "conformance", "agree",
+                r.conforms() ? "CONFORMS" : "MISMATCH", r.tlcDistinct(), -1, -1, 0, 0, null, detail,
+                r.conforms() ? SummaryRow.Outcome.AS_EXPECTED : SummaryRow.Outcome.UNEXPECTED);
+    }
+
+    /**
+     * @param specsRoot the specs folder
+     * @param name      a Java model name or a spec folder name
+     * @return the manifest whose javaModel or folder has that name
+     */
+    static SpecManifest find(Path specsRoot, String name) {
+        List<SpecManifest> all = SpecManifest.all(specsRoot);
+        return all.stream().filter(m -> name.equals(m.javaModel())).findFirst()
+                .or(() -> all.stream().filter(m -> m.folder().getFileName().toString().equals(name)).findFirst())
+                .orElseThrow(() -> new InputException("no spec for '" + name + "' under " + specsRoot
+                        + ": expected one of " + all.stream().map(m -> m.javaModel() != null ? m.javaModel()
+                        : m.folder().getFileName().toString()).toList()));
+    }
+}

@@ -1,0 +1,78 @@
+package org.rdmacheck.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.conformance.TraceValidation;
+import org.rdmacheck.checker.conformance.TraceValidator;
+import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.model.Params;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code rdmacheck validate-trace TRACE --spec DIR}: is a Java trace a behaviour of the TLA+ spec? */
+@Command(name = "validate-trace", description = "Has TLC decide whether a trace (rdmacheck-trace/1 JSON, e.g. a "
+        + "Java counterexample) is a behaviour of a TLA+ spec; reports the first step that is not (exit 1).")
+final class ValidateTraceCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "TRACE", description = "trace file (JSON)")
+    Path traceFile;
+
+    @Option(names = "--spec", required = true, paramLabel = "SPEC_DIR", description = "spec folder")
+    Path specDir;
+
+    @Option(names = "--config", paramLabel = "CFG", description = "configuration file (default: the folder's)")
+    String config;
+
+    @Option(names = "--param", paramLabel = "CONST=VALUE", description = "TLA+ constant override (repeatable)")
+    List<String> params = new ArrayList<>();
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Mixin
+    TlcCliOptions tlc = new TlcCliOptions();
+
+    @Override
+    public Integer call() throws Exception {
+        Counterexample trace = Counterexamples.read(traceFile);
+        TraceValidation v = new TraceValidator(tlc.options(spec.commandLine().getErr()))
+                .validate(trace, specDir, config, Params.parse(params).asMap());
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            ObjectNode o = TraceJson.MAPPER.createObjectNode();
+            o.put("trace", traceFile.toString());
+            o.put("spec", specDir.toString());
+            o.put("accepted", v.accepted());
+            o.put("steps", v.steps());
+            o.put("firstMismatch", v.firstMismatch());
+            o.set("action", v.action() == null ? null : TraceJson.toJson(v.action()));
+            o.set("lastMatchedState", v.lastMatched());
+            o.set("unmatchedState", v.unmatched());
+            o.put("message", v.message());
+            out.println(TraceJson.MAPPER.writeValueAsString(o));
+        } else {
+            out.printf("%s against %s: %s%n", traceFile, specDir, v.message());
+            if (!v.accepted()) {
+                if (v.lastMatched() != null) {
+                    out.printf("  step %d (matched):  %s%n", v.firstMismatch() - 1, v.lastMatched());
+                }
+                out.printf("  step %d (no match): %s -> %s%n", v.firstMismatch(),
+                        v.action() == null ? "initial" : v.action(), v.unmatched());
+            }
+        }
+        out.flush();
+        return v.accepted() ? ExitCodes.OK : ExitCodes.VIOLATED;
+    }
+}
