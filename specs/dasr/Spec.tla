@@ -23,12 +23,14 @@ CONSTANTS
     Groups,             \* static incast groups; group g lists senders g and g+1 (mod N)
     Lookahead,          \* BOOLEAN: look-ahead notifications on
     Variant             \* "dart", "count-messages", "early-removal", "shared-lookahead",
-                        \* "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis"
+                        \* "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis",
+                        \* "persistent-overload-marks"
 
 ASSUME SendersPerTenant >= 1 /\ Messages >= 1 /\ Tenants >= 1 /\ Groups >= 0
 ASSUME Lookahead \in BOOLEAN
 ASSUME Variant \in {"dart", "count-messages", "early-removal", "shared-lookahead",
-                    "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis"}
+                    "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis",
+                    "persistent-overload-marks"}
 
 N == SendersPerTenant * Tenants
 Senders == 0..(N - 1)
@@ -38,7 +40,8 @@ TenantOf(s) == s \div SendersPerTenant
 TenantSenders(t) == {s \in Senders : TenantOf(s) = t}
 Members(g) == {g % N, (g + 1) % N}
 
-Persistent == Variant \in {"persistent", "persistent-hysteresis"}
+Persistent == Variant \in {"persistent", "persistent-hysteresis", "persistent-overload-marks"}
+StandingQueueMarks == Variant # "persistent-overload-marks"   \* DCQCN's fixed point keeps marking
 CountMessages == Variant = "count-messages"
 EarlyRemoval == Variant = "early-removal"
 SharedLookahead == Variant = "shared-lookahead"
@@ -222,7 +225,8 @@ Share(s) == IF s = 0 THEN C ELSE (PLineRate - C) \div (N - 1)
 Rate(s) == IF dcqcnCut THEN Min(PLineRate \div applied[s], Share(s)) ELSE PLineRate \div applied[s]
 Arrivals == Min(Rate(0), C) + SumOver([s \in Senders |-> Rate(s)], Senders \ {0})
 PersistentObservation ==
-    <<Rate(0) > C \/ Arrivals > PLineRate \/ (dcqcnCut /\ (Rate(0) = C \/ Arrivals = PLineRate)),
+    <<Rate(0) > C \/ Arrivals > PLineRate
+         \/ (StandingQueueMarks /\ dcqcnCut /\ (Rate(0) = C \/ Arrivals = PLineRate)),
       Arrivals >= PLineRate>>
 
 Next ==

@@ -80,6 +80,19 @@ class DasrVerdictsTest {
         }
     }
 
+    /** Without DCQCN's standing-queue marks the loop goes through NoCongestion instead of RC. */
+    @Test
+    void overloadOnlyMarkingOscillatesBetweenNoCongestionAndNonReceiverCongestion() {
+        ExplorationReport r = check("persistent-overload-marks", Map.of());
+        Counterexample cex = assertInstanceOf(CheckResult.Violated.class, r.result("Settles")).counterexample();
+        assertTrue(cex.loopStart() >= 0, "a lasso, not a dead end");
+        Set<String> loop = new TreeSet<>();
+        for (TraceStep s : cex.steps().subList(cex.loopStart(), cex.steps().size())) {
+            loop.add(s.state().get("mode").asText());
+        }
+        assertEquals(Set.of("NoCongestion", "NonReceiverCongestion"), loop);
+    }
+
     @Test
     void hysteresisReadingSettlesForEverySenderCount() {
         for (String senders : List.of("2", "3", "4")) {

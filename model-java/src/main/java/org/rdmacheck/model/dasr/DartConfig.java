@@ -26,7 +26,7 @@ public record DartConfig(int senders, int messages, int tenants, int groups, boo
             throw new IllegalArgumentException("senders, messages, tenants must be >= 1 and groups >= 0, got "
                     + senders + ", " + messages + ", " + tenants + ", " + groups);
         }
-        if (design.network() == Design.Network.PERSISTENT_COMBINED && (tenants != 1 || senders < 2)) {
+        if (design.network().persistent() && (tenants != 1 || senders < 2)) {
             throw new IllegalArgumentException("persistent combined congestion needs tenants = 1 and senders >= 2");
         }
     }

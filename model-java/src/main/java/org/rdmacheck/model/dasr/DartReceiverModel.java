@@ -33,7 +33,7 @@ public record DartReceiverModel(DartConfig config) implements Model<DartState> {
     @Override
     public List<DartState> initialStates() {
         int n = config.totalSenders();
-        boolean persistent = config.design().network() == Design.Network.PERSISTENT_COMBINED;
+        boolean persistent = config.design().network().persistent();
         List<ActiveUniqueSenderSet> auss = new ArrayList<>();
         for (int t = 0; t < config.tenants(); t++) {
             ActiveUniqueSenderSet a = ActiveUniqueSenderSet.empty();
@@ -54,8 +54,8 @@ public record DartReceiverModel(DartConfig config) implements Model<DartState> {
 
     @Override
     public void successors(DartState s, Consumer<Transition<DartState>> sink) {
-        if (config.design().network() == Design.Network.PERSISTENT_COMBINED) {
-            Observation o = new PersistentCombinedCongestion(config.senders()).observe(s);
+        if (config.design().network().persistent()) {
+            Observation o = PersistentCombinedCongestion.of(config).observe(s);
             sink.accept(new Transition<>(observeAction(CongestionLocation.both, o), windowEnd(s, o)));
             return;
         }
@@ -162,7 +162,7 @@ public record DartReceiverModel(DartConfig config) implements Model<DartState> {
         }
         boolean forwards = next != CongestionState.ReceiverCongestion || design.ecnInReceiverCongestion();
         d.ecnEcho = o.ecn() && forwards;
-        d.dcqcnCut = design.network() == Design.Network.PERSISTENT_COMBINED && s.ecnEcho();
+        d.dcqcnCut = design.network().persistent() && s.ecnEcho();
         for (int t = 0; t < config.tenants(); t++) {
             boolean changed = advertised(next, s, t) != advertised(s.mode(), s, t);
             d.sinceChange.set(t, changed ? 1 : Math.min(2, s.sinceChange().get(t) + 1));

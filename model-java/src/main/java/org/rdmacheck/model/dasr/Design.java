@@ -49,7 +49,15 @@ public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lo
         /** the network puts congestion anywhere in every window: every observable combination */
         FREE,
         /** receiver and network congestion persist; observables follow from the sending rates */
-        PERSISTENT_COMBINED
+        PERSISTENT_COMBINED,
+        /** as {@link #PERSISTENT_COMBINED}, but links mark only when overloaded: DCQCN's fixed point
+         * is assumed to keep no standing queue (an alternative abstraction of seed 004, 5) */
+        PERSISTENT_COMBINED_OVERLOAD_MARKS;
+
+        /** @return whether this is a closed-loop persistent-congestion network */
+        public boolean persistent() {
+            return this != FREE;
+        }
     }
 
     /** Rejects nulls. */

@@ -14,7 +14,8 @@ package org.rdmacheck.model.dasr;
  *   <li>throughput at the receiver = min(rate0, c) + the other rates; line rate iff &gt;= L;</li>
  *   <li>ECN marks iff a link is overloaded (rate0 &gt; c, or arrivals &gt; L), or a link is exactly full
  *       with DCQCN-controlled flows: DCQCN's fixed point keeps a standing queue with a positive marking
- *       probability (seed 004, 5), whereas DASR's exact rate caps do not.</li>
+ *       probability (seed 004, 5), whereas DASR's exact rate caps do not. The alternative abstraction
+ *       (network {@code PERSISTENT_COMBINED_OVERLOAD_MARKS}) drops this last case.</li>
  * </ul>
  */
 public final class PersistentCombinedCongestion {
@@ -22,11 +23,30 @@ public final class PersistentCombinedCongestion {
     private final int senders;
     private final int lineRate;
     private final int bottleneck;
+    private final boolean standingQueueMarks;
 
     /**
      * @param senders senders of the single tenant, at least 2
      */
     public PersistentCombinedCongestion(int senders) {
+        this(senders, true);
+    }
+
+    /**
+     * @param config a configuration with a persistent network
+     * @return its network
+     */
+    public static PersistentCombinedCongestion of(DartConfig config) {
+        return new PersistentCombinedCongestion(config.senders(),
+                config.design().network() == Design.Network.PERSISTENT_COMBINED);
+    }
+
+    /**
+     * @param senders            senders of the single tenant, at least 2
+     * @param standingQueueMarks whether a link kept exactly full by DCQCN-controlled flows marks
+     */
+    public PersistentCombinedCongestion(int senders, boolean standingQueueMarks) {
+        this.standingQueueMarks = standingQueueMarks;
         if (senders < 2) {
             throw new IllegalArgumentException("senders = " + senders + ": expected at least 2");
         }
@@ -79,7 +99,7 @@ public final class PersistentCombinedCongestion {
             arrivals += rate(s, i);
         }
         boolean overloaded = r0 > bottleneck || arrivals > lineRate;
-        boolean dcqcnQueue = s.dcqcnCut() && (r0 == bottleneck || arrivals == lineRate);
+        boolean dcqcnQueue = standingQueueMarks && s.dcqcnCut() && (r0 == bottleneck || arrivals == lineRate);
         return new Observation(overloaded || dcqcnQueue, arrivals >= lineRate);
     }
 }

@@ -54,7 +54,10 @@ public final class DasrEntry implements ModelEntry {
                 new VariantSpec("persistent", "the paper's machine under persistent receiver+network congestion",
                         Set.of("Settles")),
                 new VariantSpec("persistent-hysteresis",
-                        "other reading of Figure 5: NonReceiverCongestion kept while marks last", Set.of()));
+                        "other reading of Figure 5: NonReceiverCongestion kept while marks last", Set.of()),
+                new VariantSpec("persistent-overload-marks",
+                        "persistent, but DCQCN's fixed point keeps no standing queue (marks only on overload)",
+                        Set.of("Settles")));
     }
 
     @Override
@@ -69,7 +72,8 @@ public final class DasrEntry implements ModelEntry {
                 new Run("forward-ecn", Params.empty()),
                 new Run("no-timeout", Params.empty()),
                 new Run("persistent", Params.empty()),
-                new Run("persistent-hysteresis", Params.empty()));
+                new Run("persistent-hysteresis", Params.empty()),
+                new Run("persistent-overload-marks", Params.empty()));
     }
 
     @Override
@@ -108,6 +112,7 @@ public final class DasrEntry implements ModelEntry {
             case "persistent" -> paper.withNetwork(Design.Network.PERSISTENT_COMBINED);
             case "persistent-hysteresis" -> paper.withNetwork(Design.Network.PERSISTENT_COMBINED)
                     .withMachine(ReceiverMachine.hysteresis());
+            case "persistent-overload-marks" -> paper.withNetwork(Design.Network.PERSISTENT_COMBINED_OVERLOAD_MARKS);
             default -> throw new IllegalStateException("variant " + variant + " has no design");
         };
     }

@@ -79,8 +79,8 @@ public final class DasrProperties {
                 return to.mode() == from.mode();
             }
             Observation o = new Observation((Boolean) a.params().get("ecn"), (Boolean) a.params().get("lineRate"));
-            if (d.network() == Design.Network.PERSISTENT_COMBINED
-                    && !o.equals(new PersistentCombinedCongestion(m.config().senders()).observe(from))) {
+            if (d.network().persistent()
+                    && !o.equals(PersistentCombinedCongestion.of(m.config()).observe(from))) {
                 return false;
             }
             Optional<CongestionState> next = d.machine().next(from.mode(), o);
