@@ -49,17 +49,17 @@ public final class IncastStarvation {
             Map<String, Double> f = new LinkedHashMap<>();
             f.put("starved_ms", r.starvedMillis());
             f.put("lost_capacity_percent", 100 * r.lostFraction());
-            f.put("min_queue_KB", r.minQueueKB());
-            f.put("mean_queue_KB", r.meanQueueKB());
+            f.put("min_queue_KB", r.steadyQueue().minKB());
+            f.put("mean_queue_KB", r.steadyQueue().meanKB());
             f.put("startup_starved_ms", r.startupStarvedMillis());
             findings.add(new ScenarioReport.Finding(String.format(Locale.ROOT, "%d:1 Rai=%.0fMbps", r.flows(), rai),
                     r.starves() ? "STARVES" : "NO-STARVATION", f, String.format(Locale.ROOT,
                     "100-200 ms: queue empty with the link underused for %.2f ms, %.3f %% of capacity lost, "
                             + "queue min %.1f KB, mean %.1f KB; start-up (0-100 ms): %.2f ms starved",
-                    r.starvedMillis(), 100 * r.lostFraction(), r.minQueueKB(), r.meanQueueKB(),
+                    r.starvedMillis(), 100 * r.lostFraction(), r.steadyQueue().minKB(), r.steadyQueue().meanKB(),
                     r.startupStarvedMillis())));
-            rows.add(new double[] {r.flows(), rai, r.starvedMillis(), 100 * r.lostFraction(), r.minQueueKB(),
-                r.meanQueueKB(), r.starves() ? 1 : 0});
+            rows.add(new double[] {r.flows(), rai, r.starvedMillis(), 100 * r.lostFraction(), r.steadyQueue().minKB(),
+                r.steadyQueue().meanKB(), r.starves() ? 1 : 0});
         }
         List<Path> files = new ArrayList<>();
         if (outDir != null) {
