@@ -24,11 +24,14 @@ CONSTANTS
     Capacity,     \* capacity of the data and of the control channel
     Losses,       \* loss budget L
     Variant,      \* "gb0", "gbn", "st", "ce" or "improved"
-    Duplicates    \* "ack": a duplicate with AckReq is acknowledged again; "ignore"
+    Duplicates,   \* "ack": a duplicate with AckReq is acknowledged again; "ignore"
+    NakPolicy     \* "interval": one NAK per NAK interval (II-A as written);
+                  \* "epsn": also NAK at once when EPSN differs from the last NAK's (ns-3)
 
 ASSUME Packets \in Nat \ {0} /\ Messages \in Nat \ {0} /\ AckInterval \in Nat
 ASSUME Capacity \in Nat /\ Capacity >= 2 /\ Losses \in Nat
 ASSUME Variant \in {"gb0", "gbn", "st", "ce", "improved"} /\ Duplicates \in {"ack", "ignore"}
+ASSUME NakPolicy \in {"interval", "epsn"}
 
 N == Packets * Messages                         \* PSNs are 0..N-1
 GoBackZero == Variant = "gb0"
@@ -50,21 +53,24 @@ VARIABLES
     epsn,        \* receiver: expected PSN
     nakTimer,    \* receiver: a NAK interval is running
     ceLpsn,      \* receiver: LPSN recorded by CE while its timer runs; -1 idle
+    lastNak,     \* receiver: EPSN of the last NAK ("epsn" policy); always -1 otherwise
     data,        \* data channel, oldest first
     ctrl,        \* control channel, oldest first
     lossesLeft   \* loss budget still unused
 
-vars == <<next, una, epsn, nakTimer, ceLpsn, data, ctrl, lossesLeft>>
+vars == <<next, una, epsn, nakTimer, ceLpsn, lastNak, data, ctrl, lossesLeft>>
+
+NakRecord == IF NakPolicy = "epsn" THEN epsn ELSE -1   \* lastNak after sending NAK(epsn)
 
 TypeOK ==
     /\ next \in 0..N /\ una \in 0..N /\ epsn \in 0..N
-    /\ nakTimer \in BOOLEAN /\ ceLpsn \in {-1} \cup (0..N-1)
+    /\ nakTimer \in BOOLEAN /\ ceLpsn \in {-1} \cup (0..N-1) /\ lastNak \in {-1} \cup (0..N-1)
     /\ data \in Seq(0..N-1) /\ Len(data) <= Capacity
     /\ ctrl \in Seq([kind : {"ACK", "NAK"}, psn : 0..N]) /\ Len(ctrl) <= Capacity
     /\ lossesLeft \in 0..Losses
 
 Init ==
-    /\ next = 0 /\ una = 0 /\ epsn = 0 /\ nakTimer = FALSE /\ ceLpsn = -1
+    /\ next = 0 /\ una = 0 /\ epsn = 0 /\ nakTimer = FALSE /\ ceLpsn = -1 /\ lastNak = -1
     /\ data = <<>> /\ ctrl = <<>> /\ lossesLeft = Losses
 
 (* Sender: transmit packet next (twice if it is a last packet under ST). *)
@@ -73,7 +79,7 @@ Send ==
     /\ Len(data) + Copies(next) <= Capacity
     /\ data' = data \o (IF Copies(next) = 2 THEN <<next, next>> ELSE <<next>>)
     /\ next' = next + 1
-    /\ UNCHANGED <<una, epsn, nakTimer, ceLpsn, ctrl, lossesLeft>>
+    /\ UNCHANGED <<una, epsn, nakTimer, ceLpsn, lastNak, ctrl, lossesLeft>>
 
 (* Receiver: in order -> deliver, ACK if AckReq; duplicate -> ACK again if *)
 (* AckReq and Duplicates = "ack"; out of order -> drop, NAK(epsn) unless a *)
@@ -85,14 +91,16 @@ ReceiveData ==
          CASE p = epsn ->
                 /\ epsn' = epsn + 1
                 /\ ctrl' = IF AckReq(p) THEN Append(ctrl, Ack(p + 1)) ELSE ctrl
-                /\ UNCHANGED <<nakTimer, ceLpsn>>
+                /\ UNCHANGED <<nakTimer, ceLpsn, lastNak>>
            [] p < epsn ->
                 /\ ctrl' = IF Duplicates = "ack" /\ AckReq(p) THEN Append(ctrl, Ack(epsn)) ELSE ctrl
-                /\ UNCHANGED <<epsn, nakTimer, ceLpsn>>
+                /\ UNCHANGED <<epsn, nakTimer, ceLpsn, lastNak>>
            [] OTHER ->
                 /\ ceLpsn' = IF CheckEpsn /\ IsLast(p) THEN p ELSE ceLpsn
                 /\ nakTimer' = TRUE
-                /\ ctrl' = IF nakTimer THEN ctrl ELSE Append(ctrl, Nak(epsn))
+                /\ IF nakTimer /\ (NakPolicy = "interval" \/ lastNak = epsn)
+                     THEN UNCHANGED <<ctrl, lastNak>>
+                     ELSE ctrl' = Append(ctrl, Nak(epsn)) /\ lastNak' = NakRecord
                 /\ UNCHANGED epsn
     /\ data' = Tail(data)
     /\ UNCHANGED <<next, una, lossesLeft>>
@@ -106,12 +114,12 @@ ReceiveCtrl ==
          /\ next' = IF c.kind = "ACK" THEN Max(next, Max(una, c.psn))
                     ELSE IF GoBackZero THEN MessageStart(c.psn) ELSE c.psn
     /\ ctrl' = Tail(ctrl)
-    /\ UNCHANGED <<epsn, nakTimer, ceLpsn, data, lossesLeft>>
+    /\ UNCHANGED <<epsn, nakTimer, ceLpsn, lastNak, data, lossesLeft>>
 
 NakIntervalExpiry ==
     /\ nakTimer
     /\ nakTimer' = FALSE
-    /\ UNCHANGED <<next, una, epsn, ceLpsn, data, ctrl, lossesLeft>>
+    /\ UNCHANGED <<next, una, epsn, ceLpsn, lastNak, data, ctrl, lossesLeft>>
 
 (* seed 002, III-C: when the CE timer runs out, NAK(EPSN) and restart if  *)
 (* EPSN < LPSN; otherwise the timer stops.                                *)
@@ -121,22 +129,23 @@ CheckEpsnExpiry ==
     /\ IF epsn < ceLpsn
          THEN /\ ctrl' = Append(ctrl, Nak(epsn))
               /\ nakTimer' = TRUE
+              /\ lastNak' = NakRecord
               /\ UNCHANGED ceLpsn
          ELSE /\ ceLpsn' = -1
-              /\ UNCHANGED <<ctrl, nakTimer>>
+              /\ UNCHANGED <<ctrl, nakTimer, lastNak>>
     /\ UNCHANGED <<next, una, epsn, data, lossesLeft>>
 
 LoseData ==
     /\ lossesLeft > 0
     /\ \E i \in 1..Len(data) : data' = Remove(data, i)
     /\ lossesLeft' = lossesLeft - 1
-    /\ UNCHANGED <<next, una, epsn, nakTimer, ceLpsn, ctrl>>
+    /\ UNCHANGED <<next, una, epsn, nakTimer, ceLpsn, lastNak, ctrl>>
 
 LoseCtrl ==
     /\ lossesLeft > 0
     /\ \E i \in 1..Len(ctrl) : ctrl' = Remove(ctrl, i)
     /\ lossesLeft' = lossesLeft - 1
-    /\ UNCHANGED <<next, una, epsn, nakTimer, ceLpsn, data>>
+    /\ UNCHANGED <<next, una, epsn, nakTimer, ceLpsn, lastNak, data>>
 
 (* Nothing else can happen: exactly when no other action is enabled.      *)
 Quiescent ==
@@ -147,7 +156,7 @@ Timeout ==
     /\ una < N
     /\ Quiescent
     /\ next' = una
-    /\ UNCHANGED <<una, epsn, nakTimer, ceLpsn, data, ctrl, lossesLeft>>
+    /\ UNCHANGED <<una, epsn, nakTimer, ceLpsn, lastNak, data, ctrl, lossesLeft>>
 
 Next ==
     \/ Send \/ ReceiveData \/ ReceiveCtrl \/ NakIntervalExpiry \/ CheckEpsnExpiry

@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
             FluidCommand.class,
             ConformCommand.class,
             ValidateTraceCommand.class,
+            org.rdmacheck.cli.gbn.GbnSimCommand.class,
         })
 public final class Main implements Runnable {
 

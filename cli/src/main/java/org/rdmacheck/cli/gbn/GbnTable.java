@@ -109,8 +109,8 @@ public record GbnTable(Map<String, String> base, int maxLosses, ExplorerSettings
         List<String> lines = new ArrayList<>();
         for (Transition<GbnState> t : tp.trace()) {
             GbnState s = t.next();
-            lines.add(String.format(Locale.ROOT, "%-28s next=%d una=%d epsn=%d nakTimer=%b ceLpsn=%d data=%s ctrl=%s",
-                    t.action(), s.next(), s.una(), s.epsn(), s.nakTimer(), s.ceLpsn(), s.data(), s.ctrl()));
+            lines.add(String.format(Locale.ROOT, "%-28s next=%d una=%d epsn=%d nakTimer=%b ceLpsn=%d lastNak=%d data=%s ctrl=%s",
+                    t.action(), s.next(), s.una(), s.epsn(), s.nakTimer(), s.ceLpsn(), s.lastNak(), s.data(), s.ctrl()));
         }
         return lines;
     }

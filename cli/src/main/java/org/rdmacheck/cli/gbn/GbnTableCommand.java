@@ -40,6 +40,10 @@ public final class GbnTableCommand implements Callable<Integer> {
     @Option(names = "--capacity", description = "channel capacity (default: ${DEFAULT-VALUE})", defaultValue = "4")
     int capacity;
 
+    @Option(names = "--nak-policy", description = "interval or epsn (default: ${DEFAULT-VALUE})",
+            defaultValue = "interval")
+    String nakPolicy;
+
     @Option(names = "--max-losses", description = "largest loss budget tried (default: ${DEFAULT-VALUE})",
             defaultValue = "3")
     int maxLosses;
@@ -58,7 +62,7 @@ public final class GbnTableCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws JsonProcessingException {
-        Map<String, String> base = base(packets, messages, ackInterval, capacity);
+        Map<String, String> base = base(packets, messages, ackInterval, capacity, nakPolicy);
         if (maxLosses < 0 || maxLosses > 8) {
             throw new InputException("--max-losses " + maxLosses + ": expected an integer in [0, 8]");
         }
@@ -84,12 +88,13 @@ public final class GbnTableCommand implements Callable<Integer> {
      *
      * @return the parameters as the catalogue entry takes them
      */
-    static Map<String, String> base(int packets, int messages, int ackInterval, int capacity) {
+    static Map<String, String> base(int packets, int messages, int ackInterval, int capacity, String nakPolicy) {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("packets", Integer.toString(packets));
         m.put("messages", Integer.toString(messages));
         m.put("ackInterval", Integer.toString(ackInterval));
         m.put("capacity", Integer.toString(capacity));
+        m.put("nakPolicy", nakPolicy);
         GbnEntry.model("gbn", new GbnEntry().resolve(Params.of(m)));
         return m;
     }

@@ -25,7 +25,7 @@ public final class GbnTableTask implements SuiteTask {
     @Override
     public List<SummaryRow> run(ExplorerSettings settings, Path outDir, Path home) {
         List<SummaryRow> rows = new ArrayList<>();
-        Map<String, String> base = GbnTableCommand.base(3, 1, 2, 4);
+        Map<String, String> base = GbnTableCommand.base(3, 1, 2, 4, "interval");
         for (GbnTableRow r : new GbnTable(base, 3, settings, outDir).compute()) {
             int expected = GbnEntry.leastTimeoutBudget(GbnVariant.of(r.variant()), DuplicatePolicy.of(r.duplicates()));
             rows.add(new SummaryRow("gbn-table", r.variant() + "/" + r.duplicates(), base, "LeastTimeoutBudget",

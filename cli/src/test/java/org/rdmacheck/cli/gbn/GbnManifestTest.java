@@ -40,6 +40,6 @@ class GbnManifestTest {
             assertInstanceOf(CheckResult.Verified.class, r.result("NoUnreceivedRelease"), name);
             checked++;
         }
-        assertEquals(9, checked);
+        assertEquals(11, checked);
     }
 }

@@ -26,7 +26,7 @@ class GbnTableTest {
 
     @Test
     void leastBudgetsMatchTheCatalogueAndEveryTraceReplays(@TempDir Path dir) throws Exception {
-        List<GbnTableRow> rows = new GbnTable(GbnTableCommand.base(3, 1, 2, 4), 3,
+        List<GbnTableRow> rows = new GbnTable(GbnTableCommand.base(3, 1, 2, 4, "interval"), 3,
                 ExplorerSettings.defaults().withThreads(2), dir).compute();
         assertEquals(10, rows.size());
         for (GbnTableRow r : rows) {

@@ -14,8 +14,10 @@ import org.rdmacheck.model.InputException;
  *                    the last packet); seed 002, II-A and Table I (256 KB = 256 packets)
  * @param variant     the loss-recovery scheme
  * @param duplicates  what the receiver does with duplicates that request an ACK
+ * @param nakPolicy   how the NAK interval limits NAKs
  */
-public record GbnConfig(int packets, int messages, int ackInterval, GbnVariant variant, DuplicatePolicy duplicates) {
+public record GbnConfig(int packets, int messages, int ackInterval, GbnVariant variant, DuplicatePolicy duplicates,
+                        NakPolicy nakPolicy) {
 
     /** Validates the sizes. */
     public GbnConfig {
@@ -30,6 +32,7 @@ public record GbnConfig(int packets, int messages, int ackInterval, GbnVariant v
         }
         Objects.requireNonNull(variant);
         Objects.requireNonNull(duplicates);
+        Objects.requireNonNull(nakPolicy);
     }
 
     /** @return total packets N = K·M; PSNs are 0..N-1 */

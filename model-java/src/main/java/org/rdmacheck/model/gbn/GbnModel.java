@@ -46,7 +46,7 @@ public record GbnModel(GbnConfig config, int losses, int capacity) implements Mo
 
     @Override
     public List<GbnState> initialStates() {
-        return List.of(new GbnState(0, 0, 0, false, -1, List.of(), List.of(), losses));
+        return List.of(new GbnState(0, 0, 0, false, -1, -1, List.of(), List.of(), losses));
     }
 
     @Override

@@ -72,7 +72,7 @@ public record GbnRules(GbnConfig config) {
     public ReceiverStep onData(ReceiverState r, int psn) {
         if (psn == r.epsn()) {
             // in order: accept, deliver, acknowledge if the packet requests it (seed 002, II-A)
-            ReceiverState next = new ReceiverState(r.epsn() + 1, r.nakTimer(), r.ceLpsn());
+            ReceiverState next = new ReceiverState(r.epsn() + 1, r.nakTimer(), r.ceLpsn(), r.lastNak());
             Optional<Ctrl> ack = config.ackRequest(psn) ? Optional.of(Ctrl.ack(psn + 1)) : Optional.empty();
             // seed 002, III-C: "if the packet (EPSN) is received during the time T, only set the timer
             // to the initial value"
@@ -91,13 +91,18 @@ public record GbnRules(GbnConfig config) {
         // seed 002, III-C: CE records LPSN when the last packet arrives while EPSN < LPSN
         boolean record = config.variant().checkEpsn() && config.isLast(psn);
         int ceLpsn = record ? psn : r.ceLpsn();
-        if (r.nakTimer()) {
+        if (r.nakTimer() && (config.nakPolicy() == NakPolicy.INTERVAL || r.lastNak() == r.epsn())) {
             // at most one NAK per NAK interval (seed 002, II-A): the packet is dropped silently
-            return new ReceiverStep(new ReceiverState(r.epsn(), true, ceLpsn), Optional.empty(), false, false,
-                    record, false);
+            return new ReceiverStep(new ReceiverState(r.epsn(), true, ceLpsn, r.lastNak()), Optional.empty(), false,
+                    false, record, false);
         }
-        return new ReceiverStep(new ReceiverState(r.epsn(), true, ceLpsn), Optional.of(Ctrl.nak(r.epsn())), false,
-                true, record, false);
+        return new ReceiverStep(new ReceiverState(r.epsn(), true, ceLpsn, nakRecord(r)), Optional.of(Ctrl.nak(r.epsn())),
+                false, true, record, false);
+    }
+
+    /** The EPSN remembered for the NAK about to be sent: only the per-EPSN policy needs it. */
+    private int nakRecord(ReceiverState r) {
+        return config.nakPolicy() == NakPolicy.PER_EPSN ? r.epsn() : -1;
     }
 
     /**
@@ -108,7 +113,7 @@ public record GbnRules(GbnConfig config) {
      * @return the receiver afterwards
      */
     public ReceiverState onNakIntervalExpiry(ReceiverState r) {
-        return new ReceiverState(r.epsn(), false, r.ceLpsn());
+        return new ReceiverState(r.epsn(), false, r.ceLpsn(), r.lastNak());
     }
 
     /**
@@ -120,9 +125,9 @@ public record GbnRules(GbnConfig config) {
      */
     public ReceiverStep onCheckEpsn(ReceiverState r) {
         if (r.epsn() < r.ceLpsn()) {
-            return new ReceiverStep(new ReceiverState(r.epsn(), true, r.ceLpsn()), Optional.of(Ctrl.nak(r.epsn())),
+            return new ReceiverStep(new ReceiverState(r.epsn(), true, r.ceLpsn(), nakRecord(r)), Optional.of(Ctrl.nak(r.epsn())),
                     false, true, false, true);
         }
-        return ReceiverStep.quiet(new ReceiverState(r.epsn(), r.nakTimer(), -1));
+        return ReceiverStep.quiet(new ReceiverState(r.epsn(), r.nakTimer(), -1, r.lastNak()));
     }
 }

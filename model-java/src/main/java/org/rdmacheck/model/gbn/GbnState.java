@@ -11,11 +11,12 @@ import java.util.List;
  * @param epsn       receiver: expected PSN
  * @param nakTimer   receiver: a NAK interval is running
  * @param ceLpsn     receiver: LPSN recorded by Check-EPSN while its timer runs, -1 when idle
+ * @param lastNak    receiver: EPSN of the last NAK under the per-EPSN NAK policy, -1 otherwise
  * @param data       data channel, oldest first: PSNs in flight
  * @param ctrl       control channel, oldest first: ACKs and NAKs in flight
  * @param lossesLeft the loss budget still unused
  */
-public record GbnState(int next, int una, int epsn, boolean nakTimer, int ceLpsn, List<Integer> data,
+public record GbnState(int next, int una, int epsn, boolean nakTimer, int ceLpsn, int lastNak, List<Integer> data,
                        List<Ctrl> ctrl, int lossesLeft) {
 
     /** Copies the channels. */
@@ -31,7 +32,7 @@ public record GbnState(int next, int una, int epsn, boolean nakTimer, int ceLpsn
 
     /** @return the receiver's part */
     public ReceiverState receiver() {
-        return new ReceiverState(epsn, nakTimer, ceLpsn);
+        return new ReceiverState(epsn, nakTimer, ceLpsn, lastNak);
     }
 
     /**
@@ -39,7 +40,7 @@ public record GbnState(int next, int una, int epsn, boolean nakTimer, int ceLpsn
      * @return this state with it
      */
     GbnState with(SenderState s) {
-        return new GbnState(s.next(), s.una(), epsn, nakTimer, ceLpsn, data, ctrl, lossesLeft);
+        return new GbnState(s.next(), s.una(), epsn, nakTimer, ceLpsn, lastNak, data, ctrl, lossesLeft);
     }
 
     /**
@@ -47,7 +48,7 @@ public record GbnState(int next, int una, int epsn, boolean nakTimer, int ceLpsn
      * @return this state with it
      */
     GbnState with(ReceiverState r) {
-        return new GbnState(next, una, r.epsn(), r.nakTimer(), r.ceLpsn(), data, ctrl, lossesLeft);
+        return new GbnState(next, una, r.epsn(), r.nakTimer(), r.ceLpsn(), r.lastNak(), data, ctrl, lossesLeft);
     }
 
     /**
@@ -57,6 +58,6 @@ public record GbnState(int next, int una, int epsn, boolean nakTimer, int ceLpsn
      * @return this state with them
      */
     GbnState with(List<Integer> d, List<Ctrl> c, int losses) {
-        return new GbnState(next, una, epsn, nakTimer, ceLpsn, d, c, losses);
+        return new GbnState(next, una, epsn, nakTimer, ceLpsn, lastNak, d, c, losses);
     }
 }

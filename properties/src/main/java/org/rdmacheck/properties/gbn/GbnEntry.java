@@ -11,6 +11,7 @@ import org.rdmacheck.model.gbn.GbnConfig;
 import org.rdmacheck.model.gbn.GbnModel;
 import org.rdmacheck.model.gbn.GbnState;
 import org.rdmacheck.model.gbn.GbnVariant;
+import org.rdmacheck.model.gbn.NakPolicy;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
@@ -41,7 +42,9 @@ public final class GbnEntry implements ModelEntry {
                 new ParamSpec("ackInterval", "2", "AckReq on every n-th packet of a message (0: last packet only)"),
                 new ParamSpec("capacity", "4", "capacity of the data and of the control channel, 2..16"),
                 new ParamSpec("duplicates", "ack", "ack: a duplicate with AckReq is acknowledged again (InfiniBand); "
-                        + "ignore: duplicates are dropped"));
+                        + "ignore: duplicates are dropped"),
+                new ParamSpec("nakPolicy", "interval", "interval: at most one NAK per NAK interval (seed 002 II-A); "
+                        + "epsn: also NAK at once when EPSN differs from the last NAK's (ns-3 RDMA)"));
     }
 
     @Override
@@ -73,7 +76,8 @@ public final class GbnEntry implements ModelEntry {
     public static GbnModel model(String variant, Params params) {
         GbnConfig config = new GbnConfig(params.integer("packets", 3, 1, 64), params.integer("messages", 1, 1, 16),
                 params.integer("ackInterval", 2, 0, 64), GbnVariant.of(variant),
-                DuplicatePolicy.of(params.choice("duplicates", "ack", Set.of("ack", "ignore"))));
+                DuplicatePolicy.of(params.choice("duplicates", "ack", Set.of("ack", "ignore"))),
+                NakPolicy.of(params.choice("nakPolicy", "interval", Set.of("interval", "epsn"))));
         return new GbnModel(config, params.integer("losses", 1, 0, 8), params.integer("capacity", 4, 2, 16));
     }
 

@@ -1,5 +1,8 @@
 package org.rdmacheck.properties.gbn;
 
+import org.rdmacheck.model.gbn.TimeoutCause;
+import org.rdmacheck.model.gbn.LossEvent;
+
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;

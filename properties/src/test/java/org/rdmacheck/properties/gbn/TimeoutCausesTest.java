@@ -1,5 +1,7 @@
 package org.rdmacheck.properties.gbn;
 
+import org.rdmacheck.model.gbn.TimeoutCause;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

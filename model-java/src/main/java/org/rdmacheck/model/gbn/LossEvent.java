@@ -1,4 +1,4 @@
-package org.rdmacheck.properties.gbn;
+package org.rdmacheck.model.gbn;
 
 import java.util.Comparator;
 import org.rdmacheck.model.Action;

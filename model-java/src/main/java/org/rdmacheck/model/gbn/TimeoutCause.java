@@ -1,10 +1,9 @@
-package org.rdmacheck.properties.gbn;
+package org.rdmacheck.model.gbn;
 
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.rdmacheck.model.gbn.GbnConfig;
 
 /** The four causes of timeout retransmission of seed 002, III-A (Fig. 3, Fig. 4). */
 public enum TimeoutCause {
@@ -16,6 +15,13 @@ public enum TimeoutCause {
     NAK_LOST("NAK lost"),
     /** Reason 4: the same packet is lost twice. */
     SAME_PACKET_LOST_TWICE("same packet lost twice");
+
+    /**
+     * The cause the timed simulation names when none of the four fits: the missing packet was lost
+     * once, its NAK was not lost, but no NAK was sent for it because a NAK interval was running
+     * (another packet had been lost just before), and the sender finished before the interval ended.
+     */
+    public static final String NEW_CAUSE_WORDS = "new: packet lost while a NAK interval ran";
 
     private final String words;
 

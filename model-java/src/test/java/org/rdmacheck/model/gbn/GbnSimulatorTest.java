@@ -1,0 +1,89 @@
+package org.rdmacheck.model.gbn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.model.InputException;
+
+class GbnSimulatorTest {
+
+    /** The exhaustive model's default shape: 3 packets, AckReq every 2 packets. */
+    private static SimParams small(double loss) {
+        SimParams t = SimParams.tableI();
+        return new SimParams(t.bandwidthBps(), t.hopDelay(), t.hops(), 3 * 1024, 1024, t.headerBytes(), t.ctrlBytes(),
+                t.rto(), 2 * 1024, t.nakInterval(), loss);
+    }
+
+    @Test
+    void losslessTransferTakesSerialisationPlusOneRoundTrip() {
+        SimParams p = SimParams.tableI();
+        for (GbnVariant v : GbnVariant.values()) {
+            MessageOutcome o = new GbnSimulator(p, v, DuplicatePolicy.ACK, NakPolicy.INTERVAL, 1).runMessage();
+            double expected = p.packets() * p.dataSerialisation() + p.dataLatency() + p.ctrlLatency();
+            assertEquals(expected, o.seconds(), 1e-12, v.word());
+            assertTrue(o.causes().isEmpty());
+            assertEquals(0, o.losses());
+        }
+        assertEquals(4096, p.packets());
+        assertEquals(256, p.ackIntervalPackets());
+    }
+
+    @Test
+    void sameSeedSameOutcomes() {
+        SimParams p = SimParams.tableI().withLossRate(1e-2);
+        GbnSimulator a = new GbnSimulator(p, GbnVariant.GBN, DuplicatePolicy.ACK, NakPolicy.PER_EPSN, 7);
+        GbnSimulator b = new GbnSimulator(p, GbnVariant.GBN, DuplicatePolicy.ACK, NakPolicy.PER_EPSN, 7);
+        for (int i = 0; i < 3; i++) {
+            assertEquals(a.runMessage(), b.runMessage());
+        }
+    }
+
+    /**
+     * Cross-check with the exhaustive model (same shape, same rules): ST and Improved never need
+     * the RTO with one loss (gbn-table: least L = 2), while Go-Back-N does.
+     */
+    @Test
+    void simulationAgreesWithTheExhaustiveLeastLossBudget() {
+        for (NakPolicy np : NakPolicy.values()) {
+            for (GbnVariant v : List.of(GbnVariant.ST, GbnVariant.IMPROVED, GbnVariant.GBN)) {
+                GbnSimulator sim = new GbnSimulator(small(0.05), v, DuplicatePolicy.ACK, np, 3);
+                int singleLossTimeouts = 0;
+                int singleLoss = 0;
+                for (int m = 0; m < 4_000; m++) {
+                    MessageOutcome o = sim.runMessage();
+                    assertTrue(o.causes().isEmpty() || o.losses() >= 1, "a timeout without loss");
+                    if (o.losses() == 1) {
+                        singleLoss++;
+                        singleLossTimeouts += o.causes().size();
+                    }
+                }
+                assertTrue(singleLoss > 100, "single-loss messages " + singleLoss);
+                if (v == GbnVariant.GBN) {
+                    assertTrue(singleLossTimeouts > 0, v + " " + np);
+                } else {
+                    assertEquals(0, singleLossTimeouts, v + " " + np);
+                }
+            }
+        }
+    }
+
+    @Test
+    void badLossRateIsRejected() {
+        assertThrows(InputException.class, () -> SimParams.tableI().withLossRate(1.0));
+        assertThrows(InputException.class, () -> SimParams.tableI().withLossRate(-0.1));
+        assertThrows(InputException.class, () -> SimParams.tableI().withLossRate(Double.NaN));
+    }
+
+    @Test
+    void gridGivesNarrowIntervalsWhereNothingIsLost() {
+        SimGrid g = new SimGrid(SimParams.tableI(), List.of(GbnVariant.IMPROVED), DuplicatePolicy.ACK, NakPolicy.PER_EPSN,
+                List.of(100e-3), List.of(0.0, 1e-2), 3, 5, 1);
+        List<SimCell> cells = g.run();
+        assertEquals(1.0, cells.get(0).relativeThroughput(), 1e-12);
+        assertEquals(0.0, cells.get(0).ciHalfWidth(), 1e-12);
+        assertTrue(cells.get(1).relativeThroughput() < 0.9 && cells.get(1).relativeThroughput() > 0.2);
+    }
+}
