@@ -25,6 +25,7 @@ public record TlcMessage(int code, int severity, String text) {
     static final int ACTION_PROPERTY_VIOLATED_BEHAVIOR = 2112;
     static final int DEADLOCK_REACHED = 2114;
     static final int TEMPORAL_PROPERTY_VIOLATED = 2116;
+    static final int BEHAVIOR_UP_TO_THIS_POINT = 2121;
     static final int BACK_TO_STATE = 2122;
     static final int ASSERT_FAILED = 2132;
     static final int ASSUMPTION_FALSE = 2104;

@@ -63,6 +63,12 @@ final class TlcResults {
             return new TlcReport(all(props, p -> new CheckResult.Inconclusive(p, why, stats)), stats, status,
                     "error", why);
         }
+        if (status == TlcExitStatus.SUCCESS && find(TlcMessage.BEHAVIOR_UP_TO_THIS_POINT).isPresent()
+                && props.contains(TlcChecker.DEADLOCK)) {
+            // Distributed TLC 2.18 reports a deadlock only by printing the deadlocked state as a
+            // one-state "behavior up to this point" and still exits 0.
+            return violation(TlcExitStatus.VIOLATION_DEADLOCK, props, stats);
+        }
         if (status == TlcExitStatus.SUCCESS) {
             return new TlcReport(all(props, p -> new CheckResult.Verified(p, stats)), stats, status, "success", "");
         }
@@ -103,6 +109,10 @@ final class TlcResults {
                  TlcMessage.DEADLOCK_REACHED, TlcMessage.TEMPORAL_PROPERTY_VIOLATED, TlcMessage.ASSERT_FAILED -> true;
             default -> false;
         }).findFirst().orElse(null);
+        if (report == null && status == TlcExitStatus.VIOLATION_DEADLOCK) {
+            report = new TlcMessage(TlcMessage.DEADLOCK_REACHED, 1, "Deadlock reached (distributed TLC: the trace "
+                    + "holds only the deadlocked state).");
+        }
         if (report == null) {
             String why = "TLC exit " + status.code() + " (" + status.meaning() + ") without a violation report: "
                     + failureText();
@@ -125,6 +135,7 @@ final class TlcResults {
                 kind = "deadlock";
                 property = TlcChecker.DEADLOCK;
                 trace = TlcTraces.read(messages);
+                note = report.text().contains("distributed") ? "distributed TLC prints only the deadlocked state" : "";
             }
             case TlcMessage.ASSERT_FAILED -> {
                 kind = "assertion";
