@@ -27,7 +27,7 @@ final class FluidCommand implements Callable<Integer> {
 
     @Option(names = "--param", paramLabel = "KEY=VALUE", description = "model parameter (N, C, Kmin, Kmax, Pmax, g, B, "
             + "T, Rai, Rhai, F, tau, tauStar, tauPrime, packet; units Gb/s, KB, us, Mb/s) or step (us), grid (points "
-            + "per axis), seed (repeatable)")
+            + "per axis), target2 (Gb/s, R_T of the flow starting at 0 in convergence), seed (repeatable)")
     List<String> params = new ArrayList<>();
 
     @Option(names = "--out", description = "folder for CSV and PNG files (default: out/fluid of the checkout)")

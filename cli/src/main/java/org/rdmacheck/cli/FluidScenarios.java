@@ -57,6 +57,7 @@ final class FluidScenarios {
         String step = model.remove("step");
         String grid = model.remove("grid");
         String seed = model.remove("seed");
+        String target2 = model.remove("target2");
         ScenarioReport report;
         try {
             SolverSettings settings = step == null ? SolverSettings.defaults()
@@ -65,7 +66,8 @@ final class FluidScenarios {
             int n = grid == null ? (size == Size.FULL ? 6 : 0) : (int) integer("grid", grid, 0, 40);
             report = switch (scenario) {
                 case "two-flow" -> TwoFlowScenario.run(deployed, settings, outDir);
-                case "convergence" -> ConvergenceSweep.run(model, n, settings, outDir);
+                case "convergence" -> ConvergenceSweep.run(model, n, target2 == null ? 0 : number("target2", target2),
+                        settings, outDir);
                 case "g-sweep" -> QueueVsGain.run(deployed, settings, outDir);
                 case "incast" -> IncastStarvation.run(deployed, size == Size.FULL ? IncastStarvation.DEGREES
                         : new int[] {2, 16, 32}, settings, outDir);

@@ -10,6 +10,7 @@ import java.util.stream.IntStream;
 import org.knowm.xchart.HeatMapChart;
 import org.knowm.xchart.HeatMapChartBuilder;
 import org.rdmacheck.fluid.FlowSpec;
+import org.rdmacheck.fluid.FluidInputException;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.FluidProblem;
 import org.rdmacheck.fluid.FluidSolver;
@@ -19,7 +20,10 @@ import org.rdmacheck.fluid.Units;
 
 /**
  * Scenario 2, seed 004 §5.2 / Fig 11: two flows, one starting at line rate and one at 0
- * (R_C = R_T = 0, α = 1), solved for the first 200 ms; the figure of merit is the throughput
+ * (R_C = 0, α = 1), solved for the first 200 ms. The paper does not say what the slow flow's target
+ * rate is: the default reading is R_T = 0 (a flow with nothing to recover to, which climbs by
+ * additive increase only); the other reading, R_T = C (a flow cut to nothing that fast-recovers
+ * towards line rate), is the {@code slowTargetGbps} knob, and it changes the verdict for slow timers; the figure of merit is the throughput
  * difference |R_C1 - R_C2|, averaged over 10-200 ms (the paper omits the first 10 ms) and over the
  * last 10 ms. A point counts as converged when the last-10-ms difference is below
  * {@value #CONVERGED_GAP_GBPS} Gb/s. Grids of byte counter B × timer T are swept for cut-off
@@ -66,8 +70,21 @@ public final class ConvergenceSweep {
      * @return the cell
      */
     public static Cell solve(FluidParameters params, SolverSettings settings, String marking) {
+        return solve(params, settings, marking, 0);
+    }
+
+    /**
+     * Solves one point with a given target rate for the flow starting at 0.
+     *
+     * @param params         parameters (N ignored: two flows)
+     * @param settings       solver settings
+     * @param marking        label for the cell
+     * @param slowTargetGbps R_T of the flow that starts at R_C = 0
+     * @return the cell
+     */
+    public static Cell solve(FluidParameters params, SolverSettings settings, String marking, double slowTargetGbps) {
         FluidProblem problem = new FluidProblem(params, List.of(FlowSpec.startingAt(1, 0, params.lineRateGbps()),
-                new FlowSpec(1, 0, 0, 0, 1)), DURATION_MICROS);
+                new FlowSpec(1, 0, 0, slowTargetGbps, 1)), DURATION_MICROS);
         StateLayout l = problem.layout();
         double[] acc = new double[4];
         var r = new FluidSolver(settings).solve(problem, (t, y) -> {
@@ -99,10 +116,27 @@ public final class ConvergenceSweep {
      */
     public static List<Cell> grid(FluidParameters base, double[] bKB, double[] tMicros, SolverSettings settings,
                                   String marking) {
+        return grid(base, bKB, tMicros, settings, marking, 0);
+    }
+
+    /**
+     * As {@link #grid(FluidParameters, double[], double[], SolverSettings, String)} with a target
+     * rate for the flow starting at 0.
+     *
+     * @param base           parameters other than B and T
+     * @param bKB            byte counter values
+     * @param tMicros        timer values
+     * @param settings       solver settings
+     * @param marking        label
+     * @param slowTargetGbps R_T of the flow that starts at R_C = 0
+     * @return cells, B-major
+     */
+    public static List<Cell> grid(FluidParameters base, double[] bKB, double[] tMicros, SolverSettings settings,
+                                  String marking, double slowTargetGbps) {
         Cell[] out = new Cell[bKB.length * tMicros.length];
         IntStream.range(0, out.length).parallel().forEach(i -> out[i] = solve(
                 base.with("B", Double.toString(bKB[i / tMicros.length])).with("T", Double.toString(tMicros[i % tMicros.length])),
-                settings, marking));
+                settings, marking, slowTargetGbps));
         return List.of(out);
     }
 
@@ -130,23 +164,30 @@ public final class ConvergenceSweep {
      *
      * @param overrides user parameters applied on top of both bases
      * @param n         grid points per axis (0: the two named points only)
+     * @param slowTargetGbps R_T of the flow that starts at R_C = 0 (0, or the line rate for the other reading)
      * @param settings  solver settings
      * @param outDir    folder for CSV and PNG, or null
      * @return the report
      */
-    public static ScenarioReport run(Map<String, String> overrides, int n, SolverSettings settings, Path outDir) {
+    public static ScenarioReport run(Map<String, String> overrides, int n, double slowTargetGbps,
+                                     SolverSettings settings, Path outDir) {
         long t0 = System.currentTimeMillis();
         FluidParameters cutOff = apply(FluidParameters.strawman(), overrides);
         FluidParameters red = apply(FluidParameters.deployed(), overrides);
         List<ScenarioReport.Finding> findings = new ArrayList<>();
-        findings.add(finding("strawman (cut-off, B=150KB, T=1.5ms, g=1/16)", solve(cutOff, settings, "cut-off")));
-        findings.add(finding("deployed (RED 5KB/200KB/1%, B=10MB, T=55us, g=1/256)", solve(red, settings, "RED")));
+        if (!(slowTargetGbps >= 0 && slowTargetGbps <= red.lineRateGbps())) {
+            throw new FluidInputException("target2 = " + slowTargetGbps + " Gb/s: expected a rate in [0, C]");
+        }
+        findings.add(finding("strawman (cut-off, B=150KB, T=1.5ms, g=1/16)",
+                solve(cutOff, settings, "cut-off", slowTargetGbps)));
+        findings.add(finding("deployed (RED 5KB/200KB/1%, B=10MB, T=55us, g=1/256)",
+                solve(red, settings, "RED", slowTargetGbps)));
         List<Path> files = new ArrayList<>();
         if (n > 0) {
             double[] b = byteCounterGrid(n);
             double[] t = timerGrid(n);
-            List<Cell> cells = new ArrayList<>(grid(cutOff, b, t, settings, "cut-off"));
-            cells.addAll(grid(red, b, t, settings, "RED"));
+            List<Cell> cells = new ArrayList<>(grid(cutOff, b, t, settings, "cut-off", slowTargetGbps));
+            cells.addAll(grid(red, b, t, settings, "RED", slowTargetGbps));
             findings.add(gridFinding("cut-off grid", cells.subList(0, n * n)));
             findings.add(gridFinding("RED grid", cells.subList(n * n, 2 * n * n)));
             if (outDir != null) {

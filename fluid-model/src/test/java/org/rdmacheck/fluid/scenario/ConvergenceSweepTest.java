@@ -25,6 +25,23 @@ class ConvergenceSweepTest {
     }
 
     @Test
+    void theOtherReadingOfTheSlowFlowsTargetKeepsTheNamedVerdicts() {
+        // R_T = C for the flow starting at 0: the strawman still does not converge, the deployed set does
+        ConvergenceSweep.Cell straw = ConvergenceSweep.solve(FluidParameters.strawman(), SolverSettings.defaults(),
+                "cut-off", 40);
+        ConvergenceSweep.Cell dep = ConvergenceSweep.solve(FluidParameters.deployed(), SolverSettings.defaults(),
+                "RED", 40);
+        assertFalse(straw.converged());
+        assertTrue(straw.finalGapGbps() > 15, "strawman final gap " + straw.finalGapGbps());
+        assertTrue(dep.converged());
+        // but it does change the verdict for RED with the slow 1.5 ms timer
+        assertTrue(ConvergenceSweep.solve(FluidParameters.deployed().with("T", "1500"), SolverSettings.defaults(),
+                "RED", 40).converged());
+        assertFalse(ConvergenceSweep.solve(FluidParameters.deployed().with("T", "1500"), SolverSettings.defaults(),
+                "RED", 0).converged());
+    }
+
+    @Test
     void gridIsInGridOrderAndDeterministic() {
         FluidParameters base = FluidParameters.deployed();
         double[] b = {150, 10_000};
@@ -53,7 +70,7 @@ class ConvergenceSweepTest {
 
     @Test
     void namedPointsReportVerdicts() {
-        ScenarioReport r = ConvergenceSweep.run(Map.of(), 0, SolverSettings.defaults(), null);
+        ScenarioReport r = ConvergenceSweep.run(Map.of(), 0, 0, SolverSettings.defaults(), null);
         assertEquals(List.of("NOT-CONVERGED", "CONVERGED"),
                 r.findings().stream().map(ScenarioReport.Finding::verdict).toList());
         assertTrue(r.files().isEmpty());
