@@ -13,8 +13,10 @@
 (* total.  Bytes are symbolic: byte i of transfer t is t * Size + i + 1, a *)
 (* hole is 0, so reassembly is compared with the original exactly.         *)
 (*                                                                         *)
-(* Variant selects the paper's design or one of three mistakes:            *)
-(*   "paper", "no-data-id", "arrival-offset", "last-chunk-full-size".      *)
+(* Variant selects the paper's design or one of four mistakes: "paper",   *)
+(* "no-data-id", "arrival-offset", "last-chunk-full-size",                *)
+(* "no-completion-wait" (the sender does not wait for a QP's completion   *)
+(* before posting on it again; at most 2 outstanding, to stay finite).    *)
 (* The Java twin is org.rdmacheck.model.partition.DataPartition, with the  *)
 (* same variables, initial state and actions (equal state counts).         *)
 (***************************************************************************)
@@ -23,7 +25,7 @@ EXTENDS Naturals, Sequences, FiniteSets
 CONSTANTS Size, Chunk, QPs, Transfers, Variant
 
 ASSUME Size \in Nat \ {0} /\ Chunk \in Nat \ {0} /\ QPs \in Nat \ {0} /\ Transfers \in Nat \ {0}
-ASSUME Variant \in {"paper", "no-data-id", "arrival-offset", "last-chunk-full-size"}
+ASSUME Variant \in {"paper", "no-data-id", "arrival-offset", "last-chunk-full-size", "no-completion-wait"}
 
 N == (Size + Chunk - 1) \div Chunk          \* chunks per transfer
 Ids == 0 .. Transfers - 1                   \* transfers, and receiver data IDs
@@ -35,6 +37,8 @@ Original(t) == [k \in 1 .. Size |-> Val(t, k - 1)]
 ChunkLen(i) == IF i = N - 1 THEN Size - (N - 1) * Chunk ELSE Chunk
 \* Without a data ID field every chunk looks alike to the receiver: ID 0.
 HeaderId(t) == IF Variant = "no-data-id" THEN 0 ELSE t
+\* chunks a QP may have outstanding when the sender posts (Algorithm 1, line 6)
+Depth == IF Variant = "no-completion-wait" THEN 2 ELSE 1
 Msg(t, i) == [id |-> HeaderId(t), total |-> Size, offset |-> i * Chunk,
               payload |-> [k \in 1 .. ChunkLen(i) |-> Val(t, i * Chunk + k - 1)]]
 
@@ -64,7 +68,7 @@ Init ==
 
 (* Algorithm 1, lines 6-8: QP q's last send completed; split transfer t's next chunk and post it. *)
 Post(q, t) ==
-    /\ qp[q] = <<>>
+    /\ Len(qp[q]) < Depth
     /\ next[t] < N
     /\ qp' = [qp EXCEPT ![q] = Append(@, Msg(t, next[t]))]
     /\ next' = [next EXCEPT ![t] = @ + 1]

@@ -60,7 +60,7 @@ class PartitionCheckTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"no-data-id", "arrival-offset", "last-chunk-full-size"})
+    @ValueSource(strings = {"no-data-id", "arrival-offset", "last-chunk-full-size", "no-completion-wait"})
     void eachFaultyVariantViolatesExactlyItsMustFailPropertiesWithReplayableTraces(String variant) {
         CheckSpec<?> spec = ENTRY.build(variant, Params.empty());
         ExplorationReport r = check(spec);

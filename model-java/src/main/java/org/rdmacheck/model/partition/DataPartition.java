@@ -54,7 +54,7 @@ public record DataPartition(int size, int chunk, int qps, int transfers, Partiti
     public void successors(PartitionState s, Consumer<Transition<PartitionState>> sink) {
         int chunks = splitter().chunkCount();
         for (int q = 0; q < qps; q++) {
-            if (!s.qps().get(q).isEmpty()) {
+            if (s.qps().get(q).size() >= variant.postDepth()) {
                 continue;
             }
             for (int t = 0; t < transfers; t++) {
@@ -73,7 +73,7 @@ public record DataPartition(int size, int chunk, int qps, int transfers, Partiti
         }
     }
 
-    /** Algorithm 1, lines 6-8: the QP is idle, so split the next chunk of transfer t and post it. */
+    /** Algorithm 1, lines 6-8: the QP's last send completed, so split transfer t's next chunk and post it. */
     private PartitionState post(PartitionState s, int q, int t) {
         int i = s.nextChunk().get(t);
         List<Integer> next = new ArrayList<>(s.nextChunk());

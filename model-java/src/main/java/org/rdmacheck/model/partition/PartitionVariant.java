@@ -16,12 +16,23 @@ public enum PartitionVariant {
     /** The receiver ignores the header offset and appends chunks in arrival order. */
     ARRIVAL_OFFSET("arrival-offset"),
     /** The receiver handles every chunk as full-size, including a shorter last chunk. */
-    LAST_CHUNK_FULL_SIZE("last-chunk-full-size");
+    LAST_CHUNK_FULL_SIZE("last-chunk-full-size"),
+    /** The sender posts on a QP without waiting for its last completion (up to two outstanding). */
+    NO_COMPLETION_WAIT("no-completion-wait");
 
     private final String id;
 
     PartitionVariant(String id) {
         this.id = id;
+    }
+
+    /**
+     * @return how many chunks the sender lets a QP have outstanding: one in the paper's design
+     *         (Algorithm 1, line 6), two when it does not wait for the completion (bounded so that
+     *         the state space stays finite)
+     */
+    public int postDepth() {
+        return this == NO_COMPLETION_WAIT ? 2 : 1;
     }
 
     /** @return the variant's name on the command line and in TLA+ ({@code Variant} constant) */

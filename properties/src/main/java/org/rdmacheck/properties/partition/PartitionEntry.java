@@ -43,7 +43,9 @@ public final class PartitionEntry implements ModelEntry {
                 new VariantSpec("arrival-offset", "receiver appends chunks in arrival order, ignoring the offset",
                         Set.of("ReassembledEqualsOriginal")),
                 new VariantSpec("last-chunk-full-size", "receiver copies a full chunk even for a shorter last chunk",
-                        Set.of("NoWriteOutsideBuffer")));
+                        Set.of("NoWriteOutsideBuffer")),
+                new VariantSpec("no-completion-wait", "sender posts without waiting for the QP's completion (depth 2)",
+                        Set.of("AtMostOneOutstandingPerQp")));
     }
 
     /** Every variant with the defaults, and the paper's design once more with three transfers. */
