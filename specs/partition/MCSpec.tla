@@ -6,7 +6,7 @@ EXTENDS Spec
 
 MC_Size == 5
 MC_Chunk == 2
-MC_QPs == 3
+MC_QPCount == 3
 MC_Transfers == 2
 MC_Variant == "paper"
 =============================================================================
