@@ -43,15 +43,17 @@ public final class ThresholdSolver {
             return new StaticDerivation(SolveStatus.UNSATISFIABLE, 0, -1, false);
         }
         Model m = new Model("static-pfc");
-        IntVar tPfc = m.intVar("tPfc", 1, (int) sw.bufferBytes(), true);
+        // a priori, one queue's threshold is at most its share of the whole buffer
+        long share = sw.bufferBytes() / ((long) sw.priorities() * sw.ports());
+        IntVar tPfc = m.intVar("tPfc", 1, domain(share, "B/(p*n)"), true);
         // seed 004 §4, PFC threshold: p·n·t_PFC ≤ B − p·n·t_flight (no loss once paused)
-        m.scalar(new IntVar[] {tPfc}, new int[] {sw.priorities() * sw.ports()}, "<=", (int) shared).post();
+        m.scalar(new IntVar[] {tPfc}, new int[] {sw.priorities() * sw.ports()}, "<=", fitInt(shared)).post();
         Optimum pfc = maximise(m, tPfc, null);
         if (pfc.status != SolveStatus.SATISFIABLE) {
             return new StaticDerivation(pfc.status, 0, -1, false);
         }
         Model e = new Model("static-ecn");
-        IntVar tEcn = e.intVar("tEcn", 0, (int) sw.bufferBytes(), true);
+        IntVar tEcn = e.intVar("tEcn", 0, domain(share, "B/(p*n)"), true);
         // seed 004 §4, ECN threshold: n·t_ECN < t_PFC (worst case: one ingress feeds all n egress queues)
         e.scalar(new IntVar[] {tEcn}, new int[] {sw.ports()}, "<=", (int) pfc.value - 1).post();
         Optimum ecn = maximise(e, tEcn, null);
@@ -74,12 +76,13 @@ public final class ThresholdSolver {
         for (int i = 0; i < table.length; i++) {
             long ub = ThresholdMath.dynamicEcnMax(sw, tFlight, sw.betas().get(i));
             bounds.add(new BetaBound(sw.betas().get(i), ub));
-            table[i] = (int) ub;
+            table[i] = fitInt(ub);
         }
         Model m = new Model("dynamic-derivation");
         IntVar idx = m.intVar("beta", 0, table.length - 1);
-        IntVar bound = m.intVar("bound", -1, (int) sw.bufferBytes(), true);
-        IntVar tEcn = m.intVar("tEcn", 0, (int) sw.bufferBytes(), true);
+        int top = Math.max(0, java.util.Arrays.stream(table).max().orElse(0));
+        IntVar bound = m.intVar("bound", -1, top, true);
+        IntVar tEcn = m.intVar("tEcn", 0, top, true);
         m.element(bound, table, idx).post();
         m.arithm(tEcn, "<=", bound).post();
         Optimum ecn = maximise(m, tEcn, idx);
@@ -103,42 +106,28 @@ public final class ThresholdSolver {
     public WitnessSearch findWitness(SwitchSpec sw, long tFlight, ThresholdConfig config) {
         checkDomain(sw);
         long t0 = System.currentTimeMillis();
-        long shared = ThresholdMath.sharedBuffer(sw, tFlight);
         long cap = ThresholdMath.occupancyCap(sw, tFlight, config.mode());
-        long tEcn = Math.min(config.tEcn(), cap);
         if (cap <= 0) {
             return new WitnessSearch(SolveStatus.UNSATISFIABLE, Optional.empty(), true, 0);
         }
         Model m = new Model("ecn-before-pfc-witness");
-        IntVar[] fed = m.intVarArray("q", sw.ports(), 0, (int) tEcn, true);
-        IntVar ingress = m.intVar("I", 1, (int) Math.min((long) sw.ports() * tEcn, cap), true);
-        // other priorities' queues only matter to a dynamic t_PFC (they raise s); keep them empty otherwise
-        long othersMax = config.mode() == ThresholdMode.STATIC ? 0
-                : Math.min((long) (sw.priorities() - 1) * sw.ports() * tEcn, cap);
-        IntVar others = m.intVar("o", 0, (int) othersMax, true);
-        m.sum(fed, "=", ingress).post();
-        m.arithm(ingress, "+", others, "<=", (int) cap).post();
-        if (config.mode() == ThresholdMode.STATIC) {
-            m.arithm(ingress, ">=", (int) Math.min(config.tPfc(), cap + 1)).post();
-        } else {
-            Beta beta = config.beta().orElseThrow();
-            long bd = Math.multiplyExact(beta.denominator(), sw.betaDivisor());
-            long a = beta.numerator();
-            // seed 004 §4: I ≥ β(B' − s)/d with s = I + o, i.e. (b·d + a)·I + a·o ≥ a·B'
-            m.scalar(new IntVar[] {ingress, others}, new int[] {fitInt(bd + a), fitInt(a)}, ">=",
-                    fitInt(Math.multiplyExact(a, shared))).post();
-        }
+        WitnessVars v = witnessModel(m, sw, tFlight, config, cap);
         Solver s = m.getSolver();
-        s.setSearch(Search.inputOrderUBSearch(others), Search.inputOrderLBSearch(ingress), Search.inputOrderUBSearch(fed));
+        // fill the other priorities first (a full buffer lowers a dynamic t_PFC), then the least ingress
+        if (v.others.length > 0) {
+            s.setSearch(Search.inputOrderUBSearch(v.others), Search.inputOrderLBSearch(v.ingress),
+                    Search.inputOrderUBSearch(v.fed));
+        } else {
+            s.setSearch(Search.inputOrderLBSearch(v.ingress), Search.inputOrderUBSearch(v.fed));
+        }
         s.limitTime(timeLimitMillis);
-        m.setObjective(Model.MINIMIZE, ingress);
+        m.setObjective(Model.MINIMIZE, v.ingress);
         long[] best = null;
         while (s.solve()) {
-            best = new long[sw.ports() + 1];
-            for (int i = 0; i < sw.ports(); i++) {
-                best[i] = fed[i].getValue();
+            best = new long[v.fed.length + v.others.length];
+            for (int i = 0; i < best.length; i++) {
+                best[i] = (i < v.fed.length ? v.fed[i] : v.others[i - v.fed.length]).getValue();
             }
-            best[sw.ports()] = others.getValue();
         }
         boolean stopped = s.isStopCriterionMet();
         long millis = System.currentTimeMillis() - t0;
@@ -148,6 +137,41 @@ public final class ThresholdSolver {
         }
         return new WitnessSearch(SolveStatus.SATISFIABLE, Optional.of(Witnesses.build(sw, tFlight, config, best)),
                 !stopped, millis);
+    }
+
+    /** The witness model's variables: fed egress queues, their sum, and one total per other priority. */
+    private record WitnessVars(IntVar[] fed, IntVar ingress, IntVar[] others) {
+    }
+
+    private static WitnessVars witnessModel(Model m, SwitchSpec sw, long tFlight, ThresholdConfig config, long cap) {
+        long tEcn = Math.min(config.tEcn(), cap);
+        boolean dynamic = config.mode() == ThresholdMode.DYNAMIC;
+        // no egress queue above t_ECN: ECN has not fired anywhere
+        IntVar[] fed = m.intVarArray("q", sw.ports(), 0, domain(tEcn, "t_ECN"), true);
+        long perPriority = Math.min((long) sw.ports() * tEcn, cap);
+        // a static witness needs only I >= t_PFC, so one with more can be trimmed to exactly t_PFC
+        long ingressMax = dynamic ? perPriority : Math.min(perPriority, Math.max(1, config.tPfc()));
+        IntVar ingress = m.intVar("I", 1, domain(ingressMax, "min(n*t_ECN, B)"), true);
+        // other priorities' queues only matter to a dynamic t_PFC (they raise s)
+        IntVar[] others = m.intVarArray("o", dynamic ? sw.priorities() - 1 : 0, 0,
+                domain(perPriority, "min(n*t_ECN, B)"), true);
+        m.sum(fed, "=", ingress).post();
+        IntVar[] all = new IntVar[others.length + 1];
+        all[0] = ingress;
+        System.arraycopy(others, 0, all, 1, others.length);
+        m.sum(all, "<=", fitInt(cap)).post();
+        if (!dynamic) {
+            m.arithm(ingress, ">=", fitInt(Math.min(config.tPfc(), cap + 1))).post();
+            return new WitnessVars(fed, ingress, others);
+        }
+        Beta beta = config.beta().orElseThrow();
+        long a = beta.numerator();
+        int[] coeffs = new int[all.length];
+        java.util.Arrays.fill(coeffs, fitInt(a));
+        coeffs[0] = fitInt(Math.multiplyExact(beta.denominator(), sw.betaDivisor()) + a);
+        // seed 004 §4: I >= beta(B' - s)/d with s = I + sum(o), i.e. (b*d + a)*I + a*sum(o) >= a*B'
+        m.scalar(all, coeffs, ">=", fitInt(Math.multiplyExact(a, ThresholdMath.sharedBuffer(sw, tFlight)))).post();
+        return new WitnessVars(fed, ingress, others);
     }
 
     private record Optimum(SolveStatus status, long value, int extra) {
@@ -174,16 +198,25 @@ public final class ThresholdSolver {
     }
 
     private static void checkDomain(SwitchSpec sw) {
-        if (sw.bufferBytes() > IntVar.MAX_INT_BOUND) {
-            throw new InputException("buffer = " + sw.bufferBytes() + " B: the solver's integer domains hold at most "
-                    + IntVar.MAX_INT_BOUND + " bytes");
+        if (sw.bufferBytes() >= Integer.MAX_VALUE) {
+            throw new InputException("buffer = " + sw.bufferBytes() + " B: the solver's 32-bit arithmetic holds at most "
+                    + (Integer.MAX_VALUE - 1) + " bytes");
         }
+    }
+
+    /** Choco's integer domains are bounded (IntVar.MAX_INT_BOUND); say which quantity is too large. */
+    private static int domain(long ub, String what) {
+        if (ub > IntVar.MAX_INT_BOUND) {
+            throw new InputException(what + " = " + ub + " B exceeds the solver's integer domain bound of "
+                    + IntVar.MAX_INT_BOUND + " B");
+        }
+        return (int) Math.max(0, ub);
     }
 
     private static int fitInt(long v) {
         if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) {
-            throw new InputException("coefficient " + v + " of the dynamic PFC constraint exceeds the solver's 32-bit"
-                    + " arithmetic (use a smaller beta denominator or buffer)");
+            throw new InputException("value " + v + " of the threshold constraints exceeds the solver's 32-bit"
+                    + " arithmetic (use a smaller beta or buffer)");
         }
         return (int) v;
     }

@@ -15,8 +15,8 @@ public final class Witnesses {
      * @param sw      a switch
      * @param tFlight headroom
      * @param config  the configuration
-     * @param values  the n fed-queue occupancies, then the total of the other priorities' queues
-     * @return the witness; the other total is spread over the other queues in order, each ≤ t_ECN
+     * @param values  the n fed-queue occupancies, then one total per other priority
+     * @return the witness; each priority's total is spread over its n queues in port order, each ≤ t_ECN
      */
     static Witness build(SwitchSpec sw, long tFlight, ThresholdConfig config, long[] values) {
         int n = sw.ports();
@@ -27,15 +27,16 @@ public final class Witnesses {
             ingress += values[e];
         }
         List<EgressQueue> others = new ArrayList<>();
-        long rest = values[n];
-        for (int k = 1; k < sw.priorities() && rest > 0; k++) {
+        long s = ingress;
+        for (int k = 1; n + k - 1 < values.length; k++) {
+            long rest = values[n + k - 1];
+            s += rest;
             for (int e = 0; e < n && rest > 0; e++) {
                 long q = Math.min(rest, config.tEcn());
                 others.add(new EgressQueue(e, k, q));
                 rest -= q;
             }
         }
-        long s = ingress + values[n];
         return new Witness(0, 0, fed, others, ingress, s, pfcThreshold(sw, tFlight, config, s), config.tEcn());
     }
 

@@ -21,12 +21,12 @@ final class Switches {
     }
 
     /**
-     * Random switches up to 64 ports and 20 MB, some whose headroom alone does not fit; half with
+     * Random switches up to 64 ports and 200 MB (beyond Choco's domain bound), some whose headroom alone does not fit; half with
      * t_flight given, half computed from a random link; random subsets of β and divisors.
      */
     static Gen<SwitchSpec> random() {
         Gen<long[]> shape = integers().between(1, 64).zip(integers().between(1, 8), integers().between(1, 60_000),
-                integers().between(-20_000, 8_000_000), (n, p, tf, extra) -> new long[] {n, p, tf, extra});
+                integers().between(-20_000, 60_000_000), (n, p, tf, extra) -> new long[] {n, p, tf, extra});
         Gen<long[]> chip = integers().between(0, 3).zip(integers().between(0, 1000), integers().between(1, 1023),
                 integers().between(1, 16), (speed, cable, betaMask, divisor) ->
                         new long[] {speed, cable, betaMask, divisor});
@@ -51,7 +51,7 @@ final class Switches {
             SwitchSpec probe = new SwitchSpec("probe", 1, n, p, 1500, link, 0, betas, (int) ch[3]);
             tf = Headroom.of(probe).bytes();
         }
-        long b = Math.max(1, Math.min(20_000_000L, (long) n * p * tf + sh[3]));
+        long b = Math.max(1, Math.min(Math.min(200_000_000L, 20_000_000L * n * p), (long) n * p * tf + sh[3]));
         return new SwitchSpec("random", b, n, p, 1500, link, linked ? 0 : tf, betas, (int) ch[3]);
     }
 }

@@ -77,4 +77,21 @@ class WorkedExampleTest {
         assertTrue(reports.get(2).check().orElseThrow().fails("NoLossBeforePause"));
         assertTrue(reports.get(3).check().orElseThrow().fails("HeadroomFits"));
     }
+
+    @Test
+    void deepBufferSwitchBeyondChocoDomainsIsExact() {
+        // a 64 MB, 64 x 100 Gb/s switch: B exceeds Choco's domain bound, the per-queue quantities do not
+        SwitchSpec sw = SwitchSpecs.parse(java.util.Map.of("buffer", "64MB", "ports", "64", "speed", "100G",
+                "cable", "100m"), "t");
+        ThresholdReport r = analysis.derive(sw);
+        long tf = r.headroom().bytes();
+        assertEquals(ThresholdMath.staticPfcMax(sw, tf), r.staticDerivation().tPfcMax());
+        assertEquals(ThresholdMath.dynamicEcnMax(sw, tf, new Beta(8, 1)), r.dynamicDerivation().tEcnMax());
+        ConfigCheck above = analysis.check(sw, ThresholdConfig.ofDynamic("x", new Beta(8, 1),
+                r.dynamicDerivation().tEcnMax() + 1)).check().orElseThrow();
+        assertEquals(ConfigCheck.Verdict.UNSAFE, above.verdict());
+        assertTrue(Witnesses.evaluate(sw, tf, above.config(), above.witnessSearch().witness().orElseThrow()).violates());
+        assertEquals(ConfigCheck.Verdict.SAFE, analysis.check(sw, ThresholdConfig.ofDynamic("y", new Beta(8, 1),
+                r.dynamicDerivation().tEcnMax())).check().orElseThrow().verdict());
+    }
 }
