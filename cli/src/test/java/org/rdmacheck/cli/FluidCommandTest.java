@@ -40,6 +40,9 @@ class FluidCommandTest {
             assertFalse(Files.exists(out), "nothing written for " + b[1]);
         }
         assertEquals(ExitCodes.USAGE, run("fluid", "nosuch").code());
+        assertEquals(ExitCodes.USAGE, run("fluid", "convergence", "--param", "target2=100", "--out", out.toString()).code());
+        assertEquals(ExitCodes.USAGE, run("fluid", "convergence", "--param", "grid=-1", "--out", out.toString()).code());
+        assertFalse(Files.exists(out));
     }
 
     @Test
