@@ -208,12 +208,17 @@ public final class TlaValues {
                 BigInteger hi = integer();
                 ArrayNode a = NODES.arrayNode();
                 for (BigInteger k = lo; k.compareTo(hi) <= 0; k = k.add(BigInteger.ONE)) {
-                    a.add(k);
+                    a.add(number(k));
                 }
                 return a;
             }
-            return lo.bitLength() < 32 ? NODES.numberNode(lo.intValue())
-                    : lo.bitLength() < 64 ? NODES.numberNode(lo.longValue()) : NODES.numberNode(lo);
+            return number(lo);
+        }
+
+        /** Integers as the narrowest node, as Jackson reads them from text, so trees compare equal. */
+        JsonNode number(BigInteger v) {
+            return v.bitLength() < 32 ? NODES.numberNode(v.intValue())
+                    : v.bitLength() < 64 ? NODES.numberNode(v.longValue()) : NODES.numberNode(v);
         }
 
         BigInteger integer() {
