@@ -1,0 +1,278 @@
+-------------------------------- MODULE Spec --------------------------------
+(***************************************************************************)
+(* In-order flow deflection (IOFD) with the deflected flow table (DFT),   *)
+(* seed 000 (Dart, IEEE/ACM ToN 2020) Section IV-A/B/C.                    *)
+(*                                                                         *)
+(* Switches forward packets of RDMA messages through bounded FIFO output   *)
+(* queues along ECMP paths.  Every packet consults its switch's DFT first; *)
+(* on a hit (with tokens left) it is deflected to the entry's port.        *)
+(* Otherwise a message's first packet is chosen for deflection when its    *)
+(* ECMP port holds at least Threshold packets, it has tokens and a DFT     *)
+(* entry is free; it then goes to any other live switch port with room,    *)
+(* never to a host, and spends one token.  The entry is freed when the     *)
+(* message's last packet leaves the switch and is never overwritten.       *)
+(* Background packets join queues nondeterministically and stay           *)
+(* (persistent congestion).  A non-ToR switch may fail: the failure is     *)
+(* propagated to the senders, in-flight packets and their DFT state are    *)
+(* dropped, and every incomplete message is retransmitted (IV-C).          *)
+(*                                                                         *)
+(* The DFT key is (message, tokens on arrival): a message looping back to  *)
+(* a switch always carries fewer tokens, so passes stay apart.  Variant    *)
+(* "flow-keyed" keys by the message alone and reorders.  The variables are *)
+(* those of the Java twin (model-java org.rdmacheck.model.iofd), one to    *)
+(* one, so the distinct-state counts are equal.                            *)
+(***************************************************************************)
+EXTENDS Integers, Sequences, FiniteSets
+
+CONSTANTS
+    TopoKind,      \* "leafspine" or "fattree" (numbering as the Java generators)
+    Tors,          \* leaf-spine: leaves
+    Spines,        \* leaf-spine: spines
+    HostsPerTor,   \* leaf-spine: hosts per leaf
+    K,             \* fat-tree: radix
+    FlowSeq,       \* sequence of [src |-> host, dst |-> host, long |-> BOOLEAN]
+    Packets,       \* packets per message
+    DftSize,       \* DFT entries per switch
+    Tokens,        \* deflection tokens of a short message's packets
+    Threshold,     \* deflection threshold (packets)
+    Ecn,           \* ECN marking threshold (packets), for the configuration check
+    QueueCap,      \* output queue capacity (packets)
+    Background,    \* background packets that may be injected
+    MaxFailures,   \* switch failures allowed
+    Variant        \* "dft", "no-dft", "overwrite", "deflect-middle",
+                   \* "unlimited-tokens", "free-on-first", "flow-keyed"
+
+ASSUME /\ TopoKind \in {"leafspine", "fattree"}
+       /\ Packets >= 1 /\ DftSize >= 0 /\ Tokens >= 0 /\ Threshold >= 1
+       /\ QueueCap >= 1 /\ Background >= 0 /\ MaxFailures >= 0
+       /\ Variant \in {"dft", "no-dft", "overwrite", "deflect-middle",
+                       "unlimited-tokens", "free-on-first", "flow-keyed"}
+
+(*************************** Topology **************************************)
+H2 == K \div 2
+HostCount == IF TopoKind = "leafspine" THEN Tors * HostsPerTor ELSE K * H2 * H2
+NodeCount == IF TopoKind = "leafspine" THEN HostCount + Tors + Spines
+             ELSE HostCount + K * H2 + K * H2 + H2 * H2
+
+\* Link l (0-based) as <<a, b>>, in the order of the Java generators.
+LeafSpineLink(l) ==
+    LET nh == Tors * HostsPerTor IN
+    IF l < nh THEN <<l, nh + l \div HostsPerTor>>
+    ELSE LET m == l - nh IN <<nh + m \div Spines, nh + Tors + (m % Spines)>>
+FatTreeLink(l) ==
+    LET n == K * H2 * H2
+        tor0 == n
+        agg0 == tor0 + K * H2
+        core0 == agg0 + K * H2
+    IN IF l < n THEN <<l, tor0 + l \div H2>>
+       ELSE IF l < 2 * n THEN LET m == l - n IN
+            <<tor0 + m \div H2, agg0 + ((m \div H2) \div H2) * H2 + (m % H2)>>
+       ELSE LET m == l - 2 * n IN
+            <<agg0 + m \div H2, core0 + ((m \div H2) % H2) * H2 + (m % H2)>>
+LinkCount == IF TopoKind = "leafspine" THEN Tors * HostsPerTor + Tors * Spines ELSE 3 * K * H2 * H2
+LinkEnds == [l \in 0..LinkCount - 1 |->
+                IF TopoKind = "leafspine" THEN LeafSpineLink(l) ELSE FatTreeLink(l)]
+
+Nodes == 0..NodeCount - 1
+Hosts == 0..HostCount - 1
+Switches == Nodes \ Hosts
+Arcs == 0..2 * LinkCount - 1
+From(a) == IF (a % 2) = 0 THEN LinkEnds[a \div 2][1] ELSE LinkEnds[a \div 2][2]
+To(a) == IF (a % 2) = 0 THEN LinkEnds[a \div 2][2] ELSE LinkEnds[a \div 2][1]
+FromOf == [a \in Arcs |-> From(a)]
+ToOf == [a \in Arcs |-> To(a)]
+QArcs == {a \in Arcs : FromOf[a] \in Switches}          \* output queues
+HostArcs == {a \in QArcs : ToOf[a] \in Hosts}
+OutArcs == [s \in Switches |-> {a \in QArcs : FromOf[a] = s}]
+TorOf == [h \in Hosts |-> ToOf[CHOOSE a \in Arcs : FromOf[a] = h]]
+Tor == {TorOf[h] : h \in Hosts}
+Failable == Switches \ Tor
+
+(*************************** Flows and ECMP ********************************)
+Flows == 0..Len(FlowSeq) - 1
+Flow(f) == FlowSeq[f + 1]
+InitTokens(f) == IF Flow(f).long THEN 0 ELSE Tokens
+
+FailSets == {fs \in SUBSET Failable : Cardinality(fs) <= MaxFailures}
+
+\* Hop distances to host h over live switches (hosts are not transit); -1: unreachable.
+RECURSIVE Grow(_, _, _, _)
+Grow(d, frontier, k, fs) ==
+    IF frontier = {} THEN d
+    ELSE LET nxt == {m \in Switches \ fs :
+                        d[m] = -1 /\ \E a \in Arcs : FromOf[a] \in frontier /\ ToOf[a] = m}
+         IN Grow([n \in Nodes |-> IF n \in nxt THEN k + 1 ELSE d[n]], nxt, k + 1, fs)
+DistTo(h, fs) == Grow([n \in Nodes |-> IF n = h THEN 0 ELSE -1], {h}, 0, fs)
+DstHosts == {Flow(f).dst : f \in Flows}
+Dist == [fs \in FailSets |-> [h \in DstHosts |-> DistTo(h, fs)]]
+
+EcmpHash(f, s, n) == (f * 37 + s * 11 + n * 53) % 97
+\* ECMP: the next hop on a shortest live path with the least hash (rendezvous hashing).
+EcmpArc(fs, s, f) ==
+    LET d == Dist[fs][Flow(f).dst]
+        c == {a \in OutArcs[s] : d[ToOf[a]] >= 0 /\ d[ToOf[a]] = d[s] - 1}
+        key(a) == EcmpHash(f, s, ToOf[a]) * 100000 + ToOf[a]
+    IN IF s \in fs \/ d[s] < 0 \/ c = {} THEN -1
+       ELSE CHOOSE a \in c : \A b \in c : key(a) <= key(b)
+Normal == [fs \in FailSets |-> [s \in Switches |-> [f \in Flows |-> EcmpArc(fs, s, f)]]]
+
+(*************************** State *****************************************)
+Packet == [flow : Flows, seq : 0..Packets - 1, tokens : 0..Tokens]
+Entry == [flow : Flows, tokens : 0..Tokens, arc : QArcs]
+
+VARIABLES
+    queues,      \* [QArcs -> Seq(Packet)]: FIFO output queues, head first
+    background,  \* [QArcs -> Nat]: background packets in each queue (they stay)
+    dft,         \* [Switches -> SUBSET Entry]: deflected flow tables
+    sent,        \* [Flows -> 0..Packets]: packets sent of the current transmission
+    expected,    \* [Flows -> 0..Packets]: receiver's next expected packet
+    failed       \* SUBSET Failable
+
+vars == <<queues, background, dft, sent, expected, failed>>
+
+TypeOK ==
+    /\ queues \in [QArcs -> Seq(Packet)]
+    /\ background \in [QArcs -> 0..Threshold]
+    /\ \A s \in Switches : dft[s] \subseteq Entry
+    /\ sent \in [Flows -> 0..Packets]
+    /\ expected \in [Flows -> 0..Packets]
+    /\ failed \subseteq Failable
+
+QLen(a) == background[a] + Len(queues[a])
+HasRoom(a) == QLen(a) < QueueCap
+
+RECURSIVE SumOver(_, _)
+SumOver(fn, S) == IF S = {} THEN 0 ELSE LET x == CHOOSE y \in S : TRUE IN fn[x] + SumOver(fn, S \ {x})
+
+(*************************** Deflection (IV-A/B) ***************************)
+UsesDft == Variant # "no-dft"
+Spend(p) == IF Variant = "unlimited-tokens" THEN p ELSE [p EXCEPT !.tokens = @ - 1]
+Hits(tab, p) == {e \in tab : e.flow = p.flow /\ (Variant = "flow-keyed" \/ e.tokens = p.tokens)}
+MayStart(p) == p.seq = 0 \/ Variant \in {"deflect-middle", "no-dft"}
+ChosenForDeflection(p, n) == MayStart(p) /\ p.tokens > 0 /\ QLen(n) >= Threshold
+DeflectionArcs(s, n) == {a \in OutArcs[s] : a # n /\ ToOf[a] \notin Hosts /\ ToOf[a] \notin failed /\ HasRoom(a)}
+Decision(out, p, kind, tab) == [out |-> out, pkt |-> p, kind |-> kind, table |-> tab]
+
+\* Every decision switch s may take for arriving packet p (empty: held upstream).
+Routes(s, p) ==
+    LET n == Normal[failed][s][p.flow]
+        tab == dft[s]
+        hits == IF UsesDft THEN Hits(tab, p) ELSE {}
+        new(d) == [flow |-> p.flow, tokens |-> p.tokens, arc |-> d]
+        D == DeflectionArcs(s, n)
+        deflect ==
+            IF ~UsesDft THEN {Decision(d, Spend(p), "deflect-packet", tab) : d \in D}
+            ELSE IF Cardinality(tab) < DftSize
+                 THEN {Decision(d, Spend(p), "deflect-allocate", tab \cup {new(d)}) : d \in D}
+            ELSE IF Variant = "overwrite"
+                 THEN {Decision(d, Spend(p), "deflect-overwrite", (tab \ {v}) \cup {new(d)}) : d \in D, v \in tab}
+            ELSE {}
+        normal == IF HasRoom(n) THEN {Decision(n, p, "normal", tab)} ELSE {}
+    IN IF hits # {} /\ p.tokens > 0
+       THEN LET e == CHOOSE x \in hits : TRUE IN
+            IF HasRoom(e.arc) THEN {Decision(e.arc, Spend(p), "dft-hit", tab)} ELSE {}
+       ELSE IF ChosenForDeflection(p, n) /\ deflect # {} THEN deflect ELSE normal
+
+\* The table after p leaves its switch through arc a: the last packet frees its pass's entry.
+AfterLeaving(tab, p, a) ==
+    IF ~UsesDft \/ p.seq # (IF Variant = "free-on-first" THEN 0 ELSE Packets - 1) THEN tab
+    ELSE {e \in tab : ~(e.flow = p.flow /\ (Variant = "flow-keyed"
+              \/ (e.arc = a /\ e.tokens = p.tokens + (IF Variant = "unlimited-tokens" THEN 0 ELSE 1))))}
+
+(*************************** Actions ***************************************)
+Init ==
+    /\ queues = [a \in QArcs |-> <<>>]
+    /\ background = [a \in QArcs |-> 0]
+    /\ dft = [s \in Switches |-> {}]
+    /\ sent = [f \in Flows |-> 0]
+    /\ expected = [f \in Flows |-> 0]
+    /\ failed = {}
+
+\* The sender hands the next packet of its message to its ToR, which routes it.
+Send(f) ==
+    /\ sent[f] < Packets
+    /\ LET p == [flow |-> f, seq |-> sent[f], tokens |-> InitTokens(f)]
+           s == TorOf[Flow(f).src]
+       IN \E r \in Routes(s, p) :
+            /\ queues' = [queues EXCEPT ![r.out] = Append(@, r.pkt)]
+            /\ dft' = [dft EXCEPT ![s] = r.table]
+    /\ sent' = [sent EXCEPT ![f] = @ + 1]
+    /\ UNCHANGED <<background, expected, failed>>
+
+\* The head packet of queue a leaves its switch; the next switch routes it.
+Forward(a) ==
+    /\ ToOf[a] \in Switches
+    /\ queues[a] # <<>>
+    /\ LET p == Head(queues[a])
+           s == FromOf[a]
+           m == ToOf[a]
+       IN \E r \in Routes(m, p) :
+            /\ queues' = [queues EXCEPT ![a] = Tail(@), ![r.out] = Append(@, r.pkt)]
+            /\ dft' = [dft EXCEPT ![s] = AfterLeaving(@, p, a), ![m] = r.table]
+    /\ UNCHANGED <<background, sent, expected, failed>>
+
+\* The ToR hands the head packet to the host; the RC receiver accepts only the next expected packet.
+Deliver(a) ==
+    /\ a \in HostArcs
+    /\ queues[a] # <<>>
+    /\ LET p == Head(queues[a]) IN
+         /\ queues' = [queues EXCEPT ![a] = Tail(@)]
+         /\ dft' = [dft EXCEPT ![FromOf[a]] = AfterLeaving(@, p, a)]
+         /\ expected' = IF p.seq = expected[p.flow]
+                        THEN [expected EXCEPT ![p.flow] = @ + 1] ELSE expected
+    /\ UNCHANGED <<background, sent, failed>>
+
+\* A background packet joins a live queue and stays there.
+InjectBackground(a) ==
+    /\ SumOver(background, QArcs) < Background
+    /\ FromOf[a] \notin failed /\ ToOf[a] \notin failed
+    /\ background[a] < Threshold
+    /\ HasRoom(a)
+    /\ background' = [background EXCEPT ![a] = @ + 1]
+    /\ UNCHANGED <<queues, dft, sent, expected, failed>>
+
+\* IV-C: switch x fails; in-flight packets and their DFT state are dropped; incomplete messages restart.
+Fail(x) ==
+    /\ Cardinality(failed) < MaxFailures
+    /\ x \in Failable \ failed
+    /\ failed' = failed \cup {x}
+    /\ queues' = [a \in QArcs |-> <<>>]
+    /\ dft' = [s \in Switches |-> {}]
+    /\ sent' = [f \in Flows |-> IF expected[f] < Packets THEN 0 ELSE sent[f]]
+    /\ UNCHANGED <<background, expected>>
+
+Next ==
+    \/ \E f \in Flows : Send(f)
+    \/ \E a \in QArcs : Forward(a) \/ Deliver(a) \/ InjectBackground(a)
+    \/ \E x \in Failable : Fail(x)
+
+Spec == Init /\ [][Next]_vars
+
+(*************************** Properties ************************************)
+AllDelivered == \A f \in Flows : expected[f] = Packets
+
+\* A delivery step at host arc a: its head packet leaves without a failure.
+Delivers(a) == failed' = failed /\ queues[a] # <<>> /\ queues'[a] = Tail(queues[a])
+DeliveredSeq(a) == Head(queues[a]).seq
+DeliveredExpected(a) == expected[Head(queues[a]).flow]
+
+InOrderDelivery ==
+    [][\A a \in HostArcs : Delivers(a) => DeliveredSeq(a) <= DeliveredExpected(a)]_vars
+NoLossNoDuplicationFaultFree ==
+    [][\A a \in HostArcs : Delivers(a) /\ failed = {} => DeliveredSeq(a) = DeliveredExpected(a)]_vars
+InOrderAfterFailure ==
+    [][\A a \in HostArcs : Delivers(a) /\ failed # {} => DeliveredSeq(a) <= DeliveredExpected(a)]_vars
+\* An entry may vanish only where a packet of its own message leaves, or by a failure.
+NoDftOverwrite ==
+    [][failed' = failed =>
+        \A s \in Switches : \A e \in dft[s] \ dft'[s] :
+            \E a \in OutArcs[s] : queues[a] # <<>> /\ queues'[a] = Tail(queues[a])
+                                  /\ Head(queues[a]).flow = e.flow]_vars
+
+NoDftLeak == AllDelivered => \A s \in Switches : dft[s] = {}
+DftWithinCapacity == \A s \in Switches : Cardinality(dft[s]) <= DftSize
+TorNeverDeflectsToHost == \A a \in HostArcs : \A i \in 1..Len(queues[a]) : Flow(queues[a][i].flow).dst = ToOf[a]
+LongFlowsKeepNoTokens == \A a \in QArcs : \A i \in 1..Len(queues[a]) :
+                            Flow(queues[a][i].flow).long => queues[a][i].tokens = 0
+DeflectionThresholdBelowEcn == Threshold < Ecn
+=============================================================================
