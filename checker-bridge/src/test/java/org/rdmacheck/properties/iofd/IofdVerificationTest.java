@@ -87,8 +87,8 @@ class IofdVerificationTest {
     @Test
     void badParametersAreOneLineInputErrors() {
         ModelEntry e = ENTRY;
-        for (Map<String, String> bad : java.util.List.of(Map.of("packets", "0"), Map.of("flows", "0>0"),
-                Map.of("flows", "0>9"), Map.of("topology", "leafspine:tors=2,spines=1,hosts=1"),
+        for (Map<String, String> bad : java.util.List.of(Map.of("packets", "0"), Map.of("flows", "0-0"),
+                Map.of("flows", "0-9"), Map.of("topology", "leafspine:tors=2,spines=1,hosts=1"),
                 Map.of("topology", "fattree:k=8"), Map.of("tokens", "-1"), Map.of("nope", "1"))) {
             InputException ex = org.junit.jupiter.api.Assertions.assertThrows(InputException.class,
                     () -> e.build("dft", Params.of(bad)), bad.toString());

@@ -15,7 +15,7 @@ import org.rdmacheck.model.InputException;
 public record Flow(int src, int dst, boolean isLong) {
 
     /**
-     * Parses {@code SRC>DST[L]} items separated by commas, e.g. {@code 0>1,1>0L}.
+     * Parses {@code SRC-DST[L]} items separated by commas, e.g. {@code 0-1,1-0L}.
      *
      * @param text  the flow list
      * @param hosts number of hosts in the topology
@@ -31,7 +31,7 @@ public record Flow(int src, int dst, boolean isLong) {
             }
             boolean isLong = item.endsWith("L") || item.endsWith("l");
             String body = isLong ? item.substring(0, item.length() - 1) : item;
-            int gt = body.indexOf('>');
+            int gt = body.indexOf('-');
             int src;
             int dst;
             try {
@@ -42,19 +42,19 @@ public record Flow(int src, int dst, boolean isLong) {
                 dst = -1;
             }
             if (src < 0 || dst < 0 || src >= hosts || dst >= hosts || src == dst) {
-                throw new InputException("flows item '" + item + "': expected SRC>DST[L] with two different host "
-                        + "indices in [0, " + (hosts - 1) + "], e.g. 0>1 or 0>1L for a long flow");
+                throw new InputException("flows item '" + item + "': expected SRC-DST[L] with two different host "
+                        + "indices in [0, " + (hosts - 1) + "], e.g. 0-1 or 0-1L for a long flow");
             }
             flows.add(new Flow(src, dst, isLong));
         }
         if (flows.isEmpty()) {
-            throw new InputException("flows = '" + text + "': expected at least one SRC>DST item");
+            throw new InputException("flows = '" + text + "': expected at least one SRC-DST item");
         }
         return List.copyOf(flows);
     }
 
     @Override
     public String toString() {
-        return src + ">" + dst + (isLong ? "L" : "");
+        return src + "-" + dst + (isLong ? "L" : "");
     }
 }

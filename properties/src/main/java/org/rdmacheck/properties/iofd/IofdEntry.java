@@ -39,7 +39,7 @@ public final class IofdEntry implements ModelEntry {
         return List.of(
                 new ParamSpec("topology", "leafspine:tors=2,spines=2,hosts=1",
                         "leafspine:tors=T,spines=S,hosts=H or fattree:k=4 (hosts are numbered first)"),
-                new ParamSpec("flows", "0>1", "messages SRC>DST[L] by host index, comma-separated; L = long flow"),
+                new ParamSpec("flows", "0-1", "messages SRC-DST[L] by host index, comma-separated; L = long flow"),
                 new ParamSpec("packets", "2", "packets per message, 1..8"),
                 new ParamSpec("dft", "2", "DFT entries per switch, 0..8 (seed: 8)"),
                 new ParamSpec("tokens", "2", "deflection tokens of a short message's packets, 0..8 (seed: 4)"),
@@ -81,9 +81,9 @@ public final class IofdEntry implements ModelEntry {
     public List<Run> allRuns() {
         return List.of(
                 new Run("dft", Params.empty()),
-                new Run("dft", Params.of(Map.of("flows", "0>1,1>0L", "failures", "0"))),
+                new Run("dft", Params.of(Map.of("flows", "0-1,1-0L", "failures", "0"))),
                 new Run("no-dft", Params.empty()),
-                new Run("overwrite", Params.of(Map.of("flows", "0>1,1>0", "dft", "1", "tokens", "1",
+                new Run("overwrite", Params.of(Map.of("flows", "0-1,1-0", "dft", "1", "tokens", "1",
                         "failures", "0"))),
                 new Run("deflect-middle", Params.of(Map.of("packets", "3", "tokens", "1", "failures", "0"))),
                 new Run("unlimited-tokens", Params.of(Map.of("packets", "1"))),

@@ -43,7 +43,7 @@ class IofdRandomWalkTest {
 
     private static Gen<String> flows(int hosts) {
         Gen<String> one = integers().between(0, hosts - 1).zip(integers().between(1, hosts - 1),
-                integers().between(0, 3), (s, d, l) -> s + ">" + (s + d) % hosts + (l == 0 ? "L" : ""));
+                integers().between(0, 3), (s, d, l) -> s + "-" + (s + d) % hosts + (l == 0 ? "L" : ""));
         return lists().of(one).ofSizeBetween(1, 3).map(l -> String.join(",", l));
     }
 
@@ -110,7 +110,7 @@ class IofdRandomWalkTest {
 
     @Test
     void packetByPacketDeflectionIsCaughtReorderingOnSomeWalk() {
-        Map<String, String> p = new LinkedHashMap<>(Map.of("topology", TOPOLOGIES[0], "flows", "0>1",
+        Map<String, String> p = new LinkedHashMap<>(Map.of("topology", TOPOLOGIES[0], "flows", "0-1",
                 "packets", "2", "tokens", "1", "threshold", "1", "background", "1", "failures", "0", "queue", "4"));
         Scenario sc = new Scenario(p);
         // at least one of many random walks must reorder; shrinking is not needed for an existence claim
