@@ -95,4 +95,24 @@ class IofdVerificationTest {
             assertTrue(!ex.getMessage().contains("\n"), ex.getMessage());
         }
     }
+
+    @TestFactory
+    Stream<DynamicTest> explorerCountsEqualTheTlaManifest() throws java.io.IOException {
+        java.nio.file.Path dir = java.nio.file.Paths.get("").toAbsolutePath();
+        while (!java.nio.file.Files.isDirectory(dir.resolve("specs"))) {
+            dir = dir.getParent();
+        }
+        com.fasterxml.jackson.databind.JsonNode m = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(dir.resolve("specs/iofd/manifest.json").toFile());
+        java.util.List<DynamicTest> tests = new java.util.ArrayList<>();
+        for (com.fasterxml.jackson.databind.JsonNode c : m.get("configurations")) {
+            Map<String, String> params = new java.util.LinkedHashMap<>();
+            c.get("parameters").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+            tests.add(DynamicTest.dynamicTest(c.get("name").asText(), () -> {
+                ExplorationReport r = explore(ENTRY.build(c.get("variant").asText(), Params.of(params)));
+                assertEquals(c.get("expect").get("distinctStates").asLong(), r.stats().distinctStates());
+            }));
+        }
+        return tests.stream();
+    }
 }
