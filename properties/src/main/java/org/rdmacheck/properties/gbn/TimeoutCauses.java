@@ -1,8 +1,5 @@
 package org.rdmacheck.properties.gbn;
 
-import org.rdmacheck.model.gbn.TimeoutCause;
-import org.rdmacheck.model.gbn.LossEvent;
-
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -14,6 +11,8 @@ import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.gbn.GbnConfig;
 import org.rdmacheck.model.gbn.GbnModel;
 import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.gbn.LossEvent;
+import org.rdmacheck.model.gbn.TimeoutCause;
 
 /**
  * Enumerates every loss pattern after which the ACK timeout fires first, by breadth-first search

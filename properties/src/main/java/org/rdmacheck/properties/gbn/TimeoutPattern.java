@@ -1,11 +1,10 @@
 package org.rdmacheck.properties.gbn;
 
-import org.rdmacheck.model.gbn.TimeoutCause;
-import org.rdmacheck.model.gbn.LossEvent;
-
 import java.util.List;
 import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.gbn.LossEvent;
+import org.rdmacheck.model.gbn.TimeoutCause;
 
 /**
  * A loss pattern after which the ACK timeout fires, with its classification and a shortest trace.

@@ -1,7 +1,5 @@
 package org.rdmacheck.properties.gbn;
 
-import org.rdmacheck.model.gbn.TimeoutCause;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +11,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.gbn.GbnModel;
+import org.rdmacheck.model.gbn.TimeoutCause;
 
 class TimeoutCausesTest {
 
