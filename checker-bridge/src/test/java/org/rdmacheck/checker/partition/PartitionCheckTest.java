@@ -40,7 +40,7 @@ class PartitionCheckTest {
         return new Explorer(ExplorerSettings.defaults().withThreads(2).withProgress(0, r -> { })).check(spec);
     }
 
-    private static Path manifest() {
+    static Path manifest() {
         Path p = Paths.get("").toAbsolutePath();
         while (p != null && !Files.isRegularFile(p.resolve("specs/partition/manifest.json"))) {
             p = p.getParent();

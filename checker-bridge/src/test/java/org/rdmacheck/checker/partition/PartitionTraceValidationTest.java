@@ -1,0 +1,75 @@
+package org.rdmacheck.checker.partition;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.TraceStep;
+import org.rdmacheck.checker.conformance.TraceValidation;
+import org.rdmacheck.checker.conformance.TraceValidator;
+import org.rdmacheck.checker.tlc.TlcOptions;
+import org.rdmacheck.checker.trace.Counterexamples;
+
+/** The stored partition counterexamples are behaviours of specs/partition (TLC follows them). */
+class PartitionTraceValidationTest {
+
+    private static final TraceValidator VALIDATOR = new TraceValidator(TlcOptions.defaults().withWorkers(1));
+
+    private static Path repo() {
+        return PartitionCheckTest.manifest().getParent().getParent().getParent();
+    }
+
+    private static Counterexample stored(String name) {
+        return Counterexamples.read(repo().resolve("counterexamples/partition/" + name));
+    }
+
+    @Test
+    void theHeaderlessMixingTraceIsABehaviourOfTheSpecAndACorruptedOneIsNot() {
+        Counterexample cex = stored("no-data-id-DataIdsNeverMix.json");
+        Path spec = repo().resolve("specs/partition");
+        TraceValidation ok = VALIDATOR.validate(cex, spec, null, Map.of());
+        assertTrue(ok.accepted(), ok.message());
+        assertEquals(cex.steps().size(), ok.steps());
+        // place the last chunk at another offset: the spec cannot take that step
+        List<TraceStep> steps = new ArrayList<>(cex.steps());
+        int last = steps.size() - 1;
+        ObjectNode s = ((ObjectNode) steps.get(last).state()).deepCopy();
+        ArrayNode buf = (ArrayNode) s.get("buffers").get(0);
+        buf.set(4, buf.get(2));
+        buf.set(2, com.fasterxml.jackson.databind.node.IntNode.valueOf(0));
+        steps.set(last, new TraceStep(steps.get(last).action(), s));
+        Counterexample bad = new Counterexample(cex.property(), cex.kind(), steps, cex.violationIndex(),
+                cex.loopStart(), cex.provenance(), cex.note());
+        TraceValidation no = VALIDATOR.validate(bad, spec, null, Map.of());
+        assertFalse(no.accepted());
+        assertEquals(last, no.firstMismatch());
+    }
+
+    @Tag("slow")
+    @TestFactory
+    Stream<DynamicTest> everyStoredPartitionCounterexampleIsABehaviourOfTheSpec() throws IOException {
+        List<Path> files;
+        try (Stream<Path> s = Files.list(repo().resolve("counterexamples/partition"))) {
+            files = s.filter(f -> f.toString().endsWith(".json")).sorted().toList();
+        }
+        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> {
+            TraceValidation v = VALIDATOR.validate(Counterexamples.read(f), repo().resolve("specs/partition"), null,
+                    Map.of());
+            assertTrue(v.accepted(), v.message());
+        }));
+    }
+}
