@@ -21,7 +21,7 @@ public enum TimeoutCause {
      * once, its NAK was not lost, but no NAK was sent for it because a NAK interval was running
      * (another packet had been lost just before), and the sender finished before the interval ended.
      */
-    public static final String NEW_CAUSE_WORDS = "new: packet lost while a NAK interval ran";
+    public static final String NEW_CAUSE_WORDS = "new: different packets lost within one NAK interval";
 
     private final String words;
 

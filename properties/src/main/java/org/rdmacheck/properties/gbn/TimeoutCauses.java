@@ -98,7 +98,7 @@ public final class TimeoutCauses {
     static String newCauseName(List<LossEvent> losses, GbnConfig config) {
         boolean allData = losses.stream().allMatch(e -> e.channel().equals("DATA"));
         if (allData && losses.size() >= 2) {
-            return "new: different packets lost within one NAK interval " + losses;
+            return TimeoutCause.NEW_CAUSE_WORDS + " " + losses;
         }
         return "new: " + losses;
     }
