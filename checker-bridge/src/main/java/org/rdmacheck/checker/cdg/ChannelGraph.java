@@ -173,6 +173,9 @@ public final class ChannelGraph implements DependencyGraph {
         if (from != to) {
             return routing.mayChange(from, to);
         }
+        if (from == routing.escapeLane() && routing.fromEscape()) {
+            return false;
+        }
         return routing.deflects(from) || !(arrivedDown && leavesUp);
     }
 

@@ -25,6 +25,11 @@ public final class DeadlockChecker {
      */
     public static DeadlockVerdict check(Fabric fabric, RoutingFunction routing) {
         long t0 = System.nanoTime();
+        boolean tree = routing.lanes().stream().anyMatch(l -> l.rerouting() == LanePolicy.Rerouting.TREE);
+        if (tree && fabric.orientation() != Orientation.ROOT) {
+            throw new org.rdmacheck.model.InputException("routing '" + routing.name()
+                    + "' follows the spanning tree from the root: expected --orientation root");
+        }
         ExtraDependencies extras = BounceDependencies.compute(fabric, routing);
         ChannelGraph g = new ChannelGraph(fabric, routing, extras);
         IntPredicate offending = routing.hasEscape()

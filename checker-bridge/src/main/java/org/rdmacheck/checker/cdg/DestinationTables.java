@@ -28,6 +28,7 @@ public final class DestinationTables {
     private final int[] inDown;
     private final int[] inUp;
     private final int[] shortest;
+    private final int[] tree;
 
     /**
      * @param fabric the fabric
@@ -46,7 +47,8 @@ public final class DestinationTables {
             this.inDown = downDistances(false);
             this.inUp = upDistances(inDown, false);
         }
-        this.shortest = shortestDistances();
+        this.shortest = shortestDistances(false);
+        this.tree = shortestDistances(true);
     }
 
     /** @return the target node */
@@ -106,7 +108,7 @@ public final class DestinationTables {
         return d;
     }
 
-    private int[] shortestDistances() {
+    private int[] shortestDistances(boolean treeOnly) {
         int n = topo.nodeCount();
         int[] d = new int[n];
         Arrays.fill(d, INF);
@@ -123,7 +125,7 @@ public final class DestinationTables {
             for (int p = 0; p < topo.degree(c); p++) {
                 int arc = topo.arcAt(c, p);
                 int v = topo.arcTo(arc);
-                if (!fabric.isFailed(arc) && d[v] == INF) {
+                if (!fabric.isFailed(arc) && d[v] == INF && (!treeOnly || fabric.isTreeArc(arc))) {
                     d[v] = d[c] + 1;
                     queue[tail++] = v;
                 }
@@ -144,6 +146,15 @@ public final class DestinationTables {
      */
     public int nextHops(LanePolicy.Rerouting rerouting, int node, int phase, IntBuffer out) {
         if (node == target || topo.isHost(node)) {
+            return -1;
+        }
+        if (rerouting == LanePolicy.Rerouting.TREE) {
+            for (int p = 0; p < topo.degree(node); p++) {
+                int arc = topo.arcAt(node, p);
+                if (fabric.isTreeArc(arc) && tree[node] < INF && tree[topo.arcTo(arc)] == tree[node] - 1) {
+                    out.add(arc);
+                }
+            }
             return -1;
         }
         if (rerouting == LanePolicy.Rerouting.VALLEY_FREE) {

@@ -35,7 +35,7 @@ public final class EscapeConnectivity {
                 return new Result(false, topo.neighbor(h, 0), h);
             }
         }
-        if (rerouting == LanePolicy.Rerouting.BOUNCE) {
+        if (rerouting != LanePolicy.Rerouting.VALLEY_FREE) {
             return surviving(fabric);
         }
         return valleyFree(fabric);

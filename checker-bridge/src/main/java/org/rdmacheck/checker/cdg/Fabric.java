@@ -19,6 +19,7 @@ public final class Fabric {
     private final Orientation orientation;
     private final int[] rank;
     private final int[] byRank;
+    private final int[] parentArc;
 
     /**
      * @param topology    the topology
@@ -36,6 +37,7 @@ public final class Fabric {
         this.failedLinks = List.copyOf(sorted);
         this.orientation = orientation;
         int n = topology.nodeCount();
+        this.parentArc = new int[topology.nodeCount()];
         int[] level = bfsLevels();
         Integer[] order = new Integer[n];
         for (int i = 0; i < n; i++) {
@@ -73,6 +75,7 @@ public final class Fabric {
         int head = 0;
         int tail = 0;
         level[root] = 0;
+        Arrays.fill(parentArc, -1);
         queue[tail++] = root;
         while (head < tail) {
             int u = queue[head++];
@@ -81,11 +84,22 @@ public final class Fabric {
                 int v = topology.arcTo(arc);
                 if (!failed[Topology.linkOf(arc)] && level[v] == Integer.MAX_VALUE) {
                     level[v] = level[u] + 1;
+                    parentArc[v] = Topology.reverse(arc);
                     queue[tail++] = v;
                 }
             }
         }
         return level;
+    }
+
+    /**
+     * @param arc an arc
+     * @return whether its link belongs to the breadth-first spanning tree from the root
+     */
+    public boolean isTreeArc(int arc) {
+        int a = topology.arcFrom(arc);
+        int b = topology.arcTo(arc);
+        return parentArc[a] == arc || parentArc[b] == Topology.reverse(arc);
     }
 
     /** @return the topology */

@@ -5,7 +5,8 @@ package org.rdmacheck.checker.cdg;
  *
  * @param rerouting how the lane routes around failed links
  * @param deflects  whether a packet holding a deflection token may be deflected to any switch port
- *                  other than the one it arrived on (seed 000 §IV-A: IOFD; never to a host)
+ *                  other than its routed ones, the arrival port included (seed 000 §IV-A does not
+ *                  exclude it); never to a host
  */
 public record LanePolicy(Rerouting rerouting, boolean deflects) {
 
@@ -22,6 +23,12 @@ public record LanePolicy(Rerouting rerouting, boolean deflects) {
          * (the "bounce" behind real PFC deadlocks, Hu et al., seed 000 refs [44], [46]). Once
          * rerouted, a packet follows shortest surviving paths to its destination.
          */
-        BOUNCE
+        BOUNCE,
+        /**
+         * The unique path in the breadth-first spanning tree from the root (the first top-tier
+         * node), ports in order, over surviving links: up*&#47;down* restricted to the tree, the
+         * routing of the dynamic model {@code escape-vl}. Needs {@link Orientation#ROOT}.
+         */
+        TREE
     }
 }

@@ -60,12 +60,19 @@ final class PacketMoves {
             return;
         }
         IntBuffer routed = new IntBuffer();
+        if (lane == routing.escapeLane() && routing.fromEscape()) {
+            for (int l2 = 0; l2 < lanes; l2++) {
+                if (routing.mayChange(lane, l2)) {
+                    addRoutes(tables, l2, n, DestinationTables.UP, tok, FROM_ESCAPE, new IntBuffer(), out);
+                }
+            }
+            return;
+        }
         addRoutes(tables, lane, n, phase, tok, ROUTE, routed, out);
         if (routing.deflects(lane) && tok > 0) {
             for (int p = 0; p < topo.degree(n); p++) {
                 int a2 = topo.arcAt(n, p);
-                if (!fabric.isFailed(a2) && !topo.isHost(topo.arcTo(a2)) && a2 != Topology.reverse(arc)
-                        && !routed.contains(a2)) {
+                if (!fabric.isFailed(a2) && !topo.isHost(topo.arcTo(a2)) && !routed.contains(a2)) {
                     out.add(new long[] {state(a2, lane, tok - 1, DestinationTables.UP), DEFLECT});
                 }
             }

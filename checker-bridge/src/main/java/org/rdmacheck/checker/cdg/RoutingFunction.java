@@ -16,7 +16,8 @@ import org.rdmacheck.model.InputException;
  * @param lanes      per-lane policies, lane 0 first
  * @param escapeLane the escape lane, or -1
  * @param toEscape   whether a packet may move from a non-escape lane to the escape lane
- * @param fromEscape whether a packet may move from the escape lane back to a non-escape lane
+ * @param fromEscape whether a packet on the escape lane returns to a non-escape lane at its next hop
+ *                   (the escape lane then bypasses one blocked hop only)
  * @param tokens     deflection tokens per packet
  */
 public record RoutingFunction(String name, List<LanePolicy> lanes, int escapeLane, boolean toEscape,
@@ -39,9 +40,13 @@ public record RoutingFunction(String name, List<LanePolicy> lanes, int escapeLan
         m.put("bounce", "up*/down* ECMP with local rerouting around failed links (valleys) on every lane");
         m.put("deflect", "bounce + deflection on every lane, no escape lane");
         m.put("escape", "VL0 escape (up*/down*, never deflected); other lanes bounce + deflection; non-escape -> escape only");
-        m.put("escape-return", "as escape, but packets may also move from the escape lane back to a non-escape lane");
+        m.put("escape-return", "as escape, but a packet on the escape lane returns to a non-escape lane at its next hop");
         m.put("escape-deflect", "as escape, but the escape lane deflects too");
         m.put("escape-bounce", "as escape, but the escape lane follows the failure rerouting (bounce)");
+        for (String base : List.of("updown", "deflect", "escape", "escape-return", "escape-deflect")) {
+            m.put("tree-" + base, "as " + base + ", on every lane the spanning-tree routes of the escape-vl model"
+                    + " (needs --orientation root)");
+        }
         return m;
     }
 
@@ -53,6 +58,14 @@ public record RoutingFunction(String name, List<LanePolicy> lanes, int escapeLan
      * @throws InputException for an unknown name or bad counts
      */
     public static RoutingFunction named(String name, int lanes, int tokens) {
+        if (name.startsWith("tree-") && NAMES.containsKey(name)) {
+            RoutingFunction r = named(name.substring(5), lanes, tokens);
+            List<LanePolicy> tree = new ArrayList<>();
+            for (LanePolicy p : r.lanes()) {
+                tree.add(new LanePolicy(LanePolicy.Rerouting.TREE, p.deflects()));
+            }
+            return new RoutingFunction(name, tree, r.escapeLane(), r.toEscape(), r.fromEscape(), tokens);
+        }
         if (!NAMES.containsKey(name)) {
             throw new InputException("routing '" + name + "': expected one of " + NAMES.keySet());
         }

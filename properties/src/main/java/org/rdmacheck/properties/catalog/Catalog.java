@@ -23,6 +23,7 @@ public final class Catalog {
             new PartitionEntry(),
             new DasrEntry(),
             new IofdEntry(),
+            new org.rdmacheck.properties.escapevl.EscapeVlEntry(),
             new PhilosophersEntry(),
             new FifoEntry(),
             new CorridorEntry());

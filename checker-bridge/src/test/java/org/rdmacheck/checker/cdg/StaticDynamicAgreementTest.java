@@ -1,0 +1,111 @@
+package org.rdmacheck.checker.cdg;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.explorer.ExplorationReport;
+import org.rdmacheck.checker.explorer.Explorer;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.model.escapevl.EscapeNetwork;
+import org.rdmacheck.model.escapevl.EscapeVl;
+import org.rdmacheck.model.escapevl.LaneRules;
+import org.rdmacheck.model.escapevl.Workload;
+import org.rdmacheck.model.topology.Topology;
+import org.rdmacheck.model.topology.TopologySpecs;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.DeadlockFreedom;
+
+/**
+ * The static checker (tree routings, root orientation) and the dynamic buffer model escape-vl
+ * agree on every small topology (ring of 3 and 4, 2x2 leaf-spine with a failed link), for every
+ * lane rule, on a 4-packet workload and on the packets a static cycle names: a static proof
+ * means no reachable deadlock, and a reachable deadlock means a static cycle. The converse does
+ * not hold for adaptive routing: a dependency cycle is a possible deadlock, not a certain one
+ * (escape-return has cycles but no reachable deadlock on these workloads).
+ */
+class StaticDynamicAgreementTest {
+
+    private static final Map<String, LaneRules> RULES = Map.of(
+            "tree-escape", LaneRules.DART,
+            "tree-deflect", LaneRules.ONE_LANE_DEFLECT,
+            "tree-escape-deflect", LaneRules.ESCAPE_DEFLECT,
+            "tree-escape-return", LaneRules.ESCAPE_RETURN);
+
+    private static final Map<String, String> PROOF_WORKLOAD = Map.of(
+            "ring:n=3,hosts=1", "s0>s2:1,s0>s1:1,s1>s2:1,s2>s1:1",
+            "ring:n=4,hosts=1", "s0>s2:1,s2>s0:1,s1>s3:1,s3>s1:1",
+            "leafspine:tors=2,spines=2,hosts=1", "leaf0>leaf1:1,leaf1>leaf0:1,spine0>leaf0:1,spine1>leaf1:1");
+
+    @Test
+    void staticAndDynamicVerdictsAgree() {
+        int bothDeadlock = 0;
+        for (String topo : PROOF_WORKLOAD.keySet()) {
+            List<String> fail = topo.startsWith("leafspine") ? List.of("leaf0-spine0") : List.of();
+            for (Map.Entry<String, LaneRules> r : RULES.entrySet()) {
+                DeadlockQuery q = new DeadlockQuery(topo, r.getKey(), r.getValue().lanes(), 1, fail, Orientation.ROOT);
+                Topology t = TopologySpecs.parse(topo);
+                DeadlockVerdict v = DeadlockChecker.check(q.fabric(t), q.routingFunction());
+                assertTrue(v.outcome() == DeadlockVerdict.Outcome.CYCLE || v.outcome() == DeadlockVerdict.Outcome.DEADLOCK_FREE);
+                EscapeNetwork net = new EscapeNetwork(t, fail);
+                List<String> workloads = new ArrayList<>(List.of(PROOF_WORKLOAD.get(topo)));
+                if (v.outcome() == DeadlockVerdict.Outcome.CYCLE) {
+                    workloads.add(cycleWorkload(v, t));
+                }
+                for (String w : workloads) {
+                    boolean dynamicDeadlock = deadlocks(new EscapeVl(net, r.getValue(), Workload.parse(w, net), 1, 1));
+                    String where = topo + " " + r.getKey() + " workload " + w;
+                    // a reachable deadlock is a cycle of waits: the static graph must be cyclic (Dally-Seitz, Duato)
+                    if (dynamicDeadlock) {
+                        assertEquals(DeadlockVerdict.Outcome.CYCLE, v.outcome(), where);
+                        bothDeadlock++;
+                    }
+                    // a static proof rules out every deadlock
+                    if (v.outcome() == DeadlockVerdict.Outcome.DEADLOCK_FREE) {
+                        assertFalse(dynamicDeadlock, where);
+                    }
+                }
+            }
+        }
+        // the ring of three deadlocks in both with one deflecting lane and with a deflecting escape lane
+        assertTrue(bothDeadlock >= 2, "dynamic deadlocks found: " + bothDeadlock);
+        assertTrue(deadlocks(ring3("tree-deflect", LaneRules.ONE_LANE_DEFLECT)));
+        assertTrue(deadlocks(ring3("tree-escape-deflect", LaneRules.ESCAPE_DEFLECT)));
+        assertFalse(deadlocks(ring3("tree-escape", LaneRules.DART)));
+    }
+
+    private static EscapeVl ring3(String routing, LaneRules rules) {
+        Topology t = TopologySpecs.parse("ring:n=3,hosts=1");
+        EscapeNetwork net = new EscapeNetwork(t, List.of());
+        return new EscapeVl(net, rules, Workload.parse(PROOF_WORKLOAD.get("ring:n=3,hosts=1"), net), 1, 1);
+    }
+
+    /** One packet per dependency of the cycle: from the switch its source host hangs off to its destination's. */
+    static String cycleWorkload(DeadlockVerdict v, Topology t) {
+        Map<String, Integer> items = new java.util.LinkedHashMap<>();
+        for (Dependency d : v.cycle()) {
+            String first = d.route().get(0).arc();
+            String src = first.substring(first.indexOf("->") + 2);
+            int dst = t.neighbor(t.nodeId(d.destination()), 0);
+            items.merge(src + ">" + t.nodeName(dst), 1, Integer::sum);
+        }
+        List<String> parts = new ArrayList<>();
+        items.forEach((k, n) -> parts.add(k + ":" + n));
+        return String.join(",", parts);
+    }
+
+    static boolean deadlocks(EscapeVl model) {
+        CheckSpec<EscapeVl.State> spec = new CheckSpec<>("escape-vl", "agreement", Map.of(), model,
+                List.of(DeadlockFreedom.standard()), Set.of());
+        ExplorationReport rep = new Explorer(ExplorerSettings.defaults().withThreads(1).withMaxStates(2_000_000)).check(spec);
+        CheckResult res = rep.results().get(0);
+        assertTrue(res instanceof CheckResult.Verified || res instanceof CheckResult.Violated, res.toString());
+        return res instanceof CheckResult.Violated;
+    }
+}

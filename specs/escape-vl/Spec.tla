@@ -1,0 +1,119 @@
+------------------------------- MODULE Spec --------------------------------
+(* Escape virtual lanes against deflection (seed 000 / 001, Section IV-B;  *)
+(* Duato's theory, seed 000 ref [32]). Lossless switches keep one FIFO     *)
+(* buffer of Capacity packets per (switch-to-switch arc, lane); a packet   *)
+(* moves only when the next buffer has room (credit back-pressure); only   *)
+(* the head of a buffer moves. VL0 is the escape lane (two lanes); packets *)
+(* are injected on VL1. Routing is the breadth-first spanning tree from    *)
+(* the first top-tier switch (tables in EscapeVlNets, generated from the   *)
+(* Java model). The head packet may take its routed arc on its lane, be    *)
+(* deflected (lane deflects, token left) to any other neighbour (the one  *)
+(* it came from included), or move to VL0 on its routed arc; in variant    *)
+(* escape-return a VL0 packet must return to VL1 at its next hop. The      *)
+(* choice is free.                                                        *)
+(* Same variables, initial state and actions as the Java model             *)
+(* org.rdmacheck.model.escapevl.EscapeVl, so distinct-state counts agree.  *)
+EXTENDS Integers, Sequences, FiniteSets, EscapeVlNets
+
+CONSTANTS Network, Variant, Capacity, Tokens
+
+ASSUME Network \in DOMAIN Nets
+ASSUME Variant \in {"dart", "one-lane", "escape-return", "escape-deflect", "lane-change-order", "escape-follow"}
+ASSUME Capacity \in 1..4 /\ Tokens \in 0..4
+
+N == Nets[Network]
+A == Len(N.from)
+From(a) == N.from[a + 1]
+To(a) == N.to[a + 1]
+Out(s) == {a \in 0..(A - 1) : From(a) = s}
+NextArc(s, d) == N.next[s + 1][d + 1]
+Pk == N.packets
+P == 0..(Len(Pk) - 1)
+Src(p) == Pk[p + 1][1]
+Dst(p) == Pk[p + 1][2]
+Msg(p) == Pk[p + 1][3]
+SeqNo(p) == Pk[p + 1][4]
+Msgs == {Msg(p) : p \in P}
+
+Lanes == IF Variant = "one-lane" THEN 1 ELSE 2
+DeflectVl1 == Variant \in {"one-lane", "dart", "escape-return", "escape-deflect"}
+Deflects(l) == IF Lanes = 1 \/ l = 1 THEN DeflectVl1 ELSE Variant = "escape-deflect"
+ToEscape == Variant # "one-lane"
+FromEscape == Variant = "escape-return"
+Follow == Variant = "escape-follow"
+InjLane == Lanes - 1
+Buf == 0..(A * Lanes - 1)
+
+VARIABLES buffers, status, tokens, escapeAt
+vars == <<buffers, status, tokens, escapeAt>>
+
+TypeOK ==
+    /\ buffers \in [Buf -> Seq(P)]
+    /\ \A b \in Buf : Len(buffers[b]) <= Capacity
+    /\ status \in [P -> 0..2]
+    /\ tokens \in [P -> 0..Tokens]
+    /\ escapeAt \in [Msgs -> -1..(Len(N.next) - 1)]
+
+Init ==
+    /\ buffers = [b \in Buf |-> <<>>]
+    /\ status = [p \in P |-> 0]
+    /\ tokens = [p \in P |-> Tokens]
+    /\ escapeAt = [m \in Msgs |-> -1]
+
+Room(a, l) == Len(buffers[a * Lanes + l]) < Capacity
+NextToInject(p) == IF SeqNo(p) = 0 THEN TRUE ELSE status[p - 1] # 0
+OldestInFlight(p) == \A q \in P : Msg(q) = Msg(p) /\ SeqNo(q) < SeqNo(p) => status[q] = 2
+
+\* p leaves buffer (arrival, lane) (or its source when inject) for buffer (a, l).
+Move(p, arrival, lane, inject, a, l, tok, rec) ==
+    /\ Room(a, l)
+    /\ buffers' = IF inject THEN [buffers EXCEPT ![a * Lanes + l] = Append(@, p)]
+                  ELSE [buffers EXCEPT ![a * Lanes + l] = Append(@, p),
+                                       ![arrival * Lanes + lane] = Tail(@)]
+    /\ status' = [status EXCEPT ![p] = 1]
+    /\ tokens' = [tokens EXCEPT ![p] = tok]
+    /\ escapeAt' = IF rec >= 0 THEN [escapeAt EXCEPT ![Msg(p)] = rec] ELSE escapeAt
+
+Options(p, at, arrival, lane, inject) ==
+    LET r == NextArc(at, Dst(p)) IN
+    IF Follow /\ lane # 0 /\ escapeAt[Msg(p)] = at
+    THEN Move(p, arrival, lane, inject, r, 0, tokens[p], -1)
+    ELSE IF lane = 0 /\ Lanes = 2 /\ FromEscape
+    THEN Move(p, arrival, lane, inject, r, 1, tokens[p], -1)
+    ELSE \/ Move(p, arrival, lane, inject, r, lane, tokens[p], -1)
+         \/ /\ Deflects(lane) /\ tokens[p] > 0
+            /\ \E a \in Out(at) : a # r /\ Move(p, arrival, lane, inject, a, lane, tokens[p] - 1, -1)
+         \/ /\ lane # 0 /\ ToEscape
+            /\ IF ~Follow THEN Move(p, arrival, lane, inject, r, 0, tokens[p], -1)
+               ELSE /\ escapeAt[Msg(p)] = -1 /\ OldestInFlight(p)
+                    /\ Move(p, arrival, lane, inject, r, 0, tokens[p], at)
+
+Inject(p) ==
+    /\ status[p] = 0 /\ NextToInject(p)
+    /\ Options(p, Src(p), -1, InjLane, TRUE)
+
+Deliver(b) ==
+    LET p == Head(buffers[b]) IN
+    /\ buffers' = [buffers EXCEPT ![b] = Tail(@)]
+    /\ status' = [status EXCEPT ![p] = 2]
+    /\ UNCHANGED <<tokens, escapeAt>>
+
+HeadMove(b) ==
+    /\ buffers[b] # <<>>
+    /\ LET p == Head(buffers[b])
+           arc == b \div Lanes
+       IN IF To(arc) = Dst(p) THEN Deliver(b) ELSE Options(p, To(arc), arc, b % Lanes, FALSE)
+
+AllDelivered == \A p \in P : status[p] = 2
+
+\* Terminal stuttering once everything is delivered, so that TLC's deadlock
+\* check reports only states with packets stuck in flight.
+Done == AllDelivered /\ UNCHANGED vars
+
+Next == Done \/ (\E p \in P : Inject(p)) \/ (\E b \in Buf : HeadMove(b))
+
+Spec == Init /\ [][Next]_vars
+
+\* Per-message order: a packet is delivered only after every earlier packet of its message.
+InOrderDelivery == [][\A p \in P : (status[p] # 2 /\ status'[p] = 2) => OldestInFlight(p)]_vars
+=============================================================================
