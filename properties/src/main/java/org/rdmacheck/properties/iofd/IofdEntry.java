@@ -91,6 +91,24 @@ public final class IofdEntry implements ModelEntry {
                 new Run("flow-keyed", Params.empty()));
     }
 
+    /**
+     * Larger proofs of the paper's design, smallest first: the default run, the seed's DFT size and
+     * token count, two flows with four tokens, and two flows (one long) on the k=4 fat-tree with a
+     * switch failure. The benchmark {@code IofdScaleBenchmark} prints their figures; the slow test
+     * proves them.
+     *
+     * @return the runs, all of variant {@code dft}
+     */
+    public static List<Run> scaleRuns() {
+        return List.of(
+                new Run("dft", Params.empty()),
+                new Run("dft", Params.of(Map.of("dft", "8", "tokens", "4"))),
+                new Run("dft", Params.of(Map.of("topology", "fattree:k=4", "flows", "0-15"))),
+                new Run("dft", Params.of(Map.of("topology", "leafspine:tors=2,spines=2,hosts=2", "flows", "0-2,3-1",
+                        "tokens", "4"))),
+                new Run("dft", Params.of(Map.of("topology", "fattree:k=4", "flows", "0-15,5-10L"))));
+    }
+
     @Override
     public CheckSpec<IofdState> build(String variant, Params params) {
         variant(variant);
