@@ -58,8 +58,12 @@ final class TlcResults {
         Optional<String> memory = find(TlcMessage.OUT_OF_MEMORY, TlcMessage.OUT_OF_MEMORY_TOO_MANY_INIT,
                 TlcMessage.OUT_OF_MEMORY_LIVENESS).map(m -> "TLC ran out of memory (give it more with a larger heap): "
                 + TlcErrors.oneLine(m.text()));
-        if (memory.isPresent() || status == TlcExitStatus.ERROR_STATESPACE_TOO_LARGE) {
-            String why = memory.orElse("state space too large for TLC");
+        if (memory.isPresent()) {
+            String why = memory.get();
+            return new TlcReport(all(props, p -> new CheckResult.Failed(p, why, stats)), stats, status, "error", why);
+        }
+        if (status == TlcExitStatus.ERROR_STATESPACE_TOO_LARGE) {
+            String why = "state space too large for TLC's data structures";
             return new TlcReport(all(props, p -> new CheckResult.Inconclusive(p, why, stats)), stats, status,
                     "error", why);
         }

@@ -35,12 +35,16 @@ final class TlcWorkspace implements AutoCloseable {
     private final Path configFile;
     private final TlcConfig config;
     private final Map<String, Path> originals = new HashMap<>();
+    private final Thread cleanup;
 
     private TlcWorkspace(Path dir, Path specFile, Path configFile, TlcConfig config) {
         this.dir = dir;
         this.specFile = specFile;
         this.configFile = configFile;
         this.config = config;
+        // Also removed when this JVM is interrupted (Ctrl-C) while TLC runs.
+        this.cleanup = new Thread(() -> deleteTree(dir), "tlc-workspace-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
     }
 
     /**
@@ -213,6 +217,11 @@ final class TlcWorkspace implements AutoCloseable {
     @Override
     public void close() {
         deleteTree(dir);
+        try {
+            Runtime.getRuntime().removeShutdownHook(cleanup);
+        } catch (IllegalStateException e) {
+            // already shutting down: the hook deletes the folder anyway
+        }
     }
 
     static void deleteTree(Path root) {

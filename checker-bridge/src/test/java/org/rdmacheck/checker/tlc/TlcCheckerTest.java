@@ -138,6 +138,24 @@ class TlcCheckerTest {
     }
 
     @Test
+    void outOfMemoryIsFailedWithTheReason() {
+        Path dir = ManifestPaths.specs().resolve("philosophers");
+        TlcReport r = new TlcChecker(TlcOptions.defaults().withHeapMegabytes(4)).check(TlcRequest.of(
+                dir.resolve("MCSpec.tla"), dir.resolve("MCSpec.cfg")).withConstants(Map.of("N", "12")));
+        CheckResult.Failed f = assertInstanceOf(CheckResult.Failed.class, r.result(TlcChecker.DEADLOCK));
+        assertTrue(f.error().contains("out of memory"), f.error());
+    }
+
+    @Test
+    void crashedJvmIsFailedWithWhatItPrinted() {
+        TlcReport r = new TlcChecker(TlcOptions.defaults().withJavaOptions(List.of("-XX:+NoSuchVmOption")))
+                .check(request("counter"));
+        CheckResult.Failed f = assertInstanceOf(CheckResult.Failed.class, r.result("TypeOK"));
+        assertTrue(f.error().contains("NoSuchVmOption"), f.error());
+        assertEquals(TlcExitStatus.UNKNOWN, r.status());
+    }
+
+    @Test
     void nothingIsLeftInTheSpecFolder() throws IOException {
         List<Path> before = list(resource("lasso"));
         TLC.check(request("lasso"));
