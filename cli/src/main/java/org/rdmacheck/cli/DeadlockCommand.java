@@ -42,7 +42,8 @@ final class DeadlockCommand implements Callable<Integer> {
     String topology;
 
     @Option(names = "--routing", defaultValue = "escape", description = "updown, bounce, deflect, escape, escape-return, "
-            + "escape-deflect, escape-bounce (default: ${DEFAULT-VALUE})")
+            + "escape-deflect, escape-bounce; tree-updown, tree-deflect, tree-escape, tree-escape-return, tree-escape-deflect "
+            + "(the escape-vl model's spanning-tree routes; need --orientation root) (default: ${DEFAULT-VALUE})")
     String routing;
 
     @Option(names = "--lanes", defaultValue = "2", description = "virtual lanes (default: ${DEFAULT-VALUE})")
