@@ -25,7 +25,8 @@ final class AllCommand implements Callable<Integer> {
             new ThresholdsSuite(),
             new org.rdmacheck.cli.partition.PartitionSimTask(),
             new DeadlockSuite(),
-            new FluidSuiteTask());
+            new FluidSuiteTask(),
+            new ConformanceSuiteTask());
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;

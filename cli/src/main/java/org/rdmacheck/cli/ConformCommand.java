@@ -77,7 +77,8 @@ final class ConformCommand implements Callable<Integer> {
         return ExitCodes.of(rows);
     }
 
-    private static SummaryRow row(ConformanceResult r) {
+    /** @param r a comparison  @return its summary row */
+    static SummaryRow row(ConformanceResult r) {
         String detail = r.conforms() ? "TLC " + r.tlcVerdicts() + (r.javaDistinct() < 0 ? ""
                 : "; explorer " + r.javaDistinct() + " states " + r.javaVerdicts()) : String.join("; ", r.mismatches());
         return new SummaryRow(r.spec(), r.configuration(), r.constants(), "conformance", "agree",
