@@ -96,7 +96,12 @@ final class TlcTraces {
             if (!a.find()) {
                 throw new IllegalArgumentException("unexpected TLC state line: " + part.strip());
             }
-            o.set(a.group(1), TlaValues.parse(a.group(2)));
+            try {
+                o.set(a.group(1), TlaValues.parse(a.group(2)));
+            } catch (IllegalArgumentException e) {
+                // a value form the parser does not know: keep TLC's text rather than lose the trace
+                o.put(a.group(1), a.group(2).strip());
+            }
         }
         return o;
     }
