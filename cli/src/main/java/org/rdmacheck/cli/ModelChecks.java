@@ -48,7 +48,7 @@ public final class ModelChecks {
                 detail = v.counterexample().kind() + " trace, " + v.counterexample().length() + " steps";
                 if (outDir != null) {
                     try {
-                        file = ExplorerOptions.display(Counterexamples.write(outDir, v.counterexample()));
+                        file = ExplorerOptions.display(Counterexamples.write(outDir, v.counterexample(), tag(spec)));
                     } catch (IOException e) {
                         throw new UncheckedIOException("cannot write counterexample under " + outDir, e);
                     }
@@ -70,5 +70,25 @@ public final class ModelChecks {
                     s.wallMillis(), s.statesPerSecond(), file, detail, outcome));
         }
         return rows;
+    }
+
+    /**
+     * The non-default parameters of a check, as {@code k=v,k=v}: empty for a catalogue model's
+     * defaults, so the default configuration keeps the plain file name.
+     */
+    static String tag(CheckSpec<?> spec) {
+        java.util.Map<String, String> defaults;
+        try {
+            defaults = org.rdmacheck.properties.catalog.Catalog.find(spec.modelName()).defaults();
+        } catch (org.rdmacheck.model.InputException notCatalogued) {
+            defaults = java.util.Map.of();
+        }
+        StringBuilder sb = new StringBuilder();
+        for (java.util.Map.Entry<String, String> e : new java.util.TreeMap<>(spec.parameters()).entrySet()) {
+            if (!e.getValue().equals(defaults.get(e.getKey()))) {
+                sb.append(sb.length() == 0 ? "" : ",").append(e.getKey()).append('=').append(e.getValue());
+            }
+        }
+        return sb.toString();
     }
 }

@@ -56,7 +56,8 @@ class CliTest {
             }
         }
         assertEquals(2, stored);
-        Path file = dir.resolve("philosophers/naive-DeadlockFree.json");
+        Path file = dir.resolve("philosophers/naive-DeadlockFree-n=3.json");
+        assertTrue(Files.exists(file), "non-default parameters are part of the file name");
         Run replay = run("replay", file.toString(), "--json");
         assertEquals(0, replay.code(), replay.out() + replay.err());
         JsonNode rep = TraceJson.MAPPER.readTree(replay.out());

@@ -211,7 +211,22 @@ public final class Counterexamples {
      * @return the path
      */
     public static Path pathFor(Path root, Counterexample cex) {
-        String name = safe(cex.provenance().variant()) + "-" + safe(cex.property()) + ".json";
+        return pathFor(root, cex, "");
+    }
+
+    /**
+     * The file a counterexample of a non-default configuration is stored in:
+     * {@code <root>/<model>/<variant>-<property>[-<tag>].json}, so that runs of one variant with
+     * different parameters keep their own files.
+     *
+     * @param root the counterexamples folder
+     * @param cex  the counterexample
+     * @param tag  distinguishes the configuration (e.g. its non-default parameters); empty for none
+     * @return the path
+     */
+    public static Path pathFor(Path root, Counterexample cex, String tag) {
+        String name = safe(cex.provenance().variant()) + "-" + safe(cex.property())
+                + (tag.isEmpty() ? "" : "-" + safe(tag)) + ".json";
         return root.resolve(safe(cex.provenance().model())).resolve(name);
     }
 
@@ -228,7 +243,20 @@ public final class Counterexamples {
      * @throws IOException if writing fails (no partial file is left)
      */
     public static Path write(Path root, Counterexample cex) throws IOException {
-        Path target = pathFor(root, cex);
+        return write(root, cex, "");
+    }
+
+    /**
+     * Writes a counterexample atomically under {@code root}, tagged by configuration.
+     *
+     * @param root the counterexamples folder
+     * @param cex  the counterexample
+     * @param tag  see {@link #pathFor(Path, Counterexample, String)}
+     * @return the file written
+     * @throws IOException if writing fails (no partial file is left)
+     */
+    public static Path write(Path root, Counterexample cex, String tag) throws IOException {
+        Path target = pathFor(root, cex, tag);
         writeAtomically(target, TraceJson.MAPPER.writeValueAsString(toJson(cex)) + "\n");
         return target;
     }
