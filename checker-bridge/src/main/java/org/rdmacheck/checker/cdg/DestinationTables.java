@@ -65,6 +65,17 @@ public final class DestinationTables {
     }
 
     private int[] downDistances(boolean surviving) {
+        return distancesToTarget((arc, v) -> fabric.isUp(arc) && usable(arc, surviving) && !topo.isHost(v));
+    }
+
+    /** Which arcs a breadth-first search from the target may follow (arc, node it leads to). */
+    @FunctionalInterface
+    private interface ArcFilter {
+        boolean accepts(int arc, int to);
+    }
+
+    /** Hop counts from the target over the accepted arcs, passing through no host but the target. */
+    private int[] distancesToTarget(ArcFilter accept) {
         int n = topo.nodeCount();
         int[] d = new int[n];
         Arrays.fill(d, INF);
@@ -80,10 +91,10 @@ public final class DestinationTables {
             }
             for (int p = 0; p < topo.degree(c); p++) {
                 int arc = topo.arcAt(c, p);
-                int up = topo.arcTo(arc);
-                if (fabric.isUp(arc) && usable(arc, surviving) && d[up] == INF && !topo.isHost(up)) {
-                    d[up] = d[c] + 1;
-                    queue[tail++] = up;
+                int v = topo.arcTo(arc);
+                if (d[v] == INF && accept.accepts(arc, v)) {
+                    d[v] = d[c] + 1;
+                    queue[tail++] = v;
                 }
             }
         }
@@ -109,29 +120,7 @@ public final class DestinationTables {
     }
 
     private int[] shortestDistances(boolean treeOnly) {
-        int n = topo.nodeCount();
-        int[] d = new int[n];
-        Arrays.fill(d, INF);
-        int[] queue = new int[n];
-        int head = 0;
-        int tail = 0;
-        d[target] = 0;
-        queue[tail++] = target;
-        while (head < tail) {
-            int c = queue[head++];
-            if (!transit(c)) {
-                continue;
-            }
-            for (int p = 0; p < topo.degree(c); p++) {
-                int arc = topo.arcAt(c, p);
-                int v = topo.arcTo(arc);
-                if (!fabric.isFailed(arc) && d[v] == INF && (!treeOnly || fabric.isTreeArc(arc))) {
-                    d[v] = d[c] + 1;
-                    queue[tail++] = v;
-                }
-            }
-        }
-        return d;
+        return distancesToTarget((arc, v) -> !fabric.isFailed(arc) && (!treeOnly || fabric.isTreeArc(arc)));
     }
 
     /**
