@@ -42,8 +42,8 @@ final class ExplorationRun<S> {
     private final IntList parent = new IntList();
     private final Violation<S>[] violations;
     private final boolean needGraph;
-    private final IntList edgeSrc;
-    private final IntList edgeDst;
+    private IntList edgeSrc;
+    private IntList edgeDst;
     private final BitSet[] goals;
     private int violationCount;
 
@@ -129,17 +129,17 @@ final class ExplorationRun<S> {
         List<S> frontier = new ArrayList<>();
         IntList frontierIdx = new IntList();
         for (S init : model.initialStates()) {
-            int idx = visited.insert(init, model.fingerprint(init));
+            long fp = model.fingerprint(init);
+            if (overLimit(init, fp)) {
+                depth = 1;
+                return false;
+            }
+            int idx = visited.insert(init, fp);
             if (idx >= 0) {
                 parent.add(-1);
                 frontier.add(init);
                 frontierIdx.add(idx);
                 distinct = visited.size();
-                if (distinct >= settings.maxStates()) {
-                    stopReason = "state limit " + settings.maxStates() + " reached";
-                    depth = 1;
-                    return false;
-                }
             }
         }
         while (!frontier.isEmpty()) {
@@ -149,8 +149,7 @@ final class ExplorationRun<S> {
             for (int from = 0; from < frontier.size(); from += BLOCK) {
                 int to = Math.min(frontier.size(), from + BLOCK);
                 queued = frontier.size() - from + next.size();
-                long deadline = startNanos + settings.maxMillis() * 1_000_000L;
-                List<Expansion<S>> block = expand(pool, frontier, from, to, deadline);
+                List<Expansion<S>> block = expand(pool, frontier, from, to, maxNanos());
                 if (block == null) {
                     stopReason = "time limit " + settings.maxMillis() + " ms reached";
                     return false;
@@ -189,13 +188,36 @@ final class ExplorationRun<S> {
         return rt.totalMemory() - rt.freeMemory() <= limit;
     }
 
-    /** Expands frontier[from, to) in parallel; null if the deadline passed. */
-    private List<Expansion<S>> expand(ExecutorService pool, List<S> frontier, int from, int to, long deadline) {
+    /** The time limit in nanoseconds, saturating (a huge limit means none). */
+    private long maxNanos() {
+        long ms = settings.maxMillis();
+        return ms > Long.MAX_VALUE / 1_000_000L ? Long.MAX_VALUE : ms * 1_000_000L;
+    }
+
+    /** Whether the time limit has passed (differences of nanoTime, as its contract requires). */
+    private boolean pastDeadline(long maxNanos) {
+        return System.nanoTime() - startNanos > maxNanos;
+    }
+
+    /**
+     * Whether adding {@code s} would take the store past the state limit; the limit is the most
+     * states explored, so a state space of exactly that size is still exhausted.
+     */
+    private boolean overLimit(S s, long fp) {
+        if (visited.size() < settings.maxStates() || visited.lookup(s, fp) >= 0) {
+            return false;
+        }
+        stopReason = "state limit " + settings.maxStates() + " reached";
+        return true;
+    }
+
+    /** Expands frontier[from, to) in parallel; null if the time limit passed. */
+    private List<Expansion<S>> expand(ExecutorService pool, List<S> frontier, int from, int to, long maxNanos) {
         @SuppressWarnings("unchecked")
         Expansion<S>[] out = new Expansion[to - from];
         if (pool == null) {
             for (int i = from; i < to; i++) {
-                if ((i & 63) == 0 && System.nanoTime() > deadline) {
+                if ((i & 63) == 0 && pastDeadline(maxNanos)) {
                     return null;
                 }
                 out[i - from] = expandOne(frontier.get(i));
@@ -207,7 +229,7 @@ final class ExplorationRun<S> {
             int cFrom = c;
             int cTo = Math.min(to, c + CHUNK);
             tasks.add(() -> {
-                if (System.nanoTime() > deadline) {
+                if (pastDeadline(maxNanos)) {
                     return false;
                 }
                 for (int i = cFrom; i < cTo; i++) {
@@ -299,33 +321,17 @@ final class ExplorationRun<S> {
         return a;
     }
 
-    /** Matches and numbers the successors of one block, in frontier order. */
+    /**
+     * Records the block's violations, then matches and numbers its successors, in frontier order.
+     * Violations come first so that a state limit reached while numbering loses none of them.
+     */
     private boolean absorb(List<Expansion<S>> block, IntList frontierIdx, int from, List<S> next, IntList nextIdx) {
+        for (int b = 0; b < block.size(); b++) {
+            recordViolations(block.get(b), frontierIdx.get(from + b));
+        }
         for (int b = 0; b < block.size(); b++) {
             Expansion<S> e = block.get(b);
             int src = frontierIdx.get(from + b);
-            for (int p : e.violatedInvariants()) {
-                record(p, new Violation<>(src, null, null));
-            }
-            if (e.deadlock()) {
-                for (int p = 0; p < props.size(); p++) {
-                    if (props.get(p) instanceof DeadlockFreedom) {
-                        record(p, new Violation<>(src, null, null));
-                    }
-                }
-            }
-            int[] av = e.actionViolations();
-            for (int k = 0; k < av.length; k += 2) {
-                Transition<S> t = e.transitions().get(av[k]);
-                record(av[k + 1], new Violation<>(src, t.action(), t.next()));
-            }
-            if (needGraph) {
-                for (int p = 0; p < props.size(); p++) {
-                    if (e.goals()[p]) {
-                        goals[p].set(src);
-                    }
-                }
-            }
             List<Transition<S>> ts = e.transitions();
             transitions += ts.size();
             for (int k = 0; k < ts.size(); k++) {
@@ -338,6 +344,9 @@ final class ExplorationRun<S> {
                     continue;
                 }
                 S s = t.next();
+                if (overLimit(s, e.fingerprints()[k])) {
+                    return false;
+                }
                 int idx = visited.insert(s, e.fingerprints()[k]);
                 if (idx >= 0) {
                     parent.add(src);
@@ -349,13 +358,34 @@ final class ExplorationRun<S> {
                     edgeSrc.add(src);
                     edgeDst.add(idx >= 0 ? idx : -idx - 1);
                 }
-                if (idx >= 0 && distinct >= settings.maxStates()) {
-                    stopReason = "state limit " + settings.maxStates() + " reached";
-                    return false;
-                }
             }
         }
         return true;
+    }
+
+    private void recordViolations(Expansion<S> e, int src) {
+        for (int p : e.violatedInvariants()) {
+            record(p, new Violation<>(src, null, null));
+        }
+        if (e.deadlock()) {
+            for (int p = 0; p < props.size(); p++) {
+                if (props.get(p) instanceof DeadlockFreedom) {
+                    record(p, new Violation<>(src, null, null));
+                }
+            }
+        }
+        int[] av = e.actionViolations();
+        for (int k = 0; k < av.length; k += 2) {
+            Transition<S> t = e.transitions().get(av[k]);
+            record(av[k + 1], new Violation<>(src, t.action(), t.next()));
+        }
+        if (needGraph) {
+            for (int p = 0; p < props.size(); p++) {
+                if (e.goals()[p]) {
+                    goals[p].set(src);
+                }
+            }
+        }
     }
 
     private void record(int p, Violation<S> v) {
@@ -372,21 +402,24 @@ final class ExplorationRun<S> {
         Stats stats = new Stats(Explorer.CHECKER, distinct, transitions, depth, ms, settings.threads(), collision);
         TraceBuilder<S> traces = new TraceBuilder<>(spec, visited, parent, settings);
         List<CheckResult> results = new ArrayList<>();
-        ProgressAnalysis progress = complete && needGraph
-                ? new ProgressAnalysis(visited.size(), edgeSrc, edgeDst) : null;
+        ProgressAnalysis progress = null;
+        String progressFailure = stopReason;
+        if (complete && needGraph) {
+            try {
+                progress = new ProgressAnalysis(visited.size(), edgeSrc, edgeDst);
+            } catch (OutOfMemoryError e) {
+                progressFailure = "heap exhausted during progress analysis (" + transitions + " edges)";
+            }
+            edgeSrc = null;
+            edgeDst = null;
+        }
         for (int p = 0; p < props.size(); p++) {
             Property<S> prop = props.get(p);
             Violation<S> v = violations[p];
             if (v != null) {
                 results.add(new CheckResult.Violated(prop.name(), traces.build(prop, v), stats));
-            } else if (prop instanceof Progress<S> && progress != null) {
-                int bad = progress.firstWithoutGoal(goals[p]);
-                if (bad < 0) {
-                    results.add(new CheckResult.Verified(prop.name(), stats));
-                } else {
-                    ProgressAnalysis.Lasso lasso = progress.lassoFrom(bad);
-                    results.add(new CheckResult.Violated(prop.name(), traces.buildProgress(prop, bad, lasso), stats));
-                }
+            } else if (prop instanceof Progress<S>) {
+                results.add(progressResult(prop, p, progress, progressFailure, traces, stats));
             } else if (complete) {
                 results.add(new CheckResult.Verified(prop.name(), stats));
             } else {
@@ -394,6 +427,27 @@ final class ExplorationRun<S> {
             }
         }
         long bytes = visited.bytes() < 0 ? -1 : visited.bytes() + parent.bytes();
+        if (needGraph && progress == null && complete) {
+            complete = false;
+            stopReason = progressFailure;
+        }
         return new ExplorationReport(results, stats, complete, complete ? "" : stopReason, bytes);
+    }
+
+    private CheckResult progressResult(Property<S> prop, int p, ProgressAnalysis progress, String failure,
+                                       TraceBuilder<S> traces, Stats stats) {
+        if (progress == null) {
+            return new CheckResult.Inconclusive(prop.name(), failure, stats);
+        }
+        try {
+            int bad = progress.firstWithoutGoal(goals[p]);
+            if (bad < 0) {
+                return new CheckResult.Verified(prop.name(), stats);
+            }
+            ProgressAnalysis.Lasso lasso = progress.lassoFrom(bad);
+            return new CheckResult.Violated(prop.name(), traces.buildProgress(prop, bad, lasso), stats);
+        } catch (OutOfMemoryError e) {
+            return new CheckResult.Inconclusive(prop.name(), "heap exhausted during progress analysis", stats);
+        }
     }
 }

@@ -9,7 +9,7 @@ final class LongList {
 
     void add(long v) {
         if (n == a.length) {
-            a = Arrays.copyOf(a, a.length * 2);
+            a = Arrays.copyOf(a, grownLength(a.length));
         }
         a[n++] = v;
     }
@@ -24,5 +24,14 @@ final class LongList {
 
     long bytes() {
         return (long) a.length * Long.BYTES;
+    }
+
+    /** Doubles up to the largest array Java allows; beyond it the explorer reports a memory limit. */
+    static int grownLength(int length) {
+        long grown = Math.min(2L * length, Integer.MAX_VALUE - 8L);
+        if (grown <= length) {
+            throw new OutOfMemoryError("explorer array capacity (" + length + " entries) exhausted");
+        }
+        return (int) grown;
     }
 }

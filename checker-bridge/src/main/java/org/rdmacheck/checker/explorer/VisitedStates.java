@@ -126,6 +126,9 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
 
         private void grow() {
             long[] old = table;
+            if (old.length > (Integer.MAX_VALUE - 8) / 2) {
+                throw new OutOfMemoryError("fingerprint table capacity exhausted at " + fps.size() + " states");
+            }
             table = new long[old.length * 2];
             mask = table.length / 2 - 1;
             for (int j = 0; j < old.length; j += 2) {

@@ -41,6 +41,10 @@ public final class TraceReplayer {
         if (steps.isEmpty()) {
             return new ReplayResult(false, 0, false, "the trace has no steps");
         }
+        if (cex.violationIndex() < 0 || cex.violationIndex() >= steps.size() || cex.loopStart() >= steps.size()) {
+            return new ReplayResult(false, 0, false, "violationIndex " + cex.violationIndex() + " or loopStart "
+                    + cex.loopStart() + " lies outside the " + steps.size() + " steps");
+        }
         List<S> states = new ArrayList<>();
         S cur = null;
         for (S init : model.initialStates()) {
@@ -95,13 +99,26 @@ public final class TraceReplayer {
         } catch (IllegalArgumentException e) {
             return new ReplayResult(true, -1, false, "the model no longer has a property " + cex.property());
         }
-        boolean violated = violated(spec, prop, states.get(cex.violationIndex()), prev, last, cur);
+        if (prop instanceof Progress<S> pg) {
+            Reach reach = goalReachable(model, pg, states.get(cex.violationIndex()));
+            if (reach == Reach.UNDECIDED) {
+                return new ReplayResult(true, -1, false, "all " + (steps.size() - 1) + " steps legal; undecided: no goal "
+                        + "found within " + PROGRESS_LIMIT + " states from step " + cex.violationIndex()
+                        + " (re-check with rdmacheck check)");
+            }
+            boolean violated = reach == Reach.UNREACHABLE;
+            return new ReplayResult(true, -1, violated, violated
+                    ? "all " + (steps.size() - 1) + " steps legal; " + cex.property() + " still violated"
+                    : "all " + (steps.size() - 1) + " steps legal, but a goal is now reachable from step "
+                    + cex.violationIndex());
+        }
+        boolean violated = violated(spec, prop, prev, last, cur);
         return new ReplayResult(true, -1, violated, violated
                 ? "all " + (steps.size() - 1) + " steps legal; " + cex.property() + " still violated"
                 : "all " + (steps.size() - 1) + " steps legal, but " + cex.property() + " is no longer violated");
     }
 
-    private static <S> boolean violated(CheckSpec<S> spec, Property<S> prop, S at, S prev, Transition<S> last, S end) {
+    private static <S> boolean violated(CheckSpec<S> spec, Property<S> prop, S prev, Transition<S> last, S end) {
         Model<S> model = spec.model();
         if (prop instanceof Invariant<S> inv) {
             return !inv.test(end);
@@ -114,13 +131,13 @@ public final class TraceReplayer {
             model.successors(end, ts::add);
             return ts.isEmpty() && !model.isFinal(end);
         }
-        if (prop instanceof Progress<S> pg) {
-            return !goalReachable(model, pg, at);
-        }
         return false;
     }
 
-    private static <S> boolean goalReachable(Model<S> model, Progress<S> pg, S from) {
+    /** Whether a goal is reachable, within the replay's exploration limit. */
+    private enum Reach { REACHABLE, UNREACHABLE, UNDECIDED }
+
+    private static <S> Reach goalReachable(Model<S> model, Progress<S> pg, S from) {
         Set<S> seen = new HashSet<>();
         ArrayDeque<S> queue = new ArrayDeque<>();
         seen.add(from);
@@ -128,10 +145,10 @@ public final class TraceReplayer {
         while (!queue.isEmpty()) {
             S s = queue.poll();
             if (pg.isGoal(s)) {
-                return true;
+                return Reach.REACHABLE;
             }
             if (seen.size() > PROGRESS_LIMIT) {
-                return true;
+                return Reach.UNDECIDED;
             }
             model.successors(s, t -> {
                 if (seen.add(t.next())) {
@@ -139,6 +156,6 @@ public final class TraceReplayer {
                 }
             });
         }
-        return false;
+        return Reach.UNREACHABLE;
     }
 }

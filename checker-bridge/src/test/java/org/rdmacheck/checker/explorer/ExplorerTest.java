@@ -105,6 +105,49 @@ class ExplorerTest {
     }
 
     @Test
+    void aStateLimitEqualToTheStateSpaceStillExhaustsIt() {
+        CheckSpec<?> spec = new FifoEntry().build("fifo", Params.empty());
+        long all = BoundedFifo.expectedStates(6, 3);
+        ExplorationReport exact = new Explorer(settings(2, ExplorerSettings.Storage.FINGERPRINT).withMaxStates(all))
+                .check(spec);
+        assertTrue(exact.complete());
+        exact.results().forEach(x -> assertInstanceOf(CheckResult.Verified.class, x));
+        ExplorationReport less = new Explorer(settings(2, ExplorerSettings.Storage.FINGERPRINT)
+                .withMaxStates(all - 1)).check(spec);
+        assertTrue(!less.complete());
+        assertEquals(all - 1, less.stats().distinctStates());
+    }
+
+    @Test
+    void anUnboundedTimeLimitDoesNotOverflow() {
+        CheckSpec<?> spec = new FifoEntry().build("fifo", Params.empty());
+        ExplorationReport r = new Explorer(settings(1, ExplorerSettings.Storage.FULL).withMaxMillis(Long.MAX_VALUE))
+                .check(spec);
+        assertTrue(r.complete());
+        assertEquals(BoundedFifo.expectedStates(6, 3), r.stats().distinctStates());
+    }
+
+    @Test
+    void underAnyStateLimitAViolationFoundIsTheShortestAndLargerLimitsKeepIt() {
+        CheckSpec<?> spec = new PhilosophersEntry().build("naive", Params.of(java.util.Map.of("n", "4")));
+        long total = check(spec, 1, ExplorerSettings.Storage.FULL).stats().distinctStates();
+        boolean seen = false;
+        for (long limit = 1; limit <= total; limit++) {
+            ExplorationReport r = new Explorer(settings(2, ExplorerSettings.Storage.FINGERPRINT).withMaxStates(limit))
+                    .check(spec);
+            CheckResult dl = r.result("DeadlockFree");
+            if (dl instanceof CheckResult.Violated v) {
+                assertEquals(4, v.counterexample().length(), "limit " + limit);
+                seen = true;
+            } else {
+                assertTrue(!seen, "once found under a limit, a violation stays found under larger ones: " + limit);
+                assertInstanceOf(CheckResult.Inconclusive.class, dl);
+            }
+        }
+        assertTrue(seen);
+    }
+
+    @Test
     void timeLimitEndsInconclusive() {
         CheckSpec<?> spec = new FifoEntry().build("fifo", Params.of(java.util.Map.of(
                 "messages", "100000", "capacity", "100000")));
