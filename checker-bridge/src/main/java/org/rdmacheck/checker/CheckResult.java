@@ -63,14 +63,34 @@ public sealed interface CheckResult permits CheckResult.Verified, CheckResult.Vi
         }
     }
 
+    /** Why a check ended without a verdict. */
+    enum InconclusiveReason {
+        /** the state limit was reached */
+        STATE_LIMIT,
+        /** the time limit was reached */
+        TIME_LIMIT,
+        /** the heap limit was reached or the heap was exhausted */
+        MEMORY_LIMIT,
+        /** the search stopped at a violation of another property before settling this one */
+        STOPPED_AT_VIOLATION,
+        /** the checker's own data structures cannot hold the state space */
+        STATE_SPACE_TOO_LARGE
+    }
+
     /**
      * A limit (states, time, memory) was reached first.
      *
      * @param property property name
-     * @param reason   which limit, e.g. {@code state limit 1000000 reached}
+     * @param cause    which limit
+     * @param reason   one line for the reader, e.g. {@code state limit 1000000 reached}
      * @param stats    partial statistics
      */
-    record Inconclusive(String property, String reason, Stats stats) implements CheckResult {
+    record Inconclusive(String property, InconclusiveReason cause, String reason, Stats stats) implements CheckResult {
+        /** Rejects a missing cause. */
+        public Inconclusive {
+            Objects.requireNonNull(cause, "cause");
+        }
+
         @Override
         public Verdict verdict() {
             return Verdict.INCONCLUSIVE;

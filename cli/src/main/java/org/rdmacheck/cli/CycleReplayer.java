@@ -9,7 +9,7 @@ final class CycleReplayer implements ExternalReplayer {
 
     @Override
     public boolean accepts(Counterexample cex) {
-        return "cycle".equals(cex.kind()) && "cdg".equals(cex.provenance().checker());
+        return cex.kind() == Counterexample.Kind.CYCLE && "cdg".equals(cex.provenance().checker());
     }
 
     @Override

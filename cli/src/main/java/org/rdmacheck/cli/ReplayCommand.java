@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck replay FILE}: re-executes a stored counterexample. */
 @Command(name = "replay", description = "Re-executes a stored counterexample and reports whether every step is "
-        + "legal and the property still violated (exit 0 if so, 1 if not).")
+        + "legal and the property still violated (exit 0 if so, 1 if a step is illegal or the property no longer "
+        + "violated, 3 if the replay could not decide).")
 final class ReplayCommand implements Callable<Integer> {
 
     @Spec
@@ -38,8 +39,9 @@ final class ReplayCommand implements Callable<Integer> {
             o.put("model", cex.provenance().model());
             o.put("variant", cex.provenance().variant());
             o.put("property", cex.property());
-            o.put("kind", cex.kind());
+            o.put("kind", cex.kind().word());
             o.put("steps", cex.steps().size());
+            o.put("outcome", r.word());
             o.put("legal", r.legal());
             o.put("firstIllegalStep", r.firstIllegalStep());
             o.put("stillViolated", r.stillViolated());
@@ -50,6 +52,17 @@ final class ReplayCommand implements Callable<Integer> {
                     cex.property(), cex.kind(), cex.steps().size(), r.message());
         }
         out.flush();
-        return r.reproduces() ? ExitCodes.OK : ExitCodes.VIOLATED;
+        return exitCode(r);
+    }
+
+    /**
+     * @param r a replay outcome
+     * @return 0 if it reproduces, 3 if undecided, 1 otherwise
+     */
+    static int exitCode(ReplayResult r) {
+        if (r instanceof ReplayResult.Reproduces) {
+            return ExitCodes.OK;
+        }
+        return r instanceof ReplayResult.Undecided ? ExitCodes.INCONCLUSIVE : ExitCodes.VIOLATED;
     }
 }

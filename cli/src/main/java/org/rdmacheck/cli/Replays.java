@@ -17,7 +17,8 @@ public final class Replays {
     /** Replayers for non-state-machine counterexamples. Later issues add theirs here. */
     static final List<ExternalReplayer> EXTERNAL = List.of(new ThresholdWitnessReplayer(), new CycleReplayer());
 
-    private static final Set<String> TRACE_KINDS = Set.of("invariant", "action", "deadlock", "progress");
+    private static final Set<Counterexample.Kind> TRACE_KINDS = Set.of(Counterexample.Kind.INVARIANT,
+            Counterexample.Kind.ACTION, Counterexample.Kind.DEADLOCK, Counterexample.Kind.PROGRESS);
 
     private Replays() {
     }

@@ -91,7 +91,8 @@ final class TlcCommand implements Callable<Integer> {
     static List<SummaryRow> rows(TlcRequest req, TlcReport report, Path outDir) {
         List<SummaryRow> rows = new ArrayList<>();
         List<CheckResult> results = report.results().isEmpty()
-                ? List.of(report.outcome().equals("success") ? new CheckResult.Verified("(state space)", report.stats())
+                ? List.of(report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS
+                ? new CheckResult.Verified("(state space)", report.stats())
                 : new CheckResult.Failed("(state space)", report.detail(), report.stats())) : report.results();
         for (CheckResult r : results) {
             String file = null;

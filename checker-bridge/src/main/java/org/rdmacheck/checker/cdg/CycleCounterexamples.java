@@ -54,7 +54,7 @@ public final class CycleCounterexamples {
             steps.add(new TraceStep(steps.isEmpty() ? null : Action.of("Requests", "channel", d.from()), s));
         }
         Provenance p = new Provenance(MODEL, query.slug(), query.parameters(), "cdg", Version.VERSION);
-        return new Counterexample(PROPERTY, "cycle", steps, steps.size() - 1, 0, p,
+        return new Counterexample(PROPERTY, Counterexample.Kind.CYCLE, steps, steps.size() - 1, 0, p,
                 verdict.condition() + " fails: each packet holds its channel and requests the next one's");
     }
 
@@ -72,13 +72,13 @@ public final class CycleCounterexamples {
         DependencyWitness witness = new DependencyWitness(fabric, q.routingFunction());
         int n = cex.steps().size();
         if (n == 0) {
-            return new ReplayResult(false, 0, false, "empty cycle");
+            return new ReplayResult.IllegalStep(0, "empty cycle");
         }
         for (int i = 0; i < n; i++) {
             var s = cex.steps().get(i).state();
             var next = cex.steps().get((i + 1) % n).state();
             if (!s.path("requests").asText().equals(next.path("channel").asText())) {
-                return new ReplayResult(false, i, false, "step " + i + " requests " + s.path("requests").asText()
+                return new ReplayResult.IllegalStep(i, "step " + i + " requests " + s.path("requests").asText()
                         + " but step " + ((i + 1) % n) + " holds " + next.path("channel").asText());
             }
             int[] from = DeadlockQuery.channel(topo, s.path("channel").asText(), q.lanes());
@@ -89,10 +89,10 @@ public final class CycleCounterexamples {
             }
             Optional<Dependency> d = witness.find(from[0], from[1], to[0], to[1], topo.nodeId(dest));
             if (d.isEmpty()) {
-                return new ReplayResult(false, i, false, "step " + i + ": no packet to " + dest + " holding "
+                return new ReplayResult.IllegalStep(i, "step " + i + ": no packet to " + dest + " holding "
                         + s.path("channel").asText() + " requests " + s.path("requests").asText());
             }
         }
-        return new ReplayResult(true, -1, true, "cycle of " + n + " dependencies re-derived");
+        return new ReplayResult.Reproduces("cycle of " + n + " dependencies re-derived");
     }
 }

@@ -10,6 +10,7 @@ import org.rdmacheck.checker.explorer.Explorer;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.checker.tlc.TlcChecker;
 import org.rdmacheck.checker.tlc.TlcOptions;
+import org.rdmacheck.checker.tlc.TlcOutcome;
 import org.rdmacheck.checker.tlc.TlcReport;
 import org.rdmacheck.checker.tlc.TlcRequest;
 import org.rdmacheck.model.InputException;
@@ -48,7 +49,7 @@ public final class Conformance {
         List<String> mismatches = new ArrayList<>();
         TlcRun t = runTlc(m, c, c.constants());
         SpecManifest.Expectation ex = c.expect();
-        if (!t.report.outcome().equals(ex.result())) {
+        if (t.report.outcome() != ex.result()) {
             mismatches.add("TLC result " + t.report.outcome() + " (" + t.report.detail() + "), manifest expects "
                     + ex.result());
         }
@@ -129,7 +130,7 @@ public final class Conformance {
         TlcChecker checker = new TlcChecker(tlc);
         TlcReport report = checker.check(req);
         long distinct = report.stats().distinctStates();
-        if (!report.outcome().equals("success") && !report.outcome().equals("timeout")) {
+        if (report.outcome() != TlcOutcome.SUCCESS && report.outcome() != TlcOutcome.TIMEOUT) {
             // TLC stopped at a violation: count the whole state space without properties.
             distinct = checker.check(req.withInvariants(List.of()).withProperties(List.of()).withCheckDeadlock(false))
                     .stats().distinctStates();

@@ -77,12 +77,11 @@ public record SpecManifest(Path folder, String javaModel, ConstantMapping consta
     }
 
     /**
-     * @param result         {@code success}, {@code invariant}, {@code deadlock}, {@code property},
-     *                       {@code assertion} or {@code error}
+     * @param result         the TLC outcome ({@code timeout} is never expected)
      * @param distinctStates distinct reachable states (with the given constants, whatever is checked), or -1
      * @param violated       properties that must be violated
      */
-    public record Expectation(String result, long distinctStates, List<String> violated) {
+    public record Expectation(org.rdmacheck.checker.tlc.TlcOutcome result, long distinctStates, List<String> violated) {
     }
 
     /**
@@ -145,11 +144,11 @@ public record SpecManifest(Path folder, String javaModel, ConstantMapping consta
         if (e == null || !e.hasNonNull("result")) {
             throw new InputException(src + ": configuration " + name + ": missing expect.result");
         }
-        String result = e.get("result").asText();
-        if (!List.of("success", "invariant", "deadlock", "property", "assertion", "error").contains(result)) {
-            throw new InputException(src + ": configuration " + name + ": expect.result '" + result
-                    + "': expected success, invariant, deadlock, property, assertion or error");
-        }
+        String word = e.get("result").asText();
+        org.rdmacheck.checker.tlc.TlcOutcome result = org.rdmacheck.checker.tlc.TlcOutcome.ofWord(word)
+                .filter(o -> o != org.rdmacheck.checker.tlc.TlcOutcome.TIMEOUT)
+                .orElseThrow(() -> new InputException(src + ": configuration " + name + ": expect.result '" + word
+                        + "': expected success, invariant, deadlock, property, assertion or error"));
         Expectation ex = new Expectation(result, e.path("distinctStates").asLong(-1), list(e.path("violated")));
         return new Configuration(name, c.path("config").asText("MCSpec.cfg"), c.path("variant").asText(null),
                 strings(c.path("parameters"), src), strings(c.path("constants"), src), list(c.path("invariants")),

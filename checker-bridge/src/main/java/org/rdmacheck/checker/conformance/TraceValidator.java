@@ -88,11 +88,11 @@ public final class TraceValidator {
     private static TraceValidation verdict(Counterexample trace, TlcReport report) {
         int n = trace.steps().size();
         long explored = report.stats().distinctStates();
-        if (report.outcome().equals("invariant") && report.detail().startsWith("TraceMatched")) {
+        if (report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.INVARIANT && report.detail().startsWith("TraceMatched")) {
             return new TraceValidation(true, n, -1, null, null, null, explored,
                     "all " + n + " states of the trace form a behaviour of the spec");
         }
-        if (!report.outcome().equals("success")) {
+        if (report.outcome() != org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS) {
             throw new InputException("TLC could not follow the trace: " + report.detail());
         }
         int k = explored == 0 ? 0 : Math.min(report.stats().depth(), n - 1);

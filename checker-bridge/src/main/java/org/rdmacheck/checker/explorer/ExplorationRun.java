@@ -53,6 +53,7 @@ final class ExplorationRun<S> {
     private long transitions;
     private long startNanos;
     private String stopReason = "";
+    private CheckResult.InconclusiveReason stopCause = CheckResult.InconclusiveReason.STOPPED_AT_VIOLATION;
 
     /** A recorded violation: the state index whose path leads to it, plus an optional last step. */
     record Violation<S>(int stateIndex, Action lastAction, S lastState) {
@@ -90,6 +91,7 @@ final class ExplorationRun<S> {
         try {
             complete = search(pool);
         } catch (OutOfMemoryError e) {
+            stopCause = CheckResult.InconclusiveReason.MEMORY_LIMIT;
             stopReason = "heap exhausted (" + (Runtime.getRuntime().maxMemory() >> 20) + " MB); partial statistics";
         } finally {
             if (pool != null) {
@@ -151,6 +153,7 @@ final class ExplorationRun<S> {
                 queued = frontier.size() - from + next.size();
                 List<Expansion<S>> block = expand(pool, frontier, from, to, maxNanos());
                 if (block == null) {
+                    stopCause = CheckResult.InconclusiveReason.TIME_LIMIT;
                     stopReason = "time limit " + settings.maxMillis() + " ms reached";
                     return false;
                 }
@@ -158,10 +161,12 @@ final class ExplorationRun<S> {
                     return false;
                 }
                 if (allViolated() || (settings.stopAtFirstViolation() && violationCount > 0)) {
+                    stopCause = CheckResult.InconclusiveReason.STOPPED_AT_VIOLATION;
                     stopReason = allViolated() ? "every property violated" : "stopped at first violation";
                     return false;
                 }
                 if (!heapOk()) {
+                    stopCause = CheckResult.InconclusiveReason.MEMORY_LIMIT;
                     stopReason = "heap limit " + Math.round(settings.maxHeapFraction() * 100) + "% of "
                             + (Runtime.getRuntime().maxMemory() >> 20) + " MB reached";
                     return false;
@@ -207,6 +212,7 @@ final class ExplorationRun<S> {
         if (visited.size() < settings.maxStates() || visited.lookup(s, fp) >= 0) {
             return false;
         }
+        stopCause = CheckResult.InconclusiveReason.STATE_LIMIT;
         stopReason = "state limit " + settings.maxStates() + " reached";
         return true;
     }
@@ -404,10 +410,12 @@ final class ExplorationRun<S> {
         List<CheckResult> results = new ArrayList<>();
         ProgressAnalysis progress = null;
         String progressFailure = stopReason;
+        CheckResult.InconclusiveReason progressCause = stopCause;
         if (complete && needGraph) {
             try {
                 progress = new ProgressAnalysis(visited.size(), edgeSrc, edgeDst);
             } catch (OutOfMemoryError e) {
+                progressCause = CheckResult.InconclusiveReason.MEMORY_LIMIT;
                 progressFailure = "heap exhausted during progress analysis (" + transitions + " edges)";
             }
             edgeSrc = null;
@@ -419,11 +427,11 @@ final class ExplorationRun<S> {
             if (v != null) {
                 results.add(new CheckResult.Violated(prop.name(), traces.build(prop, v), stats));
             } else if (prop instanceof Progress<S>) {
-                results.add(progressResult(prop, p, progress, progressFailure, traces, stats));
+                results.add(progressResult(prop, p, progress, progressCause, progressFailure, traces, stats));
             } else if (complete) {
                 results.add(new CheckResult.Verified(prop.name(), stats));
             } else {
-                results.add(new CheckResult.Inconclusive(prop.name(), stopReason, stats));
+                results.add(new CheckResult.Inconclusive(prop.name(), stopCause, stopReason, stats));
             }
         }
         long bytes = visited.bytes() < 0 ? -1 : visited.bytes() + parent.bytes();
@@ -434,10 +442,11 @@ final class ExplorationRun<S> {
         return new ExplorationReport(results, stats, complete, complete ? "" : stopReason, bytes);
     }
 
-    private CheckResult progressResult(Property<S> prop, int p, ProgressAnalysis progress, String failure,
+    private CheckResult progressResult(Property<S> prop, int p, ProgressAnalysis progress,
+                                       CheckResult.InconclusiveReason cause, String failure,
                                        TraceBuilder<S> traces, Stats stats) {
         if (progress == null) {
-            return new CheckResult.Inconclusive(prop.name(), failure, stats);
+            return new CheckResult.Inconclusive(prop.name(), cause, failure, stats);
         }
         try {
             int bad = progress.firstWithoutGoal(goals[p]);
@@ -447,7 +456,8 @@ final class ExplorationRun<S> {
             ProgressAnalysis.Lasso lasso = progress.lassoFrom(bad);
             return new CheckResult.Violated(prop.name(), traces.buildProgress(prop, bad, lasso), stats);
         } catch (OutOfMemoryError e) {
-            return new CheckResult.Inconclusive(prop.name(), "heap exhausted during progress analysis", stats);
+            return new CheckResult.Inconclusive(prop.name(), CheckResult.InconclusiveReason.MEMORY_LIMIT,
+                    "heap exhausted during progress analysis", stats);
         }
     }
 }

@@ -39,11 +39,11 @@ final class TraceBuilder<S> {
         if (v.lastAction() != null) {
             steps.add(step(v.lastAction(), v.lastState()));
         }
-        String kind = switch (prop.kind()) {
-            case INVARIANT -> "invariant";
-            case ACTION -> "action";
-            case DEADLOCK -> "deadlock";
-            case PROGRESS -> "progress";
+        Counterexample.Kind kind = switch (prop.kind()) {
+            case INVARIANT -> Counterexample.Kind.INVARIANT;
+            case ACTION -> Counterexample.Kind.ACTION;
+            case DEADLOCK -> Counterexample.Kind.DEADLOCK;
+            case PROGRESS -> Counterexample.Kind.PROGRESS;
         };
         return new Counterexample(prop.name(), kind, steps, steps.size() - 1, -1, provenance(), "");
     }
@@ -58,7 +58,7 @@ final class TraceBuilder<S> {
                 ? "no goal state is reachable from step " + violationIndex + "; the trace continues to a dead end"
                 : "no goal state is reachable from step " + violationIndex + "; the last state returns to step "
                 + loopStart + " (a cycle without progress)";
-        return new Counterexample(prop.name(), "progress", steps, violationIndex, loopStart, provenance(), note);
+        return new Counterexample(prop.name(), Counterexample.Kind.PROGRESS, steps, violationIndex, loopStart, provenance(), note);
     }
 
     private Provenance provenance() {

@@ -41,7 +41,7 @@ public final class WitnessCounterexamples {
         SwitchSpecs.toMap(sw).forEach((k, v) -> params.put("switch." + k, v));
         SwitchSpecs.toMap(config).forEach((k, v) -> params.put("config." + k, v));
         Witnesses.Evaluation e = Witnesses.evaluate(sw, Headroom.of(sw).bytes(), config, w);
-        return new Counterexample(PROPERTY, "witness", List.of(new TraceStep(null, TraceJson.toJson(w))), 0, -1,
+        return new Counterexample(PROPERTY, Counterexample.Kind.WITNESS, List.of(new TraceStep(null, TraceJson.toJson(w))), 0, -1,
                 new Provenance(MODEL, sw.name() + "." + config.name(), params, "choco", Version.VERSION),
                 "seed 004 §4 worst case: " + e.message());
     }
@@ -51,7 +51,7 @@ public final class WitnessCounterexamples {
      * @return whether it is a threshold witness
      */
     public static boolean accepts(Counterexample cex) {
-        return MODEL.equals(cex.provenance().model()) && "witness".equals(cex.kind());
+        return MODEL.equals(cex.provenance().model()) && cex.kind() == Counterexample.Kind.WITNESS;
     }
 
     /**
@@ -70,7 +70,10 @@ public final class WitnessCounterexamples {
         ThresholdConfig config = SwitchSpecs.parseConfig(prefixed(cex, "config."), sw, "witness provenance");
         Witness w = witness(cex.steps().get(0).state());
         Witnesses.Evaluation e = Witnesses.evaluate(sw, Headroom.of(sw).bytes(), config, w);
-        return new ReplayResult(e.legal(), e.legal() ? -1 : 0, e.pfcReached(), e.message());
+        if (!e.legal()) {
+            return new ReplayResult.IllegalStep(0, e.message());
+        }
+        return e.pfcReached() ? new ReplayResult.Reproduces(e.message()) : new ReplayResult.NoLongerViolated(e.message());
     }
 
     private static Witness witness(JsonNode state) {

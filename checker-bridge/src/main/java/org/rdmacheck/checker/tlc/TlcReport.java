@@ -14,11 +14,10 @@ import org.rdmacheck.checker.Stats;
  *                   when an {@code Assert} failed)
  * @param stats      statistics of the run (partial when it was cut short)
  * @param status     TLC's exit status ({@link TlcExitStatus#UNKNOWN} if killed at the time limit)
- * @param outcome    one word as in {@code manifest.json}: {@code success}, {@code invariant}, {@code deadlock},
- *                   {@code property}, {@code assertion}, {@code timeout} or {@code error}
+ * @param outcome    the outcome, as in {@code manifest.json}
  * @param detail     one line: the violated property, the reason of a failure, or empty
  */
-public record TlcReport(List<CheckResult> results, Stats stats, TlcExitStatus status, String outcome, String detail) {
+public record TlcReport(List<CheckResult> results, Stats stats, TlcExitStatus status, TlcOutcome outcome, String detail) {
 
     /** Copies the results. */
     public TlcReport {

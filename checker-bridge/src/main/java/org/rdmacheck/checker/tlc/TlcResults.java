@@ -52,20 +52,20 @@ final class TlcResults {
         List<String> props = properties();
         if (exit.isEmpty()) {
             String why = "time limit " + limitMillis / 1000.0 + " s reached; TLC was stopped";
-            return new TlcReport(all(props, p -> new CheckResult.Inconclusive(p, why, stats)), stats, status,
-                    "timeout", why);
+            return new TlcReport(all(props, p -> new CheckResult.Inconclusive(p, CheckResult.InconclusiveReason.TIME_LIMIT,
+                    why, stats)), stats, status, TlcOutcome.TIMEOUT, why);
         }
         Optional<String> memory = find(TlcMessage.OUT_OF_MEMORY, TlcMessage.OUT_OF_MEMORY_TOO_MANY_INIT,
                 TlcMessage.OUT_OF_MEMORY_LIVENESS).map(m -> "TLC ran out of memory (give it more with a larger heap): "
                 + TlcErrors.oneLine(m.text()));
         if (memory.isPresent()) {
             String why = memory.get();
-            return new TlcReport(all(props, p -> new CheckResult.Failed(p, why, stats)), stats, status, "error", why);
+            return new TlcReport(all(props, p -> new CheckResult.Failed(p, why, stats)), stats, status, TlcOutcome.ERROR, why);
         }
         if (status == TlcExitStatus.ERROR_STATESPACE_TOO_LARGE) {
             String why = "state space too large for TLC's data structures";
-            return new TlcReport(all(props, p -> new CheckResult.Inconclusive(p, why, stats)), stats, status,
-                    "error", why);
+            return new TlcReport(all(props, p -> new CheckResult.Inconclusive(p,
+                    CheckResult.InconclusiveReason.STATE_SPACE_TOO_LARGE, why, stats)), stats, status, TlcOutcome.ERROR, why);
         }
         if (status == TlcExitStatus.SUCCESS && find(TlcMessage.BEHAVIOR_UP_TO_THIS_POINT).isPresent()
                 && props.contains(TlcChecker.DEADLOCK)) {
@@ -74,13 +74,13 @@ final class TlcResults {
             return violation(TlcExitStatus.VIOLATION_DEADLOCK, props, stats);
         }
         if (status == TlcExitStatus.SUCCESS) {
-            return new TlcReport(all(props, p -> new CheckResult.Verified(p, stats)), stats, status, "success", "");
+            return new TlcReport(all(props, p -> new CheckResult.Verified(p, stats)), stats, status, TlcOutcome.SUCCESS, "");
         }
         if (status.isViolation()) {
             return violation(status, props, stats);
         }
         String why = "TLC exit " + exit.getAsInt() + " (" + status.meaning() + "): " + failureText();
-        return new TlcReport(all(props, p -> new CheckResult.Failed(p, why, stats)), stats, status, "error", why);
+        return new TlcReport(all(props, p -> new CheckResult.Failed(p, why, stats)), stats, status, TlcOutcome.ERROR, why);
     }
 
     private void rejectInputErrors(TlcExitStatus status) {
@@ -120,35 +120,36 @@ final class TlcResults {
         if (report == null) {
             String why = "TLC exit " + status.code() + " (" + status.meaning() + ") without a violation report: "
                     + failureText();
-            return new TlcReport(all(props, p -> new CheckResult.Failed(p, why, stats)), stats, status, "error", why);
+            return new TlcReport(all(props, p -> new CheckResult.Failed(p, why, stats)), stats, status, TlcOutcome.ERROR, why);
         }
-        String kind;
+        Counterexample.Kind kind;
         String property;
         String note = "";
         TlcTraces.Trace trace;
         Matcher named = NAMED.matcher(report.text());
         switch (report.code()) {
             case TlcMessage.INVARIANT_VIOLATED_INITIAL, TlcMessage.PROPERTY_VIOLATED_INITIAL -> {
-                kind = report.code() == TlcMessage.INVARIANT_VIOLATED_INITIAL ? "invariant" : "temporal";
+                kind = report.code() == TlcMessage.INVARIANT_VIOLATED_INITIAL ? Counterexample.Kind.INVARIANT
+                        : Counterexample.Kind.TEMPORAL;
                 property = named.find() ? named.group(1) : "?";
                 String state = report.text().substring(report.text().indexOf('\n') + 1);
                 trace = new TlcTraces.Trace(List.of(new TraceStep(null, TlcTraces.state(state))), -1, false);
                 note = "violated by an initial state";
             }
             case TlcMessage.DEADLOCK_REACHED -> {
-                kind = "deadlock";
+                kind = Counterexample.Kind.DEADLOCK;
                 property = TlcChecker.DEADLOCK;
                 trace = TlcTraces.read(messages);
                 note = report.text().contains("distributed") ? "distributed TLC prints only the deadlocked state" : "";
             }
             case TlcMessage.ASSERT_FAILED -> {
-                kind = "assertion";
+                kind = Counterexample.Kind.ASSERTION;
                 property = TlcChecker.ASSERTION;
                 note = TlcErrors.oneLine(report.text());
                 trace = TlcTraces.read(messages);
             }
             case TlcMessage.TEMPORAL_PROPERTY_VIOLATED -> {
-                kind = "temporal";
+                kind = Counterexample.Kind.TEMPORAL;
                 List<String> temporal = ws.config().section("PROPERTY");
                 property = temporal.size() == 1 ? temporal.get(0) : String.join("|", temporal);
                 trace = TlcTraces.read(messages);
@@ -156,7 +157,8 @@ final class TlcResults {
                         : trace.loopStart() >= 0 ? "the last state returns to step " + trace.loopStart() : "";
             }
             default -> {
-                kind = report.code() == TlcMessage.ACTION_PROPERTY_VIOLATED_BEHAVIOR ? "action" : "invariant";
+                kind = report.code() == TlcMessage.ACTION_PROPERTY_VIOLATED_BEHAVIOR ? Counterexample.Kind.ACTION
+                        : Counterexample.Kind.INVARIANT;
                 property = named.find() ? named.group(1) : "?";
                 trace = TlcTraces.read(messages);
             }
@@ -168,15 +170,17 @@ final class TlcResults {
         List<CheckResult> results = new ArrayList<>();
         String open = "not settled: TLC stops at the first violation (" + property + ")";
         for (String p : props) {
-            results.add(p.equals(property) ? new CheckResult.Violated(p, cex, s) : new CheckResult.Inconclusive(p, open, s));
+            results.add(p.equals(property) ? new CheckResult.Violated(p, cex, s) : new CheckResult.Inconclusive(p,
+                    CheckResult.InconclusiveReason.STOPPED_AT_VIOLATION, open, s));
         }
         if (!props.contains(property)) {
             results.add(new CheckResult.Violated(property, cex, s));
         }
-        String outcome = switch (kind) {
-            case "temporal" -> "property";
-            case "action" -> "invariant";
-            default -> kind;
+        TlcOutcome outcome = switch (kind) {
+            case TEMPORAL -> TlcOutcome.PROPERTY;
+            case DEADLOCK -> TlcOutcome.DEADLOCK;
+            case ASSERTION -> TlcOutcome.ASSERTION;
+            default -> TlcOutcome.INVARIANT;
         };
         return new TlcReport(results, s, status, outcome, property + " violated (" + kind + ", "
                 + trace.steps().size() + " states)");

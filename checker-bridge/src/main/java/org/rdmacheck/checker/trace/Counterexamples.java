@@ -43,7 +43,7 @@ public final class Counterexamples {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         o.put("schema", SCHEMA);
         o.put("property", cex.property());
-        o.put("kind", cex.kind());
+        o.put("kind", cex.kind().word());
         o.put("violationIndex", cex.violationIndex());
         o.put("loopStart", cex.loopStart());
         o.put("note", cex.note());
@@ -115,7 +115,11 @@ public final class Counterexamples {
             throw new InputException(source + ": loopStart = " + loopStart + ": expected -1 or a step index");
         }
         String note = json.has("note") ? json.get("note").asText() : "";
-        return new Counterexample(text(json, "property", source), text(json, "kind", source), steps, violationIndex,
+        String kindWord = text(json, "kind", source);
+        Counterexample.Kind kind = Counterexample.Kind.ofWord(kindWord).orElseThrow(() -> new InputException(source
+                + ": kind = '" + kindWord + "': expected one of " + java.util.Arrays.stream(Counterexample.Kind.values())
+                .map(Counterexample.Kind::word).toList()));
+        return new Counterexample(text(json, "property", source), kind, steps, violationIndex,
                 loopStart, provenance, note);
     }
 

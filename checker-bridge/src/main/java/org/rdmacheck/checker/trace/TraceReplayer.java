@@ -39,10 +39,10 @@ public final class TraceReplayer {
         Model<S> model = spec.model();
         List<TraceStep> steps = cex.steps();
         if (steps.isEmpty()) {
-            return new ReplayResult(false, 0, false, "the trace has no steps");
+            return new ReplayResult.IllegalStep(0, "the trace has no steps");
         }
         if (cex.violationIndex() < 0 || cex.violationIndex() >= steps.size() || cex.loopStart() >= steps.size()) {
-            return new ReplayResult(false, 0, false, "violationIndex " + cex.violationIndex() + " or loopStart "
+            return new ReplayResult.IllegalStep(0, "violationIndex " + cex.violationIndex() + " or loopStart "
                     + cex.loopStart() + " lies outside the " + steps.size() + " steps");
         }
         List<S> states = new ArrayList<>();
@@ -54,7 +54,7 @@ public final class TraceReplayer {
             }
         }
         if (cur == null) {
-            return new ReplayResult(false, 0, false, "step 0 is not an initial state of the model");
+            return new ReplayResult.IllegalStep(0, "step 0 is not an initial state of the model");
         }
         states.add(cur);
         S prev = null;
@@ -76,7 +76,7 @@ public final class TraceReplayer {
                 }
             }
             if (found == null) {
-                return new ReplayResult(false, j, false, "step " + j + ": " + step.action()
+                return new ReplayResult.IllegalStep(j, "step " + j + ": " + step.action()
                         + (actionEnabled ? " leads to a different state" : " is not enabled"));
             }
             prev = cur;
@@ -89,7 +89,7 @@ public final class TraceReplayer {
             List<Transition<S>> ts = new ArrayList<>();
             model.successors(cur, ts::add);
             if (ts.stream().noneMatch(t -> t.next().equals(back))) {
-                return new ReplayResult(false, steps.size(), false,
+                return new ReplayResult.IllegalStep(steps.size(),
                         "the last state has no transition back to step " + cex.loopStart());
             }
         }
@@ -97,25 +97,25 @@ public final class TraceReplayer {
         try {
             prop = spec.property(cex.property());
         } catch (IllegalArgumentException e) {
-            return new ReplayResult(true, -1, false, "the model no longer has a property " + cex.property());
+            return new ReplayResult.NoLongerViolated("the model no longer has a property " + cex.property());
         }
         if (prop instanceof Progress<S> pg) {
             Reach reach = goalReachable(model, pg, states.get(cex.violationIndex()));
             if (reach == Reach.UNDECIDED) {
-                return new ReplayResult(true, -1, false, "all " + (steps.size() - 1) + " steps legal; undecided: no goal "
+                return new ReplayResult.Undecided("all " + (steps.size() - 1) + " steps legal; undecided: no goal "
                         + "found within " + PROGRESS_LIMIT + " states from step " + cex.violationIndex()
                         + " (re-check with rdmacheck check)");
             }
             boolean violated = reach == Reach.UNREACHABLE;
-            return new ReplayResult(true, -1, violated, violated
-                    ? "all " + (steps.size() - 1) + " steps legal; " + cex.property() + " still violated"
-                    : "all " + (steps.size() - 1) + " steps legal, but a goal is now reachable from step "
+            String all = "all " + (steps.size() - 1) + " steps legal";
+            return violated ? new ReplayResult.Reproduces(all + "; " + cex.property() + " still violated")
+                    : new ReplayResult.NoLongerViolated(all + ", but a goal is now reachable from step "
                     + cex.violationIndex());
         }
         boolean violated = violated(spec, prop, prev, last, cur);
-        return new ReplayResult(true, -1, violated, violated
-                ? "all " + (steps.size() - 1) + " steps legal; " + cex.property() + " still violated"
-                : "all " + (steps.size() - 1) + " steps legal, but " + cex.property() + " is no longer violated");
+        String all = "all " + (steps.size() - 1) + " steps legal";
+        return violated ? new ReplayResult.Reproduces(all + "; " + cex.property() + " still violated")
+                : new ReplayResult.NoLongerViolated(all + ", but " + cex.property() + " is no longer violated");
     }
 
     private static <S> boolean violated(CheckSpec<S> spec, Property<S> prop, S prev, Transition<S> last, S end) {

@@ -127,7 +127,7 @@ class DeadlockCheckerTest {
         DeadlockQuery q = new DeadlockQuery("ring:n=4", "deflect", 1, 4, List.of(), Orientation.TIER);
         DeadlockVerdict v = check(q);
         var cex = CycleCounterexamples.of(q, v);
-        assertEquals("cycle", cex.kind());
+        assertEquals(org.rdmacheck.checker.Counterexample.Kind.CYCLE, cex.kind());
         ReplayResult ok = CycleCounterexamples.replay(cex);
         assertTrue(ok.reproduces(), ok.message());
         Map<String, String> params = new java.util.LinkedHashMap<>(q.parameters());

@@ -68,7 +68,7 @@ class DasrVerdictsTest {
             ExplorationReport r = check("persistent", Map.of("senders", senders));
             CheckResult res = r.result("Settles");
             Counterexample cex = assertInstanceOf(CheckResult.Violated.class, res).counterexample();
-            assertEquals("progress", cex.kind());
+            assertEquals(org.rdmacheck.checker.Counterexample.Kind.PROGRESS, cex.kind());
             assertTrue(cex.loopStart() >= 0, "a lasso, not a dead end");
             List<String> loop = new ArrayList<>();
             for (TraceStep s : cex.steps().subList(cex.loopStart(), cex.steps().size())) {

@@ -57,7 +57,7 @@ class ExplorerTest {
         ExplorationReport r = check(spec, 2, ExplorerSettings.Storage.FINGERPRINT);
         CheckResult dl = r.result("DeadlockFree");
         Counterexample cex = assertInstanceOf(CheckResult.Violated.class, dl).counterexample();
-        assertEquals("deadlock", cex.kind());
+        assertEquals(org.rdmacheck.checker.Counterexample.Kind.DEADLOCK, cex.kind());
         assertEquals(n, cex.length(), "all take their left fork: n steps");
         assertTrue(cex.steps().subList(1, cex.steps().size()).stream()
                 .allMatch(s -> s.action().name().equals("TakeFirst")));
@@ -81,7 +81,7 @@ class ExplorerTest {
         ExplorationReport r = check(spec, 1, ExplorerSettings.Storage.FINGERPRINT);
         assertInstanceOf(CheckResult.Verified.class, r.result("DeadlockFree"));
         Counterexample cex = assertInstanceOf(CheckResult.Violated.class, r.result("EventuallyPass")).counterexample();
-        assertEquals("progress", cex.kind());
+        assertEquals(org.rdmacheck.checker.Counterexample.Kind.PROGRESS, cex.kind());
         assertTrue(cex.loopStart() >= 0, "a lasso");
         assertEquals(0, cex.violationIndex(), "the initial state already cannot reach a goal");
         assertTrue(TraceReplayer.replay(spec, cex).reproduces());
@@ -200,7 +200,7 @@ class ExplorerTest {
                 DeadlockFreedom.standard()), Set.of("NoSwap"));
         ExplorationReport r = check(spec, 2, ExplorerSettings.Storage.FINGERPRINT);
         Counterexample cex = assertInstanceOf(CheckResult.Violated.class, r.result("NoSwap")).counterexample();
-        assertEquals("action", cex.kind());
+        assertEquals(org.rdmacheck.checker.Counterexample.Kind.ACTION, cex.kind());
         assertEquals(3, cex.length(), "send, send, swap");
         assertEquals("Swap", cex.steps().get(3).action().name());
         assertTrue(TraceReplayer.replay(spec, cex).reproduces());

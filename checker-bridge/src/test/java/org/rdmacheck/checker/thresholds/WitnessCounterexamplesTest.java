@@ -20,7 +20,7 @@ class WitnessCounterexamplesTest {
         ConfigCheck check = new ThresholdAnalysis(new ThresholdSolver(20_000)).check(sw, c).check().orElseThrow();
         Counterexample cex = WitnessCounterexamples.of(sw, c, check.witnessSearch().witness().orElseThrow());
         Counterexample back = Counterexamples.fromJson(Counterexamples.toJson(cex), "mem");
-        assertEquals("witness", back.kind());
+        assertEquals(org.rdmacheck.checker.Counterexample.Kind.WITNESS, back.kind());
         assertTrue(WitnessCounterexamples.accepts(back));
         assertTrue(WitnessCounterexamples.replay(back).reproduces());
         assertEquals("arista-7050qx32-link.beta4", back.provenance().variant());

@@ -29,7 +29,7 @@ class DistributedTlcTest {
         TlcOptions opts = TlcOptions.defaults().withTimeLimitMillis(300_000);
         TlcReport single = new TlcChecker(opts).check(philosophers(true));
         TlcReport distributed = new DistributedTlc(opts.withWorkers(2)).check(philosophers(true));
-        assertEquals("success", distributed.outcome(), distributed.detail());
+        assertEquals(org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS, distributed.outcome(), distributed.detail());
         assertEquals(single.stats().distinctStates(), distributed.stats().distinctStates());
         assertTrue(single.stats().distinctStates() > 100);
         assertEquals(2, distributed.stats().threads());
@@ -39,7 +39,7 @@ class DistributedTlcTest {
     void distributedRunReportsTheDeadlock() {
         TlcReport r = new DistributedTlc(TlcOptions.defaults().withWorkers(2).withTimeLimitMillis(300_000))
                 .check(philosophers(false));
-        assertEquals("deadlock", r.outcome());
+        assertEquals(org.rdmacheck.checker.tlc.TlcOutcome.DEADLOCK, r.outcome());
         assertInstanceOf(CheckResult.Violated.class, r.result(TlcChecker.DEADLOCK));
     }
 }

@@ -37,7 +37,7 @@ class TlcCheckerTest {
     @Test
     void successCountsStatesAndDepth() {
         TlcReport r = TLC.check(request("counter"));
-        assertEquals("success", r.outcome());
+        assertEquals(org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS, r.outcome());
         assertEquals(TlcExitStatus.SUCCESS, r.status());
         assertEquals(5, r.stats().distinctStates());
         assertEquals(5, r.stats().depth());
@@ -47,9 +47,9 @@ class TlcCheckerTest {
     @Test
     void invariantViolationGivesTraceWithParsedValues() throws IOException {
         TlcReport r = TLC.check(request("counter").withInvariants(List.of("Small")));
-        assertEquals("invariant", r.outcome());
+        assertEquals(org.rdmacheck.checker.tlc.TlcOutcome.INVARIANT, r.outcome());
         Counterexample cex = ((CheckResult.Violated) r.result("Small")).counterexample();
-        assertEquals("invariant", cex.kind());
+        assertEquals(org.rdmacheck.checker.Counterexample.Kind.INVARIANT, cex.kind());
         assertEquals(4, cex.steps().size());
         assertEquals(3, cex.violationIndex());
         assertEquals("Inc", cex.steps().get(1).action().name());
@@ -63,7 +63,7 @@ class TlcCheckerTest {
     void constantOverridesInCfgSyntaxAndAsExpressions() {
         TlcReport r = TLC.check(request("counter").withConstants(Map.of("Limit", "2 + 5", "Procs", "{q}")));
         assertEquals(8, r.stats().distinctStates());
-        assertEquals("success", r.outcome());
+        assertEquals(org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS, r.outcome());
     }
 
     @Test
@@ -80,7 +80,7 @@ class TlcCheckerTest {
         Path dir = ManifestPaths.specs().resolve("philosophers");
         TlcReport r = TLC.check(TlcRequest.of(dir.resolve("MCSpec.tla"), dir.resolve("MCSpec.cfg"))
                 .withConstants(Map.of("N", "3", "Ordered", "FALSE")));
-        assertEquals("deadlock", r.outcome());
+        assertEquals(org.rdmacheck.checker.tlc.TlcOutcome.DEADLOCK, r.outcome());
         Counterexample cex = ((CheckResult.Violated) r.result(TlcChecker.DEADLOCK)).counterexample();
         assertEquals(3, cex.length());
         assertInstanceOf(CheckResult.Inconclusive.class, r.result("NeighboursNeverBothEat"));
@@ -92,7 +92,7 @@ class TlcCheckerTest {
         TlcReport r = TLC.check(request("assertion"));
         assertEquals(TlcExitStatus.VIOLATION_ASSERT, r.status());
         Counterexample cex = ((CheckResult.Violated) r.result(TlcChecker.ASSERTION)).counterexample();
-        assertEquals("assertion", cex.kind());
+        assertEquals(org.rdmacheck.checker.Counterexample.Kind.ASSERTION, cex.kind());
         assertEquals(3, cex.steps().size());
         assertTrue(cex.note().contains("x must never step past 2"));
     }
@@ -100,9 +100,9 @@ class TlcCheckerTest {
     @Test
     void temporalLassoReturnsToAState() {
         TlcReport r = TLC.check(request("lasso"));
-        assertEquals("property", r.outcome());
+        assertEquals(org.rdmacheck.checker.tlc.TlcOutcome.PROPERTY, r.outcome());
         Counterexample cex = ((CheckResult.Violated) r.result("BackToZero")).counterexample();
-        assertEquals("temporal", cex.kind());
+        assertEquals(org.rdmacheck.checker.Counterexample.Kind.TEMPORAL, cex.kind());
         assertEquals(3, cex.steps().size());
         assertEquals(1, cex.loopStart());
     }
@@ -111,7 +111,7 @@ class TlcCheckerTest {
     void stutteringLassoLoopsOnItsLastState() {
         TlcReport r = TLC.check(request("stutter"));
         Counterexample cex = ((CheckResult.Violated) r.result("Reaches3")).counterexample();
-        assertEquals("temporal", cex.kind());
+        assertEquals(org.rdmacheck.checker.Counterexample.Kind.TEMPORAL, cex.kind());
         assertEquals(cex.steps().size() - 1, cex.loopStart());
         assertTrue(cex.note().contains("stutters"));
     }
@@ -132,7 +132,7 @@ class TlcCheckerTest {
     @Test
     void timeLimitGivesInconclusiveAndKillsTheChild() throws IOException {
         TlcReport r = new TlcChecker(TlcOptions.defaults().withTimeLimitMillis(2_500)).check(request("slow"));
-        assertEquals("timeout", r.outcome());
+        assertEquals(org.rdmacheck.checker.tlc.TlcOutcome.TIMEOUT, r.outcome());
         assertInstanceOf(CheckResult.Inconclusive.class, r.result(TlcChecker.DEADLOCK));
         assertEquals(0, workspacesHolding("Unbounded.tla"), "the temporary folder is removed");
     }

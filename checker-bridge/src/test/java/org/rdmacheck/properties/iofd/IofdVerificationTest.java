@@ -66,7 +66,7 @@ class IofdVerificationTest {
         CheckSpec<?> spec = ENTRY.build("unlimited-tokens", Params.of(Map.of("packets", "1")));
         Counterexample cex = assertInstanceOf(CheckResult.Violated.class,
                 explore(spec).result(IofdProperties.PROGRESS)).counterexample();
-        assertEquals("progress", cex.kind());
+        assertEquals(org.rdmacheck.checker.Counterexample.Kind.PROGRESS, cex.kind());
         assertTrue(cex.loopStart() >= 0, "a cycle without progress");
         boolean deflects = false;
         for (int i = cex.loopStart() + 1; i < cex.steps().size(); i++) {

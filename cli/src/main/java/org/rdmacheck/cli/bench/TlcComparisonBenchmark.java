@@ -58,7 +58,7 @@ public final class TlcComparisonBenchmark {
                     .check(req);
             long exStates = ex.stats().distinctStates();
             long tlcStates = tlc.stats().distinctStates();
-            if (exStates != tlcStates || !tlc.outcome().equals("success")) {
+            if (exStates != tlcStates || tlc.outcome() != org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS) {
                 throw new IllegalStateException("explorer found " + exStates + " distinct states, TLC " + tlcStates
                         + " (" + tlc.outcome() + ")");
             }

@@ -38,7 +38,7 @@ final class GbnTraces {
             steps.add(new TraceStep(t.action(), TraceJson.toJson(model.view(t.next()))));
         }
         String note = "losses " + p.losses() + ": " + p.label();
-        return new Counterexample(GbnProperties.NO_TIMEOUT, "action", steps, steps.size() - 1, -1,
+        return new Counterexample(GbnProperties.NO_TIMEOUT, Counterexample.Kind.ACTION, steps, steps.size() - 1, -1,
                 new Provenance("gbn", variant, params, "gbn-table", Version.VERSION), note);
     }
 
