@@ -23,6 +23,10 @@ final class ListCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
+    private static String assignments(java.util.Map<String, String> m) {
+        return String.join(" ", m.entrySet().stream().map(x -> x.getKey() + "=" + x.getValue()).toList());
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -38,10 +42,15 @@ final class ListCommand implements Callable<Integer> {
                     ObjectNode vo = vs.addObject();
                     vo.put("name", v.name());
                     vo.put("description", v.description());
+                    vo.put("origin", v.origin().name());
                     vo.put("expectedToFail", v.expectedToFail());
                     ArrayNode mf = vo.putArray("mustFail");
                     v.mustFail().stream().sorted().forEach(mf::add);
+                    ObjectNode vd = vo.putObject("defaults");
+                    v.defaults().forEach(vd::put);
                 }
+                ObjectNode st = o.putObject("structuralProperties");
+                new java.util.TreeMap<>(e.structuralProperties()).forEach(st::put);
                 ArrayNode ps = o.putArray("parameters");
                 for (ParamSpec p : e.parameters()) {
                     ObjectNode po = ps.addObject();
@@ -55,10 +64,14 @@ final class ListCommand implements Callable<Integer> {
             for (ModelEntry e : Catalog.entries()) {
                 out.printf("%s — %s%n", e.name(), e.description());
                 for (VariantSpec v : e.variants()) {
-                    out.printf("    variant %-22s %s%s%s%n", v.name(), v.description(),
+                    out.printf("    variant %-22s %s%s%s%s%s%n", v.name(),
+                            v.origin().words().isEmpty() ? "" : "[" + v.origin().words() + "] ", v.description(),
                             v.name().equals(e.defaultVariant()) ? " [default]" : "",
+                            v.defaults().isEmpty() ? "" : " (defaults: " + assignments(v.defaults()) + ")",
                             v.expectedToFail() ? " (must fail: " + String.join(", ", v.mustFail().stream().sorted().toList()) + ")" : "");
                 }
+                new java.util.TreeMap<>(e.structuralProperties()).forEach((prop, why) ->
+                        out.printf("    structural %-28s %s%n", prop, why));
                 for (ParamSpec p : e.parameters()) {
                     out.printf("    param   %-22s default %s; %s%n", p.name(), p.defaultValue(), p.description());
                 }

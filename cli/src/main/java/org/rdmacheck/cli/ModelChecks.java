@@ -79,7 +79,7 @@ public final class ModelChecks {
     static String tag(CheckSpec<?> spec) {
         java.util.Map<String, String> defaults;
         try {
-            defaults = org.rdmacheck.properties.catalog.Catalog.find(spec.modelName()).defaults();
+            defaults = org.rdmacheck.properties.catalog.Catalog.find(spec.modelName()).defaults(spec.variant());
         } catch (org.rdmacheck.model.InputException notCatalogued) {
             defaults = java.util.Map.of();
         }

@@ -15,7 +15,7 @@ import org.rdmacheck.checker.explorer.ExplorationReport;
 import org.rdmacheck.properties.catalog.ModelEntry;
 
 /**
- * The largest proofs of the paper's design ({@link IofdEntry#scaleRuns()}), up to a k=4 fat-tree
+ * The largest proofs of the repaired design (variant dft) ({@link IofdEntry#scaleRuns()}), up to a k=4 fat-tree
  * with two flows (one long) and a switch failure: 3.66 million states. Run with {@code mvn -B verify -Pslow}.
  */
 @Tag("slow")

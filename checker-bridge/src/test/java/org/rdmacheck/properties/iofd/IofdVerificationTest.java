@@ -21,6 +21,7 @@ import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.catalog.VariantSpec;
 
 /** Exhaustive checks of the IOFD catalogue runs: the design is proven, every broken variant fails as declared. */
 class IofdVerificationTest {
@@ -47,6 +48,25 @@ class IofdVerificationTest {
             }
             assertEquals(new TreeSet<>(spec.expectedViolations()), violated);
         }));
+    }
+
+    @Test
+    void everyPropertyIsViolatedBySomeVariantOrIsStructural() {
+        Set<String> covered = new TreeSet<>(ENTRY.structuralProperties().keySet());
+        ENTRY.variants().forEach(v -> covered.addAll(v.mustFail()));
+        Set<String> all = new TreeSet<>();
+        ENTRY.build("dft", Params.empty()).properties().forEach(p -> all.add(p.name()));
+        assertEquals(all, covered);
+        for (String s : ENTRY.structuralProperties().keySet()) {
+            ENTRY.variants().forEach(v -> assertTrue(!v.mustFail().contains(s), s + " is structural"));
+        }
+    }
+
+    @Test
+    void listNamesThePapersRuleAndTheRepair() {
+        assertEquals(VariantSpec.Origin.REPAIR, ENTRY.variant("dft").origin());
+        assertEquals(VariantSpec.Origin.PAPER, ENTRY.variant("flow-keyed").origin());
+        assertEquals("dft", ENTRY.defaultVariant());
     }
 
     @Test

@@ -11,7 +11,7 @@ import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.iofd.IofdEntry;
 
 /**
- * How far the paper's IOFD design can be proven: for each of {@link IofdEntry#scaleRuns()} (or the
+ * How far the repaired IOFD design (variant dft) can be proven: for each of {@link IofdEntry#scaleRuns()} (or the
  * first N of them), distinct states, transitions, BFS depth, wall time and whether every property
  * holds.
  *

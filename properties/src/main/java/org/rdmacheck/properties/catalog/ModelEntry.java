@@ -24,8 +24,23 @@ public interface ModelEntry {
     /** @return parameters with defaults */
     List<ParamSpec> parameters();
 
-    /** @return variants; the first is the design as the paper describes it */
+    /**
+     * @return variants; the first is the default (the design the model proves; its
+     *         {@link VariantSpec#origin()} says whether that is the paper's rule or a repair)
+     */
     List<VariantSpec> variants();
+
+    /**
+     * Properties that restate a guard of the model or compare constants, so no variant of the
+     * model can violate them: they are kept as sanity checks of the model's code, and
+     * {@code list} names them as such. Every other property is violated by some variant at that
+     * variant's defaults.
+     *
+     * @return property name to the reason it is structural; empty by default
+     */
+    default Map<String, String> structuralProperties() {
+        return Map.of();
+    }
 
     /**
      * Builds the check for a variant.
@@ -37,7 +52,7 @@ public interface ModelEntry {
      */
     CheckSpec<?> build(String variant, Params params);
 
-    /** @return the default variant: the paper's design */
+    /** @return the default variant (listed first) */
     default String defaultVariant() {
         return variants().get(0).name();
     }
@@ -67,7 +82,19 @@ public interface ModelEntry {
     }
 
     /**
-     * Validates the names and fills in defaults.
+     * @param variant a variant name
+     * @return default value of every parameter for that variant: the model's defaults overlaid
+     *         with the variant's own
+     * @throws InputException if the variant is unknown
+     */
+    default Map<String, String> defaults(String variant) {
+        Map<String, String> m = defaults();
+        m.putAll(variant(variant).defaults());
+        return m;
+    }
+
+    /**
+     * Validates the names and fills in the model's defaults.
      *
      * @param params user parameters
      * @return parameters with defaults
@@ -75,6 +102,19 @@ public interface ModelEntry {
     default Params resolve(Params params) {
         params.requireKnown(name(), defaults().keySet());
         return params.withDefaults(defaults());
+    }
+
+    /**
+     * Validates the names and fills in the variant's defaults.
+     *
+     * @param variant a variant name
+     * @param params  user parameters
+     * @return parameters with the variant's defaults
+     * @throws InputException if the variant or a parameter name is unknown
+     */
+    default Params resolve(String variant, Params params) {
+        params.requireKnown(name(), defaults().keySet());
+        return params.withDefaults(defaults(variant));
     }
 
     /** @return the runs {@code rdmacheck all} performs: by default every variant with defaults */

@@ -17,6 +17,7 @@ import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
+import org.rdmacheck.properties.catalog.VariantSpec.Origin;
 
 /** In-order flow deflection with the deflected flow table (seed 000 §IV-A/B/C). */
 public final class IofdEntry implements ModelEntry {
@@ -56,43 +57,65 @@ public final class IofdEntry implements ModelEntry {
         // out of this model, so each reordering variant also stalls (deadlock, no progress).
         Set<String> reorder = Set.of(IofdProperties.IN_ORDER, IofdProperties.EXACTLY_ONCE,
                 IofdProperties.IN_ORDER_AFTER_FAILURE, DeadlockFreedom.standard().name(), IofdProperties.PROGRESS);
+        Set<String> reorderNoStall = Set.of(IofdProperties.IN_ORDER, IofdProperties.EXACTLY_ONCE,
+                IofdProperties.IN_ORDER_AFTER_FAILURE);
         return List.of(
-                new VariantSpec("dft", "the paper's design: DFT allocated by a message's first packet, freed by its "
-                        + "last, never overwritten; bounded tokens", Set.of()),
-                new VariantSpec("no-dft", "packet-by-packet deflection without a DFT", reorder),
-                new VariantSpec("overwrite", "a full DFT overwrites an entry",
-                        plus(reorder, IofdProperties.NO_OVERWRITE)),
-                new VariantSpec("deflect-middle", "a middle packet may be chosen for deflection",
-                        plus(reorder, IofdProperties.NO_LEAK)),
-                new VariantSpec("unlimited-tokens", "misroutes spend no token",
-                        Set.of(IofdProperties.PROGRESS, IofdProperties.TOKENS)),
-                new VariantSpec("free-on-first", "the entry is freed when the first packet leaves", reorder),
-                new VariantSpec("flow-keyed", "DFT keyed by the flow alone (literal reading): a message that "
-                        + "loops back through a switch is reordered", reorder));
-    }
-
-    private static Set<String> plus(Set<String> s, String more) {
-        Set<String> r = new TreeSet<>(s);
-        r.add(more);
-        return r;
+                new VariantSpec("dft", "DFT entries keyed by (message, tokens on arrival) so that the passes of a "
+                        + "looping message stay apart; allocated by a message's first packet, freed by its last, "
+                        + "never overwritten; bounded tokens", Set.of(), Origin.REPAIR, Map.of()),
+                new VariantSpec("flow-keyed", "DFT entries keyed by the message id alone, as seed 000 IV-A states "
+                        + "it: a message that loops back through a switch is reordered", reorder, Origin.PAPER,
+                        Map.of()),
+                new VariantSpec("no-dft", "packet-by-packet deflection without a DFT (DIBS-style, the paper's "
+                        + "contrast)", reorder, Origin.MUTATION, Map.of()),
+                new VariantSpec("overwrite", "a full DFT overwrites an entry: two flows, one entry, one token",
+                        plus(reorder, IofdProperties.NO_OVERWRITE), Origin.MUTATION,
+                        Map.of("flows", "0-1,1-0", "dft", "1", "tokens", "1", "failures", "0")),
+                new VariantSpec("deflect-middle", "a middle packet may be chosen for deflection: reorders, and the "
+                        + "entry it allocates is never freed", plus(reorder, IofdProperties.NO_LEAK),
+                        Origin.MUTATION, Map.of()),
+                new VariantSpec("unlimited-tokens", "misroutes spend no token: a packet may loop forever, and with "
+                        + "equal tokens on every pass the (message, tokens) key no longer keeps the passes apart, so "
+                        + "the repair reorders and leaks", plus(plus(reorderNoStall, IofdProperties.TOKENS),
+                        IofdProperties.PROGRESS, IofdProperties.NO_LEAK), Origin.MUTATION, Map.of()),
+                new VariantSpec("free-on-first", "the entry is freed when the first packet leaves: later packets "
+                        + "take the ECMP path (reorder), and a looping first packet's later entry is never freed",
+                        plus(reorder, IofdProperties.NO_LEAK), Origin.MUTATION, Map.of()));
     }
 
     @Override
+    public Map<String, String> structuralProperties() {
+        return Map.of(
+                IofdProperties.CAPACITY, "restates the router's guard: an entry is allocated only when one is free "
+                        + "(overwrite replaces one)",
+                IofdProperties.LONG_FLOWS, "restates the router's guard: long flows start with no token and a "
+                        + "misroute needs one",
+                IofdProperties.TOR_TO_HOST, "restates the router's guard: deflection ports exclude hosts",
+                IofdProperties.ABOVE_THRESHOLD, "restates the router's guard: a switch chooses to deflect only at "
+                        + "or above the threshold",
+                IofdProperties.BELOW_ECN, "compares two parameters: fails exactly when threshold >= ecn is "
+                        + "configured (a configuration check, not a behaviour)");
+    }
+
+    private static Set<String> plus(Set<String> s, String... more) {
+        Set<String> r = new TreeSet<>(s);
+        r.addAll(List.of(more));
+        return r;
+    }
+
+    /** Every variant at its own defaults, and the default variant once more with a long flow. */
+    @Override
     public List<Run> allRuns() {
-        return List.of(
-                new Run("dft", Params.empty()),
-                new Run("dft", Params.of(Map.of("flows", "0-1,1-0L", "failures", "0"))),
-                new Run("no-dft", Params.empty()),
-                new Run("overwrite", Params.of(Map.of("flows", "0-1,1-0", "dft", "1", "tokens", "1",
-                        "failures", "0"))),
-                new Run("deflect-middle", Params.of(Map.of("packets", "3", "tokens", "1", "failures", "0"))),
-                new Run("unlimited-tokens", Params.of(Map.of("packets", "1"))),
-                new Run("free-on-first", Params.of(Map.of("tokens", "1"))),
-                new Run("flow-keyed", Params.empty()));
+        List<Run> runs = new java.util.ArrayList<>();
+        for (VariantSpec v : variants()) {
+            runs.add(new Run(v.name(), Params.empty()));
+        }
+        runs.add(1, new Run("dft", Params.of(Map.of("flows", "0-1,1-0L", "failures", "0"))));
+        return runs;
     }
 
     /**
-     * Larger proofs of the paper's design, smallest first: the default run, the seed's DFT size and
+     * Larger proofs of the repaired design (variant dft), smallest first: the default run, the seed's DFT size and
      * token count, two flows with four tokens, and two flows (one long) on the k=4 fat-tree with a
      * switch failure. The benchmark {@code IofdScaleBenchmark} prints their figures; the slow test
      * proves them.
@@ -111,8 +134,7 @@ public final class IofdEntry implements ModelEntry {
 
     @Override
     public CheckSpec<IofdState> build(String variant, Params params) {
-        variant(variant);
-        Params p = resolve(params);
+        Params p = resolve(variant, params);
         IofdModel model = new IofdModel(config(IofdVariant.of(variant), p));
         int ecn = p.integer("ecn", 2, 1, 64);
         Set<String> mustFail = new TreeSet<>(variant(variant).mustFail());
