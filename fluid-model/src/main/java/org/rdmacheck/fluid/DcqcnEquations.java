@@ -35,6 +35,12 @@ final class DcqcnEquations implements FirstOrderDifferentialEquations {
     private final double rateAi;
     private final int fast;
     private final double[] delayed;
+    private final double[] cnp;
+    private final double[] alphaMark;
+    private final double[] events;
+    private final double[] increase;
+    private double pastTime = Double.NaN;
+    private long pastResets;
     private long evaluations;
 
     DcqcnEquations(FluidProblem problem, DelayHistory history) {
@@ -54,6 +60,11 @@ final class DcqcnEquations implements FirstOrderDifferentialEquations {
         this.rateAi = p.rateAiPerMicro();
         this.fast = p.fastRecoverySteps();
         this.delayed = new double[layout.dimension()];
+        int groups = multiplicity.length;
+        this.cnp = new double[groups];
+        this.alphaMark = new double[groups];
+        this.events = new double[groups];
+        this.increase = new double[groups];
     }
 
     /** Marks a group as started (its derivatives are no longer zero). */
@@ -73,16 +84,57 @@ final class DcqcnEquations implements FirstOrderDifferentialEquations {
     @Override
     public void computeDerivatives(double t, double[] y, double[] yDot) {
         evaluations++;
-        double[] past = y;
         if (delay > 0) {
-            history.at(t - delay, delayed);
-            past = delayed;
+            // RK4's two middle stages share one delayed time, and its last stage shares it with the
+            // next step's first: the delayed terms are computed once per distinct time
+            double s = t - delay;
+            if (s != pastTime || history.resets() != pastResets) {
+                history.at(s, delayed);
+                pastTerms(delayed);
+                pastTime = s;
+                pastResets = history.resets();
+            }
+        } else {
+            pastTerms(y);
         }
+        presentTerms(y, yDot);
+    }
+
+    /**
+     * The right-hand side for a given present state and delayed state x(t - τ*), without the
+     * history: what the solver evaluates, exposed for the linearisation's finite-difference check.
+     *
+     * @param y    present state
+     * @param past delayed state
+     * @param yDot receives the derivatives
+     */
+    void derivatives(double[] y, double[] past, double[] yDot) {
+        pastTime = Double.NaN;
+        pastTerms(past);
+        presentTerms(y, yDot);
+    }
+
+    /** The terms of (7)-(9) that depend on the delayed state only: every exponential is here. */
+    private void pastTerms(double[] past) {
         MarkingTerms m = new MarkingTerms(marking.probability(past[StateLayout.QUEUE]));
         // the byte-counter terms depend on p only: once per evaluation, not per flow
         MarkingTerms.CounterTerms bytes = m.counterTerms(byteCounter, fast);
         double byteScaled = bytes.scaled() / byteCounter;
         double byteSurvive = bytes.survive();
+        for (int j = 0; j < multiplicity.length; j++) {
+            double rcPast = Math.max(past[layout.currentRate(j)], 0);
+            cnp[j] = m.atLeastOneMarked(tau * rcPast);              // P(CNP in a τ window)
+            alphaMark[j] = m.atLeastOneMarked(tauPrime * rcPast);   // P(mark in a τ' window)
+            // byte-counter expiries per µs: Rc* p/((1-p)^{-B} - 1); timer expiries per µs: Rc* p/((1-p)^{-T Rc*} - 1)
+            double byteEvents = rcPast * byteScaled;
+            MarkingTerms.CounterTerms timerTerms = m.counterTerms(timer * rcPast, fast);
+            double timerEvents = timerTerms.scaled() / timer;
+            events[j] = byteEvents + timerEvents;
+            increase[j] = rateAi * (byteSurvive * byteEvents + timerTerms.survive() * timerEvents);
+        }
+    }
+
+    private void presentTerms(double[] y, double[] yDot) {
         double inflow = 0;
         for (int j = 0; j < multiplicity.length; j++) {
             int rcI = layout.currentRate(j);
@@ -96,25 +148,14 @@ final class DcqcnEquations implements FirstOrderDifferentialEquations {
                 yDot[aI] = 0;
                 continue;
             }
-            flowDerivatives(m, byteScaled, byteSurvive, rc, y[rtI], y[aI], Math.max(past[rcI], 0), yDot, rcI, rtI, aI);
+            double rt = y[rtI];
+            double dRt = -(rt - rc) / tau * cnp[j] + increase[j];
+            double dRc = -rc * y[aI] / (2 * tau) * cnp[j] + (rt - rc) / 2 * events[j];
+            yDot[aI] = g / tauPrime * (alphaMark[j] - y[aI]);
+            yDot[rtI] = rt >= capacity && dRt > 0 ? 0 : dRt;
+            yDot[rcI] = rc >= capacity && dRc > 0 ? 0 : dRc;
         }
         double q = y[StateLayout.QUEUE];
         yDot[StateLayout.QUEUE] = (q > 0 || inflow > capacity) ? inflow - capacity : 0;
-    }
-
-    private void flowDerivatives(MarkingTerms m, double byteScaled, double byteSurvive, double rc, double rt, double alpha, double rcPast,
-                                 double[] yDot, int rcI, int rtI, int aI) {
-        double cnp = m.atLeastOneMarked(tau * rcPast);              // P(CNP in a τ window)
-        double alphaMark = m.atLeastOneMarked(tauPrime * rcPast);   // P(mark in a τ' window)
-        double timerCount = timer * rcPast;                          // packets per timer period
-        // byte-counter expiries per µs: Rc* p/((1-p)^{-B} - 1); timer expiries per µs: Rc* p/((1-p)^{-T Rc*} - 1)
-        double byteEvents = rcPast * byteScaled;
-        MarkingTerms.CounterTerms timerTerms = m.counterTerms(timerCount, fast);
-        double timerEvents = timerTerms.scaled() / timer;
-        double dRt = -(rt - rc) / tau * cnp + rateAi * (byteSurvive * byteEvents + timerTerms.survive() * timerEvents);
-        double dRc = -rc * alpha / (2 * tau) * cnp + (rt - rc) / 2 * (byteEvents + timerEvents);
-        yDot[aI] = g / tauPrime * (alphaMark - alpha);
-        yDot[rtI] = rt >= capacity && dRt > 0 ? 0 : dRt;
-        yDot[rcI] = rc >= capacity && dRc > 0 ? 0 : dRc;
     }
 }

@@ -16,6 +16,7 @@ final class DelayHistory {
     private final double[][] slopes;
     private int newest = -1;
     private int size;
+    private long resets;
 
     /**
      * @param dim      state dimension
@@ -34,6 +35,14 @@ final class DelayHistory {
         return size == 0;
     }
 
+    /**
+     * @return how often a stored point was replaced (a state reset): interpolated values read
+     *         before a reset may differ after it, values read between appends never do
+     */
+    long resets() {
+        return resets;
+    }
+
     /** @return time of the newest stored point */
     double newestTime() {
         return times[newest];
@@ -43,6 +52,7 @@ final class DelayHistory {
     void append(double t, double[] y, double[] yDot) {
         if (size > 0 && Math.abs(t - times[newest]) <= 1e-9 * Math.max(1, Math.abs(t))) {
             store(newest, t, y, yDot);
+            resets++;
             return;
         }
         newest = (newest + 1) % capacity;

@@ -28,9 +28,39 @@ public final class FixedPoint {
         double rai = params.rateAiPerMicro();
         double p = new BrentSolver(1e-300, 1e-15, 1e-300).solve(10_000, x -> residual9(x, rc, tau, b, tr, f, rai, params),
                 1e-300, 1 - 1e-16);
+        return at(params, p);
+    }
+
+    /**
+     * The paper's closed-form approximation of the fixed point's marking probability (Zhu et al.,
+     * "ECN or Delay", CoNEXT 2016, §3, from (9) with (1-p)^x ≈ 1 - xp for small p), in the model's
+     * packet units: p* ≈ ∛(R_AI N² / (τ' C²) · (1/B + N/(T C))²).
+     *
+     * @param params the parameters (N flows)
+     * @return the approximate p*
+     */
+    public static double closedFormProbability(FluidParameters params) {
+        double n = params.flows();
+        double c = params.capacityPerMicro();
+        double events = 1 / params.byteCounterPackets() + n / (params.timerMicros() * c);
+        return Math.cbrt(params.rateAiPerMicro() * n * n / (params.alphaIntervalMicros() * c * c) * events * events);
+    }
+
+    /**
+     * The rest of the fixed point for a given marking probability: α* from (7) and R_T* - R_C* from
+     * (8), with R_C* = C/N. With the p* of {@link #of} this is the exact fixed point; with another p
+     * (the closed form) it is the operating point that p implies.
+     *
+     * @param params the parameters (N flows)
+     * @param p      the marking probability, in (0, 1)
+     * @return the operating point
+     */
+    public static FixedPointResult at(FluidParameters params, double p) {
+        double rc = params.capacityPerMicro() / params.flows();
         MarkingTerms m = new MarkingTerms(p);
         double alpha = m.atLeastOneMarked(params.alphaIntervalMicros() * rc);
-        double gap = targetGap(m, rc, tau, b, tr, f, rai);
+        double gap = targetGap(m, rc, params.cnpIntervalMicros(), params.byteCounterPackets(),
+                params.timerMicros() * rc, params.fastRecoverySteps(), params.rateAiPerMicro());
         Marking marking = Marking.of(params);
         boolean linear = p <= params.pmax();
         double q = linear ? marking.queueFor(p) : Double.NaN;

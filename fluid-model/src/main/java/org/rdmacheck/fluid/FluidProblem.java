@@ -9,11 +9,27 @@ import java.util.List;
  * @param params         the parameters (its N is not used: the groups say how many flows there are)
  * @param groups         flow groups, at least one
  * @param durationMicros simulated time (µs, > 0)
+ * @param initialQueueKB queue at time 0 (and before: the history before 0 is the initial state)
  */
-public record FluidProblem(FluidParameters params, List<FlowSpec> groups, double durationMicros) {
+public record FluidProblem(FluidParameters params, List<FlowSpec> groups, double durationMicros,
+                           double initialQueueKB) {
+
+    /**
+     * A run that starts with an empty queue.
+     *
+     * @param params         the parameters
+     * @param groups         flow groups
+     * @param durationMicros simulated time
+     */
+    public FluidProblem(FluidParameters params, List<FlowSpec> groups, double durationMicros) {
+        this(params, groups, durationMicros, 0);
+    }
 
     /** Validates and copies the group list. */
     public FluidProblem {
+        if (!(initialQueueKB >= 0) || Double.isInfinite(initialQueueKB)) {
+            throw new FluidInputException("initial queue = " + initialQueueKB + " KB: expected a finite size >= 0");
+        }
         groups = List.copyOf(groups);
         if (groups.isEmpty()) {
             throw new FluidInputException("no flows: expected at least one flow group");

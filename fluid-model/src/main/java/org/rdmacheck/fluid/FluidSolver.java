@@ -46,6 +46,7 @@ public final class FluidSolver {
         DelayHistory history = new DelayHistory(layout.dimension(), (int) Math.ceil(delay / h) + 4);
         DcqcnEquations eq = new DcqcnEquations(problem, history);
         double[] y = new double[layout.dimension()];
+        y[StateLayout.QUEUE] = Units.kbToPackets(problem.initialQueueKB(), p.packetKB());
         Recorder recorder = new Recorder(layout, p.capacityPerMicro(), history, eq, observers);
         ClassicalRungeKuttaIntegrator rk = new ClassicalRungeKuttaIntegrator(h);
         rk.addStepHandler(recorder);

@@ -1,0 +1,70 @@
+package org.rdmacheck.fluid.stability;
+
+import java.util.List;
+import org.rdmacheck.fluid.FixedPointResult;
+import org.rdmacheck.fluid.FlowSpec;
+import org.rdmacheck.fluid.FluidParameters;
+import org.rdmacheck.fluid.FluidProblem;
+import org.rdmacheck.fluid.FluidSolver;
+import org.rdmacheck.fluid.SolverSettings;
+import org.rdmacheck.fluid.StateLayout;
+import org.rdmacheck.fluid.Units;
+
+/**
+ * The nonlinear check of a linear verdict: the delay-differential model (5)-(9) for N identical flows
+ * started at the fixed point (queue q*, R_T*, α*, and a constant history before 0) with every
+ * current rate raised by {@link #PERTURBATION} of R_C*, solved for a while; the queue's
+ * peak-to-peak amplitude over the last window against the first tells a decaying oscillation from
+ * a sustained one (a linearly unstable loop grows until RED's or the queue's limits hold it).
+ *
+ * @param firstAmplitudeKB peak-to-peak queue over the first window
+ * @param lastAmplitudeKB  peak-to-peak queue over the last window
+ * @param behaviour        the classification
+ */
+public record PerturbedRun(double firstAmplitudeKB, double lastAmplitudeKB, SimulatedBehaviour behaviour) {
+
+    /** Relative rate perturbation at time 0. */
+    public static final double PERTURBATION = 0.01;
+    /** Default simulated time (µs). */
+    public static final double DURATION_MICROS = 100_000;
+    /** Window at each end (µs), as the issue states: 20 ms. */
+    public static final double WINDOW_MICROS = 20_000;
+
+    /** @return last / first amplitude */
+    public double ratio() {
+        return lastAmplitudeKB / firstAmplitudeKB;
+    }
+
+    /**
+     * @param params   parameters (N flows, τ*)
+     * @param point    the fixed point to start at (inside RED's linear region)
+     * @param settings solver settings (the step is capped at τ*)
+     * @param durationMicros simulated time (at least two windows)
+     * @return the run's classification
+     */
+    public static PerturbedRun solve(FluidParameters params, FixedPointResult point, SolverSettings settings,
+                                     double durationMicros) {
+        double rc = Math.min(point.rateGbps() * (1 + PERTURBATION), params.lineRateGbps());
+        double rt = Math.min(point.rateGbps() + point.targetGapGbps(), params.lineRateGbps());
+        FluidProblem problem = new FluidProblem(params, List.of(new FlowSpec(params.flows(), 0, rc, rt,
+                point.alpha())), durationMicros, point.queueKB());
+        double lastFrom = durationMicros - WINDOW_MICROS;
+        double[] range = {Double.MAX_VALUE, -Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE};
+        new FluidSolver(settings).solve(problem, (t, y) -> {
+            double q = y[StateLayout.QUEUE];
+            if (t <= WINDOW_MICROS) {
+                range[0] = Math.min(range[0], q);
+                range[1] = Math.max(range[1], q);
+            }
+            if (t >= lastFrom) {
+                range[2] = Math.min(range[2], q);
+                range[3] = Math.max(range[3], q);
+            }
+        });
+        double pk = params.packetKB();
+        double first = Units.packetsToKb(range[1] - range[0], pk);
+        double last = Units.packetsToKb(range[3] - range[2], pk);
+        return new PerturbedRun(first, last, last < first ? SimulatedBehaviour.CONVERGING
+                : SimulatedBehaviour.SUSTAINED_OSCILLATION);
+    }
+}

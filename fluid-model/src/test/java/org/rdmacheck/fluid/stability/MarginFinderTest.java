@@ -1,0 +1,96 @@
+package org.rdmacheck.fluid.stability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** The margin finder on transfer functions whose margins are known in closed form. */
+class MarginFinderTest {
+
+    /** L(s) = K e^{-sθ} / (1 + sT). */
+    private static LoopTransfer lag(double k, double t, double theta) {
+        return new LoopTransfer(new double[] {k}, new double[] {1, t}, theta);
+    }
+
+    /** ω with atan(ωT) + ωθ = π, by bisection (the phase is monotone). */
+    private static double phaseCrossover(double t, double theta) {
+        double lo = 0;
+        double hi = 10 * Math.PI / theta;
+        for (int i = 0; i < 200; i++) {
+            double mid = (lo + hi) / 2;
+            if (Math.atan(mid * t) + mid * theta < Math.PI) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    @Test
+    void firstOrderLagWithDelayHasItsAnalyticMargins() {
+        for (double theta : new double[] {0.5, 2, 5, 8}) {
+            double k = 4;
+            double t = 10;
+            Margins m = MarginFinder.of(lag(k, t, theta));
+            double wc = Math.sqrt(k * k - 1) / t;
+            double pm = 180 - Math.toDegrees(Math.atan(wc * t) + wc * theta);
+            assertEquals(1, m.crossovers().size(), "theta " + theta);
+            assertEquals(wc, m.crossoverRadPerMicro(), 1e-9 * wc, "crossover, theta " + theta);
+            assertEquals(pm, m.phaseMarginDeg(), 1e-6, "phase margin, theta " + theta);
+            double w180 = phaseCrossover(t, theta);
+            double gm = 20 * Math.log10(Math.sqrt(1 + w180 * w180 * t * t) / k);
+            assertEquals(w180, m.phaseCrossoverRadPerMicro(), 1e-8, "phase crossover, theta " + theta);
+            assertEquals(gm, m.gainMarginDb(), 1e-6, "gain margin, theta " + theta);
+            // the sign of both margins says the same: θ = 5 and 8 are past the stability limit (θ ≈ 4.7)
+            assertEquals(theta < 4, pm > 0);
+            assertEquals(pm > 0, gm > 0);
+        }
+    }
+
+    @Test
+    void phaseMarginIsWrappedIntoHalfOpenInterval() {
+        // θ = 20: the unwrapped margin is about -339°, which wraps to about +21°
+        Margins m = MarginFinder.of(lag(4, 10, 20));
+        double wc = Math.sqrt(15) / 10;
+        double unwrapped = 180 - Math.toDegrees(Math.atan(wc * 10) + wc * 20);
+        assertTrue(unwrapped < -180);
+        assertEquals(unwrapped + 360, m.phaseMarginDeg(), 1e-6);
+        assertTrue(m.phaseMarginDeg() > -180 && m.phaseMarginDeg() <= 180);
+    }
+
+    @Test
+    void noCrossoverBelowUnitGain() {
+        Margins m = MarginFinder.of(lag(0.5, 10, 2));
+        assertFalse(m.hasCrossover());
+        assertTrue(Double.isNaN(m.phaseMarginDeg()));
+        assertTrue(Double.isNaN(m.crossoverHz()));
+        assertEquals(0.5, m.peakMagnitude(), 1e-6);
+        double w180 = phaseCrossover(10, 2);
+        assertEquals(20 * Math.log10(Math.sqrt(1 + w180 * w180 * 100) / 0.5), m.gainMarginDb(), 1e-6);
+    }
+
+    @Test
+    void smallestMarginOverSeveralCrossovers() {
+        // L(s) = k/s · ωn²/(s² + 2ζωn s + ωn²): a lightly damped resonance lifts |L| above 1 again
+        double k = 0.5;
+        double wn = 10;
+        double zeta = 0.01;
+        LoopTransfer l = new LoopTransfer(new double[] {k * wn * wn}, new double[] {0, wn * wn, 2 * zeta * wn, 1}, 0);
+        Margins m = MarginFinder.of(l);
+        assertEquals(3, m.crossovers().size());
+        double min = Double.MAX_VALUE;
+        for (Margins.Crossover c : m.crossovers()) {
+            assertEquals(1, l.magnitude(c.radPerMicro()), 1e-9);
+            double w = c.radPerMicro();
+            double phase = -90 - Math.toDegrees(Math.atan2(2 * zeta * wn * w, wn * wn - w * w));
+            assertEquals(180 + phase, c.phaseMarginDeg(), 1e-6);
+            min = Math.min(min, c.phaseMarginDeg());
+        }
+        assertEquals(min, m.phaseMarginDeg());
+        assertTrue(m.phaseMarginDeg() < 0, "the resonance crossovers lie past -180 degrees");
+        assertTrue(m.crossovers().get(0).phaseMarginDeg() > 80, "the first crossover alone looks safe");
+    }
+}
