@@ -45,7 +45,7 @@ final class AllCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ExplorerSettings settings = explorer.settings(err);
         Path outDir = explorer.outDir();
-        List<SummaryRow> rows = new ArrayList<>();
+        List<Finding> rows = new ArrayList<>();
         for (ModelEntry e : Catalog.entries()) {
             if (!only.isEmpty() && !only.contains(e.name())) {
                 continue;
@@ -67,16 +67,15 @@ final class AllCommand implements Callable<Integer> {
             try {
                 rows.addAll(t.run(settings, outDir, ExplorerOptions.home()));
             } catch (Exception ex) {
-                rows.add(new SummaryRow(t.name(), "-", Map.of(), "-", "-", "FAILED", -1, -1, -1,
-                        System.currentTimeMillis() - t0, 0, null, String.valueOf(ex.getMessage()),
-                        SummaryRow.Outcome.UNEXPECTED));
+                rows.add(Finding.of(t.name(), "-", Map.of(), "-", Finding.Expectation.NONE, Finding.Verdict.FAILED)
+                        .withWallMillis(System.currentTimeMillis() - t0).withDetail(String.valueOf(ex.getMessage())));
             }
         }
         Output.print(spec.commandLine().getOut(), rows, json);
         int code = ExitCodes.of(rows);
         if (!json) {
-            long unexpected = rows.stream().filter(r -> r.outcome() == SummaryRow.Outcome.UNEXPECTED).count();
-            long inconclusive = rows.stream().filter(r -> r.outcome() == SummaryRow.Outcome.INCONCLUSIVE).count();
+            long unexpected = rows.stream().filter(r -> r.outcome() == Finding.Outcome.UNEXPECTED).count();
+            long inconclusive = rows.stream().filter(r -> r.outcome() == Finding.Outcome.INCONCLUSIVE).count();
             spec.commandLine().getOut().printf("%d results: %d as expected, %d unexpected, %d inconclusive%n",
                     rows.size(), rows.size() - unexpected - inconclusive, unexpected, inconclusive);
             spec.commandLine().getOut().flush();

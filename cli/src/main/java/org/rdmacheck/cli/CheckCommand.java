@@ -40,7 +40,7 @@ final class CheckCommand implements Callable<Integer> {
         ModelEntry entry = Catalog.find(model);
         String v = variant == null ? entry.defaultVariant() : entry.variant(variant).name();
         CheckSpec<?> check = entry.build(v, Params.parse(params));
-        List<SummaryRow> rows = ModelChecks.run(check, explorer.settings(spec.commandLine().getErr()),
+        List<Finding> rows = ModelChecks.run(check, explorer.settings(spec.commandLine().getErr()),
                 explorer.outDir());
         Output.print(spec.commandLine().getOut(), rows, json);
         return ExitCodes.of(rows);

@@ -72,18 +72,22 @@ final class ConformCommand implements Callable<Integer> {
                 results.add(conformance.compare(m, v, Params.parse(params)));
             }
         }
-        List<SummaryRow> rows = results.stream().map(ConformCommand::row).toList();
+        List<Finding> rows = results.stream().map(ConformCommand::row).toList();
         Output.print(spec.commandLine().getOut(), rows, json);
         return ExitCodes.of(rows);
     }
 
-    /** @param r a comparison  @return its summary row */
-    static SummaryRow row(ConformanceResult r) {
+    /** @param r a comparison  @return its finding */
+    static Finding row(ConformanceResult r) {
         String detail = r.conforms() ? "TLC " + r.tlcVerdicts() + (r.javaDistinct() < 0 ? ""
                 : "; explorer " + r.javaDistinct() + " states " + r.javaVerdicts()) : String.join("; ", r.mismatches());
-        return new SummaryRow(r.spec(), r.configuration(), r.constants(), "conformance", "agree",
-                r.conforms() ? "CONFORMS" : "MISMATCH", r.tlcDistinct(), -1, -1, 0, 0, null, detail,
-                r.conforms() ? SummaryRow.Outcome.AS_EXPECTED : SummaryRow.Outcome.UNEXPECTED);
+        Finding f = Finding.of(r.spec(), r.configuration(), r.constants(), "conformance", Finding.Expectation.HOLDS,
+                r.conforms() ? Finding.Verdict.CONFORMS : Finding.Verdict.MISMATCH)
+                .with(Quantity.states("tlcDistinctStates", r.tlcDistinct()));
+        if (r.javaDistinct() >= 0) {
+            f = f.with(Quantity.states("explorerDistinctStates", r.javaDistinct()));
+        }
+        return f.withDetail(detail);
     }
 
     /**

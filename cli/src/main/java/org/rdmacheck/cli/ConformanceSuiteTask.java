@@ -22,9 +22,9 @@ final class ConformanceSuiteTask implements SuiteTask {
     }
 
     @Override
-    public List<SummaryRow> run(ExplorerSettings settings, Path outDir, Path home) {
+    public List<Finding> run(ExplorerSettings settings, Path outDir, Path home) {
         Path specs = home.resolve("specs");
-        List<SummaryRow> rows = new ArrayList<>();
+        List<Finding> rows = new ArrayList<>();
         if (!Files.isDirectory(specs)) {
             return rows;
         }

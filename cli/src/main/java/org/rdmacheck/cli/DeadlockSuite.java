@@ -59,27 +59,45 @@ final class DeadlockSuite implements SuiteTask {
     }
 
     @Override
-    public List<SummaryRow> run(ExplorerSettings settings, Path outDir, Path home) throws Exception {
-        List<SummaryRow> rows = new ArrayList<>();
+    public List<Finding> run(ExplorerSettings settings, Path outDir, Path home) throws Exception {
+        List<Finding> rows = new ArrayList<>();
         for (Case c : CASES) {
             rows.add(row(c, outDir));
         }
         return rows;
     }
 
-    static SummaryRow row(Case c, Path outDir) throws Exception {
+    static Finding row(Case c, Path outDir) throws Exception {
         DeadlockQuery q = c.query();
         Topology topo = TopologySpecs.parse(q.topology());
         DeadlockVerdict v = DeadlockChecker.check(q.fabric(topo), q.routingFunction());
-        String file = null;
-        if (v.outcome() == DeadlockVerdict.Outcome.CYCLE && outDir != null) {
-            file = ExplorerOptions.display(Counterexamples.write(outDir, CycleCounterexamples.of(q, v)));
+        Finding f = finding(NAME, q, v, Finding.Expectation.holds(c.holds()));
+        if (v.outcome() == DeadlockVerdict.Outcome.CYCLE) {
+            org.rdmacheck.checker.Counterexample cex = CycleCounterexamples.of(q, v);
+            f = f.withCounterexample(cex, outDir == null ? null : Counterexamples.write(outDir, cex));
         }
-        boolean free = v.outcome() == DeadlockVerdict.Outcome.DEADLOCK_FREE;
-        SummaryRow.Outcome outcome = v.outcome() == DeadlockVerdict.Outcome.INCONCLUSIVE ? SummaryRow.Outcome.INCONCLUSIVE
-                : free == c.holds() ? SummaryRow.Outcome.AS_EXPECTED : SummaryRow.Outcome.UNEXPECTED;
-        return new SummaryRow(NAME, q.slug(), q.parameters(), CycleCounterexamples.PROPERTY, c.holds() ? "holds" : "fails",
-                v.outcome().name(), v.stats().channels(), v.stats().edgesVisited(), -1, v.stats().wallMillis(), 0, file,
-                v.condition(), outcome);
+        return f;
+    }
+
+    /**
+     * @param model    the task name
+     * @param q        the query
+     * @param v        the checker's verdict
+     * @param expected what is expected
+     * @return the finding, without its counterexample
+     */
+    static Finding finding(String model, DeadlockQuery q, DeadlockVerdict v, Finding.Expectation expected) {
+        Finding.Verdict verdict = switch (v.outcome()) {
+            case DEADLOCK_FREE -> Finding.Verdict.DEADLOCK_FREE;
+            case CYCLE -> Finding.Verdict.CYCLE;
+            case ESCAPE_NOT_CONNECTED -> Finding.Verdict.ESCAPE_NOT_CONNECTED;
+            case INCONCLUSIVE -> Finding.Verdict.INCONCLUSIVE;
+        };
+        return Finding.of(model, q.slug(), q.parameters(), CycleCounterexamples.PROPERTY, expected, verdict)
+                .with(Quantity.of("channels", v.stats().channels(), Quantity.Unit.CHANNELS),
+                        Quantity.of("channelsVisited", v.stats().verticesVisited(), Quantity.Unit.CHANNELS),
+                        Quantity.of("dependenciesVisited", v.stats().edgesVisited(), Quantity.Unit.DEPENDENCIES),
+                        Quantity.of("extraDependencies", v.stats().extraDependencies(), Quantity.Unit.DEPENDENCIES))
+                .withWallMillis(v.stats().wallMillis()).withDetail(v.condition());
     }
 }

@@ -20,13 +20,13 @@ public final class ExitCodes {
      * @param rows results
      * @return 1 if any is unexpected, else 3 if any is inconclusive, else 0
      */
-    public static int of(List<SummaryRow> rows) {
+    public static int of(List<Finding> rows) {
         boolean inconclusive = false;
-        for (SummaryRow r : rows) {
-            if (r.outcome() == SummaryRow.Outcome.UNEXPECTED) {
+        for (Finding r : rows) {
+            if (r.outcome() == Finding.Outcome.UNEXPECTED) {
                 return VIOLATED;
             }
-            inconclusive |= r.outcome() == SummaryRow.Outcome.INCONCLUSIVE;
+            inconclusive |= r.outcome() == Finding.Outcome.INCONCLUSIVE;
         }
         return inconclusive ? INCONCLUSIVE : OK;
     }

@@ -40,7 +40,7 @@ final class FluidCommand implements Callable<Integer> {
     public Integer call() {
         Path dir = out != null ? out : ExplorerOptions.home().resolve("out").resolve("fluid");
         Map<String, String> given = new LinkedHashMap<>(Params.parse(params).asMap());
-        List<SummaryRow> rows = FluidScenarios.run(scenario, given, dir, FluidScenarios.Size.FULL,
+        List<Finding> rows = FluidScenarios.run(scenario, given, dir, FluidScenarios.Size.FULL,
                 spec.commandLine().getErr());
         Output.print(spec.commandLine().getOut(), rows, json);
         return ExitCodes.of(rows);

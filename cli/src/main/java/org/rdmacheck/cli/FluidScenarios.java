@@ -49,7 +49,7 @@ final class FluidScenarios {
      * @param err      progress and file lines
      * @return summary rows
      */
-    static List<SummaryRow> run(String scenario, Map<String, String> given, Path outDir, Size size, PrintWriter err) {
+    static List<Finding> run(String scenario, Map<String, String> given, Path outDir, Size size, PrintWriter err) {
         if (!NAMES.contains(scenario)) {
             throw new InputException("unknown fluid scenario '" + scenario + "': expected one of " + NAMES);
         }
@@ -79,16 +79,38 @@ final class FluidScenarios {
         } catch (FluidInputException e) {
             throw new InputException(e.getMessage(), e);
         } catch (FluidDivergenceException e) {
-            return List.of(new SummaryRow("fluid", scenario, new TreeMap<>(given), "solution", "-", "DIVERGED", -1, -1,
-                    -1, 0, 0, null, e.getMessage(), SummaryRow.Outcome.UNEXPECTED));
+            return List.of(Finding.of("fluid", scenario, given, "solution", Finding.Expectation.NONE,
+                    Finding.Verdict.DIVERGED).withDetail(e.getMessage()));
         }
         FluidCommand.listFiles(err, report.files());
-        List<SummaryRow> rows = new ArrayList<>();
+        List<Finding> rows = new ArrayList<>();
         for (ScenarioReport.Finding f : report.findings()) {
-            rows.add(new SummaryRow("fluid", scenario, new TreeMap<>(given), f.label(), "-", f.verdict(), -1, -1, -1,
-                    report.wallMillis(), 0, null, f.summary(), SummaryRow.Outcome.AS_EXPECTED));
+            List<Quantity> figures = new ArrayList<>();
+            f.figures().forEach((name, value) -> figures.add(Quantity.of(name, value, unit(name))));
+            rows.add(Finding.of("fluid", scenario, given, f.label(), Finding.Expectation.NONE, verdict(f.verdict()))
+                    .with(figures).withWallMillis(report.wallMillis()).withDetail(f.summary()));
         }
         return rows;
+    }
+
+    /** The fluid model's verdict words as verdicts; a grid's {@code converged/points} is a measurement. */
+    static Finding.Verdict verdict(String word) {
+        return switch (word) {
+            case "CONVERGED" -> Finding.Verdict.CONVERGED;
+            case "NOT-CONVERGED" -> Finding.Verdict.NOT_CONVERGED;
+            case "STARVES" -> Finding.Verdict.STARVES;
+            case "NO-STARVATION" -> Finding.Verdict.NO_STARVATION;
+            case "NO-FIXED-POINT" -> Finding.Verdict.NO_FIXED_POINT;
+            default -> Finding.Verdict.MEASURED;
+        };
+    }
+
+    /** Figures the fluid model names without a unit suffix count things or are ratios. */
+    private static Quantity.Unit unit(String name) {
+        return switch (name) {
+            case "points", "converged", "packets", "evaluations" -> Quantity.Unit.COUNT;
+            default -> Quantity.Unit.ofSuffix(name);
+        };
     }
 
     private static double number(String name, String v) {

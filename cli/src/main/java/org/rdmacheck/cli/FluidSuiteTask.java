@@ -20,10 +20,10 @@ final class FluidSuiteTask implements SuiteTask {
     }
 
     @Override
-    public List<SummaryRow> run(ExplorerSettings settings, Path outDir, Path home) {
+    public List<Finding> run(ExplorerSettings settings, Path outDir, Path home) {
         Path dir = home.resolve("out").resolve("fluid");
         PrintWriter quiet = new PrintWriter(Writer.nullWriter());
-        List<SummaryRow> rows = new ArrayList<>();
+        List<Finding> rows = new ArrayList<>();
         for (String scenario : FluidScenarios.NAMES) {
             rows.addAll(FluidScenarios.run(scenario, Map.of(), dir, FluidScenarios.Size.SUITE, quiet));
         }

@@ -7,22 +7,26 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.trace.TraceJson;
 
-/** Formats result rows as a table or as JSON. */
+/**
+ * Formats findings as a table or as JSON (schema {@code docs/json-schema/findings.schema.json}:
+ * an array of findings, figures as {@code {"value", "unit"}} under {@code quantities}).
+ */
 public final class Output {
 
     private Output() {
     }
 
     /**
-     * Prints rows as JSON (an array of objects) or as an aligned table.
+     * Prints findings as JSON (an array of objects) or as an aligned table.
      *
      * @param out  where to print
-     * @param rows the rows
+     * @param rows the findings
      * @param json whether to print JSON
      */
-    public static void print(PrintWriter out, List<SummaryRow> rows, boolean json) {
+    public static void print(PrintWriter out, List<Finding> rows, boolean json) {
         if (json) {
             out.println(json(rows));
         } else {
@@ -31,46 +35,78 @@ public final class Output {
         out.flush();
     }
 
-    /** @param rows rows  @return the JSON text */
-    public static String json(List<SummaryRow> rows) {
-        ArrayNode arr = TraceJson.MAPPER.createArrayNode();
-        for (SummaryRow r : rows) {
-            ObjectNode o = arr.addObject();
-            o.put("model", r.model());
-            o.put("variant", r.variant());
-            ObjectNode p = o.putObject("parameters");
-            r.parameters().forEach(p::put);
-            o.put("property", r.property());
-            o.put("expected", r.expected());
-            o.put("verdict", r.verdict());
-            o.put("asExpected", r.outcome() == SummaryRow.Outcome.AS_EXPECTED);
-            o.put("distinctStates", r.distinctStates());
-            o.put("transitions", r.transitions());
-            o.put("depth", r.depth());
-            o.put("wallMillis", r.wallMillis());
-            o.put("statesPerSecond", Math.round(r.statesPerSecond()));
-            o.put("counterexample", r.counterexample());
-            o.put("detail", r.detail());
-        }
+    /** @param rows findings  @return the JSON text */
+    public static String json(List<Finding> rows) {
         try {
-            return TraceJson.MAPPER.writeValueAsString(arr);
+            return TraceJson.MAPPER.writeValueAsString(jsonArray(rows));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    /** @param rows rows  @return an aligned text table */
-    public static String table(List<SummaryRow> rows) {
+    /** @param rows findings  @return the JSON array */
+    public static ArrayNode jsonArray(List<Finding> rows) {
+        ArrayNode arr = TraceJson.MAPPER.createArrayNode();
+        for (Finding r : rows) {
+            arr.add(json(r));
+        }
+        return arr;
+    }
+
+    /** @param r a finding  @return its JSON object */
+    public static ObjectNode json(Finding r) {
+        ObjectNode o = TraceJson.MAPPER.createObjectNode();
+        o.put("model", r.model());
+        o.put("variant", r.variant());
+        ObjectNode p = o.putObject("parameters");
+        r.parameters().forEach(p::put);
+        o.put("property", r.property());
+        o.put("expected", r.expected().word());
+        o.put("verdict", r.verdict().name());
+        o.put("outcome", r.outcome().name());
+        o.put("asExpected", r.outcome() == Finding.Outcome.AS_EXPECTED);
+        o.put("wallMillis", r.wallMillis());
+        ObjectNode qs = o.putObject("quantities");
+        for (Quantity q : r.quantities()) {
+            ObjectNode n = qs.putObject(q.name());
+            if (q.isIntegral()) {
+                n.put("value", (long) q.value());
+            } else if (Double.isFinite(q.value())) {
+                n.put("value", q.value());
+            } else {
+                n.putNull("value");
+            }
+            n.put("unit", q.unit().symbol());
+        }
+        if (r.counterexample().isPresent()) {
+            Counterexample cex = r.counterexample().get().trace();
+            ObjectNode c = o.putObject("counterexample");
+            c.put("file", r.counterexampleFile().orElse(null));
+            c.put("kind", cex.kind().word());
+            c.put("property", cex.property());
+            c.put("steps", cex.length());
+            c.put("violationIndex", cex.violationIndex());
+            c.put("loopStart", cex.loopStart());
+        } else {
+            o.putNull("counterexample");
+        }
+        o.put("detail", r.detail());
+        return o;
+    }
+
+    /** @param rows findings  @return an aligned text table */
+    public static String table(List<Finding> rows) {
         List<String[]> cells = new ArrayList<>();
-        cells.add(new String[] {"model", "variant", "property", "expected", "verdict", "states", "time", "counterexample / detail"});
-        for (SummaryRow r : rows) {
-            String mark = r.outcome() == SummaryRow.Outcome.UNEXPECTED ? " !" : "";
-            String extra = r.counterexample() != null ? r.counterexample() : "";
+        cells.add(new String[] {"model", "variant", "property", "expected", "verdict", "states", "time",
+            "counterexample / detail"});
+        for (Finding r : rows) {
+            String mark = r.outcome() == Finding.Outcome.UNEXPECTED ? " !" : "";
+            String extra = r.counterexampleFile().orElse("");
             if (!r.detail().isEmpty()) {
                 extra = extra.isEmpty() ? r.detail() : extra + "  " + r.detail();
             }
-            cells.add(new String[] {r.model(), r.variant(), r.property(), r.expected(), r.verdict() + mark,
-                r.distinctStates() < 0 ? "-" : String.format(Locale.ROOT, "%,d", r.distinctStates()),
+            cells.add(new String[] {r.model(), r.variant(), r.property(), r.expected().word(), r.verdict().name() + mark,
+                r.quantity("distinctStates").map(q -> String.format(Locale.ROOT, "%,d", (long) q.value())).orElse("-"),
                 String.format(Locale.ROOT, "%.2fs", r.wallMillis() / 1000.0), extra});
         }
         int[] w = new int[cells.get(0).length];

@@ -17,8 +17,8 @@ public interface SuiteTask {
      * @param settings explorer settings chosen for the run
      * @param outDir   counterexample folder, or null
      * @param home     the rdmacheck checkout (for output folders)
-     * @return summary rows
-     * @throws Exception if the task cannot run (reported as a FAILED row)
+     * @return findings
+     * @throws Exception if the task cannot run (reported as a FAILED finding)
      */
-    List<SummaryRow> run(ExplorerSettings settings, Path outDir, Path home) throws Exception;
+    List<Finding> run(ExplorerSettings settings, Path outDir, Path home) throws Exception;
 }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.checker.thresholds.Beta;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
@@ -34,68 +35,61 @@ final class ThresholdsSuite implements SuiteTask {
     }
 
     @Override
-    public List<SummaryRow> run(ExplorerSettings settings, Path outDir, Path home) throws Exception {
+    public List<Finding> run(ExplorerSettings settings, Path outDir, Path home) throws Exception {
         ThresholdAnalysis analysis = new ThresholdAnalysis(new ThresholdSolver(60_000));
-        List<SummaryRow> rows = new ArrayList<>();
+        List<Finding> rows = new ArrayList<>();
         for (PaperFigure f : WorkedExample.figures()) {
-            rows.add(row("seed004-paper", f.figure(), "-", f.status().name(), 0, null,
-                    f.paper() + " vs " + f.computed(), SummaryRow.Outcome.AS_EXPECTED));
+            rows.add(Finding.of(MODEL, "seed004-paper", Map.of(), f.figure(), Finding.Expectation.NONE,
+                    Finding.Verdict.valueOf(f.status().name())).withDetail(f.paper() + " vs " + f.computed()));
         }
         SwitchSpec arista = SwitchSpecs.load("arista-7050qx32");
         long t0 = System.currentTimeMillis();
         ThresholdReport derived = analysis.derive(arista);
-        rows.add(row("arista-7050qx32", "static derivation", "-", derived.staticDerivation().feasible() ? "FEASIBLE"
-                : "INFEASIBLE", System.currentTimeMillis() - t0, null, "t_PFC <= " + derived.staticDerivation().tPfcMax()
-                + " B, t_ECN <= " + derived.staticDerivation().tEcnMax() + " B", SummaryRow.Outcome.AS_EXPECTED));
+        rows.add(Finding.of(MODEL, "arista-7050qx32", Map.of(), "static derivation", Finding.Expectation.NONE,
+                derived.staticDerivation().feasible() ? Finding.Verdict.FEASIBLE : Finding.Verdict.INFEASIBLE)
+                .with(Quantity.of("tPfcMaxBytes", derived.staticDerivation().tPfcMax(), Quantity.Unit.BYTES),
+                        Quantity.of("tEcnMaxBytes", derived.staticDerivation().tEcnMax(), Quantity.Unit.BYTES))
+                .withWallMillis(System.currentTimeMillis() - t0).withDetail("t_PFC <= "
+                        + derived.staticDerivation().tPfcMax() + " B, t_ECN <= " + derived.staticDerivation().tEcnMax()
+                        + " B"));
         Beta beta = derived.dynamicDerivation().beta().orElse(arista.betas().get(arista.betas().size() - 1));
         long tEcn = Math.max(1, derived.dynamicDerivation().tEcnMax());
-        rows.add(checkRow(analysis, arista, ThresholdConfig.ofDynamic("derived-dynamic", beta, tEcn), "holds", outDir));
-        rows.add(checkRow(analysis, arista, ThresholdConfig.ofDynamic("above-derived-dynamic", beta, tEcn + 1), "fails",
-                outDir));
-        rows.add(checkRow(analysis, arista, ThresholdConfig.ofStatic("seed004-misconfigured", 24_470, 120_000), "fails",
-                outDir));
+        rows.add(checkRow(analysis, arista, ThresholdConfig.ofDynamic("derived-dynamic", beta, tEcn),
+                Finding.Expectation.HOLDS, outDir));
+        rows.add(checkRow(analysis, arista, ThresholdConfig.ofDynamic("above-derived-dynamic", beta, tEcn + 1),
+                Finding.Expectation.FAILS, outDir));
+        rows.add(checkRow(analysis, arista, ThresholdConfig.ofStatic("seed004-misconfigured", 24_470, 120_000),
+                Finding.Expectation.FAILS, outDir));
         for (String preset : DartSettings.PRESETS) {
             SwitchSpec sw = SwitchSpecs.load(preset);
             for (ThresholdConfig c : DartSettings.configs(sw, analysis.derive(sw))) {
-                rows.add(checkRow(analysis, sw, c, "-", outDir));
+                rows.add(checkRow(analysis, sw, c, Finding.Expectation.NONE, outDir));
             }
         }
         return rows;
     }
 
-    private static SummaryRow checkRow(ThresholdAnalysis analysis, SwitchSpec sw, ThresholdConfig c, String expected,
-                                       Path outDir) throws java.io.IOException {
+    private static Finding checkRow(ThresholdAnalysis analysis, SwitchSpec sw, ThresholdConfig c,
+                                    Finding.Expectation expected, Path outDir) throws java.io.IOException {
         long t0 = System.currentTimeMillis();
         ConfigCheck check = analysis.check(sw, c).check().orElseThrow();
-        String file = null;
-        if (outDir != null && check.witnessSearch().witness().isPresent()) {
-            file = Counterexamples.write(outDir, WitnessCounterexamples.of(sw, c, check.witnessSearch().witness().get()))
-                    .toString();
-        }
-        String verdict = switch (check.verdict()) {
-            case SAFE -> "VERIFIED";
-            case UNSAFE -> "VIOLATED";
-            case INCONCLUSIVE -> "INCONCLUSIVE";
+        Finding.Verdict verdict = !check.solverAgrees() ? Finding.Verdict.FAILED : switch (check.verdict()) {
+            case SAFE -> Finding.Verdict.VERIFIED;
+            case UNSAFE -> Finding.Verdict.VIOLATED;
+            case INCONCLUSIVE -> Finding.Verdict.INCONCLUSIVE;
         };
-        SummaryRow.Outcome outcome;
-        if (!check.solverAgrees()) {
-            outcome = SummaryRow.Outcome.UNEXPECTED;
-        } else if (check.verdict() == ConfigCheck.Verdict.INCONCLUSIVE) {
-            outcome = SummaryRow.Outcome.INCONCLUSIVE;
-        } else if (expected.equals("-") || expected.equals("holds") == (check.verdict() == ConfigCheck.Verdict.SAFE)) {
-            outcome = SummaryRow.Outcome.AS_EXPECTED;
-        } else {
-            outcome = SummaryRow.Outcome.UNEXPECTED;
-        }
         String failed = String.join(",", check.inequalities().stream().filter(i -> !i.holds()).map(Inequality::name)
                 .toList());
-        return row(sw.name(), c.name(), expected, verdict, System.currentTimeMillis() - t0, file,
-                failed.isEmpty() ? "all constraints hold" : "fails: " + failed, outcome);
-    }
-
-    private static SummaryRow row(String variant, String property, String expected, String verdict, long millis,
-                                  String file, String detail, SummaryRow.Outcome outcome) {
-        return new SummaryRow(MODEL, variant, Map.of(), property, expected, verdict, -1, -1, -1, millis, 0, file,
-                detail, outcome);
+        String detail = failed.isEmpty() ? "all constraints hold" : "fails: " + failed;
+        Finding f = Finding.of(MODEL, sw.name(), Map.of(), c.name(), expected, verdict)
+                .with(c.beta().isEmpty() ? List.of(Quantity.of("tPfcBytes", c.tPfc(), Quantity.Unit.BYTES))
+                        : List.of())
+                .with(Quantity.of("tEcnBytes", c.tEcn(), Quantity.Unit.BYTES))
+                .withDetail(check.solverAgrees() ? detail : "the solver and the exact check disagree; " + detail);
+        if (check.witnessSearch().witness().isPresent()) {
+            Counterexample cex = WitnessCounterexamples.of(sw, c, check.witnessSearch().witness().get());
+            f = f.withCounterexample(cex, outDir == null ? null : Counterexamples.write(outDir, cex));
+        }
+        return f.withWallMillis(System.currentTimeMillis() - t0);
     }
 }

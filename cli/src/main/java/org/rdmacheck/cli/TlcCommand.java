@@ -10,7 +10,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Counterexample;
-import org.rdmacheck.checker.Stats;
 import org.rdmacheck.checker.tlc.DistributedTlc;
 import org.rdmacheck.checker.tlc.SpecFolder;
 import org.rdmacheck.checker.tlc.TlcChecker;
@@ -72,7 +71,7 @@ final class TlcCommand implements Callable<Integer> {
                 .withConstants(Params.parse(params).asMap()).withInvariants(invariants)
                 .withCheckDeadlock(noDeadlock ? Boolean.FALSE : null);
         TlcReport report = distributed ? new DistributedTlc(options).check(req) : new TlcChecker(options).check(req);
-        List<SummaryRow> rows = rows(req, report, out);
+        List<Finding> rows = rows(req, report, out);
         Output.print(spec.commandLine().getOut(), rows, json);
         Optional<Counterexample> cex = report.counterexample();
         if (!json && cex.isPresent()) {
@@ -86,43 +85,27 @@ final class TlcCommand implements Callable<Integer> {
      * @param req    the request
      * @param report TLC's report
      * @param outDir where to store a counterexample, or null
-     * @return one row per property (one row for the state space if no property was checked)
+     * @return one finding per property (one for the state space if no property was checked)
      */
-    static List<SummaryRow> rows(TlcRequest req, TlcReport report, Path outDir) {
-        List<SummaryRow> rows = new ArrayList<>();
+    static List<Finding> rows(TlcRequest req, TlcReport report, Path outDir) {
+        List<Finding> rows = new ArrayList<>();
         List<CheckResult> results = report.results().isEmpty()
                 ? List.of(report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS
                 ? new CheckResult.Verified("(state space)", report.stats())
                 : new CheckResult.Failed("(state space)", report.detail(), report.stats())) : report.results();
         for (CheckResult r : results) {
-            String file = null;
-            String detail = "";
-            SummaryRow.Outcome outcome = SummaryRow.Outcome.AS_EXPECTED;
-            if (r instanceof CheckResult.Violated v) {
-                outcome = SummaryRow.Outcome.UNEXPECTED;
-                detail = v.counterexample().kind() + " trace, " + v.counterexample().length() + " steps";
-                file = store(outDir, v.counterexample());
-            } else if (r instanceof CheckResult.Inconclusive i) {
-                outcome = SummaryRow.Outcome.INCONCLUSIVE;
-                detail = i.reason();
-            } else if (r instanceof CheckResult.Failed f) {
-                outcome = SummaryRow.Outcome.UNEXPECTED;
-                detail = f.error();
-            }
-            Stats s = r.stats();
-            rows.add(new SummaryRow(req.model(), req.variant(), req.constants(), r.property(), "holds",
-                    r.verdict().name(), s.distinctStates(), s.transitions(), s.depth(), s.wallMillis(),
-                    s.statesPerSecond(), file, detail, outcome));
+            Path file = r instanceof CheckResult.Violated v ? store(outDir, v.counterexample()) : null;
+            rows.add(CheckFindings.of(req.model(), req.variant(), req.constants(), Finding.Expectation.HOLDS, r, file));
         }
         return rows;
     }
 
-    private static String store(Path outDir, Counterexample cex) {
+    private static Path store(Path outDir, Counterexample cex) {
         if (outDir == null) {
             return null;
         }
         try {
-            return Counterexamples.write(outDir, cex).toString();
+            return Counterexamples.write(outDir, cex);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the counterexample under " + outDir, e);
         }

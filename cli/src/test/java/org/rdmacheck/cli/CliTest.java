@@ -39,7 +39,7 @@ class CliTest {
         for (JsonNode row : rows) {
             assertEquals("VERIFIED", row.get("verdict").asText());
             assertEquals("ordered", row.get("variant").asText());
-            assertTrue(row.get("distinctStates").asLong() > 0);
+            assertTrue(row.get("quantities").get("distinctStates").get("value").asLong() > 0);
         }
     }
 
@@ -51,7 +51,7 @@ class CliTest {
         int stored = 0;
         for (JsonNode row : rows) {
             if (row.get("verdict").asText().equals("VIOLATED")) {
-                assertTrue(Files.exists(Path.of(row.get("counterexample").asText())));
+                assertTrue(Files.exists(Path.of(row.get("counterexample").get("file").asText())));
                 stored++;
             }
         }

@@ -26,9 +26,9 @@ class DeadlockCommandTest {
     @Test
     void everySuiteCaseHasTheExpectedVerdict(@TempDir Path dir) throws Exception {
         for (DeadlockSuite.Case c : DeadlockSuite.CASES) {
-            SummaryRow row = DeadlockSuite.row(c, dir);
-            assertEquals(SummaryRow.Outcome.AS_EXPECTED, row.outcome(), row.variant() + " " + row.verdict());
-            assertEquals(c.holds(), row.counterexample() == null, row.variant());
+            Finding row = DeadlockSuite.row(c, dir);
+            assertEquals(Finding.Outcome.AS_EXPECTED, row.outcome(), row.variant() + " " + row.verdict());
+            assertEquals(c.holds(), row.counterexample().isEmpty(), row.variant());
         }
     }
 

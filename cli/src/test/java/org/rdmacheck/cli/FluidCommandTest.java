@@ -58,8 +58,8 @@ class FluidCommandTest {
         JsonNode rows = TraceJson.MAPPER.readTree(r.out());
         assertEquals(7, rows.size());
         assertEquals("N=2", rows.get(1).get("property").asText());
-        assertEquals("OK", rows.get(1).get("verdict").asText());
-        assertEquals("NO-FIXED-POINT", rows.get(4).get("verdict").asText());
+        assertEquals("MEASURED", rows.get(1).get("verdict").asText());
+        assertEquals("NO_FIXED_POINT", rows.get(4).get("verdict").asText());
     }
 
     @Test

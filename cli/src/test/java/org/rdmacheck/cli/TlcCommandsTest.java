@@ -35,7 +35,7 @@ class TlcCommandsTest {
         assertEquals(3, rows.size());
         for (JsonNode row : rows) {
             assertEquals("VERIFIED", row.get("verdict").asText(), row.toString());
-            assertEquals(12, row.get("distinctStates").asLong());
+            assertEquals(12, row.get("quantities").get("distinctStates").get("value").asLong());
         }
         assertEquals("AlwaysTicks", rows.get(1).get("property").asText());
     }
@@ -53,7 +53,7 @@ class TlcCommandsTest {
             }
         }
         assertEquals("InOrderDelivery", violated.get("property").asText());
-        assertTrue(Files.isRegularFile(Path.of(violated.get("counterexample").asText())));
+        assertTrue(Files.isRegularFile(Path.of(violated.get("counterexample").get("file").asText())));
     }
 
     @Test
@@ -104,7 +104,8 @@ class TlcCommandsTest {
                 "--param", "capacity=2", "--specs", repo().resolve("specs").toString(), "--json", "--threads", "1");
         assertEquals(0, r.code(), r.err() + r.out());
         JsonNode row = TraceJson.MAPPER.readTree(r.out()).get(0);
-        assertEquals(21, row.get("distinctStates").asLong());
+        assertEquals(21, row.get("quantities").get("tlcDistinctStates").get("value").asLong());
+        assertEquals(21, row.get("quantities").get("explorerDistinctStates").get("value").asLong());
     }
 
     @Test

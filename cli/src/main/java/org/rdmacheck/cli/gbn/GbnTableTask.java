@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
-import org.rdmacheck.cli.SummaryRow;
+import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.cli.Finding;
+import org.rdmacheck.cli.Quantity;
 import org.rdmacheck.cli.SuiteTask;
 import org.rdmacheck.model.gbn.DuplicatePolicy;
 import org.rdmacheck.model.gbn.GbnVariant;
@@ -23,15 +25,25 @@ public final class GbnTableTask implements SuiteTask {
     }
 
     @Override
-    public List<SummaryRow> run(ExplorerSettings settings, Path outDir, Path home) {
-        List<SummaryRow> rows = new ArrayList<>();
+    public List<Finding> run(ExplorerSettings settings, Path outDir, Path home) throws java.io.IOException {
+        List<Finding> rows = new ArrayList<>();
         Map<String, String> base = GbnTableCommand.base(3, 1, 2, 4, "interval");
         for (GbnTableRow r : new GbnTable(base, 3, settings, outDir).compute()) {
             int expected = GbnEntry.leastTimeoutBudget(GbnVariant.of(r.variant()), DuplicatePolicy.of(r.duplicates()));
-            rows.add(new SummaryRow("gbn-table", r.variant() + "/" + r.duplicates(), base, "LeastTimeoutBudget",
-                    "L=" + expected, "L=" + r.leastLosses(), r.distinctStates(), -1, -1, r.wallMillis(), 0,
-                    r.shortestFile(), r.labelCounts().toString(),
-                    r.leastLosses() == expected ? SummaryRow.Outcome.AS_EXPECTED : SummaryRow.Outcome.UNEXPECTED));
+            // the claim checked: the least loss budget forcing a timeout is the one the catalogue assumes
+            Finding f = Finding.of("gbn-table", r.variant() + "/" + r.duplicates(), base, "LeastTimeoutBudget=" + expected,
+                    Finding.Expectation.HOLDS, r.leastLosses() == expected ? Finding.Verdict.VERIFIED
+                            : Finding.Verdict.VIOLATED)
+                    .with(Quantity.of("leastLossBudget", r.leastLosses(), Quantity.Unit.LOSSES),
+                            Quantity.of("expectedLeastLossBudget", expected, Quantity.Unit.LOSSES),
+                            Quantity.states("distinctStates", r.distinctStates()),
+                            Quantity.of("shortestTraceLength", r.shortestLength(), Quantity.Unit.STEPS))
+                    .withWallMillis(r.wallMillis()).withDetail(r.labelCounts().toString());
+            if (r.shortestFile() != null) {
+                Path file = Path.of(r.shortestFile());
+                f = f.withCounterexample(Counterexamples.read(file), file);
+            }
+            rows.add(f);
         }
         return rows;
     }

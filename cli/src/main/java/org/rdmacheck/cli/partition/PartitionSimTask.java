@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
-import org.rdmacheck.cli.SummaryRow;
+import org.rdmacheck.cli.Finding;
+import org.rdmacheck.cli.Quantity;
 import org.rdmacheck.cli.SuiteTask;
 import org.rdmacheck.model.partition.sim.EcmpHash;
 import org.rdmacheck.model.partition.sim.PathCensus;
@@ -40,7 +41,7 @@ public final class PartitionSimTask implements SuiteTask {
     }
 
     @Override
-    public List<SummaryRow> run(ExplorerSettings settings, Path outDir, Path home) throws Exception {
+    public List<Finding> run(ExplorerSettings settings, Path outDir, Path home) throws Exception {
         long t0 = System.currentTimeMillis();
         SimOptions opts = new SimOptions(sweep(true, 1, 0.5), List.of(8), List.of(4, 16, 64),
                 List.of(EcmpHash.values()), 20);
@@ -49,23 +50,27 @@ public final class PartitionSimTask implements SuiteTask {
         List<TradeoffSweep.Point> staticPts = sweep(false, 1, 0.5).run();
         List<TradeoffSweep.Point> ideal = sweep(true, 0, 0).run();
         long ms = System.currentTimeMillis() - t0;
-        List<SummaryRow> rows = new ArrayList<>();
+        List<Finding> rows = new ArrayList<>();
         double saving = TradeoffFindings.bestReductionVsSingleQp(report.points());
         rows.add(row("MoreQpsHelp", saving >= 0.3, ms, String.format(Locale.ROOT,
-                "best saving over 1 QP %.1f%% (seed 003: up to 81.03%%)", 100 * saving)));
+                "best saving over 1 QP %.1f%% (seed 003: up to 81.03%%)", 100 * saving),
+                Quantity.of("bestSavingOverOneQp_percent", 100 * saving, Quantity.Unit.PERCENT)));
         double dyn = TradeoffFindings.millis(report.points(), 2, 32 << 10).orElseThrow();
         double stat = TradeoffFindings.millis(staticPts, 2, 32 << 10).orElseThrow();
         rows.add(row("DynamicBeatsStatic", dyn <= stat, ms, String.format(Locale.ROOT,
-                "2 QPs, 32K: dynamic %.3f ms, static %.3f ms", dyn, stat)));
+                "2 QPs, 32K: dynamic %.3f ms, static %.3f ms", dyn, stat),
+                Quantity.of("dynamicCompletion_ms", dyn, Quantity.Unit.MILLISECONDS),
+                Quantity.of("staticCompletion_ms", stat, Quantity.Unit.MILLISECONDS)));
         double ratio = TradeoffFindings.largeOverSmallChunk(ideal, 2);
         rows.add(row("SmallChunksAdaptUnderCongestion", ratio >= 1, ms, String.format(Locale.ROOT,
-                "no RTT/overhead, 2 QPs: 128K/4K completion %.3f", ratio)));
+                "no RTT/overhead, 2 QPs: 128K/4K completion %.3f", ratio),
+                Quantity.of("largeOverSmallChunkCompletion", ratio, Quantity.Unit.RATIO)));
         rows.addAll(censusRows(report, ms));
         return rows;
     }
 
-    private static List<SummaryRow> censusRows(PartitionSimReport report, long ms) {
-        List<SummaryRow> rows = new ArrayList<>();
+    private static List<Finding> censusRows(PartitionSimReport report, long ms) {
+        List<Finding> rows = new ArrayList<>();
         int k = 8;
         for (PartitionSimReport.CensusRow c : report.census()) {
             PathCensus.Row r = c.row();
@@ -79,19 +84,24 @@ public final class PartitionSimTask implements SuiteTask {
             p.put("topology", FatTree.build(k).name());
             p.put("hash", c.hash());
             p.put("qps", "64");
-            rows.add(new SummaryRow("partition-ecmp", c.hash(), p, linear ? "PolarisedToKOver2Paths" : "ReachesIdealPaths",
-                    "holds", holds ? "holds" : "fails", -1, -1, -1, ms, 0, null, String.format(Locale.ROOT,
+            rows.add(Finding.of("partition-ecmp", c.hash(), p, linear ? "PolarisedToKOver2Paths" : "ReachesIdealPaths",
+                    Finding.Expectation.HOLDS, holds ? Finding.Verdict.CONFIRMED : Finding.Verdict.REFUTED)
+                    .with(Quantity.of("randomPortsPathsMean", r.randomPortsMean(), Quantity.Unit.COUNT),
+                            Quantity.of("equalCostPaths", r.equalCostPaths(), Quantity.Unit.COUNT),
+                            Quantity.of("idealPathsMean", r.idealMean(), Quantity.Unit.COUNT))
+                    .withWallMillis(ms).withDetail(String.format(Locale.ROOT,
                     "%s: 64 random ports reach %.1f of %d paths (uniform ideal %.1f)", c.topology(), r.randomPortsMean(),
-                    r.equalCostPaths(), r.idealMean()), holds ? SummaryRow.Outcome.AS_EXPECTED : SummaryRow.Outcome.UNEXPECTED));
+                    r.equalCostPaths(), r.idealMean())));
         }
         return rows;
     }
 
-    private static SummaryRow row(String property, boolean holds, long ms, String detail) {
+    private static Finding row(String property, boolean holds, long ms, String detail, Quantity... figures) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("topology", PAPER_TOPOLOGY);
         p.put("size", "10M");
-        return new SummaryRow("partition-sim", "seed003-fig4", p, property, "holds", holds ? "holds" : "fails",
-                -1, -1, -1, ms, 0, null, detail, holds ? SummaryRow.Outcome.AS_EXPECTED : SummaryRow.Outcome.UNEXPECTED);
+        return Finding.of("partition-sim", "seed003-fig4", p, property, Finding.Expectation.HOLDS,
+                holds ? Finding.Verdict.CONFIRMED : Finding.Verdict.REFUTED).with(figures).withWallMillis(ms)
+                .withDetail(detail);
     }
 }

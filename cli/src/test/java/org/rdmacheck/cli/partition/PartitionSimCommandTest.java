@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.cli.Main;
-import org.rdmacheck.cli.SummaryRow;
+import org.rdmacheck.cli.Finding;
 
 /** {@code rdmacheck partition-sim} and its suite task. */
 class PartitionSimCommandTest {
@@ -66,10 +66,10 @@ class PartitionSimCommandTest {
 
     @Test
     void theSuiteTaskConfirmsThePapersQualitativeClaims(@TempDir Path home) throws Exception {
-        List<SummaryRow> rows = new PartitionSimTask().run(ExplorerSettings.defaults(), null, home);
+        List<Finding> rows = new PartitionSimTask().run(ExplorerSettings.defaults(), null, home);
         assertEquals(3 + 4, rows.size());
-        for (SummaryRow r : rows) {
-            assertEquals(SummaryRow.Outcome.AS_EXPECTED, r.outcome(), r.property() + ": " + r.detail());
+        for (Finding r : rows) {
+            assertEquals(Finding.Outcome.AS_EXPECTED, r.outcome(), r.property() + ": " + r.detail());
         }
         assertTrue(Files.exists(home.resolve("out/partition/all/completion.csv")));
     }

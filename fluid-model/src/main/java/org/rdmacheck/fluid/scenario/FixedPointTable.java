@@ -33,11 +33,11 @@ public final class FixedPointTable {
         for (int n : flows) {
             FixedPointResult r = FixedPoint.of(base.with("N", Integer.toString(n)));
             Map<String, Double> f = new LinkedHashMap<>();
-            f.put("Rc_Gbps", r.rateGbps());
-            f.put("p", r.markingProbability());
-            f.put("alpha", r.alpha());
-            f.put("Rt_minus_Rc_Gbps", r.targetGapGbps());
-            f.put("q_KB", r.queueKB());
+            f.put("RcStar_Gbps", r.rateGbps());
+            f.put("pStar", r.markingProbability());
+            f.put("alphaStar", r.alpha());
+            f.put("RtStar_minus_RcStar_Gbps", r.targetGapGbps());
+            f.put("qStar_KB", r.queueKB());
             String verdict = r.inLinearRegion() ? "OK" : "NO-FIXED-POINT";
             String q = r.inLinearRegion() ? String.format(Locale.ROOT, "q* = %.1f KB%s", r.queueKB(),
                     r.cutOff() ? " (on the cut-off step)" : "")

@@ -1,0 +1,280 @@
+package org.rdmacheck.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.rdmacheck.checker.Counterexample;
+
+/**
+ * One result of a task: what was asked (subject and expectation), the verdict, the figures measured
+ * with their units, the wall time, and the counterexample when there is one. Every command and
+ * {@code rdmacheck all} return findings; the CLI renders them as a table, JSON or HTML.
+ *
+ * <p>Build one with {@link #of} and the {@code with...} methods:
+ * {@code Finding.of(subject, Expectation.HOLDS, Verdict.VERIFIED).with(Quantity.states("distinctStates", n))}.
+ *
+ * @param subject        model, variant, parameters and property
+ * @param expected       what the suite expects
+ * @param verdict        what the task found
+ * @param quantities     named figures with units, in report order
+ * @param wallMillis     wall time in milliseconds
+ * @param counterexample the counterexample, if the verdict has one
+ * @param detail         one line for people (may be empty)
+ */
+public record Finding(Subject subject, Expectation expected, Verdict verdict, List<Quantity> quantities,
+                      long wallMillis, Optional<Trace> counterexample, String detail) {
+
+    /** Copies the figures; rejects missing parts. */
+    public Finding {
+        Objects.requireNonNull(subject, "subject");
+        Objects.requireNonNull(expected, "expected");
+        Objects.requireNonNull(verdict, "verdict");
+        quantities = List.copyOf(quantities);
+        Objects.requireNonNull(counterexample, "counterexample");
+        detail = detail == null ? "" : detail;
+    }
+
+    /**
+     * What a finding is about.
+     *
+     * @param model      model or task name
+     * @param variant    variant, configuration or scenario
+     * @param parameters effective parameters (sorted)
+     * @param property   property or claim checked
+     */
+    public record Subject(String model, String variant, Map<String, String> parameters, String property) {
+        /** Copies the parameters, sorted by name. */
+        public Subject {
+            Objects.requireNonNull(model, "model");
+            Objects.requireNonNull(variant, "variant");
+            Objects.requireNonNull(property, "property");
+            parameters = java.util.Collections.unmodifiableMap(new TreeMap<>(parameters));
+        }
+    }
+
+    /**
+     * A counterexample and the file it was stored in.
+     *
+     * @param trace the counterexample
+     * @param file  where it was stored, if it was
+     */
+    public record Trace(Counterexample trace, Optional<Path> file) {
+        /** Rejects a missing trace. */
+        public Trace {
+            Objects.requireNonNull(trace, "trace");
+            Objects.requireNonNull(file, "file");
+        }
+    }
+
+    /** What the suite expects of a subject. */
+    public enum Expectation {
+        /** the property must hold */
+        HOLDS,
+        /** the property must fail (a broken variant) */
+        FAILS,
+        /** nothing is expected: the finding is a measurement */
+        NONE;
+
+        /** @return the lower-case word used in tables and JSON */
+        public String word() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** @param holds whether the property must hold  @return HOLDS or FAILS */
+        public static Expectation holds(boolean holds) {
+            return holds ? HOLDS : FAILS;
+        }
+    }
+
+    /** Which way a verdict bears on a property. */
+    public enum Polarity {
+        /** the property holds (proven or confirmed) */
+        HOLDS,
+        /** the property fails */
+        FAILS,
+        /** not settled: a limit was reached */
+        UNSETTLED,
+        /** the task itself failed */
+        ERROR,
+        /** a measurement, neither holding nor failing */
+        NEUTRAL
+    }
+
+    /** Verdicts of every task; each has a {@link Polarity}. */
+    public enum Verdict {
+        /** proven exhaustively */
+        VERIFIED(Polarity.HOLDS),
+        /** a counterexample was found */
+        VIOLATED(Polarity.FAILS),
+        /** a limit was reached first */
+        INCONCLUSIVE(Polarity.UNSETTLED),
+        /** the checker or task could not run */
+        FAILED(Polarity.ERROR),
+        /** channel-dependency graph acyclic (static deadlock check) */
+        DEADLOCK_FREE(Polarity.HOLDS),
+        /** channel-dependency cycle found */
+        CYCLE(Polarity.FAILS),
+        /** the escape lane cannot reach some destination (Duato's first condition fails) */
+        ESCAPE_NOT_CONNECTED(Polarity.FAILS),
+        /** the Java model and the TLA+ spec agree */
+        CONFORMS(Polarity.HOLDS),
+        /** the Java model and the TLA+ spec disagree, or the manifest is wrong */
+        MISMATCH(Polarity.FAILS),
+        /** a simulation confirms the claim (not a proof) */
+        CONFIRMED(Polarity.HOLDS),
+        /** a simulation refutes the claim */
+        REFUTED(Polarity.FAILS),
+        /** a threshold derivation found settings */
+        FEASIBLE(Polarity.HOLDS),
+        /** no settings satisfy the constraints */
+        INFEASIBLE(Polarity.FAILS),
+        /** a printed figure is an input of the paper */
+        GIVEN(Polarity.NEUTRAL),
+        /** a printed figure follows from the paper's formulas */
+        FOLLOWS(Polarity.NEUTRAL),
+        /** a printed figure follows when truncated, not rounded */
+        FOLLOWS_TRUNCATED(Polarity.NEUTRAL),
+        /** a printed figure does not follow from the paper's formulas */
+        DOES_NOT_FOLLOW(Polarity.NEUTRAL),
+        /** a fluid solution converges */
+        CONVERGED(Polarity.NEUTRAL),
+        /** a fluid solution does not converge */
+        NOT_CONVERGED(Polarity.NEUTRAL),
+        /** a flow starves */
+        STARVES(Polarity.NEUTRAL),
+        /** no flow starves */
+        NO_STARVATION(Polarity.NEUTRAL),
+        /** no fixed point in the marking function's linear region */
+        NO_FIXED_POINT(Polarity.NEUTRAL),
+        /** the numerical solution diverged */
+        DIVERGED(Polarity.ERROR),
+        /** figures measured; see the quantities */
+        MEASURED(Polarity.NEUTRAL);
+
+        private final Polarity polarity;
+
+        Verdict(Polarity polarity) {
+            this.polarity = polarity;
+        }
+
+        /** @return which way this verdict bears on the property */
+        public Polarity polarity() {
+            return polarity;
+        }
+    }
+
+    /** How a finding bears on the exit code. */
+    public enum Outcome {
+        /** as expected: exit 0 */
+        AS_EXPECTED,
+        /** a property violated that must hold, a must-fail variant that held, or a failure: exit 1 */
+        UNEXPECTED,
+        /** a limit was reached: exit 3 */
+        INCONCLUSIVE
+    }
+
+    /**
+     * @param subject  what it is about
+     * @param expected what is expected
+     * @param verdict  what was found
+     * @return a finding with no figures, no counterexample and no detail
+     */
+    public static Finding of(Subject subject, Expectation expected, Verdict verdict) {
+        return new Finding(subject, expected, verdict, List.of(), 0, Optional.empty(), "");
+    }
+
+    /**
+     * @param model      model or task
+     * @param variant    variant
+     * @param parameters parameters
+     * @param property   property
+     * @param expected   what is expected
+     * @param verdict    what was found
+     * @return a finding with no figures, no counterexample and no detail
+     */
+    public static Finding of(String model, String variant, Map<String, String> parameters, String property,
+                             Expectation expected, Verdict verdict) {
+        return of(new Subject(model, variant, parameters, property), expected, verdict);
+    }
+
+    /** @param q figures to add  @return this finding with them */
+    public Finding with(Quantity... q) {
+        List<Quantity> all = new ArrayList<>(quantities);
+        all.addAll(List.of(q));
+        return new Finding(subject, expected, verdict, all, wallMillis, counterexample, detail);
+    }
+
+    /** @param q figures to add  @return this finding with them */
+    public Finding with(List<Quantity> q) {
+        return with(q.toArray(Quantity[]::new));
+    }
+
+    /** @param millis wall time  @return this finding with it */
+    public Finding withWallMillis(long millis) {
+        return new Finding(subject, expected, verdict, quantities, millis, counterexample, detail);
+    }
+
+    /** @param text one line for people  @return this finding with it */
+    public Finding withDetail(String text) {
+        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, text);
+    }
+
+    /**
+     * @param cex  the counterexample
+     * @param file where it was stored, or null if it was not
+     * @return this finding with it
+     */
+    public Finding withCounterexample(Counterexample cex, Path file) {
+        return new Finding(subject, expected, verdict, quantities, wallMillis,
+                Optional.of(new Trace(cex, Optional.ofNullable(file))), detail);
+    }
+
+    /** @return the model or task name */
+    public String model() {
+        return subject.model();
+    }
+
+    /** @return the variant */
+    public String variant() {
+        return subject.variant();
+    }
+
+    /** @return the parameters */
+    public Map<String, String> parameters() {
+        return subject.parameters();
+    }
+
+    /** @return the property */
+    public String property() {
+        return subject.property();
+    }
+
+    /**
+     * @param name a figure name
+     * @return the figure, if this finding has it
+     */
+    public Optional<Quantity> quantity(String name) {
+        return quantities.stream().filter(q -> q.name().equals(name)).findFirst();
+    }
+
+    /** @return how this finding bears on the exit code, from the expectation and the verdict's polarity */
+    public Outcome outcome() {
+        return switch (verdict.polarity()) {
+            case ERROR -> Outcome.UNEXPECTED;
+            case UNSETTLED -> Outcome.INCONCLUSIVE;
+            case NEUTRAL -> expected == Expectation.NONE ? Outcome.AS_EXPECTED : Outcome.UNEXPECTED;
+            case HOLDS -> expected == Expectation.FAILS ? Outcome.UNEXPECTED : Outcome.AS_EXPECTED;
+            case FAILS -> expected == Expectation.HOLDS ? Outcome.UNEXPECTED : Outcome.AS_EXPECTED;
+        };
+    }
+
+    /** @return the stored counterexample file as the user should see it, if there is one */
+    public Optional<String> counterexampleFile() {
+        return counterexample.flatMap(Trace::file).map(ExplorerOptions::display);
+    }
+}
