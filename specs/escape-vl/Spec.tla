@@ -17,11 +17,17 @@ EXTENDS Integers, Sequences, FiniteSets, EscapeVlNets
 
 CONSTANTS Network, Variant, Capacity, Tokens
 
-ASSUME Network \in DOMAIN Nets
 ASSUME Variant \in {"dart", "one-lane", "escape-return", "escape-deflect", "lane-change-order", "escape-follow"}
 ASSUME Capacity \in 1..4 /\ Tokens \in 0..4
 
-N == Nets[Network]
+\* The network's default workload for the variant, as in the Java entry: the ordering variants
+\* send a two-packet message with cross traffic (net "<Network>order"), the others four
+\* one-packet messages.
+OrderVariant == Variant \in {"lane-change-order", "escape-follow"}
+NetName == IF OrderVariant THEN Network \o "order" ELSE Network
+ASSUME NetName \in DOMAIN Nets
+
+N == Nets[NetName]
 A == Len(N.from)
 From(a) == N.from[a + 1]
 To(a) == N.to[a + 1]

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -106,6 +107,22 @@ class TlcCommandsTest {
         JsonNode row = TraceJson.MAPPER.readTree(r.out()).get(0);
         assertEquals(21, row.get("quantities").get("tlcDistinctStates").get("value").asLong());
         assertEquals(21, row.get("quantities").get("explorerDistinctStates").get("value").asLong());
+    }
+
+    @Test
+    void conformRefusesAParameterTheSpecCannotExpress() {
+        for (String[] args : List.of(new String[] {"escape-vl", "--variant", "dart", "--param", "network=ring4"},
+                new String[] {"iofd", "--variant", "dft", "--param", "topology=ring:n=3"},
+                new String[] {"escape-vl", "--param", "workload=s0>s1:1"})) {
+            List<String> a = new java.util.ArrayList<>(List.of("conform"));
+            a.addAll(List.of(args));
+            a.addAll(List.of("--specs", repo().resolve("specs").toString()));
+            CliTest.Run r = CliTest.run(a.toArray(String[]::new));
+            assertEquals(2, r.code(), r.err() + r.out());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.err().contains(args[args.length - 1]), r.err());
+            assertTrue(r.out().isBlank(), r.out());
+        }
     }
 
     @Test

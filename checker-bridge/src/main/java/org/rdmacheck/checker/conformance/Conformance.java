@@ -85,18 +85,21 @@ public final class Conformance {
 
     /**
      * Runs a Java variant with parameters and TLC on the mapped constants, without expectations.
+     * Refuses (before running anything) a variant or parameter value the spec has no counterpart for.
      *
      * @param m       a manifest with a Java twin
      * @param variant Java variant
      * @param params  Java parameters (defaults filled in by the catalogue)
      * @return the comparison
+     * @throws ConstantMapping.Unmapped naming what the spec cannot express
      */
     public ConformanceResult compare(SpecManifest m, String variant, Params params) {
         SpecManifest.Configuration template = m.configurations().stream()
                 .filter(c -> variant.equals(c.variant())).findFirst().orElseThrow(() -> new InputException(
                         m.folder() + ": no configuration for variant '" + variant + "' in " + SpecManifest.FILE));
         CheckSpec<?> spec = Catalog.find(m.javaModel()).build(variant, params);
-        Map<String, String> constants = m.constantMapping().constants(variant, spec.parameters());
+        // Every parameter must reach the spec: an unmapped one would leave TLC on the cfg's default.
+        Map<String, String> constants = m.constants(variant, spec.parameters());
         TlcRun t = runTlc(m, template, constants);
         ExplorationReport r = new Explorer(explorer).check(spec);
         Map<String, String> java = verdicts(r.results());

@@ -12,6 +12,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.InputException;
@@ -23,7 +24,7 @@ import org.rdmacheck.model.InputException;
  *
  * @param folder         the spec folder
  * @param javaModel      catalogue name of the Java twin, or null
- * @param constantMapping Java parameters and variants to TLA+ constants
+ * @param constantMapping Java parameters and variants to TLA+ constants (see {@link ConstantMapping})
  * @param traceMapping   TLA+ variable to how it is read from a Java state view
  * @param configurations the configurations, in order
  */
@@ -34,27 +35,28 @@ public record SpecManifest(Path folder, String javaModel, ConstantMapping consta
     public static final String FILE = "manifest.json";
 
     /**
-     * How {@code rdmacheck conform MODEL --param k=v} finds TLA+ constants: each Java parameter
-     * {@code k} gives the constant {@code parameters[k]} the same value; each variant adds its constants.
+     * The TLA+ constants of a Java configuration: the mapping of its variant and of every parameter,
+     * which must set every constant the spec declares.
      *
-     * @param parameters Java parameter to TLA+ constant name
-     * @param variants   Java variant to extra TLA+ constants (name to value)
+     * @param variant         a Java variant
+     * @param effectiveParams every parameter of the Java model (defaults filled in)
+     * @return the constants
+     * @throws ConstantMapping.Unmapped one line naming the variant, parameter or constant the spec lacks
      */
-    public record ConstantMapping(Map<String, String> parameters, Map<String, Map<String, String>> variants) {
-        /**
-         * @param variant    a Java variant
-         * @param javaParams effective Java parameters
-         * @return the TLA+ constants
-         */
-        public Map<String, String> constants(String variant, Map<String, String> javaParams) {
-            Map<String, String> c = new LinkedHashMap<>(variants.getOrDefault(variant, Map.of()));
-            javaParams.forEach((k, v) -> {
-                if (parameters.containsKey(k)) {
-                    c.put(parameters.get(k), v);
-                }
-            });
-            return c;
+    public Map<String, String> constants(String variant, Map<String, String> effectiveParams) {
+        String where = folder + " (" + FILE + " constantMapping): ";
+        Map<String, String> c;
+        try {
+            c = constantMapping.constants(variant, effectiveParams);
+        } catch (ConstantMapping.Unmapped e) {
+            throw new ConstantMapping.Unmapped(where + e.getMessage() + "; TLC cannot run this configuration");
         }
+        Set<String> unset = ConstantMapping.unset(TlaVariables.constants(folder), c);
+        if (!unset.isEmpty()) {
+            throw new ConstantMapping.Unmapped(where + "variant '" + variant + "' with " + effectiveParams
+                    + " leaves the spec's constants " + unset + " unset");
+        }
+        return c;
     }
 
     /**
@@ -120,10 +122,7 @@ public record SpecManifest(Path folder, String javaModel, ConstantMapping consta
         }
         String src = file.toString();
         String java = root.hasNonNull("javaModel") ? root.get("javaModel").asText() : null;
-        JsonNode cm = root.path("constantMapping");
-        Map<String, Map<String, String>> variants = new LinkedHashMap<>();
-        cm.path("variants").fields().forEachRemaining(e -> variants.put(e.getKey(), strings(e.getValue(), src)));
-        ConstantMapping mapping = new ConstantMapping(strings(cm.path("parameters"), src), variants);
+        ConstantMapping mapping = ConstantMapping.parse(root.path("constantMapping"), src);
         List<Configuration> configs = new ArrayList<>();
         JsonNode arr = root.get("configurations");
         if (arr == null || !arr.isArray() || arr.isEmpty()) {
@@ -156,7 +155,7 @@ public record SpecManifest(Path folder, String javaModel, ConstantMapping consta
                 ex);
     }
 
-    private static Map<String, String> strings(JsonNode o, String src) {
+    static Map<String, String> strings(JsonNode o, String src) {
         Map<String, String> m = new LinkedHashMap<>();
         if (o.isMissingNode() || o.isNull()) {
             return m;

@@ -10,13 +10,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-/** Reads the names declared by {@code VARIABLE}/{@code VARIABLES} in the modules of a spec folder. */
+/**
+ * Reads the names declared by {@code VARIABLE(S)} and {@code CONSTANT(S)} in the modules of a spec
+ * folder.
+ */
 final class TlaVariables {
 
     private static final Pattern BLOCK_COMMENT = Pattern.compile("\\(\\*.*?\\*\\)", Pattern.DOTALL);
     private static final Pattern LINE_COMMENT = Pattern.compile("\\\\\\*[^\\n]*");
-    private static final Pattern DECLARATION = Pattern.compile(
-            "\\bVARIABLES?\\s+([A-Za-z_][A-Za-z0-9_]*(?:\\s*,\\s*[A-Za-z_][A-Za-z0-9_]*)*)");
+    private static final String NAMES = "\\s+([A-Za-z_][A-Za-z0-9_]*(?:\\s*,\\s*[A-Za-z_][A-Za-z0-9_]*)*)";
+    private static final Pattern VARIABLES = Pattern.compile("\\bVARIABLES?" + NAMES);
+    private static final Pattern CONSTANTS = Pattern.compile("\\bCONSTANTS?" + NAMES);
 
     private TlaVariables() {
     }
@@ -26,12 +30,24 @@ final class TlaVariables {
      * @return every variable declared in its {@code .tla} files
      */
     static Set<String> declared(Path folder) {
+        return declared(folder, VARIABLES);
+    }
+
+    /**
+     * @param folder a spec folder
+     * @return every constant declared in its {@code .tla} files
+     */
+    static Set<String> constants(Path folder) {
+        return declared(folder, CONSTANTS);
+    }
+
+    private static Set<String> declared(Path folder, Pattern declaration) {
         Set<String> vars = new LinkedHashSet<>();
         try (Stream<Path> files = Files.list(folder)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".tla")).sorted().toList()) {
                 String text = Files.readString(f, StandardCharsets.UTF_8);
                 text = LINE_COMMENT.matcher(BLOCK_COMMENT.matcher(text).replaceAll(" ")).replaceAll(" ");
-                Matcher m = DECLARATION.matcher(text);
+                Matcher m = declaration.matcher(text);
                 while (m.find()) {
                     for (String v : m.group(1).split(",")) {
                         vars.add(v.trim());

@@ -21,6 +21,9 @@ import org.rdmacheck.checker.tlc.TlcOptions;
 import org.rdmacheck.checker.tlc.TlcReport;
 import org.rdmacheck.checker.tlc.TlcRequest;
 import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.catalog.ModelEntry;
 
 /**
  * Trace validation in the style of Cirstea, Kuppe, Loillier and Merz (2024), without TLC's JSON
@@ -61,8 +64,7 @@ public final class TraceValidator {
                 : null;
         Map<String, String> constants = new LinkedHashMap<>();
         if (manifest != null && trace.provenance().model().equals(manifest.javaModel())) {
-            constants.putAll(manifest.constantMapping().constants(trace.provenance().variant(),
-                    trace.provenance().parameters()));
+            constants.putAll(manifest.constants(trace.provenance().variant(), effectiveParameters(trace)));
         }
         constants.putAll(overrides);
         List<Map<String, String>> states = states(trace, manifest, TlaVariables.declared(specDir));
@@ -83,6 +85,13 @@ public final class TraceValidator {
                 .withProperties(List.of()).withCheckDeadlock(false);
         TlcReport report = new TlcChecker(options).check(req);
         return verdict(trace, report);
+    }
+
+    /** The trace's configuration with every parameter (its provenance may list only non-default ones). */
+    private static Map<String, String> effectiveParameters(Counterexample trace) {
+        ModelEntry entry = Catalog.find(trace.provenance().model());
+        return entry.build(entry.variant(trace.provenance().variant()).name(),
+                Params.of(trace.provenance().parameters())).parameters();
     }
 
     private static TraceValidation verdict(Counterexample trace, TlcReport report) {

@@ -1,0 +1,99 @@
+package org.rdmacheck.checker.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestFactory;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.tlc.TlcOptions;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.catalog.VariantSpec;
+
+/**
+ * {@code rdmacheck conform MODEL --variant V --param ...} over every model with a TLA+ twin: the
+ * mapped TLC run and the explorer agree. By default one run per model sets every parameter to a
+ * small non-default value at once (so every parameter's mapping reaches TLC); the slow sweep
+ * ({@code -Pslow}) runs every variant and every parameter's alternative value on its own.
+ */
+class ConformSweepTest {
+
+    private static final Conformance CONFORMANCE = new Conformance(
+            TlcOptions.defaults().withWorkers(1).withTimeLimitMillis(600_000), ExplorerSettings.defaults().withThreads(1));
+
+    /** Per model: a variant and a non-default small value for every parameter. */
+    private static final Map<String, Map.Entry<String, Map<String, String>>> ALL_CHANGED = Map.of(
+            "gbn", Map.entry("gb0", Map.of("packets", "2", "messages", "2", "losses", "0", "ackInterval", "1",
+                    "capacity", "3", "duplicates", "ignore", "nakPolicy", "epsn")),
+            "partition", Map.entry("no-data-id", Map.of("size", "3", "chunk", "1", "qps", "2", "transfers", "1")),
+            "dasr", Map.entry("dart", Map.of("senders", "1", "messages", "1", "tenants", "2", "groups", "1",
+                    "lookahead", "off")),
+            "iofd", Map.entry("free-on-first", Map.of("topology", "leafspine:tors=2,spines=1,hosts=1",
+                    "flows", "0-1,1-0L", "packets", "1", "dft", "1", "tokens", "1", "threshold", "2", "ecn", "3",
+                    "queue", "2", "background", "0", "failures", "0")),
+            "escape-vl", Map.entry("escape-follow", Map.of("network", "leafspine", "capacity", "2", "tokens", "0")));
+
+    private static void assertConforms(SpecManifest m, String variant, Map<String, String> params) {
+        ConformanceResult r = CONFORMANCE.compare(m, variant, Params.of(params));
+        assertTrue(r.conforms(), () -> m.javaModel() + " " + variant + " " + params + ": " + r.mismatches());
+        assertEquals(r.tlcDistinct(), r.javaDistinct());
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyParameterChangedAtOnceConforms() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (SpecManifest m : ConstantMappingTest.twins()) {
+            Map.Entry<String, Map<String, String>> run = ALL_CHANGED.get(m.javaModel());
+            if (run == null) {
+                continue; // textbook references: ManifestConformanceTest and TlcCommandsTest
+            }
+            ModelEntry entry = Catalog.find(m.javaModel());
+            tests.add(DynamicTest.dynamicTest(m.javaModel(), () -> {
+                Map<String, String> defaults = entry.defaults();
+                for (String k : defaults.keySet()) {
+                    // escape-vl's workload: the spec models only the default (refusal: ConstantMappingTest)
+                    if (!k.equals("workload")) {
+                        assertTrue(run.getValue().containsKey(k) && !run.getValue().get(k).equals(defaults.get(k)),
+                                k + " is not changed");
+                    }
+                }
+                assertConforms(m, run.getKey(), run.getValue());
+            }));
+        }
+        return tests.stream();
+    }
+
+    @Tag("slow")
+    @TestFactory
+    Stream<DynamicTest> everyVariantAndEveryParameterConforms() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (SpecManifest m : ConstantMappingTest.twins()) {
+            Map.Entry<String, Map<String, String>> run = ALL_CHANGED.get(m.javaModel());
+            if (run == null) {
+                continue;
+            }
+            ModelEntry entry = Catalog.find(m.javaModel());
+            for (VariantSpec v : entry.variants()) {
+                Map<String, String> base = m.configurations().stream().filter(c -> v.name().equals(c.variant()))
+                        .map(SpecManifest.Configuration::parameters).findFirst().orElse(Map.of());
+                tests.add(DynamicTest.dynamicTest(m.javaModel() + " " + v.name(), () -> assertConforms(m, v.name(),
+                        base)));
+            }
+            for (Map.Entry<String, String> p : run.getValue().entrySet()) {
+                Map<String, String> one = new LinkedHashMap<>();
+                one.put(p.getKey(), p.getValue());
+                tests.add(DynamicTest.dynamicTest(m.javaModel() + " " + run.getKey() + " " + one,
+                        () -> assertConforms(m, run.getKey(), one)));
+            }
+        }
+        return tests.stream();
+    }
+}

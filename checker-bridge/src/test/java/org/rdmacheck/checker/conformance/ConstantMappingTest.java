@@ -1,0 +1,107 @@
+package org.rdmacheck.checker.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.tlc.TlcOptions;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.catalog.VariantSpec;
+
+/**
+ * The manifests' constant mappings: every configuration's constants are the mapping of its Java
+ * variant and parameters, every variant of every twin maps, and what the spec cannot express is
+ * refused before TLC runs.
+ */
+class ConstantMappingTest {
+
+    private static SpecManifest manifest(String folder) {
+        return SpecManifest.read(ManifestConformanceTest.specsRoot().resolve(folder));
+    }
+
+    private static Map<String, String> mapped(SpecManifest m, String variant, Map<String, String> params) {
+        return m.constants(variant, Catalog.find(m.javaModel()).build(variant, Params.of(params)).parameters());
+    }
+
+    /** @return the manifests with a Java twin */
+    static List<SpecManifest> twins() {
+        return SpecManifest.all(ManifestConformanceTest.specsRoot()).stream().filter(m -> m.javaModel() != null)
+                .toList();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyConfigurationsConstantsAreTheMappingOfItsJavaConfiguration() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (SpecManifest m : twins()) {
+            for (SpecManifest.Configuration c : m.configurations()) {
+                tests.add(DynamicTest.dynamicTest(m.folder().getFileName() + "/" + c.name(),
+                        () -> assertEquals(c.constants(), mapped(m, c.variant(), c.parameters()))));
+            }
+        }
+        return tests.stream();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyVariantOfEveryTwinMaps() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (SpecManifest m : twins()) {
+            ModelEntry entry = Catalog.find(m.javaModel());
+            for (VariantSpec v : entry.variants()) {
+                // at its defaults, or at the parameters a configuration of the manifest gives it
+                Map<String, String> params = m.configurations().stream().filter(c -> v.name().equals(c.variant()))
+                        .map(SpecManifest.Configuration::parameters).findFirst().orElse(Map.of());
+                tests.add(DynamicTest.dynamicTest(m.javaModel() + " " + v.name(),
+                        () -> assertFalse(mapped(m, v.name(), params).isEmpty())));
+            }
+        }
+        return tests.stream();
+    }
+
+    @Test
+    void unmappedValuesAreRefusedNamingTheParameter() {
+        record Case(String folder, String variant, Map<String, String> params, String named) {
+        }
+        for (Case k : List.of(
+                new Case("escape-vl", "dart", Map.of("network", "ring4"), "network=ring4"),
+                new Case("escape-vl", "dart", Map.of("workload", "s0>s1:1"), "workload=s0>s1:1"),
+                new Case("iofd", "dft", Map.of("topology", "ring:n=4,hosts=1", "flows", "0-1"),
+                        "topology=ring:n=4,hosts=1"))) {
+            ConstantMapping.Unmapped e = assertThrows(ConstantMapping.Unmapped.class,
+                    () -> mapped(manifest(k.folder()), k.variant(), k.params()));
+            assertTrue(e.getMessage().contains(k.named()), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        }
+    }
+
+    @Test
+    void unknownVariantOrParameterOfTheMappingIsRefused() {
+        ConstantMapping cm = manifest("gbn").constantMapping();
+        assertThrows(ConstantMapping.Unmapped.class, () -> cm.constants("nosuch", Map.of()));
+        assertThrows(ConstantMapping.Unmapped.class, () -> cm.constants("gbn", Map.of("timer", "5")));
+    }
+
+    @Test
+    void parametersReachTheirConstants() {
+        Map<String, String> gbn = mapped(manifest("gbn"), "gbn", Map.of("duplicates", "ignore", "nakPolicy", "epsn"));
+        assertEquals("\"ignore\"", gbn.get("Duplicates"));
+        assertEquals("\"epsn\"", gbn.get("NakPolicy"));
+        Map<String, String> iofd = mapped(manifest("iofd"), "dft",
+                Map.of("topology", "leafspine:tors=3,spines=2,hosts=2", "flows", "0-1L,2-5"));
+        assertEquals("<<[src |-> 0, dst |-> 1, long |-> TRUE], [src |-> 2, dst |-> 5, long |-> FALSE]>>",
+                iofd.get("FlowSeq"));
+        assertEquals(List.of("3", "2", "2"), List.of(iofd.get("Tors"), iofd.get("Spines"), iofd.get("HostsPerTor")));
+        assertEquals("FALSE", mapped(manifest("dasr"), "forward-ecn", Map.of("lookahead", "off")).get("Lookahead"));
+        assertEquals("\"forward-ecn\"", mapped(manifest("dasr"), "forward-ecn", Map.of()).get("Variant"));
+    }
+}
