@@ -1,13 +1,24 @@
 package org.rdmacheck.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.rdmacheck.checker.thresholds.Beta;
+import org.rdmacheck.checker.thresholds.BetaBound;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
 import org.rdmacheck.checker.thresholds.DynamicDerivation;
-import org.rdmacheck.checker.thresholds.SwitchSpecs;
+import org.rdmacheck.checker.thresholds.HeadroomTerm;
+import org.rdmacheck.checker.thresholds.Inequality;
+import org.rdmacheck.checker.thresholds.Link;
+import org.rdmacheck.checker.thresholds.StaticDerivation;
+import org.rdmacheck.checker.thresholds.SwitchSpec;
+import org.rdmacheck.checker.thresholds.ThresholdConfig;
 import org.rdmacheck.checker.thresholds.ThresholdReport;
 import org.rdmacheck.checker.trace.TraceJson;
 
-/** A threshold report as a JSON tree (Optional fields spelled out, sizes in bytes). */
+/**
+ * A threshold report as a JSON tree (schema {@code docs/json-schema/thresholds.schema.json}): sizes
+ * as numbers with the unit in the key ({@code ...Bytes}), β as its fraction and its value.
+ */
 final class ThresholdJson {
 
     private ThresholdJson() {
@@ -16,33 +27,95 @@ final class ThresholdJson {
     /** @param r a report  @return its JSON */
     static ObjectNode report(ThresholdReport r) {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
-        ObjectNode sw = o.putObject("switch");
-        SwitchSpecs.toMap(r.sw()).forEach(sw::put);
+        o.set("switch", switchJson(r.sw()));
         ObjectNode h = o.putObject("headroom");
         h.put("tFlightBytes", r.headroom().bytes());
         h.put("given", r.headroom().given());
-        h.set("terms", TraceJson.MAPPER.valueToTree(r.headroom().terms()));
+        ArrayNode terms = h.putArray("terms");
+        for (HeadroomTerm t : r.headroom().terms()) {
+            ObjectNode n = terms.addObject();
+            n.put("name", t.name());
+            n.put("formula", t.formula());
+            n.put("bitTimes", t.bitTimes());
+        }
         o.put("reservedHeadroomBytes", r.reservedHeadroom());
         o.put("sharedBufferBytes", r.sharedBuffer());
-        o.set("static", TraceJson.MAPPER.valueToTree(r.staticDerivation()));
+        StaticDerivation s = r.staticDerivation();
+        ObjectNode st = o.putObject("static");
+        st.put("status", s.status().name());
+        st.put("tPfcMaxBytes", s.tPfcMax());
+        st.put("tEcnMaxBytes", s.tEcnMax());
+        st.put("feasible", s.feasible());
         DynamicDerivation d = r.dynamicDerivation();
         ObjectNode dyn = o.putObject("dynamic");
         dyn.put("status", d.status().name());
-        dyn.put("beta", d.beta().map(Object::toString).orElse(null));
-        dyn.put("tEcnMax", d.tEcnMax());
+        if (d.beta().isPresent()) {
+            beta(dyn, d.beta().get());
+        } else {
+            dyn.putNull("beta");
+            dyn.putNull("betaValue");
+        }
+        dyn.put("tEcnMaxBytes", d.tEcnMax());
         dyn.put("feasible", d.feasible());
-        dyn.set("perBeta", TraceJson.MAPPER.valueToTree(d.perBeta().stream()
-                .map(b -> java.util.Map.of("beta", b.beta().toString(), "tEcnMax", b.tEcnMax())).toList()));
+        ArrayNode per = dyn.putArray("perBeta");
+        for (BetaBound b : d.perBeta()) {
+            ObjectNode n = per.addObject();
+            beta(n, b.beta());
+            n.put("tEcnMaxBytes", b.tEcnMax());
+        }
         r.check().ifPresent(c -> o.set("check", check(c)));
+        return o;
+    }
+
+    private static void beta(ObjectNode o, Beta b) {
+        o.put("beta", b.toString());
+        o.put("betaValue", (double) b.numerator() / b.denominator());
+    }
+
+    private static ObjectNode switchJson(SwitchSpec sw) {
+        ObjectNode o = TraceJson.MAPPER.createObjectNode();
+        o.put("name", sw.name());
+        o.put("bufferBytes", sw.bufferBytes());
+        o.put("ports", sw.ports());
+        o.put("priorities", sw.priorities());
+        o.put("mtuBytes", sw.mtuBytes());
+        if (sw.link().isPresent()) {
+            Link l = sw.link().get();
+            ObjectNode n = o.putObject("link");
+            n.put("bitsPerSecond", l.bitsPerSecond());
+            n.put("cableMetres", l.cableMetres());
+            n.put("nsPerMetre", l.nsPerMetre());
+            n.put("responseQuanta", l.responseQuanta());
+            n.put("interfaceDelayBitTimes", l.interfaceDelayBitTimes());
+        } else {
+            o.putNull("link");
+            o.put("tFlightGivenBytes", sw.tFlightGiven());
+        }
+        ArrayNode betas = o.putArray("betas");
+        sw.betas().forEach(b -> betas.add(b.toString()));
+        o.put("betaDivisor", sw.betaDivisor());
         return o;
     }
 
     private static ObjectNode check(ConfigCheck c) {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
-        ObjectNode cfg = o.putObject("config");
-        SwitchSpecs.toMap(c.config()).forEach(cfg::put);
+        ThresholdConfig cfg = c.config();
+        ObjectNode n = o.putObject("config");
+        n.put("name", cfg.name());
+        n.put("mode", cfg.mode().name());
+        if (cfg.beta().isPresent()) {
+            beta(n, cfg.beta().get());
+        } else {
+            n.put("tPfcBytes", cfg.tPfc());
+        }
+        n.put("tEcnBytes", cfg.tEcn());
+        n.put("kMaxBytes", cfg.kMax());
+        n.put("deflectionBytes", cfg.deflection());
         o.put("verdict", c.verdict().name());
-        o.set("inequalities", TraceJson.MAPPER.valueToTree(c.inequalities()));
+        ArrayNode ineq = o.putArray("inequalities");
+        for (Inequality i : c.inequalities()) {
+            ineq.add(TraceJson.MAPPER.valueToTree(i));
+        }
         o.put("solverStatus", c.witnessSearch().status().name());
         o.put("solverMillis", c.witnessSearch().millis());
         o.put("solverAgrees", c.solverAgrees());

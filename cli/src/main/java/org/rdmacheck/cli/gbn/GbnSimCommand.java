@@ -56,8 +56,23 @@ public final class GbnSimCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /** The cells as JSON (schema {@code docs/json-schema/gbn-sim.schema.json}): the timeout in seconds. */
     private static String json(List<SimCell> cells) throws JsonProcessingException {
-        return TraceJson.MAPPER.writeValueAsString(cells);
+        com.fasterxml.jackson.databind.node.ArrayNode arr = TraceJson.MAPPER.createArrayNode();
+        for (SimCell c : cells) {
+            com.fasterxml.jackson.databind.node.ObjectNode o = arr.addObject();
+            o.put("variant", c.variant());
+            o.put("rtoSeconds", c.rto());
+            o.put("lossRate", c.lossRate());
+            o.put("relativeThroughput", c.relativeThroughput());
+            o.put("ciHalfWidth", c.ciHalfWidth());
+            o.put("replications", c.replications());
+            o.put("messages", c.messages());
+            o.put("timeoutsPerMessage", c.timeoutsPerMessage());
+            com.fasterxml.jackson.databind.node.ObjectNode causes = o.putObject("causes");
+            new java.util.TreeMap<>(c.causes()).forEach(causes::put);
+        }
+        return TraceJson.MAPPER.writeValueAsString(arr);
     }
 
     /** @param cells results  @return a text table */

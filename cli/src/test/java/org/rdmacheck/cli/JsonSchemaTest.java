@@ -1,0 +1,116 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.trace.TraceJson;
+
+/**
+ * Every command's {@code --json} output validates against its schema in {@code docs/json-schema/}
+ * (figures as numbers, verdicts from their enums), and the schemas reject a figure written as text.
+ */
+class JsonSchemaTest {
+
+    @TempDir
+    static Path tmp;
+
+    static Path repo() {
+        Path p = Paths.get("").toAbsolutePath();
+        while (!Files.isDirectory(p.resolve("docs/json-schema"))) {
+            p = p.getParent();
+        }
+        return p;
+    }
+
+    static Schema schema(String name) throws IOException {
+        try (InputStream in = Files.newInputStream(repo().resolve("docs/json-schema").resolve(name))) {
+            return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(in);
+        }
+    }
+
+    static Stream<Arguments> commands() {
+        String specs = repo().resolve("specs").toString();
+        String out = tmp.toString();
+        return Stream.of(
+                Arguments.of("findings.schema.json", Set.of(0), List.of("check", "philosophers", "--variant", "naive",
+                        "--param", "n=3", "--json", "--out", out + "/check")),
+                Arguments.of("findings.schema.json", Set.of(0), List.of("all", "--model", "corridor",
+                        "--model", "thresholds", "--json", "--out", out + "/all")),
+                Arguments.of("findings.schema.json", Set.of(0), List.of("tlc", "src/test/resources/specs/hourclock",
+                        "--json")),
+                Arguments.of("findings.schema.json", Set.of(0), List.of("conform", "fifo", "--variant", "reorder",
+                        "--param", "messages=3", "--param", "capacity=2", "--specs", specs, "--json", "--threads", "1")),
+                Arguments.of("findings.schema.json", Set.of(0), List.of("fluid", "fixed-point", "--json")),
+                Arguments.of("thresholds.schema.json", Set.of(0), List.of("thresholds", "--worked-example", "--switch",
+                        "arista-7050qx32", "--json", "--no-save")),
+                Arguments.of("thresholds.schema.json", Set.of(1), List.of("thresholds", "--switch", "arista-7050qx32",
+                        "--mode", "static", "--t-pfc", "24470", "--t-ecn", "120000", "--json", "--no-save")),
+                Arguments.of("deadlock.schema.json", Set.of(1), List.of("deadlock", "--topology", "ring:n=4",
+                        "--routing", "deflect", "--json", "--no-save")),
+                Arguments.of("deadlock.schema.json", Set.of(0), List.of("deadlock", "--topology", "fattree:k=4",
+                        "--routing", "escape", "--lanes", "2", "--json", "--no-save")),
+                Arguments.of("partition-sim.schema.json", Set.of(0), List.of("partition-sim", "--size", "1M", "--chunks",
+                        "4K,64K", "--qps", "1,2", "--trials", "2", "--ecmp-k", "4", "--ecmp-qps", "1,8", "--json",
+                        "--out", out + "/partition")),
+                Arguments.of("gbn-table.schema.json", Set.of(0), List.of("gbn-table", "--packets", "2", "--max-losses",
+                        "2", "--json", "--no-save")),
+                Arguments.of("gbn-sim.schema.json", Set.of(0), List.of("gbn-sim", "--out", out + "/gbn-sim", "--param",
+                        "variants=gbn", "--param", "lossRates=0,1e-2", "--param", "rto=10e-3", "--param",
+                        "replications=2", "--param", "messages=2", "--param", "messageBytes=262144", "--json")),
+                Arguments.of("replay.schema.json", Set.of(0), List.of("replay",
+                        repo().resolve("counterexamples/corridor/symmetric-EventuallyPass.json").toString(), "--json")));
+    }
+
+    @ParameterizedTest(name = "{2}")
+    @MethodSource("commands")
+    void outputValidates(String schemaName, Set<Integer> codes, List<String> args) throws IOException {
+        CliTest.Run r = CliTest.run(args.toArray(String[]::new));
+        assertTrue(codes.contains(r.code()), "exit " + r.code() + ": " + r.err());
+        JsonNode json = TraceJson.MAPPER.readTree(r.out());
+        List<Error> errors = schema(schemaName).validate(json);
+        assertTrue(errors.isEmpty(), schemaName + ": " + errors + "\n" + r.out());
+    }
+
+    @Test
+    void fixedPointCarriesPStarAsANumber() throws IOException {
+        CliTest.Run r = CliTest.run("fluid", "fixed-point", "--param", "N=2", "--json");
+        JsonNode q = TraceJson.MAPPER.readTree(r.out()).get(0).get("quantities");
+        assertTrue(q.get("pStar").get("value").isNumber(), q.toString());
+        assertEquals("1", q.get("pStar").get("unit").asText());
+        assertEquals("KB", q.get("qStar_KB").get("unit").asText());
+        assertEquals("Gb/s", q.get("RcStar_Gbps").get("unit").asText());
+    }
+
+    @Test
+    void aFigureWrittenAsTextIsRejected() throws IOException {
+        CliTest.Run r = CliTest.run("check", "philosophers", "--param", "n=3", "--json", "--no-save");
+        JsonNode json = TraceJson.MAPPER.readTree(r.out());
+        Schema schema = schema("findings.schema.json");
+        assertTrue(schema.validate(json).isEmpty());
+        ((ObjectNode) json.get(0).get("quantities").get("distinctStates")).put("value", "12");
+        assertFalse(schema.validate(json).isEmpty());
+        ((ObjectNode) json.get(0).get("quantities").get("distinctStates")).put("value", 12);
+        ((ObjectNode) json.get(0)).put("verdict", "holds");
+        assertFalse(schema.validate(json).isEmpty());
+    }
+}
