@@ -63,33 +63,48 @@ public record GbnRules(GbnConfig config) {
     // ---- receiver (responder) ----
 
     /**
-     * A data packet arrives.
+     * A data packet arrives; its header bits (opcode "Last", AckReq) follow from its PSN.
      *
      * @param r   the receiver
      * @param psn the packet's PSN
      * @return what the receiver does
      */
     public ReceiverStep onData(ReceiverState r, int psn) {
+        return onData(r, psn, config.isLast(psn), config.ackRequest(psn));
+    }
+
+    /**
+     * A data packet arrives, as the receiver reads it: {@code psn} is the PSN the receiver takes it
+     * for (under PSN wraparound it may differ from the sender's), {@code last} and {@code ackReq}
+     * are the header bits the packet really carries.
+     *
+     * @param r      the receiver
+     * @param psn    the PSN as the receiver reads it
+     * @param last   whether the packet carries the opcode "Last"
+     * @param ackReq whether the packet carries the AckReq bit
+     * @return what the receiver does
+     */
+    public ReceiverStep onData(ReceiverState r, int psn, boolean last, boolean ackReq) {
         if (psn == r.epsn()) {
             // in order: accept, deliver, acknowledge if the packet requests it (seed 002, II-A)
             ReceiverState next = new ReceiverState(r.epsn() + 1, r.nakTimer(), r.ceLpsn(), r.lastNak());
-            Optional<Ctrl> ack = config.ackRequest(psn) ? Optional.of(Ctrl.ack(psn + 1)) : Optional.empty();
+            Optional<Ctrl> ack = ackReq ? Optional.of(Ctrl.ack(psn + 1)) : Optional.empty();
             // seed 002, III-C: "if the packet (EPSN) is received during the time T, only set the timer
             // to the initial value"
             return new ReceiverStep(next, ack, true, false, false, r.checkEpsnRunning());
         }
         if (psn < r.epsn()) {
             // duplicate: InfiniBand acknowledges a duplicate that requests an ACK; some simulators do not
-            boolean ack = config.duplicates() == DuplicatePolicy.ACK && config.ackRequest(psn);
+            boolean ack = config.duplicates() == DuplicatePolicy.ACK && ackReq;
             return new ReceiverStep(r, ack ? Optional.of(Ctrl.ack(r.epsn())) : Optional.empty(), false, false,
                     false, false);
         }
-        return onOutOfOrder(r, psn);
+        return onOutOfOrder(r, psn, last);
     }
 
-    private ReceiverStep onOutOfOrder(ReceiverState r, int psn) {
+    private ReceiverStep onOutOfOrder(ReceiverState r, int psn, boolean last) {
         // seed 002, III-C: CE records LPSN when the last packet arrives while EPSN < LPSN
-        boolean record = config.variant().checkEpsn() && config.isLast(psn);
+        boolean record = config.variant().checkEpsn() && last;
         int ceLpsn = record ? psn : r.ceLpsn();
         if (r.nakTimer() && (config.nakPolicy() == NakPolicy.INTERVAL || r.lastNak() == r.epsn())) {
             // at most one NAK per NAK interval (seed 002, II-A): the packet is dropped silently

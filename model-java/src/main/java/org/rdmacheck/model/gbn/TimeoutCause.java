@@ -5,7 +5,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** The four causes of timeout retransmission of seed 002, III-A (Fig. 3, Fig. 4). */
+/**
+ * Why an ACK timeout fired: the four causes of seed 002, III-A (Fig. 3, Fig. 4), and two the paper
+ * does not list: a NAK suppressed by a NAK interval that another loss started, and a premature
+ * expiry (the RTO ran out while what would have moved the transfer on was still in flight).
+ */
 public enum TimeoutCause {
     /** Reason 1: the last packet of the message is lost. */
     LAST_PACKET_LOST("last packet lost"),
@@ -14,13 +18,21 @@ public enum TimeoutCause {
     /** Reason 3: some NAK is lost. */
     NAK_LOST("NAK lost"),
     /** Reason 4: the same packet is lost twice. */
-    SAME_PACKET_LOST_TWICE("same packet lost twice");
-
+    SAME_PACKET_LOST_TWICE("same packet lost twice"),
     /**
-     * The cause the timed simulation names when none of the four fits: the missing packet was lost
-     * once, its NAK was not lost, but no NAK was sent for it because a NAK interval was running
-     * (another packet had been lost just before), and the sender finished before the interval ended.
+     * Not in the paper: the missing packet was lost once, its NAK was not lost, but no NAK was sent
+     * for it because a NAK interval was running (another packet had been lost just before), and the
+     * sender finished before the interval ended.
      */
+    NAK_SUPPRESSED("new: different packets lost within one NAK interval"),
+    /**
+     * Not in the paper's list: the RTO ran out while a packet, ACK or NAK that would have moved the
+     * transfer on was still in flight (an RTO shorter than the round trip; seed 002, IV-A, Fig. 6(c)
+     * sets it "a little larger than the RTT").
+     */
+    PREMATURE_EXPIRY("premature expiry: ACK or packet still in flight");
+
+    /** The words of {@link #NAK_SUPPRESSED}, the cause the simulation names when none of the four fits. */
     public static final String NEW_CAUSE_WORDS = "new: different packets lost within one NAK interval";
 
     private final String words;

@@ -20,6 +20,7 @@ public final class Catalog {
     private static final List<ModelEntry> ENTRIES = List.of(
             // protocol models (seed papers) -- add new entries above the textbook references
             new GbnEntry(),
+            new org.rdmacheck.properties.gbn.timed.TimedGbnEntry(),
             new PartitionEntry(),
             new DasrEntry(),
             new IofdEntry(),

@@ -1,6 +1,7 @@
 package org.rdmacheck.properties.gbn;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -54,13 +55,33 @@ public final class GbnEntry implements ModelEntry {
                 new VariantSpec("gb0", "Go-Back-0: resend the whole message on NAK", Set.of(GbnProperties.NO_TIMEOUT)),
                 new VariantSpec("st", "Go-Back-N + Send-Twice of the last packet", Set.of()),
                 new VariantSpec("ce", "Go-Back-N + Check-EPSN timer", Set.of(GbnProperties.NO_TIMEOUT)),
-                new VariantSpec("improved", "Improved Go-Back-N: ST + CE (seed 002 III-C)", Set.of()));
+                new VariantSpec("improved", "Improved Go-Back-N: ST + CE (seed 002 III-C)", Set.of()),
+                new VariantSpec("improved-ignore", "Improved with duplicates ignored (as some simulators do): a lost "
+                        + "last ACK is never repaired", Set.of(GbnProperties.NO_TIMEOUT, GbnProperties.PROGRESS),
+                        VariantSpec.Origin.MUTATION, Map.of("duplicates", "ignore")));
+    }
+
+    /**
+     * In this untimed abstraction the receiver accepts only PSN == EPSN with unbounded PSNs, and the
+     * RTO is always enabled while a packet is unacknowledged: three properties hold by construction.
+     * The timed model {@code gbn-timed} has variants that break each of them.
+     */
+    @Override
+    public Map<String, String> structuralProperties() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(GbnProperties.IN_ORDER, "the receiver accepts only PSN == EPSN and PSNs never wrap "
+                + "(gbn-timed variant improved-psn-wrap violates it)");
+        m.put(GbnProperties.NO_UNRECEIVED_RELEASE, "ACK(n) is sent only for n <= EPSN and read without wraparound "
+                + "(gbn-timed variant improved-psn-wrap violates it)");
+        m.put("DeadlockFree", "the RTO is enabled whenever a packet is unacknowledged "
+                + "(gbn-timed variant gbn-no-rto violates it)");
+        return java.util.Collections.unmodifiableMap(m);
     }
 
     @Override
     public CheckSpec<GbnState> build(String variant, Params params) {
         variant(variant);
-        Params p = resolve(params);
+        Params p = resolve(variant, params);
         GbnModel model = model(variant, p);
         return new CheckSpec<>(name(), variant, p.asMap(), model, GbnProperties.of(model),
                 expectedViolations(model));
@@ -75,7 +96,7 @@ public final class GbnEntry implements ModelEntry {
      */
     public static GbnModel model(String variant, Params params) {
         GbnConfig config = new GbnConfig(params.integer("packets", 3, 1, 64), params.integer("messages", 1, 1, 16),
-                params.integer("ackInterval", 2, 0, 64), GbnVariant.of(variant),
+                params.integer("ackInterval", 2, 0, 64), GbnVariant.of(variant.split("-")[0]),
                 DuplicatePolicy.of(params.choice("duplicates", "ack", Set.of("ack", "ignore"))),
                 NakPolicy.of(params.choice("nakPolicy", "interval", Set.of("interval", "epsn"))));
         return new GbnModel(config, params.integer("losses", 1, 0, 8), params.integer("capacity", 4, 2, 16));

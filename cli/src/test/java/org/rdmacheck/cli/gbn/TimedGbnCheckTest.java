@@ -1,0 +1,68 @@
+package org.rdmacheck.cli.gbn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.explorer.ExplorationReport;
+import org.rdmacheck.checker.explorer.Explorer;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.gbn.timed.TimedGbnEntry;
+import org.rdmacheck.properties.gbn.timed.TimedGbnProperties;
+
+/** The timed Go-Back-N model: every variant at its own defaults, with its state count. */
+class TimedGbnCheckTest {
+
+    static ExplorationReport check(String variant, Map<String, String> params) {
+        CheckSpec<?> spec = new TimedGbnEntry().build(variant, Params.of(params));
+        return new Explorer(ExplorerSettings.defaults().withThreads(2).withStopAtFirstViolation(false)).check(spec);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"gbn,526", "gb0,517", "st,981", "ce,649", "improved,1093", "improved-short-rto,25866",
+        "improved-psn-wrap,9212", "gbn-no-rto,399"})
+    void everyVariantAsExpectedAtItsDefaults(String variant, long states) {
+        CheckSpec<?> spec = new TimedGbnEntry().build(variant, Params.empty());
+        ExplorationReport r = check(variant, Map.of());
+        assertTrue(r.complete(), r.stopReason());
+        for (CheckResult c : r.results()) {
+            Class<?> want = spec.mustFail(c.property()) ? CheckResult.Violated.class : CheckResult.Verified.class;
+            assertInstanceOf(want, c, variant + " " + c.property());
+        }
+        assertEquals(states, r.stats().distinctStates());
+    }
+
+    @Test
+    void prematureTimeoutTraceEndsInATimeoutWithTheAckInFlight() {
+        CheckResult.Violated v = (CheckResult.Violated) check("improved-short-rto", Map.of())
+                .result(TimedGbnProperties.NO_PREMATURE_TIMEOUT);
+        assertEquals("Timeout", v.counterexample().steps().get(v.counterexample().steps().size() - 1).action().name());
+    }
+
+    @Test
+    void halfThePsnSpaceIsEnoughForTheWindowUnderFifo() {
+        // window 4 = 2^(3-1): the receiver's old/new rule reads every PSN right, even with a duplicating network
+        ExplorationReport r = check("improved", Map.of("psnBits", "3", "netDuplicates", "1", "losses", "1"));
+        assertInstanceOf(CheckResult.Verified.class, r.result(TimedGbnProperties.NO_PSN_CONFUSION));
+        assertInstanceOf(CheckResult.Verified.class, r.result(TimedGbnProperties.IN_ORDER));
+    }
+
+    @Test
+    void aLongRtoNeverExpiresEarlyAndCostsOneStepToWaitFor() {
+        // timeout=14: 67.1 ms = 65,536 ticks of 1.024 us; the wait for it is one Tick
+        ExplorationReport r = check("gbn", Map.of("timeout", "14"));
+        assertInstanceOf(CheckResult.Verified.class, r.result(TimedGbnProperties.NO_PREMATURE_TIMEOUT));
+        assertInstanceOf(CheckResult.Violated.class, r.result(TimedGbnProperties.NO_TIMEOUT));
+        assertTrue(r.stats().distinctStates() < 1_000, "states " + r.stats().distinctStates());
+        List<?> steps = ((CheckResult.Violated) r.result(TimedGbnProperties.NO_TIMEOUT)).counterexample().steps();
+        assertTrue(steps.size() < 40, "steps " + steps.size());
+    }
+}

@@ -1,0 +1,37 @@
+package org.rdmacheck.properties.gbn.timed;
+
+import static org.rdmacheck.properties.gbn.timed.TimedGbnProperties.*;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.rdmacheck.properties.catalog.VariantSpec;
+
+/** The variants of {@code gbn-timed}: the paper's schemes, and configurations that must fail. */
+final class TimedVariants {
+
+    private TimedVariants() {
+    }
+
+    static final List<VariantSpec> ALL = List.of(
+            new VariantSpec("gbn", "Go-Back-N as in RoCEv2 (seed 002 II-A)", Set.of(NO_TIMEOUT)),
+            new VariantSpec("gb0", "Go-Back-0: resend the whole message on NAK", Set.of(NO_TIMEOUT)),
+            new VariantSpec("st", "Go-Back-N + Send-Twice of the last packet", Set.of()),
+            new VariantSpec("ce", "Go-Back-N + Check-EPSN timer", Set.of(NO_TIMEOUT)),
+            new VariantSpec("improved", "Improved Go-Back-N: ST + CE (seed 002 III-C)", Set.of()),
+            new VariantSpec("improved-short-rto", "Improved with an RTO below the round trip (timeout=1 = 8.192 us, "
+                    + "tick 4096 ns: 2 ticks; RTT up to 4 ticks)",
+                    Set.of(NO_TIMEOUT, NO_PREMATURE_TIMEOUT, NO_SPURIOUS_RETRANSMISSION, WITHIN_K_RTOS, GOODPUT),
+                    VariantSpec.Origin.MUTATION, Map.of("timeout", "1", "tickNs", "4096")),
+            new VariantSpec("improved-psn-wrap", "Improved with 2-bit PSNs, a window of 4 (more than half of 2^b) "
+                    + "and reordering",
+                    Set.of(IN_ORDER, NO_UNRECEIVED_RELEASE, "DeadlockFree", PROGRESS, NO_TIMEOUT,
+                            NO_SPURIOUS_RETRANSMISSION, NO_PSN_CONFUSION, WITHIN_K_RTOS, GOODPUT),
+                    VariantSpec.Origin.MUTATION,
+                    Map.of("psnBits", "2", "packets", "4", "messages", "1", "reorder", "true")),
+            new VariantSpec("gbn-no-rto", "Go-Back-N with the ACK timer disabled (IB timeout=0)",
+                    Set.of("DeadlockFree", PROGRESS), VariantSpec.Origin.MUTATION, Map.of("timeout", "0")));
+
+    /** Every property of gbn-timed has a variant above that violates it: none is structural. */
+    static final Map<String, String> STRUCTURAL = Map.of();
+}

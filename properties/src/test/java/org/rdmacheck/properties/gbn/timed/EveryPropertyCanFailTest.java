@@ -1,0 +1,45 @@
+package org.rdmacheck.properties.gbn.timed;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.Property;
+import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.catalog.VariantSpec;
+
+/** Every Go-Back-N property is violated by some variant at its own defaults, or is marked structural. */
+class EveryPropertyCanFailTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"gbn", "gbn-timed"})
+    void mustFailOrStructural(String model) {
+        ModelEntry e = Catalog.find(model);
+        Set<String> covered = new HashSet<>(e.structuralProperties().keySet());
+        for (VariantSpec v : e.variants()) {
+            covered.addAll(v.mustFail());
+        }
+        for (Property<?> p : e.build(e.defaultVariant(), Params.empty()).properties()) {
+            assertTrue(covered.contains(p.name()), model + ": " + p.name() + " neither must fail nor is structural");
+        }
+        for (String s : e.structuralProperties().keySet()) {
+            for (VariantSpec v : e.variants()) {
+                assertTrue(!v.mustFail().contains(s), model + ": structural " + s + " must fail in " + v.name());
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"improved-short-rto", "improved-psn-wrap", "gbn-no-rto"})
+    void variantDefaultsReachTheModel(String variant) {
+        ModelEntry e = Catalog.find("gbn-timed");
+        var spec = e.build(variant, Params.empty());
+        e.variant(variant).defaults().forEach((k, v) -> assertEquals(v, spec.parameters().get(k), k));
+        assertEquals(e.variant(variant).mustFail(), spec.expectedViolations());
+    }
+}
