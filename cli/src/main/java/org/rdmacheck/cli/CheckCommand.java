@@ -1,8 +1,11 @@
 package org.rdmacheck.cli;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.Catalog;
@@ -14,7 +17,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck check MODEL}: exhaustive check of one model variant with the explorer. */
-@Command(name = "check", description = "Checks every property of a model variant with the built-in explorer.")
+@Command(name = "check", description = "Checks the properties of a model variant (all, or those named by --property) with the built-in explorer.")
 final class CheckCommand implements Callable<Integer> {
 
     @Spec
@@ -32,6 +35,13 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
+    @Option(names = "--property", paramLabel = "NAME",
+            description = "check only this property (repeatable; default: every property of the variant)")
+    List<String> properties = new ArrayList<>();
+
+    @Option(names = "--no-progress", description = "leave out progress (AG EF) properties: no state graph is kept")
+    boolean noProgress;
+
     @Mixin
     ExplorerOptions explorer = new ExplorerOptions();
 
@@ -39,10 +49,27 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         ModelEntry entry = Catalog.find(model);
         String v = variant == null ? entry.defaultVariant() : entry.variant(variant).name();
-        CheckSpec<?> check = entry.build(v, Params.parse(params));
+        CheckSpec<?> check = select(entry.build(v, Params.parse(params)));
         List<Finding> rows = ModelChecks.run(check, explorer.settings(spec.commandLine().getErr()),
                 explorer.outDir());
         Output.print(spec.commandLine().getOut(), rows, json);
         return ExitCodes.of(rows);
+    }
+
+    /** Applies {@code --property} and {@code --no-progress}; an unknown name is an input error. */
+    private <S> CheckSpec<S> select(CheckSpec<S> all) {
+        Set<String> names = new LinkedHashSet<>();
+        all.properties().forEach(p -> names.add(p.name()));
+        for (String p : properties) {
+            if (!names.contains(p)) {
+                throw new InputException("--property " + p + ": expected one of " + String.join(", ", names));
+            }
+        }
+        CheckSpec<S> s = properties.isEmpty() ? all : all.selecting(p -> properties.contains(p.name()));
+        s = noProgress ? s.withoutProgress() : s;
+        if (s.properties().isEmpty()) {
+            throw new InputException("--no-progress: the selected properties are all progress properties; nothing to check");
+        }
+        return s;
     }
 }

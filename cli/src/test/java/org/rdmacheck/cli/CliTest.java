@@ -44,6 +44,25 @@ class CliTest {
     }
 
     @Test
+    void propertySelectionChecksTheNamedPropertiesOnlyAndNoProgressLeavesProgressOut() throws Exception {
+        Run one = run("check", "philosophers", "--variant", "naive", "--param", "n=3", "--json", "--no-save",
+                "--property", "DeadlockFree");
+        assertEquals(0, one.code(), one.err());
+        JsonNode rows = TraceJson.MAPPER.readTree(one.out());
+        assertEquals(1, rows.size());
+        assertEquals("DeadlockFree", rows.get(0).get("property").asText());
+        assertEquals("VIOLATED", rows.get(0).get("verdict").asText());
+        Run safety = run("check", "philosophers", "--param", "n=4", "--json", "--no-save", "--no-progress");
+        assertEquals(0, safety.code(), safety.err());
+        JsonNode srows = TraceJson.MAPPER.readTree(safety.out());
+        assertEquals(2, srows.size());
+        for (JsonNode row : srows) {
+            assertFalse(row.get("property").asText().equals("SomeoneCanEat"));
+            assertEquals("VERIFIED", row.get("verdict").asText());
+        }
+    }
+
+    @Test
     void mustFailVariantExitsZeroAndStoresItsCounterexamples(@TempDir Path dir) throws Exception {
         Run r = run("check", "philosophers", "--variant", "naive", "--param", "n=3", "--json", "--out", dir.toString());
         assertEquals(0, r.code(), r.err());
@@ -112,6 +131,7 @@ class CliTest {
                 Arguments.of(new String[] {"check", "fifo", "--threads", "0"}, "--threads 0"),
                 Arguments.of(new String[] {"check", "fifo", "--storage", "disk"}, "--storage disk"),
                 Arguments.of(new String[] {"check"}, "MODEL"),
+                Arguments.of(new String[] {"check", "philosophers", "--property", "Nope"}, "--property Nope"),
                 Arguments.of(new String[] {"frobnicate"}, "frobnicate"),
                 Arguments.of(new String[] {"replay", "/nonexistent/trace.json"}, "no such file"));
     }

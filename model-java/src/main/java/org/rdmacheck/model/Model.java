@@ -56,6 +56,17 @@ public interface Model<S> {
     }
 
     /**
+     * A packed encoding of the states, when the model offers one: the explorer then fingerprints
+     * packed words instead of walking objects. Optional; models without one are explored through
+     * {@link #fingerprint}.
+     *
+     * @return the codec, empty when the model has none
+     */
+    default java.util.Optional<StateCodec<S>> codec() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The value written into counterexample traces for a state; by default the state itself,
      * which must then be serialisable as JSON (records, lists, maps, numbers, strings, enums).
      *

@@ -62,4 +62,25 @@ public record CheckSpec<S>(String modelName, String variant, Map<String, String>
         }
         throw new IllegalArgumentException("no property " + name + " in " + modelName);
     }
+
+    /**
+     * The same check restricted to some of its properties, as a TLC configuration names the
+     * invariants and properties it checks.
+     *
+     * @param keep which properties to keep
+     * @return a check of those properties only, in the same order, with their expected violations
+     */
+    public CheckSpec<S> selecting(java.util.function.Predicate<Property<S>> keep) {
+        List<Property<S>> kept = properties.stream().filter(keep).toList();
+        Set<String> names = new LinkedHashSet<>();
+        kept.forEach(p -> names.add(p.name()));
+        Set<String> expected = new LinkedHashSet<>(expectedViolations);
+        expected.retainAll(names);
+        return new CheckSpec<>(modelName, variant, parameters, model, kept, expected);
+    }
+
+    /** @return the same check without its progress properties (which TLC's safety checking has no twin of) */
+    public CheckSpec<S> withoutProgress() {
+        return selecting(p -> !(p instanceof Progress<S>));
+    }
 }

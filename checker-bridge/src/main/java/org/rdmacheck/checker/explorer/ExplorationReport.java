@@ -12,10 +12,14 @@ import org.rdmacheck.checker.Stats;
  * @param stats      statistics of the whole exploration
  * @param complete   whether every reachable state was expanded
  * @param stopReason why exploration stopped early (empty when complete)
- * @param storeBytes bytes held by the visited-state store (-1 when not measured)
+ * @param storeBytes bytes held by the visited-state store and the predecessor index (-1 when not
+ *                   measured: full-state storage)
+ * @param graphBytes bytes held by the state graph and the progress analysis (0 when no graph was kept)
+ * @param graph      the explored state graph, when the settings asked for it and the exploration
+ *                   was complete (states numbered as in traces, edges in emission order)
  */
 public record ExplorationReport(List<CheckResult> results, Stats stats, boolean complete, String stopReason,
-                                long storeBytes) {
+                                long storeBytes, long graphBytes, java.util.Optional<StateGraph> graph) {
     /** Copies the results. */
     public ExplorationReport {
         results = List.copyOf(results);

@@ -10,10 +10,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Stats;
 import org.rdmacheck.model.Action;
 import org.rdmacheck.model.Model;
+import org.rdmacheck.model.StateCodec;
+import org.rdmacheck.model.Words;
 import org.rdmacheck.model.Transition;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.CheckSpec;
@@ -23,54 +27,64 @@ import org.rdmacheck.properties.Progress;
 import org.rdmacheck.properties.Property;
 
 /**
- * One breadth-first exploration. Each level is processed in blocks of a fixed size: the block's
- * states are expanded in parallel (successors, fingerprints, property checks), then their
- * successors are matched and numbered by one thread in frontier order. The block size does not
- * depend on the number of threads, so neither do the results.
+ * One breadth-first exploration, level by level. Within a level every worker takes chunks of the
+ * frontier, expands them, checks the properties, and matches the successors itself: against the
+ * visited store (read-only during the level, lock-free) and against the states new in this level
+ * ({@link LevelTable}, lock-striped). Between levels the new states are numbered in the order a
+ * one-thread search would meet them (by least predecessor number, then ordinal), added to the
+ * store and the predecessor index, and become the next frontier.
+ *
+ * <p>So the distinct states, transitions, depth, state numbers, verdicts and counterexamples are
+ * the same for any number of threads: the set of states of a level does not depend on who found
+ * them first, each state keeps its least link, and of the violations found in a level the one of
+ * the least state number (then ordinal) is reported. Only the wall time and the figures of a run
+ * stopped by its time or heap limit depend on the threads.
  */
 final class ExplorationRun<S> {
 
-    /** Frontier states per block: fixed, so stopping points do not depend on thread count. */
-    static final int BLOCK = 4096;
-    private static final int CHUNK = 64;
+    /** Frontier states per work chunk (does not change any result). */
+    static final int CHUNK = 256;
 
     private final CheckSpec<S> spec;
     private final Model<S> model;
+    /** the model's packed encoding, null when it has none (fingerprints then come from the model) */
+    private final StateCodec<S> codec;
     private final ExplorerSettings settings;
     private final List<Property<S>> props;
     private final VisitedStates<S> visited;
-    private final IntList parent = new IntList();
-    private final Violation<S>[] violations;
+    private final TraceLog log = new TraceLog();
+    private final boolean exact;
     private final boolean needGraph;
-    private IntList edgeSrc;
-    private IntList edgeDst;
+    private final StateGraph graph;
     private final BitSet[] goals;
+    private final Violation<S>[] violations;
     private int violationCount;
 
-    private volatile long distinct;
+    private final AtomicLong found = new AtomicLong();
     private volatile long queued;
     private volatile int depth;
-    private long transitions;
+    private final AtomicLong transitions = new AtomicLong();
     private long startNanos;
-    private String stopReason = "";
-    private CheckResult.InconclusiveReason stopCause = CheckResult.InconclusiveReason.STOPPED_AT_VIOLATION;
+    private volatile String stopReason;
+    private volatile CheckResult.InconclusiveReason stopCause = CheckResult.InconclusiveReason.STOPPED_AT_VIOLATION;
+    private long lastGcNanos;
 
-    /** A recorded violation: the state index whose path leads to it, plus an optional last step. */
-    record Violation<S>(int stateIndex, Action lastAction, S lastState) {
+    /** A violation: the state whose path leads to it, plus an optional last step; key orders them. */
+    record Violation<S>(int stateIndex, Action lastAction, S lastState, long key) {
     }
 
     @SuppressWarnings("unchecked")
     ExplorationRun(CheckSpec<S> spec, ExplorerSettings settings) {
         this.spec = spec;
         this.model = spec.model();
+        this.codec = model.codec().orElse(null);
         this.settings = settings;
         this.props = spec.properties();
-        this.visited = settings.storage() == ExplorerSettings.Storage.FULL
-                ? new VisitedStates.Full<>() : new VisitedStates.Fingerprinted<>();
+        this.exact = settings.storage() == ExplorerSettings.Storage.FULL;
+        this.needGraph = settings.recordGraph() || props.stream().anyMatch(p -> p instanceof Progress);
+        this.visited = exact ? new VisitedStates.Full<>() : new VisitedStates.Fingerprinted<>(needGraph);
+        this.graph = needGraph ? new StateGraph() : null;
         this.violations = new Violation[props.size()];
-        this.needGraph = props.stream().anyMatch(p -> p instanceof Progress);
-        this.edgeSrc = needGraph ? new IntList() : null;
-        this.edgeDst = needGraph ? new IntList() : null;
         this.goals = new BitSet[props.size()];
         for (int i = 0; i < props.size(); i++) {
             if (props.get(i) instanceof Progress) {
@@ -91,8 +105,7 @@ final class ExplorationRun<S> {
         try {
             complete = search(pool);
         } catch (OutOfMemoryError e) {
-            stopCause = CheckResult.InconclusiveReason.MEMORY_LIMIT;
-            stopReason = "heap exhausted (" + (Runtime.getRuntime().maxMemory() >> 20) + " MB); partial statistics";
+            stop(CheckResult.InconclusiveReason.MEMORY_LIMIT, heapExhausted());
         } finally {
             if (pool != null) {
                 pool.shutdownNow();
@@ -102,6 +115,18 @@ final class ExplorationRun<S> {
             }
         }
         return report(complete);
+    }
+
+    /** Records why the search stops (the first reason wins). */
+    private synchronized void stop(CheckResult.InconclusiveReason cause, String reason) {
+        if (stopReason == null) {
+            stopCause = cause;
+            stopReason = reason;
+        }
+    }
+
+    private static String heapExhausted() {
+        return "heap exhausted (" + (Runtime.getRuntime().maxMemory() >> 20) + " MB); partial statistics";
     }
 
     private ScheduledExecutorService startProgressTicker() {
@@ -116,8 +141,9 @@ final class ExplorationRun<S> {
         });
         s.scheduleAtFixedRate(() -> {
             long ms = elapsedMillis();
-            settings.progress().accept(new ExplorerSettings.ProgressReport(distinct, queued,
-                    ms == 0 ? 0 : distinct * 1000.0 / ms, ms, depth));
+            long n = found.get();
+            settings.progress().accept(new ExplorerSettings.ProgressReport(n, queued, ms == 0 ? 0 : n * 1000.0 / ms,
+                    ms, depth));
         }, every, every, TimeUnit.MILLISECONDS);
         return s;
     }
@@ -129,51 +155,56 @@ final class ExplorationRun<S> {
     /** @return true when the state space was exhausted */
     private boolean search(ExecutorService pool) {
         List<S> frontier = new ArrayList<>();
-        IntList frontierIdx = new IntList();
-        for (S init : model.initialStates()) {
-            long fp = model.fingerprint(init);
-            if (overLimit(init, fp)) {
-                depth = 1;
-                return false;
+        List<S> inits = model.initialStates();
+        boolean truncated = false;
+        Words words = new Words();
+        for (int i = 0; i < inits.size(); i++) {
+            S init = inits.get(i);
+            long fp = fingerprint(init, words);
+            if (visited.contains(init, fp)) {
+                continue;
             }
-            int idx = visited.insert(init, fp);
-            if (idx >= 0) {
-                parent.add(-1);
-                frontier.add(init);
-                frontierIdx.add(idx);
-                distinct = visited.size();
+            if (visited.size() >= settings.maxStates()) {
+                truncated = true;
+                break;
             }
+            visited.reserve(1);
+            visited.add(init, fp, log.size());
+            visited.added(1);
+            log.addRoot(i);
+            frontier.add(init);
         }
+        found.set(visited.size());
+        int base = 0;
         while (!frontier.isEmpty()) {
             depth++;
-            List<S> next = new ArrayList<>();
-            IntList nextIdx = new IntList();
-            for (int from = 0; from < frontier.size(); from += BLOCK) {
-                int to = Math.min(frontier.size(), from + BLOCK);
-                queued = frontier.size() - from + next.size();
-                List<Expansion<S>> block = expand(pool, frontier, from, to, maxNanos());
-                if (block == null) {
-                    stopCause = CheckResult.InconclusiveReason.TIME_LIMIT;
-                    stopReason = "time limit " + settings.maxMillis() + " ms reached";
-                    return false;
-                }
-                if (!absorb(block, frontierIdx, from, next, nextIdx)) {
-                    return false;
-                }
-                if (allViolated() || (settings.stopAtFirstViolation() && violationCount > 0)) {
-                    stopCause = CheckResult.InconclusiveReason.STOPPED_AT_VIOLATION;
-                    stopReason = allViolated() ? "every property violated" : "stopped at first violation";
-                    return false;
-                }
-                if (!heapOk()) {
-                    stopCause = CheckResult.InconclusiveReason.MEMORY_LIMIT;
-                    stopReason = "heap limit " + Math.round(settings.maxHeapFraction() * 100) + "% of "
-                            + (Runtime.getRuntime().maxMemory() >> 20) + " MB reached";
-                    return false;
-                }
+            queued = frontier.size();
+            LevelTable<S> next = truncated ? null : new LevelTable<>(exact);
+            Level<S> level = expandLevel(pool, frontier, base, next);
+            mergeViolations(level);
+            if (stopReason != null) {
+                return false;
             }
-            frontier = next;
-            frontierIdx = nextIdx;
+            if (allViolated() || (settings.stopAtFirstViolation() && violationCount > 0)) {
+                stop(CheckResult.InconclusiveReason.STOPPED_AT_VIOLATION, allViolated() ? "every property violated" : "stopped at first violation");
+                return false;
+            }
+            if (truncated) {
+                stop(CheckResult.InconclusiveReason.STATE_LIMIT, "state limit " + settings.maxStates() + " reached");
+                return false;
+            }
+            int nextBase = (int) visited.size();
+            frontier = number(pool, next, frontier.size(), base, level);
+            truncated = next.size() > frontier.size();
+            base = nextBase;
+            if (truncated && frontier.isEmpty()) {
+                stop(CheckResult.InconclusiveReason.STATE_LIMIT, "state limit " + settings.maxStates() + " reached");
+                return false;
+            }
+            if (!heapOk()) {
+                stop(CheckResult.InconclusiveReason.MEMORY_LIMIT, heapLimit());
+                return false;
+            }
         }
         queued = 0;
         return true;
@@ -183,14 +214,27 @@ final class ExplorationRun<S> {
         return violationCount == props.size() && !props.isEmpty();
     }
 
+    private String heapLimit() {
+        return "heap limit " + Math.round(settings.maxHeapFraction() * 100) + "% of "
+                + (Runtime.getRuntime().maxMemory() >> 20) + " MB reached";
+    }
+
     private boolean heapOk() {
         Runtime rt = Runtime.getRuntime();
         double limit = settings.maxHeapFraction() * rt.maxMemory();
         if (rt.totalMemory() - rt.freeMemory() <= limit) {
             return true;
         }
-        System.gc();
-        return rt.totalMemory() - rt.freeMemory() <= limit;
+        synchronized (this) {
+            // a full collection is costly: at most one a second, and only when the cheap figure says so
+            long now = System.nanoTime();
+            if (now - lastGcNanos < 1_000_000_000L && lastGcNanos != 0) {
+                return true;
+            }
+            lastGcNanos = now;
+            System.gc();
+            return rt.totalMemory() - rt.freeMemory() <= limit;
+        }
     }
 
     /** The time limit in nanoseconds, saturating (a huge limit means none). */
@@ -199,64 +243,123 @@ final class ExplorationRun<S> {
         return ms > Long.MAX_VALUE / 1_000_000L ? Long.MAX_VALUE : ms * 1_000_000L;
     }
 
-    /** Whether the time limit has passed (differences of nanoTime, as its contract requires). */
-    private boolean pastDeadline(long maxNanos) {
-        return System.nanoTime() - startNanos > maxNanos;
+    /** What the workers found in one level. */
+    static final class Level<S> {
+        final List<Worker<S>> workers = new ArrayList<>();
     }
 
     /**
-     * Whether adding {@code s} would take the store past the state limit; the limit is the most
-     * states explored, so a state space of exactly that size is still exhausted.
+     * The explorer's fingerprint of a state: of its packed words when the model has a codec (no
+     * walk over objects), else the model's own.
      */
-    private boolean overLimit(S s, long fp) {
-        if (visited.size() < settings.maxStates() || visited.lookup(s, fp) >= 0) {
-            return false;
+    private long fingerprint(S s, Words buffer) {
+        if (codec == null) {
+            return model.fingerprint(s);
         }
-        stopCause = CheckResult.InconclusiveReason.STATE_LIMIT;
-        stopReason = "state limit " + settings.maxStates() + " reached";
-        return true;
+        buffer.clear();
+        codec.encode(s, buffer);
+        return buffer.fingerprint();
     }
 
-    /** Expands frontier[from, to) in parallel; null if the time limit passed. */
-    private List<Expansion<S>> expand(ExecutorService pool, List<S> frontier, int from, int to, long maxNanos) {
+    /** One worker's findings in a level. */
+    static final class Worker<S> {
+        final Words words = new Words();
+        final Violation<S>[] best;
+        long found;
+        final IntList[] goals;
+        long transitions;
+
         @SuppressWarnings("unchecked")
-        Expansion<S>[] out = new Expansion[to - from];
+        Worker(int props) {
+            best = new Violation[props];
+            goals = new IntList[props];
+        }
+
+        void record(int p, Violation<S> v) {
+            if (best[p] == null || v.key() < best[p].key()) {
+                best[p] = v;
+            }
+        }
+    }
+
+    /** Expands the frontier with all workers; {@code next} null means no new state may be added. */
+    private Level<S> expandLevel(ExecutorService pool, List<S> frontier, int base, LevelTable<S> next) {
+        Level<S> level = new Level<>();
+        int chunks = (frontier.size() + CHUNK - 1) / CHUNK;
+        AtomicInteger cursor = new AtomicInteger();
+        long maxNanos = maxNanos();
+        Callable<Void> task = () -> {
+            Worker<S> w = new Worker<>(props.size());
+            synchronized (level) {
+                level.workers.add(w);
+            }
+            IntList edges = needGraph ? new IntList() : null;
+            try {
+                for (int c = cursor.getAndIncrement(); c < chunks && stopReason == null; c = cursor.getAndIncrement()) {
+                    if (System.nanoTime() - startNanos > maxNanos) {
+                        stop(CheckResult.InconclusiveReason.TIME_LIMIT, "time limit " + settings.maxMillis() + " ms reached");
+                        break;
+                    }
+                    if (!heapOk()) {
+                        stop(CheckResult.InconclusiveReason.MEMORY_LIMIT, heapLimit());
+                        break;
+                    }
+                    int from = c * CHUNK;
+                    int to = Math.min(frontier.size(), from + CHUNK);
+                    int[] degrees = needGraph ? new int[to - from] : null;
+                    for (int i = from; i < to; i++) {
+                        int d = expandOne(w, frontier.get(i), base + i, next, edges);
+                        if (degrees != null) {
+                            degrees[i - from] = d;
+                        }
+                    }
+                    if (needGraph) {
+                        graph.add(new StateGraph.Run(base + from, degrees, edges.toArray()));
+                        edges.clear();
+                    }
+                    queued = Math.max(0, frontier.size() - (long) to);
+                    found.addAndGet(w.found);
+                    w.found = 0;
+                }
+            } catch (OutOfMemoryError e) {
+                stop(CheckResult.InconclusiveReason.MEMORY_LIMIT, heapExhausted());
+            }
+            return null;
+        };
         if (pool == null) {
-            for (int i = from; i < to; i++) {
-                if ((i & 63) == 0 && pastDeadline(maxNanos)) {
-                    return null;
-                }
-                out[i - from] = expandOne(frontier.get(i));
+            call(task);
+        } else {
+            List<Callable<Void>> tasks = new ArrayList<>();
+            for (int t = 0; t < settings.threads(); t++) {
+                tasks.add(task);
             }
-            return List.of(out);
+            join(pool, tasks);
         }
-        List<Callable<Boolean>> tasks = new ArrayList<>();
-        for (int c = from; c < to; c += CHUNK) {
-            int cFrom = c;
-            int cTo = Math.min(to, c + CHUNK);
-            tasks.add(() -> {
-                if (pastDeadline(maxNanos)) {
-                    return false;
-                }
-                for (int i = cFrom; i < cTo; i++) {
-                    out[i - from] = expandOne(frontier.get(i));
-                }
-                return true;
-            });
-        }
+        return level;
+    }
+
+    private static void call(Callable<Void> task) {
         try {
-            boolean ok = true;
-            for (Future<Boolean> f : pool.invokeAll(tasks)) {
-                ok &= f.get();
+            task.call();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void join(ExecutorService pool, List<Callable<Void>> tasks) {
+        try {
+            for (Future<Void> f : pool.invokeAll(tasks)) {
+                f.get();
             }
-            return ok ? List.of(out) : null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return null;
+            stop(CheckResult.InconclusiveReason.TIME_LIMIT, "interrupted");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            if (cause instanceof OutOfMemoryError oom) {
-                throw oom;
+            if (cause instanceof Error err) {
+                throw err;
             }
             if (cause instanceof RuntimeException re) {
                 throw re;
@@ -265,161 +368,215 @@ final class ExplorationRun<S> {
         }
     }
 
-    private Expansion<S> expandOne(S state) {
+    /** Expands one state; returns its number of successors. */
+    private int expandOne(Worker<S> w, S state, int idx, LevelTable<S> next, IntList edges) {
         List<Transition<S>> ts = new ArrayList<>(8);
         model.successors(state, ts::add);
-        long[] fps = new long[ts.size()];
-        int[] known = new int[ts.size()];
-        for (int k = 0; k < fps.length; k++) {
-            fps[k] = model.fingerprint(ts.get(k).next());
-            known[k] = visited.lookup(ts.get(k).next(), fps[k]);
-        }
-        IntList inv = null;
-        IntList act = null;
-        boolean[] goal = needGraph ? new boolean[props.size()] : null;
         for (int p = 0; p < props.size(); p++) {
             Property<S> prop = props.get(p);
+            if (violations[p] != null) {
+                continue;
+            }
             if (prop instanceof Invariant<S> in) {
-                if (violations[p] == null && !in.test(state)) {
-                    inv = inv == null ? new IntList() : inv;
-                    inv.add(p);
+                if (!in.test(state)) {
+                    w.record(p, new Violation<>(idx, null, null, LevelTable.link(idx, 0)));
                 }
             } else if (prop instanceof ActionProperty<S> ap) {
-                if (violations[p] == null) {
-                    for (int k = 0; k < ts.size(); k++) {
-                        Transition<S> t = ts.get(k);
-                        if (!ap.test(state, t.action(), t.next())) {
-                            act = act == null ? new IntList() : act;
-                            act.add(k);
-                            act.add(p);
-                            break;
-                        }
+                for (int k = 0; k < ts.size(); k++) {
+                    Transition<S> t = ts.get(k);
+                    if (!ap.test(state, t.action(), t.next())) {
+                        w.record(p, new Violation<>(idx, t.action(), t.next(), LevelTable.link(idx, k)));
+                        break;
                     }
                 }
             } else if (prop instanceof Progress<S> pg) {
-                goal[p] = pg.isGoal(state);
+                if (pg.isGoal(state)) {
+                    IntList g = w.goals[p] == null ? (w.goals[p] = new IntList()) : w.goals[p];
+                    g.add(idx);
+                }
+            } else if (prop instanceof DeadlockFreedom<S> && ts.isEmpty() && !model.isFinal(state)) {
+                w.record(p, new Violation<>(idx, null, null, LevelTable.link(idx, 0)));
             }
         }
-        boolean deadlock = ts.isEmpty() && !model.isFinal(state);
-        // Successors seen in earlier blocks need no matching in the sequential phase: drop them
-        // now (after the action properties saw them) and keep only their index for the graph.
-        int[] actArr = toArray(act);
-        boolean[] keep = new boolean[known.length];
-        for (int k = 0; k < actArr.length; k += 2) {
-            keep[actArr[k]] = true;
-        }
-        for (int k = 0; k < known.length; k++) {
-            if (known[k] >= 0 && !keep[k]) {
-                ts.set(k, null);
+        w.transitions += ts.size();
+        for (int k = 0; k < ts.size(); k++) {
+            S s = ts.get(k).next();
+            long fp = fingerprint(s, w.words);
+            int known = needGraph ? visited.indexOf(s, fp) : (visited.contains(s, fp) ? 0 : -1);
+            if (known >= 0) {
+                if (edges != null) {
+                    edges.add(known);
+                }
+            } else if (next != null) {
+                int id = next.insert(s, fp, LevelTable.link(idx, k));
+                if (id >= 0) {
+                    w.found++;
+                } else {
+                    id = ~id;
+                }
+                if (edges != null) {
+                    edges.add(~id);
+                }
             }
         }
-        return new Expansion<>(ts, fps, known, toArray(inv), actArr, deadlock, goal);
+        return ts.size();
     }
 
-    private static int[] toArray(IntList l) {
-        if (l == null) {
-            return new int[0];
+    private void mergeViolations(Level<S> level) {
+        for (Worker<S> w : level.workers) {
+            transitions.addAndGet(w.transitions);
         }
-        int[] a = new int[l.size()];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = l.get(i);
+        for (int p = 0; p < props.size(); p++) {
+            if (violations[p] != null) {
+                continue;
+            }
+            Violation<S> min = null;
+            for (Worker<S> w : level.workers) {
+                Violation<S> v = w.best[p];
+                if (v != null && (min == null || v.key() < min.key())) {
+                    min = v;
+                }
+            }
+            if (min != null) {
+                violations[p] = min;
+                violationCount++;
+            }
+            if (goals[p] != null) {
+                for (Worker<S> w : level.workers) {
+                    IntList g = w.goals[p];
+                    for (int i = 0; g != null && i < g.size(); i++) {
+                        goals[p].set(g.get(i));
+                    }
+                }
+            }
         }
-        return a;
     }
 
     /**
-     * Records the block's violations, then matches and numbers its successors, in frontier order.
-     * Violations come first so that a state limit reached while numbering loses none of them.
+     * Numbers the states new in this level in the order a one-thread search meets them (counting
+     * sort by predecessor, then ordinal), stopping at the state limit; adds them to the store and
+     * the predecessor index, and resolves the level's graph edges.
+     *
+     * @return the next frontier
      */
-    private boolean absorb(List<Expansion<S>> block, IntList frontierIdx, int from, List<S> next, IntList nextIdx) {
-        for (int b = 0; b < block.size(); b++) {
-            recordViolations(block.get(b), frontierIdx.get(from + b));
+    private List<S> number(ExecutorService pool, LevelTable<S> next, int frontierSize, int base, Level<S> level) {
+        int n = (int) Math.min(Integer.MAX_VALUE - 8, next.size());
+        int[] start = new int[frontierSize + 1];
+        for (int s = 0; s < next.stripeCount(); s++) {
+            for (int l = 0; l < next.count(s); l++) {
+                start[LevelTable.parentOf(next.linkOf(s, l)) - base + 1]++;
+            }
         }
-        for (int b = 0; b < block.size(); b++) {
-            Expansion<S> e = block.get(b);
-            int src = frontierIdx.get(from + b);
-            List<Transition<S>> ts = e.transitions();
-            transitions += ts.size();
-            for (int k = 0; k < ts.size(); k++) {
-                Transition<S> t = ts.get(k);
-                if (t == null) {
-                    if (needGraph) {
-                        edgeSrc.add(src);
-                        edgeDst.add(e.known()[k]);
+        for (int i = 0; i < frontierSize; i++) {
+            start[i + 1] += start[i];
+        }
+        long[] order = new long[n];
+        int[] pos = start.clone();
+        for (int s = 0; s < next.stripeCount(); s++) {
+            for (int l = 0; l < next.count(s); l++) {
+                long link = next.linkOf(s, l);
+                order[pos[LevelTable.parentOf(link) - base]++] = (long) LevelTable.ordinalOf(link) << 32
+                        | (long) s << 25 | l;
+            }
+        }
+        for (int i = 0; i < frontierSize; i++) {
+            if (start[i + 1] - start[i] > 1) {
+                java.util.Arrays.sort(order, start[i], start[i + 1]);
+            }
+        }
+        long room = settings.maxStates() - visited.size();
+        int keep = (int) Math.min(n, Math.max(0, room));
+        int[][] numbers = needGraph ? new int[next.stripeCount()][] : null;
+        for (int s = 0; needGraph && s < next.stripeCount(); s++) {
+            numbers[s] = new int[next.count(s)];
+        }
+        for (int i = 0; i < frontierSize; i++) {
+            log.childCount(Math.max(0, Math.min(start[i + 1], keep) - start[i]));
+        }
+        List<S> frontier = new ArrayList<>(keep);
+        long[] fps = new long[keep];
+        int first = log.size();
+        for (int i = 0; i < keep; i++) {
+            int s = (int) (order[i] >>> 25) & (LevelTable.STRIPES - 1);
+            int l = (int) (order[i] & ((1 << 25) - 1));
+            log.addChild(LevelTable.ordinalOf(next.linkOf(s, l)));
+            frontier.add(next.state(s, l));
+            fps[i] = next.fp(s, l);
+            if (numbers != null) {
+                numbers[s][l] = first + i;
+            }
+        }
+        order = null;
+        addToStore(pool, frontier, fps, first);
+        if (needGraph && keep == n) {
+            resolveEdges(numbers);
+        }
+        found.set(visited.size());
+        return frontier;
+    }
+
+    private void addToStore(ExecutorService pool, List<S> states, long[] fps, int first) {
+        visited.reserve(states.size());
+        int n = states.size();
+        if (pool == null || !visited.concurrentAdd() || n < 4 * CHUNK) {
+            for (int i = 0; i < n; i++) {
+                visited.add(states.get(i), fps[i], first + i);
+            }
+        } else {
+            int parts = settings.threads();
+            List<Callable<Void>> tasks = new ArrayList<>();
+            for (int t = 0; t < parts; t++) {
+                int from = (int) ((long) n * t / parts);
+                int to = (int) ((long) n * (t + 1) / parts);
+                tasks.add(() -> {
+                    for (int i = from; i < to; i++) {
+                        visited.add(states.get(i), fps[i], first + i);
                     }
-                    continue;
-                }
-                S s = t.next();
-                if (overLimit(s, e.fingerprints()[k])) {
-                    return false;
-                }
-                int idx = visited.insert(s, e.fingerprints()[k]);
-                if (idx >= 0) {
-                    parent.add(src);
-                    next.add(s);
-                    nextIdx.add(idx);
-                    distinct = visited.size();
-                }
-                if (needGraph) {
-                    edgeSrc.add(src);
-                    edgeDst.add(idx >= 0 ? idx : -idx - 1);
-                }
+                    return null;
+                });
             }
+            join(pool, tasks);
         }
-        return true;
+        visited.added(n);
     }
 
-    private void recordViolations(Expansion<S> e, int src) {
-        for (int p : e.violatedInvariants()) {
-            record(p, new Violation<>(src, null, null));
-        }
-        if (e.deadlock()) {
-            for (int p = 0; p < props.size(); p++) {
-                if (props.get(p) instanceof DeadlockFreedom) {
-                    record(p, new Violation<>(src, null, null));
+    /** Replaces the level-table entry ids recorded for new successors by state numbers. */
+    private void resolveEdges(int[][] numbers) {
+        for (StateGraph.Run r : graph.pendingRuns()) {
+            int[] t = r.targets();
+            for (int e = 0; e < t.length; e++) {
+                if (t[e] < 0) {
+                    int id = ~t[e];
+                    t[e] = numbers[LevelTable.stripeOf(id)][LevelTable.localOf(id)];
                 }
             }
-        }
-        int[] av = e.actionViolations();
-        for (int k = 0; k < av.length; k += 2) {
-            Transition<S> t = e.transitions().get(av[k]);
-            record(av[k + 1], new Violation<>(src, t.action(), t.next()));
-        }
-        if (needGraph) {
-            for (int p = 0; p < props.size(); p++) {
-                if (e.goals()[p]) {
-                    goals[p].set(src);
-                }
-            }
-        }
-    }
-
-    private void record(int p, Violation<S> v) {
-        if (violations[p] == null) {
-            violations[p] = v;
-            violationCount++;
         }
     }
 
     private ExplorationReport report(boolean complete) {
         long ms = elapsedMillis();
-        double collision = settings.storage() == ExplorerSettings.Storage.FULL ? 0.0
-                : Stats.fingerprintCollisionBound(distinct, transitions + model.initialStates().size());
-        Stats stats = new Stats(Explorer.CHECKER, distinct, transitions, depth, ms, settings.threads(), collision);
-        TraceBuilder<S> traces = new TraceBuilder<>(spec, visited, parent, settings);
+        long distinct = complete || stopReason == null ? visited.size() : Math.max(visited.size(), found.get());
+        long trans = transitions.get();
+        double collision = exact ? 0.0
+                : Stats.fingerprintCollisionBound(distinct, trans + model.initialStates().size());
+        Stats stats = new Stats(Explorer.CHECKER, distinct, trans, depth, ms, settings.threads(), collision);
+        TraceBuilder<S> traces = new TraceBuilder<>(spec, log);
         List<CheckResult> results = new ArrayList<>();
         ProgressAnalysis progress = null;
-        String progressFailure = stopReason;
+        String reason = stopReason == null ? "" : stopReason;
+        String progressFailure = reason;
         CheckResult.InconclusiveReason progressCause = stopCause;
+        boolean hasProgress = props.stream().anyMatch(p -> p instanceof Progress);
         if (complete && needGraph) {
+            graph.seal(log.size());
+        }
+        if (complete && hasProgress) {
             try {
-                progress = new ProgressAnalysis(visited.size(), edgeSrc, edgeDst);
+                progress = new ProgressAnalysis(graph);
             } catch (OutOfMemoryError e) {
                 progressCause = CheckResult.InconclusiveReason.MEMORY_LIMIT;
-                progressFailure = "heap exhausted during progress analysis (" + transitions + " edges)";
+                progressFailure = "heap exhausted during progress analysis (" + trans + " edges)";
             }
-            edgeSrc = null;
-            edgeDst = null;
         }
         for (int p = 0; p < props.size(); p++) {
             Property<S> prop = props.get(p);
@@ -431,15 +588,17 @@ final class ExplorationRun<S> {
             } else if (complete) {
                 results.add(new CheckResult.Verified(prop.name(), stats));
             } else {
-                results.add(new CheckResult.Inconclusive(prop.name(), stopCause, stopReason, stats));
+                results.add(new CheckResult.Inconclusive(prop.name(), stopCause, reason, stats));
             }
         }
-        long bytes = visited.bytes() < 0 ? -1 : visited.bytes() + parent.bytes();
-        if (needGraph && progress == null && complete) {
+        long bytes = visited.bytes() < 0 ? -1 : visited.bytes() + log.bytes();
+        long graphBytes = graph == null ? 0 : graph.bytes() + (progress == null ? 0 : progress.bytes());
+        if (hasProgress && progress == null && complete) {
             complete = false;
-            stopReason = progressFailure;
+            reason = progressFailure;
         }
-        return new ExplorationReport(results, stats, complete, complete ? "" : stopReason, bytes);
+        return new ExplorationReport(results, stats, complete, complete ? "" : reason, bytes, graphBytes,
+                complete && settings.recordGraph() ? java.util.Optional.of(graph) : java.util.Optional.empty());
     }
 
     private CheckResult progressResult(Property<S> prop, int p, ProgressAnalysis progress,

@@ -15,9 +15,12 @@ import java.util.function.Consumer;
  *                         property is violated or the state space is exhausted)
  * @param progressMillis   interval of progress reports; reports start after one interval
  * @param progress         receives progress reports (never called for runs shorter than one interval)
+ * @param recordGraph      keep the explored state graph and hand it out in the report (it is kept
+ *                         anyway, internally, when a progress property is checked)
  */
 public record ExplorerSettings(int threads, Storage storage, long maxStates, long maxMillis, double maxHeapFraction,
-                               boolean stopAtFirstViolation, long progressMillis, Consumer<ProgressReport> progress) {
+                               boolean stopAtFirstViolation, long progressMillis, Consumer<ProgressReport> progress,
+                               boolean recordGraph) {
 
     /** How visited states are remembered. */
     public enum Storage {
@@ -49,49 +52,55 @@ public record ExplorerSettings(int threads, Storage storage, long maxStates, lon
     /** @return defaults: all cores, fingerprints, 50M states, 1 hour, 85% of the heap */
     public static ExplorerSettings defaults() {
         return new ExplorerSettings(Runtime.getRuntime().availableProcessors(), Storage.FINGERPRINT, 50_000_000L,
-                3_600_000L, 0.85, false, 5_000L, r -> { });
+                3_600_000L, 0.85, false, 5_000L, r -> { }, false);
     }
 
     /** @param n threads  @return a copy with that many threads */
     public ExplorerSettings withThreads(int n) {
         return new ExplorerSettings(n, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress);
+                progressMillis, progress, recordGraph);
     }
 
     /** @param s storage mode  @return a copy with that storage */
     public ExplorerSettings withStorage(Storage s) {
         return new ExplorerSettings(threads, s, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress);
+                progressMillis, progress, recordGraph);
     }
 
     /** @param n state limit  @return a copy with that limit */
     public ExplorerSettings withMaxStates(long n) {
         return new ExplorerSettings(threads, storage, n, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress);
+                progressMillis, progress, recordGraph);
     }
 
     /** @param ms time limit  @return a copy with that limit */
     public ExplorerSettings withMaxMillis(long ms) {
         return new ExplorerSettings(threads, storage, maxStates, ms, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress);
+                progressMillis, progress, recordGraph);
     }
 
     /** @param f heap fraction  @return a copy with that limit */
     public ExplorerSettings withMaxHeapFraction(double f) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, f, stopAtFirstViolation, progressMillis,
-                progress);
+                progress, recordGraph);
     }
 
     /** @param stop whether to stop at the first violation  @return a copy */
     public ExplorerSettings withStopAtFirstViolation(boolean stop) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stop, progressMillis,
-                progress);
+                progress, recordGraph);
     }
 
     /** @param everyMillis interval  @param sink receiver  @return a copy reporting progress there */
     public ExplorerSettings withProgress(long everyMillis, Consumer<ProgressReport> sink) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                everyMillis, sink);
+                everyMillis, sink, recordGraph);
+    }
+
+    /** @param record whether to keep the state graph for the caller  @return a copy */
+    public ExplorerSettings withRecordGraph(boolean record) {
+        return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
+                progressMillis, progress, record);
     }
 
     /**

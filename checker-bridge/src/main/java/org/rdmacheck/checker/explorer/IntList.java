@@ -22,6 +22,14 @@ final class IntList {
         return n;
     }
 
+    void clear() {
+        n = 0;
+    }
+
+    int[] toArray() {
+        return Arrays.copyOf(a, n);
+    }
+
     long bytes() {
         return (long) a.length * Integer.BYTES;
     }

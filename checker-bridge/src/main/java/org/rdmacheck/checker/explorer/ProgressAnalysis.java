@@ -10,13 +10,13 @@ import java.util.Map;
  * AG EF goal over the explored graph: backward reachability from the goal states; a reachable
  * state outside the backward closure is a progress violation. The counterexample continues from
  * that state along first successors until a state repeats (a lasso: livelock) or none is left
- * (a dead end).
+ * (a dead end). Only the backward adjacency is built (4 bytes per edge and per state); forward
+ * steps are read from the recorded graph.
  */
 final class ProgressAnalysis {
 
     private final int n;
-    private final int[] fwdOff;
-    private final int[] fwd;
+    private final StateGraph graph;
     private final int[] bwdOff;
     private final int[] bwd;
 
@@ -24,27 +24,25 @@ final class ProgressAnalysis {
     record Lasso(List<Integer> path, int loopStart) {
     }
 
-    ProgressAnalysis(int n, IntList src, IntList dst) {
-        this.n = n;
-        int m = src.size();
-        fwdOff = new int[n + 1];
-        bwdOff = new int[n + 1];
-        for (int e = 0; e < m; e++) {
-            fwdOff[src.get(e) + 1]++;
-            bwdOff[dst.get(e) + 1]++;
+    ProgressAnalysis(StateGraph graph) {
+        this.graph = graph;
+        this.n = graph.states();
+        if (graph.edges() > Integer.MAX_VALUE - 8) {
+            throw new OutOfMemoryError("state graph has " + graph.edges() + " edges, more than one array holds");
         }
+        bwdOff = new int[n + 1];
+        graph.forEachEdge((s, d) -> bwdOff[d + 1]++);
         for (int i = 0; i < n; i++) {
-            fwdOff[i + 1] += fwdOff[i];
             bwdOff[i + 1] += bwdOff[i];
         }
-        fwd = new int[m];
-        bwd = new int[m];
-        int[] fpos = fwdOff.clone();
-        int[] bpos = bwdOff.clone();
-        for (int e = 0; e < m; e++) {
-            fwd[fpos[src.get(e)]++] = dst.get(e);
-            bwd[bpos[dst.get(e)]++] = src.get(e);
-        }
+        bwd = new int[(int) graph.edges()];
+        int[] pos = bwdOff.clone();
+        graph.forEachEdge((s, d) -> bwd[pos[d]++] = s);
+    }
+
+    /** @return bytes of the backward adjacency */
+    long bytes() {
+        return 4L * (bwdOff.length + bwd.length);
     }
 
     /** @return the least-numbered (so shallowest) state that cannot reach a goal, or -1 */
@@ -76,10 +74,11 @@ final class ProgressAnalysis {
         while (true) {
             pos.put(cur, path.size());
             path.add(cur);
-            if (fwdOff[cur] == fwdOff[cur + 1]) {
+            int[] succ = graph.successors(cur);
+            if (succ.length == 0) {
                 return new Lasso(path, -1);
             }
-            int nxt = fwd[fwdOff[cur]];
+            int nxt = succ[0];
             Integer seen = pos.get(nxt);
             if (seen != null) {
                 return new Lasso(path, seen);

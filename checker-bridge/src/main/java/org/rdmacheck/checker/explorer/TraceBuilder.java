@@ -15,27 +15,24 @@ import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.Property;
 
 /**
- * Rebuilds traces from (predecessor index) links by re-executing successors, as TLC does: from
- * the initial state, each step takes the successor that matches the next state on the path
- * (exactly in full mode, by fingerprint in fingerprint mode).
+ * Rebuilds traces from the predecessor index by re-executing successors, as TLC does: from the
+ * recorded initial state, each step takes the successor at the recorded ordinal. It needs neither
+ * stored states nor fingerprints, so it serves both storage modes.
  */
 final class TraceBuilder<S> {
 
     private final CheckSpec<S> spec;
     private final Model<S> model;
-    private final VisitedStates<S> visited;
-    private final IntList parent;
+    private final TraceLog log;
 
-    TraceBuilder(CheckSpec<S> spec, VisitedStates<S> visited, IntList parent, ExplorerSettings settings) {
+    TraceBuilder(CheckSpec<S> spec, TraceLog log) {
         this.spec = spec;
         this.model = spec.model();
-        this.visited = visited;
-        this.parent = parent;
+        this.log = log;
     }
 
     Counterexample build(Property<S> prop, ExplorationRun.Violation<S> v) {
-        List<Integer> path = pathTo(v.stateIndex());
-        List<TraceStep> steps = replay(path);
+        List<TraceStep> steps = replay(ordinalsTo(v.stateIndex()));
         if (v.lastAction() != null) {
             steps.add(step(v.lastAction(), v.lastState()));
         }
@@ -49,10 +46,11 @@ final class TraceBuilder<S> {
     }
 
     Counterexample buildProgress(Property<S> prop, int bad, ProgressAnalysis.Lasso lasso) {
-        List<Integer> path = pathTo(bad);
-        int violationIndex = path.size() - 1;
-        path.addAll(lasso.path().subList(1, lasso.path().size()));
-        List<TraceStep> steps = replay(path);
+        List<Integer> ordinals = ordinalsTo(bad);
+        int violationIndex = ordinals.size() - 1;
+        // the lasso follows each state's first successor: ordinal 0
+        ordinals.addAll(Collections.nCopies(lasso.path().size() - 1, 0));
+        List<TraceStep> steps = replay(ordinals);
         int loopStart = lasso.loopStart() < 0 ? -1 : violationIndex + lasso.loopStart();
         String note = lasso.loopStart() < 0
                 ? "no goal state is reachable from step " + violationIndex + "; the trace continues to a dead end"
@@ -65,45 +63,31 @@ final class TraceBuilder<S> {
         return new Provenance(spec.modelName(), spec.variant(), spec.parameters(), Explorer.CHECKER, Version.VERSION);
     }
 
-    private List<Integer> pathTo(int index) {
-        List<Integer> path = new ArrayList<>();
-        for (int i = index; i >= 0; i = parent.get(i)) {
-            path.add(i);
+    /** @return the ordinals of the path to a state: its initial state's, then each step's */
+    private List<Integer> ordinalsTo(int index) {
+        List<Integer> ordinals = new ArrayList<>();
+        for (int i = index; i >= 0; i = log.parent(i)) {
+            ordinals.add(log.ordinal(i));
         }
-        Collections.reverse(path);
-        return path;
+        Collections.reverse(ordinals);
+        return ordinals;
     }
 
-    private List<TraceStep> replay(List<Integer> path) {
+    private List<TraceStep> replay(List<Integer> ordinals) {
         List<TraceStep> steps = new ArrayList<>();
-        S cur = null;
-        for (S init : model.initialStates()) {
-            if (visited.matches(path.get(0), init, model.fingerprint(init))) {
-                cur = init;
-                break;
-            }
-        }
-        if (cur == null) {
-            throw new IllegalStateException("trace rebuild: no initial state matches state 0 of the path");
-        }
+        S cur = model.initialStates().get(ordinals.get(0));
         steps.add(step(null, cur));
-        for (int j = 1; j < path.size(); j++) {
-            int target = path.get(j);
+        for (int j = 1; j < ordinals.size(); j++) {
+            int ordinal = ordinals.get(j);
             List<Transition<S>> ts = new ArrayList<>();
             model.successors(cur, ts::add);
-            Transition<S> found = null;
-            for (Transition<S> t : ts) {
-                if (visited.matches(target, t.next(), model.fingerprint(t.next()))) {
-                    found = t;
-                    break;
-                }
-            }
-            if (found == null) {
+            if (ordinal >= ts.size()) {
                 throw new IllegalStateException("trace rebuild: step " + j
                         + " not reproducible; the model's successor function is not deterministic");
             }
-            steps.add(step(found.action(), found.next()));
-            cur = found.next();
+            Transition<S> t = ts.get(ordinal);
+            steps.add(step(t.action(), t.next()));
+            cur = t.next();
         }
         return steps;
     }

@@ -71,9 +71,10 @@ public final class ExplorerBenchmark {
         long states = last.stats().distinctStates();
         System.out.printf(Locale.ROOT,
                 "storage=%-11s threads=%d  distinct=%,d  transitions=%,d  depth=%d  %,.0f distinct states/s  "
-                        + "store %.1f bytes/state  peak heap %.0f bytes/state%n",
+                        + "store %.1f bytes/state  graph %.1f bytes/state  peak heap %.0f bytes/state%n",
                 storage.name().toLowerCase(Locale.ROOT), threads, states, last.stats().transitions(),
                 last.stats().depth(), best, last.storeBytes() < 0 ? Double.NaN : last.storeBytes() / (double) states,
+                last.graphBytes() / (double) states,
                 peak / (double) states);
     }
 

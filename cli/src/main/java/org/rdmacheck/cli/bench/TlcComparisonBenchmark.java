@@ -14,7 +14,6 @@ import org.rdmacheck.checker.tlc.TlcReport;
 import org.rdmacheck.checker.tlc.TlcRequest;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.CheckSpec;
-import org.rdmacheck.properties.Progress;
 import org.rdmacheck.properties.examples.PhilosophersEntry;
 
 /**
@@ -43,7 +42,7 @@ public final class TlcComparisonBenchmark {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 14;
         Path dir = Paths.get(args.length > 1 ? args[1] : "specs").resolve("philosophers");
         CheckSpec<?> full = new PhilosophersEntry().build("ordered", Params.of(Map.of("n", "" + n)));
-        CheckSpec<?> spec = args.length > 2 && args[2].equals("--all-properties") ? full : safetyOnly(full);
+        CheckSpec<?> spec = args.length > 2 && args[2].equals("--all-properties") ? full : full.withoutProgress();
         TlcRequest req = TlcRequest.of(dir.resolve("MCSpec.tla"), dir.resolve("MCSpec.cfg"))
                 .withConstants(Map.of("N", "" + n, "Ordered", "TRUE"))
                 .withInvariants(List.of("NeighboursNeverBothEat")).withCheckDeadlock(true);
@@ -71,12 +70,6 @@ public final class TlcComparisonBenchmark {
                     ex.stats().wallMillis(), tlcRate, tlc.stats().wallMillis(), tlcNet, exRate / tlcRate,
                     exRate / tlcNet);
         }
-    }
-
-    /** @return the check without its progress properties, which TLC does not check */
-    private static <S> CheckSpec<S> safetyOnly(CheckSpec<S> s) {
-        return new CheckSpec<>(s.modelName(), s.variant(), s.parameters(), s.model(),
-                s.properties().stream().filter(p -> !(p instanceof Progress<S>)).toList(), java.util.Set.of());
     }
 
     private static ExplorationReport explorer(CheckSpec<?> spec, int threads) {

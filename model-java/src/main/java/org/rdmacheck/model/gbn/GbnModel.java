@@ -156,4 +156,9 @@ public record GbnModel(GbnConfig config, int losses, int capacity) implements Mo
     public boolean isFinal(GbnState s) {
         return done(s) && s.data().isEmpty() && s.ctrl().isEmpty() && !s.nakTimer() && s.ceLpsn() < 0;
     }
+
+    @Override
+    public java.util.Optional<org.rdmacheck.model.StateCodec<GbnState>> codec() {
+        return java.util.Optional.of(new GbnCodec());
+    }
 }

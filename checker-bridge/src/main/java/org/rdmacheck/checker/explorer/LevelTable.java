@@ -1,0 +1,183 @@
+package org.rdmacheck.checker.explorer;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The states first reached in the level being expanded, matched among themselves: several workers
+ * may reach the same new state, and it is kept once, with the least link
+ * ({@code predecessor number << ORDINAL_BITS | ordinal}) over all the ways it was reached. That
+ * choice is what a one-thread search would make, so numbers and traces do not depend on threads.
+ *
+ * <p>Lock striping: the fingerprint picks one of {@value #STRIPES} stripes, each a small table
+ * with its own lock, so workers rarely wait for each other. Entries keep their position when a
+ * stripe grows, so an entry id ({@code stripe << 25 | position}) stays valid for the whole level.
+ *
+ * @param <S> state type
+ */
+final class LevelTable<S> {
+
+    static final int ORDINAL_BITS = 20;
+    static final int STRIPES = 64;
+    private static final int STRIPE_BITS = 6;
+    private static final int LOCAL_BITS = 25;
+
+    private final Stripe<S>[] stripes;
+
+    @SuppressWarnings("unchecked")
+    LevelTable(boolean exact) {
+        stripes = new Stripe[STRIPES];
+        for (int i = 0; i < STRIPES; i++) {
+            stripes[i] = new Stripe<>(exact);
+        }
+    }
+
+    /** @return the link of a step: predecessor number and ordinal, ordered as a one-thread search meets them */
+    static long link(int parent, int ordinal) {
+        if (ordinal >= 1 << ORDINAL_BITS) {
+            throw new IllegalStateException("a state has more than " + (1 << ORDINAL_BITS) + " successors");
+        }
+        return (long) parent << ORDINAL_BITS | ordinal;
+    }
+
+    static int parentOf(long link) {
+        return (int) (link >>> ORDINAL_BITS);
+    }
+
+    static int ordinalOf(long link) {
+        return (int) (link & ((1 << ORDINAL_BITS) - 1));
+    }
+
+    /**
+     * Adds a state reached by {@code link}, or lowers the link of the entry it matches.
+     *
+     * @return the entry id of a new entry, or the complement ({@code ~id}) of the entry it matched
+     */
+    int insert(S state, long fp, long link) {
+        int s = (int) (fp & (STRIPES - 1));
+        Stripe<S> st = stripes[s];
+        synchronized (st) {
+            int local = st.insert(state, fp, link);
+            return local >= 0 ? s << LOCAL_BITS | local : ~(s << LOCAL_BITS | ~local);
+        }
+    }
+
+    /** @return entries in the table (call between phases) */
+    long size() {
+        long n = 0;
+        for (Stripe<S> s : stripes) {
+            n += s.count;
+        }
+        return n;
+    }
+
+    int stripeCount() {
+        return STRIPES;
+    }
+
+    int count(int stripe) {
+        return stripes[stripe].count;
+    }
+
+    long fp(int stripe, int local) {
+        return stripes[stripe].fps[local];
+    }
+
+    long linkOf(int stripe, int local) {
+        return stripes[stripe].links[local];
+    }
+
+    @SuppressWarnings("unchecked")
+    S state(int stripe, int local) {
+        return (S) stripes[stripe].states[local];
+    }
+
+    static int stripeOf(int id) {
+        return id >>> LOCAL_BITS;
+    }
+
+    static int localOf(int id) {
+        return id & ((1 << LOCAL_BITS) - 1);
+    }
+
+    /** One stripe: entries in insertion order plus a hash index over them. */
+    private static final class Stripe<S> {
+        private final Map<S, Integer> exactIndex;
+        private int[] slots = new int[64];
+        private long[] fps = new long[32];
+        private long[] links = new long[32];
+        private Object[] states = new Object[32];
+        private int count;
+
+        Stripe(boolean exact) {
+            exactIndex = exact ? new HashMap<>() : null;
+        }
+
+        int insert(S state, long fp, long link) {
+            int found = exactIndex != null ? exactIndex.getOrDefault(state, -1) : find(fp);
+            if (found >= 0) {
+                if (link < links[found]) {
+                    // keep the state the least link reaches: under symmetry reduction it may be
+                    // another member of the same class, and traces re-execute from it
+                    links[found] = link;
+                    states[found] = state;
+                }
+                return ~found;
+            }
+            if (count == 1 << LOCAL_BITS) {
+                throw new OutOfMemoryError("level table stripe full (" + count + " states)");
+            }
+            if (count == fps.length) {
+                int n = fps.length * 2;
+                fps = Arrays.copyOf(fps, n);
+                links = Arrays.copyOf(links, n);
+                states = Arrays.copyOf(states, n);
+            }
+            int local = count++;
+            fps[local] = fp;
+            links[local] = link;
+            states[local] = state;
+            if (exactIndex != null) {
+                exactIndex.put(state, local);
+            } else {
+                if (count * 2 > slots.length) {
+                    rehash();
+                }
+                place(local);
+            }
+            return local;
+        }
+
+        private int find(long fp) {
+            int mask = slots.length - 1;
+            for (int i = mix(fp) & mask; slots[i] != 0; i = (i + 1) & mask) {
+                int local = slots[i] - 1;
+                if (fps[local] == fp) {
+                    return local;
+                }
+            }
+            return -1;
+        }
+
+        private void place(int local) {
+            int mask = slots.length - 1;
+            int i = mix(fps[local]) & mask;
+            while (slots[i] != 0) {
+                i = (i + 1) & mask;
+            }
+            slots[i] = local + 1;
+        }
+
+        private void rehash() {
+            slots = new int[slots.length * 2];
+            for (int l = 0; l < count - 1; l++) {
+                place(l);
+            }
+        }
+
+        private static int mix(long fp) {
+            return (int) (fp >>> STRIPE_BITS ^ fp >>> 37);
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package org.rdmacheck.cli.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.rdmacheck.checker.conformance.SpecManifest;
+import org.rdmacheck.checker.explorer.ExplorationReport;
+import org.rdmacheck.checker.explorer.Explorer;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.tlc.TlcChecker;
+import org.rdmacheck.checker.tlc.TlcOptions;
+import org.rdmacheck.checker.tlc.TlcReport;
+import org.rdmacheck.checker.tlc.TlcRequest;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.Catalog;
+
+/**
+ * The explorer against TLC on the headline models, with 1, 2 and all threads (TLC with as many
+ * workers): Go-Back-N {@code improved packets=12 messages=2 losses=1} (4,736,729 states) and IOFD
+ * on the k=4 fat-tree with a short and a long flow (3.66 M states). Both checkers check the same
+ * properties: those of the TLA+ configuration (the explorer's progress properties have no TLC twin
+ * and are left out). The distinct-state and transition counts of the explorer must be equal for
+ * every thread count, and equal to TLC's distinct states; the benchmark fails otherwise.
+ *
+ * <p>Prints per run: distinct states per second of each checker and their ratio (TLC end to end
+ * and without its start-up: JVM and SANY, measured on a one-state run), the explorer's scaling
+ * efficiency against one thread (speed-up divided by threads), bytes per state of the visited
+ * store (fingerprints plus predecessor index) and the peak heap of the explorer run.
+ *
+ * <p>Run from the checkout, after {@code mvn -B -DskipTests package}:
+ * <pre>java -Xmx8g -XX:+UseParallelGC -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.ScalingBenchmark
+ *     [--quick] [--only gbn|iofd] [--threads 1,2,16] [--no-tlc] [--specs DIR]</pre>
+ * {@code --quick} uses smaller shapes (Go-Back-N packets=8, 2.13 M states; IOFD k=4 with one short
+ * flow and 3 packets) for a run of a few minutes.
+ */
+public final class ScalingBenchmark {
+
+    private ScalingBenchmark() {
+    }
+
+    /** One benchmark configuration: a Java check and the TLA+ twin's configuration to use. */
+    private record Case(String model, String variant, List<String> params, String template,
+                        Map<String, String> extraConstants) {
+    }
+
+    /**
+     * @param args see the class comment
+     */
+    public static void main(String[] args) {
+        List<String> a = List.of(args);
+        boolean quick = a.contains("--quick");
+        boolean tlc = !a.contains("--no-tlc");
+        String only = value(a, "--only", "");
+        Path specs = Path.of(value(a, "--specs", "specs"));
+        int cores = Runtime.getRuntime().availableProcessors();
+        Set<Integer> threads = new LinkedHashSet<>();
+        for (String t : value(a, "--threads", "1,2," + cores).split(",")) {
+            threads.add(Integer.parseInt(t.strip()));
+        }
+        System.out.printf(Locale.ROOT, "%d cores, max heap %d MB%s%n", cores, Runtime.getRuntime().maxMemory() >> 20,
+                quick ? ", quick shapes" : "");
+        List<Case> cases = new ArrayList<>();
+        if (!only.equals("iofd")) {
+            cases.add(new Case("gbn", "improved", List.of("packets=" + (quick ? 8 : 12), "messages=2", "losses=1"),
+                    "improved-L1", Map.of()));
+        }
+        if (!only.equals("gbn")) {
+            cases.add(quick
+                    ? new Case("iofd", "dft", List.of("topology=fattree:k=4", "flows=0-15", "packets=3"),
+                            "dft-fattree-k4", Map.of())
+                    : new Case("iofd", "dft", List.of("topology=fattree:k=4", "flows=0-15,5-10L"), "dft-fattree-k4",
+                            Map.of("FlowSeq", "<<[src |-> 0, dst |-> 15, long |-> FALSE], "
+                                    + "[src |-> 5, dst |-> 10, long |-> TRUE]>>")));
+        }
+        warmUp();
+        for (Case c : cases) {
+            run(c, specs, threads, tlc);
+        }
+    }
+
+    private static String value(List<String> args, String name, String dflt) {
+        int i = args.indexOf(name);
+        return i >= 0 && i + 1 < args.size() ? args.get(i + 1) : dflt;
+    }
+
+    /** A small exploration first, so that the first measured run does not pay for JIT compilation. */
+    private static void warmUp() {
+        CheckSpec<?> spec = Catalog.find("gbn").build("improved", Params.parse(List.of("packets=5", "messages=2",
+                "losses=1"))).withoutProgress();
+        for (int i = 0; i < 2; i++) {
+            new Explorer(ExplorerSettings.defaults().withProgress(0, r -> { })).check(spec);
+        }
+    }
+
+    private static void run(Case c, Path specs, Set<Integer> threads, boolean withTlc) {
+        SpecManifest m = SpecManifest.read(specs.resolve(c.model()));
+        SpecManifest.Configuration template = m.configurations().stream().filter(x -> x.name().equals(c.template()))
+                .findFirst().orElseThrow(() -> new IllegalStateException("no configuration " + c.template()));
+        CheckSpec<?> all = Catalog.find(c.model()).build(c.variant(), Params.parse(c.params()));
+        Set<String> tlcChecks = new LinkedHashSet<>(template.invariants());
+        tlcChecks.addAll(template.properties());
+        if (template.checkDeadlock()) {
+            tlcChecks.add("DeadlockFree");
+        }
+        CheckSpec<?> spec = all.selecting(p -> tlcChecks.contains(p.name()));
+        Map<String, String> constants = new LinkedHashMap<>(template.constants());
+        constants.putAll(m.constantMapping().constants(c.variant(), all.parameters()));
+        constants.putAll(c.extraConstants());
+        Path cfg = m.folder().resolve(template.config());
+        TlcRequest req = TlcRequest.of(m.folder().resolve(template.config().replaceFirst("\\.cfg$", ".tla")), cfg)
+                .withConstants(constants).withInvariants(template.invariants()).withProperties(template.properties())
+                .withCheckDeadlock(template.checkDeadlock());
+        System.out.printf(Locale.ROOT, "%n== %s %s %s; properties: %s%n", c.model(), c.variant(),
+                String.join(" ", c.params()), spec.properties().stream().map(p -> p.name()).toList());
+        long startup = 0;
+        if (withTlc) {
+            Map<String, String> tiny = new LinkedHashMap<>(template.constants());
+            startup = new TlcChecker(TlcOptions.defaults()).check(TlcRequest.of(
+                    m.folder().resolve(template.config().replaceFirst("\\.cfg$", ".tla")), cfg).withConstants(tiny)
+                    .withInvariants(List.of()).withProperties(List.of()).withCheckDeadlock(false)).stats().wallMillis();
+            System.out.printf(Locale.ROOT, "TLC start-up (JVM + SANY + the manifest's smallest configuration): %d ms%n",
+                    startup);
+        }
+        double base = 0;
+        long distinct = -1;
+        long transitions = -1;
+        for (int t : threads) {
+            long[] peak = new long[1];
+            ExplorationReport ex = measured(spec, t, peak);
+            if (!ex.complete()) {
+                throw new IllegalStateException("explorer did not finish: " + ex.stopReason());
+            }
+            if (distinct >= 0 && (distinct != ex.stats().distinctStates() || transitions != ex.stats().transitions())) {
+                throw new IllegalStateException("explorer counts differ with " + t + " threads: "
+                        + ex.stats().distinctStates() + "/" + ex.stats().transitions() + " against " + distinct + "/"
+                        + transitions);
+            }
+            distinct = ex.stats().distinctStates();
+            transitions = ex.stats().transitions();
+            double rate = ex.stats().statesPerSecond();
+            base = t == 1 ? rate : base;
+            System.out.printf(Locale.ROOT, "explorer threads=%-2d distinct=%,d transitions=%,d  %,.0f states/s (%.1f s)"
+                            + "  scaling efficiency %s  store %.1f B/state  peak heap %,d MB%n", t, distinct,
+                    transitions, rate, ex.stats().wallMillis() / 1000.0,
+                    t == 1 || base == 0 ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * rate / base / t),
+                    ex.storeBytes() / (double) distinct, peak[0] >> 20);
+            if (withTlc) {
+                TlcReport r = new TlcChecker(TlcOptions.defaults().withWorkers(t).withFingerprintIndex(0)).check(req);
+                long tlcStates = r.stats().distinctStates();
+                if (!r.outcome().equals("success") || tlcStates != distinct) {
+                    throw new IllegalStateException("TLC: " + r.outcome() + " with " + tlcStates
+                            + " distinct states; explorer " + distinct);
+                }
+                double tlcRate = tlcStates * 1000.0 / Math.max(1, r.stats().wallMillis());
+                double tlcNet = tlcStates * 1000.0 / Math.max(1, r.stats().wallMillis() - startup);
+                System.out.printf(Locale.ROOT, "TLC      workers=%-2d distinct=%,d (equal)  %,.0f states/s end to end "
+                                + "(%.1f s), %,.0f without start-up  ratio %.1fx end to end, %.1fx without start-up%n",
+                        t, tlcStates, tlcRate, r.stats().wallMillis() / 1000.0, tlcNet, rate / tlcRate,
+                        rate / tlcNet);
+            }
+        }
+    }
+
+    /** One explorer run with a heap sampler; the peak is the most heap used above the starting point. */
+    private static ExplorationReport measured(CheckSpec<?> spec, int threads, long[] peak) {
+        System.gc();
+        long start = used();
+        AtomicLong max = new AtomicLong(start);
+        Thread sampler = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                max.accumulateAndGet(used(), Math::max);
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "heap-sampler");
+        sampler.setDaemon(true);
+        sampler.start();
+        ExplorationReport r = new Explorer(ExplorerSettings.defaults().withThreads(threads).withProgress(0, p -> { }))
+                .check(spec);
+        sampler.interrupt();
+        peak[0] = max.get() - start;
+        return r;
+    }
+
+    private static long used() {
+        Runtime rt = Runtime.getRuntime();
+        return rt.totalMemory() - rt.freeMemory();
+    }
+}

@@ -1,0 +1,103 @@
+package org.rdmacheck.model;
+
+import java.util.Arrays;
+
+/**
+ * A reusable buffer of 64-bit words that {@link StateCodec}s write states into: values are packed
+ * two 32-bit halves to a word. Not thread-safe: one buffer per thread.
+ */
+public final class Words {
+
+    private long[] words = new long[8];
+    private int halves;
+
+    /** Empties the buffer. */
+    public void clear() {
+        halves = 0;
+    }
+
+    /**
+     * Appends a 32-bit value.
+     *
+     * @param v the value
+     * @return this buffer
+     */
+    public Words put(int v) {
+        int w = halves >>> 1;
+        if (w == words.length) {
+            words = Arrays.copyOf(words, w * 2);
+        }
+        if ((halves & 1) == 0) {
+            words[w] = v & 0xFFFFFFFFL;
+        } else {
+            words[w] |= (long) v << 32;
+        }
+        halves++;
+        return this;
+    }
+
+    /**
+     * Appends a boolean as 0 or 1.
+     *
+     * @param b the value
+     * @return this buffer
+     */
+    public Words put(boolean b) {
+        return put(b ? 1 : 0);
+    }
+
+    /** @return the number of words used */
+    public int size() {
+        return (halves + 1) >>> 1;
+    }
+
+    /** @return a copy of the words used */
+    public long[] toArray() {
+        return Arrays.copyOf(words, size());
+    }
+
+    /**
+     * The fingerprint of the words (with their number of halves), SplitMix64-mixed word by word.
+     *
+     * @return a 64-bit fingerprint
+     */
+    public long fingerprint() {
+        long h = Fingerprints.mix(0x6A09E667F3BCC909L + halves);
+        int n = size();
+        for (int i = 0; i < n; i++) {
+            h = Fingerprints.mix(h + 0x9E3779B97F4A7C15L + words[i]);
+        }
+        return h;
+    }
+
+    /**
+     * @param packed words from {@link #toArray}
+     * @return a reader over them
+     */
+    public static Reader reader(long[] packed) {
+        return new Reader(packed);
+    }
+
+    /** Reads values back in the order they were put. */
+    public static final class Reader {
+        private final long[] words;
+        private int halves;
+
+        private Reader(long[] words) {
+            this.words = words;
+        }
+
+        /** @return the next 32-bit value */
+        public int next() {
+            long w = words[halves >>> 1];
+            int v = (halves & 1) == 0 ? (int) w : (int) (w >>> 32);
+            halves++;
+            return v;
+        }
+
+        /** @return the next value as a boolean */
+        public boolean nextBoolean() {
+            return next() != 0;
+        }
+    }
+}
