@@ -15,13 +15,14 @@ import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck fluid SCENARIO}: the DCQCN fluid model's scenarios (seed 004 §5). */
 @Command(name = "fluid", description = "Runs a DCQCN fluid-model scenario (seed 004 section 5): "
-        + "two-flow, convergence, g-sweep, incast, fixed-point, packet-check.")
+        + "two-flow, convergence, g-sweep, incast, fixed-point, packet-check; 'fluid stability ...' for the linear "
+        + "stability analysis.", subcommands = StabilityCommand.class)
 final class FluidCommand implements Callable<Integer> {
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SCENARIO",
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO",
             description = "two-flow | convergence | g-sweep | incast | fixed-point | packet-check")
     String scenario;
 
@@ -38,6 +39,10 @@ final class FluidCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (scenario == null) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a scenario is required: "
+                    + String.join(", ", FluidScenarios.NAMES) + ", or the subcommand stability");
+        }
         Path dir = out != null ? out : ExplorerOptions.home().resolve("out").resolve("fluid");
         Map<String, String> given = new LinkedHashMap<>(Params.parse(params).asMap());
         List<Finding> rows = FluidScenarios.run(scenario, given, dir, FluidScenarios.Size.FULL,

@@ -10,7 +10,8 @@ import org.rdmacheck.checker.explorer.ExplorerSettings;
 
 /**
  * The default fluid scenarios for {@code rdmacheck all}, in their quick form (named points and
- * small sweeps, a few seconds in all). CSV and PNG files go to {@code out/fluid/} of the checkout.
+ * small sweeps, a few seconds in all), then the quick stability analysis ({@link StabilitySuite}).
+ * CSV and PNG files go to {@code out/fluid/} of the checkout.
  */
 final class FluidSuiteTask implements SuiteTask {
 
@@ -27,6 +28,7 @@ final class FluidSuiteTask implements SuiteTask {
         for (String scenario : FluidScenarios.NAMES) {
             rows.addAll(FluidScenarios.run(scenario, Map.of(), dir, FluidScenarios.Size.SUITE, quiet));
         }
+        rows.addAll(StabilitySuite.run());
         return rows;
     }
 }

@@ -51,6 +51,7 @@ public final class PacketSimulation {
     private final double[] lastCnp;
     private final boolean[] pendingMark;
     private final double sampleInterval;
+    private final double extraFeedback;
     private final double[][] sampledRate;
     private final double[][] delivered;
     private final double[] queueSum;
@@ -65,6 +66,23 @@ public final class PacketSimulation {
      * @param sampleMicros   interval of the rate, throughput and queue samples
      */
     public PacketSimulation(FluidProblem problem, long seed, double sampleMicros) {
+        this(problem, seed, sampleMicros, 0);
+    }
+
+    /**
+     * A run with a longer control loop: every CNP takes {@code extraFeedbackMicros} more to reach
+     * its sender (a longer path or a slower NP), on top of the links and the NP's pacing.
+     *
+     * @param problem             flows, parameters, duration
+     * @param seed                seed for the marking draws
+     * @param sampleMicros        sample interval
+     * @param extraFeedbackMicros added CNP delay (µs, ≥ 0)
+     */
+    public PacketSimulation(FluidProblem problem, long seed, double sampleMicros, double extraFeedbackMicros) {
+        if (!(extraFeedbackMicros >= 0) || Double.isInfinite(extraFeedbackMicros)) {
+            throw new IllegalArgumentException("extra feedback delay " + extraFeedbackMicros + " us");
+        }
+        this.extraFeedback = extraFeedbackMicros;
         this.params = problem.params();
         this.flows = problem.groups();
         for (FlowSpec f : flows) {
@@ -193,7 +211,7 @@ public final class PacketSimulation {
     private void cnp(double t, int f) {
         lastCnp[f] = t;
         pendingMark[f] = false;
-        schedule(t + 2 * HOP_DELAY_MICROS, CNP_ARRIVAL, f, 0, false);
+        schedule(t + 2 * HOP_DELAY_MICROS + extraFeedback, CNP_ARRIVAL, f, 0, false);
     }
 
     private void schedule(double t, int type, int flow, long generation, boolean marked) {

@@ -1,5 +1,7 @@
 package org.rdmacheck.fluid.stability;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.rdmacheck.fluid.FixedPointResult;
 import org.rdmacheck.fluid.FluidParameters;
 
@@ -15,26 +17,45 @@ public final class StabilityAnalysis {
      * @return the analysis; points outside RED's linear region or with cut-off marking carry no margins
      */
     public static StabilityPoint of(FluidParameters params, FixedPointSource source) {
+        return of(params, new double[] {params.feedbackDelayMicros()}, source).get(0);
+    }
+
+    /**
+     * The same operating point (the fixed point does not depend on τ*) under several delays: one
+     * fixed point and one linearisation, margins per delay.
+     *
+     * @param params parameters (N flows; their τ* is replaced)
+     * @param delaysMicros τ* values
+     * @param source which fixed point to linearise around
+     * @return one point per delay, in order
+     */
+    public static List<StabilityPoint> of(FluidParameters params, double[] delaysMicros, FixedPointSource source) {
         FixedPointResult fp = source.of(params);
         int n = params.flows();
-        double tau = params.feedbackDelayMicros();
         double p = fp.markingProbability();
-        if (fp.cutOff()) {
-            return new StabilityPoint(n, tau, p, fp.queueKB(), StabilityVerdict.CUT_OFF_MARKING, Margins.NONE);
-        }
-        if (!fp.inLinearRegion()) {
-            return new StabilityPoint(n, tau, p, Double.NaN, StabilityVerdict.OUTSIDE_LINEAR_REGION, Margins.NONE);
+        List<StabilityPoint> out = new ArrayList<>();
+        if (fp.cutOff() || !fp.inLinearRegion()) {
+            StabilityVerdict v = fp.cutOff() ? StabilityVerdict.CUT_OFF_MARKING : StabilityVerdict.OUTSIDE_LINEAR_REGION;
+            for (double tau : delaysMicros) {
+                out.add(new StabilityPoint(n, tau, p, fp.queueKB(), v, Margins.NONE));
+            }
+            return out;
         }
         Linearisation lin = Linearisation.at(params, fp);
-        Margins m = MarginFinder.of(lin.loop());
-        StabilityVerdict v;
-        if (lin.openLoopAbscissa() >= 0) {
-            v = StabilityVerdict.OPEN_LOOP_UNSTABLE;
-        } else if (!m.hasCrossover()) {
-            v = m.peakMagnitude() < 1 ? StabilityVerdict.NO_CROSSOVER : StabilityVerdict.UNDETERMINED;
-        } else {
-            v = m.phaseMarginDeg() > 0 ? StabilityVerdict.STABLE : StabilityVerdict.UNSTABLE;
+        boolean openLoopStable = lin.openLoopAbscissa() < 0;
+        LoopTransfer loop = lin.loop();
+        for (double tau : delaysMicros) {
+            Margins m = MarginFinder.of(loop.withDelay(tau));
+            StabilityVerdict v;
+            if (!openLoopStable) {
+                v = StabilityVerdict.OPEN_LOOP_UNSTABLE;
+            } else if (!m.hasCrossover()) {
+                v = m.peakMagnitude() < 1 ? StabilityVerdict.NO_CROSSOVER : StabilityVerdict.UNDETERMINED;
+            } else {
+                v = m.phaseMarginDeg() > 0 ? StabilityVerdict.STABLE : StabilityVerdict.UNSTABLE;
+            }
+            out.add(new StabilityPoint(n, tau, p, fp.queueKB(), v, m));
         }
-        return new StabilityPoint(n, tau, p, fp.queueKB(), v, m);
+        return out;
     }
 }

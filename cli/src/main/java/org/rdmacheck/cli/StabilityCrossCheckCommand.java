@@ -1,0 +1,101 @@
+package org.rdmacheck.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.rdmacheck.fluid.FluidParameters;
+import org.rdmacheck.fluid.SolverSettings;
+import org.rdmacheck.fluid.stability.StabilityCrossCheck;
+import org.rdmacheck.fluid.stability.StabilityFiles;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code rdmacheck fluid stability cross-check}: the sign of the phase margin against the
+ * delay-differential solver on an (N, τ*) grid. Disagreements within
+ * {@value #NEAR_ZERO_DEG}° of 0 are expected (the decay is too slow to see); one farther out exits 1.
+ */
+@Command(name = "cross-check", description = "Simulate the fluid model from a perturbed fixed point on an (N, tau*) grid "
+        + "and compare converging vs sustained oscillation with the sign of the phase margin. Writes stability-cross-check.csv.")
+final class StabilityCrossCheckCommand implements Callable<Integer> {
+
+    /** Disagreements with a margin this close to 0 (degrees) are expected. */
+    static final double NEAR_ZERO_DEG = 5;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Mixin
+    StabilityOptions opts;
+
+    @Option(names = "--flows", defaultValue = "2..14:2", description = "N values (default ${DEFAULT-VALUE})")
+    String flows;
+
+    @Option(names = "--delays", defaultValue = "10..100:10", description = "tau* values in us, > 0 (default ${DEFAULT-VALUE})")
+    String delays;
+
+    @Option(names = "--duration-ms", defaultValue = "100", description = "simulated time per point in ms (default ${DEFAULT-VALUE})")
+    double durationMs;
+
+    @Option(names = "--step", description = "solver step in us (default 5, capped at tau*)")
+    Double step;
+
+    @Override
+    public Integer call() {
+        FluidParameters base = opts.base();
+        int[] n = NumberLists.positiveInts("--flows", flows);
+        double[] d = NumberLists.doubles("--delays", delays);
+        long t0 = System.currentTimeMillis();
+        StabilityCrossCheck c = StabilityCommand.checked(() -> StabilityCrossCheck.run(base, n, d, opts.source(),
+                step == null ? SolverSettings.defaults() : new SolverSettings(step), durationMs * 1000));
+        long millis = System.currentTimeMillis() - t0;
+        List<Path> files = StabilityFiles.crossCheck(c, opts.outDir());
+        StabilityCommand.listFiles(spec.commandLine().getErr(), files);
+        boolean farOff = c.disagreements().stream().anyMatch(p -> Math.abs(p.linear().phaseMarginDeg()) > NEAR_ZERO_DEG);
+        if (opts.json) {
+            ObjectNode o = StabilityJson.head("cross-check", base, opts.source());
+            o.put("duration_ms", durationMs);
+            o.put("wallMillis", millis);
+            o.put("compared", c.points().size());
+            o.put("skipped", c.skipped().size());
+            StabilityJson.number(o, "agreementRate", c.agreementRate());
+            ArrayNode arr = o.putArray("points");
+            for (StabilityCrossCheck.Point p : c.points()) {
+                ObjectNode x = arr.addObject();
+                StabilityJson.point(x, p.linear());
+                x.put("firstAmplitude_KB", p.run().firstAmplitudeKB());
+                x.put("lastAmplitude_KB", p.run().lastAmplitudeKB());
+                x.put("simulated", p.run().behaviour().name());
+                x.put("agrees", p.agrees());
+            }
+            ArrayNode dis = o.putArray("disagreements");
+            c.disagreements().forEach(p -> StabilityJson.point(dis.addObject(), p.linear()));
+            StabilityJson.files(o, files);
+            StabilityCommand.print(spec.commandLine().getOut(), StabilityJson.text(o));
+            return farOff ? ExitCodes.VIOLATED : ExitCodes.OK;
+        }
+        List<String[]> t = StabilityText.start("N", "tau*(us)", "PM(deg)", "linear", "first amp(KB)", "last amp(KB)",
+                "simulated", "agrees");
+        for (StabilityCrossCheck.Point p : c.points()) {
+            t.add(new String[] {Integer.toString(p.linear().flows()), StabilityText.fmt("%.4g", p.linear().delayMicros()),
+                StabilityText.fmt("%.2f", p.linear().phaseMarginDeg()), p.linear().verdict().name(),
+                StabilityText.fmt("%.3f", p.run().firstAmplitudeKB()), StabilityText.fmt("%.3f", p.run().lastAmplitudeKB()),
+                p.run().behaviour().name(), p.agrees() ? "yes" : "NO"});
+        }
+        StringBuilder sb = new StringBuilder(StabilityText.table(t));
+        sb.append(String.format(Locale.ROOT, "agreement: %d of %d points (%.1f %%), %d grid points outside RED's linear "
+                + "region not simulated, %.1f s%n", c.points().stream().filter(StabilityCrossCheck.Point::agrees).count(),
+                c.points().size(), 100 * c.agreementRate(), c.skipped().size(), millis / 1000.0));
+        for (StabilityCrossCheck.Point p : c.disagreements()) {
+            sb.append(String.format(Locale.ROOT, "disagreement at N = %d, tau* = %.4g us: phase margin %.2f deg%s%n",
+                    p.linear().flows(), p.linear().delayMicros(), p.linear().phaseMarginDeg(),
+                    Math.abs(p.linear().phaseMarginDeg()) <= NEAR_ZERO_DEG ? " (near 0 deg)" : " (far from 0 deg!)"));
+        }
+        StabilityCommand.print(spec.commandLine().getOut(), sb.toString());
+        return farOff ? ExitCodes.VIOLATED : ExitCodes.OK;
+    }
+}

@@ -1,0 +1,82 @@
+package org.rdmacheck.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.List;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.fluid.FluidParameters;
+import org.rdmacheck.fluid.stability.FixedPointSource;
+import org.rdmacheck.fluid.stability.Margins;
+import org.rdmacheck.fluid.stability.StabilityPoint;
+
+/**
+ * JSON of the stability analysis: figures as numbers with their unit in the name, verdicts as enum
+ * names, a figure that does not apply (a margin outside RED's linear region) as null.
+ */
+final class StabilityJson {
+
+    private StabilityJson() {
+    }
+
+    /**
+     * @param command  the subcommand
+     * @param base     the parameters
+     * @param source   the fixed point used
+     * @return the document's head
+     */
+    static ObjectNode head(String command, FluidParameters base, FixedPointSource source) {
+        ObjectNode o = TraceJson.MAPPER.createObjectNode();
+        o.put("command", "fluid stability " + command);
+        o.put("fixedPoint", source.name());
+        ObjectNode p = o.putObject("parameters");
+        base.asMap().forEach(p::put);
+        return o;
+    }
+
+    /** @param o node  @param name field  @param v a number, NaN written as null */
+    static void number(ObjectNode o, String name, double v) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            o.putNull(name);
+        } else {
+            o.put(name, v);
+        }
+    }
+
+    /** @param o where  @param p a point: its figures are added to o */
+    static void point(ObjectNode o, StabilityPoint p) {
+        o.put("N", p.flows());
+        o.put("tauStar_us", p.delayMicros());
+        o.put("p", p.p());
+        number(o, "q_KB", p.queueKB());
+        o.put("verdict", p.verdict().name());
+        number(o, "phaseMargin_deg", p.phaseMarginDeg());
+        number(o, "crossover_Hz", p.crossoverHz());
+        number(o, "gainMargin_dB", p.gainMarginDb());
+    }
+
+    /** @param o where  @param m margins: every crossover */
+    static void crossovers(ObjectNode o, Margins m) {
+        var arr = o.putArray("crossovers");
+        for (Margins.Crossover c : m.crossovers()) {
+            ObjectNode x = arr.addObject();
+            x.put("crossover_Hz", c.radPerMicro() * 1e6 / (2 * Math.PI));
+            x.put("phaseMargin_deg", c.phaseMarginDeg());
+        }
+    }
+
+    /** @param o where  @param files written files */
+    static void files(ObjectNode o, List<Path> files) {
+        var arr = o.putArray("files");
+        files.forEach(f -> arr.add(f.toString()));
+    }
+
+    /** @param o a document  @return its text */
+    static String text(ObjectNode o) {
+        try {
+            return TraceJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(o);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

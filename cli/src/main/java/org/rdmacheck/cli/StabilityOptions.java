@@ -1,0 +1,48 @@
+package org.rdmacheck.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.rdmacheck.fluid.FluidInputException;
+import org.rdmacheck.fluid.FluidParameters;
+import org.rdmacheck.fluid.stability.FixedPointSource;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.Params;
+import picocli.CommandLine.Option;
+
+/** Options every {@code rdmacheck fluid stability} subcommand takes. */
+final class StabilityOptions {
+
+    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "model parameter on top of the deployed set "
+            + "(C, Kmin, Kmax, Pmax, g, B, T, Rai, F, tau, tauPrime, packet; units Gb/s, KB, us, Mb/s); repeatable")
+    List<String> params = new ArrayList<>();
+
+    @Option(names = "--closed-form", description = "linearise around the closed-form p* of Zhu et al. (CoNEXT 2016) "
+            + "instead of the exact fixed point")
+    boolean closedForm;
+
+    @Option(names = "--out", description = "folder for CSV and PNG files (default: out/fluid of the checkout)")
+    Path out;
+
+    @Option(names = "--json", description = "print JSON (figures as numbers)")
+    boolean json;
+
+    /** @return the deployed parameters with the user's changes */
+    FluidParameters base() {
+        try {
+            return FluidParameters.deployed().withAll(Params.parse(params).asMap());
+        } catch (FluidInputException e) {
+            throw new InputException(e.getMessage(), e);
+        }
+    }
+
+    /** @return the fixed point to linearise around */
+    FixedPointSource source() {
+        return closedForm ? FixedPointSource.CLOSED_FORM : FixedPointSource.EXACT;
+    }
+
+    /** @return the output folder */
+    Path outDir() {
+        return out != null ? out : ExplorerOptions.home().resolve("out").resolve("fluid");
+    }
+}

@@ -1,0 +1,91 @@
+package org.rdmacheck.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.rdmacheck.fluid.FluidParameters;
+import org.rdmacheck.fluid.stability.StabilityFiles;
+import org.rdmacheck.fluid.stability.StabilitySweep;
+import org.rdmacheck.model.InputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code rdmacheck fluid stability sweep}: phase margin vs N per τ* (and per value of one more parameter). */
+@Command(name = "sweep", description = "Phase margin vs N for each tau*, optionally for each value of one parameter "
+        + "(--vary Rai=10,20,40). Writes stability-sweep.csv and .png.")
+final class StabilitySweepCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @CommandLine.Mixin
+    StabilityOptions opts;
+
+    @Option(names = "--flows", defaultValue = "2..100:2", description = "N values: list and FROM..TO:STEP ranges (default ${DEFAULT-VALUE})")
+    String flows;
+
+    @Option(names = "--delays", defaultValue = "1,50,100", description = "tau* values in us (default ${DEFAULT-VALUE})")
+    String delays;
+
+    @Option(names = "--vary", paramLabel = "NAME=VALUES", description = "one more parameter to sweep, e.g. Rai=10,20,40 or Kmax=200..1000:200")
+    String vary;
+
+    @Override
+    public Integer call() {
+        FluidParameters base = opts.base();
+        int[] n = NumberLists.positiveInts("--flows", flows);
+        double[] d = NumberLists.doubles("--delays", delays);
+        String name = "N";
+        double[] values = {Double.NaN};
+        if (vary != null) {
+            int eq = vary.indexOf('=');
+            if (eq <= 0) {
+                throw new InputException("--vary '" + vary + "': expected NAME=VALUES, e.g. Rai=10,20,40");
+            }
+            name = vary.substring(0, eq).trim();
+            values = NumberLists.doubles("--vary", vary.substring(eq + 1));
+        }
+        String param = name;
+        double[] vs = values;
+        long t0 = System.currentTimeMillis();
+        List<StabilitySweep.Row> rows = StabilityCommand.checked(() -> vary == null
+                ? StabilitySweep.overFlows(base, n, d, opts.source()) : StabilitySweep.vary(base, param, vs, n, d, opts.source()));
+        long millis = System.currentTimeMillis() - t0;
+        List<Path> files = StabilityFiles.sweep(rows, opts.outDir());
+        StabilityCommand.listFiles(spec.commandLine().getErr(), files);
+        if (opts.json) {
+            ObjectNode o = StabilityJson.head("sweep", base, opts.source());
+            o.put("varied", param);
+            o.put("wallMillis", millis);
+            ArrayNode arr = o.putArray("rows");
+            for (StabilitySweep.Row r : rows) {
+                ObjectNode x = arr.addObject();
+                if (!param.equals("N")) {
+                    x.put(param, r.value());
+                }
+                StabilityJson.point(x, r.point());
+            }
+            StabilityJson.files(o, files);
+            StabilityCommand.print(spec.commandLine().getOut(), StabilityJson.text(o));
+            return ExitCodes.OK;
+        }
+        String[] header = StabilityText.pointHeader();
+        List<String[]> t = param.equals("N") ? StabilityText.start(header) : StabilityText.start(prepend(param, header));
+        for (StabilitySweep.Row r : rows) {
+            String[] cells = StabilityText.pointCells(r.point());
+            t.add(param.equals("N") ? cells : prepend(StabilityText.fmt("%.4g", r.value()), cells));
+        }
+        StabilityCommand.print(spec.commandLine().getOut(), StabilityText.table(t));
+        return ExitCodes.OK;
+    }
+
+    private static String[] prepend(String first, String[] rest) {
+        String[] out = new String[rest.length + 1];
+        out[0] = first;
+        System.arraycopy(rest, 0, out, 1, rest.length);
+        return out;
+    }
+}

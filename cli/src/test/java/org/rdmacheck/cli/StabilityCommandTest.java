@@ -1,0 +1,133 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmacheck.checker.trace.TraceJson;
+
+class StabilityCommandTest {
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void sweepJsonCarriesNumbersAndFlagsTheNonlinearRegion(@TempDir Path dir) throws Exception {
+        Run r = run("fluid", "stability", "sweep", "--flows", "2..20:2", "--delays", "1,50,100", "--out", dir.toString(),
+                "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        JsonNode rows = o.get("rows");
+        assertEquals(30, rows.size());
+        JsonNode first = rows.get(0);
+        assertEquals(2, first.get("N").asInt());
+        assertEquals(1.0, first.get("tauStar_us").asDouble());
+        assertTrue(first.get("phaseMargin_deg").isNumber());
+        assertTrue(first.get("crossover_Hz").asDouble() > 100);
+        assertEquals("STABLE", first.get("verdict").asText());
+        JsonNode sixteen = rows.get(21);
+        assertEquals(16, sixteen.get("N").asInt());
+        assertEquals("OUTSIDE_LINEAR_REGION", sixteen.get("verdict").asText());
+        assertTrue(sixteen.get("phaseMargin_deg").isNull());
+        assertTrue(sixteen.get("p").asDouble() > 0.01);
+        assertEquals("UNSTABLE", rows.get(2).get("verdict").asText());   // N = 2 at 100 us
+        assertTrue(Files.size(dir.resolve("stability-sweep.png")) > 1000);
+        assertEquals("N,tauStar_us,p,q_KB,phase_margin_deg,crossover_Hz,gain_margin_dB,stable",
+                Files.readAllLines(dir.resolve("stability-sweep.csv")).get(0));
+    }
+
+    @Test
+    void sweepOverAnotherParameter(@TempDir Path dir) throws Exception {
+        Run r = run("fluid", "stability", "sweep", "--flows", "4,8", "--delays", "50", "--vary", "Rai=10,40",
+                "--out", dir.toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode rows = TraceJson.MAPPER.readTree(r.out()).get("rows");
+        assertEquals(4, rows.size());
+        assertEquals(10.0, rows.get(0).get("Rai").asDouble());
+        assertEquals(40.0, rows.get(3).get("Rai").asDouble());
+    }
+
+    @Test
+    void badInputIsOneLineExit2AndWritesNothing(@TempDir Path dir) {
+        Path out = dir.resolve("o");
+        String[][] bad = {
+            {"sweep", "--flows", "0..3"}, {"sweep", "--flows", "5..2"}, {"sweep", "--delays", "-1"},
+            {"sweep", "--delays", "x"}, {"sweep", "--param", "Rai=abc"}, {"sweep", "--vary", "tauStar=1,2"},
+            {"sweep", "--vary", "Rai"}, {"sweep", "--vary", "nope=1"}, {"region", "--threshold", "500"},
+            {"region", "--g", "2"}, {"cross-check", "--delays", "0"}, {"cross-check", "--duration-ms", "10"},
+            {"packet-check", "--stable", "8"}, {"packet-check", "--unstable", "40,100"}, {"margins", "--param", "N=0"},
+        };
+        for (String[] b : bad) {
+            String[] args = new String[b.length + 4];
+            args[0] = "fluid";
+            args[1] = "stability";
+            System.arraycopy(b, 0, args, 2, b.length);
+            args[b.length + 2] = "--out";
+            args[b.length + 3] = out.toString();
+            Run r = run(args);
+            assertEquals(ExitCodes.USAGE, r.code(), String.join(" ", b) + ": " + r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertFalse(Files.exists(out), "nothing written for " + String.join(" ", b));
+        }
+        assertEquals(ExitCodes.USAGE, run("fluid", "stability").code());
+        assertEquals(ExitCodes.USAGE, run("fluid").code());
+    }
+
+    @Test
+    void regionRecommendsTheStableSettingClosestToDeployed(@TempDir Path dir) throws Exception {
+        Run r = run("fluid", "stability", "region", "--flows", "2..18:4", "--delays", "1,50", "--rai", "10,20,40",
+                "--kmax", "200,400", "--threshold", "2", "--out", dir.toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals(6, o.get("cells").size());
+        JsonNode rec = o.get("recommended");
+        assertFalse(rec.isNull());
+        assertEquals("IN_REGION", rec.get("verdict").asText());
+        assertTrue(rec.get("worstPhaseMargin_deg").asDouble() >= 2);
+        // deployed Rai = 40 leaves RED's linear region from N = 15 (p* > 1 %), so N = 18 rules it out
+        assertEquals("OUTSIDE_LINEAR_REGION", o.get("cells").get(4).get("verdict").asText());
+        assertTrue(Files.size(dir.resolve("stability-region.png")) > 1000);
+    }
+
+    @Test
+    void marginsPrintTheLoopAndCrossCheckAgrees(@TempDir Path dir) throws Exception {
+        Run m = run("fluid", "stability", "margins", "--param", "N=8", "--param", "tauStar=50", "--json");
+        assertEquals(0, m.code(), m.err());
+        JsonNode o = TraceJson.MAPPER.readTree(m.out());
+        assertEquals(5, o.get("loop").get("denominator").size());
+        assertEquals(50.0, o.get("loop").get("delay_us").asDouble());
+        assertEquals(1, o.get("crossovers").size());
+        Run c = run("fluid", "stability", "cross-check", "--flows", "8", "--delays", "50,100", "--out", dir.toString(),
+                "--json");
+        assertEquals(0, c.code(), c.err());
+        JsonNode x = TraceJson.MAPPER.readTree(c.out());
+        assertEquals(1.0, x.get("agreementRate").asDouble());
+        assertEquals("CONVERGING", x.get("points").get(0).get("simulated").asText());
+        assertEquals("SUSTAINED_OSCILLATION", x.get("points").get(1).get("simulated").asText());
+    }
+
+    @Test
+    void allIncludesTheQuickStabilityAnalysis() {
+        var rows = StabilitySuite.run();
+        assertEquals(4, rows.size());
+        assertEquals("STABLE", rows.get(0).verdict());
+        assertEquals("STABLE", rows.get(1).verdict());
+        assertEquals("UNSTABLE", rows.get(2).verdict());
+        assertEquals("AGREES", rows.get(3).verdict());
+        assertTrue(rows.stream().allMatch(r -> r.outcome() == SummaryRow.Outcome.AS_EXPECTED));
+    }
+}

@@ -1,0 +1,99 @@
+package org.rdmacheck.fluid.stability;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.rdmacheck.fluid.FixedPointResult;
+import org.rdmacheck.fluid.FluidInputException;
+import org.rdmacheck.fluid.FluidParameters;
+import org.rdmacheck.fluid.SolverSettings;
+
+/**
+ * The linear verdicts against the delay-differential model on a grid of (N, τ*): every point with a
+ * phase margin is simulated from a perturbed fixed point ({@link PerturbedRun}) and the simulated
+ * behaviour is compared with the sign of the margin. Points outside RED's linear region have no
+ * sign to compare and are not simulated. Solves run on all cores.
+ *
+ * @param points       every compared point, in (N, τ*) order
+ * @param skipped      grid points without a margin (outside the linear region, cut-off, undecided)
+ * @param durationMicros simulated time of each run
+ */
+public record StabilityCrossCheck(List<Point> points, List<StabilityPoint> skipped, double durationMicros) {
+
+    /** Copies the lists. */
+    public StabilityCrossCheck {
+        points = List.copyOf(points);
+        skipped = List.copyOf(skipped);
+    }
+
+    /**
+     * One compared point.
+     *
+     * @param linear the linear analysis
+     * @param run    the simulation
+     */
+    public record Point(StabilityPoint linear, PerturbedRun run) {
+        /** @return whether a positive margin goes with a converging run and a negative one with a sustained oscillation */
+        public boolean agrees() {
+            return linear.verdict().stable() == (run.behaviour() == SimulatedBehaviour.CONVERGING);
+        }
+    }
+
+    /**
+     * @param base     parameters (N and τ* replaced)
+     * @param flows    N values
+     * @param delays   τ* values (µs, > 0)
+     * @param source   fixed point to linearise around and start from
+     * @param settings solver settings
+     * @param durationMicros simulated time per run (at least two 20 ms windows)
+     * @return the comparison
+     */
+    public static StabilityCrossCheck run(FluidParameters base, int[] flows, double[] delays, FixedPointSource source,
+                                          SolverSettings settings, double durationMicros) {
+        if (!(durationMicros >= 2 * PerturbedRun.WINDOW_MICROS) || Double.isInfinite(durationMicros)) {
+            throw new FluidInputException("duration = " + durationMicros + " us: expected at least "
+                    + 2 * PerturbedRun.WINDOW_MICROS + " us (two 20 ms windows)");
+        }
+        List<StabilityPoint> linear = new ArrayList<>();
+        List<FluidParameters> params = new ArrayList<>();
+        for (int n : flows) {
+            FluidParameters pn = base.with("N", Integer.toString(n));
+            for (double d : delays) {
+                if (!(d > 0)) {
+                    throw new FluidInputException("tauStar = " + d + " us: expected a delay > 0 for the cross-check");
+                }
+                params.add(pn.with("tauStar", Double.toString(d)));
+            }
+            linear.addAll(StabilityAnalysis.of(pn, delays, source));
+        }
+        Point[] out = new Point[linear.size()];
+        IntStream.range(0, out.length).parallel().filter(i -> linear.get(i).verdict().hasMargins()
+                        || linear.get(i).verdict() == StabilityVerdict.NO_CROSSOVER)
+                .forEach(i -> {
+                    FixedPointResult fp = source.of(params.get(i));
+                    out[i] = new Point(linear.get(i), PerturbedRun.solve(params.get(i), fp, settings, durationMicros));
+                });
+        List<Point> points = new ArrayList<>();
+        List<StabilityPoint> skipped = new ArrayList<>();
+        for (int i = 0; i < out.length; i++) {
+            if (out[i] != null) {
+                points.add(out[i]);
+            } else {
+                skipped.add(linear.get(i));
+            }
+        }
+        return new StabilityCrossCheck(points, skipped, durationMicros);
+    }
+
+    /** @return the share of compared points where the simulation agrees with the margin's sign (NaN if none) */
+    public double agreementRate() {
+        return points.isEmpty() ? Double.NaN : points.stream().filter(Point::agrees).count() / (double) points.size();
+    }
+
+    /** @return the points that disagree, smallest |phase margin| first */
+    public List<Point> disagreements() {
+        return points.stream().filter(p -> !p.agrees())
+                .sorted(Comparator.comparingDouble(p -> Math.abs(p.linear().phaseMarginDeg()))).toList();
+    }
+}

@@ -1,0 +1,81 @@
+package org.rdmacheck.fluid.stability;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.rdmacheck.fluid.FluidInputException;
+import org.rdmacheck.fluid.FluidParameters;
+
+/**
+ * Phase margin against the number of flows N for one or more feedback delays τ*, and optionally
+ * for several values of one other parameter (R_AI, K_max, g, C, T, B, ...). Points outside RED's
+ * linear region are rows with that verdict and no margin. Points are independent: solved on all cores,
+ * returned in (value, N, τ*) order.
+ */
+public final class StabilitySweep {
+
+    /** The default N range of a sweep: 2..100 step 2. */
+    public static final int[] DEFAULT_FLOWS = IntStream.rangeClosed(1, 50).map(i -> 2 * i).toArray();
+
+    private StabilitySweep() {
+    }
+
+    /**
+     * One row.
+     *
+     * @param parameter the varied parameter's name, or {@code N} when only N and τ* vary
+     * @param value     its value (in the units of {@link FluidParameters#with}), N itself for a plain sweep
+     * @param point     the analysis
+     */
+    public record Row(String parameter, double value, StabilityPoint point) {
+    }
+
+    /**
+     * @param base   the parameters (N and τ* replaced)
+     * @param flows  N values (each ≥ 1)
+     * @param delays τ* values (µs)
+     * @param source fixed point to linearise around
+     * @return rows in (N, τ*) order
+     */
+    public static List<Row> overFlows(FluidParameters base, int[] flows, double[] delays, FixedPointSource source) {
+        return vary(base, "N", new double[] {Double.NaN}, flows, delays, source);
+    }
+
+    /**
+     * @param base      the parameters
+     * @param parameter name of the varied parameter (as {@link FluidParameters#with}); not N or tauStar
+     * @param values    its values
+     * @param flows     N values
+     * @param delays    τ* values (µs)
+     * @param source    fixed point to linearise around
+     * @return rows in (value, N, τ*) order
+     */
+    public static List<Row> vary(FluidParameters base, String parameter, double[] values, int[] flows, double[] delays,
+                                 FixedPointSource source) {
+        boolean plain = parameter.equals("N") && values.length == 1 && Double.isNaN(values[0]);
+        if (!plain && (parameter.equals("N") || parameter.equals("tauStar"))) {
+            throw new FluidInputException("vary " + parameter + ": N and tauStar are the sweep's own axes; "
+                    + "expected another parameter (Rai, Kmax, g, C, T, B, ...)");
+        }
+        if (flows.length == 0 || delays.length == 0 || values.length == 0) {
+            throw new FluidInputException("empty sweep: expected at least one N, one tauStar and one value");
+        }
+        FluidParameters[] bases = new FluidParameters[values.length];
+        for (int v = 0; v < values.length; v++) {
+            bases[v] = plain ? base : base.with(parameter, Double.toString(values[v]));
+        }
+        for (double d : delays) {
+            base.with("tauStar", Double.toString(d));   // validates every delay up front
+        }
+        List<List<StabilityPoint>> cells = IntStream.range(0, values.length * flows.length).parallel()
+                .mapToObj(i -> StabilityAnalysis.of(bases[i / flows.length].with("N", Integer.toString(flows[i % flows.length])),
+                        delays, source)).toList();
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+            for (StabilityPoint p : cells.get(i)) {
+                rows.add(new Row(parameter, plain ? p.flows() : values[i / flows.length], p));
+            }
+        }
+        return rows;
+    }
+}
