@@ -154,7 +154,11 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
         /** the numerical solution diverged */
         DIVERGED(Polarity.ERROR),
         /** figures measured; see the quantities */
-        MEASURED(Polarity.NEUTRAL);
+        MEASURED(Polarity.NEUTRAL),
+        /** the linearised loop has a positive phase margin wherever it applies */
+        STABLE(Polarity.NEUTRAL),
+        /** the linearised loop has a negative phase margin somewhere */
+        UNSTABLE(Polarity.NEUTRAL);
 
         private final Polarity polarity;
 

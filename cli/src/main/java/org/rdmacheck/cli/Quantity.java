@@ -49,7 +49,11 @@ public record Quantity(String name, double value, Unit unit) {
         /** dependencies (edges) of a channel-dependency graph */
         DEPENDENCIES("dependencies"),
         /** lost packets or control messages (a loss budget) */
-        LOSSES("losses");
+        LOSSES("losses"),
+        /** degrees (phase margins) */
+        DEGREES("deg"),
+        /** hertz (crossover frequencies) */
+        HERTZ("Hz");
 
         private final String symbol;
 

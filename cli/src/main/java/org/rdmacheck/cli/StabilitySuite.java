@@ -3,7 +3,6 @@ package org.rdmacheck.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.TreeMap;
 import java.util.stream.IntStream;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.SolverSettings;
@@ -23,21 +22,21 @@ final class StabilitySuite {
 
     private static final int[] FLOWS = IntStream.rangeClosed(1, 10).map(i -> 2 * i).toArray();
     private static final double[] DELAYS = {1, 50, 100};
+    private static final String MODEL = "fluid-stability";
 
     private StabilitySuite() {
     }
 
-    /** @return the summary rows */
-    static List<SummaryRow> run() {
+    /** @return the findings */
+    static List<Finding> run() {
         FluidParameters deployed = FluidParameters.deployed();
-        List<SummaryRow> rows = new ArrayList<>();
+        List<Finding> rows = new ArrayList<>();
         long t0 = System.currentTimeMillis();
         List<StabilitySweep.Row> sweep = StabilitySweep.overFlows(deployed, FLOWS, DELAYS, FixedPointSource.EXACT);
         long sweepMillis = System.currentTimeMillis() - t0;
         for (double tau : DELAYS) {
             List<StabilityPoint> pts = sweep.stream().map(StabilitySweep.Row::point).filter(p -> p.delayMicros() == tau).toList();
-            rows.add(row(String.format(Locale.ROOT, "tau*=%.0fus", tau), "phase margin over N=2..20",
-                    sweepVerdict(pts), sweepDetail(pts), sweepMillis, SummaryRow.Outcome.AS_EXPECTED));
+            rows.add(sweepFinding(String.format(Locale.ROOT, "tau*=%.0fus", tau), pts).withWallMillis(sweepMillis));
         }
         t0 = System.currentTimeMillis();
         StabilityCrossCheck c = StabilityCrossCheck.run(deployed, new int[] {2, 8}, new double[] {50, 100},
@@ -45,35 +44,41 @@ final class StabilitySuite {
         long agree = c.points().stream().filter(StabilityCrossCheck.Point::agrees).count();
         boolean farOff = c.disagreements().stream()
                 .anyMatch(p -> Math.abs(p.linear().phaseMarginDeg()) > StabilityCrossCheckCommand.NEAR_ZERO_DEG);
-        rows.add(row("N=2,8 tau*=50,100us", "margin sign vs delay-differential solver",
-                agree == c.points().size() ? "AGREES" : "DISAGREES", String.format(Locale.ROOT,
-                        "%d of %d points agree (converging vs sustained oscillation)", agree, c.points().size()),
-                System.currentTimeMillis() - t0, farOff ? SummaryRow.Outcome.UNEXPECTED : SummaryRow.Outcome.AS_EXPECTED));
+        rows.add(Finding.of(MODEL, "N=2,8 tau*=50,100us", deployed.asMap(), "margin sign vs delay-differential solver",
+                        Finding.Expectation.HOLDS, farOff ? Finding.Verdict.REFUTED : Finding.Verdict.CONFIRMED)
+                .with(Quantity.of("compared", c.points().size(), Quantity.Unit.COUNT),
+                        Quantity.of("agreeing", agree, Quantity.Unit.COUNT))
+                .withWallMillis(System.currentTimeMillis() - t0)
+                .withDetail(String.format(Locale.ROOT, "%d of %d points agree (converging vs sustained oscillation)%s",
+                        agree, c.points().size(), agree == c.points().size() ? "" : "; disagreements within "
+                                + StabilityCrossCheckCommand.NEAR_ZERO_DEG + " deg of 0 are expected")));
         return rows;
     }
 
-    private static String sweepVerdict(List<StabilityPoint> pts) {
+    private static Finding sweepFinding(String variant, List<StabilityPoint> pts) {
         boolean unstable = pts.stream().anyMatch(p -> p.verdict() == StabilityVerdict.UNSTABLE);
         boolean undecided = pts.stream().anyMatch(p -> !p.verdict().hasMargins()
                 && p.verdict() != StabilityVerdict.OUTSIDE_LINEAR_REGION && p.verdict() != StabilityVerdict.NO_CROSSOVER);
-        return unstable ? "UNSTABLE" : undecided ? "UNDECIDED" : "STABLE";
-    }
-
-    private static String sweepDetail(List<StabilityPoint> pts) {
+        Finding f = Finding.of(MODEL, variant, FluidParameters.deployed().asMap(), "phase margin over N=2..20",
+                Finding.Expectation.NONE, unstable ? Finding.Verdict.UNSTABLE
+                        : undecided ? Finding.Verdict.MEASURED : Finding.Verdict.STABLE);
         StringBuilder sb = new StringBuilder();
-        pts.stream().filter(p -> p.verdict().hasMargins())
-                .min((a, b) -> Double.compare(a.phaseMarginDeg(), b.phaseMarginDeg()))
-                .ifPresent(p -> sb.append(String.format(Locale.ROOT, "smallest phase margin %.2f deg at N=%d (%.0f Hz)",
-                        p.phaseMarginDeg(), p.flows(), p.crossoverHz())));
-        pts.stream().filter(p -> p.verdict() == StabilityVerdict.OUTSIDE_LINEAR_REGION).findFirst()
-                .ifPresent(p -> sb.append(String.format(Locale.ROOT, "; p* > Pmax from N=%d: outside RED's linear "
-                        + "region, no margin", p.flows())));
-        return sb.toString();
-    }
-
-    private static SummaryRow row(String variant, String property, String verdict, String detail, long millis,
-                                  SummaryRow.Outcome outcome) {
-        return new SummaryRow("fluid-stability", variant, new TreeMap<>(FluidParameters.deployed().asMap()), property, "-",
-                verdict, -1, -1, -1, millis, 0, null, detail, outcome);
+        var worst = pts.stream().filter(p -> p.verdict().hasMargins())
+                .min((a, b) -> Double.compare(a.phaseMarginDeg(), b.phaseMarginDeg()));
+        if (worst.isPresent()) {
+            StabilityPoint p = worst.get();
+            f = f.with(Quantity.of("smallestPhaseMargin_deg", p.phaseMarginDeg(), Quantity.Unit.DEGREES),
+                    Quantity.of("atFlows", p.flows(), Quantity.Unit.COUNT),
+                    Quantity.of("crossover_Hz", p.crossoverHz(), Quantity.Unit.HERTZ));
+            sb.append(String.format(Locale.ROOT, "smallest phase margin %.2f deg at N=%d (%.0f Hz)", p.phaseMarginDeg(),
+                    p.flows(), p.crossoverHz()));
+        }
+        var outside = pts.stream().filter(p -> p.verdict() == StabilityVerdict.OUTSIDE_LINEAR_REGION).findFirst();
+        if (outside.isPresent()) {
+            f = f.with(Quantity.of("outsideLinearRegionFromFlows", outside.get().flows(), Quantity.Unit.COUNT));
+            sb.append(String.format(Locale.ROOT, "; p* > Pmax from N=%d: outside RED's linear region, no margin",
+                    outside.get().flows()));
+        }
+        return f.withDetail(sb.toString());
     }
 }

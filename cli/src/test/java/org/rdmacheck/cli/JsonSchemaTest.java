@@ -77,6 +77,15 @@ class JsonSchemaTest {
                 Arguments.of("gbn-sim.schema.json", Set.of(0), List.of("gbn-sim", "--out", out + "/gbn-sim", "--param",
                         "variants=gbn", "--param", "lossRates=0,1e-2", "--param", "rto=10e-3", "--param",
                         "replications=2", "--param", "messages=2", "--param", "messageBytes=262144", "--json")),
+                Arguments.of("fluid-stability.schema.json", Set.of(0), List.of("fluid", "stability", "margins", "--param",
+                        "N=8", "--json")),
+                Arguments.of("fluid-stability.schema.json", Set.of(0), List.of("fluid", "stability", "sweep", "--flows",
+                        "2..20:6", "--json", "--out", out + "/stability")),
+                Arguments.of("fluid-stability.schema.json", Set.of(0), List.of("fluid", "stability", "region", "--flows",
+                        "2,8", "--delays", "1", "--rai", "10,40", "--kmax", "200", "--threshold", "5", "--json", "--out",
+                        out + "/stability")),
+                Arguments.of("fluid-stability.schema.json", Set.of(0), List.of("fluid", "stability", "cross-check",
+                        "--flows", "8,20", "--delays", "50", "--duration-ms", "40", "--json", "--out", out + "/stability")),
                 Arguments.of("replay.schema.json", Set.of(0), List.of("replay",
                         repo().resolve("counterexamples/corridor/symmetric-EventuallyPass.json").toString(), "--json")));
     }

@@ -124,10 +124,12 @@ class StabilityCommandTest {
     void allIncludesTheQuickStabilityAnalysis() {
         var rows = StabilitySuite.run();
         assertEquals(4, rows.size());
-        assertEquals("STABLE", rows.get(0).verdict());
-        assertEquals("STABLE", rows.get(1).verdict());
-        assertEquals("UNSTABLE", rows.get(2).verdict());
-        assertEquals("AGREES", rows.get(3).verdict());
-        assertTrue(rows.stream().allMatch(r -> r.outcome() == SummaryRow.Outcome.AS_EXPECTED));
+        assertEquals(Finding.Verdict.STABLE, rows.get(0).verdict());
+        assertEquals(Finding.Verdict.STABLE, rows.get(1).verdict());
+        assertEquals(Finding.Verdict.UNSTABLE, rows.get(2).verdict());
+        assertEquals(Finding.Verdict.CONFIRMED, rows.get(3).verdict());
+        assertEquals(16, rows.get(0).quantity("outsideLinearRegionFromFlows").orElseThrow().value());
+        assertTrue(rows.get(1).quantity("smallestPhaseMargin_deg").orElseThrow().value() > 0);
+        assertTrue(rows.stream().allMatch(r -> r.outcome() == Finding.Outcome.AS_EXPECTED));
     }
 }
