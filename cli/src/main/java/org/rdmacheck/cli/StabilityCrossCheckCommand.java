@@ -67,8 +67,8 @@ final class StabilityCrossCheckCommand implements Callable<Integer> {
             for (StabilityCrossCheck.Point p : c.points()) {
                 ObjectNode x = arr.addObject();
                 StabilityJson.point(x, p.linear());
-                x.put("firstAmplitude_KB", p.run().firstAmplitudeKB());
-                x.put("lastAmplitude_KB", p.run().lastAmplitudeKB());
+                StabilityJson.number(x, "firstAmplitude_KB", p.run().firstAmplitudeKB());
+                StabilityJson.number(x, "lastAmplitude_KB", p.run().lastAmplitudeKB());
                 x.put("simulated", p.run().behaviour().name());
                 x.put("agrees", p.agrees());
             }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.rdmacheck.fluid.FixedPointResult;
@@ -31,29 +32,28 @@ final class StabilityMarginsCommand implements Callable<Integer> {
         FluidParameters p = opts.base();
         StabilityPoint s = StabilityCommand.checked(() -> StabilityAnalysis.of(p, opts.source()));
         FixedPointResult fp = opts.source().of(p);
-        LoopTransfer l = s.verdict().hasMargins() || s.margins() != Margins.NONE
-                ? Linearisation.at(p, fp).loop() : null;
+        // the loop exists wherever the point could be linearised (margins were computed)
+        Optional<LoopTransfer> loop = s.margins() == Margins.NONE ? Optional.empty()
+                : Optional.of(Linearisation.at(p, fp).loop());
         if (opts.json) {
             ObjectNode o = StabilityJson.head("margins", p, opts.source());
             StabilityJson.point(o, s);
             StabilityJson.crossovers(o, s.margins());
-            if (l != null) {
+            loop.ifPresent(l -> {
                 ObjectNode t = o.putObject("loop");
                 t.put("form", "L(s) = n(s)/d(s) * exp(-s tauStar), s in rad/us, coefficients lowest power first");
                 t.set("numerator", org.rdmacheck.checker.trace.TraceJson.MAPPER.valueToTree(l.numerator()));
                 t.set("denominator", org.rdmacheck.checker.trace.TraceJson.MAPPER.valueToTree(l.denominator()));
                 t.put("delay_us", l.delayMicros());
-            }
+            });
             StabilityCommand.print(spec.commandLine().getOut(), StabilityJson.text(o));
             return ExitCodes.OK;
         }
         StringBuilder sb = new StringBuilder();
         sb.append(StabilityText.table(List.of(StabilityText.pointHeader(), StabilityText.pointCells(s))));
-        if (l != null) {
-            sb.append("L(s) = n(s)/d(s) e^(-s tau*), s in rad/us, lowest power first:\n  n = ")
+        loop.ifPresent(l -> sb.append("L(s) = n(s)/d(s) e^(-s tau*), s in rad/us, lowest power first:\n  n = ")
                     .append(coefficients(l.numerator())).append("\n  d = ").append(coefficients(l.denominator()))
-                    .append(String.format(Locale.ROOT, "\n  tau* = %.4g us%n", l.delayMicros()));
-        }
+                    .append(String.format(Locale.ROOT, "\n  tau* = %.4g us%n", l.delayMicros())));
         for (Margins.Crossover c : s.margins().crossovers()) {
             sb.append(String.format(Locale.ROOT, "gain crossover %.1f Hz: phase margin %.2f deg%n",
                     c.radPerMicro() * 1e6 / (2 * Math.PI), c.phaseMarginDeg()));

@@ -3,6 +3,7 @@ package org.rdmacheck.fluid.stability;
 import java.util.List;
 import org.rdmacheck.fluid.FixedPointResult;
 import org.rdmacheck.fluid.FlowSpec;
+import org.rdmacheck.fluid.FluidDivergenceException;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.FluidProblem;
 import org.rdmacheck.fluid.FluidSolver;
@@ -17,8 +18,8 @@ import org.rdmacheck.fluid.Units;
  * peak-to-peak amplitude over the last window against the first tells a decaying oscillation from
  * a sustained one (a linearly unstable loop grows until RED's or the queue's limits hold it).
  *
- * @param firstAmplitudeKB peak-to-peak queue over the first window
- * @param lastAmplitudeKB  peak-to-peak queue over the last window
+ * @param firstAmplitudeKB peak-to-peak queue over the first window (NaN if the solution diverged)
+ * @param lastAmplitudeKB  peak-to-peak queue over the last window (NaN if the solution diverged)
  * @param behaviour        the classification
  */
 public record PerturbedRun(double firstAmplitudeKB, double lastAmplitudeKB, SimulatedBehaviour behaviour) {
@@ -50,17 +51,21 @@ public record PerturbedRun(double firstAmplitudeKB, double lastAmplitudeKB, Simu
                 point.alpha())), durationMicros, point.queueKB());
         double lastFrom = durationMicros - WINDOW_MICROS;
         double[] range = {Double.MAX_VALUE, -Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE};
-        new FluidSolver(settings).solve(problem, (t, y) -> {
-            double q = y[StateLayout.QUEUE];
-            if (t <= WINDOW_MICROS) {
-                range[0] = Math.min(range[0], q);
-                range[1] = Math.max(range[1], q);
-            }
-            if (t >= lastFrom) {
-                range[2] = Math.min(range[2], q);
-                range[3] = Math.max(range[3], q);
-            }
-        });
+        try {
+            new FluidSolver(settings).solve(problem, (t, y) -> {
+                double q = y[StateLayout.QUEUE];
+                if (t <= WINDOW_MICROS) {
+                    range[0] = Math.min(range[0], q);
+                    range[1] = Math.max(range[1], q);
+                }
+                if (t >= lastFrom) {
+                    range[2] = Math.min(range[2], q);
+                    range[3] = Math.max(range[3], q);
+                }
+            });
+        } catch (FluidDivergenceException e) {
+            return new PerturbedRun(Double.NaN, Double.NaN, SimulatedBehaviour.DIVERGED);
+        }
         double pk = params.packetKB();
         double first = Units.packetsToKb(range[1] - range[0], pk);
         double last = Units.packetsToKb(range[3] - range[2], pk);
