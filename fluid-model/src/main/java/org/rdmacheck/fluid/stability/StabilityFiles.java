@@ -51,8 +51,11 @@ public final class StabilityFiles {
             String name = (param.equals("N") ? "" : param + "=" + fmt(r.value()) + ", ") + "tau*=" + fmt(p.delayMicros()) + " us";
             lines.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {p.flows(), p.phaseMarginDeg()});
         }
+        String outside = rows.stream().map(StabilitySweep.Row::point)
+                .filter(p -> p.verdict() == StabilityVerdict.OUTSIDE_LINEAR_REGION).mapToInt(StabilityPoint::flows).min()
+                .stream().mapToObj(n -> "; no margin from N = " + n + " (p* > Pmax)").findFirst().orElse("");
         XYChart chart = new XYChartBuilder().width(900).height(500)
-                .title("DCQCN phase margin vs number of flows (seed 004 fluid model, linearised)")
+                .title("DCQCN phase margin vs number of flows (seed 004 fluid model, linearised" + outside + ")")
                 .xAxisTitle("flows N").yAxisTitle("phase margin (deg)").build();
         double maxN = 1;
         for (Map.Entry<String, List<double[]>> e : lines.entrySet()) {
