@@ -4,11 +4,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
-import org.rdmacheck.properties.catalog.Catalog;
-import org.rdmacheck.properties.catalog.ModelEntry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -37,6 +34,10 @@ final class AllCommand implements Callable<Integer> {
     @Option(names = "--model", description = "only this model or task (repeatable)")
     List<String> only = new ArrayList<>();
 
+    @Option(names = "--report", paramLabel = "DIR", description = "also write the HTML report (index.html, "
+            + "charts, plots) to DIR")
+    Path report;
+
     @Mixin
     ExplorerOptions explorer = new ExplorerOptions();
 
@@ -45,33 +46,13 @@ final class AllCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ExplorerSettings settings = explorer.settings(err);
         Path outDir = explorer.outDir();
-        List<Finding> rows = new ArrayList<>();
-        for (ModelEntry e : Catalog.entries()) {
-            if (!only.isEmpty() && !only.contains(e.name())) {
-                continue;
-            }
-            for (ModelEntry.Run run : e.allRuns()) {
-                err.printf("all: %s %s %s%n", e.name(), run.variant(), run.params().asMap().isEmpty() ? ""
-                        : run.params().asMap());
-                err.flush();
-                rows.addAll(ModelChecks.run(e.build(run.variant(), run.params()), settings, outDir));
-            }
-        }
-        for (SuiteTask t : TASKS) {
-            if (!only.isEmpty() && !only.contains(t.name())) {
-                continue;
-            }
-            err.printf("all: %s%n", t.name());
-            err.flush();
-            long t0 = System.currentTimeMillis();
-            try {
-                rows.addAll(t.run(settings, outDir, ExplorerOptions.home()));
-            } catch (Exception ex) {
-                rows.add(Finding.of(t.name(), "-", Map.of(), "-", Finding.Expectation.NONE, Finding.Verdict.FAILED)
-                        .withWallMillis(System.currentTimeMillis() - t0).withDetail(String.valueOf(ex.getMessage())));
-            }
-        }
+        List<Finding> rows = Suite.run(only, settings, outDir, err);
         Output.print(spec.commandLine().getOut(), rows, json);
+        if (report != null) {
+            org.rdmacheck.cli.report.HtmlReport.write(report, rows, ExplorerOptions.home(), err);
+            err.println("report: " + report.resolve("index.html"));
+            err.flush();
+        }
         int code = ExitCodes.of(rows);
         if (!json) {
             long unexpected = rows.stream().filter(r -> r.outcome() == Finding.Outcome.UNEXPECTED).count();

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             ListCommand.class,
             CheckCommand.class,
             AllCommand.class,
+            ReportCommand.class,
             ReplayCommand.class,
             org.rdmacheck.cli.gbn.GbnTableCommand.class,
             ThresholdsCommand.class,

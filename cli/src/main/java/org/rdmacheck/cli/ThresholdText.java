@@ -22,13 +22,13 @@ import org.rdmacheck.checker.thresholds.Witnesses;
 import org.rdmacheck.checker.trace.TraceJson;
 
 /** Formats threshold reports as readable text and as JSON. */
-final class ThresholdText {
+public final class ThresholdText {
 
     private ThresholdText() {
     }
 
     /** @param r a report  @return its text */
-    static String report(ThresholdReport r) {
+    public static String report(ThresholdReport r) {
         return report(r, true);
     }
 
@@ -120,7 +120,7 @@ final class ThresholdText {
     }
 
     /** @param figures the worked example  @return its table */
-    static String workedExample(List<PaperFigure> figures) {
+    public static String workedExample(List<PaperFigure> figures) {
         StringBuilder sb = new StringBuilder("seed 004 §4 worked example (Arista 7050QX32 / Trident II; decimal units,"
                 + " 1 KB = 1000 B)\n");
         sb.append(String.format(Locale.ROOT, "%-44s %-38s %-36s %s%n", "figure", "paper", "its formulas give",

@@ -1,0 +1,311 @@
+package org.rdmacheck.cli.report;
+
+import static org.rdmacheck.cli.report.SequenceChartSvg.esc;
+
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.DoubleUnaryOperator;
+import javax.imageio.ImageIO;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The report's plots: one physical unit per y axis, several quantities as panels stacked over one
+ * shared x axis (rates and queue never share an axis). Each figure is written as SVG (drawn here)
+ * and PNG (XChart panels stacked), from the CSV files the suite tasks leave under {@code out/}.
+ */
+public final class Plots {
+
+    private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
+        "#17becf"};
+    private static final int W = 860;
+    private static final int PANEL_H = 200;
+    private static final int L = 80;
+    private static final int R = 170;
+    private static final int T = 16;
+    private static final int B = 44;
+
+    private Plots() {
+    }
+
+    /**
+     * A figure of the report.
+     *
+     * @param name    file stem
+     * @param caption caption
+     * @param svg     the SVG element
+     */
+    public record Figure(String name, String caption, String svg) {
+    }
+
+    /**
+     * One line.
+     *
+     * @param name legend entry
+     * @param x    x values
+     * @param y    y values
+     */
+    public record Series(String name, double[] x, double[] y) {
+    }
+
+    /**
+     * One panel: one physical quantity in one unit.
+     *
+     * @param yLabel the y axis, with its unit
+     * @param series the lines
+     */
+    public record Panel(String yLabel, List<Series> series) {
+    }
+
+    /**
+     * @param home the checkout (the suite's {@code out/} folder)
+     * @param dir  where to write SVG and PNG files
+     * @return the figures found, in report order
+     */
+    static List<Figure> fromSuiteOutputs(Path home, Path dir) throws IOException {
+        List<Figure> figures = new ArrayList<>();
+        Path twoFlow = home.resolve("out/fluid/two-flow.csv");
+        if (Files.isRegularFile(twoFlow)) {
+            Map<String, double[]> c = csv(twoFlow);
+            double[] t = map(c.get("t_us"), v -> v / 1000);
+            figures.add(write(dir, "fluid-two-flow", "DCQCN fluid model, two flows (seed 004 §5): the second flow "
+                    + "starts at 10 ms", "time (ms)", false, List.of(
+                    new Panel("sending rate (Gb/s)", List.of(new Series("flow 1 Rc", t, c.get("Rc1_Gbps")),
+                            new Series("flow 2 Rc", t, c.get("Rc2_Gbps")), new Series("flow 1 Rt", t, c.get("Rt1_Gbps")),
+                            new Series("flow 2 Rt", t, c.get("Rt2_Gbps")))),
+                    new Panel("queue (KB)", List.of(new Series("switch queue", t, c.get("q_KB")))),
+                    new Panel("alpha (1)", List.of(new Series("flow 1", t, c.get("alpha1")),
+                            new Series("flow 2", t, c.get("alpha2")))))));
+        }
+        Path completion = home.resolve("out/partition/all/completion.csv");
+        if (Files.isRegularFile(completion)) {
+            List<String[]> rows = rows(completion);
+            Map<String, List<double[]>> byChunk = new LinkedHashMap<>();
+            for (String[] r : rows) {
+                byChunk.computeIfAbsent(r[1], k -> new ArrayList<>()).add(new double[] {Double.parseDouble(r[0]),
+                    Double.parseDouble(r[3])});
+            }
+            List<Series> s = new ArrayList<>();
+            byChunk.forEach((chunk, pts) -> s.add(new Series("chunk " + Long.parseLong(chunk) / 1024 + " KiB",
+                    pts.stream().mapToDouble(p -> p[0]).toArray(), pts.stream().mapToDouble(p -> p[1]).toArray())));
+            figures.add(write(dir, "partition-completion", "Multi-QP data partition (seed 003 Fig. 4 topology): mean "
+                    + "completion time against QP count", "QPs (count)", false,
+                    List.of(new Panel("completion time (ms)", s))));
+        }
+        Path gbn = home.resolve("out/gbn-sim/throughput.csv");
+        if (Files.isRegularFile(gbn)) {
+            List<String[]> rows = rows(gbn);
+            Map<String, List<double[]>> byVariant = new LinkedHashMap<>();
+            for (String[] r : rows) {
+                double loss = Double.parseDouble(r[2]);
+                if (loss > 0) {
+                    byVariant.computeIfAbsent(r[0] + " RTO " + r[1] + " s", k -> new ArrayList<>())
+                            .add(new double[] {loss, Double.parseDouble(r[3]), Double.parseDouble(r[8])});
+                }
+            }
+            List<Series> thr = new ArrayList<>();
+            List<Series> rto = new ArrayList<>();
+            byVariant.forEach((v, pts) -> {
+                double[] x = pts.stream().mapToDouble(p -> p[0]).toArray();
+                thr.add(new Series(v, x, pts.stream().mapToDouble(p -> p[1]).toArray()));
+                rto.add(new Series(v, x, pts.stream().mapToDouble(p -> p[2]).toArray()));
+            });
+            if (!thr.isEmpty()) {
+                figures.add(write(dir, "gbn-sim", "Go-Back-N simulation (seed 002 Table I): relative throughput and "
+                        + "ACK timeouts against loss probability", "loss probability (1, log scale)", true,
+                        List.of(new Panel("relative throughput (1)", thr), new Panel("ACK timeouts per message (1)",
+                                rto))));
+            }
+        }
+        return figures;
+    }
+
+    /**
+     * Writes a figure as SVG and PNG.
+     *
+     * @param dir     folder
+     * @param name    file stem
+     * @param caption caption
+     * @param xLabel  shared x axis, with unit
+     * @param logX    logarithmic x
+     * @param panels  the panels, top to bottom
+     * @return the figure
+     */
+    public static Figure write(Path dir, String name, String caption, String xLabel, boolean logX, List<Panel> panels)
+            throws IOException {
+        Files.createDirectories(dir);
+        String svg = svg(name, xLabel, logX, panels);
+        Files.writeString(dir.resolve(name + ".svg"), "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg);
+        ImageIO.write(png(xLabel, logX, panels), "png", dir.resolve(name + ".png").toFile());
+        return new Figure(name, caption, svg);
+    }
+
+    static String svg(String name, String xLabel, boolean logX, List<Panel> panels) {
+        int h = panels.size() * (PANEL_H + T) + B;
+        double[] xr = range(panels.stream().flatMap(p -> p.series().stream()).map(Series::x).toList(), logX);
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "<svg class=\"plot-svg\" data-plot=\"%s\" "
+                + "xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+                + "font-family=\"sans-serif\" font-size=\"12\">%n<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n",
+                esc(name), W, h, W, h, W, h));
+        int pw = W - L - R;
+        for (int p = 0; p < panels.size(); p++) {
+            Panel panel = panels.get(p);
+            int top = T + p * (PANEL_H + T);
+            double[] yr = range(panel.series().stream().map(Series::y).toList(), false);
+            yr[0] = Math.min(yr[0], 0);
+            sb.append(String.format(Locale.ROOT, "<g class=\"panel\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                    + "fill=\"none\" stroke=\"#888\"/>%n", L, top, pw, PANEL_H));
+            for (double v : ticks(yr[0], yr[1])) {
+                double y = top + PANEL_H - (v - yr[0]) / (yr[1] - yr[0]) * PANEL_H;
+                sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#eee\"/>"
+                        + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", L, L + pw, y, y, L - 6, y + 4,
+                        fmt(v)));
+            }
+            sb.append(String.format(Locale.ROOT, "<text transform=\"translate(16,%d) rotate(-90)\" text-anchor=\"middle\" "
+                    + "font-weight=\"bold\">%s</text>%n", top + PANEL_H / 2, esc(panel.yLabel())));
+            for (int s = 0; s < panel.series().size(); s++) {
+                Series series = panel.series().get(s);
+                String colour = COLOURS[s % COLOURS.length];
+                StringBuilder pts = new StringBuilder();
+                int n = series.x().length;
+                int stride = Math.max(1, n / 1500);
+                for (int i = 0; i < n; i += stride) {
+                    double xv = logX ? Math.log10(series.x()[i]) : series.x()[i];
+                    double yv = series.y()[i];
+                    if (!Double.isFinite(xv) || !Double.isFinite(yv)) {
+                        continue;
+                    }
+                    pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", L + (xv - xr[0]) / (xr[1] - xr[0]) * pw,
+                            top + PANEL_H - (yv - yr[0]) / (yr[1] - yr[0]) * PANEL_H));
+                }
+                sb.append(String.format(Locale.ROOT, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" "
+                        + "stroke-width=\"1.6\" points=\"%s\"/>%n", colour, pts.toString().strip()));
+                int ly = top + 14 + 18 * s;
+                sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" "
+                        + "stroke-width=\"3\"/><text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>%n", L + pw + 10,
+                        L + pw + 30, ly, ly, colour, L + pw + 36, ly + 4, esc(series.name())));
+            }
+            sb.append("</g>\n");
+        }
+        int axisY = T + panels.size() * (PANEL_H + T) - T;
+        for (double v : ticks(xr[0], xr[1])) {
+            double x = L + (v - xr[0]) / (xr[1] - xr[0]) * pw;
+            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", x,
+                    axisY + 16, logX ? "1e" + fmt(v) : fmt(v)));
+        }
+        sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-weight=\"bold\">%s"
+                + "</text>%n</svg>%n", L + pw / 2, axisY + 36, esc(xLabel)));
+        return sb.toString();
+    }
+
+    private static BufferedImage png(String xLabel, boolean logX, List<Panel> panels) {
+        List<BufferedImage> images = new ArrayList<>();
+        for (int p = 0; p < panels.size(); p++) {
+            Panel panel = panels.get(p);
+            XYChart chart = new XYChartBuilder().width(W).height(p == panels.size() - 1 ? 300 : 260)
+                    .xAxisTitle(p == panels.size() - 1 ? xLabel : "").yAxisTitle(panel.yLabel()).build();
+            chart.getStyler().setXAxisLogarithmic(logX);
+            for (Series s : panel.series()) {
+                XYSeries xy = chart.addSeries(s.name(), s.x(), clean(s.y()));
+                xy.setMarker(SeriesMarkers.NONE);
+            }
+            images.add(BitmapEncoder.getBufferedImage(chart));
+        }
+        int h = images.stream().mapToInt(BufferedImage::getHeight).sum();
+        BufferedImage out = new BufferedImage(W, h, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = out.createGraphics();
+        g.setColor(Color.WHITE);
+        g.fillRect(0, 0, W, h);
+        int y = 0;
+        for (BufferedImage im : images) {
+            g.drawImage(im, 0, y, null);
+            y += im.getHeight();
+        }
+        g.dispose();
+        return out;
+    }
+
+    private static double[] clean(double[] y) {
+        return Arrays.stream(y).map(v -> Double.isFinite(v) ? v : 0).toArray();
+    }
+
+    private static double[] range(List<double[]> arrays, boolean log) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (double[] a : arrays) {
+            for (double v : a) {
+                double w = log ? Math.log10(v) : v;
+                if (Double.isFinite(w)) {
+                    lo = Math.min(lo, w);
+                    hi = Math.max(hi, w);
+                }
+            }
+        }
+        if (!Double.isFinite(lo)) {
+            return new double[] {0, 1};
+        }
+        if (hi - lo < 1e-12) {
+            hi = lo + 1;
+        }
+        return new double[] {lo, hi};
+    }
+
+    /** Round tick values covering [lo, hi]. */
+    static double[] ticks(double lo, double hi) {
+        double raw = (hi - lo) / 5;
+        double mag = Math.pow(10, Math.floor(Math.log10(raw)));
+        double step = raw / mag >= 5 ? 10 * mag : raw / mag >= 2 ? 5 * mag : raw / mag >= 1 ? 2 * mag : mag;
+        List<Double> t = new ArrayList<>();
+        for (double v = Math.ceil(lo / step) * step; v <= hi + 1e-9 * step; v += step) {
+            t.add(Math.abs(v) < 1e-12 * step ? 0 : v);
+        }
+        return t.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static String fmt(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e9) {
+            return String.format(Locale.ROOT, "%d", (long) v);
+        }
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.3g", v)).stripTrailingZeros().toPlainString();
+    }
+
+    private static double[] map(double[] a, DoubleUnaryOperator f) {
+        return Arrays.stream(a).map(f).toArray();
+    }
+
+    private static Map<String, double[]> csv(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        String[] head = lines.get(0).split(",");
+        Map<String, double[]> cols = new LinkedHashMap<>();
+        for (int c = 0; c < head.length; c++) {
+            double[] col = new double[lines.size() - 1];
+            for (int r = 1; r < lines.size(); r++) {
+                col[r - 1] = Double.parseDouble(lines.get(r).split(",")[c]);
+            }
+            cols.put(head[c], col);
+        }
+        return cols;
+    }
+
+    private static List<String[]> rows(Path file) {
+        try {
+            return Files.readAllLines(file).stream().skip(1).map(l -> l.split(",")).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
