@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             ReplayCommand.class,
             org.rdmacheck.cli.gbn.GbnTableCommand.class,
+            org.rdmacheck.cli.gbn.GbnTimedTableCommand.class,
             ThresholdsCommand.class,
             org.rdmacheck.cli.partition.PartitionSimCommand.class,
             DeadlockCommand.class,

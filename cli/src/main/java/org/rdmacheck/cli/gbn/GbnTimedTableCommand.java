@@ -1,0 +1,201 @@
+package org.rdmacheck.cli.gbn;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.gbn.RtoDerivation;
+import org.rdmacheck.checker.gbn.TimedLeastLossTable;
+import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.cli.ExitCodes;
+import org.rdmacheck.cli.ExplorerOptions;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.gbn.timed.TimedGbnEntry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code rdmacheck gbn-timed-table}: the timed model's least-loss table (one cause per timeout) and
+ * the smallest InfiniBand RTO that avoids premature timeouts for the configured delay bound.
+ */
+@Command(name = "gbn-timed-table", description = "Timed Go-Back-N: per variant the least loss budget L that forces "
+        + "an ACK timeout, each timeout at L attributed to one cause; and the smallest RTO (IB encoding "
+        + "4.096 us x 2^timeout) that the explorer proves free of premature timeouts for the delay bound.")
+public final class GbnTimedTableCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "gbn-timed parameter (repeatable), e.g. "
+            + "delayMax=4, tickNs=1024, packets=4")
+    List<String> params = new ArrayList<>();
+
+    @Option(names = "--max-losses", description = "largest loss budget tried (default: ${DEFAULT-VALUE})",
+            defaultValue = "2")
+    int maxLosses;
+
+    @Option(names = "--rto-variant", description = "variant whose RTO is derived (default: ${DEFAULT-VALUE})",
+            defaultValue = "improved")
+    String rtoVariant;
+
+    @Option(names = "--threads", description = "explorer threads (default: all cores)")
+    Integer threads;
+
+    @Option(names = "--out", description = "counterexample folder (default: counterexamples/ of the checkout)")
+    Path out;
+
+    @Option(names = "--no-save", description = "do not write counterexample files")
+    boolean noSave;
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        TimedGbnEntry entry = new TimedGbnEntry();
+        Params p = Params.parse(params);
+        if (p.has("losses") || p.has("timeout")) {
+            throw new InputException("--param losses/timeout: these are what the table varies; expected other parameters");
+        }
+        TimedGbnEntry.model(entry.variant(rtoVariant).name(), entry.resolve(rtoVariant, p));
+        if (maxLosses < 0 || maxLosses > 6) {
+            throw new InputException("--max-losses " + maxLosses + ": expected an integer in [0, 6]");
+        }
+        int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (t < 1) {
+            throw new InputException("--threads " + t + ": expected at least 1");
+        }
+        ExplorerSettings settings = ExplorerSettings.defaults().withThreads(t);
+        Map<String, String> base = p.asMap();
+        List<TimedLeastLossTable.Row> rows = new TimedLeastLossTable(base, maxLosses, settings).compute();
+        RtoDerivation.Report rto = new RtoDerivation(rtoVariant, base, settings).derive();
+        Path dir = noSave ? null : out != null ? out : ExplorerOptions.home().resolve("counterexamples");
+        Map<Object, String> files = save(dir, rows, rto);
+        PrintWriter w = spec.commandLine().getOut();
+        w.print(json ? TraceJson.MAPPER.writeValueAsString(json(rows, rto, files)) + "\n" : text(rows, rto, files));
+        w.flush();
+        return settled(rto) ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
+    }
+
+    private static Map<Object, String> save(Path dir, List<TimedLeastLossTable.Row> rows, RtoDerivation.Report rto) {
+        Map<Object, String> files = new LinkedHashMap<>();
+        if (dir == null) {
+            return files;
+        }
+        for (TimedLeastLossTable.Row r : rows) {
+            for (TimedLeastLossTable.CauseRow c : r.causes()) {
+                String name = "cause-" + r.variant() + "-L" + r.leastLosses() + "-" + c.cause().name().toLowerCase(Locale.ROOT)
+                        .replace('_', '-') + ".json";
+                files.put(c, write(dir, name, c.example()));
+            }
+        }
+        for (RtoDerivation.Try x : rto.tries()) {
+            x.counterexample().ifPresent(cex -> files.put(x, write(dir, "rto-" + rto.variant() + "-delayMax"
+                    + rto.delayMaxTicks() + "x" + rto.tickNanos() + "ns-timeout" + x.timeout() + "-NoPrematureTimeout.json",
+                    cex)));
+        }
+        return files;
+    }
+
+    private static String write(Path dir, String name, Counterexample cex) {
+        Path file = dir.resolve("gbn-timed").resolve(name);
+        try {
+            Counterexamples.writeAtomically(file, TraceJson.MAPPER.writeValueAsString(Counterexamples.toJson(cex)) + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+        return file.toString();
+    }
+
+    static ObjectNode json(List<TimedLeastLossTable.Row> rows, RtoDerivation.Report rto, Map<Object, String> files) {
+        ObjectNode o = TraceJson.MAPPER.createObjectNode();
+        ArrayNode table = o.putArray("leastLoss");
+        for (TimedLeastLossTable.Row r : rows) {
+            ObjectNode ro = table.addObject();
+            ro.put("variant", r.variant());
+            ro.put("leastLosses", r.leastLosses());
+            ro.put("distinctStates", r.distinctStates());
+            ro.put("historyNodes", r.historyNodes());
+            ro.put("wallMillis", r.wallMillis());
+            ArrayNode cs = ro.putArray("causes");
+            for (TimedLeastLossTable.CauseRow c : r.causes()) {
+                ObjectNode co = cs.addObject();
+                co.put("cause", c.cause().name());
+                co.put("words", c.cause().words());
+                co.put("histories", c.histories());
+                co.put("traceLength", c.traceLength());
+                co.put("file", files.get(c));
+            }
+        }
+        ObjectNode ro = o.putObject("rto");
+        ro.put("variant", rto.variant());
+        ro.put("tickNs", rto.tickNanos());
+        ro.put("delayMaxTicks", rto.delayMaxTicks());
+        ro.put("rttBoundNs", rto.rttBoundNanos());
+        if (rto.smallestTimeout().isPresent()) {
+            ro.put("smallestTimeout", rto.smallestTimeout().get());
+            ro.put("smallestRtoNs", rto.smallestRtoNanos().get());
+        } else {
+            ro.putNull("smallestTimeout");
+            ro.putNull("smallestRtoNs");
+        }
+        ArrayNode ts = ro.putArray("tries");
+        for (RtoDerivation.Try x : rto.tries()) {
+            ObjectNode xo = ts.addObject();
+            xo.put("timeout", x.timeout());
+            xo.put("rtoNs", x.rtoNanos());
+            xo.put("rtoTicks", x.rtoTicks());
+            xo.put("verdict", x.verdict().name());
+            xo.put("distinctStates", x.distinctStates());
+            xo.put("traceLength", x.counterexample().map(Counterexample::length).orElse(0));
+            xo.put("file", files.get(x));
+        }
+        return o;
+    }
+
+    static String text(List<TimedLeastLossTable.Row> rows, RtoDerivation.Report rto, Map<Object, String> files) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%-9s %-3s %9s %9s %7s  %s%n", "variant", "L", "states", "histories",
+                "time", "first timeouts at L, by cause (histories, shortest steps)"));
+        sb.append("-".repeat(120)).append('\n');
+        for (TimedLeastLossTable.Row r : rows) {
+            List<String> cs = new ArrayList<>();
+            for (TimedLeastLossTable.CauseRow c : r.causes()) {
+                cs.add(c.cause().words() + " (" + c.histories() + ", " + c.traceLength() + ")");
+            }
+            sb.append(String.format(Locale.ROOT, "%-9s %-3s %,9d %,9d %6.2fs  %s%n", r.variant(),
+                    r.leastLosses() < 0 ? "-" : Integer.toString(r.leastLosses()), r.distinctStates(), r.historyNodes(),
+                    r.wallMillis() / 1000.0, String.join("; ", cs)));
+        }
+        sb.append(String.format(Locale.ROOT, "%nRTO for %s: tick %d ns, one-way delay <= %d ticks, RTT bound %.3f us%n",
+                rto.variant(), rto.tickNanos(), rto.delayMaxTicks(), rto.rttBoundNanos() / 1000.0));
+        for (RtoDerivation.Try x : rto.tries()) {
+            sb.append(String.format(Locale.ROOT, "  timeout=%-2d RTO %12.3f us = %6d ticks  NoPrematureTimeout %-12s %,9d states%s%n",
+                    x.timeout(), x.rtoNanos() / 1000.0, x.rtoTicks(), x.verdict(), x.distinctStates(),
+                    files.containsKey(x) ? "  " + files.get(x) : ""));
+        }
+        sb.append(rto.smallestTimeout().map(s -> String.format(Locale.ROOT,
+                        "smallest RTO without premature timeouts: timeout=%d (%.3f us)%n", s, rto.smallestRtoNanos().get() / 1000.0))
+                .orElse("smallest RTO without premature timeouts: not established (see the verdicts above)\n"));
+        return sb.toString();
+    }
+
+    /** @return whether a derivation settled the question */
+    static boolean settled(RtoDerivation.Report rto) {
+        return rto.tries().stream().allMatch(x -> x.verdict() != CheckResult.Verdict.INCONCLUSIVE);
+    }
+}

@@ -1,0 +1,209 @@
+package org.rdmacheck.properties.gbn.timed;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.rdmacheck.model.Action;
+import org.rdmacheck.model.Transition;
+import org.rdmacheck.model.gbn.Ctrl;
+import org.rdmacheck.model.gbn.TimeoutCause;
+import org.rdmacheck.model.gbn.timed.TimedGbnModel;
+import org.rdmacheck.model.gbn.timed.TimedState;
+
+/**
+ * Attributes every first ACK timeout of the timed model to one cause, read off the state in which
+ * the RTO fires and the network events that led there (seed 002, III-A, Fig. 4, and two causes the
+ * paper does not list). Breadth-first over (state, history), so each cause comes with a shortest
+ * trace.
+ *
+ * <p>The rule, in order: the RTO is <b>premature</b> if a packet, ACK or NAK that would move the
+ * transfer on is still in flight; else if the receiver is ahead of the sender, the <b>ACK was
+ * lost</b>; else the receiver waits for packet e = EPSN: if a NAK for e was lost, <b>NAK lost</b>;
+ * if e was lost twice, <b>same packet lost twice</b>; if e was lost once and a later packet reached
+ * the receiver while a NAK interval kept it from sending a NAK, <b>NAK suppressed</b> (the new cause);
+ * if e was lost once and nothing after it reached the receiver, <b>last packet lost</b>.
+ */
+public final class TimedTimeoutCauses {
+
+    private TimedTimeoutCauses() {
+    }
+
+    /** A network event kept in the history: a loss, or an out-of-order packet dropped without a NAK. */
+    record Event(Kind kind, int n) implements Comparable<Event> {
+        enum Kind { DATA_LOST, ACK_LOST, NAK_LOST, NAK_HELD_BACK }
+
+        @Override
+        public int compareTo(Event o) {
+            return kind != o.kind ? kind.compareTo(o.kind) : Integer.compare(n, o.n);
+        }
+    }
+
+    private record Node(TimedState state, List<Event> history) {
+    }
+
+    private record Parent(Node node, Transition<TimedState> step) {
+    }
+
+    /**
+     * One attributed first timeout: its cause, the network events before it, and a shortest trace.
+     *
+     * @param cause   the cause
+     * @param events  the losses (and NAKs held back) before it, sorted
+     * @param initial the trace's initial state
+     * @param trace   the steps; the last one is the Timeout
+     */
+    public record Attribution(TimeoutCause cause, List<String> events, TimedState initial,
+                              List<Transition<TimedState>> trace) {
+        /** Copies the lists. */
+        public Attribution {
+            events = List.copyOf(events);
+            trace = List.copyOf(trace);
+        }
+    }
+
+    /**
+     * The result: per cause, the number of distinct histories that end in a first timeout with it,
+     * and a shortest example of each cause.
+     *
+     * @param counts   histories per cause
+     * @param examples a shortest attribution per cause
+     * @param nodes    (state, history) pairs explored
+     */
+    public record Analysis(Map<TimeoutCause, Integer> counts, Map<TimeoutCause, Attribution> examples, long nodes) {
+        /** Copies the maps. */
+        public Analysis {
+            counts = Collections.unmodifiableMap(new TreeMap<>(counts));
+            examples = Collections.unmodifiableMap(new TreeMap<>(examples));
+        }
+
+        /** @return whether some first timeout is reachable */
+        public boolean anyTimeout() {
+            return !counts.isEmpty();
+        }
+    }
+
+    /**
+     * @param model the configured model (its budgets bound the histories)
+     * @return every first timeout attributed
+     */
+    public static Analysis analyse(TimedGbnModel model) {
+        Map<Node, Parent> parents = new HashMap<>();
+        ArrayDeque<Node> queue = new ArrayDeque<>();
+        Map<TimeoutCause, Integer> counts = new EnumMap<>(TimeoutCause.class);
+        Map<TimeoutCause, Attribution> examples = new EnumMap<>(TimeoutCause.class);
+        for (TimedState init : model.initialStates()) {
+            Node n = new Node(init, List.of());
+            parents.put(n, new Parent(null, null));
+            queue.add(n);
+        }
+        while (!queue.isEmpty()) {
+            Node node = queue.poll();
+            List<Transition<TimedState>> ts = new ArrayList<>();
+            model.successors(node.state(), ts::add);
+            for (Transition<TimedState> t : ts) {
+                if (t.action().name().equals(TimedGbnModel.TIMEOUT)) {
+                    TimeoutCause c = cause(node.state(), node.history(),
+                            model.config().protocol().copies(node.state().epsn()));
+                    counts.merge(c, 1, Integer::sum);
+                    examples.computeIfAbsent(c, k -> attribution(k, node, t, parents));
+                    continue;
+                }
+                Node next = new Node(t.next(), record(node, t));
+                if (!parents.containsKey(next)) {
+                    parents.put(next, new Parent(node, t));
+                    queue.add(next);
+                }
+            }
+        }
+        return new Analysis(counts, examples, parents.size());
+    }
+
+    /**
+     * The cause of an RTO that fires in state {@code s} after the events {@code history}.
+     *
+     * @param s       the state in which the RTO fires
+     * @param history the events before it
+     * @param copiesOfEpsn copies sent per transmission of the packet the receiver waits for (2 for a
+     *                     last packet under Send-Twice)
+     * @return the one cause
+     */
+    static TimeoutCause cause(TimedState s, List<Event> history, int copiesOfEpsn) {
+        if (TimedGbnProperties.premature(s)) {
+            return TimeoutCause.PREMATURE_EXPIRY;
+        }
+        if (s.epsn() > s.una() && has(history, Event.Kind.ACK_LOST, n -> n > s.una())) {
+            return TimeoutCause.LAST_ACK_LOST;
+        }
+        int e = s.epsn();
+        if (has(history, Event.Kind.NAK_LOST, n -> n == e)) {
+            return TimeoutCause.NAK_LOST;
+        }
+        // under Send-Twice a last packet is lost only when both copies of one transmission are
+        long lost = history.stream().filter(h -> h.kind() == Event.Kind.DATA_LOST && h.n() == e).count() / copiesOfEpsn;
+        if (lost >= 2) {
+            return TimeoutCause.SAME_PACKET_LOST_TWICE;
+        }
+        if (has(history, Event.Kind.NAK_HELD_BACK, n -> n == e)) {
+            return TimeoutCause.NAK_SUPPRESSED;
+        }
+        return TimeoutCause.LAST_PACKET_LOST;
+    }
+
+    private static boolean has(List<Event> history, Event.Kind kind, java.util.function.IntPredicate n) {
+        return history.stream().anyMatch(h -> h.kind() == kind && n.test(h.n()));
+    }
+
+    private static List<Event> record(Node node, Transition<TimedState> t) {
+        Optional<Event> e = event(node.state(), t);
+        if (e.isEmpty() || e.get().kind() == Event.Kind.NAK_HELD_BACK && node.history().contains(e.get())) {
+            return node.history();
+        }
+        List<Event> h = new ArrayList<>(node.history());
+        h.add(e.get());
+        Collections.sort(h);
+        return List.copyOf(h);
+    }
+
+    private static Optional<Event> event(TimedState from, Transition<TimedState> t) {
+        Action a = t.action();
+        switch (a.name()) {
+            case "LoseData" -> {
+                return Optional.of(new Event(Event.Kind.DATA_LOST, (Integer) a.params().get("seq")));
+            }
+            case "LoseCtrl" -> {
+                boolean nak = a.params().get("kind").equals(Ctrl.Kind.NAK.name());
+                return Optional.of(new Event(nak ? Event.Kind.NAK_LOST : Event.Kind.ACK_LOST, (Integer) a.params().get("n")));
+            }
+            case TimedGbnModel.RECEIVE_DATA -> {
+                // an out-of-order packet that drew no NAK: a NAK interval held it back (seed 002, II-A)
+                boolean ahead = (Integer) a.params().get("as") > from.epsn();
+                boolean noNak = t.next().ctrl().size() == from.ctrl().size();
+                return ahead && noNak ? Optional.of(new Event(Event.Kind.NAK_HELD_BACK, from.epsn())) : Optional.empty();
+            }
+            default -> {
+                return Optional.empty();
+            }
+        }
+    }
+
+    private static Attribution attribution(TimeoutCause c, Node end, Transition<TimedState> timeout,
+                                           Map<Node, Parent> parents) {
+        List<Transition<TimedState>> trace = new ArrayList<>();
+        trace.add(timeout);
+        Node n = end;
+        while (parents.get(n).node() != null) {
+            Parent p = parents.get(n);
+            trace.add(p.step());
+            n = p.node();
+        }
+        Collections.reverse(trace);
+        List<String> events = end.history().stream().map(e -> e.kind() + "(" + e.n() + ")").toList();
+        return new Attribution(c, events, n.state(), trace);
+    }
+}
