@@ -3,13 +3,10 @@ package org.rdmacheck.fluid;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
-import org.apache.commons.math3.ode.nonstiff.ClassicalRungeKuttaIntegrator;
-import org.apache.commons.math3.ode.sampling.StepHandler;
-import org.apache.commons.math3.ode.sampling.StepInterpolator;
 
 /**
- * Solves the DCQCN fluid model (seed 004 §5) with Commons Math's classical Runge-Kutta
- * integrator and the method of steps for the constant delay τ*: the step is at most τ*, so every
+ * Solves the DCQCN fluid model (seed 004 §5) with the classical Runge-Kutta method
+ * ({@link RungeKutta4}) and the method of steps for the constant delay τ*: the step is at most τ*, so every
  * delayed value x(t - τ*) a stage needs lies in already accepted steps, read from {@link DelayHistory}.
  * Flow starts split the run into segments; at a segment boundary the starting groups' rates jump
  * to their initial values. Output goes through {@link StateObserver}s called from a step handler;
@@ -48,14 +45,13 @@ public final class FluidSolver {
         double[] y = new double[layout.dimension()];
         y[StateLayout.QUEUE] = Units.kbToPackets(problem.initialQueueKB(), p.packetKB());
         Recorder recorder = new Recorder(layout, p.capacityPerMicro(), history, eq, observers);
-        ClassicalRungeKuttaIntegrator rk = new ClassicalRungeKuttaIntegrator(h);
-        rk.addStepHandler(recorder);
+        RungeKutta4 rk = new RungeKutta4(eq, h);
         double t = 0;
         for (double boundary : boundaries(problem, h)) {
             startGroups(problem, t, h, y, eq, layout);
             recorder.restart(t, y);
             if (boundary > t) {
-                rk.integrate(eq, t, y, boundary, y);
+                rk.integrate(t, y, boundary, recorder::stepEnd);
             }
             t = boundary;
         }
@@ -119,7 +115,7 @@ public final class FluidSolver {
     }
 
     /** Step handler: keeps the delay history, checks for divergence, feeds the observers. */
-    private static final class Recorder implements StepHandler {
+    private static final class Recorder {
         private final StateLayout layout;
         private final DelayHistory history;
         private final DcqcnEquations eq;
@@ -147,17 +143,8 @@ public final class FluidSolver {
             emit(t, y);
         }
 
-        @Override
-        public void init(double t0, double[] y0, double t) {
-            // the segment start was recorded by restart()
-        }
-
-        @Override
-        public void handleStep(StepInterpolator interpolator, boolean isLast) {
-            double t = interpolator.getCurrentTime();
-            interpolator.setInterpolatedTime(t);
-            double[] y = interpolator.getInterpolatedState();
-            double[] yDot = interpolator.getInterpolatedDerivatives();
+        /** An accepted step ends at t with state y and slope yDot (the last stage's, as RK4's dense output has it). */
+        void stepEnd(double t, double[] y, double[] yDot) {
             check(t, y);
             history.append(t, y, yDot);
             steps++;
