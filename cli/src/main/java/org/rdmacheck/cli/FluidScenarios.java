@@ -69,10 +69,10 @@ final class FluidScenarios {
                 case "convergence" -> ConvergenceSweep.run(model, n, target2 == null ? 0 : number("target2", target2),
                         settings, outDir);
                 case "g-sweep" -> QueueVsGain.run(deployed, settings, outDir);
-                case "incast" -> IncastStarvation.run(deployed, size == Size.FULL ? IncastStarvation.DEGREES
+                case "incast" -> IncastStarvation.run(deployed, size == Size.FULL ? IncastStarvation.degrees()
                         : new int[] {2, 16, 32}, settings, outDir);
                 case "fixed-point" -> FixedPointTable.run(deployed, model.containsKey("N")
-                        ? new int[] {deployed.flows()} : FixedPointTable.DEFAULT_FLOWS);
+                        ? new int[] {deployed.flows()} : FixedPointTable.defaultFlows());
                 default -> org.rdmacheck.fluid.scenario.PacketCheck.run(deployed, settings, seed == null ? 1 : integer("seed", seed, 0,
                         Long.MAX_VALUE), outDir);
             };

@@ -1,6 +1,5 @@
 package org.rdmacheck.checker.cdg;
 
-import java.util.Arrays;
 import org.rdmacheck.model.topology.Topology;
 
 /**
@@ -60,43 +59,15 @@ public final class DestinationTables {
         return !surviving || !fabric.isFailed(arc);
     }
 
-    private boolean transit(int node) {
-        return node == target || !topo.isHost(node);
-    }
-
     private int[] downDistances(boolean surviving) {
         return distancesToTarget((arc, v) -> fabric.isUp(arc) && usable(arc, surviving) && !topo.isHost(v));
     }
 
-    /** Which arcs a breadth-first search from the target may follow (arc, node it leads to). */
-    @FunctionalInterface
-    private interface ArcFilter {
-        boolean accepts(int arc, int to);
-    }
-
-    /** Hop counts from the target over the accepted arcs, passing through no host but the target. */
-    private int[] distancesToTarget(ArcFilter accept) {
-        int n = topo.nodeCount();
-        int[] d = new int[n];
-        Arrays.fill(d, INF);
-        int[] queue = new int[n];
-        int head = 0;
-        int tail = 0;
-        d[target] = 0;
-        queue[tail++] = target;
-        while (head < tail) {
-            int c = queue[head++];
-            if (!transit(c)) {
-                continue;
-            }
-            for (int p = 0; p < topo.degree(c); p++) {
-                int arc = topo.arcAt(c, p);
-                int v = topo.arcTo(arc);
-                if (d[v] == INF && accept.accepts(arc, v)) {
-                    d[v] = d[c] + 1;
-                    queue[tail++] = v;
-                }
-            }
+    /** Hop counts from the target over the accepted arcs, passing through no host but the target; INF if none. */
+    private int[] distancesToTarget(Topology.ArcFilter accept) {
+        int[] d = topo.distancesTo(target, accept);
+        for (int i = 0; i < d.length; i++) {
+            d[i] = d[i] < 0 ? INF : d[i];
         }
         return d;
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import org.rdmacheck.model.topology.SpanningTree;
 import org.rdmacheck.model.topology.Topology;
 
 /**
@@ -62,32 +63,12 @@ public final class Fabric {
     }
 
     private int[] bfsLevels() {
+        SpanningTree tree = topology.spanningTree((arc, v) -> !failed[Topology.linkOf(arc)]);
         int n = topology.nodeCount();
-        int root = 0;
-        for (int i = 1; i < n; i++) {
-            if (topology.tier(i) > topology.tier(root)) {
-                root = i;
-            }
-        }
         int[] level = new int[n];
-        Arrays.fill(level, Integer.MAX_VALUE);
-        int[] queue = new int[n];
-        int head = 0;
-        int tail = 0;
-        level[root] = 0;
-        Arrays.fill(parentArc, -1);
-        queue[tail++] = root;
-        while (head < tail) {
-            int u = queue[head++];
-            for (int p = 0; p < topology.degree(u); p++) {
-                int arc = topology.arcAt(u, p);
-                int v = topology.arcTo(arc);
-                if (!failed[Topology.linkOf(arc)] && level[v] == Integer.MAX_VALUE) {
-                    level[v] = level[u] + 1;
-                    parentArc[v] = Topology.reverse(arc);
-                    queue[tail++] = v;
-                }
-            }
+        for (int v = 0; v < n; v++) {
+            parentArc[v] = tree.parentArc(v);
+            level[v] = tree.reaches(v) ? tree.level(v) : Integer.MAX_VALUE;
         }
         return level;
     }

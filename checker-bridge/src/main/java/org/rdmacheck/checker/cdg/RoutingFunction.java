@@ -27,7 +27,7 @@ public record RoutingFunction(String name, List<LanePolicy> lanes, int escapeLan
     public static final int ESCAPE = 0;
 
     /** Named routing functions and what they are. */
-    public static final Map<String, String> NAMES = names();
+    public static final Map<String, String> NAMES = java.util.Collections.unmodifiableMap(names());
 
     /** Copies the lanes. */
     public RoutingFunction {

@@ -17,7 +17,7 @@ import org.rdmacheck.model.gbn.SimParams;
 public final class SimSettings {
 
     /** Default settings: seed 002 Table I, the three ACK timeouts of Fig. 6, loss 1e-5 .. 1e-2. */
-    public static final Map<String, String> DEFAULTS = defaults();
+    public static final Map<String, String> DEFAULTS = java.util.Collections.unmodifiableMap(defaults());
 
     private SimSettings() {
     }

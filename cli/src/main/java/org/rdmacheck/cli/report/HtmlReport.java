@@ -76,10 +76,13 @@ public final class HtmlReport {
         sb.append("<header><h1>rdmacheck report</h1><p class=\"totals\">").append(findings.size())
                 .append(" results: <b>").append(findings.size() - unexpected - inconclusive)
                 .append("</b> as expected, <b class=\"bad\">").append(unexpected).append("</b> unexpected, <b>")
-                .append(inconclusive).append("</b> inconclusive.</p>\n<nav><a href=\"#summary\">Summary</a> · "
+                .append(inconclusive).append("</b> inconclusive. Verdicts: VERIFIED/DEADLOCK_FREE are exhaustive "
+                        + "proofs, CONFIRMED/REFUTED simulation claims, MEASURED a figure; hover a variant for its "
+                        + "parameters.</p>\n<nav><a href=\"#overview\">By model</a> · <a href=\"#summary\">Summary</a> · "
                         + "<a href=\"#details\">Details</a>")
                 .append(thresholds.isPresent() ? " · <a href=\"#thresholds\">Thresholds</a>" : "")
                 .append(figures.isEmpty() ? "" : " · <a href=\"#plots\">Plots</a>").append("</nav></header>\n");
+        overview(sb, findings);
         summary(sb, findings);
         sb.append("<section id=\"details\"><h2>Details</h2>\n");
         for (int i = 0; i < findings.size(); i++) {
@@ -104,6 +107,24 @@ public final class HtmlReport {
         return sb.toString();
     }
 
+    /** One line per model or task: how many results, how many as expected; the name filters the summary. */
+    private static void overview(StringBuilder sb, List<Finding> findings) {
+        Map<String, long[]> byModel = new java.util.LinkedHashMap<>();
+        for (Finding f : findings) {
+            long[] c = byModel.computeIfAbsent(f.model(), k -> new long[4]);
+            c[0]++;
+            c[1 + f.outcome().ordinal()]++;
+        }
+        sb.append("<section id=\"overview\"><h2>By model</h2><table id=\"overview-table\"><thead><tr><th>model or "
+                + "task</th><th>results</th><th>as expected</th><th>unexpected</th><th>inconclusive</th></tr></thead>"
+                + "<tbody>\n");
+        byModel.forEach((m, c) -> sb.append(String.format(Locale.ROOT, "<tr class=\"%s\"><td><a href=\"#summary\" "
+                        + "class=\"pick-model\" data-model=\"%s\">%s</a></td><td class=\"num\">%d</td>"
+                        + "<td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">%d</td></tr>%n",
+                c[2] > 0 ? "unexpected" : c[3] > 0 ? "inconclusive" : "", esc(m), esc(m), c[0], c[1], c[2], c[3])));
+        sb.append("</tbody></table></section>\n");
+    }
+
     private static void summary(StringBuilder sb, List<Finding> findings) {
         TreeSet<String> models = new TreeSet<>();
         TreeSet<String> verdicts = new TreeSet<>();
@@ -124,16 +145,21 @@ public final class HtmlReport {
         for (int i = 0; i < findings.size(); i++) {
             Finding f = findings.get(i);
             sb.append(String.format(Locale.ROOT, "<tr class=\"result %s\" data-model=\"%s\" data-verdict=\"%s\" "
-                            + "data-outcome=\"%s\"><td>%s</td><td>%s</td><td><a href=\"#f%d\">%s</a></td><td>%s</td>"
+                            + "data-outcome=\"%s\"><td>%s</td><td title=\"%s\">%s</td><td><a href=\"#f%d\">%s</a></td><td>%s</td>"
                             + "<td class=\"verdict\">%s</td><td class=\"num\">%s</td><td class=\"num\">%.2f s</td>"
                             + "<td>%s</td></tr>%n",
                     f.outcome().name().toLowerCase(Locale.ROOT), esc(f.model()), f.verdict().name(), f.outcome().name(),
-                    esc(f.model()), esc(f.variant()), i, esc(f.property()), f.expected().word(), f.verdict().name(),
+                    esc(f.model()), esc(params(f)), esc(f.variant()), i, esc(f.property()), f.expected().word(), f.verdict().name(),
                     f.quantity("distinctStates").map(q -> String.format(Locale.ROOT, "%,d", (long) q.value()))
                             .orElse("–"), f.wallMillis() / 1000.0,
                     f.counterexample().isPresent() ? "<a href=\"#f" + i + "\">trace</a>" : ""));
         }
         sb.append("</tbody></table></section>\n");
+    }
+
+    private static String params(Finding f) {
+        return f.parameters().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     private static void details(StringBuilder sb, Finding f, int i) {
@@ -259,6 +285,9 @@ public final class HtmlReport {
                 document.getElementById('visible-count').textContent = String(shown);
               }
               [model, verdict, outcome].forEach(function (s) { s.addEventListener('change', apply); });
+              document.querySelectorAll('a.pick-model').forEach(function (a) {
+                a.addEventListener('click', function () { model.value = a.dataset.model; apply(); });
+              });
               apply();
             })();
             """;

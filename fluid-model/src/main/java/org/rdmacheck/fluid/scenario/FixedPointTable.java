@@ -17,7 +17,12 @@ import org.rdmacheck.fluid.FluidParameters;
 public final class FixedPointTable {
 
     /** Flow counts tabulated by default. */
-    public static final int[] DEFAULT_FLOWS = {1, 2, 4, 8, 16, 32, 64};
+    private static final int[] DEFAULT_FLOWS = {1, 2, 4, 8, 16, 32, 64};
+
+    /** @return the flow counts tabulated by default (a copy) */
+    public static int[] defaultFlows() {
+        return DEFAULT_FLOWS.clone();
+    }
 
     private FixedPointTable() {
     }

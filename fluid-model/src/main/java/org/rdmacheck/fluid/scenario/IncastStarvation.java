@@ -20,9 +20,14 @@ import org.rdmacheck.fluid.SolverSettings;
 public final class IncastStarvation {
 
     /** Incast degrees swept. */
-    public static final int[] DEGREES = {2, 4, 8, 16, 32, 64};
+    private static final int[] DEGREES = {2, 4, 8, 16, 32, 64};
     /** R_AI values swept (Mb/s). */
-    public static final double[] RATE_AI_MBPS = {40, 20, 10};
+    private static final double[] RATE_AI_MBPS = {40, 20, 10};
+
+    /** @return the incast degrees compared (a copy) */
+    public static int[] degrees() {
+        return DEGREES.clone();
+    }
 
     private IncastStarvation() {
     }

@@ -19,9 +19,19 @@ import org.rdmacheck.fluid.SolverSettings;
 public final class QueueVsGain {
 
     /** The gains compared. */
-    public static final double[] GAINS = {1.0 / 16, 1.0 / 64, 1.0 / 256, 1.0 / 1024};
+    private static final double[] GAINS = {1.0 / 16, 1.0 / 64, 1.0 / 256, 1.0 / 1024};
     /** The incast degrees compared. */
-    public static final int[] DEGREES = {2, 16};
+    private static final int[] DEGREES = {2, 16};
+
+    /** @return the gains compared (a copy) */
+    public static double[] gains() {
+        return GAINS.clone();
+    }
+
+    /** @return the incast degrees compared (a copy) */
+    public static int[] degrees() {
+        return DEGREES.clone();
+    }
 
     private QueueVsGain() {
     }

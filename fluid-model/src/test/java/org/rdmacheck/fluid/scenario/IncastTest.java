@@ -46,7 +46,7 @@ class IncastTest {
     @Test
     void gainSweepFigures() {
         ScenarioReport r = QueueVsGain.run(FluidParameters.deployed(), SolverSettings.defaults(), null);
-        assertEquals(QueueVsGain.DEGREES.length * QueueVsGain.GAINS.length, r.findings().size());
+        assertEquals(QueueVsGain.degrees().length * QueueVsGain.gains().length, r.findings().size());
         // 2:1 has a fixed point in RED's linear region: the steady queue sits at q* for every g but the slowest,
         // and q* does not depend on g (alpha* = 1 - (1-p*)^{tau' Rc*} has no g)
         double q = FixedPoint.of(FluidParameters.deployed()).queueKB();
@@ -56,7 +56,7 @@ class IncastTest {
             assertTrue(f.get("steady_std_queue_KB") < 0.1, r.findings().get(i).summary());
         }
         // 16:1 has none: the queue keeps hitting empty for every g
-        for (int i = QueueVsGain.GAINS.length; i < r.findings().size(); i++) {
+        for (int i = QueueVsGain.gains().length; i < r.findings().size(); i++) {
             assertEquals(0, r.findings().get(i).figures().get("steady_min_queue_KB"), 1e-9);
         }
         assertFalse(r.findings().isEmpty());

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.topology.SpanningTree;
 import org.rdmacheck.model.topology.Topology;
 
 /**
@@ -35,14 +36,10 @@ public final class EscapeNetwork {
         int[] local = new int[topology.nodeCount()];
         Arrays.fill(local, -1);
         List<String> names = new ArrayList<>();
-        int root = -1;
         for (int n = 0; n < topology.nodeCount(); n++) {
             if (!topology.isHost(n)) {
                 local[n] = names.size();
                 names.add(topology.nodeName(n));
-                if (root < 0 || topology.tier(n) > topology.tier(root)) {
-                    root = n;
-                }
             }
         }
         this.name = topology.name() + (failed.isEmpty() ? "" : " fail " + String.join(",", failed));
@@ -53,13 +50,6 @@ public final class EscapeNetwork {
         for (int i = 0; i < s; i++) {
             outs.add(new ArrayList<>());
         }
-        int[] parentArc = new int[s];
-        Arrays.fill(parentArc, -2);
-        int[] queue = new int[topology.nodeCount()];
-        int head = 0;
-        int tail = 0;
-        queue[tail++] = root;
-        parentArc[local[root]] = -1;
         int[][] arcIndex = new int[s][s];
         for (int[] row : arcIndex) {
             Arrays.fill(row, -1);
@@ -75,14 +65,13 @@ public final class EscapeNetwork {
                 }
             }
         }
-        while (head < tail) {
-            int n = queue[head++];
-            for (int p = 0; p < topology.degree(n); p++) {
-                int m = topology.neighbor(n, p);
-                if (local[m] >= 0 && parentArc[local[m]] == -2 && !dead[Topology.linkOf(topology.arcAt(n, p))]) {
-                    parentArc[local[m]] = arcIndex[local[m]][local[n]];
-                    queue[tail++] = m;
-                }
+        SpanningTree tree = topology.spanningTree((arc, m) -> local[m] >= 0 && !dead[Topology.linkOf(arc)]);
+        int[] parentArc = new int[s];
+        for (int n = 0; n < topology.nodeCount(); n++) {
+            if (local[n] >= 0) {
+                int up = tree.parentArc(n);
+                parentArc[local[n]] = !tree.reaches(n) ? -2 : up < 0 ? -1
+                        : arcIndex[local[n]][local[topology.arcTo(up)]];
             }
         }
         for (int i = 0; i < s; i++) {

@@ -1,6 +1,5 @@
 package org.rdmacheck.model.iofd;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -144,22 +143,7 @@ public final class Fabric {
 
     /** Hop distances to {@code dst} over live switches; hosts other than dst are not transit; -1 = unreachable. */
     private int[] distancesTo(int dst, List<Integer> failed) {
-        int[] dist = new int[topology.nodeCount()];
-        Arrays.fill(dist, -1);
-        dist[dst] = 0;
-        ArrayDeque<Integer> q = new ArrayDeque<>();
-        q.add(dst);
-        while (!q.isEmpty()) {
-            int v = q.poll();
-            for (int p = 0; p < topology.degree(v); p++) {
-                int m = topology.neighbor(v, p);
-                if (dist[m] < 0 && !topology.isHost(m) && !failed.contains(m)) {
-                    dist[m] = dist[v] + 1;
-                    q.add(m);
-                }
-            }
-        }
-        return dist;
+        return topology.distancesTo(dst, (arc, to) -> !topology.isHost(to) && !failed.contains(to));
     }
 
     private String names(List<Integer> nodes) {

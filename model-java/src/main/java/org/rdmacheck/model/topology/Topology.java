@@ -298,6 +298,60 @@ public final class Topology {
         return found;
     }
 
+    /** Which arcs a breadth-first search may follow: the arc and the node it leads to. */
+    @FunctionalInterface
+    public interface ArcFilter {
+        /**
+         * @param arc an arc out of a node already reached
+         * @param to  the node it leads to
+         * @return whether the search may follow it
+         */
+        boolean accepts(int arc, int to);
+    }
+
+    /**
+     * Hop counts to {@code dst}: a breadth-first search from {@code dst} over the accepted arcs,
+     * expanding no host but {@code dst} (hosts do not forward). The one search behind the IOFD
+     * fabric's routes, the partition simulator's ECMP and the deadlock checker's destination tables.
+     *
+     * @param dst    the destination node
+     * @param accept which arcs the search may follow (arcs point away from {@code dst})
+     * @return for each node its hop count to {@code dst}, or -1 if unreachable
+     */
+    public int[] distancesTo(int dst, ArcFilter accept) {
+        int n = nodeCount();
+        int[] d = new int[n];
+        java.util.Arrays.fill(d, -1);
+        int[] queue = new int[n];
+        int head = 0;
+        int tail = 0;
+        d[dst] = 0;
+        queue[tail++] = dst;
+        while (head < tail) {
+            int c = queue[head++];
+            if (c != dst && isHost(c)) {
+                continue;
+            }
+            for (int p = 0; p < degree(c); p++) {
+                int arc = arcAt(c, p);
+                int v = arcTo(arc);
+                if (d[v] < 0 && accept.accepts(arc, v)) {
+                    d[v] = d[c] + 1;
+                    queue[tail++] = v;
+                }
+            }
+        }
+        return d;
+    }
+
+    /**
+     * @param accept which arcs the tree may use
+     * @return the breadth-first spanning tree from the first node of the highest tier
+     */
+    public SpanningTree spanningTree(ArcFilter accept) {
+        return new SpanningTree(this, accept);
+    }
+
     @Override
     public String toString() {
         return name + " (" + nodeCount() + " nodes, " + linkCount() + " links)";

@@ -1,6 +1,5 @@
 package org.rdmacheck.model.partition.sim;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,24 +30,8 @@ public final class EcmpRouter {
     }
 
     private static int[] distancesTo(Topology t, int dst) {
-        int[] d = new int[t.nodeCount()];
-        Arrays.fill(d, Integer.MAX_VALUE);
-        d[dst] = 0;
-        ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(dst));
-        while (!queue.isEmpty()) {
-            int u = queue.poll();
-            if (u != dst && t.isHost(u)) {
-                continue; // hosts do not forward
-            }
-            for (int port = 0; port < t.degree(u); port++) {
-                int v = t.neighbor(u, port);
-                if (d[v] == Integer.MAX_VALUE) {
-                    d[v] = d[u] + 1;
-                    queue.add(v);
-                }
-            }
-        }
-        return d;
+        return java.util.Arrays.stream(t.distancesTo(dst, (arc, to) -> true))
+                .map(d -> d < 0 ? Integer.MAX_VALUE : d).toArray();
     }
 
     /** @return hops from a node to the destination, or {@code Integer.MAX_VALUE} if unreachable */
