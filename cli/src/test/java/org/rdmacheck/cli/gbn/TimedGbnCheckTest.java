@@ -65,4 +65,25 @@ class TimedGbnCheckTest {
         List<?> steps = ((CheckResult.Violated) r.result(TimedGbnProperties.NO_TIMEOUT)).counterexample().steps();
         assertTrue(steps.size() < 40, "steps " + steps.size());
     }
+
+    /**
+     * The scale the issue asks for: Improved with 2 messages x 4 packets, window 8 (half of 2^4 PSNs)
+     * and loss budget 2. Every correctness property is proven; NoTimeout fails (as in the untimed
+     * table, two losses force an RTO), and so does NoSpuriousRetransmission: a CE timer that expires
+     * in the same tick as a new NAK interval starts sends a second NAK for the same EPSN, and the
+     * sender goes back twice.
+     */
+    @Test
+    void improvedTwoMessagesOfFourPacketsWithTwoLosses() {
+        Map<String, String> p = Map.of("packets", "4", "messages", "2", "losses", "2", "window", "8", "psnBits", "4",
+                "goodput", "25", "maxRtos", "2");
+        ExplorationReport r = check("improved", p);
+        assertTrue(r.complete(), r.stopReason());
+        assertEquals(43_998, r.stats().distinctStates());
+        for (CheckResult c : r.results()) {
+            boolean fails = c.property().equals(TimedGbnProperties.NO_TIMEOUT)
+                    || c.property().equals(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION);
+            assertEquals(fails ? CheckResult.Verdict.VIOLATED : CheckResult.Verdict.VERIFIED, c.verdict(), c.property());
+        }
+    }
 }

@@ -239,6 +239,9 @@ public final class GbnSimulator {
     private String cause() {
         int epsn = receiver.epsn();
         int n = config.total();
+        if (usefulInFlight()) {
+            return TimeoutCause.PREMATURE_EXPIRY.words();
+        }
         if (epsn >= n) {
             return TimeoutCause.LAST_ACK_LOST.words();
         }
@@ -252,6 +255,20 @@ public final class GbnSimulator {
             return TimeoutCause.SAME_PACKET_LOST_TWICE.words();
         }
         return TimeoutCause.NEW_CAUSE_WORDS;
+    }
+
+    /**
+     * Whether the RTO fires while the network still carries what would move the transfer on: a data
+     * packet the receiver has not yet seen, or an ACK/NAK beyond the sender's oldest unacknowledged
+     * packet (the same reading as the timed model's premature expiry).
+     */
+    private boolean usefulInFlight() {
+        for (Event e : queue) {
+            if (e.type() == DATA && e.psn() >= receiver.epsn() || e.type() == CTRL && e.psn() > sender.una()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void kick(double t) {

@@ -86,4 +86,26 @@ class GbnSimulatorTest {
         assertEquals(0.0, cells.get(0).ciHalfWidth(), 1e-12);
         assertTrue(cells.get(1).relativeThroughput() < 0.9 && cells.get(1).relativeThroughput() > 0.2);
     }
+
+    /**
+     * Table I: a packet and its ACK take about 4.46 us. An RTO of 4.096 us (IB timeout=0's unit)
+     * expires before every message's last ACK; the smallest encodable RTO, 8.192 us, and the 500 us
+     * of seed 002 Fig. 6(c) never expire early.
+     */
+    @Test
+    void prematureTimeoutsOnlyBelowTheRoundTrip() {
+        SimParams p = SimParams.tableI().withLossRate(0.0);
+        assertTrue(p.dataLatency() + p.ctrlLatency() > 4.096e-6 && p.dataLatency() + p.ctrlLatency() < 8.192e-6);
+        for (double rto : new double[] {4.096e-6, 8.192e-6, 500e-6}) {
+            MessageOutcome o = new GbnSimulator(p.withRto(rto), GbnVariant.GBN, DuplicatePolicy.ACK, NakPolicy.PER_EPSN,
+                    1).runMessage();
+            List<String> want = rto < 8e-6 ? List.of(TimeoutCause.PREMATURE_EXPIRY.words()) : List.of();
+            assertEquals(want, o.causes(), "rto " + rto);
+        }
+        GbnSimulator lossy = new GbnSimulator(p.withRto(500e-6).withLossRate(1e-2), GbnVariant.GBN, DuplicatePolicy.ACK,
+                NakPolicy.PER_EPSN, 5);
+        for (int m = 0; m < 20; m++) {
+            assertTrue(!lossy.runMessage().causes().contains(TimeoutCause.PREMATURE_EXPIRY.words()));
+        }
+    }
 }
