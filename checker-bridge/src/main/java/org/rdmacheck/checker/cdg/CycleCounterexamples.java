@@ -41,26 +41,35 @@ public final class CycleCounterexamples {
     public static Counterexample of(DeadlockQuery query, DeadlockVerdict verdict) {
         List<TraceStep> steps = new ArrayList<>();
         for (Dependency d : verdict.cycle()) {
-            ObjectNode s = TraceJson.MAPPER.createObjectNode();
-            s.put("channel", d.from());
-            s.put("requests", d.to());
-            s.put("move", d.move());
-            s.put("destination", d.destination());
-            ArrayNode route = s.putArray("route");
-            for (Hop h : d.route()) {
-                route.add(h.arc() + "@VL" + h.lane() + " " + h.move());
-            }
-            s.put("at", d.at());
-            steps.add(new TraceStep(steps.isEmpty() ? null : Action.of("Requests", "channel", d.from()), s));
+            steps.add(new TraceStep(steps.isEmpty() ? null : requests(d), step(d)));
         }
         Provenance p = new Provenance(MODEL, query.slug(), query.parameters(), "cdg", Version.VERSION);
         return new Counterexample(PROPERTY, Counterexample.Kind.CYCLE, steps, steps.size() - 1, 0, p,
                 verdict.condition() + " fails: each packet holds its channel and requests the next one's");
     }
 
+    private static ObjectNode step(Dependency d) {
+        ObjectNode s = TraceJson.MAPPER.createObjectNode();
+        s.put("channel", d.from());
+        s.put("requests", d.to());
+        s.put("move", d.move());
+        s.put("destination", d.destination());
+        ArrayNode route = s.putArray("route");
+        for (Hop h : d.route()) {
+            route.add(h.arc() + "@VL" + h.lane() + " " + h.move());
+        }
+        s.put("at", d.at());
+        return s;
+    }
+
+    private static Action requests(Dependency d) {
+        return Action.of("Requests", "channel", d.from());
+    }
+
     /**
-     * Re-derives a stored cycle: the channels must close a cycle and each dependency must still be
-     * created by a packet to the stored destination under the stored routing function.
+     * Re-derives a stored cycle: the channels must close a cycle, each dependency must still be
+     * created by a packet to the stored destination under the stored routing function, and every
+     * stored field of a step (move, route, position on the route, action) must be the re-derived one.
      *
      * @param cex a stored cycle
      * @return the outcome
@@ -73,6 +82,11 @@ public final class CycleCounterexamples {
         int n = cex.steps().size();
         if (n == 0) {
             return new ReplayResult.IllegalStep(0, "empty cycle");
+        }
+        if (!cex.property().equals(PROPERTY) || cex.violationIndex() != n - 1 || cex.loopStart() != 0) {
+            return new ReplayResult.IllegalStep(0, "a stored cycle has property " + PROPERTY + ", violationIndex "
+                    + (n - 1) + " (its last step) and loopStart 0; this one has " + cex.property() + ", "
+                    + cex.violationIndex() + " and " + cex.loopStart());
         }
         for (int i = 0; i < n; i++) {
             var s = cex.steps().get(i).state();
@@ -91,6 +105,14 @@ public final class CycleCounterexamples {
             if (d.isEmpty()) {
                 return new ReplayResult.IllegalStep(i, "step " + i + ": no packet to " + dest + " holding "
                         + s.path("channel").asText() + " requests " + s.path("requests").asText());
+            }
+            // every stored field must be the re-derived one: the move, the route and where on it the
+            // packet holds the channel (breadth-first search is deterministic)
+            ObjectNode derived = step(d.get());
+            Action want = i == 0 ? null : requests(d.get());
+            if (!derived.equals(s) || !TraceJson.toJson(want).equals(TraceJson.toJson(cex.steps().get(i).action()))) {
+                return new ReplayResult.IllegalStep(i, "step " + i + ": stored " + s + " with action "
+                        + cex.steps().get(i).action() + ", re-derived " + derived + " with action " + want);
             }
         }
         return new ReplayResult.Reproduces("cycle of " + n + " dependencies re-derived");

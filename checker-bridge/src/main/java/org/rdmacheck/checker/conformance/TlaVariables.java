@@ -21,6 +21,8 @@ final class TlaVariables {
     private static final String NAMES = "\\s+([A-Za-z_][A-Za-z0-9_]*(?:\\s*,\\s*[A-Za-z_][A-Za-z0-9_]*)*)";
     private static final Pattern VARIABLES = Pattern.compile("\\bVARIABLES?" + NAMES);
     private static final Pattern CONSTANTS = Pattern.compile("\\bCONSTANTS?" + NAMES);
+    private static final Pattern DEFINITION = Pattern.compile(
+            "(?m)^\\s*(?:RECURSIVE\\s+)?([A-Za-z_][A-Za-z0-9_]*)\\s*(?:\\([^)]*\\))?\\s*==");
 
     private TlaVariables() {
     }
@@ -39,6 +41,14 @@ final class TlaVariables {
      */
     static Set<String> constants(Path folder) {
         return declared(folder, CONSTANTS);
+    }
+
+    /**
+     * @param folder a spec folder
+     * @return every operator defined at the start of a line in its {@code .tla} files
+     */
+    static Set<String> definitions(Path folder) {
+        return declared(folder, DEFINITION);
     }
 
     private static Set<String> declared(Path folder, Pattern declaration) {

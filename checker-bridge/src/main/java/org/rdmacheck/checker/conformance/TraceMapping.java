@@ -2,9 +2,12 @@ package org.rdmacheck.checker.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.core.JsonPointer;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.rdmacheck.checker.tlc.TlaValues;
 import org.rdmacheck.model.InputException;
 
@@ -14,7 +17,12 @@ import org.rdmacheck.model.InputException;
  * is a variable of the same name, arrays become sequences and objects records (or functions when
  * their keys are not identifiers). A mapping entry {@code "var": "/json/pointer"} reads a variable
  * from elsewhere in the view; {@code "var": {"from": "/pointer", "as": "set"}} renders an array as
- * a set.
+ * a set; {@code "via": "EXPR"} then applies a TLA+ expression in which {@code json} names that
+ * value, e.g. {@code "RdmacheckFnOver(json, QArcs)"} for an array indexed by the spec's queue arcs
+ * in ascending order. The trace module provides {@code RdmacheckFn(seq)} (a function on
+ * {@code 0..Len(seq)-1}), {@code RdmacheckFnOver(seq, S)}, {@code RdmacheckSet(seq)} and
+ * {@code RdmacheckSetsOver(seq, S)} (a function on S whose values are the sets of seq's lists); the
+ * expression may use every definition of the spec.
  */
 public final class TraceMapping {
 
@@ -23,8 +31,15 @@ public final class TraceMapping {
      *
      * @param from JSON pointer into the state view
      * @param as   {@code value} (default rendering) or {@code set}
+     * @param via  TLA+ expression over {@code json} (the rendered value), or null
      */
-    public record Variable(String from, String as) {
+    public record Variable(String from, String as, String via) {
+        /** @return the first field of the state view it reads */
+        String field() {
+            String f = from.startsWith("/") ? from.substring(1) : from;
+            int slash = f.indexOf('/');
+            return (slash < 0 ? f : f.substring(0, slash)).replace("~1", "/").replace("~0", "~");
+        }
     }
 
     private TraceMapping() {
@@ -46,8 +61,9 @@ public final class TraceMapping {
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode v = e.getValue();
-            Variable var = v.isTextual() ? new Variable(v.textValue(), "value")
-                    : new Variable(v.path("from").asText("/" + e.getKey()), v.path("as").asText("value"));
+            Variable var = v.isTextual() ? new Variable(v.textValue(), "value", null)
+                    : new Variable(v.path("from").asText("/" + e.getKey()), v.path("as").asText("value"),
+                            v.hasNonNull("via") ? v.get("via").asText() : null);
             if (!var.from().isEmpty() && !var.from().startsWith("/")) {
                 throw new InputException(src + ": traceMapping." + e.getKey() + " '" + var.from()
                         + "': expected a JSON pointer such as /field");
@@ -77,13 +93,27 @@ public final class TraceMapping {
             state.fields().forEachRemaining(e -> out.put(e.getKey(), render(e.getValue(), "value", step)));
             return out;
         }
+        if (!state.isObject()) {
+            throw new InputException("trace step " + step + ": the state is not a JSON object");
+        }
+        Set<String> read = new HashSet<>();
+        mapping.values().forEach(v -> read.add(v.field()));
+        for (Iterator<String> it = state.fieldNames(); it.hasNext();) {
+            String f = it.next();
+            if (!read.contains(f)) {
+                throw new InputException("trace step " + step + ": the state's field '" + f + "' is not read by the "
+                        + "manifest's traceMapping (it reads " + new TreeSet<>(read) + ")");
+            }
+        }
         for (Map.Entry<String, Variable> e : mapping.entrySet()) {
             JsonNode v = state.at(JsonPointer.compile(e.getValue().from()));
             if (v.isMissingNode()) {
                 throw new InputException("trace step " + step + ": the state has no " + e.getValue().from()
                         + " for variable " + e.getKey());
             }
-            out.put(e.getKey(), render(v, e.getValue().as(), step));
+            String value = render(v, e.getValue().as(), step);
+            out.put(e.getKey(), e.getValue().via() == null ? value
+                    : "(LET json == " + value + " IN " + e.getValue().via() + ")");
         }
         return out;
     }

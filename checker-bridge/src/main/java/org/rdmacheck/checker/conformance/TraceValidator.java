@@ -10,10 +10,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.TraceStep;
 import org.rdmacheck.checker.tlc.SpecFolder;
+import org.rdmacheck.checker.trace.ReplayResult;
+import org.rdmacheck.checker.trace.TraceReplayer;
 import org.rdmacheck.checker.tlc.TlaValues;
 import org.rdmacheck.checker.tlc.TlcChecker;
 import org.rdmacheck.checker.tlc.TlcConfig;
@@ -22,6 +25,7 @@ import org.rdmacheck.checker.tlc.TlcReport;
 import org.rdmacheck.checker.tlc.TlcRequest;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.Catalog;
 import org.rdmacheck.properties.catalog.ModelEntry;
 
@@ -63,8 +67,10 @@ public final class TraceValidator {
         SpecManifest manifest = Files.isRegularFile(specDir.resolve(SpecManifest.FILE)) ? SpecManifest.read(specDir)
                 : null;
         Map<String, String> constants = new LinkedHashMap<>();
+        CheckSpec<?> twin = null;
         if (manifest != null && trace.provenance().model().equals(manifest.javaModel())) {
-            constants.putAll(manifest.constants(trace.provenance().variant(), effectiveParameters(trace)));
+            twin = javaSpec(trace);
+            constants.putAll(manifest.constants(trace.provenance().variant(), twin.parameters()));
         }
         constants.putAll(overrides);
         List<Map<String, String>> states = states(trace, manifest, TlaVariables.declared(specDir));
@@ -84,14 +90,51 @@ public final class TraceValidator {
                 .withGeneratedRoot(MODULE + ".tla", text, sections).withInvariants(List.of("TraceMatched"))
                 .withProperties(List.of()).withCheckDeadlock(false);
         TlcReport report = new TlcChecker(options).check(req);
-        return verdict(trace, report);
+        TraceValidation v = verdict(trace, report);
+        if (!v.accepted()) {
+            return v;
+        }
+        return twin != null ? actions(trace, twin, v) : actionNames(trace, TlaVariables.definitions(specDir), v);
     }
 
-    /** The trace's configuration with every parameter (its provenance may list only non-default ones). */
-    private static Map<String, String> effectiveParameters(Counterexample trace) {
+    /**
+     * A trace that is not the twin's (e.g. one TLC found) carries TLA+ action names without their
+     * arguments: each must at least name a definition of the spec.
+     */
+    private static TraceValidation actionNames(Counterexample trace, Set<String> defined, TraceValidation accepted) {
+        for (int k = 1; k < trace.steps().size(); k++) {
+            TraceStep step = trace.steps().get(k);
+            if (step.action() != null && !defined.contains(step.action().name())) {
+                return new TraceValidation(false, trace.steps().size(), k, step.action(),
+                        trace.steps().get(k - 1).state(), step.state(), accepted.tlcStates(),
+                        "step " + k + ": the action " + step.action().name() + " is no definition of the spec");
+            }
+        }
+        return accepted;
+    }
+
+    /**
+     * TLC matches states only: each step's action must also be the Java model's own between the
+     * two states (a trace whose action names were changed is not accepted).
+     */
+    private static TraceValidation actions(Counterexample trace, CheckSpec<?> java, TraceValidation accepted) {
+        Optional<ReplayResult.IllegalStep> bad = TraceReplayer.illegalStep(java, trace);
+        if (bad.isEmpty()) {
+            return accepted;
+        }
+        int k = bad.get().step();
+        TraceStep step = trace.steps().get(k);
+        return new TraceValidation(false, trace.steps().size(), k, step.action(),
+                k == 0 ? null : trace.steps().get(k - 1).state(), step.state(), accepted.tlcStates(),
+                "the states form a behaviour of the spec, but the Java model " + trace.provenance().model()
+                        + " does not take the recorded step: " + bad.get().message());
+    }
+
+    /** The trace's Java configuration (its parameters() list every parameter, defaults filled in). */
+    private static CheckSpec<?> javaSpec(Counterexample trace) {
         ModelEntry entry = Catalog.find(trace.provenance().model());
         return entry.build(entry.variant(trace.provenance().variant()).name(),
-                Params.of(trace.provenance().parameters())).parameters();
+                Params.of(trace.provenance().parameters()));
     }
 
     private static TraceValidation verdict(Counterexample trace, TlcReport report) {
@@ -125,6 +168,12 @@ public final class TraceValidator {
                             + SpecManifest.FILE);
                 }
             }
+            if (!s.keySet().containsAll(vars)) {
+                Set<String> missing = new java.util.TreeSet<>(vars);
+                missing.removeAll(s.keySet());
+                throw new InputException("trace step " + i + ": the state gives no value for the spec's variables "
+                        + missing);
+            }
             out.add(s);
         }
         return out;
@@ -147,8 +196,14 @@ public final class TraceValidator {
         b.append("---- MODULE ").append(MODULE).append(" ----\n");
         b.append("\\* generated by rdmacheck validate-trace: ").append(trace.provenance().model()).append(' ')
                 .append(trace.provenance().variant()).append(' ').append(trace.property()).append('\n');
-        b.append("EXTENDS ").append(root).append(", Integers, Sequences, TLC\n");
+        b.append("EXTENDS ").append(root).append(", Integers, Sequences, FiniteSets, TLC\n");
         b.append("VARIABLE ").append(STEP).append("\n\n");
+        b.append("\\* Helpers for traceMapping's via expressions: Java arrays indexed from 0 or by a set's rank.\n");
+        b.append("RdmacheckRank(x, S) == Cardinality({y \\in S : y <= x})\n");
+        b.append("RdmacheckFn(seq) == [i \\in 0..(Len(seq) - 1) |-> seq[i + 1]]\n");
+        b.append("RdmacheckFnOver(seq, S) == [x \\in S |-> seq[RdmacheckRank(x, S)]]\n");
+        b.append("RdmacheckSet(seq) == {seq[i] : i \\in DOMAIN seq}\n");
+        b.append("RdmacheckSetsOver(seq, S) == [x \\in S |-> RdmacheckSet(seq[RdmacheckRank(x, S)])]\n\n");
         b.append("\\* The actions the trace records, step by step (for the reader; states are matched).\n");
         b.append("RdmacheckTraceActions == <<");
         for (int i = 0; i < trace.steps().size(); i++) {

@@ -79,7 +79,9 @@ public final class Counterexamples {
         if (!SCHEMA.equals(schema)) {
             throw new InputException(source + ": unsupported trace schema '" + schema + "': expected " + SCHEMA);
         }
+        onlyFields(json, TOP_FIELDS, "", source);
         JsonNode prov = field(json, "provenance", source);
+        onlyFields(prov, PROVENANCE_FIELDS, "provenance.", source);
         Map<String, String> params = new LinkedHashMap<>();
         JsonNode p = field(prov, "parameters", source);
         if (!p.isObject()) {
@@ -101,6 +103,7 @@ public final class Counterexamples {
             if (!s.isObject() || !s.has("state")) {
                 throw new InputException(source + ": malformed trace: step " + i + " needs a 'state'");
             }
+            onlyFields(s, STEP_FIELDS, "steps[" + i + "].", source);
             JsonNode a = s.get("action");
             steps.add(new TraceStep(a == null || a.isNull() ? null : action(a, source, i), s.get("state")));
             i++;
@@ -127,6 +130,7 @@ public final class Counterexamples {
         if (!a.isObject() || !a.has("name")) {
             throw new InputException(source + ": malformed trace: step " + step + " action needs a 'name'");
         }
+        onlyFields(a, ACTION_FIELDS, "steps[" + step + "].action.", source);
         Map<String, Object> params = new LinkedHashMap<>();
         JsonNode p = a.get("params");
         if (p != null && p.isObject()) {
@@ -155,6 +159,24 @@ public final class Counterexamples {
             return v.textValue();
         }
         return v;
+    }
+
+    /** Fields of the format; any other is refused, so that no stored field goes unchecked. */
+    private static final java.util.Set<String> TOP_FIELDS = java.util.Set.of("schema", "property", "kind",
+            "violationIndex", "loopStart", "note", "provenance", "steps");
+    private static final java.util.Set<String> PROVENANCE_FIELDS = java.util.Set.of("model", "variant", "parameters",
+            "checker", "version");
+    private static final java.util.Set<String> STEP_FIELDS = java.util.Set.of("action", "state");
+    private static final java.util.Set<String> ACTION_FIELDS = java.util.Set.of("name", "params");
+
+    private static void onlyFields(JsonNode o, java.util.Set<String> allowed, String where, String source) {
+        for (Iterator<String> it = o.fieldNames(); it.hasNext();) {
+            String f = it.next();
+            if (!allowed.contains(f)) {
+                throw new InputException(source + ": malformed trace: unknown field '" + where + f + "': expected "
+                        + new java.util.TreeSet<>(allowed));
+            }
+        }
     }
 
     private static JsonNode field(JsonNode o, String name, String source) {

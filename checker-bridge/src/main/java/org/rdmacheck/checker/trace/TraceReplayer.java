@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.TraceStep;
@@ -19,7 +20,9 @@ import org.rdmacheck.properties.Property;
 
 /**
  * Re-executes a stored trace on the Java model: every step must be a legal transition (same
- * action, same resulting state), and the property must still be violated where the trace says.
+ * action, same resulting state), the kind must be the property's (invariant, action, deadlock or
+ * progress), a non-progress violation lies at the last step, and the property must still be
+ * violated where the trace says.
  */
 public final class TraceReplayer {
 
@@ -45,45 +48,14 @@ public final class TraceReplayer {
             return new ReplayResult.IllegalStep(0, "violationIndex " + cex.violationIndex() + " or loopStart "
                     + cex.loopStart() + " lies outside the " + steps.size() + " steps");
         }
-        List<S> states = new ArrayList<>();
-        S cur = null;
-        for (S init : model.initialStates()) {
-            if (TraceJson.toJson(model.view(init)).equals(steps.get(0).state())) {
-                cur = init;
-                break;
-            }
+        Walk<S> walk = walk(model, steps);
+        if (walk.illegal() != null) {
+            return walk.illegal();
         }
-        if (cur == null) {
-            return new ReplayResult.IllegalStep(0, "step 0 is not an initial state of the model");
-        }
-        states.add(cur);
-        S prev = null;
-        Transition<S> last = null;
-        for (int j = 1; j < steps.size(); j++) {
-            TraceStep step = steps.get(j);
-            JsonNode wantAction = TraceJson.toJson(step.action());
-            List<Transition<S>> ts = new ArrayList<>();
-            model.successors(cur, ts::add);
-            Transition<S> found = null;
-            boolean actionEnabled = false;
-            for (Transition<S> t : ts) {
-                if (TraceJson.toJson(t.action()).equals(wantAction)) {
-                    actionEnabled = true;
-                    if (TraceJson.toJson(model.view(t.next())).equals(step.state())) {
-                        found = t;
-                        break;
-                    }
-                }
-            }
-            if (found == null) {
-                return new ReplayResult.IllegalStep(j, "step " + j + ": " + step.action()
-                        + (actionEnabled ? " leads to a different state" : " is not enabled"));
-            }
-            prev = cur;
-            last = found;
-            cur = found.next();
-            states.add(cur);
-        }
+        List<S> states = walk.states();
+        S cur = states.get(states.size() - 1);
+        S prev = states.size() < 2 ? null : states.get(states.size() - 2);
+        Transition<S> last = walk.last();
         if (cex.loopStart() >= 0) {
             S back = states.get(cex.loopStart());
             List<Transition<S>> ts = new ArrayList<>();
@@ -98,6 +70,16 @@ public final class TraceReplayer {
             prop = spec.property(cex.property());
         } catch (IllegalArgumentException e) {
             return new ReplayResult.NoLongerViolated("the model no longer has a property " + cex.property());
+        }
+        Counterexample.Kind kind = kindOf(prop);
+        if (cex.kind() != kind) {
+            return new ReplayResult.IllegalStep(0, "kind " + cex.kind().word() + " does not fit " + cex.property()
+                    + ", whose counterexamples are of kind " + kind.word());
+        }
+        if (kind != Counterexample.Kind.PROGRESS && (cex.violationIndex() != steps.size() - 1 || cex.loopStart() != -1)) {
+            return new ReplayResult.IllegalStep(0, "a counterexample of kind " + kind.word() + " has violationIndex "
+                    + (steps.size() - 1) + " (its last step) and loopStart -1; this one has " + cex.violationIndex()
+                    + " and " + cex.loopStart());
         }
         if (prop instanceof Progress<S> pg) {
             Reach reach = goalReachable(model, pg, states.get(cex.violationIndex()));
@@ -116,6 +98,84 @@ public final class TraceReplayer {
         String all = "all " + (steps.size() - 1) + " steps legal";
         return violated ? new ReplayResult.Reproduces(all + "; " + cex.property() + " still violated")
                 : new ReplayResult.NoLongerViolated(all + ", but " + cex.property() + " is no longer violated");
+    }
+
+    /**
+     * Re-executes only the steps: the first state must be an initial state and every step the
+     * model's transition with that action to that state.
+     *
+     * @param spec the model, rebuilt from the trace's provenance
+     * @param cex  the trace
+     * @param <S>  state type
+     * @return the first illegal step, if any
+     */
+    public static <S> Optional<ReplayResult.IllegalStep> illegalStep(CheckSpec<S> spec, Counterexample cex) {
+        if (cex.steps().isEmpty()) {
+            return Optional.of(new ReplayResult.IllegalStep(0, "the trace has no steps"));
+        }
+        return Optional.ofNullable(walk(spec.model(), cex.steps()).illegal());
+    }
+
+    /** The states the steps reach, the last transition, or the first illegal step. */
+    private record Walk<S>(List<S> states, Transition<S> last, ReplayResult.IllegalStep illegal) {
+    }
+
+    private static <S> Walk<S> walk(Model<S> model, List<TraceStep> steps) {
+        List<S> states = new ArrayList<>();
+        S cur = null;
+        for (S init : model.initialStates()) {
+            if (TraceJson.toJson(model.view(init)).equals(steps.get(0).state())) {
+                cur = init;
+                break;
+            }
+        }
+        if (cur == null) {
+            return new Walk<>(states, null, new ReplayResult.IllegalStep(0, "step 0 is not an initial state of the model"));
+        }
+        states.add(cur);
+        Transition<S> last = null;
+        for (int j = 1; j < steps.size(); j++) {
+            TraceStep step = steps.get(j);
+            JsonNode wantAction = TraceJson.toJson(step.action());
+            List<Transition<S>> ts = new ArrayList<>();
+            model.successors(cur, ts::add);
+            Transition<S> found = null;
+            boolean actionEnabled = false;
+            for (Transition<S> t : ts) {
+                if (TraceJson.toJson(t.action()).equals(wantAction)) {
+                    actionEnabled = true;
+                    if (TraceJson.toJson(model.view(t.next())).equals(step.state())) {
+                        found = t;
+                        break;
+                    }
+                }
+            }
+            if (found == null) {
+                return new Walk<>(states, last, new ReplayResult.IllegalStep(j, "step " + j + ": " + step.action()
+                        + (actionEnabled ? " leads to a different state" : " is not enabled")));
+            }
+            last = found;
+            cur = found.next();
+            states.add(cur);
+        }
+        return new Walk<>(states, last, null);
+    }
+
+    /** @return the kind of counterexample a property of this type has */
+    private static Counterexample.Kind kindOf(Property<?> prop) {
+        if (prop instanceof Invariant<?>) {
+            return Counterexample.Kind.INVARIANT;
+        }
+        if (prop instanceof ActionProperty<?>) {
+            return Counterexample.Kind.ACTION;
+        }
+        if (prop instanceof DeadlockFreedom<?>) {
+            return Counterexample.Kind.DEADLOCK;
+        }
+        if (prop instanceof Progress<?>) {
+            return Counterexample.Kind.PROGRESS;
+        }
+        throw new IllegalStateException("no counterexample kind for " + prop.getClass().getName());
     }
 
     private static <S> boolean violated(CheckSpec<S> spec, Property<S> prop, S prev, Transition<S> last, S end) {

@@ -77,4 +77,54 @@ class TraceValidatorTest {
         assertThrows(InputException.class, () -> VALIDATOR.validate(trace,
                 ManifestConformanceTest.specsRoot().resolve("fifo"), null, Map.of()));
     }
+
+    private static Counterexample withAction(Counterexample c, int step, org.rdmacheck.model.Action a,
+                                             org.rdmacheck.checker.Provenance p) {
+        List<TraceStep> steps = new ArrayList<>(c.steps());
+        steps.set(step, new TraceStep(a, steps.get(step).state()));
+        return new Counterexample(c.property(), c.kind(), steps, c.violationIndex(), c.loopStart(), p, c.note());
+    }
+
+    @Test
+    void changedActionOfAJavaTraceIsRejectedAtThatStep() {
+        Counterexample t = javaTrace();
+        Counterexample bad = withAction(t, 2, org.rdmacheck.model.Action.of("Receive"), t.provenance());
+        TraceValidation v = VALIDATOR.validate(bad, ManifestConformanceTest.specsRoot().resolve("fifo"), null, Map.of());
+        assertFalse(v.accepted(), v.message());
+        assertEquals(2, v.firstMismatch());
+        assertEquals("Receive", v.action().name());
+    }
+
+    @Test
+    void foreignTraceMustNameActionsOfTheSpec() {
+        Counterexample t = javaTrace();
+        org.rdmacheck.checker.Provenance tlc = new org.rdmacheck.checker.Provenance("fifo-spec", "MCSpec",
+                Map.of(), "tlc", "test");
+        Counterexample named = withAction(t, 1, t.steps().get(1).action(), tlc);
+        Map<String, String> reorder = Map.of("Reorder", "TRUE", "M", "6", "C", "3");
+        TraceValidation ok = VALIDATOR.validate(named, ManifestConformanceTest.specsRoot().resolve("fifo"), null,
+                reorder);
+        assertTrue(ok.accepted(), ok.message());
+        Counterexample bogus = withAction(t, 1, org.rdmacheck.model.Action.of("Post", "qp", 2), tlc);
+        TraceValidation v = VALIDATOR.validate(bogus, ManifestConformanceTest.specsRoot().resolve("fifo"), null,
+                reorder);
+        assertFalse(v.accepted(), v.message());
+        assertEquals(1, v.firstMismatch());
+    }
+
+    @Test
+    void fieldTheTraceMappingDoesNotReadIsAnInputError() throws Exception {
+        java.nio.file.Path specs = ManifestConformanceTest.specsRoot();
+        Counterexample stored = org.rdmacheck.checker.trace.Counterexamples.read(
+                specs.getParent().resolve("counterexamples/dasr/persistent-Settles.json"));
+        List<TraceStep> steps = new ArrayList<>(stored.steps());
+        ObjectNode s = ((ObjectNode) steps.get(1).state()).deepCopy();
+        s.put("bogus", 1);
+        steps.set(1, new TraceStep(steps.get(1).action(), s));
+        Counterexample bad = new Counterexample(stored.property(), stored.kind(), steps, stored.violationIndex(),
+                stored.loopStart(), stored.provenance(), stored.note());
+        InputException e = assertThrows(InputException.class, () -> VALIDATOR.validate(bad, specs.resolve("dasr"),
+                null, Map.of()));
+        assertTrue(e.getMessage().contains("bogus"), e.getMessage());
+    }
 }

@@ -6,17 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.TraceStep;
 import org.rdmacheck.checker.conformance.TraceValidation;
@@ -24,7 +18,10 @@ import org.rdmacheck.checker.conformance.TraceValidator;
 import org.rdmacheck.checker.tlc.TlcOptions;
 import org.rdmacheck.checker.trace.Counterexamples;
 
-/** The stored partition counterexamples are behaviours of specs/partition (TLC follows them). */
+/**
+ * A stored partition counterexample is a behaviour of specs/partition and a corrupted one is not
+ * (every stored trace: {@code conformance.StoredTraceValidationTest}, -Pslow).
+ */
 class PartitionTraceValidationTest {
 
     private static final TraceValidator VALIDATOR = new TraceValidator(TlcOptions.defaults().withWorkers(1));
@@ -57,19 +54,5 @@ class PartitionTraceValidationTest {
         TraceValidation no = VALIDATOR.validate(bad, spec, null, Map.of());
         assertFalse(no.accepted());
         assertEquals(last, no.firstMismatch());
-    }
-
-    @Tag("slow")
-    @TestFactory
-    Stream<DynamicTest> everyStoredPartitionCounterexampleIsABehaviourOfTheSpec() throws IOException {
-        List<Path> files;
-        try (Stream<Path> s = Files.list(repo().resolve("counterexamples/partition"))) {
-            files = s.filter(f -> f.toString().endsWith(".json")).sorted().toList();
-        }
-        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> {
-            TraceValidation v = VALIDATOR.validate(Counterexamples.read(f), repo().resolve("specs/partition"), null,
-                    Map.of());
-            assertTrue(v.accepted(), v.message());
-        }));
     }
 }

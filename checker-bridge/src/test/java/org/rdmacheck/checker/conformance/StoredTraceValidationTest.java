@@ -1,0 +1,68 @@
+package org.rdmacheck.checker.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestFactory;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.tlc.TlcOptions;
+import org.rdmacheck.checker.trace.Counterexamples;
+
+/**
+ * Every stored counterexample of every model with a TLA+ twin is a behaviour of its spec (TLC
+ * follows its states under the constants mapped from its provenance, and the Java model takes its
+ * actions). By default one trace per model (the first of its folder); {@code -Pslow} validates all.
+ */
+class StoredTraceValidationTest {
+
+    private static final TraceValidator VALIDATOR = new TraceValidator(TlcOptions.defaults().withWorkers(1));
+
+    private static List<Path> stored(SpecManifest m) {
+        Path dir = m.folder().getParent().getParent().resolve("counterexamples").resolve(m.javaModel());
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(f -> f.toString().endsWith(".json")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Stream<DynamicTest> tests(boolean all) {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (SpecManifest m : ConstantMappingTest.twins()) {
+            List<Path> files = stored(m);
+            for (Path f : all ? files : files.stream().limit(1).toList()) {
+                tests.add(DynamicTest.dynamicTest(m.javaModel() + "/" + f.getFileName(), () -> {
+                    Counterexample cex = Counterexamples.read(f);
+                    TraceValidation v = VALIDATOR.validate(cex, m.folder(), null, Map.of());
+                    assertTrue(v.accepted(), f + ": " + v.message());
+                    assertEquals(cex.steps().size(), v.steps());
+                }));
+            }
+        }
+        return tests.stream();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> oneStoredCounterexampleOfEveryTwinIsABehaviourOfItsSpec() {
+        return tests(false);
+    }
+
+    @Tag("slow")
+    @TestFactory
+    Stream<DynamicTest> everyStoredCounterexampleOfEveryTwinIsABehaviourOfItsSpec() {
+        return tests(true);
+    }
+}
