@@ -50,14 +50,14 @@ final class StabilityCrossCheckCommand implements Callable<Integer> {
         int[] n = NumberLists.positiveInts("--flows", flows);
         double[] d = NumberLists.doubles("--delays", delays);
         long t0 = System.currentTimeMillis();
-        StabilityCrossCheck c = StabilityCommand.checked(() -> StabilityCrossCheck.run(base, n, d, opts.source(),
+        StabilityCrossCheck c = StabilityCommand.checked(() -> StabilityCrossCheck.run(base, n, d, opts.source(), opts.rateTerms(),
                 step == null ? SolverSettings.defaults() : new SolverSettings(step), durationMs * 1000));
         long millis = System.currentTimeMillis() - t0;
         List<Path> files = StabilityFiles.crossCheck(c, opts.outDir());
         StabilityCommand.listFiles(spec.commandLine().getErr(), files);
         boolean farOff = c.disagreements().stream().anyMatch(p -> Math.abs(p.linear().phaseMarginDeg()) > NEAR_ZERO_DEG);
         if (opts.json) {
-            ObjectNode o = StabilityJson.head("cross-check", base, opts.source());
+            ObjectNode o = StabilityJson.head("cross-check", base, opts);
             o.put("duration_ms", durationMs);
             o.put("wallMillis", millis);
             o.put("compared", c.points().size());

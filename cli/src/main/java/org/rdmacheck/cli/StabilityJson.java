@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.List;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.fluid.FluidParameters;
-import org.rdmacheck.fluid.stability.FixedPointSource;
 import org.rdmacheck.fluid.stability.Margins;
 import org.rdmacheck.fluid.stability.StabilityPoint;
 
@@ -22,13 +21,14 @@ final class StabilityJson {
     /**
      * @param command  the subcommand
      * @param base     the parameters
-     * @param source   the fixed point used
+     * @param opts     the common options (fixed point, rate terms)
      * @return the document's head
      */
-    static ObjectNode head(String command, FluidParameters base, FixedPointSource source) {
+    static ObjectNode head(String command, FluidParameters base, StabilityOptions opts) {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         o.put("command", "fluid stability " + command);
-        o.put("fixedPoint", source.name());
+        o.put("fixedPoint", opts.source().name());
+        o.put("rateTerms", opts.rateTerms().name());
         ObjectNode p = o.putObject("parameters");
         base.asMap().forEach(p::put);
         return o;

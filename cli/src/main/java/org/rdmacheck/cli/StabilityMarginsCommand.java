@@ -30,13 +30,13 @@ final class StabilityMarginsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         FluidParameters p = opts.base();
-        StabilityPoint s = StabilityCommand.checked(() -> StabilityAnalysis.of(p, opts.source()));
+        StabilityPoint s = StabilityCommand.checked(() -> StabilityAnalysis.of(p, opts.source(), opts.rateTerms()));
         FixedPointResult fp = opts.source().of(p);
         // the loop exists wherever the point could be linearised (margins were computed)
         Optional<LoopTransfer> loop = s.margins() == Margins.NONE ? Optional.empty()
-                : Optional.of(Linearisation.at(p, fp).loop());
+                : Optional.of(Linearisation.at(p, fp, opts.rateTerms()).loop());
         if (opts.json) {
-            ObjectNode o = StabilityJson.head("margins", p, opts.source());
+            ObjectNode o = StabilityJson.head("margins", p, opts);
             StabilityJson.point(o, s);
             StabilityJson.crossovers(o, s.margins());
             loop.ifPresent(l -> {

@@ -6,6 +6,7 @@ import java.util.List;
 import org.rdmacheck.fluid.FluidInputException;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.stability.FixedPointSource;
+import org.rdmacheck.fluid.stability.RateTerms;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import picocli.CommandLine.Option;
@@ -20,6 +21,10 @@ final class StabilityOptions {
     @Option(names = "--closed-form", description = "linearise around the closed-form p* of Zhu et al. (CoNEXT 2016) "
             + "instead of the exact fixed point")
     boolean closedForm;
+
+    @Option(names = "--frozen-rate", description = "freeze the delayed rate R_C(t - tau*) in the exponents of (7)-(9) "
+            + "at its fixed-point value (the simplification behind the published curves) instead of linearising it")
+    boolean frozenRate;
 
     @Option(names = "--out", description = "folder for CSV and PNG files (default: out/fluid of the checkout)")
     Path out;
@@ -39,6 +44,11 @@ final class StabilityOptions {
     /** @return the fixed point to linearise around */
     FixedPointSource source() {
         return closedForm ? FixedPointSource.CLOSED_FORM : FixedPointSource.EXACT;
+    }
+
+    /** @return how the linearisation treats the delayed rate */
+    RateTerms rateTerms() {
+        return frozenRate ? RateTerms.FROZEN : RateTerms.DELAYED;
     }
 
     /** @return the output folder */

@@ -33,12 +33,16 @@ final class StabilityPacketCheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (opts.closedForm || opts.frozenRate) {
+            throw new InputException("packet-check: --closed-form and --frozen-rate do not apply (the packet runs start "
+                    + "at the exact fixed point and are judged by the exact linearisation)");
+        }
         FluidParameters base = opts.base();
         FluidParameters s = point("--stable", stable, base);
         FluidParameters u = point("--unstable", unstable, base);
         StabilityPacketCheck c = StabilityCommand.checked(() -> StabilityPacketCheck.run(s, u, seed));
         if (opts.json) {
-            ObjectNode o = StabilityJson.head("packet-check", base, opts.source());
+            ObjectNode o = StabilityJson.head("packet-check", base, opts);
             o.put("seed", seed);
             run(o.putObject("stable"), c.stable());
             run(o.putObject("unstable"), c.unstable());

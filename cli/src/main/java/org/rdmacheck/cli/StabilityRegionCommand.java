@@ -53,12 +53,12 @@ final class StabilityRegionCommand implements Callable<Integer> {
         double[] gs = g == null ? new double[] {base.g()} : NumberLists.doubles("--g", g);
         long t0 = System.currentTimeMillis();
         StabilityRegion region = StabilityCommand.checked(() -> StabilityRegion.search(base, n, d, r, k, gs, threshold,
-                opts.source()));
+                opts.source(), opts.rateTerms()));
         long millis = System.currentTimeMillis() - t0;
         List<Path> files = StabilityFiles.region(region, opts.outDir());
         StabilityCommand.listFiles(spec.commandLine().getErr(), files);
         if (opts.json) {
-            ObjectNode o = StabilityJson.head("region", base, opts.source());
+            ObjectNode o = StabilityJson.head("region", base, opts);
             o.put("threshold_deg", threshold);
             o.put("wallMillis", millis);
             o.set("flows", org.rdmacheck.checker.trace.TraceJson.MAPPER.valueToTree(n));

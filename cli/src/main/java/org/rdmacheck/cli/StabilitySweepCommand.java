@@ -51,13 +51,13 @@ final class StabilitySweepCommand implements Callable<Integer> {
         String param = name;
         double[] vs = values;
         long t0 = System.currentTimeMillis();
-        List<StabilitySweep.Row> rows = StabilityCommand.checked(() -> vary == null
-                ? StabilitySweep.overFlows(base, n, d, opts.source()) : StabilitySweep.vary(base, param, vs, n, d, opts.source()));
+        List<StabilitySweep.Row> rows = StabilityCommand.checked(() -> StabilitySweep.vary(base, param, vs, n, d,
+                opts.source(), opts.rateTerms()));
         long millis = System.currentTimeMillis() - t0;
         List<Path> files = StabilityFiles.sweep(rows, opts.outDir());
         StabilityCommand.listFiles(spec.commandLine().getErr(), files);
         if (opts.json) {
-            ObjectNode o = StabilityJson.head("sweep", base, opts.source());
+            ObjectNode o = StabilityJson.head("sweep", base, opts);
             o.put("varied", param);
             o.put("wallMillis", millis);
             ArrayNode arr = o.putArray("rows");

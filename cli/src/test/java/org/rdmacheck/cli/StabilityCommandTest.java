@@ -69,7 +69,7 @@ class StabilityCommandTest {
             {"sweep", "--delays", "x"}, {"sweep", "--param", "Rai=abc"}, {"sweep", "--vary", "tauStar=1,2"},
             {"sweep", "--vary", "Rai"}, {"sweep", "--vary", "nope=1"}, {"region", "--threshold", "500"},
             {"region", "--g", "2"}, {"cross-check", "--delays", "0"}, {"cross-check", "--duration-ms", "10"},
-            {"packet-check", "--stable", "8"}, {"packet-check", "--unstable", "40,100"}, {"margins", "--param", "N=0"},
+            {"packet-check", "--stable", "8"}, {"packet-check", "--unstable", "40,100"}, {"packet-check", "--closed-form"}, {"margins", "--param", "N=0"},
         };
         for (String[] b : bad) {
             String[] args = new String[b.length + 4];

@@ -40,6 +40,16 @@ public final class Linearisation {
      *                                  (the marking function has no slope there)
      */
     public static Linearisation at(FluidParameters params, FixedPointResult point) {
+        return at(params, point, RateTerms.DELAYED);
+    }
+
+    /**
+     * @param params    parameters (N flows, τ*)
+     * @param point     the operating point, inside RED's linear region
+     * @param rateTerms whether the delayed rate in the exponents is linearised or frozen at R_C*
+     * @return the linearisation ({@link RateTerms#FROZEN}: J1's R_C column is zero)
+     */
+    public static Linearisation at(FluidParameters params, FixedPointResult point, RateTerms rateTerms) {
         if (!point.inLinearRegion() || point.cutOff()) {
             throw new IllegalArgumentException("no slope of RED marking at p* = " + point.markingProbability());
         }
@@ -78,9 +88,11 @@ public final class Linearisation {
         j1[RC][Q] = slope * dRcDp;
         j1[RT][Q] = slope * dRtDp;
         j1[A][Q] = slope * dADp;
-        j1[RC][RC] = dRcDr;
-        j1[RT][RC] = dRtDr;
-        j1[A][RC] = dADr;
+        if (rateTerms == RateTerms.DELAYED) {
+            j1[RC][RC] = dRcDr;
+            j1[RT][RC] = dRtDr;
+            j1[A][RC] = dADr;
+        }
         return new Linearisation(j0, j1, params.flows(), params.feedbackDelayMicros());
     }
 

@@ -17,7 +17,17 @@ public final class StabilityAnalysis {
      * @return the analysis; points outside RED's linear region or with cut-off marking carry no margins
      */
     public static StabilityPoint of(FluidParameters params, FixedPointSource source) {
-        return of(params, new double[] {params.feedbackDelayMicros()}, source).get(0);
+        return of(params, source, RateTerms.DELAYED);
+    }
+
+    /**
+     * @param params    parameters (N flows, τ*)
+     * @param source    which fixed point to linearise around
+     * @param rateTerms how the delayed rate in the exponents is treated
+     * @return the analysis
+     */
+    public static StabilityPoint of(FluidParameters params, FixedPointSource source, RateTerms rateTerms) {
+        return of(params, new double[] {params.feedbackDelayMicros()}, source, rateTerms).get(0);
     }
 
     /**
@@ -30,6 +40,18 @@ public final class StabilityAnalysis {
      * @return one point per delay, in order
      */
     public static List<StabilityPoint> of(FluidParameters params, double[] delaysMicros, FixedPointSource source) {
+        return of(params, delaysMicros, source, RateTerms.DELAYED);
+    }
+
+    /**
+     * @param params       parameters (N flows; their τ* is replaced)
+     * @param delaysMicros τ* values
+     * @param source       which fixed point to linearise around
+     * @param rateTerms    how the delayed rate in the exponents is treated
+     * @return one point per delay, in order
+     */
+    public static List<StabilityPoint> of(FluidParameters params, double[] delaysMicros, FixedPointSource source,
+                                          RateTerms rateTerms) {
         FixedPointResult fp = source.of(params);
         int n = params.flows();
         double p = fp.markingProbability();
@@ -41,7 +63,7 @@ public final class StabilityAnalysis {
             }
             return out;
         }
-        Linearisation lin = Linearisation.at(params, fp);
+        Linearisation lin = Linearisation.at(params, fp, rateTerms);
         boolean openLoopStable = lin.openLoopAbscissa() < 0;
         LoopTransfer loop = lin.loop();
         for (double tau : delaysMicros) {

@@ -51,6 +51,24 @@ public record StabilityCrossCheck(List<Point> points, List<StabilityPoint> skipp
      */
     public static StabilityCrossCheck run(FluidParameters base, int[] flows, double[] delays, FixedPointSource source,
                                           SolverSettings settings, double durationMicros) {
+        return run(base, flows, delays, source, RateTerms.DELAYED, settings, durationMicros);
+    }
+
+    /**
+     * As {@link #run(FluidParameters, int[], double[], FixedPointSource, SolverSettings, double)} with
+     * the linear verdicts taken with the delayed rate treated as given (the simulation is the same).
+     *
+     * @param base      parameters (N and τ* replaced)
+     * @param flows     N values
+     * @param delays    τ* values (µs, > 0)
+     * @param source    fixed point to linearise around and start from
+     * @param rateTerms how the linearisation treats the delayed rate
+     * @param settings  solver settings
+     * @param durationMicros simulated time per run
+     * @return the comparison
+     */
+    public static StabilityCrossCheck run(FluidParameters base, int[] flows, double[] delays, FixedPointSource source,
+                                          RateTerms rateTerms, SolverSettings settings, double durationMicros) {
         if (!(durationMicros >= 2 * PerturbedRun.WINDOW_MICROS) || Double.isInfinite(durationMicros)) {
             throw new FluidInputException("duration = " + durationMicros + " us: expected at least "
                     + 2 * PerturbedRun.WINDOW_MICROS + " us (two 20 ms windows)");
@@ -65,7 +83,7 @@ public record StabilityCrossCheck(List<Point> points, List<StabilityPoint> skipp
                 }
                 params.add(pn.with("tauStar", Double.toString(d)));
             }
-            linear.addAll(StabilityAnalysis.of(pn, delays, source));
+            linear.addAll(StabilityAnalysis.of(pn, delays, source, rateTerms));
         }
         Point[] out = new Point[linear.size()];
         IntStream.range(0, out.length).parallel().filter(i -> linear.get(i).verdict().hasMargins()

@@ -70,6 +70,27 @@ public record StabilityRegion(List<Cell> cells, double thresholdDeg, FluidParame
     public static StabilityRegion search(FluidParameters base, int[] flows, double[] delays, double[] raiMbps,
                                          double[] kmaxKB, double[] gValues, double thresholdDeg,
                                          FixedPointSource source) {
+        return search(base, flows, delays, raiMbps, kmaxKB, gValues, thresholdDeg, source, RateTerms.DELAYED);
+    }
+
+    /**
+     * As {@link #search(FluidParameters, int[], double[], double[], double[], double[], double, FixedPointSource)}
+     * with the delayed rate in the exponents treated as given.
+     *
+     * @param base         parameters other than the searched axes; also the reference setting
+     * @param flows        N values every setting must handle
+     * @param delays       τ* values (µs)
+     * @param raiMbps      R_AI values
+     * @param kmaxKB       K_max values
+     * @param gValues      g values
+     * @param thresholdDeg required phase margin
+     * @param source       fixed point to linearise around
+     * @param rateTerms    how the delayed rate is treated
+     * @return the region
+     */
+    public static StabilityRegion search(FluidParameters base, int[] flows, double[] delays, double[] raiMbps,
+                                         double[] kmaxKB, double[] gValues, double thresholdDeg,
+                                         FixedPointSource source, RateTerms rateTerms) {
         if (!(thresholdDeg > -180 && thresholdDeg <= 180)) {
             throw new FluidInputException("threshold = " + thresholdDeg + " deg: expected a phase margin in (-180, 180]");
         }
@@ -84,18 +105,18 @@ public record StabilityRegion(List<Cell> cells, double thresholdDeg, FluidParame
                     .with("g", Double.toString(gValues[i % gValues.length]));
         }
         List<Cell> cells = IntStream.range(0, settings.length).parallel()
-                .mapToObj(i -> cell(settings[i], base, flows, delays, thresholdDeg, source)).toList();
+                .mapToObj(i -> cell(settings[i], base, flows, delays, thresholdDeg, source, rateTerms)).toList();
         return new StabilityRegion(cells, thresholdDeg, base);
     }
 
     private static Cell cell(FluidParameters s, FluidParameters base, int[] flows, double[] delays, double threshold,
-                             FixedPointSource source) {
+                             FixedPointSource source, RateTerms rateTerms) {
         double worst = Double.POSITIVE_INFINITY;
         int worstN = -1;
         double worstTau = Double.NaN;
         boolean decided = true;
         for (int n : flows) {
-            for (StabilityPoint p : StabilityAnalysis.of(s.with("N", Integer.toString(n)), delays, source)) {
+            for (StabilityPoint p : StabilityAnalysis.of(s.with("N", Integer.toString(n)), delays, source, rateTerms)) {
                 if (p.verdict() == StabilityVerdict.OUTSIDE_LINEAR_REGION) {
                     return new Cell(s.rateAiMbps(), s.kmaxKB(), s.g(), CellVerdict.OUTSIDE_LINEAR_REGION, Double.NaN, n,
                             Double.NaN, distance(s, base));

@@ -52,6 +52,24 @@ public final class StabilitySweep {
      */
     public static List<Row> vary(FluidParameters base, String parameter, double[] values, int[] flows, double[] delays,
                                  FixedPointSource source) {
+        return vary(base, parameter, values, flows, delays, source, RateTerms.DELAYED);
+    }
+
+    /**
+     * As {@link #vary(FluidParameters, String, double[], int[], double[], FixedPointSource)}, with the
+     * delayed rate in the exponents treated as given.
+     *
+     * @param base      the parameters
+     * @param parameter name of the varied parameter, or {@code N} with the single value NaN for a plain sweep
+     * @param values    its values
+     * @param flows     N values
+     * @param delays    τ* values (µs)
+     * @param source    fixed point to linearise around
+     * @param rateTerms how the delayed rate in the exponents is treated
+     * @return rows in (value, N, τ*) order
+     */
+    public static List<Row> vary(FluidParameters base, String parameter, double[] values, int[] flows, double[] delays,
+                                 FixedPointSource source, RateTerms rateTerms) {
         boolean plain = parameter.equals("N") && values.length == 1 && Double.isNaN(values[0]);
         if (!plain && (parameter.equals("N") || parameter.equals("tauStar"))) {
             throw new FluidInputException("vary " + parameter + ": N and tauStar are the sweep's own axes; "
@@ -69,7 +87,7 @@ public final class StabilitySweep {
         }
         List<List<StabilityPoint>> cells = IntStream.range(0, values.length * flows.length).parallel()
                 .mapToObj(i -> StabilityAnalysis.of(bases[i / flows.length].with("N", Integer.toString(flows[i % flows.length])),
-                        delays, source)).toList();
+                        delays, source, rateTerms)).toList();
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
             for (StabilityPoint p : cells.get(i)) {

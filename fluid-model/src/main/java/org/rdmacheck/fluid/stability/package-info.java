@@ -40,6 +40,13 @@
  * scenario). When A itself is unstable the margins do not decide
  * ({@link org.rdmacheck.fluid.stability.StabilityVerdict#OPEN_LOOP_UNSTABLE}).
  *
+ * <h2>The delayed rate</h2>
+ * Freezing R_C(t - τ*) in the exponents at R_C* (b_r = 0, {@link org.rdmacheck.fluid.stability.RateTerms#FROZEN})
+ * leaves the queue as the only delayed quantity. That simplification moves the deployed setting's
+ * loss of stability from τ* ≈ 62 µs down to below 50 µs at mid-range N, which is the published
+ * observation; the delay-differential model converges at τ* = 50 µs, N = 10, agreeing with the exact
+ * linearisation (+1.9°) and not with the frozen one (-1.6°) ({@code StabilityCrossCheckTest}).
+ *
  * <h2>Margins</h2>
  * {@link org.rdmacheck.fluid.stability.MarginFinder}: every gain crossover |L(jω)| = 1 (the delay
  * does not change |L|), the phase margin 180° + ∠L(jω_c) wrapped to (-180°, 180°] and the smallest

@@ -30,6 +30,28 @@ class StabilityCrossCheckTest {
     }
 
     @Test
+    void frozenRateTermsGiveThePublishedInstabilityWhichTheSolverRefutes() {
+        // with R_C(t - τ*) in the exponents frozen at C/N, τ* = 50 µs loses stability from N = 8
+        FluidParameters d = FluidParameters.deployed();
+        for (int n : new int[] {8, 10, 12, 14}) {
+            StabilityPoint frozen = StabilityAnalysis.of(d.with("N", "" + n).with("tauStar", "50"), FixedPointSource.EXACT,
+                    RateTerms.FROZEN);
+            assertEquals(StabilityVerdict.UNSTABLE, frozen.verdict(), "N=" + n);
+        }
+        assertEquals(StabilityVerdict.STABLE, StabilityAnalysis.of(d.with("N", "2").with("tauStar", "50"),
+                FixedPointSource.EXACT, RateTerms.FROZEN).verdict());
+        // the delay-differential model converges there: the exact linearisation agrees, the frozen one does not
+        StabilityCrossCheck exact = StabilityCrossCheck.run(d, new int[] {10}, new double[] {50}, FixedPointSource.EXACT,
+                RateTerms.DELAYED, SolverSettings.defaults(), PerturbedRun.DURATION_MICROS);
+        StabilityCrossCheck frozen = StabilityCrossCheck.run(d, new int[] {10}, new double[] {50}, FixedPointSource.EXACT,
+                RateTerms.FROZEN, SolverSettings.defaults(), PerturbedRun.DURATION_MICROS);
+        assertEquals(SimulatedBehaviour.CONVERGING, exact.points().get(0).run().behaviour());
+        assertEquals(1.0, exact.agreementRate());
+        assertEquals(0.0, frozen.agreementRate());
+        assertTrue(frozen.points().get(0).linear().phaseMarginDeg() < -1);
+    }
+
+    @Test
     void gridAgreesWithTheSignOfTheMargin() {
         StabilityCrossCheck c = StabilityCrossCheck.run(FluidParameters.deployed(), new int[] {2, 8, 20},
                 new double[] {1, 50, 100}, FixedPointSource.EXACT, SolverSettings.defaults(), PerturbedRun.DURATION_MICROS);
