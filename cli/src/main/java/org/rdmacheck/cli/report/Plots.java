@@ -2,8 +2,6 @@ package org.rdmacheck.cli.report;
 
 import static org.rdmacheck.cli.report.SequenceChartSvg.esc;
 
-import java.awt.Color;
-import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,11 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.DoubleUnaryOperator;
 import javax.imageio.ImageIO;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.rdmacheck.fluid.scenario.FluidFiles;
 
 /**
  * The report's plots: one physical unit per y axis, several quantities as panels stacked over one
@@ -212,35 +206,10 @@ public final class Plots {
         return sb.toString();
     }
 
+    /** The PNG twin of a figure: the fluid model's stacked XChart panels. */
     private static BufferedImage png(String xLabel, boolean logX, List<Panel> panels) {
-        List<BufferedImage> images = new ArrayList<>();
-        for (int p = 0; p < panels.size(); p++) {
-            Panel panel = panels.get(p);
-            XYChart chart = new XYChartBuilder().width(W).height(p == panels.size() - 1 ? 300 : 260)
-                    .xAxisTitle(p == panels.size() - 1 ? xLabel : "").yAxisTitle(panel.yLabel()).build();
-            chart.getStyler().setXAxisLogarithmic(logX);
-            for (Series s : panel.series()) {
-                XYSeries xy = chart.addSeries(s.name(), s.x(), clean(s.y()));
-                xy.setMarker(SeriesMarkers.NONE);
-            }
-            images.add(BitmapEncoder.getBufferedImage(chart));
-        }
-        int h = images.stream().mapToInt(BufferedImage::getHeight).sum();
-        BufferedImage out = new BufferedImage(W, h, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = out.createGraphics();
-        g.setColor(Color.WHITE);
-        g.fillRect(0, 0, W, h);
-        int y = 0;
-        for (BufferedImage im : images) {
-            g.drawImage(im, 0, y, null);
-            y += im.getHeight();
-        }
-        g.dispose();
-        return out;
-    }
-
-    private static double[] clean(double[] y) {
-        return Arrays.stream(y).map(v -> Double.isFinite(v) ? v : 0).toArray();
+        return FluidFiles.stacked("", xLabel, logX, panels.stream().map(p -> new FluidFiles.Panel(p.yLabel(),
+                p.series().stream().map(s -> new FluidFiles.Series(s.name(), s.x(), s.y())).toList())).toList());
     }
 
     private static double[] range(List<double[]> arrays, boolean log) {

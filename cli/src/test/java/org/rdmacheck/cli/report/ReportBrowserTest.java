@@ -100,6 +100,7 @@ class ReportBrowserTest {
                     "the two lassos' loops are drawn");
             browser.screenshot("#f0 .cex", shots.resolve("gbn-chart.png"));
             browser.screenshot("#f2 .cex", shots.resolve("iofd-chart.png"));
+            browser.screenshot("#f6 .cex", shots.resolve("lasso-chart.png"));
 
             long gbnRows = findings.stream().filter(f -> f.model().equals("gbn")).count();
             assertEquals(gbnRows, filter(browser, "filter-model", "gbn"));

@@ -29,6 +29,79 @@ public final class FluidFiles {
     }
 
     /**
+     * One panel of a stacked plot: one physical quantity, in one unit.
+     *
+     * @param yLabel the y axis, with its unit
+     * @param series the lines
+     */
+    public record Panel(String yLabel, List<Series> series) {
+    }
+
+    /**
+     * Writes panels stacked over one shared x axis (only the bottom panel labels it), so quantities
+     * in different units never share an axis.
+     *
+     * @param file   target PNG
+     * @param title  title over the top panel
+     * @param xLabel shared x axis, with its unit
+     * @param logX   logarithmic x axis
+     * @param panels top to bottom
+     */
+    public static void panels(Path file, String title, String xLabel, boolean logX, List<Panel> panels) {
+        write(file, png(stacked(title, xLabel, logX, panels)));
+    }
+
+    /**
+     * @param title  title over the top panel (may be empty)
+     * @param xLabel shared x axis, with its unit
+     * @param logX   logarithmic x axis
+     * @param panels top to bottom
+     * @return the panels drawn one above the other
+     */
+    public static java.awt.image.BufferedImage stacked(String title, String xLabel, boolean logX, List<Panel> panels) {
+        List<java.awt.image.BufferedImage> images = new java.util.ArrayList<>();
+        int width = 900;
+        for (int p = 0; p < panels.size(); p++) {
+            Panel panel = panels.get(p);
+            boolean bottom = p == panels.size() - 1;
+            XYChart chart = new XYChartBuilder().width(width).height(bottom ? 300 : 260)
+                    .title(p == 0 ? title : "").xAxisTitle(bottom ? xLabel : "").yAxisTitle(panel.yLabel()).build();
+            chart.getStyler().setXAxisLogarithmic(logX);
+            // legends inside keep the panels' plot areas the same width, so their x axes line up
+            chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNE);
+            for (Series s : panel.series()) {
+                double[] y = java.util.Arrays.stream(s.y()).map(v -> Double.isFinite(v) ? v : 0).toArray();
+                XYSeries xy = chart.addSeries(s.name(), s.x(), y);
+                xy.setMarker(SeriesMarkers.NONE);
+            }
+            images.add(BitmapEncoder.getBufferedImage(chart));
+        }
+        int h = images.stream().mapToInt(java.awt.image.BufferedImage::getHeight).sum();
+        java.awt.image.BufferedImage out = new java.awt.image.BufferedImage(width, h,
+                java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = out.createGraphics();
+        g.setColor(java.awt.Color.WHITE);
+        g.fillRect(0, 0, width, h);
+        int y = 0;
+        for (java.awt.image.BufferedImage im : images) {
+            g.drawImage(im, 0, y, null);
+            y += im.getHeight();
+        }
+        g.dispose();
+        return out;
+    }
+
+    private static byte[] png(java.awt.image.BufferedImage image) {
+        try {
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            javax.imageio.ImageIO.write(image, "png", bytes);
+            return bytes.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot encode a PNG: " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * @param file   target file
      * @param header column names
      * @param rows   rows of numbers

@@ -135,10 +135,13 @@ public final class TwoFlowScenario {
         Path png = outDir.resolve("two-flow.png");
         FluidFiles.csv(csv, List.of("t_us", "q_KB", "Rc1_Gbps", "Rt1_Gbps", "alpha1", "Rc2_Gbps", "Rt2_Gbps",
                 "alpha2"), rows);
-        FluidFiles.plot(png, "Two flows, second starts at 10 ms (seed 004 Fig 10 setup)", "time (ms)",
-                "Gb/s | KB", List.of(new FluidFiles.Series("Rc flow 1 (Gb/s)", ms, tr.rateGbps()[0]),
-                        new FluidFiles.Series("Rc flow 2 (Gb/s)", ms, tr.rateGbps()[1]),
-                        new FluidFiles.Series("queue (KB)", ms, tr.queueKB())));
+        // one unit per axis: rates and queue in separate panels over the same time axis
+        FluidFiles.panels(png, "Two flows, second starts at 10 ms (seed 004 Fig 10 setup)", "time (ms)", false,
+                List.of(new FluidFiles.Panel("sending rate Rc (Gb/s)", List.of(
+                                new FluidFiles.Series("flow 1", ms, tr.rateGbps()[0]),
+                                new FluidFiles.Series("flow 2", ms, tr.rateGbps()[1]))),
+                        new FluidFiles.Panel("queue (KB)", List.of(new FluidFiles.Series("switch queue", ms,
+                                tr.queueKB())))));
         return List.of(csv, png);
     }
 }
