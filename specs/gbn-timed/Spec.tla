@@ -1,0 +1,234 @@
+------------------------------ MODULE Spec ----------------------------------
+(***************************************************************************)
+(* Timed RoCEv2 loss recovery: Go-Back-0, Go-Back-N, Send-Twice (ST) and  *)
+(* Check-EPSN (CE) with clocks in integer ticks.                          *)
+(*                                                                         *)
+(* Wang et al., "Error Recovery of RDMA Packets in Data Center Networks"  *)
+(* (seed 002): II-A (ACK request, NAK interval, ACK timeout), III-A (the  *)
+(* causes of timeout), III-C (ST, CE and its timer T), IV (RTO values).   *)
+(*                                                                         *)
+(* The twin of the Java model org.rdmacheck.model.gbn.timed.TimedGbnModel:*)
+(* the same variables, initial state and actions, so equal constants give*)
+(* equal distinct-state counts. Every packet, ACK and NAK takes DelayMin..*)
+(* DelayMax ticks unless lost; the sender sends one packet per tick; the  *)
+(* RTO (InfiniBand encoding 4.096 us * 2^Timeout, rounded down to ticks), *)
+(* the NAK interval and the CE timer count down and fire at zero, before  *)
+(* time moves on. PSNs travel modulo 2^PsnBits; the receiver reads the    *)
+(* half-space below EPSN as old.                                          *)
+(***************************************************************************)
+EXTENDS Integers, Sequences, TLC
+
+CONSTANTS
+    Packets, Messages, AckInterval,  \* M packets per message, K messages, AckReq interval (0: last)
+    Losses, NetDuplicates,           \* loss and duplication budgets
+    Reorder,                         \* TRUE: packets within the delay bounds arrive in any order
+    DelayMin, DelayMax,              \* one-way delay bounds, ticks
+    TickNs, Timeout,                 \* tick length in ns; IB local ACK timeout (0: no RTO)
+    NakTicks,                        \* NAK interval, ticks
+    PsnBits, Window,                 \* PSN width; packets outstanding at most
+    MaxRtos, Goodput,                \* bounds of CompletionWithinKRtos and GoodputBound (percent)
+    Variant, Duplicates, NakPolicy
+
+ASSUME Packets >= 1 /\ Messages >= 1 /\ AckInterval >= 0 /\ Losses >= 0 /\ NetDuplicates >= 0
+ASSUME Reorder \in BOOLEAN /\ DelayMin >= 1 /\ DelayMax >= DelayMin /\ TickNs >= 1 /\ Timeout \in 0..31
+ASSUME NakTicks >= 1 /\ PsnBits \in 1..24 /\ Window >= 1 /\ MaxRtos >= 0 /\ Goodput \in 1..100
+ASSUME Variant \in {"gb0", "gbn", "st", "ce", "improved"} /\ Duplicates \in {"ack", "ignore"}
+ASSUME NakPolicy \in {"interval", "epsn"}
+
+N == Packets * Messages
+Size == 2^PsnBits
+GoBackZero == Variant = "gb0"
+SendTwice == Variant \in {"st", "improved"}
+CheckEpsn == Variant \in {"ce", "improved"}
+Max(a, b) == IF a >= b THEN a ELSE b
+Min(a, b) == IF a <= b THEN a ELSE b
+RtoTicks == IF Timeout = 0 THEN -1 ELSE Max(1, (4096 * 2^Timeout) \div TickNs)
+MaxSent == (N * 100 + Goodput - 1) \div Goodput
+
+IsLast(p) == (p % Packets) = Packets - 1
+MessageStart(p) == p - (p % Packets)
+AckReq(p) == IsLast(p) \/ (AckInterval > 0 /\ (p % Packets) % AckInterval = AckInterval - 1)
+Copies(p) == IF SendTwice /\ IsLast(p) THEN 2 ELSE 1
+Wire(s) == s % Size
+\* the receiver's old/new rule, and the sender's reading relative to UNA
+ReadByReceiver(w, e) == LET d == (w - Wire(e)) % Size IN IF d < Size \div 2 THEN e + d ELSE e - (Size - d)
+ReadBySender(w, u) == u + ((w - Wire(u)) % Size)
+
+Remove(s, i) == SubSeq(s, 1, i - 1) \o SubSeq(s, i + 1, Len(s))
+Rank(k) == IF k = "ACK" THEN 0 ELSE 1
+LessP(a, b) == a.seq < b.seq \/ (a.seq = b.seq /\ a.age < b.age)
+LessR(a, b) == Rank(a.kind) < Rank(b.kind) \/ (a.kind = b.kind /\ (a.n < b.n \/ (a.n = b.n /\ a.age < b.age)))
+NormP(s) == IF Reorder THEN SortSeq(s, LessP) ELSE s
+NormR(s) == IF Reorder THEN SortSeq(s, LessR) ELSE s
+Down(t, by) == IF t < 0 THEN t ELSE t - by
+
+VARIABLES next, high, una, rto, busy, epsn, nak, ce, ceLpsn, lastNak, data, ctrl, lossesLeft, dupsLeft,
+          good, timeouts, sent
+
+vars == <<next, high, una, rto, busy, epsn, nak, ce, ceLpsn, lastNak, data, ctrl, lossesLeft, dupsLeft,
+          good, timeouts, sent>>
+
+NakRecord == IF NakPolicy = "epsn" THEN epsn ELSE -1
+Corrupted == good /= epsn
+CanSend == ~busy /\ next < N /\ next - una < Window
+
+TypeOK ==
+    /\ next \in 0..N /\ high \in 0..N /\ una \in 0..N /\ rto \in Int /\ busy \in BOOLEAN
+    /\ epsn \in Nat /\ nak \in -1..NakTicks /\ ce \in -1..NakTicks /\ ceLpsn \in Int /\ lastNak \in Int
+    /\ data \in Seq([seq : 0..N-1, age : 0..DelayMax])
+    /\ ctrl \in Seq([kind : {"ACK", "NAK"}, n : Nat, age : 0..DelayMax])
+    /\ lossesLeft \in 0..Losses /\ dupsLeft \in 0..NetDuplicates /\ good \in 0..N
+    /\ timeouts \in 0..MaxRtos+1 /\ sent \in 0..MaxSent+1
+
+Init ==
+    /\ next = 0 /\ high = 0 /\ una = 0 /\ rto = -1 /\ busy = FALSE /\ epsn = 0 /\ nak = -1 /\ ce = -1
+    /\ ceLpsn = -1 /\ lastNak = -1 /\ data = <<>> /\ ctrl = <<>> /\ lossesLeft = Losses
+    /\ dupsLeft = NetDuplicates /\ good = 0 /\ timeouts = 0 /\ sent = 0
+
+(* Sender: put packet next on the link (twice if last under ST); the RTO  *)
+(* starts if it is idle.                                                   *)
+Send ==
+    /\ ~Corrupted /\ CanSend
+    /\ data' = NormP(data \o [j \in 1..Copies(next) |-> [seq |-> next, age |-> 0]])
+    /\ next' = next + 1 /\ high' = Max(high, next + 1) /\ busy' = TRUE
+    /\ sent' = Min(MaxSent + 1, sent + Copies(next))
+    /\ rto' = IF rto < 0 THEN RtoTicks ELSE rto
+    /\ UNCHANGED <<una, epsn, nak, ce, ceLpsn, lastNak, ctrl, lossesLeft, dupsLeft, good, timeouts>>
+
+(* The receiver's rules (GbnRules.onData) on packet p read as sequence    *)
+(* number as; then its timers: a NAK starts the NAK interval, CE waits    *)
+(* for what is left of it (T), a packet EPSN restarts CE's timer.         *)
+Receive(i) ==
+    LET p == data[i]
+        as == ReadByReceiver(Wire(p.seq), epsn)
+        inOrder == as = epsn
+        dup == as < epsn
+        record == ~inOrder /\ ~dup /\ CheckEpsn /\ IsLast(p.seq)
+        held == ~inOrder /\ ~dup /\ nak >= 0 /\ (NakPolicy = "interval" \/ lastNak = epsn)
+        nakSent == ~inOrder /\ ~dup /\ ~held
+        reply == IF inOrder /\ AckReq(p.seq) THEN <<[kind |-> "ACK", n |-> epsn + 1, age |-> 0]>>
+                 ELSE IF dup /\ Duplicates = "ack" /\ AckReq(p.seq) THEN <<[kind |-> "ACK", n |-> epsn, age |-> 0]>>
+                 ELSE IF nakSent THEN <<[kind |-> "NAK", n |-> epsn, age |-> 0]>>
+                 ELSE <<>>
+        nak2 == IF nakSent THEN NakTicks ELSE nak
+        ceLpsn2 == IF record THEN as ELSE ceLpsn
+    IN
+    /\ epsn' = IF inOrder THEN epsn + 1 ELSE epsn
+    /\ ceLpsn' = ceLpsn2
+    /\ lastNak' = IF nakSent THEN NakRecord ELSE lastNak
+    /\ nak' = nak2
+    /\ ce' = IF record THEN Max(nak2, 0)
+             ELSE IF inOrder /\ ceLpsn >= 0 THEN NakTicks
+             ELSE IF ceLpsn2 < 0 THEN -1 ELSE ce
+    /\ ctrl' = NormR(ctrl \o reply)
+    /\ good' = IF inOrder /\ good = epsn /\ p.seq = epsn THEN good + 1 ELSE good
+    /\ data' = Remove(data, i)
+
+ReceiveData ==
+    /\ ~Corrupted
+    /\ \E i \in 1..Len(data) :
+         /\ data[i].age >= DelayMin /\ (Reorder \/ i = 1)
+         /\ Receive(i)
+    /\ UNCHANGED <<next, high, una, rto, busy, lossesLeft, dupsLeft, timeouts, sent>>
+
+(* Sender: an ACK/NAK read beyond anything sent is dropped; otherwise it  *)
+(* releases PSNs below n, a NAK goes back; the RTO restarts on progress.  *)
+ReceiveCtrl ==
+    /\ ~Corrupted
+    /\ \E i \in 1..Len(ctrl) :
+         /\ ctrl[i].age >= DelayMin /\ (Reorder \/ i = 1)
+         /\ ctrl' = Remove(ctrl, i)
+         /\ LET c == ctrl[i]
+                as == ReadBySender(Wire(c.n), una)
+                una2 == Max(una, as)
+                next2 == IF c.kind = "ACK" THEN Max(next, una2)
+                         ELSE IF GoBackZero THEN MessageStart(as) ELSE as
+            IN IF as <= high
+                 THEN /\ una' = una2 /\ next' = next2
+                      /\ rto' = IF ~(next2 > una2) THEN -1 ELSE IF una2 > una \/ rto < 0 THEN RtoTicks ELSE rto
+                 ELSE UNCHANGED <<una, next, rto>>
+    /\ UNCHANGED <<high, busy, epsn, nak, ce, ceLpsn, lastNak, data, lossesLeft, dupsLeft, good, timeouts, sent>>
+
+NakIntervalExpiry ==
+    /\ ~Corrupted /\ nak = 0
+    /\ nak' = -1
+    /\ UNCHANGED <<next, high, una, rto, busy, epsn, ce, ceLpsn, lastNak, data, ctrl, lossesLeft, dupsLeft,
+                   good, timeouts, sent>>
+
+(* seed 002, III-C: when T runs out, NAK(EPSN) and restart with the full  *)
+(* NAK interval if EPSN < LPSN; otherwise the CE timer stops.             *)
+CheckEpsnExpiry ==
+    /\ ~Corrupted /\ ce = 0
+    /\ IF epsn < ceLpsn
+         THEN /\ ctrl' = NormR(Append(ctrl, [kind |-> "NAK", n |-> epsn, age |-> 0]))
+              /\ nak' = NakTicks /\ ce' = NakTicks /\ lastNak' = NakRecord
+              /\ UNCHANGED ceLpsn
+         ELSE /\ ceLpsn' = -1 /\ ce' = -1
+              /\ UNCHANGED <<ctrl, nak, lastNak>>
+    /\ UNCHANGED <<next, high, una, rto, busy, epsn, data, lossesLeft, dupsLeft, good, timeouts, sent>>
+
+(* ACK timeout: resend from the oldest unacknowledged packet.             *)
+TimeoutStep ==
+    /\ ~Corrupted /\ rto = 0
+    /\ next' = una /\ rto' = -1 /\ timeouts' = Min(MaxRtos + 1, timeouts + 1)
+    /\ UNCHANGED <<high, una, busy, epsn, nak, ce, ceLpsn, lastNak, data, ctrl, lossesLeft, dupsLeft, good, sent>>
+
+LoseData ==
+    /\ ~Corrupted /\ lossesLeft > 0
+    /\ \E i \in 1..Len(data) : data' = Remove(data, i)
+    /\ lossesLeft' = lossesLeft - 1
+    /\ UNCHANGED <<next, high, una, rto, busy, epsn, nak, ce, ceLpsn, lastNak, ctrl, dupsLeft, good, timeouts, sent>>
+
+LoseCtrl ==
+    /\ ~Corrupted /\ lossesLeft > 0
+    /\ \E i \in 1..Len(ctrl) : ctrl' = Remove(ctrl, i)
+    /\ lossesLeft' = lossesLeft - 1
+    /\ UNCHANGED <<next, high, una, rto, busy, epsn, nak, ce, ceLpsn, lastNak, data, dupsLeft, good, timeouts, sent>>
+
+DuplicateData ==
+    /\ ~Corrupted /\ dupsLeft > 0
+    /\ \E i \in 1..Len(data) : data' = NormP(SubSeq(data, 1, i) \o <<data[i]>> \o SubSeq(data, i + 1, Len(data)))
+    /\ dupsLeft' = dupsLeft - 1
+    /\ UNCHANGED <<next, high, una, rto, busy, epsn, nak, ce, ceLpsn, lastNak, ctrl, lossesLeft, good, timeouts, sent>>
+
+(* Time: one tick while anything is in flight or the link was used this   *)
+(* tick; else a jump to the next expiry. Never past an urgent event.      *)
+Running == {t \in {rto, nak, ce} : t > 0}
+By == IF data /= <<>> \/ ctrl /= <<>> \/ busy THEN 1
+      ELSE IF Running = {} THEN 0 ELSE CHOOSE t \in Running : \A u \in Running : t <= u
+Tick ==
+    /\ ~Corrupted /\ ~CanSend /\ rto /= 0 /\ nak /= 0 /\ ce /= 0
+    /\ \A j \in 1..Len(data) : data[j].age < DelayMax
+    /\ \A j \in 1..Len(ctrl) : ctrl[j].age < DelayMax
+    /\ By > 0
+    /\ data' = [j \in 1..Len(data) |-> [seq |-> data[j].seq, age |-> data[j].age + By]]
+    /\ ctrl' = [j \in 1..Len(ctrl) |-> [kind |-> ctrl[j].kind, n |-> ctrl[j].n, age |-> ctrl[j].age + By]]
+    /\ rto' = Down(rto, By) /\ nak' = Down(nak, By) /\ ce' = Down(ce, By) /\ busy' = FALSE
+    /\ UNCHANGED <<next, high, una, epsn, ceLpsn, lastNak, lossesLeft, dupsLeft, good, timeouts, sent>>
+
+Next ==
+    \/ Send \/ ReceiveData \/ ReceiveCtrl \/ NakIntervalExpiry \/ CheckEpsnExpiry \/ TimeoutStep
+    \/ LoseData \/ LoseCtrl \/ DuplicateData \/ Tick
+
+Spec == Init /\ [][Next]_vars
+
+-----------------------------------------------------------------------------
+(* Invariants and properties (names as in TimedGbnProperties) *)
+
+Done == una = N /\ epsn = N
+
+NoUnreceivedRelease == una <= good
+CompletionWithinKRtos == timeouts <= MaxRtos
+GoodputBound == sent <= MaxSent
+
+(* EPSN moves only by one, on the packet the sender numbered EPSN.        *)
+InOrderExactlyOnce ==
+    [][epsn' = epsn \/ (epsn' = epsn + 1 /\ \E i \in 1..Len(data) : data[i].seq = epsn /\ data' = Remove(data, i))]_vars
+
+NoTimeout == [][~TimeoutStep]_vars
+
+(* The RTO fires while an ACK/NAK beyond UNA or an unseen packet is in    *)
+(* flight: premature.                                                      *)
+Premature == (\E j \in 1..Len(ctrl) : ctrl[j].n > una) \/ (\E j \in 1..Len(data) : data[j].seq >= epsn)
+NoPrematureTimeout == [][TimeoutStep => ~Premature]_vars
+=============================================================================
