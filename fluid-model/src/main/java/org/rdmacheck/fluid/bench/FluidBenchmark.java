@@ -11,7 +11,8 @@ import org.rdmacheck.fluid.scenario.ConvergenceSweep;
 
 /**
  * Prints the fluid solver's figures: wall time and derivative evaluations of one 200 ms two-flow
- * solve (goal: under 100 ms) and of a 20 × 20 (B, T) sweep on all cores (goal: under 10 s).
+ * solve (goal: under 100 ms) and of a 20 × 20 (B, T) sweep on all cores
+ * (goal: under 5 s on 2 cores; {@link StabilityBenchmark} prints it too).
  * Run: {@code java -cp cli/target/rdmacheck-all.jar org.rdmacheck.fluid.bench.FluidBenchmark [repeats]}.
  */
 public final class FluidBenchmark {
