@@ -46,6 +46,34 @@ public final class Words {
         return put(b ? 1 : 0);
     }
 
+    /**
+     * Appends a list of integers: its length, then its elements.
+     *
+     * @param values the list
+     * @return this buffer
+     */
+    public Words putInts(java.util.List<Integer> values) {
+        put(values.size());
+        for (int v : values) {
+            put(v);
+        }
+        return this;
+    }
+
+    /**
+     * Appends a list of booleans: its length, then its elements.
+     *
+     * @param values the list
+     * @return this buffer
+     */
+    public Words putBooleans(java.util.List<Boolean> values) {
+        put(values.size());
+        for (boolean v : values) {
+            put(v);
+        }
+        return this;
+    }
+
     /** @return the number of words used */
     public int size() {
         return (halves + 1) >>> 1;
@@ -98,6 +126,26 @@ public final class Words {
         /** @return the next value as a boolean */
         public boolean nextBoolean() {
             return next() != 0;
+        }
+
+        /** @return a list written by {@link Words#putInts} */
+        public java.util.List<Integer> nextInts() {
+            int n = next();
+            java.util.List<Integer> l = new java.util.ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                l.add(next());
+            }
+            return l;
+        }
+
+        /** @return a list written by {@link Words#putBooleans} */
+        public java.util.List<Boolean> nextBooleans() {
+            int n = next();
+            java.util.List<Boolean> l = new java.util.ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                l.add(nextBoolean());
+            }
+            return l;
         }
     }
 }

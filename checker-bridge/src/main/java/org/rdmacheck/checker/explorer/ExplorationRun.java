@@ -266,6 +266,16 @@ final class ExplorationRun<S> {
         final Words words = new Words();
         final Violation<S>[] best;
         long found;
+        private long[] fps = new long[16];
+        private int[] known = new int[16];
+
+        long[] fps(int n) {
+            return fps.length >= n ? fps : (fps = new long[n * 2]);
+        }
+
+        int[] known(int n) {
+            return known.length >= n ? known : (known = new int[n * 2]);
+        }
         final IntList[] goals;
         long transitions;
 
@@ -398,14 +408,24 @@ final class ExplorationRun<S> {
                 w.record(p, new Violation<>(idx, null, null, LevelTable.link(idx, 0)));
             }
         }
-        w.transitions += ts.size();
-        for (int k = 0; k < ts.size(); k++) {
+        int n = ts.size();
+        w.transitions += n;
+        long[] fps = w.fps(n);
+        int[] known = w.known(n);
+        for (int k = 0; k < n; k++) {
+            fps[k] = fingerprint(ts.get(k).next(), w.words);
+        }
+        // the store lookups in a loop of their own: their cache misses overlap
+        for (int k = 0; k < n; k++) {
             S s = ts.get(k).next();
-            long fp = fingerprint(s, w.words);
-            int known = needGraph ? visited.indexOf(s, fp) : (visited.contains(s, fp) ? 0 : -1);
-            if (known >= 0) {
+            known[k] = needGraph ? visited.indexOf(s, fps[k]) : (visited.contains(s, fps[k]) ? 0 : -1);
+        }
+        for (int k = 0; k < n; k++) {
+            S s = ts.get(k).next();
+            long fp = fps[k];
+            if (known[k] >= 0) {
                 if (edges != null) {
-                    edges.add(known);
+                    edges.add(known[k]);
                 }
             } else if (next != null) {
                 int id = next.insert(s, fp, LevelTable.link(idx, k));

@@ -132,7 +132,7 @@ public final class ScalingBenchmark {
         long distinct = -1;
         long transitions = -1;
         for (int t : threads) {
-            long[] peak = new long[1];
+            long[] peak = new long[2];
             ExplorationReport ex = measured(spec, t, peak);
             if (!ex.complete()) {
                 throw new IllegalStateException("explorer did not finish: " + ex.stopReason());
@@ -147,12 +147,15 @@ public final class ScalingBenchmark {
             double rate = ex.stats().statesPerSecond();
             base = t == 1 ? rate : base;
             System.out.printf(Locale.ROOT, "explorer threads=%-2d distinct=%,d transitions=%,d  %,.0f states/s (%.1f s)"
-                            + "  scaling efficiency %s  store %.1f B/state  peak heap %,d MB%n", t, distinct,
+                            + "  scaling efficiency %s  store %.1f B/state  peak heap %,d MB  process CPU %.1f s"
+                            + " (%,.0f states per CPU second)%n", t, distinct,
                     transitions, rate, ex.stats().wallMillis() / 1000.0,
                     t == 1 || base == 0 ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * rate / base / t),
-                    ex.storeBytes() / (double) distinct, peak[0] >> 20);
+                    ex.storeBytes() / (double) distinct, peak[0] >> 20, peak[1] / 1e9, distinct * 1e9 / peak[1]);
             if (withTlc) {
+                long tlcCpu = childCpuNanos();
                 TlcReport r = new TlcChecker(TlcOptions.defaults().withWorkers(t).withFingerprintIndex(0)).check(req);
+                tlcCpu = childCpuNanos() - tlcCpu;
                 long tlcStates = r.stats().distinctStates();
                 if (!r.outcome().equals("success") || tlcStates != distinct) {
                     throw new IllegalStateException("TLC: " + r.outcome() + " with " + tlcStates
@@ -164,14 +167,25 @@ public final class ScalingBenchmark {
                                 + "(%.1f s), %,.0f without start-up  ratio %.1fx end to end, %.1fx without start-up%n",
                         t, tlcStates, tlcRate, r.stats().wallMillis() / 1000.0, tlcNet, rate / tlcRate,
                         rate / tlcNet);
+                if (tlcCpu > 0) {
+                    double tlcPerCpu = tlcStates * 1e9 / tlcCpu;
+                    System.out.printf(Locale.ROOT, "TLC      CPU %.1f s (%,.0f states per CPU second, start-up included);"
+                            + " explorer/TLC per CPU second %.1fx%n", tlcCpu / 1e9, tlcPerCpu,
+                            distinct * 1e9 / peak[1] / tlcPerCpu);
+                }
             }
         }
     }
 
-    /** One explorer run with a heap sampler; the peak is the most heap used above the starting point. */
+    /**
+     * One explorer run with a heap sampler; {@code out[0]} receives the most heap used above the
+     * starting point, {@code out[1]} the CPU time of this process during the run (nanoseconds: on a
+     * shared machine it tells the explorer's own cost apart from waiting for a core).
+     */
     private static ExplorationReport measured(CheckSpec<?> spec, int threads, long[] peak) {
         System.gc();
         long start = used();
+        long cpu = cpuNanos();
         AtomicLong max = new AtomicLong(start);
         Thread sampler = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
@@ -189,7 +203,28 @@ public final class ScalingBenchmark {
                 .check(spec);
         sampler.interrupt();
         peak[0] = max.get() - start;
+        peak[1] = Math.max(1, cpuNanos() - cpu);
         return r;
+    }
+
+    /**
+     * CPU time of this process's finished children (TLC runs in a child JVM), from
+     * {@code /proc/self/stat} (Linux); 0 where it cannot be read.
+     */
+    private static long childCpuNanos() {
+        try {
+            String stat = java.nio.file.Files.readString(Path.of("/proc/self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            // fields 16 and 17 of proc(5), cutime and cstime, in clock ticks of 10 ms
+            return (Long.parseLong(f[13]) + Long.parseLong(f[14])) * 10_000_000L;
+        } catch (java.io.IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    private static long cpuNanos() {
+        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
     }
 
     private static long used() {

@@ -205,4 +205,9 @@ public record DartReceiverModel(DartConfig config) implements Model<DartState> {
             }
         }
     }
+
+    @Override
+    public java.util.Optional<org.rdmacheck.model.StateCodec<DartState>> codec() {
+        return java.util.Optional.of(new DartCodec());
+    }
 }

@@ -194,4 +194,9 @@ public record EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload
         status.set(p, DELIVERED);
         return new State(buffers, status, s.tokens(), s.escapeAt());
     }
+
+    @Override
+    public java.util.Optional<org.rdmacheck.model.StateCodec<State>> codec() {
+        return java.util.Optional.of(new EscapeVlCodec());
+    }
 }

@@ -216,4 +216,9 @@ public final class IofdModel implements Model<IofdState> {
             return new IofdState(queues, background, dft, sent, expected, failed);
         }
     }
+
+    @Override
+    public java.util.Optional<org.rdmacheck.model.StateCodec<IofdState>> codec() {
+        return java.util.Optional.of(new IofdCodec());
+    }
 }

@@ -122,4 +122,9 @@ public record DataPartition(int size, int chunk, int qps, int transfers, Partiti
     public boolean allTransfersComplete(PartitionState s) {
         return isFinal(s) && s.allBuffersFree() && s.delivered().size() == transfers;
     }
+
+    @Override
+    public java.util.Optional<org.rdmacheck.model.StateCodec<PartitionState>> codec() {
+        return java.util.Optional.of(new PartitionCodec());
+    }
 }
