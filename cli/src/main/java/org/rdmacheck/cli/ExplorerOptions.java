@@ -31,6 +31,10 @@ public final class ExplorerOptions {
     @Option(names = "--no-save", description = "do not write counterexample files")
     boolean noSave;
 
+    @Option(names = "--symmetry", description = "symmetry reduction: one state per class of states equal up to "
+            + "renaming the model's symmetric set (partition: its QPs)")
+    boolean symmetry;
+
     /**
      * @param err where progress lines go
      * @return explorer settings from these options
@@ -53,6 +57,7 @@ public final class ExplorerOptions {
         };
         return ExplorerSettings.defaults().withThreads(t).withStorage(st).withMaxStates(maxStates)
                 .withMaxMillis(Durations.parseMillis("--max-time", maxTime)).withMaxHeapFraction(maxHeapPercent / 100)
+                .withSymmetry(symmetry)
                 .withProgress(5_000, r -> {
                     err.println(r);
                     err.flush();

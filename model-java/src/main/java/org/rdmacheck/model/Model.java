@@ -67,6 +67,16 @@ public interface Model<S> {
     }
 
     /**
+     * The model's symmetric set, when it has one: the explorer's symmetry reduction (off unless
+     * asked for) then keeps one state per class of states equal up to renaming its elements.
+     *
+     * @return the symmetry, empty when the model declares none
+     */
+    default java.util.Optional<Symmetry<S>> symmetry() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The value written into counterexample traces for a state; by default the state itself,
      * which must then be serialisable as JSON (records, lists, maps, numbers, strings, enums).
      *

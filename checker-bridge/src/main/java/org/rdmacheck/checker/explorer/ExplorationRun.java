@@ -16,7 +16,6 @@ import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Stats;
 import org.rdmacheck.model.Action;
 import org.rdmacheck.model.Model;
-import org.rdmacheck.model.StateCodec;
 import org.rdmacheck.model.Words;
 import org.rdmacheck.model.Transition;
 import org.rdmacheck.properties.ActionProperty;
@@ -47,8 +46,7 @@ final class ExplorationRun<S> {
 
     private final CheckSpec<S> spec;
     private final Model<S> model;
-    /** the model's packed encoding, null when it has none (fingerprints then come from the model) */
-    private final StateCodec<S> codec;
+    private final Canonicalizer<S> canon;
     private final ExplorerSettings settings;
     private final List<Property<S>> props;
     private final VisitedStates<S> visited;
@@ -77,7 +75,7 @@ final class ExplorationRun<S> {
     ExplorationRun(CheckSpec<S> spec, ExplorerSettings settings) {
         this.spec = spec;
         this.model = spec.model();
-        this.codec = model.codec().orElse(null);
+        this.canon = new Canonicalizer<>(model, settings.symmetry() ? model.symmetry().orElse(null) : null);
         this.settings = settings;
         this.props = spec.properties();
         this.exact = settings.storage() == ExplorerSettings.Storage.FULL;
@@ -160,8 +158,8 @@ final class ExplorationRun<S> {
         Words words = new Words();
         for (int i = 0; i < inits.size(); i++) {
             S init = inits.get(i);
-            long fp = fingerprint(init, words);
-            if (visited.contains(init, fp)) {
+            long fp = canon.fingerprint(init, words);
+            if (visited.contains(key(init, words), fp)) {
                 continue;
             }
             if (visited.size() >= settings.maxStates()) {
@@ -169,7 +167,7 @@ final class ExplorationRun<S> {
                 break;
             }
             visited.reserve(1);
-            visited.add(init, fp, log.size());
+            visited.add(key(init, words), fp, log.size());
             visited.added(1);
             log.addRoot(i);
             frontier.add(init);
@@ -246,19 +244,6 @@ final class ExplorationRun<S> {
     /** What the workers found in one level. */
     static final class Level<S> {
         final List<Worker<S>> workers = new ArrayList<>();
-    }
-
-    /**
-     * The explorer's fingerprint of a state: of its packed words when the model has a codec (no
-     * walk over objects), else the model's own.
-     */
-    private long fingerprint(S s, Words buffer) {
-        if (codec == null) {
-            return model.fingerprint(s);
-        }
-        buffer.clear();
-        codec.encode(s, buffer);
-        return buffer.fingerprint();
     }
 
     /** One worker's findings in a level. */
@@ -413,11 +398,11 @@ final class ExplorationRun<S> {
         long[] fps = w.fps(n);
         int[] known = w.known(n);
         for (int k = 0; k < n; k++) {
-            fps[k] = fingerprint(ts.get(k).next(), w.words);
+            fps[k] = canon.fingerprint(ts.get(k).next(), w.words);
         }
         // the store lookups in a loop of their own: their cache misses overlap
         for (int k = 0; k < n; k++) {
-            S s = ts.get(k).next();
+            S s = key(ts.get(k).next(), w.words);
             known[k] = needGraph ? visited.indexOf(s, fps[k]) : (visited.contains(s, fps[k]) ? 0 : -1);
         }
         for (int k = 0; k < n; k++) {
@@ -428,7 +413,7 @@ final class ExplorationRun<S> {
                     edges.add(known[k]);
                 }
             } else if (next != null) {
-                int id = next.insert(s, fp, LevelTable.link(idx, k));
+                int id = next.insert(exact ? key(s, w.words) : null, s, fp, LevelTable.link(idx, k));
                 if (id >= 0) {
                     w.found++;
                 } else {
@@ -535,12 +520,18 @@ final class ExplorationRun<S> {
         return frontier;
     }
 
+    /** @return what the store matches {@code s} by: in full-state mode the state or its representative */
+    private S key(S s, Words buffer) {
+        return exact ? canon.representative(s, buffer) : s;
+    }
+
     private void addToStore(ExecutorService pool, List<S> states, long[] fps, int first) {
+        Words words = new Words();
         visited.reserve(states.size());
         int n = states.size();
         if (pool == null || !visited.concurrentAdd() || n < 4 * CHUNK) {
             for (int i = 0; i < n; i++) {
-                visited.add(states.get(i), fps[i], first + i);
+                visited.add(key(states.get(i), words), fps[i], first + i);
             }
         } else {
             int parts = settings.threads();
@@ -632,8 +623,7 @@ final class ExplorationRun<S> {
             if (bad < 0) {
                 return new CheckResult.Verified(prop.name(), stats);
             }
-            ProgressAnalysis.Lasso lasso = progress.lassoFrom(bad);
-            return new CheckResult.Violated(prop.name(), traces.buildProgress(prop, bad, lasso), stats);
+            return new CheckResult.Violated(prop.name(), traces.buildProgress(prop, bad), stats);
         } catch (OutOfMemoryError e) {
             return new CheckResult.Inconclusive(prop.name(), CheckResult.InconclusiveReason.MEMORY_LIMIT,
                     "heap exhausted during progress analysis", stats);

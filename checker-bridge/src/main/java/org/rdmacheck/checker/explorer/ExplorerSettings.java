@@ -17,10 +17,12 @@ import java.util.function.Consumer;
  * @param progress         receives progress reports (never called for runs shorter than one interval)
  * @param recordGraph      keep the explored state graph and hand it out in the report (it is kept
  *                         anyway, internally, when a progress property is checked)
+ * @param symmetry         symmetry reduction: keep one state per class of states equal up to
+ *                         renaming the model's symmetric set (for models that declare one)
  */
 public record ExplorerSettings(int threads, Storage storage, long maxStates, long maxMillis, double maxHeapFraction,
                                boolean stopAtFirstViolation, long progressMillis, Consumer<ProgressReport> progress,
-                               boolean recordGraph) {
+                               boolean recordGraph, boolean symmetry) {
 
     /** How visited states are remembered. */
     public enum Storage {
@@ -52,55 +54,61 @@ public record ExplorerSettings(int threads, Storage storage, long maxStates, lon
     /** @return defaults: all cores, fingerprints, 50M states, 1 hour, 85% of the heap */
     public static ExplorerSettings defaults() {
         return new ExplorerSettings(Runtime.getRuntime().availableProcessors(), Storage.FINGERPRINT, 50_000_000L,
-                3_600_000L, 0.85, false, 5_000L, r -> { }, false);
+                3_600_000L, 0.85, false, 5_000L, r -> { }, false, false);
     }
 
     /** @param n threads  @return a copy with that many threads */
     public ExplorerSettings withThreads(int n) {
         return new ExplorerSettings(n, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph);
+                progressMillis, progress, recordGraph, symmetry);
     }
 
     /** @param s storage mode  @return a copy with that storage */
     public ExplorerSettings withStorage(Storage s) {
         return new ExplorerSettings(threads, s, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph);
+                progressMillis, progress, recordGraph, symmetry);
     }
 
     /** @param n state limit  @return a copy with that limit */
     public ExplorerSettings withMaxStates(long n) {
         return new ExplorerSettings(threads, storage, n, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph);
+                progressMillis, progress, recordGraph, symmetry);
     }
 
     /** @param ms time limit  @return a copy with that limit */
     public ExplorerSettings withMaxMillis(long ms) {
         return new ExplorerSettings(threads, storage, maxStates, ms, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph);
+                progressMillis, progress, recordGraph, symmetry);
     }
 
     /** @param f heap fraction  @return a copy with that limit */
     public ExplorerSettings withMaxHeapFraction(double f) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, f, stopAtFirstViolation, progressMillis,
-                progress, recordGraph);
+                progress, recordGraph, symmetry);
     }
 
     /** @param stop whether to stop at the first violation  @return a copy */
     public ExplorerSettings withStopAtFirstViolation(boolean stop) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stop, progressMillis,
-                progress, recordGraph);
+                progress, recordGraph, symmetry);
     }
 
     /** @param everyMillis interval  @param sink receiver  @return a copy reporting progress there */
     public ExplorerSettings withProgress(long everyMillis, Consumer<ProgressReport> sink) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                everyMillis, sink, recordGraph);
+                everyMillis, sink, recordGraph, symmetry);
+    }
+
+    /** @param reduce whether to apply symmetry reduction  @return a copy */
+    public ExplorerSettings withSymmetry(boolean reduce) {
+        return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
+                progressMillis, progress, recordGraph, reduce);
     }
 
     /** @param record whether to keep the state graph for the caller  @return a copy */
     public ExplorerSettings withRecordGraph(boolean record) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, record);
+                progressMillis, progress, record, symmetry);
     }
 
     /**

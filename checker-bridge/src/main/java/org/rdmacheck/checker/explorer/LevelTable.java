@@ -50,15 +50,16 @@ final class LevelTable<S> {
     }
 
     /**
-     * Adds a state reached by {@code link}, or lowers the link of the entry it matches.
+     * Adds a state reached by {@code link}, or lowers the link of the entry it matches: by
+     * {@code key} in exact mode (the state or its symmetry representative), else by fingerprint.
      *
      * @return the entry id of a new entry, or the complement ({@code ~id}) of the entry it matched
      */
-    int insert(S state, long fp, long link) {
+    int insert(S key, S state, long fp, long link) {
         int s = (int) (fp & (STRIPES - 1));
         Stripe<S> st = stripes[s];
         synchronized (st) {
-            int local = st.insert(state, fp, link);
+            int local = st.insert(key, state, fp, link);
             return local >= 0 ? s << LOCAL_BITS | local : ~(s << LOCAL_BITS | ~local);
         }
     }
@@ -114,8 +115,8 @@ final class LevelTable<S> {
             exactIndex = exact ? new HashMap<>() : null;
         }
 
-        int insert(S state, long fp, long link) {
-            int found = exactIndex != null ? exactIndex.getOrDefault(state, -1) : find(fp);
+        int insert(S key, S state, long fp, long link) {
+            int found = exactIndex != null ? exactIndex.getOrDefault(key, -1) : find(fp);
             if (found >= 0) {
                 if (link < links[found]) {
                     // keep the state the least link reaches: under symmetry reduction it may be
@@ -139,7 +140,7 @@ final class LevelTable<S> {
             links[local] = link;
             states[local] = state;
             if (exactIndex != null) {
-                exactIndex.put(state, local);
+                exactIndex.put(key, local);
             } else {
                 if (count * 2 > slots.length) {
                     rehash();

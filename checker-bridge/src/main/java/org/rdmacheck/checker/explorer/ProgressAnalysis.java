@@ -1,31 +1,20 @@
 package org.rdmacheck.checker.explorer;
 
-import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * AG EF goal over the explored graph: backward reachability from the goal states; a reachable
- * state outside the backward closure is a progress violation. The counterexample continues from
- * that state along first successors until a state repeats (a lasso: livelock) or none is left
- * (a dead end). Only the backward adjacency is built (4 bytes per edge and per state); forward
- * steps are read from the recorded graph.
+ * state outside the backward closure is a progress violation (its trace is built by
+ * {@link TraceBuilder#buildProgress}). Only the backward adjacency is built, 4 bytes per edge and
+ * per state, from the recorded graph.
  */
 final class ProgressAnalysis {
 
     private final int n;
-    private final StateGraph graph;
     private final int[] bwdOff;
     private final int[] bwd;
 
-    /** The continuation of a progress counterexample from the bad state. */
-    record Lasso(List<Integer> path, int loopStart) {
-    }
-
     ProgressAnalysis(StateGraph graph) {
-        this.graph = graph;
         this.n = graph.states();
         if (graph.edges() > Integer.MAX_VALUE - 8) {
             throw new OutOfMemoryError("state graph has " + graph.edges() + " edges, more than one array holds");
@@ -65,25 +54,5 @@ final class ProgressAnalysis {
         }
         int bad = reach.nextClearBit(0);
         return bad < n ? bad : -1;
-    }
-
-    Lasso lassoFrom(int bad) {
-        List<Integer> path = new ArrayList<>();
-        Map<Integer, Integer> pos = new HashMap<>();
-        int cur = bad;
-        while (true) {
-            pos.put(cur, path.size());
-            path.add(cur);
-            int[] succ = graph.successors(cur);
-            if (succ.length == 0) {
-                return new Lasso(path, -1);
-            }
-            int nxt = succ[0];
-            Integer seen = pos.get(nxt);
-            if (seen != null) {
-                return new Lasso(path, seen);
-            }
-            cur = nxt;
-        }
     }
 }

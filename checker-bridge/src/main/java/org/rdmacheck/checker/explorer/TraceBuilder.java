@@ -24,6 +24,8 @@ final class TraceBuilder<S> {
     private final CheckSpec<S> spec;
     private final Model<S> model;
     private final TraceLog log;
+    /** the last state of the last replay */
+    private S last;
 
     TraceBuilder(CheckSpec<S> spec, TraceLog log) {
         this.spec = spec;
@@ -45,18 +47,43 @@ final class TraceBuilder<S> {
         return new Counterexample(prop.name(), kind, steps, steps.size() - 1, -1, provenance(), "");
     }
 
-    Counterexample buildProgress(Property<S> prop, int bad, ProgressAnalysis.Lasso lasso) {
+    /**
+     * A progress counterexample: the shortest path to the state that cannot reach a goal, then
+     * that state's first successor, its first successor, and so on, re-executed on concrete states
+     * until a state repeats (a lasso) or none is left (a dead end). No state after the bad one can
+     * reach a goal either. Built on concrete states, the lasso closes exactly even when the search
+     * kept one state per symmetry class.
+     */
+    Counterexample buildProgress(Property<S> prop, int bad) {
         List<Integer> ordinals = ordinalsTo(bad);
         int violationIndex = ordinals.size() - 1;
-        // the lasso follows each state's first successor: ordinal 0
-        ordinals.addAll(Collections.nCopies(lasso.path().size() - 1, 0));
         List<TraceStep> steps = replay(ordinals);
-        int loopStart = lasso.loopStart() < 0 ? -1 : violationIndex + lasso.loopStart();
-        String note = lasso.loopStart() < 0
+        S cur = last;
+        java.util.Map<S, Integer> position = new java.util.HashMap<>();
+        position.put(cur, violationIndex);
+        int loopStart = -1;
+        while (true) {
+            List<Transition<S>> ts = new ArrayList<>();
+            model.successors(cur, ts::add);
+            if (ts.isEmpty()) {
+                break;
+            }
+            Transition<S> t = ts.get(0);
+            steps.add(step(t.action(), t.next()));
+            cur = t.next();
+            Integer seen = position.putIfAbsent(cur, steps.size() - 1);
+            if (seen != null) {
+                loopStart = seen;
+                steps.remove(steps.size() - 1);
+                break;
+            }
+        }
+        String note = loopStart < 0
                 ? "no goal state is reachable from step " + violationIndex + "; the trace continues to a dead end"
                 : "no goal state is reachable from step " + violationIndex + "; the last state returns to step "
                 + loopStart + " (a cycle without progress)";
-        return new Counterexample(prop.name(), Counterexample.Kind.PROGRESS, steps, violationIndex, loopStart, provenance(), note);
+        return new Counterexample(prop.name(), Counterexample.Kind.PROGRESS, steps, violationIndex, loopStart,
+                provenance(), note);
     }
 
     private Provenance provenance() {
@@ -89,6 +116,7 @@ final class TraceBuilder<S> {
             steps.add(step(t.action(), t.next()));
             cur = t.next();
         }
+        last = cur;
         return steps;
     }
 

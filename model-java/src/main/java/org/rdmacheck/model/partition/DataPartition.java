@@ -127,4 +127,33 @@ public record DataPartition(int size, int chunk, int qps, int transfers, Partiti
     public java.util.Optional<org.rdmacheck.model.StateCodec<PartitionState>> codec() {
         return java.util.Optional.of(new PartitionCodec());
     }
+
+    /**
+     * The queue pairs are interchangeable: a chunk may be posted on any QP with room and QPs
+     * complete in any order (seed 003, III-B), and no property names a QP.
+     */
+    @Override
+    public java.util.Optional<org.rdmacheck.model.Symmetry<PartitionState>> symmetry() {
+        return java.util.Optional.of(new org.rdmacheck.model.Symmetry<>() {
+            @Override
+            public String elements() {
+                return "qps";
+            }
+
+            @Override
+            public int size() {
+                return qps;
+            }
+
+            @Override
+            public PartitionState permute(PartitionState s, int[] permutation) {
+                List<List<ChunkMessage>> renamed = new ArrayList<>(s.qps());
+                for (int q = 0; q < qps; q++) {
+                    renamed.set(permutation[q], s.qps().get(q));
+                }
+                return new PartitionState(s.nextChunk(), renamed, s.buffers(), s.received(), s.delivered(),
+                        s.outside());
+            }
+        });
+    }
 }
