@@ -53,6 +53,7 @@ final class ExplorationRun<S> {
     private final TraceLog log = new TraceLog();
     private final boolean exact;
     private final boolean needGraph;
+    private final int progressCount;
     private final StateGraph graph;
     private final BitSet[] goals;
     private final Violation<S>[] violations;
@@ -79,7 +80,8 @@ final class ExplorationRun<S> {
         this.settings = settings;
         this.props = spec.properties();
         this.exact = settings.storage() == ExplorerSettings.Storage.FULL;
-        this.needGraph = settings.recordGraph() || props.stream().anyMatch(p -> p instanceof Progress);
+        this.progressCount = (int) props.stream().filter(p -> p instanceof Progress).count();
+        this.needGraph = settings.recordGraph() || progressCount > 0;
         this.visited = exact ? new VisitedStates.Full<>() : new VisitedStates.Fingerprinted<>(needGraph);
         this.graph = needGraph ? new StateGraph() : null;
         this.violations = new Violation[props.size()];
@@ -367,8 +369,14 @@ final class ExplorationRun<S> {
     private int expandOne(Worker<S> w, S state, int idx, LevelTable<S> next, IntList edges) {
         List<Transition<S>> ts = new ArrayList<>(8);
         model.successors(state, ts::add);
+        int goalsMet = 0;
         for (int p = 0; p < props.size(); p++) {
             Property<S> prop = props.get(p);
+            if (prop instanceof Progress<S> pg && pg.isGoal(state)) {
+                goalsMet++;
+                IntList g = w.goals[p] == null ? (w.goals[p] = new IntList()) : w.goals[p];
+                g.add(idx);
+            }
             if (violations[p] != null) {
                 continue;
             }
@@ -384,17 +392,16 @@ final class ExplorationRun<S> {
                         break;
                     }
                 }
-            } else if (prop instanceof Progress<S> pg) {
-                if (pg.isGoal(state)) {
-                    IntList g = w.goals[p] == null ? (w.goals[p] = new IntList()) : w.goals[p];
-                    g.add(idx);
-                }
             } else if (prop instanceof DeadlockFreedom<S> && ts.isEmpty() && !model.isFinal(state)) {
                 w.record(p, new Violation<>(idx, null, null, LevelTable.link(idx, 0)));
             }
         }
         int n = ts.size();
         w.transitions += n;
+        // backward reachability never leaves a state that is a goal of every progress property:
+        // its edges are not kept unless the caller asked for the whole graph
+        boolean keepEdges = edges != null && (settings.recordGraph() || goalsMet < progressCount);
+        edges = keepEdges ? edges : null;
         long[] fps = w.fps(n);
         int[] known = w.known(n);
         for (int k = 0; k < n; k++) {
@@ -424,7 +431,7 @@ final class ExplorationRun<S> {
                 }
             }
         }
-        return ts.size();
+        return keepEdges ? n : 0;
     }
 
     private void mergeViolations(Level<S> level) {

@@ -223,4 +223,30 @@ class ExplorerTest {
         assertTrue(r.stats().collisionProbability() > 0 && r.stats().collisionProbability() < 1e-15);
         assertEquals(0.0, check(spec, 1, ExplorerSettings.Storage.FULL).stats().collisionProbability());
     }
+
+    @Test
+    void theRecordedGraphHasEveryStateAndTransitionWhateverTheThreads() {
+        CheckSpec<?> spec = new PhilosophersEntry().build("ordered", Params.of(java.util.Map.of("n", "5")));
+        long[] first = null;
+        for (int threads : new int[] {1, 3}) {
+            ExplorationReport r = new Explorer(settings(threads, ExplorerSettings.Storage.FINGERPRINT)
+                    .withRecordGraph(true)).check(spec);
+            StateGraph g = r.graph().orElseThrow();
+            assertEquals(r.stats().distinctStates(), g.states());
+            assertEquals(r.stats().transitions(), g.edges());
+            long[] sums = new long[2];
+            g.forEachEdge((a, b) -> {
+                sums[0] += (long) a * 31 + b;
+                sums[1] += b;
+            });
+            if (first == null) {
+                first = sums;
+            } else {
+                assertEquals(first[0], sums[0], "same numbering and edges with any thread count");
+                assertEquals(first[1], sums[1]);
+            }
+            assertTrue(r.graphBytes() > 0);
+        }
+        assertTrue(new Explorer(settings(1, ExplorerSettings.Storage.FINGERPRINT)).check(spec).graph().isEmpty());
+    }
 }
