@@ -16,7 +16,11 @@ import org.rdmacheck.fluid.Units;
  * started at the fixed point (queue q*, R_T*, α*, and a constant history before 0) with every
  * current rate raised by {@link #PERTURBATION} of R_C*, solved for a while; the queue's
  * peak-to-peak amplitude over the last window against the first tells a decaying oscillation from
- * a sustained one (a linearly unstable loop grows until RED's or the queue's limits hold it).
+ * a sustained one (a linearly unstable loop grows until RED's or the queue's limits hold it). A run
+ * converges when the last amplitude is below {@link #DECAY_RATIO} of the first: an unstable loop
+ * whose limit cycle is already reached in the first window keeps its amplitude to within a few
+ * percent (deployed N = 14 at τ* = 90 µs: 269 KB, then 268 KB), while the stable points of the
+ * default grid decay to at most half (0.51 at +0.34°).
  *
  * @param firstAmplitudeKB peak-to-peak queue over the first window (NaN if the solution diverged)
  * @param lastAmplitudeKB  peak-to-peak queue over the last window (NaN if the solution diverged)
@@ -28,7 +32,9 @@ public record PerturbedRun(double firstAmplitudeKB, double lastAmplitudeKB, Simu
     public static final double PERTURBATION = 0.01;
     /** Default simulated time (µs). */
     public static final double DURATION_MICROS = 100_000;
-    /** Window at each end (µs), as the issue states: 20 ms. */
+    /** The last amplitude must be below this share of the first for a run to count as converging. */
+    public static final double DECAY_RATIO = 0.9;
+    /** Window at each end (µs): 20 ms. */
     public static final double WINDOW_MICROS = 20_000;
 
     /** @return last / first amplitude */
@@ -69,7 +75,7 @@ public record PerturbedRun(double firstAmplitudeKB, double lastAmplitudeKB, Simu
         double pk = params.packetKB();
         double first = Units.packetsToKb(range[1] - range[0], pk);
         double last = Units.packetsToKb(range[3] - range[2], pk);
-        return new PerturbedRun(first, last, last < first ? SimulatedBehaviour.CONVERGING
+        return new PerturbedRun(first, last, last < DECAY_RATIO * first ? SimulatedBehaviour.CONVERGING
                 : SimulatedBehaviour.SUSTAINED_OSCILLATION);
     }
 }
