@@ -3,6 +3,7 @@ package org.rdmacheck.checker.thresholds;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /** Builds witnesses from solver values and re-evaluates them independently of the solver. */
@@ -77,9 +78,9 @@ public final class Witnesses {
      * @return the evaluation
      */
     public static Evaluation evaluate(SwitchSpec sw, long tFlight, ThresholdConfig config, Witness w) {
-        String bad = illegal(sw, tFlight, config, w);
-        if (bad != null) {
-            return new Evaluation(false, false, bad);
+        Optional<String> bad = illegal(sw, tFlight, config, w);
+        if (bad.isPresent()) {
+            return new Evaluation(false, false, bad.get());
         }
         boolean reached = w.ingressBytes() >= 1 && (config.mode() == ThresholdMode.STATIC
                 ? w.ingressBytes() >= config.tPfc()
@@ -92,10 +93,10 @@ public final class Witnesses {
         return new Evaluation(true, reached, msg);
     }
 
-    private static String illegal(SwitchSpec sw, long tFlight, ThresholdConfig config, Witness w) {
+    private static Optional<String> illegal(SwitchSpec sw, long tFlight, ThresholdConfig config, Witness w) {
         if (w.ingressPort() < 0 || w.ingressPort() >= sw.ports() || w.priority() < 0
                 || w.priority() >= sw.priorities()) {
-            return "ingress queue out of range";
+            return Optional.of("ingress queue out of range");
         }
         Set<List<Integer>> seen = new HashSet<>();
         long ingress = 0;
@@ -104,30 +105,32 @@ public final class Witnesses {
         all.addAll(w.otherQueues());
         for (EgressQueue q : all) {
             if (q.port() < 0 || q.port() >= sw.ports() || q.priority() < 0 || q.priority() >= sw.priorities()) {
-                return "egress queue (" + q.port() + ", " + q.priority() + ") out of range";
+                return Optional.of("egress queue (" + q.port() + ", " + q.priority() + ") out of range");
             }
             if (!seen.add(List.of(q.port(), q.priority()))) {
-                return "egress queue (" + q.port() + ", " + q.priority() + ") listed twice";
+                return Optional.of("egress queue (" + q.port() + ", " + q.priority() + ") listed twice");
             }
             if (q.bytes() < 0 || q.bytes() > config.tEcn()) {
-                return "egress queue (" + q.port() + ", " + q.priority() + ") holds " + q.bytes()
-                        + " B: not within [0, t_ECN = " + config.tEcn() + "] (it would be marking)";
+                return Optional.of("egress queue (" + q.port() + ", " + q.priority() + ") holds " + q.bytes()
+                        + " B: not within [0, t_ECN = " + config.tEcn() + "] (it would be marking)");
             }
             total += q.bytes();
         }
         for (EgressQueue q : w.fedQueues()) {
             if (q.priority() != w.priority()) {
-                return "fed queue (" + q.port() + ", " + q.priority() + ") is not of the ingress queue's priority";
+                return Optional.of("fed queue (" + q.port() + ", " + q.priority()
+                        + ") is not of the ingress queue's priority");
             }
             ingress += q.bytes();
         }
         if (ingress != w.ingressBytes() || total != w.sharedOccupancy()) {
-            return "totals inconsistent: fed queues sum to " + ingress + " B, all queues to " + total + " B";
+            return Optional.of("totals inconsistent: fed queues sum to " + ingress + " B, all queues to " + total
+                    + " B");
         }
         long cap = ThresholdMath.occupancyCap(sw, tFlight, config.mode());
         if (total > cap) {
-            return "occupancy " + total + " B exceeds what the queues can hold (" + cap + " B)";
+            return Optional.of("occupancy " + total + " B exceeds what the queues can hold (" + cap + " B)");
         }
-        return null;
+        return Optional.empty();
     }
 }

@@ -35,7 +35,7 @@ public final class ChartScripts {
         }
         Builder b = new Builder(cex);
         switch (cex.provenance().model()) {
-            case "gbn" -> gbn(b);
+            case "gbn", "gbn-timed" -> gbn(b);
             case "iofd" -> hops(b, "hop", "flow", "seq", "f%s#%s");
             case "escape-vl" -> hops(b, "arc", "packet", "lane", "p%s VL%s");
             case "dasr" -> dasr(b);
@@ -103,10 +103,11 @@ public final class ChartScripts {
             Action a = steps.get(i).action();
             JsonNode st = steps.get(i).state();
             switch (a.name()) {
-                case "ReceiveData" -> take(data, "DATA " + p(a, "psn"), i, Fate.DELIVERED, b);
+                case "ReceiveData" -> take(data, a, "DATA " + p(a, "psn"), i, b);
                 case "LoseData" -> b.messages.add(data.remove(Integer.parseInt(p(a, "index"))).end(i, Fate.LOST));
-                case "ReceiveAck" -> take(ctrl, "ACK " + p(a, "psn"), i, Fate.DELIVERED, b);
-                case "ReceiveNak" -> take(ctrl, "NAK " + p(a, "psn"), i, Fate.DELIVERED, b);
+                case "ReceiveAck" -> take(ctrl, a, "ACK " + p(a, "psn"), i, b);
+                case "ReceiveNak" -> take(ctrl, a, "NAK " + p(a, "psn"), i, b);
+                case "CheckEpsn" -> b.note("sender", i, "CE timer: check EPSN");
                 case "LoseCtrl" -> b.messages.add(ctrl.remove(Integer.parseInt(p(a, "index"))).end(i, Fate.LOST));
                 case "Timeout" -> b.note("sender", i, "ACK timeout (RTO)");
                 case "NakIntervalExpiry" -> b.note("receiver", i, "NAK interval expires");
@@ -115,12 +116,15 @@ public final class ChartScripts {
             }
             JsonNode dataNow = st.path("data");
             for (int k = data.size(); k < dataNow.size(); k++) {
-                data.add(new Open("DATA " + dataNow.get(k).asText(), sender, receiver, i));
+                JsonNode d = dataNow.get(k);
+                // the timed model's packets are {seq, age}; the untimed model's are PSNs
+                data.add(new Open("DATA " + (d.isObject() ? d.path("seq").asText() : d.asText()), sender, receiver, i));
             }
             JsonNode ctrlNow = st.path("ctrl");
             for (int k = ctrl.size(); k < ctrlNow.size(); k++) {
                 JsonNode c = ctrlNow.get(k);
-                ctrl.add(new Open(c.path("kind").asText() + " " + c.path("psn").asText(), receiver, sender, i));
+                String psn = c.has("psn") ? c.path("psn").asText() : c.path("n").asText();
+                ctrl.add(new Open(c.path("kind").asText() + " " + psn, receiver, sender, i));
             }
         }
         for (Open o : data) {
@@ -131,10 +135,16 @@ public final class ChartScripts {
         }
     }
 
-    private static void take(List<Open> channel, String label, int step, Fate fate, Builder b) {
+    /** Receives the message the action names by its channel index, or else the first with that label. */
+    private static void take(List<Open> channel, Action a, String label, int step, Builder b) {
+        Object index = a.params().get("index");
+        if (index != null) {
+            b.messages.add(channel.remove(Integer.parseInt(String.valueOf(index))).end(step, Fate.DELIVERED));
+            return;
+        }
         for (int k = 0; k < channel.size(); k++) {
             if (channel.get(k).label().equals(label)) {
-                b.messages.add(channel.remove(k).end(step, fate));
+                b.messages.add(channel.remove(k).end(step, Fate.DELIVERED));
                 return;
             }
         }

@@ -19,15 +19,15 @@ public final class DeflectedFlowTable {
      * @param table   the table
      * @param p       the arriving packet
      * @param variant the variant: {@link IofdVariant#FLOW_KEYED} matches on the flow alone
-     * @return the matching entry or null
+     * @return the matching entry, if any
      */
-    public static DftEntry lookup(List<DftEntry> table, Packet p, IofdVariant variant) {
+    public static java.util.Optional<DftEntry> lookup(List<DftEntry> table, Packet p, IofdVariant variant) {
         for (DftEntry e : table) {
             if (e.flow() == p.flow() && (variant == IofdVariant.FLOW_KEYED || e.tokens() == p.tokens())) {
-                return e;
+                return java.util.Optional.of(e);
             }
         }
-        return null;
+        return java.util.Optional.empty();
     }
 
     /**

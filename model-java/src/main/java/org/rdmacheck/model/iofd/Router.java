@@ -33,11 +33,11 @@ final class Router {
         int normal = fabric.normalArc(s.failed(), sw, p.flow());
         List<Route> routes = new ArrayList<>();
         if (v.usesDft()) {
-            DftEntry hit = DeflectedFlowTable.lookup(table, p, v);
-            if (hit != null && p.tokens() > 0) {
+            java.util.Optional<DftEntry> hit = DeflectedFlowTable.lookup(table, p, v);
+            if (hit.isPresent() && p.tokens() > 0) {
                 // seed 000 §IV-A: a matching packet is deflected to the port of the entry
-                if (hasRoom(s, hit.arc())) {
-                    routes.add(new Route(normal, hit.arc(), spend(p), Route.DFT_HIT, table));
+                if (hasRoom(s, hit.get().arc())) {
+                    routes.add(new Route(normal, hit.get().arc(), spend(p), Route.DFT_HIT, table));
                 }
                 return routes;
             }
