@@ -74,7 +74,9 @@ public sealed interface CheckResult permits CheckResult.Verified, CheckResult.Vi
         /** the search stopped at a violation of another property before settling this one */
         STOPPED_AT_VIOLATION,
         /** the checker's own data structures cannot hold the state space */
-        STATE_SPACE_TOO_LARGE
+        STATE_SPACE_TOO_LARGE,
+        /** the checker stopped with states left unexplored and no error (an exit requested by the spec, a lost worker) */
+        STOPPED_EARLY
     }
 
     /**

@@ -71,8 +71,11 @@ final class TlcCommand implements Callable<Integer> {
                 .withConstants(Params.parse(params).asMap()).withInvariants(invariants)
                 .withCheckDeadlock(noDeadlock ? Boolean.FALSE : null);
         TlcReport report = distributed ? new DistributedTlc(options).check(req) : new TlcChecker(options).check(req);
-        List<Finding> rows = rows(req, report, out);
+        List<Finding> rows = rows(req, report, out, json ? report.warnings() : List.of());
         Output.print(spec.commandLine().getOut(), rows, json);
+        if (!json) {
+            report.warnings().forEach(w -> spec.commandLine().getOut().println("warning: " + w));
+        }
         Optional<Counterexample> cex = report.counterexample();
         if (!json && cex.isPresent()) {
             spec.commandLine().getOut().print(TraceText.format(cex.get()));
@@ -85,9 +88,10 @@ final class TlcCommand implements Callable<Integer> {
      * @param req    the request
      * @param report TLC's report
      * @param outDir where to store a counterexample, or null
+     * @param warnings warnings to end each finding's detail with (JSON has no other place for them)
      * @return one finding per property (one for the state space if no property was checked)
      */
-    static List<Finding> rows(TlcRequest req, TlcReport report, Path outDir) {
+    static List<Finding> rows(TlcRequest req, TlcReport report, Path outDir, List<String> warnings) {
         List<Finding> rows = new ArrayList<>();
         List<CheckResult> results = report.results().isEmpty()
                 ? List.of(report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS
@@ -95,7 +99,12 @@ final class TlcCommand implements Callable<Integer> {
                 : new CheckResult.Failed("(state space)", report.detail(), report.stats())) : report.results();
         for (CheckResult r : results) {
             Path file = r instanceof CheckResult.Violated v ? store(outDir, v.counterexample()) : null;
-            rows.add(CheckFindings.of(req.model(), req.variant(), req.constants(), Finding.Expectation.HOLDS, r, file));
+            Finding f = CheckFindings.of(req.model(), req.variant(), req.constants(), Finding.Expectation.HOLDS, r, file);
+            if (!warnings.isEmpty()) {
+                f = f.withDetail((f.detail().isEmpty() ? "" : f.detail() + "; ") + "warning: "
+                        + String.join("; warning: ", warnings));
+            }
+            rows.add(f);
         }
         return rows;
     }

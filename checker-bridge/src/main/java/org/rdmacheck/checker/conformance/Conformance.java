@@ -77,7 +77,7 @@ public final class Conformance {
                             + (ex.violated().contains(p) ? "violated" : "to hold"));
                 }
             }
-            compare(t, javaDistinct, java, mismatches);
+            compare(t, r, java, mismatches);
         }
         return new ConformanceResult(m.folder().getFileName().toString(), c.name(), c.constants(), t.distinct,
                 javaDistinct, t.verdicts, java, mismatches);
@@ -104,12 +104,20 @@ public final class Conformance {
         ExplorationReport r = new Explorer(explorer).check(spec);
         Map<String, String> java = verdicts(r.results());
         List<String> mismatches = new ArrayList<>();
-        compare(t, r.stats().distinctStates(), java, mismatches);
+        compare(t, r, java, mismatches);
         return new ConformanceResult(m.folder().getFileName().toString(), variant + " " + spec.parameters(), constants,
                 t.distinct, r.stats().distinctStates(), t.verdicts, java, mismatches);
     }
 
-    private static void compare(TlcRun t, long javaDistinct, Map<String, String> java, List<String> mismatches) {
+    private static void compare(TlcRun t, ExplorationReport r, Map<String, String> java, List<String> mismatches) {
+        long javaDistinct = r.stats().distinctStates();
+        // A comparison with a run that did not finish proves nothing (equal partial counts included).
+        if (!t.unsettled.isEmpty()) {
+            mismatches.add("not settled: TLC did not finish: " + t.unsettled);
+        }
+        if (!r.complete()) {
+            mismatches.add("not settled: the explorer did not finish: " + r.stopReason());
+        }
         if (t.distinct != javaDistinct) {
             mismatches.add("distinct states differ: TLC " + t.distinct + ", explorer " + javaDistinct);
         }
@@ -121,7 +129,8 @@ public final class Conformance {
         });
     }
 
-    private record TlcRun(TlcReport report, long distinct, Map<String, String> verdicts) {
+    /** @param unsettled why the run or its state count did not finish, or empty */
+    private record TlcRun(TlcReport report, long distinct, Map<String, String> verdicts, String unsettled) {
     }
 
     private TlcRun runTlc(SpecManifest m, SpecManifest.Configuration c, Map<String, String> constants) {
@@ -133,12 +142,15 @@ public final class Conformance {
         TlcChecker checker = new TlcChecker(tlc);
         TlcReport report = checker.check(req);
         long distinct = report.stats().distinctStates();
-        if (report.outcome() != TlcOutcome.SUCCESS && report.outcome() != TlcOutcome.TIMEOUT) {
+        String unsettled = report.outcome() == TlcOutcome.SUCCESS ? "" : report.detail();
+        if (report.counterexample().isPresent()) {
             // TLC stopped at a violation: count the whole state space without properties.
-            distinct = checker.check(req.withInvariants(List.of()).withProperties(List.of()).withCheckDeadlock(false))
-                    .stats().distinctStates();
+            TlcReport all = checker.check(req.withInvariants(List.of()).withProperties(List.of())
+                    .withCheckDeadlock(false));
+            distinct = all.stats().distinctStates();
+            unsettled = all.outcome() == TlcOutcome.SUCCESS ? "" : "counting the state space: " + all.detail();
         }
-        return new TlcRun(report, distinct, verdicts(report.results()));
+        return new TlcRun(report, distinct, verdicts(report.results()), unsettled);
     }
 
     private ExplorationReport runJava(String model, String variant, Map<String, String> params) {

@@ -145,7 +145,8 @@ public record SpecManifest(Path folder, String javaModel, ConstantMapping consta
         }
         String word = e.get("result").asText();
         org.rdmacheck.checker.tlc.TlcOutcome result = org.rdmacheck.checker.tlc.TlcOutcome.ofWord(word)
-                .filter(o -> o != org.rdmacheck.checker.tlc.TlcOutcome.TIMEOUT)
+                .filter(o -> o != org.rdmacheck.checker.tlc.TlcOutcome.TIMEOUT
+                        && o != org.rdmacheck.checker.tlc.TlcOutcome.INCOMPLETE)
                 .orElseThrow(() -> new InputException(src + ": configuration " + name + ": expect.result '" + word
                         + "': expected success, invariant, deadlock, property, assertion or error"));
         Expectation ex = new Expectation(result, e.path("distinctStates").asLong(-1), list(e.path("violated")));

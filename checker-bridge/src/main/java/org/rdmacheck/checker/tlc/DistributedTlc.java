@@ -24,6 +24,12 @@ public final class DistributedTlc {
 
     private static final String SERVER = "tlc2.tool.distributed.TLCServer";
     private static final String WORKER = "tlc2.tool.distributed.TLCWorker";
+    /**
+     * A worker names itself by its RMI port, read through {@code sun.rmi} internals that Java 17
+     * closes ("VM does not allow to get the UnicastRef port"); opening them gives workers distinct names.
+     */
+    private static final List<String> RMI_ACCESS = List.of("--add-opens=java.rmi/sun.rmi.server=ALL-UNNAMED",
+            "--add-opens=java.rmi/sun.rmi.transport=ALL-UNNAMED", "--add-opens=java.rmi/sun.rmi.transport.tcp=ALL-UNNAMED");
 
     private final TlcOptions options;
 
@@ -38,16 +44,17 @@ public final class DistributedTlc {
      * @throws InputException as {@link TlcChecker#check}
      */
     public TlcReport check(TlcRequest request) {
+        long t0 = System.currentTimeMillis();
         try (TlcWorkspace ws = TlcWorkspace.create(request)) {
-            int port = freeLoopbackPort();
             String cp = classPath();
-            List<String> rmi = List.of("-Djava.rmi.server.hostname=127.0.0.1",
-                    "-Dtlc2.tool.distributed.TLCServer.port=" + port);
+            refuseTemporalProperties(ws, cp);
+            int port = freeLoopbackPort();
+            List<String> rmi = new ArrayList<>(RMI_ACCESS);
+            rmi.addAll(List.of("-Djava.rmi.server.hostname=127.0.0.1", "-Dtlc2.tool.distributed.TLCServer.port=" + port));
             List<String> serverJvm = new ArrayList<>(TlcChecker.jvmOptions(ws.dir(), options));
             serverJvm.addAll(rmi);
             List<String> serverArgs = new ArrayList<>(List.of(SERVER));
-            serverArgs.addAll(withoutWorkers(ws.tlcArguments(options)));
-            long t0 = System.currentTimeMillis();
+            serverArgs.addAll(serverArguments(ws));
             List<ChildProcess> workers = new ArrayList<>();
             OptionalInt exit;
             String output;
@@ -57,7 +64,7 @@ public final class DistributedTlc {
                     for (int i = 0; i < options.workers(); i++) {
                         workers.add(startWorker(ws, i, rmi, cp));
                     }
-                    exit = server.await(options.timeLimitMillis());
+                    exit = server.await(remaining(t0));
                     output = server.output();
                 } finally {
                     for (ChildProcess w : workers) {
@@ -67,9 +74,73 @@ public final class DistributedTlc {
                 }
             }
             long wall = System.currentTimeMillis() - t0;
-            return new TlcResults(TlcOutput.parse(output), ws, request, options.workers(), wall)
+            List<TlcMessage> messages = TlcOutput.parse(output);
+            TlcReport report = new TlcResults(messages, ws, request, options.workers(), wall)
                     .interpret(exit, options.timeLimitMillis());
+            if (exit.isPresent() && unnamedError(messages) && remaining(t0) > 1) {
+                return nameTheError(request, t0, report);
+            }
+            return report;
         }
+    }
+
+    /**
+     * Distributed TLC 2.18 loses a worker's error message (which invariant, deadlock, or an
+     * evaluation error) and prints only the last one or two states; single-process TLC, searching
+     * breadth-first too, reaches a violation at the same depth or earlier and names it.
+     */
+    private TlcReport nameTheError(TlcRequest request, long t0, TlcReport distributed) {
+        TlcReport single = new TlcChecker(options.withTimeLimitMillis(remaining(t0))).check(request);
+        return single.withWarnings(List.of("distributed TLC stopped on an error it does not name ("
+                + distributed.detail() + "); single-process TLC re-ran the check to name it and give its trace"));
+    }
+
+    private static boolean unnamedError(List<TlcMessage> messages) {
+        return messages.stream().anyMatch(m -> m.code() == TlcMessage.BEHAVIOR_UP_TO_THIS_POINT)
+                && messages.stream().noneMatch(m -> m.code() == TlcMessage.INVARIANT_VIOLATED_INITIAL
+                || m.code() == TlcMessage.PROPERTY_VIOLATED_INITIAL);
+    }
+
+    private long remaining(long t0) {
+        return Math.max(1, options.timeLimitMillis() - (System.currentTimeMillis() - t0));
+    }
+
+    /**
+     * Distributed TLC 2.18 reads CHECK_DEADLOCK from its command line only ({@code -deadlock} turns the
+     * check off) and ignores the configuration's; without this it stops at the first final state of a
+     * spec that declares {@code CHECK_DEADLOCK FALSE}.
+     */
+    private List<String> serverArguments(TlcWorkspace ws) {
+        List<String> args = new ArrayList<>();
+        if (!ws.config().checksDeadlock()) {
+            args.add("-deadlock");
+        }
+        args.addAll(withoutWorkers(ws.tlcArguments(options)));
+        return args;
+    }
+
+    private void refuseTemporalProperties(TlcWorkspace ws, String cp) {
+        String specDir = ws.dir().toString() + java.io.File.separator;
+        String root = ws.specFile().getFileName().toString().replaceFirst("\\.tla$", "");
+        String cfg = ws.configFile().getFileName().toString().replaceFirst("\\.cfg$", "");
+        List<String> jvm = new ArrayList<>(TlcChecker.jvmOptions(ws.dir(), options));
+        String out;
+        try (ChildProcess pre = ChildProcess.start(ChildProcess.javaCommand(jvm, cp,
+                DistributedPreflight.class.getName(), List.of(specDir, root, cfg)), ws.dir(), line -> { })) {
+            pre.await(options.timeLimitMillis());
+            out = pre.output();
+        }
+        for (String line : out.split("\n")) {
+            if (line.startsWith(DistributedPreflight.MARKER)) {
+                String temporal = line.substring(DistributedPreflight.MARKER.length()).trim();
+                if (!temporal.isEmpty()) {
+                    throw new InputException("--distributed: the configuration has temporal properties ("
+                            + temporal + ") and distributed TLC 2.18 does not check them (it checks invariants "
+                            + "and [][A]_v properties only); run without --distributed");
+                }
+            }
+        }
+        // No marker: the spec or configuration has an error, which the server then reports.
     }
 
     private ChildProcess startWorker(TlcWorkspace ws, int i, List<String> rmi, String cp) {

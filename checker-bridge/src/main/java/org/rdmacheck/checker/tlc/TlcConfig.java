@@ -19,6 +19,14 @@ import java.util.Set;
 public record TlcConfig(Map<String, String> constants, Map<String, List<String>> sections) {
 
     private static final Map<String, String> KEYWORDS = keywords();
+    /**
+     * Keywords that take exactly one entry; after it TLC expects a keyword. The others take entries
+     * up to the next keyword.
+     */
+    private static final Set<String> SINGLE = Set.of("INIT", "NEXT", "SPECIFICATION", "SYMMETRY", "VIEW",
+            "CHECK_DEADLOCK", "TYPE", "TYPE_CONSTRAINT");
+    /** Keywords TLC 2.18 parses but never evaluates. */
+    private static final List<String> IGNORED = List.of("TYPE", "TYPE_CONSTRAINT");
 
     /** Copies both maps, keeping their order. */
     public TlcConfig {
@@ -28,10 +36,15 @@ public record TlcConfig(Map<String, String> constants, Map<String, List<String>>
         sections = copy;
     }
 
+    /**
+     * The keywords of TLC 2.18's configuration grammar ({@code tlc2.tool.impl.ModelConfig}), mapped to
+     * their singular form. {@code ALIAS} and {@code POSTCONDITION} came after 2.18: this TLC reads
+     * them as entries of the section before them, and so does this parser.
+     */
     private static Map<String, String> keywords() {
         Map<String, String> k = new LinkedHashMap<>();
         for (String s : List.of("CONSTANT", "INIT", "NEXT", "SPECIFICATION", "INVARIANT", "PROPERTY", "CONSTRAINT",
-                "ACTION_CONSTRAINT", "SYMMETRY", "VIEW", "CHECK_DEADLOCK", "POSTCONDITION", "ALIAS")) {
+                "ACTION_CONSTRAINT", "SYMMETRY", "VIEW", "CHECK_DEADLOCK", "TYPE", "TYPE_CONSTRAINT")) {
             k.put(s, s);
         }
         for (String s : List.of("CONSTANTS", "INVARIANTS", "PROPERTIES", "CONSTRAINTS", "ACTION_CONSTRAINTS")) {
@@ -46,7 +59,7 @@ public record TlcConfig(Map<String, String> constants, Map<String, List<String>>
     }
 
     /**
-     * Parses configuration text.
+     * Parses configuration text with TLC 2.18's grammar.
      *
      * @param text the file's contents
      * @return the configuration
@@ -63,10 +76,21 @@ public record TlcConfig(Map<String, String> constants, Map<String, List<String>>
             String t = toks.get(i);
             if (KEYWORDS.containsKey(t)) {
                 section = KEYWORDS.get(t);
-                sections.computeIfAbsent(section, k -> new ArrayList<>());
                 i++;
+                if (SINGLE.contains(section)) {
+                    if (i >= toks.size() || KEYWORDS.containsKey(toks.get(i))) {
+                        throw new IllegalArgumentException("configuration: " + t + " needs a name after it");
+                    }
+                    if (sections.containsKey(section)) {
+                        throw new IllegalArgumentException("configuration: " + t + " appears twice");
+                    }
+                    sections.put(section, List.of(toks.get(i++)));
+                    section = null;
+                } else {
+                    sections.computeIfAbsent(section, k -> new ArrayList<>());
+                }
             } else if (section == null) {
-                throw new IllegalArgumentException("configuration: '" + t + "' before any section keyword");
+                throw new IllegalArgumentException("configuration: expected a keyword, found '" + t + "'");
             } else if (section.equals("CONSTANT")) {
                 i = constant(toks, i, constants);
             } else {
@@ -76,6 +100,23 @@ public record TlcConfig(Map<String, String> constants, Map<String, List<String>>
         }
         sections.remove("CONSTANT");
         return new TlcConfig(constants, sections);
+    }
+
+    /**
+     * @return the entries TLC parses but does not check ({@code TYPE}, {@code TYPE_CONSTRAINT}), as
+     *         {@code KEYWORD name}
+     */
+    public List<String> ignoredByTlc() {
+        List<String> out = new ArrayList<>();
+        for (String k : IGNORED) {
+            section(k).forEach(v -> out.add(k + " " + v));
+        }
+        return out;
+    }
+
+    /** @return whether TLC checks for deadlock under this configuration (its default is yes) */
+    public boolean checksDeadlock() {
+        return !section("CHECK_DEADLOCK").equals(List.of("FALSE"));
     }
 
     private static int constant(List<String> toks, int i, Map<String, String> constants) {
@@ -152,8 +193,7 @@ public record TlcConfig(Map<String, String> constants, Map<String, List<String>>
             constants.forEach((k, v) -> b.append("    ").append(k).append(' ').append(v).append('\n'));
         }
         for (Map.Entry<String, List<String>> e : sections.entrySet()) {
-            if (Set.of("INIT", "NEXT", "SPECIFICATION", "VIEW", "CHECK_DEADLOCK", "ALIAS", "POSTCONDITION")
-                    .contains(e.getKey())) {
+            if (SINGLE.contains(e.getKey())) {
                 for (String v : e.getValue()) {
                     b.append(e.getKey()).append(' ').append(v).append('\n');
                 }

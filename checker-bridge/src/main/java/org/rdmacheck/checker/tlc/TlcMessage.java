@@ -47,6 +47,12 @@ public record TlcMessage(int code, int severity, String text) {
     static final int CONFIG_SUBSTITUTION_NON_CONSTANT = 2281;
     static final int CONFIG_VALUE_NOT_ASSIGNED = 2222;
     static final int NO_MODULES = 2245;
+    static final int FEATURE_UNSUPPORTED = 2156;
+    static final int WORKER_DEREGISTERED = 7002;
+    static final int WORKER_LOST = 7006;
+
+    /** Severity of a warning. */
+    static final int SEVERITY_WARNING = 3;
 
     /** @return whether TLC flags this message as an error */
     public boolean isError() {

@@ -20,6 +20,8 @@ public enum TlcOutcome {
     ASSERTION,
     /** the time limit stopped TLC */
     TIMEOUT,
+    /** TLC stopped with states left unexplored and no error (after {@code TLCSet("exit", TRUE)}, a lost worker) */
+    INCOMPLETE,
     /** TLC could not finish (out of memory, an internal error) */
     ERROR;
 

@@ -16,12 +16,39 @@ import org.rdmacheck.checker.Stats;
  * @param status     TLC's exit status ({@link TlcExitStatus#UNKNOWN} if killed at the time limit)
  * @param outcome    the outcome, as in {@code manifest.json}
  * @param detail     one line: the violated property, the reason of a failure, or empty
+ * @param warnings   what TLC warned about, and a note when no state was explored (every property
+ *                   then holds vacuously); one line each
  */
-public record TlcReport(List<CheckResult> results, Stats stats, TlcExitStatus status, TlcOutcome outcome, String detail) {
+public record TlcReport(List<CheckResult> results, Stats stats, TlcExitStatus status, TlcOutcome outcome, String detail,
+                        List<String> warnings) {
 
-    /** Copies the results. */
+    /** Copies the lists. */
     public TlcReport {
         results = List.copyOf(results);
+        warnings = List.copyOf(warnings);
+    }
+
+    /**
+     * A report without warnings.
+     *
+     * @param results results
+     * @param stats   statistics
+     * @param status  exit status
+     * @param outcome outcome
+     * @param detail  detail line
+     */
+    public TlcReport(List<CheckResult> results, Stats stats, TlcExitStatus status, TlcOutcome outcome, String detail) {
+        this(results, stats, status, outcome, detail, List.of());
+    }
+
+    /**
+     * @param more further warnings
+     * @return a copy with them added
+     */
+    public TlcReport withWarnings(List<String> more) {
+        List<String> all = new java.util.ArrayList<>(warnings);
+        all.addAll(more);
+        return new TlcReport(results, stats, status, outcome, detail, all);
     }
 
     /**

@@ -46,6 +46,11 @@ final class TlcResults {
      * @throws InputException for spec, configuration and assumption errors
      */
     TlcReport interpret(java.util.OptionalInt exit, long limitMillis) {
+        TlcReport r = verdicts(exit, limitMillis);
+        return r.withWarnings(warnings(r.stats()));
+    }
+
+    private TlcReport verdicts(java.util.OptionalInt exit, long limitMillis) {
         TlcExitStatus status = exit.isPresent() ? TlcExitStatus.of(exit.getAsInt()) : TlcExitStatus.UNKNOWN;
         rejectInputErrors(status);
         Stats stats = stats();
@@ -67,20 +72,39 @@ final class TlcResults {
             return new TlcReport(all(props, p -> new CheckResult.Inconclusive(p,
                     CheckResult.InconclusiveReason.STATE_SPACE_TOO_LARGE, why, stats)), stats, status, TlcOutcome.ERROR, why);
         }
-        if (status == TlcExitStatus.SUCCESS && find(TlcMessage.BEHAVIOR_UP_TO_THIS_POINT).isPresent()
-                && props.contains(TlcChecker.DEADLOCK)) {
-            // Distributed TLC 2.18 reports a deadlock only by printing the deadlocked state as a
-            // one-state "behavior up to this point" and still exits 0.
-            return violation(TlcExitStatus.VIOLATION_DEADLOCK, props, stats);
-        }
-        if (status == TlcExitStatus.SUCCESS) {
-            return new TlcReport(all(props, p -> new CheckResult.Verified(p, stats)), stats, status, TlcOutcome.SUCCESS, "");
-        }
         if (status.isViolation()) {
             return violation(status, props, stats);
         }
-        String why = "TLC exit " + exit.getAsInt() + " (" + status.meaning() + "): " + failureText();
-        return new TlcReport(all(props, p -> new CheckResult.Failed(p, why, stats)), stats, status, TlcOutcome.ERROR, why);
+        if (status != TlcExitStatus.SUCCESS) {
+            String why = "TLC exit " + exit.getAsInt() + " (" + status.meaning() + "): " + failureText();
+            return new TlcReport(all(props, p -> new CheckResult.Failed(p, why, stats)), stats, status, TlcOutcome.ERROR, why);
+        }
+        // Exit 0 is not enough: TLC also exits 0 after TLCSet("exit", TRUE), and distributed TLC 2.18
+        // exits 0 after a worker's error, with states left on its queue.
+        TlcCompletion.Ending end = TlcCompletion.of(messages, status);
+        return switch (end.kind()) {
+            case FINISHED -> new TlcReport(all(props, p -> new CheckResult.Verified(p, stats)), stats, status,
+                    TlcOutcome.SUCCESS, "");
+            case INCOMPLETE -> new TlcReport(all(props, p -> new CheckResult.Inconclusive(p,
+                    CheckResult.InconclusiveReason.STOPPED_EARLY, end.reason(), stats)), stats, status,
+                    TlcOutcome.INCOMPLETE, end.reason());
+            case FAILED -> new TlcReport(all(props, p -> new CheckResult.Failed(p, end.reason(), stats)), stats,
+                    status, TlcOutcome.ERROR, end.reason());
+        };
+    }
+
+    /** @return TLC's warnings, and a note when no state was explored */
+    private List<String> warnings(Stats stats) {
+        List<String> w = new ArrayList<>(TlcCompletion.warnings(messages));
+        for (String ignored : ws.config().ignoredByTlc()) {
+            w.add("configuration item " + ignored + " is not checked: TLC 2.18 parses TYPE and TYPE_CONSTRAINT "
+                    + "but never evaluates them (use INVARIANT or CONSTRAINT)");
+        }
+        if (stats.distinctStates() == 0) {
+            w.add("no state was explored (no initial state satisfies Init, or the constraints exclude them all): "
+                    + "every property holds vacuously");
+        }
+        return w;
     }
 
     private void rejectInputErrors(TlcExitStatus status) {
@@ -98,6 +122,10 @@ final class TlcResults {
                     ws.specFile().getFileName().toString()) : cfgName) + ":1:1: " + status.meaning() + ": "
                     + failureText());
         }
+        if (!ws.configProblem().isEmpty()) {
+            // Without the configuration's sections the properties TLC checked are unknown.
+            throw new InputException(cfgName + ": " + ws.configProblem());
+        }
         if (status == TlcExitStatus.VIOLATION_ASSUMPTION) {
             String text = find(TlcMessage.ASSUMPTION_FALSE).map(TlcMessage::text).orElse("");
             Matcher m = ASSUMPTION.matcher(text);
@@ -113,10 +141,6 @@ final class TlcResults {
                  TlcMessage.DEADLOCK_REACHED, TlcMessage.TEMPORAL_PROPERTY_VIOLATED, TlcMessage.ASSERT_FAILED -> true;
             default -> false;
         }).findFirst().orElse(null);
-        if (report == null && status == TlcExitStatus.VIOLATION_DEADLOCK) {
-            report = new TlcMessage(TlcMessage.DEADLOCK_REACHED, 1, "Deadlock reached (distributed TLC: the trace "
-                    + "holds only the deadlocked state).");
-        }
         if (report == null) {
             String why = "TLC exit " + status.code() + " (" + status.meaning() + ") without a violation report: "
                     + failureText();
@@ -140,7 +164,6 @@ final class TlcResults {
                 kind = Counterexample.Kind.DEADLOCK;
                 property = TlcChecker.DEADLOCK;
                 trace = TlcTraces.read(messages);
-                note = report.text().contains("distributed") ? "distributed TLC prints only the deadlocked state" : "";
             }
             case TlcMessage.ASSERT_FAILED -> {
                 kind = Counterexample.Kind.ASSERTION;
@@ -190,7 +213,7 @@ final class TlcResults {
     List<String> properties() {
         List<String> p = new ArrayList<>(ws.config().section("INVARIANT"));
         p.addAll(ws.config().section("PROPERTY"));
-        if (!ws.config().section("CHECK_DEADLOCK").equals(List.of("FALSE"))) {
+        if (ws.config().checksDeadlock()) {
             p.add(TlcChecker.DEADLOCK);
         }
         return p;

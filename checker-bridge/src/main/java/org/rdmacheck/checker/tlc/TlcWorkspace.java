@@ -34,14 +34,16 @@ final class TlcWorkspace implements AutoCloseable {
     private final Path specFile;
     private final Path configFile;
     private final TlcConfig config;
+    private final String configProblem;
     private final Map<String, Path> originals = new HashMap<>();
     private final Thread cleanup;
 
-    private TlcWorkspace(Path dir, Path specFile, Path configFile, TlcConfig config) {
+    private TlcWorkspace(Path dir, Path specFile, Path configFile, TlcConfig config, String configProblem) {
         this.dir = dir;
         this.specFile = specFile;
         this.configFile = configFile;
         this.config = config;
+        this.configProblem = configProblem;
         // Also removed when this JVM is interrupted (Ctrl-C) while TLC runs.
         this.cleanup = new Thread(() -> deleteTree(dir), "tlc-workspace-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
@@ -101,11 +103,18 @@ final class TlcWorkspace implements AutoCloseable {
         Path cfg;
         String module = spec.getFileName().toString();
         TlcConfig effective;
+        String problem = "";
         if (unchanged && baseText != null) {
             cfg = dir.resolve(req.configFile().getFileName().toString());
             Files.writeString(cfg, baseText, StandardCharsets.UTF_8);
             originals.put(cfg.getFileName().toString(), req.configFile().toAbsolutePath());
-            effective = parseOrEmpty(baseText);
+            try {
+                effective = TlcConfig.parse(baseText);
+            } catch (IllegalArgumentException e) {
+                // TLC reports its own, more precise error first; this one stands if TLC accepts the file.
+                effective = TlcConfig.empty();
+                problem = e.getMessage();
+            }
         } else {
             if (baseText != null) {
                 try {
@@ -128,17 +137,9 @@ final class TlcWorkspace implements AutoCloseable {
             cfg = dir.resolve("rdmacheck.cfg");
             Files.writeString(cfg, effective.render(), StandardCharsets.UTF_8);
         }
-        TlcWorkspace ws = new TlcWorkspace(dir, dir.resolve(module), cfg, effective);
+        TlcWorkspace ws = new TlcWorkspace(dir, dir.resolve(module), cfg, effective, problem);
         ws.originals.putAll(originals);
         return ws;
-    }
-
-    private static TlcConfig parseOrEmpty(String text) {
-        try {
-            return TlcConfig.parse(text);
-        } catch (IllegalArgumentException e) {
-            return TlcConfig.empty();
-        }
     }
 
     private static TlcConfig override(TlcConfig base, TlcRequest req) {
@@ -189,6 +190,11 @@ final class TlcWorkspace implements AutoCloseable {
     /** @return the effective configuration (empty if the user's file could not be parsed) */
     TlcConfig config() {
         return config;
+    }
+
+    /** @return why the user's configuration could not be parsed, or empty */
+    String configProblem() {
+        return configProblem;
     }
 
     /**

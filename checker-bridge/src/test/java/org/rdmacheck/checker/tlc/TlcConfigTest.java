@@ -49,4 +49,29 @@ class TlcConfigTest {
     void malformedConstantIsRejected() {
         assertThrows(IllegalArgumentException.class, () -> TlcConfig.parse("CONSTANTS N 3"));
     }
+
+    @Test
+    void typeAndTypeConstraintAreKeywordsThatTlcIgnores() {
+        TlcConfig c = TlcConfig.parse("INIT Init\nNEXT Next\nCHECK_DEADLOCK FALSE\nTYPE_CONSTRAINT Inv\nTYPE T\n");
+        assertEquals(List.of("FALSE"), c.section("CHECK_DEADLOCK"));
+        assertEquals(false, c.checksDeadlock());
+        assertEquals(List.of("TYPE T", "TYPE_CONSTRAINT Inv"), c.ignoredByTlc());
+        assertEquals(List.of(), c.section("INVARIANT"));
+        TlcConfig back = TlcConfig.parse(c.render());
+        assertEquals(List.of("Inv"), back.section("TYPE_CONSTRAINT"));
+    }
+
+    @Test
+    void wordsTlc218DoesNotKnowAreEntriesOfThePreviousSection() {
+        // TLC 2.18 reads "ALIAS Small" under INVARIANT as two invariants, ALIAS and Small.
+        assertEquals(List.of("TypeOK", "ALIAS", "Small"), TlcConfig.parse("INVARIANT TypeOK\nALIAS Small")
+                .section("INVARIANT"));
+    }
+
+    @Test
+    void aOneNameKeywordIsFollowedByAKeyword() {
+        // TLC: "It was expecting a keyword, but did not find it."
+        assertThrows(IllegalArgumentException.class, () -> TlcConfig.parse("CHECK_DEADLOCK FALSE\nTypeOK"));
+        assertThrows(IllegalArgumentException.class, () -> TlcConfig.parse("INIT Init\nINIT Other"));
+    }
 }

@@ -1,0 +1,60 @@
+package org.rdmacheck.checker.tlc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.CheckResult;
+
+/**
+ * Ways to make a TLC run look like a proof when it is not: a result row for something TLC never
+ * checked, an early exit taken as completion, a vacuous success left unsaid. Small specs under
+ * src/test/resources/tlc.
+ */
+class TlcFalseSuccessTest {
+
+    private static final TlcChecker TLC = new TlcChecker(TlcOptions.defaults().withTimeLimitMillis(120_000));
+
+    private static List<String> properties(TlcReport r) {
+        return r.results().stream().map(CheckResult::property).toList();
+    }
+
+    @Test
+    void typeConstraintAfterCheckDeadlockFalseDoesNotTurnDeadlockCheckingOn() {
+        // dl3 deadlocks at x = 3; CHECK_DEADLOCK FALSE, so TLC does not look, and no row may claim it did.
+        TlcReport r = TLC.check(TlcCheckerTest.request("dl3"));
+        assertEquals(List.of(), properties(r));
+        assertEquals(TlcOutcome.SUCCESS, r.outcome(), r.detail());
+        assertEquals(4, r.stats().distinctStates());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("TYPE_CONSTRAINT Inv")), r.warnings().toString());
+    }
+
+    @Test
+    void typeConstraintIsNeitherAPropertyNorChecked() {
+        // Bad fails at x = 2, but TLC never evaluates a TYPE_CONSTRAINT: no row for it.
+        TlcReport r = TLC.check(TlcCheckerTest.request("typeconstraint"));
+        assertEquals(List.of("Inv", TlcChecker.DEADLOCK), properties(r));
+        assertInstanceOf(CheckResult.Verified.class, r.result("Inv"));
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("TYPE_CONSTRAINT Bad")), r.warnings().toString());
+    }
+
+    @Test
+    void tlcSetExitLeavesStatesOnTheQueueAndIsInconclusive() {
+        // Inv fails at x = 5; TLCSet("exit", TRUE) at x = 2 stops TLC first, and TLC still says "completed".
+        TlcReport r = TLC.check(TlcCheckerTest.request("tlcexit"));
+        assertEquals(TlcExitStatus.SUCCESS, r.status());
+        assertEquals(TlcOutcome.INCOMPLETE, r.outcome());
+        assertInstanceOf(CheckResult.Inconclusive.class, r.result("Inv"));
+        assertTrue(r.detail().contains("1 states left on queue"), r.detail());
+    }
+
+    @Test
+    void emptyInitIsVacuousAndSaysSo() {
+        TlcReport r = TLC.check(TlcCheckerTest.request("emptyinit"));
+        assertEquals(0, r.stats().distinctStates());
+        assertInstanceOf(CheckResult.Verified.class, r.result("Inv"));
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("no state was explored")), r.warnings().toString());
+    }
+}
