@@ -16,9 +16,12 @@ import org.rdmacheck.model.InputException;
 /**
  * Runs TLC distributed on this machine: one {@code TLCServer} process (which holds the state
  * queue and the fingerprint set) and {@code workers} {@code TLCWorker} processes, all on
- * 127.0.0.1 with RMI listening on loopback only. The server's output is read like a single TLC's;
- * the server, the workers and the temporary folder are removed afterwards, also when a run fails
- * or reaches its time limit. See specs/README.md for running the same on several hosts.
+ * 127.0.0.1 with RMI listening on loopback only. The server's output is read like a single TLC's
+ * (VERIFIED only when the server affirmatively finished); the server, the workers and the
+ * temporary folder are removed afterwards, also when a run fails or reaches its time limit.
+ * Where distributed TLC 2.18 differs from TLC (deadlock checking taken from the command line only,
+ * temporal properties skipped, errors printed without the property's name) this class compensates
+ * or refuses; specs/README.md lists it all and says how to run the same on several hosts.
  */
 public final class DistributedTlc {
 
