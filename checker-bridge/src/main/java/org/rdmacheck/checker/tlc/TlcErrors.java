@@ -25,7 +25,12 @@ final class TlcErrors {
     private static final Pattern PARSE_FILE = Pattern.compile("Fatal errors while parsing TLA\\+ spec in file (\\w+)");
     private static final Pattern LEXICAL = Pattern.compile(
             "Lexical error at line (\\d+), column (\\d+)\\.\\s+(.+?)$", Pattern.MULTILINE);
-    private static final Pattern CANNOT_FIND = Pattern.compile("Cannot find source file for module (\\w+)");
+    private static final Pattern CANNOT_FIND = Pattern.compile(
+            "Cannot find source file for module (\\w+)(?: imported in module (\\w+))?");
+    private static final Pattern NESTED_POSITION = Pattern.compile(
+            "Line (\\d+), column (\\d+) to line (\\d+), column (\\d+) in (\\w+)");
+    private static final Pattern TEXT_POSITION = Pattern.compile(
+            "line (\\d+), col(?:umn)? (\\d+) to line (\\d+), col(?:umn)? (\\d+) of module (\\w+)");
     private static final Pattern ABORT_MODULE = Pattern.compile("In module (\\w+)\\s+(.+?)(?:\\n\\s*\\n|\\z)",
             Pattern.DOTALL);
     private static final Pattern CFG_LINE = Pattern.compile("configuration file at line (\\d+)\\s*\\n?(.*)",
@@ -39,10 +44,11 @@ final class TlcErrors {
 
     /**
      * @param messages  TLC's output
+     * @param dir       the folder TLC ran in (copies of the spec's modules)
      * @param originals maps a module or file name to the user's file
      * @return the first spec error as one line, if the output has one
      */
-    static Optional<String> specError(List<TlcMessage> messages, UnaryOperator<String> originals) {
+    static Optional<String> specError(List<TlcMessage> messages, Path dir, UnaryOperator<String> originals) {
         String plain = String.join("\n", messages.stream().filter(m -> m.code() == TlcMessage.PLAIN
                 || m.code() == TlcMessage.PARSING_FAILED || m.code() == TlcMessage.PARSING_FAILED2)
                 .map(TlcMessage::text).toList());
@@ -72,13 +78,103 @@ final class TlcErrors {
         }
         Matcher missing = CANNOT_FIND.matcher(plain);
         if (missing.find()) {
-            return Optional.of(originals.apply(missing.group(1)) + ":1:1: cannot find the module " + missing.group(1));
+            return Optional.of(missingModule(missing.group(1), missing.group(2), dir, originals));
         }
         Matcher abort = ABORT_MODULE.matcher(plain);
         if (abort.find()) {
             return Optional.of(originals.apply(abort.group(1)) + ":1:1: " + oneLine(abort.group(2)));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Names the module that imports a missing one, at its {@code EXTENDS} or {@code INSTANCE}.
+     *
+     * @param module   the missing module
+     * @param importer the importing module as SANY names it, or null
+     * @param dir      the folder TLC ran in
+     * @param originals maps a module name to the user's file
+     * @return one line {@code Importer.tla:line:col: cannot find the module M (EXTENDS in Importer)}
+     */
+    static String missingModule(String module, String importer, Path dir, UnaryOperator<String> originals) {
+        Pattern use = Pattern.compile("\\b(EXTENDS|INSTANCE)\\b[^=]*?\\b(" + Pattern.quote(module) + ")\\b");
+        List<String> candidates = importer != null ? List.of(importer + ".tla") : tlaFiles(dir);
+        for (String file : candidates) {
+            Path f = dir.resolve(file);
+            if (!Files.isRegularFile(f)) {
+                continue;
+            }
+            try {
+                String text = TlaDeclarations.withoutComments(Files.readString(f, StandardCharsets.UTF_8));
+                Matcher m = use.matcher(text);
+                if (m.find()) {
+                    int at = m.start(2);
+                    int line = 1 + (int) text.substring(0, at).chars().filter(c -> c == '\n').count();
+                    int col = at - text.lastIndexOf('\n', at - 1);
+                    String name = file.replaceFirst("\\.tla$", "");
+                    return originals.apply(file) + ":" + line + ":" + col + ": cannot find the module " + module
+                            + " (" + m.group(1) + " in module " + name + "); it is neither in the spec folder nor "
+                            + "a standard module";
+                }
+            } catch (IOException e) {
+                // fall through to the importer's name only
+            }
+        }
+        return (importer != null ? originals.apply(importer) + ": " : "") + "cannot find the module " + module
+                + (importer != null ? " imported by module " + importer : "")
+                + "; it is neither in the spec folder nor a standard module";
+    }
+
+    private static List<String> tlaFiles(Path dir) {
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tla")).sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /**
+     * A run-time error in evaluating the spec (applying {@code Head} to an empty sequence, a
+     * function outside its domain, ...), reported as an error in the spec at TLA+ position.
+     *
+     * @param messages  TLC's output
+     * @param status    TLC's exit status
+     * @param originals maps a module name to the user's file
+     * @return one line {@code file:line:col: TLC cannot evaluate ...}, if the run ended so
+     */
+    static Optional<String> evaluationError(List<TlcMessage> messages, TlcExitStatus status,
+                                            UnaryOperator<String> originals) {
+        Optional<TlcMessage> nested = messages.stream().filter(m -> m.code() == TlcMessage.NESTED_EXPRESSION)
+                .findFirst();
+        boolean evalStatus = status == TlcExitStatus.FAILURE_SPEC_EVAL || status == TlcExitStatus.FAILURE_SAFETY_EVAL
+                || status == TlcExitStatus.FAILURE_LIVENESS_EVAL;
+        if (!evalStatus && !(status == TlcExitStatus.ERROR && nested.isPresent())) {
+            return Optional.empty();
+        }
+        String what = messages.stream().filter(m -> m.isError() && m.code() != TlcMessage.NESTED_EXPRESSION
+                && m.code() != TlcMessage.BEHAVIOR_UP_TO_THIS_POINT).map(m -> oneLine(m.text())).findFirst()
+                .orElse(status.meaning());
+        // TLC lists the nested expressions outermost first: the last one is where evaluation failed.
+        java.util.regex.MatchResult pos = null;
+        if (nested.isPresent()) {
+            Matcher m = NESTED_POSITION.matcher(nested.get().text());
+            while (m.find()) {
+                pos = m.toMatchResult();
+            }
+        }
+        if (pos == null) {
+            Matcher m = TEXT_POSITION.matcher(what);
+            pos = m.find() ? m.toMatchResult() : null;
+        }
+        long states = messages.stream().filter(m -> m.code() == TlcMessage.STATE_PRINT2
+                || m.code() == TlcMessage.STATE_PRINT3).count();
+        String after = states > 0 ? "; the behaviour up to this point has " + states + " states" : "";
+        if (pos == null) {
+            return Optional.of("TLC cannot evaluate the spec: " + what + after);
+        }
+        return Optional.of(originals.apply(pos.group(5)) + ":" + pos.group(1) + ":" + pos.group(2)
+                + ": TLC cannot evaluate the spec: " + what + " (line " + pos.group(1) + ", col " + pos.group(2)
+                + " to line " + pos.group(3) + ", col " + pos.group(4) + " of module " + pos.group(5) + ")" + after);
     }
 
     /**

@@ -48,6 +48,7 @@ public record TlcMessage(int code, int severity, String text) {
     static final int CONFIG_VALUE_NOT_ASSIGNED = 2222;
     static final int NO_MODULES = 2245;
     static final int FEATURE_UNSUPPORTED = 2156;
+    static final int NESTED_EXPRESSION = 2103;
     static final int WORKER_DEREGISTERED = 7002;
     static final int WORKER_LOST = 7006;
 

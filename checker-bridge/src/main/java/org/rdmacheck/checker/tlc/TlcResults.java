@@ -108,7 +108,7 @@ final class TlcResults {
     }
 
     private void rejectInputErrors(TlcExitStatus status) {
-        Optional<String> spec = TlcErrors.specError(messages, ws::original);
+        Optional<String> spec = TlcErrors.specError(messages, ws.dir(), ws::original);
         if (spec.isPresent()) {
             throw new InputException(spec.get());
         }
@@ -125,6 +125,10 @@ final class TlcResults {
         if (!ws.configProblem().isEmpty()) {
             // Without the configuration's sections the properties TLC checked are unknown.
             throw new InputException(cfgName + ": " + ws.configProblem());
+        }
+        Optional<String> eval = TlcErrors.evaluationError(messages, status, ws::original);
+        if (eval.isPresent()) {
+            throw new InputException(eval.get());
         }
         if (status == TlcExitStatus.VIOLATION_ASSUMPTION) {
             String text = find(TlcMessage.ASSUMPTION_FALSE).map(TlcMessage::text).orElse("");

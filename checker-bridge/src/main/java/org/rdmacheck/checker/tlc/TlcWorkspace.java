@@ -89,6 +89,7 @@ final class TlcWorkspace implements AutoCloseable {
         for (Map.Entry<String, String> m : req.extraModules().entrySet()) {
             Files.writeString(dir.resolve(m.getKey()), m.getValue(), StandardCharsets.UTF_8);
         }
+        rejectUndeclared(req, TlaDeclarations.constants(dir));
         TlcConfig base = TlcConfig.empty();
         String baseText = null;
         if (req.configFile() != null) {
@@ -140,6 +141,16 @@ final class TlcWorkspace implements AutoCloseable {
         TlcWorkspace ws = new TlcWorkspace(dir, dir.resolve(module), cfg, effective, problem);
         ws.originals.putAll(originals);
         return ws;
+    }
+
+    /** TLC 2.18 silently ignores a configuration value for a constant the spec does not declare. */
+    private static void rejectUndeclared(TlcRequest req, java.util.Set<String> declared) {
+        for (String name : req.constants().keySet()) {
+            if (!declared.contains(name)) {
+                throw new InputException("constant '" + name + "': the spec declares no such constant (declared: "
+                        + (declared.isEmpty() ? "none" : String.join(", ", declared)) + ")");
+            }
+        }
     }
 
     private static TlcConfig override(TlcConfig base, TlcRequest req) {

@@ -1,0 +1,44 @@
+package org.rdmacheck.checker.tlc;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.model.InputException;
+
+/**
+ * Errors in the user's spec or request are one line with the real location (exit 2 in the CLI),
+ * never a verdict pinned on a property: an evaluation error, a missing module, an undeclared constant.
+ */
+class TlcSpecErrorsTest {
+
+    private static final TlcChecker TLC = new TlcChecker(TlcOptions.defaults().withTimeLimitMillis(120_000));
+
+    @Test
+    void evaluationErrorIsASpecErrorAtItsPosition() {
+        // Head(<<>>) on line 9, columns 22..28: TLC exits 255; it used to be "DeadlockFree FAILED".
+        InputException e = assertThrows(InputException.class, () -> TLC.check(TlcCheckerTest.request("evalerror")));
+        assertTrue(e.getMessage().matches(".*Ev\\.tla:9:22: TLC cannot evaluate the spec: Attempted to apply Head "
+                + "to the empty sequence\\. \\(line 9, col 22 to line 9, col 28 of module Ev\\); the behaviour up to "
+                + "this point has 3 states"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void missingModuleIsPinnedOnItsImporter() {
+        InputException e = assertThrows(InputException.class,
+                () -> TLC.check(TlcCheckerTest.request("missingmodule")));
+        assertTrue(e.getMessage().matches(".*Mid\\.tla:3:9: cannot find the module NoSuchModule \\(EXTENDS in module "
+                + "Mid\\).*"), e.getMessage());
+    }
+
+    @Test
+    void undeclaredConstantIsRejectedWithTheDeclaredOnes() {
+        InputException e = assertThrows(InputException.class,
+                () -> TLC.check(TlcCheckerTest.request("counter").withConstants(Map.of("Limt", "3"))));
+        assertTrue(e.getMessage().contains("'Limt'"), e.getMessage());
+        assertTrue(e.getMessage().contains("declared: Limit, Procs"), e.getMessage());
+    }
+}
