@@ -52,16 +52,27 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.setOut(out);
         cl.setErr(err);
+        boolean json = java.util.Arrays.asList(args).contains("--json");
         cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("rdmacheck: " + ex.getMessage().lines().findFirst().orElse("bad arguments")
-                    + " (see rdmacheck --help)");
-            err.flush();
+            String line = ex.getMessage().lines().findFirst().orElse("bad arguments");
+            if (json) {
+                out.println(ErrorJson.of(ErrorJson.Kind.USAGE, line));
+                out.flush();
+            } else {
+                err.println("rdmacheck: " + line + " (see rdmacheck --help)");
+                err.flush();
+            }
             return ExitCodes.USAGE;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof InputException) {
-                err.println("rdmacheck: " + ex.getMessage());
-                err.flush();
+                if (json) {
+                    out.println(ErrorJson.of(ErrorJson.Kind.INPUT, ex.getMessage()));
+                    out.flush();
+                } else {
+                    err.println("rdmacheck: " + ex.getMessage());
+                    err.flush();
+                }
                 return ExitCodes.USAGE;
             }
             throw ex;

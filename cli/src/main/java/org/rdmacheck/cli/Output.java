@@ -87,6 +87,8 @@ public final class Output {
             c.put("steps", cex.length());
             c.put("violationIndex", cex.violationIndex());
             c.put("loopStart", cex.loopStart());
+            // The whole trace, always: a JSON consumer needs no --out file to see it.
+            c.set("trace", org.rdmacheck.checker.trace.Counterexamples.toJson(cex).get("steps"));
         } else {
             o.putNull("counterexample");
         }

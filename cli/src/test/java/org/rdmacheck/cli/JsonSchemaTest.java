@@ -125,4 +125,41 @@ class JsonSchemaTest {
         ((ObjectNode) json.get(0)).put("verdict", "holds");
         assertFalse(schema.validate(json).isEmpty());
     }
+
+    @Test
+    void errorsInJsonModeAreJsonOnStandardOutput() throws IOException {
+        Path missing = repo().resolve("checker-bridge/src/test/resources/tlc/missingmodule");
+        CliTest.Run r = CliTest.run("tlc", missing.toString(), "--json");
+        assertEquals(2, r.code());
+        assertEquals("", r.err());
+        JsonNode json = TraceJson.MAPPER.readTree(r.out());
+        assertTrue(schema("error.schema.json").validate(json).isEmpty(), r.out());
+        JsonNode e = json.get("error");
+        assertEquals("spec", e.get("kind").asText());
+        assertTrue(e.get("file").asText().endsWith("Mid.tla"), r.out());
+        assertEquals(3, e.get("line").asInt());
+        assertEquals(9, e.get("column").asInt());
+        assertTrue(e.get("message").asText().startsWith("cannot find the module NoSuchModule"), r.out());
+
+        CliTest.Run usage = CliTest.run("tlc", missing.toString(), "--json", "--no-such-option");
+        assertEquals(2, usage.code());
+        JsonNode u = TraceJson.MAPPER.readTree(usage.out());
+        assertTrue(schema("error.schema.json").validate(u).isEmpty(), usage.out());
+        assertEquals("usage", u.get("error").get("kind").asText());
+    }
+
+    @Test
+    void tlcViolationCarriesTheWholeTraceInJson() throws IOException {
+        Path counter = repo().resolve("checker-bridge/src/test/resources/tlc/counter");
+        CliTest.Run r = CliTest.run("tlc", counter.toString(), "--invariant", "Small", "--json");
+        assertEquals(1, r.code(), r.err());
+        JsonNode json = TraceJson.MAPPER.readTree(r.out());
+        assertTrue(schema("findings.schema.json").validate(json).isEmpty(), r.out());
+        JsonNode trace = json.get(0).get("counterexample").get("trace");
+        assertEquals(4, trace.size());
+        assertTrue(trace.get(0).get("action").isNull());
+        assertEquals("Inc", trace.get(1).get("action").get("name").asText());
+        assertEquals(3, trace.get(3).get("state").get("x").asInt());
+        assertEquals(2, trace.get(3).get("state").get("log").get(2).asInt());
+    }
 }
