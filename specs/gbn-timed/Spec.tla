@@ -231,4 +231,8 @@ NoTimeout == [][~TimeoutStep]_vars
 (* flight: premature.                                                      *)
 Premature == (\E j \in 1..Len(ctrl) : ctrl[j].n > una) \/ (\E j \in 1..Len(data) : data[j].seq >= epsn)
 NoPrematureTimeout == [][TimeoutStep => ~Premature]_vars
+
+(* No packet is sent again while the receiver has it and an ACK/NAK        *)
+(* covering it is on its way back.                                         *)
+NoSpuriousRetransmission == [][Send => ~(next < good /\ \E j \in 1..Len(ctrl) : ctrl[j].n > next)]_vars
 =============================================================================
