@@ -57,4 +57,12 @@ class TlcFalseSuccessTest {
         assertInstanceOf(CheckResult.Verified.class, r.result("Inv"));
         assertTrue(r.warnings().stream().anyMatch(w -> w.contains("no state was explored")), r.warnings().toString());
     }
+
+    @Test
+    void tlcWarningAboutSymmetryWithLivenessIsPassedOn() {
+        TlcReport r = TLC.check(TlcCheckerTest.request("symliveness"));
+        assertInstanceOf(CheckResult.Verified.class, r.result("Live"));
+        assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("TLC warning: Declaring symmetry during liveness")),
+                r.warnings().toString());
+    }
 }
