@@ -26,7 +26,7 @@ final class CheckCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "MODEL", description = "model name (see rdmacheck list)")
     String model;
 
-    @Option(names = "--variant", description = "variant (default: the design as the paper describes it)")
+    @Option(names = "--variant", description = "variant (default: the model's first variant; `list` says whether it is the paper's rule or a repair)")
     String variant;
 
     @Option(names = "--param", paramLabel = "KEY=VALUE", description = "model parameter (repeatable)")

@@ -25,6 +25,7 @@ public final class Catalog {
             new DasrEntry(),
             new IofdEntry(),
             new org.rdmacheck.properties.escapevl.EscapeVlEntry(),
+            new org.rdmacheck.properties.fabric.FabricEntry(),
             new PhilosophersEntry(),
             new FifoEntry(),
             new CorridorEntry());

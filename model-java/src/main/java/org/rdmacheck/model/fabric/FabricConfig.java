@@ -1,0 +1,52 @@
+package org.rdmacheck.model.fabric;
+
+import java.util.List;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.iofd.Flow;
+import org.rdmacheck.model.topology.Topology;
+
+/**
+ * Configuration of the composed fabric model. Thresholds are in packets and compare with the
+ * occupancy of the (port, lane) buffer a packet would join; seed 000 §VI-A uses 15 KB for
+ * deflection and 22.5 KB for ECN (ratio 2:3), an 8-entry DFT and 4 tokens.
+ *
+ * @param topology   the network
+ * @param flows      the messages, one per flow
+ * @param packets    packets per message
+ * @param dftSize    entries of each switch's DFT
+ * @param tokens     deflection tokens of a short message's packets (long ones carry none)
+ * @param threshold  deflection threshold: a first packet may be deflected when its ECMP buffer
+ *                   holds at least this many packets (seed 000 §IV-B)
+ * @param ecn        ECN threshold: a packet joining a buffer that holds at least this many is marked
+ * @param xoff       PFC pause threshold of each (port, lane) buffer: while a buffer holds this many
+ *                   packets its upstream is paused and cannot send into it (pause and resume take
+ *                   effect at once, so no headroom is needed and no packet is dropped)
+ * @param background background packets that may join VL1 buffers (persistent congestion, at most
+ *                   {@code threshold} per buffer)
+ * @param failures   failures allowed: 0 or 1 (one switch or one link)
+ * @param options    the design choices
+ */
+public record FabricConfig(Topology topology, List<Flow> flows, int packets, int dftSize, int tokens,
+                           int threshold, int ecn, int xoff, int background, int failures, FabricOptions options) {
+
+    /** Validates what the parameters cannot express. */
+    public FabricConfig {
+        flows = List.copyOf(flows);
+        if (packets < 1 || dftSize < 0 || tokens < 0 || threshold < 1 || ecn < 1 || xoff < 1 || background < 0
+                || failures < 0 || failures > 1) {
+            throw new IllegalArgumentException("fabric configuration out of range");
+        }
+        if (xoff <= threshold) {
+            throw new InputException("xoff = " + xoff + ": expected more than threshold = " + threshold
+                    + " (a buffer must be able to reach the deflection threshold before it pauses)");
+        }
+    }
+
+    /**
+     * @param flow flow index
+     * @return tokens its packets start with: none for a long flow (seed 000 §IV-B)
+     */
+    public int initialTokens(int flow) {
+        return flows.get(flow).isLong() ? 0 : tokens;
+    }
+}

@@ -1,0 +1,299 @@
+package org.rdmacheck.model.fabric;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.iofd.Fabric;
+import org.rdmacheck.model.iofd.Flow;
+import org.rdmacheck.model.topology.Topology;
+
+/**
+ * The network as the composed model needs it, precomputed for every failure it allows (so the
+ * object is immutable and shared by the exploring threads): the buffered arcs (every arc leaving a
+ * switch, one buffer per lane), the failure elements (every switch but the ToRs, every
+ * switch-to-switch link), and per failure element the ECMP arc (VL1) and the up*&#47;down* escape
+ * arc (VL0) of every flow at every switch.
+ *
+ * <p>ECMP picks, among next hops on shortest live paths, the one with the least
+ * {@link Fabric#ecmpHash} (the IOFD model's rule). The escape route goes down whenever the
+ * destination is reachable by down moves only (tiers of the topology), and up otherwise, toward a
+ * switch from which it is: every escape path is up* then down*, so the escape lane's channel
+ * dependency graph is acyclic (seed 000 §IV-B, up*&#47;down* routing [43]).
+ */
+public final class FabricNet {
+
+    /** Failure element 0 is "nothing failed". */
+    public static final int NONE = 0;
+
+    private final Topology topology;
+    private final List<Flow> flows;
+    private final int[] bufArc;
+    private final int[] bufOfArc;
+    private final boolean[] tor;
+    private final int[] elemNode;
+    private final int[] elemLink;
+    private final int[][][] ecmp;
+    private final int[][][] escape;
+
+    /**
+     * @param topology the network
+     * @param flows    the messages
+     * @param failures 0 or 1: whether failure elements are enumerated
+     * @throws InputException if a flow is not between hosts or a single failure disconnects one
+     */
+    public FabricNet(Topology topology, List<Flow> flows, int failures) {
+        this.topology = topology;
+        this.flows = List.copyOf(flows);
+        int n = topology.nodeCount();
+        tor = new boolean[n];
+        bufOfArc = new int[topology.arcCount()];
+        Arrays.fill(bufOfArc, -1);
+        List<Integer> bufs = new ArrayList<>();
+        for (int a = 0; a < topology.arcCount(); a++) {
+            if (topology.isHost(topology.arcFrom(a))) {
+                tor[topology.arcTo(a)] = true;
+            } else {
+                bufOfArc[a] = bufs.size();
+                bufs.add(a);
+            }
+        }
+        bufArc = bufs.stream().mapToInt(Integer::intValue).toArray();
+        for (Flow f : flows) {
+            if (!topology.isHost(f.src()) || !topology.isHost(f.dst()) || topology.degree(f.src()) == 0) {
+                throw new InputException("flow " + f + ": expected two hosts attached to a switch of " + topology.name());
+            }
+        }
+        List<int[]> elems = new ArrayList<>();
+        elems.add(new int[] {-1, -1});
+        if (failures > 0) {
+            for (int v = 0; v < n; v++) {
+                if (!topology.isHost(v) && !tor[v]) {
+                    elems.add(new int[] {v, -1});
+                }
+            }
+            for (int l = 0; l < topology.linkCount(); l++) {
+                if (!topology.isHost(topology.linkA(l)) && !topology.isHost(topology.linkB(l))) {
+                    elems.add(new int[] {-1, l});
+                }
+            }
+        }
+        elemNode = elems.stream().mapToInt(e -> e[0]).toArray();
+        elemLink = elems.stream().mapToInt(e -> e[1]).toArray();
+        ecmp = new int[elems.size()][][];
+        escape = new int[elems.size()][][];
+        for (int e = 0; e < elems.size(); e++) {
+            ecmp[e] = new int[n][flows.size()];
+            escape[e] = new int[n][flows.size()];
+            for (int f = 0; f < flows.size(); f++) {
+                routes(e, f);
+            }
+        }
+    }
+
+    private void routes(int e, int f) {
+        int dst = flows.get(f).dst();
+        int[] dist = new int[topology.nodeCount()];
+        Arrays.fill(dist, -1);
+        dist[dst] = 0;
+        int[] queue = new int[topology.nodeCount()];
+        int head = 0;
+        int tail = 0;
+        queue[tail++] = dst;
+        while (head < tail) {
+            int v = queue[head++];
+            for (int p = 0; p < topology.degree(v); p++) {
+                int back = Topology.reverse(topology.arcAt(v, p));
+                int m = topology.arcFrom(back);
+                if (dist[m] < 0 && !topology.isHost(m) && !dead(e, back)) {
+                    dist[m] = dist[v] + 1;
+                    queue[tail++] = m;
+                }
+            }
+        }
+        int[] down = downDistances(e, dst);
+        int[] updown = upDownDistances(e, down);
+        for (int node = 0; node < topology.nodeCount(); node++) {
+            final int v = node;
+            ecmp[e][v][f] = topology.isHost(v) || dist[v] < 0 ? -1 : hashed(v, f, a -> dist[topology.arcTo(a)] == dist[v] - 1 && dist[topology.arcTo(a)] >= 0 && !dead(e, a));
+            if (topology.isHost(v) || updown[v] < 0) {
+                escape[e][v][f] = -1;
+            } else if (down[v] >= 0) {
+                escape[e][v][f] = hashed(v, f, a -> isDown(a) && down[topology.arcTo(a)] == down[v] - 1 && !dead(e, a));
+            } else {
+                escape[e][v][f] = hashed(v, f, a -> !isDown(a) && !topology.isHost(topology.arcTo(a))
+                        && updown[topology.arcTo(a)] == updown[v] - 1 && !dead(e, a));
+            }
+        }
+        int src = topology.neighbor(flows.get(f).src(), 0);
+        if (ecmp[e][src][f] < 0 || escape[e][src][f] < 0) {
+            throw new InputException("failures = 1: failing " + elementName(e) + " disconnects flow " + flows.get(f)
+                    + " in " + topology.name() + "; use failures=0 or a topology with more spines");
+        }
+    }
+
+    private boolean isDown(int arc) {
+        return topology.tier(topology.arcTo(arc)) < topology.tier(topology.arcFrom(arc));
+    }
+
+    /** Hops to dst by down moves only over live arcs; -1 if none. */
+    private int[] downDistances(int e, int dst) {
+        int[] d = new int[topology.nodeCount()];
+        Arrays.fill(d, -1);
+        d[dst] = 0;
+        Integer[] byTier = byTier(true);
+        for (int v : byTier) {
+            if (v == dst || topology.isHost(v) || elemNode[e] == v) {
+                continue;
+            }
+            for (int p = 0; p < topology.degree(v); p++) {
+                int a = topology.arcAt(v, p);
+                int m = topology.arcTo(a);
+                if (isDown(a) && !dead(e, a) && d[m] >= 0 && (d[v] < 0 || d[m] + 1 < d[v])) {
+                    d[v] = d[m] + 1;
+                }
+            }
+        }
+        return d;
+    }
+
+    /** Hops of the shortest up*-then-down* path to dst; -1 if none. */
+    private int[] upDownDistances(int e, int[] down) {
+        int[] d = down.clone();
+        for (int v : byTier(false)) {
+            if (d[v] >= 0 || topology.isHost(v) || elemNode[e] == v) {
+                continue;
+            }
+            for (int p = 0; p < topology.degree(v); p++) {
+                int a = topology.arcAt(v, p);
+                int m = topology.arcTo(a);
+                if (!isDown(a) && !topology.isHost(m) && !dead(e, a) && d[m] >= 0 && (d[v] < 0 || d[m] + 1 < d[v])) {
+                    d[v] = d[m] + 1;
+                }
+            }
+        }
+        return d;
+    }
+
+    private Integer[] byTier(boolean ascending) {
+        Integer[] nodes = new Integer[topology.nodeCount()];
+        for (int i = 0; i < nodes.length; i++) {
+            nodes[i] = i;
+        }
+        Arrays.sort(nodes, (x, y) -> ascending ? Integer.compare(topology.tier(x), topology.tier(y))
+                : Integer.compare(topology.tier(y), topology.tier(x)));
+        return nodes;
+    }
+
+    private int hashed(int v, int f, java.util.function.IntPredicate ok) {
+        int best = -1;
+        long bestKey = Long.MAX_VALUE;
+        for (int p = 0; p < topology.degree(v); p++) {
+            int a = topology.arcAt(v, p);
+            if (ok.test(a)) {
+                int m = topology.arcTo(a);
+                long key = Fabric.ecmpHash(f, v, m) * 100_000L + m;
+                if (key < bestKey) {
+                    bestKey = key;
+                    best = a;
+                }
+            }
+        }
+        return best;
+    }
+
+    /**
+     * @param e   failure element
+     * @param arc an arc
+     * @return whether the element's failure kills the arc
+     */
+    public boolean dead(int e, int arc) {
+        return elemLink[e] >= 0 && Topology.linkOf(arc) == elemLink[e]
+                || elemNode[e] >= 0 && (topology.arcFrom(arc) == elemNode[e] || topology.arcTo(arc) == elemNode[e]);
+    }
+
+    /**
+     * @param e    failure element
+     * @param node a node
+     * @return whether the element is that node
+     */
+    public boolean failedNode(int e, int node) {
+        return elemNode[e] == node;
+    }
+
+    /** @return number of failure elements, including {@link #NONE} */
+    public int elementCount() {
+        return elemNode.length;
+    }
+
+    /**
+     * @param e failure element
+     * @return its name: a switch, a link {@code A-B}, or {@code none}
+     */
+    public String elementName(int e) {
+        return elemNode[e] >= 0 ? topology.nodeName(elemNode[e])
+                : elemLink[e] >= 0 ? topology.linkName(elemLink[e]) : "none";
+    }
+
+    /** @return the topology */
+    public Topology topology() {
+        return topology;
+    }
+
+    /** @return number of buffered arcs (each has one buffer per lane) */
+    public int bufferedArcs() {
+        return bufArc.length;
+    }
+
+    /**
+     * @param i buffered-arc index
+     * @return the arc
+     */
+    public int bufArc(int i) {
+        return bufArc[i];
+    }
+
+    /**
+     * @param arc an arc
+     * @return its buffered-arc index, -1 if it leaves a host
+     */
+    public int bufOfArc(int arc) {
+        return bufOfArc[arc];
+    }
+
+    /**
+     * @param node a node
+     * @return whether it is a ToR
+     */
+    public boolean isTor(int node) {
+        return tor[node];
+    }
+
+    /**
+     * @param e    failure element
+     * @param node a live switch
+     * @param flow flow index
+     * @return the ECMP arc, -1 if none
+     */
+    public int ecmpArc(int e, int node, int flow) {
+        return ecmp[e][node][flow];
+    }
+
+    /**
+     * @param e    failure element
+     * @param node a live switch
+     * @param flow flow index
+     * @return the up*&#47;down* escape arc, -1 if none
+     */
+    public int escapeArc(int e, int node, int flow) {
+        return escape[e][node][flow];
+    }
+
+    /**
+     * @param flow flow index
+     * @return the ToR of its source
+     */
+    public int sourceTor(int flow) {
+        return topology.neighbor(flows.get(flow).src(), 0);
+    }
+}

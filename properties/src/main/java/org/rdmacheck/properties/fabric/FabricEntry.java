@@ -1,0 +1,144 @@
+package org.rdmacheck.properties.fabric;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.model.fabric.FabricConfig;
+import org.rdmacheck.model.fabric.FabricModel;
+import org.rdmacheck.model.fabric.FabricOptions;
+import org.rdmacheck.model.fabric.FabricState;
+import org.rdmacheck.model.iofd.Flow;
+import org.rdmacheck.model.topology.Topology;
+import org.rdmacheck.model.topology.TopologySpecs;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.DeadlockFreedom;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.catalog.ParamSpec;
+import org.rdmacheck.properties.catalog.VariantSpec;
+import org.rdmacheck.properties.catalog.VariantSpec.Origin;
+
+/**
+ * Catalogue entry {@code fabric}: in-order flow deflection, escape lanes and PFC back-pressure in
+ * one model (seed 000 §IV-A/B/C, §VI-A). The variants are settings of the four open choices
+ * (DFT key, U-turns, lane-change rule, failure cleanup): the paper's rules, the repairs, and one
+ * mutation of the threshold order.
+ */
+public final class FabricEntry implements ModelEntry {
+
+    /** Largest topology (nodes) accepted. */
+    static final int MAX_NODES = 64;
+
+    @Override
+    public String name() {
+        return "fabric";
+    }
+
+    @Override
+    public String description() {
+        return "IOFD + DFT, escape lane VL0 (up*/down*), PFC pause per (port, lane), ECN, ECMP and one switch or "
+                + "link failure in one fabric (seed 000 IV-A/B/C, VI-A)";
+    }
+
+    @Override
+    public List<ParamSpec> parameters() {
+        return List.of(
+                new ParamSpec("topology", "leafspine:tors=2,spines=2,hosts=1",
+                        "leafspine:tors=T,spines=S,hosts=H or fattree:k=4 (hosts are numbered first)"),
+                new ParamSpec("flows", "0-1", "messages SRC-DST[L] by host index, comma-separated; L = long flow"),
+                new ParamSpec("packets", "2", "packets per message, 1..8"),
+                new ParamSpec("dft", "2", "DFT entries per switch, 0..8 (seed VI-A: 8)"),
+                new ParamSpec("tokens", "2", "deflection tokens of a short message's packets, 0..8 (seed VI-A: 4)"),
+                new ParamSpec("threshold", "1", "deflection threshold in packets, 1..16 (seed VI-A: 15 KB)"),
+                new ParamSpec("ecn", "2", "ECN marking threshold in packets, 1..32 (seed VI-A: 22.5 KB)"),
+                new ParamSpec("xoff", "3", "PFC pause threshold of each (port, lane) buffer in packets, 2..32"),
+                new ParamSpec("background", "1", "background packets that may join VL1 buffers, 0..8"),
+                new ParamSpec("failures", "1", "0, or 1: one switch (not a ToR) or one switch-to-switch link fails"),
+                new ParamSpec("dft-key", "message-tokens", "message (seed IV-A) or message-tokens (repair)"),
+                new ParamSpec("uturns", "allowed", "allowed or forbidden: deflection back to the previous switch"),
+                new ParamSpec("lane-change", "follow", "silent (seed IV-B: any blocked packet may take VL0) or "
+                        + "follow (IOFD on lane changes: the first packet records it in the DFT, later ones follow)"),
+                new ParamSpec("cleanup", "flush", "none (seed IV-A/C: only the end packet frees an entry) or flush "
+                        + "(the failure notice frees the dropped messages' entries)"),
+                new ParamSpec("escape", "on", "on or off: whether the escape lane VL0 exists"));
+    }
+
+    @Override
+    public List<VariantSpec> variants() {
+        Set<String> reorder = Set.of(FabricProperties.IN_ORDER, FabricProperties.EXACTLY_ONCE,
+                DeadlockFreedom.standard().name(), FabricProperties.PROGRESS);
+        return List.of(
+                new VariantSpec("repaired", "the repairs together: DFT keyed by (message, tokens), lane changes "
+                        + "follow IOFD, failure notice frees the dropped messages' entries", Set.of(),
+                        Origin.REPAIR, Map.of()),
+                new VariantSpec("paper", "the paper's rules together: DFT keyed by message, any blocked packet may "
+                        + "take VL0, entries freed only by end packets", plus(reorder, FabricProperties.NO_STALE,
+                        FabricProperties.NO_LEAK, FabricProperties.IN_ORDER_AFTER_FAILURE), Origin.PAPER,
+                        Map.of("dft-key", "message", "lane-change", "silent", "cleanup", "none", "packets", "3")),
+                new VariantSpec("message-key", "the paper's DFT key alone: a message looping through a switch has "
+                        + "its entry freed by the end packet's first pass, so a middle packet's second pass takes "
+                        + "ECMP and overtakes (reorder), and the first packet's later entry leaks",
+                        plus(reorder, FabricProperties.NO_LEAK, FabricProperties.NO_STALE), Origin.PAPER,
+                        Map.of("dft-key", "message", "packets", "3", "failures", "0")),
+                new VariantSpec("message-key-no-uturn", "the paper's DFT key with no deflection, chosen or by an "
+                        + "entry, back out of a packet's arrival port: on three ToRs with three tokens a message loops "
+                        + "destination ToR -> spine -> third ToR -> spine -> destination ToR; the end packet frees the "
+                        + "entries on its first pass and takes one loop fewer than the first packet (reorder)",
+                        reorder, Origin.PAPER, Map.of("dft-key", "message", "uturns", "forbidden", "failures", "0",
+                        "topology", "leafspine:tors=3,spines=2,hosts=1", "tokens", "3", "background", "3")),
+                new VariantSpec("lane-silent", "the paper's silence on lane changes: a later packet takes VL0 and "
+                        + "overtakes an earlier one", reorder, Origin.PAPER,
+                        Map.of("lane-change", "silent", "xoff", "2", "failures", "0")),
+                new VariantSpec("no-cleanup", "the paper's failure handling: survivors keep the dropped messages' "
+                        + "entries; a stale entry toward the failed element black-holes the retransmission, one the "
+                        + "retransmission no longer passes leaks", Set.of(FabricProperties.NO_STALE,
+                        FabricProperties.NO_LEAK, DeadlockFreedom.standard().name(), FabricProperties.PROGRESS),
+                        Origin.PAPER, Map.of("cleanup", "none")),
+                new VariantSpec("ecn-first", "deflection threshold above the ECN threshold: packets are marked "
+                        + "while deflection was available", Set.of(FabricProperties.DEFLECT_BEFORE_ECN),
+                        Origin.MUTATION, Map.of("threshold", "2", "ecn", "1", "failures", "0")));
+    }
+
+    private static Set<String> plus(Set<String> s, String... more) {
+        Set<String> r = new TreeSet<>(s);
+        r.addAll(List.of(more));
+        return r;
+    }
+
+    @Override
+    public CheckSpec<FabricState> build(String variant, Params params) {
+        Params p = resolve(variant, params);
+        FabricModel model = new FabricModel(config(p));
+        Set<String> mustFail = new TreeSet<>(variant(variant).mustFail());
+        if (model.config().failures() == 0) {
+            mustFail.remove(FabricProperties.IN_ORDER_AFTER_FAILURE); // vacuous without failures
+        }
+        return new CheckSpec<>(name(), variant, p.asMap(), model, FabricProperties.all(model), mustFail);
+    }
+
+    /**
+     * @param p resolved parameters
+     * @return the model configuration
+     */
+    static FabricConfig config(Params p) {
+        Topology t = TopologySpecs.parse(p.string("topology", ""));
+        if (t.nodeCount() > MAX_NODES) {
+            throw new InputException("topology = '" + p.string("topology", "") + "': " + t.nodeCount()
+                    + " nodes, expected at most " + MAX_NODES + " for exhaustive checking");
+        }
+        List<Flow> flows = Flow.parseList(p.string("flows", ""), t.hostCount());
+        String escape = p.string("escape", "on");
+        if (!escape.equals("on") && !escape.equals("off")) {
+            throw new InputException("escape = '" + escape + "': expected on or off");
+        }
+        FabricOptions options = new FabricOptions(FabricOptions.DftKey.of(p.string("dft-key", "")),
+                FabricOptions.UTurns.of(p.string("uturns", "")), FabricOptions.LaneChange.of(p.string("lane-change", "")),
+                FabricOptions.Cleanup.of(p.string("cleanup", "")), escape.equals("on"));
+        return new FabricConfig(t, flows, p.integer("packets", 2, 1, 8), p.integer("dft", 2, 0, 8),
+                p.integer("tokens", 2, 0, 8), p.integer("threshold", 1, 1, 16), p.integer("ecn", 2, 1, 32),
+                p.integer("xoff", 3, 2, 32), p.integer("background", 1, 0, 8), p.integer("failures", 1, 0, 1),
+                options);
+    }
+}
