@@ -1,0 +1,331 @@
+-------------------------------- MODULE Spec --------------------------------
+(***************************************************************************)
+(* One fabric: in-order flow deflection with the deflected flow table      *)
+(* (DFT), the escape virtual lane VL0 with up*/down* routing, PFC          *)
+(* back-pressure on per-(port, lane) buffers, ECMP, and the failure of one *)
+(* switch or link.  Seed 000 (Dart, IEEE/ACM ToN 2020) IV-A/B/C, VI-A.     *)
+(*                                                                         *)
+(* Every arc leaving a switch has one FIFO buffer per lane at its          *)
+(* downstream end (lane 0 = VL0 escape, lane 1 = VL1 normal).  A packet    *)
+(* moves only into a buffer below the PFC pause threshold Xoff: a paused   *)
+(* upstream buffer cannot send.  On VL0 packets follow up*/down* and are   *)
+(* never deflected.  On VL1 a packet consults the DFT first; a message's   *)
+(* first packet is deflected when its ECMP buffer holds at least Threshold *)
+(* packets, it has tokens and an entry is free; a blocked VL1 packet may   *)
+(* move to VL0 (LaneChange "silent") or, with "follow", only a first       *)
+(* packet does so and records it in the DFT for the later packets.  The    *)
+(* end packet frees the entries it matches.  A failure drops every         *)
+(* foreground packet in flight, the failed switch's DFT and the background *)
+(* of the lost buffers; senders of incomplete messages restart; survivors  *)
+(* keep their DFTs (Cleanup "none") or free the restarted messages'        *)
+(* entries ("flush").                                                      *)
+(*                                                                         *)
+(* The variables are those of the Java twin (model-java                    *)
+(* org.rdmacheck.model.fabric.FabricState), as sequences in the same       *)
+(* order, so distinct-state counts are equal and Java traces validate.     *)
+(***************************************************************************)
+EXTENDS Integers, Sequences, FiniteSets
+
+CONSTANTS
+    TopoKind, Tors, Spines, HostsPerTor, K,   \* topology, numbered as the Java generators
+    FlowSeq,       \* sequence of [src |-> host, dst |-> host, long |-> BOOLEAN]
+    Packets, DftSize, Tokens, Threshold, Ecn, Xoff, Background,
+    Failures,      \* 0 or 1
+    DftKey,        \* "message" (seed IV-A) or "message-tokens" (repair)
+    UTurns,        \* "allowed" or "forbidden"
+    LaneChange,    \* "silent" (seed IV-B) or "follow" (IOFD on lane changes)
+    Cleanup,       \* "none" (seed IV-A/C) or "flush" (repair)
+    EscapeLane     \* BOOLEAN
+
+ASSUME /\ TopoKind \in {"leafspine", "fattree"}
+       /\ Packets >= 1 /\ DftSize >= 0 /\ Tokens >= 0 /\ Threshold >= 1 /\ Xoff > Threshold
+       /\ Failures \in {0, 1}
+       /\ DftKey \in {"message", "message-tokens"} /\ UTurns \in {"allowed", "forbidden"}
+       /\ LaneChange \in {"silent", "follow"} /\ Cleanup \in {"none", "flush"} /\ EscapeLane \in BOOLEAN
+
+(*************************** Topology **************************************)
+H2 == K \div 2
+HostCount == IF TopoKind = "leafspine" THEN Tors * HostsPerTor ELSE K * H2 * H2
+NodeCount == IF TopoKind = "leafspine" THEN HostCount + Tors + Spines
+             ELSE HostCount + K * H2 + K * H2 + H2 * H2
+LeafSpineLink(l) ==
+    LET nh == Tors * HostsPerTor IN
+    IF l < nh THEN <<l, nh + l \div HostsPerTor>>
+    ELSE LET m == l - nh IN <<nh + m \div Spines, nh + Tors + (m % Spines)>>
+FatTreeLink(l) ==
+    LET n == K * H2 * H2
+        tor0 == n
+        agg0 == tor0 + K * H2
+        core0 == agg0 + K * H2
+    IN IF l < n THEN <<l, tor0 + l \div H2>>
+       ELSE IF l < 2 * n THEN LET m == l - n IN
+            <<tor0 + m \div H2, agg0 + ((m \div H2) \div H2) * H2 + (m % H2)>>
+       ELSE LET m == l - 2 * n IN
+            <<agg0 + m \div H2, core0 + ((m \div H2) % H2) * H2 + (m % H2)>>
+LinkCount == IF TopoKind = "leafspine" THEN Tors * HostsPerTor + Tors * Spines ELSE 3 * K * H2 * H2
+LinkEnds == [l \in 0..LinkCount - 1 |-> IF TopoKind = "leafspine" THEN LeafSpineLink(l) ELSE FatTreeLink(l)]
+
+Nodes == 0..NodeCount - 1
+Hosts == 0..HostCount - 1
+Switches == Nodes \ Hosts
+Arcs == 0..2 * LinkCount - 1
+FromOf == [a \in Arcs |-> IF (a % 2) = 0 THEN LinkEnds[a \div 2][1] ELSE LinkEnds[a \div 2][2]]
+ToOf == [a \in Arcs |-> IF (a % 2) = 0 THEN LinkEnds[a \div 2][2] ELSE LinkEnds[a \div 2][1]]
+Reverse(a) == IF (a % 2) = 0 THEN a + 1 ELSE a - 1
+\* tiers: hosts 0, ToRs/leaves 1, aggregation/spines 2, cores 3
+Tier(n) == IF n < HostCount THEN 0
+           ELSE IF TopoKind = "leafspine" THEN (IF n < HostCount + Tors THEN 1 ELSE 2)
+           ELSE IF n < HostCount + K * H2 THEN 1 ELSE IF n < HostCount + 2 * K * H2 THEN 2 ELSE 3
+MaxTier == IF TopoKind = "leafspine" THEN 2 ELSE 3
+OutArcs == [n \in Nodes |-> {a \in Arcs : FromOf[a] = n}]
+Tor == {ToOf[a] : a \in {x \in Arcs : FromOf[x] \in Hosts}}
+
+RECURSIVE SortedSeq(_)
+SortedSeq(S) == IF S = {} THEN <<>>
+                ELSE LET m == CHOOSE x \in S : \A y \in S : x <= y IN <<m>> \o SortedSeq(S \ {m})
+
+QArcs == {a \in Arcs : FromOf[a] \in Switches}      \* buffered arcs, in arc order
+BufArcs == SortedSeq(QArcs)
+NB == Len(BufArcs)
+BufOf == [a \in Arcs |-> IF a \in QArcs THEN Cardinality({x \in QArcs : x < a}) ELSE -1]
+Buffers == 0..2 * NB - 1                              \* buffer b = 2 * bufferedArc + lane
+BufArc(b) == BufArcs[(b \div 2) + 1]
+
+(*************************** Failure elements ******************************)
+FailNodes == IF Failures = 0 THEN <<>> ELSE SortedSeq(Switches \ Tor)
+FailLinks == IF Failures = 0 THEN <<>>
+             ELSE SortedSeq({l \in 0..LinkCount - 1 : LinkEnds[l][1] \in Switches /\ LinkEnds[l][2] \in Switches})
+NE == 1 + Len(FailNodes) + Len(FailLinks)
+Elems == 0..NE - 1
+ElemNode(e) == IF e >= 1 /\ e <= Len(FailNodes) THEN FailNodes[e] ELSE -1
+ElemLink(e) == IF e > Len(FailNodes) THEN FailLinks[e - Len(FailNodes)] ELSE -1
+Dead(e, a) == \/ ElemLink(e) >= 0 /\ a \div 2 = ElemLink(e)
+              \/ ElemNode(e) >= 0 /\ (FromOf[a] = ElemNode(e) \/ ToOf[a] = ElemNode(e))
+
+(*************************** Flows, ECMP and escape routes *****************)
+Flows == 0..Len(FlowSeq) - 1
+Flow(f) == FlowSeq[f + 1]
+InitTokens(f) == IF Flow(f).long THEN 0 ELSE Tokens
+SrcTor(f) == ToOf[CHOOSE a \in Arcs : FromOf[a] = Flow(f).src]
+IsDown(a) == Tier(ToOf[a]) < Tier(FromOf[a])
+EcmpHash(f, s, n) == (f * 37 + s * 11 + n * 53) % 97
+Hashed(v, f, C) == IF C = {} THEN -1
+                   ELSE CHOOSE a \in C : \A b \in C :
+                        EcmpHash(f, v, ToOf[a]) * 100000 + ToOf[a] <= EcmpHash(f, v, ToOf[b]) * 100000 + ToOf[b]
+Min(S) == CHOOSE x \in S : \A y \in S : x <= y
+
+\* Hop distances to host h over live arcs; hosts are not transit; -1: unreachable.
+RECURSIVE Grow(_, _, _, _)
+Grow(d, frontier, k, e) ==
+    IF frontier = {} THEN d
+    ELSE LET nxt == {m \in Switches : d[m] = -1 /\ \E a \in Arcs : FromOf[a] = m /\ ToOf[a] \in frontier /\ ~Dead(e, a)}
+         IN Grow([n \in Nodes |-> IF n \in nxt THEN k + 1 ELSE d[n]], nxt, k + 1, e)
+Dist(e, h) == Grow([n \in Nodes |-> IF n = h THEN 0 ELSE -1], {h}, 0, e)
+
+\* Down-only distances, tier by tier upwards.
+RECURSIVE DownUpTo(_, _, _, _)
+DownUpTo(d, t, e, h) ==
+    IF t > MaxTier THEN d
+    ELSE DownUpTo([n \in Nodes |->
+            IF Tier(n) = t /\ n \in Switches /\ n # ElemNode(e)
+            THEN LET c == {d[ToOf[a]] + 1 : a \in {x \in OutArcs[n] : IsDown(x) /\ ~Dead(e, x) /\ d[ToOf[x]] >= 0}}
+                 IN IF c = {} THEN -1 ELSE Min(c)
+            ELSE d[n]], t + 1, e, h)
+Down(e, h) == DownUpTo([n \in Nodes |-> IF n = h THEN 0 ELSE -1], 1, e, h)
+
+\* Up*-then-down* distances, tier by tier downwards.
+RECURSIVE UpDownFrom(_, _, _)
+UpDownFrom(d, t, e) ==
+    IF t < 1 THEN d
+    ELSE UpDownFrom([n \in Nodes |->
+            IF Tier(n) = t /\ n \in Switches /\ n # ElemNode(e) /\ d[n] < 0
+            THEN LET c == {d[ToOf[a]] + 1 : a \in {x \in OutArcs[n] : ~IsDown(x) /\ ToOf[x] \in Switches
+                                                        /\ ~Dead(e, x) /\ d[ToOf[x]] >= 0}}
+                 IN IF c = {} THEN -1 ELSE Min(c)
+            ELSE d[n]], t - 1, e)
+
+Routes == [e \in Elems |-> [f \in Flows |->
+    LET h == Flow(f).dst
+        dist == Dist(e, h)
+        dn == Down(e, h)
+        ud == UpDownFrom(dn, MaxTier, e)
+    IN [ecmp |-> [v \in Nodes |->
+            IF v \in Hosts \/ dist[v] < 0 THEN -1
+            ELSE Hashed(v, f, {a \in OutArcs[v] : dist[ToOf[a]] >= 0 /\ dist[ToOf[a]] = dist[v] - 1 /\ ~Dead(e, a)})],
+        escape |-> [v \in Nodes |->
+            IF v \in Hosts \/ ud[v] < 0 THEN -1
+            ELSE IF dn[v] >= 0
+                 THEN Hashed(v, f, {a \in OutArcs[v] : IsDown(a) /\ dn[ToOf[a]] = dn[v] - 1 /\ ~Dead(e, a)})
+                 ELSE Hashed(v, f, {a \in OutArcs[v] : ~IsDown(a) /\ ToOf[a] \in Switches
+                                                      /\ ud[ToOf[a]] = ud[v] - 1 /\ ~Dead(e, a)})]]]]
+EcmpArc(e, v, f) == Routes[e][f].ecmp[v]
+EscapeArc(e, v, f) == Routes[e][f].escape[v]
+
+(*************************** State *****************************************)
+VARIABLES
+    buffers,     \* <<b |-> Seq(packet)>>, buffer b at position b + 1, head first
+    background,  \* <<b |-> background packets>>
+    dft,         \* <<node |-> sorted Seq(entry)>>, node n at position n + 1
+    sent,        \* <<flow |-> packets sent>>
+    expected,    \* <<flow |-> receiver's next expected packet>>
+    failed       \* failure element, 0 = none
+
+vars == <<buffers, background, dft, sent, expected, failed>>
+
+Packet == [flow : Flows, seq : 0..Packets - 1, tokens : 0..Tokens]
+Entry == [flow : Flows, tokens : 0..Tokens, arc : Arcs, lane : 0..1]
+
+TypeOK ==
+    /\ buffers \in [1..2 * NB -> Seq(Packet)]
+    /\ background \in [1..2 * NB -> 0..Threshold]
+    /\ dft \in [1..NodeCount -> Seq(Entry)]
+    /\ sent \in [1..Len(FlowSeq) -> 0..Packets]
+    /\ expected \in [1..Len(FlowSeq) -> 0..Packets]
+    /\ failed \in Elems
+
+Occ(b) == background[b + 1] + Len(buffers[b + 1])
+BufOn(a, l) == 2 * BufOf[a] + l
+Room(a, l) == ~Dead(failed, a) /\ Occ(BufOn(a, l)) < Xoff
+
+Matches(d, p) == d.flow = p.flow /\ (DftKey = "message" \/ d.tokens = p.tokens)
+Less(x, y) == \/ x.flow < y.flow
+              \/ x.flow = y.flow /\ x.tokens < y.tokens
+              \/ x.flow = y.flow /\ x.tokens = y.tokens /\ x.arc < y.arc
+              \/ x.flow = y.flow /\ x.tokens = y.tokens /\ x.arc = y.arc /\ x.lane < y.lane
+With(tab, d) == LET i == Cardinality({j \in 1..Len(tab) : Less(tab[j], d) \/ tab[j] = d})
+                IN SubSeq(tab, 1, i) \o <<d>> \o SubSeq(tab, i + 1, Len(tab))
+Spend(p) == [p EXCEPT !.tokens = @ - 1]
+IsUTurn(out, in) == in >= 0 /\ out = Reverse(in)
+Hop(out, l, p, tab) == [out |-> out, lane |-> l, pkt |-> p, table |-> tab]
+
+DeflectionArcs(v, normal, in) ==
+    {a \in OutArcs[v] : a # normal /\ ToOf[a] \in Switches /\ Room(a, 1)
+                        /\ ~(IsUTurn(a, in) /\ UTurns = "forbidden")}
+
+\* seed IV-B: a blocked VL1 packet may move to VL0, never back.
+EscapeHops(v, p, tab, after) ==
+    LET esc == EscapeArc(failed, v, p.flow)
+        end == p.seq = Packets - 1
+    IN IF ~EscapeLane \/ esc < 0 THEN {}
+       ELSE IF ~Room(esc, 0) THEN {}
+       ELSE IF LaneChange = "silent" THEN {Hop(esc, 0, p, after)}
+       ELSE IF p.seq = 0 /\ Len(tab) < DftSize
+            THEN {Hop(esc, 0, p, IF end THEN after
+                                 ELSE With(tab, [flow |-> p.flow, tokens |-> p.tokens, arc |-> esc, lane |-> 0]))}
+       ELSE {}
+
+\* Every move switch v may give packet p on lane l, arrived on arc in (-1: from its host).
+Route(v, p, l, in) ==
+    LET tab == dft[v + 1]
+        end == p.seq = Packets - 1
+        after == IF end THEN SelectSeq(tab, LAMBDA d : ~Matches(d, p)) ELSE tab
+        hits == SelectSeq(tab, LAMBDA d : Matches(d, p))
+        hit == Head(hits)
+        normal == EcmpArc(failed, v, p.flow)
+        alts == IF p.seq = 0 /\ p.tokens > 0 /\ Len(tab) < DftSize THEN DeflectionArcs(v, normal, in) ELSE {}
+    IN IF l = 0
+       THEN LET esc == EscapeArc(failed, v, p.flow) IN
+            IF esc >= 0 /\ Room(esc, 0) THEN {Hop(esc, 0, p, after)} ELSE {}
+       ELSE IF hits # <<>> /\ hit.lane = 1 /\ IsUTurn(hit.arc, in) /\ UTurns = "forbidden" THEN {}
+       ELSE IF hits # <<>> /\ hit.lane = 0
+            THEN IF Room(hit.arc, 0) THEN {Hop(hit.arc, 0, p, after)} ELSE {}
+       ELSE IF hits # <<>> /\ p.tokens > 0
+            THEN IF Room(hit.arc, 1) THEN {Hop(hit.arc, 1, Spend(p), after)} ELSE EscapeHops(v, p, tab, after)
+       ELSE IF alts # {} /\ Occ(BufOn(normal, 1)) >= Threshold
+            THEN {Hop(a, 1, Spend(p), IF end THEN after
+                                      ELSE With(tab, [flow |-> p.flow, tokens |-> p.tokens, arc |-> a, lane |-> 1]))
+                  : a \in alts}
+       ELSE IF Room(normal, 1) THEN {Hop(normal, 1, p, after)}
+       ELSE EscapeHops(v, p, tab, after)
+
+(*************************** Actions ***************************************)
+Init ==
+    /\ buffers = [b \in 1..2 * NB |-> <<>>]
+    /\ background = [b \in 1..2 * NB |-> 0]
+    /\ dft = [n \in 1..NodeCount |-> <<>>]
+    /\ sent = [f \in 1..Len(FlowSeq) |-> 0]
+    /\ expected = [f \in 1..Len(FlowSeq) |-> 0]
+    /\ failed = 0
+
+\* A host hands the next packet of its message to its ToR, which routes it.
+Send(f) ==
+    /\ sent[f + 1] < Packets
+    /\ LET p == [flow |-> f, seq |-> sent[f + 1], tokens |-> InitTokens(f)]
+           v == SrcTor(f)
+       IN \E h \in Route(v, p, 1, -1) :
+            /\ buffers' = [buffers EXCEPT ![BufOn(h.out, h.lane) + 1] = Append(@, h.pkt)]
+            /\ dft' = [dft EXCEPT ![v + 1] = h.table]
+    /\ sent' = [sent EXCEPT ![f + 1] = @ + 1]
+    /\ UNCHANGED <<background, expected, failed>>
+
+\* The head packet of buffer b moves on as its switch decides.
+Forward(b) ==
+    /\ buffers[b + 1] # <<>>
+    /\ ToOf[BufArc(b)] \in Switches
+    /\ LET p == Head(buffers[b + 1])
+           a == BufArc(b)
+           v == ToOf[a]
+       IN \E h \in Route(v, p, b % 2, a) :
+            /\ buffers' = [buffers EXCEPT ![b + 1] = Tail(@), ![BufOn(h.out, h.lane) + 1] = Append(@, h.pkt)]
+            /\ dft' = [dft EXCEPT ![v + 1] = h.table]
+    /\ UNCHANGED <<background, sent, expected, failed>>
+
+\* The host port hands its head packet to the RC receiver: it accepts only the next expected one.
+Deliver(b) ==
+    /\ buffers[b + 1] # <<>>
+    /\ ToOf[BufArc(b)] \in Hosts
+    /\ LET p == Head(buffers[b + 1]) IN
+         /\ buffers' = [buffers EXCEPT ![b + 1] = Tail(@)]
+         /\ expected' = IF p.seq = expected[p.flow + 1] THEN [expected EXCEPT ![p.flow + 1] = @ + 1] ELSE expected
+    /\ UNCHANGED <<background, dft, sent, failed>>
+
+RECURSIVE Sum(_, _)
+Sum(s, i) == IF i > Len(s) THEN 0 ELSE s[i] + Sum(s, i + 1)
+
+\* A background packet joins a live VL1 buffer and stays.
+InjectBackground(b) ==
+    /\ Sum(background, 1) < Background
+    /\ b % 2 = 1
+    /\ ~Dead(failed, BufArc(b))
+    /\ background[b + 1] < Threshold
+    /\ Occ(b) < Xoff
+    /\ background' = [background EXCEPT ![b + 1] = @ + 1]
+    /\ UNCHANGED <<buffers, dft, sent, expected, failed>>
+
+\* seed IV-C: element e fails; in-flight packets are dropped; incomplete messages restart.
+Fail(e) ==
+    /\ Failures > 0 /\ failed = 0 /\ e \in 1..NE - 1
+    /\ LET restart == {f \in Flows : expected[f + 1] < Packets /\ sent[f + 1] > 0}
+           lost(b) == LET a == BufArc(b) IN ToOf[a] = ElemNode(e) \/ (Dead(e, a) /\ FromOf[a] # ElemNode(e))
+       IN /\ failed' = e
+          /\ buffers' = [i \in 1..2 * NB |-> <<>>]
+          /\ background' = [i \in 1..2 * NB |-> IF lost(i - 1) THEN 0 ELSE background[i]]
+          /\ sent' = [i \in 1..Len(FlowSeq) |-> IF (i - 1) \in restart THEN 0 ELSE sent[i]]
+          /\ dft' = [i \in 1..NodeCount |->
+                        IF i - 1 = ElemNode(e) THEN <<>>
+                        ELSE IF Cleanup = "flush" THEN SelectSeq(dft[i], LAMBDA d : d.flow \notin restart)
+                        ELSE dft[i]]
+    /\ UNCHANGED expected
+
+Next ==
+    \/ \E f \in Flows : Send(f)
+    \/ \E b \in Buffers : Forward(b) \/ Deliver(b) \/ InjectBackground(b)
+    \/ \E e \in Elems : Fail(e)
+
+Spec == Init /\ [][Next]_vars
+
+(*************************** Properties ************************************)
+AllDelivered == \A f \in Flows : expected[f + 1] = Packets
+Delivers(b) == ToOf[BufArc(b)] \in Hosts /\ buffers[b + 1] # <<>> /\ buffers'[b + 1] = Tail(buffers[b + 1])
+                /\ failed' = failed
+DSeq(b) == Head(buffers[b + 1]).seq
+DExp(b) == expected[Head(buffers[b + 1]).flow + 1]
+
+InOrderDelivery == [][\A b \in Buffers : Delivers(b) => DSeq(b) <= DExp(b)]_vars
+NoLossNoDuplicationFaultFree == [][\A b \in Buffers : Delivers(b) /\ failed = 0 => DSeq(b) = DExp(b)]_vars
+InOrderAfterFailure == [][\A b \in Buffers : Delivers(b) /\ failed # 0 => DSeq(b) <= DExp(b)]_vars
+NoDftLeak == AllDelivered => \A i \in 1..NodeCount : dft[i] = <<>>
+InFlight(f) == \E b \in 1..2 * NB : \E j \in 1..Len(buffers[b]) : buffers[b][j].flow = f
+NoStaleDftEntry == \A i \in 1..NodeCount : \A j \in 1..Len(dft[i]) :
+                      LET f == dft[i][j].flow IN (sent[f + 1] > 0 /\ sent[f + 1] < Packets) \/ InFlight(f)
+=============================================================================
