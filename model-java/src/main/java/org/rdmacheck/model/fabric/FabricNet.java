@@ -93,24 +93,8 @@ public final class FabricNet {
 
     private void routes(int e, int f) {
         int dst = flows.get(f).dst();
-        int[] dist = new int[topology.nodeCount()];
-        Arrays.fill(dist, -1);
-        dist[dst] = 0;
-        int[] queue = new int[topology.nodeCount()];
-        int head = 0;
-        int tail = 0;
-        queue[tail++] = dst;
-        while (head < tail) {
-            int v = queue[head++];
-            for (int p = 0; p < topology.degree(v); p++) {
-                int back = Topology.reverse(topology.arcAt(v, p));
-                int m = topology.arcFrom(back);
-                if (dist[m] < 0 && !topology.isHost(m) && !dead(e, back)) {
-                    dist[m] = dist[v] + 1;
-                    queue[tail++] = m;
-                }
-            }
-        }
+        // a link or a switch fails as a whole, so an arc is dead exactly when its reverse is
+        int[] dist = topology.distancesTo(dst, (arc, to) -> !topology.isHost(to) && !dead(e, arc));
         int[] down = downDistances(e, dst);
         int[] updown = upDownDistances(e, down);
         for (int node = 0; node < topology.nodeCount(); node++) {
