@@ -7,18 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestFactory;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.TraceStep;
 import org.rdmacheck.checker.conformance.TraceValidation;
@@ -26,7 +21,10 @@ import org.rdmacheck.checker.conformance.TraceValidator;
 import org.rdmacheck.checker.tlc.TlcOptions;
 import org.rdmacheck.checker.trace.Counterexamples;
 
-/** The stored fabric counterexamples are behaviours of specs/fabric (TLC follows them). */
+/**
+ * A stored fabric counterexample is a behaviour of specs/fabric and a corrupted copy is not (every
+ * stored trace is validated by {@code StoredTraceValidationTest} with {@code -Pslow}).
+ */
 class FabricTraceValidationTest {
 
     private static final TraceValidator VALIDATOR = new TraceValidator(TlcOptions.defaults().withWorkers(1));
@@ -58,19 +56,5 @@ class FabricTraceValidationTest {
         TraceValidation no = VALIDATOR.validate(bad, spec, null, Map.of());
         assertFalse(no.accepted());
         assertEquals(last, no.firstMismatch());
-    }
-
-    @Tag("slow")
-    @TestFactory
-    Stream<DynamicTest> everyStoredFabricCounterexampleIsABehaviourOfTheSpec() throws IOException {
-        List<Path> files;
-        try (Stream<Path> s = Files.list(repo().resolve("counterexamples/fabric"))) {
-            files = s.filter(f -> f.toString().endsWith(".json")).sorted().toList();
-        }
-        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> {
-            TraceValidation v = VALIDATOR.validate(Counterexamples.read(f), repo().resolve("specs/fabric"), null,
-                    Map.of());
-            assertTrue(v.accepted(), v.message());
-        }));
     }
 }

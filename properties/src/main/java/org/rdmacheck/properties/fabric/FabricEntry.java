@@ -101,6 +101,39 @@ public final class FabricEntry implements ModelEntry {
                         Origin.MUTATION, Map.of("threshold", "2", "ecn", "1", "failures", "0")));
     }
 
+    /** The seed's settings (§VI-A): 8-entry DFT, 4 tokens, thresholds in the ratio 15 KB : 22.5 KB, pause above ECN. */
+    private static final Map<String, String> SEED = Map.of("dft", "8", "tokens", "4", "threshold", "2", "ecn", "3",
+            "xoff", "4");
+
+    /**
+     * Configurations at and below the paper's scale, for {@code FabricScaleBenchmark}: the seed's
+     * settings on a 3x2 leaf-spine and a k=4 fat-tree, from one short flow up to two short flows, a
+     * long flow and a failure; the last of each topology is the paper's scale.
+     *
+     * @return the runs
+     */
+    public static List<Run> scaleRuns() {
+        String ls = "leafspine:tors=3,spines=2,hosts=1";
+        return List.of(
+                seed("repaired", Map.of("topology", ls, "flows", "0-2,2-0L", "failures", "0", "background", "2")),
+                seed("repaired", Map.of("topology", ls, "flows", "0-2,1-2,2-0L", "failures", "0", "background", "1")),
+                seed("repaired", Map.of("topology", ls, "flows", "0-2,2-0L", "failures", "1", "background", "2")),
+                seed("repaired", Map.of("topology", ls, "flows", "0-2,1-2,2-0L", "failures", "1", "background", "2")),
+                seed("paper", Map.of("topology", ls, "flows", "0-2,1-2,2-0L", "failures", "1", "background", "2")),
+                seed("repaired", Map.of("topology", "fattree:k=4", "flows", "0-15", "failures", "0", "background", "1")),
+                seed("repaired", Map.of("topology", "fattree:k=4", "flows", "0-15,15-0L", "failures", "0",
+                        "background", "2")),
+                seed("repaired", Map.of("topology", "fattree:k=4", "flows", "0-15", "failures", "1", "background", "1")),
+                seed("repaired", Map.of("topology", "fattree:k=4", "flows", "0-15,4-15,15-0L", "failures", "1",
+                        "background", "2")));
+    }
+
+    private static Run seed(String variant, Map<String, String> params) {
+        Map<String, String> m = new java.util.LinkedHashMap<>(SEED);
+        m.putAll(params);
+        return new Run(variant, Params.of(m));
+    }
+
     private static Set<String> plus(Set<String> s, String... more) {
         Set<String> r = new TreeSet<>(s);
         r.addAll(List.of(more));
