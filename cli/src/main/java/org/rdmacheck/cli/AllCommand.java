@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck all}: every model's default checks and every suite task, one summary table. */
-@Command(name = "all", description = "Runs every model's default checks, the threshold derivation and the default "
+@Command(name = "all", footerHeading = "%nExamples:%n", footer = {"  rdmacheck all", "  rdmacheck all --model gbn --model thresholds --json"},
+        description = "Runs every model's default checks, the threshold derivation and the default "
         + "fluid scenarios, and prints one summary table.")
 final class AllCommand implements Callable<Integer> {
 

@@ -17,7 +17,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck check MODEL}: exhaustive check of one model variant with the explorer. */
-@Command(name = "check", description = "Checks the properties of a model variant (all, or those named by --property) with the built-in explorer.")
+@Command(name = "check", footerHeading = "%nExamples:%n", footer = {"  rdmacheck check gbn --variant improved --param losses=2", "  rdmacheck check iofd --variant no-dft --max-time 10m --json"},
+        description = "Checks the properties of a model variant (all, or those named by --property) with the built-in explorer.")
 final class CheckCommand implements Callable<Integer> {
 
     @Spec

@@ -18,7 +18,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck conform MODEL}: the explorer and TLC must agree on state counts and verdicts. */
-@Command(name = "conform", description = "Runs the Java explorer and TLC on the same constants (via the spec's "
+@Command(name = "conform", footerHeading = "%nExamples:%n", footer = {"  rdmacheck conform gbn", "  rdmacheck conform philosophers --param n=3 --json"},
+        description = "Runs the Java explorer and TLC on the same constants (via the spec's "
         + "manifest.json) and compares distinct-state counts and verdicts per property; exit 1 on a mismatch.")
 final class ConformCommand implements Callable<Integer> {
 

@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
  * topology (seed 000 §IV-B). Exit 0 deadlock-free, 1 a dependency cycle or a disconnected escape
  * lane, 3 inconclusive.
  */
-@Command(name = "deadlock", description = "Checks a routing function on a topology for deadlock freedom "
+@Command(name = "deadlock", footerHeading = "%nExamples:%n", footer = {"  rdmacheck deadlock --topology fattree:k=8 --routing escape --lanes 2", "  rdmacheck deadlock --topology ring:n=4 --routing updown --max-time 1m"},
+        description = "Checks a routing function on a topology for deadlock freedom "
         + "(channel dependency graph; Duato's condition for escape lanes).")
 final class DeadlockCommand implements Callable<Integer> {
 

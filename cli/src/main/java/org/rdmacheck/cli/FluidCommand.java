@@ -14,7 +14,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck fluid SCENARIO}: the DCQCN fluid model's scenarios (seed 004 §5). */
-@Command(name = "fluid", description = "Runs a DCQCN fluid-model scenario (seed 004 section 5): "
+@Command(name = "fluid", footerHeading = "%nExamples:%n", footer = {"  rdmacheck fluid two-flow", "  rdmacheck fluid fixed-point --param N=16 --json", "  rdmacheck fluid stability --help"},
+        description = "Runs a DCQCN fluid-model scenario (seed 004 section 5): "
         + "two-flow, convergence, g-sweep, incast, fixed-point, packet-check; 'fluid stability ...' for the linear "
         + "stability analysis.", subcommands = StabilityCommand.class)
 final class FluidCommand implements Callable<Integer> {

@@ -14,7 +14,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck list}: what can be checked. */
-@Command(name = "list", description = "Lists the models, their variants (and which must fail) and parameters.")
+@Command(name = "list", footerHeading = "%nExamples:%n", footer = {"  rdmacheck list", "  rdmacheck list --json"},
+        description = "Lists the models, their variants (and which must fail) and parameters.")
 final class ListCommand implements Callable<Integer> {
 
     @Spec

@@ -49,7 +49,7 @@ public final class Main implements Runnable {
      * @return the exit status
      */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = commandLine();
         cl.setOut(out);
         cl.setErr(err);
         boolean json = java.util.Arrays.asList(args).contains("--json");
@@ -78,6 +78,27 @@ public final class Main implements Runnable {
             throw ex;
         });
         return cl.execute(args);
+    }
+
+    /**
+     * The command tree: every command answers {@code -h/--help} and {@code help CMD}; a hidden
+     * {@code generate-completion} prints a bash/zsh completion script.
+     *
+     * @return a fresh command line
+     */
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.addSubcommand(new CommandLine.HelpCommand());
+        CommandLine completion = new CommandLine(new picocli.AutoComplete.GenerateCompletion());
+        completion.getCommandSpec().usageMessage().hidden(true);
+        cl.addSubcommand("generate-completion", completion);
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            if (!sub.getCommandSpec().mixinStandardHelpOptions()) {
+                sub.getCommandSpec().mixinStandardHelpOptions(true);
+            }
+        }
+        cl.setUsageHelpAutoWidth(true);
+        return cl;
     }
 
     @Override

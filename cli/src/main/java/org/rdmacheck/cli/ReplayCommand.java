@@ -14,7 +14,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck replay FILE}: re-executes a stored counterexample. */
-@Command(name = "replay", description = "Re-executes a stored counterexample and reports whether every step is "
+@Command(name = "replay", footerHeading = "%nExamples:%n", footer = {"  rdmacheck replay counterexamples/gbn/gb0-NoTimeout.json --json"},
+        description = "Re-executes a stored counterexample and reports whether every step is "
         + "legal and the property still violated (exit 0 if so, 1 if a step is illegal or the property no longer "
         + "violated, 3 if the replay could not decide).")
 final class ReplayCommand implements Callable<Integer> {

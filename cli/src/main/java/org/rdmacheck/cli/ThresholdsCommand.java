@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
  * {@code rdmacheck thresholds}: safe PFC/ECN buffer thresholds for a shared-buffer switch (seed 004
  * §4), and the check of a configuration with a stored witness when it is unsafe.
  */
-@Command(name = "thresholds", mixinStandardHelpOptions = true, description = "Derives safe PFC/ECN thresholds for a shared-buffer switch (seed 004 "
+@Command(name = "thresholds", footerHeading = "%nExamples:%n", footer = {"  rdmacheck thresholds --switch arista-7050qx32", "  rdmacheck thresholds --buffer 12MB --ports 32 --speed 40G --cable 100m"},
+        mixinStandardHelpOptions = true, description = "Derives safe PFC/ECN thresholds for a shared-buffer switch (seed 004 "
         + "§4) with Choco, or checks a configuration and stores a witness when PFC can fire before ECN. "
         + "Sizes: 12MB, 22.4KB, 1500 (decimal KB/MB; KiB/MiB binary). Exit 0 safe or derived, 1 unsafe, "
         + "2 bad input, 3 solver timed out.")

@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck tlc SPEC_DIR}: model-checks a TLA+ spec with TLC. */
-@Command(name = "tlc", description = "Model-checks a TLA+ spec with TLC (in a child JVM) and reports verdicts, "
+@Command(name = "tlc", footerHeading = "%nExamples:%n", footer = {"  rdmacheck tlc specs/gbn --workers 2", "  rdmacheck tlc specs/philosophers --invariant NeighboursNeverBothEat --json"},
+        description = "Model-checks a TLA+ spec with TLC (in a child JVM) and reports verdicts, "
         + "state counts and the error trace.")
 final class TlcCommand implements Callable<Integer> {
 

@@ -19,7 +19,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck validate-trace TRACE --spec DIR}: is a Java trace a behaviour of the TLA+ spec? */
-@Command(name = "validate-trace", description = "Has TLC decide whether a trace (rdmacheck-trace/1 JSON, e.g. a "
+@Command(name = "validate-trace", footerHeading = "%nExamples:%n", footer = {"  rdmacheck validate-trace counterexamples/partition/no-data-id-ReassembledEqualsOriginal.json --spec specs/partition"},
+        description = "Has TLC decide whether a trace (rdmacheck-trace/1 JSON, e.g. a "
         + "Java counterexample) is a behaviour of a TLA+ spec; reports the first step that is not (exit 1).")
 final class ValidateTraceCommand implements Callable<Integer> {
 

@@ -18,8 +18,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck gbn-sim}: timed simulation of the Go-Back-N variants under independent loss. */
-@Command(name = "gbn-sim", description = "Discrete-event simulation (seed 002 Table I) of every Go-Back-N variant: "
-        + "relative throughput vs loss rate with 95% confidence intervals and the causes of ACK timeouts; "
+@Command(name = "gbn-sim", footerHeading = "%nExamples:%n", footer = {"  rdmacheck gbn-sim --param lossRates=1e-4,1e-3 --param replications=3 --out out/gbn-sim"},
+        description = "Discrete-event simulation (seed 002 Table I) of every Go-Back-N variant: "
+        + "relative throughput vs loss rate with 95%% confidence intervals and the causes of ACK timeouts; "
         + "writes throughput.csv, causes.csv, throughput.png, causes.png.")
 public final class GbnSimCommand implements Callable<Integer> {
 

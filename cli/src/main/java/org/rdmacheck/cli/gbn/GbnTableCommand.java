@@ -20,7 +20,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck gbn-table}: the least loss budget that forces an ACK timeout, per variant, with causes. */
-@Command(name = "gbn-table", description = "Per Go-Back-N variant: the least loss budget L for which NoTimeout fails, "
+@Command(name = "gbn-table", footerHeading = "%nExamples:%n", footer = {"  rdmacheck gbn-table --packets 3 --max-losses 2", "  rdmacheck gbn-table --nak-policy epsn --json"},
+        description = "Per Go-Back-N variant: the least loss budget L for which NoTimeout fails, "
         + "its shortest counterexample, and every loss pattern at L classified into seed 002's four causes.")
 public final class GbnTableCommand implements Callable<Integer> {
 

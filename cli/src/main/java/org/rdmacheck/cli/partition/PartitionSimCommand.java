@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
  * CSV and plots) and the number of distinct ECMP paths a set of UDP source ports reaches in
  * k-ary fat-trees.
  */
-@Command(name = "partition-sim", description = "Completion time of multi-QP data partition as QP count and chunk "
+@Command(name = "partition-sim", footerHeading = "%nExamples:%n", footer = {"  rdmacheck partition-sim --trials 2 --out out/partition", "  rdmacheck partition-sim --qps 1,2,4 --chunks 4K,32K --json"},
+        description = "Completion time of multi-QP data partition as QP count and chunk "
         + "size vary (seed 003, IV), and distinct ECMP paths reached by QP source ports in fat-trees.")
 public final class PartitionSimCommand implements Callable<Integer> {
 
