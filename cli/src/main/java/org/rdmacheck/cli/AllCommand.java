@@ -42,11 +42,17 @@ final class AllCommand implements Callable<Integer> {
     @Mixin
     ExplorerOptions explorer = new ExplorerOptions();
 
+    @Mixin
+    TraceOutput traces = new TraceOutput();
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         ExplorerSettings settings = explorer.settings(err);
-        Path outDir = explorer.outDir();
+        Path outDir = traces.folder();
+        if (report != null) {
+            OutputFolders.writable("--report", report);
+        }
         List<Finding> rows = Suite.run(only, settings, outDir, err);
         Output.print(spec.commandLine().getOut(), rows, json);
         if (report != null) {

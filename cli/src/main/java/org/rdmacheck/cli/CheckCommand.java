@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.CheckSpec;
@@ -46,13 +47,16 @@ final class CheckCommand implements Callable<Integer> {
     @Mixin
     ExplorerOptions explorer = new ExplorerOptions();
 
+    @Mixin
+    TraceOutput traces = new TraceOutput();
+
     @Override
     public Integer call() {
         ModelEntry entry = Catalog.find(model);
         String v = variant == null ? entry.defaultVariant() : entry.variant(variant).name();
         CheckSpec<?> check = select(entry.build(v, Params.parse(params)));
-        List<Finding> rows = ModelChecks.run(check, explorer.settings(spec.commandLine().getErr()),
-                explorer.outDir());
+        ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());
+        List<Finding> rows = ModelChecks.run(check, settings, traces.folder());
         Output.print(spec.commandLine().getOut(), rows, json);
         return ExitCodes.of(rows);
     }

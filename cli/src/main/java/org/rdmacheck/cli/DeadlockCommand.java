@@ -22,6 +22,7 @@ import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.model.topology.TopologySpecs;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -59,11 +60,8 @@ final class DeadlockCommand implements Callable<Integer> {
     @Option(names = "--orientation", defaultValue = "tier", description = "up*/down* orientation: tier or root (default: ${DEFAULT-VALUE})")
     String orientation;
 
-    @Option(names = "--out", description = "folder for the cycle counterexample (default: counterexamples/)")
-    Path out;
-
-    @Option(names = "--no-save", description = "do not write the counterexample file")
-    boolean noSave;
+    @Mixin
+    TraceOutput traces = new TraceOutput();
 
     @Option(names = "--json", description = "print JSON")
     boolean json;
@@ -72,11 +70,11 @@ final class DeadlockCommand implements Callable<Integer> {
     public Integer call() {
         DeadlockQuery q = new DeadlockQuery(topology, routing, lanes, tokens, fail, Orientation.parse(orientation));
         q.routingFunction();
+        Path root = traces.folder();
         Topology topo = TopologySpecs.parse(topology);
         DeadlockVerdict v = DeadlockChecker.check(q.fabric(topo), q.routingFunction());
         String file = null;
-        if (v.outcome() == DeadlockVerdict.Outcome.CYCLE && !noSave) {
-            Path root = out != null ? out : ExplorerOptions.home().resolve("counterexamples");
+        if (v.outcome() == DeadlockVerdict.Outcome.CYCLE && root != null) {
             try {
                 file = ExplorerOptions.display(Counterexamples.write(root, CycleCounterexamples.of(q, v)));
             } catch (IOException e) {

@@ -25,12 +25,6 @@ public final class ExplorerOptions {
     @Option(names = "--max-heap", description = "heap limit as a percentage of -Xmx (default: ${DEFAULT-VALUE})", defaultValue = "85")
     double maxHeapPercent;
 
-    @Option(names = "--out", description = "folder for counterexamples (default: counterexamples/ of the rdmacheck checkout)")
-    Path out;
-
-    @Option(names = "--no-save", description = "do not write counterexample files")
-    boolean noSave;
-
     @Option(names = "--symmetry", description = "symmetry reduction: one state per class of states equal up to "
             + "renaming the model's symmetric set (partition: its QPs)")
     boolean symmetry;
@@ -62,14 +56,6 @@ public final class ExplorerOptions {
                     err.println(r);
                     err.flush();
                 });
-    }
-
-    /** @return the folder counterexamples are written to, or null with --no-save */
-    public Path outDir() {
-        if (noSave) {
-            return null;
-        }
-        return out != null ? out : home().resolve("counterexamples");
     }
 
     /** @return the rdmacheck checkout (set by the launcher), or the working directory */

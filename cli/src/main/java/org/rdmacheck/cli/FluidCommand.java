@@ -44,7 +44,8 @@ final class FluidCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a scenario is required: "
                     + String.join(", ", FluidScenarios.NAMES) + ", or the subcommand stability");
         }
-        Path dir = out != null ? out : ExplorerOptions.home().resolve("out").resolve("fluid");
+        Path dir = out != null ? OutputFolders.writable("--out", out)
+                : OutputFolders.writable("the default output folder", ExplorerOptions.home().resolve("out").resolve("fluid"));
         Map<String, String> given = new LinkedHashMap<>(Params.parse(params).asMap());
         List<Finding> rows = FluidScenarios.run(scenario, given, dir, FluidScenarios.Size.FULL,
                 spec.commandLine().getErr());

@@ -75,6 +75,12 @@ public final class Main implements Runnable {
                 }
                 return ExitCodes.USAGE;
             }
+            if (ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) {
+                // a file the user named, or a full disk: one line naming the file and why
+                err.println("rdmacheck: " + OutputFolders.describe(ex));
+                err.flush();
+                return ExitCodes.USAGE;
+            }
             throw ex;
         });
         return cl.execute(args);

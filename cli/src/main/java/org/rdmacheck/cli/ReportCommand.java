@@ -13,7 +13,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck report [DIR]}: runs the suite of {@code all} and writes the HTML report. */
-@Command(name = "report", description = "Runs the suite of 'all' and writes a self-contained HTML report to DIR "
+@Command(name = "report", footerHeading = "%nExamples:%n", footer = {"  rdmacheck report", "  rdmacheck report out/gbn-report --model gbn"},
+        description = "Runs the suite of 'all' and writes a self-contained HTML report to DIR "
         + "(default out/report): summary table filterable by model and verdict, counterexamples as message "
         + "sequence charts with their steps, the threshold derivation and the plots (SVG and PNG). Exit codes as "
         + "for 'all'.")
@@ -32,11 +33,15 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     ExplorerOptions explorer = new ExplorerOptions();
 
+    @Mixin
+    TraceOutput traces = new TraceOutput();
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        Path target = dir != null ? dir : ExplorerOptions.home().resolve("out").resolve("report");
-        List<Finding> rows = Suite.run(only, explorer.settings(err), explorer.outDir(), err);
+        Path target = OutputFolders.writable(dir != null ? "DIR" : "the default report folder",
+                dir != null ? dir : ExplorerOptions.home().resolve("out").resolve("report"));
+        List<Finding> rows = Suite.run(only, explorer.settings(err), traces.folder(), err);
         HtmlReport.write(target, rows, ExplorerOptions.home(), err);
         PrintWriter out = spec.commandLine().getOut();
         long unexpected = rows.stream().filter(r -> r.outcome() == Finding.Outcome.UNEXPECTED).count();

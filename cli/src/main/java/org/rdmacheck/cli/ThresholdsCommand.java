@@ -19,6 +19,7 @@ import org.rdmacheck.checker.thresholds.ThresholdSolver;
 import org.rdmacheck.checker.thresholds.WorkedExample;
 import org.rdmacheck.model.InputException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -75,15 +76,14 @@ final class ThresholdsCommand implements Callable<Integer> {
     @Option(names = "--time-limit", description = "solver time limit per solve (default: ${DEFAULT-VALUE})",
             defaultValue = "60s")
     String timeLimit;
-    @Option(names = "--out", description = "folder for witnesses (default: counterexamples/ of the checkout)")
-    Path out;
-    @Option(names = "--no-save", description = "do not write witness files")
-    boolean noSave;
+    @Mixin
+    TraceOutput traces = new TraceOutput();
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
     @Override
     public Integer call() throws IOException {
+        Path dir = traces.folder();
         ThresholdAnalysis analysis = new ThresholdAnalysis(new ThresholdSolver(
                 Durations.parseMillis("--time-limit", timeLimit)));
         List<ThresholdReport> reports = new ArrayList<>();
@@ -97,7 +97,6 @@ final class ThresholdsCommand implements Callable<Integer> {
         if (dart) {
             reports.addAll(DartSettings.check(analysis));
         }
-        Path dir = noSave ? null : out != null ? out : ExplorerOptions.home().resolve("counterexamples");
         List<String> saved = ThresholdWitnessFiles.save(reports, dir);
         PrintWriter w = spec.commandLine().getOut();
         if (json) {

@@ -67,12 +67,13 @@ final class TlcCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         TlcOptions options = tlc.options(err);
+        Path outDir = out == null ? null : OutputFolders.writable("--out", out);
         SpecFolder folder = SpecFolder.resolve(specPath, config);
         TlcRequest req = TlcRequest.of(folder.specFile(), folder.configFile())
                 .withConstants(Params.parse(params).asMap()).withInvariants(invariants)
                 .withCheckDeadlock(noDeadlock ? Boolean.FALSE : null);
         TlcReport report = distributed ? new DistributedTlc(options).check(req) : new TlcChecker(options).check(req);
-        List<Finding> rows = rows(req, report, out, json ? report.warnings() : List.of());
+        List<Finding> rows = rows(req, report, outDir, json ? report.warnings() : List.of());
         Output.print(spec.commandLine().getOut(), rows, json);
         if (!json) {
             report.warnings().forEach(w -> spec.commandLine().getOut().println("warning: " + w));

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.cli.ExitCodes;
 import org.rdmacheck.cli.ExplorerOptions;
+import org.rdmacheck.cli.OutputFolders;
 import org.rdmacheck.model.gbn.SimCell;
 import org.rdmacheck.model.gbn.SimGrid;
 import picocli.CommandLine.Command;
@@ -41,7 +42,8 @@ public final class GbnSimCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         SimGrid grid = SimSettings.grid(params);
-        Path dir = out != null ? out : ExplorerOptions.home().resolve("out").resolve("gbn-sim");
+        Path dir = out != null ? OutputFolders.writable("--out", out) : OutputFolders.writable(
+                "the default output folder", ExplorerOptions.home().resolve("out").resolve("gbn-sim"));
         long t0 = System.currentTimeMillis();
         List<SimCell> cells = grid.run();
         List<Path> files = SimOutput.write(dir, cells);

@@ -11,11 +11,12 @@ import java.util.concurrent.Callable;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.cli.ExitCodes;
-import org.rdmacheck.cli.ExplorerOptions;
+import org.rdmacheck.cli.TraceOutput;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.gbn.GbnEntry;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -52,11 +53,8 @@ public final class GbnTableCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "explorer threads (default: all cores)")
     Integer threads;
 
-    @Option(names = "--out", description = "counterexample folder (default: counterexamples/ of the checkout)")
-    Path out;
-
-    @Option(names = "--no-save", description = "do not write counterexample files")
-    boolean noSave;
+    @Mixin
+    TraceOutput traces = new TraceOutput();
 
     @Option(names = "--json", description = "print JSON")
     boolean json;
@@ -71,7 +69,7 @@ public final class GbnTableCommand implements Callable<Integer> {
         if (t < 1) {
             throw new InputException("--threads " + t + ": expected at least 1");
         }
-        Path dir = noSave ? null : out != null ? out : ExplorerOptions.home().resolve("counterexamples");
+        Path dir = traces.folder();
         List<GbnTableRow> rows = new GbnTable(base, maxLosses, ExplorerSettings.defaults().withThreads(t), dir)
                 .compute();
         PrintWriter w = spec.commandLine().getOut();

@@ -14,6 +14,7 @@ import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.cli.ExitCodes;
 import org.rdmacheck.cli.ExplorerOptions;
+import org.rdmacheck.cli.OutputFolders;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.partition.sim.EcmpHash;
 import org.rdmacheck.model.partition.sim.TradeoffSweep;
@@ -100,8 +101,9 @@ public final class PartitionSimCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         SimOptions options = options();
+        Path dir = out != null ? OutputFolders.writable("--out", out) : OutputFolders.writable(
+                "the default output folder", ExplorerOptions.home().resolve("out/partition"));
         PartitionSimReport report = options.run();
-        Path dir = out != null ? out : ExplorerOptions.home().resolve("out/partition");
         write(dir, report);
         PrintWriter pw = spec.commandLine().getOut();
         pw.print(json ? json(report, dir) + "\n" : report.text() + "outputs in " + dir + "\n");
