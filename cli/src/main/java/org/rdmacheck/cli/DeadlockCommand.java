@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 import org.rdmacheck.checker.cdg.CycleCounterexamples;
 import org.rdmacheck.checker.cdg.DeadlockChecker;
 import org.rdmacheck.checker.cdg.DeadlockQuery;
@@ -66,13 +67,29 @@ final class DeadlockCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
+    @Mixin
+    TimeLimit limit = new TimeLimit();
+
     @Override
     public Integer call() {
         DeadlockQuery q = new DeadlockQuery(topology, routing, lanes, tokens, fail, Orientation.parse(orientation));
         q.routingFunction();
         Path root = traces.folder();
-        Topology topo = TopologySpecs.parse(topology);
-        DeadlockVerdict v = DeadlockChecker.check(q.fabric(topo), q.routingFunction());
+        PrintWriter err = spec.commandLine().getErr();
+        RunClock clock = limit.start("deadlock " + topology + " " + routing, err);
+        AtomicReference<String> phase = new AtomicReference<>("building the topology");
+        AtomicReference<Topology> built = new AtomicReference<>();
+        DeadlockVerdict v;
+        try {
+            v = Watched.run(clock, phase::get, () -> {
+                built.set(TopologySpecs.parse(topology));
+                return DeadlockChecker.check(q.fabric(built.get()), q.routingFunction(), phase::set);
+            });
+        } catch (Watched.LimitReached e) {
+            v = new DeadlockVerdict(DeadlockVerdict.Outcome.INCONCLUSIVE, "not decided", List.of(),
+                    e.getMessage() + " during: " + phase.get(), new DeadlockVerdict.Stats(0, 0, 0, 0,
+                    clock.elapsedMillis()));
+        }
         String file = null;
         if (v.outcome() == DeadlockVerdict.Outcome.CYCLE && root != null) {
             try {
@@ -82,7 +99,8 @@ final class DeadlockCommand implements Callable<Integer> {
             }
         }
         PrintWriter pw = spec.commandLine().getOut();
-        pw.println(json ? json(q, topo, v, file) : text(topo, v, file));
+        Topology topo = built.get();
+        pw.println(json ? json(q, topo, v, file) : text(topo == null ? topology : topo.toString(), v, file));
         pw.flush();
         return exitCode(v);
     }
@@ -95,7 +113,7 @@ final class DeadlockCommand implements Callable<Integer> {
         };
     }
 
-    private static String text(Topology topo, DeadlockVerdict v, String file) {
+    private static String text(String topo, DeadlockVerdict v, String file) {
         StringBuilder sb = new StringBuilder();
         sb.append(topo).append('\n');
         sb.append(v.outcome()).append(": ").append(v.condition()).append('\n');
@@ -123,8 +141,10 @@ final class DeadlockCommand implements Callable<Integer> {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         ObjectNode p = o.putObject("parameters");
         q.parameters().forEach(p::put);
-        o.put("nodes", topo.nodeCount());
-        o.put("links", topo.linkCount());
+        if (topo != null) {
+            o.put("nodes", topo.nodeCount());
+            o.put("links", topo.linkCount());
+        }
         o.put("verdict", v.outcome().name());
         o.put("condition", v.condition());
         o.put("detail", v.detail());

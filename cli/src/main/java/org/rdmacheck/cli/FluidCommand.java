@@ -38,6 +38,9 @@ final class FluidCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
+    @picocli.CommandLine.Mixin
+    TimeLimit limit = new TimeLimit();
+
     @Override
     public Integer call() {
         if (scenario == null) {
@@ -48,7 +51,7 @@ final class FluidCommand implements Callable<Integer> {
                 : OutputFolders.writable("the default output folder", ExplorerOptions.home().resolve("out").resolve("fluid"));
         Map<String, String> given = new LinkedHashMap<>(Params.parse(params).asMap());
         List<Finding> rows = FluidScenarios.run(scenario, given, dir, FluidScenarios.Size.FULL,
-                spec.commandLine().getErr());
+                spec.commandLine().getErr(), limit.start("fluid " + scenario, spec.commandLine().getErr()));
         Output.print(spec.commandLine().getOut(), rows, json);
         return ExitCodes.of(rows);
     }

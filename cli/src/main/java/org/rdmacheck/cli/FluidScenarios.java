@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.rdmacheck.fluid.FluidDivergenceException;
 import org.rdmacheck.fluid.FluidInputException;
+import org.rdmacheck.fluid.FluidLimitException;
+import org.rdmacheck.fluid.SolveMonitor;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.SolverSettings;
 import org.rdmacheck.fluid.scenario.ConvergenceSweep;
@@ -50,6 +52,16 @@ final class FluidScenarios {
      * @return summary rows
      */
     static List<Finding> run(String scenario, Map<String, String> given, Path outDir, Size size, PrintWriter err) {
+        return run(scenario, given, outDir, size, err, new RunClock("fluid " + scenario, Long.MAX_VALUE, "none", err));
+    }
+
+    /**
+     * As {@link #run(String, Map, Path, Size, PrintWriter)}, with progress lines and a time limit.
+     *
+     * @param clock progress lines and the time limit (reached: one INCONCLUSIVE row)
+     */
+    static List<Finding> run(String scenario, Map<String, String> given, Path outDir, Size size, PrintWriter err,
+                                RunClock clock) {
         if (!NAMES.contains(scenario)) {
             throw new InputException("unknown fluid scenario '" + scenario + "': expected one of " + NAMES);
         }
@@ -60,8 +72,8 @@ final class FluidScenarios {
         String target2 = model.remove("target2");
         ScenarioReport report;
         try {
-            SolverSettings settings = step == null ? SolverSettings.defaults()
-                    : new SolverSettings(number("step", step));
+            SolverSettings settings = (step == null ? SolverSettings.defaults()
+                    : new SolverSettings(number("step", step))).withMonitor(monitor(clock));
             FluidParameters deployed = FluidParameters.deployed().withAll(model);
             int n = grid == null ? (size == Size.FULL ? 6 : 0) : (int) integer("grid", grid, 0, 40);
             report = switch (scenario) {
@@ -78,6 +90,10 @@ final class FluidScenarios {
             };
         } catch (FluidInputException e) {
             throw new InputException(e.getMessage(), e);
+        } catch (FluidLimitException e) {
+            return List.of(Finding.of("fluid", scenario, given, "solution", Finding.Expectation.NONE,
+                    Finding.Verdict.INCONCLUSIVE).withWallMillis(clock.elapsedMillis()).withDetail(String.format(
+                    java.util.Locale.ROOT, "%s (a solve at t = %.1f ms)", e.getMessage(), e.timeMicros() / 1000)));
         } catch (FluidDivergenceException e) {
             return List.of(Finding.of("fluid", scenario, given, "solution", Finding.Expectation.NONE,
                     Finding.Verdict.DIVERGED).withDetail(e.getMessage()));
@@ -110,6 +126,26 @@ final class FluidScenarios {
         return switch (name) {
             case "points", "converged", "packets", "evaluations" -> Quantity.Unit.COUNT;
             default -> Quantity.Unit.ofSuffix(name);
+        };
+    }
+
+    /** Progress lines from inside the solves (checked every 4,096 steps) and the time limit. */
+    private static SolveMonitor monitor(RunClock clock) {
+        long[] solves = {0};
+        long[] total = {0};
+        return (t, end, steps) -> {
+            if (steps == 1) {
+                solves[0]++;
+            }
+            total[0]++;
+            if ((steps & 4095) != 0) {
+                return;
+            }
+            if (clock.expired()) {
+                throw new FluidLimitException(clock.limitReason(), t);
+            }
+            clock.tick(() -> String.format(java.util.Locale.ROOT, "solve %d at t = %.1f of %.1f ms, %s", solves[0],
+                    t / 1000, end / 1000, clock.rate(total[0], -1, "steps")));
         };
     }
 

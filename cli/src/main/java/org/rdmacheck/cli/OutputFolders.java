@@ -20,20 +20,29 @@ public final class OutputFolders {
     }
 
     /**
-     * Creates the folder if needed and checks that files can be created in it.
+     * Checks that the folder, or the nearest existing folder above it, is a folder files can be
+     * created in. Creates nothing (the folder is made when the first file is written), so a run
+     * that then stops on bad input leaves no trace.
      *
      * @param option the option that named it ({@code --out}), or a description of the default
      * @param dir    the folder
      * @return {@code dir}
-     * @throws InputException if it is a file, cannot be created, or is not writable
+     * @throws InputException if it or an ancestor is a file, or files cannot be created there
      */
     public static Path writable(String option, Path dir) {
-        if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new InputException(option + " " + dir + ": expected a folder, but it is a file");
+        Path existing = dir.toAbsolutePath().normalize();
+        while (!Files.exists(existing)) {
+            existing = existing.getParent();
+            if (existing == null) {
+                throw new InputException(option + " " + dir + ": cannot write there (no existing folder above it)");
+            }
+        }
+        if (!Files.isDirectory(existing)) {
+            throw new InputException(option + " " + dir + ": expected a folder, but "
+                    + (existing.equals(dir.toAbsolutePath().normalize()) ? "it" : existing.toString()) + " is a file");
         }
         try {
-            Files.createDirectories(dir);
-            Path probe = Files.createTempFile(dir, ".tmp-probe-", ".part");
+            Path probe = Files.createTempFile(existing, ".tmp-probe-", ".part");
             Files.delete(probe);
         } catch (IOException | SecurityException e) {
             throw new InputException(option + " " + dir + ": cannot write there (" + reason(e) + ")");

@@ -40,11 +40,12 @@ public final class FluidSolver {
         StateLayout layout = problem.layout();
         double delay = p.feedbackDelayMicros();
         double h = delay > 0 ? Math.min(settings.stepMicros(), delay) : settings.stepMicros();
-        DelayHistory history = new DelayHistory(layout.dimension(), (int) Math.ceil(delay / h) + 4);
+        DelayHistory history = new DelayHistory(layout.dimension(), historyLength(delay, h, layout.dimension()));
         DcqcnEquations eq = new DcqcnEquations(problem, history);
         double[] y = new double[layout.dimension()];
         y[StateLayout.QUEUE] = Units.kbToPackets(problem.initialQueueKB(), p.packetKB());
         Recorder recorder = new Recorder(layout, p.capacityPerMicro(), history, eq, observers);
+        recorder.watch(settings.monitor(), problem.durationMicros());
         RungeKutta4 rk = new RungeKutta4(eq, h);
         double t = 0;
         for (double boundary : boundaries(problem, h)) {
@@ -56,6 +57,23 @@ public final class FluidSolver {
             t = boundary;
         }
         return new SolveResult(layout, y, recorder.steps, eq.evaluations(), h, System.nanoTime() - t0);
+    }
+
+    /**
+     * Step ends the delay history keeps: τ* / h plus a margin, refused with one line when it would
+     * take more than a quarter of the heap (a tiny step with a long τ*).
+     */
+    static int historyLength(double delayMicros, double h, int dimension) {
+        double points = Math.ceil(delayMicros / h) + 4;
+        double bytes = points * dimension * 2 * Double.BYTES;
+        double budget = Runtime.getRuntime().maxMemory() / 4.0;
+        if (points > Integer.MAX_VALUE - 8 || bytes > budget) {
+            throw new FluidInputException(String.format(java.util.Locale.ROOT, "step = %s us: the delay history "
+                    + "over tauStar = %s us needs %.0f MB, more than a quarter of the heap (%.0f MB); expected a "
+                    + "step of at least %.3g us", h, delayMicros, bytes / 1e6, budget * 4 / 1e6,
+                    delayMicros * dimension * 2 * Double.BYTES / budget));
+        }
+        return (int) points;
     }
 
     /** Segment ends: group starts snapped to the step grid, then the duration. */
@@ -122,6 +140,8 @@ public final class FluidSolver {
         private final StateObserver[] observers;
         private final double capacity;
         private long steps;
+        private SolveMonitor monitor = SolveMonitor.NONE;
+        private double duration;
 
         Recorder(StateLayout layout, double capacity, DelayHistory history, DcqcnEquations eq,
                  StateObserver[] observers) {
@@ -130,6 +150,11 @@ public final class FluidSolver {
             this.history = history;
             this.eq = eq;
             this.observers = observers;
+        }
+
+        void watch(SolveMonitor m, double durationMicros) {
+            this.monitor = m;
+            this.duration = durationMicros;
         }
 
         /** Records the state at a segment start (time 0 or a flow start). */
@@ -149,6 +174,7 @@ public final class FluidSolver {
             history.append(t, y, yDot);
             steps++;
             emit(t, y);
+            monitor.stepEnd(t, duration, steps);
         }
 
         private void check(double t, double[] y) {

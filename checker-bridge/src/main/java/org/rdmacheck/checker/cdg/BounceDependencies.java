@@ -31,6 +31,7 @@ public final class BounceDependencies {
             return extras;
         }
         for (int target : Destinations.targets(fabric.topology())) {
+            Cancellation.check();
             DestinationTables tables = new DestinationTables(fabric, target);
             if (usesFailedLink(fabric, tables)) {
                 addTurns(fabric, tables, routing.laneCount(), lanes, extras);

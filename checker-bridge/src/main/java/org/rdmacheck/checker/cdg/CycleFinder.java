@@ -46,6 +46,7 @@ public final class CycleFinder {
                 continue;
             }
             while (rejected.size() < MAX_REJECTIONS) {
+                Cancellation.check();
                 int[] cycle = shortestCycle(v, member);
                 if (cycle == null) {
                     break;

@@ -24,14 +24,32 @@ public final class DeadlockChecker {
      * @return the verdict
      */
     public static DeadlockVerdict check(Fabric fabric, RoutingFunction routing) {
+        return check(fabric, routing, phase -> { });
+    }
+
+    /**
+     * As {@link #check(Fabric, RoutingFunction)}, telling {@code phases} which step runs. The
+     * search loops stop with a {@link java.util.concurrent.CancellationException} when the
+     * calling thread is interrupted (a time limit).
+     *
+     * @param fabric  the fabric (topology, failed links, orientation)
+     * @param routing the routing function
+     * @param phases  receives the name of each step as it starts
+     * @return the verdict
+     */
+    public static DeadlockVerdict check(Fabric fabric, RoutingFunction routing,
+                                        java.util.function.Consumer<String> phases) {
         long t0 = System.nanoTime();
         boolean tree = routing.lanes().stream().anyMatch(l -> l.rerouting() == LanePolicy.Rerouting.TREE);
         if (tree && fabric.orientation() != Orientation.ROOT) {
             throw new org.rdmacheck.model.InputException("routing '" + routing.name()
                     + "' follows the spanning tree from the root: expected --orientation root");
         }
+        phases.accept("failure-bounce dependencies");
         ExtraDependencies extras = BounceDependencies.compute(fabric, routing);
+        phases.accept("channel graph");
         ChannelGraph g = new ChannelGraph(fabric, routing, extras);
+        phases.accept("cycle search over " + g.channelCount() + " channels");
         IntPredicate offending = routing.hasEscape()
                 ? c -> g.laneOf(c) == routing.escapeLane() : c -> true;
         SccSearch.Result scc = SccSearch.run(g, offending);
@@ -41,10 +59,12 @@ public final class DeadlockChecker {
         }
         String exactNote = "";
         if (scc.cyclic()) {
+            phases.accept("routes for a cycle of the " + scc.cyclicComponent().length + "-vertex component");
             Optional<List<Dependency>> cycle = new CycleFinder(g).find(scc.cyclicComponent(), offending);
             if (cycle.isPresent()) {
                 return cycleVerdict(routing, cycle.get(), stats(live, scc, extras, t0));
             }
+            phases.accept("exact per-destination dependency graph");
             Optional<ExactDependencies> exact = ExactDependencies.build(fabric, routing);
             if (exact.isEmpty()) {
                 return new DeadlockVerdict(DeadlockVerdict.Outcome.INCONCLUSIVE, failedCondition(routing), List.of(),
@@ -65,6 +85,7 @@ public final class DeadlockChecker {
             exactNote = " (exact per-destination graph, " + exact.get().edgeCount() + " dependencies)";
         }
         DeadlockVerdict.Stats stats = stats(live, scc, extras, t0);
+        phases.accept("escape lane connectivity");
         EscapeConnectivity.Result conn = routing.hasEscape()
                 ? EscapeConnectivity.check(fabric, routing.policy(routing.escapeLane()).rerouting()) : null;
         if (conn != null && !conn.connected()) {

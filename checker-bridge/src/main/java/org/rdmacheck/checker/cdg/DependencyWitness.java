@@ -21,6 +21,22 @@ import org.rdmacheck.model.topology.Topology;
 public final class DependencyWitness {
 
     private static final int CANDIDATES = 24;
+    /** Source rings searched in turn, in hops from the held channel's switch. */
+    private static final int[] SOURCE_RADII = {1, 3};
+    private static final int MAX_RADIUS = 3;
+    private static final int CACHED_TABLES = 32;
+
+    /** Routing tables of recent destinations: the edges of one cycle mostly share them. */
+    private final Map<Integer, DestinationTables> tables = new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, DestinationTables> eldest) {
+            return size() > CACHED_TABLES;
+        }
+    };
+    private int hopsOrigin = -1;
+    private int[] hops;
 
     private final Fabric fabric;
     private final Topology topo;
@@ -62,16 +78,36 @@ public final class DependencyWitness {
      * @return a route to {@code dest} creating the dependency, if any
      */
     public Optional<Dependency> find(int fromArc, int fromLane, int toArc, int toLane, int dest) {
-        DestinationTables tables = new DestinationTables(fabric, dest);
+        DestinationTables tables = tables(dest);
+        // Sources near the held channel first: a route creating the dependency usually starts
+        // there, and a search from every host of a large fabric costs hosts x route length
+        // states per try. Only if none of them has a route are all sources searched.
+        int[] hops = hopsFrom(topo.arcFrom(fromArc));
+        for (int radius : SOURCE_RADII) {
+            Optional<Dependency> d = search(fromArc, fromLane, toArc, toLane, tables,
+                    h -> hops[h] >= 0 && hops[h] <= radius);
+            if (d.isPresent()) {
+                return d;
+            }
+        }
+        return search(fromArc, fromLane, toArc, toLane, tables, h -> hops[h] < 0 || hops[h] > MAX_RADIUS);
+    }
+
+    private Optional<Dependency> search(int fromArc, int fromLane, int toArc, int toLane, DestinationTables tables,
+                                        java.util.function.IntPredicate sources) {
         Map<Long, Long> parent = new HashMap<>();
         ArrayDeque<Long> queue = new ArrayDeque<>();
-        pm.injections(tables, s -> {
+        pm.injections(tables, sources, s -> {
             if (parent.putIfAbsent(s, -1L - PacketMoves.INJECT) == null) {
                 queue.add(s);
             }
         });
         List<long[]> moves = new ArrayList<>();
+        long polls = 0;
         while (!queue.isEmpty()) {
+            if ((++polls & 4095) == 0) {
+                Cancellation.check();
+            }
             long s = queue.poll();
             moves.clear();
             pm.moves(s, tables, moves);
@@ -86,6 +122,38 @@ public final class DependencyWitness {
             }
         }
         return Optional.empty();
+    }
+
+    private DestinationTables tables(int dest) {
+        return tables.computeIfAbsent(dest, d -> new DestinationTables(fabric, d));
+    }
+
+    /** Hop distances from a node up to {@link #MAX_RADIUS} (-1 beyond), kept for the last origin. */
+    private int[] hopsFrom(int origin) {
+        if (origin == hopsOrigin) {
+            return hops;
+        }
+        int[] dist = new int[topo.nodeCount()];
+        Arrays.fill(dist, -1);
+        ArrayDeque<Integer> q = new ArrayDeque<>();
+        q.add(origin);
+        dist[origin] = 0;
+        while (!q.isEmpty()) {
+            int u = q.poll();
+            if (dist[u] == MAX_RADIUS) {
+                continue;
+            }
+            for (int p = 0; p < topo.degree(u); p++) {
+                int v = topo.neighbor(u, p);
+                if (dist[v] < 0) {
+                    dist[v] = dist[u] + 1;
+                    q.add(v);
+                }
+            }
+        }
+        hopsOrigin = origin;
+        hops = dist;
+        return dist;
     }
 
     private Dependency build(long at, long[] move, Map<Long, Long> parent, DestinationTables tables) {

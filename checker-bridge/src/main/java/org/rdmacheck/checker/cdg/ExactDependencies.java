@@ -60,6 +60,7 @@ public final class ExactDependencies implements DependencyGraph {
             if (!topo.isHost(dest)) {
                 continue;
             }
+            Cancellation.check();
             DestinationTables tables = new DestinationTables(fabric, dest);
             boolean[] seen = new boolean[(int) states];
             long[] queue = new long[(int) states];

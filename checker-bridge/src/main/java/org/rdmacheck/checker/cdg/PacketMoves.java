@@ -34,8 +34,14 @@ final class PacketMoves {
 
     /** Injection states of packets from every host but the target, on every injection lane. */
     void injections(DestinationTables tables, java.util.function.LongConsumer sink) {
+        injections(tables, h -> true, sink);
+    }
+
+    /** Injection states of packets from the chosen hosts (never the target), on every injection lane. */
+    void injections(DestinationTables tables, java.util.function.IntPredicate sources,
+                    java.util.function.LongConsumer sink) {
         for (int h = 0; h < topo.nodeCount(); h++) {
-            if (!topo.isHost(h) || h == tables.target()) {
+            if (!topo.isHost(h) || h == tables.target() || !sources.test(h)) {
                 continue;
             }
             for (int p = 0; p < topo.degree(h); p++) {

@@ -48,6 +48,9 @@ public final class SccSearch {
             if (index[root] != 0 || !g.isLive(root)) {
                 continue;
             }
+            if ((root & 1023) == 0) {
+                Cancellation.check();
+            }
             int depth = 0;
             callV[0] = root;
             callI[0] = 0;

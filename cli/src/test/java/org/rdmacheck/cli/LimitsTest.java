@@ -1,0 +1,59 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmacheck.checker.trace.TraceJson;
+
+/** Long runs honour --max-time: Inconclusive, exit 3, with what they reached; solver steps are guarded. */
+class LimitsTest {
+
+    @Test
+    void aDeadlockCheckPastItsTimeLimitIsInconclusive() throws Exception {
+        long t0 = System.currentTimeMillis();
+        CliTest.Run r = CliTest.run("deadlock", "--topology", "fattree:k=64", "--routing", "escape-deflect",
+                "--max-time", "1s", "--no-save", "--json");
+        assertEquals(3, r.code(), r.err());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals("INCONCLUSIVE", o.get("verdict").asText());
+        assertTrue(o.get("detail").asText().startsWith("time limit 1s reached"), o.toString());
+        assertTrue(System.currentTimeMillis() - t0 < 30_000, "the limit stops the run");
+    }
+
+    @Test
+    void aFluidScenarioPastItsTimeLimitIsInconclusiveAndWritesNothing(@TempDir Path dir) throws Exception {
+        CliTest.Run r = CliTest.run("fluid", "convergence", "--max-time", "1s", "--json", "--out",
+                dir.resolve("fluid").toString());
+        assertEquals(3, r.code(), r.err());
+        JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+        assertEquals(1, rows.size());
+        assertEquals("INCONCLUSIVE", rows.get(0).get("verdict").asText());
+        assertTrue(rows.get(0).get("detail").asText().contains("time limit 1s reached"), rows.toString());
+        assertTrue(Files.notExists(dir.resolve("fluid")), "no partial output");
+    }
+
+    @Test
+    void aFluidStepTooSmallForTheSolverIsOneLineAndExitTwo(@TempDir Path dir) {
+        for (String step : new String[] {"1e-12", "1e-7", "0", "-1", "NaN"}) {
+            CliTest.Run r = CliTest.run("fluid", "two-flow", "--param", "step=" + step, "--out", dir.toString());
+            assertEquals(2, r.code(), step + ": " + r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().contains("step"), r.err());
+        }
+    }
+
+    @Test
+    void aBadTimeLimitIsOneLineAndExitTwo() {
+        for (String[] args : new String[][] {{"deadlock", "--topology", "ring:n=4", "--max-time", "soon"},
+            {"fluid", "two-flow", "--max-time", "-3s"}}) {
+            CliTest.Run r = CliTest.run(args);
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().contains("--max-time"), r.err());
+        }
+    }
+}
