@@ -48,6 +48,7 @@ final class AllCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        Suite.requireKnownNames(only);
         ExplorerSettings settings = explorer.settings(err);
         Path outDir = traces.folder();
         if (report != null) {

@@ -4,6 +4,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Consumer;
 import org.rdmacheck.checker.conformance.Conformance;
 import org.rdmacheck.checker.conformance.SpecManifest;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
@@ -23,15 +26,29 @@ final class ConformanceSuiteTask implements SuiteTask {
 
     @Override
     public List<Finding> run(ExplorerSettings settings, Path outDir, Path home) {
+        return run(settings, outDir, home, line -> { });
+    }
+
+    @Override
+    public List<Finding> run(ExplorerSettings settings, Path outDir, Path home, Consumer<String> progress) {
         Path specs = home.resolve("specs");
         List<Finding> rows = new ArrayList<>();
         if (!Files.isDirectory(specs)) {
             return rows;
         }
         Conformance conformance = new Conformance(TlcOptions.defaults().withTimeLimitMillis(600_000), settings);
-        for (SpecManifest m : SpecManifest.all(specs)) {
-            m.configurations().stream().filter(c -> !c.slow()).findFirst()
-                    .ifPresent(c -> rows.add(ConformCommand.row(conformance.check(m, c))));
+        List<SpecManifest> manifests = SpecManifest.all(specs);
+        for (int i = 0; i < manifests.size(); i++) {
+            SpecManifest m = manifests.get(i);
+            Optional<SpecManifest.Configuration> c = m.configurations().stream().filter(x -> !x.slow()).findFirst();
+            if (c.isEmpty()) {
+                continue;
+            }
+            long t0 = System.currentTimeMillis();
+            Finding f = ConformCommand.row(conformance.check(m, c.get())).withWallMillis(System.currentTimeMillis() - t0);
+            rows.add(f);
+            progress.accept(String.format(Locale.ROOT, "spec %d of %d, %s %s: %s, %.1f s", i + 1, manifests.size(),
+                    m.folder().getFileName(), c.get().name(), f.verdict(), (System.currentTimeMillis() - t0) / 1000.0));
         }
         return rows;
     }

@@ -35,9 +35,7 @@ public final class ExplorerOptions {
      */
     public ExplorerSettings settings(PrintWriter err) {
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (t < 1) {
-            throw new InputException("--threads " + t + ": expected at least 1");
-        }
+        threads(t);
         if (maxStates < 1) {
             throw new InputException("--max-states " + maxStates + ": expected at least 1");
         }
@@ -56,6 +54,20 @@ public final class ExplorerOptions {
                     err.println(r);
                     err.flush();
                 });
+    }
+
+    /**
+     * @param t worker threads asked for
+     * @return {@code t}, if in 1 .. max(64, 4 x cores)
+     * @throws InputException otherwise (one line)
+     */
+    public static int threads(int t) {
+        int max = Math.max(64, 4 * Runtime.getRuntime().availableProcessors());
+        if (t < 1 || t > max) {
+            throw new InputException("--threads " + t + ": expected 1 to " + max + " (this machine has "
+                    + Runtime.getRuntime().availableProcessors() + " cores)");
+        }
+        return t;
     }
 
     /** @return the rdmacheck checkout (set by the launcher), or the working directory */

@@ -65,6 +65,7 @@ final class FluidScenarios {
         if (!NAMES.contains(scenario)) {
             throw new InputException("unknown fluid scenario '" + scenario + "': expected one of " + NAMES);
         }
+        requireUsed(scenario, given);
         Map<String, String> model = new LinkedHashMap<>(given);
         String step = model.remove("step");
         String grid = model.remove("grid");
@@ -76,6 +77,12 @@ final class FluidScenarios {
                     : new SolverSettings(number("step", step))).withMonitor(monitor(clock));
             FluidParameters deployed = FluidParameters.deployed().withAll(model);
             int n = grid == null ? (size == Size.FULL ? 6 : 0) : (int) integer("grid", grid, 0, 40);
+            if (target2 != null && number("target2", target2) != 0
+                    && number("target2", target2) != deployed.lineRateGbps()) {
+                throw new InputException("target2 = " + target2 + " Gb/s: expected 0 (the flow starting at R_C = 0 "
+                        + "starts with R_T = 0) or the line rate C = " + deployed.lineRateGbps() + " (the other "
+                        + "reading of Fig. 11)");
+            }
             report = switch (scenario) {
                 case "two-flow" -> TwoFlowScenario.run(deployed, settings, outDir);
                 case "convergence" -> ConvergenceSweep.run(model, n, target2 == null ? 0 : number("target2", target2),
@@ -127,6 +134,35 @@ final class FluidScenarios {
             case "points", "converged", "packets", "evaluations" -> Quantity.Unit.COUNT;
             default -> Quantity.Unit.ofSuffix(name);
         };
+    }
+
+    /**
+     * Parameters a scenario sets itself or never reads, with the reason: giving one is refused
+     * rather than silently ignored.
+     */
+    private static final Map<String, Map<String, String>> NOT_USED = Map.of(
+            "two-flow", Map.of("N", "two-flow has two flows", "grid", "only convergence has a grid",
+                    "seed", "only packet-check is random", "target2", "only convergence uses it"),
+            "packet-check", Map.of("N", "packet-check runs the two-flow setup", "grid", "only convergence has a grid",
+                    "target2", "only convergence uses it"),
+            "convergence", Map.of("N", "convergence has two flows", "seed", "only packet-check is random"),
+            "g-sweep", Map.of("N", "g-sweep sets N to 2 and 16", "g", "g-sweep varies g",
+                    "grid", "only convergence has a grid", "seed", "only packet-check is random",
+                    "target2", "only convergence uses it"),
+            "incast", Map.of("N", "incast varies N", "Rai", "incast varies Rai", "grid", "only convergence has a grid",
+                    "seed", "only packet-check is random", "target2", "only convergence uses it"),
+            "fixed-point", Map.of("step", "fixed-point solves no differential equation",
+                    "grid", "only convergence has a grid", "seed", "only packet-check is random",
+                    "target2", "only convergence uses it"));
+
+    private static void requireUsed(String scenario, Map<String, String> given) {
+        Map<String, String> unused = NOT_USED.getOrDefault(scenario, Map.of());
+        for (String key : given.keySet()) {
+            if (unused.containsKey(key)) {
+                throw new InputException(key + " = " + given.get(key) + ": not used by fluid " + scenario + " ("
+                        + unused.get(key) + "); expected it left out");
+            }
+        }
     }
 
     /** Progress lines from inside the solves (checked every 4,096 steps) and the time limit. */

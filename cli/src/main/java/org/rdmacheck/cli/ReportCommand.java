@@ -39,6 +39,7 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        Suite.requireKnownNames(only);
         Path target = OutputFolders.writable(dir != null ? "DIR" : "the default report folder",
                 dir != null ? dir : ExplorerOptions.home().resolve("out").resolve("report"));
         List<Finding> rows = Suite.run(only, explorer.settings(err), traces.folder(), err);

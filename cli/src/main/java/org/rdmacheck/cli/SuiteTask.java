@@ -21,4 +21,20 @@ public interface SuiteTask {
      * @throws Exception if the task cannot run (reported as a FAILED finding)
      */
     List<Finding> run(ExplorerSettings settings, Path outDir, Path home) throws Exception;
+
+    /**
+     * As {@link #run(ExplorerSettings, Path, Path)}, reporting progress within the task (a task
+     * of several long steps overrides this).
+     *
+     * @param settings explorer settings chosen for the run
+     * @param outDir   counterexample folder, or null
+     * @param home     the rdmacheck checkout
+     * @param progress receives a line as each step of the task starts or ends
+     * @return summary rows
+     * @throws Exception if the task cannot run (reported as a FAILED row)
+     */
+    default List<Finding> run(ExplorerSettings settings, Path outDir, Path home,
+                              java.util.function.Consumer<String> progress) throws Exception {
+        return run(settings, outDir, home);
+    }
 }

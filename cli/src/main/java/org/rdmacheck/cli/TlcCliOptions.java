@@ -19,9 +19,9 @@ public final class TlcCliOptions {
             defaultValue = "1h")
     String maxTime;
 
-    @Option(names = "--tlc-heap", description = "heap of the TLC JVM in MiB (default: the JVM's default)",
-            defaultValue = "0")
-    int heapMegabytes;
+    @Option(names = "--tlc-heap", paramLabel = "MIB", description = "heap of the TLC JVM in MiB, at least 64 and at "
+            + "most the machine's memory (default: the JVM's default)")
+    Integer heapMegabytes;
 
     /**
      * @param err where TLC's progress lines go
@@ -34,14 +34,25 @@ public final class TlcCliOptions {
         if (fp != null && (fp < 0 || fp > 130)) {
             throw new InputException("--fp " + fp + ": expected an index in 0..130");
         }
-        if (heapMegabytes < 0) {
-            throw new InputException("--tlc-heap " + heapMegabytes + ": expected a size in MiB, at least 0");
+        long physical = physicalMegabytes();
+        if (heapMegabytes != null && (heapMegabytes < 64 || heapMegabytes > physical)) {
+            throw new InputException("--tlc-heap " + heapMegabytes + ": expected a heap in MiB from 64 to " + physical
+                    + " (this machine's memory)");
         }
         return TlcOptions.defaults().withWorkers(workers).withFingerprintIndex(fp)
-                .withTimeLimitMillis(Durations.parseMillis("--tlc-time", maxTime)).withHeapMegabytes(heapMegabytes)
+                .withTimeLimitMillis(Durations.parseMillis("--tlc-time", maxTime))
+                .withHeapMegabytes(heapMegabytes == null ? 0 : heapMegabytes)
                 .withProgress(line -> {
                     err.println(line);
                     err.flush();
                 });
+    }
+
+    private static long physicalMegabytes() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getTotalMemorySize() >> 20;
+        }
+        return Integer.MAX_VALUE;
     }
 }

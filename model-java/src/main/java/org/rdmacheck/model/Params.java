@@ -36,7 +36,7 @@ public final class Params {
      *
      * @param assignments the strings
      * @return the parameters
-     * @throws InputException for a string without '=' or with an empty key
+     * @throws InputException for a string without '=', with an empty key, or a key given twice
      */
     public static Params parse(Iterable<String> assignments) {
         Map<String, String> m = new LinkedHashMap<>();
@@ -45,7 +45,13 @@ public final class Params {
             if (eq <= 0) {
                 throw new InputException("parameter '" + a + "': expected KEY=VALUE");
             }
-            m.put(a.substring(0, eq).trim(), a.substring(eq + 1).trim());
+            String key = a.substring(0, eq).trim();
+            String value = a.substring(eq + 1).trim();
+            String before = m.put(key, value);
+            if (before != null) {
+                throw new InputException("parameter '" + key + "' given twice (" + key + "=" + before + ", " + key
+                        + "=" + value + "): expected each parameter once");
+            }
         }
         return new Params(m);
     }

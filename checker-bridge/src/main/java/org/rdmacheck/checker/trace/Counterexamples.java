@@ -295,11 +295,25 @@ public final class Counterexamples {
      * @throws IOException if writing fails (the temporary file is removed)
      */
     public static void writeAtomically(Path target, String text) throws IOException {
+        writeAtomically(target, text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Writes bytes to a file atomically: a temporary file in the same folder, then a rename, so
+     * an interrupted run leaves no half-written file. The file gets the usual permissions (0666
+     * less the umask, as any new file), not the owner-only ones of {@code Files.createTempFile}.
+     *
+     * @param target the file
+     * @param bytes  its contents
+     * @throws IOException if writing fails (the temporary file is removed)
+     */
+    public static void writeAtomically(Path target, byte[] bytes) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        Path tmp = Files.createTempFile(dir, ".tmp-", ".part");
+        Path tmp = dir.resolve(".tmp-" + java.util.UUID.randomUUID() + ".part");
         try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.write(tmp, bytes, java.nio.file.StandardOpenOption.CREATE_NEW,
+                    java.nio.file.StandardOpenOption.WRITE);
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

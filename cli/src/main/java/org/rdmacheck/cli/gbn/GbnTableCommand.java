@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.cli.ExitCodes;
+import org.rdmacheck.cli.ExplorerOptions;
 import org.rdmacheck.cli.TraceOutput;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
@@ -62,13 +63,11 @@ public final class GbnTableCommand implements Callable<Integer> {
     @Override
     public Integer call() throws JsonProcessingException {
         Map<String, String> base = base(packets, messages, ackInterval, capacity, nakPolicy);
-        if (maxLosses < 0 || maxLosses > 8) {
-            throw new InputException("--max-losses " + maxLosses + ": expected an integer in [0, 8]");
+        if (maxLosses < 1 || maxLosses > 8) {
+            throw new InputException("--max-losses " + maxLosses + ": expected an integer in [1, 8] (a timeout "
+                    + "needs at least one loss)");
         }
-        int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (t < 1) {
-            throw new InputException("--threads " + t + ": expected at least 1");
-        }
+        int t = threads == null ? Runtime.getRuntime().availableProcessors() : ExplorerOptions.threads(threads);
         Path dir = traces.folder();
         List<GbnTableRow> rows = new GbnTable(base, maxLosses, ExplorerSettings.defaults().withThreads(t), dir)
                 .compute();

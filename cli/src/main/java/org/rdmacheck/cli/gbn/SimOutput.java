@@ -3,7 +3,6 @@ package org.rdmacheck.cli.gbn;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -134,13 +133,7 @@ final class SimOutput {
     }
 
     private static Path png(Path file, org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) throws IOException {
-        Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), ".tmp-", ".png");
-        try {
-            BitmapEncoder.saveBitmap(chart, tmp.toString(), BitmapEncoder.BitmapFormat.PNG);
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        Counterexamples.writeAtomically(file, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
         return file;
     }
 }

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -173,13 +172,7 @@ public final class PartitionSimCommand implements Callable<Integer> {
     }
 
     private static void writeBytes(Path target, byte[] bytes) throws IOException {
-        Path tmp = Files.createTempFile(target.getParent(), ".tmp-", ".part");
-        try {
-            Files.write(tmp, bytes);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        Counterexamples.writeAtomically(target, bytes);
     }
 
     private static String json(PartitionSimReport r, Path dir) throws JsonProcessingException {

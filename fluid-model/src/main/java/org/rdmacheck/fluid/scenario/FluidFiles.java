@@ -155,9 +155,11 @@ public final class FluidFiles {
         try {
             Path dir = file.toAbsolutePath().getParent();
             Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, ".tmp-" + file.getFileName(), ".part");
+            // not Files.createTempFile: its owner-only permissions would stay on the result
+            Path tmp = dir.resolve(".tmp-" + java.util.UUID.randomUUID() + ".part");
             try {
-                Files.write(tmp, bytes);
+                Files.write(tmp, bytes, java.nio.file.StandardOpenOption.CREATE_NEW,
+                        java.nio.file.StandardOpenOption.WRITE);
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             } finally {
                 Files.deleteIfExists(tmp);
