@@ -144,6 +144,9 @@ final class DeadlockCommand implements Callable<Integer> {
         if (topo != null) {
             o.put("nodes", topo.nodeCount());
             o.put("links", topo.linkCount());
+        } else {
+            o.putNull("nodes");
+            o.putNull("links");
         }
         o.put("verdict", v.outcome().name());
         o.put("condition", v.condition());
