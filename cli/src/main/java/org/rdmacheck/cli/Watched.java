@@ -11,10 +11,11 @@ import java.util.function.Supplier;
 /**
  * Runs a long computation that cannot report by itself (a static check of a huge fabric) on a
  * worker thread, while the calling thread prints a progress line every few seconds and enforces
- * the time limit: past it the worker is interrupted (its search loops stop) and the caller gets
- * {@link LimitReached}.
+ * the time limit: past it the worker is interrupted; a computation that then ends with partial
+ * results returns them (the caller sees {@link RunClock#expired()}), one that stops with a
+ * {@link CancellationException} or does not stop in time gives {@link LimitReached}.
  */
-final class Watched {
+public final class Watched {
 
     private static final long GRACE_MILLIS = 2_000;
 
@@ -22,7 +23,7 @@ final class Watched {
     }
 
     /** The time limit passed before the computation ended. */
-    static final class LimitReached extends Exception {
+    public static final class LimitReached extends Exception {
         private static final long serialVersionUID = 1L;
 
         LimitReached(String reason) {
@@ -38,7 +39,7 @@ final class Watched {
      * @return the result
      * @throws LimitReached if the time limit passed first
      */
-    static <T> T run(RunClock clock, Supplier<String> progress, Callable<T> work) throws LimitReached {
+    public static <T> T run(RunClock clock, Supplier<String> progress, Callable<T> work) throws LimitReached {
         FutureTask<T> task = new FutureTask<>(work);
         Thread worker = new Thread(task, "rdmacheck-worker");
         worker.setDaemon(true);
@@ -51,8 +52,16 @@ final class Watched {
                     if (clock.expired()) {
                         String reason = clock.limitReason();
                         worker.interrupt();
-                        worker.join(GRACE_MILLIS);
-                        throw new LimitReached(reason);
+                        try {
+                            // a computation that stops with what it has returns it
+                            return task.get(GRACE_MILLIS, TimeUnit.MILLISECONDS);
+                        } catch (TimeoutException | ExecutionException stopped) {
+                            if (stopped instanceof ExecutionException e
+                                    && !(e.getCause() instanceof CancellationException)) {
+                                throw e;
+                            }
+                            throw new LimitReached(reason);
+                        }
                     }
                     clock.tick(progress);
                 }

@@ -56,4 +56,16 @@ class LimitsTest {
             assertTrue(r.err().contains("--max-time"), r.err());
         }
     }
+
+    @Test
+    void aPartitionSweepPastItsTimeLimitIsInconclusiveWithThePointsItFinished(@TempDir Path dir) throws Exception {
+        CliTest.Run r = CliTest.run("partition-sim", "--background", "100000", "--trials", "100", "--ecmp-k", "",
+                "--max-time", "1s", "--json", "--out", dir.resolve("p").toString());
+        assertEquals(3, r.code(), r.err());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertTrue(o.get("inconclusive").asText().startsWith("time limit 1s reached"), o.toString());
+        assertTrue(o.get("points").size() < 72, "not every point was simulated");
+        assertTrue(o.get("outputs").isNull());
+        assertTrue(Files.notExists(dir.resolve("p")), "no partial output");
+    }
 }

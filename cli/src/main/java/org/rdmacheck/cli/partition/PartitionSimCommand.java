@@ -14,6 +14,9 @@ import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.cli.ExitCodes;
 import org.rdmacheck.cli.ExplorerOptions;
 import org.rdmacheck.cli.OutputFolders;
+import org.rdmacheck.cli.RunClock;
+import org.rdmacheck.cli.TimeLimit;
+import org.rdmacheck.cli.Watched;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.partition.sim.EcmpHash;
 import org.rdmacheck.model.partition.sim.TradeoffSweep;
@@ -97,15 +100,38 @@ public final class PartitionSimCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
+    @picocli.CommandLine.Mixin
+    TimeLimit limit = new TimeLimit();
+
     @Override
     public Integer call() throws IOException {
         SimOptions options = options();
         Path dir = out != null ? OutputFolders.writable("--out", out) : OutputFolders.writable(
                 "the default output folder", ExplorerOptions.home().resolve("out/partition"));
-        PartitionSimReport report = options.run();
-        write(dir, report);
+        RunClock clock = limit.start("partition-sim", spec.commandLine().getErr());
+        long total = (long) options.pointCount() * options.sweep().trials();
+        java.util.concurrent.atomic.AtomicLong trials = new java.util.concurrent.atomic.AtomicLong();
+        PartitionSimReport report;
+        try {
+            report = Watched.run(clock, () -> clock.rate(trials.get(), total, "trials"), () -> options.run(
+                    (done, all) -> {
+                        trials.set(done);
+                        return !clock.expired();
+                    }));
+        } catch (Watched.LimitReached e) {
+            throw new IllegalStateException("the sweep returns its points when stopped", e);
+        }
         PrintWriter pw = spec.commandLine().getOut();
-        pw.print(json ? json(report, dir) + "\n" : report.text() + "outputs in " + dir + "\n");
+        if (report.points().size() < options.pointCount()) {
+            String why = clock.limitReason() + ", " + report.points().size() + " of " + options.pointCount()
+                    + " points done; no files written";
+            pw.print(json ? json(report, null, why) + "\n"
+                    : (report.points().isEmpty() ? "" : report.text()) + "INCONCLUSIVE: " + why + "\n");
+            pw.flush();
+            return ExitCodes.INCONCLUSIVE;
+        }
+        write(dir, report);
+        pw.print(json ? json(report, dir, null) + "\n" : report.text() + "outputs in " + dir + "\n");
         pw.flush();
         return ExitCodes.OK;
     }
@@ -175,10 +201,13 @@ public final class PartitionSimCommand implements Callable<Integer> {
         Counterexamples.writeAtomically(target, bytes);
     }
 
-    private static String json(PartitionSimReport r, Path dir) throws JsonProcessingException {
+    private static String json(PartitionSimReport r, Path dir, String inconclusive) throws JsonProcessingException {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         o.put("topology", r.topology());
-        o.put("outputs", dir.toString());
+        o.put("outputs", dir == null ? null : dir.toString());
+        if (inconclusive != null) {
+            o.put("inconclusive", inconclusive);
+        }
         o.set("points", TraceJson.MAPPER.valueToTree(r.points()));
         o.set("census", TraceJson.MAPPER.valueToTree(r.census()));
         return TraceJson.MAPPER.writeValueAsString(o);

@@ -22,6 +22,15 @@ record SimOptions(TradeoffSweep sweep, List<Integer> censusK, List<Integer> cens
 
     /** @return the report */
     PartitionSimReport run() {
+        return run((done, total) -> true);
+    }
+
+    /**
+     * @param listener told after every trial of the sweep; false stops it (the report then has
+     *                 fewer points than {@link #pointCount()})
+     * @return the report
+     */
+    PartitionSimReport run(TradeoffSweep.TrialListener listener) {
         List<PartitionSimReport.CensusRow> census = new ArrayList<>();
         for (int k : censusK) {
             Topology t = FatTree.build(k);
@@ -32,6 +41,11 @@ record SimOptions(TradeoffSweep sweep, List<Integer> censusK, List<Integer> cens
                 }
             }
         }
-        return new PartitionSimReport(sweep.topology().name(), sweep.run(), census);
+        return new PartitionSimReport(sweep.topology().name(), sweep.run(listener), census);
+    }
+
+    /** @return points of the complete sweep */
+    int pointCount() {
+        return sweep.qpCounts().size() * sweep.chunkSizes().size();
     }
 }

@@ -79,6 +79,10 @@ public final class CompletionTimeSim {
         }
         int arrival = 0;
         while (completed < s.chunks()) {
+            if (Thread.currentThread().isInterrupted()) {
+                // a caller's time limit: each event costs O(flows), so large runs must be stoppable
+                throw new java.util.concurrent.CancellationException("partition simulation interrupted");
+            }
             while (arrival < arrivals.size() && arrivals.get(arrival)[0] <= now + EPS) {
                 double[] a = arrivals.get(arrival++);
                 active.add(new Flow(-1, new int[] {1 + (int) a[1]}, a[2]));

@@ -55,8 +55,29 @@ public record TradeoffSweep(Topology topology, int src, int dst, EcmpHash hash, 
         qpCounts = List.copyOf(qpCounts);
     }
 
+    /** Told after every simulated trial; returns false to stop the sweep early (a time limit). */
+    @FunctionalInterface
+    public interface TrialListener {
+        /**
+         * @param done  trials simulated so far
+         * @param total trials of the whole sweep
+         * @return whether to go on
+         */
+        boolean trialDone(long done, long total);
+    }
+
     /** @return one point per (QP count, chunk size), QP count major */
     public List<Point> run() {
+        return run((done, total) -> true);
+    }
+
+    /**
+     * @param listener told after every trial; when it returns false, or when the thread is
+     *                 interrupted, the sweep ends at once (the point in progress is dropped)
+     * @return one point per (QP count, chunk size) completed, QP count major (all of them unless
+     *         the listener stopped the sweep)
+     */
+    public List<Point> run(TrialListener listener) {
         PathCensus census = new PathCensus(topology, src, dst, hash);
         int paths = (int) Math.min(Integer.MAX_VALUE, new EcmpRouter(topology, dst, hash).equalCostPaths(src));
         int maxQps = qpCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
@@ -66,15 +87,29 @@ public record TradeoffSweep(Topology topology, int src, int dst, EcmpHash hash, 
         }
         double rtt = 2 * (routes.get(0).get(0).size() - 1) * linkDelayMicros;
         List<Point> out = new ArrayList<>();
+        long total = (long) qpCounts.size() * chunkSizes.size() * trials;
+        long[] done = {0};
         for (int q : qpCounts) {
             for (int c : chunkSizes) {
-                out.add(point(q, c, paths, rtt, routes));
+                java.util.Optional<Point> p;
+                try {
+                    p = point(q, c, paths, rtt, routes, () -> listener.trialDone(++done[0], total));
+                } catch (java.util.concurrent.CancellationException interrupted) {
+                    return out;
+                }
+                if (p.isEmpty()) {
+                    return out;
+                }
+                out.add(p.get());
             }
         }
         return out;
     }
 
-    private Point point(int qps, int chunk, int paths, double rtt, List<List<List<Integer>>> routes) {
+    /** @return the point, or empty if {@code trialDone} said to stop */
+    private java.util.Optional<Point> point(int qps, int chunk, int paths, double rtt,
+                                            List<List<List<Integer>>> routes,
+                                            java.util.function.BooleanSupplier trialDone) {
         double sum = 0;
         double min = Double.POSITIVE_INFINITY;
         double max = 0;
@@ -89,8 +124,11 @@ public record TradeoffSweep(Topology topology, int src, int dst, EcmpHash hash, 
             min = Math.min(min, ms);
             max = Math.max(max, ms);
             distinct += r.distinctPathsUsed();
+            if (!trialDone.getAsBoolean()) {
+                return java.util.Optional.empty();
+            }
         }
-        return new Point(qps, chunk, distinct / trials, sum / trials, min, max);
+        return java.util.Optional.of(new Point(qps, chunk, distinct / trials, sum / trials, min, max));
     }
 
     /** Numbers the distinct paths 0, 1, ... in order of first use. */
