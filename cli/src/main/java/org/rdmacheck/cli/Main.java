@@ -98,13 +98,18 @@ public final class Main implements Runnable {
         CommandLine completion = new CommandLine(new picocli.AutoComplete.GenerateCompletion());
         completion.getCommandSpec().usageMessage().hidden(true);
         cl.addSubcommand("generate-completion", completion);
+        addHelpOptions(cl);
+        cl.setUsageHelpAutoWidth(true);
+        return cl;
+    }
+
+    private static void addHelpOptions(CommandLine cl) {
         for (CommandLine sub : cl.getSubcommands().values()) {
             if (!sub.getCommandSpec().mixinStandardHelpOptions()) {
                 sub.getCommandSpec().mixinStandardHelpOptions(true);
             }
+            addHelpOptions(sub);
         }
-        cl.setUsageHelpAutoWidth(true);
-        return cl;
     }
 
     @Override
