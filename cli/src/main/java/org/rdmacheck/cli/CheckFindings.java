@@ -37,7 +37,7 @@ public final class CheckFindings {
             return f.withDetail(x.error());
         }
         double pc = r.stats().collisionProbability();
-        return pc > 0 ? f.withDetail(String.format(java.util.Locale.ROOT, "P(fingerprint collision) <= %.1e", pc)) : f;
+        return pc > 0 ? f.withDetail(String.format(java.util.Locale.ROOT, "P(collision) <= %.1e", pc)) : f;
     }
 
     /** @param v a checker verdict  @return the finding verdict */

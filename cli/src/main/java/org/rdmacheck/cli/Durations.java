@@ -42,4 +42,17 @@ public final class Durations {
             throw new InputException(option + " '" + text + "': expected a positive duration such as 90s, 10m or 1h");
         }
     }
+
+    /**
+     * @param millis a wall time
+     * @return it as people read it: {@code 0.12s}, {@code 41.3s}, {@code 2m05s}, {@code 1h02m}
+     */
+    public static String format(long millis) {
+        if (millis < 60_000) {
+            return String.format(java.util.Locale.ROOT, millis < 10_000 ? "%.2fs" : "%.1fs", millis / 1000.0);
+        }
+        long s = millis / 1000;
+        return s < 3600 ? String.format(java.util.Locale.ROOT, "%dm%02ds", s / 60, s % 60)
+                : String.format(java.util.Locale.ROOT, "%dh%02dm", s / 3600, s % 3600 / 60);
+    }
 }

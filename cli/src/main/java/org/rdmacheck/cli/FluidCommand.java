@@ -59,7 +59,7 @@ final class FluidCommand implements Callable<Integer> {
     /** @param err where to print  @param files files written */
     static void listFiles(PrintWriter err, List<Path> files) {
         for (Path f : files) {
-            err.println("fluid: wrote " + f);
+            err.println("fluid: wrote " + ExplorerOptions.display(f));
         }
         err.flush();
     }

@@ -57,14 +57,25 @@ public final class ModelChecks {
      * defaults, so the default configuration keeps the plain file name.
      */
     static String tag(CheckSpec<?> spec) {
+        return nonDefault(spec.modelName(), spec.variant(), spec.parameters());
+    }
+
+    /**
+     * @param model      a model name
+     * @param variant    its variant
+     * @param parameters the parameters of a run
+     * @return those differing from the catalogue's defaults for the variant, as {@code k=v,k=v}
+     *         (every parameter for a model not in the catalogue)
+     */
+    static String nonDefault(String model, String variant, java.util.Map<String, String> parameters) {
         java.util.Map<String, String> defaults;
         try {
-            defaults = org.rdmacheck.properties.catalog.Catalog.find(spec.modelName()).defaults(spec.variant());
+            defaults = org.rdmacheck.properties.catalog.Catalog.find(model).defaults(variant);
         } catch (org.rdmacheck.model.InputException notCatalogued) {
             defaults = java.util.Map.of();
         }
         StringBuilder sb = new StringBuilder();
-        for (java.util.Map.Entry<String, String> e : new java.util.TreeMap<>(spec.parameters()).entrySet()) {
+        for (java.util.Map.Entry<String, String> e : new java.util.TreeMap<>(parameters).entrySet()) {
             if (!e.getValue().equals(defaults.get(e.getKey()))) {
                 sb.append(sb.length() == 0 ? "" : ",").append(e.getKey()).append('=').append(e.getValue());
             }

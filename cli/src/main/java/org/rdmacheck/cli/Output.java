@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.properties.catalog.Catalog;
 
 /**
  * Formats findings as a table or as JSON (schema {@code docs/json-schema/findings.schema.json}:
@@ -96,43 +97,130 @@ public final class Output {
         return o;
     }
 
-    /** @param rows findings  @return an aligned text table */
+    /** Width the table fits in: {@code $COLUMNS} when the shell exports it, else 120. */
+    static int terminalWidth() {
+        try {
+            int c = Integer.parseInt(System.getenv().getOrDefault("COLUMNS", "120").trim());
+            return Math.max(80, c);
+        } catch (NumberFormatException e) {
+            return 120;
+        }
+    }
+
+    /** @param rows rows  @return an aligned text table that fits {@link #terminalWidth()} */
     public static String table(List<Finding> rows) {
+        return table(rows, terminalWidth());
+    }
+
+    /**
+     * An aligned table no wider than {@code width}: model and variant cells too wide for their
+     * column wrap onto continuation lines; a counterexample file or detail that does not fit the
+     * last column is moved to a numbered details section below the table.
+     *
+     * @param rows  rows
+     * @param width characters per line
+     * @return the table
+     */
+    static String table(List<Finding> rows, int width) {
+        String[] header = {"model", "variant", "property", "expect", "verdict", "states", "time", "detail"};
+        int[] cap = {12, 20, 22, 6, 16, 11, 6, Integer.MAX_VALUE};
         List<String[]> cells = new ArrayList<>();
-        cells.add(new String[] {"model", "variant", "property", "expected", "verdict", "states", "time",
-            "counterexample / detail"});
+        List<String> extras = new ArrayList<>();
+        cells.add(header);
+        extras.add("");
         for (Finding r : rows) {
             String mark = r.outcome() == Finding.Outcome.UNEXPECTED ? " !" : "";
+            String params = ModelChecks.nonDefault(r.model(), r.variant(), r.parameters());
+            boolean catalogued = Catalog.entries().stream().anyMatch(e -> e.name().equals(r.model()));
+            String variant = r.variant() + (catalogued && !params.isEmpty() ? " " + params : "");
             String extra = r.counterexampleFile().orElse("");
             if (!r.detail().isEmpty()) {
                 extra = extra.isEmpty() ? r.detail() : extra + "  " + r.detail();
             }
-            cells.add(new String[] {r.model(), r.variant(), r.property(), r.expected().word(), r.verdict().name() + mark,
+            extras.add(extra);
+            cells.add(new String[] {r.model(), variant, r.property(), r.expected().word(), r.verdict().name() + mark,
                 r.quantity("distinctStates").map(q -> String.format(Locale.ROOT, "%,d", (long) q.value())).orElse("-"),
-                String.format(Locale.ROOT, "%.2fs", r.wallMillis() / 1000.0), extra});
+                Durations.format(r.wallMillis()), ""});
         }
-        int[] w = new int[cells.get(0).length];
+        int[] w = new int[header.length];
         for (String[] row : cells) {
-            for (int i = 0; i < row.length; i++) {
-                w[i] = Math.max(w[i], row[i].length());
+            for (int i = 0; i < row.length - 1; i++) {
+                w[i] = Math.min(cap[i], Math.max(w[i], row[i].length()));
             }
         }
+        int used = 0;
+        for (int i = 0; i < w.length - 1; i++) {
+            used += w[i] + 2;
+        }
+        int last = Math.max(8, width - used);
+        List<String> details = new ArrayList<>();
+        for (int r = 1; r < cells.size(); r++) {
+            String extra = extras.get(r);
+            if (extra.length() <= last) {
+                cells.get(r)[w.length - 1] = extra;
+            } else {
+                // rows of one check share their detail (the collision bound): one note for all
+                if (!extra.equals(details.isEmpty() ? null : details.get(details.size() - 1))) {
+                    details.add(extra);
+                }
+                cells.get(r)[w.length - 1] = "[" + details.size() + "]";
+            }
+        }
+        w[w.length - 1] = last;
         StringBuilder sb = new StringBuilder();
         for (int r = 0; r < cells.size(); r++) {
-            String[] row = cells.get(r);
-            for (int i = 0; i < row.length; i++) {
-                sb.append(i == row.length - 1 ? row[i] : pad(row[i], w[i] + 2));
+            List<List<String>> wrapped = new ArrayList<>();
+            int height = 1;
+            for (int i = 0; i < w.length; i++) {
+                List<String> lines = wrap(cells.get(r)[i], w[i]);
+                wrapped.add(lines);
+                height = Math.max(height, lines.size());
             }
-            sb.append('\n');
-            if (r == 0) {
-                int total = 0;
-                for (int x : w) {
-                    total += x + 2;
+            for (int line = 0; line < height; line++) {
+                StringBuilder out = new StringBuilder();
+                for (int i = 0; i < w.length; i++) {
+                    String part = line < wrapped.get(i).size() ? wrapped.get(i).get(line) : "";
+                    out.append(i == w.length - 1 ? part : pad(part, w[i] + 2));
                 }
-                sb.append("-".repeat(Math.min(total, 160))).append('\n');
+                sb.append(out.toString().stripTrailing()).append('\n');
+            }
+            if (r == 0) {
+                sb.append("-".repeat(Math.min(width, used + last))).append('\n');
+            }
+        }
+        for (int i = 0; i < details.size(); i++) {
+            String tag = "[" + (i + 1) + "] ";
+            List<String> lines = wrap(details.get(i), width - tag.length());
+            for (int l = 0; l < lines.size(); l++) {
+                sb.append(l == 0 ? tag : " ".repeat(tag.length())).append(lines.get(l)).append('\n');
             }
         }
         return sb.toString();
+    }
+
+    /** Breaks a cell into lines of at most {@code width}, at spaces, commas or dashes where it can. */
+    static List<String> wrap(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        for (String para : text.split("\n", -1)) {
+            String rest = para;
+            while (rest.length() > width) {
+                int cut = -1;
+                for (int i = width; i > width / 2; i--) {
+                    char c = rest.charAt(i - 1);
+                    if (c == ' ' || c == ',' || c == '-' || c == '/' || c == ';') {
+                        cut = i;
+                        break;
+                    }
+                }
+                if (cut < 0) {
+                    cut = width;
+                }
+                lines.add(rest.substring(0, cut).stripTrailing());
+                rest = rest.substring(cut).stripLeading();
+            }
+            lines.add(rest);
+        }
+        return lines;
     }
 
     private static String pad(String s, int n) {

@@ -29,7 +29,8 @@ class OutputFolderTest {
             "partition-sim", List.of("partition-sim", "--trials", "1", "--qps", "1", "--chunks", "32K"),
             "deadlock", List.of("deadlock", "--topology", "ring:n=4", "--routing", "updown"),
             "tlc", List.of("tlc", "specs/philosophers"),
-            "fluid", List.of("fluid", "fixed-point", "--param", "N=2")));
+            "fluid", List.of("fluid", "fixed-point", "--param", "N=2"),
+            "report", List.of("report", "--model", "philosophers")));
 
     @Test
     void everyCommandWithAnOutFolderIsCovered() {

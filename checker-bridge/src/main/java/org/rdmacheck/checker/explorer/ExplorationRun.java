@@ -294,7 +294,8 @@ final class ExplorationRun<S> {
             try {
                 for (int c = cursor.getAndIncrement(); c < chunks && stopReason == null; c = cursor.getAndIncrement()) {
                     if (System.nanoTime() - startNanos > maxNanos) {
-                        stop(CheckResult.InconclusiveReason.TIME_LIMIT, "time limit " + settings.maxMillis() + " ms reached");
+                        stop(CheckResult.InconclusiveReason.TIME_LIMIT, "time limit "
+                                + org.rdmacheck.checker.TimeText.of(settings.maxMillis()) + " reached");
                         break;
                     }
                     if (!heapOk()) {

@@ -23,7 +23,8 @@ public final class ThresholdSolver {
      */
     public ThresholdSolver(long timeLimitMillis) {
         if (timeLimitMillis <= 0) {
-            throw new InputException("solver time limit = " + timeLimitMillis + " ms: expected a positive duration");
+            throw new InputException("solver time limit = " + org.rdmacheck.checker.TimeText.of(timeLimitMillis)
+                    + ": expected a positive duration");
         }
         this.timeLimitMillis = timeLimitMillis;
     }

@@ -56,7 +56,7 @@ final class TlcResults {
         Stats stats = stats();
         List<String> props = properties();
         if (exit.isEmpty()) {
-            String why = "time limit " + limitMillis / 1000.0 + " s reached; TLC was stopped";
+            String why = "time limit " + org.rdmacheck.checker.TimeText.of(limitMillis) + " reached; TLC was stopped";
             return new TlcReport(all(props, p -> new CheckResult.Inconclusive(p, CheckResult.InconclusiveReason.TIME_LIMIT,
                     why, stats)), stats, status, TlcOutcome.TIMEOUT, why);
         }

@@ -28,9 +28,10 @@ public final class GbnSimCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "variants, lossRates, rto (seconds, "
-            + "comma-separated), replications, messages, seed, duplicates, nakPolicy, messageBytes, payloadBytes, "
-            + "ackIntervalBytes, nakInterval, bandwidth, hopDelay")
+    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "variants, lossRates, rto (comma-separated "
+            + "times: 100ms,10ms,500us or seconds), replications, messages, seed, duplicates, nakPolicy, messageBytes, "
+            + "payloadBytes, ackIntervalBytes (sizes: 4MiB, 1KB or bytes), nakInterval, hopDelay (times), bandwidth "
+            + "(40G, 40Gbps or bits/s)")
     List<String> params = new ArrayList<>();
 
     @Option(names = "--out", description = "output folder (default: out/gbn-sim in the checkout)")
@@ -53,13 +54,25 @@ public final class GbnSimCommand implements Callable<Integer> {
         } else {
             w.print(table(cells));
             w.printf(Locale.ROOT, "%d points in %.1f s; wrote %s%n", cells.size(),
-                    (System.currentTimeMillis() - t0) / 1000.0, files);
+                    (System.currentTimeMillis() - t0) / 1000.0, files.stream().map(ExplorerOptions::display).toList());
         }
         w.flush();
         return ExitCodes.OK;
     }
 
     /** The cells as JSON (schema {@code docs/json-schema/gbn-sim.schema.json}): the timeout in seconds. */
+    /** @param seconds a time  @return it as given on the command line: {@code 10ms}, {@code 500us}, {@code 1s} */
+    static String time(double seconds) {
+        if (seconds >= 1) {
+            return trim(seconds) + "s";
+        }
+        return seconds >= 1e-3 ? trim(seconds * 1e3) + "ms" : trim(seconds * 1e6) + "us";
+    }
+
+    private static String trim(double v) {
+        return new java.math.BigDecimal(String.format(Locale.ROOT, "%.6g", v)).stripTrailingZeros().toPlainString();
+    }
+
     private static String json(List<SimCell> cells) throws JsonProcessingException {
         com.fasterxml.jackson.databind.node.ArrayNode arr = TraceJson.MAPPER.createArrayNode();
         for (SimCell c : cells) {
@@ -83,8 +96,9 @@ public final class GbnSimCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-9s %9s %9s %22s %9s  %s%n", "variant", "rto",
                 "loss", "rel. throughput (95%)", "RTO/msg", "timeout causes"));
         for (SimCell c : cells) {
-            sb.append(String.format(Locale.ROOT, "%-9s %9g %9g %13.3f ± %6.3f %9.4f  %s%n", c.variant(), c.rto(),
-                    c.lossRate(), c.relativeThroughput(), c.ciHalfWidth(), c.timeoutsPerMessage(),
+            sb.append(String.format(Locale.ROOT, "%-9s %9s %9s %13.3f ± %6.3f %9.4f  %s%n", c.variant(), time(c.rto()),
+                    String.format(Locale.ROOT, "%.3g", c.lossRate()), c.relativeThroughput(), c.ciHalfWidth(),
+                    c.timeoutsPerMessage(),
                     new java.util.TreeMap<>(c.causes())));
         }
         return sb.toString();

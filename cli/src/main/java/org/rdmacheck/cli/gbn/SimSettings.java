@@ -49,7 +49,7 @@ public final class SimSettings {
     public static SimGrid grid(List<String> given) {
         Params p = Params.parse(given);
         p.requireKnown("gbn-sim", DEFAULTS.keySet());
-        p = p.withDefaults(DEFAULTS);
+        p = withUnits(p).withDefaults(DEFAULTS);
         SimParams t = SimParams.tableI();
         SimParams base = new SimParams(p.real("bandwidth", 40e9, 1e6, 1e13), p.real("hopDelay", 1e-6, 0, 1),
                 t.hops(), (long) p.real("messageBytes", 4 << 20, 1, 1e10), p.integer("payloadBytes", 1024, 1, 65536),
@@ -67,6 +67,52 @@ public final class SimSettings {
                 NakPolicy.of(p.choice("nakPolicy", "epsn", Set.of("interval", "epsn"))), reals("rto", p),
                 reals("lossRates", p), p.integer("replications", 8, 2, 100_000), p.integer("messages", 25, 1, 10_000_000),
                 (long) p.real("seed", 1, -9e15, 9e15));
+    }
+
+    /**
+     * Rates, sizes and times with units, written as the other commands take them: bandwidth
+     * {@code 40G} or {@code 40Gbps} (bits/s), sizes {@code 4MiB} or {@code 1KB}, times {@code 500us},
+     * {@code 10ms} (seconds when bare); plain numbers keep their base unit.
+     */
+    static Params withUnits(Params p) {
+        Map<String, String> m = new LinkedHashMap<>(p.asMap());
+        m.computeIfPresent("bandwidth", (k, v) -> plain(v) ? v
+                : Long.toString(org.rdmacheck.checker.thresholds.Units.bitsPerSecond(k, v)));
+        for (String k : List.of("messageBytes", "payloadBytes", "ackIntervalBytes")) {
+            m.computeIfPresent(k, (key, v) -> plain(v) ? v
+                    : Long.toString(org.rdmacheck.checker.thresholds.Units.bytes(key, v)));
+        }
+        for (String k : List.of("hopDelay", "nakInterval")) {
+            m.computeIfPresent(k, SimSettings::seconds);
+        }
+        m.computeIfPresent("rto", (k, v) -> String.join(",", list(v).stream().map(x -> seconds(k, x)).toList()));
+        return Params.of(m);
+    }
+
+    private static boolean plain(String v) {
+        try {
+            Double.parseDouble(v.trim());
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** @return {@code text} in seconds: a bare number, or one with ns, us, ms or s */
+    private static String seconds(String name, String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9.eE+-]+)\\s*(ns|us|µs|ms|s)?")
+                .matcher(text.trim());
+        if (!m.matches() || !plain(m.group(1))) {
+            throw new InputException(name + " = '" + text + "': expected a time such as 500us, 10ms, 0.1s or 1e-3 "
+                    + "(seconds)");
+        }
+        double scale = switch (m.group(2) == null ? "s" : m.group(2)) {
+            case "ns" -> 1e-9;
+            case "us", "µs" -> 1e-6;
+            case "ms" -> 1e-3;
+            default -> 1;
+        };
+        return Double.toString(Double.parseDouble(m.group(1)) * scale);
     }
 
     private static List<String> list(String s) {

@@ -131,7 +131,7 @@ public final class PartitionSimCommand implements Callable<Integer> {
             return ExitCodes.INCONCLUSIVE;
         }
         write(dir, report);
-        pw.print(json ? json(report, dir, null) + "\n" : report.text() + "outputs in " + dir + "\n");
+        pw.print(json ? json(report, dir, null) + "\n" : report.text() + "outputs in " + ExplorerOptions.display(dir) + "\n");
         pw.flush();
         return ExitCodes.OK;
     }
