@@ -20,17 +20,18 @@ import org.junit.jupiter.api.io.TempDir;
 class OutputFolderTest {
 
     /** One quick invocation per command that takes --out. */
-    static final Map<String, List<String>> COMMANDS = new TreeMap<>(Map.of(
-            "check", List.of("check", "philosophers", "--param", "n=3"),
-            "all", List.of("all", "--model", "philosophers"),
-            "gbn-table", List.of("gbn-table", "--max-losses", "1"),
-            "gbn-sim", List.of("gbn-sim", "--param", "replications=2", "--param", "lossRates=1e-3"),
-            "thresholds", List.of("thresholds", "--dart"),
-            "partition-sim", List.of("partition-sim", "--trials", "1", "--qps", "1", "--chunks", "32K"),
-            "deadlock", List.of("deadlock", "--topology", "ring:n=4", "--routing", "updown"),
-            "tlc", List.of("tlc", "specs/philosophers"),
-            "fluid", List.of("fluid", "fixed-point", "--param", "N=2"),
-            "report", List.of("report", "--model", "philosophers")));
+    static final Map<String, List<String>> COMMANDS = new TreeMap<>(Map.ofEntries(
+            Map.entry("check", List.of("check", "philosophers", "--param", "n=3")),
+            Map.entry("all", List.of("all", "--model", "philosophers")),
+            Map.entry("gbn-table", List.of("gbn-table", "--max-losses", "1")),
+            Map.entry("gbn-sim", List.of("gbn-sim", "--param", "replications=2", "--param", "lossRates=1e-3")),
+            Map.entry("thresholds", List.of("thresholds", "--dart")),
+            Map.entry("partition-sim", List.of("partition-sim", "--trials", "1", "--qps", "1", "--chunks", "32K")),
+            Map.entry("deadlock", List.of("deadlock", "--topology", "ring:n=4", "--routing", "updown")),
+            Map.entry("tlc", List.of("tlc", "specs/philosophers")),
+            Map.entry("fluid", List.of("fluid", "fixed-point", "--param", "N=2")),
+            Map.entry("report", List.of("report", "--model", "philosophers")),
+            Map.entry("gbn-timed-table", List.of("gbn-timed-table", "--max-losses", "1"))));
 
     @Test
     void everyCommandWithAnOutFolderIsCovered() {

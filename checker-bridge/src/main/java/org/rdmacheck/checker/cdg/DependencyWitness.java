@@ -25,6 +25,8 @@ public final class DependencyWitness {
     private static final int[] SOURCE_RADII = {1, 3};
     private static final int MAX_RADIUS = 3;
     private static final int CACHED_TABLES = 32;
+    /** Up to this many hosts, every witness search starts from all of them (shortest routes). */
+    private static final int ALL_SOURCES_HOSTS = 1024;
 
     /** Routing tables of recent destinations: the edges of one cycle mostly share them. */
     private final Map<Integer, DestinationTables> tables = new java.util.LinkedHashMap<>(16, 0.75f, true) {
@@ -79,9 +81,13 @@ public final class DependencyWitness {
      */
     public Optional<Dependency> find(int fromArc, int fromLane, int toArc, int toLane, int dest) {
         DestinationTables tables = tables(dest);
-        // Sources near the held channel first: a route creating the dependency usually starts
-        // there, and a search from every host of a large fabric costs hosts x route length
-        // states per try. Only if none of them has a route are all sources searched.
+        if (topo.hostCount() <= ALL_SOURCES_HOSTS) {
+            // small fabric: one search from every host gives the shortest route
+            return search(fromArc, fromLane, toArc, toLane, tables, h -> true);
+        }
+        // Large fabric: sources near the held channel first. A route creating the dependency
+        // usually starts there, and a search from every host costs hosts x route length states
+        // per try (k=128 fat-tree: minutes). Only if none of them has a route are all searched.
         int[] hops = hopsFrom(topo.arcFrom(fromArc));
         for (int radius : SOURCE_RADII) {
             Optional<Dependency> d = search(fromArc, fromLane, toArc, toLane, tables,

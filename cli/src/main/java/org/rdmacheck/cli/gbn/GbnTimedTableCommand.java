@@ -21,6 +21,7 @@ import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.cli.ExitCodes;
 import org.rdmacheck.cli.ExplorerOptions;
+import org.rdmacheck.cli.TraceOutput;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.gbn.timed.TimedGbnEntry;
@@ -32,7 +33,8 @@ import picocli.CommandLine.Spec;
  * {@code rdmacheck gbn-timed-table}: the timed model's least-loss table (one cause per timeout) and
  * the smallest InfiniBand RTO that avoids premature timeouts for the configured delay bound.
  */
-@Command(name = "gbn-timed-table", description = "Timed Go-Back-N: per variant the least loss budget L that forces "
+@Command(name = "gbn-timed-table", footerHeading = "%nExamples:%n", footer = {"  rdmacheck gbn-timed-table --max-losses 1", "  rdmacheck gbn-timed-table --param delayMax=4 --json"},
+        description = "Timed Go-Back-N: per variant the least loss budget L that forces "
         + "an ACK timeout, each timeout at L attributed to one cause; and the smallest RTO (IB encoding "
         + "4.096 us x 2^timeout) that the explorer proves free of premature timeouts for the delay bound.")
 public final class GbnTimedTableCommand implements Callable<Integer> {
@@ -55,11 +57,8 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
     @Option(names = "--threads", description = "explorer threads (default: all cores)")
     Integer threads;
 
-    @Option(names = "--out", description = "counterexample folder (default: counterexamples/ of the checkout)")
-    Path out;
-
-    @Option(names = "--no-save", description = "do not write counterexample files")
-    boolean noSave;
+    @picocli.CommandLine.Mixin
+    TraceOutput traces = new TraceOutput();
 
     @Option(names = "--json", description = "print JSON")
     boolean json;
@@ -72,18 +71,16 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
             throw new InputException("--param losses/timeout: these are what the table varies; expected other parameters");
         }
         TimedGbnEntry.model(entry.variant(rtoVariant).name(), entry.resolve(rtoVariant, p));
-        if (maxLosses < 0 || maxLosses > 6) {
-            throw new InputException("--max-losses " + maxLosses + ": expected an integer in [0, 6]");
+        if (maxLosses < 1 || maxLosses > 6) {
+            throw new InputException("--max-losses " + maxLosses + ": expected an integer in [1, 6] (a timeout "
+                    + "needs at least one loss)");
         }
-        int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (t < 1) {
-            throw new InputException("--threads " + t + ": expected at least 1");
-        }
+        int t = threads == null ? Runtime.getRuntime().availableProcessors() : ExplorerOptions.threads(threads);
+        Path dir = traces.folder();
         ExplorerSettings settings = ExplorerSettings.defaults().withThreads(t);
         Map<String, String> base = p.asMap();
         List<TimedLeastLossTable.Row> rows = new TimedLeastLossTable(base, maxLosses, settings).compute();
         RtoDerivation.Report rto = new RtoDerivation(rtoVariant, base, settings).derive();
-        Path dir = noSave ? null : out != null ? out : ExplorerOptions.home().resolve("counterexamples");
         Map<Object, String> files = save(dir, rows, rto);
         PrintWriter w = spec.commandLine().getOut();
         w.print(json ? TraceJson.MAPPER.writeValueAsString(json(rows, rto, files)) + "\n" : text(rows, rto, files));
