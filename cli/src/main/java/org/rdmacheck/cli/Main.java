@@ -77,8 +77,13 @@ public final class Main implements Runnable {
             }
             if (ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) {
                 // a file the user named, or a full disk: one line naming the file and why
-                err.println("rdmacheck: " + OutputFolders.describe(ex));
-                err.flush();
+                if (json) {
+                    out.println(ErrorJson.of(ErrorJson.Kind.INPUT, OutputFolders.describe(ex)));
+                    out.flush();
+                } else {
+                    err.println("rdmacheck: " + OutputFolders.describe(ex));
+                    err.flush();
+                }
                 return ExitCodes.USAGE;
             }
             throw ex;
