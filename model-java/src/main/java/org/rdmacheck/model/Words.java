@@ -8,7 +8,8 @@ import java.util.Arrays;
  */
 public final class Words {
 
-    private long[] words = new long[8];
+    /** the values put, one int each; paired into words only when fingerprinted or copied */
+    private int[] values = new int[32];
     private int halves;
 
     /** Empties the buffer. */
@@ -23,16 +24,10 @@ public final class Words {
      * @return this buffer
      */
     public Words put(int v) {
-        int w = halves >>> 1;
-        if (w == words.length) {
-            words = Arrays.copyOf(words, w * 2);
+        if (halves == values.length) {
+            values = Arrays.copyOf(values, halves * 2);
         }
-        if ((halves & 1) == 0) {
-            words[w] = v & 0xFFFFFFFFL;
-        } else {
-            words[w] |= (long) v << 32;
-        }
-        halves++;
+        values[halves++] = v;
         return this;
     }
 
@@ -81,7 +76,17 @@ public final class Words {
 
     /** @return a copy of the words used */
     public long[] toArray() {
-        return Arrays.copyOf(words, size());
+        long[] out = new long[size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = word(i);
+        }
+        return out;
+    }
+
+    /** The i-th word: values 2i (low half) and 2i+1 (high half, 0 past the end). */
+    private long word(int i) {
+        long lo = values[2 * i] & 0xFFFFFFFFL;
+        return 2 * i + 1 < halves ? lo | (long) values[2 * i + 1] << 32 : lo;
     }
 
     /**
@@ -91,9 +96,13 @@ public final class Words {
      */
     public long fingerprint() {
         long h = Fingerprints.mix(0x6A09E667F3BCC909L + halves);
-        int n = size();
-        for (int i = 0; i < n; i++) {
-            h = Fingerprints.mix(h + 0x9E3779B97F4A7C15L + words[i]);
+        int pairs = halves >>> 1;
+        for (int i = 0; i < pairs; i++) {
+            long w = values[2 * i] & 0xFFFFFFFFL | (long) values[2 * i + 1] << 32;
+            h = Fingerprints.mix(h + 0x9E3779B97F4A7C15L + w);
+        }
+        if ((halves & 1) != 0) {
+            h = Fingerprints.mix(h + 0x9E3779B97F4A7C15L + (values[halves - 1] & 0xFFFFFFFFL));
         }
         return h;
     }

@@ -249,4 +249,17 @@ class ExplorerTest {
         }
         assertTrue(new Explorer(settings(1, ExplorerSettings.Storage.FINGERPRINT)).check(spec).graph().isEmpty());
     }
+
+    @Test
+    void fingerprintModeWithWorkersEndsInconclusiveAtTheHeapLimitWithPartialStatistics() {
+        CheckSpec<?> spec = new FifoEntry().build("fifo", Params.of(java.util.Map.of(
+                "messages", "3000", "capacity", "3000")));
+        ExplorationReport r = new Explorer(settings(2, ExplorerSettings.Storage.FINGERPRINT)
+                .withMaxHeapFraction(0.0001)).check(spec);
+        assertTrue(!r.complete());
+        CheckResult.Inconclusive inc = assertInstanceOf(CheckResult.Inconclusive.class, r.results().get(0));
+        assertEquals(CheckResult.InconclusiveReason.MEMORY_LIMIT, inc.cause());
+        assertTrue(r.stats().distinctStates() > 0);
+        assertTrue(r.storeBytes() > 0);
+    }
 }

@@ -15,6 +15,7 @@ import org.rdmacheck.checker.explorer.Explorer;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.checker.tlc.TlcChecker;
 import org.rdmacheck.checker.tlc.TlcOptions;
+import org.rdmacheck.checker.tlc.TlcOutcome;
 import org.rdmacheck.checker.tlc.TlcReport;
 import org.rdmacheck.checker.tlc.TlcRequest;
 import org.rdmacheck.model.Params;
@@ -157,7 +158,7 @@ public final class ScalingBenchmark {
                 TlcReport r = new TlcChecker(TlcOptions.defaults().withWorkers(t).withFingerprintIndex(0)).check(req);
                 tlcCpu = childCpuNanos() - tlcCpu;
                 long tlcStates = r.stats().distinctStates();
-                if (!r.outcome().equals("success") || tlcStates != distinct) {
+                if (r.outcome() != TlcOutcome.SUCCESS || tlcStates != distinct) {
                     throw new IllegalStateException("TLC: " + r.outcome() + " with " + tlcStates
                             + " distinct states; explorer " + distinct);
                 }

@@ -6,43 +6,79 @@ import org.rdmacheck.model.StateCodec;
 import org.rdmacheck.model.Words;
 
 /**
- * Packed encoding of {@link GbnState}: the scalar variables, then the channel lengths and contents
- * (one value per data packet, kind and PSN of a control packet in one value).
+ * Packed encoding of {@link GbnState}, two 16-bit fields to a 32-bit value: the scalar variables
+ * in four values, then two data packets (PSNs) or two control packets (PSN and kind) per value.
+ * PSNs are at most packets × messages = 1,024 in the catalogue; a state with a field beyond 16 bits
+ * is refused rather than encoded ambiguously.
  */
 public final class GbnCodec implements StateCodec<GbnState> {
 
+    private static final int MASK = 0xFFFF;
+
     @Override
     public void encode(GbnState s, Words out) {
-        out.put(s.next()).put(s.una()).put(s.epsn()).put(s.nakTimer()).put(s.ceLpsn()).put(s.lastNak())
-                .put(s.lossesLeft()).put(s.data().size()).put(s.ctrl().size());
-        for (int psn : s.data()) {
-            out.put(psn);
+        List<Integer> data = s.data();
+        List<Ctrl> ctrl = s.ctrl();
+        int nData = data.size();
+        int nCtrl = ctrl.size();
+        int wide = s.next() | s.una() | s.epsn() | (s.ceLpsn() + 1) | (s.lastNak() + 1) | s.lossesLeft() << 1 | nData
+                | nCtrl;
+        if ((wide & ~MASK) != 0) {
+            throw new IllegalArgumentException("Go-Back-N state with a field beyond 16 bits: " + s);
         }
-        for (Ctrl c : s.ctrl()) {
-            out.put(c.psn() << 1 | c.kind().ordinal());
+        out.put(s.next() | s.una() << 16).put(s.epsn() | (s.ceLpsn() + 1) << 16)
+                .put((s.lastNak() + 1) | s.lossesLeft() << 16 | (s.nakTimer() ? 1 << 31 : 0))
+                .put(nData | nCtrl << 16);
+        for (int i = 0; i < nData; i += 2) {
+            int a = field(data.get(i));
+            out.put(i + 1 < nData ? a | field(data.get(i + 1)) << 16 : a);
         }
+        for (int i = 0; i < nCtrl; i += 2) {
+            int a = ctrlField(ctrl.get(i));
+            out.put(i + 1 < nCtrl ? a | ctrlField(ctrl.get(i + 1)) << 16 : a);
+        }
+    }
+
+    private static int field(int v) {
+        if ((v & ~MASK) != 0) {
+            throw new IllegalArgumentException("PSN " + v + " beyond 16 bits");
+        }
+        return v;
+    }
+
+    private static int ctrlField(Ctrl c) {
+        return field(c.psn() << 1 | c.kind().ordinal());
     }
 
     @Override
     public GbnState decode(Words.Reader in) {
-        int next = in.next();
-        int una = in.next();
-        int epsn = in.next();
-        boolean nakTimer = in.nextBoolean();
-        int ceLpsn = in.next();
-        int lastNak = in.next();
-        int losses = in.next();
-        int nData = in.next();
-        int nCtrl = in.next();
+        int v0 = in.next();
+        int v1 = in.next();
+        int v2 = in.next();
+        int v3 = in.next();
+        int nData = v3 & MASK;
+        int nCtrl = v3 >>> 16;
         List<Integer> data = new ArrayList<>(nData);
-        for (int i = 0; i < nData; i++) {
-            data.add(in.next());
+        for (int i = 0; i < nData; i += 2) {
+            int v = in.next();
+            data.add(v & MASK);
+            if (i + 1 < nData) {
+                data.add(v >>> 16);
+            }
         }
         List<Ctrl> ctrl = new ArrayList<>(nCtrl);
-        for (int i = 0; i < nCtrl; i++) {
+        for (int i = 0; i < nCtrl; i += 2) {
             int v = in.next();
-            ctrl.add(new Ctrl(Ctrl.Kind.values()[v & 1], v >> 1));
+            ctrl.add(ctrl(v & MASK));
+            if (i + 1 < nCtrl) {
+                ctrl.add(ctrl(v >>> 16));
+            }
         }
-        return new GbnState(next, una, epsn, nakTimer, ceLpsn, lastNak, data, ctrl, losses);
+        return new GbnState(v0 & MASK, v0 >>> 16, v1 & MASK, v2 < 0, (v1 >>> 16) - 1, (v2 & MASK) - 1, data, ctrl,
+                (v2 >>> 16) & 0x7FFF);
+    }
+
+    private static Ctrl ctrl(int v) {
+        return new Ctrl(Ctrl.Kind.values()[v & 1], v >> 1);
     }
 }
