@@ -68,8 +68,8 @@ public record Quantity(String name, double value, Unit unit) {
 
         /** @return whether values in this unit are whole numbers */
         public boolean integral() {
-            return this == STATES || this == TRANSITIONS || this == STEPS || this == COUNT || this == CHANNELS
-                    || this == DEPENDENCIES || this == LOSSES || this == BYTES;
+            return this == STATES || this == TRANSITIONS || this == STEPS || this == STATES_PER_SECOND || this == COUNT
+                    || this == CHANNELS || this == DEPENDENCIES || this == LOSSES || this == BYTES;
         }
 
         /**

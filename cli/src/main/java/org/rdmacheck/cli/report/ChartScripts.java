@@ -220,9 +220,9 @@ public final class ChartScripts {
                     b.messages.add(new Message(what + " t" + p(a, "tenant"), b.lane("sender" + p(a, "sender")),
                             receiver, i, i, Fate.DELIVERED));
                 }
-                case "Observe" -> b.note("receiver", i, "observes congestion=" + p(a, "congestion") + " ecn="
-                        + p(a, "ecn") + " lineRate=" + p(a, "lineRate") + " -> " + steps.get(i).state().path("mode")
-                        .asText());
+                case "Observe" -> b.note("receiver", i, p(a, "congestion") + (Boolean.TRUE.equals(a.params().get("ecn"))
+                        ? " +ECN" : "") + (Boolean.TRUE.equals(a.params().get("lineRate")) ? " +line rate" : "") + " → "
+                        + steps.get(i).state().path("mode").asText());
                 case "Fail" -> b.note("sender" + p(a, "sender"), i, "fails");
                 default -> b.note("receiver", i, a.toString());
             }

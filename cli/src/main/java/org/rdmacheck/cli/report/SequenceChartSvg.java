@@ -16,6 +16,7 @@ public final class SequenceChartSvg {
     private static final int ROW = 34;
     private static final int LEFT = 90;
     private static final int TOP = 50;
+    private static final int NOTE_ROOM = 200;
 
     private SequenceChartSvg() {
     }
@@ -26,7 +27,8 @@ public final class SequenceChartSvg {
      * @return the SVG element
      */
     public static String svg(SequenceChart c, String id) {
-        int width = LEFT + LANE_GAP * Math.max(1, c.lanes().size()) + 150;
+        // room right of the last lifeline for its notes, then for the lasso's bracket
+        int width = LEFT + LANE_GAP * Math.max(1, c.lanes().size()) + NOTE_ROOM + (c.loopStart() >= 0 ? 150 : 0);
         int height = TOP + ROW * (c.steps() + 1) + 30;
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "<svg id=\"%s\" class=\"msc\" xmlns=\"http://www.w3.org/2000/svg\" "
@@ -72,13 +74,15 @@ public final class SequenceChartSvg {
             message(sb, m, id, k);
         }
         if (c.loopStart() >= 0) {
+            // the lasso's return, as a bracket right of the last lifeline
+            int x = LEFT + LANE_GAP * c.lanes().size() + NOTE_ROOM;
             int y1 = rowY(c.steps() - 1);
             int y2 = rowY(c.loopStart());
             sb.append(String.format(Locale.ROOT, "<path class=\"loop\" d=\"M%d,%d C%d,%d %d,%d %d,%d\" fill=\"none\" "
-                    + "stroke=\"#6a1b9a\" stroke-width=\"2\" marker-end=\"url(#%s-head)\"/>%n", LEFT - 20, y1, LEFT - 60,
-                    y1, LEFT - 60, y2, LEFT - 20, y2, id));
+                    + "stroke=\"#6a1b9a\" stroke-width=\"2\" marker-end=\"url(#%s-head)\"/>%n", x - 30, y1, x + 20,
+                    y1, x + 20, y2, x - 30, y2, id));
             sb.append(String.format(Locale.ROOT, "<text class=\"loop-label\" x=\"%d\" y=\"%d\" fill=\"#6a1b9a\">"
-                    + "loop to step %d</text>%n", 4, (y1 + y2) / 2, c.loopStart()));
+                    + "loop back to step %d</text>%n", x + 18, (y1 + y2) / 2 + 4, c.loopStart()));
         }
         sb.append("</svg>\n");
         return sb.toString();
@@ -119,7 +123,7 @@ public final class SequenceChartSvg {
         int x = laneX(n.lane());
         int y = rowY(n.step());
         String shown = n.text().length() > 40 ? n.text().substring(0, 39) + "…" : n.text();
-        int w = 14 + 6 * shown.length();
+        int w = 14 + (int) Math.ceil(6.6 * shown.length());
         sb.append(String.format(Locale.ROOT, "<g class=\"note\"><title>%s</title><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"20\" rx=\"3\" "
                 + "fill=\"#fff8e1\" stroke=\"#f9a825\"/><text x=\"%d\" y=\"%d\" font-size=\"11\">%s</text></g>%n",
                 esc(n.text()), x + 6, y - 10, w, x + 10, y + 4, esc(shown)));
