@@ -16,7 +16,13 @@ import org.rdmacheck.checker.thresholds.ThresholdAnalysis;
 import org.rdmacheck.checker.thresholds.ThresholdConfig;
 import org.rdmacheck.checker.thresholds.ThresholdReport;
 import org.rdmacheck.checker.thresholds.ThresholdSolver;
+import org.rdmacheck.checker.thresholds.Units;
 import org.rdmacheck.checker.thresholds.WorkedExample;
+import org.rdmacheck.checker.thresholds.sonic.SonicCheck;
+import org.rdmacheck.checker.thresholds.sonic.SonicConfigReader;
+import org.rdmacheck.checker.thresholds.sonic.SonicReport;
+import org.rdmacheck.checker.thresholds.sonic.SpectrumAsic;
+import org.rdmacheck.checker.thresholds.sonic.ThresholdGroup;
 import org.rdmacheck.model.InputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,6 +46,15 @@ final class ThresholdsCommand implements Callable<Integer> {
     @Option(names = "--switch", paramLabel = "NAME|FILE", description = "a preset (arista-7050qx32, "
             + "arista-7050qx32-link, dart-vi-a-per-port, dart-vi-a-per-switch) or a JSON file; flags override it")
     String switchFile;
+
+    @Option(names = "--sonic", paramLabel = "CONFIG_DB.json", description = "check the buffer sections of a SONiC "
+            + "config_db.json (subset read: examples/sonic/README.md): headroom per port and lossless priority, "
+            + "ECN before PFC with Choco, Dart's deflection < ECN with --deflection")
+    Path sonic;
+    @Option(names = "--asic", description = "with --sonic: the ASIC whose cell size and delays SONiC's headroom "
+            + "calculation uses: spectrum-1, spectrum-2, spectrum-3 (default: ${DEFAULT-VALUE})",
+            defaultValue = "spectrum-2")
+    String asic;
 
     @Option(names = "--name", description = "switch label") String name;
     @Option(names = "--buffer", description = "shared buffer B, e.g. 12MB") String buffer;
@@ -86,6 +101,9 @@ final class ThresholdsCommand implements Callable<Integer> {
         Path dir = traces.folder();
         ThresholdAnalysis analysis = new ThresholdAnalysis(new ThresholdSolver(
                 Durations.parseMillis("--time-limit", timeLimit)));
+        if (sonic != null) {
+            return sonic(analysis);
+        }
         List<ThresholdReport> reports = new ArrayList<>();
         if (switchFile != null || buffer != null || ports != null) {
             SwitchSpec sw = SwitchSpecs.parse(switchValues(), switchFile == null ? "flags" : switchFile);
@@ -114,6 +132,27 @@ final class ThresholdsCommand implements Callable<Integer> {
         }
         w.flush();
         return exitCode(reports);
+    }
+
+    private int sonic(ThresholdAnalysis analysis) throws IOException {
+        if (switchFile != null || buffer != null || ports != null || check != null || workedExample || dart) {
+            throw new InputException("--sonic " + sonic + ": expected alone (not with --switch, --buffer, --ports, "
+                    + "--check, --worked-example or --dart)");
+        }
+        SpectrumAsic chip = SpectrumAsic.parse(asic);
+        long defl = deflection == null ? 0 : Units.bytes("--deflection", deflection);
+        SonicReport r = new SonicCheck(analysis, chip, defl).check(SonicConfigReader.read(sonic));
+        Path dir = noSave ? null : out != null ? out : ExplorerOptions.home().resolve("counterexamples");
+        List<ThresholdReport> withWitness = r.groups().stream().map(ThresholdGroup::report).toList();
+        List<String> saved = ThresholdWitnessFiles.save(withWitness, dir);
+        PrintWriter w = spec.commandLine().getOut();
+        w.print(json ? SonicText.json(r, saved) + "\n" : SonicText.text(r, saved));
+        w.flush();
+        return switch (r.verdict()) {
+            case SAFE -> ExitCodes.OK;
+            case UNSAFE -> ExitCodes.VIOLATED;
+            case INCONCLUSIVE -> ExitCodes.INCONCLUSIVE;
+        };
     }
 
     private static int exitCode(List<ThresholdReport> reports) {

@@ -27,7 +27,16 @@ public record Headroom(long bytes, boolean given, List<HeadroomTerm> terms) {
         if (sw.tFlightGiven() > 0) {
             return new Headroom(sw.tFlightGiven(), true, List.of());
         }
-        List<HeadroomTerm> terms = terms(sw.link().orElseThrow(), sw.mtuBytes());
+        return ofLink(sw.link().orElseThrow(), sw.mtuBytes());
+    }
+
+    /**
+     * @param link a link
+     * @param mtu  the largest frame
+     * @return the 802.1Qbb headroom of that link, computed from its terms
+     */
+    public static Headroom ofLink(Link link, long mtu) {
+        List<HeadroomTerm> terms = terms(link, mtu);
         BigDecimal bits = terms.stream().map(HeadroomTerm::bitTimes).reduce(BigDecimal.ZERO, BigDecimal::add);
         return new Headroom(bits.divide(BigDecimal.valueOf(8), 0, RoundingMode.CEILING).longValueExact(), false, terms);
     }

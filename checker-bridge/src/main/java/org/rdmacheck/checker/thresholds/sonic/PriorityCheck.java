@@ -1,0 +1,36 @@
+package org.rdmacheck.checker.thresholds.sonic;
+
+import java.math.BigDecimal;
+import java.util.Optional;
+import org.rdmacheck.checker.thresholds.ConfigCheck;
+import org.rdmacheck.checker.thresholds.Headroom;
+import org.rdmacheck.checker.thresholds.Inequality;
+
+/**
+ * The check of one lossless priority of one port of an imported SONiC configuration.
+ *
+ * @param port           the port
+ * @param priority       the lossless priority (its PG and queue carry the same index)
+ * @param profile        the BUFFER_PROFILE of its PG
+ * @param wredProfile    the WRED_PROFILE of its queue
+ * @param speedMbps      PORT speed
+ * @param cableMetres    CABLE_LENGTH
+ * @param mtu            PORT mtu
+ * @param configuredXoff the profile's xoff
+ * @param sonic          the headroom as SONiC's Mellanox script computes it
+ * @param mlx5           the headroom as the mlx5 driver computes it for the NIC at the other end
+ * @param ieee           the 802.1Qbb headroom terms (empty when the speed is not tabulated)
+ * @param headroom       XoffCoversHeadroom: the configured xoff against SONiC's
+ * @param group          the index of the threshold group (seed 004 model) this priority belongs to
+ * @param verdict        SAFE, UNSAFE or INCONCLUSIVE
+ */
+public record PriorityCheck(String port, int priority, String profile, String wredProfile, long speedMbps,
+                            BigDecimal cableMetres, long mtu, long configuredXoff, HeadroomCalculation sonic,
+                            HeadroomCalculation mlx5, Optional<Headroom> ieee, Inequality headroom, int group,
+                            ConfigCheck.Verdict verdict) {
+
+    /** @return headroom configured beyond what SONiC's calculation needs, 0 if none */
+    public long returnableBytes() {
+        return Math.max(0, configuredXoff - sonic.xoffBytes());
+    }
+}

@@ -1,0 +1,258 @@
+package org.rdmacheck.checker.thresholds.sonic;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.rdmacheck.checker.thresholds.Beta;
+import org.rdmacheck.checker.thresholds.BetaBound;
+import org.rdmacheck.checker.thresholds.ConfigCheck;
+import org.rdmacheck.checker.thresholds.Headroom;
+import org.rdmacheck.checker.thresholds.Inequality;
+import org.rdmacheck.checker.thresholds.Link;
+import org.rdmacheck.checker.thresholds.SwitchSpec;
+import org.rdmacheck.checker.thresholds.ThresholdAnalysis;
+import org.rdmacheck.checker.thresholds.ThresholdConfig;
+import org.rdmacheck.checker.thresholds.ThresholdMode;
+import org.rdmacheck.checker.thresholds.ThresholdReport;
+import org.rdmacheck.checker.thresholds.sonic.SonicConfig.Binding;
+import org.rdmacheck.checker.thresholds.sonic.SonicConfig.Pool;
+import org.rdmacheck.checker.thresholds.sonic.SonicConfig.PortIndex;
+import org.rdmacheck.checker.thresholds.sonic.SonicConfig.Profile;
+import org.rdmacheck.checker.thresholds.sonic.SonicConfig.Wred;
+import org.rdmacheck.model.InputException;
+
+/**
+ * Checks every lossless priority of every port of a SONiC configuration: the configured XOFF
+ * headroom against SONiC's own calculation, and — through seed 004 §4's shared-buffer model, solved
+ * with Choco — that ECN marks (WRED green_min_threshold) before PFC pauses (static_th, or the dynamic
+ * threshold {@code 2^dynamic_th × free shared buffer}).
+ *
+ * <p>Mapping to the model: B = the ingress pool's size (the shared part; SONiC's Mellanox buffer
+ * model reserves PG headroom outside it) + p·n·t_flight, with t_flight the profile's xoff, n the
+ * ports with lossless PGs in the pool, p the most lossless priorities on one of them; β =
+ * 2^dynamic_th with divisor 1 (SAI's alpha: threshold = α × free buffer). Priority i uses PG i and
+ * queue i (SONiC's default identity tc_to_pg and tc_to_queue maps).
+ */
+public final class SonicCheck {
+
+    /** The dynamic_th values Spectrum accepts, as β = 2^k. */
+    private static final List<Beta> BETAS = betas();
+
+    /** Ports in the order a switch numbers them: Ethernet4 before Ethernet12. */
+    public static final Comparator<String> PORT_ORDER = Comparator
+            .comparing((String s) -> s.replaceFirst("[0-9]+$", ""))
+            .thenComparingLong(SonicCheck::portNumber)
+            .thenComparing(Comparator.naturalOrder());
+
+    private final ThresholdAnalysis analysis;
+    private final SpectrumAsic asic;
+    private final long deflectionBytes;
+
+    /**
+     * @param analysis        the threshold analysis (Choco)
+     * @param asic            the ASIC for SONiC's headroom calculation
+     * @param deflectionBytes Dart's deflection threshold to check below ECN on every lossless priority, 0 for none
+     */
+    public SonicCheck(ThresholdAnalysis analysis, SpectrumAsic asic, long deflectionBytes) {
+        this.analysis = analysis;
+        this.asic = asic;
+        this.deflectionBytes = deflectionBytes;
+    }
+
+    private record GroupKey(String profile, String wred, int priority, long mtu) {
+    }
+
+    /**
+     * @param c an imported configuration
+     * @return every lossless priority checked
+     * @throws InputException if a lossless priority lacks a PG, a lossless profile, a speed, a cable length or ECN
+     */
+    public SonicReport check(SonicConfig c) {
+        if (c.lossless().values().stream().allMatch(Set::isEmpty)) {
+            throw new InputException(c.name() + ": no lossless priority (PORT_QOS_MAP pfc_enable) to check");
+        }
+        Map<PortIndex, String> pg = index(c.pgs());
+        Map<String, Set<String>> portsByPool = new LinkedHashMap<>();
+        Map<String, Integer> maxPriorities = new LinkedHashMap<>();
+        c.lossless().forEach((port, prios) -> prios.forEach(p -> {
+            String pool = profile(c, pg, port, p).pool();
+            portsByPool.computeIfAbsent(pool, k -> new TreeSet<>(PORT_ORDER)).add(port);
+            maxPriorities.merge(pool, prios.size(), Math::max);
+        }));
+        Map<GroupKey, List<String>> groupPorts = new LinkedHashMap<>();
+        List<PriorityCheck> partial = new ArrayList<>();
+        List<GroupKey> keys = new ArrayList<>();
+        List<String> sorted = new ArrayList<>(c.lossless().keySet());
+        sorted.sort(PORT_ORDER);
+        for (String port : sorted) {
+            for (int prio : c.lossless().get(port)) {
+                String profileName = pg.get(new PortIndex(port, prio));
+                Profile prof = profile(c, pg, port, prio);
+                String wred = wred(c, port, prio);
+                SonicConfig.Port pt = port(c, port);
+                BigDecimal cable = c.cables().get(port);
+                if (cable == null) {
+                    throw new InputException("CABLE_LENGTH: no length for port " + port + " (lossless priority " + prio + ")");
+                }
+                GroupKey key = new GroupKey(profileName, wred, prio, pt.mtu());
+                groupPorts.computeIfAbsent(key, k -> new ArrayList<>()).add(port);
+                keys.add(key);
+                HeadroomCalculation sonic = MellanoxHeadroom.compute(asic, c.traffic(), pt.speedMbps(), cable, pt.mtu(), 0,
+                        pt.lanes() == 8);
+                HeadroomCalculation mlx5 = Mlx5Headroom.compute(pt.speedMbps(), cable, pt.mtu());
+                Inequality hr = new Inequality("XoffCoversHeadroom", "profile xoff >= xoff of " + MellanoxHeadroom.SOURCE,
+                        Long.toString(prof.xoff()), Long.toString(sonic.xoffBytes()), prof.xoff() >= sonic.xoffBytes(),
+                        MellanoxHeadroom.SOURCE);
+                partial.add(new PriorityCheck(port, prio, profileName, wred, pt.speedMbps(), cable, pt.mtu(), prof.xoff(),
+                        sonic, mlx5, ieee(pt, cable), hr, -1, ConfigCheck.Verdict.SAFE));
+            }
+        }
+        List<GroupKey> order = new ArrayList<>(groupPorts.keySet());
+        List<ThresholdGroup> groups = new ArrayList<>();
+        for (GroupKey k : order) {
+            Profile prof = c.profiles().get(k.profile());
+            Pool pool = c.pools().get(prof.pool());
+            groups.add(group(c, k, prof, pool, groupPorts.get(k), portsByPool.get(prof.pool()).size(),
+                    maxPriorities.get(prof.pool())));
+        }
+        List<PriorityCheck> out = new ArrayList<>();
+        ConfigCheck.Verdict overall = ConfigCheck.Verdict.SAFE;
+        for (int i = 0; i < partial.size(); i++) {
+            PriorityCheck p = partial.get(i);
+            int g = order.indexOf(keys.get(i));
+            ConfigCheck.Verdict v = groups.get(g).report().check().orElseThrow().verdict();
+            if (!p.headroom().holds()) {
+                v = ConfigCheck.Verdict.UNSAFE;
+            }
+            out.add(new PriorityCheck(p.port(), p.priority(), p.profile(), p.wredProfile(), p.speedMbps(),
+                    p.cableMetres(), p.mtu(), p.configuredXoff(), p.sonic(), p.mlx5(), p.ieee(), p.headroom(), g, v));
+            overall = worse(overall, v);
+        }
+        return new SonicReport(c.name(), asic, out, groups, overall);
+    }
+
+    private ThresholdGroup group(SonicConfig c, GroupKey k, Profile prof, Pool pool, List<String> ports, int n, int p) {
+        if (pool.type() != SonicConfig.PoolType.INGRESS) {
+            throw new InputException("BUFFER_PROFILE|" + k.profile() + ": a lossless PG profile in egress pool '"
+                    + prof.pool() + "': expected an ingress pool");
+        }
+        Wred w = c.wred().get(k.wred());
+        long tf = prof.xoff();
+        long buffer = Math.addExact(pool.size(), Math.multiplyExact((long) p * n, tf));
+        SwitchSpec sw = new SwitchSpec(c.name(), buffer, n, p, k.mtu(), Optional.empty(), tf, BETAS, 1);
+        String name = ports.get(0) + ".p" + k.priority() + "." + k.profile();
+        ThresholdConfig cfg = prof.dynamicTh().isPresent()
+                ? ThresholdConfig.ofDynamic(name, beta(prof.dynamicTh().get()), w.minThreshold())
+                : ThresholdConfig.ofStatic(name, prof.staticTh().orElseThrow(), w.minThreshold());
+        if (w.maxThreshold() > 0) {
+            cfg = cfg.withKMax(w.maxThreshold());
+        }
+        if (deflectionBytes > 0) {
+            cfg = cfg.withDeflection(deflectionBytes);
+        }
+        ThresholdReport r = analysis.check(sw, cfg);
+        Optional<Integer> thMax = Optional.empty();
+        long tEcnMax;
+        if (cfg.mode() == ThresholdMode.DYNAMIC) {
+            Beta configured = cfg.beta().orElseThrow();
+            tEcnMax = r.dynamicDerivation().perBeta().stream().filter(b -> b.beta().equals(configured))
+                    .mapToLong(BetaBound::tEcnMax).findFirst().orElse(-1);
+            for (BetaBound b : r.dynamicDerivation().perBeta()) {
+                if (b.tEcnMax() >= cfg.tEcn()) {
+                    thMax = Optional.of(log2(b.beta()));
+                }
+            }
+        } else {
+            // seed 004 §4, static: n·t_ECN < t_PFC
+            tEcnMax = (cfg.tPfc() - 1) / n;
+        }
+        return new ThresholdGroup(k.profile(), k.wred(), k.priority(), ports, r, thMax, tEcnMax);
+    }
+
+    private static Optional<Headroom> ieee(SonicConfig.Port pt, BigDecimal cable) {
+        long bps = pt.speedMbps() * 1_000_000L;
+        int quanta = Link.standardResponseQuanta(bps);
+        long delay = Link.standardInterfaceDelay(bps);
+        if (quanta < 0 || delay < 0) {
+            return Optional.empty();
+        }
+        return Optional.of(Headroom.ofLink(new Link(bps, cable, BigDecimal.valueOf(5), quanta, delay, 20, 64), pt.mtu()));
+    }
+
+    private static Map<PortIndex, String> index(List<Binding> bindings) {
+        Map<PortIndex, String> m = new LinkedHashMap<>();
+        bindings.forEach(b -> m.put(new PortIndex(b.port(), b.index()), b.profile()));
+        return m;
+    }
+
+    private static Profile profile(SonicConfig c, Map<PortIndex, String> pg, String port, int prio) {
+        String name = pg.get(new PortIndex(port, prio));
+        if (name == null) {
+            throw new InputException("BUFFER_PG: no entry for " + port + "|" + prio
+                    + ", a lossless priority in PORT_QOS_MAP pfc_enable");
+        }
+        Profile p = c.profiles().get(name);
+        if (p.xoff() <= 0) {
+            throw new InputException("BUFFER_PROFILE|" + name + " (" + port + "|" + prio
+                    + "): a lossless PG needs a positive xoff headroom");
+        }
+        return p;
+    }
+
+    private static String wred(SonicConfig c, String port, int prio) {
+        String name = c.queueWred().get(new PortIndex(port, prio));
+        if (name == null || !c.wred().get(name).ecn() || c.wred().get(name).minThreshold() <= 0) {
+            throw new InputException("QUEUE|" + port + "|" + prio + ": expected a wred_profile with ECN on green "
+                    + "and a positive green_min_threshold for a lossless priority");
+        }
+        return name;
+    }
+
+    private static SonicConfig.Port port(SonicConfig c, String port) {
+        SonicConfig.Port p = c.ports().get(port);
+        if (p == null) {
+            throw new InputException("PORT_QOS_MAP|" + port + ": port not in PORT");
+        }
+        return p;
+    }
+
+    private static long portNumber(String port) {
+        String digits = port.replaceFirst("^.*?([0-9]*)$", "$1");
+        return digits.isEmpty() || digits.length() > 18 ? -1 : Long.parseLong(digits);
+    }
+
+    private static ConfigCheck.Verdict worse(ConfigCheck.Verdict a, ConfigCheck.Verdict b) {
+        if (a == ConfigCheck.Verdict.UNSAFE || b == ConfigCheck.Verdict.UNSAFE) {
+            return ConfigCheck.Verdict.UNSAFE;
+        }
+        return a == ConfigCheck.Verdict.INCONCLUSIVE || b == ConfigCheck.Verdict.INCONCLUSIVE
+                ? ConfigCheck.Verdict.INCONCLUSIVE : ConfigCheck.Verdict.SAFE;
+    }
+
+    /**
+     * @param dynamicTh log2 of the share
+     * @return β = 2^dynamicTh
+     */
+    public static Beta beta(int dynamicTh) {
+        return dynamicTh >= 0 ? new Beta(1L << dynamicTh, 1) : new Beta(1, 1L << -dynamicTh);
+    }
+
+    private static int log2(Beta b) {
+        return b.denominator() == 1 ? Long.numberOfTrailingZeros(b.numerator())
+                : -Long.numberOfTrailingZeros(b.denominator());
+    }
+
+    private static List<Beta> betas() {
+        List<Beta> out = new ArrayList<>();
+        for (int k = -7; k <= 7; k++) {
+            out.add(beta(k));
+        }
+        return List.copyOf(out);
+    }
+}

@@ -1,0 +1,142 @@
+package org.rdmacheck.checker.thresholds.sonic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.thresholds.ConfigCheck;
+import org.rdmacheck.checker.thresholds.ThresholdAnalysis;
+import org.rdmacheck.checker.thresholds.ThresholdSolver;
+import org.rdmacheck.checker.thresholds.Witness;
+import org.rdmacheck.checker.thresholds.WitnessCounterexamples;
+import org.rdmacheck.checker.trace.ReplayResult;
+import org.rdmacheck.model.InputException;
+
+/** The example SONiC configurations of examples/sonic/ checked, and bad input rejected. */
+class SonicCheckTest {
+
+    private static final Path EXAMPLES = Path.of("..", "examples", "sonic");
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private static SonicReport check(String name) {
+        return check(SonicConfigReader.read(EXAMPLES.resolve(name + ".json")), 0);
+    }
+
+    private static SonicReport check(SonicConfig c, long deflection) {
+        return new SonicCheck(new ThresholdAnalysis(new ThresholdSolver(60_000)), SpectrumAsic.SPECTRUM_2, deflection)
+                .check(c);
+    }
+
+    @Test
+    void leafWithFortyMetreCablesIsSafe() {
+        SonicReport r = check("leaf-32x100g-40m");
+        assertEquals(ConfigCheck.Verdict.SAFE, r.verdict());
+        assertEquals(64, r.priorities().size());
+        assertEquals(2, r.groups().size());
+        PriorityCheck p = r.priorities().get(0);
+        assertEquals("Ethernet0", p.port());
+        assertEquals(3, p.priority());
+        assertEquals(92_160, p.sonic().xoffBytes());
+        assertEquals(63_452, p.mlx5().xoffBytes());
+        assertEquals(79_260, p.ieee().orElseThrow().bytes());
+        assertTrue(p.headroom().holds());
+        ThresholdGroup g = r.groups().get(0);
+        assertEquals(32, g.ports().size());
+        assertEquals("Ethernet4", g.ports().get(1));
+        // seed 004 §4, dynamic with β = 1, n = 32, p = 2: 32·t_ECN < 24,000,000 − 64·t_ECN, t_ECN < 250,000
+        assertEquals(249_999, g.tEcnMaxBytes());
+        assertEquals(Optional.of(7), g.dynamicThMax());
+        assertEquals(0, r.returnableBytes());
+    }
+
+    @Test
+    void spineWithTooHighEcnThresholdHasAWitnessThatReplays() {
+        SonicReport r = check("spine-64x400g-100m");
+        assertEquals(ConfigCheck.Verdict.UNSAFE, r.verdict());
+        ThresholdGroup g = r.groups().get(0);
+        ConfigCheck c = g.report().check().orElseThrow();
+        assertTrue(c.fails("EcnBeforePfc"));
+        assertTrue(c.solverAgrees());
+        Witness w = c.witnessSearch().witness().orElseThrow();
+        assertTrue(w.fedQueues().stream().allMatch(q -> q.bytes() <= 250_000));
+        assertEquals("Ethernet0.p3.pg_lossless_400000_100m_profile", c.config().name());
+        // β = 2, n = 64, p = 2: 64·t < 2(30,000,000 − 128·t), t < 187,500
+        assertEquals(187_499, g.tEcnMaxBytes());
+        assertEquals(Optional.empty(), g.dynamicThMax());
+        Counterexample cex = WitnessCounterexamples.of(g.report().sw(), c.config(), w);
+        assertTrue(cex.provenance().variant().contains("Ethernet0.p3.pg_lossless_400000_100m_profile"));
+        assertTrue(WitnessCounterexamples.replay(cex) instanceof ReplayResult.Reproduces);
+    }
+
+    @Test
+    void leafWithLongCablesLacksHeadroomButKeepsEcnBeforePfc() {
+        SonicReport r = check("leaf-32x100g-300m-cables");
+        assertEquals(ConfigCheck.Verdict.UNSAFE, r.verdict());
+        PriorityCheck p = r.priorities().get(0);
+        assertFalse(p.headroom().holds());
+        assertEquals(163_840, p.sonic().xoffBytes());
+        assertEquals(ConfigCheck.Verdict.SAFE, r.groups().get(p.group()).report().check().orElseThrow().verdict());
+    }
+
+    @Test
+    void deflectionAboveEcnBreaksDartsOrdering() {
+        SonicConfig c = SonicConfigReader.read(EXAMPLES.resolve("leaf-32x100g-40m.json"));
+        SonicReport r = check(c, 150_000);
+        assertEquals(ConfigCheck.Verdict.UNSAFE, r.verdict());
+        assertTrue(r.groups().get(0).report().check().orElseThrow().fails("DeflectionBelowEcn"));
+        assertEquals(ConfigCheck.Verdict.SAFE, check(c, 50_000).verdict());
+    }
+
+    private static String rejected(Consumer<ObjectNode> edit) throws IOException {
+        ObjectNode root = (ObjectNode) MAPPER.readTree(Files.readString(EXAMPLES.resolve("leaf-32x100g-40m.json")));
+        edit.accept(root);
+        return assertThrows(InputException.class, () -> check(SonicConfigReader.parse("edited", root), 0)).getMessage();
+    }
+
+    private static ObjectNode profile(ObjectNode root) {
+        return (ObjectNode) root.get("BUFFER_PROFILE").get("pg_lossless_100000_40m_profile");
+    }
+
+    @Test
+    void unknownKeyIsRejected() throws IOException {
+        String m = rejected(r -> profile(r).put("headroom_type", "shared"));
+        assertTrue(m.contains("unsupported field 'headroom_type'"), m);
+    }
+
+    @Test
+    void malformedValueIsRejected() throws IOException {
+        String m = rejected(r -> profile(r).put("xoff", "92KB"));
+        assertTrue(m.contains("xoff = '92KB'"), m);
+        m = rejected(r -> profile(r).put("dynamic_th", "9"));
+        assertTrue(m.contains("dynamic_th = '9'"), m);
+        m = rejected(r -> ((ObjectNode) r.get("CABLE_LENGTH").get("AZURE")).put("Ethernet0", "40 metres"));
+        assertTrue(m.contains("40 metres"), m);
+    }
+
+    @Test
+    void missingProfileIsRejected() throws IOException {
+        String m = rejected(r -> ((ObjectNode) r.get("BUFFER_PG").get("Ethernet4|3-4")).put("profile",
+                "[BUFFER_PROFILE|pg_lossless_100000_5m_profile]"));
+        assertTrue(m.contains("pg_lossless_100000_5m_profile") && m.contains("no such BUFFER_PROFILE"), m);
+    }
+
+    @Test
+    void losslessPriorityWithoutPgOrEcnIsRejected() throws IOException {
+        String m = rejected(r -> ((ObjectNode) r.get("BUFFER_PG")).remove("Ethernet8|3-4"));
+        assertTrue(m.contains("Ethernet8|3"), m);
+        m = rejected(r -> ((ObjectNode) r.get("QUEUE")).remove("Ethernet8|4"));
+        assertTrue(m.contains("QUEUE|Ethernet8|4"), m);
+        m = rejected(r -> profile(r).remove("xoff"));
+        assertTrue(m.contains("positive xoff"), m);
+    }
+}
