@@ -71,9 +71,9 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
             throw new InputException("--param losses/timeout: these are what the table varies; expected other parameters");
         }
         TimedGbnEntry.model(entry.variant(rtoVariant).name(), entry.resolve(rtoVariant, p));
-        if (maxLosses < 1 || maxLosses > 6) {
-            throw new InputException("--max-losses " + maxLosses + ": expected an integer in [1, 6] (a timeout "
-                    + "needs at least one loss)");
+        if (maxLosses < 0 || maxLosses > 6) {
+            // L = 0 is meaningful here: an RTO below the round trip expires without any loss
+            throw new InputException("--max-losses " + maxLosses + ": expected an integer in [0, 6]");
         }
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : ExplorerOptions.threads(threads);
         Path dir = traces.folder();
