@@ -1,0 +1,207 @@
+package org.rdmacheck.checker.explorer.liveness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.TraceStep;
+import org.rdmacheck.checker.trace.ReplayResult;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.model.Action;
+import org.rdmacheck.model.Model;
+import org.rdmacheck.model.Transition;
+import org.rdmacheck.properties.liveness.Fairness;
+import org.rdmacheck.properties.liveness.Liveness;
+import org.rdmacheck.properties.liveness.LivenessSpec;
+
+/**
+ * Re-executes a liveness lasso on the Java model and re-decides it without the explorer: every
+ * step must be a model transition, the last state must return to {@code loopStart} (by its first
+ * transition there in the model's order; {@code loopStart} at the last step means stuttering), the
+ * behaviour prefix-then-loop-forever must violate the property, and the loop must be fair under
+ * every declared assumption, judged on the concrete states' enabled actions.
+ */
+public final class LassoReplayer {
+
+    private LassoReplayer() {
+    }
+
+    /**
+     * @param spec the model and liveness properties, rebuilt from the trace's provenance
+     * @param cex  the lasso
+     * @param <S>  state type
+     * @return the outcome
+     */
+    public static <S> ReplayResult replay(LivenessSpec<S> spec, Counterexample cex) {
+        Model<S> model = spec.base().model();
+        List<TraceStep> steps = cex.steps();
+        if (steps.isEmpty()) {
+            return new ReplayResult.IllegalStep(0, "the trace has no steps");
+        }
+        if (cex.kind() != Counterexample.Kind.TEMPORAL) {
+            return new ReplayResult.IllegalStep(0, "kind " + cex.kind().word() + " does not fit " + cex.property()
+                    + ", whose counterexamples are of kind temporal");
+        }
+        int last = steps.size() - 1;
+        if (cex.loopStart() < 0 || cex.loopStart() > last || cex.violationIndex() < 0 || cex.violationIndex() > last) {
+            return new ReplayResult.IllegalStep(0, "loopStart " + cex.loopStart() + " or violationIndex "
+                    + cex.violationIndex() + " lies outside the " + steps.size() + " steps");
+        }
+        Optional<Liveness<S>> found = spec.property(cex.property());
+        if (found.isEmpty()) {
+            return new ReplayResult.NoLongerViolated("the model no longer has a liveness property " + cex.property());
+        }
+        Liveness<S> prop = found.get();
+        List<S> states = new ArrayList<>();
+        List<Action> taken = new ArrayList<>();
+        ReplayResult.IllegalStep illegal = walk(model, steps, states, taken);
+        if (illegal != null) {
+            return illegal;
+        }
+        int ls = cex.loopStart();
+        List<S> loop = states.subList(ls, states.size());
+        Set<Action> loopTaken = new LinkedHashSet<>(taken.subList(ls + 1, taken.size()));
+        if (ls < last) {
+            S back = states.get(ls);
+            Transition<S> closing = successors(model, states.get(last)).stream()
+                    .filter(t -> t.next().equals(back)).findFirst().orElse(null);
+            if (closing == null) {
+                return new ReplayResult.IllegalStep(steps.size(), "the last state has no transition back to step " + ls);
+            }
+            loopTaken.add(closing.action());
+        }
+        String all = "all " + last + " steps legal";
+        String unfair = unfairness(model, prop.fairness(), loop, loopTaken);
+        if (unfair != null) {
+            return new ReplayResult.NoLongerViolated(all + ", but the loop is not fair: " + unfair);
+        }
+        String held = holds(prop, states, ls, cex.violationIndex());
+        return held == null ? new ReplayResult.Reproduces(all + "; the loop is fair; " + cex.property()
+                + " (" + prop.form().formula() + ") still violated")
+                : new ReplayResult.NoLongerViolated(all + ", but " + held);
+    }
+
+    /** @return null when the lasso violates the property, else why it does not */
+    private static <S> String holds(Liveness<S> prop, List<S> states, int ls, int vi) {
+        switch (prop.form()) {
+            case EVENTUALLY -> {
+                for (int i = 0; i < states.size(); i++) {
+                    if (prop.p().test(states.get(i))) {
+                        return "P holds at step " + i;
+                    }
+                }
+                return null;
+            }
+            case LEADS_TO -> {
+                if (!prop.p().test(states.get(vi)) || prop.q().test(states.get(vi))) {
+                    return "step " + vi + " is not a P-and-not-Q state";
+                }
+                for (int i = Math.min(vi, ls); i < states.size(); i++) {
+                    if (prop.q().test(states.get(i))) {
+                        return "Q holds at step " + i;
+                    }
+                }
+                return null;
+            }
+            case INFINITELY_OFTEN -> {
+                for (int i = ls; i < states.size(); i++) {
+                    if (prop.p().test(states.get(i))) {
+                        return "P holds in the loop at step " + i;
+                    }
+                }
+                return null;
+            }
+            case EVENTUALLY_ALWAYS -> {
+                for (int i = ls; i < states.size(); i++) {
+                    if (!prop.p().test(states.get(i))) {
+                        return null;
+                    }
+                }
+                return "P holds at every step of the loop";
+            }
+            default -> throw new IllegalStateException(prop.form().toString());
+        }
+    }
+
+    /** @return null when the loop is fair, else the first assumption it breaks */
+    private static <S> String unfairness(Model<S> model, List<Fairness> fairness, List<S> loop, Set<Action> taken) {
+        List<List<Action>> enabled = new ArrayList<>();
+        for (S s : loop) {
+            enabled.add(successors(model, s).stream().map(Transition::action).toList());
+        }
+        for (Fairness f : fairness) {
+            boolean weak = f.strength() == Fairness.Strength.WEAK;
+            if (f.scope() == Fairness.Scope.FAMILY) {
+                if (taken.stream().anyMatch(f::covers)) {
+                    continue;
+                }
+                long at = enabled.stream().filter(es -> es.stream().anyMatch(f::covers)).count();
+                if (weak ? at == loop.size() : at > 0) {
+                    return f + ": enabled " + (weak ? "at every step" : "in the loop") + " of the loop and never taken";
+                }
+            } else {
+                Set<Action> members = new LinkedHashSet<>();
+                enabled.forEach(es -> es.stream().filter(f::covers).forEach(members::add));
+                for (Action a : members) {
+                    if (taken.contains(a)) {
+                        continue;
+                    }
+                    long at = enabled.stream().filter(es -> es.contains(a)).count();
+                    if (weak ? at == loop.size() : at > 0) {
+                        return f + ": " + a + " enabled " + (weak ? "at every step" : "in the loop")
+                                + " of the loop and never taken";
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static <S> List<Transition<S>> successors(Model<S> model, S s) {
+        List<Transition<S>> ts = new ArrayList<>();
+        model.successors(s, ts::add);
+        return ts;
+    }
+
+    private static <S> ReplayResult.IllegalStep walk(Model<S> model, List<TraceStep> steps, List<S> states,
+                                                     List<Action> taken) {
+        S cur = null;
+        for (S init : model.initialStates()) {
+            if (TraceJson.toJson(model.view(init)).equals(steps.get(0).state())) {
+                cur = init;
+                break;
+            }
+        }
+        if (cur == null) {
+            return new ReplayResult.IllegalStep(0, "step 0 is not an initial state of the model");
+        }
+        states.add(cur);
+        taken.add(null);
+        for (int j = 1; j < steps.size(); j++) {
+            TraceStep step = steps.get(j);
+            JsonNode want = TraceJson.toJson(step.action());
+            Transition<S> hit = null;
+            boolean enabled = false;
+            for (Transition<S> t : successors(model, cur)) {
+                if (TraceJson.toJson(t.action()).equals(want)) {
+                    enabled = true;
+                    if (TraceJson.toJson(model.view(t.next())).equals(step.state())) {
+                        hit = t;
+                        break;
+                    }
+                }
+            }
+            if (hit == null) {
+                return new ReplayResult.IllegalStep(j, "step " + j + ": " + step.action()
+                        + (enabled ? " leads to a different state" : " is not enabled"));
+            }
+            cur = hit.next();
+            states.add(cur);
+            taken.add(hit.action());
+        }
+        return null;
+    }
+}
