@@ -15,7 +15,8 @@ import org.rdmacheck.properties.catalog.ModelEntry;
 public final class Replays {
 
     /** Replayers for non-state-machine counterexamples. Later issues add theirs here. */
-    static final List<ExternalReplayer> EXTERNAL = List.of(new ThresholdWitnessReplayer(), new CycleReplayer());
+    static final List<ExternalReplayer> EXTERNAL = List.of(new ThresholdWitnessReplayer(), new HeadroomWitnessReplayer(),
+            new CycleReplayer());
 
     private static final Set<Counterexample.Kind> TRACE_KINDS = Set.of(Counterexample.Kind.INVARIANT,
             Counterexample.Kind.ACTION, Counterexample.Kind.DEADLOCK, Counterexample.Kind.PROGRESS);

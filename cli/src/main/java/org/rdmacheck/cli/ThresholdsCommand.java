@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
 import org.rdmacheck.checker.thresholds.DartSettings;
 import org.rdmacheck.checker.thresholds.SwitchSpec;
@@ -23,6 +24,7 @@ import org.rdmacheck.checker.thresholds.sonic.SonicConfigReader;
 import org.rdmacheck.checker.thresholds.sonic.SonicReport;
 import org.rdmacheck.checker.thresholds.sonic.SpectrumAsic;
 import org.rdmacheck.checker.thresholds.sonic.ThresholdGroup;
+import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.model.InputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -102,7 +104,7 @@ final class ThresholdsCommand implements Callable<Integer> {
         ThresholdAnalysis analysis = new ThresholdAnalysis(new ThresholdSolver(
                 Durations.parseMillis("--time-limit", timeLimit)));
         if (sonic != null) {
-            return sonic(analysis);
+            return sonic(analysis, dir);
         }
         List<ThresholdReport> reports = new ArrayList<>();
         if (switchFile != null || buffer != null || ports != null) {
@@ -134,7 +136,7 @@ final class ThresholdsCommand implements Callable<Integer> {
         return exitCode(reports);
     }
 
-    private int sonic(ThresholdAnalysis analysis) throws IOException {
+    private int sonic(ThresholdAnalysis analysis, Path dir) throws IOException {
         if (switchFile != null || buffer != null || ports != null || check != null || workedExample || dart) {
             throw new InputException("--sonic " + sonic + ": expected alone (not with --switch, --buffer, --ports, "
                     + "--check, --worked-example or --dart)");
@@ -142,9 +144,13 @@ final class ThresholdsCommand implements Callable<Integer> {
         SpectrumAsic chip = SpectrumAsic.parse(asic);
         long defl = deflection == null ? 0 : Units.bytes("--deflection", deflection);
         SonicReport r = new SonicCheck(analysis, chip, defl).check(SonicConfigReader.read(sonic));
-        Path dir = noSave ? null : out != null ? out : ExplorerOptions.home().resolve("counterexamples");
         List<ThresholdReport> withWitness = r.groups().stream().map(ThresholdGroup::report).toList();
-        List<String> saved = ThresholdWitnessFiles.save(withWitness, dir);
+        List<String> saved = new ArrayList<>(ThresholdWitnessFiles.save(withWitness, dir));
+        if (dir != null) {
+            for (Counterexample cex : r.headroomWitnesses()) {
+                saved.add(Counterexamples.write(dir, cex).toString());
+            }
+        }
         PrintWriter w = spec.commandLine().getOut();
         w.print(json ? SonicText.json(r, saved) + "\n" : SonicText.text(r, saved));
         w.flush();

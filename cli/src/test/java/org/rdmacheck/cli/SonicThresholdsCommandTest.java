@@ -1,6 +1,7 @@
 package org.rdmacheck.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -52,6 +53,23 @@ class SonicThresholdsCommandTest {
         for (Path f : files) {
             assertEquals(0, CliTest.run("replay", f.toString()).code());
         }
+    }
+
+    @Test
+    void headroomShortfallHasAWitnessThatReplays() throws IOException {
+        Path out = tmp.resolve("cex");
+        CliTest.Run r = CliTest.run("thresholds", "--sonic", example("leaf-32x100g-300m-cables"), "--out",
+                out.toString());
+        assertEquals(1, r.code(), r.err());
+        Path f = out.resolve("thresholds-headroom/leaf-32x100g-300m-cables.Ethernet0.p3.pg_lossless_100000_40m_profile"
+                + "-XoffCoversHeadroom.json");
+        assertTrue(Files.exists(f), r.out());
+        JsonNode state = TraceJson.MAPPER.readTree(Files.readString(f)).get("steps").get(0).get("state");
+        assertEquals(163_840, state.get("arrivingAfterXoffBytes").asLong());
+        assertEquals(71_680, state.get("droppedBytes").asLong());
+        assertEquals(0, CliTest.run("replay", f.toString()).code());
+        Files.writeString(f, Files.readString(f).replace("\"xoff\" : \"92160\"", "\"xoff\" : \"163840\""));
+        assertNotEquals(0, CliTest.run("replay", f.toString()).code());
     }
 
     @Test

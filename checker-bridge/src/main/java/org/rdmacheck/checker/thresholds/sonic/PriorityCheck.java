@@ -16,6 +16,7 @@ import org.rdmacheck.checker.thresholds.Inequality;
  * @param speedMbps      PORT speed
  * @param cableMetres    CABLE_LENGTH
  * @param mtu            PORT mtu
+ * @param lanes          PORT lanes count (0 if not given)
  * @param configuredXoff the profile's xoff
  * @param sonic          the headroom as SONiC's Mellanox script computes it
  * @param mlx5           the headroom as the mlx5 driver computes it for the NIC at the other end
@@ -25,7 +26,7 @@ import org.rdmacheck.checker.thresholds.Inequality;
  * @param verdict        SAFE, UNSAFE or INCONCLUSIVE
  */
 public record PriorityCheck(String port, int priority, String profile, String wredProfile, long speedMbps,
-                            BigDecimal cableMetres, long mtu, long configuredXoff, HeadroomCalculation sonic,
+                            BigDecimal cableMetres, long mtu, int lanes, long configuredXoff, HeadroomCalculation sonic,
                             HeadroomCalculation mlx5, Optional<Headroom> ieee, Inequality headroom, int group,
                             ConfigCheck.Verdict verdict) {
 

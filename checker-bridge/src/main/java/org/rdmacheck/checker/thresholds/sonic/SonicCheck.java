@@ -109,7 +109,8 @@ public final class SonicCheck {
                 Inequality hr = new Inequality("XoffCoversHeadroom", "profile xoff >= xoff of " + MellanoxHeadroom.SOURCE,
                         Long.toString(prof.xoff()), Long.toString(sonic.xoffBytes()), prof.xoff() >= sonic.xoffBytes(),
                         MellanoxHeadroom.SOURCE);
-                partial.add(new PriorityCheck(port, prio, profileName, wred, pt.speedMbps(), cable, pt.mtu(), prof.xoff(),
+                partial.add(new PriorityCheck(port, prio, profileName, wred, pt.speedMbps(), cable, pt.mtu(), pt.lanes(),
+                        prof.xoff(),
                         sonic, mlx5, ieee(pt, cable), hr, -1, ConfigCheck.Verdict.SAFE));
             }
         }
@@ -131,10 +132,10 @@ public final class SonicCheck {
                 v = ConfigCheck.Verdict.UNSAFE;
             }
             out.add(new PriorityCheck(p.port(), p.priority(), p.profile(), p.wredProfile(), p.speedMbps(),
-                    p.cableMetres(), p.mtu(), p.configuredXoff(), p.sonic(), p.mlx5(), p.ieee(), p.headroom(), g, v));
+                    p.cableMetres(), p.mtu(), p.lanes(), p.configuredXoff(), p.sonic(), p.mlx5(), p.ieee(), p.headroom(), g, v));
             overall = worse(overall, v);
         }
-        return new SonicReport(c.name(), asic, out, groups, overall);
+        return new SonicReport(c.name(), asic, c.traffic(), out, groups, overall);
     }
 
     private ThresholdGroup group(SonicConfig c, GroupKey k, Profile prof, Pool pool, List<String> ports, int n, int p) {

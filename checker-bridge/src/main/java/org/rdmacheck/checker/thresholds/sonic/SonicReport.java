@@ -1,6 +1,9 @@
 package org.rdmacheck.checker.thresholds.sonic;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
 
 /**
@@ -8,17 +11,30 @@ import org.rdmacheck.checker.thresholds.ConfigCheck;
  *
  * @param config     the configuration's name
  * @param asic       the ASIC whose parameters SONiC's headroom calculation used
+ * @param traffic    the lossless traffic pattern it used
  * @param priorities every (port, lossless priority)
  * @param groups     the threshold model instances
  * @param verdict    UNSAFE if any priority is, else INCONCLUSIVE if any is, else SAFE
  */
-public record SonicReport(String config, SpectrumAsic asic, List<PriorityCheck> priorities,
+public record SonicReport(String config, SpectrumAsic asic, SonicConfig.LosslessTraffic traffic,
+                          List<PriorityCheck> priorities,
                           List<ThresholdGroup> groups, ConfigCheck.Verdict verdict) {
 
     /** Copies the lists. */
     public SonicReport {
         priorities = List.copyOf(priorities);
         groups = List.copyOf(groups);
+    }
+
+    /**
+     * @return one headroom witness per set of priorities with equal profile, priority, speed, cable
+     *         and MTU whose xoff is below SONiC's calculation, named by its first port
+     */
+    public List<Counterexample> headroomWitnesses() {
+        Map<List<Object>, PriorityCheck> first = new LinkedHashMap<>();
+        priorities.stream().filter(p -> !p.headroom().holds()).forEach(p -> first.putIfAbsent(
+                List.of(p.profile(), p.priority(), p.speedMbps(), p.cableMetres(), p.mtu(), p.lanes()), p));
+        return first.values().stream().map(p -> HeadroomWitnesses.of(config, asic, traffic, p, p.lanes())).toList();
     }
 
     /** @return the headroom that could go back to the shared pool, summed over lossless PGs */
