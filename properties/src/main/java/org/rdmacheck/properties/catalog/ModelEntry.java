@@ -52,6 +52,17 @@ public interface ModelEntry {
      */
     CheckSpec<?> build(String variant, Params params);
 
+    /**
+     * The liveness properties under fairness declared beside a built check (same model instance),
+     * with the variant's expected violations; empty for models that declare none.
+     *
+     * @param built a check built by {@link #build}
+     * @return its liveness properties, if any
+     */
+    default java.util.Optional<org.rdmacheck.properties.liveness.LivenessSpec<?>> liveness(CheckSpec<?> built) {
+        return java.util.Optional.empty();
+    }
+
     /** @return the default variant (listed first) */
     default String defaultVariant() {
         return variants().get(0).name();

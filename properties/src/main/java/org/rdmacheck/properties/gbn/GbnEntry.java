@@ -17,6 +17,9 @@ import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
+import org.rdmacheck.properties.liveness.Fairness;
+import org.rdmacheck.properties.liveness.Liveness;
+import org.rdmacheck.properties.liveness.LivenessSpec;
 
 /**
  * Catalogue entry {@code gbn}: RoCEv2 Go-Back-0 / Go-Back-N loss recovery with Send-Twice and
@@ -86,6 +89,38 @@ public final class GbnEntry implements ModelEntry {
         return new CheckSpec<>(name(), variant, p.asMap(), model, GbnProperties.of(model),
                 expectedViolations(model));
     }
+
+    /**
+     * Delivered, {@code <>(every packet acknowledged and received)}, under strong fairness of every
+     * reception and weak fairness of every send and timer action value; losses get no fairness, and the loss budget
+     * L makes them finitely many, as "fair loss" asks. Unlike Completion (AG EF done) it is broken by
+     * fair behaviours that keep cycling without finishing. With duplicates ignored a lost last ACK is
+     * never repaired, and the sender's retransmissions cycle for ever: improved-ignore violates it at
+     * its defaults.
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public java.util.Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
+        CheckSpec<GbnState> spec = (CheckSpec<GbnState>) built;
+        GbnModel m = (GbnModel) spec.model();
+        Liveness<GbnState> delivered = Liveness.eventually(GbnProperties.DELIVERED, m::done, RECEIVERS_FAIR,
+                TIMERS_AND_SENDER_FAIR);
+        Set<String> fail = m.config().duplicates() == DuplicatePolicy.IGNORE && m.losses() >= 1
+                ? Set.of(GbnProperties.DELIVERED) : Set.of();
+        return java.util.Optional.of(new LivenessSpec<>(spec, List.of(delivered), fail));
+    }
+
+    /**
+     * Strong fairness of every reception (data, ACK, NAK): a full control channel disables the
+     * receiver now and then, and weak fairness would let Check-EPSN keep it full for ever (a
+     * WF-fair livelock of variant ce that the explorer finds when receptions are only weakly fair).
+     */
+    public static final Fairness RECEIVERS_FAIR = new Fairness("each Receive*", Fairness.Strength.STRONG,
+            Fairness.Scope.EACH, a -> a.name().startsWith("Receive"));
+
+    /** Weak fairness of every other action value except the losses: sends and timers. */
+    public static final Fairness TIMERS_AND_SENDER_FAIR = new Fairness("each Send and timer", Fairness.Strength.WEAK,
+            Fairness.Scope.EACH, a -> !a.name().startsWith("Lose") && !a.name().startsWith("Receive"));
 
     /**
      * Builds the configured model.

@@ -20,6 +20,8 @@ public final class GbnProperties {
     public static final String PROGRESS = "Completion";
     /** The ACK timeout never fires. */
     public static final String NO_TIMEOUT = "NoTimeout";
+    /** liveness under fairness: every behaviour fair to the protocol's actions finishes */
+    public static final String DELIVERED = "Delivered";
 
     private GbnProperties() {
     }
