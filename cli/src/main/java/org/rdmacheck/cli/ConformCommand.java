@@ -20,7 +20,9 @@ import picocli.CommandLine.Spec;
 /** {@code rdmacheck conform MODEL}: the explorer and TLC must agree on state counts and verdicts. */
 @Command(name = "conform", footerHeading = "%nExamples:%n", footer = {"  rdmacheck conform gbn", "  rdmacheck conform philosophers --param n=3 --json"},
         description = "Runs the Java explorer and TLC on the same constants (via the spec's "
-        + "manifest.json) and compares distinct-state counts and verdicts per property; exit 1 on a mismatch.")
+        + "manifest.json) and compares distinct-state counts and verdicts per property; exit 1 on a mismatch. A variant "
+        + "or parameter value the spec has no constant for is refused (exit 2), never compared against the spec's "
+        + "defaults.")
 final class ConformCommand implements Callable<Integer> {
 
     @Spec
@@ -68,6 +70,9 @@ final class ConformCommand implements Callable<Integer> {
                 variants.add(variant);
             } else {
                 m.configurations().stream().filter(c -> c.variant() != null).forEach(c -> variants.add(c.variant()));
+            }
+            for (String v : variants) {
+                Conformance.constants(m, v, Params.parse(params)); // refuse what the spec cannot express first
             }
             for (String v : variants) {
                 results.add(conformance.compare(m, v, Params.parse(params)));

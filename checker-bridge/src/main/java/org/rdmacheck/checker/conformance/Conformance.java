@@ -94,12 +94,9 @@ public final class Conformance {
      * @throws ConstantMapping.Unmapped naming what the spec cannot express
      */
     public ConformanceResult compare(SpecManifest m, String variant, Params params) {
-        SpecManifest.Configuration template = m.configurations().stream()
-                .filter(c -> variant.equals(c.variant())).findFirst().orElseThrow(() -> new InputException(
-                        m.folder() + ": no configuration for variant '" + variant + "' in " + SpecManifest.FILE));
         CheckSpec<?> spec = Catalog.find(m.javaModel()).build(variant, params);
-        // Every parameter must reach the spec: an unmapped one would leave TLC on the cfg's default.
-        Map<String, String> constants = m.constants(variant, spec.parameters());
+        Map<String, String> constants = constants(m, spec);
+        SpecManifest.Configuration template = template(m, variant);
         TlcRun t = runTlc(m, template, constants);
         ExplorationReport r = new Explorer(explorer).check(spec);
         Map<String, String> java = verdicts(r.results());
@@ -107,6 +104,39 @@ public final class Conformance {
         compare(t, r, java, mismatches);
         return new ConformanceResult(m.folder().getFileName().toString(), variant + " " + spec.parameters(), constants,
                 t.distinct, r.stats().distinctStates(), t.verdicts, java, mismatches);
+    }
+
+    /**
+     * The configuration whose invariants and properties TLC checks for a variant: the manifest's
+     * first for that variant, else the first whose variant sets the same TLA+ constants (a Java
+     * variant that differs only in parameter defaults, such as gbn's improved-ignore).
+     */
+    private static SpecManifest.Configuration template(SpecManifest m, String variant) {
+        Map<String, Map<String, String>> vs = m.constantMapping().variants();
+        return m.configurations().stream().filter(c -> variant.equals(c.variant())).findFirst()
+                .or(() -> m.configurations().stream().filter(c -> c.variant() != null
+                        && vs.get(variant).equals(vs.get(c.variant()))).findFirst())
+                .orElseThrow(() -> new InputException(m.folder() + ": no configuration for variant '" + variant
+                        + "' (or one with the same TLA+ constants) in " + SpecManifest.FILE));
+    }
+
+    /**
+     * The TLA+ constants of a Java configuration, without running anything: lets a caller refuse a
+     * whole request before the first comparison runs.
+     *
+     * @param m       a manifest with a Java twin
+     * @param variant Java variant
+     * @param params  Java parameters (defaults filled in by the catalogue)
+     * @return the constants
+     * @throws ConstantMapping.Unmapped naming what the spec cannot express
+     */
+    public static Map<String, String> constants(SpecManifest m, String variant, Params params) {
+        return constants(m, Catalog.find(m.javaModel()).build(variant, params));
+    }
+
+    private static Map<String, String> constants(SpecManifest m, CheckSpec<?> spec) {
+        // Every parameter must reach the spec: an unmapped one would leave TLC on the cfg's default.
+        return m.constants(spec.variant(), spec.parameters());
     }
 
     private static void compare(TlcRun t, ExplorationReport r, Map<String, String> java, List<String> mismatches) {
