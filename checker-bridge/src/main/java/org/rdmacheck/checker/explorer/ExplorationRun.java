@@ -489,7 +489,7 @@ final class ExplorationRun<S> {
             for (int l = 0; l < next.count(s); l++) {
                 long link = next.linkOf(s, l);
                 order[pos[LevelTable.parentOf(link) - base]++] = (long) LevelTable.ordinalOf(link) << 32
-                        | (long) s << 25 | l;
+                        | (long) s << LevelTable.LOCAL_BITS | l;
             }
         }
         for (int i = 0; i < frontierSize; i++) {
@@ -510,8 +510,8 @@ final class ExplorationRun<S> {
         long[] fps = new long[keep];
         int first = log.size();
         for (int i = 0; i < keep; i++) {
-            int s = (int) (order[i] >>> 25) & (LevelTable.STRIPES - 1);
-            int l = (int) (order[i] & ((1 << 25) - 1));
+            int s = (int) (order[i] >>> LevelTable.LOCAL_BITS) & (LevelTable.STRIPES - 1);
+            int l = (int) (order[i] & ((1 << LevelTable.LOCAL_BITS) - 1));
             log.addChild(LevelTable.ordinalOf(next.linkOf(s, l)));
             frontier.add(next.state(s, l));
             fps[i] = next.fp(s, l);

@@ -12,16 +12,17 @@ import java.util.Map;
  *
  * <p>Lock striping: the fingerprint picks one of {@value #STRIPES} stripes, each a small table
  * with its own lock, so workers rarely wait for each other. Entries keep their position when a
- * stripe grows, so an entry id ({@code stripe << 25 | position}) stays valid for the whole level.
+ * stripe grows, so an entry id ({@code stripe << LOCAL_BITS | position}) stays valid for the whole
+ * level.
  *
  * @param <S> state type
  */
 final class LevelTable<S> {
 
     static final int ORDINAL_BITS = 20;
-    static final int STRIPES = 64;
-    private static final int STRIPE_BITS = 6;
-    private static final int LOCAL_BITS = 25;
+    static final int STRIPES = 256;
+    private static final int STRIPE_BITS = 8;
+    static final int LOCAL_BITS = 31 - STRIPE_BITS;
 
     private final Stripe<S>[] stripes;
 
