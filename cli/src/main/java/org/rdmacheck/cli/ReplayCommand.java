@@ -41,7 +41,7 @@ final class ReplayCommand implements Callable<Integer> {
             o.put("variant", cex.provenance().variant());
             o.put("property", cex.property());
             o.put("kind", cex.kind().word());
-            o.put("steps", cex.steps().size());
+            o.put("steps", cex.length());
             o.put("outcome", r.word());
             o.put("legal", r.legal());
             o.put("firstIllegalStep", r.firstIllegalStep());
@@ -50,7 +50,7 @@ final class ReplayCommand implements Callable<Integer> {
             out.println(TraceJson.MAPPER.writeValueAsString(o));
         } else {
             out.printf("%s: %s %s %s (%s, %d steps): %s%n", file, cex.provenance().model(), cex.provenance().variant(),
-                    cex.property(), cex.kind(), cex.steps().size(), r.message());
+                    cex.property(), cex.kind(), cex.length(), r.message());
         }
         out.flush();
         return exitCode(r);

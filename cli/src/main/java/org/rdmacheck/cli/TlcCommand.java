@@ -66,13 +66,27 @@ final class TlcCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        TlcOptions options = tlc.options(err);
+        java.util.concurrent.atomic.AtomicReference<String> last = new java.util.concurrent.atomic.AtomicReference<>();
+        TlcOptions options = tlc.options(err).withProgress(line -> {
+            last.set(line);
+            err.println(line);
+            err.flush();
+        });
         Path outDir = out == null ? null : OutputFolders.writable("--out", out);
         SpecFolder folder = SpecFolder.resolve(specPath, config);
         TlcRequest req = TlcRequest.of(folder.specFile(), folder.configFile())
                 .withConstants(Params.parse(params).asMap()).withInvariants(invariants)
                 .withCheckDeadlock(noDeadlock ? Boolean.FALSE : null);
-        TlcReport report = distributed ? new DistributedTlc(options).check(req) : new TlcChecker(options).check(req);
+        // TLC itself reports once a minute: a line every few seconds in between (its own --tlc-time limit applies)
+        RunClock clock = new RunClock("tlc " + folder.specFile().getFileName(), Long.MAX_VALUE, "none", err);
+        TlcReport report;
+        try {
+            report = Watched.run(clock, () -> "TLC running" + (last.get() == null ? " (it reports states once a "
+                    + "minute)" : "; last report " + last.get()), () -> distributed
+                    ? new DistributedTlc(options).check(req) : new TlcChecker(options).check(req));
+        } catch (Watched.LimitReached unlimited) {
+            throw new IllegalStateException(unlimited);
+        }
         List<Finding> rows = rows(req, report, outDir, json ? report.warnings() : List.of());
         Output.print(spec.commandLine().getOut(), rows, json);
         if (!json) {
