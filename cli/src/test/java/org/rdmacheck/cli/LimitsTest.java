@@ -68,4 +68,30 @@ class LimitsTest {
         assertTrue(o.get("outputs").isNull());
         assertTrue(Files.notExists(dir.resolve("p")), "no partial output");
     }
+
+    @Test
+    void aGbnTablePastItsTimeLimitIsInconclusiveWithTheRowsItFinished() throws Exception {
+        CliTest.Run r = CliTest.run("gbn-table", "--packets", "4", "--max-time", "1s", "--no-save", "--json");
+        assertEquals(3, r.code(), r.err());
+        JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+        assertTrue(rows.size() < 10, "fewer rows than the full table: " + rows.size());
+    }
+
+    @Test
+    void replayCountsStepsAsCheckDoes(@TempDir Path dir) throws Exception {
+        CliTest.Run check = CliTest.run("check", "philosophers", "--variant", "naive", "--param", "n=3", "--json",
+                "--out", dir.toString());
+        JsonNode rows = TraceJson.MAPPER.readTree(check.out());
+        int replayed = 0;
+        for (JsonNode row : rows) {
+            JsonNode cex = row.get("counterexample");
+            if (cex != null && cex.hasNonNull("file")) {
+                JsonNode replay = TraceJson.MAPPER.readTree(CliTest.run("replay", cex.get("file").asText(), "--json")
+                        .out());
+                assertEquals(cex.get("steps").asInt(), replay.get("steps").asInt(), cex.get("file").asText());
+                replayed++;
+            }
+        }
+        assertEquals(2, replayed);
+    }
 }

@@ -3,6 +3,7 @@ package org.rdmacheck.cli.gbn;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,6 +13,8 @@ import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.cli.ExitCodes;
 import org.rdmacheck.cli.ExplorerOptions;
+import org.rdmacheck.cli.RunClock;
+import org.rdmacheck.cli.TimeLimit;
 import org.rdmacheck.cli.TraceOutput;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
@@ -60,6 +63,9 @@ public final class GbnTableCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
+    @Mixin
+    TimeLimit limit = new TimeLimit();
+
     @Override
     public Integer call() throws JsonProcessingException {
         Map<String, String> base = base(packets, messages, ackInterval, capacity, nakPolicy);
@@ -69,16 +75,38 @@ public final class GbnTableCommand implements Callable<Integer> {
         }
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : ExplorerOptions.threads(threads);
         Path dir = traces.folder();
-        List<GbnTableRow> rows = new GbnTable(base, maxLosses, ExplorerSettings.defaults().withThreads(t), dir)
-                .compute();
+        PrintWriter err = spec.commandLine().getErr();
+        RunClock clock = limit.start("gbn-table", err);
+        GbnTable table = new GbnTable(base, maxLosses, ExplorerSettings.defaults().withThreads(t)
+                .withProgress(RunClock.INTERVAL_MILLIS, line -> {
+                    err.println(line);
+                    err.flush();
+                }), dir);
+        List<GbnTableRow> rows = new ArrayList<>();
+        int total = 2 * GbnTable.VARIANTS.size();
+        String stopped = null;
+        for (String dup : List.of("ack", "ignore")) {
+            for (String v : GbnTable.VARIANTS) {
+                if (stopped == null && clock.expired()) {
+                    stopped = clock.limitReason() + ", " + rows.size() + " of " + total + " rows done";
+                }
+                if (stopped == null) {
+                    rows.add(table.row(v, dup));
+                    clock.tick(() -> clock.rate(rows.size(), total, "rows"));
+                }
+            }
+        }
         PrintWriter w = spec.commandLine().getOut();
         if (json) {
             w.println(TraceJson.MAPPER.writeValueAsString(rows));
         } else {
             w.print(text(rows));
+            if (stopped != null) {
+                w.println("INCONCLUSIVE: " + stopped);
+            }
         }
         w.flush();
-        return ExitCodes.OK;
+        return stopped == null ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
     }
 
     /**
