@@ -7,8 +7,10 @@ import org.rdmacheck.properties.CheckSpec;
  * cores, shortest counterexamples for invariants, action properties and deadlock, and progress
  * (AG EF goal) by backward reachability over the explored graph.
  *
- * <p>Results, counts and counterexamples are identical whatever the number of threads: successors
- * are computed in parallel, but states are numbered and matched in one fixed order.
+ * <p>Results, counts and counterexamples are identical whatever the number of threads: workers
+ * expand, check and match states in parallel, level by level, and the states new in a level are
+ * numbered in the order a one-thread search meets them (see {@link ExplorationRun}). Only wall
+ * time, and the figures of a run stopped by its time or heap limit, depend on the threads.
  */
 public final class Explorer {
 
