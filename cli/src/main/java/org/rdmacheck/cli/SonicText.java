@@ -71,6 +71,11 @@ final class SonicText {
             sb.append(String.format(Locale.ROOT, "%nseed 004 §4 model for priority %d, profile %s, ECN %s on %d ports "
                     + "(%s):%n", g.priority(), g.profile(), g.wredProfile(), g.ports().size(), range(g.ports())));
             sb.append(ThresholdText.report(g.report()));
+            if (g.report().check().orElseThrow().witnessSearch().witness().isPresent()) {
+                sb.append("  in the witness, model port 0 is ").append(g.ports().get(0)).append(" and priority 0 is ")
+                        .append(g.priority()).append(" (profile ").append(g.profile())
+                        .append("); the other model ports are the pool's other lossless ports\n");
+            }
             sb.append("  derivation: largest safe ECN threshold under the configured PFC threshold = ")
                     .append(g.tEcnMaxBytes() < 0 ? "none" : Units.kb(g.tEcnMaxBytes()));
             if (g.report().check().orElseThrow().config().beta().isPresent()) {
