@@ -23,6 +23,10 @@ public final class TlcCliOptions {
             + "most the machine's memory (default: the JVM's default)")
     Integer heapMegabytes;
 
+    @Option(names = "--library", paramLabel = "PATH", description = "a folder or jar of TLA+ modules outside the spec "
+            + "folder (e.g. the TLA+ Community Modules jar); repeatable, searched in order")
+    java.util.List<java.nio.file.Path> libraries = new java.util.ArrayList<>();
+
     /**
      * @param err where TLC's progress lines go
      * @return validated options
@@ -39,7 +43,13 @@ public final class TlcCliOptions {
             throw new InputException("--tlc-heap " + heapMegabytes + ": expected a heap in MiB from 64 to " + physical
                     + " (this machine's memory)");
         }
-        return TlcOptions.defaults().withWorkers(workers).withFingerprintIndex(fp)
+        for (java.nio.file.Path lib : libraries) {
+            boolean jar = lib.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".jar");
+            if (jar ? !java.nio.file.Files.isRegularFile(lib) : !java.nio.file.Files.isDirectory(lib)) {
+                throw new InputException("--library " + lib + ": expected an existing folder or .jar file");
+            }
+        }
+        return TlcOptions.defaults().withLibraries(libraries).withWorkers(workers).withFingerprintIndex(fp)
                 .withTimeLimitMillis(Durations.parseMillis("--tlc-time", maxTime))
                 .withHeapMegabytes(heapMegabytes == null ? 0 : heapMegabytes)
                 .withProgress(line -> {

@@ -71,6 +71,27 @@ class TlcCommandsTest {
     }
 
     @Test
+    void libraryFolderSuppliesAModuleOutsideTheSpecFolder(@TempDir Path dir) throws IOException {
+        Path spec = Files.createDirectories(dir.resolve("spec"));
+        Path lib = Files.createDirectories(dir.resolve("lib"));
+        Files.writeString(lib.resolve("Lib.tla"), "---- MODULE Lib ----\nEXTENDS Naturals\nBound == 2\n====\n");
+        Files.writeString(spec.resolve("Use.tla"), "---- MODULE Use ----\nEXTENDS Lib\nVARIABLE n\nInit == n = 0\n"
+                + "Next == n < Bound /\\ n' = n + 1\nOk == n <= Bound\n====\n");
+        Files.writeString(spec.resolve("Use.cfg"), "INIT Init\nNEXT Next\nINVARIANT Ok\nCHECK_DEADLOCK FALSE\n");
+        CliTest.Run missing = CliTest.run("tlc", spec.toString());
+        assertEquals(2, missing.code());
+        assertTrue(missing.err().contains("Use.tla:2:9: cannot find the module Lib"), missing.err());
+        CliTest.Run r = CliTest.run("tlc", spec.toString(), "--library", lib.toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode row = TraceJson.MAPPER.readTree(r.out()).get(0);
+        assertEquals("VERIFIED", row.get("verdict").asText());
+        assertEquals(3, row.get("quantities").get("distinctStates").get("value").asLong());
+        CliTest.Run bad = CliTest.run("tlc", spec.toString(), "--library", dir.resolve("nope.jar").toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--library") && bad.err().contains("nope.jar"), bad.err());
+    }
+
+    @Test
     void missingSpecFolderIsExitTwo() {
         CliTest.Run r = CliTest.run("tlc", "no/such/folder");
         assertEquals(2, r.code());

@@ -48,7 +48,7 @@ public final class DistributedTlc {
      */
     public TlcReport check(TlcRequest request) {
         long t0 = System.currentTimeMillis();
-        try (TlcWorkspace ws = TlcWorkspace.create(request)) {
+        try (TlcWorkspace ws = TlcWorkspace.create(request, options.libraryFolders())) {
             String cp = classPath();
             refuseTemporalProperties(ws, cp);
             int port = freeLoopbackPort();

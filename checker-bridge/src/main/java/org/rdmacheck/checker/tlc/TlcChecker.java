@@ -44,7 +44,7 @@ public final class TlcChecker {
      *                        ASSUME, as one line {@code file:line:col: message}
      */
     public TlcReport check(TlcRequest request) {
-        try (TlcWorkspace ws = TlcWorkspace.create(request)) {
+        try (TlcWorkspace ws = TlcWorkspace.create(request, options.libraryFolders())) {
             List<String> cmd = ChildProcess.javaCommand(jvmOptions(ws.dir(), options), classPath(options),
                     "tlc2.TLC", ws.tlcArguments(options));
             long t0 = System.currentTimeMillis();
@@ -84,6 +84,11 @@ public final class TlcChecker {
         if (opts.heapMegabytes() > 0) {
             o.add("-Xmx" + opts.heapMegabytes() + "m");
         }
+        if (!opts.libraryFolders().isEmpty()) {
+            // SANY's resolver (util.SimpleFilenameToStream) searches these folders after the spec's own.
+            o.add("-DTLA-Library=" + String.join(java.io.File.pathSeparator,
+                    opts.libraryFolders().stream().map(p -> p.toAbsolutePath().normalize().toString()).toList()));
+        }
         o.addAll(opts.javaOptions());
         return o;
     }
@@ -93,6 +98,14 @@ public final class TlcChecker {
      * @return the class path holding {@code tlc2.TLC}: the configured jar, or where this JVM loaded it from
      */
     static String classPath(TlcOptions opts) {
+        List<String> cp = new ArrayList<>();
+        cp.add(tlcJar(opts));
+        // Library jars after TLC's own, so they cannot shadow TLC's standard modules or classes.
+        opts.libraryJars().forEach(j -> cp.add(j.toAbsolutePath().normalize().toString()));
+        return String.join(java.io.File.pathSeparator, cp);
+    }
+
+    private static String tlcJar(TlcOptions opts) {
         if (opts.jar() != null) {
             return opts.jar().toString();
         }

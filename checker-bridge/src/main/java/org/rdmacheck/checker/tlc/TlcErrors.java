@@ -113,8 +113,8 @@ final class TlcErrors {
                     int col = at - text.lastIndexOf('\n', at - 1);
                     String name = file.replaceFirst("\\.tla$", "");
                     return originals.apply(file) + ":" + line + ":" + col + ": cannot find the module " + module
-                            + " (" + m.group(1) + " in module " + name + "); it is neither in the spec folder nor "
-                            + "a standard module";
+                            + " (" + m.group(1) + " in module " + name + "); it is not in the spec folder, a library "
+                            + "(--library) or the standard modules";
                 }
             } catch (IOException e) {
                 // fall through to the importer's name only
@@ -122,7 +122,7 @@ final class TlcErrors {
         }
         return (importer != null ? originals.apply(importer) + ": " : "") + "cannot find the module " + module
                 + (importer != null ? " imported by module " + importer : "")
-                + "; it is neither in the spec folder nor a standard module";
+                + "; it is not in the spec folder, a library (--library) or the standard modules";
     }
 
     private static List<String> tlaFiles(Path dir) {

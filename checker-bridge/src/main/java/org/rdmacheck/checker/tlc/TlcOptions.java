@@ -14,9 +14,12 @@ import java.util.function.Consumer;
  * @param javaOptions     further options for the child JVM
  * @param jar             the jar holding {@code tlc2.TLC}, or null to use the one on this JVM's class path
  * @param progress        receives TLC's progress lines (once a minute on long runs)
+ * @param libraries       modules outside the spec folder: folders (TLC's {@code TLA-Library} path, also searched
+ *                        for Java module overrides) and jars (added to the child's class path, where TLC finds
+ *                        modules at the jar's root, as in the TLA+ Community Modules jar), searched in this order
  */
 public record TlcOptions(int workers, Integer fingerprintIndex, long timeLimitMillis, int heapMegabytes,
-                         List<String> javaOptions, Path jar, Consumer<String> progress) {
+                         List<String> javaOptions, Path jar, Consumer<String> progress, List<Path> libraries) {
 
     /** Validates ranges. */
     public TlcOptions {
@@ -30,41 +33,62 @@ public record TlcOptions(int workers, Integer fingerprintIndex, long timeLimitMi
             throw new IllegalArgumentException("timeLimitMillis = " + timeLimitMillis + ": expected at least 1");
         }
         javaOptions = List.copyOf(javaOptions);
+        libraries = libraries == null ? List.of() : List.copyOf(libraries);
         progress = progress == null ? line -> { } : progress;
     }
 
     /** @return one worker, TLC's fingerprint choice, one hour, default heap */
     public static TlcOptions defaults() {
-        return new TlcOptions(1, null, 3_600_000L, 0, List.of(), null, null);
+        return new TlcOptions(1, null, 3_600_000L, 0, List.of(), null, null, List.of());
     }
 
     /** @param n workers  @return a copy */
     public TlcOptions withWorkers(int n) {
-        return new TlcOptions(n, fingerprintIndex, timeLimitMillis, heapMegabytes, javaOptions, jar, progress);
+        return new TlcOptions(n, fingerprintIndex, timeLimitMillis, heapMegabytes, javaOptions, jar, progress, libraries);
     }
 
     /** @param fp fingerprint index or null  @return a copy */
     public TlcOptions withFingerprintIndex(Integer fp) {
-        return new TlcOptions(workers, fp, timeLimitMillis, heapMegabytes, javaOptions, jar, progress);
+        return new TlcOptions(workers, fp, timeLimitMillis, heapMegabytes, javaOptions, jar, progress, libraries);
     }
 
     /** @param ms time limit  @return a copy */
     public TlcOptions withTimeLimitMillis(long ms) {
-        return new TlcOptions(workers, fingerprintIndex, ms, heapMegabytes, javaOptions, jar, progress);
+        return new TlcOptions(workers, fingerprintIndex, ms, heapMegabytes, javaOptions, jar, progress, libraries);
     }
 
     /** @param mb heap in MiB, 0 for the default  @return a copy */
     public TlcOptions withHeapMegabytes(int mb) {
-        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, mb, javaOptions, jar, progress);
+        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, mb, javaOptions, jar, progress, libraries);
     }
 
     /** @param opts child JVM options  @return a copy */
     public TlcOptions withJavaOptions(List<String> opts) {
-        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, heapMegabytes, opts, jar, progress);
+        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, heapMegabytes, opts, jar, progress, libraries);
     }
 
     /** @param sink progress receiver  @return a copy */
     public TlcOptions withProgress(Consumer<String> sink) {
-        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, heapMegabytes, javaOptions, jar, sink);
+        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, heapMegabytes, javaOptions, jar, sink, libraries);
+    }
+
+    /** @param libs library folders and jars  @return a copy */
+    public TlcOptions withLibraries(List<Path> libs) {
+        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, heapMegabytes, javaOptions, jar, progress, libs);
+    }
+
+    /** @return the library folders, in order */
+    public List<Path> libraryFolders() {
+        return libraries.stream().filter(p -> !isJar(p)).toList();
+    }
+
+    /** @return the library jars, in order */
+    public List<Path> libraryJars() {
+        return libraries.stream().filter(TlcOptions::isJar).toList();
+    }
+
+    private static boolean isJar(Path p) {
+        return p.getFileName() != null && p.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".jar")
+                && !java.nio.file.Files.isDirectory(p);
     }
 }

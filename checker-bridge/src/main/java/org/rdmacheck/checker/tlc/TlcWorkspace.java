@@ -57,6 +57,18 @@ final class TlcWorkspace implements AutoCloseable {
      * @throws InputException if the spec or configuration file is missing
      */
     static TlcWorkspace create(TlcRequest req) {
+        return create(req, List.of());
+    }
+
+    /**
+     * Prepares a workspace for a request whose modules may also come from library folders.
+     *
+     * @param req       the request
+     * @param libraries library folders (their declarations count when checking {@code --param} names)
+     * @return the workspace (close it)
+     * @throws InputException if the spec or configuration file is missing
+     */
+    static TlcWorkspace create(TlcRequest req, List<Path> libraries) {
         Path spec = req.specFile().toAbsolutePath().normalize();
         if (!Files.isRegularFile(spec) && !req.extraModules().containsKey(spec.getFileName().toString())) {
             throw new InputException(req.specFile() + ": no such TLA+ module");
@@ -68,7 +80,7 @@ final class TlcWorkspace implements AutoCloseable {
             throw new UncheckedIOException("cannot create a temporary folder for TLC", e);
         }
         try {
-            return prepare(dir, spec, req);
+            return prepare(dir, spec, req, libraries);
         } catch (RuntimeException | IOException e) {
             deleteTree(dir);
             if (e instanceof IOException io) {
@@ -78,10 +90,13 @@ final class TlcWorkspace implements AutoCloseable {
         }
     }
 
-    private static TlcWorkspace prepare(Path dir, Path spec, TlcRequest req) throws IOException {
+    private static TlcWorkspace prepare(Path dir, Path spec, TlcRequest req, List<Path> libraries)
+            throws IOException {
         Map<String, Path> originals = new HashMap<>();
+        // Every file of the spec folder (modules, Java module overrides, data files the spec reads),
+        // but not its subfolders, which hold build output and TLC's own metadata.
         try (Stream<Path> files = Files.list(spec.getParent())) {
-            for (Path f : files.filter(f -> f.toString().endsWith(".tla")).toList()) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
                 Files.copy(f, dir.resolve(f.getFileName()));
                 originals.put(f.getFileName().toString(), f);
             }
@@ -89,7 +104,13 @@ final class TlcWorkspace implements AutoCloseable {
         for (Map.Entry<String, String> m : req.extraModules().entrySet()) {
             Files.writeString(dir.resolve(m.getKey()), m.getValue(), StandardCharsets.UTF_8);
         }
-        rejectUndeclared(req, TlaDeclarations.constants(dir));
+        java.util.Set<String> declared = new java.util.LinkedHashSet<>(TlaDeclarations.constants(dir));
+        for (Path lib : libraries) {
+            if (Files.isDirectory(lib)) {
+                declared.addAll(TlaDeclarations.constants(lib));
+            }
+        }
+        rejectUndeclared(req, declared);
         TlcConfig base = TlcConfig.empty();
         String baseText = null;
         if (req.configFile() != null) {

@@ -1,0 +1,4 @@
+---- MODULE LibMod ----
+EXTENDS Naturals
+Bound == 3
+====
