@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck tlc SPEC_DIR}: model-checks a TLA+ spec with TLC. */
-@Command(name = "tlc", footerHeading = "%nExamples:%n", footer = {"  rdmacheck tlc specs/gbn --workers 2", "  rdmacheck tlc specs/philosophers --invariant NeighboursNeverBothEat --json"},
+@Command(name = "tlc", footerHeading = "%nExamples:%n", footer = {"  rdmacheck tlc specs/gbn --workers 2", "  rdmacheck tlc specs/philosophers --invariant NeighboursNeverBothEat --json",
+        "  rdmacheck tlc specs/fifo --param Reorder=TRUE --expect InOrderDelivery=violated"},
         description = "Model-checks a TLA+ spec with TLC (in a child JVM) and reports verdicts, "
         + "state counts and the error trace.")
 final class TlcCommand implements Callable<Integer> {
@@ -47,6 +48,15 @@ final class TlcCommand implements Callable<Integer> {
     @Option(names = "--invariant", paramLabel = "NAME", description = "check these invariants instead of the "
             + "configuration's (repeatable)")
     List<String> invariants;
+
+    @Option(names = "--property", paramLabel = "NAME", description = "check these temporal properties instead of "
+            + "the configuration's (repeatable)")
+    List<String> properties;
+
+    @Option(names = "--expect", paramLabel = "WHAT", description = "declared outcome: 'violated' (the model is meant "
+            + "to fail: exit 0 if some property is violated), 'holds' (the default), or NAME=violated|holds for one "
+            + "property (repeatable)")
+    List<String> expects = new ArrayList<>();
 
     @Option(names = "--no-deadlock", description = "do not report deadlocks")
     boolean noDeadlock;
@@ -72,10 +82,11 @@ final class TlcCommand implements Callable<Integer> {
             err.println(line);
             err.flush();
         });
+        TlcExpectations expect = TlcExpectations.parse(expects);
         Path outDir = out == null ? null : OutputFolders.writable("--out", out);
         SpecFolder folder = SpecFolder.resolve(specPath, config);
         TlcRequest req = TlcRequest.of(folder.specFile(), folder.configFile())
-                .withConstants(Params.parse(params).asMap()).withInvariants(invariants)
+                .withConstants(Params.parse(params).asMap()).withInvariants(invariants).withProperties(properties)
                 .withCheckDeadlock(noDeadlock ? Boolean.FALSE : null);
         // TLC itself reports once a minute: a line every few seconds in between (its own --tlc-time limit applies)
         RunClock clock = new RunClock("tlc " + folder.specFile().getFileName(), Long.MAX_VALUE, "none", err);
@@ -87,7 +98,8 @@ final class TlcCommand implements Callable<Integer> {
         } catch (Watched.LimitReached unlimited) {
             throw new IllegalStateException(unlimited);
         }
-        List<Finding> rows = rows(req, report, outDir, json ? report.warnings() : List.of());
+        expect.requireChecked(report.results());
+        List<Finding> rows = rows(req, report, outDir, json ? report.warnings() : List.of(), expect);
         Output.print(spec.commandLine().getOut(), rows, json);
         if (!json) {
             report.warnings().forEach(w -> spec.commandLine().getOut().println("warning: " + w));
@@ -97,7 +109,7 @@ final class TlcCommand implements Callable<Integer> {
             spec.commandLine().getOut().print(TraceText.format(cex.get()));
             spec.commandLine().getOut().flush();
         }
-        return ExitCodes.of(rows);
+        return expect.exitCode(rows);
     }
 
     /**
@@ -108,14 +120,29 @@ final class TlcCommand implements Callable<Integer> {
      * @return one finding per property (one for the state space if no property was checked)
      */
     static List<Finding> rows(TlcRequest req, TlcReport report, Path outDir, List<String> warnings) {
+        return rows(req, report, outDir, warnings, TlcExpectations.parse(List.of()));
+    }
+
+    /**
+     * @param req      the request
+     * @param report   TLC's report
+     * @param outDir   where to store a counterexample, or null
+     * @param warnings warnings to end each finding's detail with
+     * @param expect   declared outcomes
+     * @return one finding per property (one for the state space if no property was checked)
+     */
+    static List<Finding> rows(TlcRequest req, TlcReport report, Path outDir, List<String> warnings,
+                              TlcExpectations expect) {
         List<Finding> rows = new ArrayList<>();
         List<CheckResult> results = report.results().isEmpty()
                 ? List.of(report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS
                 ? new CheckResult.Verified("(state space)", report.stats())
                 : new CheckResult.Failed("(state space)", report.detail(), report.stats())) : report.results();
+        boolean violated = expect.globalViolation(results);
         for (CheckResult r : results) {
             Path file = r instanceof CheckResult.Violated v ? store(outDir, v.counterexample()) : null;
-            Finding f = CheckFindings.of(req.model(), req.variant(), req.constants(), Finding.Expectation.HOLDS, r, file);
+            Finding f = CheckFindings.of(req.model(), req.variant(), req.constants(),
+                    expect.of(r.property(), violated, r), r, file);
             if (!warnings.isEmpty()) {
                 f = f.withDetail((f.detail().isEmpty() ? "" : f.detail() + "; ") + "warning: "
                         + String.join("; warning: ", warnings));
