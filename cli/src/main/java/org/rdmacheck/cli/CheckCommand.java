@@ -9,6 +9,7 @@ import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.liveness.LivenessSpec;
 import org.rdmacheck.properties.catalog.Catalog;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import picocli.CommandLine.Command;
@@ -41,7 +42,7 @@ final class CheckCommand implements Callable<Integer> {
             description = "check only this property (repeatable; default: every property of the variant)")
     List<String> properties = new ArrayList<>();
 
-    @Option(names = "--no-progress", description = "leave out progress (AG EF) properties: no state graph is kept")
+    @Option(names = "--no-progress", description = "leave out progress (AG EF) and liveness properties: no state graph is kept")
     boolean noProgress;
 
     @Mixin
@@ -54,17 +55,29 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         ModelEntry entry = Catalog.find(model);
         String v = variant == null ? entry.defaultVariant() : entry.variant(variant).name();
-        CheckSpec<?> check = select(entry.build(v, Params.parse(params)));
+        CheckSpec<?> built = entry.build(v, Params.parse(params));
+        LivenessSpec<?> live = entry.liveness(built).orElse(null);
+        CheckSpec<?> check = select(built, live);
+        LivenessSpec<?> liveChecked = live == null || noProgress ? null
+                : properties.isEmpty() ? live : live.selecting(p -> properties.contains(p.name()));
         ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());
-        List<Finding> rows = ModelChecks.run(check, settings, traces.folder());
+        List<Finding> rows = ModelChecks.run(check, liveChecked, settings, traces.folder());
         Output.print(spec.commandLine().getOut(), rows, json);
         return ExitCodes.of(rows);
     }
 
-    /** Applies {@code --property} and {@code --no-progress}; an unknown name is an input error. */
-    private <S> CheckSpec<S> select(CheckSpec<S> all) {
+    /**
+     * Applies {@code --property} and {@code --no-progress} (which also leaves out the liveness
+     * properties, as they need the state graph); an unknown name is an input error.
+     */
+    private <S> CheckSpec<S> select(CheckSpec<S> all, LivenessSpec<?> live) {
         Set<String> names = new LinkedHashSet<>();
         all.properties().forEach(p -> names.add(p.name()));
+        Set<String> liveNames = new LinkedHashSet<>();
+        if (live != null) {
+            live.properties().forEach(p -> liveNames.add(p.name()));
+        }
+        names.addAll(liveNames);
         for (String p : properties) {
             if (!names.contains(p)) {
                 throw new InputException("--property " + p + ": expected one of " + String.join(", ", names));
@@ -72,7 +85,9 @@ final class CheckCommand implements Callable<Integer> {
         }
         CheckSpec<S> s = properties.isEmpty() ? all : all.selecting(p -> properties.contains(p.name()));
         s = noProgress ? s.withoutProgress() : s;
-        if (s.properties().isEmpty()) {
+        boolean liveLeft = !noProgress && (properties.isEmpty() ? !liveNames.isEmpty()
+                : properties.stream().anyMatch(liveNames::contains));
+        if (s.properties().isEmpty() && !liveLeft) {
             throw new InputException("--no-progress: the selected properties are all progress properties; nothing to check");
         }
         return s;

@@ -28,6 +28,27 @@ final class ListCommand implements Callable<Integer> {
         return String.join(" ", m.entrySet().stream().map(x -> x.getKey() + "=" + x.getValue()).toList());
     }
 
+    /** A liveness property as listed: its formula, its fairness, and the variants that must violate it. */
+    private record LivenessRow(String formula, java.util.List<String> fairness, java.util.List<String> mustFail) {
+    }
+
+    /** The liveness properties of a model, from each variant built at its defaults. */
+    private static java.util.Map<String, LivenessRow> livenessOf(ModelEntry e) {
+        java.util.Map<String, LivenessRow> rows = new java.util.LinkedHashMap<>();
+        for (VariantSpec v : e.variants()) {
+            e.liveness(e.build(v.name(), org.rdmacheck.model.Params.empty())).ifPresent(live -> {
+                for (var p : live.properties()) {
+                    LivenessRow row = rows.computeIfAbsent(p.name(), k -> new LivenessRow(p.form().formula(),
+                            p.fairness().stream().map(Object::toString).toList(), new java.util.ArrayList<>()));
+                    if (live.expectedViolations().contains(p.name())) {
+                        row.mustFail().add(v.name());
+                    }
+                }
+            });
+        }
+        return rows;
+    }
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -50,6 +71,16 @@ final class ListCommand implements Callable<Integer> {
                     ObjectNode vd = vo.putObject("defaults");
                     v.defaults().forEach(vd::put);
                 }
+                ArrayNode lv = o.putArray("liveness");
+                livenessOf(e).forEach((prop, row) -> {
+                    ObjectNode lo = lv.addObject();
+                    lo.put("name", prop);
+                    lo.put("formula", row.formula());
+                    ArrayNode fa = lo.putArray("fairness");
+                    row.fairness().forEach(fa::add);
+                    ArrayNode mf = lo.putArray("mustFailVariants");
+                    row.mustFail().forEach(mf::add);
+                });
                 ObjectNode st = o.putObject("structuralProperties");
                 new java.util.TreeMap<>(e.structuralProperties()).forEach(st::put);
                 ArrayNode ps = o.putArray("parameters");
@@ -71,6 +102,9 @@ final class ListCommand implements Callable<Integer> {
                             v.defaults().isEmpty() ? "" : " (defaults: " + assignments(v.defaults()) + ")",
                             v.expectedToFail() ? " (must fail: " + String.join(", ", v.mustFail().stream().sorted().toList()) + ")" : "");
                 }
+                livenessOf(e).forEach((prop, row) -> out.printf("    liveness   %-28s %s under %s%s%n", prop,
+                        row.formula(), row.fairness().isEmpty() ? "no fairness" : String.join(", ", row.fairness()),
+                        row.mustFail().isEmpty() ? "" : " (must fail: " + String.join(", ", row.mustFail()) + ")"));
                 new java.util.TreeMap<>(e.structuralProperties()).forEach((prop, why) ->
                         out.printf("    structural %-28s %s%n", prop, why));
                 for (ParamSpec p : e.parameters()) {

@@ -9,10 +9,16 @@ import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.explorer.ExplorationReport;
 import org.rdmacheck.checker.explorer.Explorer;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.explorer.liveness.LivenessChecker;
+import org.rdmacheck.checker.explorer.liveness.LivenessReport;
 import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.properties.liveness.LivenessSpec;
 import org.rdmacheck.properties.CheckSpec;
 
-/** Runs the explorer on a check and turns its results into findings, storing counterexamples. */
+/**
+ * Runs the explorer on a check and turns its results into findings, storing counterexamples; then
+ * checks the liveness properties the model declares beside it (fair lassos, kind temporal).
+ */
 public final class ModelChecks {
 
     private ModelChecks() {
@@ -25,8 +31,59 @@ public final class ModelChecks {
      * @return one finding per property
      */
     public static List<Finding> run(CheckSpec<?> spec, ExplorerSettings settings, Path outDir) {
-        ExplorationReport report = new Explorer(settings).check(spec);
-        return rows(spec, report, outDir);
+        return run(spec, livenessOf(spec).orElse(null), settings, outDir);
+    }
+
+    /**
+     * @param spec     the safety and progress properties to check (may be empty)
+     * @param live     the liveness properties to check, or null for none
+     * @param settings explorer settings
+     * @param outDir   where counterexamples go, or null to keep none
+     * @return one finding per property, liveness properties last
+     */
+    public static List<Finding> run(CheckSpec<?> spec, LivenessSpec<?> live, ExplorerSettings settings, Path outDir) {
+        List<Finding> rows = spec.properties().isEmpty() ? new ArrayList<>()
+                : rows(spec, new Explorer(settings).check(spec), outDir);
+        if (live != null && !live.properties().isEmpty()) {
+            rows.addAll(livenessRows(live, new LivenessChecker(settings).check(live), outDir));
+        }
+        return rows;
+    }
+
+    /**
+     * @param spec a check built from the catalogue
+     * @return the liveness properties its model declares beside it, if any
+     */
+    static java.util.Optional<LivenessSpec<?>> livenessOf(CheckSpec<?> spec) {
+        try {
+            return org.rdmacheck.properties.catalog.Catalog.find(spec.modelName()).liveness(spec);
+        } catch (org.rdmacheck.model.InputException notCatalogued) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    /**
+     * @param live   liveness properties of a check
+     * @param report their results
+     * @param outDir where lassos go, or null
+     * @return one finding per liveness property
+     */
+    static List<Finding> livenessRows(LivenessSpec<?> live, LivenessReport report, Path outDir) {
+        CheckSpec<?> spec = live.base();
+        List<Finding> rows = new ArrayList<>();
+        for (CheckResult r : report.results()) {
+            Path file = null;
+            if (r instanceof CheckResult.Violated v && outDir != null) {
+                try {
+                    file = Counterexamples.write(outDir, v.counterexample(), tag(spec));
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot write counterexample under " + outDir, e);
+                }
+            }
+            rows.add(CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
+                    Finding.Expectation.holds(!live.expectedViolations().contains(r.property())), r, file));
+        }
+        return rows;
     }
 
     /**

@@ -3,7 +3,10 @@ package org.rdmacheck.cli;
 import java.util.List;
 import java.util.Set;
 import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.explorer.Explorer;
+import org.rdmacheck.checker.explorer.liveness.LassoReplayer;
 import org.rdmacheck.checker.trace.ReplayResult;
+import org.rdmacheck.properties.liveness.LivenessSpec;
 import org.rdmacheck.checker.trace.TraceReplayer;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
@@ -34,6 +37,15 @@ public final class Replays {
             if (r.accepts(cex)) {
                 return r.replay(cex);
             }
+        }
+        if (cex.kind() == Counterexample.Kind.TEMPORAL && Explorer.CHECKER.equals(cex.provenance().checker())) {
+            ModelEntry entry = Catalog.find(cex.provenance().model());
+            CheckSpec<?> spec = entry.build(entry.variant(cex.provenance().variant()).name(),
+                    Params.of(cex.provenance().parameters()));
+            LivenessSpec<?> live = entry.liveness(spec).orElseThrow(() -> new InputException("model "
+                    + cex.provenance().model() + " declares no liveness properties; cannot replay the lasso of "
+                    + cex.property()));
+            return LassoReplayer.replay(live, cex);
         }
         if (!TRACE_KINDS.contains(cex.kind())) {
             throw new InputException("counterexample kind '" + cex.kind() + "' of model " + cex.provenance().model()

@@ -115,11 +115,11 @@ public final class GbnEntry implements ModelEntry {
      * receiver now and then, and weak fairness would let Check-EPSN keep it full for ever (a
      * WF-fair livelock of variant ce that the explorer finds when receptions are only weakly fair).
      */
-    public static final Fairness RECEIVERS_FAIR = new Fairness("each Receive*", Fairness.Strength.STRONG,
+    public static final Fairness RECEIVERS_FAIR = new Fairness("Receive*", Fairness.Strength.STRONG,
             Fairness.Scope.EACH, a -> a.name().startsWith("Receive"));
 
     /** Weak fairness of every other action value except the losses: sends and timers. */
-    public static final Fairness TIMERS_AND_SENDER_FAIR = new Fairness("each Send and timer", Fairness.Strength.WEAK,
+    public static final Fairness TIMERS_AND_SENDER_FAIR = new Fairness("Send and timers", Fairness.Strength.WEAK,
             Fairness.Scope.EACH, a -> !a.name().startsWith("Lose") && !a.name().startsWith("Receive"));
 
     /**

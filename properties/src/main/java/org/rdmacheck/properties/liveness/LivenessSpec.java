@@ -42,4 +42,15 @@ public record LivenessSpec<S>(CheckSpec<S> base, List<Liveness<S>> properties, S
     public java.util.Optional<Liveness<S>> property(String name) {
         return properties.stream().filter(p -> p.name().equals(name)).findFirst();
     }
+
+    /**
+     * @param keep which liveness properties to keep
+     * @return the same declaration restricted to them, with their expected violations
+     */
+    public LivenessSpec<S> selecting(java.util.function.Predicate<Liveness<S>> keep) {
+        List<Liveness<S>> kept = properties.stream().filter(keep).toList();
+        Set<String> expected = new LinkedHashSet<>(expectedViolations);
+        expected.retainAll(kept.stream().map(Liveness::name).toList());
+        return new LivenessSpec<>(base, kept, expected);
+    }
 }
