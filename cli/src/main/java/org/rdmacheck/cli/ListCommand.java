@@ -36,7 +36,14 @@ final class ListCommand implements Callable<Integer> {
     private static java.util.Map<String, LivenessRow> livenessOf(ModelEntry e) {
         java.util.Map<String, LivenessRow> rows = new java.util.LinkedHashMap<>();
         for (VariantSpec v : e.variants()) {
-            e.liveness(e.build(v.name(), org.rdmacheck.model.Params.empty())).ifPresent(live -> {
+            org.rdmacheck.properties.CheckSpec<?> built;
+            try {
+                built = e.build(v.name(), org.rdmacheck.model.Params.empty());
+            } catch (org.rdmacheck.model.InputException needsParameters) {
+                // a variant that shows its violation only with parameters set: no liveness at its defaults
+                continue;
+            }
+            e.liveness(built).ifPresent(live -> {
                 for (var p : live.properties()) {
                     LivenessRow row = rows.computeIfAbsent(p.name(), k -> new LivenessRow(p.form().formula(),
                             p.fairness().stream().map(Object::toString).toList(), new java.util.ArrayList<>()));
