@@ -100,6 +100,14 @@ public final class LivenessChecker {
                     results.add(new CheckResult.Violated(prop.name(), lasso(spec, prop, g, region, acc), ex.stats()));
                 }
             }
+        } catch (IllegalStateException e) {
+            // the model re-executed differently from its exploration: no verdict can be trusted
+            complete = false;
+            reason = e.getMessage();
+            results.clear();
+            for (Liveness<S> p : spec.properties()) {
+                results.add(new CheckResult.Failed(p.name(), reason, ex.stats()));
+            }
         } catch (OutOfMemoryError e) {
             complete = false;
             reason = "heap exhausted during the liveness analysis (" + ex.stats().transitions() + " edges)";

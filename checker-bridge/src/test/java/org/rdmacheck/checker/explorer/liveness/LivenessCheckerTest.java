@@ -164,4 +164,29 @@ class LivenessCheckerTest {
         Counterexample cex = ((CheckResult.Violated) bad).counterexample();
         assertEquals(n, cex.steps().size() - cex.loopStart(), "the loop is the whole ring");
     }
+
+    @Test
+    void aModelThatReExecutesDifferentlyFailsInsteadOfAVerdict() {
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        org.rdmacheck.model.Model<Integer> flaky = new org.rdmacheck.model.Model<>() {
+            @Override
+            public List<Integer> initialStates() {
+                return List.of(0);
+            }
+
+            @Override
+            public void successors(Integer s, java.util.function.Consumer<org.rdmacheck.model.Transition<Integer>> sink) {
+                // the first expansion of state 0 (exploration) has one successor, later ones two
+                int k = s == 0 && calls.getAndIncrement() > 0 ? 2 : 1;
+                for (int i = 0; i < k; i++) {
+                    sink.accept(new org.rdmacheck.model.Transition<>(Action.of("Step", "i", i), Math.min(s + 1, 3)));
+                }
+            }
+        };
+        LivenessSpec<Integer> spec = TextbookModels.spec("flaky", flaky,
+                Liveness.eventually("ReachesThree", s -> s == 3, Fairness.weak("Step")));
+        LivenessReport r = check(spec, 1);
+        assertEquals(CheckResult.Verdict.FAILED, r.result("ReachesThree").verdict());
+        assertTrue(!r.complete());
+    }
 }
