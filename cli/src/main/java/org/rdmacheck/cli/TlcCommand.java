@@ -17,6 +17,7 @@ import org.rdmacheck.checker.tlc.TlcOptions;
 import org.rdmacheck.checker.tlc.TlcReport;
 import org.rdmacheck.checker.tlc.TlcRequest;
 import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck tlc SPEC_DIR}: model-checks a TLA+ spec with TLC. */
 @Command(name = "tlc", footerHeading = "%nExamples:%n", footer = {"  rdmacheck tlc specs/gbn --workers 2", "  rdmacheck tlc specs/philosophers --invariant NeighboursNeverBothEat --json",
-        "  rdmacheck tlc specs/fifo --param Reorder=TRUE --expect InOrderDelivery=violated"},
+        "  rdmacheck tlc specs/fifo --param Reorder=TRUE --expect InOrderDelivery=violated",
+        "  rdmacheck tlc path/to/spec-folder --all-configs --json"},
         description = "Model-checks a TLA+ spec with TLC (in a child JVM) and reports verdicts, "
         + "state counts and the error trace.")
 final class TlcCommand implements Callable<Integer> {
@@ -40,6 +42,10 @@ final class TlcCommand implements Callable<Integer> {
 
     @Option(names = "--config", paramLabel = "CFG", description = "configuration file (default: see SPEC)")
     String config;
+
+    @Option(names = "--all-configs", description = "check every X.cfg of the spec folder that has an X.tla and "
+            + "print one table (JSON: one finding per configuration and property); --expect applies to each")
+    boolean allConfigs;
 
     @Option(names = "--param", paramLabel = "CONST=VALUE", description = "constant override, in .cfg syntax or as "
             + "a constant TLA+ expression (repeatable)")
@@ -84,32 +90,68 @@ final class TlcCommand implements Callable<Integer> {
         });
         TlcExpectations expect = TlcExpectations.parse(expects);
         Path outDir = out == null ? null : OutputFolders.writable("--out", out);
-        SpecFolder folder = SpecFolder.resolve(specPath, config);
-        TlcRequest req = TlcRequest.of(folder.specFile(), folder.configFile())
-                .withConstants(Params.parse(params).asMap()).withInvariants(invariants).withProperties(properties)
-                .withCheckDeadlock(noDeadlock ? Boolean.FALSE : null);
-        // TLC itself reports once a minute: a line every few seconds in between (its own --tlc-time limit applies)
-        RunClock clock = new RunClock("tlc " + folder.specFile().getFileName(), Long.MAX_VALUE, "none", err);
-        TlcReport report;
-        try {
-            report = Watched.run(clock, () -> "TLC running" + (last.get() == null ? " (it reports states once a "
-                    + "minute)" : "; last report " + last.get()), () -> distributed
-                    ? new DistributedTlc(options).check(req) : new TlcChecker(options).check(req));
-        } catch (Watched.LimitReached unlimited) {
-            throw new IllegalStateException(unlimited);
+        if (allConfigs && config != null) {
+            throw new InputException("--all-configs and --config " + config + ": give one of them");
         }
-        expect.requireChecked(report.results());
-        List<Finding> rows = rows(req, report, outDir, json ? report.warnings() : List.of(), expect);
-        Output.print(spec.commandLine().getOut(), rows, json);
+        List<SpecFolder> folders = allConfigs ? SpecFolder.all(specPath) : List.of(SpecFolder.resolve(specPath, config));
+        List<TlcRequest> requests = new ArrayList<>();
+        for (SpecFolder folder : folders) {
+            requests.add(TlcRequest.of(folder.specFile(), folder.configFile())
+                    .withConstants(Params.parse(params).asMap()).withInvariants(invariants).withProperties(properties)
+                    .withCheckDeadlock(noDeadlock ? Boolean.FALSE : null));
+        }
+        List<TlcReport> reports = new ArrayList<>();
+        for (TlcRequest req : requests) {
+            // TLC itself reports once a minute: a line every few seconds in between (its own --tlc-time limit applies)
+            RunClock clock = new RunClock("tlc " + req.specFile().getFileName()
+                    + (allConfigs ? " (" + req.configFile().getFileName() + ")" : ""), Long.MAX_VALUE, "none", err);
+            last.set(null);
+            try {
+                reports.add(Watched.run(clock, () -> "TLC running" + (last.get() == null ? " (it reports states "
+                        + "once a minute)" : "; last report " + last.get()), () -> distributed
+                        ? new DistributedTlc(options).check(req) : new TlcChecker(options).check(req)));
+            } catch (Watched.LimitReached unlimited) {
+                throw new IllegalStateException(unlimited);
+            }
+        }
+        List<CheckResult> everything = new ArrayList<>();
+        reports.forEach(r -> everything.addAll(r.results()));
+        expect.requireChecked(everything);
+        List<Finding> rows = new ArrayList<>();
+        int code = ExitCodes.OK;
+        for (int i = 0; i < reports.size(); i++) {
+            TlcReport report = reports.get(i);
+            List<Finding> some = rows(requests.get(i), report, outDir, json ? report.warnings() : List.of(), expect);
+            rows.addAll(some);
+            code = worse(code, expect.exitCode(some));
+        }
+        PrintWriter pw = spec.commandLine().getOut();
+        Output.print(pw, rows, json);
         if (!json) {
-            report.warnings().forEach(w -> spec.commandLine().getOut().println("warning: " + w));
+            for (int i = 0; i < reports.size(); i++) {
+                String prefix = allConfigs ? requests.get(i).variant() + ": " : "";
+                reports.get(i).warnings().forEach(w -> pw.println(prefix + "warning: " + w));
+            }
+            for (int i = 0; i < reports.size(); i++) {
+                Optional<Counterexample> cex = reports.get(i).counterexample();
+                if (cex.isPresent()) {
+                    if (allConfigs) {
+                        pw.println("configuration " + requests.get(i).configFile().getFileName() + ":");
+                    }
+                    pw.print(TraceText.format(cex.get()));
+                }
+            }
+            pw.flush();
         }
-        Optional<Counterexample> cex = report.counterexample();
-        if (!json && cex.isPresent()) {
-            spec.commandLine().getOut().print(TraceText.format(cex.get()));
-            spec.commandLine().getOut().flush();
+        return code;
+    }
+
+    /** @return the exit code that matters more: a violation, then an inconclusive run, then success */
+    private static int worse(int a, int b) {
+        if (a == ExitCodes.VIOLATED || b == ExitCodes.VIOLATED) {
+            return ExitCodes.VIOLATED;
         }
-        return expect.exitCode(rows);
+        return a == ExitCodes.INCONCLUSIVE || b == ExitCodes.INCONCLUSIVE ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
     }
 
     /**

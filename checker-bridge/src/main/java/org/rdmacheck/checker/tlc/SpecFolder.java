@@ -58,6 +58,30 @@ public record SpecFolder(Path specFile, Path configFile) {
         return new SpecFolder(tlaOf(candidates.get(0)), candidates.get(0));
     }
 
+    /**
+     * @param dir a spec folder
+     * @return every {@code X.cfg} of it with its {@code X.tla}, in name order
+     * @throws InputException if it is not a folder, has no configuration, or a configuration has no
+     *                        module of the same name (it would otherwise be skipped unnoticed)
+     */
+    public static List<SpecFolder> all(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            throw new InputException(dir + ": --all-configs expects a spec folder");
+        }
+        List<Path> cfgs = list(dir).stream().filter(f -> f.toString().endsWith(".cfg") && Files.isRegularFile(f))
+                .sorted().toList();
+        if (cfgs.isEmpty()) {
+            throw new InputException(dir + ": no .cfg file in this folder");
+        }
+        for (Path c : cfgs) {
+            if (!Files.isRegularFile(tlaOf(c))) {
+                throw new InputException(c + ": no module " + tlaOf(c).getFileName() + " next to it; run it alone "
+                        + "with --config and the spec as a .tla file");
+            }
+        }
+        return cfgs.stream().map(c -> new SpecFolder(tlaOf(c), c)).toList();
+    }
+
     private static Path configPath(Path dir, String config) {
         Path direct = Path.of(config);
         Path cfg = Files.isRegularFile(direct) ? direct : dir.resolve(config);
