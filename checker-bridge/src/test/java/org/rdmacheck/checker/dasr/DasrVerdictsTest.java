@@ -52,6 +52,44 @@ class DasrVerdictsTest {
         }
     }
 
+    /** Every property either has a variant that violates it at that variant's defaults, or is structural. */
+    @Test
+    void everyPropertyMustFailSomewhereOrIsStructural() {
+        Set<String> structural = ENTRY.structuralProperties().keySet();
+        assertEquals(Set.of("MachineTotal", "MachineDeterministic", "DeadlockFree"), structural);
+        Set<String> covered = new TreeSet<>(structural);
+        for (var v : ENTRY.variants()) {
+            covered.addAll(v.mustFail());
+            for (String s : structural) {
+                assertTrue(!v.mustFail().contains(s), "structural " + s + " must fail in " + v.name());
+            }
+        }
+        Set<String> all = new TreeSet<>();
+        ENTRY.build("dart", Params.empty()).properties().forEach(p -> all.add(p.name()));
+        ENTRY.build("persistent", Params.empty()).properties().forEach(p -> all.add(p.name()));
+        assertEquals(all, covered);
+        for (ModelEntry.Run run : ENTRY.allRuns()) {
+            if (!ENTRY.variant(run.variant()).mustFail().isEmpty()) {
+                assertTrue(run.params().asMap().isEmpty(), run.variant() + " fails at its own defaults");
+            }
+        }
+    }
+
+    /** Two tenants with the other sizes at the variant's defaults: a finished check with the leak. */
+    @Test
+    void sharedLookaheadWithTwoTenantsReportsTheLeak() {
+        CheckSpec<?> spec = ENTRY.build("shared-lookahead", Params.of(Map.of("tenants", "2")));
+        assertEquals(Map.of("senders", "1", "messages", "1", "tenants", "2"),
+                Map.of("senders", spec.parameters().get("senders"), "messages", spec.parameters().get("messages"),
+                        "tenants", spec.parameters().get("tenants")));
+        ExplorationReport r = check("shared-lookahead", Map.of("tenants", "2"));
+        assertEquals(Set.of("TenantIsolation"), violated(r));
+        Counterexample cex = assertInstanceOf(CheckResult.Violated.class, r.result("TenantIsolation"))
+                .counterexample();
+        assertTrue(cex.steps().size() >= 2, "a trace to the leaking step");
+        assertTrue(r.stats().distinctStates() < 100_000, "distinct states " + r.stats().distinctStates());
+    }
+
     @Test
     void paperDesignStateCountIsStableAcrossThreadCounts() {
         CheckSpec<?> spec = ENTRY.build("dart", Params.empty());
@@ -104,7 +142,7 @@ class DasrVerdictsTest {
     @Test
     void impossibleMustFailConfigurationsAreUsageErrors() {
         org.junit.jupiter.api.Assertions.assertThrows(InputException.class,
-                () -> ENTRY.build("shared-lookahead", Params.empty()));
+                () -> ENTRY.build("shared-lookahead", Params.of(Map.of("tenants", "1"))));
         org.junit.jupiter.api.Assertions.assertThrows(InputException.class,
                 () -> ENTRY.build("persistent", Params.of(Map.of("senders", "1"))));
         org.junit.jupiter.api.Assertions.assertThrows(InputException.class,
