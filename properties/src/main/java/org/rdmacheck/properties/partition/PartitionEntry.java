@@ -48,6 +48,18 @@ public final class PartitionEntry implements ModelEntry {
                         Set.of("AtMostOneOutstandingPerQp")));
     }
 
+    /**
+     * {@code NoChunkDuplicated} holds by construction in every variant here: each byte is split once
+     * and moves from a QP to a receiver buffer to a delivery, and no variant re-posts or copies a chunk.
+     * It stays as a sanity check of the model's code until a re-posting variant (seed 003, Alg 2 line 8)
+     * can break it.
+     */
+    @Override
+    public Map<String, String> structuralProperties() {
+        return Map.of("NoChunkDuplicated", "each byte is split once and moves QP -> buffer -> delivery; "
+                + "no variant re-posts or copies a chunk");
+    }
+
     /** Every variant with the defaults, and the paper's design once more with three transfers. */
     @Override
     public List<Run> allRuns() {
