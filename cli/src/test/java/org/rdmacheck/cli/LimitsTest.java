@@ -28,7 +28,8 @@ class LimitsTest {
 
     @Test
     void aFluidScenarioPastItsTimeLimitIsInconclusiveAndWritesNothing(@TempDir Path dir) throws Exception {
-        CliTest.Run r = CliTest.run("fluid", "convergence", "--max-time", "1s", "--json", "--out",
+        // a 0.5 us step (default 5 us): about 20 s of work on an idle machine, so the 1 s limit always stops it
+        CliTest.Run r = CliTest.run("fluid", "convergence", "--param", "step=0.5", "--max-time", "1s", "--json", "--out",
                 dir.resolve("fluid").toString());
         assertEquals(3, r.code(), r.err());
         JsonNode rows = TraceJson.MAPPER.readTree(r.out());
