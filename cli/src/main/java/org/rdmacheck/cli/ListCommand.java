@@ -95,6 +95,7 @@ final class ListCommand implements Callable<Integer> {
                     ObjectNode po = ps.addObject();
                     po.put("name", p.name());
                     po.put("default", p.defaultValue());
+                    po.put("accepted", p.accepted());
                     po.put("description", p.description());
                 }
             }
@@ -115,7 +116,8 @@ final class ListCommand implements Callable<Integer> {
                 new java.util.TreeMap<>(e.structuralProperties()).forEach((prop, why) ->
                         out.printf("    structural %-28s %s%n", prop, why));
                 for (ParamSpec p : e.parameters()) {
-                    out.printf("    param   %-22s default %s; %s%n", p.name(), p.defaultValue(), p.description());
+                    out.printf("    param   %-22s default %s (%s); %s%n", p.name(),
+                            p.defaultValue().isEmpty() ? "''" : p.defaultValue(), p.accepted(), p.description());
                 }
             }
             out.println("commands: " + String.join(", ", spec.commandLine().getParent().getSubcommands().keySet()));

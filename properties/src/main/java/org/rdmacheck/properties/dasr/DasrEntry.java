@@ -31,14 +31,19 @@ public final class DasrEntry implements ModelEntry {
         return "Dart receiver (seed 000 III): three-state machine, DASR with the AUSS, look-ahead, soft state, tenants";
     }
 
+    private static final ParamSpec.Int SENDERS = ParamSpec.integer("senders", 2, 1, 4,
+            "senders per tenant (persistent variants: at least 2)");
+    private static final ParamSpec.Int MESSAGES = ParamSpec.integer("messages", 2, 1, 3, "in-flight messages per sender");
+    private static final ParamSpec.Int TENANTS = ParamSpec.integer("tenants", 1, 1, 3,
+            "tenants with private AUSS (persistent variants: 1)");
+    private static final ParamSpec.Int GROUPS = ParamSpec.integer("groups", 2, 0, 4,
+            "static incast groups (group g lists senders g and g+1)");
+    private static final ParamSpec.Choice LOOKAHEAD = ParamSpec.choice("lookahead", "on", List.of("on", "off"),
+            "look-ahead notifications of incast groups");
+
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(
-                new ParamSpec("senders", "2", "senders per tenant, 1..4 (persistent variants: 2..4)"),
-                new ParamSpec("messages", "2", "in-flight messages per sender, 1..3"),
-                new ParamSpec("tenants", "1", "tenants with private AUSS, 1..3 (persistent variants: 1)"),
-                new ParamSpec("groups", "2", "static incast groups (group g lists senders g and g+1), 0..4"),
-                new ParamSpec("lookahead", "on", "look-ahead notifications of incast groups: on|off"));
+        return List.of(SENDERS, MESSAGES, TENANTS, GROUPS, LOOKAHEAD);
     }
 
     /** groups=1 keeps these variants' checks to a few seconds; the violation needs no second group. */
@@ -106,11 +111,11 @@ public final class DasrEntry implements ModelEntry {
         VariantSpec v = variant(variant);
         Params p = resolve(variant, params);
         boolean persistent = variant.startsWith("persistent");
-        int senders = p.integer("senders", 2, persistent ? 2 : 1, 4);
-        int messages = p.integer("messages", 2, 1, 3);
-        int tenants = p.integer("tenants", 1, 1, persistent ? 1 : 3);
-        int groups = p.integer("groups", 2, 0, 4);
-        boolean lookahead = p.choice("lookahead", "on", Set.of("on", "off")).equals("on");
+        int senders = (persistent ? SENDERS.within(2, 4) : SENDERS).get(p);
+        int messages = MESSAGES.get(p);
+        int tenants = (persistent ? TENANTS.within(1, 1) : TENANTS).get(p);
+        int groups = GROUPS.get(p);
+        boolean lookahead = LOOKAHEAD.is(p, "on");
         requireFor(variant, "shared-lookahead", tenants >= 2 && lookahead && groups >= 1,
                 "tenants >= 2, lookahead=on and groups >= 1");
         requireFor(variant, "count-messages", messages >= 2, "messages >= 2");

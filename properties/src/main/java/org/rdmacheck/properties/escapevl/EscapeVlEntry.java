@@ -57,13 +57,18 @@ public final class EscapeVlEntry implements ModelEntry {
         return "seed 000 IV-B: escape virtual lane vs deflection, finite per-lane buffers with back-pressure";
     }
 
+    private static final ParamSpec.Choice NETWORK = ParamSpec.choice("network", "ring3",
+            List.of("ring3", "ring4", "leafspine"), "a ring of 3 or 4 switches, or a 2x2 leaf-spine with leaf0-spine0 "
+                    + "failed");
+    private static final ParamSpec.Text WORKLOAD = ParamSpec.text("workload", "", "SRC>DST:PACKETS,...",
+            "messages (empty: the network's default)");
+    private static final ParamSpec.Int CAPACITY = ParamSpec.integer("capacity", 1, 1, 4,
+            "packets per (link, lane) buffer");
+    private static final ParamSpec.Int TOKENS = ParamSpec.integer("tokens", 1, 0, 4, "deflection tokens per packet");
+
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(
-                new ParamSpec("network", "ring3", "ring3, ring4, or leafspine (2x2, leaf0-spine0 failed)"),
-                new ParamSpec("workload", "", "messages SRC>DST:PACKETS,... (default: per network)"),
-                new ParamSpec("capacity", "1", "packets per (link, lane) buffer, 1..4"),
-                new ParamSpec("tokens", "1", "deflection tokens per packet, 0..4"));
+        return List.of(NETWORK, WORKLOAD, CAPACITY, TOKENS);
     }
 
     @Override
@@ -113,13 +118,13 @@ public final class EscapeVlEntry implements ModelEntry {
     public CheckSpec<EscapeVl.State> build(String variant, Params params) {
         variant(variant);
         Params p = resolve(params);
-        String net = p.string("network", "ring3");
+        String net = NETWORK.get(p);
         EscapeNetwork network = network(net);
-        String wl = p.string("workload", "");
+        String wl = WORKLOAD.get(p);
         Workload workload = Workload.parse(wl.isEmpty() ? (orderVariant(variant) ? ORDER_WORKLOADS : WORKLOADS).get(net)
                 : wl, network);
-        EscapeVl model = new EscapeVl(network, rules(variant), workload, p.integer("capacity", 1, 1, 4),
-                p.integer("tokens", 1, 0, 4));
+        EscapeVl model = new EscapeVl(network, rules(variant), workload, CAPACITY.get(p),
+                TOKENS.get(p));
         List<Property<EscapeVl.State>> props = new ArrayList<>();
         props.add(DeadlockFreedom.standard());
         props.add(new Progress<>("AllDelivered", EscapeVl.State::allDelivered));

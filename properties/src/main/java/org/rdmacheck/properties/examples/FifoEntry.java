@@ -25,10 +25,12 @@ public final class FifoEntry implements ModelEntry {
         return "textbook reference: producer, bounded FIFO channel, consumer (closed-form state count)";
     }
 
+    private static final ParamSpec.Int MESSAGES = ParamSpec.integer("messages", 6, 1, 100_000, "messages sent");
+    private static final ParamSpec.Int CAPACITY = ParamSpec.integer("capacity", 3, 1, 100_000, "channel capacity");
+
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(new ParamSpec("messages", "6", "messages sent, 1..100000"),
-                new ParamSpec("capacity", "3", "channel capacity, 1..100000"));
+        return List.of(MESSAGES, CAPACITY);
     }
 
     @Override
@@ -41,8 +43,8 @@ public final class FifoEntry implements ModelEntry {
     public CheckSpec<BoundedFifo.State> build(String variant, Params params) {
         variant(variant);
         Params p = resolve(params);
-        int m = p.integer("messages", 6, 1, 100_000);
-        int c = p.integer("capacity", 3, 1, 100_000);
+        int m = MESSAGES.get(p);
+        int c = CAPACITY.get(p);
         BoundedFifo model = new BoundedFifo(m, c, variant.equals("reorder"));
         return new CheckSpec<>(name(), variant, p.asMap(), model, List.of(
                 new Invariant<BoundedFifo.State>("InOrderDelivery", BoundedFifo.State::inOrder),

@@ -25,9 +25,11 @@ public final class PhilosophersEntry implements ModelEntry {
         return "textbook reference: Dijkstra's dining philosophers (naive deadlocks, ordered does not)";
     }
 
+    private static final ParamSpec.Int N = ParamSpec.integer("n", 5, 2, 24, "number of philosophers");
+
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(new ParamSpec("n", "5", "number of philosophers, 2..24"));
+        return List.of(N);
     }
 
     @Override
@@ -43,7 +45,7 @@ public final class PhilosophersEntry implements ModelEntry {
     public CheckSpec<DiningPhilosophers.Table> build(String variant, Params params) {
         variant(variant);
         Params p = resolve(params);
-        int n = p.integer("n", 5, 2, 24);
+        int n = N.get(p);
         DiningPhilosophers model = new DiningPhilosophers(n, variant.equals("ordered"));
         return new CheckSpec<>(name(), variant, p.asMap(), model, List.of(
                 new Invariant<DiningPhilosophers.Table>("NeighboursNeverBothEat", t -> {

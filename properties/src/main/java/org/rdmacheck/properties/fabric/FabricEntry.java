@@ -42,27 +42,49 @@ public final class FabricEntry implements ModelEntry {
                 + "link failure in one fabric (seed 000 IV-A/B/C, VI-A)";
     }
 
+    private static final ParamSpec.Text TOPOLOGY = ParamSpec.text("topology", "leafspine:tors=2,spines=2,hosts=1",
+            "leafspine:tors=T,spines=S,hosts=H|fattree:k=K", "the fabric (hosts are numbered first)");
+    private static final ParamSpec.Text FLOWS = ParamSpec.text("flows", "0-1", "SRC-DST[L],...",
+            "messages by host index, comma-separated; L = long flow");
+    private static final ParamSpec.Int PACKETS = ParamSpec.integer("packets", 2, 1, 8, "packets per message");
+    private static final ParamSpec.Int DFT = ParamSpec.integer("dft", 2, 0, 8, "DFT entries per switch (seed VI-A: 8)");
+    private static final ParamSpec.Int TOKENS = ParamSpec.integer("tokens", 2, 0, 8,
+            "deflection tokens of a short message's packets (seed VI-A: 4)");
+    private static final ParamSpec.Int THRESHOLD = ParamSpec.integer("threshold", 1, 1, 16,
+            "deflection threshold in packets (seed VI-A: 15 KB)");
+    private static final ParamSpec.Int ECN = ParamSpec.integer("ecn", 2, 1, 32,
+            "ECN marking threshold in packets (seed VI-A: 22.5 KB)");
+    private static final ParamSpec.Int XOFF = ParamSpec.integer("xoff", 3, 2, 32,
+            "PFC pause threshold of each (port, lane) buffer in packets");
+    private static final ParamSpec.Int BACKGROUND = ParamSpec.integer("background", 1, 0, 8,
+            "background packets that may join VL1 buffers");
+    private static final ParamSpec.Int FAILURES = ParamSpec.integer("failures", 1, 0, 1,
+            "0, or 1: one switch (not a ToR) or one switch-to-switch link fails");
+    private static final ParamSpec.Choice DFT_KEY = ParamSpec.choice("dft-key", "message-tokens",
+            labels(FabricOptions.DftKey.values(), FabricOptions.DftKey::label),
+            "message (seed IV-A) or message-tokens (repair)");
+    private static final ParamSpec.Choice UTURNS = ParamSpec.choice("uturns", "allowed",
+            labels(FabricOptions.UTurns.values(), FabricOptions.UTurns::label),
+            "deflection back to the previous switch");
+    private static final ParamSpec.Choice LANE_CHANGE = ParamSpec.choice("lane-change", "follow",
+            labels(FabricOptions.LaneChange.values(), FabricOptions.LaneChange::label),
+            "silent (seed IV-B: any blocked packet may take VL0) or follow (IOFD on lane changes: the first packet "
+                    + "records it in the DFT, later ones follow)");
+    private static final ParamSpec.Choice CLEANUP = ParamSpec.choice("cleanup", "flush",
+            labels(FabricOptions.Cleanup.values(), FabricOptions.Cleanup::label),
+            "none (seed IV-A/C: only the end packet frees an entry) or flush (the failure notice frees the dropped "
+                    + "messages' entries)");
+    private static final ParamSpec.Choice ESCAPE = ParamSpec.choice("escape", "on", List.of("on", "off"),
+            "whether the escape lane VL0 exists");
+
+    private static <E> List<String> labels(E[] values, java.util.function.Function<E, String> label) {
+        return java.util.Arrays.stream(values).map(label).toList();
+    }
+
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(
-                new ParamSpec("topology", "leafspine:tors=2,spines=2,hosts=1",
-                        "leafspine:tors=T,spines=S,hosts=H or fattree:k=4 (hosts are numbered first)"),
-                new ParamSpec("flows", "0-1", "messages SRC-DST[L] by host index, comma-separated; L = long flow"),
-                new ParamSpec("packets", "2", "packets per message, 1..8"),
-                new ParamSpec("dft", "2", "DFT entries per switch, 0..8 (seed VI-A: 8)"),
-                new ParamSpec("tokens", "2", "deflection tokens of a short message's packets, 0..8 (seed VI-A: 4)"),
-                new ParamSpec("threshold", "1", "deflection threshold in packets, 1..16 (seed VI-A: 15 KB)"),
-                new ParamSpec("ecn", "2", "ECN marking threshold in packets, 1..32 (seed VI-A: 22.5 KB)"),
-                new ParamSpec("xoff", "3", "PFC pause threshold of each (port, lane) buffer in packets, 2..32"),
-                new ParamSpec("background", "1", "background packets that may join VL1 buffers, 0..8"),
-                new ParamSpec("failures", "1", "0, or 1: one switch (not a ToR) or one switch-to-switch link fails"),
-                new ParamSpec("dft-key", "message-tokens", "message (seed IV-A) or message-tokens (repair)"),
-                new ParamSpec("uturns", "allowed", "allowed or forbidden: deflection back to the previous switch"),
-                new ParamSpec("lane-change", "follow", "silent (seed IV-B: any blocked packet may take VL0) or "
-                        + "follow (IOFD on lane changes: the first packet records it in the DFT, later ones follow)"),
-                new ParamSpec("cleanup", "flush", "none (seed IV-A/C: only the end packet frees an entry) or flush "
-                        + "(the failure notice frees the dropped messages' entries)"),
-                new ParamSpec("escape", "on", "on or off: whether the escape lane VL0 exists"));
+        return List.of(TOPOLOGY, FLOWS, PACKETS, DFT, TOKENS, THRESHOLD, ECN, XOFF, BACKGROUND, FAILURES, DFT_KEY,
+                UTURNS, LANE_CHANGE, CLEANUP, ESCAPE);
     }
 
     @Override
@@ -156,22 +178,16 @@ public final class FabricEntry implements ModelEntry {
      * @return the model configuration
      */
     static FabricConfig config(Params p) {
-        Topology t = TopologySpecs.parse(p.string("topology", ""));
+        Topology t = TopologySpecs.parse(TOPOLOGY.get(p));
         if (t.nodeCount() > MAX_NODES) {
-            throw new InputException("topology = '" + p.string("topology", "") + "': " + t.nodeCount()
+            throw new InputException("topology = '" + TOPOLOGY.get(p) + "': " + t.nodeCount()
                     + " nodes, expected at most " + MAX_NODES + " for exhaustive checking");
         }
-        List<Flow> flows = Flow.parseList(p.string("flows", ""), t.hostCount());
-        String escape = p.string("escape", "on");
-        if (!escape.equals("on") && !escape.equals("off")) {
-            throw new InputException("escape = '" + escape + "': expected on or off");
-        }
-        FabricOptions options = new FabricOptions(FabricOptions.DftKey.of(p.string("dft-key", "")),
-                FabricOptions.UTurns.of(p.string("uturns", "")), FabricOptions.LaneChange.of(p.string("lane-change", "")),
-                FabricOptions.Cleanup.of(p.string("cleanup", "")), escape.equals("on"));
-        return new FabricConfig(t, flows, p.integer("packets", 2, 1, 8), p.integer("dft", 2, 0, 8),
-                p.integer("tokens", 2, 0, 8), p.integer("threshold", 1, 1, 16), p.integer("ecn", 2, 1, 32),
-                p.integer("xoff", 3, 2, 32), p.integer("background", 1, 0, 8), p.integer("failures", 1, 0, 1),
-                options);
+        List<Flow> flows = Flow.parseList(FLOWS.get(p), t.hostCount());
+        FabricOptions options = new FabricOptions(FabricOptions.DftKey.of(DFT_KEY.get(p)),
+                FabricOptions.UTurns.of(UTURNS.get(p)), FabricOptions.LaneChange.of(LANE_CHANGE.get(p)),
+                FabricOptions.Cleanup.of(CLEANUP.get(p)), ESCAPE.is(p, "on"));
+        return new FabricConfig(t, flows, PACKETS.get(p), DFT.get(p), TOKENS.get(p), THRESHOLD.get(p), ECN.get(p),
+                XOFF.get(p), BACKGROUND.get(p), FAILURES.get(p), options);
     }
 }

@@ -37,18 +37,31 @@ public final class GbnEntry implements ModelEntry {
         return "RoCEv2 Go-Back-0/Go-Back-N loss recovery, Send-Twice and Check-EPSN (seed 002 II-III, seed 004 s7)";
     }
 
+    /** Packets per message M. */
+    public static final ParamSpec.Int PACKETS = ParamSpec.integer("packets", 3, 1, 64, "packets per message M");
+    /** Back-to-back messages K. */
+    public static final ParamSpec.Int MESSAGES = ParamSpec.integer("messages", 1, 1, 16,
+            "back-to-back messages K with continuing PSNs");
+    /** Loss budget L. */
+    public static final ParamSpec.Int LOSSES = ParamSpec.integer("losses", 1, 0, 8,
+            "loss budget L: packets the network may drop");
+    /** AckReq interval. */
+    public static final ParamSpec.Int ACK_INTERVAL = ParamSpec.integer("ackInterval", 2, 0, 64,
+            "AckReq on every n-th packet of a message (0: last packet only)");
+    /** Channel capacity. */
+    public static final ParamSpec.Int CAPACITY = ParamSpec.integer("capacity", 4, 2, 16,
+            "capacity of the data and of the control channel");
+    /** What the receiver does with a duplicate (shared with {@code gbn-timed}). */
+    public static final ParamSpec.Choice DUPLICATES = ParamSpec.choice("duplicates", "ack", List.of("ack", "ignore"),
+            "ack: a duplicate with AckReq is acknowledged again (InfiniBand); ignore: duplicates are dropped");
+    /** When the receiver sends a NAK (shared with {@code gbn-timed}). */
+    public static final ParamSpec.Choice NAK_POLICY = ParamSpec.choice("nakPolicy", "interval",
+            List.of("interval", "epsn"), "interval: at most one NAK per NAK interval (seed 002 II-A); "
+                    + "epsn: also NAK at once when EPSN differs from the last NAK's (ns-3 RDMA)");
+
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(
-                new ParamSpec("packets", "3", "packets per message M, 1..64"),
-                new ParamSpec("messages", "1", "back-to-back messages K with continuing PSNs, 1..16"),
-                new ParamSpec("losses", "1", "loss budget L: packets the network may drop, 0..8"),
-                new ParamSpec("ackInterval", "2", "AckReq on every n-th packet of a message (0: last packet only)"),
-                new ParamSpec("capacity", "4", "capacity of the data and of the control channel, 2..16"),
-                new ParamSpec("duplicates", "ack", "ack: a duplicate with AckReq is acknowledged again (InfiniBand); "
-                        + "ignore: duplicates are dropped"),
-                new ParamSpec("nakPolicy", "interval", "interval: at most one NAK per NAK interval (seed 002 II-A); "
-                        + "epsn: also NAK at once when EPSN differs from the last NAK's (ns-3 RDMA)"));
+        return List.of(PACKETS, MESSAGES, LOSSES, ACK_INTERVAL, CAPACITY, DUPLICATES, NAK_POLICY);
     }
 
     @Override
@@ -130,11 +143,10 @@ public final class GbnEntry implements ModelEntry {
      * @return the model
      */
     public static GbnModel model(String variant, Params params) {
-        GbnConfig config = new GbnConfig(params.integer("packets", 3, 1, 64), params.integer("messages", 1, 1, 16),
-                params.integer("ackInterval", 2, 0, 64), GbnVariant.of(variant.split("-")[0]),
-                DuplicatePolicy.of(params.choice("duplicates", "ack", Set.of("ack", "ignore"))),
-                NakPolicy.of(params.choice("nakPolicy", "interval", Set.of("interval", "epsn"))));
-        return new GbnModel(config, params.integer("losses", 1, 0, 8), params.integer("capacity", 4, 2, 16));
+        GbnConfig config = new GbnConfig(PACKETS.get(params), MESSAGES.get(params), ACK_INTERVAL.get(params),
+                GbnVariant.of(variant.split("-")[0]), DuplicatePolicy.of(DUPLICATES.get(params)),
+                NakPolicy.of(NAK_POLICY.get(params)));
+        return new GbnModel(config, LOSSES.get(params), CAPACITY.get(params));
     }
 
     /**

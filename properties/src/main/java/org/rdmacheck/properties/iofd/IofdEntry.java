@@ -35,20 +35,26 @@ public final class IofdEntry implements ModelEntry {
         return "in-order flow deflection with the deflected flow table, tokens and threshold (seed 000 IV-A/B/C)";
     }
 
+    private static final ParamSpec.Text TOPOLOGY = ParamSpec.text("topology", "leafspine:tors=2,spines=2,hosts=1",
+            "leafspine:tors=T,spines=S,hosts=H|fattree:k=K", "the fabric (hosts are numbered first)");
+    private static final ParamSpec.Text FLOWS = ParamSpec.text("flows", "0-1", "SRC-DST[L],...",
+            "messages by host index, comma-separated; L = long flow");
+    private static final ParamSpec.Int PACKETS = ParamSpec.integer("packets", 2, 1, 8, "packets per message");
+    private static final ParamSpec.Int DFT = ParamSpec.integer("dft", 2, 0, 8, "DFT entries per switch (seed: 8)");
+    private static final ParamSpec.Int TOKENS = ParamSpec.integer("tokens", 2, 0, 8,
+            "deflection tokens of a short message's packets (seed: 4)");
+    private static final ParamSpec.Int THRESHOLD = ParamSpec.integer("threshold", 1, 1, 16,
+            "deflection threshold in packets");
+    private static final ParamSpec.Int ECN = ParamSpec.integer("ecn", 2, 1, 64,
+            "ECN marking threshold in packets (must exceed threshold)");
+    private static final ParamSpec.Int QUEUE = ParamSpec.integer("queue", 3, 1, 32, "output queue capacity in packets");
+    private static final ParamSpec.Int BACKGROUND = ParamSpec.integer("background", 1, 0, 8,
+            "background packets injected nondeterministically");
+    private static final ParamSpec.Int FAILURES = ParamSpec.integer("failures", 1, 0, 2, "switch failures (non-ToR)");
+
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(
-                new ParamSpec("topology", "leafspine:tors=2,spines=2,hosts=1",
-                        "leafspine:tors=T,spines=S,hosts=H or fattree:k=4 (hosts are numbered first)"),
-                new ParamSpec("flows", "0-1", "messages SRC-DST[L] by host index, comma-separated; L = long flow"),
-                new ParamSpec("packets", "2", "packets per message, 1..8"),
-                new ParamSpec("dft", "2", "DFT entries per switch, 0..8 (seed: 8)"),
-                new ParamSpec("tokens", "2", "deflection tokens of a short message's packets, 0..8 (seed: 4)"),
-                new ParamSpec("threshold", "1", "deflection threshold in packets, 1..16"),
-                new ParamSpec("ecn", "2", "ECN marking threshold in packets, 1..64 (must exceed threshold)"),
-                new ParamSpec("queue", "3", "output queue capacity in packets, 1..32"),
-                new ParamSpec("background", "1", "background packets injected nondeterministically, 0..8"),
-                new ParamSpec("failures", "1", "switch failures (non-ToR), 0..2"));
+        return List.of(TOPOLOGY, FLOWS, PACKETS, DFT, TOKENS, THRESHOLD, ECN, QUEUE, BACKGROUND, FAILURES);
     }
 
     @Override
@@ -136,7 +142,7 @@ public final class IofdEntry implements ModelEntry {
     public CheckSpec<IofdState> build(String variant, Params params) {
         Params p = resolve(variant, params);
         IofdModel model = new IofdModel(config(IofdVariant.of(variant), p));
-        int ecn = p.integer("ecn", 2, 1, 64);
+        int ecn = ECN.get(p);
         Set<String> mustFail = new TreeSet<>(variant(variant).mustFail());
         if (model.config().failures() == 0) {
             mustFail.remove(IofdProperties.IN_ORDER_AFTER_FAILURE); // vacuous without failures
@@ -150,14 +156,13 @@ public final class IofdEntry implements ModelEntry {
      * @return the model configuration
      */
     static IofdConfig config(IofdVariant variant, Params p) {
-        Topology t = TopologySpecs.parse(p.string("topology", ""));
+        Topology t = TopologySpecs.parse(TOPOLOGY.get(p));
         if (t.nodeCount() > MAX_NODES) {
-            throw new org.rdmacheck.model.InputException("topology = '" + p.string("topology", "") + "': "
+            throw new org.rdmacheck.model.InputException("topology = '" + TOPOLOGY.get(p) + "': "
                     + t.nodeCount() + " nodes, expected at most " + MAX_NODES + " for exhaustive checking");
         }
-        List<Flow> flows = Flow.parseList(p.string("flows", ""), t.hostCount());
-        return new IofdConfig(t, flows, p.integer("packets", 2, 1, 8), p.integer("dft", 2, 0, 8),
-                p.integer("tokens", 2, 0, 8), p.integer("threshold", 1, 1, 16), p.integer("queue", 3, 1, 32),
-                p.integer("background", 1, 0, 8), p.integer("failures", 1, 0, 2), variant);
+        List<Flow> flows = Flow.parseList(FLOWS.get(p), t.hostCount());
+        return new IofdConfig(t, flows, PACKETS.get(p), DFT.get(p), TOKENS.get(p), THRESHOLD.get(p), QUEUE.get(p),
+                BACKGROUND.get(p), FAILURES.get(p), variant);
     }
 }

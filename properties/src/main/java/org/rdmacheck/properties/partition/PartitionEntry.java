@@ -26,12 +26,16 @@ public final class PartitionEntry implements ModelEntry {
         return "seed 003 III-B: chunks over several QPs, custom header (data ID, total size, offset), reassembly";
     }
 
+    private static final ParamSpec.Int SIZE = ParamSpec.integer("size", 5, 1, 64, "bytes per transfer");
+    private static final ParamSpec.Int CHUNK = ParamSpec.integer("chunk", 2, 1, 64,
+            "bytes per chunk (a last chunk may be shorter)");
+    private static final ParamSpec.Int QPS = ParamSpec.integer("qps", 3, 1, 8, "queue pairs shared by the transfers");
+    private static final ParamSpec.Int TRANSFERS = ParamSpec.integer("transfers", 2, 1, 4,
+            "transfers (data IDs) in flight at once");
+
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(new ParamSpec("size", "5", "bytes per transfer, 1..64"),
-                new ParamSpec("chunk", "2", "bytes per chunk, 1..64 (a last chunk may be shorter)"),
-                new ParamSpec("qps", "3", "queue pairs shared by the transfers, 1..8"),
-                new ParamSpec("transfers", "2", "transfers (data IDs) in flight at once, 1..4"));
+        return List.of(SIZE, CHUNK, QPS, TRANSFERS);
     }
 
     @Override
@@ -72,8 +76,8 @@ public final class PartitionEntry implements ModelEntry {
     public CheckSpec<PartitionState> build(String variant, Params params) {
         variant(variant);
         Params p = resolve(params);
-        DataPartition model = new DataPartition(p.integer("size", 5, 1, 64), p.integer("chunk", 2, 1, 64),
-                p.integer("qps", 3, 1, 8), p.integer("transfers", 2, 1, 4), PartitionVariant.of(variant));
+        DataPartition model = new DataPartition(SIZE.get(p), CHUNK.get(p), QPS.get(p), TRANSFERS.get(p),
+                PartitionVariant.of(variant));
         return new CheckSpec<>(name(), variant, p.asMap(), model, PartitionProperties.all(model),
                 variant(variant).mustFail());
     }

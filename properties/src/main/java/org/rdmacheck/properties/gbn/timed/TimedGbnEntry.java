@@ -17,6 +17,7 @@ import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
+import org.rdmacheck.properties.gbn.GbnEntry;
 
 /**
  * Catalogue entry {@code gbn-timed}: Go-Back-N loss recovery with clocks (seed 002, II-IV): the
@@ -36,29 +37,41 @@ public final class TimedGbnEntry implements ModelEntry {
                 + "PSNs modulo 2^b (seed 002 II-IV)";
     }
 
+    private static final ParamSpec.Int PACKETS = ParamSpec.integer("packets", 2, 1, 16, "packets per message M");
+    private static final ParamSpec.Int MESSAGES = ParamSpec.integer("messages", 2, 1, 8,
+            "pipelined messages K with continuing PSNs");
+    private static final ParamSpec.Int LOSSES = ParamSpec.integer("losses", 1, 0, 6,
+            "loss budget L: packets (data or control) the network may drop");
+    private static final ParamSpec.Int ACK_INTERVAL = ParamSpec.integer("ackInterval", 0, 0, 16,
+            "AckReq on every n-th packet of a message (0: last packet only)");
+    private static final ParamSpec.Int WINDOW = ParamSpec.integer("window", 4, 1, 64,
+            "greatest number of packets outstanding");
+    private static final ParamSpec.Int PSN_BITS = ParamSpec.integer("psnBits", 3, 1, 24,
+            "PSN width b: PSNs travel modulo 2^b (BTH: 24)");
+    private static final ParamSpec.Int DELAY_MIN = ParamSpec.integer("delayMin", 1, 1, 1_000_000,
+            "least one-way delay of a packet, ticks");
+    private static final ParamSpec.Int DELAY_MAX = ParamSpec.integer("delayMax", 2, 1, 1_000_000,
+            "greatest one-way delay, ticks >= delayMin (worst-case RTT = 2 delayMax)");
+    private static final ParamSpec.Int TICK_NS = ParamSpec.integer("tickNs", 1024, 1, Integer.MAX_VALUE,
+            "length of a tick in ns");
+    private static final ParamSpec.Int TIMEOUT = ParamSpec.integer("timeout", 2, 0, 31,
+            "InfiniBand local ACK timeout: RTO = 4.096 us x 2^timeout (0: no RTO); rounded down to whole ticks");
+    private static final ParamSpec.Int NAK_INTERVAL = ParamSpec.integer("nakInterval", 6, 1, 1_000_000,
+            "NAK interval in ticks (Check-EPSN's timer runs on it)");
+    private static final ParamSpec.Int NET_DUPLICATES = ParamSpec.integer("netDuplicates", 0, 0, 4,
+            "data packets the network may duplicate");
+    private static final ParamSpec.Choice REORDER = ParamSpec.choice("reorder", "false", List.of("false", "true"),
+            "true: packets within the delay bounds arrive in any order (multipath)");
+    private static final ParamSpec.Int MAX_RTOS = ParamSpec.integer("maxRtos", 1, 0, 8,
+            "k of CompletionWithinKRtos: RTO expiries allowed");
+    private static final ParamSpec.Int GOODPUT = ParamSpec.integer("goodput", 33, 1, 100,
+            "GoodputBound: least packets delivered per 100 packets sent");
+
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(
-                new ParamSpec("packets", "2", "packets per message M, 1..16"),
-                new ParamSpec("messages", "2", "pipelined messages K with continuing PSNs, 1..8"),
-                new ParamSpec("losses", "1", "loss budget L: packets (data or control) the network may drop, 0..6"),
-                new ParamSpec("ackInterval", "0", "AckReq on every n-th packet of a message (0: last packet only)"),
-                new ParamSpec("window", "4", "greatest number of packets outstanding, 1..64"),
-                new ParamSpec("psnBits", "3", "PSN width b: PSNs travel modulo 2^b, 1..24 (BTH: 24)"),
-                new ParamSpec("delayMin", "1", "least one-way delay of a packet, ticks >= 1"),
-                new ParamSpec("delayMax", "2", "greatest one-way delay, ticks >= delayMin (worst-case RTT = 2 delayMax)"),
-                new ParamSpec("tickNs", "1024", "length of a tick in ns"),
-                new ParamSpec("timeout", "2", "InfiniBand local ACK timeout: RTO = 4.096 us x 2^timeout, 0..31 "
-                        + "(0: no RTO); rounded down to whole ticks"),
-                new ParamSpec("nakInterval", "6", "NAK interval in ticks (Check-EPSN's timer runs on it)"),
-                new ParamSpec("netDuplicates", "0", "data packets the network may duplicate, 0..4"),
-                new ParamSpec("reorder", "false", "true: packets within the delay bounds arrive in any order (multipath)"),
-                new ParamSpec("maxRtos", "1", "k of CompletionWithinKRtos: RTO expiries allowed, 0..8"),
-                new ParamSpec("goodput", "33", "GoodputBound: least packets delivered per 100 packets sent, 1..100"),
-                new ParamSpec("duplicates", "ack", "ack: a duplicate with AckReq is acknowledged again (InfiniBand); "
-                        + "ignore: duplicates are dropped"),
-                new ParamSpec("nakPolicy", "interval", "interval: at most one NAK per NAK interval (seed 002 II-A); "
-                        + "epsn: also NAK at once when EPSN differs from the last NAK's (ns-3 RDMA)"));
+        return List.of(PACKETS, MESSAGES, LOSSES, ACK_INTERVAL, WINDOW, PSN_BITS, DELAY_MIN, DELAY_MAX, TICK_NS,
+                TIMEOUT, NAK_INTERVAL, NET_DUPLICATES, REORDER, MAX_RTOS, GOODPUT, GbnEntry.DUPLICATES,
+                GbnEntry.NAK_POLICY);
     }
 
     @Override
@@ -91,18 +104,14 @@ public final class TimedGbnEntry implements ModelEntry {
      * @return the model
      */
     public static TimedGbnModel model(String variant, Params params) {
-        GbnConfig protocol = new GbnConfig(params.integer("packets", 2, 1, 16), params.integer("messages", 2, 1, 8),
-                params.integer("ackInterval", 0, 0, 16), GbnVariant.of(variant.split("-")[0]),
-                DuplicatePolicy.of(params.choice("duplicates", "ack", Set.of("ack", "ignore"))),
-                NakPolicy.of(params.choice("nakPolicy", "interval", Set.of("interval", "epsn"))));
-        Delivery delivery = Boolean.parseBoolean(params.choice("reorder", "false", Set.of("true", "false")))
-                ? Delivery.REORDER : Delivery.FIFO;
-        return new TimedGbnModel(new TimedConfig(protocol, params.integer("losses", 1, 0, 6),
-                params.integer("netDuplicates", 0, 0, 4), delivery, params.integer("delayMin", 1, 1, 1_000_000),
-                params.integer("delayMax", 2, 1, 1_000_000), params.integer("tickNs", 1024, 1, Integer.MAX_VALUE),
-                params.integer("timeout", 2, 0, 31), params.integer("nakInterval", 6, 1, 1_000_000),
-                params.integer("psnBits", 3, 1, 24), params.integer("window", 4, 1, 64),
-                params.integer("maxRtos", 1, 0, 8), params.integer("goodput", 33, 1, 100)));
+        GbnConfig protocol = new GbnConfig(PACKETS.get(params), MESSAGES.get(params), ACK_INTERVAL.get(params),
+                GbnVariant.of(variant.split("-")[0]), DuplicatePolicy.of(GbnEntry.DUPLICATES.get(params)),
+                NakPolicy.of(GbnEntry.NAK_POLICY.get(params)));
+        Delivery delivery = REORDER.is(params, "true") ? Delivery.REORDER : Delivery.FIFO;
+        return new TimedGbnModel(new TimedConfig(protocol, LOSSES.get(params), NET_DUPLICATES.get(params), delivery,
+                DELAY_MIN.get(params), DELAY_MAX.get(params), TICK_NS.get(params), TIMEOUT.get(params),
+                NAK_INTERVAL.get(params), PSN_BITS.get(params), WINDOW.get(params), MAX_RTOS.get(params),
+                GOODPUT.get(params)));
     }
 
     /**
