@@ -50,7 +50,7 @@ final class AllCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Suite.requireKnownNames(only);
         ExplorerSettings settings = explorer.settings(err);
-        Path outDir = traces.folder();
+        Path outDir = traces.folder().orElse(null);
         if (report != null) {
             OutputFolders.writable("--report", report);
         }

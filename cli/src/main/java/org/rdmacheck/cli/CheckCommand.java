@@ -61,7 +61,7 @@ final class CheckCommand implements Callable<Integer> {
         LivenessSpec<?> liveChecked = live == null || noProgress ? null
                 : properties.isEmpty() ? live : live.selecting(p -> properties.contains(p.name()));
         ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());
-        List<Finding> rows = ModelChecks.run(check, liveChecked, settings, traces.folder());
+        List<Finding> rows = ModelChecks.run(check, liveChecked, settings, traces.folder().orElse(null));
         Output.print(spec.commandLine().getOut(), rows, json);
         return ExitCodes.of(rows);
     }

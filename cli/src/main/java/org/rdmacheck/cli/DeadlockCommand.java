@@ -74,7 +74,7 @@ final class DeadlockCommand implements Callable<Integer> {
     public Integer call() {
         DeadlockQuery q = new DeadlockQuery(topology, routing, lanes, tokens, fail, Orientation.parse(orientation));
         q.routingFunction();
-        Path root = traces.folder();
+        Path root = traces.folder().orElse(null);
         PrintWriter err = spec.commandLine().getErr();
         RunClock clock = limit.start("deadlock " + topology + " " + routing, err);
         AtomicReference<String> phase = new AtomicReference<>("building the topology");

@@ -42,7 +42,7 @@ final class ReportCommand implements Callable<Integer> {
         Suite.requireKnownNames(only);
         Path target = OutputFolders.writable(dir != null ? "DIR" : "the default report folder",
                 dir != null ? dir : ExplorerOptions.home().resolve("out").resolve("report"));
-        List<Finding> rows = Suite.run(only, explorer.settings(err), traces.folder(), err);
+        List<Finding> rows = Suite.run(only, explorer.settings(err), traces.folder().orElse(null), err);
         HtmlReport.write(target, rows, ExplorerOptions.home(), err);
         PrintWriter out = spec.commandLine().getOut();
         long unexpected = rows.stream().filter(r -> r.outcome() == Finding.Outcome.UNEXPECTED).count();

@@ -100,7 +100,7 @@ final class ThresholdsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Path dir = traces.folder();
+        Path dir = traces.folder().orElse(null);
         ThresholdAnalysis analysis = new ThresholdAnalysis(new ThresholdSolver(
                 Durations.parseMillis("--time-limit", timeLimit)));
         if (sonic != null) {
@@ -109,8 +109,7 @@ final class ThresholdsCommand implements Callable<Integer> {
         List<ThresholdReport> reports = new ArrayList<>();
         if (switchFile != null || buffer != null || ports != null) {
             SwitchSpec sw = SwitchSpecs.parse(switchValues(), switchFile == null ? "flags" : switchFile);
-            ThresholdConfig config = configValues(sw);
-            reports.add(config == null ? analysis.derive(sw) : analysis.check(sw, config));
+            reports.add(configValues(sw).map(config -> analysis.check(sw, config)).orElseGet(() -> analysis.derive(sw)));
         } else if (!workedExample && !dart) {
             throw new InputException("give --switch FILE, or --buffer and --ports, or --worked-example, or --dart");
         }
@@ -192,7 +191,8 @@ final class ThresholdsCommand implements Callable<Integer> {
         return m;
     }
 
-    private ThresholdConfig configValues(SwitchSpec sw) {
+    /** @return the thresholds to check, none when only the switch is given (derive them) */
+    private java.util.Optional<ThresholdConfig> configValues(SwitchSpec sw) {
         Map<String, String> m = check == null ? new LinkedHashMap<>() : new LinkedHashMap<>(SwitchSpecs.loadConfigMap(check));
         put(m, "mode", mode);
         put(m, "tPfc", tPfc);
@@ -202,9 +202,9 @@ final class ThresholdsCommand implements Callable<Integer> {
         put(m, "deflection", deflection);
         put(m, "name", configName);
         if (m.isEmpty()) {
-            return null;
+            return java.util.Optional.empty();
         }
-        return SwitchSpecs.parseConfig(m, sw, check == null ? "flags" : check.toString());
+        return java.util.Optional.of(SwitchSpecs.parseConfig(m, sw, check == null ? "flags" : check.toString()));
     }
 
     private static void put(Map<String, String> m, String key, String value) {

@@ -25,10 +25,10 @@ public final class TraceOutput {
     /**
      * The folder, created and checked for writing before any work starts.
      *
-     * @return the folder counterexamples are written to, or null with --no-save
+     * @return the folder counterexamples are written to, none with --no-save
      * @throws InputException for contradicting options or an unwritable folder
      */
-    public Path folder() {
+    public java.util.Optional<Path> folder() {
         if (noSave && (out != null || updateStored)) {
             throw new InputException("--no-save with " + (out != null ? "--out " + out : "--update-stored")
                     + ": expected one of them");
@@ -38,13 +38,14 @@ public final class TraceOutput {
                     + "writes to counterexamples/ of the checkout)");
         }
         if (noSave) {
-            return null;
+            return java.util.Optional.empty();
         }
         if (out != null) {
-            return OutputFolders.writable("--out", out);
+            return java.util.Optional.of(OutputFolders.writable("--out", out));
         }
         Path home = ExplorerOptions.home();
-        return updateStored ? OutputFolders.writable("--update-stored", home.resolve("counterexamples"))
-                : OutputFolders.writable("the default output folder", home.resolve("out").resolve("counterexamples"));
+        return java.util.Optional.of(updateStored
+                ? OutputFolders.writable("--update-stored", home.resolve("counterexamples"))
+                : OutputFolders.writable("the default output folder", home.resolve("out").resolve("counterexamples")));
     }
 }

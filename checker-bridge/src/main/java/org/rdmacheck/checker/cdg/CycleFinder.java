@@ -47,11 +47,11 @@ public final class CycleFinder {
             }
             while (rejected.size() < MAX_REJECTIONS) {
                 Cancellation.check();
-                int[] cycle = shortestCycle(v, member);
-                if (cycle == null) {
+                Optional<int[]> cycle = shortestCycle(v, member);
+                if (cycle.isEmpty()) {
                     break;
                 }
-                Optional<List<Dependency>> deps = confirm(cycle);
+                Optional<List<Dependency>> deps = confirm(cycle.get());
                 if (deps.isPresent()) {
                     return deps;
                 }
@@ -75,8 +75,8 @@ public final class CycleFinder {
         return Optional.of(deps);
     }
 
-    /** Shortest cycle through channel {@code s} inside the component, over channel-to-channel edges. */
-    private int[] shortestCycle(int s, boolean[] member) {
+    /** Shortest cycle through channel {@code s} inside the component, over channel-to-channel edges; none if no cycle remains. */
+    private Optional<int[]> shortestCycle(int s, boolean[] member) {
         int[] parent = new int[g.channelCount()];
         Arrays.fill(parent, -1);
         int[] queue = new int[g.channelCount()];
@@ -95,7 +95,7 @@ public final class CycleFinder {
                     continue;
                 }
                 if (d == s) {
-                    return unwind(c, s, parent);
+                    return Optional.of(unwind(c, s, parent));
                 }
                 if (parent[d] < 0) {
                     parent[d] = c;
@@ -103,7 +103,7 @@ public final class CycleFinder {
                 }
             }
         }
-        return null;
+        return Optional.empty();
     }
 
     private static int[] unwind(int last, int s, int[] parent) {

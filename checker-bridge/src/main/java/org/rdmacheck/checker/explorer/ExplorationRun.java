@@ -95,7 +95,7 @@ final class ExplorationRun<S> {
 
     ExplorationReport run() {
         startNanos = System.nanoTime();
-        ScheduledExecutorService ticker = startProgressTicker();
+        java.util.Optional<ScheduledExecutorService> ticker = startProgressTicker();
         ExecutorService pool = settings.threads() > 1 ? Executors.newFixedThreadPool(settings.threads(), r -> {
             Thread t = new Thread(r, "explorer-worker");
             t.setDaemon(true);
@@ -110,9 +110,7 @@ final class ExplorationRun<S> {
             if (pool != null) {
                 pool.shutdownNow();
             }
-            if (ticker != null) {
-                ticker.shutdownNow();
-            }
+            ticker.ifPresent(ScheduledExecutorService::shutdownNow);
         }
         return report(complete);
     }
@@ -129,10 +127,11 @@ final class ExplorationRun<S> {
         return "heap exhausted (" + (Runtime.getRuntime().maxMemory() >> 20) + " MB); partial statistics";
     }
 
-    private ScheduledExecutorService startProgressTicker() {
+    /** @return the progress ticker, none when progress lines are off */
+    private java.util.Optional<ScheduledExecutorService> startProgressTicker() {
         long every = settings.progressMillis();
         if (every <= 0) {
-            return null;
+            return java.util.Optional.empty();
         }
         ScheduledExecutorService s = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "explorer-progress");
@@ -145,7 +144,7 @@ final class ExplorationRun<S> {
             settings.progress().accept(new ExplorerSettings.ProgressReport(n, queued, ms == 0 ? 0 : n * 1000.0 / ms,
                     ms, depth));
         }, every, every, TimeUnit.MILLISECONDS);
-        return s;
+        return java.util.Optional.of(s);
     }
 
     private long elapsedMillis() {

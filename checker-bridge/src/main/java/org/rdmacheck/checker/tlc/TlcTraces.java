@@ -49,7 +49,7 @@ final class TlcTraces {
                 if (!h.find()) {
                     throw new IllegalArgumentException("unexpected TLC state header: " + m.text().lines().findFirst());
                 }
-                steps.add(new TraceStep(action(h.group(2)), state(m.text().substring(h.end()))));
+                steps.add(new TraceStep(action(h.group(2)).orElse(null), state(m.text().substring(h.end()))));
             } else if (m.code() == TlcMessage.STATE_PRINT3) {
                 stutters = true;
                 loopStart = steps.size() - 1;
@@ -65,14 +65,14 @@ final class TlcTraces {
 
     /**
      * @param header what TLC prints between angle brackets, e.g. {@code Next line 5, col 9 to ... of module M}
-     * @return null for the initial predicate, otherwise the action's name (TLC prints no parameters)
+     * @return none for the initial predicate, otherwise the action's name (TLC prints no parameters)
      */
-    static Action action(String header) {
+    static java.util.Optional<Action> action(String header) {
         if (header.startsWith("Initial predicate")) {
-            return null;
+            return java.util.Optional.empty();
         }
         Matcher m = ACTION_NAME.matcher(header);
-        return Action.of(m.find() ? m.group(1) : header.trim());
+        return java.util.Optional.of(Action.of(m.find() ? m.group(1) : header.trim()));
     }
 
     /**

@@ -74,7 +74,7 @@ public final class GbnTableCommand implements Callable<Integer> {
                     + "needs at least one loss)");
         }
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : ExplorerOptions.threads(threads);
-        Path dir = traces.folder();
+        Path dir = traces.folder().orElse(null);
         PrintWriter err = spec.commandLine().getErr();
         RunClock clock = limit.start("gbn-table", err);
         GbnTable table = new GbnTable(base, maxLosses, ExplorerSettings.defaults().withThreads(t)

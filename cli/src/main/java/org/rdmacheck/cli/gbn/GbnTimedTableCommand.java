@@ -76,7 +76,7 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
             throw new InputException("--max-losses " + maxLosses + ": expected an integer in [0, 6]");
         }
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : ExplorerOptions.threads(threads);
-        Path dir = traces.folder();
+        Path dir = traces.folder().orElse(null);
         ExplorerSettings settings = ExplorerSettings.defaults().withThreads(t);
         Map<String, String> base = p.asMap();
         List<TimedLeastLossTable.Row> rows = new TimedLeastLossTable(base, maxLosses, settings).compute();

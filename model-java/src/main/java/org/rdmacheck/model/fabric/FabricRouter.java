@@ -54,24 +54,26 @@ final class FabricRouter {
             }
             return hops;
         }
-        DftSlot hit = lookup(table, p);
-        if (hit != null && hit.lane() == 1 && isUTurn(hit.arc(), inArc)
-                && config.options().uTurns() == UTurns.FORBIDDEN) {
-            return hops; // no deflection goes back out of the arrival port, and IOFD allows no other port
-        }
-        if (hit != null && hit.lane() == 0) {
-            if (room(s, hit.arc(), 0)) {
-                hops.add(hop(s, hit.arc(), 0, p, Hop.Kind.ESCAPE_FOLLOW, after, false));
+        java.util.Optional<DftSlot> entry = lookup(table, p);
+        if (entry.isPresent()) {
+            DftSlot hit = entry.get();
+            if (hit.lane() == 1 && isUTurn(hit.arc(), inArc) && config.options().uTurns() == UTurns.FORBIDDEN) {
+                return hops; // no deflection goes back out of the arrival port, and IOFD allows no other port
             }
-            return hops;
-        }
-        if (hit != null && p.tokens() > 0) {
-            if (room(s, hit.arc(), 1)) {
-                hops.add(hop(s, hit.arc(), 1, spend(p), Hop.Kind.DFT_HIT, after, false));
-            } else {
-                escape(s, v, p, table, after, hops);
+            if (hit.lane() == 0) {
+                if (room(s, hit.arc(), 0)) {
+                    hops.add(hop(s, hit.arc(), 0, p, Hop.Kind.ESCAPE_FOLLOW, after, false));
+                }
+                return hops;
             }
-            return hops;
+            if (p.tokens() > 0) {
+                if (room(s, hit.arc(), 1)) {
+                    hops.add(hop(s, hit.arc(), 1, spend(p), Hop.Kind.DFT_HIT, after, false));
+                } else {
+                    escape(s, v, p, table, after, hops);
+                }
+                return hops;
+            }
         }
         int normal = net.ecmpArc(e, v, p.flow());
         List<Integer> alts = p.seq() == 0 && p.tokens() > 0 && table.size() < config.dftSize()
@@ -141,13 +143,13 @@ final class FabricRouter {
         return s.occupancy(2 * net.bufOfArc(arc) + lane);
     }
 
-    private DftSlot lookup(List<DftSlot> table, FabricPacket p) {
+    private java.util.Optional<DftSlot> lookup(List<DftSlot> table, FabricPacket p) {
         for (DftSlot d : table) {
             if (matches(d, p)) {
-                return d;
+                return java.util.Optional.of(d);
             }
         }
-        return null;
+        return java.util.Optional.empty();
     }
 
     private boolean matches(DftSlot d, FabricPacket p) {

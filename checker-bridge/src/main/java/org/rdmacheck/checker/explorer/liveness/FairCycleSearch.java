@@ -79,9 +79,9 @@ final class FairCycleSearch {
     /**
      * @param region the states a cycle may use
      * @param accept states a cycle must visit (null: no such condition)
-     * @return the first fair component found, or null when the region has none
+     * @return the first fair component found, none when the region has none
      */
-    Accepted find(BitSet region, BitSet accept) {
+    java.util.Optional<Accepted> find(BitSet region, BitSet accept) {
         Deque<int[]> work = new ArrayDeque<>();
         int[] all = region.stream().toArray();
         if (all.length > 0) {
@@ -93,8 +93,8 @@ final class FairCycleSearch {
             List<int[]> refined = new ArrayList<>();
             for (int[] c : sccs) {
                 components++;
-                Accepted a = check(c, accept, refined);
-                if (a != null) {
+                java.util.Optional<Accepted> a = check(c, accept, refined);
+                if (a.isPresent()) {
                     return a;
                 }
             }
@@ -102,7 +102,7 @@ final class FairCycleSearch {
                 work.push(refined.get(i));
             }
         }
-        return null;
+        return java.util.Optional.empty();
     }
 
     /** SCCs of the subgraph induced by {@code members}, each sorted, in order of their least state. */
@@ -176,7 +176,8 @@ final class FairCycleSearch {
         int taken = -1;
     }
 
-    private Accepted check(int[] c, BitSet accept, List<int[]> refined) {
+    /** @return the component if it is fair; none if it is not (its fair part, if any, goes to {@code refined}) */
+    private java.util.Optional<Accepted> check(int[] c, BitSet accept, List<int[]> refined) {
         int cid = ++compIds;
         for (int v : c) {
             comp[v] = cid;
@@ -191,7 +192,7 @@ final class FairCycleSearch {
                 }
             }
             if (hit < 0) {
-                return null;
+                return java.util.Optional.empty();
             }
             ws.add(new Witness(false, hit));
         }
@@ -221,7 +222,7 @@ final class FairCycleSearch {
                     ws.add(new Witness(true, taken));
                 } else if (weak) {
                     if (disabled < 0) {
-                        return null;
+                        return java.util.Optional.empty();
                     }
                     ws.add(new Witness(false, disabled));
                 } else if (anyEnabled(c, cov)) {
@@ -257,7 +258,7 @@ final class FairCycleSearch {
                         ws.add(new Witness(true, in.taken));
                     } else if (weak) {
                         if (in.enabled == c.length) {
-                            return null;
+                            return java.util.Optional.empty();
                         }
                         ws.add(new Witness(false, firstWithout(c, en.getKey())));
                     } else {
@@ -275,9 +276,9 @@ final class FairCycleSearch {
             if (rest.length > 0) {
                 refined.add(rest);
             }
-            return null;
+            return java.util.Optional.empty();
         }
-        return new Accepted(c, ws);
+        return java.util.Optional.of(new Accepted(c, ws));
     }
 
     private boolean anyEnabled(int[] c, boolean[] cov) {

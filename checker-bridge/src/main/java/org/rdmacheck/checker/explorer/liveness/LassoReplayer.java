@@ -57,77 +57,77 @@ public final class LassoReplayer {
         Liveness<S> prop = found.get();
         List<S> states = new ArrayList<>();
         List<Action> taken = new ArrayList<>();
-        ReplayResult.IllegalStep illegal = walk(model, steps, states, taken);
-        if (illegal != null) {
-            return illegal;
+        Optional<ReplayResult.IllegalStep> illegal = walk(model, steps, states, taken);
+        if (illegal.isPresent()) {
+            return illegal.get();
         }
         int ls = cex.loopStart();
         List<S> loop = states.subList(ls, states.size());
         Set<Action> loopTaken = new LinkedHashSet<>(taken.subList(ls + 1, taken.size()));
         if (ls < last) {
             S back = states.get(ls);
-            Transition<S> closing = successors(model, states.get(last)).stream()
-                    .filter(t -> t.next().equals(back)).findFirst().orElse(null);
-            if (closing == null) {
+            Optional<Transition<S>> closing = successors(model, states.get(last)).stream()
+                    .filter(t -> t.next().equals(back)).findFirst();
+            if (closing.isEmpty()) {
                 return new ReplayResult.IllegalStep(steps.size(), "the last state has no transition back to step " + ls);
             }
-            loopTaken.add(closing.action());
+            loopTaken.add(closing.get().action());
         }
         String all = "all " + last + " steps legal";
-        String unfair = unfairness(model, prop.fairness(), loop, loopTaken);
-        if (unfair != null) {
-            return new ReplayResult.NoLongerViolated(all + ", but the loop is not fair: " + unfair);
+        Optional<String> unfair = unfairness(model, prop.fairness(), loop, loopTaken);
+        if (unfair.isPresent()) {
+            return new ReplayResult.NoLongerViolated(all + ", but the loop is not fair: " + unfair.get());
         }
-        String held = holds(prop, states, ls, cex.violationIndex());
-        return held == null ? new ReplayResult.Reproduces(all + "; the loop is fair; " + cex.property()
+        Optional<String> held = holds(prop, states, ls, cex.violationIndex());
+        return held.isEmpty() ? new ReplayResult.Reproduces(all + "; the loop is fair; " + cex.property()
                 + " (" + prop.form().formula() + ") still violated")
-                : new ReplayResult.NoLongerViolated(all + ", but " + held);
+                : new ReplayResult.NoLongerViolated(all + ", but " + held.get());
     }
 
-    /** @return null when the lasso violates the property, else why it does not */
-    private static <S> String holds(Liveness<S> prop, List<S> states, int ls, int vi) {
+    /** @return none when the lasso violates the property, else why it does not */
+    private static <S> Optional<String> holds(Liveness<S> prop, List<S> states, int ls, int vi) {
         switch (prop.form()) {
             case EVENTUALLY -> {
                 for (int i = 0; i < states.size(); i++) {
                     if (prop.p().test(states.get(i))) {
-                        return "P holds at step " + i;
+                        return Optional.of("P holds at step " + i);
                     }
                 }
-                return null;
+                return Optional.empty();
             }
             case LEADS_TO -> {
                 if (!prop.p().test(states.get(vi)) || prop.q().test(states.get(vi))) {
-                    return "step " + vi + " is not a P-and-not-Q state";
+                    return Optional.of("step " + vi + " is not a P-and-not-Q state");
                 }
                 for (int i = Math.min(vi, ls); i < states.size(); i++) {
                     if (prop.q().test(states.get(i))) {
-                        return "Q holds at step " + i;
+                        return Optional.of("Q holds at step " + i);
                     }
                 }
-                return null;
+                return Optional.empty();
             }
             case INFINITELY_OFTEN -> {
                 for (int i = ls; i < states.size(); i++) {
                     if (prop.p().test(states.get(i))) {
-                        return "P holds in the loop at step " + i;
+                        return Optional.of("P holds in the loop at step " + i);
                     }
                 }
-                return null;
+                return Optional.empty();
             }
             case EVENTUALLY_ALWAYS -> {
                 for (int i = ls; i < states.size(); i++) {
                     if (!prop.p().test(states.get(i))) {
-                        return null;
+                        return Optional.empty();
                     }
                 }
-                return "P holds at every step of the loop";
+                return Optional.of("P holds at every step of the loop");
             }
             default -> throw new IllegalStateException(prop.form().toString());
         }
     }
 
-    /** @return null when the loop is fair, else the first assumption it breaks */
-    private static <S> String unfairness(Model<S> model, List<Fairness> fairness, List<S> loop, Set<Action> taken) {
+    /** @return none when the loop is fair, else the first assumption it breaks */
+    private static <S> Optional<String> unfairness(Model<S> model, List<Fairness> fairness, List<S> loop, Set<Action> taken) {
         List<List<Action>> enabled = new ArrayList<>();
         for (S s : loop) {
             enabled.add(successors(model, s).stream().map(Transition::action).toList());
@@ -140,7 +140,7 @@ public final class LassoReplayer {
                 }
                 long at = enabled.stream().filter(es -> es.stream().anyMatch(f::covers)).count();
                 if (weak ? at == loop.size() : at > 0) {
-                    return f + ": enabled " + (weak ? "at every step" : "in the loop") + " of the loop and never taken";
+                    return Optional.of(f + ": enabled " + (weak ? "at every step" : "in the loop") + " of the loop and never taken");
                 }
             } else {
                 Set<Action> members = new LinkedHashSet<>();
@@ -151,13 +151,13 @@ public final class LassoReplayer {
                     }
                     long at = enabled.stream().filter(es -> es.contains(a)).count();
                     if (weak ? at == loop.size() : at > 0) {
-                        return f + ": " + a + " enabled " + (weak ? "at every step" : "in the loop")
-                                + " of the loop and never taken";
+                        return Optional.of(f + ": " + a + " enabled " + (weak ? "at every step" : "in the loop")
+                                + " of the loop and never taken");
                     }
                 }
             }
         }
-        return null;
+        return Optional.empty();
     }
 
     private static <S> List<Transition<S>> successors(Model<S> model, S s) {
@@ -166,7 +166,8 @@ public final class LassoReplayer {
         return ts;
     }
 
-    private static <S> ReplayResult.IllegalStep walk(Model<S> model, List<TraceStep> steps, List<S> states,
+    /** @return the first illegal step, none when every step replays (states and actions then filled in) */
+    private static <S> Optional<ReplayResult.IllegalStep> walk(Model<S> model, List<TraceStep> steps, List<S> states,
                                                      List<Action> taken) {
         S cur = null;
         for (S init : model.initialStates()) {
@@ -176,7 +177,7 @@ public final class LassoReplayer {
             }
         }
         if (cur == null) {
-            return new ReplayResult.IllegalStep(0, "step 0 is not an initial state of the model");
+            return Optional.of(new ReplayResult.IllegalStep(0, "step 0 is not an initial state of the model"));
         }
         states.add(cur);
         taken.add(null);
@@ -195,13 +196,13 @@ public final class LassoReplayer {
                 }
             }
             if (hit == null) {
-                return new ReplayResult.IllegalStep(j, "step " + j + ": " + step.action()
-                        + (enabled ? " leads to a different state" : " is not enabled"));
+                return Optional.of(new ReplayResult.IllegalStep(j, "step " + j + ": " + step.action()
+                        + (enabled ? " leads to a different state" : " is not enabled")));
             }
             cur = hit.next();
             states.add(cur);
             taken.add(hit.action());
         }
-        return null;
+        return Optional.empty();
     }
 }

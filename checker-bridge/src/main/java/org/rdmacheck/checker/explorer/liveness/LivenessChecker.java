@@ -92,12 +92,13 @@ public final class LivenessChecker {
                 FairCycleSearch search = new FairCycleSearch(g, prop.fairness());
                 bytes = Math.max(bytes, g.bytes() + search.bytes());
                 Region region = region(g, prop.form(), g.preds[2 * i], g.preds[2 * i + 1]);
-                FairCycleSearch.Accepted acc = search.find(region.cycle, region.accept);
+                java.util.Optional<FairCycleSearch.Accepted> acc = search.find(region.cycle, region.accept);
                 components += search.components;
-                if (acc == null) {
+                if (acc.isEmpty()) {
                     results.add(new CheckResult.Verified(prop.name(), ex.stats()));
                 } else {
-                    results.add(new CheckResult.Violated(prop.name(), lasso(spec, prop, g, region, acc), ex.stats()));
+                    results.add(new CheckResult.Violated(prop.name(), lasso(spec, prop, g, region, acc.get()),
+                            ex.stats()));
                 }
             }
         } catch (IllegalStateException e) {
