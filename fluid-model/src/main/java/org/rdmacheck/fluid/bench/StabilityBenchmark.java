@@ -31,7 +31,7 @@ public final class StabilityBenchmark {
         System.out.printf(Locale.ROOT, "stability benchmark: %d cores, load average %.1f%n",
                 Runtime.getRuntime().availableProcessors(), load());
         FluidParameters d = FluidParameters.deployed();
-        int[] flows = StabilitySweep.DEFAULT_FLOWS;
+        int[] flows = StabilitySweep.defaultFlows();
         double[] delays = {1, 50, 100};
         StabilitySweep.overFlows(d, flows, delays, FixedPointSource.EXACT);   // warm-up
         double[] ms = new double[repeats];

@@ -14,10 +14,12 @@ import org.rdmacheck.fluid.FluidParameters;
  */
 public final class StabilitySweep {
 
-    /** The default N range of a sweep: 2..100 step 2. */
-    public static final int[] DEFAULT_FLOWS = IntStream.rangeClosed(1, 50).map(i -> 2 * i).toArray();
-
     private StabilitySweep() {
+    }
+
+    /** @return the default N range of a sweep, 2..100 step 2 (a fresh array) */
+    public static int[] defaultFlows() {
+        return IntStream.rangeClosed(1, 50).map(i -> 2 * i).toArray();
     }
 
     /**
