@@ -8,7 +8,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.rdmacheck.checker.gbn.LeastLossTable;
+import org.rdmacheck.model.Transition;
+import org.rdmacheck.model.gbn.DuplicatePolicy;
+import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.gbn.GbnVariant;
+import org.rdmacheck.properties.gbn.TimeoutPattern;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.cli.ExitCodes;
@@ -74,33 +83,36 @@ public final class GbnTableCommand implements Callable<Integer> {
                     + "needs at least one loss)");
         }
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : ExplorerOptions.threads(threads);
-        Path dir = traces.folder().orElse(null);
+        Optional<Path> dir = traces.folder();
         PrintWriter err = spec.commandLine().getErr();
         RunClock clock = limit.start("gbn-table", err);
-        GbnTable table = new GbnTable(base, maxLosses, ExplorerSettings.defaults().withThreads(t)
+        LeastLossTable table = new LeastLossTable(base, maxLosses, ExplorerSettings.defaults().withThreads(t)
                 .withProgress(RunClock.INTERVAL_MILLIS, line -> {
                     err.println(line);
                     err.flush();
-                }), dir);
-        List<GbnTableRow> rows = new ArrayList<>();
-        int total = 2 * GbnTable.VARIANTS.size();
+                }));
+        List<LeastLossTable.Row> rows = new ArrayList<>();
+        List<GbnTraces.Files> files = new ArrayList<>();
+        int total = LeastLossTable.POLICIES.size() * LeastLossTable.VARIANTS.size();
         String stopped = null;
-        for (String dup : List.of("ack", "ignore")) {
-            for (String v : GbnTable.VARIANTS) {
+        for (DuplicatePolicy dup : LeastLossTable.POLICIES) {
+            for (GbnVariant v : LeastLossTable.VARIANTS) {
                 if (stopped == null && clock.expired()) {
                     stopped = clock.limitReason() + ", " + rows.size() + " of " + total + " rows done";
                 }
                 if (stopped == null) {
-                    rows.add(table.row(v, dup));
+                    LeastLossTable.Row r = table.row(v, dup);
+                    rows.add(r);
+                    files.add(GbnTraces.write(r, dir));
                     clock.tick(() -> clock.rate(rows.size(), total, "rows"));
                 }
             }
         }
         PrintWriter w = spec.commandLine().getOut();
         if (json) {
-            w.println(TraceJson.MAPPER.writeValueAsString(rows));
+            w.println(TraceJson.MAPPER.writeValueAsString(json(rows, files)));
         } else {
-            w.print(text(rows));
+            w.print(text(rows, files));
             if (stopped != null) {
                 w.println("INCONCLUSIVE: " + stopped);
             }
@@ -125,29 +137,99 @@ public final class GbnTableCommand implements Callable<Integer> {
         return m;
     }
 
-    /** @param rows the rows  @return the table as text */
-    static String text(List<GbnTableRow> rows) {
+    /**
+     * @param rows  the rows
+     * @param files where each row's traces went
+     * @return the table as text
+     */
+    static String text(List<LeastLossTable.Row> rows, List<GbnTraces.Files> files) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%-9s %-10s %-3s %9s %7s %6s  %s%n", "variant", "duplicates", "L",
                 "states", "time", "steps", "causes at L (patterns)"));
         sb.append("-".repeat(110)).append('\n');
-        for (GbnTableRow r : rows) {
-            sb.append(String.format(Locale.ROOT, "%-9s %-10s %-3s %,9d %6.2fs %6d  %s%n", r.variant(), r.duplicates(),
-                    r.leastLosses() < 0 ? "-" : Integer.toString(r.leastLosses()), r.distinctStates(),
-                    r.wallMillis() / 1000.0, r.shortestLength(), r.labelCounts()));
+        for (LeastLossTable.Row r : rows) {
+            Optional<LeastLossTable.Found> f = r.found();
+            sb.append(String.format(Locale.ROOT, "%-9s %-10s %-3s %9s %6.2fs %6s  %s%n", r.variant().word(),
+                    r.duplicates().word(), f.map(x -> Integer.toString(x.losses())).orElse("-"),
+                    f.map(x -> String.format(Locale.ROOT, "%,d", x.distinctStates())).orElse("-"),
+                    r.wallMillis() / 1000.0, f.map(x -> Integer.toString(x.shortest().length())).orElse("-"),
+                    f.map(x -> x.labelCounts().toString()).orElse("no timeout up to the largest budget tried")));
         }
-        for (GbnTableRow r : rows) {
-            if (r.shortestFile() != null) {
-                sb.append(String.format("%s/%s shortest: %s%n", r.variant(), r.duplicates(), r.shortestFile()));
-            }
-            for (GbnTableRow.Pattern p : r.patterns()) {
-                if (p.newCause()) {
-                    sb.append(String.format("%s/%s L=%d %s -- losses %s, trace %s%n", r.variant(), r.duplicates(),
-                            r.leastLosses(), p.label(), p.losses(), p.file() == null ? "(not saved)" : p.file()));
-                    p.trace().forEach(line -> sb.append("    ").append(line).append('\n'));
-                }
-            }
+        for (int i = 0; i < rows.size(); i++) {
+            LeastLossTable.Row r = rows.get(i);
+            GbnTraces.Files fs = files.get(i);
+            String name = r.variant().word() + "/" + r.duplicates().word();
+            fs.shortest().ifPresent(p -> sb.append(name).append(" shortest: ").append(ExplorerOptions.display(p))
+                    .append('\n'));
+            r.found().ifPresent(f -> f.patterns().stream().filter(TimeoutPattern::isNewCause).forEach(p -> {
+                sb.append(String.format("%s L=%d %s -- losses %s, trace %s%n", name, f.losses(), p.label(), p.losses(),
+                        fs.of(p.label()).map(ExplorerOptions::display).orElse("(not saved)")));
+                steps(p).forEach(line -> sb.append("    ").append(line).append('\n'));
+            }));
         }
         return sb.toString();
+    }
+
+    /**
+     * The JSON of {@code docs/json-schema/gbn-table.schema.json}.
+     *
+     * @param rows  the rows
+     * @param files where each row's traces went
+     * @return one object per row
+     */
+    static ArrayNode json(List<LeastLossTable.Row> rows, List<GbnTraces.Files> files) {
+        ArrayNode arr = TraceJson.MAPPER.createArrayNode();
+        for (int i = 0; i < rows.size(); i++) {
+            LeastLossTable.Row r = rows.get(i);
+            GbnTraces.Files fs = files.get(i);
+            ObjectNode o = arr.addObject();
+            o.put("variant", r.variant().word());
+            o.put("duplicates", r.duplicates().word());
+            Optional<LeastLossTable.Found> f = r.found();
+            putOrNull(o, "leastLosses", f.map(LeastLossTable.Found::losses));
+            putOrNull(o, "distinctStates", f.map(LeastLossTable.Found::distinctStates));
+            o.put("wallMillis", r.wallMillis());
+            putOrNull(o, "shortestLength", f.map(x -> x.shortest().length()));
+            o.put("shortestFile", fs.shortest().map(ExplorerOptions::display).orElse(null));
+            ArrayNode ps = o.putArray("patterns");
+            ObjectNode counts = TraceJson.MAPPER.createObjectNode();
+            f.ifPresent(x -> {
+                for (TimeoutPattern p : x.patterns()) {
+                    ObjectNode po = ps.addObject();
+                    po.put("losses", p.losses().toString());
+                    po.put("label", p.label());
+                    po.put("newCause", p.isNewCause());
+                    po.put("traceLength", p.trace().size());
+                    ArrayNode tr = po.putArray("trace");
+                    if (p.isNewCause()) {
+                        steps(p).forEach(tr::add);
+                    }
+                    po.put("file", fs.of(p.label()).map(ExplorerOptions::display).orElse(null));
+                }
+                x.labelCounts().forEach(counts::put);
+            });
+            o.set("labelCounts", counts);
+        }
+        return arr;
+    }
+
+    private static void putOrNull(ObjectNode o, String key, Optional<? extends Number> n) {
+        if (n.isEmpty()) {
+            o.putNull(key);
+        } else {
+            o.put(key, n.get().longValue());
+        }
+    }
+
+    /** @param p a pattern  @return its trace, one line per step with the sender's and receiver's variables */
+    static List<String> steps(TimeoutPattern p) {
+        List<String> lines = new ArrayList<>();
+        for (Transition<GbnState> t : p.trace()) {
+            GbnState s = t.next();
+            lines.add(String.format(Locale.ROOT, "%-28s next=%d una=%d epsn=%d nakTimer=%b ceLpsn=%d lastNak=%d "
+                    + "data=%s ctrl=%s", t.action(), s.next(), s.una(), s.epsn(), s.nakTimer(), s.ceLpsn(),
+                    s.lastNak(), s.data(), s.ctrl()));
+        }
+        return lines;
     }
 }

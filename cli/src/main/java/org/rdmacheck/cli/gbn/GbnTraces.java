@@ -1,59 +1,74 @@
 package org.rdmacheck.cli.gbn;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.rdmacheck.checker.Counterexample;
-import org.rdmacheck.checker.Provenance;
-import org.rdmacheck.checker.TraceStep;
-import org.rdmacheck.checker.Version;
+import org.rdmacheck.checker.gbn.LeastLossTable;
 import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.checker.trace.TraceJson;
-import org.rdmacheck.model.Transition;
-import org.rdmacheck.model.gbn.GbnModel;
-import org.rdmacheck.model.gbn.GbnState;
-import org.rdmacheck.properties.gbn.GbnProperties;
-import org.rdmacheck.properties.gbn.TimeoutPattern;
 
-/** Turns timeout patterns into replayable counterexample traces of the {@code gbn} model. */
+/** Writes the traces of {@code gbn-table} rows under {@code root/gbn/}. */
 final class GbnTraces {
 
     private GbnTraces() {
     }
 
     /**
-     * @param model   the model the pattern came from
-     * @param variant variant name
-     * @param params  effective parameters
-     * @param p       the pattern
-     * @return a NoTimeout counterexample (action kind) whose last step is the Timeout
+     * The files a row's traces went to.
+     *
+     * @param shortest the explorer's shortest counterexample, if saved
+     * @param byLabel  per classification label, the file of its example trace
      */
-    static Counterexample counterexample(GbnModel model, String variant, Map<String, String> params,
-                                         TimeoutPattern p) {
-        List<TraceStep> steps = new ArrayList<>();
-        steps.add(new TraceStep(null, TraceJson.toJson(model.view(p.initial()))));
-        for (Transition<GbnState> t : p.trace()) {
-            steps.add(new TraceStep(t.action(), TraceJson.toJson(model.view(t.next()))));
+    record Files(Optional<Path> shortest, Map<String, Path> byLabel) {
+        /** Copies the map. */
+        Files {
+            byLabel = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(byLabel));
         }
-        String note = "losses " + p.losses() + ": " + p.label();
-        return new Counterexample(GbnProperties.NO_TIMEOUT, Counterexample.Kind.ACTION, steps, steps.size() - 1, -1,
-                new Provenance("gbn", variant, params, "gbn-table", Version.VERSION), note);
+
+        /** @param label a label  @return its trace's file, if saved */
+        Optional<Path> of(String label) {
+            return Optional.ofNullable(byLabel.get(label));
+        }
     }
 
     /**
-     * Writes a counterexample atomically under {@code root/gbn/}.
-     *
-     * @param root counterexample root folder
-     * @param name file name
-     * @param cex  the trace
-     * @return the file written
-     * @throws IOException if it cannot be written
+     * @param row  a row
+     * @param root counterexample root, empty to save nothing
+     * @return the files written
+     * @throws UncheckedIOException if one cannot be written
      */
-    static Path write(Path root, String name, Counterexample cex) throws IOException {
+    static Files write(LeastLossTable.Row row, Optional<Path> root) {
+        if (root.isEmpty() || row.found().isEmpty()) {
+            return new Files(Optional.empty(), Map.of());
+        }
+        LeastLossTable.Found f = row.found().get();
+        String stem = row.variant().word() + "-" + row.duplicates().word() + "-L" + f.losses();
+        Path shortest = write(root.get(), stem + "-NoTimeout.json", f.shortest());
+        Map<String, Path> files = new LinkedHashMap<>();
+        f.examples().forEach((label, cex) -> files.put(label, write(root.get(), "cause-" + stem + "-" + slug(label)
+                + ".json", cex)));
+        return new Files(Optional.of(shortest), files);
+    }
+
+    private static Path write(Path root, String name, Counterexample cex) {
         Path file = root.resolve("gbn").resolve(name);
-        Counterexamples.writeAtomically(file, TraceJson.MAPPER.writeValueAsString(Counterexamples.toJson(cex)) + "\n");
+        try {
+            Counterexamples.writeAtomically(file, TraceJson.MAPPER.writeValueAsString(Counterexamples.toJson(cex))
+                    + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + name + " under " + root, e);
+        }
         return file;
+    }
+
+    private static String slug(String label) {
+        String s = label.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+        s = s.replaceAll("^-+|-+$", "");
+        return s.length() > 60 ? s.substring(0, 60) : s;
     }
 }

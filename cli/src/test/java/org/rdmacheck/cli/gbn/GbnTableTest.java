@@ -18,23 +18,26 @@ import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.checker.trace.TraceReplayer;
 import org.rdmacheck.cli.Main;
 import org.rdmacheck.model.Params;
-import org.rdmacheck.model.gbn.DuplicatePolicy;
-import org.rdmacheck.model.gbn.GbnVariant;
+import org.rdmacheck.checker.gbn.LeastLossTable;
 import org.rdmacheck.properties.catalog.Catalog;
 
 class GbnTableTest {
 
     @Test
     void leastBudgetsMatchTheCatalogueAndEveryTraceReplays(@TempDir Path dir) throws Exception {
-        List<GbnTableRow> rows = new GbnTable(GbnTableCommand.base(3, 1, 2, 4, "interval"), 3,
-                ExplorerSettings.defaults().withThreads(2), dir).compute();
+        List<LeastLossTable.Row> rows = new LeastLossTable(GbnTableCommand.base(3, 1, 2, 4, "interval"), 3,
+                ExplorerSettings.defaults().withThreads(2)).compute();
         assertEquals(10, rows.size());
-        for (GbnTableRow r : rows) {
-            assertEquals(org.rdmacheck.properties.gbn.GbnEntry.leastTimeoutBudget(GbnVariant.of(r.variant()),
-                    DuplicatePolicy.of(r.duplicates())), r.leastLosses(), r.variant() + "/" + r.duplicates());
-            assertFalse(r.patterns().isEmpty());
-            assertTrue(r.shortestLength() <= r.patterns().stream().mapToInt(GbnTableRow.Pattern::traceLength).min()
+        for (LeastLossTable.Row r : rows) {
+            assertEquals(org.rdmacheck.properties.gbn.GbnEntry.leastTimeoutBudget(r.variant(), r.duplicates()),
+                    r.leastLosses().orElseThrow(), r.variant() + "/" + r.duplicates());
+            LeastLossTable.Found f = r.found().orElseThrow();
+            assertFalse(f.patterns().isEmpty());
+            assertTrue(f.shortest().length() <= f.patterns().stream().mapToInt(p -> p.trace().size()).min()
                     .orElseThrow());
+            assertEquals(f.labelCounts().keySet(), f.examples().keySet());
+            GbnTraces.Files files = GbnTraces.write(r, java.util.Optional.of(dir));
+            assertEquals(f.examples().keySet(), files.byLabel().keySet());
         }
         List<Path> files;
         try (Stream<Path> s = Files.list(dir.resolve("gbn"))) {

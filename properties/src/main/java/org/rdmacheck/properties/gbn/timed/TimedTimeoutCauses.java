@@ -1,10 +1,8 @@
 package org.rdmacheck.properties.gbn.timed;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,12 +13,13 @@ import org.rdmacheck.model.gbn.Ctrl;
 import org.rdmacheck.model.gbn.TimeoutCause;
 import org.rdmacheck.model.gbn.timed.TimedGbnModel;
 import org.rdmacheck.model.gbn.timed.TimedState;
+import org.rdmacheck.properties.gbn.FirstTimeoutSearch;
 
 /**
  * Attributes every first ACK timeout of the timed model to one cause, read off the state in which
  * the RTO fires and the network events that led there (seed 002, III-A, Fig. 4, and two causes the
- * paper does not list). Breadth-first over (state, history), so each cause comes with a shortest
- * trace.
+ * paper does not list). Breadth-first over (state, history) ({@link FirstTimeoutSearch}), so each
+ * cause comes with a shortest trace.
  *
  * <p>The rule, in order: the RTO is <b>premature</b> if a packet, ACK or NAK that would move the
  * transfer on is still in flight; else if the receiver is ahead of the sender, the <b>ACK was
@@ -42,12 +41,6 @@ public final class TimedTimeoutCauses {
         public int compareTo(Event o) {
             return kind != o.kind ? kind.compareTo(o.kind) : Integer.compare(n, o.n);
         }
-    }
-
-    private record Node(TimedState state, List<Event> history) {
-    }
-
-    private record Parent(Node node, Transition<TimedState> step) {
     }
 
     /**
@@ -93,35 +86,15 @@ public final class TimedTimeoutCauses {
      * @return every first timeout attributed
      */
     public static Analysis analyse(TimedGbnModel model) {
-        Map<Node, Parent> parents = new HashMap<>();
-        ArrayDeque<Node> queue = new ArrayDeque<>();
         Map<TimeoutCause, Integer> counts = new EnumMap<>(TimeoutCause.class);
         Map<TimeoutCause, Attribution> examples = new EnumMap<>(TimeoutCause.class);
-        for (TimedState init : model.initialStates()) {
-            Node n = new Node(init, List.of());
-            parents.put(n, new Parent(null, null));
-            queue.add(n);
-        }
-        while (!queue.isEmpty()) {
-            Node node = queue.poll();
-            List<Transition<TimedState>> ts = new ArrayList<>();
-            model.successors(node.state(), ts::add);
-            for (Transition<TimedState> t : ts) {
-                if (t.action().name().equals(TimedGbnModel.TIMEOUT)) {
-                    TimeoutCause c = cause(node.state(), node.history(),
-                            model.config().protocol().copies(node.state().epsn()));
+        long nodes = new FirstTimeoutSearch<TimedState, List<Event>>(model, TimedGbnModel.TIMEOUT,
+                TimedTimeoutCauses::record).run(List.of(), (state, history, trace) -> {
+                    TimeoutCause c = cause(state, history, model.config().protocol().copies(state.epsn()));
                     counts.merge(c, 1, Integer::sum);
-                    examples.computeIfAbsent(c, k -> attribution(k, node, t, parents));
-                    continue;
-                }
-                Node next = new Node(t.next(), record(node, t));
-                if (!parents.containsKey(next)) {
-                    parents.put(next, new Parent(node, t));
-                    queue.add(next);
-                }
-            }
-        }
-        return new Analysis(counts, examples, parents.size());
+                    examples.computeIfAbsent(c, k -> attribution(k, history, trace.get()));
+                });
+        return new Analysis(counts, examples, nodes);
     }
 
     /**
@@ -159,12 +132,12 @@ public final class TimedTimeoutCauses {
         return history.stream().anyMatch(h -> h.kind() == kind && n.test(h.n()));
     }
 
-    private static List<Event> record(Node node, Transition<TimedState> t) {
-        Optional<Event> e = event(node.state(), t);
-        if (e.isEmpty() || e.get().kind() == Event.Kind.NAK_HELD_BACK && node.history().contains(e.get())) {
-            return node.history();
+    private static List<Event> record(TimedState from, List<Event> history, Transition<TimedState> t) {
+        Optional<Event> e = event(from, t);
+        if (e.isEmpty() || e.get().kind() == Event.Kind.NAK_HELD_BACK && history.contains(e.get())) {
+            return history;
         }
-        List<Event> h = new ArrayList<>(node.history());
+        List<Event> h = new ArrayList<>(history);
         h.add(e.get());
         Collections.sort(h);
         return List.copyOf(h);
@@ -192,18 +165,9 @@ public final class TimedTimeoutCauses {
         }
     }
 
-    private static Attribution attribution(TimeoutCause c, Node end, Transition<TimedState> timeout,
-                                           Map<Node, Parent> parents) {
-        List<Transition<TimedState>> trace = new ArrayList<>();
-        trace.add(timeout);
-        Node n = end;
-        while (parents.get(n).node() != null) {
-            Parent p = parents.get(n);
-            trace.add(p.step());
-            n = p.node();
-        }
-        Collections.reverse(trace);
-        List<String> events = end.history().stream().map(e -> e.kind() + "(" + e.n() + ")").toList();
-        return new Attribution(c, events, n.state(), trace);
+    private static Attribution attribution(TimeoutCause c, List<Event> history,
+                                           FirstTimeoutSearch.Trace<TimedState> trace) {
+        List<String> events = history.stream().map(e -> e.kind() + "(" + e.n() + ")").toList();
+        return new Attribution(c, events, trace.initial(), trace.steps());
     }
 }
