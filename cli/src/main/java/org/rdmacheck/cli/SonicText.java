@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.rdmacheck.checker.thresholds.ConfigCheck;
+import org.rdmacheck.checker.thresholds.DeflectionSearch;
 import org.rdmacheck.checker.thresholds.Headroom;
 import org.rdmacheck.checker.thresholds.HeadroomTerm;
 import org.rdmacheck.checker.thresholds.Units;
@@ -71,7 +73,9 @@ final class SonicText {
             sb.append(String.format(Locale.ROOT, "%nseed 004 §4 model for priority %d, profile %s, ECN %s on %d ports "
                     + "(%s):%n", g.priority(), g.profile(), g.wredProfile(), g.ports().size(), range(g.ports())));
             sb.append(ThresholdText.report(g.report()));
-            if (g.report().check().orElseThrow().witnessSearch().witness().isPresent()) {
+            ConfigCheck check = g.report().check().orElseThrow();
+            if (check.witnessSearch().witness().isPresent()
+                    || check.deflectionSearch().flatMap(DeflectionSearch::witness).isPresent()) {
                 sb.append("  in the witness, model port 0 is ").append(g.ports().get(0)).append(" and priority 0 is ")
                         .append(g.priority()).append(" (profile ").append(g.profile())
                         .append("); the other model ports are the pool's other lossless ports\n");

@@ -120,6 +120,15 @@ final class ThresholdJson {
         o.put("solverMillis", c.witnessSearch().millis());
         o.put("solverAgrees", c.solverAgrees());
         o.set("witness", c.witnessSearch().witness().map(TraceJson::toJson).orElse(null));
+        if (c.deflectionSearch().isPresent()) {
+            o.put("deflectionSolverStatus", c.deflectionSearch().get().status().name());
+            o.put("deflectionSolverMillis", c.deflectionSearch().get().millis());
+            o.set("deflectionWitness", c.deflectionSearch().get().witness().map(TraceJson::toJson).orElse(null));
+        } else {
+            o.putNull("deflectionSolverStatus");
+            o.putNull("deflectionSolverMillis");
+            o.putNull("deflectionWitness");
+        }
         return o;
     }
 }

@@ -18,6 +18,7 @@ import org.rdmacheck.checker.thresholds.SwitchSpec;
 import org.rdmacheck.checker.thresholds.ThresholdMode;
 import org.rdmacheck.checker.thresholds.ThresholdReport;
 import org.rdmacheck.checker.thresholds.Units;
+import org.rdmacheck.checker.thresholds.DeflectionWitnesses;
 import org.rdmacheck.checker.thresholds.Witnesses;
 import org.rdmacheck.checker.trace.TraceJson;
 
@@ -117,6 +118,12 @@ public final class ThresholdText {
                 .append(w.otherQueues().isEmpty() ? "" : "; " + w.otherQueues().size()
                         + " other priorities' queues hold " + (w.sharedOccupancy() - w.ingressBytes()) + " B")
                 .append('\n'));
+        c.deflectionSearch().ifPresent(ds -> {
+            sb.append("  Choco search for ECN before deflection (seed 000 §IV-B): ").append(ds.status()).append(" in ")
+                    .append(ds.millis()).append(" ms\n");
+            ds.witness().ifPresent(w -> sb.append("  witness (least occupancy): ").append(DeflectionWitnesses.evaluate(
+                    r.sw(), r.headroom().bytes(), c.config(), w).message()).append('\n'));
+        });
     }
 
     /** @param figures the worked example  @return its table */

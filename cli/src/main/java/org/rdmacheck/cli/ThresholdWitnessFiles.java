@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
+import org.rdmacheck.checker.thresholds.DeflectionSearch;
 import org.rdmacheck.checker.thresholds.ThresholdReport;
 import org.rdmacheck.checker.thresholds.WitnessCounterexamples;
 import org.rdmacheck.checker.trace.Counterexamples;
@@ -34,6 +35,10 @@ final class ThresholdWitnessFiles {
             if (c.witnessSearch().witness().isPresent()) {
                 files.add(Counterexamples.write(dir, WitnessCounterexamples.of(r.sw(), c.config(),
                         c.witnessSearch().witness().get())).toString());
+            }
+            if (c.deflectionSearch().flatMap(DeflectionSearch::witness).isPresent()) {
+                files.add(Counterexamples.write(dir, WitnessCounterexamples.ofDeflection(r.sw(), c.config(),
+                        c.deflectionSearch().get().witness().get())).toString());
             }
         }
         return files;

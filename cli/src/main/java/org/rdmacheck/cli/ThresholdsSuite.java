@@ -4,11 +4,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.checker.thresholds.Beta;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
 import org.rdmacheck.checker.thresholds.DartSettings;
+import org.rdmacheck.checker.thresholds.DeflectionSearch;
 import org.rdmacheck.checker.thresholds.Inequality;
 import org.rdmacheck.checker.thresholds.PaperFigure;
 import org.rdmacheck.checker.thresholds.SwitchSpec;
@@ -86,9 +88,11 @@ final class ThresholdsSuite implements SuiteTask {
                         : List.of())
                 .with(Quantity.of("tEcnBytes", c.tEcn(), Quantity.Unit.BYTES))
                 .withDetail(check.solverAgrees() ? detail : "the solver and the exact check disagree; " + detail);
-        if (check.witnessSearch().witness().isPresent()) {
-            Counterexample cex = WitnessCounterexamples.of(sw, c, check.witnessSearch().witness().get());
-            f = f.withCounterexample(cex, outDir == null ? null : Counterexamples.write(outDir, cex));
+        Optional<Counterexample> cex = check.witnessSearch().witness().map(w -> WitnessCounterexamples.of(sw, c, w))
+                .or(() -> check.deflectionSearch().flatMap(DeflectionSearch::witness)
+                        .map(w -> WitnessCounterexamples.ofDeflection(sw, c, w)));
+        if (cex.isPresent()) {
+            f = f.withCounterexample(cex.get(), outDir == null ? null : Counterexamples.write(outDir, cex.get()));
         }
         return f.withWallMillis(System.currentTimeMillis() - t0);
     }

@@ -55,6 +55,25 @@ class SonicThresholdsCommandTest {
         }
     }
 
+    /** Dart's ordering (seed 000 §IV-B) with a deflection threshold above K_min: a stored witness per priority. */
+    @Test
+    void deflectionAboveEcnHasAWitnessThatReplays() throws IOException {
+        Path out = tmp.resolve("cex");
+        CliTest.Run r = CliTest.run("thresholds", "--sonic", example("leaf-32x100g-40m"), "--deflection", "150KB",
+                "--out", out.toString());
+        assertEquals(1, r.code(), r.err());
+        Path f = out.resolve("thresholds/leaf-32x100g-40m.Ethernet0.p3.pg_lossless_100000_40m_profile"
+                + "-DeflectionBelowEcn.json");
+        assertTrue(Files.exists(f), r.out());
+        JsonNode state = TraceJson.MAPPER.readTree(Files.readString(f)).get("steps").get(0).get("state");
+        assertEquals(100_000, state.get("queueBytes").asLong());
+        assertEquals(0, CliTest.run("replay", f.toString()).code());
+        Files.writeString(f, Files.readString(f).replace("\"queueBytes\" : 100000", "\"queueBytes\" : 150001"));
+        assertNotEquals(0, CliTest.run("replay", f.toString()).code());
+        assertEquals(0, CliTest.run("thresholds", "--sonic", example("leaf-32x100g-40m"), "--deflection", "50KB",
+                "--no-save").code());
+    }
+
     @Test
     void headroomShortfallHasAWitnessThatReplays() throws IOException {
         Path out = tmp.resolve("cex");

@@ -1,6 +1,7 @@
 package org.rdmacheck.checker.thresholds;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The check of one configuration: every inequality evaluated, and Choco's witness search for
@@ -9,11 +10,14 @@ import java.util.List;
  * @param config        the configuration
  * @param inequalities  the constraints with values substituted
  * @param witnessSearch Choco's search for occupancies at which PFC fires before ECN
+ * @param deflectionSearch Choco's search for a queue that ECN-marks before Dart deflects (present
+ *                      when the configuration has a deflection threshold)
  * @param verdict       SAFE when every inequality holds and no witness exists
- * @param solverAgrees  whether the solver's verdict equals the closed-form EcnBeforePfc
+ * @param solverAgrees  whether the solver's verdicts equal the closed-form EcnBeforePfc (and
+ *                      DeflectionBelowEcn, where ECN fires before PFC)
  */
 public record ConfigCheck(ThresholdConfig config, List<Inequality> inequalities, WitnessSearch witnessSearch,
-                          Verdict verdict, boolean solverAgrees) {
+                          Optional<DeflectionSearch> deflectionSearch, Verdict verdict, boolean solverAgrees) {
 
     /** Copies the list. */
     public ConfigCheck {

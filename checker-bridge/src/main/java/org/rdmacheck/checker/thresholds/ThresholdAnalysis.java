@@ -48,18 +48,31 @@ public final class ThresholdAnalysis {
     private ConfigCheck checkConfig(SwitchSpec sw, long tf, ThresholdConfig c) {
         List<Inequality> ineq = inequalities(sw, tf, c);
         WitnessSearch ws = solver.findWitness(sw, tf, c);
-        boolean closedForm = ineq.stream().filter(i -> i.name().equals("EcnBeforePfc")).allMatch(Inequality::holds);
-        boolean agrees = ws.status() == SolveStatus.TIMED_OUT
-                || closedForm == (ws.status() == SolveStatus.UNSATISFIABLE);
+        Optional<DeflectionSearch> ds = c.deflection() > 0 ? Optional.of(solver.findDeflectionWitness(sw, tf, c))
+                : Optional.empty();
+        boolean ecnFirst = holds(ineq, "EcnBeforePfc");
+        boolean agrees = ws.status() == SolveStatus.TIMED_OUT || ecnFirst == (ws.status() == SolveStatus.UNSATISFIABLE);
+        // where ECN fires before PFC, a queue at t_ECN is below t_PFC: a witness exists iff deflection >= t_ECN
+        if (ds.isPresent() && ecnFirst && ds.get().status() != SolveStatus.TIMED_OUT) {
+            agrees &= holds(ineq, "DeflectionBelowEcn") == (ds.get().status() == SolveStatus.UNSATISFIABLE);
+        }
+        boolean found = ws.status() == SolveStatus.SATISFIABLE
+                || ds.map(d -> d.status() == SolveStatus.SATISFIABLE).orElse(false);
+        boolean timedOut = ws.status() == SolveStatus.TIMED_OUT
+                || ds.map(d -> d.status() == SolveStatus.TIMED_OUT).orElse(false);
         ConfigCheck.Verdict v;
-        if (ineq.stream().anyMatch(i -> !i.holds()) || ws.status() == SolveStatus.SATISFIABLE) {
+        if (ineq.stream().anyMatch(i -> !i.holds()) || found) {
             v = ConfigCheck.Verdict.UNSAFE;
-        } else if (ws.status() == SolveStatus.TIMED_OUT) {
+        } else if (timedOut) {
             v = ConfigCheck.Verdict.INCONCLUSIVE;
         } else {
             v = ConfigCheck.Verdict.SAFE;
         }
-        return new ConfigCheck(c, ineq, ws, v, agrees);
+        return new ConfigCheck(c, ineq, ws, ds, v, agrees);
+    }
+
+    private static boolean holds(List<Inequality> ineq, String name) {
+        return ineq.stream().filter(i -> i.name().equals(name)).allMatch(Inequality::holds);
     }
 
     /**

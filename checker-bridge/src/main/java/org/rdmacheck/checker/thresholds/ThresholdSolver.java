@@ -140,6 +140,54 @@ public final class ThresholdSolver {
                 !stopped, millis);
     }
 
+    /**
+     * Searches the occupancy q of one egress queue, fed by one ingress queue, at which ECN marks
+     * ({@code q >= t_ECN}) while Dart does not deflect ({@code q <= deflection}, seed 000 §IV-B:
+     * deflection only above the threshold) and the ingress is below t_PFC (static {@code q < t_PFC};
+     * dynamic {@code d·q < β(B' − q)} with the queue alone in the buffer). Minimises q.
+     *
+     * @param sw      a switch
+     * @param tFlight headroom
+     * @param config  a configuration with a deflection threshold
+     * @return the search outcome
+     */
+    public DeflectionSearch findDeflectionWitness(SwitchSpec sw, long tFlight, ThresholdConfig config) {
+        checkDomain(sw);
+        long t0 = System.currentTimeMillis();
+        long hi = Math.min(config.deflection(), ThresholdMath.occupancyCap(sw, tFlight, config.mode()));
+        long lo = Math.max(1, config.tEcn());
+        if (config.deflection() <= 0 || hi < lo) {
+            return new DeflectionSearch(SolveStatus.UNSATISFIABLE, Optional.empty(), 0);
+        }
+        Model m = new Model("deflection-before-ecn-witness");
+        IntVar q = m.intVar("q", fitInt(lo), domain(hi, "min(deflection, B)"), true);
+        if (config.mode() == ThresholdMode.STATIC) {
+            m.arithm(q, "<", fitInt(config.tPfc())).post();
+        } else {
+            Beta beta = config.beta().orElseThrow();
+            long a = beta.numerator();
+            // seed 004 §4 with s = I = q: not paused iff b·d·q < a·(B' − q), i.e. (b·d + a)·q < a·B'
+            m.scalar(new IntVar[] {q}, new int[] {fitInt(Math.multiplyExact(beta.denominator(), sw.betaDivisor()) + a)},
+                    "<", fitInt(Math.multiplyExact(a, ThresholdMath.sharedBuffer(sw, tFlight)))).post();
+        }
+        Solver s = m.getSolver();
+        s.setSearch(Search.inputOrderLBSearch(q));
+        s.limitTime(timeLimitMillis);
+        m.setObjective(Model.MINIMIZE, q);
+        long best = -1;
+        while (s.solve()) {
+            best = q.getValue();
+        }
+        boolean stopped = s.isStopCriterionMet();
+        long millis = System.currentTimeMillis() - t0;
+        if (best < 0) {
+            return new DeflectionSearch(stopped ? SolveStatus.TIMED_OUT : SolveStatus.UNSATISFIABLE, Optional.empty(),
+                    millis);
+        }
+        return new DeflectionSearch(SolveStatus.SATISFIABLE, Optional.of(new DeflectionWitness(0, 0, best,
+                config.tEcn(), config.deflection(), Witnesses.pfcThreshold(sw, tFlight, config, best))), millis);
+    }
+
     /** The witness model's variables: fed egress queues, their sum, and one total per other priority. */
     private record WitnessVars(IntVar[] fed, IntVar ingress, IntVar[] others) {
     }

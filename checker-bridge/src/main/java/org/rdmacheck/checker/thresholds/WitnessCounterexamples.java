@@ -27,6 +27,9 @@ public final class WitnessCounterexamples {
     /** The property a witness violates. */
     public static final String PROPERTY = "EcnBeforePfc";
 
+    /** The property a {@link DeflectionWitness} violates: Dart's deflection threshold below ECN. */
+    public static final String DEFLECTION_PROPERTY = "DeflectionBelowEcn";
+
     private WitnessCounterexamples() {
     }
 
@@ -37,13 +40,31 @@ public final class WitnessCounterexamples {
      * @return the counterexample, variant {@code <switch>.<config>}
      */
     public static Counterexample of(SwitchSpec sw, ThresholdConfig config, Witness w) {
+        Witnesses.Evaluation e = Witnesses.evaluate(sw, Headroom.of(sw).bytes(), config, w);
+        return new Counterexample(PROPERTY, Counterexample.Kind.WITNESS, List.of(new TraceStep(null, TraceJson.toJson(w))), 0, -1,
+                new Provenance(MODEL, sw.name() + "." + config.name(), params(sw, config), "choco", Version.VERSION),
+                "seed 004 §4 worst case: " + e.message());
+    }
+
+    /**
+     * @param sw     the switch
+     * @param config the configuration, with a deflection threshold
+     * @param w      the witness
+     * @return the counterexample of Dart's ordering, variant {@code <switch>.<config>}
+     */
+    public static Counterexample ofDeflection(SwitchSpec sw, ThresholdConfig config, DeflectionWitness w) {
+        Witnesses.Evaluation e = DeflectionWitnesses.evaluate(sw, Headroom.of(sw).bytes(), config, w);
+        return new Counterexample(DEFLECTION_PROPERTY, Counterexample.Kind.WITNESS,
+                List.of(new TraceStep(null, TraceJson.toJson(w))), 0, -1,
+                new Provenance(MODEL, sw.name() + "." + config.name(), params(sw, config), "choco", Version.VERSION),
+                "seed 000 §IV-B ordering: " + e.message());
+    }
+
+    private static Map<String, String> params(SwitchSpec sw, ThresholdConfig config) {
         Map<String, String> params = new LinkedHashMap<>();
         SwitchSpecs.toMap(sw).forEach((k, v) -> params.put("switch." + k, v));
         SwitchSpecs.toMap(config).forEach((k, v) -> params.put("config." + k, v));
-        Witnesses.Evaluation e = Witnesses.evaluate(sw, Headroom.of(sw).bytes(), config, w);
-        return new Counterexample(PROPERTY, Counterexample.Kind.WITNESS, List.of(new TraceStep(null, TraceJson.toJson(w))), 0, -1,
-                new Provenance(MODEL, sw.name() + "." + config.name(), params, "choco", Version.VERSION),
-                "seed 004 §4 worst case: " + e.message());
+        return params;
     }
 
     /**
@@ -56,7 +77,9 @@ public final class WitnessCounterexamples {
 
     /**
      * Re-evaluates a stored witness: rebuilds switch and configuration from the provenance and
-     * checks, in exact integers, that no egress queue exceeds t_ECN while the ingress reaches t_PFC.
+     * checks, in exact integers, that no egress queue exceeds t_ECN while the ingress reaches t_PFC
+     * ({@value #PROPERTY}), or that a queue ECN-marks without Dart deflecting while below t_PFC
+     * ({@value #DEFLECTION_PROPERTY}).
      *
      * @param cex a threshold witness
      * @return the outcome
@@ -68,8 +91,16 @@ public final class WitnessCounterexamples {
         }
         SwitchSpec sw = SwitchSpecs.parse(prefixed(cex, "switch."), "witness provenance");
         ThresholdConfig config = SwitchSpecs.parseConfig(prefixed(cex, "config."), sw, "witness provenance");
-        Witness w = witness(cex.steps().get(0).state());
-        Witnesses.Evaluation e = Witnesses.evaluate(sw, Headroom.of(sw).bytes(), config, w);
+        Witnesses.Evaluation e;
+        if (cex.property().equals(DEFLECTION_PROPERTY)) {
+            e = DeflectionWitnesses.evaluate(sw, Headroom.of(sw).bytes(), config, read(cex.steps().get(0).state(),
+                    DeflectionWitness.class));
+        } else if (cex.property().equals(PROPERTY)) {
+            e = Witnesses.evaluate(sw, Headroom.of(sw).bytes(), config, witness(cex.steps().get(0).state()));
+        } else {
+            throw new InputException("threshold witness: property '" + cex.property() + "': expected " + PROPERTY
+                    + " or " + DEFLECTION_PROPERTY);
+        }
         if (!e.legal()) {
             return new ReplayResult.IllegalStep(0, e.message());
         }
@@ -77,12 +108,16 @@ public final class WitnessCounterexamples {
     }
 
     private static Witness witness(JsonNode state) {
+        Witness w = read(state, Witness.class);
+        if (w.fedQueues() == null || w.otherQueues() == null) {
+            throw new InputException("threshold witness: missing queue lists");
+        }
+        return w;
+    }
+
+    private static <T> T read(JsonNode state, Class<T> type) {
         try {
-            Witness w = TraceJson.MAPPER.treeToValue(state, Witness.class);
-            if (w.fedQueues() == null || w.otherQueues() == null) {
-                throw new InputException("threshold witness: missing queue lists");
-            }
-            return w;
+            return TraceJson.MAPPER.treeToValue(state, type);
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new InputException("threshold witness: malformed state: " + e.getMessage().lines().findFirst().orElse(""));
         }

@@ -51,6 +51,39 @@ class BruteForceAgreementTest {
         }
     }
 
+    /**
+     * Dart's ordering (seed 000 §IV-B): enumerating every occupancy of one queue fed by one ingress
+     * finds one that ECN-marks, is not deflected and is below t_PFC exactly when Choco does, and the
+     * least such occupancy is Choco's witness.
+     */
+    @Test
+    void deflectionEnumerationAgreesWithChoco() {
+        ThresholdSolver solver = new ThresholdSolver(10_000);
+        int[] verdicts = new int[2];
+        qt().withFixedSeed(5L).withExamples(400).forAll(cases(), integers().between(1, 16)).checkAssert((c, d) -> {
+            ThresholdConfig config = c.config().withDeflection(d);
+            long tf = c.sw().tFlightGiven();
+            long least = leastMarkingUndeflected(c.sw(), tf, config);
+            DeflectionSearch ds = solver.findDeflectionWitness(c.sw(), tf, config);
+            assertEquals(least >= 1 ? SolveStatus.SATISFIABLE : SolveStatus.UNSATISFIABLE, ds.status(), c + " d=" + d);
+            ds.witness().ifPresent(w -> {
+                assertEquals(least, w.queueBytes());
+                assertTrue(DeflectionWitnesses.evaluate(c.sw(), tf, config, w).violates());
+            });
+            verdicts[least >= 1 ? 1 : 0]++;
+        });
+        assertTrue(verdicts[0] >= 20 && verdicts[1] >= 20, java.util.Arrays.toString(verdicts));
+    }
+
+    private static long leastMarkingUndeflected(SwitchSpec sw, long tf, ThresholdConfig config) {
+        for (long q = 1; q <= ThresholdMath.occupancyCap(sw, tf, config.mode()); q++) {
+            if (q >= config.tEcn() && q <= config.deflection() && DeflectionWitnesses.belowPfc(sw, tf, config, q)) {
+                return q;
+            }
+        }
+        return -1;
+    }
+
     /** Every occupancy of the n·p egress queues, none above t_ECN; ingress (0, priority 0) feeds priority 0. */
     private static boolean existsWitness(SwitchSpec sw, long tf, ThresholdConfig c) {
         int queues = sw.ports() * sw.priorities();

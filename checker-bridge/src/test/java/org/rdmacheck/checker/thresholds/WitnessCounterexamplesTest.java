@@ -47,4 +47,35 @@ class WitnessCounterexamplesTest {
         assertTrue(r2.legal());
         assertFalse(r2.stillViolated());
     }
+
+    /**
+     * Dart's settings on the per-port reading (seed 000 §VI-A: ECN 22.5 KB) with the deflection
+     * threshold raised to 25 KB: a queue at 22,500 B marks without deflecting; the witness replays,
+     * and no longer does once its queue is above the deflection threshold.
+     */
+    @Test
+    void deflectionWitnessReplaysAndATamperedOneDoesNot() {
+        SwitchSpec sw = SwitchSpecs.load("dart-vi-a-per-port");
+        ThresholdAnalysis analysis = new ThresholdAnalysis(new ThresholdSolver(20_000));
+        long tPfc = analysis.derive(sw).staticDerivation().tPfcMax();
+        ThresholdConfig c = ThresholdConfig.ofStatic("deflection-above-ecn", tPfc, DartSettings.ECN_BYTES)
+                .withDeflection(25_000);
+        ConfigCheck check = analysis.check(sw, c).check().orElseThrow();
+        assertEquals(ConfigCheck.Verdict.UNSAFE, check.verdict());
+        assertTrue(check.fails("DeflectionBelowEcn"));
+        DeflectionWitness w = check.deflectionSearch().orElseThrow().witness().orElseThrow();
+        assertEquals(22_500, w.queueBytes());
+        Counterexample cex = Counterexamples.fromJson(Counterexamples.toJson(WitnessCounterexamples.ofDeflection(sw, c, w)),
+                "mem");
+        assertEquals(WitnessCounterexamples.DEFLECTION_PROPERTY, cex.property());
+        assertTrue(WitnessCounterexamples.replay(cex).reproduces());
+        ObjectNode json = Counterexamples.toJson(cex);
+        ((ObjectNode) json.get("steps").get(0).get("state")).put("queueBytes", 25_001);
+        ReplayResult r = WitnessCounterexamples.replay(Counterexamples.fromJson(json, "mem"));
+        assertTrue(r.legal());
+        assertFalse(r.stillViolated());
+        // Dart's own 15 KB threshold keeps the ordering: no witness
+        ConfigCheck dart = analysis.check(sw, c.withDeflection(DartSettings.DEFLECTION_BYTES)).check().orElseThrow();
+        assertEquals(SolveStatus.UNSATISFIABLE, dart.deflectionSearch().orElseThrow().status());
+    }
 }

@@ -15,6 +15,8 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
+import org.rdmacheck.checker.thresholds.DeflectionWitness;
+import org.rdmacheck.checker.thresholds.SolveStatus;
 import org.rdmacheck.checker.thresholds.ThresholdAnalysis;
 import org.rdmacheck.checker.thresholds.ThresholdSolver;
 import org.rdmacheck.checker.thresholds.Witness;
@@ -93,8 +95,18 @@ class SonicCheckTest {
         SonicConfig c = SonicConfigReader.read(EXAMPLES.resolve("leaf-32x100g-40m.json"));
         SonicReport r = check(c, 150_000);
         assertEquals(ConfigCheck.Verdict.UNSAFE, r.verdict());
-        assertTrue(r.groups().get(0).report().check().orElseThrow().fails("DeflectionBelowEcn"));
-        assertEquals(ConfigCheck.Verdict.SAFE, check(c, 50_000).verdict());
+        ConfigCheck unsafe = r.groups().get(0).report().check().orElseThrow();
+        assertTrue(unsafe.fails("DeflectionBelowEcn"));
+        assertTrue(unsafe.solverAgrees());
+        // the least occupancy that marks (K_min = 100 KB) without deflecting (150 KB)
+        DeflectionWitness w = unsafe.deflectionSearch().orElseThrow().witness().orElseThrow();
+        assertEquals(100_000, w.queueBytes());
+        Counterexample cex = WitnessCounterexamples.ofDeflection(r.groups().get(0).report().sw(), unsafe.config(), w);
+        assertTrue(WitnessCounterexamples.replay(cex) instanceof ReplayResult.Reproduces);
+        SonicReport safe = check(c, 50_000);
+        assertEquals(ConfigCheck.Verdict.SAFE, safe.verdict());
+        assertEquals(SolveStatus.UNSATISFIABLE, safe.groups().get(0).report().check().orElseThrow().deflectionSearch()
+                .orElseThrow().status());
     }
 
     private static String rejected(Consumer<ObjectNode> edit) throws IOException {
