@@ -77,12 +77,22 @@ public final class ExplorerOptions {
     }
 
     /**
-     * @param file a written file
-     * @return its path relative to the rdmacheck checkout when inside it, else absolute
+     * @param file a written or stored file
+     * @return its path relative to the rdmacheck checkout when inside it (the launcher's, else the
+     *         checkout that holds it, as when run from a module folder), else absolute
      */
     public static String display(Path file) {
         Path abs = file.toAbsolutePath().normalize();
         Path home = home().toAbsolutePath().normalize();
-        return abs.startsWith(home) ? home.relativize(abs).toString() : abs.toString();
+        if (abs.startsWith(home)) {
+            return home.relativize(abs).toString();
+        }
+        for (Path p = abs.getParent(); p != null; p = p.getParent()) {
+            if (java.nio.file.Files.isRegularFile(p.resolve("rdmacheck")) && java.nio.file.Files.isDirectory(p.resolve("specs"))
+                    && java.nio.file.Files.isRegularFile(p.resolve("pom.xml"))) {
+                return p.relativize(abs).toString();
+            }
+        }
+        return abs.toString();
     }
 }

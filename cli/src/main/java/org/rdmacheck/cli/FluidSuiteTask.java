@@ -28,7 +28,7 @@ final class FluidSuiteTask implements SuiteTask {
         for (String scenario : FluidScenarios.NAMES) {
             rows.addAll(FluidScenarios.run(scenario, Map.of(), dir, FluidScenarios.Size.SUITE, quiet));
         }
-        rows.addAll(StabilitySuite.run());
+        rows.addAll(StabilitySuite.run(dir));
         return rows;
     }
 }

@@ -9,6 +9,7 @@ import org.rdmacheck.fluid.SolverSettings;
 import org.rdmacheck.fluid.stability.FixedPointSource;
 import org.rdmacheck.fluid.stability.PerturbedRun;
 import org.rdmacheck.fluid.stability.StabilityCrossCheck;
+import org.rdmacheck.fluid.stability.StabilityFiles;
 import org.rdmacheck.fluid.stability.StabilityPoint;
 import org.rdmacheck.fluid.stability.StabilitySweep;
 import org.rdmacheck.fluid.stability.StabilityVerdict;
@@ -27,13 +28,18 @@ final class StabilitySuite {
     private StabilitySuite() {
     }
 
-    /** @return the findings */
-    static List<Finding> run() {
+    /**
+     * @param dir where the sweep and the cross-check leave their CSV files (and the sweep its PNG),
+     *            for the report's stability plot
+     * @return the findings
+     */
+    static List<Finding> run(java.nio.file.Path dir) {
         FluidParameters deployed = FluidParameters.deployed();
         List<Finding> rows = new ArrayList<>();
         long t0 = System.currentTimeMillis();
         List<StabilitySweep.Row> sweep = StabilitySweep.overFlows(deployed, FLOWS, DELAYS, FixedPointSource.EXACT);
         long sweepMillis = System.currentTimeMillis() - t0;
+        StabilityFiles.sweep(sweep, dir);
         for (double tau : DELAYS) {
             List<StabilityPoint> pts = sweep.stream().map(StabilitySweep.Row::point).filter(p -> p.delayMicros() == tau).toList();
             rows.add(sweepFinding(String.format(Locale.ROOT, "tau*=%.0fus", tau), pts).withWallMillis(sweepMillis));
@@ -41,6 +47,7 @@ final class StabilitySuite {
         t0 = System.currentTimeMillis();
         StabilityCrossCheck c = StabilityCrossCheck.run(deployed, new int[] {2, 8}, new double[] {50, 100},
                 FixedPointSource.EXACT, SolverSettings.defaults(), PerturbedRun.DURATION_MICROS);
+        StabilityFiles.crossCheck(c, dir);
         long agree = c.points().stream().filter(StabilityCrossCheck.Point::agrees).count();
         boolean farOff = c.disagreements().stream()
                 .anyMatch(p -> Math.abs(p.linear().phaseMarginDeg()) > StabilityCrossCheckCommand.NEAR_ZERO_DEG);

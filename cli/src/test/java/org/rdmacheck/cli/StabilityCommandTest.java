@@ -121,8 +121,8 @@ class StabilityCommandTest {
     }
 
     @Test
-    void allIncludesTheQuickStabilityAnalysis() {
-        var rows = StabilitySuite.run();
+    void allIncludesTheQuickStabilityAnalysis(@TempDir Path dir) throws Exception {
+        var rows = StabilitySuite.run(dir);
         assertEquals(4, rows.size());
         assertEquals(Finding.Verdict.STABLE, rows.get(0).verdict());
         assertEquals(Finding.Verdict.STABLE, rows.get(1).verdict());
@@ -131,5 +131,11 @@ class StabilityCommandTest {
         assertEquals(16, rows.get(0).quantity("outsideLinearRegionFromFlows").orElseThrow().value());
         assertTrue(rows.get(1).quantity("smallestPhaseMargin_deg").orElseThrow().value() > 0);
         assertTrue(rows.stream().allMatch(r -> r.outcome() == Finding.Outcome.AS_EXPECTED));
+        // the report draws the sweep from its CSV: one line per delay (3 x 10 points) and the 0 deg line
+        var figures = org.rdmacheck.cli.report.Plots.stability(dir, dir.resolve("plots"));
+        assertEquals(1, figures.size());
+        String svg = figures.get(0).svg();
+        assertEquals(2 * 3 + 1, svg.split("class=\"series\"", -1).length - 1, svg);
+        assertTrue(Files.isRegularFile(dir.resolve("plots/fluid-stability-sweep.png")));
     }
 }

@@ -100,6 +100,7 @@ public final class Plots {
                     + "completion time against QP count", "QPs (count)", false,
                     List.of(new Panel("completion time (ms)", s))));
         }
+        stability(home.resolve("out/fluid"), dir).forEach(figures::add);
         Path gbn = home.resolve("out/gbn-sim/throughput.csv");
         if (Files.isRegularFile(gbn)) {
             List<String[]> rows = rows(gbn);
@@ -124,6 +125,64 @@ public final class Plots {
                         List.of(new Panel("relative throughput (1)", thr), new Panel("ACK timeouts per message (1)",
                                 rto))));
             }
+        }
+        return figures;
+    }
+
+    /**
+     * The stability plots, where {@code fluid stability} (or {@code all}) left their CSV files: the phase
+     * margin and crossover frequency against N, one line per delay (and varied parameter), and the
+     * worst margin over the region search's grid, one line per R_AI and g.
+     *
+     * @param fluid the folder of the fluid CSV files
+     * @param dir   where to write SVG and PNG files
+     * @return the figures, none when no file is there
+     * @throws IOException if a file cannot be read or written
+     */
+    public static List<Figure> stability(Path fluid, Path dir) throws IOException {
+        List<Figure> figures = new ArrayList<>();
+        Path sweep = fluid.resolve("stability-sweep.csv");
+        if (Files.isRegularFile(sweep)) {
+            Map<String, double[]> c = csv(sweep);
+            String param = c.keySet().iterator().next();
+            Map<String, List<Integer>> byLine = new LinkedHashMap<>();
+            double[] n = c.get("N");
+            for (int i = 0; i < n.length; i++) {
+                String name = (param.equals("N") ? "" : param + "=" + fmt(c.get(param)[i]) + ", ") + "tau* "
+                        + fmt(c.get("tauStar_us")[i]) + " us";
+                byLine.computeIfAbsent(name, k -> new ArrayList<>()).add(i);
+            }
+            List<Series> margin = new ArrayList<>();
+            List<Series> crossover = new ArrayList<>();
+            byLine.forEach((name, rows) -> {
+                double[] x = rows.stream().mapToDouble(i -> n[i]).toArray();
+                margin.add(new Series(name, x, rows.stream().mapToDouble(i -> c.get("phase_margin_deg")[i]).toArray()));
+                crossover.add(new Series(name, x, rows.stream().mapToDouble(i -> c.get("crossover_Hz")[i]).toArray()));
+            });
+            double maxN = Arrays.stream(n).max().orElse(1);
+            margin.add(new Series("0 deg (unstable below)", new double[] {Arrays.stream(n).min().orElse(0), maxN},
+                    new double[] {0, 0}));
+            figures.add(write(dir, "fluid-stability-sweep", "DCQCN linearised stability (seed 004 §5 fluid model): "
+                    + "phase margin and crossover frequency against the number of flows; no point where p* > Pmax "
+                    + "(outside RED's linear region)", "flows N (count)", false, List.of(
+                            new Panel("phase margin (deg)", margin), new Panel("crossover frequency (Hz)", crossover))));
+        }
+        Path region = fluid.resolve("stability-region.csv");
+        if (Files.isRegularFile(region)) {
+            Map<String, double[]> c = csv(region);
+            Map<String, List<Integer>> byLine = new LinkedHashMap<>();
+            double[] rai = c.get("Rai_Mbps");
+            for (int i = 0; i < rai.length; i++) {
+                byLine.computeIfAbsent("R_AI " + fmt(rai[i]) + " Mb/s, g " + fmt(c.get("g")[i]),
+                        k -> new ArrayList<>()).add(i);
+            }
+            List<Series> worst = new ArrayList<>();
+            byLine.forEach((name, rows) -> worst.add(new Series(name,
+                    rows.stream().mapToDouble(i -> c.get("Kmax_KB")[i]).toArray(),
+                    rows.stream().mapToDouble(i -> c.get("worst_margin_deg")[i]).toArray())));
+            figures.add(write(dir, "fluid-stability-region", "DCQCN region of stability: the worst phase margin "
+                    + "over the N and tau* grid against K_max, one line per R_AI and g", "K_max (KB, log scale)", true,
+                    List.of(new Panel("worst phase margin (deg)", worst))));
         }
         return figures;
     }

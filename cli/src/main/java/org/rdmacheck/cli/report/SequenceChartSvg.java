@@ -50,7 +50,8 @@ public final class SequenceChartSvg {
                     + "fill=\"#fde2e2\" stroke=\"#c62828\"/>%n", y - ROW / 2, width, ROW));
             boolean last = c.violationIndex() == c.steps() - 1;
             sb.append(String.format(Locale.ROOT, "<text class=\"violation-label\" x=\"%d\" y=\"%d\" fill=\"#c62828\" "
-                    + "font-weight=\"bold\" text-anchor=\"%s\">&#x2717; %s violated here</text>%n", last ? 8 : width - 6,
+                    + "font-weight=\"bold\" text-anchor=\"%s\">&#x2717; %s violated here</text>%n", last ? 8
+                    : width - 6 - (c.loopStart() >= 0 ? 150 : 0),
                     last ? y + ROW / 2 + 14 : y + 4, last ? "start" : "end", esc(c.property())));
         }
         for (int s = 0; s < c.steps(); s++) {
@@ -68,27 +69,48 @@ public final class SequenceChartSvg {
         for (Note n : c.notes()) {
             note(sb, n);
         }
+        // labels of messages sent from one lifeline at one step are set side by side
         java.util.Map<String, Integer> sameRow = new java.util.HashMap<>();
         for (Message m : c.messages()) {
-            int k = sameRow.merge(m.sendStep() + "/" + m.from(), 1, Integer::sum) - 1;
-            message(sb, m, id, k);
+            String key = m.sendStep() + "/" + m.from();
+            int shift = sameRow.getOrDefault(key, 0);
+            sameRow.put(key, shift + labelWidth(label(m)) + 10);
+            message(sb, m, id, shift);
         }
         if (c.loopStart() >= 0) {
-            // the lasso's return, as a bracket right of the last lifeline
+            // the lasso's return, as a bracket right of the last lifeline's notes
             int x = LEFT + LANE_GAP * c.lanes().size() + NOTE_ROOM;
             int y1 = rowY(c.steps() - 1);
             int y2 = rowY(c.loopStart());
-            sb.append(String.format(Locale.ROOT, "<path class=\"loop\" d=\"M%d,%d C%d,%d %d,%d %d,%d\" fill=\"none\" "
-                    + "stroke=\"#6a1b9a\" stroke-width=\"2\" marker-end=\"url(#%s-head)\"/>%n", x - 30, y1, x + 20,
-                    y1, x + 20, y2, x - 30, y2, id));
-            sb.append(String.format(Locale.ROOT, "<text class=\"loop-label\" x=\"%d\" y=\"%d\" fill=\"#6a1b9a\">"
-                    + "loop back to step %d</text>%n", x + 18, (y1 + y2) / 2 + 4, c.loopStart()));
+            if (c.loopStart() >= c.steps() - 1) {
+                // a lasso whose loop is its last state: the behaviour stutters there for ever
+                sb.append(String.format(Locale.ROOT, "<path class=\"loop\" d=\"M%d,%d C%d,%d %d,%d %d,%d\" fill=\"none\" "
+                        + "stroke=\"#6a1b9a\" stroke-width=\"2\" marker-end=\"url(#%s-head)\"/>%n", x - 30, y1 - 6,
+                        x + 10, y1 - 22, x + 10, y1 + 22, x - 30, y1 + 6, id));
+                sb.append(String.format(Locale.ROOT, "<text class=\"loop-label\" x=\"%d\" y=\"%d\" fill=\"#6a1b9a\">"
+                        + "stays at step %d for ever</text>%n", x + 14, y1 + 4, c.loopStart()));
+            } else {
+                sb.append(String.format(Locale.ROOT, "<path class=\"loop\" d=\"M%d,%d C%d,%d %d,%d %d,%d\" fill=\"none\" "
+                        + "stroke=\"#6a1b9a\" stroke-width=\"2\" marker-end=\"url(#%s-head)\"/>%n", x - 30, y1, x + 20,
+                        y1, x + 20, y2, x - 30, y2, id));
+                sb.append(String.format(Locale.ROOT, "<text class=\"loop-label\" x=\"%d\" y=\"%d\" fill=\"#6a1b9a\">"
+                        + "loop back to step %d</text>%n", x + 18, (y1 + y2) / 2 + 4, c.loopStart()));
+            }
         }
         sb.append("</svg>\n");
         return sb.toString();
     }
 
-    private static void message(StringBuilder sb, Message m, String id, int nth) {
+    private static String label(Message m) {
+        return m.label() + (m.fate() == Fate.LOST ? " (lost)" : m.fate() == Fate.IN_FLIGHT ? " (in flight)" : "");
+    }
+
+    /** Width of a 12 px label in pixels, a little generous. */
+    private static int labelWidth(String text) {
+        return (int) Math.ceil(6.8 * text.length());
+    }
+
+    private static void message(StringBuilder sb, Message m, String id, int shift) {
         int x1 = laneX(m.from());
         int x2 = laneX(m.to());
         int y1 = rowY(m.sendStep());
@@ -113,9 +135,8 @@ public final class SequenceChartSvg {
                     + "stroke-width=\"3\"/>", xe - 7, ye - 7, xe + 7, ye + 7, xe - 7, ye + 7, xe + 7, ye - 7));
         }
         int lx = x1 + (x2 > x1 ? 8 : -8);
-        sb.append(String.format(Locale.ROOT, "<text class=\"msg-label\" x=\"%d\" y=\"%d\" text-anchor=\"%s\">%s%s</text>",
-                lx + 70 * nth, y1 - 4, x2 > x1 ? "start" : "end", esc(m.label()), m.fate() == Fate.LOST ? " (lost)"
-                        : m.fate() == Fate.IN_FLIGHT ? " (in flight)" : ""));
+        sb.append(String.format(Locale.ROOT, "<text class=\"msg-label\" x=\"%d\" y=\"%d\" text-anchor=\"%s\">%s</text>",
+                x2 > x1 ? lx + shift : lx - shift, y1 - 4, x2 > x1 ? "start" : "end", esc(label(m))));
         sb.append("</g>\n");
     }
 

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.TraceStep;
 import org.rdmacheck.checker.trace.Counterexamples;
@@ -54,6 +55,29 @@ class ChartScriptsTest {
             }
         }
         assertTrue(charts >= 80, "charts drawn: " + charts);
+    }
+
+    @Test
+    void temporalLassoShowsWhereTheLoopReturns(@TempDir Path dir) throws IOException {
+        int code = org.rdmacheck.cli.Main.run(new String[] {"check", "gbn", "--variant", "improved-ignore",
+            "--property", "Delivered", "--out", dir.toString()}, new java.io.PrintWriter(new java.io.StringWriter()),
+                new java.io.PrintWriter(new java.io.StringWriter()));
+        assertEquals(0, code);
+        Counterexample cex = Counterexamples.read(dir.resolve("gbn/improved-ignore-Delivered.json"));
+        assertEquals(Counterexample.Kind.TEMPORAL, cex.kind());
+        assertTrue(cex.loopStart() > 0 && cex.loopStart() < cex.steps().size() - 1, "a lasso with a stem and a loop");
+        SequenceChart chart = ChartScripts.of(cex).orElseThrow();
+        String svg = SequenceChartSvg.svg(chart, "c");
+        assertEquals(1, svg.split("class=\"loop\"", -1).length - 1);
+        assertTrue(svg.contains("loop back to step " + cex.loopStart()), svg);
+    }
+
+    @Test
+    void stutteringLassoStaysAtItsLastStep() {
+        SequenceChart chart = new SequenceChart(List.of("a", "b"), 3, List.of(), List.of(), "P", 2, 2);
+        String svg = SequenceChartSvg.svg(chart, "c");
+        assertEquals(1, svg.split("class=\"loop\"", -1).length - 1);
+        assertTrue(svg.contains("stays at step 2 for ever"), svg);
     }
 
     @Test

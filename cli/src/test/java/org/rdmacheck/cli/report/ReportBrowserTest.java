@@ -63,6 +63,14 @@ class ReportBrowserTest {
                     .with(Quantity.states("distinctStates", 100 + findings.size()))
                     .withCounterexample(cex, file).withWallMillis(12));
         }
+        // a temporal lasso (liveness under fairness), as check writes it
+        assertEquals(0, Main.run(new String[] {"check", "gbn", "--variant", "improved-ignore", "--property", "Delivered",
+            "--out", tmp.resolve("lasso").toString()}, new PrintWriter(new StringWriter()),
+                new PrintWriter(new StringWriter())));
+        Counterexample lasso = Counterexamples.read(tmp.resolve("lasso/gbn/improved-ignore-Delivered.json"));
+        int lassoAt = findings.size();
+        findings.add(Finding.of("gbn", "improved-ignore", lasso.provenance().parameters(), lasso.property(),
+                Finding.Expectation.FAILS, Finding.Verdict.VIOLATED).withCounterexample(lasso, null));
         findings.add(Finding.of("gbn", "improved", Map.of(), "NoTimeout", Finding.Expectation.HOLDS,
                 Finding.Verdict.VERIFIED).with(Quantity.states("distinctStates", 4242)).withWallMillis(40));
         findings.add(Finding.of("fluid", "fixed-point", Map.of(), "N=2", Finding.Expectation.NONE,
@@ -96,8 +104,13 @@ class ReportBrowserTest {
                 assertEquals(1, browser.eval("document.querySelectorAll('#cx" + i + " .violation').length").asInt(),
                         TRACES.get(i));
             }
-            assertEquals(2, browser.eval("document.querySelectorAll('svg.msc .loop').length").asInt(),
-                    "the two lassos' loops are drawn");
+            assertEquals(3, browser.eval("document.querySelectorAll('svg.msc .loop').length").asInt(),
+                    "the three lassos' loops are drawn");
+            assertEquals("loop back to step " + lasso.loopStart(), browser.eval("document.querySelector('#cx" + lassoAt
+                    + " .loop-label').textContent").asText(), "the temporal lasso shows where its loop returns");
+            assertEquals("counterexamples/" + TRACES.get(0), browser.eval("document.querySelector('#f0 .cex h4 code')"
+                    + ".textContent").asText(), "stored trace paths are relative to the checkout");
+            browser.screenshot("#f" + lassoAt + " .cex", shots.resolve("temporal-lasso-chart.png"));
             browser.screenshot("#f0 .cex", shots.resolve("gbn-chart.png"));
             browser.screenshot("#f2 .cex", shots.resolve("iofd-chart.png"));
             browser.screenshot("#f6 .cex", shots.resolve("lasso-chart.png"));
@@ -106,9 +119,9 @@ class ReportBrowserTest {
             assertEquals(gbnRows, filter(browser, "filter-model", "gbn"));
             assertEquals(String.valueOf(gbnRows), browser.eval("document.getElementById('visible-count')"
                     + ".textContent").asText());
-            assertEquals(2, filter(browser, "filter-verdict", "VIOLATED"));
+            assertEquals(3, filter(browser, "filter-verdict", "VIOLATED"));
             filter(browser, "filter-model", "");
-            assertEquals(TRACES.size(), filter(browser, "filter-verdict", "VIOLATED"));
+            assertEquals(TRACES.size() + 1, filter(browser, "filter-verdict", "VIOLATED"));
             browser.screenshot(null, shots.resolve("filtered.png"));
             browser.screenshot("#plots", shots.resolve("plots.png"));
 
