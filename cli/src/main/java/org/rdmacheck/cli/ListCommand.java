@@ -96,6 +96,16 @@ final class ListCommand implements Callable<Integer> {
                     po.put("name", p.name());
                     po.put("default", p.defaultValue());
                     po.put("accepted", p.accepted());
+                    if (p instanceof ParamSpec.Int i) {
+                        po.put("type", "integer");
+                        po.put("min", i.min());
+                        po.put("max", i.max());
+                    } else if (p instanceof ParamSpec.Choice c) {
+                        po.put("type", "choice");
+                        c.words().forEach(po.putArray("choices")::add);
+                    } else {
+                        po.put("type", "text");
+                    }
                     po.put("description", p.description());
                 }
             }

@@ -57,7 +57,11 @@ final class ValidateTraceCommand implements Callable<Integer> {
             o.put("spec", specDir.toString());
             o.put("accepted", v.accepted());
             o.put("steps", v.steps());
-            o.put("firstMismatch", v.firstMismatch());
+            if (v.accepted()) {
+                o.putNull("firstMismatch");
+            } else {
+                o.put("firstMismatch", v.firstMismatch());
+            }
             o.set("action", v.action() == null ? null : TraceJson.toJson(v.action()));
             o.set("lastMatchedState", v.lastMatched());
             o.set("unmatchedState", v.unmatched());

@@ -96,6 +96,14 @@ class JsonSchemaTest {
                         out + "/stability")),
                 Arguments.of("fluid-stability.schema.json", Set.of(0), List.of("fluid", "stability", "cross-check",
                         "--flows", "8,20", "--delays", "50", "--duration-ms", "40", "--json", "--out", out + "/stability")),
+                Arguments.of("fluid-stability.schema.json", Set.of(0), List.of("fluid", "stability", "packet-check",
+                        "--json", "--out", out + "/stability")),
+                Arguments.of("findings.schema.json", Set.of(0), List.of("fluid", "packet-check", "--json", "--out",
+                        out + "/fluid")),
+                Arguments.of("list.schema.json", Set.of(0), List.of("list", "--json")),
+                Arguments.of("validate-trace.schema.json", Set.of(0), List.of("validate-trace",
+                        repo().resolve("counterexamples/gbn/gbn-NoTimeout.json").toString(), "--spec",
+                        repo().resolve("specs/gbn").toString(), "--json")),
                 Arguments.of("replay.schema.json", Set.of(0), List.of("replay",
                         repo().resolve("counterexamples/corridor/symmetric-EventuallyPass.json").toString(), "--json")));
     }
@@ -108,6 +116,38 @@ class JsonSchemaTest {
         JsonNode json = TraceJson.MAPPER.readTree(r.out());
         List<Error> errors = schema(schemaName).validate(json);
         assertTrue(errors.isEmpty(), schemaName + ": " + errors + "\n" + r.out());
+    }
+
+    /** A command that takes {@code --json} and is not run above fails this test: add it with its schema. */
+    @Test
+    void everyCommandWithJsonIsValidatedAbove() {
+        Set<String> covered = new java.util.TreeSet<>();
+        commands().forEach(a -> {
+            @SuppressWarnings("unchecked")
+            List<String> args = (List<String>) a.get()[2];
+            StringBuilder path = new StringBuilder();
+            for (String w : args) {
+                if (w.startsWith("-") || w.contains("/") || w.contains(".")) {
+                    break;
+                }
+                path.append(path.length() == 0 ? "" : " ").append(w);
+                covered.add(path.toString());
+            }
+        });
+        List<String> missing = new java.util.ArrayList<>();
+        walk(Main.commandLine(), "", missing, covered);
+        assertEquals(List.of(), missing, "commands with --json and no schema test");
+    }
+
+    private static void walk(picocli.CommandLine cl, String path, List<String> missing, Set<String> covered) {
+        if (!path.isEmpty() && cl.getCommandSpec().findOption("--json") != null && !covered.contains(path)) {
+            missing.add(path);
+        }
+        cl.getSubcommands().forEach((name, sub) -> {
+            if (sub.getCommandSpec().name().equals(name)) { // aliases once
+                walk(sub, path.isEmpty() ? name : path + " " + name, missing, covered);
+            }
+        });
     }
 
     @Test
