@@ -93,16 +93,18 @@ public final class Main implements Runnable {
 
     /**
      * The command tree: every command answers {@code -h/--help} and {@code help CMD}; a hidden
-     * {@code generate-completion} prints a bash/zsh completion script.
+     * {@code generate-completion} prints a bash/zsh completion script and a hidden
+     * {@code generate-manpage} the manual page.
      *
      * @return a fresh command line
      */
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
-        cl.addSubcommand(new CommandLine.HelpCommand());
+        cl.addSubcommand(new CommandLine(new HelpCommand()));
         CommandLine completion = new CommandLine(new picocli.AutoComplete.GenerateCompletion());
         completion.getCommandSpec().usageMessage().hidden(true);
         cl.addSubcommand("generate-completion", completion);
+        cl.addSubcommand(new CommandLine(new ManPage()));
         addHelpOptions(cl);
         cl.setUsageHelpAutoWidth(true);
         return cl;

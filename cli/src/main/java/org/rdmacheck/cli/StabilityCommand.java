@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
  * of Zhu et al., CoNEXT 2016): phase margins, sweeps, the region of stable settings, and the
  * cross-checks against the delay-differential and packet-level models.
  */
-@Command(name = "stability", description = "Linear stability of the DCQCN fluid model around its fixed point "
+@Command(footerHeading = "%nExamples:%n", footer = {"  rdmacheck fluid stability margins --param N=8 --param tauStar=50", "  rdmacheck fluid stability sweep --delays 1,50,100 --json"},
+        name = "stability", description = "Linear stability of the DCQCN fluid model around its fixed point "
         + "(phase margin of L(s) = rational part x e^(-s tau*)): margins, sweep, region, cross-check, packet-check.",
         subcommands = {StabilityMarginsCommand.class, StabilitySweepCommand.class, StabilityRegionCommand.class,
             StabilityCrossCheckCommand.class, StabilityPacketCheckCommand.class})

@@ -19,7 +19,8 @@ import picocli.CommandLine.Option;
  * delay-differential solver on an (N, τ*) grid. Disagreements within
  * {@value #NEAR_ZERO_DEG}° of 0 are expected (the decay is too slow to see); one farther out exits 1.
  */
-@Command(name = "cross-check", description = "Simulate the fluid model from a perturbed fixed point on an (N, tau*) grid "
+@Command(footerHeading = "%nExamples:%n", footer = {"  rdmacheck fluid stability cross-check --flows 8,20 --delays 50", "  rdmacheck fluid stability cross-check --flows 2,8 --delays 50,100 --json"},
+        name = "cross-check", description = "Simulate the fluid model from a perturbed fixed point on an (N, tau*) grid "
         + "and compare converging vs sustained oscillation with the sign of the phase margin. Writes stability-cross-check.csv.")
 final class StabilityCrossCheckCommand implements Callable<Integer> {
 

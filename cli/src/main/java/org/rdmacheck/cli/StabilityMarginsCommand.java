@@ -18,7 +18,8 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code rdmacheck fluid stability margins}: L(s) and its margins at one operating point (--param N, tauStar). */
-@Command(name = "margins", description = "L(s) and its margins at one point: --param N=8 --param tauStar=50.")
+@Command(footerHeading = "%nExamples:%n", footer = {"  rdmacheck fluid stability margins --param N=8 --param tauStar=50", "  rdmacheck fluid stability margins --param N=2 --param Kmax=400 --json"},
+        name = "margins", description = "L(s) and its margins at one point: --param N=8 --param tauStar=50.")
 final class StabilityMarginsCommand implements Callable<Integer> {
 
     @CommandLine.Spec

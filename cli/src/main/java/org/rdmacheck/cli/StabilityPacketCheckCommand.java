@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code rdmacheck fluid stability packet-check}: packet-level runs at a stable and an unstable point. */
-@Command(name = "packet-check", description = "Packet-level DCQCN at a stable and an unstable point of the linear "
+@Command(footerHeading = "%nExamples:%n", footer = {"  rdmacheck fluid stability packet-check", "  rdmacheck fluid stability packet-check --stable=8,10 --unstable=8,150 --json"},
+        name = "packet-check", description = "Packet-level DCQCN at a stable and an unstable point of the linear "
         + "analysis (tau* added to the CNP path); compares the queue's oscillation over the last 50 ms.")
 final class StabilityPacketCheckCommand implements Callable<Integer> {
 

@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code rdmacheck fluid stability region}: settings of R_AI x K_max (x g) stable for every N and τ* in range. */
-@Command(name = "region", description = "Search R_AI x K_max (x g) for settings with phase margin >= threshold for every "
+@Command(footerHeading = "%nExamples:%n", footer = {"  rdmacheck fluid stability region --flows 2,8 --delays 1 --rai 10,40 --kmax 200 --threshold 5", "  rdmacheck fluid stability region --json"},
+        name = "region", description = "Search R_AI x K_max (x g) for settings with phase margin >= threshold for every "
         + "N and tau* in range and p* <= Pmax; recommends the one closest to the deployed setting. Writes "
         + "stability-region.csv and .png.")
 final class StabilityRegionCommand implements Callable<Integer> {

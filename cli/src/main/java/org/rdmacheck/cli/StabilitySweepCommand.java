@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code rdmacheck fluid stability sweep}: phase margin vs N per τ* (and per value of one more parameter). */
-@Command(name = "sweep", description = "Phase margin vs N for each tau*, optionally for each value of one parameter "
+@Command(footerHeading = "%nExamples:%n", footer = {"  rdmacheck fluid stability sweep --flows 2..20:6", "  rdmacheck fluid stability sweep --vary Rai=10,20,40 --json"},
+        name = "sweep", description = "Phase margin vs N for each tau*, optionally for each value of one parameter "
         + "(--vary Rai=10,20,40). Writes stability-sweep.csv and .png.")
 final class StabilitySweepCommand implements Callable<Integer> {
 

@@ -19,10 +19,34 @@ class HelpTest {
                 .map(java.util.Map.Entry::getKey).filter(n -> !n.equals("help"));
     }
 
+    /** @return every visible command, nested ones as their path ({@code fluid stability sweep}) */
+    static Stream<String> allCommands() {
+        List<String> out = new java.util.ArrayList<>();
+        walk(Main.commandLine(), "", out);
+        return out.stream();
+    }
+
+    private static void walk(picocli.CommandLine c, String path, List<String> out) {
+        c.getSubcommands().forEach((name, sub) -> {
+            if (!sub.getCommandSpec().usageMessage().hidden() && sub.getCommandSpec().name().equals(name)) {
+                String p = path.isEmpty() ? name : path + " " + name;
+                out.add(p);
+                walk(sub, p, out);
+            }
+        });
+    }
+
     @ParameterizedTest
-    @MethodSource("commands")
+    @MethodSource("allCommands")
     void everyCommandAnswersHelpInThreeWays(String command) {
-        for (List<String> args : List.of(List.of(command, "--help"), List.of(command, "-h"), List.of("help", command))) {
+        List<String> words = List.of(command.split(" "));
+        List<String> help = new java.util.ArrayList<>(List.of("help"));
+        help.addAll(words);
+        List<String> dashHelp = new java.util.ArrayList<>(words);
+        dashHelp.add("--help");
+        List<String> dashH = new java.util.ArrayList<>(words);
+        dashH.add("-h");
+        for (List<String> args : List.of(dashHelp, dashH, help)) {
             CliTest.Run r = CliTest.run(args.toArray(String[]::new));
             assertEquals(0, r.code(), args + ": " + r.err());
             assertTrue(r.out().startsWith("Usage: rdmacheck " + command), args + ": " + r.out());
@@ -38,6 +62,17 @@ class HelpTest {
         assertEquals("", r.err(), "no picocli format warning (an unescaped percent sign)");
         assertTrue(r.out().contains("95% confidence"), r.out());
         assertTrue(commands().allMatch(c -> r.out().contains("  " + c + " ")), r.out());
+    }
+
+    @Test
+    void helpForAnUnknownCommandIsOneLineAndExitTwo() {
+        for (String[] args : List.of(new String[] {"help", "nosuch"}, new String[] {"help", "fluid", "stability", "nosuch"},
+                new String[] {"help", "check", "gbn"})) {
+            CliTest.Run r = CliTest.run(args);
+            assertEquals(2, r.code(), String.join(" ", args));
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertEquals("", r.out());
+        }
     }
 
     @Test

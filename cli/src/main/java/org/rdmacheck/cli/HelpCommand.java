@@ -1,0 +1,62 @@
+package org.rdmacheck.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.rdmacheck.model.InputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code rdmacheck help [COMMAND [SUBCOMMAND ...]]}: the usage of any command, nested ones included
+ * ({@code help fluid stability sweep}); an unknown name is one line naming it and the choices, exit 2.
+ */
+@Command(name = "help", helpCommand = true, description = "Show the usage of a command, or of rdmacheck.",
+        footerHeading = "%nExamples:%n", footer = {"  rdmacheck help check", "  rdmacheck help fluid stability sweep"})
+final class HelpCommand implements CommandLine.IHelpCommandInitializable2, Runnable {
+
+    @Parameters(paramLabel = "COMMAND", arity = "0..*", description = "a command and, for nested ones, its subcommands")
+    List<String> names = new ArrayList<>();
+
+    private CommandLine self;
+    private CommandLine.Help.ColorScheme colours;
+    private PrintWriter out;
+
+    @Override
+    public void init(CommandLine helpCommandLine, CommandLine.Help.ColorScheme colorScheme, PrintWriter outWriter,
+                     PrintWriter errWriter) {
+        this.self = helpCommandLine;
+        this.colours = colorScheme;
+        this.out = outWriter;
+    }
+
+    @Override
+    public void run() {
+        CommandLine target = self.getParent();
+        StringBuilder path = new StringBuilder("rdmacheck");
+        for (String name : names) {
+            CommandLine sub = target.getSubcommands().get(name);
+            if (sub == null) {
+                throw new InputException("help: unknown command '" + path.substring("rdmacheck".length()).strip()
+                        + (path.length() > "rdmacheck".length() ? " " : "") + name + "'"
+                        + (target.getSubcommands().isEmpty() ? ": " + path + " has no subcommands"
+                        : ": expected one of " + visible(target)));
+            }
+            path.append(' ').append(name);
+            target = sub;
+        }
+        target.usage(out, colours);
+        out.flush();
+    }
+
+    private static String visible(CommandLine c) {
+        List<String> names = new ArrayList<>();
+        c.getSubcommands().forEach((n, s) -> {
+            if (!s.getCommandSpec().usageMessage().hidden() && s.getCommandSpec().name().equals(n)) {
+                names.add(n);
+            }
+        });
+        return String.join(", ", names);
+    }
+}
