@@ -17,7 +17,9 @@ import org.rdmacheck.checker.thresholds.HeadroomTerm;
 import org.rdmacheck.checker.thresholds.Units;
 import org.rdmacheck.checker.thresholds.sonic.CalcTerm;
 import org.rdmacheck.checker.thresholds.sonic.HeadroomCalculation;
+import org.rdmacheck.checker.thresholds.sonic.IdleHeadroom;
 import org.rdmacheck.checker.thresholds.sonic.PriorityCheck;
+import org.rdmacheck.checker.thresholds.sonic.ProfileDerivation;
 import org.rdmacheck.checker.thresholds.sonic.SonicReport;
 import org.rdmacheck.checker.thresholds.sonic.ThresholdGroup;
 import org.rdmacheck.checker.trace.TraceJson;
@@ -33,7 +35,8 @@ final class SonicText {
     private SonicText() {
     }
 
-    private record RowKey(int priority, String profile, long speedMbps, BigDecimal cable, long mtu, int group) {
+    private record RowKey(int priority, int pg, int queue, String profile, long speedMbps, BigDecimal cable, long mtu,
+                          int group) {
     }
 
     /**
@@ -44,18 +47,21 @@ final class SonicText {
     static String text(SonicReport r, List<String> saved) {
         StringBuilder sb = new StringBuilder();
         sb.append("SONiC configuration ").append(r.config()).append(" (headroom as ").append(r.asic().cliName())
-                .append("): ").append(r.priorities().size()).append(" lossless (port, priority) pairs\n");
+                .append(", gearbox delay ").append(r.gearbox().nanos().toPlainString()).append(" ns from ")
+                .append(r.gearbox().source()).append("): ").append(r.priorities().size())
+                .append(" lossless (port, priority) pairs\n");
         Map<RowKey, List<PriorityCheck>> rows = new LinkedHashMap<>();
         for (PriorityCheck p : r.priorities()) {
-            rows.computeIfAbsent(new RowKey(p.priority(), p.profile(), p.speedMbps(), p.cableMetres(), p.mtu(),
-                    p.group()), k -> new ArrayList<>()).add(p);
+            rows.computeIfAbsent(new RowKey(p.priority(), p.pg(), p.queue(), p.profile(), p.speedMbps(),
+                    p.cableMetres(), p.mtu(), p.group()), k -> new ArrayList<>()).add(p);
         }
-        sb.append(String.format(Locale.ROOT, "%-28s %4s %-34s %9s %7s %11s %11s %11s %11s  %s%n", "ports", "prio",
-                "profile", "speed", "cable", "xoff cfg B", "SONiC B", "mlx5 B", "802.1Qbb B", "verdict"));
+        sb.append(String.format(Locale.ROOT, "%-28s %4s %3s %5s %-34s %9s %7s %11s %11s %11s %11s  %s%n", "ports",
+                "prio", "pg", "queue", "profile", "speed", "cable", "xoff cfg B", "SONiC B", "mlx5 B", "802.1Qbb B",
+                "verdict"));
         for (List<PriorityCheck> row : rows.values()) {
             PriorityCheck p = row.get(0);
-            sb.append(String.format(Locale.ROOT, "%-28s %4d %-34s %6dG %6sm %,11d %,11d %,11d %11s  %s%n",
-                    ports(row), p.priority(), p.profile(), p.speedMbps() / 1000, p.cableMetres().toPlainString(),
+            sb.append(String.format(Locale.ROOT, "%-28s %4d %3d %5d %-34s %6dG %6sm %,11d %,11d %,11d %11s  %s%n",
+                    ports(row), p.priority(), p.pg(), p.queue(), p.profile(), p.speedMbps() / 1000, p.cableMetres().toPlainString(),
                     p.configuredXoff(), p.sonic().xoffBytes(), p.mlx5().xoffBytes(),
                     p.ieee().map(h -> String.format(Locale.ROOT, "%,d", h.bytes())).orElse("n/a"),
                     p.verdict() + (p.headroom().holds() ? "" : " (xoff < SONiC's)")));
@@ -70,8 +76,9 @@ final class SonicText {
             ieee(sb, p.ieee());
         }
         for (ThresholdGroup g : r.groups()) {
-            sb.append(String.format(Locale.ROOT, "%nseed 004 §4 model for priority %d, profile %s, ECN %s on %d ports "
-                    + "(%s):%n", g.priority(), g.profile(), g.wredProfile(), g.ports().size(), range(g.ports())));
+            sb.append(String.format(Locale.ROOT, "%nseed 004 §4 model for priority %d (PG %d, queue %d), profile %s, ECN %s "
+                    + "on %d ports (%s):%n", g.priority(), g.pg(), g.queue(), g.profile(), g.wredProfile(),
+                    g.ports().size(), range(g.ports())));
             sb.append(ThresholdText.report(g.report()));
             ConfigCheck check = g.report().check().orElseThrow();
             if (check.witnessSearch().witness().isPresent()
@@ -80,19 +87,35 @@ final class SonicText {
                         .append(g.priority()).append(" (profile ").append(g.profile())
                         .append("); the other model ports are the pool's other lossless ports\n");
             }
-            sb.append("  derivation: largest safe ECN threshold under the configured PFC threshold = ")
-                    .append(g.tEcnMaxBytes() < 0 ? "none" : Units.kb(g.tEcnMaxBytes()));
-            if (g.report().check().orElseThrow().config().beta().isPresent()) {
-                sb.append("; largest dynamic_th keeping the configured ECN threshold safe = ")
-                        .append(g.dynamicThMax().map(String::valueOf).orElse("none"));
-            }
-            sb.append('\n');
+            sb.append(derivation(g));
         }
-        sb.append(String.format(Locale.ROOT, "%nheadroom beyond SONiC's calculation, returnable to the shared pool: %s%n",
-                Units.kb(r.returnableBytes())));
+        Map<List<Object>, List<String>> idle = new LinkedHashMap<>();
+        r.idle().forEach(i -> idle.computeIfAbsent(List.of(i.pg(), i.profile(), i.xoffBytes()), k -> new ArrayList<>())
+                .add(i.port()));
+        idle.forEach((k, ports) -> sb.append(String.format(Locale.ROOT, "%nidle lossless PG %s on %s: profile %s reserves "
+                + "%,d B of xoff per port that no lossless priority maps to (tc_to_pg_map)%n", k.get(0), range(ports),
+                k.get(1), (Long) k.get(2))));
+        sb.append(String.format(Locale.ROOT, "%nheadroom returnable to the shared pool (xoff beyond SONiC's calculation,"
+                + " idle lossless PGs): %s%n", Units.kb(r.returnableBytes())));
         saved.forEach(f -> sb.append("witness stored: ").append(f).append('\n'));
         sb.append("verdict: ").append(r.verdict()).append('\n');
         return sb.toString();
+    }
+
+    private static String derivation(ThresholdGroup g) {
+        ProfileDerivation d = g.derivation();
+        StringBuilder sb = new StringBuilder("  derivation for ").append(g.profile()).append(": largest safe ECN threshold"
+                + " (green_min_threshold) under the configured PFC threshold = ")
+                .append(d.tEcnMaxBytes() < 0 ? "none" : Units.kb(d.tEcnMaxBytes()));
+        if (g.report().check().orElseThrow().config().beta().isPresent()) {
+            sb.append("; dynamic_th keeping the configured ECN threshold before PFC: ").append(d.dynamicThMin()
+                    .map(lo -> lo + ".." + d.dynamicThMax().orElseThrow() + " (largest " + d.dynamicThMax().orElseThrow()
+                            + ")").orElse("none"));
+        } else {
+            sb.append("; largest static_th with no loss once paused = ")
+                    .append(d.staticThMax().map(Units::kb).orElse("none"));
+        }
+        return sb.append('\n').toString();
     }
 
     private static void calc(StringBuilder sb, HeadroomCalculation c) {
@@ -136,11 +159,15 @@ final class SonicText {
         root.put("asic", r.asic().cliName());
         root.put("verdict", r.verdict().name());
         root.put("returnableHeadroomBytes", r.returnableBytes());
+        root.put("gearboxDelayNs", r.gearbox().nanos());
+        root.put("gearboxDelaySource", r.gearbox().source());
         ArrayNode prios = root.putArray("priorities");
         for (PriorityCheck p : r.priorities()) {
             ObjectNode o = prios.addObject();
             o.put("port", p.port());
             o.put("priority", p.priority());
+            o.put("pg", p.pg());
+            o.put("queue", p.queue());
             o.put("profile", p.profile());
             o.put("wredProfile", p.wredProfile());
             o.put("speedMbps", p.speedMbps());
@@ -175,13 +202,22 @@ final class SonicText {
             o.put("priority", g.priority());
             ArrayNode ports = o.putArray("ports");
             g.ports().forEach(ports::add);
-            if (g.dynamicThMax().isPresent()) {
-                o.put("dynamicThMax", g.dynamicThMax().get());
-            } else {
-                o.putNull("dynamicThMax");
-            }
-            o.put("tEcnMaxBytes", g.tEcnMaxBytes());
+            o.put("pg", g.pg());
+            o.put("queue", g.queue());
+            ProfileDerivation d = g.derivation();
+            optional(o, "dynamicThMin", d.dynamicThMin().map(Long::valueOf));
+            optional(o, "dynamicThMax", d.dynamicThMax().map(Long::valueOf));
+            optional(o, "staticThMaxBytes", d.staticThMax());
+            o.put("tEcnMaxBytes", d.tEcnMaxBytes());
             o.set("report", ThresholdJson.report(g.report()));
+        }
+        ArrayNode idle = root.putArray("idleLosslessPgs");
+        for (IdleHeadroom i : r.idle()) {
+            ObjectNode o = idle.addObject();
+            o.put("port", i.port());
+            o.put("pg", i.pg());
+            o.put("profile", i.profile());
+            o.put("xoffBytes", i.xoffBytes());
         }
         ArrayNode files = root.putArray("witnessFiles");
         saved.forEach(files::add);
@@ -189,6 +225,14 @@ final class SonicText {
             return TraceJson.MAPPER.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    private static void optional(ObjectNode o, String key, java.util.Optional<Long> v) {
+        if (v.isPresent()) {
+            o.put(key, v.get());
+        } else {
+            o.putNull(key);
         }
     }
 

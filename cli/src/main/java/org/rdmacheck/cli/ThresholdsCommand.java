@@ -2,11 +2,13 @@ package org.rdmacheck.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
@@ -57,6 +59,10 @@ final class ThresholdsCommand implements Callable<Integer> {
             + "calculation uses: spectrum-1, spectrum-2, spectrum-3 (default: ${DEFAULT-VALUE})",
             defaultValue = "spectrum-2")
     String asic;
+    @Option(names = "--gearbox-delay", paramLabel = "NS", description = "with --sonic: the gearbox delay SONiC's "
+            + "headroom calculation adds (as PERIPHERAL_TABLE gearbox_delay, e.g. 9.765); replaces the file's "
+            + "PERIPHERAL_TABLE (default: the file's, else 0)")
+    String gearboxDelay;
 
     @Option(names = "--name", description = "switch label") String name;
     @Option(names = "--buffer", description = "shared buffer B, e.g. 12MB") String buffer;
@@ -100,6 +106,7 @@ final class ThresholdsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        sonicOnly();
         Path dir = traces.folder().orElse(null);
         ThresholdAnalysis analysis = new ThresholdAnalysis(new ThresholdSolver(
                 Durations.parseMillis("--time-limit", timeLimit)));
@@ -135,6 +142,13 @@ final class ThresholdsCommand implements Callable<Integer> {
         return exitCode(reports);
     }
 
+    private void sonicOnly() {
+        if (sonic == null && (gearboxDelay != null || spec.commandLine().getParseResult().hasMatchedOption("--asic"))) {
+            throw new InputException((gearboxDelay != null ? "--gearbox-delay " + gearboxDelay : "--asic " + asic)
+                    + ": expected with --sonic CONFIG_DB.json");
+        }
+    }
+
     private int sonic(ThresholdAnalysis analysis, Path dir) throws IOException {
         if (switchFile != null || buffer != null || ports != null || check != null || workedExample || dart) {
             throw new InputException("--sonic " + sonic + ": expected alone (not with --switch, --buffer, --ports, "
@@ -142,7 +156,9 @@ final class ThresholdsCommand implements Callable<Integer> {
         }
         SpectrumAsic chip = SpectrumAsic.parse(asic);
         long defl = deflection == null ? 0 : Units.bytes("--deflection", deflection);
-        SonicReport r = new SonicCheck(analysis, chip, defl).check(SonicConfigReader.read(sonic));
+        Optional<BigDecimal> gearbox = gearboxDelay == null ? Optional.empty()
+                : Optional.of(SonicConfigReader.gearboxDelay("--gearbox-delay", gearboxDelay));
+        SonicReport r = new SonicCheck(analysis, chip, defl, gearbox).check(SonicConfigReader.read(sonic));
         List<ThresholdReport> withWitness = r.groups().stream().map(ThresholdGroup::report).toList();
         List<String> saved = new ArrayList<>(ThresholdWitnessFiles.save(withWitness, dir));
         if (dir != null) {

@@ -72,6 +72,8 @@ class JsonSchemaTest {
                 Arguments.of("thresholds-sonic.schema.json", Set.of(1), List.of("thresholds", "--sonic",
                         repo().resolve("examples/sonic/leaf-32x100g-40m.json").toString(), "--deflection", "150KB",
                         "--json", "--no-save")),
+                Arguments.of("thresholds-sonic.schema.json", Set.of(1), List.of("thresholds", "--sonic",
+                        repo().resolve("examples/sonic/leaf-32x100g-40m-tc-map.json").toString(), "--json", "--no-save")),
                 Arguments.of("deadlock.schema.json", Set.of(1), List.of("deadlock", "--topology", "ring:n=4",
                         "--routing", "deflect", "--json", "--no-save")),
                 Arguments.of("deadlock.schema.json", Set.of(0), List.of("deadlock", "--topology", "fattree:k=4",

@@ -16,7 +16,8 @@ import org.rdmacheck.model.InputException;
 /**
  * Headroom shortfalls as stored counterexamples (kind {@code witness}, model {@value #MODEL}): one
  * step whose state is the {@link HeadroomWitness}; the provenance holds what SONiC's calculation
- * needs (speed, cable, MTU, lanes, ASIC, lossless traffic pattern), so replay recomputes it.
+ * needs (speed, cable, MTU, lanes, ASIC, lossless traffic pattern, gearbox delay: 0 when absent, as
+ * files written before it was recorded were computed with none), so replay recomputes it.
  */
 public final class HeadroomWitnesses {
 
@@ -32,13 +33,13 @@ public final class HeadroomWitnesses {
     /**
      * @param config the configuration's name
      * @param asic   the ASIC
-     * @param t      the lossless traffic pattern
-     * @param p      a priority whose headroom check failed
-     * @param lanes  the port's lane count
+     * @param t       the lossless traffic pattern
+     * @param gearbox the gearbox delay
+     * @param p       a priority whose headroom check failed
      * @return the counterexample, variant {@code <config>.<port>.p<priority>.<profile>}
      */
-    public static Counterexample of(String config, SpectrumAsic asic, SonicConfig.LosslessTraffic t, PriorityCheck p,
-                                    int lanes) {
+    public static Counterexample of(String config, SpectrumAsic asic, SonicConfig.LosslessTraffic t,
+                                    GearboxDelay gearbox, PriorityCheck p) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("port", p.port());
         params.put("priority", Integer.toString(p.priority()));
@@ -46,11 +47,13 @@ public final class HeadroomWitnesses {
         params.put("speedMbps", Long.toString(p.speedMbps()));
         params.put("cableMetres", p.cableMetres().toPlainString());
         params.put("mtu", Long.toString(p.mtu()));
-        params.put("lanes", Integer.toString(lanes));
+        params.put("lanes", Integer.toString(p.lanes()));
         params.put("asic", asic.cliName());
         params.put("losslessMtu", Long.toString(t.mtu()));
         params.put("smallPacketPercentage", Integer.toString(t.smallPacketPercentage()));
         params.put("xoff", Long.toString(p.configuredXoff()));
+        params.put("pg", Integer.toString(p.pg()));
+        params.put("gearboxDelayNanos", gearbox.nanos().toPlainString());
         long arriving = p.sonic().xoffBytes();
         HeadroomWitness w = new HeadroomWitness(p.port(), p.priority(), p.profile(), p.configuredXoff(), arriving,
                 arriving - p.configuredXoff());
@@ -87,8 +90,9 @@ public final class HeadroomWitnesses {
         }
         HeadroomCalculation c = MellanoxHeadroom.compute(SpectrumAsic.parse(get(m, "asic")),
                 new SonicConfig.LosslessTraffic(number(m, "losslessMtu"), (int) number(m, "smallPacketPercentage")),
-                number(m, "speedMbps"), cable, number(m, "mtu"), 0,
-                number(m, "lanes") == 8);
+                number(m, "speedMbps"), cable, number(m, "mtu"),
+                SonicConfigReader.gearboxDelay("headroom witness: gearboxDelayNanos",
+                        m.getOrDefault("gearboxDelayNanos", "0")).doubleValue(), number(m, "lanes") == 8);
         long xoff = number(m, "xoff");
         HeadroomWitness w;
         try {

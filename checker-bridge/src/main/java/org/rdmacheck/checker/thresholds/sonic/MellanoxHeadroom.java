@@ -12,7 +12,7 @@ import org.rdmacheck.model.InputException;
  * <pre>
  *   peer_response = quanta(speed) * 512 / 8                     (IEEE 802.3 31B.3.7 quanta)
  *   cable         = 2 * length * speed[Mb/s] * 1e9 / 198e6 / (8 * 1024)
- *   gearbox       = speed * gearbox_delay / (8 * 1024)          (0 without a gearbox)
+ *   gearbox       = speed * gearbox_delay / (8 * 1024)          (0 without a gearbox; delay in ns)
  *   propagation   = port_mtu + cable + 2 * gearbox + mac_phy_delay + peer_response
  *   worst_case    = cell / 64 if cell > 128, else 2 * cell / (1 + cell)
  *   occupancy     = (100 - small% + small% * worst_case) / 100
@@ -44,13 +44,13 @@ public final class MellanoxHeadroom {
      * @param speedMbps      port speed in Mb/s
      * @param cableMetres    cable length
      * @param portMtu        port MTU
-     * @param gearboxDelayKb gearbox delay in KB (0 without a gearbox)
+     * @param gearboxDelayNs gearbox delay as PERIPHERAL_TABLE gearbox_delay gives it (ns; 0 without a gearbox)
      * @param eightLanes     whether the port uses 8 lanes
      * @return the terms, xoff and xon
      * @throws InputException if the speed is not in the script's pause-quanta table
      */
     public static HeadroomCalculation compute(SpectrumAsic asic, SonicConfig.LosslessTraffic traffic, long speedMbps,
-                                              BigDecimal cableMetres, long portMtu, double gearboxDelayKb,
+                                              BigDecimal cableMetres, long portMtu, double gearboxDelayNs,
                                               boolean eightLanes) {
         Integer quanta = QUANTA.get(speedMbps);
         if (quanta == null) {
@@ -60,7 +60,7 @@ public final class MellanoxHeadroom {
         double peer = quanta * 512.0 / 8;
         double len = cableMetres.doubleValue();
         double cable = 2 * len * speedMbps * 1e9 / SPEED_OF_LIGHT_IN_MEDIUM / (8 * 1024);
-        double gearbox = gearboxDelayKb == 0 ? 0 : speedMbps * gearboxDelayKb / (8 * 1024);
+        double gearbox = gearboxDelayNs == 0 ? 0 : speedMbps * gearboxDelayNs / (8 * 1024);
         double macPhy = asic.macPhyDelayBytes();
         double propagation = portMtu + cable + 2 * gearbox + macPhy + peer;
         int cell = asic.cellBytes();
@@ -76,7 +76,8 @@ public final class MellanoxHeadroom {
                 term("BytesOnCable", "2 x " + cableMetres.toPlainString() + " m x " + speedMbps
                         + " Mb/s x 1e9 / 198e6 m/s / 8192", cable),
                 term("PortMtu", "PORT mtu", portMtu),
-                term("GearboxBothWays", "2 x " + speedMbps + " x " + gearboxDelayKb + " KB / 8192", 2 * gearbox),
+                term("GearboxBothWays", "2 x " + speedMbps + " Mb/s x " + BigDecimal.valueOf(gearboxDelayNs).stripTrailingZeros()
+                        .toPlainString() + " ns gearbox_delay / 8192", 2 * gearbox),
                 term("MacPhyDelay", asic.cliName() + " mac_phy_delay x 1024", macPhy),
                 term("Propagation", "sum of the above", propagation),
                 new CalcTerm("CellOccupancy", "(100 - " + small + " + " + small + " x " + worst + ") / 100, cell "

@@ -10,7 +10,9 @@ import org.rdmacheck.checker.thresholds.Inequality;
  * The check of one lossless priority of one port of an imported SONiC configuration.
  *
  * @param port           the port
- * @param priority       the lossless priority (its PG and queue carry the same index)
+ * @param priority       the lossless priority (traffic class)
+ * @param pg             its ingress priority group (tc_to_pg_map)
+ * @param queue          its egress queue (tc_to_queue_map)
  * @param profile        the BUFFER_PROFILE of its PG
  * @param wredProfile    the WRED_PROFILE of its queue
  * @param speedMbps      PORT speed
@@ -25,10 +27,20 @@ import org.rdmacheck.checker.thresholds.Inequality;
  * @param group          the index of the threshold group (seed 004 model) this priority belongs to
  * @param verdict        SAFE, UNSAFE or INCONCLUSIVE
  */
-public record PriorityCheck(String port, int priority, String profile, String wredProfile, long speedMbps,
+public record PriorityCheck(String port, int priority, int pg, int queue, String profile, String wredProfile, long speedMbps,
                             BigDecimal cableMetres, long mtu, int lanes, long configuredXoff, HeadroomCalculation sonic,
                             HeadroomCalculation mlx5, Optional<Headroom> ieee, Inequality headroom, int group,
                             ConfigCheck.Verdict verdict) {
+
+    /**
+     * @param groupIndex the threshold group
+     * @param v          the verdict
+     * @return this check placed in its group with its verdict
+     */
+    public PriorityCheck inGroup(int groupIndex, ConfigCheck.Verdict v) {
+        return new PriorityCheck(port, priority, pg, queue, profile, wredProfile, speedMbps, cableMetres, mtu, lanes,
+                configuredXoff, sonic, mlx5, ieee, headroom, groupIndex, v);
+    }
 
     /** @return headroom configured beyond what SONiC's calculation needs, 0 if none */
     public long returnableBytes() {

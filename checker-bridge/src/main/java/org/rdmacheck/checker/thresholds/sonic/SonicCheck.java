@@ -14,6 +14,7 @@ import org.rdmacheck.checker.thresholds.BetaBound;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
 import org.rdmacheck.checker.thresholds.Headroom;
 import org.rdmacheck.checker.thresholds.Inequality;
+import org.rdmacheck.checker.thresholds.SolveStatus;
 import org.rdmacheck.checker.thresholds.Link;
 import org.rdmacheck.checker.thresholds.SwitchSpec;
 import org.rdmacheck.checker.thresholds.ThresholdAnalysis;
@@ -53,19 +54,23 @@ public final class SonicCheck {
     private final ThresholdAnalysis analysis;
     private final SpectrumAsic asic;
     private final long deflectionBytes;
+    private final Optional<BigDecimal> gearboxOverride;
 
     /**
      * @param analysis        the threshold analysis (Choco)
      * @param asic            the ASIC for SONiC's headroom calculation
      * @param deflectionBytes Dart's deflection threshold to check below ECN on every lossless priority, 0 for none
+     * @param gearboxOverride a gearbox delay (ns, as PERIPHERAL_TABLE gearbox_delay) that replaces the file's
      */
-    public SonicCheck(ThresholdAnalysis analysis, SpectrumAsic asic, long deflectionBytes) {
+    public SonicCheck(ThresholdAnalysis analysis, SpectrumAsic asic, long deflectionBytes,
+                      Optional<BigDecimal> gearboxOverride) {
         this.analysis = analysis;
         this.asic = asic;
         this.deflectionBytes = deflectionBytes;
+        this.gearboxOverride = gearboxOverride;
     }
 
-    private record GroupKey(String profile, String wred, int priority, long mtu) {
+    private record GroupKey(String profile, String wred, int priority, int pg, int queue, long mtu) {
     }
 
     /**
@@ -74,44 +79,55 @@ public final class SonicCheck {
      * @throws InputException if a lossless priority lacks a PG, a lossless profile, a speed, a cable length or ECN
      */
     public SonicReport check(SonicConfig c) {
-        if (c.lossless().values().stream().allMatch(Set::isEmpty)) {
+        List<String> sorted = new ArrayList<>(c.qos().keySet());
+        sorted.removeIf(port -> c.lossless(port).isEmpty());
+        if (sorted.isEmpty()) {
             throw new InputException(c.name() + ": no lossless priority (PORT_QOS_MAP pfc_enable) to check");
         }
+        sorted.sort(PORT_ORDER);
         Map<PortIndex, String> pg = index(c.pgs());
+        GearboxDelay gearbox = gearbox(c);
+        // seed 004's p: the most lossless priority groups on one port of the pool
         Map<String, Set<String>> portsByPool = new LinkedHashMap<>();
-        Map<String, Integer> maxPriorities = new LinkedHashMap<>();
-        c.lossless().forEach((port, prios) -> prios.forEach(p -> {
-            String pool = profile(c, pg, port, p).pool();
-            portsByPool.computeIfAbsent(pool, k -> new TreeSet<>(PORT_ORDER)).add(port);
-            maxPriorities.merge(pool, prios.size(), Math::max);
-        }));
+        Map<String, Integer> maxGroups = new LinkedHashMap<>();
+        for (String port : sorted) {
+            Map<String, Set<Integer>> pgsByPool = new LinkedHashMap<>();
+            for (int prio : c.lossless(port)) {
+                int g = c.qos().get(port).tcToPg().get(prio);
+                pgsByPool.computeIfAbsent(profile(c, pg, port, prio, g).pool(), k -> new TreeSet<>()).add(g);
+            }
+            pgsByPool.forEach((pool, groups) -> {
+                portsByPool.computeIfAbsent(pool, k -> new TreeSet<>(PORT_ORDER)).add(port);
+                maxGroups.merge(pool, groups.size(), Math::max);
+            });
+        }
         Map<GroupKey, List<String>> groupPorts = new LinkedHashMap<>();
         List<PriorityCheck> partial = new ArrayList<>();
         List<GroupKey> keys = new ArrayList<>();
-        List<String> sorted = new ArrayList<>(c.lossless().keySet());
-        sorted.sort(PORT_ORDER);
         for (String port : sorted) {
-            for (int prio : c.lossless().get(port)) {
-                String profileName = pg.get(new PortIndex(port, prio));
-                Profile prof = profile(c, pg, port, prio);
-                String wred = wred(c, port, prio);
+            SonicConfig.PortQos qos = c.qos().get(port);
+            for (int prio : qos.lossless()) {
+                int g = qos.tcToPg().get(prio);
+                int queue = qos.tcToQueue().get(prio);
+                String profileName = pg.get(new PortIndex(port, g));
+                Profile prof = profile(c, pg, port, prio, g);
+                String wred = wred(c, port, prio, queue);
                 SonicConfig.Port pt = port(c, port);
                 BigDecimal cable = c.cables().get(port);
                 if (cable == null) {
                     throw new InputException("CABLE_LENGTH: no length for port " + port + " (lossless priority " + prio + ")");
                 }
-                GroupKey key = new GroupKey(profileName, wred, prio, pt.mtu());
+                GroupKey key = new GroupKey(profileName, wred, prio, g, queue, pt.mtu());
                 groupPorts.computeIfAbsent(key, k -> new ArrayList<>()).add(port);
                 keys.add(key);
-                HeadroomCalculation sonic = MellanoxHeadroom.compute(asic, c.traffic(), pt.speedMbps(), cable, pt.mtu(), 0,
-                        pt.lanes() == 8);
+                HeadroomCalculation sonic = MellanoxHeadroom.compute(asic, c.traffic(), pt.speedMbps(), cable, pt.mtu(),
+                        gearbox.nanos().doubleValue(), pt.lanes() == 8);
                 HeadroomCalculation mlx5 = Mlx5Headroom.compute(pt.speedMbps(), cable, pt.mtu());
                 Inequality hr = new Inequality("XoffCoversHeadroom", "profile xoff >= xoff of " + MellanoxHeadroom.SOURCE,
                         Long.toString(prof.xoff()), Long.toString(sonic.xoffBytes()), prof.xoff() >= sonic.xoffBytes(),
                         MellanoxHeadroom.SOURCE);
-                partial.add(new PriorityCheck(port, prio, profileName, wred, pt.speedMbps(), cable, pt.mtu(), pt.lanes(),
-                        prof.xoff(),
-                        sonic, mlx5, ieee(pt, cable), hr, -1, ConfigCheck.Verdict.SAFE));
+                partial.add(new PriorityCheck(port, prio, g, queue, profileName, wred, pt.speedMbps(), cable, pt.mtu(),
+                        pt.lanes(), prof.xoff(), sonic, mlx5, ieee(pt, cable), hr, -1, ConfigCheck.Verdict.SAFE));
             }
         }
         List<GroupKey> order = new ArrayList<>(groupPorts.keySet());
@@ -120,7 +136,7 @@ public final class SonicCheck {
             Profile prof = c.profiles().get(k.profile());
             Pool pool = c.pools().get(prof.pool());
             groups.add(group(c, k, prof, pool, groupPorts.get(k), portsByPool.get(prof.pool()).size(),
-                    maxPriorities.get(prof.pool())));
+                    maxGroups.get(prof.pool())));
         }
         List<PriorityCheck> out = new ArrayList<>();
         ConfigCheck.Verdict overall = ConfigCheck.Verdict.SAFE;
@@ -131,11 +147,36 @@ public final class SonicCheck {
             if (!p.headroom().holds()) {
                 v = ConfigCheck.Verdict.UNSAFE;
             }
-            out.add(new PriorityCheck(p.port(), p.priority(), p.profile(), p.wredProfile(), p.speedMbps(),
-                    p.cableMetres(), p.mtu(), p.lanes(), p.configuredXoff(), p.sonic(), p.mlx5(), p.ieee(), p.headroom(), g, v));
+            out.add(p.inGroup(g, v));
             overall = worse(overall, v);
         }
-        return new SonicReport(c.name(), asic, c.traffic(), out, groups, overall);
+        return new SonicReport(c.name(), asic, c.traffic(), gearbox, out, groups, idleHeadroom(c, sorted, pg), overall);
+    }
+
+    private GearboxDelay gearbox(SonicConfig c) {
+        if (gearboxOverride.isPresent()) {
+            return new GearboxDelay(gearboxOverride.get(), "--gearbox-delay");
+        }
+        return c.gearbox().map(g -> new GearboxDelay(g.delayNanos(), "PERIPHERAL_TABLE|" + g.model()))
+                .orElse(new GearboxDelay(BigDecimal.ZERO, "none: no PERIPHERAL_TABLE in the file, no --gearbox-delay"));
+    }
+
+    /**
+     * Lossless PGs (a profile with xoff) that no lossless traffic class of their port maps to: their
+     * whole xoff is headroom nothing can use.
+     */
+    private static List<IdleHeadroom> idleHeadroom(SonicConfig c, List<String> lossless, Map<PortIndex, String> pg) {
+        List<IdleHeadroom> out = new ArrayList<>();
+        for (Binding b : c.pgs()) {
+            Profile prof = c.profiles().get(b.profile());
+            SonicConfig.PortQos qos = c.qos().get(b.port());
+            boolean used = qos != null && qos.lossless().stream().anyMatch(tc -> qos.tcToPg().get(tc) == b.index());
+            if (prof.xoff() > 0 && !used && b.profile().equals(pg.get(new PortIndex(b.port(), b.index())))) {
+                out.add(new IdleHeadroom(b.port(), b.index(), b.profile(), prof.xoff()));
+            }
+        }
+        out.sort(Comparator.comparing(IdleHeadroom::port, PORT_ORDER).thenComparingInt(IdleHeadroom::pg));
+        return out;
     }
 
     private ThresholdGroup group(SonicConfig c, GroupKey k, Profile prof, Pool pool, List<String> ports, int n, int p) {
@@ -158,22 +199,30 @@ public final class SonicCheck {
             cfg = cfg.withDeflection(deflectionBytes);
         }
         ThresholdReport r = analysis.check(sw, cfg);
+        Optional<Integer> thMin = Optional.empty();
         Optional<Integer> thMax = Optional.empty();
+        Optional<Long> staticThMax = Optional.empty();
         long tEcnMax;
         if (cfg.mode() == ThresholdMode.DYNAMIC) {
             Beta configured = cfg.beta().orElseThrow();
             tEcnMax = r.dynamicDerivation().perBeta().stream().filter(b -> b.beta().equals(configured))
                     .mapToLong(BetaBound::tEcnMax).findFirst().orElse(-1);
+            // the bound grows with beta (seed 004 §4): the safe dynamic_th values are an upper range
             for (BetaBound b : r.dynamicDerivation().perBeta()) {
                 if (b.tEcnMax() >= cfg.tEcn()) {
+                    thMin = thMin.or(() -> Optional.of(log2(b.beta())));
                     thMax = Optional.of(log2(b.beta()));
                 }
             }
         } else {
-            // seed 004 §4, static: n·t_ECN < t_PFC
+            // seed 004 §4, static: n·t_ECN < t_PFC, and p·n·(t_PFC + t_flight) <= B
             tEcnMax = (cfg.tPfc() - 1) / n;
+            if (r.staticDerivation().status() == SolveStatus.SATISFIABLE) {
+                staticThMax = Optional.of(r.staticDerivation().tPfcMax());
+            }
         }
-        return new ThresholdGroup(k.profile(), k.wred(), k.priority(), ports, r, thMax, tEcnMax);
+        return new ThresholdGroup(k.profile(), k.wred(), k.priority(), k.pg(), k.queue(), ports, r,
+                new ProfileDerivation(tEcnMax, thMin, thMax, staticThMax));
     }
 
     private static Optional<Headroom> ieee(SonicConfig.Port pt, BigDecimal cable) {
@@ -192,25 +241,25 @@ public final class SonicCheck {
         return m;
     }
 
-    private static Profile profile(SonicConfig c, Map<PortIndex, String> pg, String port, int prio) {
-        String name = pg.get(new PortIndex(port, prio));
+    private static Profile profile(SonicConfig c, Map<PortIndex, String> pg, String port, int prio, int group) {
+        String name = pg.get(new PortIndex(port, group));
         if (name == null) {
-            throw new InputException("BUFFER_PG: no entry for " + port + "|" + prio
-                    + ", a lossless priority in PORT_QOS_MAP pfc_enable");
+            throw new InputException("BUFFER_PG: no entry for " + port + "|" + group + ", the priority group of lossless "
+                    + "priority " + prio + " (PORT_QOS_MAP pfc_enable, tc_to_pg_map)");
         }
         Profile p = c.profiles().get(name);
         if (p.xoff() <= 0) {
-            throw new InputException("BUFFER_PROFILE|" + name + " (" + port + "|" + prio
+            throw new InputException("BUFFER_PROFILE|" + name + " (" + port + "|" + group + ", lossless priority " + prio
                     + "): a lossless PG needs a positive xoff headroom");
         }
         return p;
     }
 
-    private static String wred(SonicConfig c, String port, int prio) {
-        String name = c.queueWred().get(new PortIndex(port, prio));
+    private static String wred(SonicConfig c, String port, int prio, int queue) {
+        String name = c.queueWred().get(new PortIndex(port, queue));
         if (name == null || !c.wred().get(name).ecn() || c.wred().get(name).minThreshold() <= 0) {
-            throw new InputException("QUEUE|" + port + "|" + prio + ": expected a wred_profile with ECN on green "
-                    + "and a positive green_min_threshold for a lossless priority");
+            throw new InputException("QUEUE|" + port + "|" + queue + ": expected a wred_profile with ECN on green "
+                    + "and a positive green_min_threshold for lossless priority " + prio + " (tc_to_queue_map)");
         }
         return name;
     }

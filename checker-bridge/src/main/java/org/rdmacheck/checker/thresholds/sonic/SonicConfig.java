@@ -19,13 +19,14 @@ import java.util.Set;
  * @param cables    CABLE_LENGTH by port
  * @param wred      WRED_PROFILE by name
  * @param queueWred QUEUE's wred_profile by (port, queue)
- * @param lossless  PORT_QOS_MAP's pfc_enable by port
+ * @param qos       PORT_QOS_MAP by port: lossless priorities and the maps of their traffic classes
  * @param traffic   LOSSLESS_TRAFFIC_PATTERN (lossless MTU and small-packet percentage)
+ * @param gearbox   PERIPHERAL_TABLE's gearbox, if the file has one
  */
 public record SonicConfig(String name, Map<String, Pool> pools, Map<String, Profile> profiles, List<Binding> pgs,
                           List<Binding> queues, Map<String, Port> ports, Map<String, BigDecimal> cables,
-                          Map<String, Wred> wred, Map<PortIndex, String> queueWred, Map<String, Set<Integer>> lossless,
-                          LosslessTraffic traffic) {
+                          Map<String, Wred> wred, Map<PortIndex, String> queueWred, Map<String, PortQos> qos,
+                          LosslessTraffic traffic, Optional<Gearbox> gearbox) {
 
     /** Copies the collections. */
     public SonicConfig {
@@ -37,7 +38,16 @@ public record SonicConfig(String name, Map<String, Pool> pools, Map<String, Prof
         cables = Map.copyOf(cables);
         wred = Map.copyOf(wred);
         queueWred = Map.copyOf(queueWred);
-        lossless = Map.copyOf(lossless);
+        qos = Map.copyOf(qos);
+    }
+
+    /**
+     * @param port a port
+     * @return its lossless priorities (PORT_QOS_MAP pfc_enable), empty if none
+     */
+    public Set<Integer> lossless(String port) {
+        PortQos q = qos.get(port);
+        return q == null ? Set.of() : q.lossless();
     }
 
     /** Ingress or egress pool. */
@@ -103,5 +113,33 @@ public record SonicConfig(String name, Map<String, Pool> pools, Map<String, Prof
      * @param smallPacketPercentage the percentage of small packets (SONiC's default 100)
      */
     public record LosslessTraffic(long mtu, int smallPacketPercentage) {
+    }
+
+    /**
+     * PORT_QOS_MAP of one port with its map references resolved. SONiC's lossless priority is a
+     * traffic class: PFC pauses priority t, and packets of class t use ingress priority group
+     * {@code tcToPg(t)} and egress queue {@code tcToQueue(t)}.
+     *
+     * @param lossless  pfc_enable: the lossless priorities
+     * @param tcToPg    the TC_TO_PRIORITY_GROUP_MAP named by tc_to_pg_map (traffic class to PG)
+     * @param tcToQueue the TC_TO_QUEUE_MAP named by tc_to_queue_map (traffic class to queue)
+     */
+    public record PortQos(Set<Integer> lossless, Map<Integer, Integer> tcToPg, Map<Integer, Integer> tcToQueue) {
+
+        /** Copies the collections. */
+        public PortQos {
+            lossless = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(lossless));
+            tcToPg = Map.copyOf(tcToPg);
+            tcToQueue = Map.copyOf(tcToQueue);
+        }
+    }
+
+    /**
+     * A gearbox between the ASIC and the port, as SONiC's PERIPHERAL_TABLE gives it.
+     *
+     * @param model        the PERIPHERAL_TABLE key (the gearbox model)
+     * @param delayNanos   gearbox_delay as the headroom script takes it: bytes = speed[Mb/s] × delay / 8192
+     */
+    public record Gearbox(String model, BigDecimal delayNanos) {
     }
 }

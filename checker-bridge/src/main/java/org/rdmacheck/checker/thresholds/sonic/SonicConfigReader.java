@@ -23,6 +23,7 @@ import org.rdmacheck.checker.thresholds.sonic.SonicConfig.Pool;
 import org.rdmacheck.checker.thresholds.sonic.SonicConfig.PoolMode;
 import org.rdmacheck.checker.thresholds.sonic.SonicConfig.PoolType;
 import org.rdmacheck.checker.thresholds.sonic.SonicConfig.PortIndex;
+import org.rdmacheck.checker.thresholds.sonic.SonicConfig.PortQos;
 import org.rdmacheck.checker.thresholds.sonic.SonicConfig.Profile;
 import org.rdmacheck.checker.thresholds.sonic.SonicConfig.Wred;
 import org.rdmacheck.model.InputException;
@@ -98,15 +99,126 @@ public final class SonicConfigReader {
         Map<String, Wred> wred = new LinkedHashMap<>();
         entries(root, "WRED_PROFILE", false).forEach((k, v) -> wred.put(k, wred(k, v)));
         Map<PortIndex, String> queueWred = queueWred(root, wred);
-        Map<String, Set<Integer>> lossless = new LinkedHashMap<>();
+        Map<String, Map<Integer, Integer>> tcToPg = tcMaps(root, "TC_TO_PRIORITY_GROUP_MAP");
+        Map<String, Map<Integer, Integer>> tcToQueue = tcMaps(root, "TC_TO_QUEUE_MAP");
+        Map<String, PortQos> qos = new LinkedHashMap<>();
         entries(root, "PORT_QOS_MAP", true).forEach((k, v) -> {
             keysIn("PORT_QOS_MAP", k, v, QOS_MAP_KEYS);
-            if (v.has("pfc_enable")) {
-                lossless.put(k, priorities("PORT_QOS_MAP|" + k + " pfc_enable", text(v, "pfc_enable")));
+            PortQos q = portQos("PORT_QOS_MAP|" + k, v, tcToPg, tcToQueue);
+            // older config_db files key PORT_QOS_MAP by a comma list of ports
+            for (String port : k.split(",")) {
+                qos.put(port.trim(), q);
             }
         });
-        return new SonicConfig(name, pools, profiles, pgs, queues, ports, cables, wred, queueWred, lossless,
-                traffic(root));
+        return new SonicConfig(name, pools, profiles, pgs, queues, ports, cables, wred, queueWred, qos,
+                traffic(root), gearbox(root));
+    }
+
+    /** TC_TO_PRIORITY_GROUP_MAP or TC_TO_QUEUE_MAP: name to {traffic class: index}, both in 0..7. */
+    private static Map<String, Map<Integer, Integer>> tcMaps(JsonNode root, String table) {
+        Map<String, Map<Integer, Integer>> out = new LinkedHashMap<>();
+        entries(root, table, false).forEach((name, v) -> {
+            Map<Integer, Integer> m = new LinkedHashMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String value = e.getValue().asText().trim();
+                if (!e.getKey().trim().matches("[0-7]") || !e.getValue().isValueNode() || !value.matches("[0-7]")) {
+                    throw new InputException(table + "|" + name + " " + e.getKey() + " = '" + value
+                            + "': expected a traffic class 0..7 mapped to an index 0..7");
+                }
+                m.put(Integer.parseInt(e.getKey().trim()), Integer.parseInt(value));
+            }
+            out.put(name, m);
+        });
+        return out;
+    }
+
+    /**
+     * A port's lossless priorities and the maps their traffic classes go through. A port with
+     * lossless priorities must name both maps: without them the priority group and queue of a
+     * lossless class are the vendor's default, which the check cannot know.
+     */
+    private static PortQos portQos(String where, JsonNode v, Map<String, Map<Integer, Integer>> tcToPg,
+                                   Map<String, Map<Integer, Integer>> tcToQueue) {
+        Set<Integer> lossless = v.has("pfc_enable") ? priorities(where + " pfc_enable", text(v, "pfc_enable")) : Set.of();
+        if (lossless.isEmpty()) {
+            return new PortQos(lossless, Map.of(), Map.of());
+        }
+        return new PortQos(lossless, tcMap(where, v, "tc_to_pg_map", "TC_TO_PRIORITY_GROUP_MAP", tcToPg, lossless),
+                tcMap(where, v, "tc_to_queue_map", "TC_TO_QUEUE_MAP", tcToQueue, lossless));
+    }
+
+    private static Map<Integer, Integer> tcMap(String where, JsonNode v, String field, String table,
+                                               Map<String, Map<Integer, Integer>> maps, Set<Integer> lossless) {
+        if (!v.has(field)) {
+            throw new InputException(where + ": missing field '" + field + "': expected it on a port with lossless "
+                    + "priorities (without it their " + (table.contains("GROUP") ? "priority group" : "queue")
+                    + " is the vendor's default)");
+        }
+        String ref = text(v, field);
+        Matcher m = Pattern.compile("\\[?(?:" + table + "[|:])?([A-Za-z0-9_.-]+)]?").matcher(ref);
+        if (!m.matches() || !maps.containsKey(m.group(1))) {
+            throw new InputException(where + " " + field + " = '" + ref + "': no such " + table + " (have "
+                    + maps.keySet() + ")");
+        }
+        Map<Integer, Integer> map = maps.get(m.group(1));
+        for (int tc : lossless) {
+            if (!map.containsKey(tc)) {
+                throw new InputException(table + "|" + m.group(1) + ": no entry for lossless traffic class " + tc
+                        + " (" + where + " pfc_enable)");
+            }
+        }
+        return map;
+    }
+
+    /**
+     * PERIPHERAL_TABLE (the gearbox model and its gearbox_delay) and PORT_PERIPHERAL_TABLE|global
+     * (which model the ports use) as SONiC's dynamic buffer design loads them; SONiC supports one
+     * gearbox model for all ports of a non-chassis switch.
+     */
+    private static Optional<SonicConfig.Gearbox> gearbox(JsonNode root) {
+        Map<String, JsonNode> models = entries(root, "PERIPHERAL_TABLE", false);
+        if (models.isEmpty()) {
+            return Optional.empty();
+        }
+        Map<String, JsonNode> ports = entries(root, "PORT_PERIPHERAL_TABLE", false);
+        for (String k : ports.keySet()) {
+            keysIn("PORT_PERIPHERAL_TABLE", k, ports.get(k), Set.of("peripheral"));
+            if (!k.equals("global")) {
+                throw new InputException("PORT_PERIPHERAL_TABLE|" + k + ": expected only the key 'global' (one gearbox "
+                        + "model for all ports)");
+            }
+        }
+        String model;
+        if (ports.containsKey("global")) {
+            model = req("PORT_PERIPHERAL_TABLE|global", ports.get("global"), "peripheral");
+            if (!models.containsKey(model)) {
+                throw new InputException("PORT_PERIPHERAL_TABLE|global peripheral = '" + model
+                        + "': no such PERIPHERAL_TABLE entry (have " + models.keySet() + ")");
+            }
+        } else if (models.size() == 1) {
+            model = models.keySet().iterator().next();
+        } else {
+            throw new InputException("PERIPHERAL_TABLE: " + models.size() + " gearbox models " + models.keySet()
+                    + ": expected PORT_PERIPHERAL_TABLE|global to name the one the ports use");
+        }
+        String w = "PERIPHERAL_TABLE|" + model;
+        keysIn("PERIPHERAL_TABLE", model, models.get(model), Set.of("gearbox_delay"));
+        return Optional.of(new SonicConfig.Gearbox(model, gearboxDelay(w + " gearbox_delay",
+                req(w, models.get(model), "gearbox_delay"))));
+    }
+
+    /**
+     * @param where  the value's origin, for the message
+     * @param value  a gearbox delay, e.g. {@code 9.765}
+     * @return it
+     * @throws InputException unless a non-negative decimal below 10^6
+     */
+    public static BigDecimal gearboxDelay(String where, String value) {
+        if (!value.trim().matches("[0-9]{1,6}(\\.[0-9]{1,6})?")) {
+            throw new InputException(where + " = '" + value + "': expected a non-negative decimal (ns), e.g. 9.765");
+        }
+        return new BigDecimal(value.trim());
     }
 
     private static Map<String, JsonNode> entries(JsonNode root, String table, boolean required) {

@@ -60,6 +60,42 @@ class HeadroomCalculationTest {
         assertEquals(16_384, c.xoffBytes());
     }
 
+    /**
+     * With the gearbox of sonic-buildimage's msn3800 (PERIPHERAL_TABLE gearbox_delay 9.765): bytes on the
+     * gearbox 100,000 · 9.765 / 8192 = 119.2017 B, both ways 238.4033 B; xoff 1,024 + (40,067.3338 +
+     * 238.4033) · 2.25 = 91,711.91 B, still 90 KB → 92,160 B.
+     */
+    @Test
+    void gearboxDelayEntersThePropagationBothWays() {
+        HeadroomCalculation c = MellanoxHeadroom.compute(SpectrumAsic.SPECTRUM_2, DEFAULT_TRAFFIC, 100_000,
+                new BigDecimal("40"), 9100, 9.765, false);
+        Map<String, Double> t = terms(c);
+        assertEquals(238.4033, t.get("GearboxBothWays"), 1e-4);
+        assertEquals(91_711.91, t.get("XoffUnrounded"), 1e-2);
+        assertEquals(92_160, c.xoffBytes());
+    }
+
+    /**
+     * 400G (8 lanes), 100 m, MTU 9100 on Spectrum-2's cell: peer response 905 · 512 / 8 = 57,920 B;
+     * cable 2 · 100 · 400,000 · 10^9 / 1.98·10^8 / 8192 = 49,321.3384 B; propagation 9,100 + 49,321.3384
+     * + 819.2 + 57,920 = 117,160.5384 B; xoff 1,024 + 117,160.5384 · 2.25 = 264,635.21 B → ⌈258.43⌉ = 259
+     * KB = 265,216 B; xon 2 · 18,432 − 1,024 = 35,840 B. mlx5: (301 + 216) · 400,000 / 1000 + 24,752 =
+     * 231,552 B.
+     */
+    @Test
+    void sonicAndMlx5At400GAnd100Metres() {
+        HeadroomCalculation c = MellanoxHeadroom.compute(SpectrumAsic.SPECTRUM_2, DEFAULT_TRAFFIC, 400_000,
+                new BigDecimal("100"), 9100, 0, true);
+        Map<String, Double> t = terms(c);
+        assertEquals(57_920.0, t.get("PeerResponse"), 1e-9);
+        assertEquals(49_321.3384, t.get("BytesOnCable"), 1e-4);
+        assertEquals(117_160.5384, t.get("Propagation"), 1e-4);
+        assertEquals(264_635.21, t.get("XoffUnrounded"), 1e-2);
+        assertEquals(265_216, c.xoffBytes());
+        assertEquals(35_840, c.xonBytes());
+        assertEquals(231_552, Mlx5Headroom.compute(400_000, new BigDecimal("100"), 9100).xoffBytes());
+    }
+
     /** 8 lanes: xon = 2 · 18 KB − 1 KB = 35,840 B (the script's 8-lane adjustment). */
     @Test
     void eightLanePortDoublesPipelineLatency() {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -35,7 +36,8 @@ class SonicCheckTest {
     }
 
     private static SonicReport check(SonicConfig c, long deflection) {
-        return new SonicCheck(new ThresholdAnalysis(new ThresholdSolver(60_000)), SpectrumAsic.SPECTRUM_2, deflection)
+        return new SonicCheck(new ThresholdAnalysis(new ThresholdSolver(60_000)), SpectrumAsic.SPECTRUM_2, deflection,
+                Optional.empty())
                 .check(c);
     }
 
@@ -56,8 +58,10 @@ class SonicCheckTest {
         assertEquals(32, g.ports().size());
         assertEquals("Ethernet4", g.ports().get(1));
         // seed 004 §4, dynamic with β = 1, n = 32, p = 2: 32·t_ECN < 24,000,000 − 64·t_ECN, t_ECN < 250,000
-        assertEquals(249_999, g.tEcnMaxBytes());
-        assertEquals(Optional.of(7), g.dynamicThMax());
+        assertEquals(249_999, g.derivation().tEcnMaxBytes());
+        // K_min = 100 KB stays below t_PFC from beta = 1/4 (bound 125,000 B) up; at 1/8 the bound is 75,000 B
+        assertEquals(Optional.of(-2), g.derivation().dynamicThMin());
+        assertEquals(Optional.of(7), g.derivation().dynamicThMax());
         assertEquals(0, r.returnableBytes());
     }
 
@@ -73,8 +77,10 @@ class SonicCheckTest {
         assertTrue(w.fedQueues().stream().allMatch(q -> q.bytes() <= 250_000));
         assertEquals("Ethernet0.p3.pg_lossless_400000_100m_profile", c.config().name());
         // β = 2, n = 64, p = 2: 64·t < 2(30,000,000 − 128·t), t < 187,500
-        assertEquals(187_499, g.tEcnMaxBytes());
-        assertEquals(Optional.empty(), g.dynamicThMax());
+        assertEquals(187_499, g.derivation().tEcnMaxBytes());
+        // K_min = 250 KB: beta = 2 allows 187,500, 4 allows 200,000 (64·t < 4(30,000,000 − 128·t)), ... 128 allows
+        // 30,000,000·128/(64 + 128·128) = 233,463: no dynamic_th of Spectrum's range is safe
+        assertEquals(Optional.empty(), g.derivation().dynamicThMin());
         Counterexample cex = WitnessCounterexamples.of(g.report().sw(), c.config(), w);
         assertTrue(cex.provenance().variant().contains("Ethernet0.p3.pg_lossless_400000_100m_profile"));
         assertTrue(WitnessCounterexamples.replay(cex) instanceof ReplayResult.Reproduces);
@@ -86,7 +92,7 @@ class SonicCheckTest {
         assertEquals(ConfigCheck.Verdict.UNSAFE, r.verdict());
         PriorityCheck p = r.priorities().get(0);
         assertFalse(p.headroom().holds());
-        assertEquals(163_840, p.sonic().xoffBytes());
+        assertEquals(164_864, p.sonic().xoffBytes());
         assertEquals(ConfigCheck.Verdict.SAFE, r.groups().get(p.group()).report().check().orElseThrow().verdict());
     }
 
@@ -107,6 +113,59 @@ class SonicCheckTest {
         assertEquals(ConfigCheck.Verdict.SAFE, safe.verdict());
         assertEquals(SolveStatus.UNSATISFIABLE, safe.groups().get(0).report().check().orElseThrow().deflectionSearch()
                 .orElseThrow().status());
+    }
+
+    /**
+     * The identity reading (PG i for priority i) would pass this leaf; through tc_to_pg_map priority 4
+     * lands in PG 6, whose 5 m profile holds 81,920 B where 40 m needs 92,160 B, and PG 4's lossless
+     * profile goes unused.
+     */
+    @Test
+    void losslessPriorityFollowsTheTrafficClassMaps() {
+        SonicReport r = check("leaf-32x100g-40m-tc-map");
+        assertEquals(ConfigCheck.Verdict.UNSAFE, r.verdict());
+        PriorityCheck p4 = r.priorities().stream().filter(p -> p.port().equals("Ethernet0") && p.priority() == 4)
+                .findFirst().orElseThrow();
+        assertEquals(6, p4.pg());
+        assertEquals(4, p4.queue());
+        assertEquals("pg_lossless_100000_5m_profile", p4.profile());
+        assertFalse(p4.headroom().holds());
+        assertEquals(32, r.idle().size());
+        assertEquals(4, r.idle().get(0).pg());
+        assertEquals(32L * 92_160, r.returnableBytes());
+        // two lossless PGs per port (3 and 6): seed 004's p = 2
+        assertEquals(2, r.groups().get(0).report().sw().priorities());
+        assertEquals(1, r.headroomWitnesses().size());
+        assertTrue(HeadroomWitnesses.replay(r.headroomWitnesses().get(0)) instanceof ReplayResult.Reproduces);
+    }
+
+    @Test
+    void trafficClassMapsAreRequiredAndChecked() throws IOException {
+        String m = rejected(r -> ((ObjectNode) r.get("PORT_QOS_MAP").get("Ethernet4")).remove("tc_to_pg_map"));
+        assertTrue(m.contains("PORT_QOS_MAP|Ethernet4: missing field 'tc_to_pg_map'"), m);
+        m = rejected(r -> ((ObjectNode) r.get("PORT_QOS_MAP").get("Ethernet4")).put("tc_to_queue_map", "[TC_TO_QUEUE_MAP|X]"));
+        assertTrue(m.contains("tc_to_queue_map = '[TC_TO_QUEUE_MAP|X]': no such TC_TO_QUEUE_MAP"), m);
+        m = rejected(r -> ((ObjectNode) r.get("TC_TO_PRIORITY_GROUP_MAP").get("AZURE")).remove("4"));
+        assertTrue(m.contains("no entry for lossless traffic class 4"), m);
+        m = rejected(r -> ((ObjectNode) r.get("TC_TO_QUEUE_MAP").get("AZURE")).put("3", "9"));
+        assertTrue(m.contains("TC_TO_QUEUE_MAP|AZURE 3 = '9'"), m);
+    }
+
+    @Test
+    void gearboxIsReadFromThePeripheralTable() throws IOException {
+        SonicConfig c = SonicConfigReader.read(EXAMPLES.resolve("leaf-32x100g-40m.json"));
+        assertEquals(new BigDecimal("9.765"), c.gearbox().orElseThrow().delayNanos());
+        // two gearbox models and nothing saying which one the ports use
+        String m = rejected(r -> {
+            ((ObjectNode) r.get("PERIPHERAL_TABLE")).putObject("OTHER").put("gearbox_delay", "1");
+            r.remove("PORT_PERIPHERAL_TABLE");
+        });
+        assertTrue(m.contains("expected PORT_PERIPHERAL_TABLE|global to name"), m);
+        m = rejected(r -> ((ObjectNode) r.get("PERIPHERAL_TABLE").get("MELLANOX-PERIPHERAL-1")).put("gearbox_delay",
+                "fast"));
+        assertTrue(m.contains("gearbox_delay = 'fast'"), m);
+        m = rejected(r -> ((ObjectNode) r.get("PORT_PERIPHERAL_TABLE").get("global")).put("peripheral", "NONE"));
+        assertTrue(m.contains("peripheral = 'NONE'"), m);
     }
 
     private static String rejected(Consumer<ObjectNode> edit) throws IOException {
