@@ -33,6 +33,9 @@ final class StabilityCrossCheckCommand implements Callable<Integer> {
     @CommandLine.Mixin
     StabilityOptions opts;
 
+    @CommandLine.Mixin
+    StabilityOutput output = new StabilityOutput();
+
     @Option(names = "--flows", defaultValue = "2..14:2", description = "N values (default ${DEFAULT-VALUE})")
     String flows;
 
@@ -48,13 +51,14 @@ final class StabilityCrossCheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         FluidParameters base = opts.base();
+        Path dir = output.folder();
         int[] n = NumberLists.positiveInts("--flows", flows);
         double[] d = NumberLists.doubles("--delays", delays);
         long t0 = System.currentTimeMillis();
         StabilityCrossCheck c = StabilityCommand.checked(() -> StabilityCrossCheck.run(base, n, d, opts.source(), opts.rateTerms(),
                 step == null ? SolverSettings.defaults() : new SolverSettings(step), durationMs * 1000));
         long millis = System.currentTimeMillis() - t0;
-        List<Path> files = StabilityFiles.crossCheck(c, opts.outDir());
+        List<Path> files = StabilityFiles.crossCheck(c, dir);
         StabilityCommand.listFiles(spec.commandLine().getErr(), files);
         boolean farOff = c.disagreements().stream().anyMatch(p -> Math.abs(p.linear().phaseMarginDeg()) > NEAR_ZERO_DEG);
         if (opts.json) {

@@ -1,6 +1,5 @@
 package org.rdmacheck.cli;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.rdmacheck.fluid.FluidInputException;
@@ -26,9 +25,6 @@ final class StabilityOptions {
             + "at its fixed-point value (the simplification behind the published curves) instead of linearising it")
     boolean frozenRate;
 
-    @Option(names = "--out", description = "folder for CSV and PNG files (default: out/fluid of the checkout)")
-    Path out;
-
     @Option(names = "--json", description = "print JSON (figures as numbers)")
     boolean json;
 
@@ -49,10 +45,5 @@ final class StabilityOptions {
     /** @return how the linearisation treats the delayed rate */
     RateTerms rateTerms() {
         return frozenRate ? RateTerms.FROZEN : RateTerms.DELAYED;
-    }
-
-    /** @return the output folder */
-    Path outDir() {
-        return out != null ? out : ExplorerOptions.home().resolve("out").resolve("fluid");
     }
 }

@@ -26,6 +26,9 @@ final class StabilityRegionCommand implements Callable<Integer> {
     @CommandLine.Mixin
     StabilityOptions opts;
 
+    @CommandLine.Mixin
+    StabilityOutput output = new StabilityOutput();
+
     @Option(names = "--flows", defaultValue = "2..16:2", description = "N values every setting must handle (default ${DEFAULT-VALUE})")
     String flows;
 
@@ -47,6 +50,7 @@ final class StabilityRegionCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         FluidParameters base = opts.base();
+        Path dir = output.folder();
         int[] n = NumberLists.positiveInts("--flows", flows);
         double[] d = NumberLists.doubles("--delays", delays);
         double[] r = NumberLists.doubles("--rai", rai);
@@ -56,7 +60,7 @@ final class StabilityRegionCommand implements Callable<Integer> {
         StabilityRegion region = StabilityCommand.checked(() -> StabilityRegion.search(base, n, d, r, k, gs, threshold,
                 opts.source(), opts.rateTerms()));
         long millis = System.currentTimeMillis() - t0;
-        List<Path> files = StabilityFiles.region(region, opts.outDir());
+        List<Path> files = StabilityFiles.region(region, dir);
         StabilityCommand.listFiles(spec.commandLine().getErr(), files);
         if (opts.json) {
             ObjectNode o = StabilityJson.head("region", base, opts);

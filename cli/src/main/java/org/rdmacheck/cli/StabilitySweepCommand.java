@@ -25,6 +25,9 @@ final class StabilitySweepCommand implements Callable<Integer> {
     @CommandLine.Mixin
     StabilityOptions opts;
 
+    @CommandLine.Mixin
+    StabilityOutput output = new StabilityOutput();
+
     @Option(names = "--flows", defaultValue = "2..100:2", description = "N values: list and FROM..TO:STEP ranges (default ${DEFAULT-VALUE})")
     String flows;
 
@@ -37,6 +40,7 @@ final class StabilitySweepCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         FluidParameters base = opts.base();
+        Path dir = output.folder();
         int[] n = NumberLists.positiveInts("--flows", flows);
         double[] d = NumberLists.doubles("--delays", delays);
         String name = "N";
@@ -55,7 +59,7 @@ final class StabilitySweepCommand implements Callable<Integer> {
         List<StabilitySweep.Row> rows = StabilityCommand.checked(() -> StabilitySweep.vary(base, param, vs, n, d,
                 opts.source(), opts.rateTerms()));
         long millis = System.currentTimeMillis() - t0;
-        List<Path> files = StabilityFiles.sweep(rows, opts.outDir());
+        List<Path> files = StabilityFiles.sweep(rows, dir);
         StabilityCommand.listFiles(spec.commandLine().getErr(), files);
         if (opts.json) {
             ObjectNode o = StabilityJson.head("sweep", base, opts);

@@ -99,7 +99,7 @@ class JsonSchemaTest {
                 Arguments.of("fluid-stability.schema.json", Set.of(0), List.of("fluid", "stability", "cross-check",
                         "--flows", "8,20", "--delays", "50", "--duration-ms", "40", "--json", "--out", out + "/stability")),
                 Arguments.of("fluid-stability.schema.json", Set.of(0), List.of("fluid", "stability", "packet-check",
-                        "--json", "--out", out + "/stability")),
+                        "--json")),
                 Arguments.of("findings.schema.json", Set.of(0), List.of("fluid", "packet-check", "--json", "--out",
                         out + "/fluid")),
                 Arguments.of("list.schema.json", Set.of(0), List.of("list", "--json")),

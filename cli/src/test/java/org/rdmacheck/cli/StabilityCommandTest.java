@@ -72,16 +72,34 @@ class StabilityCommandTest {
             {"packet-check", "--stable", "8"}, {"packet-check", "--unstable", "40,100"}, {"packet-check", "--closed-form"}, {"margins", "--param", "N=0"},
         };
         for (String[] b : bad) {
-            String[] args = new String[b.length + 4];
+            // margins and packet-check write no files and take no --out
+            boolean writes = !b[0].equals("margins") && !b[0].equals("packet-check");
+            String[] args = new String[b.length + (writes ? 4 : 2)];
             args[0] = "fluid";
             args[1] = "stability";
             System.arraycopy(b, 0, args, 2, b.length);
-            args[b.length + 2] = "--out";
-            args[b.length + 3] = out.toString();
+            if (writes) {
+                args[b.length + 2] = "--out";
+                args[b.length + 3] = out.toString();
+            }
             Run r = run(args);
             assertEquals(ExitCodes.USAGE, r.code(), String.join(" ", b) + ": " + r.err());
             assertEquals(1, r.err().lines().count(), r.err());
             assertFalse(Files.exists(out), "nothing written for " + String.join(" ", b));
+        }
+        assertEquals(ExitCodes.USAGE, run("fluid", "stability", "margins", "--out", out.toString()).code(),
+                "--out is not accepted where nothing is written");
+        Path file = dir.resolve("file");
+        assertEquals(0, run("fluid", "stability", "margins").code());
+        try {
+            Files.writeString(file, "x");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        for (String c : new String[] {"sweep", "region", "cross-check"}) {
+            Run r = run("fluid", "stability", c, "--out", file.toString());
+            assertEquals(ExitCodes.USAGE, r.code(), c);
+            assertEquals("rdmacheck: --out " + file + ": expected a folder, but it is a file", r.err().strip(), c);
         }
         assertEquals(ExitCodes.USAGE, run("fluid", "stability").code());
         assertEquals(ExitCodes.USAGE, run("fluid").code());
