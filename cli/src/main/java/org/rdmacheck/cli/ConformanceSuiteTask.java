@@ -6,6 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.rdmacheck.checker.conformance.Conformance;
 import org.rdmacheck.checker.conformance.SpecManifest;
@@ -38,17 +43,41 @@ final class ConformanceSuiteTask implements SuiteTask {
         }
         Conformance conformance = new Conformance(TlcOptions.defaults().withTimeLimitMillis(600_000), settings);
         List<SpecManifest> manifests = SpecManifest.all(specs);
-        for (int i = 0; i < manifests.size(); i++) {
-            SpecManifest m = manifests.get(i);
+        List<Callable<Finding>> jobs = new ArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+        for (SpecManifest m : manifests) {
             Optional<SpecManifest.Configuration> c = m.configurations().stream().filter(x -> !x.slow()).findFirst();
-            if (c.isEmpty()) {
-                continue;
+            c.ifPresent(conf -> jobs.add(() -> {
+                long t0 = System.currentTimeMillis();
+                Finding f = ConformCommand.row(conformance.check(m, conf)).withWallMillis(System.currentTimeMillis() - t0);
+                progress.accept(String.format(Locale.ROOT, "spec %d of %d done, %s %s: %s, %.1f s", done.incrementAndGet(),
+                        manifests.size(), m.folder().getFileName(), conf.name(), f.verdict(),
+                        (System.currentTimeMillis() - t0) / 1000.0));
+                return f;
+            }));
+        }
+        // each TLC child runs one worker and spends most of its time starting and parsing: one child
+        // per core halves the step on two cores; rows keep the manifests' order
+        int parallel = Math.max(1, Math.min(settings.threads(), Runtime.getRuntime().availableProcessors()));
+        ExecutorService pool = Executors.newFixedThreadPool(parallel, r -> {
+            Thread t = new Thread(r, "conformance");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            for (Future<Finding> f : pool.invokeAll(jobs)) {
+                rows.add(f.get());
             }
-            long t0 = System.currentTimeMillis();
-            Finding f = ConformCommand.row(conformance.check(m, c.get())).withWallMillis(System.currentTimeMillis() - t0);
-            rows.add(f);
-            progress.accept(String.format(Locale.ROOT, "spec %d of %d, %s %s: %s, %.1f s", i + 1, manifests.size(),
-                    m.folder().getFileName(), c.get().name(), f.verdict(), (System.currentTimeMillis() - t0) / 1000.0));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("conformance interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
         return rows;
     }
