@@ -76,7 +76,9 @@ public sealed interface CheckResult permits CheckResult.Verified, CheckResult.Vi
         /** the checker's own data structures cannot hold the state space */
         STATE_SPACE_TOO_LARGE,
         /** the checker stopped with states left unexplored and no error (an exit requested by the spec, a lost worker) */
-        STOPPED_EARLY
+        STOPPED_EARLY,
+        /** only random behaviours were explored (TLC's simulation mode): no violation found is no proof */
+        SIMULATION_ONLY
     }
 
     /**

@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
             FluidCommand.class,
             ConformCommand.class,
             ValidateTraceCommand.class,
+            ExportCommand.class,
             org.rdmacheck.cli.gbn.GbnSimCommand.class,
         })
 public final class Main implements Runnable {

@@ -15,9 +15,9 @@ public final class TlcCliOptions {
     @Option(names = "--fp", description = "TLC fingerprint polynomial index 0..130 (default: TLC's random choice)")
     Integer fp;
 
-    @Option(names = "--tlc-time", description = "time limit for TLC, e.g. 90s, 10m (default: ${DEFAULT-VALUE})",
-            defaultValue = "1h")
-    String maxTime;
+    @Option(names = "--tlc-time", paramLabel = "TIME", description = "time limit for TLC, e.g. 90s, 10m; reached: "
+            + "inconclusive, exit 3 (default: 1h; tlc and validate-trace also take it as --max-time)")
+    String tlcTime;
 
     @Option(names = "--tlc-heap", paramLabel = "MIB", description = "heap of the TLC JVM in MiB, at least 64 and at "
             + "most the machine's memory (default: the JVM's default)")
@@ -32,6 +32,21 @@ public final class TlcCliOptions {
      * @return validated options
      */
     public TlcOptions options(PrintWriter err) {
+        return options(err, null);
+    }
+
+    /**
+     * @param err     where TLC's progress lines go
+     * @param maxTime the command's {@code --max-time}, or null (then {@code --tlc-time}, or one hour)
+     * @return validated options
+     */
+    public TlcOptions options(PrintWriter err, String maxTime) {
+        if (maxTime != null && tlcTime != null) {
+            throw new InputException("--max-time " + maxTime + " and --tlc-time " + tlcTime + ": give one of them "
+                    + "(--tlc-time is an alias)");
+        }
+        String time = maxTime != null ? maxTime : tlcTime != null ? tlcTime : "1h";
+        String timeOption = maxTime != null ? "--max-time" : "--tlc-time";
         if (workers < 1) {
             throw new InputException("--workers " + workers + ": expected at least 1");
         }
@@ -50,7 +65,7 @@ public final class TlcCliOptions {
             }
         }
         return TlcOptions.defaults().withLibraries(libraries).withWorkers(workers).withFingerprintIndex(fp)
-                .withTimeLimitMillis(Durations.parseMillis("--tlc-time", maxTime))
+                .withTimeLimitMillis(Durations.parseMillis(timeOption, time))
                 .withHeapMegabytes(heapMegabytes == null ? 0 : heapMegabytes)
                 .withProgress(line -> {
                     err.println(line);

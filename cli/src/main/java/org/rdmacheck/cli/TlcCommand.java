@@ -12,7 +12,11 @@ import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.tlc.DistributedTlc;
 import org.rdmacheck.checker.tlc.SpecFolder;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.rdmacheck.checker.tlc.TlcChecker;
+import org.rdmacheck.checker.tlc.TlcMode;
 import org.rdmacheck.checker.tlc.TlcOptions;
 import org.rdmacheck.checker.tlc.TlcReport;
 import org.rdmacheck.checker.tlc.TlcRequest;
@@ -28,7 +32,9 @@ import picocli.CommandLine.Spec;
 /** {@code rdmacheck tlc SPEC_DIR}: model-checks a TLA+ spec with TLC. */
 @Command(name = "tlc", footerHeading = "%nExamples:%n", footer = {"  rdmacheck tlc specs/gbn --workers 2", "  rdmacheck tlc specs/philosophers --invariant NeighboursNeverBothEat --json",
         "  rdmacheck tlc specs/fifo --param Reorder=TRUE --expect InOrderDelivery=violated",
-        "  rdmacheck tlc path/to/spec-folder --all-configs --json"},
+        "  rdmacheck tlc path/to/spec-folder --all-configs --json",
+        "  rdmacheck tlc specs/fifo --param Reorder=TRUE --continue --itf out/fifo.itf.json",
+        "  rdmacheck tlc specs/fifo --simulate --traces 100 --depth 20 --seed 7 --coverage"},
         description = "Model-checks a TLA+ spec with TLC (in a child JVM) and reports verdicts, "
         + "state counts and the error trace.")
 final class TlcCommand implements Callable<Integer> {
@@ -76,6 +82,37 @@ final class TlcCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
+    @Option(names = "--continue", description = "keep checking after a violated invariant and report every violated "
+            + "property, each with its shortest trace (TLC's -continue)")
+    boolean continueAfterViolation;
+
+    @Option(names = "--simulate", description = "random simulation instead of exhaustive checking (TLC's -simulate): "
+            + "--traces behaviours of at most --depth states drawn with --seed; a violation is reported with its "
+            + "trace, no violation is inconclusive (exit 3: simulation proves nothing)")
+    boolean simulate;
+
+    @Option(names = "--traces", paramLabel = "N", description = "with --simulate: behaviours to draw (default: 1000)")
+    Long traces;
+
+    @Option(names = "--depth", paramLabel = "N", description = "with --simulate: states per behaviour (default: 100)")
+    Integer depth;
+
+    @Option(names = "--seed", paramLabel = "N", description = "with --simulate: random seed (default: a fresh one, "
+            + "reported); the same seed and one worker draw the same behaviours")
+    Long seed;
+
+    @Option(names = "--coverage", description = "per action: transitions taken and distinct states found (TLC's "
+            + "-coverage), printed after the results (JSON: 'coverage' of each finding)")
+    boolean coverage;
+
+    @Option(names = "--itf", paramLabel = "FILE", description = "also write the error trace in the Informal Trace "
+            + "Format (Apalache/Quint JSON); several traces: FILE-PROPERTY.itf.json each")
+    Path itf;
+
+    @Option(names = "--max-time", paramLabel = "TIME", description = "time limit for TLC, e.g. 90s, 10m; reached: "
+            + "inconclusive, exit 3 (default: 1h; alias --tlc-time)")
+    String maxTime;
+
     @Mixin
     TlcCliOptions tlc = new TlcCliOptions();
 
@@ -83,13 +120,16 @@ final class TlcCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         java.util.concurrent.atomic.AtomicReference<String> last = new java.util.concurrent.atomic.AtomicReference<>();
-        TlcOptions options = tlc.options(err).withProgress(line -> {
+        TlcOptions options = tlc.options(err, maxTime).withMode(mode(err)).withProgress(line -> {
             last.set(line);
             err.println(line);
             err.flush();
         });
         TlcExpectations expect = TlcExpectations.parse(expects);
         Path outDir = out == null ? null : OutputFolders.writable("--out", out);
+        if (itf != null) {
+            TraceFiles.writableFile("--itf", itf);
+        }
         if (allConfigs && config != null) {
             throw new InputException("--all-configs and --config " + config + ": give one of them");
         }
@@ -102,7 +142,7 @@ final class TlcCommand implements Callable<Integer> {
         }
         List<TlcReport> reports = new ArrayList<>();
         for (TlcRequest req : requests) {
-            // TLC itself reports once a minute: a line every few seconds in between (its own --tlc-time limit applies)
+            // TLC itself reports once a minute: a line every few seconds in between (its own --max-time limit applies)
             RunClock clock = new RunClock("tlc " + req.specFile().getFileName()
                     + (allConfigs ? " (" + req.configFile().getFileName() + ")" : ""), Long.MAX_VALUE, "none", err);
             last.set(null);
@@ -118,32 +158,99 @@ final class TlcCommand implements Callable<Integer> {
         reports.forEach(r -> everything.addAll(r.results()));
         expect.requireChecked(everything);
         List<Finding> rows = new ArrayList<>();
+        List<TlcReport> rowReports = new ArrayList<>();
         int code = ExitCodes.OK;
         for (int i = 0; i < reports.size(); i++) {
             TlcReport report = reports.get(i);
             List<Finding> some = rows(requests.get(i), report, outDir, json ? report.warnings() : List.of(), expect);
+            some.forEach(f -> rowReports.add(report));
             rows.addAll(some);
             code = worse(code, expect.exitCode(some));
         }
         PrintWriter pw = spec.commandLine().getOut();
-        Output.print(pw, rows, json);
+        writeItf(requests, reports, err);
+        if (json) {
+            pw.println(TlcJson.render(rows, rowReports, coverage));
+            pw.flush();
+        } else {
+            Output.print(pw, rows, false);
+        }
         if (!json) {
             for (int i = 0; i < reports.size(); i++) {
                 String prefix = allConfigs ? requests.get(i).variant() + ": " : "";
                 reports.get(i).warnings().forEach(w -> pw.println(prefix + "warning: " + w));
             }
             for (int i = 0; i < reports.size(); i++) {
-                Optional<Counterexample> cex = reports.get(i).counterexample();
-                if (cex.isPresent()) {
-                    if (allConfigs) {
-                        pw.println("configuration " + requests.get(i).configFile().getFileName() + ":");
-                    }
-                    pw.print(TraceText.format(cex.get()));
+                List<Counterexample> cexs = reports.get(i).counterexamples();
+                if (!cexs.isEmpty() && allConfigs) {
+                    pw.println("configuration " + requests.get(i).configFile().getFileName() + ":");
                 }
+                cexs.forEach(c -> pw.print(TraceText.format(c)));
+            }
+            for (int i = 0; i < reports.size() && coverage; i++) {
+                pw.print(TlcJson.coverageText(allConfigs ? requests.get(i).variant() + ": " : "",
+                        reports.get(i).coverage()));
             }
             pw.flush();
         }
         return code;
+    }
+
+    /** @return how TLC explores, from --continue, --simulate (--traces, --depth, --seed) and --coverage */
+    private TlcMode mode(PrintWriter err) {
+        if (!simulate) {
+            for (Object[] o : new Object[][] {{"--traces", traces}, {"--depth", depth}, {"--seed", seed}}) {
+                if (o[1] != null) {
+                    throw new InputException(o[0] + " " + o[1] + ": only with --simulate");
+                }
+            }
+        }
+        if (distributed && (simulate || continueAfterViolation || coverage)) {
+            throw new InputException("--distributed: not with " + (simulate ? "--simulate" : continueAfterViolation
+                    ? "--continue" : "--coverage") + " (distributed TLC checks exhaustively and stops at a violation)");
+        }
+        Optional<TlcMode.Simulation> sim = Optional.empty();
+        if (simulate) {
+            long n = traces == null ? 1000 : traces;
+            int d = depth == null ? 100 : depth;
+            if (n < 1) {
+                throw new InputException("--traces " + n + ": expected at least 1 behaviour");
+            }
+            if (d < 1) {
+                throw new InputException("--depth " + d + ": expected at least 1 state per behaviour");
+            }
+            long s = seed != null ? seed : java.util.concurrent.ThreadLocalRandom.current().nextLong(Long.MAX_VALUE);
+            if (seed == null) {
+                err.println("tlc: simulation seed " + s + " (give --seed " + s + " to draw the same behaviours)");
+                err.flush();
+            }
+            sim = Optional.of(new TlcMode.Simulation(n, d, s));
+        }
+        return new TlcMode(continueAfterViolation, sim, coverage);
+    }
+
+    /** Writes each violated property's ITF trace under --itf. */
+    private void writeItf(List<TlcRequest> requests, List<TlcReport> reports, PrintWriter err) {
+        if (itf == null) {
+            return;
+        }
+        Map<String, ObjectNode> all = new LinkedHashMap<>();
+        for (int i = 0; i < reports.size(); i++) {
+            for (Map.Entry<String, ObjectNode> e : reports.get(i).itfTraces().entrySet()) {
+                all.put((allConfigs ? requests.get(i).variant() + "-" : "") + e.getKey(), e.getValue());
+            }
+        }
+        if (all.isEmpty()) {
+            err.println("tlc: --itf " + itf + ": no error trace to write");
+            err.flush();
+            return;
+        }
+        for (Map.Entry<String, ObjectNode> e : all.entrySet()) {
+            Path file = all.size() == 1 ? itf : TraceFiles.withSuffix(itf, e.getKey());
+            TraceFiles.write(file, e.getValue());
+            err.println("tlc: ITF trace of " + e.getKey() + " written to " + file);
+        }
+        err.flush();
     }
 
     /** @return the exit code that matters more: a violation, then an inconclusive run, then success */

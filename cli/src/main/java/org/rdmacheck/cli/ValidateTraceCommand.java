@@ -6,10 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.conformance.TraceValidation;
 import org.rdmacheck.checker.conformance.TraceValidator;
 import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.checker.trace.ItfTraces;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.Params;
 import picocli.CommandLine.Command;
@@ -21,13 +21,14 @@ import picocli.CommandLine.Spec;
 /** {@code rdmacheck validate-trace TRACE --spec DIR}: is a Java trace a behaviour of the TLA+ spec? */
 @Command(name = "validate-trace", footerHeading = "%nExamples:%n", footer = {"  rdmacheck validate-trace counterexamples/partition/no-data-id-ReassembledEqualsOriginal.json --spec specs/partition"},
         description = "Has TLC decide whether a trace (rdmacheck-trace/1 JSON, e.g. a "
-        + "Java counterexample) is a behaviour of a TLA+ spec; reports the first step that is not (exit 1).")
+        + "Java counterexample, or an ITF trace from rdmacheck, TLC, Apalache or Quint) is a behaviour of a TLA+ spec; "
+        + "reports the first step that is not (exit 1).")
 final class ValidateTraceCommand implements Callable<Integer> {
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "TRACE", description = "trace file (JSON)")
+    @Parameters(index = "0", paramLabel = "TRACE", description = "trace file: rdmacheck-trace/1 JSON or ITF JSON")
     Path traceFile;
 
     @Option(names = "--spec", required = true, paramLabel = "SPEC_DIR", description = "spec folder")
@@ -42,14 +43,22 @@ final class ValidateTraceCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
+    @Option(names = "--max-time", paramLabel = "TIME", description = "time limit for TLC, e.g. 90s, 10m; reached: "
+            + "inconclusive, exit 3 (default: 1h; alias --tlc-time)")
+    String maxTime;
+
     @Mixin
     TlcCliOptions tlc = new TlcCliOptions();
 
     @Override
     public Integer call() throws Exception {
-        Counterexample trace = Counterexamples.read(traceFile);
-        TraceValidation v = new TraceValidator(tlc.options(spec.commandLine().getErr()))
-                .validate(trace, specDir, config, Params.parse(params).asMap());
+        com.fasterxml.jackson.databind.JsonNode tree = ItfTraces.readJson(traceFile);
+        TraceValidator validator = new TraceValidator(tlc.options(spec.commandLine().getErr(), maxTime));
+        TraceValidation v = ItfTraces.isItf(tree)
+                ? validator.validate(ItfTraces.parse(tree, traceFile.toString()), traceFile.toString(), specDir, config,
+                        Params.parse(params).asMap())
+                : validator.validate(Counterexamples.fromJson(tree, traceFile.toString()), specDir, config,
+                        Params.parse(params).asMap());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             ObjectNode o = TraceJson.MAPPER.createObjectNode();

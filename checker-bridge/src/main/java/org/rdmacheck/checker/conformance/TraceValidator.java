@@ -15,6 +15,8 @@ import java.util.Set;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.TraceStep;
 import org.rdmacheck.checker.tlc.SpecFolder;
+import org.rdmacheck.checker.trace.ItfTraces;
+import org.rdmacheck.checker.trace.ItfValues;
 import org.rdmacheck.checker.trace.ReplayResult;
 import org.rdmacheck.checker.trace.TraceReplayer;
 import org.rdmacheck.checker.tlc.TlaValues;
@@ -60,6 +62,49 @@ public final class TraceValidator {
      * @throws InputException if the trace does not fit the spec's variables or TLC cannot follow it
      */
     public TraceValidation validate(Counterexample trace, Path specDir, String config, Map<String, String> overrides) {
+        return validate(trace, null, specDir, config, overrides);
+    }
+
+    /**
+     * Validates an ITF trace. One that rdmacheck exported from a counterexample of the spec's Java
+     * twin is validated as that counterexample (through the manifest's trace mapping); any other (from
+     * TLC, Apalache, Quint) names the spec's variables directly, and its values are rendered as they
+     * are, sets as sets.
+     *
+     * @param itf       the trace
+     * @param source    its file name, for messages
+     * @param specDir   the spec folder
+     * @param config    configuration file, or null for the folder's default
+     * @param overrides constant overrides
+     * @return the verdict
+     * @throws InputException if the trace does not fit the spec's variables or TLC cannot follow it
+     */
+    public TraceValidation validate(ItfTraces.ItfTrace itf, String source, Path specDir, String config,
+                                    Map<String, String> overrides) {
+        Counterexample trace = ItfTraces.toCounterexample(itf, source);
+        SpecManifest manifest = Files.isRegularFile(specDir.resolve(SpecManifest.FILE)) ? SpecManifest.read(specDir)
+                : null;
+        if (manifest != null && trace.provenance().model().equals(manifest.javaModel())) {
+            return validate(trace, null, specDir, config, overrides);
+        }
+        List<Map<String, String>> states = new ArrayList<>();
+        for (int i = 0; i < itf.states().size(); i++) {
+            Map<String, String> s = new LinkedHashMap<>();
+            int step = i;
+            itf.states().get(i).fields().forEachRemaining(e -> {
+                try {
+                    s.put(e.getKey(), ItfValues.render(e.getValue()));
+                } catch (IllegalArgumentException ex) {
+                    throw new InputException(source + ": states[" + step + "]." + e.getKey() + ": " + ex.getMessage());
+                }
+            });
+            states.add(s);
+        }
+        return validate(trace, states, specDir, config, overrides);
+    }
+
+    private TraceValidation validate(Counterexample trace, List<Map<String, String>> given, Path specDir,
+                                     String config, Map<String, String> overrides) {
         if (trace.steps().isEmpty()) {
             throw new InputException("the trace has no steps");
         }
@@ -73,7 +118,8 @@ public final class TraceValidator {
             constants.putAll(manifest.constants(trace.provenance().variant(), twin.parameters()));
         }
         constants.putAll(overrides);
-        List<Map<String, String>> states = states(trace, manifest, TlaVariables.declared(specDir));
+        Set<String> vars = TlaVariables.declared(specDir);
+        List<Map<String, String>> states = given == null ? states(trace, manifest, vars) : checked(given, vars);
         TlcConfig base = baseConfig(folder.configFile());
         String init = base.section("INIT").isEmpty() ? "Init" : base.section("INIT").get(0);
         String next = base.section("NEXT").isEmpty() ? "Next" : base.section("NEXT").get(0);
@@ -160,7 +206,16 @@ public final class TraceValidator {
         Map<String, TraceMapping.Variable> mapping = manifest == null ? Map.of() : manifest.traceMapping();
         List<Map<String, String>> out = new ArrayList<>();
         for (int i = 0; i < trace.steps().size(); i++) {
-            Map<String, String> s = TraceMapping.variables(mapping, trace.steps().get(i).state(), i);
+            out.add(TraceMapping.variables(mapping, trace.steps().get(i).state(), i));
+        }
+        return checked(out, vars);
+    }
+
+    /** Each state must give a value to exactly the spec's variables. */
+    private static List<Map<String, String>> checked(List<Map<String, String>> states, Set<String> vars) {
+        List<Map<String, String>> out = new ArrayList<>();
+        for (int i = 0; i < states.size(); i++) {
+            Map<String, String> s = states.get(i);
             for (String v : s.keySet()) {
                 if (!vars.contains(v)) {
                     throw new InputException("trace step " + i + ": '" + v + "' is not a variable of the spec "

@@ -38,6 +38,21 @@ public final class TlaValues {
      * @throws IllegalArgumentException naming the offset of the first character that does not fit
      */
     public static JsonNode parse(String text) {
+        return org.rdmacheck.checker.trace.ItfValues.toPlain(parseItf(text));
+    }
+
+    /**
+     * Parses a value printed by TLC into its Informal Trace Format encoding, which keeps what the
+     * plain JSON form of {@link #parse} loses: sets are {@code {"#set": [...]}}, functions
+     * {@code {"#map": [[k, v], ...]}}, integers beyond 2^53 {@code {"#bigint": "..."}}, and model
+     * values (TLC's uninterpreted constants) {@code {"#unserializable": "name"}}. Sequences and tuples,
+     * which TLC prints alike ({@code <<1, 2>>}), become JSON arrays (ITF's sequences).
+     *
+     * @param text the value, possibly spread over several lines
+     * @return its ITF form
+     * @throws IllegalArgumentException naming the offset of the first character that does not fit
+     */
+    public static JsonNode parseItf(String text) {
         Parser p = new Parser(text);
         JsonNode v = p.value();
         p.skipSpace();
@@ -122,7 +137,7 @@ public final class TlaValues {
             return switch (id) {
                 case "TRUE" -> NODES.booleanNode(true);
                 case "FALSE" -> NODES.booleanNode(false);
-                default -> NODES.textNode(id);
+                default -> org.rdmacheck.checker.trace.ItfValues.unserializable(id);
             };
         }
 
@@ -153,27 +168,26 @@ public final class TlaValues {
             return o;
         }
 
-        ArrayNode set() {
+        JsonNode set() {
             ArrayNode a = NODES.arrayNode();
-            if (accept("}")) {
-                return a;
+            if (!accept("}")) {
+                do {
+                    a.add(value());
+                } while (accept(","));
+                expect("}");
             }
-            do {
-                a.add(value());
-            } while (accept(","));
-            expect("}");
-            return a;
+            return org.rdmacheck.checker.trace.ItfValues.set(a);
         }
 
         JsonNode function() {
-            ObjectNode o = NODES.objectNode();
+            ArrayNode pairs = NODES.arrayNode();
             do {
                 JsonNode key = value();
                 expect(":>");
-                o.set(key.isTextual() ? key.textValue() : key.toString(), value());
+                pairs.addArray().add(key).add(value());
             } while (accept("@@"));
             expect(")");
-            return o;
+            return org.rdmacheck.checker.trace.ItfValues.map(pairs);
         }
 
         String string() {
@@ -208,17 +222,11 @@ public final class TlaValues {
                 BigInteger hi = integer();
                 ArrayNode a = NODES.arrayNode();
                 for (BigInteger k = lo; k.compareTo(hi) <= 0; k = k.add(BigInteger.ONE)) {
-                    a.add(number(k));
+                    a.add(org.rdmacheck.checker.trace.ItfValues.integer(k));
                 }
-                return a;
+                return org.rdmacheck.checker.trace.ItfValues.set(a);
             }
-            return number(lo);
-        }
-
-        /** Integers as the narrowest node, as Jackson reads them from text, so trees compare equal. */
-        JsonNode number(BigInteger v) {
-            return v.bitLength() < 32 ? NODES.numberNode(v.intValue())
-                    : v.bitLength() < 64 ? NODES.numberNode(v.longValue()) : NODES.numberNode(v);
+            return org.rdmacheck.checker.trace.ItfValues.integer(lo);
         }
 
         BigInteger integer() {

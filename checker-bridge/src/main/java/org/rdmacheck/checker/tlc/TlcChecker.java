@@ -55,7 +55,7 @@ public final class TlcChecker {
                 output = child.output();
             }
             long wall = System.currentTimeMillis() - t0;
-            return new TlcResults(TlcOutput.parse(output), ws, request, options.workers(), wall)
+            return new TlcResults(TlcOutput.parse(output), ws, request, options.workers(), wall, options.mode())
                     .interpret(exit, options.timeLimitMillis());
         }
     }

@@ -198,6 +198,17 @@ final class TlcErrors {
         return Optional.empty();
     }
 
+    /**
+     * @param messages TLC's output
+     * @return the first configuration error as one line, without a location
+     */
+    static Optional<String> configErrorText(List<TlcMessage> messages) {
+        return messages.stream().filter(TlcMessage::isConfigError).findFirst().map(m -> {
+            Matcher at = CFG_LINE.matcher(m.text());
+            return oneLine(at.find() ? at.group(2) : m.text());
+        });
+    }
+
     /** Finds the first configuration line naming an identifier the message mentions. */
     private static String locate(Path cfg, String message) {
         List<String> lines;

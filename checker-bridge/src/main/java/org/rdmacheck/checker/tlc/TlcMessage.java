@@ -34,6 +34,10 @@ public record TlcMessage(int code, int severity, String text) {
     static final int SEARCH_DEPTH = 2194;
     static final int STATS = 2199;
     static final int PROGRESS_STATS = 2200;
+    static final int SIMULATION_PROGRESS = 2209;
+    static final int COVERAGE_INIT = 2773;
+    static final int COVERAGE_NEXT = 2772;
+    static final int COVERAGE_START = 2201;
     static final int STATE_PRINT2 = 2217;
     static final int STATE_PRINT3 = 2218;
     static final int VERSION = 2262;

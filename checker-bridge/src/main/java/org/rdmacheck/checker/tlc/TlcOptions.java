@@ -17,9 +17,11 @@ import java.util.function.Consumer;
  * @param libraries       modules outside the spec folder: folders (TLC's {@code TLA-Library} path, also searched
  *                        for Java module overrides) and jars (added to the child's class path, where TLC finds
  *                        modules at the jar's root, as in the TLA+ Community Modules jar), searched in this order
+ * @param mode            exhaustive or simulation, stop at the first violation or continue, coverage
  */
 public record TlcOptions(int workers, Integer fingerprintIndex, long timeLimitMillis, int heapMegabytes,
-                         List<String> javaOptions, Path jar, Consumer<String> progress, List<Path> libraries) {
+                         List<String> javaOptions, Path jar, Consumer<String> progress, List<Path> libraries,
+                         TlcMode mode) {
 
     /** Validates ranges. */
     public TlcOptions {
@@ -35,46 +37,52 @@ public record TlcOptions(int workers, Integer fingerprintIndex, long timeLimitMi
         javaOptions = List.copyOf(javaOptions);
         libraries = libraries == null ? List.of() : List.copyOf(libraries);
         progress = progress == null ? line -> { } : progress;
+        mode = mode == null ? TlcMode.exhaustive() : mode;
     }
 
     /** @return one worker, TLC's fingerprint choice, one hour, default heap */
     public static TlcOptions defaults() {
-        return new TlcOptions(1, null, 3_600_000L, 0, List.of(), null, null, List.of());
+        return new TlcOptions(1, null, 3_600_000L, 0, List.of(), null, null, List.of(), TlcMode.exhaustive());
     }
 
     /** @param n workers  @return a copy */
     public TlcOptions withWorkers(int n) {
-        return new TlcOptions(n, fingerprintIndex, timeLimitMillis, heapMegabytes, javaOptions, jar, progress, libraries);
+        return new TlcOptions(n, fingerprintIndex, timeLimitMillis, heapMegabytes, javaOptions, jar, progress, libraries, mode);
     }
 
     /** @param fp fingerprint index or null  @return a copy */
     public TlcOptions withFingerprintIndex(Integer fp) {
-        return new TlcOptions(workers, fp, timeLimitMillis, heapMegabytes, javaOptions, jar, progress, libraries);
+        return new TlcOptions(workers, fp, timeLimitMillis, heapMegabytes, javaOptions, jar, progress, libraries, mode);
     }
 
     /** @param ms time limit  @return a copy */
     public TlcOptions withTimeLimitMillis(long ms) {
-        return new TlcOptions(workers, fingerprintIndex, ms, heapMegabytes, javaOptions, jar, progress, libraries);
+        return new TlcOptions(workers, fingerprintIndex, ms, heapMegabytes, javaOptions, jar, progress, libraries, mode);
     }
 
     /** @param mb heap in MiB, 0 for the default  @return a copy */
     public TlcOptions withHeapMegabytes(int mb) {
-        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, mb, javaOptions, jar, progress, libraries);
+        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, mb, javaOptions, jar, progress, libraries, mode);
     }
 
     /** @param opts child JVM options  @return a copy */
     public TlcOptions withJavaOptions(List<String> opts) {
-        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, heapMegabytes, opts, jar, progress, libraries);
+        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, heapMegabytes, opts, jar, progress, libraries, mode);
     }
 
     /** @param sink progress receiver  @return a copy */
     public TlcOptions withProgress(Consumer<String> sink) {
-        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, heapMegabytes, javaOptions, jar, sink, libraries);
+        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, heapMegabytes, javaOptions, jar, sink, libraries, mode);
     }
 
     /** @param libs library folders and jars  @return a copy */
     public TlcOptions withLibraries(List<Path> libs) {
-        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, heapMegabytes, javaOptions, jar, progress, libs);
+        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, heapMegabytes, javaOptions, jar, progress, libs, mode);
+    }
+
+    /** @param m how TLC explores  @return a copy */
+    public TlcOptions withMode(TlcMode m) {
+        return new TlcOptions(workers, fingerprintIndex, timeLimitMillis, heapMegabytes, javaOptions, jar, progress, libraries, m);
     }
 
     /** @return the library folders, in order */

@@ -1,6 +1,8 @@
 package org.rdmacheck.checker.tlc;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Counterexample;
@@ -18,14 +20,34 @@ import org.rdmacheck.checker.Stats;
  * @param detail     one line: the violated property, the reason of a failure, or empty
  * @param warnings   what TLC warned about, and a note when no state was explored (every property
  *                   then holds vacuously); one line each
+ * @param itfTraces  each violated property's error trace in the Informal Trace Format (values as TLC printed
+ *                   them, sets and sequences kept apart), by property name
+ * @param coverage   per action, as TLC's {@code -coverage} counted it (empty unless asked for)
  */
 public record TlcReport(List<CheckResult> results, Stats stats, TlcExitStatus status, TlcOutcome outcome, String detail,
-                        List<String> warnings) {
+                        List<String> warnings, Map<String, ObjectNode> itfTraces, List<ActionCoverage> coverage) {
 
     /** Copies the lists. */
     public TlcReport {
         results = List.copyOf(results);
         warnings = List.copyOf(warnings);
+        itfTraces = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(itfTraces));
+        coverage = List.copyOf(coverage);
+    }
+
+    /**
+     * A report without ITF traces or coverage.
+     *
+     * @param results  results
+     * @param stats    statistics
+     * @param status   exit status
+     * @param outcome  outcome
+     * @param detail   detail line
+     * @param warnings warnings
+     */
+    public TlcReport(List<CheckResult> results, Stats stats, TlcExitStatus status, TlcOutcome outcome, String detail,
+                     List<String> warnings) {
+        this(results, stats, status, outcome, detail, warnings, Map.of(), List.of());
     }
 
     /**
@@ -48,7 +70,22 @@ public record TlcReport(List<CheckResult> results, Stats stats, TlcExitStatus st
     public TlcReport withWarnings(List<String> more) {
         List<String> all = new java.util.ArrayList<>(warnings);
         all.addAll(more);
-        return new TlcReport(results, stats, status, outcome, detail, all);
+        return new TlcReport(results, stats, status, outcome, detail, all, itfTraces, coverage);
+    }
+
+    /**
+     * @param traces ITF traces by property
+     * @param cov    per-action coverage
+     * @return a copy with them
+     */
+    public TlcReport withTracesAndCoverage(Map<String, ObjectNode> traces, List<ActionCoverage> cov) {
+        return new TlcReport(results, stats, status, outcome, detail, warnings, traces, cov);
+    }
+
+    /** @return every counterexample, one per violated property, in the order of the results */
+    public List<Counterexample> counterexamples() {
+        return results.stream().filter(r -> r instanceof CheckResult.Violated)
+                .map(r -> ((CheckResult.Violated) r).counterexample()).toList();
     }
 
     /**

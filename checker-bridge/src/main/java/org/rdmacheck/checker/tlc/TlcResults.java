@@ -2,6 +2,7 @@ package org.rdmacheck.checker.tlc;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,13 +31,22 @@ final class TlcResults {
     private final TlcRequest req;
     private final int workers;
     private final long wallMillis;
+    private final TlcMode mode;
+    private final java.util.Map<String, com.fasterxml.jackson.databind.node.ObjectNode> itf =
+            new java.util.LinkedHashMap<>();
 
     TlcResults(List<TlcMessage> messages, TlcWorkspace ws, TlcRequest req, int workers, long wallMillis) {
+        this(messages, ws, req, workers, wallMillis, TlcMode.exhaustive());
+    }
+
+    TlcResults(List<TlcMessage> messages, TlcWorkspace ws, TlcRequest req, int workers, long wallMillis,
+               TlcMode mode) {
         this.messages = messages;
         this.ws = ws;
         this.req = req;
         this.workers = workers;
         this.wallMillis = wallMillis;
+        this.mode = mode;
     }
 
     /**
@@ -47,7 +57,7 @@ final class TlcResults {
      */
     TlcReport interpret(java.util.OptionalInt exit, long limitMillis) {
         TlcReport r = verdicts(exit, limitMillis);
-        return r.withWarnings(warnings(r.stats()));
+        return r.withWarnings(warnings(r.stats())).withTracesAndCoverage(itf, TlcCoverage.read(messages));
     }
 
     private TlcReport verdicts(java.util.OptionalInt exit, long limitMillis) {
@@ -57,6 +67,10 @@ final class TlcResults {
         List<String> props = properties();
         if (exit.isEmpty()) {
             String why = "time limit " + org.rdmacheck.checker.TimeText.of(limitMillis) + " reached; TLC was stopped";
+            if (!violationReports().isEmpty()) {
+                return violation(status, props, stats, p -> new CheckResult.Inconclusive(p,
+                        CheckResult.InconclusiveReason.TIME_LIMIT, why, stats));
+            }
             return new TlcReport(all(props, p -> new CheckResult.Inconclusive(p, CheckResult.InconclusiveReason.TIME_LIMIT,
                     why, stats)), stats, status, TlcOutcome.TIMEOUT, why);
         }
@@ -73,7 +87,24 @@ final class TlcResults {
                     CheckResult.InconclusiveReason.STATE_SPACE_TOO_LARGE, why, stats)), stats, status, TlcOutcome.ERROR, why);
         }
         if (status.isViolation()) {
-            return violation(status, props, stats);
+            String open = mode.simulation().isPresent() ? simulationNote() : "not settled: TLC stops at the first "
+                    + "violation";
+            return violation(status, props, stats, p -> new CheckResult.Inconclusive(p, mode.simulation().isPresent()
+                    ? CheckResult.InconclusiveReason.SIMULATION_ONLY : CheckResult.InconclusiveReason.STOPPED_AT_VIOLATION,
+                    open, stats));
+        }
+        if (status == TlcExitStatus.SUCCESS && mode.simulation().isPresent()) {
+            return simulated(props, stats);
+        }
+        if (status == TlcExitStatus.SUCCESS && !violationReports().isEmpty()) {
+            // -continue: TLC exits 0 and says "No error has been found" after reporting violations
+            TlcCompletion.Ending end = TlcCompletion.of(withoutViolations(), status);
+            return violation(status, props, stats, p -> switch (end.kind()) {
+                case FINISHED -> new CheckResult.Verified(p, stats);
+                case INCOMPLETE -> new CheckResult.Inconclusive(p, CheckResult.InconclusiveReason.STOPPED_EARLY,
+                        end.reason(), stats);
+                case FAILED -> new CheckResult.Failed(p, end.reason(), stats);
+            });
         }
         if (status != TlcExitStatus.SUCCESS) {
             String why = "TLC exit " + exit.getAsInt() + " (" + status.meaning() + "): " + failureText();
@@ -100,7 +131,12 @@ final class TlcResults {
             w.add("configuration item " + ignored + " is not checked: TLC 2.18 parses TYPE and TYPE_CONSTRAINT "
                     + "but never evaluates them (use INVARIANT or CONSTRAINT)");
         }
-        if (stats.distinctStates() == 0) {
+        int traces = violationReports().size();
+        if (mode.coverage() && traces > 0) {
+            w.add("coverage counts include TLC's re-evaluation of Init and Next while it rebuilt " + traces
+                    + " error trace(s); without a violation they count the search alone");
+        }
+        if (stats.distinctStates() == 0 && mode.simulation().isEmpty()) {
             w.add("no state was explored (no initial state satisfies Init, or the constraints exclude them all): "
                     + "every property holds vacuously");
         }
@@ -112,10 +148,18 @@ final class TlcResults {
         if (spec.isPresent()) {
             throw new InputException(spec.get());
         }
-        String cfgName = ws.original(ws.configFile().getFileName().toString());
-        Optional<String> cfg = TlcErrors.configError(messages, ws.configFile(), cfgName);
+        String generatedName = ws.configFile().getFileName().toString();
+        String cfgName = ws.original(generatedName);
+        boolean generated = cfgName.equals(generatedName);
+        rejectNonStatePredicate(cfgName);
+        Optional<String> cfg = generated ? generatedConfigError() : TlcErrors.configError(messages, ws.configFile(),
+                cfgName);
         if (cfg.isPresent()) {
             throw new InputException(cfg.get());
+        }
+        if (generated) {
+            // the generated file is deleted with the workspace: name the user's file, or the options
+            cfgName = req.configFile() != null ? req.configFile().toString() : "the configuration given by the options";
         }
         if (status == TlcExitStatus.ERROR_SPEC_PARSE || status == TlcExitStatus.ERROR_CONFIG_PARSE) {
             throw new InputException((status == TlcExitStatus.ERROR_SPEC_PARSE ? ws.original(
@@ -138,18 +182,159 @@ final class TlcResults {
         }
     }
 
-    private TlcReport violation(TlcExitStatus status, List<String> props, Stats stats) {
-        TlcMessage report = messages.stream().filter(m -> switch (m.code()) {
+    private static final Pattern NOT_STATE_PREDICATE = Pattern.compile(
+            "The invariant (\\S+) is not a state predicate");
+
+    /**
+     * An invariant with primes or temporal operators: TLC stops with exit 76 before checking anything.
+     * It is an input error, named where the user gave it.
+     */
+    private void rejectNonStatePredicate(String cfgName) {
+        for (TlcMessage m : messages) {
+            Matcher n = NOT_STATE_PREDICATE.matcher(m.text());
+            if (m.isError() && n.find()) {
+                String name = n.group(1);
+                String where = req.invariants() != null && req.invariants().contains(name) ? "--invariant " + name
+                        : (req.configFile() != null ? req.configFile().toString() : cfgName) + ": INVARIANT " + name;
+                throw new InputException(where + ": not a state predicate (it has primes or temporal operators); an "
+                        + "action property or temporal formula is checked as a PROPERTY (--property " + name + ")");
+            }
+        }
+    }
+
+    /**
+     * A configuration error in the configuration generated from the user's file and options: the
+     * generated file is gone after the run, so the error names the option that brought the name in
+     * ({@code --invariant}, {@code --property}, {@code --param}) or the user's configuration file.
+     */
+    private Optional<String> generatedConfigError() {
+        Optional<String> text = TlcErrors.configErrorText(messages);
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        java.util.Set<String> words = new java.util.HashSet<>(java.util.Arrays.asList(text.get().split("[^A-Za-z0-9_]+")));
+        List<String[]> sources = new ArrayList<>();
+        if (req.invariants() != null) {
+            req.invariants().forEach(n -> sources.add(new String[] {"--invariant", n}));
+        }
+        if (req.properties() != null) {
+            req.properties().forEach(n -> sources.add(new String[] {"--property", n}));
+        }
+        req.constants().keySet().forEach(n -> sources.add(new String[] {"--param", n}));
+        for (String[] src : sources) {
+            if (words.contains(src[1])) {
+                return Optional.of(src[0] + " " + src[1] + ": " + text.get().replace(" specified in the configuration file", ""));
+            }
+        }
+        if (req.configFile() != null) {
+            return TlcErrors.configError(messages, req.configFile(), req.configFile().toString());
+        }
+        return Optional.of("configuration given by the options: " + text.get());
+    }
+
+    private static boolean isViolationReport(TlcMessage m) {
+        return switch (m.code()) {
             case TlcMessage.INVARIANT_VIOLATED_INITIAL, TlcMessage.PROPERTY_VIOLATED_INITIAL,
                  TlcMessage.INVARIANT_VIOLATED_BEHAVIOR, TlcMessage.ACTION_PROPERTY_VIOLATED_BEHAVIOR,
                  TlcMessage.DEADLOCK_REACHED, TlcMessage.TEMPORAL_PROPERTY_VIOLATED, TlcMessage.ASSERT_FAILED -> true;
             default -> false;
-        }).findFirst().orElse(null);
-        if (report == null) {
+        };
+    }
+
+    /** @return the positions of TLC's violation reports (several with {@code -continue}) */
+    private List<Integer> violationReports() {
+        List<Integer> at = new ArrayList<>();
+        for (int i = 0; i < messages.size(); i++) {
+            if (isViolationReport(messages.get(i))) {
+                at.add(i);
+            }
+        }
+        return at;
+    }
+
+    /** @return the messages without violation reports and their traces (which TLC flags as errors) */
+    private List<TlcMessage> withoutViolations() {
+        return messages.stream().filter(m -> !isViolationReport(m) && m.code() != TlcMessage.BEHAVIOR_UP_TO_THIS_POINT
+                && m.code() != TlcMessage.STATE_PRINT2 && m.code() != TlcMessage.STATE_PRINT3
+                && m.code() != TlcMessage.BACK_TO_STATE).toList();
+    }
+
+    private String simulationNote() {
+        TlcMode.Simulation sim = mode.simulation().orElseThrow();
+        return "random simulation of " + sim.traces() + " behaviour(s) of at most " + sim.depth() + " states (seed "
+                + sim.seed() + ") found no violation; simulation explores some behaviours only, so this is no proof";
+    }
+
+    /** A simulation that ended without a violation: nothing is proven. */
+    private TlcReport simulated(List<String> props, Stats stats) {
+        Optional<TlcMessage> error = withoutViolations().stream().filter(TlcMessage::isError).findFirst();
+        if (error.isPresent()) {
+            String why = "TLC reported an error: " + TlcErrors.oneLine(error.get().text());
+            return new TlcReport(all(props, p -> new CheckResult.Failed(p, why, stats)), stats, TlcExitStatus.SUCCESS,
+                    TlcOutcome.ERROR, why);
+        }
+        String why = simulationNote();
+        return new TlcReport(all(props, p -> new CheckResult.Inconclusive(p,
+                CheckResult.InconclusiveReason.SIMULATION_ONLY, why, stats)), stats, TlcExitStatus.SUCCESS,
+                TlcOutcome.INCOMPLETE, why);
+    }
+
+    /**
+     * @param status TLC's exit status
+     * @param props  the checked properties
+     * @param stats  statistics
+     * @param rest   the result of a property TLC did not report violated
+     * @return one result per property; each violated one with the first (shortest, breadth-first)
+     *         trace TLC printed for it
+     */
+    private TlcReport violation(TlcExitStatus status, List<String> props, Stats stats,
+                                java.util.function.Function<String, CheckResult> rest) {
+        List<Integer> at = violationReports();
+        if (at.isEmpty()) {
             String why = "TLC exit " + status.code() + " (" + status.meaning() + ") without a violation report: "
                     + failureText();
             return new TlcReport(all(props, p -> new CheckResult.Failed(p, why, stats)), stats, status, TlcOutcome.ERROR, why);
         }
+        java.util.Map<String, Counterexample> found = new java.util.LinkedHashMap<>();
+        int longest = 0;
+        for (int k = 0; k < at.size(); k++) {
+            List<TlcMessage> segment = messages.subList(at.get(k), k + 1 < at.size() ? at.get(k + 1) : messages.size());
+            Violation v = violation(segment);
+            if (!found.containsKey(v.cex().property())) {
+                found.put(v.cex().property(), v.cex());
+                itf.put(v.cex().property(), org.rdmacheck.checker.trace.ItfTraces.toItf(v.cex(), v.itf()));
+                longest = Math.max(longest, v.cex().steps().size());
+            }
+        }
+        Stats s = stats.depth() > 0 ? stats : withDepth(stats, longest);
+        List<CheckResult> results = new ArrayList<>();
+        for (String p : props) {
+            results.add(found.containsKey(p) ? new CheckResult.Violated(p, found.get(p), s) : rest.apply(p));
+        }
+        for (Counterexample c : found.values()) {
+            if (!props.contains(c.property())) {
+                results.add(new CheckResult.Violated(c.property(), c, s));
+            }
+        }
+        Counterexample first = found.values().iterator().next();
+        TlcOutcome outcome = switch (first.kind()) {
+            case TEMPORAL -> TlcOutcome.PROPERTY;
+            case DEADLOCK -> TlcOutcome.DEADLOCK;
+            case ASSERTION -> TlcOutcome.ASSERTION;
+            default -> TlcOutcome.INVARIANT;
+        };
+        String detail = found.values().stream().map(c -> c.property() + " violated (" + c.kind() + ", "
+                + c.steps().size() + " states)").collect(java.util.stream.Collectors.joining("; "));
+        return new TlcReport(results, s, status, outcome, detail);
+    }
+
+    /** A violation report with its trace. */
+    private record Violation(Counterexample cex, List<com.fasterxml.jackson.databind.node.ObjectNode> itf) {
+    }
+
+    /** @param segment a violation report and the messages up to the next one */
+    private Violation violation(List<TlcMessage> segment) {
+        TlcMessage report = segment.get(0);
         Counterexample.Kind kind;
         String property;
         String note = "";
@@ -160,26 +345,27 @@ final class TlcResults {
                 kind = report.code() == TlcMessage.INVARIANT_VIOLATED_INITIAL ? Counterexample.Kind.INVARIANT
                         : Counterexample.Kind.TEMPORAL;
                 property = named.find() ? named.group(1) : "?";
-                String state = report.text().substring(report.text().indexOf('\n') + 1);
-                trace = new TlcTraces.Trace(List.of(new TraceStep(null, TlcTraces.state(state))), -1, false);
+                var state = TlcTraces.itfState(report.text().substring(report.text().indexOf('\n') + 1));
+                trace = new TlcTraces.Trace(List.of(new TraceStep(null, TlcTraces.plain(state))), -1, false,
+                        List.of(state));
                 note = "violated by an initial state";
             }
             case TlcMessage.DEADLOCK_REACHED -> {
                 kind = Counterexample.Kind.DEADLOCK;
                 property = TlcChecker.DEADLOCK;
-                trace = TlcTraces.read(messages);
+                trace = TlcTraces.read(segment);
             }
             case TlcMessage.ASSERT_FAILED -> {
                 kind = Counterexample.Kind.ASSERTION;
                 property = TlcChecker.ASSERTION;
                 note = TlcErrors.oneLine(report.text());
-                trace = TlcTraces.read(messages);
+                trace = TlcTraces.read(segment);
             }
             case TlcMessage.TEMPORAL_PROPERTY_VIOLATED -> {
                 kind = Counterexample.Kind.TEMPORAL;
                 List<String> temporal = ws.config().section("PROPERTY");
                 property = temporal.size() == 1 ? temporal.get(0) : String.join("|", temporal);
-                trace = TlcTraces.read(messages);
+                trace = TlcTraces.read(segment);
                 note = trace.stutters() ? "the behaviour stutters forever in its last state"
                         : trace.loopStart() >= 0 ? "the last state returns to step " + trace.loopStart() : "";
             }
@@ -187,30 +373,18 @@ final class TlcResults {
                 kind = report.code() == TlcMessage.ACTION_PROPERTY_VIOLATED_BEHAVIOR ? Counterexample.Kind.ACTION
                         : Counterexample.Kind.INVARIANT;
                 property = named.find() ? named.group(1) : "?";
-                trace = TlcTraces.read(messages);
+                trace = TlcTraces.read(segment);
             }
         }
+        if (mode.simulation().isPresent()) {
+            note = (note.isEmpty() ? "" : note + "; ") + "found by random simulation with seed "
+                    + mode.simulation().get().seed();
+        }
+        Map<String, String> params = req.constants();
         Counterexample cex = new Counterexample(property, kind, trace.steps(), Math.max(0, trace.steps().size() - 1),
-                trace.loopStart(), new Provenance(req.model(), req.variant(), req.constants(), TlcChecker.CHECKER,
+                trace.loopStart(), new Provenance(req.model(), req.variant(), params, TlcChecker.CHECKER,
                 Version.VERSION), note);
-        Stats s = stats.depth() > 0 ? stats : withDepth(stats, trace.steps().size());
-        List<CheckResult> results = new ArrayList<>();
-        String open = "not settled: TLC stops at the first violation (" + property + ")";
-        for (String p : props) {
-            results.add(p.equals(property) ? new CheckResult.Violated(p, cex, s) : new CheckResult.Inconclusive(p,
-                    CheckResult.InconclusiveReason.STOPPED_AT_VIOLATION, open, s));
-        }
-        if (!props.contains(property)) {
-            results.add(new CheckResult.Violated(property, cex, s));
-        }
-        TlcOutcome outcome = switch (kind) {
-            case TEMPORAL -> TlcOutcome.PROPERTY;
-            case DEADLOCK -> TlcOutcome.DEADLOCK;
-            case ASSERTION -> TlcOutcome.ASSERTION;
-            default -> TlcOutcome.INVARIANT;
-        };
-        return new TlcReport(results, s, status, outcome, property + " violated (" + kind + ", "
-                + trace.steps().size() + " states)");
+        return new Violation(cex, trace.itf());
     }
 
     /** @return the properties TLC checks: invariants, temporal properties, deadlock freedom */
@@ -230,7 +404,10 @@ final class TlcResults {
         double collision = Double.NaN;
         for (TlcMessage m : messages) {
             Matcher s = STATS.matcher(m.text());
-            if ((m.code() == TlcMessage.STATS || m.code() == TlcMessage.PROGRESS_STATS) && s.find()) {
+            if (m.code() == TlcMessage.SIMULATION_PROGRESS && s.find()) {
+                // simulation counts generated states only (distinct: -1)
+                generated = number(s.group(1));
+            } else if ((m.code() == TlcMessage.STATS || m.code() == TlcMessage.PROGRESS_STATS) && s.find()) {
                 generated = number(s.group(1));
                 distinct = number(s.group(2));
                 Matcher d = PROGRESS_DEPTH.matcher(m.text());

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.rdmacheck.checker.TraceStep;
+import org.rdmacheck.checker.trace.ItfValues;
 import org.rdmacheck.model.Action;
 
 /**
@@ -31,8 +32,9 @@ final class TlcTraces {
      * @param steps     the states, initial first
      * @param loopStart index of the state the last one returns to (lassos), or -1
      * @param stutters  whether the lasso is stuttering forever in the last state
+     * @param itf       the states as Informal Trace Format values (sets, functions and model values kept apart)
      */
-    record Trace(List<TraceStep> steps, int loopStart, boolean stutters) {
+    record Trace(List<TraceStep> steps, int loopStart, boolean stutters, List<ObjectNode> itf) {
     }
 
     /**
@@ -41,6 +43,7 @@ final class TlcTraces {
      */
     static Trace read(List<TlcMessage> messages) {
         List<TraceStep> steps = new ArrayList<>();
+        List<ObjectNode> itf = new ArrayList<>();
         int loopStart = -1;
         boolean stutters = false;
         for (TlcMessage m : messages) {
@@ -49,7 +52,9 @@ final class TlcTraces {
                 if (!h.find()) {
                     throw new IllegalArgumentException("unexpected TLC state header: " + m.text().lines().findFirst());
                 }
-                steps.add(new TraceStep(action(h.group(2)).orElse(null), state(m.text().substring(h.end()))));
+                ObjectNode st = itfState(m.text().substring(h.end()));
+                itf.add(st);
+                steps.add(new TraceStep(action(h.group(2)).orElse(null), plain(st)));
             } else if (m.code() == TlcMessage.STATE_PRINT3) {
                 stutters = true;
                 loopStart = steps.size() - 1;
@@ -60,7 +65,7 @@ final class TlcTraces {
                 }
             }
         }
-        return new Trace(steps, loopStart, stutters);
+        return new Trace(steps, loopStart, stutters, itf);
     }
 
     /**
@@ -79,9 +84,18 @@ final class TlcTraces {
      * Parses a state: {@code /\ x = 1 /\ y = <<>>} (one conjunct per line) or {@code x = 1}.
      *
      * @param text the state
-     * @return variable name to value
+     * @return variable name to value, in plain JSON ({@link TlaValues#parse})
      */
     static ObjectNode state(String text) {
+        return plain(itfState(text));
+    }
+
+    /**
+     * @param text a state as TLC prints it
+     * @return variable name to ITF value ({@link TlaValues#parseItf}); a value form the parser does not
+     *         know keeps TLC's text as {@code #unserializable} rather than lose the trace
+     */
+    static ObjectNode itfState(String text) {
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         String t = text.strip();
         if (t.isEmpty()) {
@@ -97,12 +111,18 @@ final class TlcTraces {
                 throw new IllegalArgumentException("unexpected TLC state line: " + part.strip());
             }
             try {
-                o.set(a.group(1), TlaValues.parse(a.group(2)));
+                o.set(a.group(1), TlaValues.parseItf(a.group(2)));
             } catch (IllegalArgumentException e) {
-                // a value form the parser does not know: keep TLC's text rather than lose the trace
-                o.put(a.group(1), a.group(2).strip());
+                o.set(a.group(1), ItfValues.unserializable(a.group(2).strip()));
             }
         }
+        return o;
+    }
+
+    /** @param itf a state of ITF values  @return the same state in plain JSON */
+    static ObjectNode plain(ObjectNode itf) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        itf.fields().forEachRemaining(e -> o.set(e.getKey(), ItfValues.toPlain(e.getValue())));
         return o;
     }
 }

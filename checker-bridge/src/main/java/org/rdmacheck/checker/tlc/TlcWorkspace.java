@@ -248,6 +248,7 @@ final class TlcWorkspace implements AutoCloseable {
         if (opts.fingerprintIndex() != null) {
             a.addAll(List.of("-fp", String.valueOf(opts.fingerprintIndex())));
         }
+        a.addAll(opts.mode().arguments());
         a.add(specFile.toString());
         return a;
     }

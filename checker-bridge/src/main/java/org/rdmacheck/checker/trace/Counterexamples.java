@@ -204,7 +204,7 @@ public final class Counterexamples {
     }
 
     /**
-     * Reads a trace file.
+     * Reads a trace file: {@value #SCHEMA} JSON, or an ITF trace ({@link ItfTraces#toCounterexample}).
      *
      * @param file the file
      * @return the counterexample
@@ -225,6 +225,10 @@ public final class Counterexamples {
         } catch (JsonProcessingException e) {
             throw new InputException(file + ": malformed JSON at line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+        }
+        if (ItfTraces.isItf(tree)) {
+            // an Informal Trace Format file (e.g. one written by rdmacheck export --format itf)
+            return ItfTraces.toCounterexample(ItfTraces.parse(tree, file.toString()), file.toString());
         }
         return fromJson(tree, file.toString());
     }
