@@ -96,6 +96,10 @@ final class ExportCommand implements Callable<Integer> {
                 cex = ItfTraces.toCounterexample(itf, file.toString());
             } else {
                 cex = tree.isArray() ? fromFinding(one) : Counterexamples.fromJson(one, file.toString());
+                if (!cex.kind().isBehaviour()) {
+                    throw new InputException(file + ": a " + cex.kind() + " counterexample is no behaviour of a state "
+                            + "machine; ITF and TLA+ traces hold behaviours");
+                }
                 if (TlcChecker.CHECKER.equals(cex.provenance().checker())) {
                     err.println("export: " + file + ": a stored TLC trace writes sets and sequences alike, so sets "
                             + "become sequences; export the JSON result of tlc --json, or use tlc --itf, to keep them");

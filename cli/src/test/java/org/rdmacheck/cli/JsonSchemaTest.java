@@ -58,6 +58,8 @@ class JsonSchemaTest {
                         "--model", "thresholds", "--json", "--out", out + "/all")),
                 Arguments.of("findings.schema.json", Set.of(0), List.of("tlc", "src/test/resources/specs/hourclock",
                         "--json")),
+                Arguments.of("findings.schema.json", Set.of(1), List.of("tlc",
+                        "../checker-bridge/src/test/resources/tlc/twoinvs", "--continue", "--coverage", "--json")),
                 Arguments.of("findings.schema.json", Set.of(0), List.of("conform", "fifo", "--variant", "reorder",
                         "--param", "messages=3", "--param", "capacity=2", "--specs", specs, "--json", "--threads", "1")),
                 Arguments.of("findings.schema.json", Set.of(0), List.of("fluid", "fixed-point", "--json")),

@@ -37,7 +37,9 @@ class OutputFolderTest {
     void everyCommandWithAnOutFolderIsCovered() {
         List<String> withOut = new ArrayList<>();
         Main.commandLine().getSubcommands().forEach((name, cl) -> {
-            if (cl.getCommandSpec().findOption("--out") != null) {
+            // export's --out names a file (the exported trace), not a folder
+            var o = cl.getCommandSpec().findOption("--out");
+            if (o != null && !o.paramLabel().equals("FILE")) {
                 withOut.add(name);
             }
         });
