@@ -17,7 +17,8 @@ EXTENDS Integers, Sequences, FiniteSets, EscapeVlNets
 
 CONSTANTS Network, Variant, Capacity, Tokens
 
-ASSUME Variant \in {"dart", "one-lane", "escape-return", "escape-deflect", "lane-change-order", "escape-follow"}
+ASSUME Variant \in {"dart", "one-lane", "escape-return", "escape-deflect", "lane-change-order", "escape-follow",
+                    "unlimited-tokens"}
 ASSUME Capacity \in 1..4 /\ Tokens \in 0..4
 
 \* The network's default workload for the variant, as in the Java entry: the ordering variants
@@ -42,7 +43,9 @@ SeqNo(p) == Pk[p + 1][4]
 Msgs == {Msg(p) : p \in P}
 
 Lanes == IF Variant = "one-lane" THEN 1 ELSE 2
-DeflectVl1 == Variant \in {"one-lane", "dart", "escape-return", "escape-deflect"}
+DeflectVl1 == Variant \in {"one-lane", "dart", "escape-return", "escape-deflect", "unlimited-tokens"}
+\* Tokens a deflection spends: none in variant unlimited-tokens (Dart's lanes, unbounded deflection).
+TokenCost == IF Variant = "unlimited-tokens" THEN 0 ELSE 1
 Deflects(l) == IF Lanes = 1 \/ l = 1 THEN DeflectVl1 ELSE Variant = "escape-deflect"
 ToEscape == Variant # "one-lane"
 FromEscape == Variant = "escape-return"
@@ -88,7 +91,7 @@ Options(p, at, arrival, lane, inject) ==
     THEN Move(p, arrival, lane, inject, r, 1, tokens[p], -1)
     ELSE \/ Move(p, arrival, lane, inject, r, lane, tokens[p], -1)
          \/ /\ Deflects(lane) /\ tokens[p] > 0
-            /\ \E a \in Out(at) : a # r /\ Move(p, arrival, lane, inject, a, lane, tokens[p] - 1, -1)
+            /\ \E a \in Out(at) : a # r /\ Move(p, arrival, lane, inject, a, lane, tokens[p] - TokenCost, -1)
          \/ /\ lane # 0 /\ ToEscape
             /\ IF ~Follow THEN Move(p, arrival, lane, inject, r, 0, tokens[p], -1)
                ELSE /\ escapeAt[Msg(p)] = -1 /\ OldestInFlight(p)
@@ -119,6 +122,19 @@ Done == AllDelivered /\ UNCHANGED vars
 Next == Done \/ (\E p \in P : Inject(p)) \/ (\E b \in Buf : HeadMove(b))
 
 Spec == Init /\ [][Next]_vars
+
+\* Liveness under fair scheduling: every packet that can move (be injected, forwarded, deflected,
+\* moved to the escape lane, delivered) eventually does, whichever move it takes: the Java
+\* catalogue's WF(every move per packet). Routing choices stay free, so a packet that may be
+\* deflected for ever (unlimited-tokens) livelocks.
+PacketMoves(p) ==
+    \/ Inject(p)
+    \/ \E b \in Buf : buffers[b] # <<>> /\ Head(buffers[b]) = p /\ HeadMove(b)
+
+FairSpec == Spec /\ \A p \in P : WF_vars(PacketMoves(p))
+
+\* Every packet is eventually delivered: livelock freedom as well as deadlock freedom.
+EventuallyDelivered == <>AllDelivered
 
 \* Per-message order: a packet is delivered only after every earlier packet of its message.
 InOrderDelivery == [][\A p \in P : (status[p] # 2 /\ status'[p] = 2) => OldestInFlight(p)]_vars

@@ -181,4 +181,19 @@ InOrderExactlyOnce == [][InOrderStep]_vars
 
 (* The ACK timeout never fires.                                            *)
 NoTimeout == [][~Timeout]_vars
+
+-----------------------------------------------------------------------------
+(* Liveness under fair loss (the Java catalogue's Delivered, GbnEntry):    *)
+(* both channels are strongly fair (a receiver that can take the head of   *)
+(* its channel infinitely often does so infinitely often), the sender and  *)
+(* each timer weakly fair; losses are not fair, and the budget Losses      *)
+(* makes them finitely many.                                               *)
+Fairness ==
+    /\ SF_vars(ReceiveData) /\ SF_vars(ReceiveCtrl)
+    /\ WF_vars(Send) /\ WF_vars(NakIntervalExpiry) /\ WF_vars(CheckEpsnExpiry) /\ WF_vars(Timeout)
+
+FairSpec == Spec /\ Fairness
+
+(* Every message is delivered and acknowledged.                            *)
+Delivered == <>Done
 =============================================================================

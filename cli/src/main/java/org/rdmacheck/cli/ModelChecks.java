@@ -80,10 +80,25 @@ public final class ModelChecks {
                     throw new UncheckedIOException("cannot write counterexample under " + outDir, e);
                 }
             }
-            rows.add(CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
-                    Finding.Expectation.holds(!live.expectedViolations().contains(r.property())), r, file));
+            Finding f = CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
+                    Finding.Expectation.holds(!live.expectedViolations().contains(r.property())), r, file);
+            rows.add(withAnalysis(f, report));
         }
         return rows;
+    }
+
+    /**
+     * Adds the memory and time of the liveness analysis (labelled graph, SCC search) and of the
+     * explorer's recorded graph: figures in JSON, one clause of the detail in text.
+     */
+    private static Finding withAnalysis(Finding f, LivenessReport report) {
+        Finding g = f.with(Quantity.of("analysisBytes", report.analysisBytes(), Quantity.Unit.BYTES),
+                Quantity.of("graphBytes", report.graphBytes(), Quantity.Unit.BYTES),
+                Quantity.of("analysisMillis", report.analysisMillis(), Quantity.Unit.MILLISECONDS),
+                Quantity.of("components", report.components(), Quantity.Unit.COUNT));
+        String memory = String.format(java.util.Locale.ROOT, "liveness analysis %.1f MiB (+ graph %.1f MiB), %d ms",
+                report.analysisBytes() / 1048576.0, report.graphBytes() / 1048576.0, report.analysisMillis());
+        return g.withDetail(f.detail().isEmpty() ? memory : f.detail() + "; " + memory);
     }
 
     /**

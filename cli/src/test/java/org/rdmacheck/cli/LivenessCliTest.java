@@ -48,7 +48,7 @@ class LivenessCliTest {
                 JsonNode d = m.get("liveness").get(0);
                 assertEquals("Delivered", d.get("name").asText());
                 assertEquals("<>P", d.get("formula").asText());
-                assertEquals("SF(each Receive*)", d.get("fairness").get(0).asText());
+                assertEquals("SF(ReceiveData)", d.get("fairness").get(0).asText());
                 assertEquals("improved-ignore", d.get("mustFailVariants").get(0).asText());
                 return;
             }

@@ -53,7 +53,7 @@ class EscapeVlManifestTest {
             assertEquals(c.get("expect").get("distinctStates").asLong(), r.stats().distinctStates(), c.get("name").asText());
             compared++;
         }
-        assertEquals(8, compared);
+        assertEquals(9, compared);
     }
 
     @Test

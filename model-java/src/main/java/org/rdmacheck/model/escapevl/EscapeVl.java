@@ -144,7 +144,7 @@ public record EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload
         if (rules.deflects(lane) && s.tokens().get(p) > 0) {
             for (int a : network.out(at)) {
                 if (a != routed && room(s, a, lane)) {
-                    emit(s, p, arrival, lane, inject, a, lane, "Deflect", s.tokens().get(p) - 1, -1, sink);
+                    emit(s, p, arrival, lane, inject, a, lane, "Deflect", s.tokens().get(p) - rules.tokenCost(), -1, sink);
                 }
             }
         }

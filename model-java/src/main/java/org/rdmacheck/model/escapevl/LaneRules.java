@@ -13,14 +13,24 @@ package org.rdmacheck.model.escapevl;
  * @param followEscape the order-restoring rule: the first packet of a message to take the escape
  *                     lane (which must be its oldest packet in flight) records its switch; every
  *                     later packet of the message takes the escape lane at that same switch
+ * @param tokenCost    tokens a deflection spends: 1, or 0 for unbounded deflection (a packet that
+ *                     holds a token may be deflected for ever)
  */
 public record LaneRules(int lanes, boolean deflectVl1, boolean deflectVl0, boolean toEscape, boolean fromEscape,
-                        boolean followEscape) {
+                        boolean followEscape, int tokenCost) {
+
+    /** Rules whose deflections spend one token each. */
+    public LaneRules(int lanes, boolean deflectVl1, boolean deflectVl0, boolean toEscape, boolean fromEscape,
+                     boolean followEscape) {
+        this(lanes, deflectVl1, deflectVl0, toEscape, fromEscape, followEscape, 1);
+    }
 
     /** One lane with deflection: no escape lane (must deadlock). */
     public static final LaneRules ONE_LANE_DEFLECT = new LaneRules(1, true, false, false, false, false);
     /** Dart: escape VL0 never deflected, deflection on VL1, VL1 -> VL0 only (deadlock-free). */
     public static final LaneRules DART = new LaneRules(2, true, false, true, false, false);
+    /** Dart's lanes, but a deflection spends no token: deadlock-free, and a packet may loop for ever. */
+    public static final LaneRules DART_UNLIMITED_TOKENS = new LaneRules(2, true, false, true, false, false, 0);
     /** Escape -> non-escape moves: a VL0 packet returns to VL1 at its next hop (must deadlock). */
     public static final LaneRules ESCAPE_RETURN = new LaneRules(2, true, false, true, true, false);
     /** Deflection on the escape lane too (must deadlock). */

@@ -20,6 +20,9 @@ import org.rdmacheck.properties.Property;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
+import org.rdmacheck.properties.liveness.Fairness;
+import org.rdmacheck.properties.liveness.Liveness;
+import org.rdmacheck.properties.liveness.LivenessSpec;
 
 /**
  * Catalogue entry {@code escape-vl}: the dynamic escape-lane model (seed 000 §IV-B) on a ring of
@@ -82,6 +85,8 @@ public final class EscapeVlEntry implements ModelEntry {
                 // certain one. Kept as a variant that holds, with the static cycle as the warning.
                 new VariantSpec("escape-return", "a VL0 packet returns to VL1 at its next hop (escape bypasses one"
                         + " hop); Duato's condition fails statically, no deadlock reachable here", Set.of()),
+                new VariantSpec("unlimited-tokens", "Dart's lanes, but a deflection spends no token: still "
+                        + "deadlock-free, and a packet may be deflected for ever (livelock)", Set.of()),
                 new VariantSpec("escape-deflect", "the escape lane deflects too", Set.of("DeadlockFree", "AllDelivered")),
                 new VariantSpec("lane-change-order", "no deflection; a blocked packet moves to VL0: can a message reorder?",
                         Set.of("InOrderDelivery")),
@@ -95,6 +100,7 @@ public final class EscapeVlEntry implements ModelEntry {
             case "one-lane" -> LaneRules.ONE_LANE_DEFLECT;
             case "escape-return" -> LaneRules.ESCAPE_RETURN;
             case "escape-deflect" -> LaneRules.ESCAPE_DEFLECT;
+            case "unlimited-tokens" -> LaneRules.DART_UNLIMITED_TOKENS;
             case "lane-change-order" -> LaneRules.ESCAPE_ONLY;
             case "escape-follow" -> LaneRules.ESCAPE_FOLLOW;
             default -> throw new InputException("unknown variant '" + variant + "' for escape-vl");
@@ -133,6 +139,30 @@ public final class EscapeVlEntry implements ModelEntry {
                     || workload.oldestInFlight((Integer) action.params().get("packet"), from.status())));
         }
         return new CheckSpec<>(name(), variant, p.asMap(), model, props, variant(variant).mustFail());
+    }
+
+    /** Name of the liveness property: every packet is eventually delivered, under fair scheduling. */
+    public static final String EVENTUALLY_DELIVERED = "EventuallyDelivered";
+
+    /** Weak fairness of every packet: a packet that can move (be injected, forwarded, deflected, delivered) does. */
+    public static final Fairness PACKETS_FAIR = Fairness.weakPer("every move", a -> true, "packet");
+
+    /**
+     * {@code <>(all delivered)} under weak fairness of every packet: freedom from livelock as well
+     * as from deadlock, the routing choice (forward, deflect, escape) left free. Variants that
+     * deadlock fail it; {@code unlimited-tokens} fails it with a packet deflected for ever.
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public java.util.Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
+        CheckSpec<EscapeVl.State> spec = (CheckSpec<EscapeVl.State>) built;
+        Liveness<EscapeVl.State> delivered = Liveness.eventually(EVENTUALLY_DELIVERED, EscapeVl.State::allDelivered,
+                PACKETS_FAIR);
+        EscapeVl m = (EscapeVl) spec.model();
+        boolean fails = variant(spec.variant()).mustFail().contains("AllDelivered")
+                || m.rules().tokenCost() == 0 && m.tokens() > 0;
+        return java.util.Optional.of(new LivenessSpec<>(spec, List.of(delivered),
+                fails ? Set.of(EVENTUALLY_DELIVERED) : Set.of()));
     }
 
     /**

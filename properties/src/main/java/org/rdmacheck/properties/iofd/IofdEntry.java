@@ -18,6 +18,9 @@ import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
 import org.rdmacheck.properties.catalog.VariantSpec.Origin;
+import org.rdmacheck.properties.liveness.Fairness;
+import org.rdmacheck.properties.liveness.Liveness;
+import org.rdmacheck.properties.liveness.LivenessSpec;
 
 /** In-order flow deflection with the deflected flow table (seed 000 §IV-A/B/C). */
 public final class IofdEntry implements ModelEntry {
@@ -148,6 +151,37 @@ public final class IofdEntry implements ModelEntry {
             mustFail.remove(IofdProperties.IN_ORDER_AFTER_FAILURE); // vacuous without failures
         }
         return new CheckSpec<>(name(), variant, p.asMap(), model, IofdProperties.all(model, ecn), mustFail);
+    }
+
+    /** Name of the liveness property: every message reaches its destination, under fair scheduling. */
+    public static final String EVENTUALLY_DELIVERED = "EventuallyDelivered";
+
+    /** Weak fairness of every output queue's head (forwarded or delivered, whatever route it takes). */
+    public static final Fairness QUEUES_FAIR = Fairness.weakPer("Forward|Deliver",
+            a -> a.name().equals("Forward") || a.name().equals("Deliver"), "arc");
+
+    /** Weak fairness of every sender: a sender that can hand its next packet to its ToR does so. */
+    public static final Fairness SENDERS_FAIR = Fairness.weakPer("Send", a -> a.name().equals("Send"), "flow");
+
+    /**
+     * {@code <>(every message accepted)} under weak fairness of every sender and every queue head:
+     * the scheduler is fair, routing choices, background and failures are free. Unlike
+     * {@link IofdProperties#PROGRESS} (a goal that stays reachable) it fails on a message that is
+     * deflected for ever (a livelock: {@code unlimited-tokens}); every variant that stalls fails it
+     * as well.
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public java.util.Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
+        CheckSpec<IofdState> spec = (CheckSpec<IofdState>) built;
+        IofdModel m = (IofdModel) spec.model();
+        int packets = m.config().packets();
+        Liveness<IofdState> delivered = Liveness.eventually(EVENTUALLY_DELIVERED, s -> s.allDelivered(packets),
+                SENDERS_FAIR, QUEUES_FAIR);
+        boolean fails = variant(spec.variant()).mustFail().contains(IofdProperties.PROGRESS)
+                || m.config().variant() == IofdVariant.UNLIMITED_TOKENS;
+        return java.util.Optional.of(new LivenessSpec<>(spec, List.of(delivered),
+                fails ? Set.of(EVENTUALLY_DELIVERED) : Set.of()));
     }
 
     /**

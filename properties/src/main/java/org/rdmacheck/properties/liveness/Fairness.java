@@ -1,5 +1,7 @@
 package org.rdmacheck.properties.liveness;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
 import org.rdmacheck.model.Action;
@@ -13,14 +15,18 @@ import org.rdmacheck.model.Action;
  * enable it infinitely often without taking it infinitely often. The family is a predicate on the
  * action value. {@link Scope#FAMILY} treats the whole family as one action (the disjunction, TLA+
  * {@code WF_vars(\E m : Deliver(m))}); {@link Scope#EACH} asks fairness of every member on its own
- * ({@code \A m : WF_vars(Deliver(m))}), so "every enabled Deliver eventually happens".
+ * ({@code \A m : WF_vars(Deliver(m))}), so "every enabled Deliver eventually happens";
+ * {@link Scope#PER} groups the family by the values of some action parameters and asks fairness
+ * of every group ({@code \A q : WF_vars(Forward(q))}, "every queue's head gets its turn",
+ * whatever route the head takes).
  *
  * @param label    how the assumption is shown, e.g. {@code Deliver}
  * @param strength weak or strong
- * @param scope    the family as one action, or each of its actions
+ * @param scope    the family as one action, each of its actions, or one action per group
  * @param family   which actions the assumption covers
+ * @param by       for {@link Scope#PER}: the action parameters whose values name a group (empty otherwise)
  */
-public record Fairness(String label, Strength strength, Scope scope, Predicate<Action> family) {
+public record Fairness(String label, Strength strength, Scope scope, Predicate<Action> family, List<String> by) {
 
     /** Weak or strong fairness. */
     public enum Strength {
@@ -35,15 +41,75 @@ public record Fairness(String label, Strength strength, Scope scope, Predicate<A
         /** the family is one action (its disjunction) */
         FAMILY,
         /** every action value of the family is fair on its own */
-        EACH
+        EACH,
+        /** the actions of the family with equal values of the parameters {@code by} form one fair action */
+        PER
     }
 
-    /** Rejects nulls. */
+    /** Rejects nulls, and parameters given exactly when the scope is not {@link Scope#PER}. */
     public Fairness {
         Objects.requireNonNull(label);
         Objects.requireNonNull(strength);
         Objects.requireNonNull(scope);
         Objects.requireNonNull(family);
+        by = List.copyOf(by);
+        if ((scope == Scope.PER) == by.isEmpty()) {
+            throw new IllegalArgumentException(label + ": group parameters are given exactly for scope PER");
+        }
+    }
+
+    /**
+     * An assumption of scope {@link Scope#FAMILY} or {@link Scope#EACH}.
+     *
+     * @param label    how it is shown
+     * @param strength weak or strong
+     * @param scope    FAMILY or EACH
+     * @param family   which actions it covers
+     */
+    public Fairness(String label, Strength strength, Scope scope, Predicate<Action> family) {
+        this(label, strength, scope, family, List.of());
+    }
+
+    /**
+     * @param label  how it is shown, e.g. {@code Forward|Deliver}
+     * @param family which actions it covers
+     * @param by     the parameters whose values name a group, e.g. {@code arc}
+     * @return WF of every group of the family ({@code \A q : WF_vars(A(q))})
+     */
+    public static Fairness weakPer(String label, Predicate<Action> family, String... by) {
+        return new Fairness(label, Strength.WEAK, Scope.PER, family, List.of(by));
+    }
+
+    /**
+     * @param label  how it is shown
+     * @param family which actions it covers
+     * @param by     the parameters whose values name a group
+     * @return SF of every group of the family ({@code \A q : SF_vars(A(q))})
+     */
+    public static Fairness strongPer(String label, Predicate<Action> family, String... by) {
+        return new Fairness(label, Strength.STRONG, Scope.PER, family, List.of(by));
+    }
+
+    /**
+     * Which fair action a covered action belongs to: two actions in the same group are one action
+     * for this assumption.
+     *
+     * @param action an action the assumption covers
+     * @return its group: the label (FAMILY), the action itself (EACH), or the values of the
+     *         parameters {@code by} (PER; a parameter the action lacks counts as absent)
+     */
+    public Object groupOf(Action action) {
+        return switch (scope) {
+            case FAMILY -> label;
+            case EACH -> action;
+            case PER -> {
+                List<Object> key = new ArrayList<>(by.size());
+                for (String p : by) {
+                    key.add(action.params().getOrDefault(p, "absent"));
+                }
+                yield key;
+            }
+        };
     }
 
     /** @param actionName an action name  @return WF of all actions of that name taken as one action */
@@ -74,9 +140,10 @@ public record Fairness(String label, Strength strength, Scope scope, Predicate<A
         return family.test(action);
     }
 
-    /** @return e.g. {@code WF(Deliver)} or {@code SF(each Enter)} */
+    /** @return e.g. {@code WF(Deliver)}, {@code SF(each Enter)} or {@code WF(Forward|Deliver per arc)} */
     @Override
     public String toString() {
-        return (strength == Strength.WEAK ? "WF(" : "SF(") + (scope == Scope.EACH ? "each " : "") + label + ")";
+        return (strength == Strength.WEAK ? "WF(" : "SF(") + (scope == Scope.EACH ? "each " : "") + label
+                + (scope == Scope.PER ? " per " + String.join(", ", by) : "") + ")";
     }
 }

@@ -4,9 +4,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Deque;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import org.rdmacheck.model.Action;
 import org.rdmacheck.properties.liveness.Fairness;
 
 /**
@@ -21,8 +20,8 @@ import org.rdmacheck.properties.liveness.Fairness;
  *       enabled are removed and the rest is split into SCCs again;</li>
  *   <li>an acceptance set (for {@code <>[]P}: the not-P states), when given, must meet it.</li>
  * </ul>
- * For per-action fairness ({@link Fairness.Scope#EACH}) the same holds for every action value of
- * the family enabled in the component. Components are explored in a fixed order (state numbers),
+ * An assumption is checked for each of its fair actions ({@link Fairness#groupOf}: the family as
+ * one, each action value, or each group of values) enabled in the component. Components are explored in a fixed order (state numbers),
  * so the answer does not depend on how the graph was explored.
  */
 final class FairCycleSearch {
@@ -37,7 +36,7 @@ final class FairCycleSearch {
 
     private final LabelledGraph<?> g;
     private final List<Fairness> fairness;
-    private final boolean[][] covers;
+    private final Groups[] groups;
     private final int[] idx;
     private final int[] low;
     private final int[] scope;
@@ -54,11 +53,9 @@ final class FairCycleSearch {
     FairCycleSearch(LabelledGraph<?> g, List<Fairness> fairness) {
         this.g = g;
         this.fairness = fairness;
-        covers = new boolean[fairness.size()][g.actions.size()];
+        groups = new Groups[fairness.size()];
         for (int f = 0; f < fairness.size(); f++) {
-            for (int a = 0; a < g.actions.size(); a++) {
-                covers[f][a] = fairness.get(f).covers(g.actions.get(a));
-            }
+            groups[f] = new Groups(fairness.get(f));
         }
         int n = g.n;
         idx = new int[n];
@@ -73,7 +70,11 @@ final class FairCycleSearch {
 
     /** @return bytes of the search's arrays */
     long bytes() {
-        return 4L * 7 * g.n + (long) g.n / 8;
+        long b = 4L * 7 * g.n + (long) g.n / 8;
+        for (Groups gr : groups) {
+            b += gr.bytes();
+        }
+        return b;
     }
 
     /**
@@ -170,13 +171,13 @@ final class FairCycleSearch {
         return out;
     }
 
-    /** Per action value of a family: in how many states it is enabled, and an edge taking it inside. */
-    private static final class Inst {
-        int enabled;
-        int taken = -1;
-    }
-
-    /** @return the component if it is fair; none if it is not (its fair part, if any, goes to {@code refined}) */
+    /**
+     * Checks one component against the acceptance set and every assumption.
+     *
+     * @param refined receives what is left of the component when strong fairness removes states
+     * @return the component and its witnesses when it is fair; none if it is not (its fair part, if
+     *         any, goes to {@code refined})
+     */
     private java.util.Optional<Accepted> check(int[] c, BitSet accept, List<int[]> refined) {
         int cid = ++compIds;
         for (int v : c) {
@@ -198,75 +199,21 @@ final class FairCycleSearch {
         }
         BitSet remove = null;
         for (int f = 0; f < fairness.size(); f++) {
-            Fairness fa = fairness.get(f);
-            boolean[] cov = covers[f];
-            boolean weak = fa.strength() == Fairness.Strength.WEAK;
-            if (fa.scope() == Fairness.Scope.FAMILY) {
-                int taken = -1;
-                int disabled = -1;
-                for (int v : c) {
-                    boolean en = false;
-                    for (int e = g.off[v]; e < g.off[v + 1]; e++) {
-                        if (cov[g.act[e]]) {
-                            en = true;
-                            if (taken < 0 && comp[g.dst[e]] == cid) {
-                                taken = e;
-                            }
-                        }
-                    }
-                    if (!en && disabled < 0) {
-                        disabled = v;
-                    }
-                }
-                if (taken >= 0) {
-                    ws.add(new Witness(true, taken));
+            Groups gr = groups[f];
+            gr.scan(c, cid);
+            boolean weak = fairness.get(f).strength() == Fairness.Strength.WEAK;
+            for (int k = 0; k < gr.touchedCount; k++) {
+                int grp = gr.touched[k];
+                if (gr.taken[grp] >= 0) {
+                    ws.add(new Witness(true, gr.taken[grp]));
                 } else if (weak) {
-                    if (disabled < 0) {
-                        return java.util.Optional.empty();
+                    if (gr.enabled[grp] == c.length) {
+                        return java.util.Optional.empty(); // enabled throughout and never taken: no fair cycle in here
                     }
-                    ws.add(new Witness(false, disabled));
-                } else if (anyEnabled(c, cov)) {
-                    remove = removeEnabled(c, cov, null, remove);
-                }
-            } else {
-                Map<Integer, Inst> inst = new LinkedHashMap<>();
-                for (int v : c) {
-                    for (int e = g.off[v]; e < g.off[v + 1]; e++) {
-                        int a = g.act[e];
-                        if (!cov[a]) {
-                            continue;
-                        }
-                        Inst in = inst.computeIfAbsent(a, k -> new Inst());
-                        if (in.taken < 0 && comp[g.dst[e]] == cid) {
-                            in.taken = e;
-                        }
-                    }
-                    // count each action value once per state
-                    BitSet counted = new BitSet();
-                    for (int e = g.off[v]; e < g.off[v + 1]; e++) {
-                        int a = g.act[e];
-                        if (cov[a] && !counted.get(a)) {
-                            counted.set(a);
-                            inst.get(a).enabled++;
-                        }
-                    }
-                }
-                BitSet bad = new BitSet();
-                for (Map.Entry<Integer, Inst> en : inst.entrySet()) {
-                    Inst in = en.getValue();
-                    if (in.taken >= 0) {
-                        ws.add(new Witness(true, in.taken));
-                    } else if (weak) {
-                        if (in.enabled == c.length) {
-                            return java.util.Optional.empty();
-                        }
-                        ws.add(new Witness(false, firstWithout(c, en.getKey())));
-                    } else {
-                        bad.set(en.getKey());
-                    }
-                }
-                if (!bad.isEmpty()) {
-                    remove = removeEnabled(c, null, bad, remove);
+                    ws.add(new Witness(false, firstWithout(c, f, grp)));
+                } else {
+                    remove = remove == null ? new BitSet() : remove;
+                    removeEnabled(c, f, grp, remove);
                 }
             }
         }
@@ -281,41 +228,96 @@ final class FairCycleSearch {
         return java.util.Optional.of(new Accepted(c, ws));
     }
 
-    private boolean anyEnabled(int[] c, boolean[] cov) {
-        for (int v : c) {
-            for (int e = g.off[v]; e < g.off[v + 1]; e++) {
-                if (cov[g.act[e]]) {
-                    return true;
+    /**
+     * The fair actions of one assumption (groups of action ids) and, for the component being
+     * checked, in how many of its states each is enabled and an edge inside that takes it. The
+     * arrays are reused from component to component; only the groups met are reset.
+     */
+    private final class Groups {
+        final int[] of;
+        final int[] enabled;
+        final int[] taken;
+        final int[] lastState;
+        final int[] touched;
+        final boolean[] met;
+        int touchedCount;
+
+        Groups(Fairness fa) {
+            of = new int[g.actions.size()];
+            java.util.Map<Object, Integer> ids = new java.util.HashMap<>();
+            for (int a = 0; a < of.length; a++) {
+                Action act = g.actions.get(a);
+                of[a] = fa.covers(act) ? ids.computeIfAbsent(fa.groupOf(act), k -> ids.size()) : -1;
+            }
+            int n = ids.size();
+            enabled = new int[n];
+            taken = new int[n];
+            lastState = new int[n];
+            touched = new int[n];
+            met = new boolean[n];
+        }
+
+        /** Counts, per group, the states of {@code c} enabling it and finds an edge taking it inside. */
+        void scan(int[] c, int cid) {
+            for (int k = 0; k < touchedCount; k++) {
+                met[touched[k]] = false;
+            }
+            touchedCount = 0;
+            for (int v : c) {
+                for (int e = g.off[v]; e < g.off[v + 1]; e++) {
+                    int grp = of[g.act[e]];
+                    if (grp < 0) {
+                        continue;
+                    }
+                    if (!met[grp]) {
+                        met[grp] = true;
+                        touched[touchedCount++] = grp;
+                        enabled[grp] = 0;
+                        taken[grp] = -1;
+                        lastState[grp] = -1;
+                    }
+                    if (lastState[grp] != v) {
+                        lastState[grp] = v;
+                        enabled[grp]++;
+                    }
+                    if (taken[grp] < 0 && comp[g.dst[e]] == cid) {
+                        taken[grp] = e;
+                    }
                 }
             }
         }
-        return false;
+
+        /** @return bytes of the group arrays */
+        long bytes() {
+            return 4L * of.length + 17L * enabled.length;
+        }
     }
 
-    private BitSet removeEnabled(int[] c, boolean[] cov, BitSet bad, BitSet into) {
-        BitSet r = into == null ? new BitSet() : into;
+    /** Adds to {@code into} the states of {@code c} where group {@code grp} of assumption {@code f} is enabled. */
+    private void removeEnabled(int[] c, int f, int grp, BitSet into) {
+        int[] of = groups[f].of;
         for (int v : c) {
             for (int e = g.off[v]; e < g.off[v + 1]; e++) {
-                int a = g.act[e];
-                if (cov != null ? cov[a] : bad.get(a)) {
-                    r.set(v);
+                if (of[g.act[e]] == grp) {
+                    into.set(v);
                     break;
                 }
             }
         }
-        return r;
     }
 
-    private int firstWithout(int[] c, int action) {
+    /** @return the first state of {@code c} where group {@code grp} of assumption {@code f} is disabled */
+    private int firstWithout(int[] c, int f, int grp) {
+        int[] of = groups[f].of;
         for (int v : c) {
             boolean has = false;
             for (int e = g.off[v]; e < g.off[v + 1] && !has; e++) {
-                has = g.act[e] == action;
+                has = of[g.act[e]] == grp;
             }
             if (!has) {
                 return v;
             }
         }
-        throw new IllegalStateException("action enabled everywhere");
+        throw new IllegalStateException("fair action enabled everywhere");
     }
 }

@@ -36,6 +36,31 @@ public final class LassoReplayer {
      * @return the outcome
      */
     public static <S> ReplayResult replay(LivenessSpec<S> spec, Counterexample cex) {
+        return replay(spec, cex, false);
+    }
+
+    /**
+     * Replays a lasso found by another checker (TLC): each step is matched by its state alone,
+     * since TLC names the action without its parameters, and the states are first mapped onto the
+     * Java model's state view.
+     *
+     * @param spec     the model and liveness properties
+     * @param cex      the lasso, its states in the other checker's form
+     * @param toJava   maps one of its states onto the Java model's state view
+     * @param <S>      state type
+     * @return the outcome, judged on the Java model as for the explorer's own lassos
+     */
+    public static <S> ReplayResult replayByStates(LivenessSpec<S> spec, Counterexample cex,
+                                                  java.util.function.UnaryOperator<JsonNode> toJava) {
+        List<TraceStep> mapped = new ArrayList<>();
+        for (TraceStep st : cex.steps()) {
+            mapped.add(new TraceStep(st.action(), toJava.apply(st.state())));
+        }
+        return replay(spec, new Counterexample(cex.property(), cex.kind(), mapped, cex.violationIndex(),
+                cex.loopStart(), cex.provenance(), cex.note()), true);
+    }
+
+    private static <S> ReplayResult replay(LivenessSpec<S> spec, Counterexample cex, boolean statesOnly) {
         Model<S> model = spec.base().model();
         List<TraceStep> steps = cex.steps();
         if (steps.isEmpty()) {
@@ -57,7 +82,7 @@ public final class LassoReplayer {
         Liveness<S> prop = found.get();
         List<S> states = new ArrayList<>();
         List<Action> taken = new ArrayList<>();
-        Optional<ReplayResult.IllegalStep> illegal = walk(model, steps, states, taken);
+        Optional<ReplayResult.IllegalStep> illegal = walk(model, steps, states, taken, statesOnly);
         if (illegal.isPresent()) {
             return illegal.get();
         }
@@ -134,26 +159,19 @@ public final class LassoReplayer {
         }
         for (Fairness f : fairness) {
             boolean weak = f.strength() == Fairness.Strength.WEAK;
-            if (f.scope() == Fairness.Scope.FAMILY) {
-                if (taken.stream().anyMatch(f::covers)) {
-                    continue;
-                }
-                long at = enabled.stream().filter(es -> es.stream().anyMatch(f::covers)).count();
-                if (weak ? at == loop.size() : at > 0) {
-                    return Optional.of(f + ": enabled " + (weak ? "at every step" : "in the loop") + " of the loop and never taken");
-                }
-            } else {
-                Set<Action> members = new LinkedHashSet<>();
-                enabled.forEach(es -> es.stream().filter(f::covers).forEach(members::add));
-                for (Action a : members) {
-                    if (taken.contains(a)) {
-                        continue;
-                    }
-                    long at = enabled.stream().filter(es -> es.contains(a)).count();
-                    if (weak ? at == loop.size() : at > 0) {
-                        return Optional.of(f + ": " + a + " enabled " + (weak ? "at every step" : "in the loop")
-                                + " of the loop and never taken");
-                    }
+            java.util.Set<Object> takenGroups = new java.util.HashSet<>();
+            taken.stream().filter(f::covers).forEach(a -> takenGroups.add(f.groupOf(a)));
+            java.util.Map<Object, Integer> enabledAt = new java.util.LinkedHashMap<>();
+            for (List<Action> es : enabled) {
+                Set<Object> here = new LinkedHashSet<>();
+                es.stream().filter(f::covers).forEach(a -> here.add(f.groupOf(a)));
+                here.forEach(grp -> enabledAt.merge(grp, 1, Integer::sum));
+            }
+            for (java.util.Map.Entry<Object, Integer> en : enabledAt.entrySet()) {
+                if (!takenGroups.contains(en.getKey()) && (!weak || en.getValue() == loop.size())) {
+                    String which = f.scope() == Fairness.Scope.FAMILY ? "" : " " + en.getKey();
+                    return Optional.of(f + ":" + which + " enabled " + (weak ? "at every step" : "in the loop")
+                            + " of the loop and never taken");
                 }
             }
         }
@@ -168,7 +186,7 @@ public final class LassoReplayer {
 
     /** @return the first illegal step, none when every step replays (states and actions then filled in) */
     private static <S> Optional<ReplayResult.IllegalStep> walk(Model<S> model, List<TraceStep> steps, List<S> states,
-                                                     List<Action> taken) {
+                                                     List<Action> taken, boolean statesOnly) {
         S cur = null;
         for (S init : model.initialStates()) {
             if (TraceJson.toJson(model.view(init)).equals(steps.get(0).state())) {
@@ -183,11 +201,11 @@ public final class LassoReplayer {
         taken.add(null);
         for (int j = 1; j < steps.size(); j++) {
             TraceStep step = steps.get(j);
-            JsonNode want = TraceJson.toJson(step.action());
+            JsonNode want = statesOnly ? null : TraceJson.toJson(step.action());
             Transition<S> hit = null;
             boolean enabled = false;
             for (Transition<S> t : successors(model, cur)) {
-                if (TraceJson.toJson(t.action()).equals(want)) {
+                if (statesOnly || TraceJson.toJson(t.action()).equals(want)) {
                     enabled = true;
                     if (TraceJson.toJson(model.view(t.next())).equals(step.state())) {
                         hit = t;
@@ -197,7 +215,8 @@ public final class LassoReplayer {
             }
             if (hit == null) {
                 return Optional.of(new ReplayResult.IllegalStep(j, "step " + j + ": " + step.action()
-                        + (enabled ? " leads to a different state" : " is not enabled")));
+                        + (statesOnly ? ": no transition of the model reaches its state"
+                        : enabled ? " leads to a different state" : " is not enabled")));
             }
             cur = hit.next();
             states.add(cur);

@@ -1,0 +1,106 @@
+package org.rdmacheck.checker.conformance;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.explorer.liveness.LassoReplayer;
+import org.rdmacheck.checker.explorer.liveness.LivenessChecker;
+import org.rdmacheck.checker.explorer.liveness.LivenessReport;
+import org.rdmacheck.checker.tlc.TlcChecker;
+import org.rdmacheck.checker.tlc.TlcOptions;
+import org.rdmacheck.checker.tlc.TlcReport;
+import org.rdmacheck.checker.tlc.TlcRequest;
+import org.rdmacheck.checker.trace.ReplayResult;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.liveness.LivenessSpec;
+
+/**
+ * Liveness agreement between the explorer and TLC: a Java model's liveness property under its
+ * declared fairness, and the twin's temporal property of the same name under the same fairness
+ * (a configuration such as {@code specs/gbn/MCLiveness.cfg}: {@code SPECIFICATION FairSpec},
+ * {@code PROPERTY Delivered}), on the same constants. Both must give the same verdict; when both
+ * finish without a violation they must have explored the same number of distinct states; TLC's
+ * lasso, mapped onto Java states ({@link TlcStates}), is replayed on the Java model and re-decided
+ * there (fair loop, property violated).
+ */
+public final class LivenessConformance {
+
+    private final TlcOptions tlc;
+    private final ExplorerSettings explorer;
+
+    /**
+     * @param tlc      how to run TLC
+     * @param explorer how to run the explorer
+     */
+    public LivenessConformance(TlcOptions tlc, ExplorerSettings explorer) {
+        this.tlc = tlc;
+        this.explorer = explorer;
+    }
+
+    /**
+     * What the two checkers said.
+     *
+     * @param property     the property
+     * @param tlcVerdict   TLC's verdict
+     * @param javaVerdict  the explorer's verdict
+     * @param tlcStates    TLC's distinct states (partial when it stopped at a violation)
+     * @param javaStates   the explorer's distinct states
+     * @param tlcLasso     TLC's counterexample replayed on the Java model, when it found one
+     * @param tlcMillis    TLC's wall time
+     * @param javaMillis   the explorer's wall time, exploration and liveness analysis
+     */
+    public record Result(String property, CheckResult.Verdict tlcVerdict, CheckResult.Verdict javaVerdict,
+                         long tlcStates, long javaStates, Optional<ReplayResult> tlcLasso, long tlcMillis,
+                         long javaMillis) {
+
+        /** @return whether the verdicts agree, and the state counts when both checkers finished without violation */
+        public boolean agrees() {
+            boolean counts = tlcVerdict != CheckResult.Verdict.VERIFIED || tlcStates == javaStates;
+            boolean lasso = tlcLasso.map(r -> r instanceof ReplayResult.Reproduces).orElse(true);
+            return tlcVerdict == javaVerdict && counts && lasso;
+        }
+    }
+
+    /**
+     * @param m        the twin's manifest (with a Java model and a constant mapping)
+     * @param config   the TLC configuration in its folder, e.g. {@code MCLiveness.cfg} (its module
+     *                 is the {@code .tla} of the same name)
+     * @param property the liveness property, named alike in the catalogue and the spec
+     * @param variant  Java variant
+     * @param params   Java parameters (defaults filled in by the catalogue)
+     * @return both verdicts
+     */
+    public Result check(SpecManifest m, String config, String property, String variant, Params params) {
+        ModelEntry entry = Catalog.find(m.javaModel());
+        CheckSpec<?> spec = entry.build(variant, params);
+        LivenessSpec<?> live = entry.liveness(spec).orElseThrow(() -> new InputException("model " + m.javaModel()
+                + " declares no liveness properties"))
+                .selecting(p -> p.name().equals(property));
+        if (live.properties().isEmpty()) {
+            throw new InputException("model " + m.javaModel() + " has no liveness property " + property);
+        }
+        Map<String, String> constants = m.constants(spec.variant(), spec.parameters());
+        Path cfg = m.folder().resolve(config);
+        Path tla = m.folder().resolve(config.replaceFirst("\\.cfg$", ".tla"));
+        long t0 = System.nanoTime();
+        TlcReport t = new TlcChecker(tlc).check(TlcRequest.of(tla, cfg).withConstants(constants)
+                .withInvariants(List.of()).withProperties(List.of(property)).withCheckDeadlock(false)
+                .withProvenance(m.folder().getFileName().toString(), variant));
+        long tlcMillis = (System.nanoTime() - t0) / 1_000_000;
+        t0 = System.nanoTime();
+        LivenessReport j = new LivenessChecker(explorer).check(live);
+        long javaMillis = (System.nanoTime() - t0) / 1_000_000;
+        Optional<ReplayResult> replay = t.counterexample().filter(c -> c.kind() == Counterexample.Kind.TEMPORAL)
+                .map(c -> LassoReplayer.replayByStates(live, c, TlcStates::asJavaView));
+        return new Result(property, t.result(property).verdict(), j.result(property).verdict(),
+                t.stats().distinctStates(), j.stats().distinctStates(), replay, tlcMillis, javaMillis);
+    }
+}
