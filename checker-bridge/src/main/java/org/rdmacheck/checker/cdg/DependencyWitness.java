@@ -139,24 +139,7 @@ public final class DependencyWitness {
         if (origin == hopsOrigin) {
             return hops;
         }
-        int[] dist = new int[topo.nodeCount()];
-        Arrays.fill(dist, -1);
-        ArrayDeque<Integer> q = new ArrayDeque<>();
-        q.add(origin);
-        dist[origin] = 0;
-        while (!q.isEmpty()) {
-            int u = q.poll();
-            if (dist[u] == MAX_RADIUS) {
-                continue;
-            }
-            for (int p = 0; p < topo.degree(u); p++) {
-                int v = topo.neighbor(u, p);
-                if (dist[v] < 0) {
-                    dist[v] = dist[u] + 1;
-                    q.add(v);
-                }
-            }
-        }
+        int[] dist = topo.distancesTo(origin, Topology.ArcFilter.ALL, MAX_RADIUS);
         hopsOrigin = origin;
         hops = dist;
         return dist;
@@ -205,26 +188,12 @@ public final class DependencyWitness {
     }
 
     private Set<Integer> candidates(int node) {
+        // the nearest hosts first (by hops, then by number), within four hops
+        int[] dist = topo.distancesTo(node, Topology.ArcFilter.ALL, 4);
         Set<Integer> hosts = new LinkedHashSet<>();
-        int[] dist = new int[topo.nodeCount()];
-        Arrays.fill(dist, -1);
-        ArrayDeque<Integer> q = new ArrayDeque<>();
-        q.add(node);
-        dist[node] = 0;
-        while (!q.isEmpty() && hosts.size() < CANDIDATES / 2) {
-            int u = q.poll();
-            for (int p = 0; p < topo.degree(u); p++) {
-                int v = topo.neighbor(u, p);
-                if (dist[v] < 0) {
-                    dist[v] = dist[u] + 1;
-                    if (topo.isHost(v)) {
-                        hosts.add(v);
-                    } else if (dist[v] < 4) {
-                        q.add(v);
-                    }
-                }
-            }
-        }
+        java.util.stream.IntStream.range(0, dist.length).filter(v -> dist[v] > 0 && topo.isHost(v)).boxed()
+                .sorted(java.util.Comparator.comparingInt((Integer v) -> dist[v]).thenComparingInt(v -> v))
+                .limit(CANDIDATES / 2).forEach(hosts::add);
         int stride = Math.max(1, topo.nodeCount() / CANDIDATES);
         for (int h = 0; h < topo.nodeCount() && hosts.size() < CANDIDATES; h += stride) {
             if (topo.isHost(h)) {

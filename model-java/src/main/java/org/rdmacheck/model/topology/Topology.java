@@ -307,6 +307,9 @@ public final class Topology {
          * @return whether the search may follow it
          */
         boolean accepts(int arc, int to);
+
+        /** Every arc. */
+        ArcFilter ALL = (arc, to) -> true;
     }
 
     /**
@@ -319,6 +322,19 @@ public final class Topology {
      * @return for each node its hop count to {@code dst}, or -1 if unreachable
      */
     public int[] distancesTo(int dst, ArcFilter accept) {
+        return distancesTo(dst, accept, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Hop counts to {@code dst} within a radius: the search of {@link #distancesTo(int, ArcFilter)}
+     * that expands no node at {@code maxHops}, for neighbourhoods of huge fabrics.
+     *
+     * @param dst     the destination node
+     * @param accept  which arcs the search may follow (arcs point away from {@code dst})
+     * @param maxHops the radius
+     * @return for each node its hop count to {@code dst}, or -1 if unreachable within {@code maxHops}
+     */
+    public int[] distancesTo(int dst, ArcFilter accept, int maxHops) {
         int n = nodeCount();
         int[] d = new int[n];
         java.util.Arrays.fill(d, -1);
@@ -329,7 +345,7 @@ public final class Topology {
         queue[tail++] = dst;
         while (head < tail) {
             int c = queue[head++];
-            if (c != dst && isHost(c)) {
+            if (c != dst && isHost(c) || d[c] >= maxHops) {
                 continue;
             }
             for (int p = 0; p < degree(c); p++) {
