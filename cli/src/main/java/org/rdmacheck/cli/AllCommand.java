@@ -20,6 +20,7 @@ final class AllCommand implements Callable<Integer> {
     /** Suite tasks beyond the catalogue, in order. Later issues add theirs here. */
     static final List<SuiteTask> TASKS = List.of(
             new org.rdmacheck.cli.gbn.GbnTableTask(),
+            new org.rdmacheck.cli.gbn.GbnSimTask(),
             new ThresholdsSuite(),
             new org.rdmacheck.cli.partition.PartitionSimTask(),
             new DeadlockSuite(),

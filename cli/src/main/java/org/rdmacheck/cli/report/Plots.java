@@ -69,8 +69,9 @@ public final class Plots {
      * @param home the checkout (the suite's {@code out/} folder)
      * @param dir  where to write SVG and PNG files
      * @return the figures found, in report order
+     * @throws IOException if a file cannot be read or written
      */
-    static List<Figure> fromSuiteOutputs(Path home, Path dir) throws IOException {
+    public static List<Figure> fromSuiteOutputs(Path home, Path dir) throws IOException {
         List<Figure> figures = new ArrayList<>();
         Path twoFlow = home.resolve("out/fluid/two-flow.csv");
         if (Files.isRegularFile(twoFlow)) {
