@@ -87,17 +87,33 @@ public final class LivenessConformance {
         if (live.properties().isEmpty()) {
             throw new InputException("model " + m.javaModel() + " has no liveness property " + property);
         }
+        long t0 = System.nanoTime();
+        LivenessReport j = new LivenessChecker(explorer).check(live);
+        return againstTlc(m, config, property, live, j, (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    /**
+     * Runs TLC on the twin and compares its verdict with an explorer report already made.
+     *
+     * @param m          the twin's manifest
+     * @param config     the TLC configuration in its folder
+     * @param property   the liveness property
+     * @param live       the Java check the report is about (its variant and parameters give the constants)
+     * @param j          the explorer's report on it
+     * @param javaMillis the explorer's wall time
+     * @return both verdicts
+     */
+    public Result againstTlc(SpecManifest m, String config, String property, LivenessSpec<?> live, LivenessReport j,
+                             long javaMillis) {
+        CheckSpec<?> spec = live.base();
         Map<String, String> constants = m.constants(spec.variant(), spec.parameters());
         Path cfg = m.folder().resolve(config);
         Path tla = m.folder().resolve(config.replaceFirst("\\.cfg$", ".tla"));
         long t0 = System.nanoTime();
         TlcReport t = new TlcChecker(tlc).check(TlcRequest.of(tla, cfg).withConstants(constants)
                 .withInvariants(List.of()).withProperties(List.of(property)).withCheckDeadlock(false)
-                .withProvenance(m.folder().getFileName().toString(), variant));
+                .withProvenance(m.folder().getFileName().toString(), spec.variant()));
         long tlcMillis = (System.nanoTime() - t0) / 1_000_000;
-        t0 = System.nanoTime();
-        LivenessReport j = new LivenessChecker(explorer).check(live);
-        long javaMillis = (System.nanoTime() - t0) / 1_000_000;
         Optional<ReplayResult> replay = t.counterexample().filter(c -> c.kind() == Counterexample.Kind.TEMPORAL)
                 .map(c -> LassoReplayer.replayByStates(live, c, TlcStates::asJavaView));
         return new Result(property, t.result(property).verdict(), j.result(property).verdict(),

@@ -212,7 +212,7 @@ public final class ScalingBenchmark {
      * CPU time of this process's finished children (TLC runs in a child JVM), from
      * {@code /proc/self/stat} (Linux); 0 where it cannot be read.
      */
-    private static long childCpuNanos() {
+    static long childCpuNanos() {
         try {
             String stat = java.nio.file.Files.readString(Path.of("/proc/self/stat"));
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
@@ -223,7 +223,7 @@ public final class ScalingBenchmark {
         }
     }
 
-    private static long cpuNanos() {
+    static long cpuNanos() {
         java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
     }

@@ -37,9 +37,11 @@ import org.rdmacheck.properties.liveness.LivenessSpec;
  * trigger state and on to the cycle's component, then a cycle through the component that takes or
  * visits every fairness witness. The last state returns to {@code loopStart} by the first of its
  * transitions (in the model's order) that leads there; {@code loopStart} equal to the last step means
- * the behaviour stutters there forever. Because the explorer numbers states identically for any
- * number of threads and the analysis is sequential in state order, verdicts and traces do not depend
- * on the threads.
+ * the behaviour stutters there forever. The labelling runs on all threads, one breadth-first level
+ * at a time; each property's fair-cycle search runs in state order, the properties' searches side
+ * by side. Because the explorer numbers states
+ * identically for any number of threads, and the labelling gives every edge the same action
+ * whatever the threads, verdicts and traces do not depend on the threads.
  */
 public final class LivenessChecker {
 
@@ -85,22 +87,15 @@ public final class LivenessChecker {
                 preds.add(p.p());
                 preds.add(p.q() == null ? s -> false : p.q());
             }
-            LabelledGraph<S> g = new LabelledGraph<>(base.model(), ex.graph().get(), preds);
-            bytes = g.bytes();
-            for (int i = 0; i < spec.properties().size(); i++) {
-                Liveness<S> prop = spec.properties().get(i);
-                FairCycleSearch search = new FairCycleSearch(g, prop.fairness());
-                bytes = Math.max(bytes, g.bytes() + search.bytes());
-                Region region = region(g, prop.form(), g.preds[2 * i], g.preds[2 * i + 1]);
-                java.util.Optional<FairCycleSearch.Accepted> acc = search.find(region.cycle, region.accept);
-                components += search.components;
-                if (acc.isEmpty()) {
-                    results.add(new CheckResult.Verified(prop.name(), ex.stats()));
-                } else {
-                    results.add(new CheckResult.Violated(prop.name(), lasso(spec, prop, g, region, acc.get()),
-                            ex.stats()));
-                }
+            LabelledGraph<S> g = new LabelledGraph<>(base.model(), ex.graph().get(), preds, settings.threads());
+            List<Searched> searched = searchAll(spec, g, ex.stats());
+            long searchBytes = 0;
+            for (Searched x : searched) {
+                results.add(x.result());
+                components += x.components();
+                searchBytes = Math.max(searchBytes, x.bytes());
             }
+            bytes = g.bytes() + searchBytes * Math.min(settings.threads(), Math.max(1, searched.size()));
         } catch (IllegalStateException e) {
             // the model re-executed differently from its exploration: no verdict can be trusted
             complete = false;
@@ -121,6 +116,69 @@ public final class LivenessChecker {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         return new LivenessReport(results, ex.stats(), complete, reason, ex.storeBytes(), ex.graphBytes(), bytes, ms,
                 components);
+    }
+
+    /** One property's verdict, the components its search examined and the bytes of its arrays. */
+    private record Searched(CheckResult result, long components, long bytes) {
+    }
+
+    /**
+     * Searches a fair cycle for every property, on as many threads as there are properties (up to
+     * the settings' threads): each search has its own arrays and reads the shared labelled graph.
+     */
+    private <S> List<Searched> searchAll(LivenessSpec<S> spec, LabelledGraph<S> g, org.rdmacheck.checker.Stats stats) {
+        int k = spec.properties().size();
+        int threads = Math.min(settings.threads(), k);
+        List<java.util.concurrent.Callable<Searched>> tasks = new ArrayList<>();
+        for (int i = 0; i < k; i++) {
+            int index = i;
+            tasks.add(() -> search(spec, g, index, stats));
+        }
+        if (threads <= 1) {
+            List<Searched> out = new ArrayList<>();
+            for (java.util.concurrent.Callable<Searched> t : tasks) {
+                try {
+                    out.add(t.call());
+                } catch (RuntimeException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            return out;
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            List<Searched> out = new ArrayList<>();
+            for (java.util.concurrent.Future<Searched> f : pool.invokeAll(tasks)) {
+                out.add(f.get());
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("liveness: search interrupted", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static <S> Searched search(LivenessSpec<S> spec, LabelledGraph<S> g, int i,
+                                       org.rdmacheck.checker.Stats stats) {
+        Liveness<S> prop = spec.properties().get(i);
+        FairCycleSearch search = new FairCycleSearch(g, prop.fairness());
+        Region region = region(g, prop.form(), g.preds[2 * i], g.preds[2 * i + 1]);
+        java.util.Optional<FairCycleSearch.Accepted> acc = search.find(region.cycle, region.accept);
+        CheckResult r = acc.isEmpty() ? new CheckResult.Verified(prop.name(), stats)
+                : new CheckResult.Violated(prop.name(), lasso(spec, prop, g, region, acc.get()), stats);
+        return new Searched(r, search.components, search.bytes());
     }
 
     /** Where the property fails: triggers, the states a failing cycle may use, and what it must visit. */

@@ -81,4 +81,28 @@ class GbnLivenessTest {
         assertTrue(cex.steps().subList(cex.loopStart() + 1, cex.steps().size()).stream()
                 .noneMatch(st -> st.action().name().equals("ReceiveData")));
     }
+
+    /**
+     * The catalogue's channel fairness (each channel's receptions as one action) gives the verdicts
+     * that fairness of every reception and send value on its own gives, on every variant's defaults.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void channelFairnessAgreesWithPerValueFairness() {
+        for (String variant : new String[] {"gbn", "gb0", "st", "ce", "improved", "improved-ignore"}) {
+            CheckSpec<GbnState> spec = (CheckSpec<GbnState>) GBN.build(variant, Params.empty());
+            GbnModel m = (GbnModel) spec.model();
+            Liveness<GbnState> perValue = Liveness.eventually("PerValue", m::done,
+                    new Fairness("Receive*", Fairness.Strength.STRONG, Fairness.Scope.EACH,
+                            a -> a.name().startsWith("Receive")),
+                    new Fairness("Send and timers", Fairness.Strength.WEAK, Fairness.Scope.EACH,
+                            a -> !a.name().startsWith("Lose") && !a.name().startsWith("Receive")));
+            LivenessSpec<GbnState> catalogue = (LivenessSpec<GbnState>) GBN.liveness(spec).orElseThrow();
+            List<Liveness<GbnState>> both = new java.util.ArrayList<>(catalogue.properties());
+            both.add(perValue);
+            LivenessReport r = new LivenessChecker(ExplorerSettings.defaults().withThreads(2).withProgress(0, x -> { }))
+                    .check(new LivenessSpec<>(spec, both, Set.of()));
+            assertEquals(r.result(GbnProperties.DELIVERED).verdict(), r.result("PerValue").verdict(), variant);
+        }
+    }
 }

@@ -52,6 +52,22 @@ class LivenessCheckerTest {
             s -> s.p0() == 1, s -> s.p0() == 2, Fairness.strongEach("Enter"));
 
     @Test
+    void propertiesSearchedSideBySideGiveTheSameResultsAsOneByOne() {
+        LivenessSpec<Mutex> spec = TextbookModels.spec("mutex", TextbookModels.MUTEX, WEAK_ENTRY, STRONG_ENTRY,
+                STRONG_FAMILY, NO_EXIT);
+        LivenessReport one = check(spec, 1);
+        LivenessReport four = check(spec, 4);
+        assertEquals(one.components(), four.components());
+        for (CheckResult a : one.results()) {
+            CheckResult b = four.result(a.property());
+            assertEquals(a.verdict(), b.verdict(), a.property());
+            if (a instanceof CheckResult.Violated va) {
+                assertEquals(va.counterexample(), ((CheckResult.Violated) b).counterexample(), a.property());
+            }
+        }
+    }
+
+    @Test
     void mutexStarvesUnderWeakFairnessAndNotUnderStrong() {
         LivenessSpec<Mutex> spec = TextbookModels.spec("mutex", TextbookModels.MUTEX, WEAK_ENTRY, STRONG_ENTRY,
                 STRONG_FAMILY, NO_EXIT);

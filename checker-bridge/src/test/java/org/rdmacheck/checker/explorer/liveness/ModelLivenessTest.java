@@ -33,15 +33,11 @@ class ModelLivenessTest {
         assertTrue(r.complete(), r.stopReason());
         for (Liveness<?> p : live.properties()) {
             CheckResult res = r.result(p.name());
-            System.out.println(model + " " + variant + " " + p.name() + " " + res.verdict() + " "
-                    + r.stats().distinctStates() + " states");
             assertEquals(live.expectedViolations().contains(p.name()), res.verdict() == CheckResult.Verdict.VIOLATED,
                     model + " " + variant + ": " + res);
             if (res instanceof CheckResult.Violated v) {
                 assertEquals(Counterexample.Kind.TEMPORAL, v.counterexample().kind());
                 assertInstanceOf(ReplayResult.Reproduces.class, LassoReplayer.replay(live, v.counterexample()));
-                System.out.println(v.counterexample().note() + " loopStart " + v.counterexample().loopStart()
-                        + " of " + v.counterexample().steps().size());
             } else {
                 assertEquals(CheckResult.Verdict.VERIFIED, res.verdict(), res.toString());
             }
