@@ -67,6 +67,17 @@ public interface Model<S> {
     }
 
     /**
+     * Successor generation on packed states (the encoding of {@link #codec}), when the model offers
+     * it: the explorer then expands states without building state or action objects. Optional, and
+     * only meaningful with a codec; the object successors stay the reference.
+     *
+     * @return the packed successor generator, empty when the model has none
+     */
+    default java.util.Optional<PackedModel> packed() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The model's symmetric set, when it has one: the explorer's symmetry reduction (off unless
      * asked for) then keeps one state per class of states equal up to renaming its elements.
      *

@@ -95,16 +95,44 @@ public final class Words {
      * @return a 64-bit fingerprint
      */
     public long fingerprint() {
-        long h = Fingerprints.mix(0x6A09E667F3BCC909L + halves);
-        int pairs = halves >>> 1;
-        for (int i = 0; i < pairs; i++) {
-            long w = values[2 * i] & 0xFFFFFFFFL | (long) values[2 * i + 1] << 32;
+        return fingerprint(values, 0, halves);
+    }
+
+    /**
+     * The fingerprint of packed values held elsewhere: equal to {@link #fingerprint()} of a buffer
+     * into which the same values were put.
+     *
+     * @param v      the values
+     * @param offset the first
+     * @param n      how many
+     * @return a 64-bit fingerprint
+     */
+    public static long fingerprint(int[] v, int offset, int n) {
+        long h = Fingerprints.mix(0x6A09E667F3BCC909L + n);
+        int end = offset + (n & ~1);
+        for (int i = offset; i < end; i += 2) {
+            long w = v[i] & 0xFFFFFFFFL | (long) v[i + 1] << 32;
             h = Fingerprints.mix(h + 0x9E3779B97F4A7C15L + w);
         }
-        if ((halves & 1) != 0) {
-            h = Fingerprints.mix(h + 0x9E3779B97F4A7C15L + (values[halves - 1] & 0xFFFFFFFFL));
+        if ((n & 1) != 0) {
+            h = Fingerprints.mix(h + 0x9E3779B97F4A7C15L + (v[end] & 0xFFFFFFFFL));
         }
         return h;
+    }
+
+    /** @return the number of 32-bit values put */
+    public int length() {
+        return halves;
+    }
+
+    /**
+     * Copies the values put.
+     *
+     * @param dst    destination
+     * @param offset where the first goes
+     */
+    public void copyTo(int[] dst, int offset) {
+        System.arraycopy(values, 0, dst, offset, halves);
     }
 
     /**
@@ -112,24 +140,36 @@ public final class Words {
      * @return a reader over them
      */
     public static Reader reader(long[] packed) {
-        return new Reader(packed);
+        int[] v = new int[packed.length * 2];
+        for (int i = 0; i < packed.length; i++) {
+            v[2 * i] = (int) packed[i];
+            v[2 * i + 1] = (int) (packed[i] >>> 32);
+        }
+        return new Reader(v, 0);
+    }
+
+    /**
+     * @param values packed values, as {@link #copyTo} writes them
+     * @param offset the first value of the state
+     * @return a reader over them
+     */
+    public static Reader reader(int[] values, int offset) {
+        return new Reader(values, offset);
     }
 
     /** Reads values back in the order they were put. */
     public static final class Reader {
-        private final long[] words;
-        private int halves;
+        private final int[] values;
+        private int at;
 
-        private Reader(long[] words) {
-            this.words = words;
+        private Reader(int[] values, int offset) {
+            this.values = values;
+            this.at = offset;
         }
 
         /** @return the next 32-bit value */
         public int next() {
-            long w = words[halves >>> 1];
-            int v = (halves & 1) == 0 ? (int) w : (int) (w >>> 32);
-            halves++;
-            return v;
+            return values[at++];
         }
 
         /** @return the next value as a boolean */

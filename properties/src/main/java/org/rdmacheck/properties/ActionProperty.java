@@ -1,20 +1,41 @@
 package org.rdmacheck.properties;
 
 import java.util.Objects;
+import java.util.Optional;
 import org.rdmacheck.model.Action;
+import org.rdmacheck.model.PackedModel;
 
 /**
  * A named predicate on transitions that must hold for every reachable step.
  *
  * @param name  the property's name
- * @param holds the predicate on (from, action, to)
- * @param <S>   state type
+ * @param holds  the predicate on (from, action, to)
+ * @param packed the same predicate on packed states and action codes, when given
+ * @param <S>    state type
  */
-public record ActionProperty<S>(String name, StepPredicate<S> holds) implements Property<S> {
+public record ActionProperty<S>(String name, StepPredicate<S> holds, Optional<PackedModel.StepTest> packed)
+        implements Property<S> {
     /** Rejects nulls. */
     public ActionProperty {
         Objects.requireNonNull(name);
         Objects.requireNonNull(holds);
+        Objects.requireNonNull(packed);
+    }
+
+    /**
+     * @param name  the property's name
+     * @param holds the predicate on (from, action, to)
+     */
+    public ActionProperty(String name, StepPredicate<S> holds) {
+        this(name, holds, Optional.empty());
+    }
+
+    /**
+     * @param test the same predicate on packed states and action codes
+     * @return this property with it
+     */
+    public ActionProperty<S> withPacked(PackedModel.StepTest test) {
+        return new ActionProperty<>(name, holds, Optional.of(test));
     }
 
     @Override

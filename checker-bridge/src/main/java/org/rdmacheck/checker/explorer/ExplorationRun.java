@@ -1,6 +1,9 @@
 package org.rdmacheck.checker.explorer;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -16,6 +19,8 @@ import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Stats;
 import org.rdmacheck.model.Action;
 import org.rdmacheck.model.Model;
+import org.rdmacheck.model.PackedModel;
+import org.rdmacheck.model.StateCodec;
 import org.rdmacheck.model.Words;
 import org.rdmacheck.model.Transition;
 import org.rdmacheck.properties.ActionProperty;
@@ -38,11 +43,18 @@ import org.rdmacheck.properties.Property;
  * them first, each state keeps its least link, and of the violations found in a level the one of
  * the least state number (then ordinal) is reported. Only the wall time and the figures of a run
  * stopped by its time or heap limit depend on the threads.
+ *
+ * <p>When the model offers packed successors ({@link Model#packed}) and states are matched by
+ * fingerprint without symmetry reduction, the frontier and the level table hold packed values and
+ * states are expanded on them: no state or action object is built, except to report a violation.
+ * Properties without a packed form are checked on decoded states. The packed encoding is the
+ * codec's, so fingerprints, numbers and results are those of the object path.
  */
 final class ExplorationRun<S> {
 
     /** Frontier states per work chunk (does not change any result). */
     static final int CHUNK = 256;
+    private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
 
     private final CheckSpec<S> spec;
     private final Model<S> model;
@@ -58,6 +70,13 @@ final class ExplorationRun<S> {
     private final BitSet[] goals;
     private final Violation<S>[] violations;
     private int violationCount;
+    /** the packed successors in use, null on the object path */
+    private final PackedModel packed;
+    private final StateCodec<S> codec;
+    /** per property: its packed form, null when it has none */
+    private final PackedModel.StateTest[] packedStateTests;
+    private final PackedModel.StepTest[] packedStepTests;
+    private final int[] actionProps;
 
     private final AtomicLong found = new AtomicLong();
     private volatile long queued;
@@ -91,6 +110,28 @@ final class ExplorationRun<S> {
                 goals[i] = new BitSet();
             }
         }
+        boolean packable = !exact && !canon.reduces() && settings.packedSuccessors() && model.codec().isPresent();
+        this.packed = packable ? model.packed().orElse(null) : null;
+        this.codec = model.codec().orElse(null);
+        this.packedStateTests = new PackedModel.StateTest[props.size()];
+        this.packedStepTests = new PackedModel.StepTest[props.size()];
+        for (int i = 0; i < props.size(); i++) {
+            Property<S> p = props.get(i);
+            if (p instanceof Invariant<S> in) {
+                packedStateTests[i] = in.packed().orElse(null);
+            } else if (p instanceof Progress<S> pg) {
+                packedStateTests[i] = pg.packedGoal().orElse(null);
+            } else if (p instanceof ActionProperty<S> ap) {
+                packedStepTests[i] = ap.packed().orElse(null);
+            }
+        }
+        this.actionProps = java.util.stream.IntStream.range(0, props.size())
+                .filter(i -> props.get(i) instanceof ActionProperty).toArray();
+    }
+
+    /** @return whether this run expands packed states */
+    boolean packedPath() {
+        return packed != null;
     }
 
     ExplorationReport run() {
@@ -153,8 +194,9 @@ final class ExplorationRun<S> {
 
     /** @return true when the state space was exhausted */
     private boolean search(ExecutorService pool) {
-        List<S> frontier = new ArrayList<>();
         List<S> inits = model.initialStates();
+        List<S> initial = new ArrayList<>();
+        PackedStates initialPacked = packed == null ? null : new PackedStates(inits.size(), 16);
         boolean truncated = false;
         Words words = new Words();
         for (int i = 0; i < inits.size(); i++) {
@@ -171,14 +213,21 @@ final class ExplorationRun<S> {
             visited.add(key(init, words), fp, log.size());
             visited.added(1);
             log.addRoot(i);
-            frontier.add(init);
+            if (packed != null) {
+                words.clear();
+                codec.encode(init, words);
+                initialPacked.append(words);
+            } else {
+                initial.add(init);
+            }
         }
+        Frontier<S> frontier = packed != null ? new Frontier<>(initialPacked) : new Frontier<>(initial);
         found.set(visited.size());
         int base = 0;
-        while (!frontier.isEmpty()) {
+        while (frontier.size() > 0) {
             depth++;
             queued = frontier.size();
-            LevelTable<S> next = truncated ? null : new LevelTable<>(exact);
+            LevelTable<S> next = truncated ? null : new LevelTable<>(exact, packed != null);
             Level<S> level = expandLevel(pool, frontier, base, next);
             mergeViolations(level);
             if (stopReason != null) {
@@ -193,10 +242,12 @@ final class ExplorationRun<S> {
                 return false;
             }
             int nextBase = (int) visited.size();
-            frontier = number(pool, next, frontier.size(), base, level);
+            int frontierSize = frontier.size();
+            frontier = null;
+            frontier = number(pool, next, frontierSize, base);
             truncated = next.size() > frontier.size();
             base = nextBase;
-            if (truncated && frontier.isEmpty()) {
+            if (truncated && frontier.size() == 0) {
                 stop(CheckResult.InconclusiveReason.STATE_LIMIT, "state limit " + settings.maxStates() + " reached");
                 return false;
             }
@@ -247,13 +298,36 @@ final class ExplorationRun<S> {
         final List<Worker<S>> workers = new ArrayList<>();
     }
 
-    /** One worker's findings in a level. */
+    /** One worker's findings in a level, and its buffers. */
     static final class Worker<S> {
         final Words words = new Words();
         final Violation<S>[] best;
+        final IntList[] goals;
         long found;
+        long transitions;
         private long[] fps = new long[16];
         private int[] known = new int[16];
+        // the packed path: successors of the state being expanded, and what it is
+        PackedModel.Expander expander;
+        PackedModel.Sink sink;
+        long[] codes = new long[16];
+        int[] arena = new int[256];
+        int[] starts = new int[17];
+        int count;
+        int[] fromValues;
+        int fromOffset;
+        int fromIndex;
+        S from;
+        /** per property: the state whose first violating step was recorded already */
+        final int[] failedAt;
+
+        @SuppressWarnings("unchecked")
+        Worker(int props) {
+            best = new Violation[props];
+            goals = new IntList[props];
+            failedAt = new int[props];
+            Arrays.fill(failedAt, -1);
+        }
 
         long[] fps(int n) {
             return fps.length >= n ? fps : (fps = new long[n * 2]);
@@ -262,30 +336,63 @@ final class ExplorationRun<S> {
         int[] known(int n) {
             return known.length >= n ? known : (known = new int[n * 2]);
         }
-        final IntList[] goals;
-        long transitions;
-
-        @SuppressWarnings("unchecked")
-        Worker(int props) {
-            best = new Violation[props];
-            goals = new IntList[props];
-        }
 
         void record(int p, Violation<S> v) {
             if (best[p] == null || v.key() < best[p].key()) {
                 best[p] = v;
             }
         }
+
+        boolean beats(int p, long key) {
+            return best[p] == null || key < best[p].key();
+        }
+
+        /** Starts the expansion of a packed state. */
+        void begin(int[] values, int offset, int index) {
+            fromValues = values;
+            fromOffset = offset;
+            fromIndex = index;
+            from = null;
+            count = 0;
+        }
+
+        /** Keeps a packed successor; returns its position. */
+        int keep(long code, int[] next, int length) {
+            int k = count;
+            if (k + 1 == starts.length) {
+                codes = Arrays.copyOf(codes, 2 * k);
+                starts = Arrays.copyOf(starts, 2 * k + 1);
+            }
+            int at = starts[k];
+            if (at + length > arena.length) {
+                arena = Arrays.copyOf(arena, 2 * (at + length));
+            }
+            System.arraycopy(next, 0, arena, at, length);
+            starts[k + 1] = at + length;
+            codes[k] = code;
+            if (k == fps.length) {
+                fps = Arrays.copyOf(fps, 2 * k);
+            }
+            fps[k] = Words.fingerprint(next, 0, length);
+            count = k + 1;
+            return k;
+        }
     }
 
     /** Expands the frontier with all workers; {@code next} null means no new state may be added. */
-    private Level<S> expandLevel(ExecutorService pool, List<S> frontier, int base, LevelTable<S> next) {
+    private Level<S> expandLevel(ExecutorService pool, Frontier<S> frontier, int base, LevelTable<S> next) {
         Level<S> level = new Level<>();
-        int chunks = (frontier.size() + CHUNK - 1) / CHUNK;
+        int size = frontier.size();
+        int chunks = (size + CHUNK - 1) / CHUNK;
         AtomicInteger cursor = new AtomicInteger();
         long maxNanos = maxNanos();
+        PackedStates ps = frontier.packed();
         Callable<Void> task = () -> {
             Worker<S> w = new Worker<>(props.size());
+            if (packed != null) {
+                w.expander = packed.expander();
+                w.sink = (code, succ, length) -> collect(w, code, succ, length);
+            }
             synchronized (level) {
                 level.workers.add(w);
             }
@@ -302,10 +409,11 @@ final class ExplorationRun<S> {
                         break;
                     }
                     int from = c * CHUNK;
-                    int to = Math.min(frontier.size(), from + CHUNK);
+                    int to = Math.min(size, from + CHUNK);
                     int[] degrees = needGraph ? new int[to - from] : null;
                     for (int i = from; i < to; i++) {
-                        int d = expandOne(w, frontier.get(i), base + i, next, edges);
+                        int d = ps != null ? expandPacked(w, ps.values(), ps.start(i), base + i, next, edges)
+                                : expandOne(w, frontier.state(i), base + i, next, edges);
                         if (degrees != null) {
                             degrees[i - from] = d;
                         }
@@ -314,7 +422,7 @@ final class ExplorationRun<S> {
                         graph.add(new StateGraph.Run(base + from, degrees, edges.toArray()));
                         edges.clear();
                     }
-                    queued = Math.max(0, frontier.size() - (long) to);
+                    queued = Math.max(0, size - (long) to);
                     found.addAndGet(w.found);
                     w.found = 0;
                 }
@@ -434,6 +542,96 @@ final class ExplorationRun<S> {
         return keepEdges ? n : 0;
     }
 
+    /** Expands one packed state; returns its number of successors kept as graph edges. */
+    private int expandPacked(Worker<S> w, int[] values, int offset, int idx, LevelTable<S> next, IntList edges) {
+        w.begin(values, offset, idx);
+        // action properties are checked as the successors are emitted (collect)
+        w.expander.successors(values, offset, w.sink);
+        int n = w.count;
+        int goalsMet = 0;
+        for (int p = 0; p < props.size(); p++) {
+            Property<S> prop = props.get(p);
+            PackedModel.StateTest test = packedStateTests[p];
+            if (prop instanceof Progress<S> pg && (test != null ? test.test(values, offset) : pg.isGoal(from(w)))) {
+                goalsMet++;
+                IntList g = w.goals[p] == null ? (w.goals[p] = new IntList()) : w.goals[p];
+                g.add(idx);
+            }
+            if (violations[p] != null) {
+                continue;
+            }
+            if (prop instanceof Invariant<S> in) {
+                if (!(test != null ? test.test(values, offset) : in.test(from(w)))) {
+                    w.record(p, new Violation<>(idx, null, null, LevelTable.link(idx, 0)));
+                }
+            } else if (prop instanceof DeadlockFreedom<S> && n == 0 && !model.isFinal(from(w))) {
+                w.record(p, new Violation<>(idx, null, null, LevelTable.link(idx, 0)));
+            }
+        }
+        w.transitions += n;
+        boolean keepEdges = edges != null && (settings.recordGraph() || goalsMet < progressCount);
+        edges = keepEdges ? edges : null;
+        long[] fps = w.fps(n);
+        int[] known = w.known(n);
+        // the store lookups in a loop of their own: their cache misses overlap
+        for (int k = 0; k < n; k++) {
+            known[k] = needGraph ? visited.indexOf(null, fps[k]) : (visited.contains(null, fps[k]) ? 0 : -1);
+        }
+        int[] starts = w.starts;
+        for (int k = 0; k < n; k++) {
+            if (known[k] >= 0) {
+                if (edges != null) {
+                    edges.add(known[k]);
+                }
+            } else if (next != null) {
+                int id = next.insertPacked(fps[k], LevelTable.link(idx, k), w.arena, starts[k], starts[k + 1] - starts[k]);
+                if (id >= 0) {
+                    w.found++;
+                } else {
+                    id = ~id;
+                }
+                if (edges != null) {
+                    edges.add(~id);
+                }
+            }
+        }
+        return keepEdges ? n : 0;
+    }
+
+    /** Receives a packed successor: keeps it and checks the action properties on the step. */
+    @SuppressWarnings("unchecked")
+    private void collect(Worker<S> w, long code, int[] succ, int length) {
+        int k = w.keep(code, succ, length);
+        for (int p : actionProps) {
+            if (violations[p] != null || w.failedAt[p] == w.fromIndex) {
+                continue;
+            }
+            PackedModel.StepTest test = packedStepTests[p];
+            boolean holds = test != null ? test.test(w.fromValues, w.fromOffset, code, succ)
+                    : ((ActionProperty<S>) props.get(p)).test(from(w), packed.action(code), decode(succ, 0));
+            if (!holds) {
+                // the first violating step of this state, as the object path finds it
+                w.failedAt[p] = w.fromIndex;
+                long key = LevelTable.link(w.fromIndex, k);
+                if (w.beats(p, key)) {
+                    w.record(p, new Violation<>(w.fromIndex, packed.action(code), decode(succ, 0), key));
+                }
+            }
+        }
+    }
+
+    /** @return the state being expanded by a worker on the packed path, decoded once */
+    private S from(Worker<S> w) {
+        if (w.from == null) {
+            w.from = decode(w.fromValues, w.fromOffset);
+        }
+        return w.from;
+    }
+
+    private S decode(int[] values, int offset) {
+        return codec.decode(Words.reader(values, offset));
+    }
+
     private void mergeViolations(Level<S> level) {
         for (Worker<S> w : level.workers) {
             transitions.addAndGet(w.transitions);
@@ -464,61 +662,109 @@ final class ExplorationRun<S> {
         }
     }
 
+    /** A body run over a range of indices by one thread. */
+    @FunctionalInterface
+    private interface Range {
+        void run(int from, int to);
+    }
+
+    /**
+     * Runs {@code body} over {@code [0, n)}, split into one range per thread when there is a pool
+     * and {@code work} is worth it.
+     *
+     * @return whether the ranges ran in several threads
+     */
+    private boolean inParallel(ExecutorService pool, int n, long work, Range body) {
+        int parts = pool == null || work < 4L * CHUNK ? 1 : settings.threads();
+        if (parts == 1) {
+            body.run(0, n);
+            return false;
+        }
+        List<Callable<Void>> tasks = new ArrayList<>();
+        for (int t = 0; t < parts; t++) {
+            int from = (int) ((long) n * t / parts);
+            int to = (int) ((long) n * (t + 1) / parts);
+            tasks.add(() -> {
+                body.run(from, to);
+                return null;
+            });
+        }
+        join(pool, tasks);
+        return true;
+    }
+
+    /** @return {@code a[i]++}, atomically when {@code shared} */
+    private static int bump(int[] a, int i, boolean shared) {
+        return shared ? (int) INTS.getAndAdd(a, i, 1) : a[i]++;
+    }
+
     /**
      * Numbers the states new in this level in the order a one-thread search meets them (counting
      * sort by predecessor, then ordinal), stopping at the state limit; adds them to the store and
-     * the predecessor index, and resolves the level's graph edges.
+     * the predecessor index, and resolves the level's graph edges. Every pass but the recording of
+     * the predecessor index runs on all threads.
      *
      * @return the next frontier
      */
-    private List<S> number(ExecutorService pool, LevelTable<S> next, int frontierSize, int base, Level<S> level) {
+    private Frontier<S> number(ExecutorService pool, LevelTable<S> next, int frontierSize, int base) {
         int n = (int) Math.min(Integer.MAX_VALUE - 8, next.size());
+        int stripes = next.stripeCount();
+        boolean shared = pool != null && n >= 4 * CHUNK;
         int[] start = new int[frontierSize + 1];
-        for (int s = 0; s < next.stripeCount(); s++) {
-            for (int l = 0; l < next.count(s); l++) {
-                start[LevelTable.parentOf(next.linkOf(s, l)) - base + 1]++;
+        inParallel(pool, stripes, n, (a, b) -> {
+            for (int s = a; s < b; s++) {
+                for (int l = 0; l < next.count(s); l++) {
+                    bump(start, LevelTable.parentOf(next.linkOf(s, l)) - base + 1, shared);
+                }
             }
-        }
+        });
         for (int i = 0; i < frontierSize; i++) {
             start[i + 1] += start[i];
         }
         long[] order = new long[n];
         int[] pos = start.clone();
-        for (int s = 0; s < next.stripeCount(); s++) {
-            for (int l = 0; l < next.count(s); l++) {
-                long link = next.linkOf(s, l);
-                order[pos[LevelTable.parentOf(link) - base]++] = (long) LevelTable.ordinalOf(link) << 32
-                        | (long) s << LevelTable.LOCAL_BITS | l;
+        inParallel(pool, stripes, n, (a, b) -> {
+            for (int s = a; s < b; s++) {
+                for (int l = 0; l < next.count(s); l++) {
+                    long link = next.linkOf(s, l);
+                    order[bump(pos, LevelTable.parentOf(link) - base, shared)] = (long) LevelTable.ordinalOf(link) << 32
+                            | (long) s << LevelTable.LOCAL_BITS | l;
+                }
             }
-        }
-        for (int i = 0; i < frontierSize; i++) {
-            if (start[i + 1] - start[i] > 1) {
-                java.util.Arrays.sort(order, start[i], start[i + 1]);
+        });
+        inParallel(pool, frontierSize, n, (a, b) -> {
+            for (int i = a; i < b; i++) {
+                if (start[i + 1] - start[i] > 1) {
+                    Arrays.sort(order, start[i], start[i + 1]);
+                }
             }
-        }
+        });
         long room = settings.maxStates() - visited.size();
         int keep = (int) Math.min(n, Math.max(0, room));
-        int[][] numbers = needGraph ? new int[next.stripeCount()][] : null;
-        for (int s = 0; needGraph && s < next.stripeCount(); s++) {
-            numbers[s] = new int[next.count(s)];
-        }
         for (int i = 0; i < frontierSize; i++) {
             log.childCount(Math.max(0, Math.min(start[i + 1], keep) - start[i]));
         }
-        List<S> frontier = new ArrayList<>(keep);
-        long[] fps = new long[keep];
         int first = log.size();
         for (int i = 0; i < keep; i++) {
-            int s = (int) (order[i] >>> LevelTable.LOCAL_BITS) & (LevelTable.STRIPES - 1);
-            int l = (int) (order[i] & ((1 << LevelTable.LOCAL_BITS) - 1));
-            log.addChild(LevelTable.ordinalOf(next.linkOf(s, l)));
-            frontier.add(next.state(s, l));
-            fps[i] = next.fp(s, l);
-            if (numbers != null) {
-                numbers[s][l] = first + i;
-            }
+            log.addChild((int) (order[i] >>> 32));
         }
-        order = null;
+        int[][] numbers = needGraph ? new int[stripes][] : null;
+        for (int s = 0; needGraph && s < stripes; s++) {
+            numbers[s] = new int[next.count(s)];
+        }
+        long[] fps = new long[keep];
+        Frontier<S> frontier = packed != null ? packedFrontier(pool, next, order, keep)
+                : objectFrontier(pool, next, order, keep);
+        inParallel(pool, keep, keep, (a, b) -> {
+            for (int i = a; i < b; i++) {
+                int s = stripe(order[i]);
+                int l = local(order[i]);
+                fps[i] = next.fp(s, l);
+                if (numbers != null) {
+                    numbers[s][l] = first + i;
+                }
+            }
+        });
         addToStore(pool, frontier, fps, first);
         if (needGraph && keep == n) {
             resolveEdges(numbers);
@@ -527,33 +773,67 @@ final class ExplorationRun<S> {
         return frontier;
     }
 
+    private static int stripe(long order) {
+        return (int) (order >>> LevelTable.LOCAL_BITS) & (LevelTable.STRIPES - 1);
+    }
+
+    private static int local(long order) {
+        return (int) (order & ((1 << LevelTable.LOCAL_BITS) - 1));
+    }
+
+    @SuppressWarnings("unchecked")
+    private Frontier<S> objectFrontier(ExecutorService pool, LevelTable<S> next, long[] order, int keep) {
+        Object[] states = new Object[keep];
+        inParallel(pool, keep, keep, (a, b) -> {
+            for (int i = a; i < b; i++) {
+                states[i] = next.state(stripe(order[i]), local(order[i]));
+            }
+        });
+        return new Frontier<>((List<S>) Arrays.asList(states));
+    }
+
+    private Frontier<S> packedFrontier(ExecutorService pool, LevelTable<S> next, long[] order, int keep) {
+        int[] starts = new int[keep + 1];
+        inParallel(pool, keep, keep, (a, b) -> {
+            for (int i = a; i < b; i++) {
+                starts[i + 1] = next.length(stripe(order[i]), local(order[i]));
+            }
+        });
+        for (int i = 0; i < keep; i++) {
+            starts[i + 1] += starts[i];
+        }
+        PackedStates ps = PackedStates.of(starts, keep);
+        int[] values = ps.values();
+        inParallel(pool, keep, keep, (a, b) -> {
+            for (int i = a; i < b; i++) {
+                int s = stripe(order[i]);
+                int l = local(order[i]);
+                System.arraycopy(next.arena(s), next.start(s, l), values, starts[i], starts[i + 1] - starts[i]);
+            }
+        });
+        return new Frontier<>(ps);
+    }
+
     /** @return what the store matches {@code s} by: in full-state mode the state or its representative */
     private S key(S s, Words buffer) {
         return exact ? canon.representative(s, buffer) : s;
     }
 
-    private void addToStore(ExecutorService pool, List<S> states, long[] fps, int first) {
-        Words words = new Words();
-        visited.reserve(states.size());
-        int n = states.size();
-        if (pool == null || !visited.concurrentAdd() || n < 4 * CHUNK) {
+    private void addToStore(ExecutorService pool, Frontier<S> frontier, long[] fps, int first) {
+        int n = fps.length;
+        visited.reserve(n);
+        if (!visited.concurrentAdd()) {
+            Words words = new Words();
             for (int i = 0; i < n; i++) {
-                visited.add(key(states.get(i), words), fps[i], first + i);
+                visited.add(key(frontier.state(i), words), fps[i], first + i);
             }
         } else {
-            int parts = settings.threads();
-            List<Callable<Void>> tasks = new ArrayList<>();
-            for (int t = 0; t < parts; t++) {
-                int from = (int) ((long) n * t / parts);
-                int to = (int) ((long) n * (t + 1) / parts);
-                tasks.add(() -> {
-                    for (int i = from; i < to; i++) {
-                        visited.add(states.get(i), fps[i], first + i);
-                    }
-                    return null;
-                });
-            }
-            join(pool, tasks);
+            // fingerprints only: the store does not look at the states
+            inParallel(pool, n, n, (a, b) -> {
+                for (int i = a; i < b; i++) {
+                    visited.add(null, fps[i], first + i);
+                }
+            });
         }
         visited.added(n);
     }

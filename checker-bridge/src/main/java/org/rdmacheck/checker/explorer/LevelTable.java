@@ -15,6 +15,9 @@ import java.util.Map;
  * stripe grows, so an entry id ({@code stripe << LOCAL_BITS | position}) stays valid for the whole
  * level.
  *
+ * <p>A table holds either state objects or packed states (the values of a
+ * {@link org.rdmacheck.model.PackedModel}), each stripe's in one {@code int[]}.
+ *
  * @param <S> state type
  */
 final class LevelTable<S> {
@@ -27,10 +30,10 @@ final class LevelTable<S> {
     private final Stripe<S>[] stripes;
 
     @SuppressWarnings("unchecked")
-    LevelTable(boolean exact) {
+    LevelTable(boolean exact, boolean packed) {
         stripes = new Stripe[STRIPES];
         for (int i = 0; i < STRIPES; i++) {
-            stripes[i] = new Stripe<>(exact);
+            stripes[i] = new Stripe<>(exact, packed);
         }
     }
 
@@ -63,6 +66,37 @@ final class LevelTable<S> {
             int local = st.insert(key, state, fp, link);
             return local >= 0 ? s << LOCAL_BITS | local : ~(s << LOCAL_BITS | ~local);
         }
+    }
+
+    /**
+     * Adds a packed state reached by {@code link}, or lowers the link of the entry of the same
+     * fingerprint.
+     *
+     * @return the entry id of a new entry, or the complement ({@code ~id}) of the entry it matched
+     */
+    int insertPacked(long fp, long link, int[] values, int offset, int length) {
+        int s = (int) (fp & (STRIPES - 1));
+        Stripe<S> st = stripes[s];
+        synchronized (st) {
+            int local = st.insertPacked(fp, link, values, offset, length);
+            return local >= 0 ? s << LOCAL_BITS | local : ~(s << LOCAL_BITS | ~local);
+        }
+    }
+
+    /** @return the values of a stripe's packed states */
+    int[] arena(int stripe) {
+        return stripes[stripe].arena;
+    }
+
+    /** @return where a packed entry's values start in its stripe's {@link #arena} */
+    int start(int stripe, int local) {
+        return stripes[stripe].starts[local];
+    }
+
+    /** @return how many values a packed entry has */
+    int length(int stripe, int local) {
+        Stripe<S> st = stripes[stripe];
+        return st.starts[local + 1] - st.starts[local];
     }
 
     /** @return entries in the table (call between phases) */
@@ -109,11 +143,49 @@ final class LevelTable<S> {
         private int[] slots = new int[64];
         private long[] fps = new long[32];
         private long[] links = new long[32];
-        private Object[] states = new Object[32];
+        private Object[] states;
+        private int[] arena;
+        private int[] starts;
         private int count;
 
-        Stripe(boolean exact) {
+        Stripe(boolean exact, boolean packed) {
             exactIndex = exact ? new HashMap<>() : null;
+            states = packed ? null : new Object[32];
+            arena = packed ? new int[128] : null;
+            starts = packed ? new int[33] : null;
+        }
+
+        int insertPacked(long fp, long link, int[] values, int offset, int length) {
+            int found = find(fp);
+            if (found >= 0) {
+                if (link < links[found]) {
+                    links[found] = link;
+                }
+                return ~found;
+            }
+            if (count == 1 << LOCAL_BITS) {
+                throw new OutOfMemoryError("level table stripe full (" + count + " states)");
+            }
+            if (count == fps.length) {
+                int n = fps.length * 2;
+                fps = Arrays.copyOf(fps, n);
+                links = Arrays.copyOf(links, n);
+                starts = Arrays.copyOf(starts, n + 1);
+            }
+            int at = starts[count];
+            if (at + length > arena.length) {
+                arena = Arrays.copyOf(arena, IntList.grownLength(Math.max(arena.length, at + length)));
+            }
+            System.arraycopy(values, offset, arena, at, length);
+            int local = count++;
+            fps[local] = fp;
+            links[local] = link;
+            starts[count] = at + length;
+            if (count * 2 > slots.length) {
+                rehash();
+            }
+            place(local);
+            return local;
         }
 
         int insert(S key, S state, long fp, long link) {

@@ -161,4 +161,9 @@ public record GbnModel(GbnConfig config, int losses, int capacity) implements Mo
     public java.util.Optional<org.rdmacheck.model.StateCodec<GbnState>> codec() {
         return java.util.Optional.of(new GbnCodec());
     }
+
+    @Override
+    public java.util.Optional<org.rdmacheck.model.PackedModel> packed() {
+        return GbnPacked.fits(this) ? java.util.Optional.of(new GbnPacked(this)) : java.util.Optional.empty();
+    }
 }

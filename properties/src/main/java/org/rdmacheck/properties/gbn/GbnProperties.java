@@ -2,6 +2,7 @@ package org.rdmacheck.properties.gbn;
 
 import java.util.List;
 import org.rdmacheck.model.gbn.GbnModel;
+import org.rdmacheck.model.gbn.GbnPacked;
 import org.rdmacheck.model.gbn.GbnState;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.DeadlockFreedom;
@@ -31,13 +32,25 @@ public final class GbnProperties {
      * @return the properties, in report order
      */
     public static List<Property<GbnState>> of(GbnModel model) {
+        int total = model.config().total();
+        // each property also on the packed encoding (GbnPacked), for the explorer's packed path
         return List.of(
                 new ActionProperty<GbnState>(IN_ORDER, (from, action, to) -> inOrder(from, action.name(),
-                        action.params().get("psn"), to)),
-                new Invariant<GbnState>(NO_UNRECEIVED_RELEASE, s -> s.una() <= s.epsn()),
+                        action.params().get("psn"), to)).withPacked(GbnProperties::inOrder),
+                new Invariant<GbnState>(NO_UNRECEIVED_RELEASE, s -> s.una() <= s.epsn())
+                        .withPacked((s, o) -> GbnPacked.una(s, o) <= GbnPacked.epsn(s, o)),
                 DeadlockFreedom.standard(),
-                new Progress<GbnState>(PROGRESS, model::done),
-                new ActionProperty<GbnState>(NO_TIMEOUT, (from, action, to) -> !action.name().equals(GbnModel.TIMEOUT)));
+                new Progress<GbnState>(PROGRESS, model::done)
+                        .withPacked((s, o) -> GbnPacked.una(s, o) == total && GbnPacked.epsn(s, o) == total),
+                new ActionProperty<GbnState>(NO_TIMEOUT, (from, action, to) -> !action.name().equals(GbnModel.TIMEOUT))
+                        .withPacked((from, o, action, to) -> !GbnPacked.isTimeout(action)));
+    }
+
+    /** {@link #inOrder(GbnState, String, Object, GbnState)} on packed states and an action code. */
+    static boolean inOrder(int[] from, int offset, long action, int[] to) {
+        int e = GbnPacked.epsn(from, offset);
+        int after = GbnPacked.epsn(to, 0);
+        return after == e || after == e + 1 && GbnPacked.isReceiveData(action) && GbnPacked.psn(action) == e;
     }
 
     /**
