@@ -72,6 +72,27 @@ class LimitsTest {
     }
 
     @Test
+    void anExplorationPastTheEndOfTheHeapIsInconclusiveWithPartialCountsNeverOutOfMemory() throws Exception {
+        // a child JVM of 64 MB: the headline Go-Back-N shape (4.7 M states, packed path) cannot fit
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(javaBin, "-Xmx64m", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "check", "gbn", "--variant", "improved", "--param", "packets=12", "--param",
+                "messages=2", "--param", "losses=1", "--no-progress", "--no-save", "--json").start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(3, p.waitFor(), err);
+        assertTrue(!err.contains("OutOfMemoryError"), err);
+        JsonNode rows = TraceJson.MAPPER.readTree(out);
+        assertTrue(rows.size() >= 3, out);
+        for (JsonNode row : rows) {
+            assertEquals("INCONCLUSIVE", row.get("verdict").asText(), row.toString());
+            assertTrue(row.get("detail").asText().contains("heap"), row.toString());
+            long states = row.get("quantities").get("distinctStates").get("value").asLong();
+            assertTrue(states > 10_000 && states < 4_736_729, "partial count " + states);
+        }
+    }
+
+    @Test
     void aGbnTablePastItsTimeLimitIsInconclusiveWithTheRowsItFinished() throws Exception {
         CliTest.Run r = CliTest.run("gbn-table", "--packets", "4", "--max-time", "1s", "--no-save", "--json");
         assertEquals(3, r.code(), r.err());

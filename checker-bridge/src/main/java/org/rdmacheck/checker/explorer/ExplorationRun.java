@@ -77,6 +77,14 @@ final class ExplorationRun<S> {
     private final PackedModel.StateTest[] packedStateTests;
     private final PackedModel.StepTest[] packedStepTests;
     private final int[] actionProps;
+    // reused from level to level, so that the collector does not copy them again and again
+    private LevelTable<S> table;
+    private long[] orderBuf = new long[0];
+    private long[] fpsBuf = new long[0];
+    private int[] startBuf = new int[0];
+    private int[] posBuf = new int[0];
+    private int[] frontierStarts = new int[0];
+    private int[] frontierValues = new int[0];
 
     private final AtomicLong found = new AtomicLong();
     private volatile long queued;
@@ -227,7 +235,7 @@ final class ExplorationRun<S> {
         while (frontier.size() > 0) {
             depth++;
             queued = frontier.size();
-            LevelTable<S> next = truncated ? null : new LevelTable<>(exact, packed != null);
+            LevelTable<S> next = truncated ? null : levelTable();
             Level<S> level = expandLevel(pool, frontier, base, next);
             mergeViolations(level);
             if (stopReason != null) {
@@ -317,7 +325,10 @@ final class ExplorationRun<S> {
         int[] fromValues;
         int fromOffset;
         int fromIndex;
+        /** position of the state's first successor among those of the chunk */
+        int fromFirst;
         S from;
+        private int[] firsts = new int[CHUNK + 1];
         /** per property: the state whose first violating step was recorded already */
         final int[] failedAt;
 
@@ -347,13 +358,17 @@ final class ExplorationRun<S> {
             return best[p] == null || key < best[p].key();
         }
 
-        /** Starts the expansion of a packed state. */
+        /** Starts the expansion of a packed state; its successors follow those of the chunk so far. */
         void begin(int[] values, int offset, int index) {
             fromValues = values;
             fromOffset = offset;
             fromIndex = index;
+            fromFirst = count;
             from = null;
-            count = 0;
+        }
+
+        int[] firsts(int n) {
+            return firsts.length >= n ? firsts : (firsts = new int[n]);
         }
 
         /** Keeps a packed successor; returns its position. */
@@ -411,9 +426,11 @@ final class ExplorationRun<S> {
                     int from = c * CHUNK;
                     int to = Math.min(size, from + CHUNK);
                     int[] degrees = needGraph ? new int[to - from] : null;
-                    for (int i = from; i < to; i++) {
-                        int d = ps != null ? expandPacked(w, ps.values(), ps.start(i), base + i, next, edges)
-                                : expandOne(w, frontier.state(i), base + i, next, edges);
+                    if (ps != null) {
+                        expandPacked(w, ps, from, to, base, next, edges, degrees);
+                    }
+                    for (int i = from; ps == null && i < to; i++) {
+                        int d = expandOne(w, frontier.state(i), base + i, next, edges);
                         if (degrees != null) {
                             degrees[i - from] = d;
                         }
@@ -542,12 +559,66 @@ final class ExplorationRun<S> {
         return keepEdges ? n : 0;
     }
 
-    /** Expands one packed state; returns its number of successors kept as graph edges. */
-    private int expandPacked(Worker<S> w, int[] values, int offset, int idx, LevelTable<S> next, IntList edges) {
-        w.begin(values, offset, idx);
-        // action properties are checked as the successors are emitted (collect)
-        w.expander.successors(values, offset, w.sink);
-        int n = w.count;
+    /**
+     * Expands the packed states {@code from..to-1} of the frontier: first every state (properties
+     * checked, successors kept), then the store lookups of all their successors in one loop, so
+     * that their cache misses overlap, then the matching in the order of the states.
+     */
+    private void expandPacked(Worker<S> w, PackedStates ps, int from, int to, int base, LevelTable<S> next,
+                              IntList edges, int[] degrees) {
+        int[] values = ps.values();
+        int states = to - from;
+        int[] firsts = w.firsts(states + 1);
+        w.count = 0;
+        for (int i = 0; i < states; i++) {
+            int idx = base + from + i;
+            int offset = ps.start(from + i);
+            firsts[i] = w.count;
+            w.begin(values, offset, idx);
+            // action properties are checked as the successors are emitted (collect)
+            w.expander.successors(values, offset, w.sink);
+            int n = w.count - firsts[i];
+            int goalsMet = checkState(w, values, offset, idx, n);
+            w.transitions += n;
+            boolean keepEdges = edges != null && (settings.recordGraph() || goalsMet < progressCount);
+            if (degrees != null) {
+                degrees[i] = keepEdges ? n : 0;
+            }
+        }
+        firsts[states] = w.count;
+        int total = w.count;
+        long[] fps = w.fps(total);
+        int[] known = w.known(total);
+        for (int k = 0; k < total; k++) {
+            known[k] = needGraph ? visited.indexOf(null, fps[k]) : (visited.contains(null, fps[k]) ? 0 : -1);
+        }
+        int[] starts = w.starts;
+        for (int i = 0; i < states; i++) {
+            int idx = base + from + i;
+            IntList e = degrees != null && degrees[i] > 0 ? edges : null;
+            for (int k = firsts[i]; k < firsts[i + 1]; k++) {
+                if (known[k] >= 0) {
+                    if (e != null) {
+                        e.add(known[k]);
+                    }
+                } else if (next != null) {
+                    int id = next.insertPacked(fps[k], LevelTable.link(idx, k - firsts[i]), w.arena, starts[k],
+                            starts[k + 1] - starts[k]);
+                    if (id >= 0) {
+                        w.found++;
+                    } else {
+                        id = ~id;
+                    }
+                    if (e != null) {
+                        e.add(~id);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Checks the state properties of a packed state with {@code n} successors; returns the goals it meets. */
+    private int checkState(Worker<S> w, int[] values, int offset, int idx, int n) {
         int goalsMet = 0;
         for (int p = 0; p < props.size(); p++) {
             Property<S> prop = props.get(p);
@@ -568,34 +639,7 @@ final class ExplorationRun<S> {
                 w.record(p, new Violation<>(idx, null, null, LevelTable.link(idx, 0)));
             }
         }
-        w.transitions += n;
-        boolean keepEdges = edges != null && (settings.recordGraph() || goalsMet < progressCount);
-        edges = keepEdges ? edges : null;
-        long[] fps = w.fps(n);
-        int[] known = w.known(n);
-        // the store lookups in a loop of their own: their cache misses overlap
-        for (int k = 0; k < n; k++) {
-            known[k] = needGraph ? visited.indexOf(null, fps[k]) : (visited.contains(null, fps[k]) ? 0 : -1);
-        }
-        int[] starts = w.starts;
-        for (int k = 0; k < n; k++) {
-            if (known[k] >= 0) {
-                if (edges != null) {
-                    edges.add(known[k]);
-                }
-            } else if (next != null) {
-                int id = next.insertPacked(fps[k], LevelTable.link(idx, k), w.arena, starts[k], starts[k + 1] - starts[k]);
-                if (id >= 0) {
-                    w.found++;
-                } else {
-                    id = ~id;
-                }
-                if (edges != null) {
-                    edges.add(~id);
-                }
-            }
-        }
-        return keepEdges ? n : 0;
+        return goalsMet;
     }
 
     /** Receives a packed successor: keeps it and checks the action properties on the step. */
@@ -612,7 +656,7 @@ final class ExplorationRun<S> {
             if (!holds) {
                 // the first violating step of this state, as the object path finds it
                 w.failedAt[p] = w.fromIndex;
-                long key = LevelTable.link(w.fromIndex, k);
+                long key = LevelTable.link(w.fromIndex, k - w.fromFirst);
                 if (w.beats(p, key)) {
                     w.record(p, new Violation<>(w.fromIndex, packed.action(code), decode(succ, 0), key));
                 }
@@ -660,6 +704,25 @@ final class ExplorationRun<S> {
                 }
             }
         }
+    }
+
+    /** @return the table of the next level: the run's one table, emptied */
+    private LevelTable<S> levelTable() {
+        if (table == null) {
+            table = new LevelTable<>(exact, packed != null);
+        } else {
+            table.clear();
+        }
+        return table;
+    }
+
+    /** @return {@code a} when it has room for {@code n} elements, else a larger array (contents not kept) */
+    private static long[] atLeast(long[] a, int n) {
+        return a.length >= n ? a : new long[(int) Math.min(Integer.MAX_VALUE - 8L, n + (long) n / 4)];
+    }
+
+    private static int[] atLeast(int[] a, int n) {
+        return a.length >= n ? a : new int[(int) Math.min(Integer.MAX_VALUE - 8L, n + (long) n / 4)];
     }
 
     /** A body run over a range of indices by one thread. */
@@ -710,7 +773,8 @@ final class ExplorationRun<S> {
         int n = (int) Math.min(Integer.MAX_VALUE - 8, next.size());
         int stripes = next.stripeCount();
         boolean shared = pool != null && n >= 4 * CHUNK;
-        int[] start = new int[frontierSize + 1];
+        int[] start = startBuf = atLeast(startBuf, frontierSize + 1);
+        Arrays.fill(start, 0, frontierSize + 1, 0);
         inParallel(pool, stripes, n, (a, b) -> {
             for (int s = a; s < b; s++) {
                 for (int l = 0; l < next.count(s); l++) {
@@ -721,8 +785,9 @@ final class ExplorationRun<S> {
         for (int i = 0; i < frontierSize; i++) {
             start[i + 1] += start[i];
         }
-        long[] order = new long[n];
-        int[] pos = start.clone();
+        long[] order = orderBuf = atLeast(orderBuf, n);
+        int[] pos = posBuf = atLeast(posBuf, frontierSize + 1);
+        System.arraycopy(start, 0, pos, 0, frontierSize + 1);
         inParallel(pool, stripes, n, (a, b) -> {
             for (int s = a; s < b; s++) {
                 for (int l = 0; l < next.count(s); l++) {
@@ -752,7 +817,7 @@ final class ExplorationRun<S> {
         for (int s = 0; needGraph && s < stripes; s++) {
             numbers[s] = new int[next.count(s)];
         }
-        long[] fps = new long[keep];
+        long[] fps = fpsBuf = atLeast(fpsBuf, keep);
         Frontier<S> frontier = packed != null ? packedFrontier(pool, next, order, keep)
                 : objectFrontier(pool, next, order, keep);
         inParallel(pool, keep, keep, (a, b) -> {
@@ -765,7 +830,7 @@ final class ExplorationRun<S> {
                 }
             }
         });
-        addToStore(pool, frontier, fps, first);
+        addToStore(pool, frontier, fps, keep, first);
         if (needGraph && keep == n) {
             resolveEdges(numbers);
         }
@@ -793,7 +858,7 @@ final class ExplorationRun<S> {
     }
 
     private Frontier<S> packedFrontier(ExecutorService pool, LevelTable<S> next, long[] order, int keep) {
-        int[] starts = new int[keep + 1];
+        int[] starts = frontierStarts = atLeast(frontierStarts, keep + 1);
         inParallel(pool, keep, keep, (a, b) -> {
             for (int i = a; i < b; i++) {
                 starts[i + 1] = next.length(stripe(order[i]), local(order[i]));
@@ -802,7 +867,7 @@ final class ExplorationRun<S> {
         for (int i = 0; i < keep; i++) {
             starts[i + 1] += starts[i];
         }
-        PackedStates ps = PackedStates.of(starts, keep);
+        PackedStates ps = PackedStates.of(starts, keep, frontierValues = atLeast(frontierValues, starts[keep]));
         int[] values = ps.values();
         inParallel(pool, keep, keep, (a, b) -> {
             for (int i = a; i < b; i++) {
@@ -819,8 +884,7 @@ final class ExplorationRun<S> {
         return exact ? canon.representative(s, buffer) : s;
     }
 
-    private void addToStore(ExecutorService pool, Frontier<S> frontier, long[] fps, int first) {
-        int n = fps.length;
+    private void addToStore(ExecutorService pool, Frontier<S> frontier, long[] fps, int n, int first) {
         visited.reserve(n);
         if (!visited.concurrentAdd()) {
             Words words = new Words();

@@ -99,6 +99,13 @@ final class LevelTable<S> {
         return st.starts[local + 1] - st.starts[local];
     }
 
+    /** Empties the table for the next level, keeping its arrays. */
+    void clear() {
+        for (Stripe<S> s : stripes) {
+            s.clear();
+        }
+    }
+
     /** @return entries in the table (call between phases) */
     long size() {
         long n = 0;
@@ -140,7 +147,9 @@ final class LevelTable<S> {
     /** One stripe: entries in insertion order plus a hash index over them. */
     private static final class Stripe<S> {
         private final Map<S, Integer> exactIndex;
-        private int[] slots = new int[64];
+        /** open addressing over the entries: their fingerprints (0: empty slot) and positions */
+        private long[] keys = new long[64];
+        private int[] ids = new int[64];
         private long[] fps = new long[32];
         private long[] links = new long[32];
         private Object[] states;
@@ -153,6 +162,18 @@ final class LevelTable<S> {
             states = packed ? null : new Object[32];
             arena = packed ? new int[128] : null;
             starts = packed ? new int[33] : null;
+        }
+
+        void clear() {
+            if (exactIndex != null) {
+                exactIndex.clear();
+            } else {
+                Arrays.fill(keys, 0L);
+            }
+            if (states != null) {
+                Arrays.fill(states, 0, count, null);
+            }
+            count = 0;
         }
 
         int insertPacked(long fp, long link, int[] values, int offset, int length) {
@@ -181,7 +202,7 @@ final class LevelTable<S> {
             fps[local] = fp;
             links[local] = link;
             starts[count] = at + length;
-            if (count * 2 > slots.length) {
+            if (count * 2 > keys.length) {
                 rehash();
             }
             place(local);
@@ -215,7 +236,7 @@ final class LevelTable<S> {
             if (exactIndex != null) {
                 exactIndex.put(key, local);
             } else {
-                if (count * 2 > slots.length) {
+                if (count * 2 > keys.length) {
                     rehash();
                 }
                 place(local);
@@ -224,27 +245,33 @@ final class LevelTable<S> {
         }
 
         private int find(long fp) {
-            int mask = slots.length - 1;
-            for (int i = mix(fp) & mask; slots[i] != 0; i = (i + 1) & mask) {
-                int local = slots[i] - 1;
-                if (fps[local] == fp) {
-                    return local;
+            long k = FingerprintSet.key(fp);
+            int mask = keys.length - 1;
+            for (int i = mix(fp) & mask; ; i = (i + 1) & mask) {
+                long v = keys[i];
+                if (v == 0) {
+                    return -1;
+                }
+                // the key is the fingerprint itself (one memory access per probe), except for 0
+                if (v == k && (fp != 0 && fp != FingerprintSet.key(0) || fps[ids[i]] == fp)) {
+                    return ids[i];
                 }
             }
-            return -1;
         }
 
         private void place(int local) {
-            int mask = slots.length - 1;
+            int mask = keys.length - 1;
             int i = mix(fps[local]) & mask;
-            while (slots[i] != 0) {
+            while (keys[i] != 0) {
                 i = (i + 1) & mask;
             }
-            slots[i] = local + 1;
+            keys[i] = FingerprintSet.key(fps[local]);
+            ids[i] = local;
         }
 
         private void rehash() {
-            slots = new int[slots.length * 2];
+            keys = new long[keys.length * 2];
+            ids = new int[keys.length];
             for (int l = 0; l < count - 1; l++) {
                 place(l);
             }

@@ -37,11 +37,12 @@ final class PackedStates {
     }
 
     /**
-     * A frontier of known shape, filled by several threads: {@code starts[i]} is where state i's
-     * values begin, {@code starts[count]} their total.
+     * A frontier of known shape over given arrays, filled by several threads: {@code starts[i]} is
+     * where state i's values begin in {@code values}, {@code starts[count]} their total.
      */
-    static PackedStates of(int[] starts, int count) {
-        PackedStates p = new PackedStates(0, starts[count]);
+    static PackedStates of(int[] starts, int count, int[] values) {
+        PackedStates p = new PackedStates(0, 0);
+        p.values = values;
         p.starts = starts;
         p.size = count;
         return p;

@@ -35,9 +35,13 @@ import org.rdmacheck.properties.catalog.Catalog;
  * efficiency against one thread (speed-up divided by threads), bytes per state of the visited
  * store (fingerprints plus predecessor index) and the peak heap of the explorer run.
  *
+ * <p>Models that offer packed successors (Go-Back-N) are expanded on packed states;
+ * {@code --compare-object} also runs the object path (state and action objects) at each thread
+ * count, asserts equal counts, and prints the packed path's speed-up in the same run.
+ *
  * <p>Run from the checkout, after {@code mvn -B -DskipTests package}:
  * <pre>java -Xmx8g -XX:+UseParallelGC -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.ScalingBenchmark
- *     [--quick] [--only gbn|iofd] [--threads 1,2,16] [--no-tlc] [--specs DIR]</pre>
+ *     [--quick] [--only gbn|iofd] [--threads 1,2,16] [--no-tlc] [--compare-object] [--specs DIR]</pre>
  * {@code --quick} uses smaller shapes (Go-Back-N packets=8, 2.13 M states; IOFD k=4 with one short
  * flow and 3 packets) for a run of a few minutes.
  */
@@ -58,6 +62,7 @@ public final class ScalingBenchmark {
         List<String> a = List.of(args);
         boolean quick = a.contains("--quick");
         boolean tlc = !a.contains("--no-tlc");
+        boolean compareObject = a.contains("--compare-object");
         String only = value(a, "--only", "");
         Path specs = Path.of(value(a, "--specs", "specs"));
         int cores = Runtime.getRuntime().availableProcessors();
@@ -82,7 +87,7 @@ public final class ScalingBenchmark {
         }
         warmUp();
         for (Case c : cases) {
-            run(c, specs, threads, tlc);
+            run(c, specs, threads, tlc, compareObject);
         }
     }
 
@@ -100,7 +105,7 @@ public final class ScalingBenchmark {
         }
     }
 
-    private static void run(Case c, Path specs, Set<Integer> threads, boolean withTlc) {
+    private static void run(Case c, Path specs, Set<Integer> threads, boolean withTlc, boolean compareObject) {
         SpecManifest m = SpecManifest.read(specs.resolve(c.model()));
         SpecManifest.Configuration template = m.configurations().stream().filter(x -> x.name().equals(c.template()))
                 .findFirst().orElseThrow(() -> new IllegalStateException("no configuration " + c.template()));
@@ -134,7 +139,7 @@ public final class ScalingBenchmark {
         long transitions = -1;
         for (int t : threads) {
             long[] peak = new long[2];
-            ExplorationReport ex = measured(spec, t, peak);
+            ExplorationReport ex = measured(spec, t, peak, true);
             if (!ex.complete()) {
                 throw new IllegalStateException("explorer did not finish: " + ex.stopReason());
             }
@@ -153,6 +158,19 @@ public final class ScalingBenchmark {
                     transitions, rate, ex.stats().wallMillis() / 1000.0,
                     t == 1 || base == 0 ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * rate / base / t),
                     ex.storeBytes() / (double) distinct, peak[0] >> 20, peak[1] / 1e9, distinct * 1e9 / peak[1]);
+            if (compareObject) {
+                long[] objPeak = new long[2];
+                ExplorationReport ob = measured(spec, t, objPeak, false);
+                if (ob.stats().distinctStates() != distinct || ob.stats().transitions() != transitions) {
+                    throw new IllegalStateException("object path counts differ: " + ob.stats().distinctStates() + "/"
+                            + ob.stats().transitions());
+                }
+                System.out.printf(Locale.ROOT, "  object path threads=%-2d (equal counts)  %,.0f states/s (%.1f s)  peak heap"
+                                + " %,d MB  process CPU %.1f s (%,.0f states per CPU second); packed path %.2fx wall,"
+                                + " %.2fx per CPU second%n", t, ob.stats().statesPerSecond(),
+                        ob.stats().wallMillis() / 1000.0, objPeak[0] >> 20, objPeak[1] / 1e9, distinct * 1e9 / objPeak[1],
+                        rate / ob.stats().statesPerSecond(), (double) objPeak[1] / peak[1]);
+            }
             if (withTlc) {
                 long tlcCpu = childCpuNanos();
                 TlcReport r = new TlcChecker(TlcOptions.defaults().withWorkers(t).withFingerprintIndex(0)).check(req);
@@ -183,7 +201,7 @@ public final class ScalingBenchmark {
      * starting point, {@code out[1]} the CPU time of this process during the run (nanoseconds: on a
      * shared machine it tells the explorer's own cost apart from waiting for a core).
      */
-    private static ExplorationReport measured(CheckSpec<?> spec, int threads, long[] peak) {
+    private static ExplorationReport measured(CheckSpec<?> spec, int threads, long[] peak, boolean packed) {
         System.gc();
         long start = used();
         long cpu = cpuNanos();
@@ -200,8 +218,8 @@ public final class ScalingBenchmark {
         }, "heap-sampler");
         sampler.setDaemon(true);
         sampler.start();
-        ExplorationReport r = new Explorer(ExplorerSettings.defaults().withThreads(threads).withProgress(0, p -> { }))
-                .check(spec);
+        ExplorationReport r = new Explorer(ExplorerSettings.defaults().withThreads(threads).withProgress(0, p -> { })
+                .withPackedSuccessors(packed)).check(spec);
         sampler.interrupt();
         peak[0] = max.get() - start;
         peak[1] = Math.max(1, cpuNanos() - cpu);
