@@ -19,6 +19,9 @@ import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
 import org.rdmacheck.properties.catalog.VariantSpec.Origin;
+import org.rdmacheck.properties.liveness.Fairness;
+import org.rdmacheck.properties.liveness.Liveness;
+import org.rdmacheck.properties.liveness.LivenessSpec;
 
 /**
  * Catalogue entry {@code fabric}: in-order flow deflection, escape lanes and PFC back-pressure in
@@ -171,6 +174,30 @@ public final class FabricEntry implements ModelEntry {
             mustFail.remove(FabricProperties.IN_ORDER_AFTER_FAILURE); // vacuous without failures
         }
         return new CheckSpec<>(name(), variant, p.asMap(), model, FabricProperties.all(model), mustFail);
+    }
+
+    /** Name of the liveness property: every message reaches its destination, under fair scheduling. */
+    public static final String EVENTUALLY_DELIVERED = "EventuallyDelivered";
+
+    /**
+     * {@code <>(every message accepted)} under weak fairness of every sender and of every
+     * (port, lane) buffer's head (forwarded or delivered, whatever route or lane it takes); PFC
+     * pauses, routing choices, background and failures stay free. Every variant that stalls (after
+     * reordering, or at a stale entry's black hole) fails it.
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public java.util.Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
+        CheckSpec<FabricState> spec = (CheckSpec<FabricState>) built;
+        FabricModel m = (FabricModel) spec.model();
+        int packets = m.config().packets();
+        Liveness<FabricState> delivered = Liveness.eventually(EVENTUALLY_DELIVERED, s -> s.allDelivered(packets),
+                Fairness.weakPer("Send", a -> a.name().equals("Send"), "flow"),
+                Fairness.weakPer("Forward|Deliver", a -> a.name().equals("Forward") || a.name().equals("Deliver"),
+                        "arc", "lane"));
+        boolean fails = variant(spec.variant()).mustFail().contains(FabricProperties.PROGRESS);
+        return java.util.Optional.of(new LivenessSpec<>(spec, List.of(delivered),
+                fails ? Set.of(EVENTUALLY_DELIVERED) : Set.of()));
     }
 
     /**
