@@ -151,5 +151,17 @@ class SonicThresholdsCommandTest {
         assertEquals(2, CliTest.run("thresholds", "--sonic", example("leaf-32x100g-40m"), "--asic", "tomahawk",
                 "--no-save").code());
         assertEquals(2, CliTest.run("thresholds", "--sonic", tmp.resolve("missing.json").toString(), "--no-save").code());
+        Path truncated = tmp.resolve("truncated.json");
+        Files.writeString(truncated, "{\"BUFFER_POOL\": [");
+        CliTest.Run t = CliTest.run("thresholds", "--sonic", truncated.toString(), "--no-save");
+        assertEquals(2, t.code());
+        assertEquals(1, t.err().strip().lines().count(), t.err());
+        assertTrue(t.err().contains("not JSON at line 1"), t.err());
+        Path speed = tmp.resolve("speed.json");
+        Files.writeString(speed, Files.readString(Path.of(example("leaf-32x100g-40m")))
+                .replaceFirst("\"speed\": \"100000\"", "\"speed\": \"123000\""));
+        CliTest.Run sp = CliTest.run("thresholds", "--sonic", speed.toString(), "--no-save");
+        assertEquals(2, sp.code());
+        assertTrue(sp.err().contains("PORT|Ethernet0 speed = 123000"), sp.err());
     }
 }

@@ -39,6 +39,14 @@ public final class MellanoxHeadroom {
     }
 
     /**
+     * @param speedMbps a port speed in Mb/s
+     * @return whether the script's pause-quanta table has it
+     */
+    public static boolean knowsSpeed(long speedMbps) {
+        return QUANTA.containsKey(speedMbps);
+    }
+
+    /**
      * @param asic           cell size, MAC/PHY delay and pipeline latency
      * @param traffic        lossless MTU and small-packet percentage
      * @param speedMbps      port speed in Mb/s

@@ -117,6 +117,11 @@ public final class SonicCheck {
                 if (cable == null) {
                     throw new InputException("CABLE_LENGTH: no length for port " + port + " (lossless priority " + prio + ")");
                 }
+                if (!MellanoxHeadroom.knowsSpeed(pt.speedMbps())) {
+                    throw new InputException("PORT|" + port + " speed = " + pt.speedMbps() + ": not a speed SONiC's "
+                            + "headroom calculation knows (" + MellanoxHeadroom.SOURCE + "): expected 100, 1000, 10000, "
+                            + "25000, 40000, 50000, 100000, 200000, 400000 or 800000");
+                }
                 GroupKey key = new GroupKey(profileName, wred, prio, g, queue, pt.mtu());
                 groupPorts.computeIfAbsent(key, k -> new ArrayList<>()).add(port);
                 keys.add(key);
@@ -183,6 +188,11 @@ public final class SonicCheck {
         if (pool.type() != SonicConfig.PoolType.INGRESS) {
             throw new InputException("BUFFER_PROFILE|" + k.profile() + ": a lossless PG profile in egress pool '"
                     + prof.pool() + "': expected an ingress pool");
+        }
+        if (pool.xoff() > 0) {
+            throw new InputException("BUFFER_POOL|" + prof.pool() + " xoff = " + pool.xoff() + ": a shared headroom "
+                    + "pool (headroom oversubscribed across PGs) is outside seed 004's model, which reserves each lossless"
+                    + " PG's xoff; expected 0 or absent");
         }
         Wred w = c.wred().get(k.wred());
         long tf = prof.xoff();

@@ -69,7 +69,10 @@ public final class SonicConfigReader {
         try {
             root = MAPPER.readTree(Files.readString(file));
         } catch (JsonProcessingException e) {
-            throw new InputException(file + ": not JSON: " + e.getOriginalMessage());
+            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr();
+            throw new InputException(file + ": not JSON" + where + ": "
+                    + e.getOriginalMessage().replaceAll("\\s*\\(start marker at .*", "").lines().findFirst().orElse(""));
         } catch (IOException e) {
             throw new InputException(file + ": cannot read: " + e.getMessage());
         }

@@ -139,6 +139,35 @@ class SonicCheckTest {
         assertTrue(HeadroomWitnesses.replay(r.headroomWitnesses().get(0)) instanceof ReplayResult.Reproduces);
     }
 
+    /**
+     * A static pool: static_th 300 KB is t_PFC; 32 ports need 32·K_min < 300,000, so K_min = 100 KB is unsafe
+     * and the largest safe is 9,374 B; the largest loss-free static_th is 24,000,000 / (2·32) = 375,000 B.
+     */
+    @Test
+    void staticProfileGetsItsDerivation() throws IOException {
+        ObjectNode root = (ObjectNode) MAPPER.readTree(Files.readString(EXAMPLES.resolve("leaf-32x100g-40m.json")));
+        ((ObjectNode) root.get("BUFFER_POOL").get("ingress_lossless_pool")).put("mode", "static");
+        for (String name : new String[] {"ingress_lossy_profile", "pg_lossless_100000_40m_profile"}) {
+            ObjectNode prof = (ObjectNode) root.get("BUFFER_PROFILE").get(name);
+            prof.remove("dynamic_th");
+            prof.put("static_th", "300000");
+        }
+        SonicReport r = check(SonicConfigReader.parse("static-leaf", root), 0);
+        assertEquals(ConfigCheck.Verdict.UNSAFE, r.verdict());
+        ThresholdGroup g = r.groups().get(0);
+        assertTrue(g.report().check().orElseThrow().fails("EcnBeforePfc"));
+        assertEquals(9_374, g.derivation().tEcnMaxBytes());
+        assertEquals(Optional.of(375_000L), g.derivation().staticThMax());
+        assertEquals(Optional.empty(), g.derivation().dynamicThMin());
+    }
+
+    /** With a shared headroom pool the xoff of every PG is not reserved: seed 004's model does not apply. */
+    @Test
+    void sharedHeadroomPoolIsRejected() throws IOException {
+        String m = rejected(r -> ((ObjectNode) r.get("BUFFER_POOL").get("ingress_lossless_pool")).put("xoff", "2000000"));
+        assertTrue(m.contains("BUFFER_POOL|ingress_lossless_pool xoff = 2000000: a shared headroom pool"), m);
+    }
+
     @Test
     void trafficClassMapsAreRequiredAndChecked() throws IOException {
         String m = rejected(r -> ((ObjectNode) r.get("PORT_QOS_MAP").get("Ethernet4")).remove("tc_to_pg_map"));
