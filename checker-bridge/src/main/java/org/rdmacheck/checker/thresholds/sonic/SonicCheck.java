@@ -87,10 +87,47 @@ public final class SonicCheck {
         sorted.sort(PORT_ORDER);
         Map<PortIndex, String> pg = index(c.pgs());
         GearboxDelay gearbox = gearbox(c);
-        // seed 004's p: the most lossless priority groups on one port of the pool
-        Map<String, Set<String>> portsByPool = new LinkedHashMap<>();
-        Map<String, Integer> maxGroups = new LinkedHashMap<>();
+        PoolShapes shapes = poolShapes(c, sorted, pg);
+        Map<GroupKey, List<String>> groupPorts = new LinkedHashMap<>();
+        List<PriorityCheck> partial = new ArrayList<>();
+        List<GroupKey> keys = new ArrayList<>();
         for (String port : sorted) {
+            for (int prio : c.lossless(port)) {
+                PriorityCheck p = priority(c, pg, gearbox, port, prio);
+                GroupKey key = new GroupKey(p.profile(), p.wredProfile(), prio, p.pg(), p.queue(), p.mtu());
+                groupPorts.computeIfAbsent(key, k -> new ArrayList<>()).add(port);
+                keys.add(key);
+                partial.add(p);
+            }
+        }
+        List<GroupKey> order = new ArrayList<>(groupPorts.keySet());
+        List<ThresholdGroup> groups = new ArrayList<>();
+        for (GroupKey k : order) {
+            Profile prof = c.profiles().get(k.profile());
+            groups.add(group(c, k, prof, c.pools().get(prof.pool()), groupPorts.get(k),
+                    shapes.ports().get(prof.pool()).size(), shapes.maxPgs().get(prof.pool())));
+        }
+        List<PriorityCheck> out = new ArrayList<>();
+        ConfigCheck.Verdict overall = ConfigCheck.Verdict.SAFE;
+        for (int i = 0; i < partial.size(); i++) {
+            PriorityCheck p = partial.get(i);
+            int g = order.indexOf(keys.get(i));
+            ConfigCheck.Verdict v = p.headroom().holds() ? groups.get(g).report().check().orElseThrow().verdict()
+                    : ConfigCheck.Verdict.UNSAFE;
+            out.add(p.inGroup(g, v));
+            overall = worse(overall, v);
+        }
+        return new SonicReport(c.name(), asic, c.traffic(), gearbox, out, groups, idleHeadroom(c, pg), overall);
+    }
+
+    /** Per pool: the ports with lossless PGs in it (seed 004's n) and the most lossless PGs on one of them (p). */
+    private record PoolShapes(Map<String, Set<String>> ports, Map<String, Integer> maxPgs) {
+    }
+
+    private static PoolShapes poolShapes(SonicConfig c, List<String> losslessPorts, Map<PortIndex, String> pg) {
+        Map<String, Set<String>> portsByPool = new LinkedHashMap<>();
+        Map<String, Integer> maxPgs = new LinkedHashMap<>();
+        for (String port : losslessPorts) {
             Map<String, Set<Integer>> pgsByPool = new LinkedHashMap<>();
             for (int prio : c.lossless(port)) {
                 int g = c.qos().get(port).tcToPg().get(prio);
@@ -98,64 +135,38 @@ public final class SonicCheck {
             }
             pgsByPool.forEach((pool, groups) -> {
                 portsByPool.computeIfAbsent(pool, k -> new TreeSet<>(PORT_ORDER)).add(port);
-                maxGroups.merge(pool, groups.size(), Math::max);
+                maxPgs.merge(pool, groups.size(), Math::max);
             });
         }
-        Map<GroupKey, List<String>> groupPorts = new LinkedHashMap<>();
-        List<PriorityCheck> partial = new ArrayList<>();
-        List<GroupKey> keys = new ArrayList<>();
-        for (String port : sorted) {
-            SonicConfig.PortQos qos = c.qos().get(port);
-            for (int prio : qos.lossless()) {
-                int g = qos.tcToPg().get(prio);
-                int queue = qos.tcToQueue().get(prio);
-                String profileName = pg.get(new PortIndex(port, g));
-                Profile prof = profile(c, pg, port, prio, g);
-                String wred = wred(c, port, prio, queue);
-                SonicConfig.Port pt = port(c, port);
-                BigDecimal cable = c.cables().get(port);
-                if (cable == null) {
-                    throw new InputException("CABLE_LENGTH: no length for port " + port + " (lossless priority " + prio + ")");
-                }
-                if (!MellanoxHeadroom.knowsSpeed(pt.speedMbps())) {
-                    throw new InputException("PORT|" + port + " speed = " + pt.speedMbps() + ": not a speed SONiC's "
-                            + "headroom calculation knows (" + MellanoxHeadroom.SOURCE + "): expected 100, 1000, 10000, "
-                            + "25000, 40000, 50000, 100000, 200000, 400000 or 800000");
-                }
-                GroupKey key = new GroupKey(profileName, wred, prio, g, queue, pt.mtu());
-                groupPorts.computeIfAbsent(key, k -> new ArrayList<>()).add(port);
-                keys.add(key);
-                HeadroomCalculation sonic = MellanoxHeadroom.compute(asic, c.traffic(), pt.speedMbps(), cable, pt.mtu(),
-                        gearbox.nanos().doubleValue(), pt.lanes() == 8);
-                HeadroomCalculation mlx5 = Mlx5Headroom.compute(pt.speedMbps(), cable, pt.mtu());
-                Inequality hr = new Inequality("XoffCoversHeadroom", "profile xoff >= xoff of " + MellanoxHeadroom.SOURCE,
-                        Long.toString(prof.xoff()), Long.toString(sonic.xoffBytes()), prof.xoff() >= sonic.xoffBytes(),
-                        MellanoxHeadroom.SOURCE);
-                partial.add(new PriorityCheck(port, prio, g, queue, profileName, wred, pt.speedMbps(), cable, pt.mtu(),
-                        pt.lanes(), prof.xoff(), sonic, mlx5, ieee(pt, cable), hr, -1, ConfigCheck.Verdict.SAFE));
-            }
+        return new PoolShapes(portsByPool, maxPgs);
+    }
+
+    /** One lossless priority's headroom: its PG's xoff against SONiC's calculation, with mlx5's and 802.1Qbb's. */
+    private PriorityCheck priority(SonicConfig c, Map<PortIndex, String> pg, GearboxDelay gearbox, String port,
+                                   int prio) {
+        SonicConfig.PortQos qos = c.qos().get(port);
+        int g = qos.tcToPg().get(prio);
+        int queue = qos.tcToQueue().get(prio);
+        Profile prof = profile(c, pg, port, prio, g);
+        String wred = wred(c, port, prio, queue);
+        SonicConfig.Port pt = port(c, port);
+        BigDecimal cable = c.cables().get(port);
+        if (cable == null) {
+            throw new InputException("CABLE_LENGTH: no length for port " + port + " (lossless priority " + prio + ")");
         }
-        List<GroupKey> order = new ArrayList<>(groupPorts.keySet());
-        List<ThresholdGroup> groups = new ArrayList<>();
-        for (GroupKey k : order) {
-            Profile prof = c.profiles().get(k.profile());
-            Pool pool = c.pools().get(prof.pool());
-            groups.add(group(c, k, prof, pool, groupPorts.get(k), portsByPool.get(prof.pool()).size(),
-                    maxGroups.get(prof.pool())));
+        if (!MellanoxHeadroom.knowsSpeed(pt.speedMbps())) {
+            throw new InputException("PORT|" + port + " speed = " + pt.speedMbps() + ": not a speed SONiC's "
+                    + "headroom calculation knows (" + MellanoxHeadroom.SOURCE + "): expected 100, 1000, 10000, "
+                    + "25000, 40000, 50000, 100000, 200000, 400000 or 800000");
         }
-        List<PriorityCheck> out = new ArrayList<>();
-        ConfigCheck.Verdict overall = ConfigCheck.Verdict.SAFE;
-        for (int i = 0; i < partial.size(); i++) {
-            PriorityCheck p = partial.get(i);
-            int g = order.indexOf(keys.get(i));
-            ConfigCheck.Verdict v = groups.get(g).report().check().orElseThrow().verdict();
-            if (!p.headroom().holds()) {
-                v = ConfigCheck.Verdict.UNSAFE;
-            }
-            out.add(p.inGroup(g, v));
-            overall = worse(overall, v);
-        }
-        return new SonicReport(c.name(), asic, c.traffic(), gearbox, out, groups, idleHeadroom(c, sorted, pg), overall);
+        HeadroomCalculation sonic = MellanoxHeadroom.compute(asic, c.traffic(), pt.speedMbps(), cable, pt.mtu(),
+                gearbox.nanos().doubleValue(), pt.lanes() == 8);
+        HeadroomCalculation mlx5 = Mlx5Headroom.compute(pt.speedMbps(), cable, pt.mtu());
+        Inequality hr = new Inequality("XoffCoversHeadroom", "profile xoff >= xoff of " + MellanoxHeadroom.SOURCE,
+                Long.toString(prof.xoff()), Long.toString(sonic.xoffBytes()), prof.xoff() >= sonic.xoffBytes(),
+                MellanoxHeadroom.SOURCE);
+        return new PriorityCheck(port, prio, g, queue, pg.get(new PortIndex(port, g)), wred, pt.speedMbps(), cable,
+                pt.mtu(), pt.lanes(), prof.xoff(), sonic, mlx5, ieee(pt, cable), hr, -1, ConfigCheck.Verdict.SAFE);
     }
 
     private GearboxDelay gearbox(SonicConfig c) {
@@ -170,7 +181,7 @@ public final class SonicCheck {
      * Lossless PGs (a profile with xoff) that no lossless traffic class of their port maps to: their
      * whole xoff is headroom nothing can use.
      */
-    private static List<IdleHeadroom> idleHeadroom(SonicConfig c, List<String> lossless, Map<PortIndex, String> pg) {
+    private static List<IdleHeadroom> idleHeadroom(SonicConfig c, Map<PortIndex, String> pg) {
         List<IdleHeadroom> out = new ArrayList<>();
         for (Binding b : c.pgs()) {
             Profile prof = c.profiles().get(b.profile());
