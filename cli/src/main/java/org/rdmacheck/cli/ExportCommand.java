@@ -6,15 +6,11 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.conformance.SpecManifest;
-import org.rdmacheck.checker.conformance.TraceMapping;
 import org.rdmacheck.checker.tlc.TlcChecker;
 import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.checker.trace.ItfTraces;
@@ -185,7 +181,7 @@ final class ExportCommand implements Callable<Integer> {
         if (TlcChecker.CHECKER.equals(cex.provenance().checker())) {
             return Set.of();
         }
-        Path dir = specDir != null ? specDir : Path.of("specs", cex.provenance().model());
+        Path dir = specDir != null ? specDir : ExplorerOptions.home().resolve("specs").resolve(cex.provenance().model());
         if (!Files.isRegularFile(dir.resolve(SpecManifest.FILE))) {
             if (specDir != null) {
                 throw new InputException("--spec " + specDir + ": no " + SpecManifest.FILE + " there");
@@ -200,13 +196,6 @@ final class ExportCommand implements Callable<Integer> {
             }
             return Set.of();
         }
-        Set<String> sets = new TreeSet<>();
-        for (Map.Entry<String, TraceMapping.Variable> e : m.traceMapping().entrySet()) {
-            String from = e.getValue().from();
-            if (e.getValue().as().equals("set") && from.matches("/[^/]+")) {
-                sets.add(from.substring(1));
-            }
-        }
-        return sets;
+        return m.setFields();
     }
 }

@@ -60,6 +60,23 @@ public record SpecManifest(Path folder, String javaModel, ConstantMapping consta
     }
 
     /**
+     * The Java state's top-level fields that hold sets: those the trace mapping reads whole
+     * ({@code "from": "/field"}) {@code "as": "set"}. The ITF export of the Java model's traces writes
+     * them as {@code #set}, every other array as a sequence.
+     *
+     * @return the field names
+     */
+    public Set<String> setFields() {
+        Set<String> sets = new java.util.TreeSet<>();
+        for (TraceMapping.Variable v : traceMapping.values()) {
+            if (v.as().equals("set") && v.from().matches("/[^/]+")) {
+                sets.add(v.from().substring(1).replace("~1", "/").replace("~0", "~"));
+            }
+        }
+        return sets;
+    }
+
+    /**
      * One checked configuration.
      *
      * @param name          its name

@@ -30,12 +30,14 @@ import org.rdmacheck.model.InputException;
  * to it ({@code {"name", "params"}}); {@code loop} is the index of the state the last one returns to,
  * present only for lassos. With that metadata an ITF trace converts back to the very
  * counterexample it came from ({@link #toCounterexample}); an ITF trace from another tool converts
- * to a trace of its states with no actions.
+ * to a trace of its states with no actions (Quint's {@code mbt::} bookkeeping variables are dropped).
  */
 public final class ItfTraces {
 
     /** Where the format is described. */
     public static final String FORMAT_DESCRIPTION = "https://apalache-mc.org/docs/adr/015adr-trace.html";
+    /** Prefix of the bookkeeping variables Quint adds ({@code mbt::actionTaken}, {@code mbt::nondetPicks}): not state. */
+    public static final String QUINT_MBT = "mbt::";
     /** Key of rdmacheck's metadata in the trace's {@code #meta}. */
     public static final String META_KEY = "rdmacheck";
 
@@ -149,7 +151,9 @@ public final class ItfTraces {
             if (!v.isTextual()) {
                 throw new InputException(source + ": malformed ITF trace: 'vars' holds " + v + ": expected a name");
             }
-            vars.add(v.textValue());
+            if (!v.textValue().startsWith(QUINT_MBT) && !vars.contains(v.textValue())) {
+                vars.add(v.textValue());
+            }
         }
         List<ObjectNode> states = new ArrayList<>();
         List<JsonNode> metas = new ArrayList<>();
@@ -161,7 +165,7 @@ public final class ItfTraces {
             ObjectNode values = TraceJson.MAPPER.createObjectNode();
             for (Iterator<Map.Entry<String, JsonNode>> it = s.fields(); it.hasNext();) {
                 Map.Entry<String, JsonNode> e = it.next();
-                if (e.getKey().equals("#meta")) {
+                if (e.getKey().equals("#meta") || e.getKey().startsWith(QUINT_MBT)) {
                     continue;
                 }
                 if (!vars.contains(e.getKey())) {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -88,6 +89,9 @@ class ItfTracesTest {
         assertEquals(0, c.loopStart());
         assertEquals(TraceJson.MAPPER.readTree("{\"x\": 1, \"s\": [1]}"), c.steps().get(1).state());
         assertEquals("Spec.qnt", c.provenance().model());
+        JsonNode quint = TraceJson.MAPPER.readTree("{\"vars\": [\"x\", \"mbt::actionTaken\"], \"states\": ["
+                + "{\"x\": {\"#bigint\": \"1\"}, \"mbt::actionTaken\": \"init\"}]}");
+        assertEquals(List.of("x"), ItfTraces.parse(quint, "q").vars(), "Quint's bookkeeping is no state");
     }
 
     @Test
