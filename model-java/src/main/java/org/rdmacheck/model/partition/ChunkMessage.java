@@ -12,9 +12,31 @@ import java.util.List;
  * @param offset    offset of this chunk in the data, in bytes
  * @param payload   the chunk's bytes (symbolic values, see {@link SymbolicData})
  */
-public record ChunkMessage(int dataId, int totalSize, int offset, List<Integer> payload) {
+public record ChunkMessage(int dataId, int totalSize, int offset, List<Integer> payload)
+        implements Comparable<ChunkMessage> {
     /** Copies the payload. */
     public ChunkMessage {
         payload = List.copyOf(payload);
+    }
+
+    /**
+     * @param size bytes per transfer
+     * @return the transfer the payload belongs to (the model knows it from the symbolic bytes; the
+     *         receiver does not)
+     */
+    public int transfer(int size) {
+        return SymbolicData.transferOf(size, payload.get(0));
+    }
+
+    @Override
+    public int compareTo(ChunkMessage o) {
+        int c = Integer.compare(dataId, o.dataId);
+        if (c == 0) {
+            c = Integer.compare(totalSize, o.totalSize);
+        }
+        if (c == 0) {
+            c = Integer.compare(offset, o.offset);
+        }
+        return c != 0 ? c : PartitionState.compareLists(payload, o.payload);
     }
 }

@@ -8,22 +8,31 @@ import java.util.List;
  * of {@code chunk} bytes (the last one shorter when {@code chunk} does not divide {@code size}) and
  * prefixes each with the custom header.
  *
- * @param size    bytes per transfer
- * @param chunk   bytes per chunk
+ * @param config  the sizes and the data-ID space
  * @param variant which header the sender writes
  */
-public record ChunkSplitter(int size, int chunk, PartitionVariant variant) {
+public record ChunkSplitter(PartitionConfig config, PartitionVariant variant) {
 
-    /** Validates sizes. */
-    public ChunkSplitter {
-        if (size < 1 || chunk < 1) {
-            throw new IllegalArgumentException("size and chunk must be positive: " + size + ", " + chunk);
-        }
+    private int size() {
+        return config.size();
+    }
+
+    private int chunk() {
+        return config.chunk();
+    }
+
+    /**
+     * @param t a transfer
+     * @return the data ID its header carries: {@code t mod ids}, or 0 for every transfer when the
+     *         header has no data ID (every chunk looks alike to the receiver)
+     */
+    public int headerId(int t) {
+        return variant == PartitionVariant.NO_DATA_ID ? 0 : config.dataId(t);
     }
 
     /** @return chunks per transfer, ceil(size / chunk) */
     public int chunkCount() {
-        return (size + chunk - 1) / chunk;
+        return (size() + chunk() - 1) / chunk();
     }
 
     /**
@@ -31,7 +40,7 @@ public record ChunkSplitter(int size, int chunk, PartitionVariant variant) {
      * @return its payload length: {@code chunk}, or what is left for the last chunk
      */
     public int chunkLength(int i) {
-        return Math.min(chunk, size - i * chunk);
+        return Math.min(chunk(), size() - i * chunk());
     }
 
     /**
@@ -42,10 +51,8 @@ public record ChunkSplitter(int size, int chunk, PartitionVariant variant) {
     public ChunkMessage message(int t, int i) {
         List<Integer> payload = new ArrayList<>();
         for (int k = 0; k < chunkLength(i); k++) {
-            payload.add(SymbolicData.value(size, t, i * chunk + k));
+            payload.add(SymbolicData.value(size(), t, i * chunk() + k));
         }
-        // Without a data ID field every chunk looks alike to the receiver: model it as ID 0.
-        int id = variant == PartitionVariant.NO_DATA_ID ? 0 : t;
-        return new ChunkMessage(id, size, i * chunk, payload);
+        return new ChunkMessage(headerId(t), size(), i * chunk(), payload);
     }
 }

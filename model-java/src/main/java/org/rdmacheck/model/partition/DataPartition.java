@@ -2,139 +2,324 @@ package org.rdmacheck.model.partition;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.rdmacheck.model.Action;
 import org.rdmacheck.model.Model;
+import org.rdmacheck.model.StateCodec;
+import org.rdmacheck.model.Symmetry;
 import org.rdmacheck.model.Transition;
 
 /**
- * Multi-QP data partition (seed 003, III-B, Algorithms 1 and 2). {@code transfers} transfers of
- * {@code size} bytes each are in flight at once over the same {@code qps} queue pairs. The sender
- * posts a chunk on a QP only when the QP's last send completed (Algorithm 1, line 6), taking the
- * next chunk of any transfer that still has one (the split function of that transfer); a QP's
- * completion delivers its chunk to the receiver's reordering function (Algorithm 2, line 9) and
- * frees the QP. QPs complete in any order: every interleaving is explored.
+ * Multi-QP data partition (seed 003, III-B, Algorithms 1 and 2) with both ends of every QP.
  *
- * <p>Modelling choice: a completion is one step (receive completion, reordering, and the sender's
- * work completion). Splitting it would add states but no behaviour the properties can observe,
- * since the sender only reuses a QP after its completion either way.
+ * <p>Sender (Algorithm 1): it posts a chunk on a QP only when the QP's last send completed (line 6),
+ * taking the next chunk of any transfer whose data ID is free (the split function of that transfer,
+ * line 7). A send completion is polled separately from the chunk's arrival: the receiver's NIC
+ * places the chunk in a posted receive buffer, and only then does its ACK complete the send.
  *
- * @param size      bytes per transfer
- * @param chunk     bytes per chunk
- * @param qps       queue pairs shared by all transfers
- * @param transfers transfers (data IDs) in flight at once
- * @param variant   the protocol variant
+ * <p>Receiver (Algorithm 2): each QP has {@code receiveWrs} receive work requests, a finite
+ * resource. A chunk lands only in a posted one; when none is posted the receiver answers
+ * receiver-not-ready (RNR) and the sender's NIC retries after the RNR timer, which the model
+ * leaves implicit (the arrival waits) since InfiniBand's RNR retry count 7 means "retry for
+ * ever". The receiver polls a receive completion and reorders the chunk (lines 7 and 9), then
+ * re-posts the work request with the consumed buffer (line 8: the paper lists it before line 9,
+ * which is only safe with a fresh buffer; see {@link PartitionVariant#REPOST_BEFORE_CONSUME}).
+ *
+ * <p>Faults and recovery (the paper states none; this is the obvious one): the network may
+ * exhaust a QP's transport retries up to {@code errors} times while a chunk is in flight; the QP
+ * enters the error state, which flushes its outstanding send work request (the sender gets an
+ * error completion) and its posted receive work requests. The sender puts the flushed chunk back
+ * in the split function's queue, to be posted on any connected QP, and reconnects the QP; the
+ * receiver re-posts its receive work requests once the QP is connected again.
+ *
+ * <p>Data IDs are bounded: transfer {@code t} carries ID {@code t mod ids}, and the sender starts
+ * it only once the receiver completed transfer {@code t - ids} (the application's reply that the
+ * data arrived, taken as immediate).
+ *
+ * @param config  the sizes
+ * @param variant the protocol variant
  */
-public record DataPartition(int size, int chunk, int qps, int transfers, PartitionVariant variant)
-        implements Model<PartitionState> {
+public record DataPartition(PartitionConfig config, PartitionVariant variant) implements Model<PartitionState> {
 
-    /** Validates the parameters. */
+    /** Rejects nulls. */
     public DataPartition {
-        if (size < 1 || chunk < 1 || qps < 1 || transfers < 1) {
-            throw new IllegalArgumentException("size, chunk, qps and transfers must be positive");
-        }
+        java.util.Objects.requireNonNull(config);
+        java.util.Objects.requireNonNull(variant);
+    }
+
+    /** @return bytes per transfer */
+    public int size() {
+        return config.size();
+    }
+
+    /** @return bytes per chunk */
+    public int chunk() {
+        return config.chunk();
+    }
+
+    /** @return transfers */
+    public int transfers() {
+        return config.transfers();
     }
 
     /** @return the sender's split function */
     public ChunkSplitter splitter() {
-        return new ChunkSplitter(size, chunk, variant);
+        return new ChunkSplitter(config, variant);
     }
 
     /** @return the receiver's reordering function */
     public Reassembler reassembler() {
-        return new Reassembler(chunk, variant);
+        return new Reassembler(config.chunk(), variant);
     }
 
     @Override
     public List<PartitionState> initialStates() {
-        return List.of(PartitionState.initial(transfers, qps));
+        return List.of(PartitionState.initial(config));
     }
 
     @Override
     public void successors(PartitionState s, Consumer<Transition<PartitionState>> sink) {
-        int chunks = splitter().chunkCount();
-        for (int q = 0; q < qps; q++) {
-            if (s.qps().get(q).size() >= variant.postDepth()) {
-                continue;
-            }
-            for (int t = 0; t < transfers; t++) {
+        for (int q = 0; q < config.qps(); q++) {
+            senderSteps(s, q, sink);
+            networkSteps(s, q, sink);
+            receiverSteps(s, q, sink);
+        }
+    }
+
+    /** Algorithm 1, lines 6-8, and the recovery's re-post and reconnection. */
+    private void senderSteps(PartitionState s, int q, Consumer<Transition<PartitionState>> sink) {
+        if (s.qpError().get(q)) {
+            sink.accept(new Transition<>(Action.of("Reconnect", "qp", q), reconnect(s, q)));
+            return;
+        }
+        List<SendRequest> queue = s.sendQueues().get(q);
+        if (queue.size() < variant.postDepth()) {
+            for (int t = 0; t < config.transfers(); t++) {
                 int i = s.nextChunk().get(t);
-                if (i < chunks) {
-                    sink.accept(new Transition<>(Action.of("Post", "qp", q, "transfer", t, "chunk", i), post(s, q, t)));
+                if (i < splitter().chunkCount() && dataIdFree(s, t)) {
+                    sink.accept(new Transition<>(Action.of("Post", "qp", q, "transfer", t, "chunk", i),
+                            post(s, q, t)));
+                }
+            }
+            for (ChunkMessage c : s.resend()) {
+                sink.accept(new Transition<>(Action.of("Resend", "qp", q, "transfer", c.transfer(config.size()),
+                        "offset", c.offset()), resend(s, q, c)));
+            }
+        }
+        if (!queue.isEmpty() && queue.get(0).landed()) {
+            sink.accept(new Transition<>(Action.of("SendComplete", "qp", q), sendComplete(s, q)));
+        }
+    }
+
+    /** Arrival into a posted receive buffer, RNR, and QP errors. */
+    private void networkSteps(PartitionState s, int q, Consumer<Transition<PartitionState>> sink) {
+        if (s.qpError().get(q)) {
+            return;
+        }
+        List<SendRequest> queue = s.sendQueues().get(q);
+        int j = firstInFlight(queue);
+        if (j >= 0 && s.posted().get(q) > 0) {
+            ChunkMessage m = queue.get(j).chunk();
+            sink.accept(new Transition<>(Action.of("Arrive", "qp", q, "dataId", m.dataId(), "offset", m.offset()),
+                    arrive(s, q, j)));
+        }
+        if (j >= 0 && s.posted().get(q) == 0 && variant == PartitionVariant.RNR_RETRY_ZERO) {
+            sink.accept(new Transition<>(Action.of("RnrError", "qp", q), flush(s, q, 0)));
+        }
+        boolean landedUnacked = queue.stream().anyMatch(SendRequest::landed);
+        if (s.errorsLeft() > 0 && !queue.isEmpty()
+                && (!landedUnacked || variant == PartitionVariant.ERROR_AFTER_LANDING)) {
+            sink.accept(new Transition<>(Action.of("QpError", "qp", q), flush(s, q, 1)));
+        }
+    }
+
+    /** Algorithm 2, lines 7-9. */
+    private void receiverSteps(PartitionState s, int q, Consumer<Transition<PartitionState>> sink) {
+        List<ReceiveCompletion> cq = s.completions().get(q);
+        if (!cq.isEmpty()) {
+            ChunkMessage m = cq.get(0).chunk();
+            sink.accept(new Transition<>(Action.of("Reorder", "qp", q, "dataId", m.dataId(), "offset", m.offset()),
+                    reorder(s, q)));
+        }
+        if (s.qpError().get(q)) {
+            return;
+        }
+        if (s.consumedBuffers(q, config.receiveWrs()) > 0) {
+            sink.accept(new Transition<>(Action.of("PostReceive", "qp", q), postReceive(s, q)));
+        }
+        if (variant == PartitionVariant.REPOST_BEFORE_CONSUME) {
+            for (int i = 0; i < cq.size(); i++) {
+                if (!cq.get(i).reposted()) {
+                    sink.accept(new Transition<>(Action.of("PostReceiveEarly", "qp", q), postReceiveEarly(s, q, i)));
+                    break;
                 }
             }
         }
-        for (int q = 0; q < qps; q++) {
-            if (!s.qps().get(q).isEmpty()) {
-                ChunkMessage m = s.qps().get(q).get(0);
-                sink.accept(new Transition<>(Action.of("Complete", "qp", q, "dataId", m.dataId(),
-                        "offset", m.offset()), complete(s, q)));
+    }
+
+    private static int firstInFlight(List<SendRequest> queue) {
+        for (int j = 0; j < queue.size(); j++) {
+            if (!queue.get(j).landed()) {
+                return j;
             }
         }
-    }
-
-    /** Algorithm 1, lines 6-8: the QP's last send completed, so split transfer t's next chunk and post it. */
-    private PartitionState post(PartitionState s, int q, int t) {
-        int i = s.nextChunk().get(t);
-        List<Integer> next = new ArrayList<>(s.nextChunk());
-        next.set(t, i + 1);
-        List<List<ChunkMessage>> qp = new ArrayList<>(s.qps());
-        List<ChunkMessage> queue = new ArrayList<>(qp.get(q));
-        queue.add(splitter().message(t, i));
-        qp.set(q, queue);
-        return new PartitionState(next, qp, s.buffers(), s.received(), s.delivered(), s.outside());
-    }
-
-    /** Algorithm 2, lines 7-9: QP q's oldest chunk completes and the receiver reorders it. */
-    private PartitionState complete(PartitionState s, int q) {
-        List<List<ChunkMessage>> qp = new ArrayList<>(s.qps());
-        List<ChunkMessage> queue = qp.get(q);
-        ChunkMessage m = queue.get(0);
-        qp.set(q, queue.subList(1, queue.size()));
-        int id = m.dataId();
-        Reassembler.Placement p = reassembler().receive(s.buffers().get(id), s.received().get(id), m);
-        List<List<Integer>> buffers = new ArrayList<>(s.buffers());
-        buffers.set(id, p.buffer());
-        List<Integer> received = new ArrayList<>(s.received());
-        received.set(id, p.received());
-        List<Delivery> delivered = new ArrayList<>(s.delivered());
-        if (p.completed() != null) {
-            delivered.add(p.completed());
-        }
-        List<OutsideWrite> outside = new ArrayList<>(s.outside());
-        outside.addAll(p.outside());
-        return new PartitionState(s.nextChunk(), qp, buffers, received, delivered, outside);
-    }
-
-    /** The sender has split and posted every chunk and every QP's last send completed. */
-    @Override
-    public boolean isFinal(PartitionState s) {
-        return s.nextChunk().stream().allMatch(n -> n == splitter().chunkCount()) && s.allQpsIdle();
+        return -1;
     }
 
     /**
-     * Every transfer completed: the sender is done, the receiver holds no partial buffer, and the
+     * Whether transfer t may start (or go on) with its data ID: its own ID at first; a reused one
+     * once the receiver completed the transfer that held it ({@code paper}) or once the sender
+     * polled that transfer's last send completion ({@code reuse-on-send-completion}).
+     */
+    boolean dataIdFree(PartitionState s, int t) {
+        if (t < config.ids()) {
+            return true;
+        }
+        int previous = t - config.ids();
+        if (variant == PartitionVariant.REUSE_ON_SEND_COMPLETION) {
+            return s.nextChunk().get(previous) == splitter().chunkCount() && !sendPending(s, previous);
+        }
+        return s.delivered().stream().filter(d -> d.dataId() == splitter().headerId(t)).count() >= t / config.ids();
+    }
+
+    /** @return whether a chunk of transfer t is outstanding on a QP or waits to be posted again */
+    private boolean sendPending(PartitionState s, int t) {
+        boolean onQp = s.sendQueues().stream().flatMap(List::stream)
+                .anyMatch(r -> r.chunk().transfer(config.size()) == t);
+        return onQp || s.resend().stream().anyMatch(c -> c.transfer(config.size()) == t);
+    }
+
+    /** Algorithm 1, lines 6-8: QP q's last send completed; split transfer t's next chunk and post it. */
+    private PartitionState post(PartitionState s, int q, int t) {
+        StateEdit e = new StateEdit(s);
+        int i = s.nextChunk().get(t);
+        e.nextChunk.set(t, i + 1);
+        e.appendSend(q, SendRequest.inFlight(splitter().message(t, i)));
+        return e.build();
+    }
+
+    /** Recovery: a chunk flushed by a QP error is posted again, on any connected QP with room. */
+    private static PartitionState resend(PartitionState s, int q, ChunkMessage c) {
+        StateEdit e = new StateEdit(s);
+        e.resend.remove(c);
+        e.appendSend(q, SendRequest.inFlight(c));
+        return e.build();
+    }
+
+    /** The ACK of QP q's oldest send arrived and the sender polled its completion (Algorithm 1, line 6). */
+    private static PartitionState sendComplete(PartitionState s, int q) {
+        StateEdit e = new StateEdit(s);
+        e.sendQueues.set(q, s.sendQueues().get(q).subList(1, s.sendQueues().get(q).size()));
+        return e.build();
+    }
+
+    /**
+     * The receiver's NIC takes a posted receive work request for QP q's first chunk in flight and
+     * writes the chunk into its buffer. In variant {@code repost-before-consume} the buffer may be
+     * one whose earlier chunk reordering has not read yet: the NIC overwrites it.
+     */
+    private PartitionState arrive(PartitionState s, int q, int j) {
+        StateEdit e = new StateEdit(s);
+        List<SendRequest> queue = new ArrayList<>(s.sendQueues().get(q));
+        ChunkMessage m = queue.get(j).chunk();
+        queue.set(j, queue.get(j).land());
+        e.sendQueues.set(q, queue);
+        e.posted.set(q, s.posted().get(q) - 1);
+        List<ReceiveCompletion> cq = s.completions().get(q);
+        for (int i = 0; i < cq.size(); i++) {
+            if (cq.get(i).reposted()) {
+                e.setCompletion(q, i, cq.get(i).overwrittenBy(m));
+                break;
+            }
+        }
+        e.appendCompletion(q, ReceiveCompletion.of(m));
+        return e.build();
+    }
+
+    /**
+     * QP q enters the error state: its send work requests complete in error and their chunks go
+     * back to the sender, its posted receive work requests are flushed.
+     *
+     * @param cost 1 for a network fault (from the budget), 0 for an RNR error
+     */
+    private static PartitionState flush(PartitionState s, int q, int cost) {
+        StateEdit e = new StateEdit(s);
+        s.sendQueues().get(q).forEach(r -> e.resend.add(r.chunk()));
+        e.sendQueues.set(q, List.of());
+        e.posted.set(q, 0);
+        e.qpError.set(q, true);
+        e.errorsLeft -= cost;
+        return e.build();
+    }
+
+    /** The sender resets QP q and connects it again (error, reset, init, ready to receive, ready to send). */
+    private static PartitionState reconnect(PartitionState s, int q) {
+        StateEdit e = new StateEdit(s);
+        e.qpError.set(q, false);
+        return e.build();
+    }
+
+    /** Algorithm 2, lines 7 and 9: the receiver polls QP q's oldest receive completion and reorders its chunk. */
+    private PartitionState reorder(PartitionState s, int q) {
+        StateEdit e = new StateEdit(s);
+        List<ReceiveCompletion> cq = s.completions().get(q);
+        ChunkMessage m = cq.get(0).chunk();
+        e.completions.set(q, cq.subList(1, cq.size()));
+        int id = m.dataId();
+        Reassembler.Placement p = reassembler().receive(s.buffers().get(id), s.received().get(id), m);
+        e.buffers.set(id, p.buffer());
+        e.received.set(id, p.received());
+        p.completed().ifPresent(e.delivered::add);
+        e.outside.addAll(p.outside());
+        return e.build();
+    }
+
+    /** Algorithm 2, line 8: a consumed receive buffer is posted again. */
+    private static PartitionState postReceive(PartitionState s, int q) {
+        StateEdit e = new StateEdit(s);
+        e.posted.set(q, s.posted().get(q) + 1);
+        return e.build();
+    }
+
+    /** Variant repost-before-consume: the buffer of completion i is posted again before it is reordered. */
+    private static PartitionState postReceiveEarly(PartitionState s, int q, int i) {
+        StateEdit e = new StateEdit(s);
+        e.setCompletion(q, i, s.completions().get(q).get(i).repost());
+        e.posted.set(q, s.posted().get(q) + 1);
+        return e.build();
+    }
+
+    /** The sender has split every chunk and holds none, and the receiver reordered every completion. */
+    @Override
+    public boolean isFinal(PartitionState s) {
+        return s.nextChunk().stream().allMatch(n -> n == splitter().chunkCount()) && s.senderIdle()
+                && s.receiverIdle();
+    }
+
+    /**
+     * Every transfer completed: the protocol is done, the receiver holds no partial buffer, and the
      * application received one buffer per transfer.
      *
      * @param s a state
-     * @return whether it is a goal state of the Progress property
+     * @return whether it is a goal state of EveryTransferCompletes
      */
     public boolean allTransfersComplete(PartitionState s) {
-        return isFinal(s) && s.allBuffersFree() && s.delivered().size() == transfers;
+        return isFinal(s) && s.allBuffersFree() && s.delivered().size() == config.transfers();
     }
 
     @Override
-    public java.util.Optional<org.rdmacheck.model.StateCodec<PartitionState>> codec() {
-        return java.util.Optional.of(new PartitionCodec());
+    public Optional<StateCodec<PartitionState>> codec() {
+        return Optional.of(new PartitionCodec());
     }
 
     /**
-     * The queue pairs are interchangeable: a chunk may be posted on any QP with room and QPs
-     * complete in any order (seed 003, III-B), and no property names a QP.
+     * The queue pairs are interchangeable: a chunk may be posted on any QP with room, QPs deliver
+     * and fail in any order (seed 003, III-B), and no property names a QP.
      */
     @Override
-    public java.util.Optional<org.rdmacheck.model.Symmetry<PartitionState>> symmetry() {
-        return java.util.Optional.of(new org.rdmacheck.model.Symmetry<>() {
+    public Optional<Symmetry<PartitionState>> symmetry() {
+        return Optional.of(new Symmetry<>() {
             @Override
             public String elements() {
                 return "qps";
@@ -142,17 +327,20 @@ public record DataPartition(int size, int chunk, int qps, int transfers, Partiti
 
             @Override
             public int size() {
-                return qps;
+                return config.qps();
             }
 
             @Override
             public PartitionState permute(PartitionState s, int[] permutation) {
-                List<List<ChunkMessage>> renamed = new ArrayList<>(s.qps());
-                for (int q = 0; q < qps; q++) {
-                    renamed.set(permutation[q], s.qps().get(q));
+                StateEdit e = new StateEdit(s);
+                for (int q = 0; q < config.qps(); q++) {
+                    int r = permutation[q];
+                    e.sendQueues.set(r, s.sendQueues().get(q));
+                    e.qpError.set(r, s.qpError().get(q));
+                    e.posted.set(r, s.posted().get(q));
+                    e.completions.set(r, s.completions().get(q));
                 }
-                return new PartitionState(s.nextChunk(), renamed, s.buffers(), s.received(), s.delivered(),
-                        s.outside());
+                return e.build();
             }
         });
     }

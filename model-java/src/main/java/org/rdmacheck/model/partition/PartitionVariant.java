@@ -18,7 +18,29 @@ public enum PartitionVariant {
     /** The receiver handles every chunk as full-size, including a shorter last chunk. */
     LAST_CHUNK_FULL_SIZE("last-chunk-full-size"),
     /** The sender posts on a QP without waiting for its last completion (up to two outstanding). */
-    NO_COMPLETION_WAIT("no-completion-wait");
+    NO_COMPLETION_WAIT("no-completion-wait"),
+    /**
+     * The receiver re-posts a receive work request as soon as it sees its completion (Algorithm 2,
+     * line 8 taken literally before line 9) with the same buffer, before reordering copied the
+     * chunk out: the NIC may write the next chunk over it.
+     */
+    REPOST_BEFORE_CONSUME("repost-before-consume"),
+    /**
+     * A QP error may also strike after the chunk landed, while its ACK is on the way (a lost ACK
+     * exhausts the retry count just as a lost chunk does); the sender cannot tell the two apart
+     * and posts the flushed chunk again.
+     */
+    ERROR_AFTER_LANDING("error-after-landing"),
+    /**
+     * The sender reuses a data ID as soon as it polled every send completion of the transfer that
+     * held it, not once the receiver completed that transfer.
+     */
+    REUSE_ON_SEND_COMPLETION("reuse-on-send-completion"),
+    /**
+     * The QPs are created with an RNR retry count of 0: a chunk that reaches a QP with no receive
+     * work request posted moves the QP to the error state at once instead of being retried.
+     */
+    RNR_RETRY_ZERO("rnr-retry-zero");
 
     private final String id;
 

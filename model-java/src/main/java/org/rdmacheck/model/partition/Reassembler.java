@@ -19,10 +19,11 @@ public record Reassembler(int chunk, PartitionVariant variant) {
      *
      * @param buffer    the buffer (empty when the data ID completed and its slot was freed)
      * @param received  bytes received into it (0 after completion)
-     * @param completed the buffer handed to the application, or null
+     * @param completed the buffer handed to the application, if the data ID completed
      * @param outside   positions written beyond the allocated buffer
      */
-    public record Placement(List<Integer> buffer, int received, Delivery completed, List<OutsideWrite> outside) {
+    public record Placement(List<Integer> buffer, int received, java.util.Optional<Delivery> completed,
+                            List<OutsideWrite> outside) {
     }
 
     /**
@@ -54,8 +55,8 @@ public record Reassembler(int chunk, PartitionVariant variant) {
         }
         int total = received + len;
         if (total >= m.totalSize()) {
-            return new Placement(List.of(), 0, new Delivery(m.dataId(), buf), outside);
+            return new Placement(List.of(), 0, java.util.Optional.of(new Delivery(m.dataId(), buf)), outside);
         }
-        return new Placement(buf, total, null, outside);
+        return new Placement(buf, total, java.util.Optional.empty(), outside);
     }
 }

@@ -3,18 +3,51 @@ package org.rdmacheck.properties.partition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.partition.DataPartition;
+import org.rdmacheck.model.partition.PartitionConfig;
 import org.rdmacheck.model.partition.PartitionState;
 import org.rdmacheck.model.partition.PartitionVariant;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
+import org.rdmacheck.properties.catalog.VariantSpec.Origin;
+import org.rdmacheck.properties.liveness.Fairness;
+import org.rdmacheck.properties.liveness.Liveness;
+import org.rdmacheck.properties.liveness.LivenessSpec;
 
 /** Catalogue entry {@code partition}: multi-QP data partition and reassembly (seed 003, III). */
 public final class PartitionEntry implements ModelEntry {
+
+    /** Name of the liveness property: every fair behaviour completes every transfer. */
+    public static final String COMPLETES = "EveryTransferCompletes";
+
+    /**
+     * Weak fairness of every step of the protocol, each action value on its own: posts, re-posts,
+     * arrivals, completions, reordering, receive re-posts, reconnections. The faults (QP errors
+     * from the budget, RNR errors) are not fair: they may happen, never must.
+     */
+    public static final Fairness PROTOCOL_FAIR = new Fairness("every step but QpError and RnrError",
+            Fairness.Strength.WEAK, Fairness.Scope.EACH,
+            a -> !a.name().equals("QpError") && !a.name().equals("RnrError"));
+
+    private static final String CAN = PartitionProperties.CAN_COMPLETE;
+
+    /** Variant defaults: no QP errors, for the mutations that are not about errors (smaller state spaces). */
+    private static final Map<String, String> NO_FAULTS = Map.of("errors", "0");
+
+    /**
+     * Variants whose fair behaviours do not all complete: those that break completion outright
+     * (EveryTransferCanComplete fails, so some behaviour gets stuck) and {@code rnr-retry-zero},
+     * whose every state can still complete but where a fair behaviour livelocks: the sender
+     * re-posts the chunk as soon as the QP is reconnected, before the receiver re-posted its receive
+     * work request, and the RNR error flushes the QP again, for ever.
+     */
+    private static final Set<String> LIVENESS_FAILURES = Set.of("no-data-id", "repost-before-consume",
+            "error-after-landing", "reuse-on-send-completion", "rnr-retry-zero");
 
     @Override
     public String name() {
@@ -23,62 +56,96 @@ public final class PartitionEntry implements ModelEntry {
 
     @Override
     public String description() {
-        return "seed 003 III-B: chunks over several QPs, custom header (data ID, total size, offset), reassembly";
+        return "seed 003 III-B: chunks over several QPs, custom header (data ID, total size, offset), receive WRs "
+                + "and RNR, QP errors with re-post, data-ID reuse, reassembly";
     }
 
-    private static final ParamSpec.Int SIZE = ParamSpec.integer("size", 5, 1, 64, "bytes per transfer");
+    private static final ParamSpec.Int SIZE = ParamSpec.integer("size", 3, 1, 64, "bytes per transfer");
     private static final ParamSpec.Int CHUNK = ParamSpec.integer("chunk", 2, 1, 64,
             "bytes per chunk (a last chunk may be shorter)");
-    private static final ParamSpec.Int QPS = ParamSpec.integer("qps", 3, 1, 8, "queue pairs shared by the transfers");
-    private static final ParamSpec.Int TRANSFERS = ParamSpec.integer("transfers", 2, 1, 4,
-            "transfers (data IDs) in flight at once");
+    private static final ParamSpec.Int QPS = ParamSpec.integer("qps", 2, 1, 8, "queue pairs shared by the transfers");
+    private static final ParamSpec.Int TRANSFERS = ParamSpec.integer("transfers", 2, 1, 6,
+            "transfers the sender carries");
+    private static final ParamSpec.Int IDS = ParamSpec.integer("ids", 2, 1, 6,
+            "data IDs: transfer t carries ID t mod ids and reuses the ID of t - ids");
+    private static final ParamSpec.Int RECEIVE_WRS = ParamSpec.integer("receiveWrs", 1, 1, 4,
+            "receive work requests (buffers) per QP");
+    private static final ParamSpec.Int ERRORS = ParamSpec.integer("errors", 1, 0, 4,
+            "QP errors the network may cause (fault budget)");
 
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(SIZE, CHUNK, QPS, TRANSFERS);
+        return List.of(SIZE, CHUNK, QPS, TRANSFERS, IDS, RECEIVE_WRS, ERRORS);
     }
 
     @Override
     public List<VariantSpec> variants() {
         return List.of(
-                new VariantSpec("paper", "header with data ID, total size and offset; placement by offset", Set.of()),
+                new VariantSpec("paper", "header with data ID, total size and offset; placement by offset; "
+                        + "receive WRs re-posted after reordering; a flushed chunk is posted again; an ID is reused "
+                        + "once the receiver completed it", Set.of(), Origin.PAPER, Map.of()),
                 new VariantSpec("no-data-id", "header without data ID: concurrent transfers share one buffer",
-                        Set.of("ReassembledEqualsOriginal", "NoChunkLost", "DataIdsNeverMix", "EveryTransferCompletes")),
+                        Set.of("ReassembledEqualsOriginal", "NoChunkLost", "DataIdsNeverMix", CAN),
+                        Origin.MUTATION, NO_FAULTS),
                 new VariantSpec("arrival-offset", "receiver appends chunks in arrival order, ignoring the offset",
-                        Set.of("ReassembledEqualsOriginal")),
+                        Set.of("ReassembledEqualsOriginal"), Origin.MUTATION, NO_FAULTS),
                 new VariantSpec("last-chunk-full-size", "receiver copies a full chunk even for a shorter last chunk",
-                        Set.of("NoWriteOutsideBuffer")),
-                new VariantSpec("no-completion-wait", "sender posts without waiting for the QP's completion (depth 2)",
-                        Set.of("AtMostOneOutstandingPerQp")));
+                        Set.of("NoWriteOutsideBuffer"), Origin.MUTATION, NO_FAULTS),
+                new VariantSpec("no-completion-wait", "sender posts without waiting for the QP's send completion "
+                        + "(depth 2)", Set.of("AtMostOneOutstandingPerQp"), Origin.MUTATION, NO_FAULTS),
+                new VariantSpec("repost-before-consume", "receiver re-posts a receive WR when it sees the completion "
+                        + "(Alg 2 line 8 before line 9), before the chunk is copied out",
+                        Set.of("ReassembledEqualsOriginal", "NoChunkLost", "NoChunkDuplicated", CAN),
+                        Origin.MUTATION, NO_FAULTS),
+                new VariantSpec("error-after-landing", "a QP error may also follow a landed chunk whose ACK was "
+                        + "lost; the sender posts it again", Set.of("ReassembledEqualsOriginal", "NoChunkDuplicated",
+                        CAN), Origin.MUTATION, Map.of()),
+                new VariantSpec("reuse-on-send-completion", "sender reuses a data ID once it polled the old "
+                        + "transfer's last send completion", Set.of("ReassembledEqualsOriginal", "NoChunkLost",
+                        "DataIdsNeverMix", CAN), Origin.MUTATION, Map.of("ids", "1", "errors", "0")),
+                new VariantSpec("rnr-retry-zero", "QPs with RNR retry count 0: a chunk meeting no posted receive WR "
+                        + "sends the QP to the error state (livelock: see EveryTransferCompletes)", Set.of(),
+                        Origin.MUTATION, NO_FAULTS));
     }
 
-    /**
-     * {@code NoChunkDuplicated} holds by construction in every variant here: each byte is split once
-     * and moves from a QP to a receiver buffer to a delivery, and no variant re-posts or copies a chunk.
-     * It stays as a sanity check of the model's code until a re-posting variant (seed 003, Alg 2 line 8)
-     * can break it.
-     */
-    @Override
-    public Map<String, String> structuralProperties() {
-        return Map.of("NoChunkDuplicated", "each byte is split once and moves QP -> buffer -> delivery; "
-                + "no variant re-posts or copies a chunk");
-    }
-
-    /** Every variant with the defaults, and the paper's design once more with three transfers. */
+    /** Every variant with its defaults, and the paper's design with ID reuse and three transfers. */
     @Override
     public List<Run> allRuns() {
         List<Run> runs = new ArrayList<>(ModelEntry.super.allRuns());
-        runs.add(new Run("paper", Params.of(Map.of("size", "6", "chunk", "2", "qps", "3", "transfers", "3"))));
+        runs.add(new Run("paper", Params.of(Map.of("transfers", "3", "ids", "2"))));
         return runs;
     }
 
     @Override
     public CheckSpec<PartitionState> build(String variant, Params params) {
-        variant(variant);
-        Params p = resolve(params);
-        DataPartition model = new DataPartition(SIZE.get(p), CHUNK.get(p), QPS.get(p), TRANSFERS.get(p),
-                PartitionVariant.of(variant));
-        return new CheckSpec<>(name(), variant, p.asMap(), model, PartitionProperties.all(model),
-                variant(variant).mustFail());
+        VariantSpec v = variant(variant);
+        DataPartition model = model(variant, resolve(variant, params));
+        return new CheckSpec<>(name(), variant, resolve(variant, params).asMap(), model,
+                PartitionProperties.all(model), v.mustFail());
+    }
+
+    /**
+     * @param variant a variant name (validated)
+     * @param p       parameters with defaults filled in
+     * @return the configured model
+     */
+    static DataPartition model(String variant, Params p) {
+        PartitionConfig c = new PartitionConfig(SIZE.get(p), CHUNK.get(p), QPS.get(p), TRANSFERS.get(p), IDS.get(p),
+                RECEIVE_WRS.get(p), ERRORS.get(p));
+        return new DataPartition(c, PartitionVariant.of(variant));
+    }
+
+    /** {@code EveryTransferCompletes}: {@code <>} every transfer complete, under {@link #PROTOCOL_FAIR}. */
+    @Override
+    @SuppressWarnings("unchecked")
+    public Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
+        CheckSpec<PartitionState> spec = (CheckSpec<PartitionState>) built;
+        DataPartition m = (DataPartition) spec.model();
+        Liveness<PartitionState> completes = Liveness.eventually(COMPLETES, m::allTransfersComplete, PROTOCOL_FAIR);
+        return Optional.of(new LivenessSpec<>(spec, List.of(completes), livenessFailures(spec.variant())));
+    }
+
+    private static Set<String> livenessFailures(String variant) {
+        return LIVENESS_FAILURES.contains(variant) ? Set.of(COMPLETES) : Set.of();
     }
 }

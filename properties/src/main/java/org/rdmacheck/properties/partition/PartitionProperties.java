@@ -2,10 +2,11 @@ package org.rdmacheck.properties.partition;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.rdmacheck.model.partition.ChunkMessage;
 import org.rdmacheck.model.partition.DataPartition;
 import org.rdmacheck.model.partition.Delivery;
 import org.rdmacheck.model.partition.PartitionState;
+import org.rdmacheck.model.partition.ReceiveCompletion;
+import org.rdmacheck.model.partition.SendRequest;
 import org.rdmacheck.model.partition.SymbolicData;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
@@ -22,6 +23,9 @@ public final class PartitionProperties {
     private PartitionProperties() {
     }
 
+    /** Name of the progress property (AG EF every transfer complete). */
+    public static final String CAN_COMPLETE = "EveryTransferCanComplete";
+
     /**
      * @param m the configured model
      * @return every property, in report order
@@ -32,10 +36,10 @@ public final class PartitionProperties {
                 new Invariant<>("NoChunkLost", s -> noChunkLost(m, s)),
                 new Invariant<>("NoChunkDuplicated", s -> noChunkDuplicated(m, s)),
                 new Invariant<>("NoWriteOutsideBuffer", s -> s.outside().isEmpty()),
-                new Invariant<>("AtMostOneOutstandingPerQp", s -> s.qps().stream().allMatch(q -> q.size() <= 1)),
+                new Invariant<>("AtMostOneOutstandingPerQp", s -> s.sendQueues().stream().allMatch(q -> q.size() <= 1)),
                 new Invariant<>("DataIdsNeverMix", s -> dataIdsNeverMix(m, s)),
                 DeadlockFreedom.standard(),
-                new Progress<>("EveryTransferCompletes", m::allTransfersComplete));
+                new Progress<>(CAN_COMPLETE, m::allTransfersComplete));
     }
 
     /** Every buffer handed to the application is some transfer's original data, byte for byte. */
@@ -52,7 +56,10 @@ public final class PartitionProperties {
         return true;
     }
 
-    /** Every byte the sender has split is somewhere: on a QP, in a receiver buffer, or delivered. */
+    /**
+     * Every byte the sender has split is somewhere: in flight on a QP, waiting to be posted again,
+     * in a receive buffer, in a reassembly buffer, or delivered.
+     */
     static boolean noChunkLost(DataPartition m, PartitionState s) {
         int[] count = occurrences(m, s);
         for (int t = 0; t < m.transfers(); t++) {
@@ -105,8 +112,13 @@ public final class PartitionProperties {
     private static int[] occurrences(DataPartition m, PartitionState s) {
         int[] count = new int[m.transfers() * m.size() + 1];
         List<List<Integer>> places = buffersAndDeliveries(s);
-        for (List<ChunkMessage> q : s.qps()) {
-            q.forEach(c -> places.add(c.payload()));
+        for (List<SendRequest> q : s.sendQueues()) {
+            // a landed chunk is counted where it landed, in a receive buffer
+            q.stream().filter(r -> !r.landed()).forEach(r -> places.add(r.chunk().payload()));
+        }
+        s.resend().forEach(c -> places.add(c.payload()));
+        for (List<ReceiveCompletion> q : s.completions()) {
+            q.forEach(c -> places.add(c.chunk().payload()));
         }
         for (List<Integer> p : places) {
             for (int v : p) {

@@ -16,6 +16,7 @@ import org.quicktheories.core.Gen;
 import org.rdmacheck.model.Action;
 import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.partition.DataPartition;
+import org.rdmacheck.model.partition.PartitionConfig;
 import org.rdmacheck.model.partition.Delivery;
 import org.rdmacheck.model.partition.PartitionState;
 import org.rdmacheck.model.partition.PartitionVariant;
@@ -35,7 +36,7 @@ class ReassemblyTheoryTest {
     /** A configuration; chunk may exceed size (one chunk) or divide it or not. */
     record Config(int size, int chunk, int qps, int transfers) {
         DataPartition model(PartitionVariant v) {
-            return new DataPartition(size, chunk, qps, transfers, v);
+            return new DataPartition(PartitionConfig.faultFree(size, chunk, qps, transfers), v);
         }
     }
 
@@ -68,7 +69,7 @@ class ReassemblyTheoryTest {
             int c = choices.isEmpty() ? 0 : choices.get(k % choices.size());
             Transition<PartitionState> t = ts.get(c % ts.size());
             Action a = t.action();
-            if (a.name().equals("Complete")) {
+            if (a.name().equals("Reorder")) {
                 order.computeIfAbsent((Integer) a.params().get("dataId"), x -> new ArrayList<>())
                         .add((Integer) a.params().get("offset"));
             }
@@ -97,6 +98,20 @@ class ReassemblyTheoryTest {
                 want.add(new Delivery(t, SymbolicData.original(cfg.size(), t)));
             }
             assertEquals(want, run.last().delivered(), "byte-exact reassembly: " + cfg);
+        });
+    }
+
+    @Test
+    void qpErrorsReceiveWorkRequestsAndIdReuseStillReassembleEveryTransfer() {
+        Gen<PartitionConfig> faulty = integers().between(1, 40).zip(integers().between(1, 12), integers().between(1, 5),
+                integers().between(1, 5), (size, chunk, qps, transfers) -> new int[] {size, chunk, qps, transfers})
+                .zip(integers().between(1, 3), integers().between(1, 3), integers().between(0, 3),
+                        (a, ids, rq, errors) -> new PartitionConfig(a[0], a[1], a[2], a[3], ids, rq, errors));
+        qt().withFixedSeed(SEED).withExamples(300).forAll(faulty, choices()).checkAssert((cfg, ch) -> {
+            DataPartition m = new DataPartition(cfg, PartitionVariant.PAPER);
+            Run run = walk(m, ch, invariants(m));
+            assertTrue(m.allTransfersComplete(run.last()), "every transfer completes: " + cfg);
+            assertEquals(cfg.transfers(), run.last().delivered().size(), "one delivery per transfer: " + cfg);
         });
     }
 
