@@ -1,34 +1,48 @@
 ------------------------------- MODULE Spec -------------------------------
 (***************************************************************************)
 (* Multi-QP data partition: Wang et al., "RDMA Load Balancing via Data     *)
-(* Partition" (seed 003), Section III-B, Algorithms 1 and 2.               *)
+(* Partition" (seed 003), Section III-B, Algorithms 1 and 2, with both     *)
+(* ends of every QP.                                                       *)
 (*                                                                         *)
-(* Transfers of Size bytes each share QPs queue pairs.  The sender posts a *)
-(* chunk on a QP only after the QP's last send completed (Alg. 1, line 6), *)
-(* taking the next chunk of any transfer that has one.  Each chunk carries *)
-(* the custom header: data ID, total data size, chunk offset.  A QP's      *)
-(* completion hands its chunk to the receiver's reordering (Alg. 2), which *)
-(* allocates the total size on a data ID's first chunk, places the chunk   *)
-(* at its offset and completes the data ID when the byte count reaches the *)
-(* total.  Bytes are symbolic: byte i of transfer t is t * Size + i + 1, a *)
-(* hole is 0, so reassembly is compared with the original exactly.         *)
+(* Sender (Alg. 1): a chunk is posted on a QP only when the QP's last send *)
+(* completed (line 6), taking the next chunk of any transfer whose data ID *)
+(* is free.  A send completes when its chunk's ACK is back: after the      *)
+(* chunk landed in a receive buffer, not when it is posted.                *)
+(* Receiver (Alg. 2): each QP has ReceiveWrs receive work requests.  A     *)
+(* chunk lands only in a posted one; with none posted the receiver answers *)
+(* RNR and the sender's NIC retries (RNR retry count 7 = for ever), so the *)
+(* arrival waits.  The receiver polls a receive completion and reorders    *)
+(* its chunk (lines 7, 9), then re-posts the buffer (line 8).              *)
+(* Faults: up to Errors times a QP with a chunk in flight exhausts its     *)
+(* retries and enters the error state, which flushes its send and posted   *)
+(* receive work requests.  Recovery (not in the paper; the obvious one):   *)
+(* the flushed chunk is posted again on any connected QP, the QP is        *)
+(* reconnected, and the receiver re-posts its receive work requests.       *)
+(* Data IDs: transfer t carries ID t % Ids and starts once the receiver    *)
+(* completed transfer t - Ids (the application's reply, taken as instant). *)
+(* Bytes are symbolic: byte i of transfer t is t * Size + i + 1, a hole 0. *)
 (*                                                                         *)
-(* Variant selects the paper's design or one of four mistakes: "paper",   *)
-(* "no-data-id", "arrival-offset", "last-chunk-full-size",                *)
-(* "no-completion-wait" (the sender does not wait for a QP's completion   *)
-(* before posting on it again; at most 2 outstanding, to stay finite).    *)
+(* Variant: "paper" or a mistake: "no-data-id", "arrival-offset",          *)
+(* "last-chunk-full-size", "no-completion-wait" (at most 2 outstanding),   *)
+(* "repost-before-consume" (line 8 before line 9 with the same buffer),    *)
+(* "error-after-landing" (a lost ACK also errors the QP), "reuse-on-send-  *)
+(* completion" (an ID is reused once the sender's sends completed),        *)
+(* "rnr-retry-zero" (an RNR NAK errors the QP at once).                    *)
 (* The Java twin is org.rdmacheck.model.partition.DataPartition, with the  *)
 (* same variables, initial state and actions (equal state counts).         *)
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
-CONSTANTS Size, Chunk, QPCount, Transfers, Variant
+CONSTANTS Size, Chunk, QPCount, Transfers, Ids, ReceiveWrs, Errors, Variant
 
 ASSUME Size \in Nat \ {0} /\ Chunk \in Nat \ {0} /\ QPCount \in Nat \ {0} /\ Transfers \in Nat \ {0}
-ASSUME Variant \in {"paper", "no-data-id", "arrival-offset", "last-chunk-full-size", "no-completion-wait"}
+ASSUME Ids \in Nat \ {0} /\ ReceiveWrs \in Nat \ {0} /\ Errors \in Nat
+ASSUME Variant \in {"paper", "no-data-id", "arrival-offset", "last-chunk-full-size", "no-completion-wait",
+                    "repost-before-consume", "error-after-landing", "reuse-on-send-completion", "rnr-retry-zero"}
 
 N == (Size + Chunk - 1) \div Chunk          \* chunks per transfer
-Ids == 0 .. Transfers - 1                   \* transfers, and receiver data IDs
+Tr == 0 .. Transfers - 1                    \* transfers
+Slots == 0 .. Ids - 1                       \* receiver data IDs
 QP == 0 .. QPCount - 1
 Hole == 0
 Val(t, i) == t * Size + i + 1
@@ -36,54 +50,171 @@ TransferOf(v) == (v - 1) \div Size
 Original(t) == [k \in 1 .. Size |-> Val(t, k - 1)]
 ChunkLen(i) == IF i = N - 1 THEN Size - (N - 1) * Chunk ELSE Chunk
 \* Without a data ID field every chunk looks alike to the receiver: ID 0.
-HeaderId(t) == IF Variant = "no-data-id" THEN 0 ELSE t
-\* chunks a QP may have outstanding when the sender posts (Algorithm 1, line 6)
+HeaderId(t) == IF Variant = "no-data-id" THEN 0 ELSE t % Ids
+\* send work requests a QP may have outstanding when the sender posts (Algorithm 1, line 6)
 Depth == IF Variant = "no-completion-wait" THEN 2 ELSE 1
 \* the custom header (data ID, total data size, chunk offset) and the payload
 Msg(t, i) == [dataId |-> HeaderId(t), totalSize |-> Size, offset |-> i * Chunk,
               payload |-> [k \in 1 .. ChunkLen(i) |-> Val(t, i * Chunk + k - 1)]]
+Msgs == {Msg(t, i) : t \in Tr, i \in 0 .. N - 1}
+ChunkTransfer(m) == TransferOf(m.payload[1])
 
-(* The variables are the fields of the Java state (PartitionState), so that stored     *)
-(* counterexamples validate against this spec.  Per-transfer, per-QP and per-data-ID    *)
-(* arrays are sequences: element x + 1 belongs to transfer, QP or data ID x.           *)
-VARIABLES nextChunk,  \* per transfer: index of the next chunk the split function returns
-          qps,        \* per QP: chunks posted and not yet completed, oldest first
-          buffers,    \* per data ID: the receiver's buffer, <<>> when none is allocated
-          received,   \* per data ID: bytes received into the current buffer
-          delivered,  \* buffers handed to the application: [dataId, data] records
-          outside     \* [dataId, position] records: bytes written beyond an allocated buffer
-vars == <<nextChunk, qps, buffers, received, delivered, outside>>
+(* The variables are the fields of the Java state (PartitionState), so that stored      *)
+(* counterexamples validate against this spec.  Per-transfer, per-QP and per-data-ID     *)
+(* arrays are sequences: element x + 1 belongs to transfer, QP or data ID x.            *)
+VARIABLES nextChunk,   \* per transfer: index of the next chunk the split function returns
+          sendQueues,  \* per QP: [chunk, landed] send work requests not yet completed, oldest first
+          resend,      \* chunks flushed by a QP error, to be posted again
+          qpError,     \* per QP: in the error state
+          errorsLeft,  \* QP errors the network may still cause
+          posted,      \* per QP: receive work requests posted with an empty buffer
+          completions, \* per QP: [chunk, reposted] receive completions not yet reordered
+          buffers,     \* per data ID: the receiver's buffer, <<>> when none is allocated
+          received,    \* per data ID: bytes received into the current buffer
+          delivered,   \* buffers handed to the application: [dataId, data] records
+          outside      \* [dataId, position] records: bytes written beyond an allocated buffer
+vars == <<nextChunk, sendQueues, resend, qpError, errorsLeft, posted, completions, buffers, received,
+          delivered, outside>>
 
 TypeOK ==
     /\ nextChunk \in [1 .. Transfers -> 0 .. N]
-    /\ Len(qps) = QPCount /\ \A q \in QP : Len(qps[q + 1]) <= Depth
-    /\ Len(buffers) = Transfers /\ \A s \in Ids : Len(buffers[s + 1]) \in {0, Size}
-    /\ received \in [1 .. Transfers -> Nat]
-    /\ \A d \in delivered : d.dataId \in Ids /\ Len(d.data) = Size
-    /\ \A o \in outside : o.dataId \in Ids /\ o.position >= Size
+    /\ Len(sendQueues) = QPCount
+    /\ \A q \in QP : Len(sendQueues[q + 1]) <= Depth
+                     /\ \A j \in 1 .. Len(sendQueues[q + 1]) : sendQueues[q + 1][j].chunk \in Msgs
+    /\ resend \subseteq Msgs
+    /\ qpError \in [1 .. QPCount -> BOOLEAN]
+    /\ errorsLeft \in 0 .. Errors
+    /\ posted \in [1 .. QPCount -> 0 .. ReceiveWrs]
+    /\ Len(completions) = QPCount
+    /\ Len(buffers) = Ids /\ \A s \in Slots : Len(buffers[s + 1]) \in {0, Size}
+    /\ received \in [1 .. Ids -> Nat]
+    /\ \A d \in delivered : d.dataId \in Slots /\ Len(d.data) = Size
+    /\ \A o \in outside : o.dataId \in Slots /\ o.position >= Size
 
 Init ==
     /\ nextChunk = [k \in 1 .. Transfers |-> 0]
-    /\ qps = [k \in 1 .. QPCount |-> <<>>]
-    /\ buffers = [k \in 1 .. Transfers |-> <<>>]
-    /\ received = [k \in 1 .. Transfers |-> 0]
+    /\ sendQueues = [k \in 1 .. QPCount |-> <<>>]
+    /\ resend = {}
+    /\ qpError = [k \in 1 .. QPCount |-> FALSE]
+    /\ errorsLeft = Errors
+    /\ posted = [k \in 1 .. QPCount |-> ReceiveWrs]
+    /\ completions = [k \in 1 .. QPCount |-> <<>>]
+    /\ buffers = [k \in 1 .. Ids |-> <<>>]
+    /\ received = [k \in 1 .. Ids |-> 0]
     /\ delivered = {}
     /\ outside = {}
 
+-----------------------------------------------------------------------------
+(* Sender *)
+
+SendPending(t) ==
+    \/ \E q \in QP : \E j \in 1 .. Len(sendQueues[q + 1]) : ChunkTransfer(sendQueues[q + 1][j].chunk) = t
+    \/ \E c \in resend : ChunkTransfer(c) = t
+
+(* Transfer t may use its data ID: its own at first; a reused one once the receiver       *)
+(* completed the transfer that held it, or (reuse-on-send-completion) once the sender      *)
+(* polled that transfer's last send completion.                                          *)
+DataIdFree(t) ==
+    IF t < Ids THEN TRUE
+    ELSE IF Variant = "reuse-on-send-completion"
+         THEN nextChunk[t - Ids + 1] = N /\ ~SendPending(t - Ids)
+         ELSE Cardinality({d \in delivered : d.dataId = HeaderId(t)}) >= t \div Ids
+
+CanPost(q) == ~qpError[q + 1] /\ Len(sendQueues[q + 1]) < Depth
+
 (* Algorithm 1, lines 6-8: QP q's last send completed; split transfer t's next chunk and post it. *)
 Post(q, t) ==
-    /\ Len(qps[q + 1]) < Depth
+    /\ CanPost(q)
     /\ nextChunk[t + 1] < N
-    /\ qps' = [qps EXCEPT ![q + 1] = Append(@, Msg(t, nextChunk[t + 1]))]
+    /\ DataIdFree(t)
+    /\ sendQueues' = [sendQueues EXCEPT ![q + 1] = Append(@, [chunk |-> Msg(t, nextChunk[t + 1]), landed |-> FALSE])]
     /\ nextChunk' = [nextChunk EXCEPT ![t + 1] = @ + 1]
-    /\ UNCHANGED <<buffers, received, delivered, outside>>
+    /\ UNCHANGED <<resend, qpError, errorsLeft, posted, completions, buffers, received, delivered, outside>>
 
-(* Algorithm 2, lines 7-9: QP q's oldest chunk completes and the receiver reorders it: it  *)
-(* allocates the total size on the data ID's first chunk, places the bytes at the offset   *)
-(* and completes the data ID once the byte count reaches the total.                       *)
-Complete(q) ==
-    /\ qps[q + 1] # <<>>
-    /\ LET m     == Head(qps[q + 1])
+(* Recovery: a chunk flushed by a QP error is posted again on a connected QP with room. *)
+Resend(q, c) ==
+    /\ CanPost(q)
+    /\ c \in resend
+    /\ resend' = resend \ {c}
+    /\ sendQueues' = [sendQueues EXCEPT ![q + 1] = Append(@, [chunk |-> c, landed |-> FALSE])]
+    /\ UNCHANGED <<nextChunk, qpError, errorsLeft, posted, completions, buffers, received, delivered, outside>>
+
+(* The ACK of QP q's oldest send is back and the sender polls its completion (line 6). *)
+SendComplete(q) ==
+    /\ sendQueues[q + 1] # <<>>
+    /\ Head(sendQueues[q + 1]).landed
+    /\ sendQueues' = [sendQueues EXCEPT ![q + 1] = Tail(@)]
+    /\ UNCHANGED <<nextChunk, resend, qpError, errorsLeft, posted, completions, buffers, received, delivered,
+                   outside>>
+
+(* The sender resets QP q and connects it again. *)
+Reconnect(q) ==
+    /\ qpError[q + 1]
+    /\ qpError' = [qpError EXCEPT ![q + 1] = FALSE]
+    /\ UNCHANGED <<nextChunk, sendQueues, resend, errorsLeft, posted, completions, buffers, received, delivered,
+                   outside>>
+
+-----------------------------------------------------------------------------
+(* Network: arrival into a posted receive buffer, RNR, QP errors *)
+
+InFlight(q) == {j \in 1 .. Len(sendQueues[q + 1]) : ~sendQueues[q + 1][j].landed}
+FirstInFlight(q) == CHOOSE j \in InFlight(q) : \A k \in InFlight(q) : j <= k
+Reposted(q) == {i \in 1 .. Len(completions[q + 1]) : completions[q + 1][i].reposted}
+
+(* The receiver's NIC takes a posted receive work request for QP q's first chunk in flight. *)
+(* A re-posted buffer whose chunk was not reordered yet (repost-before-consume) is taken    *)
+(* first and overwritten.                                                                  *)
+Arrive(q) ==
+    /\ ~qpError[q + 1]
+    /\ InFlight(q) # {}
+    /\ posted[q + 1] > 0
+    /\ LET j == FirstInFlight(q)
+           m == sendQueues[q + 1][j].chunk
+           cq == completions[q + 1]
+           over == IF Reposted(q) = {} THEN cq
+                   ELSE LET i == CHOOSE i \in Reposted(q) : \A k \in Reposted(q) : i <= k
+                        IN [cq EXCEPT ![i] = [chunk |-> m, reposted |-> TRUE]]
+       IN /\ sendQueues' = [sendQueues EXCEPT ![q + 1][j].landed = TRUE]
+          /\ posted' = [posted EXCEPT ![q + 1] = @ - 1]
+          /\ completions' = [completions EXCEPT ![q + 1] = Append(over, [chunk |-> m, reposted |-> FALSE])]
+    /\ UNCHANGED <<nextChunk, resend, qpError, errorsLeft, buffers, received, delivered, outside>>
+
+(* QP q enters the error state: its send work requests complete in error and their chunks  *)
+(* go back to the sender; its posted receive work requests are flushed.                   *)
+Flush(q, cost) ==
+    /\ resend' = resend \cup {sendQueues[q + 1][j].chunk : j \in 1 .. Len(sendQueues[q + 1])}
+    /\ sendQueues' = [sendQueues EXCEPT ![q + 1] = <<>>]
+    /\ posted' = [posted EXCEPT ![q + 1] = 0]
+    /\ qpError' = [qpError EXCEPT ![q + 1] = TRUE]
+    /\ errorsLeft' = errorsLeft - cost
+    /\ UNCHANGED <<nextChunk, completions, buffers, received, delivered, outside>>
+
+(* A fault: the transport's retries are exhausted while a chunk is in flight (or, in       *)
+(* error-after-landing, also while the ACK of a landed chunk is lost).                    *)
+QpError(q) ==
+    /\ ~qpError[q + 1]
+    /\ errorsLeft > 0
+    /\ sendQueues[q + 1] # <<>>
+    /\ Variant = "error-after-landing" \/ \A j \in 1 .. Len(sendQueues[q + 1]) : ~sendQueues[q + 1][j].landed
+    /\ Flush(q, 1)
+
+(* rnr-retry-zero: an RNR NAK moves the QP to the error state at once. *)
+RnrError(q) ==
+    /\ Variant = "rnr-retry-zero"
+    /\ ~qpError[q + 1]
+    /\ InFlight(q) # {}
+    /\ posted[q + 1] = 0
+    /\ Flush(q, 0)
+
+-----------------------------------------------------------------------------
+(* Receiver *)
+
+(* Algorithm 2, lines 7 and 9: the receiver polls QP q's oldest receive completion and     *)
+(* reorders its chunk: it allocates the total size on the data ID's first chunk, places the *)
+(* bytes at the offset and completes the data ID once the byte count reaches the total.    *)
+Reorder(q) ==
+    /\ completions[q + 1] # <<>>
+    /\ LET m     == Head(completions[q + 1]).chunk
            s     == m.dataId
            base  == IF buffers[s + 1] = <<>> THEN [k \in 1 .. m.totalSize |-> Hole] ELSE buffers[s + 1]
            \* arrival-offset: the next free position is "bytes received so far"
@@ -94,7 +225,7 @@ Complete(q) ==
            new   == [k \in 1 .. Len(base) |->
                         IF k - 1 >= at /\ k - 1 < at + len THEN Byte(k - 1 - at) ELSE base[k]]
            total == received[s + 1] + len
-       IN /\ qps' = [qps EXCEPT ![q + 1] = Tail(@)]
+       IN /\ completions' = [completions EXCEPT ![q + 1] = Tail(@)]
           /\ outside' = outside \cup {[dataId |-> s, position |-> at + j] :
                                          j \in {j \in 0 .. len - 1 : at + j >= Len(base)}}
           /\ IF total >= m.totalSize
@@ -104,38 +235,84 @@ Complete(q) ==
                ELSE /\ buffers' = [buffers EXCEPT ![s + 1] = new]
                     /\ received' = [received EXCEPT ![s + 1] = total]
                     /\ UNCHANGED delivered
-          /\ UNCHANGED nextChunk
+    /\ UNCHANGED <<nextChunk, sendQueues, resend, qpError, errorsLeft, posted>>
 
-Next == (\E q \in QP, t \in Ids : Post(q, t)) \/ (\E q \in QP : Complete(q))
+Consumed(q) == ReceiveWrs - posted[q + 1]
+               - Cardinality({i \in 1 .. Len(completions[q + 1]) : ~completions[q + 1][i].reposted})
 
-Spec == Init /\ [][Next]_vars /\ WF_vars(Next)
+(* Algorithm 2, line 8: a consumed receive buffer is posted again. *)
+PostReceive(q) ==
+    /\ ~qpError[q + 1]
+    /\ Consumed(q) > 0
+    /\ posted' = [posted EXCEPT ![q + 1] = @ + 1]
+    /\ UNCHANGED <<nextChunk, sendQueues, resend, qpError, errorsLeft, completions, buffers, received, delivered,
+                   outside>>
+
+(* repost-before-consume: the buffer of the oldest completion not yet re-posted is posted  *)
+(* again before reordering copied its chunk out.                                          *)
+PostReceiveEarly(q) ==
+    /\ Variant = "repost-before-consume"
+    /\ ~qpError[q + 1]
+    /\ \E i \in 1 .. Len(completions[q + 1]) : ~completions[q + 1][i].reposted
+    /\ LET free == {i \in 1 .. Len(completions[q + 1]) : ~completions[q + 1][i].reposted}
+           i == CHOOSE i \in free : \A k \in free : i <= k
+       IN completions' = [completions EXCEPT ![q + 1][i].reposted = TRUE]
+    /\ posted' = [posted EXCEPT ![q + 1] = @ + 1]
+    /\ UNCHANGED <<nextChunk, sendQueues, resend, qpError, errorsLeft, buffers, received, delivered, outside>>
+
+-----------------------------------------------------------------------------
+
+Next ==
+    \/ \E q \in QP, t \in Tr : Post(q, t)
+    \/ \E q \in QP, c \in Msgs : Resend(q, c)
+    \/ \E q \in QP : SendComplete(q) \/ Reconnect(q) \/ Arrive(q) \/ QpError(q) \/ RnrError(q)
+                     \/ Reorder(q) \/ PostReceive(q) \/ PostReceiveEarly(q)
+
+(* Weak fairness of every protocol step on its own; the faults (QpError, RnrError) are not fair. *)
+Fairness ==
+    /\ \A q \in QP, t \in Tr : WF_vars(Post(q, t))
+    /\ \A q \in QP, c \in Msgs : WF_vars(Resend(q, c))
+    /\ \A q \in QP : /\ WF_vars(SendComplete(q)) /\ WF_vars(Reconnect(q)) /\ WF_vars(Arrive(q))
+                     /\ WF_vars(Reorder(q)) /\ WF_vars(PostReceive(q)) /\ WF_vars(PostReceiveEarly(q))
+
+Spec == Init /\ [][Next]_vars /\ Fairness
 
 -----------------------------------------------------------------------------
 (* Invariants: the same names as org.rdmacheck.properties.partition.PartitionProperties. *)
 
-ReassembledEqualsOriginal == \A d \in delivered : \E t \in Ids : d.data = Original(t)
+ReassembledEqualsOriginal == \A d \in delivered : \E t \in Tr : d.data = Original(t)
 
-\* where a byte value is: in a chunk on a QP, in a receiver buffer, in a delivered buffer
-InQp(v) == {<<q, j, k>> \in QP \X (1 .. Depth) \X (1 .. Chunk) :
-               j <= Len(qps[q + 1]) /\ k <= Len(qps[q + 1][j].payload) /\ qps[q + 1][j].payload[k] = v}
-InBuf(v) == {<<s, k>> \in Ids \X (1 .. Size) : k <= Len(buffers[s + 1]) /\ buffers[s + 1][k] = v}
+\* where a byte value is: in a chunk in flight, to be posted again, in a receive buffer,
+\* in a reassembly buffer, delivered (a landed chunk is counted in its receive buffer)
+\* <<q, j, k>>: byte k of the chunk of entry j of QP q's queue in seqs (send or completion queues)
+Positions(seqs) == UNION {UNION {{<<q, j, k>> : k \in 1 .. Len(seqs[q + 1][j].chunk.payload)} :
+                                     j \in 1 .. Len(seqs[q + 1])} : q \in QP}
+InFlightCopies(v) == {x \in Positions(sendQueues) :
+                         ~sendQueues[x[1] + 1][x[2]].landed /\ sendQueues[x[1] + 1][x[2]].chunk.payload[x[3]] = v}
+InResend(v) == {<<c, k>> \in resend \X (1 .. Chunk) : k <= Len(c.payload) /\ c.payload[k] = v}
+InReceiveBuffer(v) == {x \in Positions(completions) : completions[x[1] + 1][x[2]].chunk.payload[x[3]] = v}
+InBuf(v) == {<<s, k>> \in Slots \X (1 .. Size) : k <= Len(buffers[s + 1]) /\ buffers[s + 1][k] = v}
 InDelivered(v) == {<<d, k>> \in delivered \X (1 .. Size) : d.data[k] = v}
-Copies(v) == Cardinality(InQp(v)) + Cardinality(InBuf(v)) + Cardinality(InDelivered(v))
+Copies(v) == Cardinality(InFlightCopies(v)) + Cardinality(InResend(v)) + Cardinality(InReceiveBuffer(v))
+             + Cardinality(InBuf(v)) + Cardinality(InDelivered(v))
 Sent(t) == IF nextChunk[t + 1] * Chunk < Size THEN nextChunk[t + 1] * Chunk ELSE Size
 
-NoChunkLost == \A t \in Ids : \A i \in 0 .. Sent(t) - 1 : Copies(Val(t, i)) >= 1
-NoChunkDuplicated == \A t \in Ids : \A i \in 0 .. Size - 1 : Copies(Val(t, i)) <= 1
+NoChunkLost == \A t \in Tr : \A i \in 0 .. Sent(t) - 1 : Copies(Val(t, i)) >= 1
+NoChunkDuplicated == \A t \in Tr : \A i \in 0 .. Size - 1 : Copies(Val(t, i)) <= 1
 NoWriteOutsideBuffer == outside = {}
-AtMostOneOutstandingPerQp == \A q \in QP : Len(qps[q + 1]) <= 1
+AtMostOneOutstandingPerQp == \A q \in QP : Len(sendQueues[q + 1]) <= 1
 Mixed(b) == \E j, k \in 1 .. Len(b) : b[j] # Hole /\ b[k] # Hole /\ TransferOf(b[j]) # TransferOf(b[k])
-DataIdsNeverMix == (\A s \in Ids : ~Mixed(buffers[s + 1])) /\ (\A d \in delivered : ~Mixed(d.data))
+DataIdsNeverMix == (\A s \in Slots : ~Mixed(buffers[s + 1])) /\ (\A d \in delivered : ~Mixed(d.data))
 
-(* Progress: the Java model checks AG EF AllTransfersComplete.  The state graph is finite and *)
-(* acyclic (every step posts or completes a chunk), so under weak fairness <>goal is the same. *)
+(* Every transfer complete: the protocol is done, no partial buffer, one delivery per transfer. *)
 AllTransfersComplete ==
-    /\ \A t \in Ids : nextChunk[t + 1] = N
-    /\ \A q \in QP : qps[q + 1] = <<>>
-    /\ \A s \in Ids : buffers[s + 1] = <<>>
+    /\ \A t \in Tr : nextChunk[t + 1] = N
+    /\ \A q \in QP : sendQueues[q + 1] = <<>> /\ completions[q + 1] = <<>>
+    /\ resend = {}
+    /\ \A s \in Slots : buffers[s + 1] = <<>>
     /\ Cardinality(delivered) = Transfers
+
+(* Liveness: the Java explorer checks the same formula under the same fairness           *)
+(* (PartitionEntry.PROTOCOL_FAIR); EveryTransferCanComplete (AG EF) is explorer-only.     *)
 EveryTransferCompletes == <>AllTransfersComplete
 =============================================================================

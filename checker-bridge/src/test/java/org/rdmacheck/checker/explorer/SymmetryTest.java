@@ -32,10 +32,11 @@ class SymmetryTest {
 
     @ParameterizedTest
     @CsvSource({
-        "paper, qps=2;transfers=2;size=4",
-        "paper, qps=3;transfers=2;size=5",
-        "no-data-id, qps=3;transfers=2;size=4",
-        "no-completion-wait, qps=2;transfers=2;size=4",
+        "paper, qps=2;transfers=2;size=3",
+        "paper, qps=3;transfers=2;size=2;errors=0",
+        "no-data-id, qps=3;transfers=2;size=3;errors=0",
+        "no-completion-wait, qps=2;transfers=2;size=3",
+        "error-after-landing, qps=2;transfers=2;size=3",
     })
     void reducedCountsAreTheNumberOfOrbitsAndVerdictsAreUnchanged(String variant, String params) {
         CheckSpec<?> spec = Catalog.find("partition").build(variant, Params.parse(List.of(params.split(";"))));

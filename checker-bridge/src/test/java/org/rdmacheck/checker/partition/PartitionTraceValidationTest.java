@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.TraceStep;
 import org.rdmacheck.checker.conformance.TraceValidation;
@@ -45,14 +47,25 @@ class PartitionTraceValidationTest {
         List<TraceStep> steps = new ArrayList<>(cex.steps());
         int last = steps.size() - 1;
         ObjectNode s = ((ObjectNode) steps.get(last).state()).deepCopy();
-        ArrayNode buf = (ArrayNode) s.get("buffers").get(0);
-        buf.set(4, buf.get(2));
-        buf.set(2, com.fasterxml.jackson.databind.node.IntNode.valueOf(0));
+        ArrayNode buf = (ArrayNode) s.get("delivered").get(0).get("data");
+        var placed = buf.get(2);
+        buf.set(2, buf.get(1));
+        buf.set(1, placed);
         steps.set(last, new TraceStep(steps.get(last).action(), s));
         Counterexample bad = new Counterexample(cex.property(), cex.kind(), steps, cex.violationIndex(),
                 cex.loopStart(), cex.provenance(), cex.note());
         TraceValidation no = VALIDATOR.validate(bad, spec, null, Map.of());
         assertFalse(no.accepted());
         assertEquals(last, no.firstMismatch());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"repost-before-consume-NoChunkDuplicated.json", "error-after-landing-NoChunkDuplicated.json",
+        "reuse-on-send-completion-DataIdsNeverMix.json", "rnr-retry-zero-EveryTransferCompletes.json"})
+    void theTracesOfTheReceiveRecoveryAndReuseRulesAreBehavioursOfTheSpec(String file) {
+        Counterexample cex = stored(file);
+        TraceValidation ok = VALIDATOR.validate(cex, repo().resolve("specs/partition"), null, Map.of());
+        assertTrue(ok.accepted(), file + ": " + ok.message());
+        assertEquals(cex.steps().size(), ok.steps());
     }
 }

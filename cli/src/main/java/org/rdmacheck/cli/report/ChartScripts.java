@@ -229,22 +229,27 @@ public final class ChartScripts {
         }
     }
 
-    // seed 003 III: the sender posts chunks on QPs; each QP completes them at the receiver.
+    // seed 003 III: the sender posts chunks on QPs; a chunk lands in a receive buffer at the receiver.
     private static void partition(Builder b) {
         List<TraceStep> steps = b.cex.steps();
         b.lane("sender");
-        int qps = steps.get(0).state().path("qps").size();
+        int qps = steps.get(0).state().path("sendQueues").size();
         for (int q = 0; q < qps; q++) {
             b.lane("QP" + q);
         }
         int receiver = b.lane("receiver");
         for (int i = 1; i < steps.size(); i++) {
             Action a = steps.get(i).action();
+            String qp = "QP" + p(a, "qp");
             switch (a.name()) {
                 case "Post" -> b.messages.add(new Message("transfer " + p(a, "transfer") + " chunk " + p(a, "chunk"),
-                        b.lane("sender"), b.lane("QP" + p(a, "qp")), i, i, Fate.DELIVERED));
-                case "Complete" -> b.messages.add(new Message("dataId " + p(a, "dataId") + " @" + p(a, "offset"),
-                        b.lane("QP" + p(a, "qp")), receiver, i, i, Fate.DELIVERED));
+                        b.lane("sender"), b.lane(qp), i, i, Fate.DELIVERED));
+                case "Resend" -> b.messages.add(new Message("again: transfer " + p(a, "transfer") + " @"
+                        + p(a, "offset"), b.lane("sender"), b.lane(qp), i, i, Fate.DELIVERED));
+                case "Arrive" -> b.messages.add(new Message("dataId " + p(a, "dataId") + " @" + p(a, "offset"),
+                        b.lane(qp), receiver, i, i, Fate.DELIVERED));
+                case "QpError", "RnrError", "Reconnect" -> b.note(qp, i, a.name());
+                case "SendComplete" -> b.note("sender", i, "send completion " + qp);
                 default -> b.note("receiver", i, a.toString());
             }
         }

@@ -27,7 +27,7 @@ class ChartScriptsTest {
             "iofd", List.of("Send", "Forward"),
             "escape-vl", List.of("Inject", "Forward", "Deflect", "MoveToEscape"),
             "dasr", List.of("MessageStart", "MessageEnd", "LookAheadStart"),
-            "partition", List.of("Post", "Complete"));
+            "partition", List.of("Post", "Resend", "Arrive"));
 
     @Test
     void everyStoredTraceDrawsOneArrowPerMessage() throws IOException {

@@ -99,7 +99,7 @@ class ReportBrowserTest {
             assertEquals(actions(traces.get(2), "Send", "Forward"), arrows(browser, 2), "hops of the IOFD chart");
             assertEquals(actions(traces.get(3), "Inject", "Forward", "Deflect", "MoveToEscape"), arrows(browser, 3));
             assertEquals(actions(traces.get(5), "MessageStart", "MessageEnd", "LookAheadStart"), arrows(browser, 5));
-            assertEquals(actions(traces.get(7), "Post", "Complete"), arrows(browser, 7));
+            assertEquals(actions(traces.get(7), "Post", "Resend", "Arrive"), arrows(browser, 7));
             for (int i = 0; i < TRACES.size(); i++) {
                 assertEquals(1, browser.eval("document.querySelectorAll('#cx" + i + " .violation').length").asInt(),
                         TRACES.get(i));
