@@ -61,7 +61,8 @@ class PartitionCheckTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"no-data-id", "arrival-offset", "last-chunk-full-size", "no-completion-wait",
-        "repost-before-consume", "error-after-landing", "reuse-on-send-completion", "rnr-retry-zero"})
+        "repost-before-consume", "no-receive-repost", "error-after-landing", "reuse-on-send-completion",
+        "rnr-retry-zero"})
     void eachFaultyVariantViolatesExactlyItsMustFailPropertiesWithReplayableTraces(String variant) {
         CheckSpec<?> spec = ENTRY.build(variant, Params.empty());
         ExplorationReport r = check(spec);
@@ -76,6 +77,16 @@ class PartitionCheckTest {
             }
         }
         assertEquals(new TreeSet<>(spec.expectedViolations()), violated);
+    }
+
+    @Test
+    void everyPropertyIsViolatedBySomeVariantAtItsDefaultsAndNoneIsStructural() {
+        assertEquals(Map.of(), ENTRY.structuralProperties());
+        Set<String> covered = new TreeSet<>();
+        ENTRY.variants().forEach(v -> covered.addAll(v.mustFail()));
+        Set<String> all = new TreeSet<>();
+        ENTRY.build("paper", Params.empty()).properties().forEach(p -> all.add(p.name()));
+        assertEquals(all, covered);
     }
 
     @Test

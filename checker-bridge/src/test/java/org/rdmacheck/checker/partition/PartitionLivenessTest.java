@@ -36,7 +36,8 @@ class PartitionLivenessTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"paper", "no-data-id", "arrival-offset", "last-chunk-full-size", "no-completion-wait",
-        "repost-before-consume", "error-after-landing", "reuse-on-send-completion", "rnr-retry-zero"})
+        "repost-before-consume", "no-receive-repost", "error-after-landing", "reuse-on-send-completion",
+        "rnr-retry-zero"})
     void everyVariantMeetsItsLivenessExpectationWithAReplayableLasso(String variant) {
         LivenessSpec<?> live = ENTRY.liveness(ENTRY.build(variant, Params.empty())).orElseThrow();
         LivenessReport r = check(variant);

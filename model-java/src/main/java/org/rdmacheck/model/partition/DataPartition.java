@@ -145,7 +145,7 @@ public record DataPartition(PartitionConfig config, PartitionVariant variant) im
         if (s.qpError().get(q)) {
             return;
         }
-        if (s.consumedBuffers(q, config.receiveWrs()) > 0) {
+        if (s.consumedBuffers(q, config.receiveWrs()) > 0 && variant != PartitionVariant.NO_RECEIVE_REPOST) {
             sink.accept(new Transition<>(Action.of("PostReceive", "qp", q), postReceive(s, q)));
         }
         if (variant == PartitionVariant.REPOST_BEFORE_CONSUME) {

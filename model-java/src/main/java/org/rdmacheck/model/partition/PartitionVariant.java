@@ -25,6 +25,8 @@ public enum PartitionVariant {
      * chunk out: the NIC may write the next chunk over it.
      */
     REPOST_BEFORE_CONSUME("repost-before-consume"),
+    /** The receiver never re-posts a receive work request (Algorithm 2 without line 8). */
+    NO_RECEIVE_REPOST("no-receive-repost"),
     /**
      * A QP error may also strike after the chunk landed, while its ACK is on the way (a lost ACK
      * exhausts the retry count just as a lost chunk does); the sender cannot tell the two apart

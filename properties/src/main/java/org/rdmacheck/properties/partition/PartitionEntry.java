@@ -46,7 +46,7 @@ public final class PartitionEntry implements ModelEntry {
      * re-posts the chunk as soon as the QP is reconnected, before the receiver re-posted its receive
      * work request, and the RNR error flushes the QP again, for ever.
      */
-    private static final Set<String> LIVENESS_FAILURES = Set.of("no-data-id", "repost-before-consume",
+    private static final Set<String> LIVENESS_FAILURES = Set.of("no-data-id", "repost-before-consume", "no-receive-repost",
             "error-after-landing", "reuse-on-send-completion", "rnr-retry-zero");
 
     @Override
@@ -97,6 +97,8 @@ public final class PartitionEntry implements ModelEntry {
                         + "(Alg 2 line 8 before line 9), before the chunk is copied out",
                         Set.of("ReassembledEqualsOriginal", "NoChunkLost", "NoChunkDuplicated", CAN),
                         Origin.MUTATION, NO_FAULTS),
+                new VariantSpec("no-receive-repost", "receiver never re-posts a receive WR (Alg 2 without line 8): "
+                        + "RNR for ever", Set.of("DeadlockFree", CAN), Origin.MUTATION, NO_FAULTS),
                 new VariantSpec("error-after-landing", "a QP error may also follow a landed chunk whose ACK was "
                         + "lost; the sender posts it again", Set.of("ReassembledEqualsOriginal", "NoChunkDuplicated",
                         CAN), Origin.MUTATION, Map.of()),
