@@ -32,7 +32,7 @@ import org.rdmacheck.properties.liveness.LivenessSpec;
  *
  * <p>Run from the checkout, after {@code mvn -B -DskipTests package}:
  * <pre>java -Xmx6g -XX:+UseParallelGC -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.LivenessBenchmark
- *     [--variant improved] [--packets 8] [--messages 2] [--losses 1] [--threads N] [--specs DIR]</pre>
+ *     [--variant improved] [--packets 8] [--messages 2] [--losses 1] [--threads N] [--specs DIR] [--no-tlc]</pre>
  * The default configuration, {@code improved packets=8 messages=2 losses=1}, has 2,126,485 states.
  */
 public final class LivenessBenchmark {
@@ -73,6 +73,9 @@ public final class LivenessBenchmark {
                 j.stats().wallMillis() / 1e3, j.analysisMillis() / 1e3, j.components(), j.analysisBytes() / 1048576.0,
                 j.graphBytes() / 1048576.0, j.storeBytes() / 1048576.0);
 
+        if (a.contains("--no-tlc")) {
+            return;
+        }
         TlcOptions tlc = TlcOptions.defaults().withWorkers(threads).withTimeLimitMillis(4L * 3600 * 1000)
                 .withProgress(line -> System.err.println("TLC: " + line));
         long child0 = ScalingBenchmark.childCpuNanos();

@@ -1,0 +1,19 @@
+package org.rdmacheck.checker.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.tlc.TlaValues;
+import org.rdmacheck.checker.trace.TraceJson;
+
+/** TLC's functions over integers read as the Java model's lists; records and sequences kept. */
+class TlcStatesTest {
+
+    @Test
+    void integerFunctionsBecomeListsInKeyOrder() throws Exception {
+        var tlc = TlaValues.parse("[buffers |-> (0 :> <<>> @@ 2 :> <<3>> @@ 1 :> <<1, 2>>), "
+                + "ctrl |-> <<[kind |-> \"ACK\", psn |-> 2]>>, next |-> 4]");
+        assertEquals(TraceJson.MAPPER.readTree("{\"buffers\": [[], [1, 2], [3]], "
+                + "\"ctrl\": [{\"kind\": \"ACK\", \"psn\": 2}], \"next\": 4}"), TlcStates.asJavaView(tlc));
+    }
+}
