@@ -37,6 +37,8 @@ final class FairCycleSearch {
     private final LabelledGraph<?> g;
     private final List<Fairness> fairness;
     private final Groups[] groups;
+    private final Deadline deadline;
+    private long ticks = 0xFFFF;
     private final int[] idx;
     private final int[] low;
     private final int[] scope;
@@ -51,7 +53,13 @@ final class FairCycleSearch {
     long components;
 
     FairCycleSearch(LabelledGraph<?> g, List<Fairness> fairness) {
+        this(g, fairness, Deadline.NONE);
+    }
+
+    /** @param deadline checked every few thousand components and edges */
+    FairCycleSearch(LabelledGraph<?> g, List<Fairness> fairness, Deadline deadline) {
         this.g = g;
+        this.deadline = deadline;
         this.fairness = fairness;
         groups = new Groups[fairness.size()];
         for (int f = 0; f < fairness.size(); f++) {
@@ -94,6 +102,7 @@ final class FairCycleSearch {
             List<int[]> refined = new ArrayList<>();
             for (int[] c : sccs) {
                 components++;
+                tick(c.length);
                 java.util.Optional<Accepted> a = check(c, accept, refined);
                 if (a.isPresent()) {
                     return a;
@@ -104,6 +113,15 @@ final class FairCycleSearch {
             }
         }
         return java.util.Optional.empty();
+    }
+
+    /** Counts work and checks the deadline every 2^16 units. */
+    private void tick(int work) {
+        long before = ticks;
+        ticks += work;
+        if ((before >>> 16) != (ticks >>> 16)) {
+            deadline.check();
+        }
     }
 
     /** SCCs of the subgraph induced by {@code members}, each sorted, in order of their least state. */
@@ -127,6 +145,7 @@ final class FairCycleSearch {
             callV[0] = root;
             callE[0] = g.off[root];
             while (top >= 0) {
+                tick(1);
                 int v = callV[top];
                 int e = callE[top];
                 if (e < g.off[v + 1]) {

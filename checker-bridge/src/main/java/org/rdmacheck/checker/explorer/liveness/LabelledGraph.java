@@ -43,14 +43,16 @@ final class LabelledGraph<S> {
     final java.util.BitSet[] preds;
 
     LabelledGraph(Model<S> model, StateGraph graph, List<Predicate<S>> predicates, int threads) {
-        this(model, graph, predicates, threads, CHUNK);
+        this(model, graph, predicates, threads, CHUNK, Deadline.NONE);
     }
 
     /**
      * @param chunk states per chunk of a level, a positive multiple of 64 (tests use small chunks
      *              to label small graphs on several threads)
+     * @param deadline checked after every level
      */
-    LabelledGraph(Model<S> model, StateGraph graph, List<Predicate<S>> predicates, int threads, int chunk) {
+    LabelledGraph(Model<S> model, StateGraph graph, List<Predicate<S>> predicates, int threads, int chunk,
+                  Deadline deadline) {
         if (chunk <= 0 || chunk % 64 != 0) {
             throw new IllegalArgumentException("chunk = " + chunk + ": expected a positive multiple of 64");
         }
@@ -87,6 +89,7 @@ final class LabelledGraph<S> {
                 S[] following = (S[]) new Object[next - hi];
                 Level<S> lv = new Level<>(model, predicates, bits, ids, nextId, level, lo, hi, following);
                 run(pool, lv);
+                deadline.check();
                 for (int i = 0; i < following.length; i++) {
                     if (following[i] == null) {
                         throw new IllegalStateException("liveness: state " + (hi + i) + " has no recorded predecessor");

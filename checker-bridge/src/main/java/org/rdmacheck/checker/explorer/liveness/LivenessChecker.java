@@ -87,8 +87,10 @@ public final class LivenessChecker {
                 preds.add(p.p());
                 preds.add(p.q() == null ? s -> false : p.q());
             }
-            LabelledGraph<S> g = new LabelledGraph<>(base.model(), ex.graph().get(), preds, settings.threads());
-            List<Searched> searched = searchAll(spec, g, ex.stats());
+            Deadline deadline = Deadline.in(settings.maxMillis() - ex.stats().wallMillis());
+            LabelledGraph<S> g = new LabelledGraph<>(base.model(), ex.graph().get(), preds, settings.threads(),
+                    LabelledGraph.CHUNK, deadline);
+            List<Searched> searched = searchAll(spec, g, ex.stats(), deadline);
             long searchBytes = 0;
             for (Searched x : searched) {
                 results.add(x.result());
@@ -96,6 +98,15 @@ public final class LivenessChecker {
                 searchBytes = Math.max(searchBytes, x.bytes());
             }
             bytes = g.bytes() + searchBytes * Math.min(settings.threads(), Math.max(1, searched.size()));
+        } catch (Deadline.Passed e) {
+            complete = false;
+            reason = "time limit " + org.rdmacheck.checker.TimeText.of(settings.maxMillis())
+                    + " reached during the liveness analysis of " + ex.stats().distinctStates() + " states";
+            results.clear();
+            for (Liveness<S> p : spec.properties()) {
+                results.add(new CheckResult.Inconclusive(p.name(), CheckResult.InconclusiveReason.TIME_LIMIT,
+                        reason, ex.stats()));
+            }
         } catch (IllegalStateException e) {
             // the model re-executed differently from its exploration: no verdict can be trusted
             complete = false;
@@ -126,13 +137,14 @@ public final class LivenessChecker {
      * Searches a fair cycle for every property, on as many threads as there are properties (up to
      * the settings' threads): each search has its own arrays and reads the shared labelled graph.
      */
-    private <S> List<Searched> searchAll(LivenessSpec<S> spec, LabelledGraph<S> g, org.rdmacheck.checker.Stats stats) {
+    private <S> List<Searched> searchAll(LivenessSpec<S> spec, LabelledGraph<S> g, org.rdmacheck.checker.Stats stats,
+                                         Deadline deadline) {
         int k = spec.properties().size();
         int threads = Math.min(settings.threads(), k);
         List<java.util.concurrent.Callable<Searched>> tasks = new ArrayList<>();
         for (int i = 0; i < k; i++) {
             int index = i;
-            tasks.add(() -> search(spec, g, index, stats));
+            tasks.add(() -> search(spec, g, index, stats, deadline));
         }
         if (threads <= 1) {
             List<Searched> out = new ArrayList<>();
@@ -171,9 +183,9 @@ public final class LivenessChecker {
     }
 
     private static <S> Searched search(LivenessSpec<S> spec, LabelledGraph<S> g, int i,
-                                       org.rdmacheck.checker.Stats stats) {
+                                       org.rdmacheck.checker.Stats stats, Deadline deadline) {
         Liveness<S> prop = spec.properties().get(i);
-        FairCycleSearch search = new FairCycleSearch(g, prop.fairness());
+        FairCycleSearch search = new FairCycleSearch(g, prop.fairness(), deadline);
         Region region = region(g, prop.form(), g.preds[2 * i], g.preds[2 * i + 1]);
         java.util.Optional<FairCycleSearch.Accepted> acc = search.find(region.cycle, region.accept);
         CheckResult r = acc.isEmpty() ? new CheckResult.Verified(prop.name(), stats)

@@ -34,7 +34,7 @@ class LabelledGraphTest {
         StateGraph graph = r.graph().orElseThrow();
         List<Predicate<S>> preds = live.properties().stream().map(p -> (Predicate<S>) p.p()).toList();
         LabelledGraph<S> one = new LabelledGraph<>(spec.model(), graph, preds, 1);
-        LabelledGraph<S> many = new LabelledGraph<>(spec.model(), graph, preds, 3, 64);
+        LabelledGraph<S> many = new LabelledGraph<>(spec.model(), graph, preds, 3, 64, Deadline.NONE);
         assertTrue(one.n > 1000, "a graph of " + one.n + " states is too small to cut into chunks");
         assertArrayEquals(one.off, many.off);
         assertArrayEquals(one.dst, many.dst);
@@ -50,6 +50,21 @@ class LabelledGraphTest {
     void oneAndSeveralThreadsLabelAlike(String model, String variant) {
         CheckSpec<?> spec = Catalog.find(model).build(variant, Params.empty());
         sameLabelling(spec, Catalog.find(model).liveness(spec).orElseThrow());
+    }
+
+    @org.junit.jupiter.api.Test
+    @SuppressWarnings("unchecked")
+    void aPassedDeadlineStopsTheLabellingAndTheSearch() {
+        CheckSpec<Object> spec = (CheckSpec<Object>) Catalog.find("escape-vl").build("dart", Params.empty());
+        StateGraph graph = new Explorer(ExplorerSettings.defaults().withRecordGraph(true).withProgress(0, x -> { }))
+                .check(spec).graph().orElseThrow();
+        org.junit.jupiter.api.Assertions.assertThrows(Deadline.Passed.class,
+                () -> new LabelledGraph<>(spec.model(), graph, List.of(), 1, 64, Deadline.in(0)));
+        LabelledGraph<Object> g = new LabelledGraph<>(spec.model(), graph, List.of(), 1);
+        java.util.BitSet all = new java.util.BitSet();
+        all.set(0, g.n);
+        org.junit.jupiter.api.Assertions.assertThrows(Deadline.Passed.class,
+                () -> new FairCycleSearch(g, List.of(), Deadline.in(0)).find(all, null));
     }
 
     @ParameterizedTest
