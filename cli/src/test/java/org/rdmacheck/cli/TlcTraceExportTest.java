@@ -113,6 +113,19 @@ class TlcTraceExportTest {
     }
 
     @Test
+    void checkResultExportsAndReplays(@TempDir Path dir) throws Exception {
+        CliTest.Run c = CliTest.run("check", "fifo", "--variant", "reorder", "--json", "--out", dir.resolve("o").toString());
+        assertEquals(0, c.code(), c.err());
+        Path result = dir.resolve("check.json");
+        Files.writeString(result, c.out());
+        Path itf = dir.resolve("f.itf.json");
+        CliTest.Run e = CliTest.run("export", result.toString(), "--format", "itf", "--out", itf.toString());
+        assertEquals(0, e.code(), e.err());
+        assertEquals(0, CliTest.run("replay", itf.toString()).code());
+        assertEquals(2, CliTest.run("export", result.toString(), "--format", "itf", "--property", "Nope").code());
+    }
+
+    @Test
     void continueSimulateAndCoverageFromTheCommandLine(@TempDir Path dir) throws Exception {
         CliTest.Run c = CliTest.run("tlc", resource("twoinvs"), "--continue", "--json", "--itf",
                 dir.resolve("t.itf.json").toString());

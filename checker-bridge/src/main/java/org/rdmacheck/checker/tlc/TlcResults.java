@@ -136,7 +136,8 @@ final class TlcResults {
             w.add("coverage counts include TLC's re-evaluation of Init and Next while it rebuilt " + traces
                     + " error trace(s); without a violation they count the search alone");
         }
-        if (stats.distinctStates() == 0 && mode.simulation().isEmpty()) {
+        // a violated initial state stops TLC before it counts states: that run is not vacuous
+        if (stats.distinctStates() == 0 && mode.simulation().isEmpty() && traces == 0) {
             w.add("no state was explored (no initial state satisfies Init, or the constraints exclude them all): "
                     + "every property holds vacuously");
         }

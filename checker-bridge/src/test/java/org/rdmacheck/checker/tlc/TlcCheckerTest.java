@@ -73,6 +73,8 @@ class TlcCheckerTest {
         assertEquals(1, cex.steps().size());
         assertEquals(7, cex.steps().get(0).state().get("x").intValue());
         assertEquals(TlcExitStatus.VIOLATION_SAFETY, r.status());
+        assertTrue(r.warnings().stream().noneMatch(w -> w.contains("vacuously")), r.warnings().toString());
+        assertEquals(7, r.itfTraces().get("Below5").get("states").get(0).get("x").intValue());
     }
 
     @Test
