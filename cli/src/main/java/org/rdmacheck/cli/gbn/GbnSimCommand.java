@@ -62,7 +62,7 @@ public final class GbnSimCommand implements Callable<Integer> {
 
     /** The cells as JSON (schema {@code docs/json-schema/gbn-sim.schema.json}): the timeout in seconds. */
     /** @param seconds a time  @return it as given on the command line: {@code 10ms}, {@code 500us}, {@code 1s} */
-    static String time(double seconds) {
+    public static String time(double seconds) {
         if (seconds >= 1) {
             return trim(seconds) + "s";
         }

@@ -109,7 +109,8 @@ public final class Plots {
             for (String[] r : rows) {
                 double loss = Double.parseDouble(r[2]);
                 if (loss > 0) {
-                    byVariant.computeIfAbsent(r[0] + " RTO " + r[1] + " s", k -> new ArrayList<>())
+                    byVariant.computeIfAbsent(r[0] + ", RTO " + org.rdmacheck.cli.gbn.GbnSimCommand.time(
+                            Double.parseDouble(r[1])), k -> new ArrayList<>())
                             .add(new double[] {loss, Double.parseDouble(r[3]), Double.parseDouble(r[8])});
                 }
             }
@@ -256,7 +257,7 @@ public final class Plots {
             sb.append("</g>\n");
         }
         int axisY = T + panels.size() * (PANEL_H + T) - T;
-        for (double v : ticks(xr[0], xr[1])) {
+        for (double v : logX ? decades(xr[0], xr[1]) : ticks(xr[0], xr[1])) {
             double x = L + (v - xr[0]) / (xr[1] - xr[0]) * pw;
             sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", x,
                     axisY + 16, logX ? "1e" + fmt(v) : fmt(v)));
@@ -291,6 +292,12 @@ public final class Plots {
             hi = lo + 1;
         }
         return new double[] {lo, hi};
+    }
+
+    /** Ticks of a log10 axis: whole decades when the range spans two or more, else round values. */
+    static double[] decades(double lo, double hi) {
+        double[] whole = java.util.stream.DoubleStream.iterate(Math.ceil(lo), v -> v <= hi + 1e-9, v -> v + 1).toArray();
+        return whole.length >= 2 ? whole : ticks(lo, hi);
     }
 
     /** Round tick values covering [lo, hi]. */
