@@ -26,13 +26,21 @@ public final class PartitionEntry implements ModelEntry {
     public static final String COMPLETES = "EveryTransferCompletes";
 
     /**
-     * Weak fairness of every step of the protocol, each action value on its own: posts, re-posts,
-     * arrivals, completions, reordering, receive re-posts, reconnections. The faults (QP errors
-     * from the budget, RNR errors) are not fair: they may happen, never must.
+     * Weak fairness of every step of the protocol, as the TLA+ twin's {@code Fairness} states it:
+     * {@code WF(Post(q, t))} per QP and transfer, {@code WF(Resend(q, c))} per QP and chunk, and per
+     * QP {@code WF} of its send completion, reconnection, arrival, reordering and receive re-posts.
+     * The faults ({@code QpError} from the budget, {@code RnrError}) are not fair: they may happen,
+     * never must.
      */
-    public static final Fairness PROTOCOL_FAIR = new Fairness("every step but QpError and RnrError",
-            Fairness.Strength.WEAK, Fairness.Scope.EACH,
-            a -> !a.name().equals("QpError") && !a.name().equals("RnrError"));
+    public static final List<Fairness> PROTOCOL_FAIR = List.of(
+            Fairness.weakPer("Post", a -> a.name().equals("Post"), "qp", "transfer"),
+            Fairness.weakPer("Resend", a -> a.name().equals("Resend"), "qp", "transfer", "offset"),
+            perQp("SendComplete"), perQp("Reconnect"), perQp("Arrive"), perQp("Reorder"), perQp("PostReceive"),
+            perQp("PostReceiveEarly"));
+
+    private static Fairness perQp(String action) {
+        return Fairness.weakPer(action, a -> a.name().equals(action), "qp");
+    }
 
     private static final String CAN = PartitionProperties.CAN_COMPLETE;
 
@@ -143,7 +151,8 @@ public final class PartitionEntry implements ModelEntry {
     public Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
         CheckSpec<PartitionState> spec = (CheckSpec<PartitionState>) built;
         DataPartition m = (DataPartition) spec.model();
-        Liveness<PartitionState> completes = Liveness.eventually(COMPLETES, m::allTransfersComplete, PROTOCOL_FAIR);
+        Liveness<PartitionState> completes = Liveness.eventually(COMPLETES, m::allTransfersComplete,
+                PROTOCOL_FAIR.toArray(Fairness[]::new));
         return Optional.of(new LivenessSpec<>(spec, List.of(completes), livenessFailures(spec.variant())));
     }
 
