@@ -85,6 +85,8 @@ final class ExplorationRun<S> {
     private int[] posBuf = new int[0];
     private int[] frontierStarts = new int[0];
     private int[] frontierValues = new int[0];
+    /** the sum of the store slots read ahead of inserts, kept so that the reads stay */
+    private long readAhead;
 
     private final AtomicLong found = new AtomicLong();
     private volatile long queued;
@@ -329,6 +331,8 @@ final class ExplorationRun<S> {
         int fromFirst;
         S from;
         private int[] firsts = new int[CHUNK + 1];
+        /** the sum of the slots read ahead of inserts, kept so that the reads stay */
+        long touched;
         /** per property: the state whose first violating step was recorded already */
         final int[] failedAt;
 
@@ -593,6 +597,15 @@ final class ExplorationRun<S> {
             known[k] = needGraph ? visited.indexOf(null, fps[k]) : (visited.contains(null, fps[k]) ? 0 : -1);
         }
         int[] starts = w.starts;
+        if (next != null) {
+            long touched = 0;
+            for (int k = 0; k < total; k++) {
+                if (known[k] < 0) {
+                    touched += next.touch(fps[k]);
+                }
+            }
+            w.touched += touched;
+        }
         for (int i = 0; i < states; i++) {
             int idx = base + from + i;
             IntList e = degrees != null && degrees[i] > 0 ? edges : null;
@@ -709,7 +722,7 @@ final class ExplorationRun<S> {
     /** @return the table of the next level: the run's one table, emptied */
     private LevelTable<S> levelTable() {
         if (table == null) {
-            table = new LevelTable<>(exact, packed != null);
+            table = new LevelTable<>(exact, packed != null, settings.threads() > 1);
         } else {
             table.clear();
         }
@@ -892,12 +905,26 @@ final class ExplorationRun<S> {
                 visited.add(key(frontier.state(i), words), fps[i], first + i);
             }
         } else {
-            // fingerprints only: the store does not look at the states
+            // fingerprints only: the store does not look at the states. Blocks of slots are read
+            // ahead of their inserts, so that the cache misses overlap
+            VisitedStates.Fingerprinted<S> set = (VisitedStates.Fingerprinted<S>) visited;
+            long[] touched = new long[1];
             inParallel(pool, n, n, (a, b) -> {
-                for (int i = a; i < b; i++) {
-                    visited.add(null, fps[i], first + i);
+                long sum = 0;
+                for (int blk = a; blk < b; blk += 32) {
+                    int end = Math.min(b, blk + 32);
+                    for (int i = blk; i < end; i++) {
+                        sum += set.touch(fps[i]);
+                    }
+                    for (int i = blk; i < end; i++) {
+                        set.add(null, fps[i], first + i);
+                    }
+                }
+                synchronized (touched) {
+                    touched[0] += sum;
                 }
             });
+            readAhead += touched[0];
         }
         visited.added(n);
     }

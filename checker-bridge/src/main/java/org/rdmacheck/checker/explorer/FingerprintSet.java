@@ -148,6 +148,17 @@ final class FingerprintSet {
         }
     }
 
+    /**
+     * Reads the slot where {@code fp}'s search starts (see {@code LevelTable.touch}): a loop of these
+     * before a loop of inserts lets the inserts' cache misses overlap.
+     *
+     * @return the slot's content, to be summed up and kept
+     */
+    long touch(long fp) {
+        long[] t = slots;
+        return t[home(key(fp), t.length)];
+    }
+
     /** @param n fingerprints inserted by {@link #insert} in the phase just finished */
     void added(long n) {
         size += n;

@@ -28,9 +28,12 @@ final class LevelTable<S> {
     static final int LOCAL_BITS = 31 - STRIPE_BITS;
 
     private final Stripe<S>[] stripes;
+    /** whether several threads insert: one thread takes no locks */
+    private final boolean shared;
 
     @SuppressWarnings("unchecked")
-    LevelTable(boolean exact, boolean packed) {
+    LevelTable(boolean exact, boolean packed, boolean shared) {
+        this.shared = shared;
         stripes = new Stripe[STRIPES];
         for (int i = 0; i < STRIPES; i++) {
             stripes[i] = new Stripe<>(exact, packed);
@@ -62,9 +65,11 @@ final class LevelTable<S> {
     int insert(S key, S state, long fp, long link) {
         int s = (int) (fp & (STRIPES - 1));
         Stripe<S> st = stripes[s];
+        if (!shared) {
+            return id(s, st.insert(key, state, fp, link));
+        }
         synchronized (st) {
-            int local = st.insert(key, state, fp, link);
-            return local >= 0 ? s << LOCAL_BITS | local : ~(s << LOCAL_BITS | ~local);
+            return id(s, st.insert(key, state, fp, link));
         }
     }
 
@@ -77,10 +82,30 @@ final class LevelTable<S> {
     int insertPacked(long fp, long link, int[] values, int offset, int length) {
         int s = (int) (fp & (STRIPES - 1));
         Stripe<S> st = stripes[s];
-        synchronized (st) {
-            int local = st.insertPacked(fp, link, values, offset, length);
-            return local >= 0 ? s << LOCAL_BITS | local : ~(s << LOCAL_BITS | ~local);
+        if (!shared) {
+            return id(s, st.insertPacked(fp, link, values, offset, length));
         }
+        synchronized (st) {
+            return id(s, st.insertPacked(fp, link, values, offset, length));
+        }
+    }
+
+    /**
+     * Reads the slot where {@code fp}'s search starts, so that a loop of such reads, whose cache
+     * misses overlap, brings the slots into the cache before a loop of inserts (Java has no
+     * prefetch instruction). Not synchronized: a stale value does no harm.
+     *
+     * @return the slot's content, to be summed up and kept so that the read is not optimised away
+     */
+    long touch(long fp) {
+        Stripe<S> st = stripes[(int) (fp & (STRIPES - 1))];
+        long[] keys = st.keys;
+        return keys[Stripe.mix(fp) & (keys.length - 1)];
+    }
+
+    /** @return the entry id of a stripe's entry, complemented as the stripe's answer is */
+    private static int id(int stripe, int local) {
+        return local >= 0 ? stripe << LOCAL_BITS | local : ~(stripe << LOCAL_BITS | ~local);
     }
 
     /** @return the values of a stripe's packed states */

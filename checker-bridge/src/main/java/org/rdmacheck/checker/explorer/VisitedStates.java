@@ -111,6 +111,11 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
             set.added(n);
         }
 
+        /** @return see {@link FingerprintSet#touch} */
+        long touch(long fp) {
+            return set.touch(fp);
+        }
+
         @Override
         boolean concurrentAdd() {
             return true;
