@@ -88,6 +88,10 @@ public final class LivenessBenchmark {
         r.tlcLasso().ifPresent(x -> System.out.println("TLC's lasso on the Java model: " + x));
         System.out.printf(Locale.ROOT, "ratio TLC/explorer: wall time %.1fx%s%n", r.tlcMillis() / (double) Math.max(1,
                 javaMillis), tlcCpu > 0 ? String.format(Locale.ROOT, ", CPU time %.1fx", tlcCpu / (double) javaCpu) : "");
+        if (r.tlcVerdict() == CheckResult.Verdict.INCONCLUSIVE || jr.verdict() == CheckResult.Verdict.INCONCLUSIVE) {
+            System.out.println("INCONCLUSIVE: a checker did not finish; nothing compared");
+            System.exit(3);
+        }
         if (!r.agrees()) {
             System.out.println("MISMATCH: verdicts TLC " + r.tlcVerdict() + ", explorer " + r.javaVerdict()
                     + "; states TLC " + r.tlcStates() + ", explorer " + r.javaStates());
