@@ -38,10 +38,15 @@ final class HelpCommand implements CommandLine.IHelpCommandInitializable2, Runna
         for (String name : names) {
             CommandLine sub = target.getSubcommands().get(name);
             if (sub == null) {
-                throw new InputException("help: unknown command '" + path.substring("rdmacheck".length()).strip()
-                        + (path.length() > "rdmacheck".length() ? " " : "") + name + "'"
-                        + (target.getSubcommands().isEmpty() ? ": " + path + " has no subcommands"
-                        : ": expected one of " + visible(target)));
+                String here = path.toString();
+                String args = String.join(" ", target.getCommandSpec().positionalParameters().stream()
+                        .map(p -> p.paramLabel()).toList());
+                throw new InputException("help: unknown command '" + (here + " " + name).substring("rdmacheck ".length())
+                        + "'" + (target == self.getParent() ? ": expected one of " + visible(target)
+                        : ": " + here + (target.getSubcommands().isEmpty() ? " has no subcommands"
+                        : " has the subcommands " + visible(target))
+                        + (args.isEmpty() ? "" : " and takes " + args + " as an argument; its usage: rdmacheck help "
+                        + here.substring("rdmacheck ".length()))));
             }
             path.append(' ').append(name);
             target = sub;
