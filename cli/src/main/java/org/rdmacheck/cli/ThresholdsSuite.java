@@ -1,10 +1,13 @@
 package org.rdmacheck.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.checker.thresholds.Beta;
@@ -21,11 +24,16 @@ import org.rdmacheck.checker.thresholds.ThresholdReport;
 import org.rdmacheck.checker.thresholds.ThresholdSolver;
 import org.rdmacheck.checker.thresholds.WitnessCounterexamples;
 import org.rdmacheck.checker.thresholds.WorkedExample;
+import org.rdmacheck.checker.thresholds.sonic.SonicCheck;
+import org.rdmacheck.checker.thresholds.sonic.SonicConfigReader;
+import org.rdmacheck.checker.thresholds.sonic.SonicReport;
+import org.rdmacheck.checker.thresholds.sonic.SpectrumAsic;
 import org.rdmacheck.checker.trace.Counterexamples;
 
 /**
  * {@code rdmacheck all}'s threshold rows: seed 004 §4's worked example (paper figures against its
- * formulas, derived settings proven safe, the §6 misconfiguration's witness) and Dart's settings.
+ * formulas, derived settings proven safe, the §6 misconfiguration's witness), Dart's settings, and the
+ * SONiC example configurations of {@code examples/sonic/}.
  */
 final class ThresholdsSuite implements SuiteTask {
 
@@ -67,6 +75,51 @@ final class ThresholdsSuite implements SuiteTask {
             for (ThresholdConfig c : DartSettings.configs(sw, analysis.derive(sw))) {
                 rows.add(checkRow(analysis, sw, c, Finding.Expectation.NONE, outDir));
             }
+        }
+        rows.addAll(sonicRows(analysis, outDir, home));
+        return rows;
+    }
+
+    /** The SONiC example configurations of examples/sonic/ and what each must give. */
+    private static final Map<String, Finding.Expectation> SONIC_EXAMPLES = Map.of(
+            "leaf-32x100g-40m", Finding.Expectation.HOLDS,
+            "spine-64x400g-100m", Finding.Expectation.FAILS,
+            "leaf-32x100g-300m-cables", Finding.Expectation.FAILS,
+            "leaf-32x100g-40m-tc-map", Finding.Expectation.FAILS);
+
+    private static List<Finding> sonicRows(ThresholdAnalysis analysis, Path outDir, Path home) throws IOException {
+        List<Finding> rows = new ArrayList<>();
+        // the checkout holding examples/ (the launcher's home, or above a module folder); none outside one
+        Optional<Path> examples = java.util.stream.Stream.iterate(home.toAbsolutePath(), java.util.Objects::nonNull,
+                Path::getParent).map(p -> p.resolve("examples/sonic")).filter(Files::isDirectory).findFirst();
+        if (examples.isEmpty()) {
+            return rows;
+        }
+        Path dir = examples.get();
+        for (String stem : new TreeSet<>(SONIC_EXAMPLES.keySet())) {
+            long t0 = System.currentTimeMillis();
+            SonicReport r = new SonicCheck(analysis, SpectrumAsic.SPECTRUM_2, 0, Optional.empty())
+                    .check(SonicConfigReader.read(dir.resolve(stem + ".json")));
+            boolean agrees = r.groups().stream().allMatch(g -> g.report().check().orElseThrow().solverAgrees());
+            Finding.Verdict verdict = !agrees ? Finding.Verdict.FAILED : switch (r.verdict()) {
+                case SAFE -> Finding.Verdict.VERIFIED;
+                case UNSAFE -> Finding.Verdict.VIOLATED;
+                case INCONCLUSIVE -> Finding.Verdict.INCONCLUSIVE;
+            };
+            long unsafe = r.priorities().stream().filter(p -> p.verdict() == ConfigCheck.Verdict.UNSAFE).count();
+            Finding f = Finding.of(MODEL, "sonic:" + stem, Map.of(), "XoffCoversHeadroom,EcnBeforePfc",
+                    SONIC_EXAMPLES.get(stem), verdict)
+                    .with(Quantity.of("returnableHeadroomBytes", r.returnableBytes(), Quantity.Unit.BYTES))
+                    .withDetail(unsafe + " of " + r.priorities().size() + " lossless (port, priority) pairs unsafe");
+            List<Counterexample> witnesses = new ArrayList<>();
+            r.groups().forEach(g -> g.report().check().orElseThrow().witnessSearch().witness().ifPresent(
+                    w -> witnesses.add(WitnessCounterexamples.of(g.report().sw(), g.report().check().get().config(), w))));
+            witnesses.addAll(r.headroomWitnesses());
+            if (!witnesses.isEmpty()) {
+                Counterexample cex = witnesses.get(0);
+                f = f.withCounterexample(cex, outDir == null ? null : Counterexamples.write(outDir, cex));
+            }
+            rows.add(f.withWallMillis(System.currentTimeMillis() - t0));
         }
         return rows;
     }

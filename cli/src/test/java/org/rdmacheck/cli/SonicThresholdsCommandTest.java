@@ -138,6 +138,22 @@ class SonicThresholdsCommandTest {
         assertEquals(1, alone.err().strip().lines().count(), alone.err());
     }
 
+    /** {@code rdmacheck all} checks every example configuration against what it must give. */
+    @Test
+    void allChecksTheExampleConfigurations() throws IOException {
+        CliTest.Run r = CliTest.run("all", "--model", "thresholds", "--json", "--no-save");
+        assertEquals(0, r.code(), r.err());
+        java.util.Map<String, String> verdicts = new java.util.TreeMap<>();
+        for (JsonNode f : TraceJson.MAPPER.readTree(r.out())) {
+            if (f.get("variant").asText().startsWith("sonic:")) {
+                assertTrue(f.get("asExpected").asBoolean(), f.toString());
+                verdicts.put(f.get("variant").asText(), f.get("verdict").asText());
+            }
+        }
+        assertEquals(java.util.Map.of("sonic:leaf-32x100g-40m", "VERIFIED", "sonic:spine-64x400g-100m", "VIOLATED",
+                "sonic:leaf-32x100g-300m-cables", "VIOLATED", "sonic:leaf-32x100g-40m-tc-map", "VIOLATED"), verdicts);
+    }
+
     @Test
     void badConfigurationIsOneLineAndExitTwo() throws IOException {
         Path bad = tmp.resolve("bad.json");
