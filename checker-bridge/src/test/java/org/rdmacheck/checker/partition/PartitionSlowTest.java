@@ -14,18 +14,17 @@ import org.rdmacheck.checker.explorer.ExplorationReport;
 import org.rdmacheck.checker.explorer.Explorer;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.model.Params;
-import org.rdmacheck.checker.explorer.liveness.LivenessChecker;
-import org.rdmacheck.checker.explorer.liveness.LivenessReport;
 import org.rdmacheck.properties.CheckSpec;
-import org.rdmacheck.properties.liveness.LivenessSpec;
 import org.rdmacheck.properties.partition.PartitionEntry;
 
 /**
  * Larger partition configurations, run with {@code mvn -B verify -Pslow} (or
  * {@code mvn -B -o -pl checker-bridge -am test -Pslow -Dtest=PartitionSlowTest
  * -Dsurefire.failIfNoSpecifiedTests=false}). The proof of the paper's design with three transfers
- * over four QPs (two data IDs, so one is reused, and one QP error) takes minutes; its counts and
- * times are in the README's partition section.
+ * over four QPs (two data IDs, so one is reused, and one QP error) takes minutes under symmetry
+ * reduction; its counts and times are in the README's partition section, with the command that
+ * checks EveryTransferCompletes on the full state space (2.7 M states: several GB of heap, left
+ * out of the test so that a shared machine's memory does not decide it).
  */
 @Tag("slow")
 class PartitionSlowTest {
@@ -57,15 +56,6 @@ class PartitionSlowTest {
         ExplorationReport r = check(spec, true);
         assertExpectedVerdicts(spec, r);
         assertEquals(122_930, r.stats().distinctStates());
-    }
-
-    @Test
-    void threeTransfersOverFourQpsCompleteUnderFairnessOnTheFullStateSpace() {
-        LivenessSpec<?> live = ENTRY.liveness(ENTRY.build("paper", Params.of(THREE_OVER_FOUR))).orElseThrow();
-        LivenessReport r = new LivenessChecker(ExplorerSettings.defaults().withProgress(0, x -> { })).check(live);
-        assertTrue(r.complete(), r.stopReason());
-        assertInstanceOf(CheckResult.Verified.class, r.result(PartitionEntry.COMPLETES));
-        assertEquals(2_718_273, r.stats().distinctStates());
     }
 
     /** Larger defaults of the smaller variants; the counts are TLC's for the same constants. */
