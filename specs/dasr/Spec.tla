@@ -9,8 +9,10 @@
 (*  - soft-state timeouts and per-tenant AUSS (III-B, III-E);                *)
 (*  - senders applying the n of the latest ACK one window (one RTT) later;   *)
 (*  - an abstract network: free (every observable combination in every      *)
-(*    window) or persistent combined congestion (closed loop, for the        *)
-(*    convergence question of III-C).                                        *)
+(*    window) or persistent combined congestion: a closed loop of senders    *)
+(*    with DCQCN reaction points (seed 004, 3.1) on an integer rate grid,    *)
+(*    one receiver link and one network bottleneck, for the convergence      *)
+(*    question of III-C.                                                     *)
 (* Twin of the Java model org.rdmacheck.model.dasr.DartReceiverModel: same   *)
 (* variables, same initial state, same actions, hence equal state counts.    *)
 (***************************************************************************)
@@ -22,11 +24,15 @@ CONSTANTS
     Tenants,            \* tenants, each with a private AUSS
     Groups,             \* static incast groups; group g lists senders g and g+1 (mod N)
     Lookahead,          \* BOOLEAN: look-ahead notifications on
+    K,                  \* persistent loop: windows the classifier keeps its state before max-min is asked
+    AiCredits,          \* persistent loop: R_AI credits per rate unit (0: DCQCN's R_AI = 40 Mb/s on the grid)
+    BcWindows,          \* persistent loop: CNP-free windows per byte-counter event
     Variant             \* "dart", "count-messages", "early-removal", "shared-lookahead",
                         \* "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis",
                         \* "persistent-overload-marks"
 
 ASSUME SendersPerTenant >= 1 /\ Messages >= 1 /\ Tenants >= 1 /\ Groups >= 0
+ASSUME K >= 1 /\ AiCredits >= 0 /\ BcWindows >= 1
 ASSUME Lookahead \in BOOLEAN
 ASSUME Variant \in {"dart", "count-messages", "early-removal", "shared-lookahead",
                     "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis",
@@ -47,7 +53,7 @@ EarlyRemoval == Variant = "early-removal"
 SharedLookahead == Variant = "shared-lookahead"
 ForwardEcn == Variant = "forward-ecn"
 SoftStateTimeouts == Variant # "no-timeout"
-Hysteresis == Variant = "persistent-hysteresis"
+Hysteresis == Variant \in {"persistent-hysteresis"}
 
 ASSUME Persistent => (Tenants = 1 /\ SendersPerTenant >= 2)
 
@@ -86,10 +92,11 @@ VARIABLES
     applied,       \* [Senders -> Nat]: the n the sender applies (rate = line rate / applied)
     ack,           \* [Senders -> Nat]: n in the latest ACK in flight to it (0: none)
     ecnEcho,       \* ECN feedback in flight to the senders
-    dcqcnCut,      \* persistent network: ECN feedback cut the DCQCN rates at the last boundary
-    sinceChange    \* [TenantIds -> 0..2]: window boundaries since the tenant's advertised n changed
+    sinceChange,   \* [TenantIds -> 0..2]: window boundaries since the tenant's advertised n changed
+    rp,            \* [Senders -> reaction point]: DCQCN rate state (persistent network; RpNone otherwise)
+    modeAge        \* persistent network: window ends since the machine state changed, capped at K
 
-vars == <<mode, flight, announced, auss, fresh, failed, applied, ack, ecnEcho, dcqcnCut, sinceChange>>
+vars == <<mode, flight, announced, auss, fresh, failed, applied, ack, ecnEcho, sinceChange, rp, modeAge>>
 
 TypeOK ==
     /\ mode \in States
@@ -100,8 +107,10 @@ TypeOK ==
     /\ failed \in [Senders -> BOOLEAN]
     /\ applied \in [Senders -> 1..MaxN]
     /\ ack \in [Senders -> 0..MaxN]
-    /\ ecnEcho \in BOOLEAN /\ dcqcnCut \in BOOLEAN
+    /\ ecnEcho \in BOOLEAN
     /\ sinceChange \in [TenantIds -> 0..2]
+    /\ DOMAIN rp = Senders
+    /\ modeAge \in 0..K
 
 AnnCount(s) == Cardinality({g \in GroupIds : s \in announced[g]})
 Committed(s) == flight[s] + AnnCount(s)
@@ -114,6 +123,64 @@ Counted(a, t) == IF CountMessages THEN SumOver(a, TenantSenders(t))
 (* n in the ACKs: 1 in NonReceiverCongestion (III-C), else the count (at least 1) *)
 Advertised(m, a, t) == IF m = "NonReceiverCongestion" THEN 1 ELSE Max(1, Counted(a, t))
 
+
+(* ---- Persistent combined congestion: the closed loop (seed 000 III-C).       *)
+(* Sender 0 crosses a network bottleneck of capacity C = L/(2N), half its DASR  *)
+(* share; every sender shares the receiver link of capacity L. A sender sends   *)
+(* at min(L / applied n, R_C): Dart's apportioned rate and its DCQCN reaction   *)
+(* point are two limiters (n = 1 in NRC "to avoid DSR from interfering with     *)
+(* DCQCN", III-C). One window = DCQCN's timer T = alpha interval K = 55 us.     *)
+PLineRate == SetMin({l \in 1..1000 : IsMultiple(l, SendersPerTenant) /\ l % (2 * N) = 0
+                                         /\ (l - l \div (2 * N)) % (Max(N - 1, 1)) = 0})
+C == PLineRate \div (2 * N)
+Share(s) == IF s = 0 THEN C ELSE (PLineRate - C) \div Max(N - 1, 1)   \* max-min share
+F == 5                        \* fast-recovery events (seed 004, 3.1)
+AlphaLevels == 4              \* alpha = level / 4
+AlphaFloor == 1               \* decay stops at 1/4 (a CNP's rise g(1 - alpha) is below the grid)
+AlphaWindows == 64            \* CNP-free windows per alpha grid step: (1/4) / g, g = 1/256
+\* R_AI = 40 Mb/s at a 40 Gb/s line rate: credits per grid unit, rounded half up
+AI == IF AiCredits > 0 THEN AiCredits ELSE Max(1, (80000 + 40 * PLineRate) \div (80 * PLineRate))
+SinceCap == Max((AlphaLevels - AlphaFloor) * AlphaWindows, (F + 1) * BcWindows) + 1
+
+RpNone == [rc |-> 0, rt |-> 0, alpha |-> 0, since |-> 0, credit |-> 0]
+RpStart == [rc |-> PLineRate, rt |-> PLineRate, alpha |-> AlphaLevels, since |-> 0, credit |-> 0]
+
+(* eq. (1): R_T = R_C, R_C = R_C (1 - alpha/2) rounded down, at least one unit. *)
+Cut(r) == [rc |-> Max(1, (r.rc * (2 * AlphaLevels - r.alpha)) \div (2 * AlphaLevels)), rt |-> r.rc,
+           alpha |-> r.alpha, since |-> 0, credit |-> r.credit]
+
+(* One increase event with timer stage t and byte-counter stage b: fast        *)
+(* recovery (eq. (3)), additive increase (eq. (4), R_AI credits), hyper increase. *)
+Increase(v, t, b) ==
+    IF Max(t, b) > F
+    THEN LET c == v[3] + (IF Min(t, b) > F THEN Min(t, b) - F ELSE 1)
+             rt2 == Min(PLineRate, v[2] + c \div AI)
+         IN <<Min(PLineRate, (v[1] + rt2 + 1) \div 2), rt2, IF rt2 = PLineRate THEN 0 ELSE c % AI>>
+    ELSE <<Min(PLineRate, (v[1] + v[2] + 1) \div 2), v[2], v[3]>>
+
+(* A window without CNP: alpha decays (eq. (2)), the timer fires, and every     *)
+(* BcWindows windows the byte counter.                                          *)
+Quiet(r) ==
+    IF r.since >= SinceCap /\ r.rc = PLineRate /\ r.rt = PLineRate THEN r
+    ELSE LET s == r.since + 1
+             v1 == Increase(<<r.rc, r.rt, r.credit>>, s, (s - 1) \div BcWindows)
+             v2 == IF s % BcWindows = 0 THEN Increase(v1, s, s \div BcWindows) ELSE v1
+         IN [rc |-> v2[1], rt |-> v2[2],
+             alpha |-> IF s % AlphaWindows = 0 THEN Max(AlphaFloor, r.alpha - 1) ELSE r.alpha,
+             since |-> s, credit |-> v2[3]]
+
+Rate(s) == Min(PLineRate \div applied[s], rp[s].rc)
+RateSum == SumOver([s \in Senders |-> Rate(s)], Senders)
+Arrivals == Min(Rate(0), C) + SumOver([s \in Senders |-> Rate(s)], Senders \ {0})
+(* RED band (seed 004, 3.1, 5): a link exactly full, or the receiver link one   *)
+(* unit over, holds a queue in the band and may mark each of its senders or     *)
+(* not; beyond, every sender crossing it is marked; below, none.               *)
+Band == IF StandingQueueMarks THEN 1 ELSE 0
+MustMark == {s \in Senders : Arrivals > PLineRate + Band \/ (s = 0 /\ Rate(0) > C)}
+MayMark == IF StandingQueueMarks
+           THEN {s \in Senders \ MustMark : Arrivals \in {PLineRate, PLineRate + 1} \/ (s = 0 /\ Rate(0) = C)}
+           ELSE {}
+
 Init ==
     /\ mode = "NoCongestion"
     /\ flight = [s \in Senders |-> IF Persistent THEN 1 ELSE 0]
@@ -124,8 +191,9 @@ Init ==
     /\ applied = [s \in Senders |-> 1]
     /\ ack = [s \in Senders |-> 0]
     /\ ecnEcho = FALSE
-    /\ dcqcnCut = FALSE
     /\ sinceChange = [t \in TenantIds |-> 0]
+    /\ rp = [s \in Senders |-> IF Persistent THEN RpStart ELSE RpNone]
+    /\ modeAge = 0
 
 (* A between-windows step: idle senders take their canonical form (not fresh, *)
 (* line rate for the next message, III-A; no ACK), and tenants whose          *)
@@ -138,7 +206,7 @@ Commit(fl, an, au, fr, fa, ap, ak) ==
        /\ ack' = [s \in Senders |-> IF idle(s) THEN 0 ELSE ak[s]]
        /\ sinceChange' = [t \in TenantIds |->
                             IF Advertised(mode, au, t) # Advertised(mode, auss, t) THEN 0 ELSE sinceChange[t]]
-       /\ UNCHANGED <<mode, ecnEcho, dcqcnCut>>
+       /\ UNCHANGED <<mode, ecnEcho, rp, modeAge>>
 
 (* III-B: a new message adds its sender or increments its count. *)
 MessageStart(s) ==
@@ -203,34 +271,36 @@ WindowEnd(o) ==
        /\ ack' = [s \in Senders |-> IF ~idle(s) /\ receives(s) THEN Advertised(next, auss, TenantOf(s)) ELSE 0]
        /\ fresh' = [s \in Senders |-> IF idle(s) THEN FALSE ELSE fresh[s]]
        /\ ecnEcho' = (o[1] /\ (next # "ReceiverCongestion" \/ ForwardEcn))
-       /\ dcqcnCut' = (Persistent /\ ecnEcho)
        /\ sinceChange' = [t \in TenantIds |->
                             IF Advertised(next, auss, t) # Advertised(mode, auss, t) THEN 1
                             ELSE Min(2, sinceChange[t] + 1)]
-       /\ UNCHANGED <<flight, announced, auss, failed>>
+       /\ UNCHANGED <<flight, announced, auss, failed, rp, modeAge>>
 
 (* The free network: congestion none/receiver/network/both, every observation. *)
 Locations == [none |-> {<<FALSE, FALSE>>, <<FALSE, TRUE>>}, receiver |-> {<<TRUE, TRUE>>},
               network |-> {<<TRUE, FALSE>>}, both |-> {<<TRUE, TRUE>>, <<TRUE, FALSE>>}]
 FreeObserve == \E loc \in DOMAIN Locations : \E o \in Locations[loc] : WindowEnd(o)
 
-(* Persistent combined congestion (closed loop): sender 0 crosses a network     *)
-(* bottleneck where its share C is half its DASR share; DCQCN, after ECN        *)
-(* feedback, holds each sender at its max-min share under n = 1 (granted        *)
-(* convergence within a window) and, at that fixed point, keeps marking.        *)
-PLineRate == SetMin({l \in 1..1000 : IsMultiple(l, SendersPerTenant) /\ l % (2 * N) = 0
-                                         /\ (l - l \div (2 * N)) % (Max(N - 1, 1)) = 0})
-C == PLineRate \div (2 * N)
-Share(s) == IF s = 0 THEN C ELSE (PLineRate - C) \div (N - 1)
-Rate(s) == IF dcqcnCut THEN Min(PLineRate \div applied[s], Share(s)) ELSE PLineRate \div applied[s]
-Arrivals == Min(Rate(0), C) + SumOver([s \in Senders |-> Rate(s)], Senders \ {0})
-PersistentObservation ==
-    <<Rate(0) > C \/ Arrivals > PLineRate
-         \/ (StandingQueueMarks /\ dcqcnCut /\ (Rate(0) = C \/ Arrivals = PLineRate)),
-      Arrivals >= PLineRate>>
+(* A window end of the persistent loop with marked senders M: the machine moves *)
+(* on the observation; every sender applies the advertised n and, if marked and *)
+(* the new state forwards marks, a CNP; feedback takes one RTT (12 us), inside  *)
+(* the next window, so nothing stays in flight.                                 *)
+LoopWindowEnd(M) ==
+    LET o == <<M # {}, Arrivals >= PLineRate>>
+        next == MachineNext(mode, o)
+        fwd == next # "ReceiverCongestion" \/ ForwardEcn
+    IN /\ Persistent /\ MustMark \subseteq M /\ M \subseteq MustMark \cup MayMark
+       /\ mode' = next
+       /\ applied' = [s \in Senders |-> Advertised(next, auss, TenantOf(s))]
+       /\ rp' = [s \in Senders |-> IF fwd /\ s \in M THEN Cut(rp[s]) ELSE Quiet(rp[s])]
+       /\ sinceChange' = [t \in TenantIds |-> 2]
+       /\ modeAge' = IF next = mode THEN Min(K, modeAge + 1) ELSE 0
+       /\ UNCHANGED <<flight, announced, auss, fresh, failed, ack, ecnEcho>>
+
+LoopNext == \E X \in SUBSET MayMark : LoopWindowEnd(MustMark \cup X)
 
 Next ==
-    IF Persistent THEN WindowEnd(PersistentObservation)
+    IF Persistent THEN LoopNext
     ELSE \/ \E s \in Senders : MessageStart(s)
          \/ \E g \in GroupIds, s \in Senders : LookAheadStart(g, s)
          \/ \E g \in GroupIds, s \in Senders : AnnouncedStart(g, s)
@@ -238,7 +308,13 @@ Next ==
          \/ SoftStateTick
          \/ FreeObserve
 
-Spec == Init /\ [][Next]_vars /\ WF_vars(Next)
+(* Fair marking: every window outcome (marked set, line-rate observation) that   *)
+(* is enabled infinitely often happens infinitely often (marks in the RED band   *)
+(* are random), as the Java catalogue's SF(each Observe).                        *)
+FairMarking == \A M \in SUBSET Senders, lr \in BOOLEAN :
+                   SF_vars(LoopWindowEnd(M) /\ (Arrivals >= PLineRate) = lr)
+
+Spec == Init /\ [][Next]_vars /\ WF_vars(Next) /\ FairMarking
 
 -----------------------------------------------------------------------------
 (* Invariants *)
@@ -275,8 +351,18 @@ TenantIsolation ==
             \E s \in Senders : /\ flight'[s] = flight[s] + 1
                               /\ \A x \in announced'[g] : TenantOf(x) = TenantOf(s)]_vars
 
-(* III-C convergence, under the persistent network (deterministic): the window  *)
-(* end eventually changes nothing.                                               *)
-Stable == ENABLED (Next /\ UNCHANGED vars)
-Settles == <>[]Stable
+(* Persistent loop, (b): the sending rates of every window after a window end  *)
+(* sum to at most the line rate.                                                *)
+WindowRateSumAtMostLineRate == [][Persistent => RateSum' <= PLineRate]_vars
+
+(* Persistent loop, (c): once the classifier kept its state K windows, every    *)
+(* sender is within one unit of its max-min share.                              *)
+MaxMinShareWithinK ==
+    (Persistent /\ modeAge >= K) => \A s \in Senders : Rate(s) - Share(s) <= 1 /\ Share(s) - Rate(s) <= 1
+
+(* Persistent loop, (a): every sender ends up at most one unit above its max-min *)
+(* share for ever; (d): the classifier ends up keeping its state for ever.       *)
+InBand == \A s \in Senders : Rate(s) <= Share(s) + 1
+RatesSettle == <>[]InBand
+ClassifierSettles == <>[](modeAge >= 1)
 =============================================================================

@@ -116,7 +116,7 @@ class TraceValidatorTest {
     void fieldTheTraceMappingDoesNotReadIsAnInputError() throws Exception {
         java.nio.file.Path specs = ManifestConformanceTest.specsRoot();
         Counterexample stored = org.rdmacheck.checker.trace.Counterexamples.read(
-                specs.getParent().resolve("counterexamples/dasr/persistent-Settles.json"));
+                specs.getParent().resolve("counterexamples/dasr/persistent-overload-marks-WindowRateSumAtMostLineRate.json"));
         List<TraceStep> steps = new ArrayList<>(stored.steps());
         ObjectNode s = ((ObjectNode) steps.get(1).state()).deepCopy();
         s.put("bogus", 1);

@@ -9,7 +9,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.explorer.liveness.LivenessChecker;
+import org.rdmacheck.checker.explorer.liveness.LivenessReport;
+import org.rdmacheck.model.dasr.DartReceiverModel;
+import org.rdmacheck.model.dasr.DartState;
+import org.rdmacheck.model.dasr.RateLoop;
+import org.rdmacheck.properties.dasr.DasrProperties;
+import org.rdmacheck.properties.liveness.Liveness;
+import org.rdmacheck.properties.liveness.LivenessSpec;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.TraceStep;
@@ -22,7 +31,7 @@ import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.dasr.DasrEntry;
 
-/** Verdicts of every {@code dasr} run of {@code rdmacheck all}, and the convergence lasso. */
+/** Verdicts of the {@code dasr} runs of {@code rdmacheck all}, and the persistent loop's lassos per reading. */
 class DasrVerdictsTest {
 
     private static final DasrEntry ENTRY = new DasrEntry();
@@ -43,9 +52,13 @@ class DasrVerdictsTest {
         return out;
     }
 
+    /** The free-network runs; the persistent runs at their defaults are {@code DasrLoopSlowTest}'s. */
     @Test
     void everyRunViolatesExactlyItsMustFailProperties() {
         for (ModelEntry.Run run : ENTRY.allRuns()) {
+            if (run.variant().startsWith("persistent")) {
+                continue;
+            }
             ExplorationReport r = check(run.variant(), run.params().asMap());
             assertEquals(new TreeSet<>(ENTRY.variant(run.variant()).mustFail()), violated(r),
                     run.variant() + " " + run.params());
@@ -64,9 +77,14 @@ class DasrVerdictsTest {
                 assertTrue(!v.mustFail().contains(s), "structural " + s + " must fail in " + v.name());
             }
         }
+        for (var v : ENTRY.variants()) {
+            ENTRY.liveness(ENTRY.build(v.name(), Params.empty())).ifPresent(l -> covered.addAll(l.expectedViolations()));
+        }
         Set<String> all = new TreeSet<>();
         ENTRY.build("dart", Params.empty()).properties().forEach(p -> all.add(p.name()));
         ENTRY.build("persistent", Params.empty()).properties().forEach(p -> all.add(p.name()));
+        ENTRY.liveness(ENTRY.build("persistent", Params.empty())).orElseThrow().properties()
+                .forEach(p -> all.add(p.name()));
         assertEquals(all, covered);
         for (ModelEntry.Run run : ENTRY.allRuns()) {
             if (!ENTRY.variant(run.variant()).mustFail().isEmpty()) {
@@ -99,44 +117,123 @@ class DasrVerdictsTest {
         assertEquals(18_348, one);
     }
 
-    /** The paper's machine oscillates RC, NRC, NRC, RC forever under persistent combined congestion. */
-    @Test
-    void persistentCombinedCongestionIsALassoThroughBothCongestionStates() {
-        for (String senders : List.of("2", "3", "4")) {
-            ExplorationReport r = check("persistent", Map.of("senders", senders));
-            CheckResult res = r.result("Settles");
-            Counterexample cex = assertInstanceOf(CheckResult.Violated.class, res).counterexample();
-            assertEquals(org.rdmacheck.checker.Counterexample.Kind.PROGRESS, cex.kind());
-            assertTrue(cex.loopStart() >= 0, "a lasso, not a dead end");
-            List<String> loop = new ArrayList<>();
-            for (TraceStep s : cex.steps().subList(cex.loopStart(), cex.steps().size())) {
-                loop.add(s.state().get("mode").asText());
+    /** The persistent loop at small sizes (same verdicts as at the defaults, see {@code DasrLoopSlowTest}). */
+    static final Map<String, Map<String, String>> SMALL = Map.of(
+            "persistent", Map.of("ai", "2", "bc", "2"),
+            "persistent-hysteresis", Map.of("ai", "1", "bc", "1"),
+            "persistent-overload-marks", Map.of("ai", "2", "bc", "2"));
+
+    static LivenessReport live(String variant, Map<String, String> params) {
+        CheckSpec<?> spec = ENTRY.build(variant, Params.of(params));
+        LivenessSpec<?> live = ENTRY.liveness(spec).orElseThrow();
+        return new LivenessChecker(ExplorerSettings.defaults().withThreads(2).withProgress(0, r -> { })).check(live);
+    }
+
+    static Set<String> violatedLive(LivenessReport r) {
+        Set<String> out = new TreeSet<>();
+        for (CheckResult c : r.results()) {
+            assertTrue(c instanceof CheckResult.Verified || c instanceof CheckResult.Violated, c.toString());
+            if (c instanceof CheckResult.Violated) {
+                out.add(c.property());
             }
-            assertTrue(loop.contains("ReceiverCongestion") && loop.contains("NonReceiverCongestion"),
-                    "senders=" + senders + " loop " + loop);
-            assertTrue(!loop.contains("NoCongestion"), "senders=" + senders + " loop " + loop);
+        }
+        return out;
+    }
+
+    /** Safety and liveness verdicts of each persistent variant at small sizes equal its declared ones. */
+    @Test
+    void persistentLoopVerdictsAtSmallSizes() {
+        for (var e : SMALL.entrySet()) {
+            String v = e.getKey();
+            assertEquals(new TreeSet<>(ENTRY.variant(v).mustFail()), violated(check(v, e.getValue())), v);
+            CheckSpec<?> spec = ENTRY.build(v, Params.of(e.getValue()));
+            assertEquals(new TreeSet<>(ENTRY.liveness(spec).orElseThrow().expectedViolations()),
+                    violatedLive(live(v, e.getValue())), v);
         }
     }
 
-    /** Without DCQCN's standing-queue marks the loop goes through NoCongestion instead of RC. */
-    @Test
-    void overloadOnlyMarkingOscillatesBetweenNoCongestionAndNonReceiverCongestion() {
-        ExplorationReport r = check("persistent-overload-marks", Map.of());
-        Counterexample cex = assertInstanceOf(CheckResult.Violated.class, r.result("Settles")).counterexample();
+    private static List<JsonNode> loop(Counterexample cex) {
         assertTrue(cex.loopStart() >= 0, "a lasso, not a dead end");
-        Set<String> loop = new TreeSet<>();
+        List<JsonNode> out = new ArrayList<>();
         for (TraceStep s : cex.steps().subList(cex.loopStart(), cex.steps().size())) {
-            loop.add(s.state().get("mode").asText());
+            out.add(s.state());
         }
-        assertEquals(Set.of("NoCongestion", "NonReceiverCongestion"), loop);
+        return out;
     }
 
+    private static int rate(JsonNode state, int sender, int lineRate) {
+        return Math.min(lineRate / state.get("applied").get(sender).asInt(),
+                state.get("rp").get(sender).get("rc").asInt());
+    }
+
+    /**
+     * Memoryless reading: the classifier cycles through RC and NRC for ever, and the rate oscillation
+     * it causes is the unbottlenecked senders': their marks always come with line rate, RC suppresses
+     * them, their DCQCN limiters stay at line rate and they jump from L/3 = 4 to 12 units whenever NRC
+     * sets n = 1. The bottlenecked sender 0 stays within 1..3 units (c = 2).
+     */
     @Test
-    void hysteresisReadingSettlesForEverySenderCount() {
-        for (String senders : List.of("2", "3", "4")) {
-            ExplorationReport r = check("persistent-hysteresis", Map.of("senders", senders));
-            assertInstanceOf(CheckResult.Verified.class, r.result("Settles"), "senders=" + senders);
+    void memorylessClassifierOscillationIsARateOscillationOfTheUnbottleneckedSenders() {
+        Counterexample cex = assertInstanceOf(CheckResult.Violated.class,
+                live("persistent", SMALL.get("persistent")).result(DasrEntry.CLASSIFIER_SETTLES)).counterexample();
+        Set<String> modes = new TreeSet<>();
+        Set<Integer> r0 = new TreeSet<>();
+        Set<Integer> r1 = new TreeSet<>();
+        for (JsonNode st : loop(cex)) {
+            modes.add(st.get("mode").asText());
+            r0.add(rate(st, 0, 12));
+            r1.add(rate(st, 1, 12));
         }
+        assertTrue(modes.containsAll(Set.of("ReceiverCongestion", "NonReceiverCongestion")), modes.toString());
+        assertEquals(Set.of(4, 12), r1);
+        assertTrue(r0.stream().allMatch(r -> r >= 1 && r <= 3), r0.toString());
+    }
+
+    /**
+     * Hysteresis reading: NRC is kept while marks last, but once DCQCN has cut the rates the marks
+     * stop, NoCongestion advertises n = |AUSS| = 3, sender 0's recovering rate overruns the
+     * bottleneck, and NRC's n = 1 releases the other senders' DCQCN rates, recovered above their share
+     * in the meantime: the classifier cycles between NRC and NoCongestion for ever.
+     */
+    @Test
+    void hysteresisClassifierCyclesBetweenNonReceiverAndNoCongestion() {
+        Counterexample cex = assertInstanceOf(CheckResult.Violated.class,
+                live("persistent-hysteresis", SMALL.get("persistent-hysteresis"))
+                        .result(DasrEntry.CLASSIFIER_SETTLES)).counterexample();
+        Set<String> modes = new TreeSet<>();
+        int maxOther = 0;
+        for (JsonNode st : loop(cex)) {
+            modes.add(st.get("mode").asText());
+            maxOther = Math.max(maxOther, Math.max(rate(st, 1, 12), rate(st, 2, 12)));
+        }
+        assertEquals(Set.of("NoCongestion", "NonReceiverCongestion"), modes);
+        assertTrue(maxOther > 6, "an unbottlenecked sender leaves its band (share 5 + 1): " + maxOther);
+    }
+
+    /** The question (a) for sender 0 alone: its rate ends up in its band under both readings. */
+    @Test
+    void bottleneckedSenderStaysInItsBandUnderBothReadings() {
+        for (String v : List.of("persistent", "persistent-hysteresis")) {
+            CheckSpec<?> built = ENTRY.build(v, Params.of(SMALL.get(v)));
+            @SuppressWarnings("unchecked")
+            CheckSpec<DartState> spec = (CheckSpec<DartState>) built;
+            RateLoop loop = RateLoop.of(((DartReceiverModel) spec.model()).config());
+            Liveness<DartState> sender0 = Liveness.eventuallyAlways("Sender0InBand",
+                    s -> DasrProperties.inBand(loop, s, 0), DasrEntry.FAIR_MARKING);
+            LivenessReport r = new LivenessChecker(ExplorerSettings.defaults().withThreads(2)
+                    .withProgress(0, x -> { })).check(new LivenessSpec<>(spec, List.of(sender0), Set.of()));
+            assertInstanceOf(CheckResult.Verified.class, r.result("Sender0InBand"), v);
+        }
+    }
+
+    /** The rate sum overshoots at the second window end: NRC's n = 1 releases line-rate DCQCN limiters. */
+    @Test
+    void rateSumOvershootsWhenNonReceiverCongestionReleasesTheDcqcnLimiters() {
+        Counterexample cex = assertInstanceOf(CheckResult.Violated.class,
+                check("persistent", SMALL.get("persistent")).result("WindowRateSumAtMostLineRate")).counterexample();
+        JsonNode last = cex.steps().get(cex.steps().size() - 1).state();
+        assertEquals("NonReceiverCongestion", last.get("mode").asText());
+        assertEquals(6 + 12 + 12, rate(last, 0, 12) + rate(last, 1, 12) + rate(last, 2, 12));
     }
 
     @Test

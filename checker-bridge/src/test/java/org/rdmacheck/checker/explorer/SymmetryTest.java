@@ -19,7 +19,8 @@ import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.Catalog;
 
 /**
- * Symmetry reduction on the data-partition model (its queue pairs are interchangeable): the
+ * Symmetry reduction on the data-partition model (its queue pairs are interchangeable) and on the
+ * Dart receiver's persistent loop (its senders 1..n-1 are interchangeable): the
  * reduced count is the number of classes of reachable states equal up to renaming the QPs,
  * counted here by brute force; verdicts are those of the full search; counterexamples replay.
  */
@@ -32,14 +33,16 @@ class SymmetryTest {
 
     @ParameterizedTest
     @CsvSource({
-        "paper, qps=2;transfers=2;size=3",
-        "paper, qps=3;transfers=2;size=2;errors=0",
-        "no-data-id, qps=3;transfers=2;size=3;errors=0",
-        "no-completion-wait, qps=2;transfers=2;size=3",
-        "error-after-landing, qps=2;transfers=2;size=3",
+        "partition, paper, qps=2;transfers=2;size=3",
+        "partition, paper, qps=3;transfers=2;size=2;errors=0",
+        "partition, no-data-id, qps=3;transfers=2;size=3;errors=0",
+        "partition, no-completion-wait, qps=2;transfers=2;size=3",
+        "partition, error-after-landing, qps=2;transfers=2;size=3",
+        "dasr, persistent-hysteresis, ai=1;bc=1",
+        "dasr, persistent-hysteresis, ai=1;bc=1;k=3",
     })
-    void reducedCountsAreTheNumberOfOrbitsAndVerdictsAreUnchanged(String variant, String params) {
-        CheckSpec<?> spec = Catalog.find("partition").build(variant, Params.parse(List.of(params.split(";"))));
+    void reducedCountsAreTheNumberOfOrbitsAndVerdictsAreUnchanged(String model, String variant, String params) {
+        CheckSpec<?> spec = Catalog.find(model).build(variant, Params.parse(List.of(params.split(";"))));
         long[] counts = bruteForce(spec.model());
         assertTrue(counts[1] < counts[0], "the symmetry merges some states: " + counts[0] + " -> " + counts[1]);
         ExplorationReport full = new Explorer(settings(1, ExplorerSettings.Storage.FULL, false)).check(spec);

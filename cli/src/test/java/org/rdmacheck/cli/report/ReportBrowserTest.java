@@ -44,7 +44,7 @@ class ReportBrowserTest {
     private static final List<String> TRACES = List.of("gbn/cause-st-ack-L2-nak-lost.json", "gbn/gbn-NoTimeout.json",
             "iofd/deflect-middle-InOrderDelivery.json", "escape-vl/lane-change-order-InOrderDelivery.json",
             "escape-vl/one-lane-DeadlockFree.json", "dasr/forward-ecn-NoDoubleThrottling.json",
-            "dasr/persistent-Settles.json", "partition/no-data-id-DataIdsNeverMix.json",
+            "dasr/persistent-ClassifierSettles.json", "partition/no-data-id-DataIdsNeverMix.json",
             "corridor/symmetric-EventuallyPass.json");
 
     @Test

@@ -7,7 +7,7 @@ import java.util.TreeMap;
 import org.rdmacheck.model.StateCodec;
 import org.rdmacheck.model.Words;
 
-/** Packed encoding of {@link DartState}: mode, per-sender lists, announcements and AUSS contents. */
+/** Packed encoding of {@link DartState}: mode, per-sender lists, announcements, AUSS contents, reaction points. */
 public final class DartCodec implements StateCodec<DartState> {
 
     @Override
@@ -25,7 +25,12 @@ public final class DartCodec implements StateCodec<DartState> {
             }
         }
         out.putBooleans(s.fresh()).putBooleans(s.failed()).putInts(s.applied()).putInts(s.ack())
-                .put(s.ecnEcho()).put(s.dcqcnCut()).putInts(s.sinceChange());
+                .put(s.ecnEcho()).putInts(s.sinceChange());
+        out.put(s.rp().size());
+        for (ReactionPoint r : s.rp()) {
+            out.put(r.rc()).put(r.rt()).put(r.alpha()).put(r.since()).put(r.credit());
+        }
+        out.put(s.modeAge());
     }
 
     @Override
@@ -52,8 +57,13 @@ public final class DartCodec implements StateCodec<DartState> {
         List<Integer> applied = in.nextInts();
         List<Integer> ack = in.nextInts();
         boolean ecnEcho = in.nextBoolean();
-        boolean dcqcnCut = in.nextBoolean();
-        return new DartState(mode, flight, announced, auss, fresh, failed, applied, ack, ecnEcho, dcqcnCut,
-                in.nextInts());
+        List<Integer> sinceChange = in.nextInts();
+        int nr = in.next();
+        List<ReactionPoint> rp = new ArrayList<>(nr);
+        for (int i = 0; i < nr; i++) {
+            rp.add(new ReactionPoint(in.next(), in.next(), in.next(), in.next(), in.next()));
+        }
+        return new DartState(mode, flight, announced, auss, fresh, failed, applied, ack, ecnEcho, sinceChange, rp,
+                in.next());
     }
 }

@@ -16,12 +16,20 @@ import java.util.Objects;
  * @param groups    static incast groups, at least 0
  * @param lookahead whether look-ahead notifications are used (seed 000, III-D)
  * @param design    the design
+ * @param loop      sizes of the persistent-congestion loop (ignored under the free network)
  */
-public record DartConfig(int senders, int messages, int tenants, int groups, boolean lookahead, Design design) {
+public record DartConfig(int senders, int messages, int tenants, int groups, boolean lookahead, Design design,
+                         LoopParams loop) {
+
+    /** A configuration with the default loop sizes. */
+    public DartConfig(int senders, int messages, int tenants, int groups, boolean lookahead, Design design) {
+        this(senders, messages, tenants, groups, lookahead, design, LoopParams.DEFAULT);
+    }
 
     /** Validates sizes. */
     public DartConfig {
         Objects.requireNonNull(design);
+        Objects.requireNonNull(loop);
         if (senders < 1 || messages < 1 || tenants < 1 || groups < 0) {
             throw new IllegalArgumentException("senders, messages, tenants must be >= 1 and groups >= 0, got "
                     + senders + ", " + messages + ", " + tenants + ", " + groups);

@@ -19,8 +19,10 @@ import org.rdmacheck.model.Transition;
  * {@code MessageEnd}, {@code Packet} (activity refreshing the soft state), {@code Fail},
  * {@code SoftStateTick} (one timeout period: stale senders leave the AUSS) and {@code Observe} (the
  * end of an observation window: the machine moves, senders apply the n that arrived, new ACKs
- * leave). Under the persistent combined-congestion network only {@code Observe} happens, with the
- * observables computed from the rates.
+ * leave). Under the persistent combined-congestion network ({@link RateLoop}) only {@code Observe}
+ * happens: one per set of senders the window's links may mark, with the observables computed from
+ * the rates; the feedback of a window end (n, and a CNP to each marked sender when the new state
+ * forwards marks) is applied to the reaction points at once, so it shapes the next window's rates.
  *
  * <p>Timing assumption behind {@code SoftStateTick} (III-B: a 2 s timeout against microsecond
  * packet gaps): a tick happens only when every live sender with a message in flight has shown
@@ -46,17 +48,22 @@ public record DartReceiverModel(DartConfig config) implements Model<DartState> {
         for (int g = 0; g < config.groups(); g++) {
             announced.add(List.of());
         }
+        ReactionPoint rp = persistent ? ReactionPoint.start(RateLoop.of(config).grid()) : ReactionPoint.NONE;
         return List.of(new DartState(CongestionState.NoCongestion, Collections.nCopies(n, persistent ? 1 : 0),
                 announced, auss, Collections.nCopies(n, persistent), Collections.nCopies(n, false),
-                Collections.nCopies(n, 1), Collections.nCopies(n, 0), false, false,
-                Collections.nCopies(config.tenants(), 0)));
+                Collections.nCopies(n, 1), Collections.nCopies(n, 0), false,
+                Collections.nCopies(config.tenants(), 0), Collections.nCopies(n, rp), 0));
     }
 
     @Override
     public void successors(DartState s, Consumer<Transition<DartState>> sink) {
         if (config.design().network().persistent()) {
-            Observation o = PersistentCombinedCongestion.of(config).observe(s);
-            sink.accept(new Transition<>(observeAction(CongestionLocation.both, o), windowEnd(s, o)));
+            RateLoop loop = RateLoop.of(config);
+            for (List<Integer> marked : loop.markings(s)) {
+                Observation o = loop.observe(s, marked);
+                sink.accept(new Transition<>(Action.of("Observe", "congestion", CongestionLocation.both.name(),
+                        "ecn", o.ecn(), "lineRate", o.lineRate(), "marked", marked), loopWindowEnd(s, o, marked, loop)));
+            }
             return;
         }
         SenderActions.emit(this, s, sink);
@@ -162,12 +169,37 @@ public record DartReceiverModel(DartConfig config) implements Model<DartState> {
         }
         boolean forwards = next != CongestionState.ReceiverCongestion || design.ecnInReceiverCongestion();
         d.ecnEcho = o.ecn() && forwards;
-        d.dcqcnCut = design.network().persistent() && s.ecnEcho();
         for (int t = 0; t < config.tenants(); t++) {
             boolean changed = advertised(next, s, t) != advertised(s.mode(), s, t);
             d.sinceChange.set(t, changed ? 1 : Math.min(2, s.sinceChange().get(t) + 1));
         }
         tidy(d);
+        return d.build();
+    }
+
+    /**
+     * The end of a window of the persistent loop: the machine moves on the observation; every sender
+     * applies the advertised n and, if it was marked and the new state forwards marks, a CNP; the
+     * other reaction points see a CNP-free window (seed 004, 3.1). Feedback takes one hardware RTT,
+     * well inside the next window (see {@link DcqcnGrid}), so nothing stays in flight.
+     */
+    DartState loopWindowEnd(DartState s, Observation o, List<Integer> marked, RateLoop loop) {
+        Draft d = new Draft(s);
+        Design design = config.design();
+        CongestionState next = design.machine().next(s.mode(), o).orElseThrow(() ->
+                new IllegalStateException("machine " + design.machine().name() + " has no unique entry for "
+                        + s.mode() + " x " + o));
+        d.mode = next;
+        boolean forwards = next != CongestionState.ReceiverCongestion || design.ecnInReceiverCongestion();
+        for (int i = 0; i < config.totalSenders(); i++) {
+            d.applied.set(i, advertised(next, s, config.tenantOf(i)));
+            ReactionPoint r = s.rp().get(i);
+            d.rp.set(i, forwards && marked.contains(i) ? r.cut() : r.quietWindow(loop.grid()));
+        }
+        for (int t = 0; t < config.tenants(); t++) {
+            d.sinceChange.set(t, 2);   // n is applied at the window end it leaves
+        }
+        d.modeAge = next == s.mode() ? Math.min(config.loop().k(), s.modeAge() + 1) : 0;
         return d.build();
     }
 
@@ -209,5 +241,19 @@ public record DartReceiverModel(DartConfig config) implements Model<DartState> {
     @Override
     public java.util.Optional<org.rdmacheck.model.StateCodec<DartState>> codec() {
         return java.util.Optional.of(new DartCodec());
+    }
+
+    /**
+     * Under the persistent loop, senders 1..n-1 are interchangeable: they cross the same receiver
+     * link and no bottleneck, start alike, and no property names one of them (the symmetric set's
+     * element i is sender i + 1; sender 0 crosses the network bottleneck). The free network declares
+     * no symmetry: its incast groups list fixed pairs of senders.
+     */
+    @Override
+    public java.util.Optional<org.rdmacheck.model.Symmetry<DartState>> symmetry() {
+        if (!config.design().network().persistent()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new SenderSymmetry(config.totalSenders()));
     }
 }

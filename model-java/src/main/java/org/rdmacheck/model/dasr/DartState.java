@@ -20,14 +20,16 @@ import java.util.Objects;
  * @param applied     per sender, the n it applies: its rate is line rate / applied
  * @param ack         per sender, the n in the latest ACK in flight to it (0: none)
  * @param ecnEcho     whether ECN feedback (DCQCN congestion notification) is in flight to the senders
- * @param dcqcnCut    persistent network only: whether ECN feedback cut the DCQCN rates at the last
- *                    window boundary
  * @param sinceChange per tenant, window boundaries since its advertised n last changed (0..2)
+ * @param rp          per sender, its DCQCN reaction point (persistent network; {@link ReactionPoint#NONE}
+ *                    under the free network, which does not model rates)
+ * @param modeAge     persistent network: window ends since the machine state last changed, capped at
+ *                    k (0: it changed at the last window end); 0 under the free network
  */
 public record DartState(CongestionState mode, List<Integer> flight, List<List<Integer>> announced,
                         List<ActiveUniqueSenderSet> auss, List<Boolean> fresh, List<Boolean> failed,
-                        List<Integer> applied, List<Integer> ack, boolean ecnEcho, boolean dcqcnCut,
-                        List<Integer> sinceChange) {
+                        List<Integer> applied, List<Integer> ack, boolean ecnEcho, List<Integer> sinceChange,
+                        List<ReactionPoint> rp, int modeAge) {
 
     /** Copies the lists. */
     public DartState {
@@ -40,6 +42,7 @@ public record DartState(CongestionState mode, List<Integer> flight, List<List<In
         applied = List.copyOf(applied);
         ack = List.copyOf(ack);
         sinceChange = List.copyOf(sinceChange);
+        rp = List.copyOf(rp);
     }
 
     /**

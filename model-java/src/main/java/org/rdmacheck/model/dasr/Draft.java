@@ -15,8 +15,9 @@ final class Draft {
     final List<Integer> applied;
     final List<Integer> ack;
     boolean ecnEcho;
-    boolean dcqcnCut;
     final List<Integer> sinceChange;
+    final List<ReactionPoint> rp;
+    int modeAge;
 
     Draft(DartState s) {
         mode = s.mode();
@@ -31,13 +32,14 @@ final class Draft {
         applied = new ArrayList<>(s.applied());
         ack = new ArrayList<>(s.ack());
         ecnEcho = s.ecnEcho();
-        dcqcnCut = s.dcqcnCut();
         sinceChange = new ArrayList<>(s.sinceChange());
+        rp = new ArrayList<>(s.rp());
+        modeAge = s.modeAge();
     }
 
     DartState build() {
-        return new DartState(mode, flight, announced, auss, fresh, failed, applied, ack, ecnEcho, dcqcnCut,
-                sinceChange);
+        return new DartState(mode, flight, announced, auss, fresh, failed, applied, ack, ecnEcho, sinceChange,
+                rp, modeAge);
     }
 
     boolean isAnnounced(int sender) {

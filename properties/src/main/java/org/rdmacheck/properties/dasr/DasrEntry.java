@@ -11,15 +11,32 @@ import org.rdmacheck.model.dasr.DartConfig;
 import org.rdmacheck.model.dasr.DartReceiverModel;
 import org.rdmacheck.model.dasr.DartState;
 import org.rdmacheck.model.dasr.Design;
+import org.rdmacheck.model.dasr.LoopParams;
 import org.rdmacheck.model.dasr.ReceiverMachine;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
+import org.rdmacheck.properties.liveness.Fairness;
+import org.rdmacheck.properties.liveness.Liveness;
+import org.rdmacheck.properties.liveness.LivenessSpec;
 
 /** Catalogue entry {@code dasr}: Dart's receiver machine and DASR (seed 000, III). */
 public final class DasrEntry implements ModelEntry {
+
+    /** Liveness (a): every sender's rate ends up in its band (max-min share plus one unit) for ever. */
+    public static final String RATES_SETTLE = "RatesSettle";
+    /** Liveness (d): the classifier ends up keeping its state for ever. */
+    public static final String CLASSIFIER_SETTLES = "ClassifierSettles";
+
+    /**
+     * Fair marking: strong fairness of every window outcome (every set of marked senders). A sender
+     * at a standing queue is marked in a window with a probability strictly between 0 and 1, so an
+     * outcome possible infinitely often happens infinitely often with probability 1.
+     */
+    public static final Fairness FAIR_MARKING = new Fairness("Observe (each marking)", Fairness.Strength.STRONG,
+            Fairness.Scope.EACH, a -> a.name().equals("Observe"));
 
     @Override
     public String name() {
@@ -41,10 +58,37 @@ public final class DasrEntry implements ModelEntry {
     private static final ParamSpec.Choice LOOKAHEAD = ParamSpec.choice("lookahead", "on", List.of("on", "off"),
             "look-ahead notifications of incast groups");
 
+    private static final ParamSpec.Int K = ParamSpec.integer("k", 8, 1, 20,
+            "persistent loop: windows the classifier keeps its state before MaxMinShareWithinK asks for max-min shares");
+    private static final ParamSpec.Int AI = ParamSpec.integer("ai", 0, 0, 1000,
+            "persistent loop: R_AI credits per rate unit (0: DCQCN's R_AI = 40 Mb/s on the grid, 83 for 3 senders)");
+    private static final ParamSpec.Int BC = ParamSpec.integer("bc", 36, 1, 100,
+            "persistent loop: windows per byte-counter event (DCQCN: B = 10 MB at 40 Gb/s in 55 us windows)");
+
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(SENDERS, MESSAGES, TENANTS, GROUPS, LOOKAHEAD);
+        return List.of(SENDERS, MESSAGES, TENANTS, GROUPS, LOOKAHEAD, K, AI, BC);
     }
+
+    /**
+     * The persistent loop has three senders by default (two interchangeable ones and the bottlenecked
+     * one) and an additive increase of one rate unit per 2 events: DCQCN's R_AI = 40 Mb/s is one unit
+     * per 83 events on the 12-unit grid, which makes the hysteresis reading's state space too large
+     * for a default check (ai=0 selects it).
+     */
+    private static final Map<String, String> LOOP_SENDERS = Map.of("senders", "3", "ai", "2");
+
+    /** Safety properties each persistent variant violates at its defaults (liveness: {@link #LIVE_FAILS}). */
+    private static final Map<String, Set<String>> PERSISTENT_FAILS = Map.of(
+            "persistent", Set.of("WindowRateSumAtMostLineRate"),
+            "persistent-hysteresis", Set.of("WindowRateSumAtMostLineRate", "MaxMinShareWithinK"),
+            "persistent-overload-marks", Set.of("WindowRateSumAtMostLineRate"));
+
+    /** Liveness properties each persistent variant violates at its defaults. */
+    private static final Map<String, Set<String>> LIVE_FAILS = Map.of(
+            "persistent", Set.of(RATES_SETTLE, CLASSIFIER_SETTLES),
+            "persistent-hysteresis", Set.of(RATES_SETTLE, CLASSIFIER_SETTLES),
+            "persistent-overload-marks", Set.of(RATES_SETTLE, CLASSIFIER_SETTLES));
 
     /** groups=1 keeps these variants' checks to a few seconds; the violation needs no second group. */
     private static final Map<String, String> SMALL_GROUPS = Map.of("groups", "1");
@@ -66,13 +110,16 @@ public final class DasrEntry implements ModelEntry {
                 new VariantSpec("forward-ecn", "ECN marks are forwarded in ReceiverCongestion",
                         Set.of("NoDoubleThrottling")),
                 new VariantSpec("no-timeout", "no soft-state timeouts", Set.of("FailedSenderLeaves")),
-                new VariantSpec("persistent", "the paper's machine under persistent receiver+network congestion",
-                        Set.of("Settles")),
+                new VariantSpec("persistent", "the paper's (memoryless) machine under persistent receiver+network "
+                        + "congestion, senders with DCQCN reaction points",
+                        PERSISTENT_FAILS.get("persistent"), VariantSpec.Origin.UNSTATED, LOOP_SENDERS),
                 new VariantSpec("persistent-hysteresis",
-                        "other reading of Figure 5: NonReceiverCongestion kept while marks last", Set.of()),
+                        "other reading of Figure 5: NonReceiverCongestion kept while marks last",
+                        PERSISTENT_FAILS.get("persistent-hysteresis"), VariantSpec.Origin.UNSTATED, LOOP_SENDERS),
                 new VariantSpec("persistent-overload-marks",
-                        "persistent, but DCQCN's fixed point keeps no standing queue (marks only on overload)",
-                        Set.of("Settles")));
+                        "persistent, but links mark only when overloaded (no standing-queue marks)",
+                        PERSISTENT_FAILS.get("persistent-overload-marks"), VariantSpec.Origin.UNSTATED,
+                        LOOP_SENDERS));
     }
 
     /**
@@ -116,14 +163,37 @@ public final class DasrEntry implements ModelEntry {
         int tenants = (persistent ? TENANTS.within(1, 1) : TENANTS).get(p);
         int groups = GROUPS.get(p);
         boolean lookahead = LOOKAHEAD.is(p, "on");
+        int k = K.get(p);
+        int ai = AI.get(p);
+        int bc = BC.get(p);
         requireFor(variant, "shared-lookahead", tenants >= 2 && lookahead && groups >= 1,
                 "tenants >= 2, lookahead=on and groups >= 1");
         requireFor(variant, "count-messages", messages >= 2, "messages >= 2");
         requireFor(variant, "early-removal", messages >= 2 && senders >= 2, "messages >= 2 and senders >= 2");
         requireFor(variant, "forward-ecn", senders >= 2, "senders >= 2");
-        DartConfig config = new DartConfig(senders, messages, tenants, groups, lookahead, design(variant));
+        DartConfig config = new DartConfig(senders, messages, tenants, groups, lookahead, design(variant),
+                new LoopParams(k, ai, bc));
         DartReceiverModel model = new DartReceiverModel(config);
         return new CheckSpec<>(name(), variant, p.asMap(), model, DasrProperties.all(model), v.mustFail());
+    }
+
+    /**
+     * The persistent loop's liveness properties, under fair marking: (a) {@code RatesSettle},
+     * {@code <>[]} every sender's rate at most its max-min share plus one unit, and (d) {@code ClassifierSettles}, {@code <>[]}
+     * the window end keeps the machine state. None under the free network.
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public java.util.Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
+        CheckSpec<DartState> spec = (CheckSpec<DartState>) built;
+        DartReceiverModel m = (DartReceiverModel) spec.model();
+        if (!m.config().design().network().persistent()) {
+            return java.util.Optional.empty();
+        }
+        List<Liveness<DartState>> props = List.of(
+                Liveness.eventuallyAlways(RATES_SETTLE, DasrProperties.ratesInBand(m), FAIR_MARKING),
+                Liveness.eventuallyAlways(CLASSIFIER_SETTLES, DasrProperties.classifierKeptItsState(), FAIR_MARKING));
+        return java.util.Optional.of(new LivenessSpec<>(spec, props, LIVE_FAILS.get(spec.variant())));
     }
 
     /**

@@ -9,7 +9,7 @@ import org.rdmacheck.model.dasr.DartReceiverModel;
 import org.rdmacheck.model.dasr.DartState;
 import org.rdmacheck.model.dasr.Design;
 import org.rdmacheck.model.dasr.Observation;
-import org.rdmacheck.model.dasr.PersistentCombinedCongestion;
+import org.rdmacheck.model.dasr.RateLoop;
 import org.rdmacheck.model.dasr.RateUnits;
 import org.rdmacheck.model.dasr.ReceiverMachine;
 import org.rdmacheck.properties.ActionProperty;
@@ -42,7 +42,8 @@ public final class DasrProperties {
             ps.add(failedSenderLeaves(m.config()));
             ps.add(tenantIsolation(m.config()));
         } else {
-            ps.add(settles(m));
+            ps.add(windowRateSumAtMostLineRate(m));
+            ps.add(maxMinShareWithinK(m));
         }
         return ps;
     }
@@ -79,9 +80,12 @@ public final class DasrProperties {
                 return to.mode() == from.mode();
             }
             Observation o = new Observation((Boolean) a.params().get("ecn"), (Boolean) a.params().get("lineRate"));
-            if (d.network().persistent()
-                    && !o.equals(PersistentCombinedCongestion.of(m.config()).observe(from))) {
-                return false;
+            if (d.network().persistent()) {
+                RateLoop loop = RateLoop.of(m.config());
+                List<Integer> marked = ((List<?>) a.params().get("marked")).stream().map(x -> (Integer) x).toList();
+                if (!loop.markings(from).contains(marked) || !o.equals(loop.observe(from, marked))) {
+                    return false;
+                }
             }
             Optional<CongestionState> next = d.machine().next(from.mode(), o);
             return next.isPresent() && next.get() == to.mode();
@@ -235,18 +239,81 @@ public final class DasrProperties {
     }
 
     /**
-     * Convergence (III-C): from every reachable state the closed loop can reach a fixed point, a
-     * window end that changes nothing (machine state, applied and advertised n, feedback).
+     * Is the sum of the sending rates bounded by the line rate in every window (seed 000, III-A: DASR
+     * "ensures" the apportioned rates fill the receiver link exactly)? Checked on every window that
+     * follows a window end, so the first window (all flows start at line rate, III-A) is exempt.
      *
-     * @param m the model (persistent network: one successor per state)
-     * @return the progress property {@code Settles}
+     * @param m the model (persistent network)
+     * @return the action property {@code WindowRateSumAtMostLineRate}
      */
-    public static Progress<DartState> settles(DartReceiverModel m) {
-        return new Progress<>("Settles", s -> {
-            List<DartState> next = new ArrayList<>();
-            m.successors(s, t -> next.add(t.next()));
-            return next.size() == 1 && next.get(0).equals(s);
+    public static ActionProperty<DartState> windowRateSumAtMostLineRate(DartReceiverModel m) {
+        RateLoop loop = RateLoop.of(m.config());
+        return new ActionProperty<>("WindowRateSumAtMostLineRate",
+                (from, a, to) -> loop.rateSum(to) <= loop.lineRate());
+    }
+
+    /**
+     * Does each sender get its max-min share within k windows after congestion settles? Once the
+     * classifier has kept its state for k window ends, every sender's rate is within one unit of its
+     * max-min share of the two links (c for sender 0, (L - c)/(n - 1) for the others).
+     *
+     * @param m the model (persistent network)
+     * @return the invariant {@code MaxMinShareWithinK}
+     */
+    public static Invariant<DartState> maxMinShareWithinK(DartReceiverModel m) {
+        RateLoop loop = RateLoop.of(m.config());
+        int k = m.config().loop().k();
+        return new Invariant<>("MaxMinShareWithinK", s -> {
+            if (s.modeAge() < k) {
+                return true;
+            }
+            for (int i = 0; i < m.config().totalSenders(); i++) {
+                if (Math.abs(loop.rate(s, i) - loop.maxMinShare(i)) > 1) {
+                    return false;
+                }
+            }
+            return true;
         });
+    }
+
+    /**
+     * Does the classifier oscillation turn into a rate oscillation? The band of sender i: its rate is
+     * at most its max-min share plus one unit (DCQCN's own additive-increase probing overshoots by
+     * one unit before the cut). {@code <>[]} every sender in its band fails when some sender leaves
+     * and re-enters its band for ever.
+     *
+     * @param m the model (persistent network)
+     * @return the state predicate
+     */
+    public static java.util.function.Predicate<DartState> ratesInBand(DartReceiverModel m) {
+        RateLoop loop = RateLoop.of(m.config());
+        return s -> {
+            for (int i = 0; i < m.config().totalSenders(); i++) {
+                if (!inBand(loop, s, i)) {
+                    return false;
+                }
+            }
+            return true;
+        };
+    }
+
+    /**
+     * @param loop   the loop
+     * @param s      a state
+     * @param sender a sender
+     * @return whether its rate is at most its max-min share plus one unit
+     */
+    public static boolean inBand(RateLoop loop, DartState s, int sender) {
+        return loop.rate(s, sender) <= loop.maxMinShare(sender) + 1;
+    }
+
+    /**
+     * The classifier settles: {@code <>[]} the window end kept the machine state (mode age at least 1).
+     *
+     * @return the state predicate
+     */
+    public static java.util.function.Predicate<DartState> classifierKeptItsState() {
+        return s -> s.modeAge() >= 1;
     }
 
 }
