@@ -37,7 +37,7 @@ class ConformSweepTest {
             "partition", Map.entry("no-data-id", Map.of("size", "2", "chunk", "1", "qps", "1", "transfers", "3", "ids", "1",
                     "receiveWrs", "2", "errors", "2")),
             "dasr", Map.entry("dart", Map.of("senders", "1", "messages", "1", "tenants", "2", "groups", "1",
-                    "lookahead", "off")),
+                    "lookahead", "off", "k", "3", "ai", "1", "bc", "2")),
             "iofd", Map.entry("free-on-first", Map.of("topology", "leafspine:tors=2,spines=1,hosts=1",
                     "flows", "0-1,1-0L", "packets", "1", "dft", "1", "tokens", "1", "threshold", "2", "ecn", "3",
                     "queue", "2", "background", "0", "failures", "0")),
