@@ -72,14 +72,7 @@ public final class ModelChecks {
         CheckSpec<?> spec = live.base();
         List<Finding> rows = new ArrayList<>();
         for (CheckResult r : report.results()) {
-            Path file = null;
-            if (r instanceof CheckResult.Violated v && outDir != null) {
-                try {
-                    file = Counterexamples.write(outDir, v.counterexample(), tag(spec));
-                } catch (IOException e) {
-                    throw new UncheckedIOException("cannot write counterexample under " + outDir, e);
-                }
-            }
+            Path file = writeTrace(spec, r, outDir);
             Finding f = CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
                     Finding.Expectation.holds(!live.expectedViolations().contains(r.property())), r, file);
             rows.add(withAnalysis(f, report));
@@ -112,14 +105,7 @@ public final class ModelChecks {
     public static List<Finding> rows(CheckSpec<?> spec, ExplorationReport report, Path outDir) {
         List<Finding> rows = new ArrayList<>();
         for (CheckResult r : report.results()) {
-            Path file = null;
-            if (r instanceof CheckResult.Violated v && outDir != null) {
-                try {
-                    file = Counterexamples.write(outDir, v.counterexample(), tag(spec));
-                } catch (IOException e) {
-                    throw new UncheckedIOException("cannot write counterexample under " + outDir, e);
-                }
-            }
+            Path file = writeTrace(spec, r, outDir);
             rows.add(CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
                     Finding.Expectation.holds(!spec.mustFail(r.property())), r, file));
         }
@@ -155,5 +141,17 @@ public final class ModelChecks {
             }
         }
         return sb.toString();
+    }
+
+    /** Writes a violated result's counterexample under {@code outDir}; null when none is written. */
+    private static Path writeTrace(CheckSpec<?> spec, CheckResult r, Path outDir) {
+        if (r instanceof CheckResult.Violated v && outDir != null) {
+            try {
+                return Counterexamples.write(outDir, v.counterexample(), tag(spec));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write counterexample under " + outDir, e);
+            }
+        }
+        return null;
     }
 }
