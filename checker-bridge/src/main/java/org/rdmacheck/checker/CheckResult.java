@@ -78,7 +78,13 @@ public sealed interface CheckResult permits CheckResult.Verified, CheckResult.Vi
         /** the checker stopped with states left unexplored and no error (an exit requested by the spec, a lost worker) */
         STOPPED_EARLY,
         /** only random behaviours were explored (TLC's simulation mode): no violation found is no proof */
-        SIMULATION_ONLY
+        SIMULATION_ONLY,
+        /**
+         * the checker explored a reduced space that does not settle this property: TLC's {@code VIEW}
+         * (a quotient of the state space), or {@code SYMMETRY} or state/action constraints while it
+         * checked liveness (TLC itself warns that it may miss violations)
+         */
+        REDUCED_SPACE
     }
 
     /**

@@ -53,6 +53,8 @@ public record TlcMessage(int code, int severity, String text) {
     static final int NO_MODULES = 2245;
     static final int FEATURE_UNSUPPORTED = 2156;
     static final int NESTED_EXPRESSION = 2103;
+    static final int LIVENESS_WITH_SYMMETRY = 2279;
+    static final int LIVENESS_WITH_CONSTRAINTS = 2284;
     static final int WORKER_DEREGISTERED = 7002;
     static final int WORKER_LOST = 7006;
 

@@ -56,7 +56,7 @@ final class TlcResults {
      * @throws InputException for spec, configuration and assumption errors
      */
     TlcReport interpret(java.util.OptionalInt exit, long limitMillis) {
-        TlcReport r = verdicts(exit, limitMillis);
+        TlcReport r = unsettledByReduction(verdicts(exit, limitMillis));
         return r.withWarnings(warnings(r.stats())).withTracesAndCoverage(itf, TlcCoverage.read(messages));
     }
 
@@ -124,9 +124,68 @@ final class TlcResults {
         };
     }
 
+    /**
+     * TLC reports success on a reduced space in three cases, none of which proves the property on the
+     * spec's state space: a {@code VIEW} makes TLC identify states by their view, so states that differ
+     * elsewhere are never visited (every property); {@code SYMMETRY} and state or action constraints
+     * while checking liveness may hide a violating cycle, as TLC warns (its temporal properties). Those
+     * results become INCONCLUSIVE ({@link CheckResult.InconclusiveReason#REDUCED_SPACE}); violations stay.
+     */
+    private TlcReport unsettledByReduction(TlcReport r) {
+        List<String> view = ws.config().section("VIEW");
+        String why;
+        java.util.function.Predicate<String> affected;
+        if (!view.isEmpty()) {
+            why = "VIEW " + view.get(0) + ": TLC matched states by their view, so it explored a quotient of the state "
+                    + "space and never visited states that differ outside the view; no proof for the spec (check "
+                    + "without VIEW)";
+            affected = p -> true;
+        } else {
+            Optional<TlcMessage> live = find(TlcMessage.LIVENESS_WITH_SYMMETRY, TlcMessage.LIVENESS_WITH_CONSTRAINTS);
+            if (live.isEmpty()) {
+                return r;
+            }
+            boolean symmetry = live.get().code() == TlcMessage.LIVENESS_WITH_SYMMETRY;
+            why = (symmetry ? "SYMMETRY " + String.join(" ", ws.config().section("SYMMETRY"))
+                    : "state/action constraints " + String.join(", ", constraints()))
+                    + " during liveness checking: TLC may miss violations of temporal properties (its own warning); no "
+                    + "proof for the spec (check the PROPERTY entries without " + (symmetry ? "SYMMETRY" : "constraints")
+                    + ")";
+            List<String> temporal = ws.config().section("PROPERTY");
+            affected = temporal::contains;
+        }
+        List<CheckResult> out = new ArrayList<>();
+        boolean changed = false;
+        for (CheckResult c : r.results()) {
+            if (c instanceof CheckResult.Verified v && affected.test(v.property())) {
+                out.add(new CheckResult.Inconclusive(v.property(), CheckResult.InconclusiveReason.REDUCED_SPACE, why,
+                        v.stats()));
+                changed = true;
+            } else {
+                out.add(c);
+            }
+        }
+        if (!changed) {
+            return r;
+        }
+        TlcOutcome outcome = r.outcome() == TlcOutcome.SUCCESS ? TlcOutcome.INCOMPLETE : r.outcome();
+        return new TlcReport(out, r.stats(), r.status(), outcome, r.detail().isEmpty() ? why : r.detail() + "; " + why,
+                r.warnings(), r.itfTraces(), r.coverage());
+    }
+
+    private List<String> constraints() {
+        List<String> c = new ArrayList<>(ws.config().section("CONSTRAINT"));
+        c.addAll(ws.config().section("ACTION_CONSTRAINT"));
+        return c;
+    }
+
     /** @return TLC's warnings, and a note when no state was explored */
     private List<String> warnings(Stats stats) {
         List<String> w = new ArrayList<>(TlcCompletion.warnings(messages));
+        if (!constraints().isEmpty() && stats.distinctStates() > 0) {
+            w.add("TLC explored only the states allowed by " + String.join(", ", constraints()) + " (CONSTRAINT/"
+                    + "ACTION_CONSTRAINT): every result holds within that bound, not beyond it");
+        }
         for (String ignored : ws.config().ignoredByTlc()) {
             w.add("configuration item " + ignored + " is not checked: TLC 2.18 parses TYPE and TYPE_CONSTRAINT "
                     + "but never evaluates them (use INVARIANT or CONSTRAINT)");

@@ -59,10 +59,35 @@ class TlcFalseSuccessTest {
     }
 
     @Test
-    void tlcWarningAboutSymmetryWithLivenessIsPassedOn() {
+    void symmetryDuringLivenessCheckingLeavesTheTemporalPropertyInconclusive() {
+        // TLC says Live holds, but warns that symmetry may hide a violating cycle: no proof.
         TlcReport r = TLC.check(TlcCheckerTest.request("symliveness"));
-        assertInstanceOf(CheckResult.Verified.class, r.result("Live"));
+        CheckResult.Inconclusive live = assertInstanceOf(CheckResult.Inconclusive.class, r.result("Live"));
+        assertEquals(CheckResult.InconclusiveReason.REDUCED_SPACE, live.cause());
+        assertEquals(TlcOutcome.INCOMPLETE, r.outcome());
         assertTrue(r.warnings().stream().anyMatch(w -> w.startsWith("TLC warning: Declaring symmetry during liveness")),
+                r.warnings().toString());
+    }
+
+    @Test
+    void viewIsAQuotientSoNoPropertyIsProven() {
+        // Sum fails at x = y = 2, which TLC never visits under VIEW x: it says "no error" after 3 states.
+        TlcReport r = TLC.check(TlcCheckerTest.request("view"));
+        assertEquals(3, r.stats().distinctStates());
+        CheckResult.Inconclusive sum = assertInstanceOf(CheckResult.Inconclusive.class, r.result("Sum"));
+        assertEquals(CheckResult.InconclusiveReason.REDUCED_SPACE, sum.cause());
+        assertEquals(TlcOutcome.INCOMPLETE, r.outcome());
+    }
+
+    @Test
+    void constraintDuringLivenessCheckingLeavesTheTemporalPropertyInconclusiveAndBoundsTheRest() {
+        // <>(x = 3) cannot hold on the 2 states the constraint allows, yet TLC reports no error.
+        TlcReport r = TLC.check(TlcCheckerTest.request("constraintliveness"));
+        assertEquals(2, r.stats().distinctStates());
+        assertInstanceOf(CheckResult.Verified.class, r.result("Inv"));
+        CheckResult.Inconclusive live = assertInstanceOf(CheckResult.Inconclusive.class, r.result("Live"));
+        assertEquals(CheckResult.InconclusiveReason.REDUCED_SPACE, live.cause());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("only the states allowed by Small")),
                 r.warnings().toString());
     }
 }
