@@ -13,6 +13,7 @@ import org.rdmacheck.checker.thresholds.DynamicDerivation;
 import org.rdmacheck.checker.thresholds.HeadroomTerm;
 import org.rdmacheck.checker.thresholds.Inequality;
 import org.rdmacheck.checker.thresholds.PaperFigure;
+import org.rdmacheck.checker.thresholds.SolveStatus;
 import org.rdmacheck.checker.thresholds.StaticDerivation;
 import org.rdmacheck.checker.thresholds.SwitchSpec;
 import org.rdmacheck.checker.thresholds.ThresholdMode;
@@ -65,8 +66,15 @@ public final class ThresholdText {
         return sb.toString();
     }
 
+    private static final String TIMED_OUT = "  INCONCLUSIVE: the solver's time limit (--time-limit) was reached before "
+            + "the optimum was proven; nothing derived\n";
+
     private static void staticPart(StringBuilder sb, SwitchSpec sw, StaticDerivation d) {
         sb.append("static t_PFC (seed 004 §4: t_PFC <= (B - p*n*t_flight)/(p*n), t_PFC > n*t_ECN):\n");
+        if (d.status() == SolveStatus.TIMED_OUT) {
+            sb.append(TIMED_OUT);
+            return;
+        }
         if (d.tPfcMax() <= 0) {
             sb.append("  INFEASIBLE: no positive t_PFC fits beside the headroom (").append(d.status()).append(")\n");
             return;
@@ -90,6 +98,10 @@ public final class ThresholdText {
             row.append(String.format(Locale.ROOT, " %9s", b.tEcnMax() < 0 ? "none" : (b.tEcnMax() + 1) + ""));
         }
         sb.append(row).append(" B\n");
+        if (d.status() == SolveStatus.TIMED_OUT) {
+            sb.append(TIMED_OUT);
+            return;
+        }
         if (d.beta().isEmpty()) {
             sb.append("  INFEASIBLE: no allowed beta admits any t_ECN (").append(d.status()).append(")\n");
             return;

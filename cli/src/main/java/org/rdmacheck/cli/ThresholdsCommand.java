@@ -176,13 +176,17 @@ final class ThresholdsCommand implements Callable<Integer> {
         };
     }
 
-    private static int exitCode(List<ThresholdReport> reports) {
+    static int exitCode(List<ThresholdReport> reports) {
         int code = ExitCodes.OK;
         for (ThresholdReport r : reports) {
             if (r.check().isPresent() && r.check().get().verdict() == ConfigCheck.Verdict.UNSAFE) {
                 return ExitCodes.VIOLATED;
             }
             if (r.check().isPresent() && r.check().get().verdict() == ConfigCheck.Verdict.INCONCLUSIVE) {
+                code = ExitCodes.INCONCLUSIVE;
+            }
+            // a derivation cut short by the solver's time limit derives nothing (beside a check, it is context)
+            if (r.check().isEmpty() && org.rdmacheck.checker.thresholds.DartSettings.derivationTimedOut(r)) {
                 code = ExitCodes.INCONCLUSIVE;
             }
         }

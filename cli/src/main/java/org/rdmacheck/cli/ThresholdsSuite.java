@@ -56,7 +56,9 @@ final class ThresholdsSuite implements SuiteTask {
         long t0 = System.currentTimeMillis();
         ThresholdReport derived = analysis.derive(arista);
         rows.add(Finding.of(MODEL, "arista-7050qx32", Map.of(), "static derivation", Finding.Expectation.NONE,
-                derived.staticDerivation().feasible() ? Finding.Verdict.FEASIBLE : Finding.Verdict.INFEASIBLE)
+                derived.staticDerivation().status() == org.rdmacheck.checker.thresholds.SolveStatus.TIMED_OUT
+                        ? Finding.Verdict.INCONCLUSIVE
+                        : derived.staticDerivation().feasible() ? Finding.Verdict.FEASIBLE : Finding.Verdict.INFEASIBLE)
                 .with(Quantity.of("tPfcMaxBytes", derived.staticDerivation().tPfcMax(), Quantity.Unit.BYTES),
                         Quantity.of("tEcnMaxBytes", derived.staticDerivation().tEcnMax(), Quantity.Unit.BYTES))
                 .withWallMillis(System.currentTimeMillis() - t0).withDetail("t_PFC <= "

@@ -58,6 +58,37 @@ class ThresholdsCommandTest {
         assertEquals(0, run("replay", file.toString()).code());
     }
 
+    /** A derivation whose optimum the solver did not prove in time, statically and dynamically. */
+    private static org.rdmacheck.checker.thresholds.ThresholdReport timedOut(
+            java.util.Optional<org.rdmacheck.checker.thresholds.ConfigCheck> check) {
+        var sw = org.rdmacheck.checker.thresholds.SwitchSpecs.load("arista-7050qx32");
+        var h = org.rdmacheck.checker.thresholds.Headroom.of(sw);
+        var out = org.rdmacheck.checker.thresholds.SolveStatus.TIMED_OUT;
+        return new org.rdmacheck.checker.thresholds.ThresholdReport(sw, h, 0, 0,
+                new org.rdmacheck.checker.thresholds.StaticDerivation(out, 24_000, -1, false),
+                new org.rdmacheck.checker.thresholds.DynamicDerivation(out, java.util.Optional.empty(), -1, false,
+                        List.of()), check);
+    }
+
+    @Test
+    void derivationCutShortByTheTimeLimitIsInconclusiveNotInfeasible() {
+        assertEquals(ExitCodes.INCONCLUSIVE, ThresholdsCommand.exitCode(List.of(timedOut(java.util.Optional.empty()))));
+        // Dart's settings are not checked against a PFC threshold that was never derived
+        var report = timedOut(java.util.Optional.empty());
+        assertEquals(List.of(), org.rdmacheck.checker.thresholds.DartSettings.configs(report.sw(), report));
+        assertTrue(org.rdmacheck.checker.thresholds.DartSettings.derivationTimedOut(report));
+    }
+
+    @Test
+    void switchFileWithAnInfiniteNumberIsOneLineAndExitTwo() throws IOException {
+        Path sw = tmp.resolve("sw.json");
+        Files.writeString(sw, "{\"buffer\": \"12MB\", \"ports\": 1e400}");
+        Run r = run("thresholds", "--switch", sw.toString(), "--no-save");
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("'ports' = Infinity"), r.err());
+    }
+
     @Test
     void safeConfigurationExitsZero() {
         Run r = run("thresholds", "--switch", "arista-7050qx32", "--beta", "8", "--t-ecn", "21755", "--k-max",

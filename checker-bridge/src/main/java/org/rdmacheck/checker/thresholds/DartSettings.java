@@ -26,15 +26,29 @@ public final class DartSettings {
     /**
      * @param sw a switch (one of {@link #PRESETS})
      * @param d  its derivation
-     * @return Dart's settings under a static t_PFC and under a dynamic one
+     * @return Dart's settings under a static t_PFC and under a dynamic one; a setting whose
+     *         derivation timed out is left out (a bound not proven is no PFC threshold to check)
      */
     public static List<ThresholdConfig> configs(SwitchSpec sw, ThresholdReport d) {
         List<ThresholdConfig> out = new ArrayList<>();
-        long tPfc = Math.max(1, d.staticDerivation().tPfcMax());
-        out.add(ThresholdConfig.ofStatic("dart-static", tPfc, ECN_BYTES).withDeflection(DEFLECTION_BYTES));
-        Beta beta = d.dynamicDerivation().beta().orElse(sw.betas().get(sw.betas().size() - 1));
-        out.add(ThresholdConfig.ofDynamic("dart-dynamic", beta, ECN_BYTES).withDeflection(DEFLECTION_BYTES));
+        if (d.staticDerivation().status() != SolveStatus.TIMED_OUT) {
+            long tPfc = Math.max(1, d.staticDerivation().tPfcMax());
+            out.add(ThresholdConfig.ofStatic("dart-static", tPfc, ECN_BYTES).withDeflection(DEFLECTION_BYTES));
+        }
+        if (d.dynamicDerivation().status() != SolveStatus.TIMED_OUT) {
+            Beta beta = d.dynamicDerivation().beta().orElse(sw.betas().get(sw.betas().size() - 1));
+            out.add(ThresholdConfig.ofDynamic("dart-dynamic", beta, ECN_BYTES).withDeflection(DEFLECTION_BYTES));
+        }
         return out;
+    }
+
+    /**
+     * @param d a report
+     * @return whether a derivation in it reached the solver's time limit
+     */
+    public static boolean derivationTimedOut(ThresholdReport d) {
+        return d.staticDerivation().status() == SolveStatus.TIMED_OUT
+                || d.dynamicDerivation().status() == SolveStatus.TIMED_OUT;
     }
 
     /**
@@ -46,6 +60,9 @@ public final class DartSettings {
         for (String preset : PRESETS) {
             SwitchSpec sw = SwitchSpecs.load(preset);
             ThresholdReport d = analysis.derive(sw);
+            if (derivationTimedOut(d)) {
+                out.add(d); // the timed-out derivation itself: the run is inconclusive
+            }
             for (ThresholdConfig c : configs(sw, d)) {
                 out.add(analysis.check(sw, c));
             }

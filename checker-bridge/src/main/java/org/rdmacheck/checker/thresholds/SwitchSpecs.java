@@ -272,6 +272,10 @@ public final class SwitchSpecs {
                 continue;
             }
             if (v.isNumber()) {
+                if (v.isFloatingPointNumber() && !v.isBigDecimal() && !Double.isFinite(v.doubleValue())) {
+                    throw new InputException(source + ": '" + e.getKey() + "' = " + v.asText()
+                            + ": expected a finite number");
+                }
                 m.put(e.getKey(), v.decimalValue().toPlainString());
             } else if (v.isTextual()) {
                 m.put(e.getKey(), v.textValue());
