@@ -5,7 +5,8 @@ package org.rdmacheck.model;
  * such that renaming them by any permutation maps reachable states to reachable states, and
  * transitions to transitions, and leaves every checked property unchanged. With symmetry
  * reduction the explorer stores one representative per class of states equal up to a renaming,
- * as TLC does with {@code SYMMETRY} (the permutation giving the least fingerprint).
+ * as TLC does with {@code SYMMETRY}: the class's canonical member ({@link #packed}) or, for a
+ * symmetry without a packed form, the renaming with the least fingerprint.
  *
  * @param <S> state type
  */
@@ -25,4 +26,16 @@ public interface Symmetry<S> {
      * @return the renamed state
      */
     S permute(S state, int[] permutation);
+
+    /**
+     * The canonical member of a class computed on the model's packed encoding, when the model
+     * offers it: the explorer then canonicalises without trying every renaming. It must pick a
+     * member of the same class for every member (see {@link PackedSymmetry}); {@link #permute}
+     * stays the reference it is tested against.
+     *
+     * @return the packed canonicalisation, empty when renamings are tried one by one
+     */
+    default java.util.Optional<PackedSymmetry> packed() {
+        return java.util.Optional.empty();
+    }
 }

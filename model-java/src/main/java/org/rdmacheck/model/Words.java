@@ -32,6 +32,24 @@ public final class Words {
     }
 
     /**
+     * Appends values held elsewhere.
+     *
+     * @param src  the values
+     * @param from the first
+     * @param to   one past the last
+     * @return this buffer
+     */
+    public Words put(int[] src, int from, int to) {
+        int n = to - from;
+        if (halves + n > values.length) {
+            values = Arrays.copyOf(values, Math.max(values.length * 2, halves + n));
+        }
+        System.arraycopy(src, from, values, halves, n);
+        halves += n;
+        return this;
+    }
+
+    /**
      * Appends a boolean as 0 or 1.
      *
      * @param b the value
@@ -133,6 +151,11 @@ public final class Words {
      */
     public void copyTo(int[] dst, int offset) {
         System.arraycopy(values, 0, dst, offset, halves);
+    }
+
+    /** @return a reader over the values put (valid until the buffer is next written) */
+    public Reader reader() {
+        return new Reader(values, 0);
     }
 
     /**

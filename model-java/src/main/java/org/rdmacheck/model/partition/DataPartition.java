@@ -313,35 +313,9 @@ public record DataPartition(PartitionConfig config, PartitionVariant variant) im
         return Optional.of(new PartitionCodec());
     }
 
-    /**
-     * The queue pairs are interchangeable: a chunk may be posted on any QP with room, QPs deliver
-     * and fail in any order (seed 003, III-B), and no property names a QP.
-     */
+    /** The queue pairs are interchangeable ({@link QpSymmetry}). */
     @Override
     public Optional<Symmetry<PartitionState>> symmetry() {
-        return Optional.of(new Symmetry<>() {
-            @Override
-            public String elements() {
-                return "qps";
-            }
-
-            @Override
-            public int size() {
-                return config.qps();
-            }
-
-            @Override
-            public PartitionState permute(PartitionState s, int[] permutation) {
-                StateEdit e = new StateEdit(s);
-                for (int q = 0; q < config.qps(); q++) {
-                    int r = permutation[q];
-                    e.sendQueues.set(r, s.sendQueues().get(q));
-                    e.qpError.set(r, s.qpError().get(q));
-                    e.posted.set(r, s.posted().get(q));
-                    e.completions.set(r, s.completions().get(q));
-                }
-                return e.build();
-            }
-        });
+        return Optional.of(new QpSymmetry(config.qps()));
     }
 }
