@@ -53,6 +53,10 @@ final class ConformCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (explorer.symmetry) {
+            throw new InputException("--symmetry: conform compares distinct-state counts with TLC, which runs the "
+                    + "TLA+ twins without SYMMETRY; expected it left out");
+        }
         SpecManifest m = find(specs != null ? specs : ExplorerOptions.home().resolve("specs"), model);
         Conformance conformance = new Conformance(tlc.options(spec.commandLine().getErr()),
                 explorer.settings(spec.commandLine().getErr()));
@@ -86,9 +90,13 @@ final class ConformCommand implements Callable<Integer> {
     /** @param r a comparison  @return its finding */
     static Finding row(ConformanceResult r) {
         String detail = r.conforms() ? "TLC " + r.tlcVerdicts() + (r.javaDistinct() < 0 ? ""
-                : "; explorer " + r.javaDistinct() + " states " + r.javaVerdicts()) : String.join("; ", r.mismatches());
+                : "; explorer " + r.javaDistinct() + " states " + r.javaVerdicts())
+                : r.inconclusive() ? "not settled: " + String.join("; ", r.unsettled())
+                : String.join("; ", r.mismatches()) + (r.unsettled().isEmpty() ? ""
+                        : "; not settled: " + String.join("; ", r.unsettled()));
         Finding f = Finding.of(r.spec(), r.configuration(), r.constants(), "conformance", Finding.Expectation.HOLDS,
-                r.conforms() ? Finding.Verdict.CONFORMS : Finding.Verdict.MISMATCH)
+                r.conforms() ? Finding.Verdict.CONFORMS : r.inconclusive() ? Finding.Verdict.INCONCLUSIVE
+                        : Finding.Verdict.MISMATCH)
                 .with(Quantity.states("tlcDistinctStates", r.tlcDistinct()));
         if (r.javaDistinct() >= 0) {
             f = f.with(Quantity.states("explorerDistinctStates", r.javaDistinct()));

@@ -131,6 +131,27 @@ class TlcCommandsTest {
     }
 
     @Test
+    void conformWithTheExplorerCutShortIsInconclusiveNotAMismatch() throws IOException {
+        CliTest.Run r = CliTest.run("conform", "fifo", "--variant", "reorder", "--param", "messages=3",
+                "--param", "capacity=2", "--specs", repo().resolve("specs").toString(), "--json", "--threads", "1",
+                "--max-states", "5");
+        assertEquals(3, r.code(), r.err() + r.out());
+        JsonNode row = TraceJson.MAPPER.readTree(r.out()).get(0);
+        assertEquals("INCONCLUSIVE", row.get("verdict").asText());
+        assertEquals(21, row.get("quantities").get("tlcDistinctStates").get("value").asLong());
+        assertEquals(5, row.get("quantities").get("explorerDistinctStates").get("value").asLong());
+    }
+
+    @Test
+    void conformRefusesSymmetryReduction() {
+        CliTest.Run r = CliTest.run("conform", "partition", "--symmetry", "--specs", repo().resolve("specs").toString());
+        assertEquals(2, r.code(), r.err() + r.out());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("--symmetry"), r.err());
+        assertTrue(r.out().isBlank(), r.out());
+    }
+
+    @Test
     void conformRefusesAParameterTheSpecCannotExpress() {
         for (String[] args : List.of(new String[] {"escape-vl", "--variant", "dart", "--param", "network=ring4"},
                 new String[] {"iofd", "--variant", "dft", "--param", "topology=ring:n=3"},

@@ -22,7 +22,9 @@ import org.rdmacheck.properties.catalog.Catalog;
  * Java/TLA+ conformance: the Java explorer and TLC, on the same constants, must find the same
  * number of distinct states and the same verdicts for every property both check (TLC's deadlock
  * check is the explorer's {@code DeadlockFree}). TLC stops at its first violation, so when it
- * does, a second TLC run without properties counts the full state space.
+ * does, a second TLC run without properties counts the full state space. A run cut short by a
+ * limit settles nothing: the comparison is then unsettled (neither conforming nor a mismatch).
+ * The explorer runs without symmetry reduction, as TLC runs the twins without {@code SYMMETRY}.
  */
 public final class Conformance {
 
@@ -35,7 +37,8 @@ public final class Conformance {
      */
     public Conformance(TlcOptions tlc, ExplorerSettings explorer) {
         this.tlc = tlc;
-        this.explorer = explorer;
+        // the twins run in TLC without SYMMETRY: counts compare only unreduced
+        this.explorer = explorer.withSymmetry(false);
     }
 
     /**
@@ -47,14 +50,17 @@ public final class Conformance {
      */
     public ConformanceResult check(SpecManifest m, SpecManifest.Configuration c) {
         List<String> mismatches = new ArrayList<>();
+        List<String> unsettled = new ArrayList<>();
         TlcRun t = runTlc(m, c, c.constants());
         SpecManifest.Expectation ex = c.expect();
-        if (t.report.outcome() != ex.result()) {
-            mismatches.add("TLC result " + t.report.outcome() + " (" + t.report.detail() + "), manifest expects "
-                    + ex.result());
-        }
-        if (ex.distinctStates() >= 0 && t.distinct != ex.distinctStates()) {
-            mismatches.add("TLC distinct states " + t.distinct + ", manifest expects " + ex.distinctStates());
+        if (t.settled()) {
+            if (t.report.outcome() != ex.result()) {
+                mismatches.add("TLC result " + t.report.outcome() + " (" + t.report.detail() + "), manifest expects "
+                        + ex.result());
+            }
+            if (ex.distinctStates() >= 0 && t.distinct != ex.distinctStates()) {
+                mismatches.add("TLC distinct states " + t.distinct + ", manifest expects " + ex.distinctStates());
+            }
         }
         t.verdicts.forEach((p, v) -> {
             if (v.equals("VIOLATED") && !ex.violated().contains(p)) {
@@ -67,20 +73,24 @@ public final class Conformance {
             ExplorationReport r = runJava(m.javaModel(), c.variant(), c.parameters());
             javaDistinct = r.stats().distinctStates();
             java = verdicts(r.results());
-            if (ex.distinctStates() >= 0 && javaDistinct != ex.distinctStates()) {
+            if (r.complete() && ex.distinctStates() >= 0 && javaDistinct != ex.distinctStates()) {
                 mismatches.add("explorer distinct states " + javaDistinct + ", manifest expects " + ex.distinctStates());
             }
             for (String p : checked(c)) {
                 String v = java.get(p);
-                if (v != null && v.equals("VIOLATED") != ex.violated().contains(p)) {
+                // a violation is definite even in a partial run; holding is definite only in a complete one
+                if (v != null && (v.equals("VIOLATED") || v.equals("VERIFIED"))
+                        && v.equals("VIOLATED") != ex.violated().contains(p)) {
                     mismatches.add("explorer: " + p + " " + v + ", manifest expects it "
                             + (ex.violated().contains(p) ? "violated" : "to hold"));
                 }
             }
-            compare(t, r, java, mismatches);
+            compare(t, r, java, mismatches, unsettled);
+        } else {
+            t.unsettledInto(unsettled, mismatches);
         }
         return new ConformanceResult(m.folder().getFileName().toString(), c.name(), c.constants(), t.distinct,
-                javaDistinct, t.verdicts, java, mismatches);
+                javaDistinct, t.verdicts, java, mismatches, unsettled);
     }
 
     /**
@@ -101,9 +111,10 @@ public final class Conformance {
         ExplorationReport r = new Explorer(explorer).check(spec);
         Map<String, String> java = verdicts(r.results());
         List<String> mismatches = new ArrayList<>();
-        compare(t, r, java, mismatches);
+        List<String> unsettled = new ArrayList<>();
+        compare(t, r, java, mismatches, unsettled);
         return new ConformanceResult(m.folder().getFileName().toString(), variant + " " + spec.parameters(), constants,
-                t.distinct, r.stats().distinctStates(), t.verdicts, java, mismatches);
+                t.distinct, r.stats().distinctStates(), t.verdicts, java, mismatches, unsettled);
     }
 
     /**
@@ -139,28 +150,47 @@ public final class Conformance {
         return m.constants(spec.variant(), spec.parameters());
     }
 
-    private static void compare(TlcRun t, ExplorationReport r, Map<String, String> java, List<String> mismatches) {
+    /**
+     * Compares what both runs settled. A run that did not finish (a limit, TLC stopped early) leaves
+     * the distinct-state counts and its open verdicts uncompared and the result unsettled: partial
+     * counts, equal or not, prove nothing. Verdicts that are definite on both sides (a violation, or
+     * holding after a complete run) must agree.
+     */
+    private static void compare(TlcRun t, ExplorationReport r, Map<String, String> java, List<String> mismatches,
+                                List<String> unsettled) {
         long javaDistinct = r.stats().distinctStates();
-        // A comparison with a run that did not finish proves nothing (equal partial counts included).
-        if (!t.unsettled.isEmpty()) {
-            mismatches.add("not settled: TLC did not finish: " + t.unsettled);
-        }
+        t.unsettledInto(unsettled, mismatches);
         if (!r.complete()) {
-            mismatches.add("not settled: the explorer did not finish: " + r.stopReason());
+            unsettled.add("the explorer did not finish: " + r.stopReason());
         }
-        if (t.distinct != javaDistinct) {
+        if (t.settled() && r.complete() && t.distinct != javaDistinct) {
             mismatches.add("distinct states differ: TLC " + t.distinct + ", explorer " + javaDistinct);
         }
         t.verdicts.forEach((p, v) -> {
             String jv = java.get(p);
-            if (jv != null && !v.equals("INCONCLUSIVE") && !jv.equals(v)) {
+            if (jv != null && !v.equals("INCONCLUSIVE") && !jv.equals("INCONCLUSIVE") && !jv.equals(v)) {
                 mismatches.add(p + ": TLC " + v + ", explorer " + jv);
             }
         });
     }
 
-    /** @param unsettled why the run or its state count did not finish, or empty */
-    private record TlcRun(TlcReport report, long distinct, Map<String, String> verdicts, String unsettled) {
+    /**
+     * @param unsettled why the run or its state count did not finish (a limit, TLC stopped early), or empty
+     * @param failed    why TLC failed (an error, not a limit), or empty
+     */
+    private record TlcRun(TlcReport report, long distinct, Map<String, String> verdicts, String unsettled,
+                          String failed) {
+        boolean settled() {
+            return unsettled.isEmpty() && failed.isEmpty();
+        }
+
+        void unsettledInto(List<String> unsettled, List<String> mismatches) {
+            if (!failed.isEmpty()) {
+                mismatches.add("TLC failed: " + failed);
+            } else if (!this.unsettled.isEmpty()) {
+                unsettled.add("TLC did not finish: " + this.unsettled);
+            }
+        }
     }
 
     private TlcRun runTlc(SpecManifest m, SpecManifest.Configuration c, Map<String, String> constants) {
@@ -172,15 +202,19 @@ public final class Conformance {
         TlcChecker checker = new TlcChecker(tlc);
         TlcReport report = checker.check(req);
         long distinct = report.stats().distinctStates();
-        String unsettled = report.outcome() == TlcOutcome.SUCCESS ? "" : report.detail();
+        TlcReport counted = report;
+        String prefix = "";
         if (report.counterexample().isPresent()) {
             // TLC stopped at a violation: count the whole state space without properties.
-            TlcReport all = checker.check(req.withInvariants(List.of()).withProperties(List.of())
-                    .withCheckDeadlock(false));
-            distinct = all.stats().distinctStates();
-            unsettled = all.outcome() == TlcOutcome.SUCCESS ? "" : "counting the state space: " + all.detail();
+            counted = checker.check(req.withInvariants(List.of()).withProperties(List.of()).withCheckDeadlock(false));
+            distinct = counted.stats().distinctStates();
+            prefix = "counting the state space: ";
         }
-        return new TlcRun(report, distinct, verdicts(report.results()), unsettled);
+        TlcOutcome o = counted.outcome();
+        boolean limited = o == TlcOutcome.TIMEOUT || o == TlcOutcome.INCOMPLETE;
+        boolean failed = o == TlcOutcome.ERROR;
+        return new TlcRun(report, distinct, verdicts(report.results()), limited ? prefix + counted.detail() : "",
+                failed ? prefix + counted.detail() : "");
     }
 
     private ExplorationReport runJava(String model, String variant, Map<String, String> params) {

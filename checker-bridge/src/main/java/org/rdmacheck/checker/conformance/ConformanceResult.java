@@ -14,11 +14,13 @@ import java.util.Map;
  * @param javaDistinct   distinct states the explorer found, or -1 without a Java twin
  * @param tlcVerdicts    TLC's verdict per property
  * @param javaVerdicts   the explorer's verdict per property (empty without a Java twin)
- * @param mismatches     what differs, one line each; empty if everything agrees
+ * @param mismatches     what differs, one line each, among what both runs settled; empty if nothing does
+ * @param unsettled      why a run did not finish (a limit, TLC stopped early), one line each: the
+ *                       counts and verdicts it left open are not compared
  */
 public record ConformanceResult(String spec, String configuration, Map<String, String> constants, long tlcDistinct,
                                 long javaDistinct, Map<String, String> tlcVerdicts, Map<String, String> javaVerdicts,
-                                List<String> mismatches) {
+                                List<String> mismatches, List<String> unsettled) {
 
     /** Copies collections. */
     public ConformanceResult {
@@ -26,10 +28,16 @@ public record ConformanceResult(String spec, String configuration, Map<String, S
         tlcVerdicts = new LinkedHashMap<>(tlcVerdicts);
         javaVerdicts = new LinkedHashMap<>(javaVerdicts);
         mismatches = List.copyOf(mismatches);
+        unsettled = List.copyOf(unsettled);
     }
 
-    /** @return whether nothing differs */
+    /** @return whether both runs finished and nothing differs: a comparison with a run cut short proves nothing */
     public boolean conforms() {
-        return mismatches.isEmpty();
+        return mismatches.isEmpty() && unsettled.isEmpty();
+    }
+
+    /** @return whether a run did not finish and nothing that was settled differs (neither CONFORMS nor MISMATCH) */
+    public boolean inconclusive() {
+        return mismatches.isEmpty() && !unsettled.isEmpty();
     }
 }
