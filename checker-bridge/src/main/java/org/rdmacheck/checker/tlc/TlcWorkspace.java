@@ -24,9 +24,14 @@ import org.rdmacheck.model.InputException;
 final class TlcWorkspace implements AutoCloseable {
 
     /** Values TLC's configuration syntax accepts directly: integers, strings, model values, sets of these. */
+    /**
+     * Values TLC 2.18's configuration grammar reads: natural numbers, strings, names and sets of them.
+     * A negative integer is not one of them (TLC reads {@code N = -1} as a syntax error in the file), so
+     * it goes through the wrapper module as a TLA+ expression.
+     */
     private static final Pattern CFG_VALUE = Pattern.compile(
-            "-?[0-9]+|\"([^\"\\\\]|\\\\.)*\"|[A-Za-z_][A-Za-z0-9_]*|\\{\\s*(((-?[0-9]+|\"([^\"\\\\]|\\\\.)*\"|"
-                    + "[A-Za-z_][A-Za-z0-9_]*)\\s*,\\s*)*(-?[0-9]+|\"([^\"\\\\]|\\\\.)*\"|[A-Za-z_][A-Za-z0-9_]*))?\\s*}");
+            "[0-9]+|\"([^\"\\\\]|\\\\.)*\"|[A-Za-z_][A-Za-z0-9_]*|\\{\\s*((([0-9]+|\"([^\"\\\\]|\\\\.)*\"|"
+                    + "[A-Za-z_][A-Za-z0-9_]*)\\s*,\\s*)*([0-9]+|\"([^\"\\\\]|\\\\.)*\"|[A-Za-z_][A-Za-z0-9_]*))?\\s*}");
     private static final String WRAPPER = "RdmacheckMC";
     private static final String PREFIX = "rdmacheck_const_";
 

@@ -67,6 +67,15 @@ class TlcCheckerTest {
     }
 
     @Test
+    void negativeIntegerOverrideIsAnExpressionNotAConfigurationSyntaxError() {
+        // TLC 2.18's .cfg grammar has no negative numbers: Limit = -1 must reach TLC as a TLA+ expression.
+        // TypeOK is x \in 0..Limit = {}: violated by the initial state.
+        TlcReport r = TLC.check(request("counter").withConstants(Map.of("Limit", "-1")));
+        assertEquals(CheckResult.Verdict.VIOLATED, r.result("TypeOK").verdict());
+        assertEquals(1, ((CheckResult.Violated) r.result("TypeOK")).counterexample().steps().size());
+    }
+
+    @Test
     void initialStateViolationHasOneStep() {
         TlcReport r = TLC.check(request("initbad"));
         Counterexample cex = ((CheckResult.Violated) r.result("Below5")).counterexample();
