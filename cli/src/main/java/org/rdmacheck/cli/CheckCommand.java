@@ -63,6 +63,10 @@ final class CheckCommand implements Callable<Integer> {
         ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());
         List<Finding> rows = ModelChecks.run(check, liveChecked, settings, traces.folder().orElse(null));
         Output.print(spec.commandLine().getOut(), rows, json);
+        if (!json) {
+            Output.scope(rows, explorer.symmetry).forEach(spec.commandLine().getOut()::println);
+            spec.commandLine().getOut().flush();
+        }
         return ExitCodes.of(rows);
     }
 

@@ -97,6 +97,35 @@ public final class Output {
         return o;
     }
 
+    /**
+     * One line per checked configuration that has a VERIFIED row: the proof's scope, every parameter
+     * (defaults included) and the distinct states explored, so that "verified" never stands without
+     * the bounds it holds within.
+     *
+     * @param rows     findings
+     * @param symmetry whether the states were reduced up to the model's symmetry (then they count classes)
+     * @return the lines, empty when nothing was verified
+     */
+    public static List<String> scope(List<Finding> rows, boolean symmetry) {
+        java.util.Map<String, Long> seen = new java.util.LinkedHashMap<>();
+        for (Finding r : rows) {
+            if (r.verdict() != Finding.Verdict.VERIFIED) {
+                continue;
+            }
+            List<String> kv = new ArrayList<>();
+            r.parameters().forEach((k, v) -> kv.add(k + "=" + v));
+            String key = r.model() + " " + r.variant() + (kv.isEmpty() ? "" : " " + String.join(" ", kv));
+            long states = r.quantity("distinctStates").map(q -> (long) q.value()).orElse(-1L);
+            seen.merge(key, states, Math::max);
+        }
+        List<String> lines = new ArrayList<>();
+        String what = symmetry ? "states, one per class of states equal up to the model's symmetry (--symmetry)"
+                : "distinct states, every reachable one";
+        seen.forEach((k, n) -> lines.add("verified within: " + k + (n < 0 ? "" : String.format(Locale.ROOT,
+                " (%,d %s)", n, what))));
+        return lines;
+    }
+
     /** Width the table fits in: {@code $COLUMNS} when the shell exports it, else 120. */
     static int terminalWidth() {
         try {
