@@ -89,7 +89,16 @@ public final class Main implements Runnable {
             }
             throw ex;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // the checkers stop at their heap limit; this is the net for a step that has none
+            err.println("rdmacheck: INCONCLUSIVE: the Java heap (" + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB) ran out before the run finished; nothing was concluded (give more with "
+                    + "RDMACHECK_JAVA_OPTS=-Xmx8g, or lower the sizes)");
+            err.flush();
+            return ExitCodes.INCONCLUSIVE;
+        }
     }
 
     /**

@@ -34,6 +34,11 @@ public final class RunClock {
         this.err = err;
     }
 
+    /** @return the time limit in milliseconds */
+    public long maxMillis() {
+        return maxMillis;
+    }
+
     /** @return milliseconds since the start */
     public long elapsedMillis() {
         return (System.nanoTime() - start) / 1_000_000;

@@ -50,6 +50,19 @@ class LimitsTest {
     }
 
     @Test
+    void gbnTableRowsCutShortByTheStateLimitAreInconclusiveNotVerified(@TempDir Path dir) throws Exception {
+        // 200 states cannot settle any row (the least L of gb0 alone explores more): no row may claim its budget
+        java.util.List<Finding> rows = new org.rdmacheck.cli.gbn.GbnTableTask().run(
+                org.rdmacheck.checker.explorer.ExplorerSettings.defaults().withThreads(1).withMaxStates(200),
+                dir, dir);
+        assertEquals(10, rows.size());
+        for (Finding f : rows) {
+            assertEquals(Finding.Verdict.INCONCLUSIVE, f.verdict(), f.toString());
+        }
+        assertTrue(rows.get(0).detail().startsWith("state limit 200 reached"), rows.get(0).detail());
+    }
+
+    @Test
     void aBadTimeLimitIsOneLineAndExitTwo() {
         for (String[] args : new String[][] {{"deadlock", "--topology", "ring:n=4", "--max-time", "soon"},
             {"fluid", "two-flow", "--max-time", "-3s"}}) {

@@ -96,9 +96,10 @@ public record LeastLossTable(Map<String, String> base, int maxLosses, ExplorerSe
     /** @return one row per duplicate policy and variant, in table order */
     public List<Row> compute() {
         List<Row> rows = new ArrayList<>();
+        long start = System.nanoTime();
         for (DuplicatePolicy d : POLICIES) {
             for (GbnVariant v : VARIANTS) {
-                rows.add(row(v, d));
+                rows.add(row(v, d, start));
             }
         }
         return rows;
@@ -110,12 +111,24 @@ public record LeastLossTable(Map<String, String> base, int maxLosses, ExplorerSe
      * @return its row
      */
     public Row row(GbnVariant variant, DuplicatePolicy duplicates) {
+        return row(variant, duplicates, System.nanoTime());
+    }
+
+    /**
+     * @param variant    the variant
+     * @param duplicates the duplicate policy
+     * @param startNanos when the table started ({@link System#nanoTime()}): the settings' time limit counts from it
+     * @return its row
+     * @throws org.rdmacheck.properties.gbn.FirstTimeoutSearch.LimitReachedException when the settings' state,
+     *         time or heap limit stops the row: it would be partial
+     */
+    public Row row(GbnVariant variant, DuplicatePolicy duplicates, long startNanos) {
         long t0 = System.currentTimeMillis();
         GbnEntry entry = new GbnEntry();
         for (int l = 0; l <= maxLosses; l++) {
             Params p = params(entry, l, duplicates);
             GbnModel model = GbnEntry.model(variant.word(), p);
-            List<TimeoutPattern> patterns = TimeoutCauses.analyse(model);
+            List<TimeoutPattern> patterns = TimeoutCauses.analyse(model, SearchLimits.of(settings, startNanos));
             if (!patterns.isEmpty()) {
                 Found f = found(entry, variant, l, p, model, patterns);
                 return new Row(variant, duplicates, Optional.of(f), System.currentTimeMillis() - t0);
@@ -136,6 +149,7 @@ public record LeastLossTable(Map<String, String> base, int maxLosses, ExplorerSe
         CheckSpec<GbnState> spec = entry.build(variant.word(), p);
         // every property, so that the exploration covers the whole state space at L
         ExplorationReport report = new Explorer(settings.withStopAtFirstViolation(false)).check(spec);
+        SearchLimits.requireComplete(report);
         CheckResult r = report.result(GbnProperties.NO_TIMEOUT);
         if (!(r instanceof CheckResult.Violated v)) {
             throw new IllegalStateException("the cause analysis found a timeout at L=" + losses

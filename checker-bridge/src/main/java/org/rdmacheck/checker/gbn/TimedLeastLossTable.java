@@ -69,8 +69,9 @@ public record TimedLeastLossTable(Map<String, String> base, int maxLosses, Explo
     /** @return one row per variant */
     public List<Row> compute() {
         List<Row> rows = new ArrayList<>();
+        long start = System.nanoTime();
         for (String v : VARIANTS) {
-            rows.add(row(v));
+            rows.add(row(v, start));
         }
         return rows;
     }
@@ -80,6 +81,17 @@ public record TimedLeastLossTable(Map<String, String> base, int maxLosses, Explo
      * @return its row
      */
     public Row row(String variant) {
+        return row(variant, System.nanoTime());
+    }
+
+    /**
+     * @param variant    a variant of {@code gbn-timed}
+     * @param startNanos when the table started ({@link System#nanoTime()}): the settings' time limit counts from it
+     * @return its row
+     * @throws org.rdmacheck.properties.gbn.FirstTimeoutSearch.LimitReachedException when the settings' state,
+     *         time or heap limit stops the row: it would be partial
+     */
+    public Row row(String variant, long startNanos) {
         long t0 = System.currentTimeMillis();
         TimedGbnEntry entry = new TimedGbnEntry();
         for (int l = 0; l <= maxLosses; l++) {
@@ -87,7 +99,7 @@ public record TimedLeastLossTable(Map<String, String> base, int maxLosses, Explo
             m.put("losses", Integer.toString(l));
             Params p = entry.resolve(variant, Params.of(m));
             TimedGbnModel model = TimedGbnEntry.model(variant, p);
-            TimedTimeoutCauses.Analysis a = TimedTimeoutCauses.analyse(model);
+            TimedTimeoutCauses.Analysis a = TimedTimeoutCauses.analyse(model, SearchLimits.of(settings, startNanos));
             if (a.anyTimeout()) {
                 return found(entry, variant, l, p, model, a, t0);
             }
@@ -100,6 +112,7 @@ public record TimedLeastLossTable(Map<String, String> base, int maxLosses, Explo
         // every property, so that the exploration covers the whole state space at L
         CheckSpec<TimedState> all = entry.build(variant, p);
         ExplorationReport report = new Explorer(settings.withStopAtFirstViolation(false)).check(all);
+        SearchLimits.requireComplete(report);
         if (!(report.result(TimedGbnProperties.NO_TIMEOUT) instanceof CheckResult.Violated)) {
             throw new IllegalStateException("the cause analysis found a timeout at L=" + losses + " but the explorer says "
                     + report.result(TimedGbnProperties.NO_TIMEOUT).verdict() + " for " + variant);

@@ -27,6 +27,7 @@ import org.rdmacheck.cli.TimeLimit;
 import org.rdmacheck.cli.TraceOutput;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.gbn.FirstTimeoutSearch;
 import org.rdmacheck.properties.gbn.GbnEntry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -86,8 +87,9 @@ public final class GbnTableCommand implements Callable<Integer> {
         Optional<Path> dir = traces.folder();
         PrintWriter err = spec.commandLine().getErr();
         RunClock clock = limit.start("gbn-table", err);
+        long start = System.nanoTime();
         LeastLossTable table = new LeastLossTable(base, maxLosses, ExplorerSettings.defaults().withThreads(t)
-                .withProgress(RunClock.INTERVAL_MILLIS, line -> {
+                .withMaxMillis(clock.maxMillis()).withProgress(RunClock.INTERVAL_MILLIS, line -> {
                     err.println(line);
                     err.flush();
                 }));
@@ -101,10 +103,16 @@ public final class GbnTableCommand implements Callable<Integer> {
                     stopped = clock.limitReason() + ", " + rows.size() + " of " + total + " rows done";
                 }
                 if (stopped == null) {
-                    LeastLossTable.Row r = table.row(v, dup);
-                    rows.add(r);
-                    files.add(GbnTraces.write(r, dir));
-                    clock.tick(() -> clock.rate(rows.size(), total, "rows"));
+                    try {
+                        LeastLossTable.Row r = table.row(v, dup, start);
+                        rows.add(r);
+                        files.add(GbnTraces.write(r, dir));
+                        clock.tick(() -> clock.rate(rows.size(), total, "rows"));
+                    } catch (FirstTimeoutSearch.LimitReachedException e) {
+                        // a row cut short would claim a least budget or a cause count it did not establish
+                        stopped = e.getMessage() + " in row " + v.word() + "/" + dup.word() + ", " + rows.size()
+                                + " of " + total + " rows done";
+                    }
                 }
             }
         }

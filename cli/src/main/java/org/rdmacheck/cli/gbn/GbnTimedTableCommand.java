@@ -63,6 +63,9 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
+    @picocli.CommandLine.Mixin
+    org.rdmacheck.cli.TimeLimit limit = new org.rdmacheck.cli.TimeLimit();
+
     @Override
     public Integer call() throws IOException {
         TimedGbnEntry entry = new TimedGbnEntry();
@@ -77,9 +80,19 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
         }
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : ExplorerOptions.threads(threads);
         Path dir = traces.folder().orElse(null);
-        ExplorerSettings settings = ExplorerSettings.defaults().withThreads(t);
+        ExplorerSettings settings = ExplorerSettings.defaults().withThreads(t)
+                .withMaxMillis(limit.start("gbn-timed-table", spec.commandLine().getErr()).maxMillis());
         Map<String, String> base = p.asMap();
-        List<TimedLeastLossTable.Row> rows = new TimedLeastLossTable(base, maxLosses, settings).compute();
+        List<TimedLeastLossTable.Row> rows;
+        try {
+            rows = new TimedLeastLossTable(base, maxLosses, settings).compute();
+        } catch (org.rdmacheck.properties.gbn.FirstTimeoutSearch.LimitReachedException e) {
+            // a row cut short would claim a least budget or cause counts it did not establish: none is shown
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("gbn-timed-table: INCONCLUSIVE: " + e.getMessage() + "; no table (its rows would be partial)");
+            err.flush();
+            return ExitCodes.INCONCLUSIVE;
+        }
         RtoDerivation.Report rto = new RtoDerivation(rtoVariant, base, settings).derive();
         Map<Object, String> files = save(dir, rows, rto);
         PrintWriter w = spec.commandLine().getOut();

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.rdmacheck.model.Model;
 import org.rdmacheck.model.Transition;
@@ -69,6 +70,31 @@ public final class FirstTimeoutSearch<S, H> {
         }
     }
 
+    /**
+     * Stops a search that has run too long or grown too large.
+     */
+    @FunctionalInterface
+    public interface Limit {
+        /** No limit. */
+        Limit NONE = visited -> Optional.empty();
+
+        /**
+         * @param visited the (state, history) pairs visited so far
+         * @return why the search must stop now, or empty to go on
+         */
+        Optional<String> reached(long visited);
+    }
+
+    /** A search stopped by its {@link Limit}: what it found so far is incomplete. */
+    public static final class LimitReachedException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        /** @param reason which limit, as {@link Limit#reached} said */
+        public LimitReachedException(String reason) {
+            super(reason);
+        }
+    }
+
     private record Node<S, H>(S state, H history) {
     }
 
@@ -98,7 +124,21 @@ public final class FirstTimeoutSearch<S, H> {
      * @return the (state, history) pairs visited
      */
     public long run(H empty, Sink<S, H> sink) {
+        return run(empty, sink, Limit.NONE);
+    }
+
+    /**
+     * Runs the search under a limit, asked every 1,024 pairs.
+     *
+     * @param empty the history of an initial state
+     * @param sink  receives every first timeout, in breadth-first order
+     * @param limit when to stop
+     * @return the (state, history) pairs visited
+     * @throws LimitReachedException when the limit stops the search
+     */
+    public long run(H empty, Sink<S, H> sink, Limit limit) {
         Map<Node<S, H>, Parent<S, H>> parents = new HashMap<>();
+        long polled = 0;
         ArrayDeque<Node<S, H>> queue = new ArrayDeque<>();
         for (S init : model.initialStates()) {
             Node<S, H> n = new Node<>(init, empty);
@@ -108,6 +148,12 @@ public final class FirstTimeoutSearch<S, H> {
         List<Transition<S>> ts = new ArrayList<>();
         while (!queue.isEmpty()) {
             Node<S, H> node = queue.poll();
+            if ((++polled & 1023) == 0) {
+                Optional<String> stop = limit.reached(parents.size());
+                if (stop.isPresent()) {
+                    throw new LimitReachedException(stop.get());
+                }
+            }
             ts.clear();
             model.successors(node.state(), ts::add);
             for (Transition<S> t : ts) {

@@ -26,11 +26,21 @@ public final class TimeoutCauses {
      * @return every pattern that ends in a first timeout, sorted by losses
      */
     public static List<TimeoutPattern> analyse(GbnModel model) {
+        return analyse(model, FirstTimeoutSearch.Limit.NONE);
+    }
+
+    /**
+     * @param model the configured model (its loss budget bounds the patterns)
+     * @param limit when to give up
+     * @return every pattern that ends in a first timeout, sorted by losses
+     * @throws FirstTimeoutSearch.LimitReachedException when the limit stops the search
+     */
+    public static List<TimeoutPattern> analyse(GbnModel model, FirstTimeoutSearch.Limit limit) {
         Map<String, TimeoutPattern> found = new TreeMap<>();
         new FirstTimeoutSearch<GbnState, List<LossEvent>>(model, GbnModel.TIMEOUT,
                 (from, losses, t) -> withLoss(losses, LossEvent.of(t.action())))
                 .run(List.of(), (state, losses, trace) -> found.computeIfAbsent(losses.toString(),
-                        k -> pattern(model.config(), losses, trace.get())));
+                        k -> pattern(model.config(), losses, trace.get())), limit);
         return List.copyOf(found.values());
     }
 

@@ -27,6 +27,22 @@ class TimeoutCausesTest {
     }
 
     @Test
+    void aSearchStoppedByItsLimitThrowsInsteadOfReturningPartialPatterns() {
+        GbnEntry e = new GbnEntry();
+        GbnModel m = GbnEntry.model("improved", e.resolve(Params.of(Map.of("losses", "2"))));
+        long[] asked = {0};
+        FirstTimeoutSearch.LimitReachedException x = org.junit.jupiter.api.Assertions.assertThrows(
+                FirstTimeoutSearch.LimitReachedException.class, () -> TimeoutCauses.analyse(m, visited -> {
+                    asked[0] = visited;
+                    return visited >= 2_000 ? java.util.Optional.of("stop at " + visited) : java.util.Optional.empty();
+                }));
+        assertTrue(x.getMessage().startsWith("stop at "), x.getMessage());
+        assertTrue(asked[0] >= 2_000, "asked with the pairs visited: " + asked[0]);
+        // without a limit the same search finishes
+        assertFalse(TimeoutCauses.analyse(m).isEmpty());
+    }
+
+    @Test
     void noLossNoTimeout() {
         for (String v : List.of("gb0", "gbn", "st", "ce", "improved")) {
             assertTrue(patterns(v, 0, "ack").isEmpty(), v);

@@ -86,6 +86,16 @@ public final class TimedTimeoutCauses {
      * @return every first timeout attributed
      */
     public static Analysis analyse(TimedGbnModel model) {
+        return analyse(model, FirstTimeoutSearch.Limit.NONE);
+    }
+
+    /**
+     * @param model the configured model (its budgets bound the histories)
+     * @param limit when to give up
+     * @return every first timeout attributed
+     * @throws FirstTimeoutSearch.LimitReachedException when the limit stops the search
+     */
+    public static Analysis analyse(TimedGbnModel model, FirstTimeoutSearch.Limit limit) {
         Map<TimeoutCause, Integer> counts = new EnumMap<>(TimeoutCause.class);
         Map<TimeoutCause, Attribution> examples = new EnumMap<>(TimeoutCause.class);
         long nodes = new FirstTimeoutSearch<TimedState, List<Event>>(model, TimedGbnModel.TIMEOUT,
@@ -93,7 +103,7 @@ public final class TimedTimeoutCauses {
                     TimeoutCause c = cause(state, history, model.config().protocol().copies(state.epsn()));
                     counts.merge(c, 1, Integer::sum);
                     examples.computeIfAbsent(c, k -> attribution(k, history, trace.get()));
-                });
+                }, limit);
         return new Analysis(counts, examples, nodes);
     }
 
