@@ -108,21 +108,27 @@ public final class Output {
      */
     public static List<String> scope(List<Finding> rows, boolean symmetry) {
         java.util.Map<String, Long> seen = new java.util.LinkedHashMap<>();
+        String classes = "states, one per class of states equal up to the model's symmetry (--symmetry)";
+        String all = "distinct states, every reachable one";
         for (Finding r : rows) {
             if (r.verdict() != Finding.Verdict.VERIFIED) {
                 continue;
             }
             List<String> kv = new ArrayList<>();
             r.parameters().forEach((k, v) -> kv.add(k + "=" + v));
-            String key = r.model() + " " + r.variant() + (kv.isEmpty() ? "" : " " + String.join(" ", kv));
+            // liveness is analysed on the unreduced graph (its rows carry the analysis figures)
+            boolean reduced = symmetry && r.quantity("analysisBytes").isEmpty();
+            String key = r.model() + " " + r.variant() + (kv.isEmpty() ? "" : " " + String.join(" ", kv)) + "\u0000"
+                    + (reduced ? classes : all);
             long states = r.quantity("distinctStates").map(q -> (long) q.value()).orElse(-1L);
             seen.merge(key, states, Math::max);
         }
         List<String> lines = new ArrayList<>();
-        String what = symmetry ? "states, one per class of states equal up to the model's symmetry (--symmetry)"
-                : "distinct states, every reachable one";
-        seen.forEach((k, n) -> lines.add("verified within: " + k + (n < 0 ? "" : String.format(Locale.ROOT,
-                " (%,d %s)", n, what))));
+        seen.forEach((k, n) -> {
+            String[] parts = k.split("\u0000");
+            lines.add("verified within: " + parts[0] + (n < 0 ? "" : String.format(Locale.ROOT, " (%,d %s)", n,
+                    parts[1])));
+        });
         return lines;
     }
 

@@ -54,16 +54,23 @@ final class ValidateTraceCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         com.fasterxml.jackson.databind.JsonNode tree = ItfTraces.readJson(traceFile);
         TraceValidator validator = new TraceValidator(tlc.options(spec.commandLine().getErr(), maxTime));
-        TraceValidation v = ItfTraces.isItf(tree)
-                ? validator.validate(ItfTraces.parse(tree, traceFile.toString()), traceFile.toString(), specDir, config,
-                        Params.parse(params).asMap())
-                : validator.validate(Counterexamples.fromJson(tree, traceFile.toString()), specDir, config,
-                        Params.parse(params).asMap());
         PrintWriter out = spec.commandLine().getOut();
+        TraceValidation v;
+        try {
+            v = ItfTraces.isItf(tree)
+                    ? validator.validate(ItfTraces.parse(tree, traceFile.toString()), traceFile.toString(), specDir,
+                            config, Params.parse(params).asMap())
+                    : validator.validate(Counterexamples.fromJson(tree, traceFile.toString()), specDir, config,
+                            Params.parse(params).asMap());
+        } catch (TraceValidator.Undecided e) {
+            com.fasterxml.jackson.databind.JsonNode states = tree.get(ItfTraces.isItf(tree) ? "states" : "steps");
+            return undecided(out, e.getMessage(), states == null ? 0 : states.size());
+        }
         if (json) {
             ObjectNode o = TraceJson.MAPPER.createObjectNode();
             o.put("trace", traceFile.toString());
             o.put("spec", specDir.toString());
+            o.put("verdict", v.accepted() ? "ACCEPTED" : "REJECTED");
             o.put("accepted", v.accepted());
             o.put("steps", v.steps());
             if (v.accepted()) {
@@ -88,5 +95,27 @@ final class ValidateTraceCommand implements Callable<Integer> {
         }
         out.flush();
         return v.accepted() ? ExitCodes.OK : ExitCodes.VIOLATED;
+    }
+
+    /** TLC stopped before deciding: INCONCLUSIVE, exit 3, never "accepted" nor "no match". */
+    private int undecided(PrintWriter out, String reason, int steps) throws Exception {
+        if (json) {
+            ObjectNode o = TraceJson.MAPPER.createObjectNode();
+            o.put("trace", traceFile.toString());
+            o.put("spec", specDir.toString());
+            o.put("verdict", "INCONCLUSIVE");
+            o.putNull("accepted");
+            o.put("steps", steps);
+            o.putNull("firstMismatch");
+            o.putNull("action");
+            o.putNull("lastMatchedState");
+            o.putNull("unmatchedState");
+            o.put("message", reason);
+            out.println(TraceJson.MAPPER.writeValueAsString(o));
+        } else {
+            out.printf("%s against %s: INCONCLUSIVE: %s%n", traceFile, specDir, reason);
+        }
+        out.flush();
+        return ExitCodes.INCONCLUSIVE;
     }
 }

@@ -108,6 +108,9 @@ class JsonSchemaTest {
                 Arguments.of("validate-trace.schema.json", Set.of(0), List.of("validate-trace",
                         repo().resolve("counterexamples/gbn/gbn-NoTimeout.json").toString(), "--spec",
                         repo().resolve("specs/gbn").toString(), "--json")),
+                Arguments.of("validate-trace.schema.json", Set.of(3), List.of("validate-trace",
+                        repo().resolve("counterexamples/gbn/gbn-NoTimeout.json").toString(), "--spec",
+                        repo().resolve("specs/gbn").toString(), "--json", "--max-time", "1ms")),
                 Arguments.of("replay.schema.json", Set.of(0), List.of("replay",
                         repo().resolve("counterexamples/corridor/symmetric-EventuallyPass.json").toString(), "--json")));
     }

@@ -27,6 +27,18 @@ class OutputScopeTest {
     }
 
     @Test
+    void underSymmetrySafetyCountsClassesAndLivenessTheUnreducedStates() {
+        Finding safety = row(Finding.Verdict.VERIFIED, 3_878);
+        Finding live = row(Finding.Verdict.VERIFIED, 7_691).with(Quantity.of("analysisBytes", 1024,
+                Quantity.Unit.BYTES));
+        List<String> lines = Output.scope(List.of(safety, live), true);
+        assertEquals(2, lines.size(), lines.toString());
+        assertTrue(lines.get(0).endsWith("(3,878 states, one per class of states equal up to the model's symmetry "
+                + "(--symmetry))"), lines.get(0));
+        assertTrue(lines.get(1).endsWith("(7,691 distinct states, every reachable one)"), lines.get(1));
+    }
+
+    @Test
     void checkPrintsTheDefaultsItVerifiedWithin(@TempDir Path dir) {
         CliTest.Run r = CliTest.run("check", "philosophers", "--param", "n=3", "--out", dir.toString());
         assertEquals(0, r.code(), r.err());

@@ -168,12 +168,24 @@ class TlcCommandsTest {
     }
 
     @Test
+    void validateTraceStoppedByItsTimeLimitIsInconclusiveNeverAcceptedNorRejected() throws IOException {
+        CliTest.Run r = CliTest.run("validate-trace",
+                repo().resolve("counterexamples/philosophers/naive-DeadlockFree.json").toString(),
+                "--spec", repo().resolve("specs/philosophers").toString(), "--json", "--max-time", "1ms");
+        assertEquals(3, r.code(), r.err() + r.out());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals("INCONCLUSIVE", o.get("verdict").asText());
+        assertTrue(o.get("accepted").isNull(), o.toString());
+    }
+
+    @Test
     void validateTraceAcceptsTheStoredJavaCounterexample() throws IOException {
         CliTest.Run r = CliTest.run("validate-trace",
                 repo().resolve("counterexamples/philosophers/naive-DeadlockFree.json").toString(),
                 "--spec", repo().resolve("specs/philosophers").toString(), "--json");
         assertEquals(0, r.code(), r.err());
         assertTrue(TraceJson.MAPPER.readTree(r.out()).get("accepted").asBoolean());
+        assertEquals("ACCEPTED", TraceJson.MAPPER.readTree(r.out()).get("verdict").asText());
     }
 
     @Test

@@ -197,6 +197,10 @@ public final class TraceValidator {
             return new TraceValidation(true, n, -1, null, null, null, explored,
                     "all " + n + " states of the trace form a behaviour of the spec");
         }
+        if (report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.TIMEOUT
+                || report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.INCOMPLETE) {
+            throw new Undecided("TLC did not finish following the trace: " + report.detail());
+        }
         if (report.outcome() != org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS) {
             throw new InputException("TLC could not follow the trace: " + report.detail());
         }
@@ -307,5 +311,15 @@ public final class TraceValidator {
         b.append("TraceMatched == ").append(STEP).append(" < Len(").append(LOG).append(")\n");
         b.append("====\n");
         return b.toString();
+    }
+
+    /** TLC stopped (its time limit) before it decided whether the trace is a behaviour: neither accepted nor not. */
+    public static final class Undecided extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        /** @param reason why, with TLC's words */
+        public Undecided(String reason) {
+            super(reason);
+        }
     }
 }
