@@ -30,7 +30,9 @@ class LivenessConformanceTest {
         "gbn, Delivered, improved, VERIFIED",
         "gbn, Delivered, improved-ignore, VIOLATED",
         "escape-vl, EventuallyDelivered, dart, VERIFIED",
-        "escape-vl, EventuallyDelivered, unlimited-tokens, VIOLATED"})
+        "escape-vl, EventuallyDelivered, unlimited-tokens, VIOLATED",
+        "iofd, EventuallyDelivered, dft, VERIFIED",
+        "iofd, EventuallyDelivered, unlimited-tokens, VIOLATED"})
     void explorerAndTlcAgree(String spec, String property, String variant, CheckResult.Verdict expected) {
         SpecManifest m = SpecManifest.read(ManifestConformanceTest.specsRoot().resolve(spec));
         LivenessConformance.Result r = CONFORMANCE.check(m, "MCLiveness.cfg", property, variant, Params.of(Map.of()));
