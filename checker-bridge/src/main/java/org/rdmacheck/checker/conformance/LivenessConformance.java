@@ -115,7 +115,7 @@ public final class LivenessConformance {
                 .withProvenance(m.folder().getFileName().toString(), spec.variant()));
         long tlcMillis = (System.nanoTime() - t0) / 1_000_000;
         Optional<ReplayResult> replay = t.counterexample().filter(c -> c.kind() == Counterexample.Kind.TEMPORAL)
-                .map(c -> LassoReplayer.replayByStates(live, c, TlcStates::asJavaView));
+                .map(c -> LassoReplayer.replayByStates(live, c, TlcStates.forModel(m.javaModel())));
         return new Result(property, t.result(property).verdict(), j.result(property).verdict(),
                 t.stats().distinctStates(), j.stats().distinctStates(), replay, tlcMillis, javaMillis);
     }

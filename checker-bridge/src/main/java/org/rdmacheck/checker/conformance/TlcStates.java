@@ -8,17 +8,53 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Maps a state TLC printed (as {@code TlaValues} reads it) onto the Java state view, for specs
  * whose variables are the Java state's fields: a function over integers ({@code 0 :> x @@ 1 :> y},
  * read as an object keyed by the integers' text) becomes the list of its values in key order, as
- * the Java model keeps per-arc or per-packet lists; everything else is kept. Specs whose manifest
- * maps variables in other ways ({@code traceMapping} with {@code as: set}) need more than this.
+ * the Java model keeps per-arc or per-packet lists; everything else is kept. A twin whose
+ * variables hold the Java fields in another shape has its own mapping ({@link #forModel}).
  */
 public final class TlcStates {
 
     private TlcStates() {
+    }
+
+    /**
+     * @param javaModel the Java model a twin's manifest names
+     * @return how a state of that twin, as TLC printed it, reads as the model's state view
+     */
+    public static UnaryOperator<JsonNode> forModel(String javaModel) {
+        return javaModel.equals("dasr") ? tlc -> dasrAuss(asJavaView(tlc)) : TlcStates::asJavaView;
+    }
+
+    /**
+     * The dasr twin keeps the Active Unique Sender Sets as one function from sender to in-flight
+     * count (0: absent); the Java state keeps one set per tenant, {@code {"inFlight": {sender:
+     * count}}} with the positive counts only, senders numbered tenant by tenant.
+     */
+    private static JsonNode dasrAuss(JsonNode state) {
+        JsonNode counts = state.path("auss");
+        int tenants = state.path("sinceChange").size();
+        if (!state.isObject() || !counts.isArray() || tenants == 0 || counts.size() % tenants != 0) {
+            return state;
+        }
+        int perTenant = counts.size() / tenants;
+        ArrayNode sets = JsonNodeFactory.instance.arrayNode();
+        for (int t = 0; t < tenants; t++) {
+            ObjectNode inFlight = JsonNodeFactory.instance.objectNode();
+            for (int s = t * perTenant; s < (t + 1) * perTenant; s++) {
+                if (counts.get(s).asInt() > 0) {
+                    inFlight.set(Integer.toString(s), counts.get(s));
+                }
+            }
+            sets.add(JsonNodeFactory.instance.objectNode().set("inFlight", inFlight));
+        }
+        ObjectNode mapped = ((ObjectNode) state).deepCopy();
+        mapped.set("auss", sets);
+        return mapped;
     }
 
     /**

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.rdmacheck.checker.CheckResult;
@@ -15,27 +17,37 @@ import org.rdmacheck.model.Params;
 
 /**
  * The explorer and TLC agree on liveness under fairness, on the twins that state the same property
- * with the same fairness ({@code MCLiveness.cfg}): the design that holds (equal distinct-state
- * counts) and the must-fail variant at its defaults, whose TLC lasso replays on the Java model as
- * a fair violating behaviour.
+ * with the same fairness (the configuration named in each row): the design that holds (equal
+ * distinct-state counts) and the must-fail variant, whose TLC lasso replays on the Java model as a
+ * fair violating behaviour. Parameters are the variant's defaults unless a row gives some
+ * ({@code name=value} separated by blanks). Rows that take TLC more than a few seconds are tagged
+ * slow ({@code -Pslow}).
  */
 class LivenessConformanceTest {
 
     private static final LivenessConformance CONFORMANCE = new LivenessConformance(
-            TlcOptions.defaults().withWorkers(1).withTimeLimitMillis(600_000),
+            TlcOptions.defaults().withWorkers(1).withTimeLimitMillis(1_200_000),
             ExplorerSettings.defaults().withThreads(2).withProgress(0, x -> { }));
 
     @ParameterizedTest
     @CsvSource({
-        "gbn, Delivered, improved, VERIFIED",
-        "gbn, Delivered, improved-ignore, VIOLATED",
-        "escape-vl, EventuallyDelivered, dart, VERIFIED",
-        "escape-vl, EventuallyDelivered, unlimited-tokens, VIOLATED",
-        "iofd, EventuallyDelivered, dft, VERIFIED",
-        "iofd, EventuallyDelivered, unlimited-tokens, VIOLATED"})
-    void explorerAndTlcAgree(String spec, String property, String variant, CheckResult.Verdict expected) {
+        "gbn, MCLiveness.cfg, Delivered, improved, '', VERIFIED",
+        "gbn, MCLiveness.cfg, Delivered, improved-ignore, '', VIOLATED",
+        "escape-vl, MCLiveness.cfg, EventuallyDelivered, dart, '', VERIFIED",
+        "escape-vl, MCLiveness.cfg, EventuallyDelivered, unlimited-tokens, '', VIOLATED",
+        "iofd, MCLiveness.cfg, EventuallyDelivered, dft, '', VERIFIED",
+        "iofd, MCLiveness.cfg, EventuallyDelivered, unlimited-tokens, '', VIOLATED",
+        "partition, MCSpec.cfg, EveryTransferCompletes, paper, '', VERIFIED",
+        "partition, MCSpec.cfg, EveryTransferCompletes, rnr-retry-zero, '', VIOLATED"})
+    void explorerAndTlcAgree(String spec, String config, String property, String variant, String params,
+                             CheckResult.Verdict expected) {
+        assertAgreement(spec, config, property, variant, params, expected);
+    }
+
+    private static void assertAgreement(String spec, String config, String property, String variant, String params,
+                                        CheckResult.Verdict expected) {
         SpecManifest m = SpecManifest.read(ManifestConformanceTest.specsRoot().resolve(spec));
-        LivenessConformance.Result r = CONFORMANCE.check(m, "MCLiveness.cfg", property, variant, Params.of(Map.of()));
+        LivenessConformance.Result r = CONFORMANCE.check(m, config, property, variant, parse(params));
         assertEquals(expected, r.javaVerdict(), r.toString());
         assertEquals(expected, r.tlcVerdict(), r.toString());
         if (expected == CheckResult.Verdict.VERIFIED) {
@@ -45,5 +57,11 @@ class LivenessConformanceTest {
             assertInstanceOf(ReplayResult.Reproduces.class, r.tlcLasso().orElseThrow(), r.toString());
         }
         assertTrue(r.agrees(), r.toString());
+    }
+
+    private static Params parse(String params) {
+        Map<String, String> p = Arrays.stream(params.trim().split("\\s+")).filter(s -> !s.isEmpty())
+                .map(s -> s.split("=", 2)).collect(Collectors.toMap(kv -> kv[0], kv -> kv[1]));
+        return Params.of(p);
     }
 }

@@ -16,4 +16,13 @@ class TlcStatesTest {
         assertEquals(TraceJson.MAPPER.readTree("{\"buffers\": [[], [1, 2], [3]], "
                 + "\"ctrl\": [{\"kind\": \"ACK\", \"psn\": 2}], \"next\": 4}"), TlcStates.asJavaView(tlc));
     }
+
+    @Test
+    void dasrSenderCountsBecomeOneSenderSetPerTenant() throws Exception {
+        var tlc = TlaValues.parse("[mode |-> \"NoCongestion\", auss |-> (0 :> 1 @@ 1 :> 0 @@ 2 :> 2 @@ 3 :> 0), "
+                + "sinceChange |-> (0 :> 2 @@ 1 :> 0)]");
+        assertEquals(TraceJson.MAPPER.readTree("{\"mode\": \"NoCongestion\", \"auss\": [{\"inFlight\": {\"0\": 1}}, "
+                + "{\"inFlight\": {\"2\": 2}}], \"sinceChange\": [2, 0]}"), TlcStates.forModel("dasr").apply(tlc));
+        assertEquals(TlcStates.asJavaView(tlc), TlcStates.forModel("gbn").apply(tlc));
+    }
 }
