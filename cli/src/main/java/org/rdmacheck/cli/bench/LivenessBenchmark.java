@@ -68,9 +68,9 @@ public final class LivenessBenchmark {
         System.out.printf(Locale.ROOT, "explorer  %-9s %,12d states %,12d transitions  %7.1f s  %,10.0f states/s  "
                         + "CPU %.1f s%n", jr.verdict(), states, j.stats().transitions(), javaMillis / 1e3,
                 states * 1e3 / Math.max(1, javaMillis), javaCpu / 1e9);
-        System.out.printf(Locale.ROOT, "          exploration %.1f s, liveness analysis %.1f s (%,d components), "
+        System.out.printf(Locale.ROOT, "          exploration %.1f s, liveness analysis %.1f s (labelling %.1f s, search %.1f s, %,d components), "
                         + "analysis memory %.1f MiB, recorded graph %.1f MiB, visited store %.1f MiB%n",
-                j.stats().wallMillis() / 1e3, j.analysisMillis() / 1e3, j.components(), j.analysisBytes() / 1048576.0,
+                j.stats().wallMillis() / 1e3, j.analysisMillis() / 1e3, j.labelMillis() / 1e3, j.searchMillis() / 1e3, j.components(), j.analysisBytes() / 1048576.0,
                 j.graphBytes() / 1048576.0, j.storeBytes() / 1048576.0);
 
         if (a.contains("--no-tlc")) {

@@ -226,8 +226,40 @@ final class LabelledGraph<S> {
         return List.copyOf(ordered);
     }
 
-    /** @return bytes held by the adjacency and the predicate bits */
-    long bytes() {
-        return 4L * (off.length + dst.length + act.length) + (long) preds.length * ((n + 63) / 64) * 8;
+    /** Predecessors in compressed rows: those of state v are {@code src[off[v]..off[v+1]-1]}. */
+    record Reverse(int[] off, int[] src) {
+    }
+
+    private Reverse reverse;
+
+    /**
+     * @return the predecessor rows (built on first use, for the parallel decomposition's backward
+     *         searches: 4 bytes per state and per edge)
+     */
+    synchronized Reverse reverse() {
+        if (reverse == null) {
+            int[] roff = new int[n + 1];
+            for (int e = 0; e < dst.length; e++) {
+                roff[dst[e] + 1]++;
+            }
+            for (int i = 0; i < n; i++) {
+                roff[i + 1] += roff[i];
+            }
+            int[] src = new int[dst.length];
+            int[] pos = Arrays.copyOf(roff, n);
+            for (int v = 0; v < n; v++) {
+                for (int e = off[v]; e < off[v + 1]; e++) {
+                    src[pos[dst[e]]++] = v;
+                }
+            }
+            reverse = new Reverse(roff, src);
+        }
+        return reverse;
+    }
+
+    /** @return bytes held by the adjacency, the predicate bits and the predecessor rows if built */
+    synchronized long bytes() {
+        long r = reverse == null ? 0 : 4L * (reverse.off().length + reverse.src().length);
+        return 4L * (off.length + dst.length + act.length) + (long) preds.length * ((n + 63) / 64) * 8 + r;
     }
 }

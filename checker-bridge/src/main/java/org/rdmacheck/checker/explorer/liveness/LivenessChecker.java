@@ -4,6 +4,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 import java.util.function.Predicate;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Counterexample;
@@ -38,10 +40,11 @@ import org.rdmacheck.properties.liveness.LivenessSpec;
  * visits every fairness witness. The last state returns to {@code loopStart} by the first of its
  * transitions (in the model's order) that leads there; {@code loopStart} equal to the last step means
  * the behaviour stutters there forever. The labelling runs on all threads, one breadth-first level
- * at a time; each property's fair-cycle search runs in state order, the properties' searches side
- * by side. Because the explorer numbers states
- * identically for any number of threads, and the labelling gives every edge the same action
- * whatever the threads, verdicts and traces do not depend on the threads.
+ * at a time; the properties' fair-cycle searches run side by side on one pool, each split into
+ * tasks of it ({@link FairCycleSearch}). Because the explorer numbers states identically for any
+ * number of threads, the labelling gives every edge the same action whatever the threads, and the
+ * search's answer is fixed by the graph alone, verdicts and traces do not depend on the threads;
+ * only the count of components examined may (see {@link LivenessReport#components}).
  */
 public final class LivenessChecker {
 
@@ -49,9 +52,23 @@ public final class LivenessChecker {
 
     private final ExplorerSettings settings;
 
+    private final int parallelMin;
+    private final int grain;
+
     /** @param settings explorer settings (graph recording is switched on, symmetry off) */
     public LivenessChecker(ExplorerSettings settings) {
+        this(settings, FairCycleSearch.PARALLEL_MIN, FairCycleSearch.GRAIN);
+    }
+
+    /**
+     * @param parallelMin regions of fewer states are split into components on one thread
+     * @param grain       states per parallel task of the search (tests make both small, so that
+     *                    small graphs are searched in parallel too)
+     */
+    LivenessChecker(ExplorerSettings settings, int parallelMin, int grain) {
         this.settings = settings.withRecordGraph(true).withSymmetry(false);
+        this.parallelMin = parallelMin;
+        this.grain = grain;
     }
 
     /**
@@ -74,13 +91,15 @@ public final class LivenessChecker {
                         "exploration incomplete: " + ex.stopReason() + "; no liveness verdict", ex.stats()));
             }
             return new LivenessReport(results, ex.stats(), false, ex.stopReason(), ex.storeBytes(), ex.graphBytes(),
-                    0, 0, 0);
+                    0, 0, 0, 0, 0);
         }
         long t0 = System.nanoTime();
+        long labelled = t0;
         long bytes = 0;
         long components = 0;
         boolean complete = true;
         String reason = "";
+        ForkJoinPool pool = settings.threads() > 1 ? new ForkJoinPool(settings.threads()) : null;
         try {
             List<Predicate<S>> preds = new ArrayList<>();
             for (Liveness<S> p : spec.properties()) {
@@ -90,14 +109,15 @@ public final class LivenessChecker {
             Deadline deadline = Deadline.in(settings.maxMillis() - ex.stats().wallMillis());
             LabelledGraph<S> g = new LabelledGraph<>(base.model(), ex.graph().get(), preds, settings.threads(),
                     LabelledGraph.CHUNK, deadline);
-            List<Searched> searched = searchAll(spec, g, ex.stats(), deadline);
+            labelled = System.nanoTime();
+            List<Searched> searched = searchAll(spec, g, ex.stats(), deadline, pool);
             long searchBytes = 0;
             for (Searched x : searched) {
                 results.add(x.result());
                 components += x.components();
-                searchBytes = Math.max(searchBytes, x.bytes());
+                searchBytes += x.bytes();
             }
-            bytes = g.bytes() + searchBytes * Math.min(settings.threads(), Math.max(1, searched.size()));
+            bytes = g.bytes() + searchBytes;
         } catch (Deadline.Passed e) {
             complete = false;
             reason = "time limit " + org.rdmacheck.checker.TimeText.of(settings.maxMillis())
@@ -110,7 +130,7 @@ public final class LivenessChecker {
         } catch (IllegalStateException e) {
             // the model re-executed differently from its exploration: no verdict can be trusted
             complete = false;
-            reason = e.getMessage();
+            reason = innermost(e).getMessage();
             results.clear();
             for (Liveness<S> p : spec.properties()) {
                 results.add(new CheckResult.Failed(p.name(), reason, ex.stats()));
@@ -123,10 +143,25 @@ public final class LivenessChecker {
                 results.add(new CheckResult.Inconclusive(p.name(), CheckResult.InconclusiveReason.MEMORY_LIMIT,
                         reason, ex.stats()));
             }
+        } finally {
+            if (pool != null) {
+                pool.shutdownNow();
+            }
         }
-        long ms = (System.nanoTime() - t0) / 1_000_000;
+        long end = System.nanoTime();
+        long ms = (end - t0) / 1_000_000;
+        long labelMs = (labelled - t0) / 1_000_000;
         return new LivenessReport(results, ex.stats(), complete, reason, ex.storeBytes(), ex.graphBytes(), bytes, ms,
-                components);
+                labelMs, ms - labelMs, components);
+    }
+
+    /** An exception rethrown by the pool wraps the worker's own: the innermost one names the cause. */
+    private static IllegalStateException innermost(IllegalStateException e) {
+        IllegalStateException x = e;
+        while (x.getCause() instanceof IllegalStateException c) {
+            x = c;
+        }
+        return x;
     }
 
     /** One property's verdict, the components its search examined and the bytes of its arrays. */
@@ -134,63 +169,41 @@ public final class LivenessChecker {
     }
 
     /**
-     * Searches a fair cycle for every property, on as many threads as there are properties (up to
-     * the settings' threads): each search has its own arrays and reads the shared labelled graph.
+     * Searches a fair cycle for every property: on one thread one after the other; on a pool all
+     * properties side by side, each search itself split into tasks of the same pool, each with its
+     * own arrays, all reading the shared labelled graph.
      */
     private <S> List<Searched> searchAll(LivenessSpec<S> spec, LabelledGraph<S> g, org.rdmacheck.checker.Stats stats,
-                                         Deadline deadline) {
+                                         Deadline deadline, ForkJoinPool pool) {
         int k = spec.properties().size();
-        int threads = Math.min(settings.threads(), k);
-        List<java.util.concurrent.Callable<Searched>> tasks = new ArrayList<>();
+        List<Searched> out = new ArrayList<>();
+        if (pool == null) {
+            for (int i = 0; i < k; i++) {
+                out.add(search(spec, g, i, stats, deadline, null));
+            }
+            return out;
+        }
+        List<ForkJoinTask<Searched>> tasks = new ArrayList<>();
         for (int i = 0; i < k; i++) {
             int index = i;
-            tasks.add(() -> search(spec, g, index, stats, deadline));
+            tasks.add(ForkJoinTask.adapt(() -> search(spec, g, index, stats, deadline, pool)));
         }
-        if (threads <= 1) {
-            List<Searched> out = new ArrayList<>();
-            for (java.util.concurrent.Callable<Searched> t : tasks) {
-                try {
-                    out.add(t.call());
-                } catch (RuntimeException e) {
-                    throw e;
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-            return out;
+        pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
+        for (ForkJoinTask<Searched> t : tasks) {
+            out.add(t.join());
         }
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
-        try {
-            List<Searched> out = new ArrayList<>();
-            for (java.util.concurrent.Future<Searched> f : pool.invokeAll(tasks)) {
-                out.add(f.get());
-            }
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("liveness: search interrupted", e);
-        } catch (java.util.concurrent.ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(e.getCause());
-        } finally {
-            pool.shutdownNow();
-        }
+        return out;
     }
 
-    private static <S> Searched search(LivenessSpec<S> spec, LabelledGraph<S> g, int i,
-                                       org.rdmacheck.checker.Stats stats, Deadline deadline) {
+    private <S> Searched search(LivenessSpec<S> spec, LabelledGraph<S> g, int i,
+                                org.rdmacheck.checker.Stats stats, Deadline deadline, ForkJoinPool pool) {
         Liveness<S> prop = spec.properties().get(i);
-        FairCycleSearch search = new FairCycleSearch(g, prop.fairness(), deadline);
+        FairCycleSearch search = new FairCycleSearch(g, prop.fairness(), deadline, pool, parallelMin, grain);
         Region region = region(g, prop.form(), g.preds[2 * i], g.preds[2 * i + 1]);
         java.util.Optional<FairCycleSearch.Accepted> acc = search.find(region.cycle, region.accept);
         CheckResult r = acc.isEmpty() ? new CheckResult.Verified(prop.name(), stats)
                 : new CheckResult.Violated(prop.name(), lasso(spec, prop, g, region, acc.get()), stats);
-        return new Searched(r, search.components, search.bytes());
+        return new Searched(r, search.components(), search.bytes());
     }
 
     /** Where the property fails: triggers, the states a failing cycle may use, and what it must visit. */

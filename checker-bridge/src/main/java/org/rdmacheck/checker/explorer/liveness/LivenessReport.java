@@ -16,11 +16,14 @@ import org.rdmacheck.checker.Stats;
  * @param graphBytes     bytes of the explorer's recorded state graph
  * @param analysisBytes  bytes of the labelled graph and the SCC search's arrays
  * @param analysisMillis wall time of the labelling and the fair-cycle search, all properties
- * @param components     strongly connected components examined, all properties and refinements
+ * @param labelMillis    of which the labelling of the graph with actions and predicates
+ * @param searchMillis   of which the fair-cycle searches and the lassos, all properties
+ * @param components     strongly connected components examined, all properties and refinements (on
+ *                       several threads it may be larger than on one when a property fails)
  */
 public record LivenessReport(List<CheckResult> results, Stats stats, boolean complete, String stopReason,
                              long storeBytes, long graphBytes, long analysisBytes, long analysisMillis,
-                             long components) {
+                             long labelMillis, long searchMillis, long components) {
     /** Copies the results. */
     public LivenessReport {
         results = List.copyOf(results);
