@@ -39,7 +39,10 @@ ASSUME Variant \in {"dart", "count-messages", "early-removal", "shared-lookahead
                     "persistent-overload-marks"}
 
 N == SendersPerTenant * Tenants
+(* Senders are 0..N-1; MCSymmetry renames them into model values (sender 0 kept  *)
+(* apart), so that TLC's SYMMETRY can permute the interchangeable ones.          *)
 Senders == 0..(N - 1)
+Bottlenecked == 0     \* persistent loop: the sender behind the network bottleneck
 TenantIds == 0..(Tenants - 1)
 GroupIds == 0..(Groups - 1)
 TenantOf(s) == s \div SendersPerTenant
@@ -133,7 +136,7 @@ Advertised(m, a, t) == IF m = "NonReceiverCongestion" THEN 1 ELSE Max(1, Counted
 PLineRate == SetMin({l \in 1..1000 : IsMultiple(l, SendersPerTenant) /\ l % (2 * N) = 0
                                          /\ (l - l \div (2 * N)) % (Max(N - 1, 1)) = 0})
 C == PLineRate \div (2 * N)
-Share(s) == IF s = 0 THEN C ELSE (PLineRate - C) \div Max(N - 1, 1)   \* max-min share
+Share(s) == IF s = Bottlenecked THEN C ELSE (PLineRate - C) \div Max(N - 1, 1)   \* max-min share
 F == 5                        \* fast-recovery events (seed 004, 3.1)
 AlphaLevels == 4              \* alpha = level / 4
 AlphaFloor == 1               \* decay stops at 1/4 (a CNP's rise g(1 - alpha) is below the grid)
@@ -171,14 +174,15 @@ Quiet(r) ==
 
 Rate(s) == Min(PLineRate \div applied[s], rp[s].rc)
 RateSum == SumOver([s \in Senders |-> Rate(s)], Senders)
-Arrivals == Min(Rate(0), C) + SumOver([s \in Senders |-> Rate(s)], Senders \ {0})
+Arrivals == Min(Rate(Bottlenecked), C) + SumOver([s \in Senders |-> Rate(s)], Senders \ {Bottlenecked})
 (* RED band (seed 004, 3.1, 5): a link exactly full, or the receiver link one   *)
 (* unit over, holds a queue in the band and may mark each of its senders or     *)
 (* not; beyond, every sender crossing it is marked; below, none.               *)
 Band == IF StandingQueueMarks THEN 1 ELSE 0
-MustMark == {s \in Senders : Arrivals > PLineRate + Band \/ (s = 0 /\ Rate(0) > C)}
+MustMark == {s \in Senders : Arrivals > PLineRate + Band \/ (s = Bottlenecked /\ Rate(Bottlenecked) > C)}
 MayMark == IF StandingQueueMarks
-           THEN {s \in Senders \ MustMark : Arrivals \in {PLineRate, PLineRate + 1} \/ (s = 0 /\ Rate(0) = C)}
+           THEN {s \in Senders \ MustMark : \/ Arrivals \in {PLineRate, PLineRate + 1}
+                                          \/ (s = Bottlenecked /\ Rate(Bottlenecked) = C)}
            ELSE {}
 
 Init ==

@@ -45,7 +45,10 @@ ASSUME Variant \in {"paper", "no-data-id", "arrival-offset", "last-chunk-full-si
 N == (Size + Chunk - 1) \div Chunk          \* chunks per transfer
 Tr == 0 .. Transfers - 1                    \* transfers
 Slots == 0 .. Ids - 1                       \* receiver data IDs
-QP == 0 .. QPCount - 1
+(* QPs are 1..QPCount, the indices of the per-QP sequences; nothing but those     *)
+(* sequences names a QP, and no action or property depends on which QP is which, *)
+(* so MCSymmetry can replace QP by a set of model values and reduce by SYMMETRY.  *)
+QP == 1 .. QPCount
 Hole == 0
 Val(t, i) == t * Size + i + 1
 TransferOf(v) == (v - 1) \div Size
@@ -62,8 +65,9 @@ Msgs == {Msg(t, i) : t \in Tr, i \in 0 .. N - 1}
 ChunkTransfer(m) == TransferOf(m.payload[1])
 
 (* The variables are the fields of the Java state (PartitionState), so that stored      *)
-(* counterexamples validate against this spec.  Per-transfer, per-QP and per-data-ID     *)
-(* arrays are sequences: element x + 1 belongs to transfer, QP or data ID x.            *)
+(* counterexamples validate against this spec.  Per-transfer and per-data-ID arrays are  *)
+(* sequences: element x + 1 belongs to transfer or data ID x; per-QP arrays are         *)
+(* functions on QP, sequences with element q + 1 for QP q of the Java model.            *)
 VARIABLES nextChunk,   \* per transfer: index of the next chunk the split function returns
           sendQueues,  \* per QP: [chunk, landed] send work requests not yet completed, oldest first
           resend,      \* chunks flushed by a QP error, to be posted again
@@ -80,14 +84,14 @@ vars == <<nextChunk, sendQueues, resend, qpError, errorsLeft, posted, completion
 
 TypeOK ==
     /\ nextChunk \in [1 .. Transfers -> 0 .. N]
-    /\ Len(sendQueues) = QPCount
-    /\ \A q \in QP : Len(sendQueues[q + 1]) <= Depth
-                     /\ \A j \in 1 .. Len(sendQueues[q + 1]) : sendQueues[q + 1][j].chunk \in Msgs
+    /\ DOMAIN sendQueues = QP
+    /\ \A q \in QP : Len(sendQueues[q]) <= Depth
+                     /\ \A j \in 1 .. Len(sendQueues[q]) : sendQueues[q][j].chunk \in Msgs
     /\ resend \subseteq Msgs
-    /\ qpError \in [1 .. QPCount -> BOOLEAN]
+    /\ qpError \in [QP -> BOOLEAN]
     /\ errorsLeft \in 0 .. Errors
-    /\ posted \in [1 .. QPCount -> 0 .. ReceiveWrs]
-    /\ Len(completions) = QPCount
+    /\ posted \in [QP -> 0 .. ReceiveWrs]
+    /\ DOMAIN completions = QP
     /\ Len(buffers) = Ids /\ \A s \in Slots : Len(buffers[s + 1]) \in {0, Size}
     /\ received \in [1 .. Ids -> Nat]
     /\ \A d \in delivered : d.dataId \in Slots /\ Len(d.data) = Size
@@ -95,12 +99,12 @@ TypeOK ==
 
 Init ==
     /\ nextChunk = [k \in 1 .. Transfers |-> 0]
-    /\ sendQueues = [k \in 1 .. QPCount |-> <<>>]
+    /\ sendQueues = [k \in QP |-> <<>>]
     /\ resend = {}
-    /\ qpError = [k \in 1 .. QPCount |-> FALSE]
+    /\ qpError = [k \in QP |-> FALSE]
     /\ errorsLeft = Errors
-    /\ posted = [k \in 1 .. QPCount |-> ReceiveWrs]
-    /\ completions = [k \in 1 .. QPCount |-> <<>>]
+    /\ posted = [k \in QP |-> ReceiveWrs]
+    /\ completions = [k \in QP |-> <<>>]
     /\ buffers = [k \in 1 .. Ids |-> <<>>]
     /\ received = [k \in 1 .. Ids |-> 0]
     /\ delivered = {}
@@ -110,7 +114,7 @@ Init ==
 (* Sender *)
 
 SendPending(t) ==
-    \/ \E q \in QP : \E j \in 1 .. Len(sendQueues[q + 1]) : ChunkTransfer(sendQueues[q + 1][j].chunk) = t
+    \/ \E q \in QP : \E j \in 1 .. Len(sendQueues[q]) : ChunkTransfer(sendQueues[q][j].chunk) = t
     \/ \E c \in resend : ChunkTransfer(c) = t
 
 (* Transfer t may use its data ID: its own at first; a reused one once the receiver       *)
@@ -122,14 +126,14 @@ DataIdFree(t) ==
          THEN nextChunk[t - Ids + 1] = N /\ ~SendPending(t - Ids)
          ELSE Cardinality({d \in delivered : d.dataId = HeaderId(t)}) >= t \div Ids
 
-CanPost(q) == ~qpError[q + 1] /\ Len(sendQueues[q + 1]) < Depth
+CanPost(q) == ~qpError[q] /\ Len(sendQueues[q]) < Depth
 
 (* Algorithm 1, lines 6-8: QP q's last send completed; split transfer t's next chunk and post it. *)
 Post(q, t) ==
     /\ CanPost(q)
     /\ nextChunk[t + 1] < N
     /\ DataIdFree(t)
-    /\ sendQueues' = [sendQueues EXCEPT ![q + 1] = Append(@, [chunk |-> Msg(t, nextChunk[t + 1]), landed |-> FALSE])]
+    /\ sendQueues' = [sendQueues EXCEPT ![q] = Append(@, [chunk |-> Msg(t, nextChunk[t + 1]), landed |-> FALSE])]
     /\ nextChunk' = [nextChunk EXCEPT ![t + 1] = @ + 1]
     /\ UNCHANGED <<resend, qpError, errorsLeft, posted, completions, buffers, received, delivered, outside>>
 
@@ -138,74 +142,74 @@ Resend(q, c) ==
     /\ CanPost(q)
     /\ c \in resend
     /\ resend' = resend \ {c}
-    /\ sendQueues' = [sendQueues EXCEPT ![q + 1] = Append(@, [chunk |-> c, landed |-> FALSE])]
+    /\ sendQueues' = [sendQueues EXCEPT ![q] = Append(@, [chunk |-> c, landed |-> FALSE])]
     /\ UNCHANGED <<nextChunk, qpError, errorsLeft, posted, completions, buffers, received, delivered, outside>>
 
 (* The ACK of QP q's oldest send is back and the sender polls its completion (line 6). *)
 SendComplete(q) ==
-    /\ sendQueues[q + 1] # <<>>
-    /\ Head(sendQueues[q + 1]).landed
-    /\ sendQueues' = [sendQueues EXCEPT ![q + 1] = Tail(@)]
+    /\ sendQueues[q] # <<>>
+    /\ Head(sendQueues[q]).landed
+    /\ sendQueues' = [sendQueues EXCEPT ![q] = Tail(@)]
     /\ UNCHANGED <<nextChunk, resend, qpError, errorsLeft, posted, completions, buffers, received, delivered,
                    outside>>
 
 (* The sender resets QP q and connects it again. *)
 Reconnect(q) ==
-    /\ qpError[q + 1]
-    /\ qpError' = [qpError EXCEPT ![q + 1] = FALSE]
+    /\ qpError[q]
+    /\ qpError' = [qpError EXCEPT ![q] = FALSE]
     /\ UNCHANGED <<nextChunk, sendQueues, resend, errorsLeft, posted, completions, buffers, received, delivered,
                    outside>>
 
 -----------------------------------------------------------------------------
 (* Network: arrival into a posted receive buffer, RNR, QP errors *)
 
-InFlight(q) == {j \in 1 .. Len(sendQueues[q + 1]) : ~sendQueues[q + 1][j].landed}
+InFlight(q) == {j \in 1 .. Len(sendQueues[q]) : ~sendQueues[q][j].landed}
 FirstInFlight(q) == CHOOSE j \in InFlight(q) : \A k \in InFlight(q) : j <= k
-Reposted(q) == {i \in 1 .. Len(completions[q + 1]) : completions[q + 1][i].reposted}
+Reposted(q) == {i \in 1 .. Len(completions[q]) : completions[q][i].reposted}
 
 (* The receiver's NIC takes a posted receive work request for QP q's first chunk in flight. *)
 (* A re-posted buffer whose chunk was not reordered yet (repost-before-consume) is taken    *)
 (* first and overwritten.                                                                  *)
 Arrive(q) ==
-    /\ ~qpError[q + 1]
+    /\ ~qpError[q]
     /\ InFlight(q) # {}
-    /\ posted[q + 1] > 0
+    /\ posted[q] > 0
     /\ LET j == FirstInFlight(q)
-           m == sendQueues[q + 1][j].chunk
-           cq == completions[q + 1]
+           m == sendQueues[q][j].chunk
+           cq == completions[q]
            over == IF Reposted(q) = {} THEN cq
                    ELSE LET i == CHOOSE i \in Reposted(q) : \A k \in Reposted(q) : i <= k
                         IN [cq EXCEPT ![i] = [chunk |-> m, reposted |-> TRUE]]
-       IN /\ sendQueues' = [sendQueues EXCEPT ![q + 1][j].landed = TRUE]
-          /\ posted' = [posted EXCEPT ![q + 1] = @ - 1]
-          /\ completions' = [completions EXCEPT ![q + 1] = Append(over, [chunk |-> m, reposted |-> FALSE])]
+       IN /\ sendQueues' = [sendQueues EXCEPT ![q][j].landed = TRUE]
+          /\ posted' = [posted EXCEPT ![q] = @ - 1]
+          /\ completions' = [completions EXCEPT ![q] = Append(over, [chunk |-> m, reposted |-> FALSE])]
     /\ UNCHANGED <<nextChunk, resend, qpError, errorsLeft, buffers, received, delivered, outside>>
 
 (* QP q enters the error state: its send work requests complete in error and their chunks  *)
 (* go back to the sender; its posted receive work requests are flushed.                   *)
 Flush(q, cost) ==
-    /\ resend' = resend \cup {sendQueues[q + 1][j].chunk : j \in 1 .. Len(sendQueues[q + 1])}
-    /\ sendQueues' = [sendQueues EXCEPT ![q + 1] = <<>>]
-    /\ posted' = [posted EXCEPT ![q + 1] = 0]
-    /\ qpError' = [qpError EXCEPT ![q + 1] = TRUE]
+    /\ resend' = resend \cup {sendQueues[q][j].chunk : j \in 1 .. Len(sendQueues[q])}
+    /\ sendQueues' = [sendQueues EXCEPT ![q] = <<>>]
+    /\ posted' = [posted EXCEPT ![q] = 0]
+    /\ qpError' = [qpError EXCEPT ![q] = TRUE]
     /\ errorsLeft' = errorsLeft - cost
     /\ UNCHANGED <<nextChunk, completions, buffers, received, delivered, outside>>
 
 (* A fault: the transport's retries are exhausted while a chunk is in flight (or, in       *)
 (* error-after-landing, also while the ACK of a landed chunk is lost).                    *)
 QpError(q) ==
-    /\ ~qpError[q + 1]
+    /\ ~qpError[q]
     /\ errorsLeft > 0
-    /\ sendQueues[q + 1] # <<>>
-    /\ Variant = "error-after-landing" \/ \A j \in 1 .. Len(sendQueues[q + 1]) : ~sendQueues[q + 1][j].landed
+    /\ sendQueues[q] # <<>>
+    /\ Variant = "error-after-landing" \/ \A j \in 1 .. Len(sendQueues[q]) : ~sendQueues[q][j].landed
     /\ Flush(q, 1)
 
 (* rnr-retry-zero: an RNR NAK moves the QP to the error state at once. *)
 RnrError(q) ==
     /\ Variant = "rnr-retry-zero"
-    /\ ~qpError[q + 1]
+    /\ ~qpError[q]
     /\ InFlight(q) # {}
-    /\ posted[q + 1] = 0
+    /\ posted[q] = 0
     /\ Flush(q, 0)
 
 -----------------------------------------------------------------------------
@@ -215,8 +219,8 @@ RnrError(q) ==
 (* reorders its chunk: it allocates the total size on the data ID's first chunk, places the *)
 (* bytes at the offset and completes the data ID once the byte count reaches the total.    *)
 Reorder(q) ==
-    /\ completions[q + 1] # <<>>
-    /\ LET m     == Head(completions[q + 1]).chunk
+    /\ completions[q] # <<>>
+    /\ LET m     == Head(completions[q]).chunk
            s     == m.dataId
            base  == IF buffers[s + 1] = <<>> THEN [k \in 1 .. m.totalSize |-> Hole] ELSE buffers[s + 1]
            \* arrival-offset: the next free position is "bytes received so far"
@@ -227,7 +231,7 @@ Reorder(q) ==
            new   == [k \in 1 .. Len(base) |->
                         IF k - 1 >= at /\ k - 1 < at + len THEN Byte(k - 1 - at) ELSE base[k]]
            total == received[s + 1] + len
-       IN /\ completions' = [completions EXCEPT ![q + 1] = Tail(@)]
+       IN /\ completions' = [completions EXCEPT ![q] = Tail(@)]
           /\ outside' = outside \cup {[dataId |-> s, position |-> at + j] :
                                          j \in {j \in 0 .. len - 1 : at + j >= Len(base)}}
           /\ IF total >= m.totalSize
@@ -239,15 +243,15 @@ Reorder(q) ==
                     /\ UNCHANGED delivered
     /\ UNCHANGED <<nextChunk, sendQueues, resend, qpError, errorsLeft, posted>>
 
-Consumed(q) == ReceiveWrs - posted[q + 1]
-               - Cardinality({i \in 1 .. Len(completions[q + 1]) : ~completions[q + 1][i].reposted})
+Consumed(q) == ReceiveWrs - posted[q]
+               - Cardinality({i \in 1 .. Len(completions[q]) : ~completions[q][i].reposted})
 
 (* Algorithm 2, line 8: a consumed receive buffer is posted again. *)
 PostReceive(q) ==
     /\ Variant # "no-receive-repost"
-    /\ ~qpError[q + 1]
+    /\ ~qpError[q]
     /\ Consumed(q) > 0
-    /\ posted' = [posted EXCEPT ![q + 1] = @ + 1]
+    /\ posted' = [posted EXCEPT ![q] = @ + 1]
     /\ UNCHANGED <<nextChunk, sendQueues, resend, qpError, errorsLeft, completions, buffers, received, delivered,
                    outside>>
 
@@ -255,12 +259,12 @@ PostReceive(q) ==
 (* again before reordering copied its chunk out.                                          *)
 PostReceiveEarly(q) ==
     /\ Variant = "repost-before-consume"
-    /\ ~qpError[q + 1]
-    /\ \E i \in 1 .. Len(completions[q + 1]) : ~completions[q + 1][i].reposted
-    /\ LET free == {i \in 1 .. Len(completions[q + 1]) : ~completions[q + 1][i].reposted}
+    /\ ~qpError[q]
+    /\ \E i \in 1 .. Len(completions[q]) : ~completions[q][i].reposted
+    /\ LET free == {i \in 1 .. Len(completions[q]) : ~completions[q][i].reposted}
            i == CHOOSE i \in free : \A k \in free : i <= k
-       IN completions' = [completions EXCEPT ![q + 1][i].reposted = TRUE]
-    /\ posted' = [posted EXCEPT ![q + 1] = @ + 1]
+       IN completions' = [completions EXCEPT ![q][i].reposted = TRUE]
+    /\ posted' = [posted EXCEPT ![q] = @ + 1]
     /\ UNCHANGED <<nextChunk, sendQueues, resend, qpError, errorsLeft, buffers, received, delivered, outside>>
 
 (* The protocol is done: every chunk split and sent, every completion reordered.  A      *)
@@ -268,7 +272,7 @@ PostReceiveEarly(q) ==
 (* with no step that is not done).                                                        *)
 Done ==
     /\ \A t \in Tr : nextChunk[t + 1] = N
-    /\ \A q \in QP : sendQueues[q + 1] = <<>> /\ completions[q + 1] = <<>>
+    /\ \A q \in QP : sendQueues[q] = <<>> /\ completions[q] = <<>>
     /\ resend = {}
     /\ UNCHANGED vars
 
@@ -298,12 +302,12 @@ ReassembledEqualsOriginal == \A d \in delivered : \E t \in Tr : d.data = Origina
 \* where a byte value is: in a chunk in flight, to be posted again, in a receive buffer,
 \* in a reassembly buffer, delivered (a landed chunk is counted in its receive buffer)
 \* <<q, j, k>>: byte k of the chunk of entry j of QP q's queue in seqs (send or completion queues)
-Positions(seqs) == UNION {UNION {{<<q, j, k>> : k \in 1 .. Len(seqs[q + 1][j].chunk.payload)} :
-                                     j \in 1 .. Len(seqs[q + 1])} : q \in QP}
+Positions(seqs) == UNION {UNION {{<<q, j, k>> : k \in 1 .. Len(seqs[q][j].chunk.payload)} :
+                                     j \in 1 .. Len(seqs[q])} : q \in QP}
 InFlightCopies(v) == {x \in Positions(sendQueues) :
-                         ~sendQueues[x[1] + 1][x[2]].landed /\ sendQueues[x[1] + 1][x[2]].chunk.payload[x[3]] = v}
+                         ~sendQueues[x[1]][x[2]].landed /\ sendQueues[x[1]][x[2]].chunk.payload[x[3]] = v}
 InResend(v) == {<<c, k>> \in resend \X (1 .. Chunk) : k <= Len(c.payload) /\ c.payload[k] = v}
-InReceiveBuffer(v) == {x \in Positions(completions) : completions[x[1] + 1][x[2]].chunk.payload[x[3]] = v}
+InReceiveBuffer(v) == {x \in Positions(completions) : completions[x[1]][x[2]].chunk.payload[x[3]] = v}
 InBuf(v) == {<<s, k>> \in Slots \X (1 .. Size) : k <= Len(buffers[s + 1]) /\ buffers[s + 1][k] = v}
 InDelivered(v) == {<<d, k>> \in delivered \X (1 .. Size) : d.data[k] = v}
 Copies(v) == Cardinality(InFlightCopies(v)) + Cardinality(InResend(v)) + Cardinality(InReceiveBuffer(v))
@@ -313,14 +317,14 @@ Sent(t) == IF nextChunk[t + 1] * Chunk < Size THEN nextChunk[t + 1] * Chunk ELSE
 NoChunkLost == \A t \in Tr : \A i \in 0 .. Sent(t) - 1 : Copies(Val(t, i)) >= 1
 NoChunkDuplicated == \A t \in Tr : \A i \in 0 .. Size - 1 : Copies(Val(t, i)) <= 1
 NoWriteOutsideBuffer == outside = {}
-AtMostOneOutstandingPerQp == \A q \in QP : Len(sendQueues[q + 1]) <= 1
+AtMostOneOutstandingPerQp == \A q \in QP : Len(sendQueues[q]) <= 1
 Mixed(b) == \E j, k \in 1 .. Len(b) : b[j] # Hole /\ b[k] # Hole /\ TransferOf(b[j]) # TransferOf(b[k])
 DataIdsNeverMix == (\A s \in Slots : ~Mixed(buffers[s + 1])) /\ (\A d \in delivered : ~Mixed(d.data))
 
 (* Every transfer complete: the protocol is done, no partial buffer, one delivery per transfer. *)
 AllTransfersComplete ==
     /\ \A t \in Tr : nextChunk[t + 1] = N
-    /\ \A q \in QP : sendQueues[q + 1] = <<>> /\ completions[q + 1] = <<>>
+    /\ \A q \in QP : sendQueues[q] = <<>> /\ completions[q] = <<>>
     /\ resend = {}
     /\ \A s \in Slots : buffers[s + 1] = <<>>
     /\ Cardinality(delivered) = Transfers

@@ -26,7 +26,7 @@ public final class ExplorerOptions {
     double maxHeapPercent;
 
     @Option(names = "--symmetry", description = "symmetry reduction: one state per class of states equal up to "
-            + "renaming the model's symmetric set (partition: its QPs)")
+            + "renaming the model's symmetric set (partition: its QPs; dasr persistent: senders 1..n-1)")
     boolean symmetry;
 
     /**

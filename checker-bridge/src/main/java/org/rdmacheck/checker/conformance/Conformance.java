@@ -69,8 +69,17 @@ public final class Conformance {
         });
         long javaDistinct = -1;
         Map<String, String> java = Map.of();
+        if (c.symmetry() != declaresSymmetry(m, c)) {
+            mismatches.add(c.config() + (c.symmetry() ? " declares no SYMMETRY, but the configuration says symmetry"
+                    : " declares SYMMETRY: mark the configuration \"symmetry\": true"));
+        }
         if (m.javaModel() != null && c.variant() != null) {
-            ExplorationReport r = runJava(m.javaModel(), c.variant(), c.parameters());
+            CheckSpec<?> spec = Catalog.find(m.javaModel()).build(c.variant(), Params.of(c.parameters()));
+            if (c.symmetry() && spec.model().symmetry().isEmpty()) {
+                mismatches.add("the Java model " + m.javaModel() + " declares no symmetric set for variant "
+                        + c.variant() + ": its count cannot be compared with TLC's SYMMETRY");
+            }
+            ExplorationReport r = new Explorer(explorer.withSymmetry(c.symmetry())).check(spec);
             javaDistinct = r.stats().distinctStates();
             java = verdicts(r.results());
             if (r.complete() && ex.distinctStates() >= 0 && javaDistinct != ex.distinctStates()) {
@@ -108,7 +117,7 @@ public final class Conformance {
         Map<String, String> constants = constants(m, spec);
         SpecManifest.Configuration template = template(m, variant);
         TlcRun t = runTlc(m, template, constants);
-        ExplorationReport r = new Explorer(explorer).check(spec);
+        ExplorationReport r = new Explorer(explorer.withSymmetry(false)).check(spec);
         Map<String, String> java = verdicts(r.results());
         List<String> mismatches = new ArrayList<>();
         List<String> unsettled = new ArrayList<>();
@@ -119,13 +128,14 @@ public final class Conformance {
 
     /**
      * The configuration whose invariants and properties TLC checks for a variant: the manifest's
-     * first for that variant, else the first whose variant sets the same TLA+ constants (a Java
+     * first without symmetry reduction for that variant, else the first whose variant sets the same TLA+ constants (a Java
      * variant that differs only in parameter defaults, such as gbn's improved-ignore).
      */
     private static SpecManifest.Configuration template(SpecManifest m, String variant) {
         Map<String, Map<String, String>> vs = m.constantMapping().variants();
-        return m.configurations().stream().filter(c -> variant.equals(c.variant())).findFirst()
-                .or(() -> m.configurations().stream().filter(c -> c.variant() != null
+        List<SpecManifest.Configuration> plain = m.configurations().stream().filter(c -> !c.symmetry()).toList();
+        return plain.stream().filter(c -> variant.equals(c.variant())).findFirst()
+                .or(() -> plain.stream().filter(c -> c.variant() != null
                         && vs.get(variant).equals(vs.get(c.variant()))).findFirst())
                 .orElseThrow(() -> new InputException(m.folder() + ": no configuration for variant '" + variant
                         + "' (or one with the same TLA+ constants) in " + SpecManifest.FILE));
@@ -217,8 +227,16 @@ public final class Conformance {
                 failed ? prefix + counted.detail() : "");
     }
 
-    private ExplorationReport runJava(String model, String variant, Map<String, String> params) {
-        return new Explorer(explorer).check(Catalog.find(model).build(variant, Params.of(params)));
+    /** @return whether the configuration file of {@code c} has a {@code SYMMETRY} section */
+    private static boolean declaresSymmetry(SpecManifest m, SpecManifest.Configuration c) {
+        java.nio.file.Path cfg = m.folder().resolve(c.config());
+        try {
+            return !org.rdmacheck.checker.tlc.TlcConfig.parse(java.nio.file.Files.readString(cfg))
+                    .section("SYMMETRY").isEmpty();
+        } catch (java.io.IOException | IllegalArgumentException e) {
+            // TLC reports an unreadable configuration itself; the flag alone decides then
+            return c.symmetry();
+        }
     }
 
     private static List<String> checked(SpecManifest.Configuration c) {

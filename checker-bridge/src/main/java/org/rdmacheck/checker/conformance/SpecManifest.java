@@ -88,11 +88,14 @@ public record SpecManifest(Path folder, String javaModel, ConstantMapping consta
      * @param properties    temporal properties TLC checks
      * @param checkDeadlock whether TLC reports deadlocks (as {@code DeadlockFree})
      * @param slow          whether only the slow test profile runs it
+     * @param symmetry      whether both checkers reduce by symmetry: its {@code config} declares
+     *                      {@code SYMMETRY} and the explorer runs with symmetry reduction, so
+     *                      {@code distinctStates} counts classes of states
      * @param expect        the expected result
      */
     public record Configuration(String name, String config, String variant, Map<String, String> parameters,
                                 Map<String, String> constants, List<String> invariants, List<String> properties,
-                                boolean checkDeadlock, boolean slow, Expectation expect) {
+                                boolean checkDeadlock, boolean slow, boolean symmetry, Expectation expect) {
     }
 
     /**
@@ -170,7 +173,7 @@ public record SpecManifest(Path folder, String javaModel, ConstantMapping consta
         return new Configuration(name, c.path("config").asText("MCSpec.cfg"), c.path("variant").asText(null),
                 strings(c.path("parameters"), src), strings(c.path("constants"), src), list(c.path("invariants")),
                 list(c.path("properties")), c.path("checkDeadlock").asBoolean(false), c.path("slow").asBoolean(false),
-                ex);
+                c.path("symmetry").asBoolean(false), ex);
     }
 
     static Map<String, String> strings(JsonNode o, String src) {

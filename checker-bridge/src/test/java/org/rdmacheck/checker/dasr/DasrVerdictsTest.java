@@ -37,8 +37,13 @@ class DasrVerdictsTest {
     private static final DasrEntry ENTRY = new DasrEntry();
 
     static ExplorationReport check(String variant, Map<String, String> params) {
+        return check(variant, params, false);
+    }
+
+    static ExplorationReport check(String variant, Map<String, String> params, boolean symmetry) {
         CheckSpec<?> spec = ENTRY.build(variant, Params.of(params));
-        return new Explorer(ExplorerSettings.defaults().withThreads(2).withProgress(0, r -> { })).check(spec);
+        return new Explorer(ExplorerSettings.defaults().withThreads(2).withSymmetry(symmetry).withProgress(0, r -> { }))
+                .check(spec);
     }
 
     static Set<String> violated(ExplorationReport r) {
