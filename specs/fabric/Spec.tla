@@ -24,7 +24,7 @@
 (* org.rdmacheck.model.fabric.FabricState), as sequences in the same       *)
 (* order, so distinct-state counts are equal and Java traces validate.     *)
 (***************************************************************************)
-EXTENDS Integers, Sequences, FiniteSets
+EXTENDS Integers, Sequences, FiniteSets, TLC
 
 CONSTANTS
     TopoKind, Tors, Spines, HostsPerTor, K,   \* topology, numbered as the Java generators
@@ -144,7 +144,10 @@ UpDownFrom(d, t, e) ==
                  IN IF c = {} THEN -1 ELSE Min(c)
             ELSE d[n]], t - 1, e)
 
-Routes == [e \in Elems |-> [f \in Flows |->
+\* TLCEval(x) = x: TLC builds the routing tables once, at startup.  Without it they stay a lazy
+\* function whose entries TLC recomputes on application, and the ENABLED evaluations behind
+\* FairSpec's fairness re-run the recursive distance computations on every state.
+Routes == TLCEval([e \in Elems |-> [f \in Flows |->
     LET h == Flow(f).dst
         dist == Dist(e, h)
         dn == Down(e, h)
@@ -157,7 +160,7 @@ Routes == [e \in Elems |-> [f \in Flows |->
             ELSE IF dn[v] >= 0
                  THEN Hashed(v, f, {a \in OutArcs[v] : IsDown(a) /\ dn[ToOf[a]] = dn[v] - 1 /\ ~Dead(e, a)})
                  ELSE Hashed(v, f, {a \in OutArcs[v] : ~IsDown(a) /\ ToOf[a] \in Switches
-                                                      /\ ud[ToOf[a]] = ud[v] - 1 /\ ~Dead(e, a)})]]]]
+                                                      /\ ud[ToOf[a]] = ud[v] - 1 /\ ~Dead(e, a)})]]]])
 EcmpArc(e, v, f) == Routes[e][f].ecmp[v]
 EscapeArc(e, v, f) == Routes[e][f].escape[v]
 
@@ -314,8 +317,16 @@ Next ==
 
 Spec == Init /\ [][Next]_vars
 
+\* Fair scheduling (the Java catalogue's WF(Send per flow), WF(Forward|Deliver per arc, lane)): a
+\* host that can send eventually does, and every buffer's head eventually leaves, whatever route
+\* it takes. PFC pauses, routing choices, background packets and failures stay free.
+FairSpec == Spec /\ (\A f \in Flows : WF_vars(Send(f))) /\ (\A b \in Buffers : WF_vars(Forward(b) \/ Deliver(b)))
+
 (*************************** Properties ************************************)
 AllDelivered == \A f \in Flows : expected[f + 1] = Packets
+
+\* Every message reaches its destination (accepted completely), under fair scheduling.
+EventuallyDelivered == <>AllDelivered
 Delivers(b) == ToOf[BufArc(b)] \in Hosts /\ buffers[b + 1] # <<>> /\ buffers'[b + 1] = Tail(buffers[b + 1])
                 /\ failed' = failed
 DSeq(b) == Head(buffers[b + 1]).seq

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.rdmacheck.checker.CheckResult;
@@ -38,9 +39,34 @@ class LivenessConformanceTest {
         "iofd, MCLiveness.cfg, EventuallyDelivered, dft, '', VERIFIED",
         "iofd, MCLiveness.cfg, EventuallyDelivered, unlimited-tokens, '', VIOLATED",
         "partition, MCSpec.cfg, EveryTransferCompletes, paper, '', VERIFIED",
-        "partition, MCSpec.cfg, EveryTransferCompletes, rnr-retry-zero, '', VIOLATED"})
+        "partition, MCSpec.cfg, EveryTransferCompletes, rnr-retry-zero, '', VIOLATED",
+        "dasr, MCLiveness.cfg, RatesSettle, persistent, 'senders=2 ai=1 bc=1', VERIFIED",
+        "dasr, MCLiveness.cfg, ClassifierSettles, persistent, 'senders=2 ai=1 bc=1', VIOLATED",
+        "fabric, MCLiveness.cfg, EventuallyDelivered, repaired, '', VERIFIED",
+        "fabric, MCLiveness.cfg, EventuallyDelivered, lane-silent, '', VIOLATED"})
     void explorerAndTlcAgree(String spec, String config, String property, String variant, String params,
                              CheckResult.Verdict expected) {
+        assertAgreement(spec, config, property, variant, params, expected);
+    }
+
+    /**
+     * Dart's persistent loop at the catalogue's defaults (three senders, 16 strong-fairness
+     * conditions of fair marking, which TLC expands into exponentially many error models) and the
+     * hysteresis reading of Figure 5 with two senders.
+     */
+    @Tag("slow")
+    @ParameterizedTest
+    @CsvSource({
+        "dasr, MCLiveness.cfg, RatesSettle, persistent, '', VIOLATED",
+        "dasr, MCLiveness.cfg, ClassifierSettles, persistent, '', VIOLATED",
+        "dasr, MCLiveness.cfg, RatesSettle, persistent-overload-marks, '', VIOLATED",
+        "dasr, MCLiveness.cfg, ClassifierSettles, persistent-overload-marks, '', VIOLATED",
+        "dasr, MCLiveness.cfg, RatesSettle, persistent-hysteresis, 'senders=2 ai=1 bc=1', VIOLATED",
+        "dasr, MCLiveness.cfg, ClassifierSettles, persistent-hysteresis, 'senders=2 ai=1 bc=1', VIOLATED",
+        "fabric, MCLiveness.cfg, EventuallyDelivered, ecn-first, '', VERIFIED",
+        "fabric, MCLiveness.cfg, EventuallyDelivered, no-cleanup, '', VIOLATED"})
+    void explorerAndTlcAgreeOnLargerChecks(String spec, String config, String property, String variant,
+                                           String params, CheckResult.Verdict expected) {
         assertAgreement(spec, config, property, variant, params, expected);
     }
 

@@ -42,7 +42,10 @@ public final class LassoReplayer {
     /**
      * Replays a lasso found by another checker (TLC): each step is matched by its state alone,
      * since TLC names the action without its parameters, and the states are first mapped onto the
-     * Java model's state view.
+     * Java model's state view. A TLA+ step is a pair of states, so a loop step counts as every
+     * Java action between its two states; and a TLA+ behaviour never shows a stuttering step, so a
+     * Java transition from a loop state to itself counts as taken too (the Java behaviour that
+     * inserts it visits the same states).
      *
      * @param spec     the model and liveness properties
      * @param cex      the lasso, its states in the other checker's form
@@ -99,6 +102,23 @@ public final class LassoReplayer {
             loopTaken.add(closing.get().action());
         }
         String all = "all " + last + " steps legal";
+        if (statesOnly) {
+            // A TLA+ step is a pair of states, an instance of every action it satisfies, and TLA+
+            // never shows a stuttering step: each loop step of TLC's lasso takes every Java action
+            // between its two states, and every self-loop of a loop state (inserting it visits the
+            // same states; the property is decided on states alone).
+            int before = loopTaken.size();
+            for (int i = ls; i <= last; i++) {
+                S from = states.get(i);
+                S to = i < last ? states.get(i + 1) : states.get(ls);
+                successors(model, from).stream().filter(t -> t.next().equals(to) || t.next().equals(from))
+                        .forEach(t -> loopTaken.add(t.action()));
+            }
+            if (loopTaken.size() > before) {
+                all += " (each loop step taken as every Java action between its states, and the self-loops as"
+                        + " TLA+ stuttering)";
+            }
+        }
         Optional<String> unfair = unfairness(model, prop.fairness(), loop, loopTaken);
         if (unfair.isPresent()) {
             return new ReplayResult.NoLongerViolated(all + ", but the loop is not fair: " + unfair.get());
