@@ -61,10 +61,15 @@ final class CheckCommand implements Callable<Integer> {
         LivenessSpec<?> liveChecked = live == null || noProgress ? null
                 : properties.isEmpty() ? live : live.selecting(p -> properties.contains(p.name()));
         ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());
+        if (explorer.symmetry && built.model().symmetry().isEmpty()) {
+            spec.commandLine().getErr().println("warning: --symmetry: " + entry.name() + " declares no symmetric set; "
+                    + "the states are explored without reduction");
+            spec.commandLine().getErr().flush();
+        }
         List<Finding> rows = ModelChecks.run(check, liveChecked, settings, traces.folder().orElse(null));
         Output.print(spec.commandLine().getOut(), rows, json);
         if (!json) {
-            Output.scope(rows, explorer.symmetry).forEach(spec.commandLine().getOut()::println);
+            Output.scope(rows, explorer.symmetry && built.model().symmetry().isPresent()).forEach(spec.commandLine().getOut()::println);
             spec.commandLine().getOut().flush();
         }
         return ExitCodes.of(rows);

@@ -48,5 +48,11 @@ class OutputScopeTest {
                 dir.toString());
         assertEquals(3, limited.code(), limited.err());
         assertTrue(limited.out().lines().noneMatch(l -> l.startsWith("verified within")), limited.out());
+        // philosophers declare no symmetric set: --symmetry changes nothing and the scope says so
+        CliTest.Run sym = CliTest.run("check", "philosophers", "--param", "n=3", "--symmetry", "--out", dir.toString());
+        assertEquals(0, sym.code(), sym.err());
+        assertTrue(sym.err().contains("declares no symmetric set"), sym.err());
+        assertTrue(sym.out().lines().anyMatch(l -> l.startsWith("verified within: philosophers")
+                && l.endsWith("every reachable one)")), sym.out());
     }
 }
