@@ -54,6 +54,8 @@ final class ExplorationRun<S> {
 
     /** Frontier states per work chunk (does not change any result). */
     static final int CHUNK = 256;
+    /** Successors whose home slots are read in one loop ahead of their lookups. */
+    static final int TOUCH_BLOCK = 32;
     private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
 
     private final CheckSpec<S> spec;
@@ -77,6 +79,15 @@ final class ExplorationRun<S> {
     private final PackedModel.StateTest[] packedStateTests;
     private final PackedModel.StepTest[] packedStepTests;
     private final int[] actionProps;
+    /**
+     * whether new successors are matched after their level is expanded ({@link Candidates}): the
+     * packed path with several threads (they then share no table while expanding and take no
+     * lock) and without a state graph, whose edges need entry ids while expanding. One thread
+     * inserts into the level table at once, without locks: measured faster than buffering.
+     */
+    private final boolean deferred;
+    /** per worker slot: its candidate buffers (deferred matching) */
+    private final Candidates[] candidates;
     // reused from level to level, so that the collector does not copy them again and again
     private LevelTable<S> table;
     private long[] orderBuf = new long[0];
@@ -137,11 +148,18 @@ final class ExplorationRun<S> {
         }
         this.actionProps = java.util.stream.IntStream.range(0, props.size())
                 .filter(i -> props.get(i) instanceof ActionProperty).toArray();
+        this.deferred = packed != null && !needGraph && settings.threads() > 1;
+        this.candidates = new Candidates[deferred ? settings.threads() : 0];
     }
 
     /** @return whether this run expands packed states */
     boolean packedPath() {
         return packed != null;
+    }
+
+    /** @return whether this run matches new successors after each level ({@link Candidates}) */
+    boolean deferredMatching() {
+        return deferred;
     }
 
     ExplorationReport run() {
@@ -219,7 +237,7 @@ final class ExplorationRun<S> {
                 truncated = true;
                 break;
             }
-            visited.reserve(1);
+            visited.reserve(1, Ranges.SERIAL);
             visited.add(key(init, words), fp, log.size());
             visited.added(1);
             log.addRoot(i);
@@ -237,8 +255,11 @@ final class ExplorationRun<S> {
         while (frontier.size() > 0) {
             depth++;
             queued = frontier.size();
-            LevelTable<S> next = truncated ? null : levelTable();
+            LevelTable<S> next = truncated ? null : levelTable(pool);
             Level<S> level = expandLevel(pool, frontier, base, next);
+            if (deferred && next != null && stopCause != CheckResult.InconclusiveReason.MEMORY_LIMIT) {
+                match(pool, level, next);
+            }
             mergeViolations(level);
             if (stopReason != null) {
                 return false;
@@ -333,6 +354,8 @@ final class ExplorationRun<S> {
         private int[] firsts = new int[CHUNK + 1];
         /** the sum of the slots read ahead of inserts, kept so that the reads stay */
         long touched;
+        /** where new successors go when they are matched after the level, else null */
+        Candidates candidates;
         /** per property: the state whose first violating step was recorded already */
         final int[] failedAt;
 
@@ -406,8 +429,14 @@ final class ExplorationRun<S> {
         AtomicInteger cursor = new AtomicInteger();
         long maxNanos = maxNanos();
         PackedStates ps = frontier.packed();
+        AtomicInteger slots = new AtomicInteger();
         Callable<Void> task = () -> {
             Worker<S> w = new Worker<>(props.size());
+            if (deferred && next != null) {
+                int slot = slots.getAndIncrement();
+                w.candidates = candidates[slot] == null ? (candidates[slot] = new Candidates()) : candidates[slot];
+                w.candidates.clear();
+            }
             if (packed != null) {
                 w.expander = packed.expander();
                 w.sink = (code, succ, length) -> collect(w, code, succ, length);
@@ -593,12 +622,34 @@ final class ExplorationRun<S> {
         int total = w.count;
         long[] fps = w.fps(total);
         int[] known = w.known(total);
-        for (int k = 0; k < total; k++) {
-            known[k] = needGraph ? visited.indexOf(null, fps[k]) : (visited.contains(null, fps[k]) ? 0 : -1);
+        VisitedStates.Fingerprinted<S> set = (VisitedStates.Fingerprinted<S>) visited;
+        long touched = 0;
+        for (int blk = 0; blk < total; blk += TOUCH_BLOCK) {
+            int end = Math.min(total, blk + TOUCH_BLOCK);
+            // the home slots of a block first, in a loop without branches: their cache misses overlap
+            for (int k = blk; k < end; k++) {
+                touched += set.touch(fps[k]);
+            }
+            for (int k = blk; k < end; k++) {
+                known[k] = needGraph ? set.indexOf(null, fps[k]) : (set.contains(null, fps[k]) ? 0 : -1);
+            }
         }
+        w.touched += touched;
         int[] starts = w.starts;
+        if (w.candidates != null) {
+            for (int i = 0; i < states; i++) {
+                int idx = base + from + i;
+                for (int k = firsts[i]; k < firsts[i + 1]; k++) {
+                    if (known[k] < 0) {
+                        w.candidates.add(fps[k], LevelTable.link(idx, k - firsts[i]), w.arena, starts[k],
+                                starts[k + 1] - starts[k]);
+                    }
+                }
+            }
+            return;
+        }
         if (next != null) {
-            long touched = 0;
+            touched = 0;
             for (int k = 0; k < total; k++) {
                 if (known[k] < 0) {
                     touched += next.touch(fps[k]);
@@ -628,6 +679,59 @@ final class ExplorationRun<S> {
                 }
             }
         }
+    }
+
+    /**
+     * Matches the candidates of a level (deferred matching) into the level table, one stripe per
+     * thread at a time: no lock, and a stripe's table stays in the cache while it is filled.
+     */
+    private void match(ExecutorService pool, Level<S> level, LevelTable<S> next) {
+        List<Candidates> all = new ArrayList<>();
+        long work = 0;
+        for (Worker<S> w : level.workers) {
+            if (w.candidates != null) {
+                all.add(w.candidates);
+                for (int s = 0; s < LevelTable.STRIPES; s++) {
+                    work += w.candidates.used(s);
+                }
+            }
+        }
+        AtomicLong added = new AtomicLong();
+        long[] touched = new long[1];
+        inParallel(pool, LevelTable.STRIPES, work / 8, (a, b) -> {
+            long n = 0;
+            long sum = 0;
+            int[] block = new int[TOUCH_BLOCK];
+            for (int s = a; s < b; s++) {
+                for (Candidates c : all) {
+                    int[] buf = c.buffer(s);
+                    int used = c.used(s);
+                    for (int at = 0; at < used; ) {
+                        // a block of records: their home slots read first, then the inserts
+                        int count = 0;
+                        for (int r = at; r < used && count < block.length; r += Candidates.HEADER + Candidates.length(buf, r)) {
+                            block[count++] = r;
+                            sum += next.touch(Candidates.fp(buf, r));
+                        }
+                        for (int j = 0; j < count; j++) {
+                            int r = block[j];
+                            int length = Candidates.length(buf, r);
+                            if (next.insertPackedOwned(s, Candidates.fp(buf, r), Candidates.link(buf, r), buf,
+                                    r + Candidates.HEADER, length) >= 0) {
+                                n++;
+                            }
+                            at = r + Candidates.HEADER + length;
+                        }
+                    }
+                }
+            }
+            added.addAndGet(n);
+            synchronized (touched) {
+                touched[0] += sum;
+            }
+        });
+        readAhead += touched[0];
+        found.addAndGet(added.get());
     }
 
     /** Checks the state properties of a packed state with {@code n} successors; returns the goals it meets. */
@@ -720,11 +824,11 @@ final class ExplorationRun<S> {
     }
 
     /** @return the table of the next level: the run's one table, emptied */
-    private LevelTable<S> levelTable() {
+    private LevelTable<S> levelTable(ExecutorService pool) {
         if (table == null) {
             table = new LevelTable<>(exact, packed != null, settings.threads() > 1);
         } else {
-            table.clear();
+            table.clear((n, body) -> inParallel(pool, n, table.size(), body));
         }
         return table;
     }
@@ -738,19 +842,13 @@ final class ExplorationRun<S> {
         return a.length >= n ? a : new int[(int) Math.min(Integer.MAX_VALUE - 8L, n + (long) n / 4)];
     }
 
-    /** A body run over a range of indices by one thread. */
-    @FunctionalInterface
-    private interface Range {
-        void run(int from, int to);
-    }
-
     /**
      * Runs {@code body} over {@code [0, n)}, split into one range per thread when there is a pool
      * and {@code work} is worth it.
      *
      * @return whether the ranges ran in several threads
      */
-    private boolean inParallel(ExecutorService pool, int n, long work, Range body) {
+    private boolean inParallel(ExecutorService pool, int n, long work, Ranges.Body body) {
         int parts = pool == null || work < 4L * CHUNK ? 1 : settings.threads();
         if (parts == 1) {
             body.run(0, n);
@@ -898,7 +996,8 @@ final class ExplorationRun<S> {
     }
 
     private void addToStore(ExecutorService pool, Frontier<S> frontier, long[] fps, int n, int first) {
-        visited.reserve(n);
+        // the set grows in all threads: one thread would make the growth the serial part of a level
+        visited.reserve(n, (m, body) -> inParallel(pool, m, m, body));
         if (!visited.concurrentAdd()) {
             Words words = new Words();
             for (int i = 0; i < n; i++) {

@@ -77,12 +77,25 @@ final class FingerprintSet {
     }
 
     /**
-     * Makes room for {@code more} further fingerprints without passing the maximum load. Not
-     * thread-safe: call it while nobody reads or inserts.
+     * Makes room for {@code more} further fingerprints without passing the maximum load, in one
+     * thread. Not thread-safe: call it while nobody reads or inserts.
      *
      * @param more fingerprints about to be inserted
      */
     void reserve(long more) {
+        reserve(more, Ranges.SERIAL);
+    }
+
+    /**
+     * Makes room for {@code more} further fingerprints without passing the maximum load. When the
+     * set grows, its fingerprints move to the larger table in ranges of the old one, which
+     * {@code ranges} may run in several threads (each claims slots with a compare-and-set, as
+     * inserts do). Not thread-safe otherwise: call it while nobody reads or inserts.
+     *
+     * @param more   fingerprints about to be inserted
+     * @param ranges runs the moving of the old table's slot ranges
+     */
+    void reserve(long more, Ranges ranges) {
         long need = size + more;
         if (need <= (long) (slots.length * MAX_LOAD)) {
             return;
@@ -98,21 +111,33 @@ final class FingerprintSet {
         long[] oldSlots = slots;
         int[] oldIndex = index;
         allocate((int) cap);
-        for (int j = 0; j < oldSlots.length; j++) {
-            long k = oldSlots[j];
-            if (k != 0) {
-                int i = home(k, slots.length);
-                while (slots[i] != 0) {
-                    if (++i == slots.length) {
-                        i = 0;
+        long[] t = slots;
+        int[] ix = index;
+        // a slot's home grows with the fingerprint's high bits: a range of the old table lands in
+        // one region of the new one, so threads moving different ranges rarely meet
+        ranges.run(oldSlots.length, (from, to) -> {
+            for (int j = from; j < to; j++) {
+                long k = oldSlots[j];
+                if (k != 0) {
+                    int i = claim(t, k);
+                    if (ix != null) {
+                        ix[i] = oldIndex[j];
                     }
                 }
-                slots[i] = k;
-                if (withIndex) {
-                    index[i] = oldIndex[j];
-                }
+            }
+        });
+    }
+
+    /** @return the slot of {@code t} claimed for {@code k}, which is absent from {@code t} */
+    private static int claim(long[] t, long k) {
+        int cap = t.length;
+        int i = home(k, cap);
+        while (t[i] != 0 || !SLOTS.compareAndSet(t, i, 0L, k)) {
+            if (++i == cap) {
+                i = 0;
             }
         }
+        return i;
     }
 
     /**

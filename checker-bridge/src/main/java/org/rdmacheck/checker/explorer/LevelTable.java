@@ -63,7 +63,7 @@ final class LevelTable<S> {
      * @return the entry id of a new entry, or the complement ({@code ~id}) of the entry it matched
      */
     int insert(S key, S state, long fp, long link) {
-        int s = (int) (fp & (STRIPES - 1));
+        int s = stripeOfFingerprint(fp);
         Stripe<S> st = stripes[s];
         if (!shared) {
             return id(s, st.insert(key, state, fp, link));
@@ -80,7 +80,7 @@ final class LevelTable<S> {
      * @return the entry id of a new entry, or the complement ({@code ~id}) of the entry it matched
      */
     int insertPacked(long fp, long link, int[] values, int offset, int length) {
-        int s = (int) (fp & (STRIPES - 1));
+        int s = stripeOfFingerprint(fp);
         Stripe<S> st = stripes[s];
         if (!shared) {
             return id(s, st.insertPacked(fp, link, values, offset, length));
@@ -98,9 +98,24 @@ final class LevelTable<S> {
      * @return the slot's content, to be summed up and kept so that the read is not optimised away
      */
     long touch(long fp) {
-        Stripe<S> st = stripes[(int) (fp & (STRIPES - 1))];
+        Stripe<S> st = stripes[stripeOfFingerprint(fp)];
         long[] keys = st.keys;
         return keys[Stripe.mix(fp) & (keys.length - 1)];
+    }
+
+    /**
+     * Adds a packed state of stripe {@code stripe} (see {@link #stripeOfFingerprint}) without a lock:
+     * the caller is the only thread that touches this stripe now.
+     *
+     * @return as {@link #insertPacked}, the local position within the stripe
+     */
+    int insertPackedOwned(int stripe, long fp, long link, int[] values, int offset, int length) {
+        return stripes[stripe].insertPacked(fp, link, values, offset, length);
+    }
+
+    /** @return the stripe of a fingerprint */
+    static int stripeOfFingerprint(long fp) {
+        return (int) (fp & (STRIPES - 1));
     }
 
     /** @return the entry id of a stripe's entry, complemented as the stripe's answer is */
@@ -125,10 +140,12 @@ final class LevelTable<S> {
     }
 
     /** Empties the table for the next level, keeping its arrays. */
-    void clear() {
-        for (Stripe<S> s : stripes) {
-            s.clear();
-        }
+    void clear(Ranges ranges) {
+        ranges.run(STRIPES, (from, to) -> {
+            for (int s = from; s < to; s++) {
+                stripes[s].clear();
+            }
+        });
     }
 
     /** @return entries in the table (call between phases) */

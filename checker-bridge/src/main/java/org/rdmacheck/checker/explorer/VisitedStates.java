@@ -17,8 +17,8 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
     /** @return the state's number, or -1 (state-graph mode only for fingerprints) */
     abstract int indexOf(S state, long fp);
 
-    /** Makes room for {@code more} states (between levels). */
-    abstract void reserve(long more);
+    /** Makes room for {@code more} states (between levels), growing in {@code ranges}' threads. */
+    abstract void reserve(long more, Ranges ranges);
 
     /** Adds a state known to be absent; thread-safe for fingerprints, single-threaded for full states. */
     abstract void add(S state, long fp, int number);
@@ -50,7 +50,7 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
         }
 
         @Override
-        void reserve(long more) {
+        void reserve(long more, Ranges ranges) {
         }
 
         @Override
@@ -97,8 +97,8 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
         }
 
         @Override
-        void reserve(long more) {
-            set.reserve(more);
+        void reserve(long more, Ranges ranges) {
+            set.reserve(more, ranges);
         }
 
         @Override

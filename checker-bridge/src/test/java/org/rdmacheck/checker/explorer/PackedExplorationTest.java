@@ -55,6 +55,34 @@ class PackedExplorationTest {
         }
     }
 
+    @ParameterizedTest
+    @CsvSource({
+        "improved, packets=4;losses=2",
+        "gbn, packets=3;losses=2",
+        "improved-ignore, packets=4;losses=1",
+    })
+    void matchingAfterEachLevelGivesTheResultsOfOneThread(String variant, String params) {
+        // without progress properties there is no state graph: several threads buffer new
+        // successors and match them after each level instead of inserting them at once
+        CheckSpec<?> spec = Catalog.find("gbn").build(variant, Params.parse(List.of(params.split(";"))))
+                .withoutProgress();
+        assertFalse(new ExplorationRun<>(spec, settings(1, true)).deferredMatching());
+        assertFalse(new ExplorationRun<>(spec, settings(2, true).withRecordGraph(true)).deferredMatching());
+        ExplorationReport base = new Explorer(settings(1, false)).check(spec);
+        assertTrue(base.complete());
+        for (int threads : new int[] {1, 2, 3, 5}) {
+            assertTrue(threads == 1 || new ExplorationRun<>(spec, settings(threads, true)).deferredMatching());
+            assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
+        }
+        for (int threads : new int[] {2, 3}) {
+            ExplorationReport cut = new Explorer(settings(threads, true).withMaxStates(700)).check(spec);
+            assertFalse(cut.complete());
+            assertEquals(700, cut.stats().distinctStates(), "state limit, threads " + threads);
+            assertSame(new Explorer(settings(1, false).withMaxStates(700)).check(spec), cut,
+                    "state limit, threads " + threads);
+        }
+    }
+
     @Test
     void stateLimitCutsBothPathsAtTheSameState() {
         CheckSpec<?> spec = Catalog.find("gbn").build("improved", Params.parse(List.of("packets=4", "losses=2")));
