@@ -156,4 +156,15 @@ class CliTest {
         assertEquals(2, r.code());
         assertTrue(r.err().contains("malformed JSON"), r.err());
     }
+
+    @Test
+    void traceFileThatIsNotUtf8IsOneLine(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("t.json");
+        Files.write(f, new byte[] {(byte) 0xff, (byte) 0xfe, '{'});
+        for (String cmd : new String[] {"replay", "export"}) {
+            Run r = cmd.equals("replay") ? run("replay", f.toString()) : run("export", f.toString(), "--format", "itf");
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().strip().endsWith("not UTF-8 text: expected a JSON trace"), r.err());
+        }
+    }
 }

@@ -221,6 +221,14 @@ final class TlcResults {
             // the generated file is deleted with the workspace: name the user's file, or the options
             cfgName = req.configFile() != null ? req.configFile().toString() : "the configuration given by the options";
         }
+        for (TlcMessage m : messages) {
+            Matcher n = MODULE_NAME.matcher(m.text());
+            if (n.find()) {
+                // SANY's words, at the module header; TLC itself only says "Parsing or semantic analysis failed"
+                throw new InputException(ws.original(n.group(1) + ".tla") + ":1:1: the file declares MODULE "
+                        + n.group(2) + ": expected MODULE " + n.group(1) + " (a module's name is its file's name)");
+            }
+        }
         if (status == TlcExitStatus.ERROR_SPEC_PARSE || status == TlcExitStatus.ERROR_CONFIG_PARSE) {
             throw new InputException((status == TlcExitStatus.ERROR_SPEC_PARSE ? ws.original(
                     ws.specFile().getFileName().toString()) : cfgName) + ":1:1: " + status.meaning() + ": "
@@ -242,6 +250,8 @@ final class TlcResults {
         }
     }
 
+    private static final Pattern MODULE_NAME = Pattern.compile(
+            "File name '(\\w+)' does not match the name '(\\w+)' of the top level module");
     private static final Pattern NOT_STATE_PREDICATE = Pattern.compile(
             "The invariant (\\S+) is not a state predicate");
 

@@ -216,6 +216,8 @@ public final class Counterexamples {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new InputException(file + ": no such file");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InputException(file + ": not UTF-8 text: expected a JSON trace");
         } catch (IOException e) {
             throw new InputException(file + ": cannot read: " + e.getMessage());
         }

@@ -223,6 +223,8 @@ public final class ItfTraces {
             return TraceJson.MAPPER.readTree(Files.readString(file, StandardCharsets.UTF_8));
         } catch (NoSuchFileException e) {
             throw new InputException(file + ": no such file");
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InputException(file + ": not UTF-8 text: expected a JSON trace");
         } catch (JsonProcessingException e) {
             throw new InputException(file + ": malformed JSON at line " + e.getLocation().getLineNr() + ", column "
                     + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());

@@ -35,6 +35,14 @@ class TlcSpecErrorsTest {
     }
 
     @Test
+    void moduleNamedOtherThanItsFileIsNamedInOneLine() {
+        // TLC itself says only "Parsing or semantic analysis failed"
+        InputException e = assertThrows(InputException.class, () -> TLC.check(TlcCheckerTest.request("modulename")));
+        assertTrue(e.getMessage().endsWith("Named.tla:1:1: the file declares MODULE Other: expected MODULE Named (a "
+                + "module's name is its file's name)"), e.getMessage());
+    }
+
+    @Test
     void undeclaredConstantIsRejectedWithTheDeclaredOnes() {
         InputException e = assertThrows(InputException.class,
                 () -> TLC.check(TlcCheckerTest.request("counter").withConstants(Map.of("Limt", "3"))));
