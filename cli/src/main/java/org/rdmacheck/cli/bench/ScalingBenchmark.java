@@ -41,9 +41,14 @@ import org.rdmacheck.properties.catalog.Catalog;
  *
  * <p>Run from the checkout, after {@code mvn -B -DskipTests package}:
  * <pre>java -Xmx8g -XX:+UseParallelGC -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.ScalingBenchmark
- *     [--quick] [--only gbn|iofd] [--threads 1,2,16] [--no-tlc] [--compare-object] [--specs DIR]</pre>
+ *     [--quick] [--only gbn|iofd] [--threads 1,2,16] [--repeat N] [--no-tlc] [--compare-object] [--specs DIR]</pre>
  * {@code --quick} uses smaller shapes (Go-Back-N packets=8, 2.13 M states; IOFD k=4 with one short
- * flow and 3 packets) for a run of a few minutes.
+ * flow and 3 packets) for a run of a few minutes. {@code --repeat N} runs the explorer N times per
+ * thread count and reports the run of median wall time (TLC runs once). Every explorer and TLC line
+ * ends with the load average, and a summary table closes each case: explorer states/s (wall and
+ * per CPU second), TLC states/s, the ratios, the scaling efficiency from one thread (wall clock,
+ * and per CPU second: the latter shows the cost of parallel work apart from waiting for a core),
+ * bytes per state of the visited store, peak heap.
  */
 public final class ScalingBenchmark {
 
@@ -63,6 +68,7 @@ public final class ScalingBenchmark {
         boolean quick = a.contains("--quick");
         boolean tlc = !a.contains("--no-tlc");
         boolean compareObject = a.contains("--compare-object");
+        int repeat = Integer.parseInt(value(a, "--repeat", "1"));
         String only = value(a, "--only", "");
         Path specs = Path.of(value(a, "--specs", "specs"));
         int cores = Runtime.getRuntime().availableProcessors();
@@ -70,8 +76,8 @@ public final class ScalingBenchmark {
         for (String t : value(a, "--threads", "1,2," + cores).split(",")) {
             threads.add(Integer.parseInt(t.strip()));
         }
-        System.out.printf(Locale.ROOT, "%d cores, max heap %d MB%s%n", cores, Runtime.getRuntime().maxMemory() >> 20,
-                quick ? ", quick shapes" : "");
+        System.out.printf(Locale.ROOT, "%d cores, max heap %d MB%s; load average %s%n", cores,
+                Runtime.getRuntime().maxMemory() >> 20, quick ? ", quick shapes" : "", loadAverage());
         List<Case> cases = new ArrayList<>();
         if (!only.equals("iofd")) {
             cases.add(new Case("gbn", "improved", List.of("packets=" + (quick ? 8 : 12), "messages=2", "losses=1"),
@@ -87,7 +93,7 @@ public final class ScalingBenchmark {
         }
         warmUp();
         for (Case c : cases) {
-            run(c, specs, threads, tlc, compareObject);
+            run(c, specs, threads, tlc, compareObject, Math.max(1, repeat));
         }
     }
 
@@ -105,7 +111,13 @@ public final class ScalingBenchmark {
         }
     }
 
-    private static void run(Case c, Path specs, Set<Integer> threads, boolean withTlc, boolean compareObject) {
+    /** The figures of one thread count, for the summary table. */
+    private record Row(int threads, double rate, double perCpu, long storeBytes, long peakHeap, double tlcRate,
+                       double tlcPerCpu, String load) {
+    }
+
+    private static void run(Case c, Path specs, Set<Integer> threads, boolean withTlc, boolean compareObject,
+                            int repeat) {
         SpecManifest m = SpecManifest.read(specs.resolve(c.model()));
         SpecManifest.Configuration template = m.configurations().stream().filter(x -> x.name().equals(c.template()))
                 .findFirst().orElseThrow(() -> new IllegalStateException("no configuration " + c.template()));
@@ -135,29 +147,53 @@ public final class ScalingBenchmark {
                     startup);
         }
         double base = 0;
+        double baseCpu = 0;
         long distinct = -1;
         long transitions = -1;
+        List<Row> rows = new ArrayList<>();
         for (int t : threads) {
-            long[] peak = new long[2];
-            ExplorationReport ex = measured(spec, t, peak, true);
-            if (!ex.complete()) {
-                throw new IllegalStateException("explorer did not finish: " + ex.stopReason());
+            // with --repeat, the run of median wall time (its CPU time and heap with it)
+            List<long[]> peaks = new ArrayList<>();
+            List<ExplorationReport> runs = new ArrayList<>();
+            for (int r = 0; r < repeat; r++) {
+                long[] pk = new long[2];
+                ExplorationReport ex = measured(spec, t, pk, true);
+                if (!ex.complete()) {
+                    throw new IllegalStateException("explorer did not finish: " + ex.stopReason());
+                }
+                if (distinct >= 0 && (distinct != ex.stats().distinctStates()
+                        || transitions != ex.stats().transitions())) {
+                    throw new IllegalStateException("explorer counts differ with " + t + " threads: "
+                            + ex.stats().distinctStates() + "/" + ex.stats().transitions() + " against " + distinct
+                            + "/" + transitions);
+                }
+                distinct = ex.stats().distinctStates();
+                transitions = ex.stats().transitions();
+                runs.add(ex);
+                peaks.add(pk);
             }
-            if (distinct >= 0 && (distinct != ex.stats().distinctStates() || transitions != ex.stats().transitions())) {
-                throw new IllegalStateException("explorer counts differ with " + t + " threads: "
-                        + ex.stats().distinctStates() + "/" + ex.stats().transitions() + " against " + distinct + "/"
-                        + transitions);
+            Integer[] byWall = new Integer[repeat];
+            for (int r = 0; r < repeat; r++) {
+                byWall[r] = r;
             }
-            distinct = ex.stats().distinctStates();
-            transitions = ex.stats().transitions();
+            java.util.Arrays.sort(byWall, java.util.Comparator.comparingLong(r -> runs.get(r).stats().wallMillis()));
+            int median = byWall[(repeat - 1) / 2];
+            ExplorationReport ex = runs.get(median);
+            long[] peak = peaks.get(median);
             double rate = ex.stats().statesPerSecond();
-            base = t == 1 ? rate : base;
-            System.out.printf(Locale.ROOT, "explorer threads=%-2d distinct=%,d transitions=%,d  %,.0f states/s (%.1f s)"
-                            + "  scaling efficiency %s  store %.1f B/state  peak heap %,d MB  process CPU %.1f s"
-                            + " (%,.0f states per CPU second)%n", t, distinct,
+            double perCpu = distinct * 1e9 / peak[1];
+            if (t == 1) {
+                base = rate;
+                baseCpu = perCpu;
+            }
+            String load = loadAverage();
+            System.out.printf(Locale.ROOT, "explorer threads=%-2d distinct=%,d transitions=%,d  %,.0f states/s (%.1f s%s)"
+                            + "  scaling efficiency 1->%d %s  store %.1f B/state  peak heap %,d MB  process CPU %.1f s"
+                            + " (%,.0f states per CPU second)  load average %s%n", t, distinct,
                     transitions, rate, ex.stats().wallMillis() / 1000.0,
-                    t == 1 || base == 0 ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * rate / base / t),
-                    ex.storeBytes() / (double) distinct, peak[0] >> 20, peak[1] / 1e9, distinct * 1e9 / peak[1]);
+                    repeat > 1 ? ", median of " + repeat : "", t, efficiency(t, rate, base, perCpu, baseCpu),
+                    ex.storeBytes() / (double) distinct, peak[0] >> 20, peak[1] / 1e9, perCpu, load);
+            Row row = new Row(t, rate, perCpu, ex.storeBytes(), peak[0], 0, 0, load);
             if (compareObject) {
                 long[] objPeak = new long[2];
                 ExplorationReport ob = measured(spec, t, objPeak, false);
@@ -186,13 +222,58 @@ public final class ScalingBenchmark {
                                 + "(%.1f s), %,.0f without start-up  ratio %.1fx end to end, %.1fx without start-up%n",
                         t, tlcStates, tlcRate, r.stats().wallMillis() / 1000.0, tlcNet, rate / tlcRate,
                         rate / tlcNet);
+                double tlcPerCpu = 0;
                 if (tlcCpu > 0) {
-                    double tlcPerCpu = tlcStates * 1e9 / tlcCpu;
+                    tlcPerCpu = tlcStates * 1e9 / tlcCpu;
                     System.out.printf(Locale.ROOT, "TLC      CPU %.1f s (%,.0f states per CPU second, start-up included);"
-                            + " explorer/TLC per CPU second %.1fx%n", tlcCpu / 1e9, tlcPerCpu,
-                            distinct * 1e9 / peak[1] / tlcPerCpu);
+                            + " explorer/TLC per CPU second %.1fx  load average %s%n", tlcCpu / 1e9, tlcPerCpu,
+                            distinct * 1e9 / peak[1] / tlcPerCpu, loadAverage());
                 }
+                row = new Row(t, rate, perCpu, ex.storeBytes(), peak[0], tlcRate, tlcPerCpu, load);
             }
+            rows.add(row);
+        }
+        summary(distinct, transitions, rows);
+    }
+
+    /** @return scaling efficiency against one thread: wall clock, and per CPU second ("-" without a 1-thread run) */
+    private static String efficiency(int t, double rate, double base, double perCpu, double baseCpu) {
+        if (t == 1 || base == 0) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, "%.0f%% (per CPU second %.0f%%)", 100 * rate / base / t, 100 * perCpu / baseCpu);
+    }
+
+    /** One table of the figures asked for: states/s, ratios to TLC, scaling efficiency, store and heap. */
+    private static void summary(long distinct, long transitions, List<Row> rows) {
+        System.out.printf(Locale.ROOT, "summary: %,d distinct states, %,d transitions, equal for every thread count"
+                + "%s%n", distinct, transitions, rows.stream().anyMatch(r -> r.tlcRate() > 0) ? " and in TLC" : "");
+        System.out.printf(Locale.ROOT, "  %-7s %14s %14s %10s %10s %12s %12s %9s %9s  %s%n", "threads", "states/s",
+                "per CPU-s", "TLC/s", "x TLC", "x TLC/CPU-s", "eff. wall/CPU", "B/state", "heap MB", "load average");
+        double base = 0;
+        double baseCpu = 0;
+        for (Row r : rows) {
+            if (r.threads() == 1) {
+                base = r.rate();
+                baseCpu = r.perCpu();
+            }
+            System.out.printf(Locale.ROOT, "  %-7d %,14.0f %,14.0f %,10.0f %10s %12s %12s %9.1f %,9d  %s%n",
+                    r.threads(), r.rate(), r.perCpu(), r.tlcRate(),
+                    r.tlcRate() > 0 ? String.format(Locale.ROOT, "%.1fx", r.rate() / r.tlcRate()) : "-",
+                    r.tlcPerCpu() > 0 ? String.format(Locale.ROOT, "%.1fx", r.perCpu() / r.tlcPerCpu()) : "-",
+                    r.threads() == 1 || base == 0 ? "-" : String.format(Locale.ROOT, "%.0f%%/%.0f%%",
+                            100 * r.rate() / base / r.threads(), 100 * r.perCpu() / baseCpu),
+                    r.storeBytes() / (double) distinct, r.peakHeap() >> 20, r.load());
+        }
+    }
+
+    /** @return the 1, 5 and 15 minute load averages (Linux), "?" where they cannot be read */
+    static String loadAverage() {
+        try {
+            String[] f = java.nio.file.Files.readString(Path.of("/proc/loadavg")).split(" ");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (java.io.IOException | RuntimeException e) {
+            return "?";
         }
     }
 
