@@ -31,7 +31,7 @@ public final class CheckFindings {
                     + " trace, " + v.counterexample().length() + " steps");
         }
         if (r instanceof CheckResult.Inconclusive i) {
-            return f.withDetail(i.cause().name() + ": " + i.reason());
+            return f.withInconclusive(i.cause(), i.reason());
         }
         if (r instanceof CheckResult.Failed x) {
             return f.withDetail(x.error());

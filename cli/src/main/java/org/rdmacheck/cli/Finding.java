@@ -25,9 +25,11 @@ import org.rdmacheck.checker.Counterexample;
  * @param wallMillis     wall time in milliseconds
  * @param counterexample the counterexample, if the verdict has one
  * @param detail         one line for people (may be empty)
+ * @param cause          what left an INCONCLUSIVE finding open (a limit, a reduced space), when a checker said
  */
 public record Finding(Subject subject, Expectation expected, Verdict verdict, List<Quantity> quantities,
-                      long wallMillis, Optional<Trace> counterexample, String detail) {
+                      long wallMillis, Optional<Trace> counterexample, String detail,
+                      Optional<org.rdmacheck.checker.CheckResult.InconclusiveReason> cause) {
 
     /** Copies the figures; rejects missing parts. */
     public Finding {
@@ -37,6 +39,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
         quantities = List.copyOf(quantities);
         Objects.requireNonNull(counterexample, "counterexample");
         detail = detail == null ? "" : detail;
+        cause = cause == null ? Optional.empty() : cause;
     }
 
     /**
@@ -189,7 +192,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
      * @return a finding with no figures, no counterexample and no detail
      */
     public static Finding of(Subject subject, Expectation expected, Verdict verdict) {
-        return new Finding(subject, expected, verdict, List.of(), 0, Optional.empty(), "");
+        return new Finding(subject, expected, verdict, List.of(), 0, Optional.empty(), "", Optional.empty());
     }
 
     /**
@@ -210,7 +213,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
     public Finding with(Quantity... q) {
         List<Quantity> all = new ArrayList<>(quantities);
         all.addAll(List.of(q));
-        return new Finding(subject, expected, verdict, all, wallMillis, counterexample, detail);
+        return new Finding(subject, expected, verdict, all, wallMillis, counterexample, detail, cause);
     }
 
     /** @param q figures to add  @return this finding with them */
@@ -220,12 +223,24 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
 
     /** @param millis wall time  @return this finding with it */
     public Finding withWallMillis(long millis) {
-        return new Finding(subject, expected, verdict, quantities, millis, counterexample, detail);
+        return new Finding(subject, expected, verdict, quantities, millis, counterexample, detail, cause);
+    }
+
+    /**
+     * An INCONCLUSIVE finding with the checker's cause as an enum, and {@code CAUSE: reason} as its detail.
+     *
+     * @param cause  which limit or reduction left it open
+     * @param reason one line for people
+     * @return this finding with them
+     */
+    public Finding withInconclusive(org.rdmacheck.checker.CheckResult.InconclusiveReason cause, String reason) {
+        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, cause.name() + ": "
+                + reason, Optional.of(cause));
     }
 
     /** @param text one line for people  @return this finding with it */
     public Finding withDetail(String text) {
-        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, text);
+        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, text, cause);
     }
 
     /**
@@ -235,7 +250,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
      */
     public Finding withCounterexample(Counterexample cex, Path file) {
         return new Finding(subject, expected, verdict, quantities, wallMillis,
-                Optional.of(new Trace(cex, Optional.ofNullable(file))), detail);
+                Optional.of(new Trace(cex, Optional.ofNullable(file))), detail, cause);
     }
 
     /** @return the model or task name */

@@ -94,6 +94,7 @@ public final class Output {
             o.putNull("counterexample");
         }
         o.put("detail", r.detail());
+        o.put("inconclusiveCause", r.cause().map(Enum::name).orElse(null));
         return o;
     }
 

@@ -50,6 +50,22 @@ class LimitsTest {
     }
 
     @Test
+    void aCheckCutShortCarriesItsCauseAsAnEnumInJson(@TempDir Path dir) throws Exception {
+        CliTest.Run r = CliTest.run("check", "philosophers", "--param", "n=3", "--max-states", "5", "--json", "--out",
+                dir.toString());
+        assertEquals(3, r.code(), r.err());
+        for (JsonNode row : TraceJson.MAPPER.readTree(r.out())) {
+            assertEquals("INCONCLUSIVE", row.get("verdict").asText());
+            assertEquals("STATE_LIMIT", row.get("inconclusiveCause").asText(), row.toString());
+            assertEquals(5, row.get("quantities").get("distinctStates").get("value").asLong());
+        }
+        CliTest.Run done = CliTest.run("check", "philosophers", "--param", "n=3", "--json", "--out", dir.toString());
+        for (JsonNode row : TraceJson.MAPPER.readTree(done.out())) {
+            assertTrue(row.get("inconclusiveCause").isNull(), row.toString());
+        }
+    }
+
+    @Test
     void gbnTableRowsCutShortByTheStateLimitAreInconclusiveNotVerified(@TempDir Path dir) throws Exception {
         // 200 states cannot settle any row (the least L of gb0 alone explores more): no row may claim its budget
         java.util.List<Finding> rows = new org.rdmacheck.cli.gbn.GbnTableTask().run(

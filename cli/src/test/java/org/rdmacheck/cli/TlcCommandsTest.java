@@ -131,6 +131,16 @@ class TlcCommandsTest {
     }
 
     @Test
+    void tlcUnderAViewIsInconclusiveWithItsCause() throws IOException {
+        CliTest.Run r = CliTest.run("tlc", repo().resolve("checker-bridge/src/test/resources/tlc/view").toString(),
+                "--json");
+        assertEquals(3, r.code(), r.err() + r.out());
+        JsonNode row = TraceJson.MAPPER.readTree(r.out()).get(0);
+        assertEquals("INCONCLUSIVE", row.get("verdict").asText());
+        assertEquals("REDUCED_SPACE", row.get("inconclusiveCause").asText());
+    }
+
+    @Test
     void conformWithTheExplorerCutShortIsInconclusiveNotAMismatch() throws IOException {
         CliTest.Run r = CliTest.run("conform", "fifo", "--variant", "reorder", "--param", "messages=3",
                 "--param", "capacity=2", "--specs", repo().resolve("specs").toString(), "--json", "--threads", "1",
