@@ -50,9 +50,9 @@ class LivenessConformanceTest {
     }
 
     /**
-     * Dart's persistent loop at the catalogue's defaults (three senders, 16 strong-fairness
-     * conditions of fair marking, which TLC expands into exponentially many error models) and the
-     * hysteresis reading of Figure 5 with two senders.
+     * Dart's persistent loop at the catalogue's defaults (three senders: 16 strong-fairness
+     * conditions of fair marking, TLC takes minutes) and the hysteresis reading of Figure 5 with two
+     * senders; the remaining fabric variants.
      */
     @Tag("slow")
     @ParameterizedTest
