@@ -54,8 +54,8 @@ final class ConformCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (explorer.symmetry) {
-            throw new InputException("--symmetry: conform compares distinct-state counts with TLC, which runs the "
-                    + "TLA+ twins without SYMMETRY; expected it left out");
+            throw new InputException("--symmetry: conform takes symmetry reduction from the manifest (a configuration "
+                    + "marked symmetry runs both checkers reduced, the others neither); expected it left out");
         }
         SpecManifest m = find(specs != null ? specs : ExplorerOptions.home().resolve("specs"), model);
         Conformance conformance = new Conformance(tlc.options(spec.commandLine().getErr()),

@@ -24,7 +24,9 @@ import org.rdmacheck.properties.catalog.Catalog;
  * check is the explorer's {@code DeadlockFree}). TLC stops at its first violation, so when it
  * does, a second TLC run without properties counts the full state space. A run cut short by a
  * limit settles nothing: the comparison is then unsettled (neither conforming nor a mismatch).
- * The explorer runs without symmetry reduction, as TLC runs the twins without {@code SYMMETRY}.
+ * Symmetry reduction is the configuration's: only a manifest configuration marked {@code symmetry}
+ * (its {@code .cfg} declares {@code SYMMETRY}) runs both checkers reduced; everything else compares
+ * unreduced counts, whatever the explorer settings say.
  */
 public final class Conformance {
 
@@ -37,7 +39,7 @@ public final class Conformance {
      */
     public Conformance(TlcOptions tlc, ExplorerSettings explorer) {
         this.tlc = tlc;
-        // the twins run in TLC without SYMMETRY: counts compare only unreduced
+        // reduction is the manifest configuration's to choose (TLC's SYMMETRY), never the settings'
         this.explorer = explorer.withSymmetry(false);
     }
 
