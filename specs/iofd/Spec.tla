@@ -49,6 +49,11 @@ ASSUME /\ TopoKind \in {"leafspine", "fattree"}
                        "unlimited-tokens", "free-on-first", "flow-keyed"}
 
 (*************************** Topology **************************************)
+\* The topology, the failure sets and the routing tables are constants.  TLC keeps a constant
+\* definition's value lazy (a function constructor or a set filter is re-evaluated at every use), so
+\* each one is wrapped in TLCEval (module TLC, the identity) and built once, at start-up; the state
+\* space is unchanged.  Left lazy, every step of the k=4 fat-tree re-derived QArcs, OutArcs and the
+\* link ends (and, before Normal was wrapped, the ECMP choice and Grow's breadth-first search).
 H2 == K \div 2
 HostCount == IF TopoKind = "leafspine" THEN Tors * HostsPerTor ELSE K * H2 * H2
 NodeCount == IF TopoKind = "leafspine" THEN HostCount + Tors + Spines
@@ -70,30 +75,30 @@ FatTreeLink(l) ==
        ELSE LET m == l - 2 * n IN
             <<agg0 + m \div H2, core0 + ((m \div H2) % H2) * H2 + (m % H2)>>
 LinkCount == IF TopoKind = "leafspine" THEN Tors * HostsPerTor + Tors * Spines ELSE 3 * K * H2 * H2
-LinkEnds == [l \in 0..LinkCount - 1 |->
-                IF TopoKind = "leafspine" THEN LeafSpineLink(l) ELSE FatTreeLink(l)]
+LinkEnds == TLCEval([l \in 0..LinkCount - 1 |->
+                IF TopoKind = "leafspine" THEN LeafSpineLink(l) ELSE FatTreeLink(l)])
 
 Nodes == 0..NodeCount - 1
 Hosts == 0..HostCount - 1
-Switches == Nodes \ Hosts
+Switches == TLCEval(Nodes \ Hosts)
 Arcs == 0..2 * LinkCount - 1
 From(a) == IF (a % 2) = 0 THEN LinkEnds[a \div 2][1] ELSE LinkEnds[a \div 2][2]
 To(a) == IF (a % 2) = 0 THEN LinkEnds[a \div 2][2] ELSE LinkEnds[a \div 2][1]
-FromOf == [a \in Arcs |-> From(a)]
-ToOf == [a \in Arcs |-> To(a)]
-QArcs == {a \in Arcs : FromOf[a] \in Switches}          \* output queues
-HostArcs == {a \in QArcs : ToOf[a] \in Hosts}
-OutArcs == [s \in Switches |-> {a \in QArcs : FromOf[a] = s}]
-TorOf == [h \in Hosts |-> ToOf[CHOOSE a \in Arcs : FromOf[a] = h]]
-Tor == {TorOf[h] : h \in Hosts}
-Failable == Switches \ Tor
+FromOf == TLCEval([a \in Arcs |-> From(a)])
+ToOf == TLCEval([a \in Arcs |-> To(a)])
+QArcs == TLCEval({a \in Arcs : FromOf[a] \in Switches})          \* output queues
+HostArcs == TLCEval({a \in QArcs : ToOf[a] \in Hosts})
+OutArcs == TLCEval([s \in Switches |-> {a \in QArcs : FromOf[a] = s}])
+TorOf == TLCEval([h \in Hosts |-> ToOf[CHOOSE a \in Arcs : FromOf[a] = h]])
+Tor == TLCEval({TorOf[h] : h \in Hosts})
+Failable == TLCEval(Switches \ Tor)
 
 (*************************** Flows and ECMP ********************************)
 Flows == 0..Len(FlowSeq) - 1
 Flow(f) == FlowSeq[f + 1]
 InitTokens(f) == IF Flow(f).long THEN 0 ELSE Tokens
 
-FailSets == {fs \in SUBSET Failable : Cardinality(fs) <= MaxFailures}
+FailSets == TLCEval({fs \in SUBSET Failable : Cardinality(fs) <= MaxFailures})
 
 \* Hop distances to host h over live switches (hosts are not transit); -1: unreachable.
 RECURSIVE Grow(_, _, _, _)
@@ -103,8 +108,8 @@ Grow(d, frontier, k, fs) ==
                         d[m] = -1 /\ \E a \in Arcs : FromOf[a] \in frontier /\ ToOf[a] = m}
          IN Grow([n \in Nodes |-> IF n \in nxt THEN k + 1 ELSE d[n]], nxt, k + 1, fs)
 DistTo(h, fs) == Grow([n \in Nodes |-> IF n = h THEN 0 ELSE -1], {h}, 0, fs)
-DstHosts == {Flow(f).dst : f \in Flows}
-Dist == [fs \in FailSets |-> [h \in DstHosts |-> DistTo(h, fs)]]
+DstHosts == TLCEval({Flow(f).dst : f \in Flows})
+Dist == TLCEval([fs \in FailSets |-> [h \in DstHosts |-> DistTo(h, fs)]])
 
 EcmpHash(f, s, n) == (f * 37 + s * 11 + n * 53) % 97
 \* ECMP: the next hop on a shortest live path with the least hash (rendezvous hashing).
@@ -225,9 +230,11 @@ Deliver(a) ==
                         THEN [expected EXCEPT ![p.flow] = @ + 1] ELSE expected
     /\ UNCHANGED <<background, sent, failed>>
 
-\* A background packet joins a live queue and stays there.
+\* A background packet joins a live queue and stays there.  Next enables these steps only while
+\* fewer than Background packets have been injected (BackgroundLeft), once per state rather than
+\* once per arc: TLC does not cache the sum.
+BackgroundLeft == SumOver(background, {q \in QArcs : background[q] # 0}) < Background
 InjectBackground(a) ==
-    /\ SumOver(background, QArcs) < Background
     /\ FromOf[a] \notin failed /\ ToOf[a] \notin failed
     /\ background[a] < Threshold
     /\ HasRoom(a)
@@ -246,7 +253,8 @@ Fail(x) ==
 
 Next ==
     \/ \E f \in Flows : Send(f)
-    \/ \E a \in QArcs : Forward(a) \/ Deliver(a) \/ InjectBackground(a)
+    \/ \E a \in QArcs : Forward(a) \/ Deliver(a)
+    \/ BackgroundLeft /\ \E a \in QArcs : InjectBackground(a)
     \/ \E x \in Failable : Fail(x)
 
 Spec == Init /\ [][Next]_vars
