@@ -126,7 +126,8 @@ final class FairCycleSearch {
      *         largest region's components and Tarjan arrays, and the fairness groups' counters
      */
     long bytes() {
-        long b = 4L * g.n + sccs.bytes() + Components.bytes(g.n) + 21L * g.n;
+        // per state: marks, components, Tarjan's arrays, and on a pool the components' outcomes
+        long b = 4L * g.n + sccs.bytes() + Components.bytes(g.n) + 21L * g.n + (pool == null ? 0 : 4L * g.n);
         for (int f = 0; f < groupOf.length; f++) {
             b += 4L * groupOf[f].length + 17L * groupCount[f];
         }
