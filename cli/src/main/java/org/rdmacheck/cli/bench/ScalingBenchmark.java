@@ -55,6 +55,9 @@ public final class ScalingBenchmark {
     private ScalingBenchmark() {
     }
 
+    /** A TLC run of the full shapes takes minutes on an idle core; on a shared machine, far longer. */
+    private static final long TLC_TIME_LIMIT_MILLIS = 4 * 3_600_000L;
+
     /** One benchmark configuration: a Java check and the TLA+ twin's configuration to use. */
     private record Case(String model, String variant, List<String> params, String template,
                         Map<String, String> extraConstants) {
@@ -209,12 +212,13 @@ public final class ScalingBenchmark {
             }
             if (withTlc) {
                 long tlcCpu = childCpuNanos();
-                TlcReport r = new TlcChecker(TlcOptions.defaults().withWorkers(t).withFingerprintIndex(0)).check(req);
+                TlcReport r = new TlcChecker(TlcOptions.defaults().withWorkers(t).withFingerprintIndex(0)
+                        .withTimeLimitMillis(TLC_TIME_LIMIT_MILLIS)).check(req);
                 tlcCpu = childCpuNanos() - tlcCpu;
                 long tlcStates = r.stats().distinctStates();
                 if (r.outcome() != TlcOutcome.SUCCESS || tlcStates != distinct) {
                     throw new IllegalStateException("TLC: " + r.outcome() + " with " + tlcStates
-                            + " distinct states; explorer " + distinct);
+                            + " distinct states; explorer " + distinct + "; TLC said: " + r.detail());
                 }
                 double tlcRate = tlcStates * 1000.0 / Math.max(1, r.stats().wallMillis());
                 double tlcNet = tlcStates * 1000.0 / Math.max(1, r.stats().wallMillis() - startup);
