@@ -232,4 +232,9 @@ public final class Fabric {
     public int normalArc(List<Integer> failed, int sw, int flow) {
         return normal.get(failed)[switchOfNode[sw]][flow];
     }
+
+    /** @return every failure set the model allows (each ascending), with the ECMP arcs under it */
+    Map<List<Integer>, int[][]> normalRoutes() {
+        return java.util.Collections.unmodifiableMap(normal);
+    }
 }

@@ -217,8 +217,47 @@ public final class IofdModel implements Model<IofdState> {
         }
     }
 
+    /** The codec, or null when the configuration's states do not fit its layout. */
+    private IofdCodec codec;
+    /** The packed transitions, built on first use. */
+    private volatile IofdPacked packed;
+
     @Override
     public java.util.Optional<org.rdmacheck.model.StateCodec<IofdState>> codec() {
-        return java.util.Optional.of(new IofdCodec());
+        if (!IofdCodec.fits(config)) {
+            return java.util.Optional.empty();
+        }
+        if (codec == null) {
+            codec = new IofdCodec(fabric.queueCount(), fabric.switchCount(), config.flows().size());
+        }
+        return java.util.Optional.of(codec);
+    }
+
+    /**
+     * The transitions on the codec's packed values (the explorer's fast path), when the
+     * configuration fits the layout.
+     *
+     * @return the packed transitions, empty if the configuration does not fit
+     */
+    @Override
+    public java.util.Optional<org.rdmacheck.model.PackedModel> packed() {
+        return packedIofd().map(p -> p);
+    }
+
+    /** @return {@link #packed()} with its IOFD-specific readers (the properties' packed forms use them) */
+    public java.util.Optional<IofdPacked> packedIofd() {
+        if (!IofdPacked.fits(this)) {
+            return java.util.Optional.empty();
+        }
+        IofdPacked p = packed;
+        if (p == null) {
+            synchronized (this) {
+                if (packed == null) {
+                    packed = new IofdPacked(this);
+                }
+                p = packed;
+            }
+        }
+        return java.util.Optional.of(p);
     }
 }

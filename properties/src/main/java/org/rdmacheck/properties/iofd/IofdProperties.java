@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.rdmacheck.model.Action;
+import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.iofd.DftEntry;
 import org.rdmacheck.model.iofd.IofdModel;
+import org.rdmacheck.model.iofd.IofdPacked;
 import org.rdmacheck.model.iofd.IofdState;
 import org.rdmacheck.model.iofd.Route;
 import org.rdmacheck.properties.ActionProperty;
@@ -78,7 +80,56 @@ public final class IofdProperties {
         ps.add(DeadlockFreedom.standard());
         ps.add(new Progress<>(PROGRESS, s -> s.allDelivered(packets)));
         ps.add(new Invariant<>(BELOW_ECN, s -> threshold < ecnThreshold));
-        return ps;
+        return model.packedIofd().map(pk -> withPacked(ps, pk, model, ecnThreshold)).orElse(ps);
+    }
+
+    /**
+     * Each property with its form on the packed values of {@link IofdPacked}, for the explorer's
+     * packed path (same verdicts: checked on every reachable state and step of small
+     * configurations by a test).
+     */
+    private static List<Property<IofdState>> withPacked(List<Property<IofdState>> ps, IofdPacked pk,
+                                                        IofdModel model, int ecnThreshold) {
+        int dftSize = model.config().dftSize();
+        int threshold = model.config().threshold();
+        boolean belowEcn = threshold < ecnThreshold;
+        List<Property<IofdState>> out = new ArrayList<>(ps.size());
+        for (Property<IofdState> p : ps) {
+            PackedModel.StepTest step = switch (p.name()) {
+                case IN_ORDER -> (s, o, c, t) -> !IofdPacked.isDelivery(c)
+                        || IofdPacked.seq(c) <= pk.expected(s, o, IofdPacked.flow(c));
+                case EXACTLY_ONCE -> (s, o, c, t) -> !IofdPacked.isDelivery(c) || IofdPacked.failedCount(s, o) > 0
+                        || IofdPacked.seq(c) == pk.expected(s, o, IofdPacked.flow(c));
+                case IN_ORDER_AFTER_FAILURE -> (s, o, c, t) -> !IofdPacked.isDelivery(c)
+                        || IofdPacked.failedCount(s, o) == 0
+                        || IofdPacked.seq(c) <= pk.expected(s, o, IofdPacked.flow(c));
+                case NO_OVERWRITE -> pk::noOverwrite;
+                case TOKENS -> (s, o, c, t) -> !IofdPacked.isDeflection(c)
+                        || IofdPacked.tokens(c) >= 1 && pk.tokensLeft(c) == IofdPacked.tokens(c) - 1;
+                case LONG_FLOWS -> (s, o, c, t) -> !IofdPacked.isDeflection(c) || !pk.isLong(IofdPacked.flow(c));
+                case ABOVE_THRESHOLD -> (s, o, c, t) -> !IofdPacked.isDeflectionChoice(c)
+                        || pk.queueLength(s, o, IofdPacked.normal(c)) >= threshold;
+                case TOR_TO_HOST -> (s, o, c, t) -> !IofdPacked.isDeflection(c) || !pk.toHost(IofdPacked.out(c));
+                default -> null;
+            };
+            PackedModel.StateTest state = switch (p.name()) {
+                case NO_LEAK -> (s, o) -> !pk.allDelivered(s, o) || IofdPacked.dftsEmpty(s, o);
+                case CAPACITY -> (s, o) -> pk.largestTable(s, o) <= dftSize;
+                case PROGRESS -> pk::allDelivered;
+                case BELOW_ECN -> (s, o) -> belowEcn;
+                default -> null;
+            };
+            if (p instanceof ActionProperty<IofdState> ap && step != null) {
+                out.add(ap.withPacked(step));
+            } else if (p instanceof Invariant<IofdState> in && state != null) {
+                out.add(in.withPacked(state));
+            } else if (p instanceof Progress<IofdState> pg && state != null) {
+                out.add(pg.withPacked(state));
+            } else {
+                out.add(p); // deadlock freedom: the explorer counts successors on packed states
+            }
+        }
+        return out;
     }
 
     private static boolean isDelivery(Action a) {
