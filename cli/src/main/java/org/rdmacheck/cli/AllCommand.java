@@ -13,8 +13,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck all}: every model's default checks and every suite task, one summary table. */
 @Command(name = "all", footerHeading = "%nExamples:%n", footer = {"  rdmacheck all", "  rdmacheck all --model gbn --model thresholds --json"},
-        description = "Runs every model's default checks, the threshold derivation and the default "
-        + "fluid scenarios, and prints one summary table.")
+        description = {"Runs every model's default checks, the threshold derivation and the default "
+        + "fluid scenarios, and prints one summary table.",
+            "--max-time is a deadline for the whole run, not per step: each step gets the time that remains when "
+            + "it starts; a step due after the deadline is not run and is listed INCONCLUSIVE (cause TIME_LIMIT). "
+            + "Exit 0 all as expected, 1 an unexpected result, 3 inconclusive (a limit reached, steps not run)."})
 final class AllCommand implements Callable<Integer> {
 
     /** Suite tasks beyond the catalogue, in order. Later issues add theirs here. */

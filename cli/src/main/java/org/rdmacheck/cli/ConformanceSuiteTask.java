@@ -41,7 +41,8 @@ final class ConformanceSuiteTask implements SuiteTask {
         if (!Files.isDirectory(specs)) {
             return rows;
         }
-        Conformance conformance = new Conformance(TlcOptions.defaults().withTimeLimitMillis(600_000), settings);
+        Conformance conformance = new Conformance(TlcOptions.defaults()
+                .withTimeLimitMillis(Math.min(600_000, settings.maxMillis())), settings);
         List<SpecManifest> manifests = SpecManifest.all(specs);
         List<Callable<Finding>> jobs = new ArrayList<>();
         java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();

@@ -4,6 +4,10 @@ import org.rdmacheck.model.InputException;
 
 /** Parses durations such as {@code 500ms}, {@code 90s}, {@code 10m}, {@code 1h}. */
 public final class Durations {
+
+    /** The longest duration taken: a year. Beyond it a figure is a typo, not a limit. */
+    static final long MAX_MILLIS = 365L * 24 * 3_600_000;
+
     private Durations() {
     }
 
@@ -34,12 +38,13 @@ public final class Durations {
         }
         try {
             double v = Double.parseDouble(num);
-            if (!(v > 0) || Double.isInfinite(v)) {
+            if (!(v > 0) || Double.isInfinite(v) || v * mult > MAX_MILLIS) {
                 throw new NumberFormatException();
             }
             return Math.max(1, Math.round(v * mult));
         } catch (NumberFormatException e) {
-            throw new InputException(option + " '" + text + "': expected a positive duration such as 90s, 10m or 1h");
+            throw new InputException(option + " '" + text + "': expected a positive duration up to a year "
+                    + "(8760h), such as 90s, 10m or 1h");
         }
     }
 

@@ -25,8 +25,11 @@ final class FluidSuiteTask implements SuiteTask {
         Path dir = home.resolve("out").resolve("fluid");
         PrintWriter quiet = new PrintWriter(Writer.nullWriter());
         List<Finding> rows = new ArrayList<>();
+        // the time left to the suite's step: a scenario past it is one INCONCLUSIVE row
+        RunClock clock = new RunClock("fluid", settings.maxMillis(),
+                org.rdmacheck.checker.TimeText.of(settings.maxMillis()), null);
         for (String scenario : FluidScenarios.NAMES) {
-            rows.addAll(FluidScenarios.run(scenario, Map.of(), dir, FluidScenarios.Size.SUITE, quiet));
+            rows.addAll(FluidScenarios.run(scenario, Map.of(), dir, FluidScenarios.Size.SUITE, quiet, clock));
         }
         rows.addAll(StabilitySuite.run(dir));
         return rows;

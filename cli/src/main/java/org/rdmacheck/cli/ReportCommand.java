@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
         description = "Runs the suite of 'all' and writes a self-contained HTML report to DIR "
         + "(default out/report): summary table filterable by model and verdict, counterexamples as message "
         + "sequence charts with their steps, the threshold derivation and the plots (SVG and PNG). Exit codes as "
-        + "for 'all'.")
+        + "for 'all'; --max-time is, as for 'all', a deadline for the whole run.")
 final class ReportCommand implements Callable<Integer> {
 
     @Spec

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import org.rdmacheck.fluid.FluidLimitException;
 import java.util.concurrent.Callable;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.SolverSettings;
@@ -54,17 +56,31 @@ final class StabilityCrossCheckCommand implements Callable<Integer> {
         Path dir = output.folder();
         int[] n = NumberLists.positiveInts("--flows", flows);
         double[] d = NumberLists.doubles("--delays", delays);
+        RunClock clock = opts.clock("cross-check", spec.commandLine().getErr());
         long t0 = System.currentTimeMillis();
-        StabilityCrossCheck c = StabilityCommand.checked(() -> StabilityCrossCheck.run(base, n, d, opts.source(), opts.rateTerms(),
-                step == null ? SolverSettings.defaults() : new SolverSettings(step), durationMs * 1000));
+        long planned = (long) n.length * d.length;
+        java.util.function.BooleanSupplier stopNow = StabilityOptions.stop(clock, planned, "points");
+        // a simulation under way stops at the limit too (asked every 4,096 solver steps)
+        SolverSettings settings = (step == null ? SolverSettings.defaults() : new SolverSettings(step))
+                .withMonitor((t, end, steps) -> {
+                    if ((steps & 4095) == 0 && clock.expired()) {
+                        throw new FluidLimitException(clock.limitReason(), t);
+                    }
+                });
+        StabilityCrossCheck c = StabilityCommand.checked(() -> StabilityCrossCheck.run(base, n, d, opts.source(),
+                opts.rateTerms(), settings, durationMs * 1000, stopNow));
         long millis = System.currentTimeMillis() - t0;
-        List<Path> files = StabilityFiles.crossCheck(c, dir);
+        long done = c.points().size() + c.skipped().size();
+        // a cross-check cut short writes no files
+        Optional<EarlyStop> stop = done < planned ? Optional.of(EarlyStop.timeLimit(clock)) : Optional.empty();
+        List<Path> files = stop.isPresent() ? List.of() : StabilityFiles.crossCheck(c, dir);
         StabilityCommand.listFiles(spec.commandLine().getErr(), files);
         boolean farOff = c.disagreements().stream().anyMatch(p -> Math.abs(p.linear().phaseMarginDeg()) > NEAR_ZERO_DEG);
         if (opts.json) {
             ObjectNode o = StabilityJson.head("cross-check", base, opts);
             o.put("duration_ms", durationMs);
             o.put("wallMillis", millis);
+            StabilityJson.stop(o, stop, done, planned);
             o.put("compared", c.points().size());
             o.put("skipped", c.skipped().size());
             StabilityJson.number(o, "agreementRate", c.agreementRate());
@@ -81,7 +97,7 @@ final class StabilityCrossCheckCommand implements Callable<Integer> {
             c.disagreements().forEach(p -> StabilityJson.point(dis.addObject(), p.linear()));
             StabilityJson.files(o, files);
             StabilityCommand.print(spec.commandLine().getOut(), StabilityJson.text(o));
-            return farOff ? ExitCodes.VIOLATED : ExitCodes.OK;
+            return farOff ? ExitCodes.VIOLATED : EarlyStop.exit(stop, ExitCodes.OK);
         }
         List<String[]> t = StabilityText.start("N", "tau*(us)", "PM(deg)", "linear", "first amp(KB)", "last amp(KB)",
                 "simulated", "agrees");
@@ -100,7 +116,8 @@ final class StabilityCrossCheckCommand implements Callable<Integer> {
                     p.linear().flows(), p.linear().delayMicros(), p.linear().phaseMarginDeg(),
                     Math.abs(p.linear().phaseMarginDeg()) <= NEAR_ZERO_DEG ? " (near 0 deg)" : " (far from 0 deg!)"));
         }
+        sb.append(StabilityText.stopped(stop, done, planned, "points"));
         StabilityCommand.print(spec.commandLine().getOut(), sb.toString());
-        return farOff ? ExitCodes.VIOLATED : ExitCodes.OK;
+        return farOff ? ExitCodes.VIOLATED : EarlyStop.exit(stop, ExitCodes.OK);
     }
 }

@@ -34,6 +34,21 @@ final class StabilityJson {
         return o;
     }
 
+    /**
+     * Whether the run finished: {@code stopped} (null, or the findings' inconclusive cause),
+     * {@code stopReason}, and the units {@code done} of those {@code planned} (rows, cells, points or runs).
+     *
+     * @param o       the document
+     * @param stop    why it stopped, or empty
+     * @param done    units finished
+     * @param planned units in all
+     */
+    static void stop(ObjectNode o, java.util.Optional<EarlyStop> stop, long done, long planned) {
+        EarlyStop.put(o, stop);
+        o.put("done", done);
+        o.put("planned", planned);
+    }
+
     /** @param o node  @param name field  @param v a number, NaN written as null */
     static void number(ObjectNode o, String name, double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) {

@@ -31,13 +31,31 @@ final class StabilityMarginsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         FluidParameters p = opts.base();
-        StabilityPoint s = StabilityCommand.checked(() -> StabilityAnalysis.of(p, opts.source(), opts.rateTerms()));
+        RunClock clock = opts.clock("margins", spec.commandLine().getErr());
+        StabilityPoint s;
+        try {
+            // one point: nothing partial to show if the limit passes first
+            s = Watched.run(clock, () -> "margins", () -> StabilityCommand.checked(
+                    () -> StabilityAnalysis.of(p, opts.source(), opts.rateTerms())));
+        } catch (Watched.LimitReached e) {
+            Optional<EarlyStop> stop = Optional.of(new EarlyStop(
+                    org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT, e.getMessage()));
+            if (opts.json) {
+                ObjectNode o = StabilityJson.head("margins", p, opts);
+                StabilityJson.stop(o, stop, 0, 1);
+                StabilityCommand.print(spec.commandLine().getOut(), StabilityJson.text(o));
+            } else {
+                StabilityCommand.print(spec.commandLine().getOut(), StabilityText.stopped(stop, 0, 1, "points"));
+            }
+            return ExitCodes.INCONCLUSIVE;
+        }
         FixedPointResult fp = opts.source().of(p);
         // the loop exists wherever the point could be linearised (margins were computed)
         Optional<LoopTransfer> loop = s.margins() == Margins.NONE ? Optional.empty()
                 : Optional.of(Linearisation.at(p, fp, opts.rateTerms()).loop());
         if (opts.json) {
             ObjectNode o = StabilityJson.head("margins", p, opts);
+            StabilityJson.stop(o, Optional.empty(), 1, 1);
             StabilityJson.point(o, s);
             StabilityJson.crossovers(o, s.margins());
             loop.ifPresent(l -> {

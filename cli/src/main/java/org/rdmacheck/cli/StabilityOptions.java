@@ -28,6 +28,36 @@ final class StabilityOptions {
     @Option(names = "--json", description = "print JSON (figures as numbers)")
     boolean json;
 
+    @picocli.CommandLine.Mixin
+    TimeLimit limit = new TimeLimit();
+
+    /**
+     * @param what the subcommand, for progress lines
+     * @param err  where progress lines go
+     * @return the run's clock (the limit checked: one line, exit 2)
+     */
+    RunClock clock(String what, java.io.PrintWriter err) {
+        return limit.start("fluid stability " + what, err);
+    }
+
+    /**
+     * @param clock the run's clock
+     * @param total units in all
+     * @param unit  their name
+     * @return asked before each unit starts, from the analysis' threads: prints a progress line
+     *         when one is due, and says whether the time limit has passed
+     */
+    static java.util.function.BooleanSupplier stop(RunClock clock, long total, String unit) {
+        java.util.concurrent.atomic.AtomicLong started = new java.util.concurrent.atomic.AtomicLong();
+        return () -> {
+            long n = started.incrementAndGet();
+            synchronized (clock) {
+                clock.tick(() -> clock.rate(Math.min(n, total), total, unit + " started"));
+            }
+            return clock.expired();
+        };
+    }
+
     /** @return the deployed parameters with the user's changes */
     FluidParameters base() {
         try {

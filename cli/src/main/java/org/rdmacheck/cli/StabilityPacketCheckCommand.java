@@ -3,6 +3,8 @@ package org.rdmacheck.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import org.rdmacheck.fluid.FluidLimitException;
 import java.util.concurrent.Callable;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.stability.StabilityPacketCheck;
@@ -41,23 +43,58 @@ final class StabilityPacketCheckCommand implements Callable<Integer> {
         FluidParameters base = opts.base();
         FluidParameters s = point("--stable", stable, base);
         FluidParameters u = point("--unstable", unstable, base);
-        StabilityPacketCheck c = StabilityCommand.checked(() -> StabilityPacketCheck.run(s, u, seed));
+        RunClock clock = opts.clock("packet-check", spec.commandLine().getErr());
+        java.util.function.BooleanSupplier stopNow = () -> {
+            synchronized (clock) {
+                clock.tick(() -> "packet-level runs");
+            }
+            return clock.expired();
+        };
+        List<StabilityPacketCheck.Run> runs = new java.util.ArrayList<>();
+        Optional<EarlyStop> stop = Optional.empty();
+        try {
+            for (FluidParameters at : List.of(s, u)) {
+                runs.add(StabilityCommand.checked(() -> StabilityPacketCheck.simulate(at, seed, stopNow)));
+            }
+        } catch (FluidLimitException e) {
+            stop = Optional.of(EarlyStop.timeLimit(clock));
+        }
         if (opts.json) {
             ObjectNode o = StabilityJson.head("packet-check", base, opts);
             o.put("seed", seed);
-            run(o.putObject("stable"), c.stable());
-            run(o.putObject("unstable"), c.unstable());
-            o.put("unstableOscillatesMore", c.agrees());
+            StabilityJson.stop(o, stop, runs.size(), 2);
+            runOrNull(o, "stable", runs, 0);
+            runOrNull(o, "unstable", runs, 1);
+            if (stop.isPresent()) {
+                o.putNull("unstableOscillatesMore");
+            } else {
+                o.put("unstableOscillatesMore", new StabilityPacketCheck(runs.get(0), runs.get(1), seed).agrees());
+            }
             StabilityCommand.print(spec.commandLine().getOut(), StabilityJson.text(o));
-            return ExitCodes.OK;
+            return EarlyStop.exit(stop, ExitCodes.OK);
         }
         List<String[]> t = StabilityText.start("point", "N", "tau*(us)", "PM(deg)", "linear", "mean q(KB)", "std q(KB)", "packets");
-        t.add(row("stable", c.stable()));
-        t.add(row("unstable", c.unstable()));
+        for (int i = 0; i < runs.size(); i++) {
+            t.add(row(i == 0 ? "stable" : "unstable", runs.get(i)));
+        }
+        if (stop.isPresent()) {
+            StabilityCommand.print(spec.commandLine().getOut(), (runs.isEmpty() ? "" : StabilityText.table(t))
+                    + StabilityText.stopped(stop, runs.size(), 2, "runs"));
+            return ExitCodes.INCONCLUSIVE;
+        }
+        StabilityPacketCheck c = new StabilityPacketCheck(runs.get(0), runs.get(1), seed);
         StabilityCommand.print(spec.commandLine().getOut(), StabilityText.table(t) + String.format(Locale.ROOT,
                 "the unstable point's queue oscillates %s (std ratio %.2f, seed %d)%n", c.agrees() ? "more" : "NOT more",
                 c.unstable().queueStdKB() / c.stable().queueStdKB(), seed));
         return ExitCodes.OK;
+    }
+
+    private static void runOrNull(ObjectNode o, String name, List<StabilityPacketCheck.Run> runs, int i) {
+        if (i < runs.size()) {
+            run(o.putObject(name), runs.get(i));
+        } else {
+            o.putNull(name);
+        }
     }
 
     private static FluidParameters point(String option, String text, FluidParameters base) {

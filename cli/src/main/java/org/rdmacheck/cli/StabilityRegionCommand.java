@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.stability.StabilityFiles;
@@ -56,26 +57,33 @@ final class StabilityRegionCommand implements Callable<Integer> {
         double[] r = NumberLists.doubles("--rai", rai);
         double[] k = NumberLists.doubles("--kmax", kmax);
         double[] gs = g == null ? new double[] {base.g()} : NumberLists.doubles("--g", g);
+        RunClock clock = opts.clock("region", spec.commandLine().getErr());
         long t0 = System.currentTimeMillis();
+        long planned = (long) r.length * k.length * gs.length;
         StabilityRegion region = StabilityCommand.checked(() -> StabilityRegion.search(base, n, d, r, k, gs, threshold,
-                opts.source(), opts.rateTerms()));
+                opts.source(), opts.rateTerms(), StabilityOptions.stop(clock, planned, "settings")));
         long millis = System.currentTimeMillis() - t0;
-        List<Path> files = StabilityFiles.region(region, dir);
+        // a search cut short writes no files and recommends nothing: a setting not examined may be closer
+        Optional<EarlyStop> stop = region.cells().size() < planned ? Optional.of(EarlyStop.timeLimit(clock))
+                : Optional.empty();
+        List<Path> files = stop.isPresent() ? List.of() : StabilityFiles.region(region, dir);
         StabilityCommand.listFiles(spec.commandLine().getErr(), files);
         if (opts.json) {
             ObjectNode o = StabilityJson.head("region", base, opts);
             o.put("threshold_deg", threshold);
             o.put("wallMillis", millis);
+            StabilityJson.stop(o, stop, region.cells().size(), planned);
             o.set("flows", org.rdmacheck.checker.trace.TraceJson.MAPPER.valueToTree(n));
             o.set("tauStar_us", org.rdmacheck.checker.trace.TraceJson.MAPPER.valueToTree(d));
             ArrayNode arr = o.putArray("cells");
             region.cells().forEach(c -> cell(arr.addObject(), c));
             o.put("inRegion", region.inRegion().size());
-            region.recommended().ifPresentOrElse(c -> cell(o.putObject("recommended"), c), () -> o.putNull("recommended"));
-            region.best().ifPresentOrElse(c -> cell(o.putObject("best"), c), () -> o.putNull("best"));
+            recommended(region, stop).ifPresentOrElse(c -> cell(o.putObject("recommended"), c),
+                    () -> o.putNull("recommended"));
+            best(region, stop).ifPresentOrElse(c -> cell(o.putObject("best"), c), () -> o.putNull("best"));
             StabilityJson.files(o, files);
             StabilityCommand.print(spec.commandLine().getOut(), StabilityJson.text(o));
-            return ExitCodes.OK;
+            return EarlyStop.exit(stop, ExitCodes.OK);
         }
         List<String[]> t = StabilityText.start("Rai(Mb/s)", "Kmax(KB)", "g", "verdict", "worst PM(deg)", "at N", "at tau*(us)");
         for (StabilityRegion.Cell c : region.cells()) {
@@ -89,6 +97,11 @@ final class StabilityRegionCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder(StabilityText.table(t));
         sb.append(String.format(Locale.ROOT, "region: %d of %d settings keep phase margin >= %.1f deg and p* <= Pmax for "
                 + "N in %s, tau* in %s us%n", region.inRegion().size(), region.cells().size(), threshold, flows, delays));
+        if (stop.isPresent()) {
+            sb.append(StabilityText.stopped(stop, region.cells().size(), planned, "settings"));
+            StabilityCommand.print(spec.commandLine().getOut(), sb.toString());
+            return ExitCodes.INCONCLUSIVE;
+        }
         sb.append(region.recommended().map(c -> String.format(Locale.ROOT,
                 "recommended (closest to Rai = %.4g Mb/s, Kmax = %.4g KB, g = %s): Rai = %.4g Mb/s, Kmax = %.4g KB, g = %s, "
                         + "worst phase margin %.2f deg%n", base.rateAiMbps(), base.kmaxKB(), StabilityFiles.gName(base.g()),
@@ -99,6 +112,16 @@ final class StabilityRegionCommand implements Callable<Integer> {
                 c.raiMbps(), c.kmaxKB(), StabilityFiles.gName(c.g()))));
         StabilityCommand.print(spec.commandLine().getOut(), sb.toString());
         return ExitCodes.OK;
+    }
+
+    /** @return the recommended setting, none when the search was cut short (a setting not examined may be closer) */
+    private static Optional<StabilityRegion.Cell> recommended(StabilityRegion region, Optional<EarlyStop> stop) {
+        return stop.isPresent() ? Optional.empty() : region.recommended();
+    }
+
+    /** @return the setting with the largest worst margin, none when the search was cut short */
+    private static Optional<StabilityRegion.Cell> best(StabilityRegion region, Optional<EarlyStop> stop) {
+        return stop.isPresent() ? Optional.empty() : region.best();
     }
 
     private static void cell(ObjectNode o, StabilityRegion.Cell c) {

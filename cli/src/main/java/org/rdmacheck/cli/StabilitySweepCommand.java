@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.stability.StabilityFiles;
@@ -55,16 +56,21 @@ final class StabilitySweepCommand implements Callable<Integer> {
         }
         String param = name;
         double[] vs = values;
+        RunClock clock = opts.clock("sweep", spec.commandLine().getErr());
         long t0 = System.currentTimeMillis();
+        long planned = (long) vs.length * n.length * d.length;
         List<StabilitySweep.Row> rows = StabilityCommand.checked(() -> StabilitySweep.vary(base, param, vs, n, d,
-                opts.source(), opts.rateTerms()));
+                opts.source(), opts.rateTerms(), StabilityOptions.stop(clock, (long) vs.length * n.length, "cells")));
         long millis = System.currentTimeMillis() - t0;
-        List<Path> files = StabilityFiles.sweep(rows, dir);
+        // a sweep cut short writes no files: its plot would look complete
+        Optional<EarlyStop> stop = rows.size() < planned ? Optional.of(EarlyStop.timeLimit(clock)) : Optional.empty();
+        List<Path> files = stop.isPresent() ? List.of() : StabilityFiles.sweep(rows, dir);
         StabilityCommand.listFiles(spec.commandLine().getErr(), files);
         if (opts.json) {
             ObjectNode o = StabilityJson.head("sweep", base, opts);
             o.put("varied", param);
             o.put("wallMillis", millis);
+            StabilityJson.stop(o, stop, rows.size(), planned);
             ArrayNode arr = o.putArray("rows");
             for (StabilitySweep.Row r : rows) {
                 ObjectNode x = arr.addObject();
@@ -75,7 +81,7 @@ final class StabilitySweepCommand implements Callable<Integer> {
             }
             StabilityJson.files(o, files);
             StabilityCommand.print(spec.commandLine().getOut(), StabilityJson.text(o));
-            return ExitCodes.OK;
+            return EarlyStop.exit(stop, ExitCodes.OK);
         }
         String[] header = StabilityText.pointHeader();
         List<String[]> t = param.equals("N") ? StabilityText.start(header) : StabilityText.start(prepend(param, header));
@@ -83,8 +89,9 @@ final class StabilitySweepCommand implements Callable<Integer> {
             String[] cells = StabilityText.pointCells(r.point());
             t.add(param.equals("N") ? cells : prepend(StabilityText.fmt("%.4g", r.value()), cells));
         }
-        StabilityCommand.print(spec.commandLine().getOut(), StabilityText.table(t));
-        return ExitCodes.OK;
+        StabilityCommand.print(spec.commandLine().getOut(), StabilityText.table(t) + StabilityText.stopped(stop,
+                rows.size(), planned, "rows"));
+        return EarlyStop.exit(stop, ExitCodes.OK);
     }
 
     private static String[] prepend(String first, String[] rest) {

@@ -53,6 +53,19 @@ final class StabilityText {
         return t;
     }
 
+    /**
+     * @param stop    why the run stopped, or empty
+     * @param done    units finished
+     * @param planned units in all
+     * @param unit    their name
+     * @return {@code INCONCLUSIVE: time limit 1s reached after 1.0 s; 12 of 150 rows done} and a newline, or
+     *         nothing when the run finished
+     */
+    static String stopped(java.util.Optional<EarlyStop> stop, long done, long planned, String unit) {
+        return stop.map(s -> String.format(Locale.ROOT, "INCONCLUSIVE: %s; %d of %d %s done (no files written)%n",
+                s.reason(), done, planned, unit)).orElse("");
+    }
+
     /** @param f format  @param v value  @return v formatted in the root locale */
     static String fmt(String f, double v) {
         return String.format(Locale.ROOT, f, v);

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.Map;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.TimeText;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.properties.catalog.Catalog;
@@ -20,8 +22,13 @@ final class Suite {
     }
 
     /**
+     * Runs the steps in order under one deadline: {@code settings.maxMillis()} is the time limit of
+     * the whole run, and each step gets the time that remains when it starts. A step that would
+     * start after the deadline is not run: it gives one INCONCLUSIVE finding (cause TIME_LIMIT)
+     * saying so, and the run exits 3 unless something failed.
+     *
      * @param only     model or task names to run (empty: all)
-     * @param settings explorer settings
+     * @param settings explorer settings; their time limit covers the whole run
      * @param outDir   counterexample folder, or null
      * @param err      progress lines
      * @return every finding, in order
@@ -30,15 +37,23 @@ final class Suite {
         List<Step> steps = steps(only);
         List<Finding> rows = new ArrayList<>();
         long start = System.currentTimeMillis();
+        long limit = settings.maxMillis();
         for (int i = 0; i < steps.size(); i++) {
             Step step = steps.get(i);
             String prefix = String.format(Locale.ROOT, "all [%d/%d] %s", i + 1, steps.size(), step.label());
+            long remaining = limit - (System.currentTimeMillis() - start);
+            if (remaining <= 0) {
+                rows.add(notRun(step, limit, System.currentTimeMillis() - start));
+                err.println(prefix + ": not run, the time limit " + TimeText.of(limit) + " has passed");
+                err.flush();
+                continue;
+            }
             err.println(prefix + " ...");
             err.flush();
             long t0 = System.currentTimeMillis();
             List<Finding> found;
             try {
-                found = step.work().run(settings, outDir, prefix, err);
+                found = step.work().run(settings.withMaxMillis(remaining), outDir, prefix, err);
             } catch (InputException ex) {
                 throw ex;
             } catch (Exception ex) {
@@ -54,8 +69,17 @@ final class Suite {
         return rows;
     }
 
+    /** @return the finding of a step the deadline left out */
+    private static Finding notRun(Step step, long limit, long elapsed) {
+        return Finding.of(step.model(), step.variant(), Map.of(), "-", Finding.Expectation.NONE,
+                Finding.Verdict.INCONCLUSIVE).with(Quantity.of("elapsedMillis", elapsed, Quantity.Unit.MILLISECONDS))
+                .withInconclusive(CheckResult.InconclusiveReason.TIME_LIMIT, String.format(Locale.ROOT,
+                        "not run: the run's time limit %s had passed when this step was due (%.1f s elapsed)",
+                        TimeText.of(limit), elapsed / 1000.0));
+    }
+
     /** One unit of the suite, with its progress label. */
-    private record Step(String label, Work work) {
+    private record Step(String label, String model, String variant, Work work) {
     }
 
     @FunctionalInterface
@@ -72,13 +96,13 @@ final class Suite {
             for (ModelEntry.Run run : e.allRuns()) {
                 String label = e.name() + " " + run.variant() + (run.params().asMap().isEmpty() ? ""
                         : " " + run.params().asMap());
-                steps.add(new Step(label, (settings, outDir, prefix, err) ->
+                steps.add(new Step(label, e.name(), run.variant(), (settings, outDir, prefix, err) ->
                         ModelChecks.run(e.build(run.variant(), run.params()), settings, outDir)));
             }
         }
         for (SuiteTask t : AllCommand.TASKS) {
             if (only.isEmpty() || only.contains(t.name())) {
-                steps.add(new Step(t.name(), (settings, outDir, prefix, err) ->
+                steps.add(new Step(t.name(), t.name(), "-", (settings, outDir, prefix, err) ->
                         t.run(settings, outDir, ExplorerOptions.home(), line -> {
                             err.println(prefix + ": " + line);
                             err.flush();

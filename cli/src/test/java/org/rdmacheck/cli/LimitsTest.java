@@ -75,7 +75,11 @@ class LimitsTest {
         for (Finding f : rows) {
             assertEquals(Finding.Verdict.INCONCLUSIVE, f.verdict(), f.toString());
         }
-        assertTrue(rows.get(0).detail().startsWith("state limit 200 reached"), rows.get(0).detail());
+        assertTrue(rows.get(0).detail().contains("state limit 200 reached"), rows.get(0).detail());
+        for (Finding f : rows) {
+            assertEquals(java.util.Optional.of(org.rdmacheck.checker.CheckResult.InconclusiveReason.STATE_LIMIT),
+                    f.cause(), f.toString());
+        }
     }
 
     @Test
@@ -125,8 +129,24 @@ class LimitsTest {
     void aGbnTablePastItsTimeLimitIsInconclusiveWithTheRowsItFinished() throws Exception {
         CliTest.Run r = CliTest.run("gbn-table", "--packets", "4", "--max-time", "1s", "--no-save", "--json");
         assertEquals(3, r.code(), r.err());
-        JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals("TIME_LIMIT", o.get("stopped").asText(), r.out());
+        assertTrue(o.get("stopReason").asText().contains("rows done"), r.out());
+        assertEquals(10, o.get("rowsPlanned").asInt());
+        JsonNode rows = o.get("rows");
+        assertEquals(o.get("rowsDone").asInt(), rows.size());
         assertTrue(rows.size() < 10, "fewer rows than the full table: " + rows.size());
+    }
+
+    @Test
+    void aGbnTableThatFinishesSaysSoAndListsEveryRow() throws Exception {
+        CliTest.Run r = CliTest.run("gbn-table", "--packets", "2", "--max-losses", "1", "--no-save", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertTrue(o.get("stopped").isNull(), r.out());
+        assertTrue(o.get("stopReason").isNull(), r.out());
+        assertEquals(10, o.get("rowsDone").asInt());
+        assertEquals(10, o.get("rows").size());
     }
 
     @Test

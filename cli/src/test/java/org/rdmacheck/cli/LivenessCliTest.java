@@ -37,6 +37,14 @@ class LivenessCliTest {
         assertEquals(0, r.code(), r.err());
         JsonNode row = TraceJson.MAPPER.readTree(r.out()).get(0);
         assertEquals("VERIFIED", row.get("verdict").asText());
+        // the analysis time, split into the labelling of the graph and the fair-cycle search
+        JsonNode q = row.get("quantities");
+        for (String name : new String[] {"analysisMillis", "labellingMillis", "searchMillis"}) {
+            assertEquals("ms", q.get(name).get("unit").asText(), name);
+            assertTrue(q.get(name).get("value").isNumber() && q.get(name).get("value").asDouble() >= 0, name);
+        }
+        assertEquals(q.get("analysisMillis").get("value").asDouble(), q.get("labellingMillis").get("value").asDouble()
+                + q.get("searchMillis").get("value").asDouble());
     }
 
     @Test

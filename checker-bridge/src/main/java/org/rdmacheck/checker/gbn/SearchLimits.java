@@ -25,11 +25,13 @@ final class SearchLimits {
         long[] lastGc = {0};
         return visited -> {
             if (visited >= settings.maxStates()) {
-                return Optional.of("state limit " + settings.maxStates() + " reached (state and loss-history pairs)");
+                return Optional.of(new FirstTimeoutSearch.Reached(FirstTimeoutSearch.LimitKind.STATE_LIMIT,
+                        "state limit " + settings.maxStates() + " reached (state and loss-history pairs)"));
             }
             long elapsedMillis = (System.nanoTime() - startNanos) / 1_000_000;
             if (elapsedMillis >= settings.maxMillis()) {
-                return Optional.of("time limit " + TimeText.of(settings.maxMillis()) + " reached");
+                return Optional.of(new FirstTimeoutSearch.Reached(FirstTimeoutSearch.LimitKind.TIME_LIMIT,
+                        "time limit " + TimeText.of(settings.maxMillis()) + " reached"));
             }
             Runtime rt = Runtime.getRuntime();
             double cap = settings.maxHeapFraction() * rt.maxMemory();
@@ -38,8 +40,9 @@ final class SearchLimits {
                 lastGc[0] = System.nanoTime();
                 System.gc();
                 if (rt.totalMemory() - rt.freeMemory() > cap) {
-                    return Optional.of("heap limit " + Math.round(settings.maxHeapFraction() * 100) + "% of "
-                            + (rt.maxMemory() >> 20) + " MB reached");
+                    return Optional.of(new FirstTimeoutSearch.Reached(FirstTimeoutSearch.LimitKind.MEMORY_LIMIT,
+                            "heap limit " + Math.round(settings.maxHeapFraction() * 100) + "% of "
+                            + (rt.maxMemory() >> 20) + " MB reached"));
                 }
             }
             return Optional.empty();
@@ -54,7 +57,23 @@ final class SearchLimits {
      */
     static void requireComplete(ExplorationReport report) {
         if (!report.complete()) {
-            throw new FirstTimeoutSearch.LimitReachedException(report.stopReason());
+            throw new FirstTimeoutSearch.LimitReachedException(new FirstTimeoutSearch.Reached(kind(report),
+                    report.stopReason()));
         }
+    }
+
+    /** @return the limit that stopped an incomplete exploration, as the tables' searches name it */
+    private static FirstTimeoutSearch.LimitKind kind(ExplorationReport report) {
+        for (org.rdmacheck.checker.CheckResult r : report.results()) {
+            if (r instanceof org.rdmacheck.checker.CheckResult.Inconclusive i) {
+                return switch (i.cause()) {
+                    case TIME_LIMIT -> FirstTimeoutSearch.LimitKind.TIME_LIMIT;
+                    case STATE_LIMIT -> FirstTimeoutSearch.LimitKind.STATE_LIMIT;
+                    default -> FirstTimeoutSearch.LimitKind.MEMORY_LIMIT;
+                };
+            }
+        }
+        // an exploration stopped without an inconclusive result stopped at its heap or storage bound
+        return FirstTimeoutSearch.LimitKind.MEMORY_LIMIT;
     }
 }

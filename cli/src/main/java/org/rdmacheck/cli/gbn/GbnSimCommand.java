@@ -7,11 +7,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.cli.EarlyStop;
 import org.rdmacheck.cli.ExitCodes;
 import org.rdmacheck.cli.ExplorerOptions;
 import org.rdmacheck.cli.OutputFolders;
+import org.rdmacheck.cli.RunClock;
+import org.rdmacheck.cli.TimeLimit;
 import org.rdmacheck.model.gbn.SimCell;
 import org.rdmacheck.model.gbn.SimGrid;
 import picocli.CommandLine.Command;
@@ -40,24 +44,50 @@ public final class GbnSimCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
+    @picocli.CommandLine.Mixin
+    TimeLimit limit = new TimeLimit();
+
     @Override
     public Integer call() throws IOException {
         SimGrid grid = SimSettings.grid(params);
         Path dir = out != null ? OutputFolders.writable("--out", out) : OutputFolders.writable(
                 "the default output folder", ExplorerOptions.home().resolve("out").resolve("gbn-sim"));
+        RunClock clock = limit.start("gbn-sim", spec.commandLine().getErr());
         long t0 = System.currentTimeMillis();
-        List<SimCell> cells = grid.run();
-        List<Path> files = SimOutput.write(dir, cells);
+        List<SimCell> cells = run(grid, clock);
+        long millis = System.currentTimeMillis() - t0;
+        // a grid cut short writes no files: its plots would look complete
+        Optional<EarlyStop> stop = cells.size() < grid.points() ? Optional.of(EarlyStop.timeLimit(clock))
+                : Optional.empty();
+        List<Path> files = stop.isPresent() ? List.of() : SimOutput.write(dir, cells);
         PrintWriter w = spec.commandLine().getOut();
         if (json) {
-            w.println(json(cells));
+            w.println(json(cells, grid.points(), millis, stop));
         } else {
             w.print(table(cells));
-            w.printf(Locale.ROOT, "%d points in %.1f s; wrote %s%n", cells.size(),
-                    (System.currentTimeMillis() - t0) / 1000.0, files.stream().map(ExplorerOptions::display).toList());
+            w.printf(Locale.ROOT, "%d of %d points in %.1f s; wrote %s%n", cells.size(), grid.points(), millis / 1000.0,
+                    files.stream().map(ExplorerOptions::display).toList());
+            stop.ifPresent(s -> w.println("INCONCLUSIVE: " + s.reason() + "; the points not finished are left out"));
         }
         w.flush();
-        return ExitCodes.OK;
+        return EarlyStop.exit(stop, ExitCodes.OK);
+    }
+
+    /**
+     * @param grid  the grid
+     * @param clock progress lines and the time limit
+     * @return the points finished before the limit
+     */
+    static List<SimCell> run(SimGrid grid, RunClock clock) {
+        java.util.concurrent.atomic.AtomicLong messages = new java.util.concurrent.atomic.AtomicLong();
+        return grid.run(() -> {
+            long m = messages.incrementAndGet();
+            synchronized (clock) {
+                clock.tick(() -> clock.rate(m, (long) grid.points() * grid.replications() * grid.messages(),
+                        "messages"));
+            }
+            return clock.expired();
+        });
     }
 
     /** The cells as JSON (schema {@code docs/json-schema/gbn-sim.schema.json}): the timeout in seconds. */
@@ -73,8 +103,14 @@ public final class GbnSimCommand implements Callable<Integer> {
         return new java.math.BigDecimal(String.format(Locale.ROOT, "%.6g", v)).stripTrailingZeros().toPlainString();
     }
 
-    private static String json(List<SimCell> cells) throws JsonProcessingException {
-        com.fasterxml.jackson.databind.node.ArrayNode arr = TraceJson.MAPPER.createArrayNode();
+    private static String json(List<SimCell> cells, int points, long millis, Optional<EarlyStop> stop)
+            throws JsonProcessingException {
+        com.fasterxml.jackson.databind.node.ObjectNode top = TraceJson.MAPPER.createObjectNode();
+        EarlyStop.put(top, stop);
+        top.put("points", points);
+        top.put("pointsDone", cells.size());
+        top.put("wallMillis", millis);
+        com.fasterxml.jackson.databind.node.ArrayNode arr = top.putArray("cells");
         for (SimCell c : cells) {
             com.fasterxml.jackson.databind.node.ObjectNode o = arr.addObject();
             o.put("variant", c.variant());
@@ -88,7 +124,7 @@ public final class GbnSimCommand implements Callable<Integer> {
             com.fasterxml.jackson.databind.node.ObjectNode causes = o.putObject("causes");
             new java.util.TreeMap<>(c.causes()).forEach(causes::put);
         }
-        return TraceJson.MAPPER.writeValueAsString(arr);
+        return TraceJson.MAPPER.writeValueAsString(top);
     }
 
     /** @param cells results  @return a text table */

@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.TimeText;
 import org.rdmacheck.cli.Finding;
+import org.rdmacheck.cli.RunClock;
 import org.rdmacheck.cli.Quantity;
 import org.rdmacheck.cli.SuiteTask;
 import org.rdmacheck.model.gbn.SimCell;
@@ -37,11 +40,21 @@ public final class GbnSimTask implements SuiteTask {
     public List<Finding> run(ExplorerSettings settings, Path outDir, Path home) throws java.io.IOException {
         long t0 = System.currentTimeMillis();
         SimGrid grid = SimSettings.grid(SETTINGS);
-        List<SimCell> cells = grid.run();
-        SimOutput.write(home.resolve("out").resolve("gbn-sim"), cells);
+        RunClock clock = new RunClock("gbn-sim", settings.maxMillis(), TimeText.of(settings.maxMillis()), null);
+        List<SimCell> cells = GbnSimCommand.run(grid, clock);
         long ms = System.currentTimeMillis() - t0;
         Map<String, String> params = new LinkedHashMap<>();
         SETTINGS.forEach(s -> params.put(s.substring(0, s.indexOf('=')), s.substring(s.indexOf('=') + 1)));
+        if (cells.size() < grid.points()) {
+            // a grid cut short writes no plot and claims nothing
+            return List.of(Finding.of("gbn-sim", "improved-vs-gbn", params, "ImprovedBeatsGbnAt1e-2",
+                    Finding.Expectation.HOLDS, Finding.Verdict.INCONCLUSIVE).with(
+                            Quantity.of("pointsDone", cells.size(), Quantity.Unit.COUNT),
+                            Quantity.of("points", grid.points(), Quantity.Unit.COUNT))
+                    .withWallMillis(ms).withInconclusive(CheckResult.InconclusiveReason.TIME_LIMIT,
+                            clock.limitReason() + ", " + cells.size() + " of " + grid.points() + " points done"));
+        }
+        SimOutput.write(home.resolve("out").resolve("gbn-sim"), cells);
         List<Finding> rows = new ArrayList<>();
         for (SimCell c : cells) {
             if (c.lossRate() != CLAIM_LOSS) {

@@ -20,6 +20,8 @@ import org.rdmacheck.model.gbn.GbnVariant;
 import org.rdmacheck.properties.gbn.TimeoutPattern;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.cli.EarlyStop;
 import org.rdmacheck.cli.ExitCodes;
 import org.rdmacheck.cli.ExplorerOptions;
 import org.rdmacheck.cli.RunClock;
@@ -96,13 +98,14 @@ public final class GbnTableCommand implements Callable<Integer> {
         List<LeastLossTable.Row> rows = new ArrayList<>();
         List<GbnTraces.Files> files = new ArrayList<>();
         int total = LeastLossTable.POLICIES.size() * LeastLossTable.VARIANTS.size();
-        String stopped = null;
+        Optional<EarlyStop> stopped = Optional.empty();
         for (DuplicatePolicy dup : LeastLossTable.POLICIES) {
             for (GbnVariant v : LeastLossTable.VARIANTS) {
-                if (stopped == null && clock.expired()) {
-                    stopped = clock.limitReason() + ", " + rows.size() + " of " + total + " rows done";
+                if (stopped.isEmpty() && clock.expired()) {
+                    stopped = Optional.of(new EarlyStop(CheckResult.InconclusiveReason.TIME_LIMIT, clock.limitReason()
+                            + ", " + rows.size() + " of " + total + " rows done"));
                 }
-                if (stopped == null) {
+                if (stopped.isEmpty()) {
                     try {
                         LeastLossTable.Row r = table.row(v, dup, start);
                         rows.add(r);
@@ -110,23 +113,36 @@ public final class GbnTableCommand implements Callable<Integer> {
                         clock.tick(() -> clock.rate(rows.size(), total, "rows"));
                     } catch (FirstTimeoutSearch.LimitReachedException e) {
                         // a row cut short would claim a least budget or a cause count it did not establish
-                        stopped = e.getMessage() + " in row " + v.word() + "/" + dup.word() + ", " + rows.size()
-                                + " of " + total + " rows done";
+                        stopped = Optional.of(new EarlyStop(cause(e), e.getMessage() + " in row " + v.word() + "/"
+                                + dup.word() + ", " + rows.size() + " of " + total + " rows done"));
                     }
                 }
             }
         }
         PrintWriter w = spec.commandLine().getOut();
         if (json) {
-            w.println(TraceJson.MAPPER.writeValueAsString(json(rows, files)));
+            ObjectNode o = TraceJson.MAPPER.createObjectNode();
+            EarlyStop.put(o, stopped);
+            o.put("rowsPlanned", total);
+            o.put("rowsDone", rows.size());
+            o.put("wallMillis", (System.nanoTime() - start) / 1_000_000);
+            o.set("rows", json(rows, files));
+            w.println(TraceJson.MAPPER.writeValueAsString(o));
         } else {
             w.print(text(rows, files));
-            if (stopped != null) {
-                w.println("INCONCLUSIVE: " + stopped);
-            }
+            stopped.ifPresent(s -> w.println("INCONCLUSIVE: " + s.reason()));
         }
         w.flush();
-        return stopped == null ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
+        return EarlyStop.exit(stopped, ExitCodes.OK);
+    }
+
+    /** @param e a search stopped by a limit  @return the limit as the findings' cause enum */
+    public static CheckResult.InconclusiveReason cause(FirstTimeoutSearch.LimitReachedException e) {
+        return switch (e.kind()) {
+            case STATE_LIMIT -> CheckResult.InconclusiveReason.STATE_LIMIT;
+            case TIME_LIMIT -> CheckResult.InconclusiveReason.TIME_LIMIT;
+            case MEMORY_LIMIT -> CheckResult.InconclusiveReason.MEMORY_LIMIT;
+        };
     }
 
     /**

@@ -34,6 +34,7 @@ public final class GbnTableTask implements SuiteTask {
         LeastLossTable table = new LeastLossTable(base, 3, settings);
         long start = System.nanoTime();
         String stopped = null;
+        org.rdmacheck.checker.CheckResult.InconclusiveReason cause = null;
         for (DuplicatePolicy d : LeastLossTable.POLICIES) {
             for (GbnVariant v : LeastLossTable.VARIANTS) {
                 int expected = GbnEntry.leastTimeoutBudget(v, d);
@@ -43,10 +44,11 @@ public final class GbnTableTask implements SuiteTask {
                         continue;
                     } catch (FirstTimeoutSearch.LimitReachedException e) {
                         stopped = e.getMessage() + " in row " + v.word() + "/" + d.word();
+                        cause = GbnTableCommand.cause(e);
                     }
                 }
                 rows.add(Finding.of("gbn-table", v.word() + "/" + d.word(), base, "LeastTimeoutBudget=" + expected,
-                        Finding.Expectation.HOLDS, Finding.Verdict.INCONCLUSIVE).withDetail(stopped));
+                        Finding.Expectation.HOLDS, Finding.Verdict.INCONCLUSIVE).withInconclusive(cause, stopped));
             }
         }
         return rows;

@@ -107,6 +107,16 @@ public final class PacketSimulation {
 
     /** @return the run's samples */
     public PacketResult run() {
+        return run(() -> false);
+    }
+
+    /**
+     * @param stop whether to stop (a time limit), asked every 4,096 events
+     * @return the run's samples
+     * @throws org.rdmacheck.fluid.FluidLimitException when {@code stop} turned true before the end
+     */
+    public PacketResult run(java.util.function.BooleanSupplier stop) {
+        long handled = 0;
         for (int i = 0; i < flows.size(); i++) {
             FlowSpec f = flows.get(i);
             rps[i] = new ReactionPoint(params.capacityPerMicro(),
@@ -124,6 +134,9 @@ public final class PacketSimulation {
         int sample = 0;
         while (!events.isEmpty() && events.peek().time() <= duration) {
             Event e = events.poll();
+            if ((++handled & 4095) == 0 && stop.getAsBoolean()) {
+                throw new org.rdmacheck.fluid.FluidLimitException("packet simulation stopped", e.time());
+            }
             while (e.time() >= nextSample && sample < queueSum.length) {
                 record(sample++, nextSample);
                 nextSample += sampleInterval;

@@ -3,9 +3,11 @@ package org.rdmacheck.fluid.stability;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 import org.rdmacheck.fluid.FixedPointResult;
 import org.rdmacheck.fluid.FluidInputException;
+import org.rdmacheck.fluid.FluidLimitException;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.SolverSettings;
 
@@ -69,6 +71,29 @@ public record StabilityCrossCheck(List<Point> points, List<StabilityPoint> skipp
      */
     public static StabilityCrossCheck run(FluidParameters base, int[] flows, double[] delays, FixedPointSource source,
                                           RateTerms rateTerms, SolverSettings settings, double durationMicros) {
+        return run(base, flows, delays, source, rateTerms, settings, durationMicros, () -> false);
+    }
+
+    /**
+     * As {@link #run(FluidParameters, int[], double[], FixedPointSource, RateTerms, SolverSettings, double)},
+     * until {@code stop} turns true (asked before each simulation; a simulation under way stops when
+     * the settings' monitor throws {@link org.rdmacheck.fluid.FluidLimitException}): the points not
+     * simulated to the end are left out of both {@link #points()} and {@link #skipped()}, so fewer
+     * than {@code flows x delays} of them mean the cross-check was stopped.
+     *
+     * @param base      parameters (N and τ* replaced)
+     * @param flows     N values
+     * @param delays    τ* values (µs, > 0)
+     * @param source    fixed point to linearise around and start from
+     * @param rateTerms how the linearisation treats the delayed rate
+     * @param settings  solver settings
+     * @param durationMicros simulated time per run
+     * @param stop      whether to stop (a time limit); asked from several threads
+     * @return the comparison of the points finished
+     */
+    public static StabilityCrossCheck run(FluidParameters base, int[] flows, double[] delays, FixedPointSource source,
+                                          RateTerms rateTerms, SolverSettings settings, double durationMicros,
+                                          BooleanSupplier stop) {
         if (!(durationMicros >= 2 * PerturbedRun.WINDOW_MICROS) || Double.isInfinite(durationMicros)) {
             throw new FluidInputException("duration = " + durationMicros + " us: expected at least "
                     + 2 * PerturbedRun.WINDOW_MICROS + " us (two 20 ms windows)");
@@ -86,18 +111,27 @@ public record StabilityCrossCheck(List<Point> points, List<StabilityPoint> skipp
             linear.addAll(StabilityAnalysis.of(pn, delays, source, rateTerms));
         }
         Point[] out = new Point[linear.size()];
+        boolean[] simulated = new boolean[linear.size()];
         IntStream.range(0, out.length).parallel().filter(i -> linear.get(i).verdict().hasMargins()
                         || linear.get(i).verdict() == StabilityVerdict.NO_CROSSOVER)
                 .forEach(i -> {
+                    simulated[i] = true;
+                    if (stop.getAsBoolean()) {
+                        return;
+                    }
                     FixedPointResult fp = source.of(params.get(i));
-                    out[i] = new Point(linear.get(i), PerturbedRun.solve(params.get(i), fp, settings, durationMicros));
+                    try {
+                        out[i] = new Point(linear.get(i), PerturbedRun.solve(params.get(i), fp, settings, durationMicros));
+                    } catch (FluidLimitException e) {
+                        // cut short: left out of both lists
+                    }
                 });
         List<Point> points = new ArrayList<>();
         List<StabilityPoint> skipped = new ArrayList<>();
         for (int i = 0; i < out.length; i++) {
             if (out[i] != null) {
                 points.add(out[i]);
-            } else {
+            } else if (!simulated[i]) {
                 skipped.add(linear.get(i));
             }
         }

@@ -2,6 +2,7 @@ package org.rdmacheck.fluid.stability;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.rdmacheck.fluid.FixedPointResult;
 import org.rdmacheck.fluid.FlowSpec;
 import org.rdmacheck.fluid.FluidInputException;
@@ -54,10 +55,20 @@ public record StabilityPacketCheck(Run stable, Run unstable, long seed) {
      * @return both runs
      */
     public static StabilityPacketCheck run(FluidParameters stablePoint, FluidParameters unstablePoint, long seed) {
-        return new StabilityPacketCheck(simulate(stablePoint, seed), simulate(unstablePoint, seed), seed);
+        return new StabilityPacketCheck(simulate(stablePoint, seed, () -> false), simulate(unstablePoint, seed,
+                () -> false), seed);
     }
 
-    private static Run simulate(FluidParameters p, long seed) {
+    /**
+     * One packet-level run at a point, and its queue over the last window.
+     *
+     * @param p    parameters (N, τ*) of the point
+     * @param seed marking seed
+     * @param stop whether to stop (a time limit), asked every few thousand events
+     * @return the run
+     * @throws org.rdmacheck.fluid.FluidLimitException when {@code stop} turned true first
+     */
+    public static Run simulate(FluidParameters p, long seed, BooleanSupplier stop) {
         StabilityPoint lin = StabilityAnalysis.of(p, FixedPointSource.EXACT);
         if (!lin.verdict().hasMargins()) {
             throw new FluidInputException("packet-check at N = " + p.flows() + ", tauStar = " + p.feedbackDelayMicros()
@@ -70,7 +81,7 @@ public record StabilityPacketCheck(Run stable, Run unstable, long seed) {
             flows.add(new FlowSpec(1, 0, fp.rateGbps(), rt, fp.alpha()));
         }
         PacketResult r = new PacketSimulation(new FluidProblem(p, flows, DURATION_MICROS), seed, SAMPLE_MICROS,
-                p.feedbackDelayMicros()).run();
+                p.feedbackDelayMicros()).run(stop);
         double[] q = r.queueKB();
         int from = (int) ((DURATION_MICROS - WINDOW_MICROS) / SAMPLE_MICROS);
         int to = Math.min(q.length, (int) (DURATION_MICROS / SAMPLE_MICROS));

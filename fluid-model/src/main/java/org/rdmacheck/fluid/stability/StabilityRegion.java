@@ -3,6 +3,7 @@ package org.rdmacheck.fluid.stability;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 import org.rdmacheck.fluid.FluidInputException;
 import org.rdmacheck.fluid.FluidParameters;
@@ -91,6 +92,29 @@ public record StabilityRegion(List<Cell> cells, double thresholdDeg, FluidParame
     public static StabilityRegion search(FluidParameters base, int[] flows, double[] delays, double[] raiMbps,
                                          double[] kmaxKB, double[] gValues, double thresholdDeg,
                                          FixedPointSource source, RateTerms rateTerms) {
+        return search(base, flows, delays, raiMbps, kmaxKB, gValues, thresholdDeg, source, rateTerms, () -> false);
+    }
+
+    /**
+     * As {@link #search(FluidParameters, int[], double[], double[], double[], double[], double, FixedPointSource,
+     * RateTerms)}, until {@code stop} turns true (asked before each setting): the settings not started
+     * are left out, so fewer cells than settings mean the search was stopped.
+     *
+     * @param base         parameters other than the searched axes; also the reference setting
+     * @param flows        N values every setting must handle
+     * @param delays       τ* values (µs)
+     * @param raiMbps      R_AI values
+     * @param kmaxKB       K_max values
+     * @param gValues      g values
+     * @param thresholdDeg required phase margin
+     * @param source       fixed point to linearise around
+     * @param rateTerms    how the delayed rate is treated
+     * @param stop         whether to stop (a time limit); asked from several threads
+     * @return the region of the settings examined
+     */
+    public static StabilityRegion search(FluidParameters base, int[] flows, double[] delays, double[] raiMbps,
+                                         double[] kmaxKB, double[] gValues, double thresholdDeg,
+                                         FixedPointSource source, RateTerms rateTerms, BooleanSupplier stop) {
         if (!(thresholdDeg > -180 && thresholdDeg <= 180)) {
             throw new FluidInputException("threshold = " + thresholdDeg + " deg: expected a phase margin in (-180, 180]");
         }
@@ -105,7 +129,9 @@ public record StabilityRegion(List<Cell> cells, double thresholdDeg, FluidParame
                     .with("g", Double.toString(gValues[i % gValues.length]));
         }
         List<Cell> cells = IntStream.range(0, settings.length).parallel()
-                .mapToObj(i -> cell(settings[i], base, flows, delays, thresholdDeg, source, rateTerms)).toList();
+                .mapToObj(i -> stop.getAsBoolean() ? Optional.<Cell>empty()
+                        : Optional.of(cell(settings[i], base, flows, delays, thresholdDeg, source, rateTerms)))
+                .flatMap(Optional::stream).toList();
         return new StabilityRegion(cells, thresholdDeg, base);
     }
 

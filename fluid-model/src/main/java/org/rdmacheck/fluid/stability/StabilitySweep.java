@@ -2,6 +2,7 @@ package org.rdmacheck.fluid.stability;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 import org.rdmacheck.fluid.FluidInputException;
 import org.rdmacheck.fluid.FluidParameters;
@@ -72,6 +73,26 @@ public final class StabilitySweep {
      */
     public static List<Row> vary(FluidParameters base, String parameter, double[] values, int[] flows, double[] delays,
                                  FixedPointSource source, RateTerms rateTerms) {
+        return vary(base, parameter, values, flows, delays, source, rateTerms, () -> false);
+    }
+
+    /**
+     * As {@link #vary(FluidParameters, String, double[], int[], double[], FixedPointSource, RateTerms)},
+     * until {@code stop} turns true (asked before each (value, N) cell): the cells not started are
+     * left out, so fewer than {@code values x flows x delays} rows mean the sweep was stopped.
+     *
+     * @param base      the parameters
+     * @param parameter name of the varied parameter, or {@code N} with the single value NaN for a plain sweep
+     * @param values    its values
+     * @param flows     N values
+     * @param delays    τ* values (µs)
+     * @param source    fixed point to linearise around
+     * @param rateTerms how the delayed rate in the exponents is treated
+     * @param stop      whether to stop (a time limit); asked from several threads
+     * @return the rows computed, in (value, N, τ*) order
+     */
+    public static List<Row> vary(FluidParameters base, String parameter, double[] values, int[] flows, double[] delays,
+                                 FixedPointSource source, RateTerms rateTerms, BooleanSupplier stop) {
         boolean plain = parameter.equals("N") && values.length == 1 && Double.isNaN(values[0]);
         if (!plain && (parameter.equals("N") || parameter.equals("tauStar"))) {
             throw new FluidInputException("vary " + parameter + ": N and tauStar are the sweep's own axes; "
@@ -88,7 +109,8 @@ public final class StabilitySweep {
             base.with("tauStar", Double.toString(d));   // validates every delay up front
         }
         List<List<StabilityPoint>> cells = IntStream.range(0, values.length * flows.length).parallel()
-                .mapToObj(i -> StabilityAnalysis.of(bases[i / flows.length].with("N", Integer.toString(flows[i % flows.length])),
+                .mapToObj(i -> stop.getAsBoolean() ? List.<StabilityPoint>of()
+                        : StabilityAnalysis.of(bases[i / flows.length].with("N", Integer.toString(flows[i % flows.length])),
                         delays, source, rateTerms)).toList();
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {

@@ -3,7 +3,9 @@ package org.rdmacheck.model.gbn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import org.rdmacheck.model.InputException;
 
 /**
@@ -46,6 +48,22 @@ public record SimGrid(SimParams base, List<GbnVariant> variants, DuplicatePolicy
 
     /** @return every point, variants outermost, then RTO, then loss rate; computed in parallel */
     public List<SimCell> run() {
+        return run(() -> false);
+    }
+
+    /** @return the number of points of the grid */
+    public int points() {
+        return variants.size() * rtos.size() * lossRates.size();
+    }
+
+    /**
+     * Runs the grid until {@code stop} turns true (checked before every simulated message): a point
+     * cut short is left out, since its interval would rest on fewer messages than asked for.
+     *
+     * @param stop whether to stop now (a time limit); called from several threads
+     * @return the points that finished, in grid order (variants outermost, then RTO, then loss rate)
+     */
+    public List<SimCell> run(BooleanSupplier stop) {
         List<Object[]> points = new ArrayList<>();
         for (GbnVariant v : variants) {
             for (double rto : rtos) {
@@ -54,7 +72,8 @@ public record SimGrid(SimParams base, List<GbnVariant> variants, DuplicatePolicy
                 }
             }
         }
-        return points.parallelStream().map(o -> cell((GbnVariant) o[0], (Double) o[1], (Double) o[2])).toList();
+        return points.parallelStream().map(o -> cell((GbnVariant) o[0], (Double) o[1], (Double) o[2], stop))
+                .flatMap(Optional::stream).toList();
     }
 
     /**
@@ -64,6 +83,13 @@ public record SimGrid(SimParams base, List<GbnVariant> variants, DuplicatePolicy
      * @return the point's result
      */
     public SimCell cell(GbnVariant variant, double rto, double p) {
+        return cell(variant, rto, p, () -> false).orElseThrow();
+    }
+
+    private Optional<SimCell> cell(GbnVariant variant, double rto, double p, BooleanSupplier stop) {
+        if (stop.getAsBoolean()) {
+            return Optional.empty();
+        }
         SimParams params = base.withRto(rto).withLossRate(p);
         double lossless = new GbnSimulator(params.withLossRate(0), variant, duplicates, nakPolicy, 0).runMessage().seconds();
         double[] rel = new double[replications];
@@ -74,6 +100,9 @@ public record SimGrid(SimParams base, List<GbnVariant> variants, DuplicatePolicy
             GbnSimulator sim = new GbnSimulator(params, variant, duplicates, nakPolicy, s);
             double total = 0;
             for (int m = 0; m < messages; m++) {
+                if (stop.getAsBoolean()) {
+                    return Optional.empty();
+                }
                 MessageOutcome o = sim.runMessage();
                 total += o.seconds();
                 timeouts += o.causes().size();
@@ -92,8 +121,8 @@ public record SimGrid(SimParams base, List<GbnVariant> variants, DuplicatePolicy
         }
         var /= replications - 1;
         double half = studentT975(replications - 1) * Math.sqrt(var / replications);
-        return new SimCell(variant.word(), rto, p, mean, half, replications, (long) replications * messages,
-                (double) timeouts / ((long) replications * messages), causes);
+        return Optional.of(new SimCell(variant.word(), rto, p, mean, half, replications, (long) replications * messages,
+                (double) timeouts / ((long) replications * messages), causes));
     }
 
     /** Two-sided 95% quantile of Student's t with {@code df} degrees of freedom. */

@@ -70,6 +70,25 @@ public final class FirstTimeoutSearch<S, H> {
         }
     }
 
+    /** Which limit stopped a search. */
+    public enum LimitKind {
+        /** too many (state, history) pairs or states */
+        STATE_LIMIT,
+        /** the time limit */
+        TIME_LIMIT,
+        /** the heap limit, or storage that cannot hold the space */
+        MEMORY_LIMIT
+    }
+
+    /**
+     * Why a search must stop.
+     *
+     * @param kind   which limit
+     * @param reason one line for people
+     */
+    public record Reached(LimitKind kind, String reason) {
+    }
+
     /**
      * Stops a search that has run too long or grown too large.
      */
@@ -82,16 +101,24 @@ public final class FirstTimeoutSearch<S, H> {
          * @param visited the (state, history) pairs visited so far
          * @return why the search must stop now, or empty to go on
          */
-        Optional<String> reached(long visited);
+        Optional<Reached> reached(long visited);
     }
 
     /** A search stopped by its {@link Limit}: what it found so far is incomplete. */
     public static final class LimitReachedException extends RuntimeException {
         private static final long serialVersionUID = 1L;
 
-        /** @param reason which limit, as {@link Limit#reached} said */
-        public LimitReachedException(String reason) {
-            super(reason);
+        private final LimitKind kind;
+
+        /** @param reached which limit, as {@link Limit#reached} said */
+        public LimitReachedException(Reached reached) {
+            super(reached.reason());
+            this.kind = reached.kind();
+        }
+
+        /** @return which limit stopped the search */
+        public LimitKind kind() {
+            return kind;
         }
     }
 
@@ -149,7 +176,7 @@ public final class FirstTimeoutSearch<S, H> {
         while (!queue.isEmpty()) {
             Node<S, H> node = queue.poll();
             if ((++polled & 1023) == 0) {
-                Optional<String> stop = limit.reached(parents.size());
+                Optional<Reached> stop = limit.reached(parents.size());
                 if (stop.isPresent()) {
                     throw new LimitReachedException(stop.get());
                 }

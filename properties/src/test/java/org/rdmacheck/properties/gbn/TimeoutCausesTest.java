@@ -34,9 +34,11 @@ class TimeoutCausesTest {
         FirstTimeoutSearch.LimitReachedException x = org.junit.jupiter.api.Assertions.assertThrows(
                 FirstTimeoutSearch.LimitReachedException.class, () -> TimeoutCauses.analyse(m, visited -> {
                     asked[0] = visited;
-                    return visited >= 2_000 ? java.util.Optional.of("stop at " + visited) : java.util.Optional.empty();
+                    return visited >= 2_000 ? java.util.Optional.of(new FirstTimeoutSearch.Reached(
+                            FirstTimeoutSearch.LimitKind.STATE_LIMIT, "stop at " + visited)) : java.util.Optional.empty();
                 }));
         assertTrue(x.getMessage().startsWith("stop at "), x.getMessage());
+        org.junit.jupiter.api.Assertions.assertEquals(FirstTimeoutSearch.LimitKind.STATE_LIMIT, x.kind());
         assertTrue(asked[0] >= 2_000, "asked with the pairs visited: " + asked[0]);
         // without a limit the same search finishes
         assertFalse(TimeoutCauses.analyse(m).isEmpty());

@@ -1,0 +1,186 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmacheck.checker.trace.TraceJson;
+
+/**
+ * {@code --max-time} on the commands that can run long: reached, the run is INCONCLUSIVE (exit 3)
+ * with what it finished as numbers and the cause as the findings' enum, and writes no files; bad
+ * durations are one line and exit 2. Each configuration needs many seconds, the limit is 50 ms.
+ */
+class TimeLimitTest {
+
+    private static final String TINY = "0.05s";
+
+    private static JsonNode stopped(CliTest.Run r) throws Exception {
+        assertEquals(3, r.code(), r.err() + r.out());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals("TIME_LIMIT", o.get("stopped").asText(), r.out());
+        assertTrue(o.get("stopReason").asText().startsWith("time limit 0.05s reached"), r.out());
+        return o;
+    }
+
+    private static void empty(Path dir) throws Exception {
+        assertTrue(Files.notExists(dir) || Files.list(dir).findAny().isEmpty(), "no files written in " + dir);
+    }
+
+    @Test
+    void gbnSimPastItsTimeLimitShowsTheFinishedPointsAndWritesNoFiles(@TempDir Path dir) throws Exception {
+        // the default grid takes several seconds; 200 messages per replication make it about a minute
+        JsonNode o = stopped(CliTest.run("gbn-sim", "--param", "messages=200", "--max-time", TINY, "--json",
+                "--out", dir.toString()));
+        assertEquals(60, o.get("points").asInt());
+        assertTrue(o.get("pointsDone").asInt() < 60, o.toString());
+        assertEquals(o.get("pointsDone").asInt(), o.get("cells").size());
+        assertTrue(o.get("wallMillis").isIntegralNumber());
+        empty(dir);
+    }
+
+    @Test
+    void gbnSimThatFinishesSaysSoInTheSameFields(@TempDir Path dir) throws Exception {
+        CliTest.Run r = CliTest.run("gbn-sim", "--param", "variants=gbn", "--param", "lossRates=1e-2", "--param",
+                "rto=10ms", "--param", "replications=2", "--param", "messages=1", "--param", "messageBytes=65536",
+                "--json", "--out", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertTrue(o.get("stopped").isNull());
+        assertTrue(o.get("stopReason").isNull());
+        assertEquals(1, o.get("points").asInt());
+        assertEquals(1, o.get("pointsDone").asInt());
+        assertTrue(o.get("cells").get(0).get("relativeThroughput").isNumber());
+        assertTrue(Files.exists(dir.resolve("throughput.csv")));
+    }
+
+    @Test
+    void stabilitySweepPastItsTimeLimitShowsTheRowsItFinished(@TempDir Path dir) throws Exception {
+        // 1,000 (Rai, N) cells of 3 points each: about half a minute on two cores
+        JsonNode o = stopped(CliTest.run("fluid", "stability", "sweep", "--vary", "Rai=1..100:1", "--flows", "2..20:2",
+                "--max-time", TINY, "--json", "--out", dir.toString()));
+        assertEquals(3000, o.get("planned").asInt());
+        assertTrue(o.get("done").asInt() < 3000, o.toString());
+        assertEquals(o.get("done").asInt(), o.get("rows").size());
+        assertEquals(0, o.get("files").size());
+        empty(dir);
+    }
+
+    @Test
+    void stabilityRegionPastItsTimeLimitRecommendsNothing(@TempDir Path dir) throws Exception {
+        // 1,200 settings of 24 points each: minutes
+        JsonNode o = stopped(CliTest.run("fluid", "stability", "region", "--rai", "1..200:1", "--max-time", TINY,
+                "--json", "--out", dir.toString()));
+        assertEquals(1200, o.get("planned").asInt());
+        assertTrue(o.get("done").asInt() < 1200, o.toString());
+        assertEquals(o.get("done").asInt(), o.get("cells").size());
+        assertTrue(o.get("recommended").isNull());
+        assertTrue(o.get("best").isNull());
+        empty(dir);
+    }
+
+    @Test
+    void stabilityCrossCheckPastItsTimeLimitStopsTheSimulationsUnderWay(@TempDir Path dir) throws Exception {
+        // 70 delay-differential runs of 2 s simulated time each: more than a minute
+        CliTest.Run r = CliTest.run("fluid", "stability", "cross-check", "--duration-ms", "2000", "--max-time", TINY,
+                "--json", "--out", dir.toString());
+        JsonNode o = stopped(r);
+        assertEquals(70, o.get("planned").asInt());
+        assertTrue(o.get("done").asInt() < 70, o.toString());
+        assertEquals(o.get("done").asInt(), o.get("compared").asInt() + o.get("skipped").asInt());
+        assertTrue(r.err().length() < 2000, "no stack trace: " + r.err());
+        empty(dir);
+    }
+
+    @Test
+    void stabilityPacketCheckPastItsTimeLimitShowsTheRunsItFinished() throws Exception {
+        // at C = 400 Gb/s each packet-level run handles about 7.5 M packets: seconds
+        JsonNode o = stopped(CliTest.run("fluid", "stability", "packet-check", "--param", "C=400", "--unstable=8,100",
+                "--max-time", TINY, "--json"));
+        assertEquals(2, o.get("planned").asInt());
+        assertTrue(o.get("done").asInt() < 2);
+        assertTrue(o.get("unstable").isNull());
+        assertTrue(o.get("unstableOscillatesMore").isNull());
+    }
+
+    @Test
+    void stabilityMarginsThatFinishesSaysSo() throws Exception {
+        CliTest.Run r = CliTest.run("fluid", "stability", "margins", "--param", "N=8", "--max-time", "30s", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertTrue(o.get("stopped").isNull());
+        assertEquals(1, o.get("done").asInt());
+        assertEquals(1, o.get("planned").asInt());
+    }
+
+    @Test
+    void badDurationsAreOneLineNamingTheValueExitTwoAndWriteNothing(@TempDir Path dir) throws Exception {
+        List<List<String>> commands = List.of(
+                List.of("gbn-sim", "--out", dir.resolve("o").toString()),
+                List.of("fluid", "stability", "sweep", "--out", dir.resolve("o").toString()),
+                List.of("fluid", "stability", "margins"),
+                List.of("fluid", "stability", "packet-check"),
+                List.of("all", "--model", "corridor", "--no-save"),
+                List.of("gbn-table", "--no-save"));
+        for (List<String> c : commands) {
+            for (String bad : List.of("-1s", "NaN", "1e30h", "10 minutes", "0", "Infinity")) {
+                List<String> args = new ArrayList<>(c);
+                args.add("--max-time=" + bad);
+                CliTest.Run r = CliTest.run(args.toArray(String[]::new));
+                assertEquals(2, r.code(), args + ": " + r.err());
+                assertEquals(1, r.err().strip().lines().count(), r.err());
+                assertTrue(r.err().contains("'" + bad + "'") && r.err().contains("expected a positive duration"),
+                        r.err());
+                assertFalse(Files.exists(dir.resolve("o")), args.toString());
+            }
+        }
+    }
+
+    @Test
+    void allTreatsMaxTimeAsADeadlineAndListsTheStepsNotRun() throws Exception {
+        // gbn-table takes seconds: the deadline passes in it and thresholds is never started
+        CliTest.Run r = CliTest.run("all", "--model", "gbn-table", "--model", "thresholds", "--max-time", TINY,
+                "--json", "--no-save");
+        assertEquals(3, r.code(), r.err());
+        JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+        int tableStopped = 0;
+        JsonNode thresholds = null;
+        for (JsonNode row : rows) {
+            if (row.get("model").asText().equals("gbn-table") && row.get("verdict").asText().equals("INCONCLUSIVE")) {
+                assertEquals("TIME_LIMIT", row.get("inconclusiveCause").asText(), row.toString());
+                tableStopped++;
+            }
+            if (row.get("model").asText().equals("thresholds")) {
+                assertEquals(null, thresholds, "one row for a step not run");
+                thresholds = row;
+            }
+        }
+        assertTrue(tableStopped > 0, r.out());
+        assertTrue(thresholds != null, r.out());
+        assertEquals("INCONCLUSIVE", thresholds.get("verdict").asText());
+        assertEquals("TIME_LIMIT", thresholds.get("inconclusiveCause").asText());
+        assertTrue(thresholds.get("detail").asText().contains("not run"), thresholds.toString());
+        assertTrue(thresholds.get("quantities").get("elapsedMillis").get("value").asLong() >= 50);
+        assertEquals("ms", thresholds.get("quantities").get("elapsedMillis").get("unit").asText());
+    }
+
+    @Test
+    void allGivesTheSimulationTheTimeLeftAndItStopsInconclusive() throws Exception {
+        CliTest.Run r = CliTest.run("all", "--model", "gbn-sim", "--max-time", TINY, "--json", "--no-save");
+        assertEquals(3, r.code(), r.err());
+        JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+        assertEquals(1, rows.size(), "a grid cut short claims nothing: " + r.out());
+        JsonNode row = rows.get(0);
+        assertEquals("INCONCLUSIVE", row.get("verdict").asText());
+        assertEquals("TIME_LIMIT", row.get("inconclusiveCause").asText());
+        assertEquals(15, row.get("quantities").get("points").get("value").asInt());
+        assertTrue(row.get("quantities").get("pointsDone").get("value").asInt() < 15);
+    }
+}
