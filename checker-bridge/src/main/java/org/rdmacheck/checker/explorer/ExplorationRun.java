@@ -56,6 +56,8 @@ final class ExplorationRun<S> {
     static final int CHUNK = 256;
     /** Successors whose home slots are read in one loop ahead of their lookups. */
     static final int TOUCH_BLOCK = 32;
+    /** Pieces per thread of a section split by {@link #inParallel} (does not change any result). */
+    static final int PIECES_PER_THREAD = 16;
     private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
 
     private final CheckSpec<S> spec;
@@ -99,6 +101,7 @@ final class ExplorationRun<S> {
     /** the sum of the store slots read ahead of inserts, kept so that the reads stay */
     private long readAhead;
 
+    private final PhaseClock clock = new PhaseClock();
     private final AtomicLong found = new AtomicLong();
     private volatile long queued;
     private volatile int depth;
@@ -173,6 +176,7 @@ final class ExplorationRun<S> {
         boolean complete = false;
         try {
             complete = search(pool);
+            clock.mark("end");
         } catch (OutOfMemoryError e) {
             stop(CheckResult.InconclusiveReason.MEMORY_LIMIT, heapExhausted());
         } finally {
@@ -222,6 +226,7 @@ final class ExplorationRun<S> {
 
     /** @return true when the state space was exhausted */
     private boolean search(ExecutorService pool) {
+        clock.start();
         List<S> inits = model.initialStates();
         List<S> initial = new ArrayList<>();
         PackedStates initialPacked = packed == null ? null : new PackedStates(inits.size(), 16);
@@ -252,15 +257,20 @@ final class ExplorationRun<S> {
         Frontier<S> frontier = packed != null ? new Frontier<>(initialPacked) : new Frontier<>(initial);
         found.set(visited.size());
         int base = 0;
+        clock.mark("initial states");
         while (frontier.size() > 0) {
             depth++;
             queued = frontier.size();
             LevelTable<S> next = truncated ? null : levelTable(pool);
+            clock.mark("level table");
             Level<S> level = expandLevel(pool, frontier, base, next);
+            clock.mark("expand: dispatch");
             if (deferred && next != null && stopCause != CheckResult.InconclusiveReason.MEMORY_LIMIT) {
                 match(pool, level, next);
+                clock.mark("match: dispatch");
             }
             mergeViolations(level);
+            clock.mark("violations and goals");
             if (stopReason != null) {
                 return false;
             }
@@ -286,6 +296,7 @@ final class ExplorationRun<S> {
                 stop(CheckResult.InconclusiveReason.MEMORY_LIMIT, heapLimit());
                 return false;
             }
+            clock.mark("heap check");
         }
         queued = 0;
         return true;
@@ -429,11 +440,9 @@ final class ExplorationRun<S> {
         AtomicInteger cursor = new AtomicInteger();
         long maxNanos = maxNanos();
         PackedStates ps = frontier.packed();
-        AtomicInteger slots = new AtomicInteger();
-        Callable<Void> task = () -> {
+        java.util.function.IntConsumer task = slot -> {
             Worker<S> w = new Worker<>(props.size());
             if (deferred && next != null) {
-                int slot = slots.getAndIncrement();
                 w.candidates = candidates[slot] == null ? (candidates[slot] = new Candidates()) : candidates[slot];
                 w.candidates.clear();
             }
@@ -479,27 +488,46 @@ final class ExplorationRun<S> {
             } catch (OutOfMemoryError e) {
                 stop(CheckResult.InconclusiveReason.MEMORY_LIMIT, heapExhausted());
             }
-            return null;
         };
-        if (pool == null) {
-            call(task);
-        } else {
-            List<Callable<Void>> tasks = new ArrayList<>();
-            for (int t = 0; t < settings.threads(); t++) {
-                tasks.add(task);
-            }
-            join(pool, tasks);
-        }
+        runTasks(pool, "expand", pool == null ? 1 : settings.threads(), task);
         return level;
     }
 
-    private static void call(Callable<Void> task) {
+    /**
+     * Runs {@code parts} tasks ({@code body} given the task's index), on the pool when there is
+     * one, else one after the other on this thread, and books their CPU time as a parallel section.
+     */
+    private void runTasks(ExecutorService pool, String name, int parts, java.util.function.IntConsumer body) {
+        long[] cpu = new long[parts];
+        long[] wall = new long[parts];
+        long start = System.nanoTime();
+        if (pool == null || parts == 1) {
+            for (int t = 0; t < parts; t++) {
+                timed(body, t, cpu, wall);
+            }
+            clock.section(name, cpu, wall, System.nanoTime() - start, true);
+            return;
+        }
+        List<Callable<Void>> tasks = new ArrayList<>();
+        for (int t = 0; t < parts; t++) {
+            int slot = t;
+            tasks.add(() -> {
+                timed(body, slot, cpu, wall);
+                return null;
+            });
+        }
+        join(pool, tasks);
+        clock.section(name, cpu, wall, System.nanoTime() - start, false);
+    }
+
+    private void timed(java.util.function.IntConsumer body, int t, long[] cpu, long[] wall) {
+        long c = clock.cpu();
+        long w = System.nanoTime();
         try {
-            task.call();
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
+            body.accept(t);
+        } finally {
+            cpu[t] = clock.cpu() - c;
+            wall[t] = System.nanoTime() - w;
         }
     }
 
@@ -698,7 +726,7 @@ final class ExplorationRun<S> {
         }
         AtomicLong added = new AtomicLong();
         long[] touched = new long[1];
-        inParallel(pool, LevelTable.STRIPES, work / 8, (a, b) -> {
+        inParallel(pool, "match", LevelTable.STRIPES, work / 8, (a, b) -> {
             long n = 0;
             long sum = 0;
             int[] block = new int[TOUCH_BLOCK];
@@ -828,18 +856,19 @@ final class ExplorationRun<S> {
         if (table == null) {
             table = new LevelTable<>(exact, packed != null, settings.threads() > 1);
         } else {
-            table.clear((n, body) -> inParallel(pool, n, table.size(), body));
+            table.clear((n, body) -> inParallel(pool, "clear", n, table.size(), body));
         }
         return table;
     }
 
     /** @return {@code a} when it has room for {@code n} elements, else a larger array (contents not kept) */
     private static long[] atLeast(long[] a, int n) {
-        return a.length >= n ? a : new long[(int) Math.min(Integer.MAX_VALUE - 8L, n + (long) n / 4)];
+        // twice the need: levels grow, and each new array is zeroed by one thread
+        return a.length >= n ? a : new long[(int) Math.min(Integer.MAX_VALUE - 8L, 2L * n)];
     }
 
     private static int[] atLeast(int[] a, int n) {
-        return a.length >= n ? a : new int[(int) Math.min(Integer.MAX_VALUE - 8L, n + (long) n / 4)];
+        return a.length >= n ? a : new int[(int) Math.min(Integer.MAX_VALUE - 8L, 2L * n)];
     }
 
     /**
@@ -848,22 +877,47 @@ final class ExplorationRun<S> {
      *
      * @return whether the ranges ran in several threads
      */
-    private boolean inParallel(ExecutorService pool, int n, long work, Ranges.Body body) {
-        int parts = pool == null || work < 4L * CHUNK ? 1 : settings.threads();
-        if (parts == 1) {
+    private boolean inParallel(ExecutorService pool, String name, int n, long work, Ranges.Body body) {
+        return inParallel(pool, name, n, work, body, null);
+    }
+
+    /**
+     * As {@link #inParallel(ExecutorService, String, int, long, Ranges.Body)}, with a side job
+     * that one thread runs while the others start on the ranges.
+     */
+    private boolean inParallel(ExecutorService pool, String name, int n, long work, Ranges.Body body,
+                               Runnable side) {
+        if (work < 4L * CHUNK) {
+            // too little to share: serial work in any thread count
+            if (side != null) {
+                side.run();
+            }
             body.run(0, n);
             return false;
         }
-        List<Callable<Void>> tasks = new ArrayList<>();
-        for (int t = 0; t < parts; t++) {
-            int from = (int) ((long) n * t / parts);
-            int to = (int) ((long) n * (t + 1) / parts);
-            tasks.add(() -> {
-                body.run(from, to);
-                return null;
+        if (pool == null) {
+            runTasks(null, name, 1, t -> {
+                if (side != null) {
+                    side.run();
+                }
+                body.run(0, n);
             });
+            return false;
         }
-        join(pool, tasks);
+        // more pieces than threads, taken in turn: a thread that finishes early, or that the
+        // machine's other jobs left running, takes over the rest instead of waiting at the barrier
+        int threads = settings.threads();
+        int pieces = (int) Math.min(n, (long) threads * PIECES_PER_THREAD);
+        AtomicInteger cursor = new AtomicInteger(side == null ? 0 : -1);
+        runTasks(pool, name, threads, t -> {
+            for (int p = cursor.getAndIncrement(); p < pieces; p = cursor.getAndIncrement()) {
+                if (p < 0) {
+                    side.run();
+                } else {
+                    body.run((int) ((long) n * p / pieces), (int) ((long) n * (p + 1) / pieces));
+                }
+            }
+        });
         return true;
     }
 
@@ -886,20 +940,22 @@ final class ExplorationRun<S> {
         boolean shared = pool != null && n >= 4 * CHUNK;
         int[] start = startBuf = atLeast(startBuf, frontierSize + 1);
         Arrays.fill(start, 0, frontierSize + 1, 0);
-        inParallel(pool, stripes, n, (a, b) -> {
+        inParallel(pool, "number: count", stripes, n, (a, b) -> {
             for (int s = a; s < b; s++) {
                 for (int l = 0; l < next.count(s); l++) {
                     bump(start, LevelTable.parentOf(next.linkOf(s, l)) - base + 1, shared);
                 }
             }
         });
+        clock.mark("number: setup");
         for (int i = 0; i < frontierSize; i++) {
             start[i + 1] += start[i];
         }
+        clock.mark("number: prefix sums");
         long[] order = orderBuf = atLeast(orderBuf, n);
         int[] pos = posBuf = atLeast(posBuf, frontierSize + 1);
         System.arraycopy(start, 0, pos, 0, frontierSize + 1);
-        inParallel(pool, stripes, n, (a, b) -> {
+        inParallel(pool, "number: scatter", stripes, n, (a, b) -> {
             for (int s = a; s < b; s++) {
                 for (int l = 0; l < next.count(s); l++) {
                     long link = next.linkOf(s, l);
@@ -908,30 +964,29 @@ final class ExplorationRun<S> {
                 }
             }
         });
-        inParallel(pool, frontierSize, n, (a, b) -> {
+        inParallel(pool, "number: sort", frontierSize, n, (a, b) -> {
             for (int i = a; i < b; i++) {
                 if (start[i + 1] - start[i] > 1) {
                     Arrays.sort(order, start[i], start[i + 1]);
                 }
             }
         });
+        clock.mark("number: other");
         long room = settings.maxStates() - visited.size();
         int keep = (int) Math.min(n, Math.max(0, room));
-        for (int i = 0; i < frontierSize; i++) {
-            log.childCount(Math.max(0, Math.min(start[i + 1], keep) - start[i]));
-        }
         int first = log.size();
-        for (int i = 0; i < keep; i++) {
-            log.addChild((int) (order[i] >>> 32));
-        }
+        log.addLevel(frontierSize, start, keep, i -> (int) (order[i] >>> 32),
+                (m, body) -> inParallel(pool, "predecessor log", m, m, body));
+        clock.mark("predecessor log");
         int[][] numbers = needGraph ? new int[stripes][] : null;
         for (int s = 0; needGraph && s < stripes; s++) {
             numbers[s] = new int[next.count(s)];
         }
         long[] fps = fpsBuf = atLeast(fpsBuf, keep);
+        clock.mark("number: other");
         Frontier<S> frontier = packed != null ? packedFrontier(pool, next, order, keep)
                 : objectFrontier(pool, next, order, keep);
-        inParallel(pool, keep, keep, (a, b) -> {
+        inParallel(pool, "number: fingerprints", keep, keep, (a, b) -> {
             for (int i = a; i < b; i++) {
                 int s = stripe(order[i]);
                 int l = local(order[i]);
@@ -941,10 +996,13 @@ final class ExplorationRun<S> {
                 }
             }
         });
+        clock.mark("frontier");
         addToStore(pool, frontier, fps, keep, first);
+        clock.mark("store");
         if (needGraph && keep == n) {
-            resolveEdges(numbers);
+            resolveEdges(pool, numbers);
         }
+        clock.mark("graph edges");
         found.set(visited.size());
         return frontier;
     }
@@ -960,33 +1018,35 @@ final class ExplorationRun<S> {
     @SuppressWarnings("unchecked")
     private Frontier<S> objectFrontier(ExecutorService pool, LevelTable<S> next, long[] order, int keep) {
         Object[] states = new Object[keep];
-        inParallel(pool, keep, keep, (a, b) -> {
+        inParallel(pool, "frontier", keep, keep, (a, b) -> {
             for (int i = a; i < b; i++) {
                 states[i] = next.state(stripe(order[i]), local(order[i]));
             }
-        });
+        }, () -> visited.prepare(keep));
         return new Frontier<>((List<S>) Arrays.asList(states));
     }
 
     private Frontier<S> packedFrontier(ExecutorService pool, LevelTable<S> next, long[] order, int keep) {
         int[] starts = frontierStarts = atLeast(frontierStarts, keep + 1);
-        inParallel(pool, keep, keep, (a, b) -> {
+        inParallel(pool, "frontier: lengths", keep, keep, (a, b) -> {
             for (int i = a; i < b; i++) {
                 starts[i + 1] = next.length(stripe(order[i]), local(order[i]));
             }
         });
+        clock.mark("frontier");
         for (int i = 0; i < keep; i++) {
             starts[i + 1] += starts[i];
         }
+        clock.mark("frontier: prefix sums");
         PackedStates ps = PackedStates.of(starts, keep, frontierValues = atLeast(frontierValues, starts[keep]));
         int[] values = ps.values();
-        inParallel(pool, keep, keep, (a, b) -> {
+        inParallel(pool, "frontier: copy", keep, keep, (a, b) -> {
             for (int i = a; i < b; i++) {
                 int s = stripe(order[i]);
                 int l = local(order[i]);
                 System.arraycopy(next.arena(s), next.start(s, l), values, starts[i], starts[i + 1] - starts[i]);
             }
-        });
+        }, () -> visited.prepare(keep));
         return new Frontier<>(ps);
     }
 
@@ -997,7 +1057,8 @@ final class ExplorationRun<S> {
 
     private void addToStore(ExecutorService pool, Frontier<S> frontier, long[] fps, int n, int first) {
         // the set grows in all threads: one thread would make the growth the serial part of a level
-        visited.reserve(n, (m, body) -> inParallel(pool, m, m, body));
+        visited.reserve(n, (m, body) -> inParallel(pool, "store: grow", m, m, body));
+        clock.mark("store: reserve");
         if (!visited.concurrentAdd()) {
             Words words = new Words();
             for (int i = 0; i < n; i++) {
@@ -1008,7 +1069,7 @@ final class ExplorationRun<S> {
             // ahead of their inserts, so that the cache misses overlap
             VisitedStates.Fingerprinted<S> set = (VisitedStates.Fingerprinted<S>) visited;
             long[] touched = new long[1];
-            inParallel(pool, n, n, (a, b) -> {
+            inParallel(pool, "store: insert", n, n, (a, b) -> {
                 long sum = 0;
                 for (int blk = a; blk < b; blk += 32) {
                     int end = Math.min(b, blk + 32);
@@ -1029,16 +1090,23 @@ final class ExplorationRun<S> {
     }
 
     /** Replaces the level-table entry ids recorded for new successors by state numbers. */
-    private void resolveEdges(int[][] numbers) {
-        for (StateGraph.Run r : graph.pendingRuns()) {
-            int[] t = r.targets();
-            for (int e = 0; e < t.length; e++) {
-                if (t[e] < 0) {
-                    int id = ~t[e];
-                    t[e] = numbers[LevelTable.stripeOf(id)][LevelTable.localOf(id)];
+    private void resolveEdges(ExecutorService pool, int[][] numbers) {
+        List<StateGraph.Run> runs = graph.pendingRuns();
+        long edges = 0;
+        for (StateGraph.Run r : runs) {
+            edges += r.targets().length;
+        }
+        inParallel(pool, "graph edges", runs.size(), edges, (a, b) -> {
+            for (int i = a; i < b; i++) {
+                int[] t = runs.get(i).targets();
+                for (int e = 0; e < t.length; e++) {
+                    if (t[e] < 0) {
+                        int id = ~t[e];
+                        t[e] = numbers[LevelTable.stripeOf(id)][LevelTable.localOf(id)];
+                    }
                 }
             }
-        }
+        });
     }
 
     private ExplorationReport report(boolean complete) {
@@ -1086,7 +1154,8 @@ final class ExplorationRun<S> {
             reason = progressFailure;
         }
         return new ExplorationReport(results, stats, complete, complete ? "" : reason, bytes, graphBytes,
-                complete && settings.recordGraph() ? java.util.Optional.of(graph) : java.util.Optional.empty());
+                complete && settings.recordGraph() ? java.util.Optional.of(graph) : java.util.Optional.empty(),
+                clock.timing(settings.threads()));
     }
 
     private CheckResult progressResult(Property<S> prop, int p, ProgressAnalysis progress,

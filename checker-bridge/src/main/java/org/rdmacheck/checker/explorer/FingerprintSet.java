@@ -27,6 +27,9 @@ final class FingerprintSet {
     private int[] index;
     private final boolean withIndex;
     private long size;
+    /** arrays allocated ahead of a growth by {@link #prepare}, or null */
+    private long[] pendingSlots;
+    private int[] pendingIndex;
 
     FingerprintSet(boolean withIndex) {
         this.withIndex = withIndex;
@@ -96,21 +99,22 @@ final class FingerprintSet {
      * @param ranges runs the moving of the old table's slot ranges
      */
     void reserve(long more, Ranges ranges) {
-        long need = size + more;
-        if (need <= (long) (slots.length * MAX_LOAD)) {
+        int cap = capacityFor(more);
+        if (cap < 0) {
             return;
-        }
-        long cap = Math.max((long) (need / TARGET_LOAD) + 1, slots.length + slots.length / 3 + 1);
-        if (cap > Integer.MAX_VALUE - 8) {
-            if (need < (long) ((Integer.MAX_VALUE - 8) * MAX_LOAD)) {
-                cap = Integer.MAX_VALUE - 8;
-            } else {
-                throw new OutOfMemoryError("fingerprint set capacity exhausted at " + size + " states");
-            }
         }
         long[] oldSlots = slots;
         int[] oldIndex = index;
-        allocate((int) cap);
+        long[] ready = pendingSlots;
+        int[] readyIndex = pendingIndex;
+        pendingSlots = null;
+        pendingIndex = null;
+        if (ready != null && ready.length == cap) {
+            slots = ready;
+            index = readyIndex;
+        } else {
+            allocate(cap);
+        }
         long[] t = slots;
         int[] ix = index;
         // a slot's home grows with the fingerprint's high bits: a range of the old table lands in
@@ -126,6 +130,39 @@ final class FingerprintSet {
                 }
             }
         });
+    }
+
+    /** @return the capacity to grow to before {@code more} inserts, -1 when there is room */
+    private int capacityFor(long more) {
+        long need = size + more;
+        if (need <= (long) (slots.length * MAX_LOAD)) {
+            return -1;
+        }
+        long cap = Math.max((long) (need / TARGET_LOAD) + 1, slots.length + slots.length / 3 + 1);
+        if (cap > Integer.MAX_VALUE - 8) {
+            if (need < (long) ((Integer.MAX_VALUE - 8) * MAX_LOAD)) {
+                cap = Integer.MAX_VALUE - 8;
+            } else {
+                throw new OutOfMemoryError("fingerprint set capacity exhausted at " + size + " states");
+            }
+        }
+        return (int) cap;
+    }
+
+    /**
+     * Allocates the arrays that {@link #reserve reserve(more)} will grow to, without touching the
+     * set: one thread may call it while others read or insert, so that the zeroing of a large
+     * array overlaps other work. Does nothing when no growth is due.
+     *
+     * @param more fingerprints that the next {@link #reserve} will make room for
+     */
+    void prepare(long more) {
+        int cap = capacityFor(more);
+        if (cap < 0 || pendingSlots != null && pendingSlots.length == cap) {
+            return;
+        }
+        pendingSlots = new long[cap];
+        pendingIndex = withIndex ? new int[cap] : null;
     }
 
     /** @return the slot of {@code t} claimed for {@code k}, which is absent from {@code t} */

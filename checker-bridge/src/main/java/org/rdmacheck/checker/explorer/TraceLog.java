@@ -82,6 +82,58 @@ final class TraceLog {
         childTotal += count;
     }
 
+    /**
+     * Records a whole level at once, its passes split by {@code ranges} (possibly over several
+     * threads): the child counts of the level's {@code parents} states, in number order, and the
+     * ordinals of the first {@code keep} of their children, in number order. Equivalent to
+     * {@link #childCount} for each parent then {@link #addChild} for each kept child.
+     *
+     * @param parents  the states of the level, numbered last
+     * @param start    {@code start[i]}: the children of the parents before parent {@code i}
+     *                 ({@code start[0] == 0}, non-decreasing, {@code parents + 1} entries)
+     * @param keep     how many children are kept (the first ones; the others are dropped)
+     * @param ordinals the ordinal of each kept child
+     * @param ranges   runs the passes
+     */
+    void addLevel(int parents, int[] start, int keep, java.util.function.IntUnaryOperator ordinals,
+                  Ranges ranges) {
+        int o0 = this.ordinals.size();
+        if ((long) o0 + keep > Integer.MAX_VALUE - 8) {
+            throw new OutOfMemoryError("explorer state numbers exhausted");
+        }
+        int p0 = childCounts.size();
+        // the running sums every 64 states: the children before a parent are start[i], clipped
+        for (int p = (p0 + (1 << SUM_EVERY_BITS) - 1) & -(1 << SUM_EVERY_BITS); p < p0 + parents;
+             p += 1 << SUM_EVERY_BITS) {
+            sums.add(childTotal + Math.min(start[p - p0], keep));
+        }
+        childCounts.grow(parents);
+        this.ordinals.grow(keep);
+        ranges.run(parents, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                int c = Math.max(0, Math.min(start[i + 1], keep) - start[i]);
+                if (c >= LARGE) {
+                    synchronized (largeCounts) {
+                        largeCounts.put(p0 + i, c);
+                    }
+                }
+                childCounts.set(p0 + i, (byte) Math.min(c, LARGE));
+            }
+        });
+        ranges.run(keep, (from, to) -> {
+            for (int i = from; i < to; i++) {
+                int o = ordinals.applyAsInt(i);
+                if (o >= LARGE) {
+                    synchronized (largeOrdinals) {
+                        largeOrdinals.put(o0 + i, o);
+                    }
+                }
+                this.ordinals.set(o0 + i, (byte) Math.min(o, LARGE));
+            }
+        });
+        childTotal += Math.min(start[parents], keep);
+    }
+
     private int count(int p) {
         int c = childCounts.get(p) & 0xFF;
         return c < LARGE ? c : largeCounts.get(p);
@@ -138,6 +190,20 @@ final class TraceLog {
             }
             chunks.get(size >>> CHUNK_BITS)[size & (CHUNK - 1)] = b;
             size++;
+        }
+
+        /** Appends {@code n} zero bytes (their chunks allocated now, so that {@link #set} may run in parallel). */
+        void grow(int n) {
+            long end = (long) size + n;
+            while ((long) chunks.size() << CHUNK_BITS < end) {
+                chunks.add(new byte[CHUNK]);
+            }
+            size = (int) end;
+        }
+
+        /** Sets a byte below {@link #size}; threads may set different bytes at once. */
+        void set(int i, byte b) {
+            chunks.get(i >>> CHUNK_BITS)[i & (CHUNK - 1)] = b;
         }
 
         byte get(int i) {

@@ -20,6 +20,14 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
     /** Makes room for {@code more} states (between levels), growing in {@code ranges}' threads. */
     abstract void reserve(long more, Ranges ranges);
 
+    /**
+     * Allocates now what a later {@link #reserve} of {@code more} will need, so that a thread can
+     * do it while others work (the allocation of a large array, zeroing included, runs in one
+     * thread). Safe while others read the store; does nothing when no growth is due.
+     */
+    void prepare(long more) {
+    }
+
     /** Adds a state known to be absent; thread-safe for fingerprints, single-threaded for full states. */
     abstract void add(S state, long fp, int number);
 
@@ -99,6 +107,11 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
         @Override
         void reserve(long more, Ranges ranges) {
             set.reserve(more, ranges);
+        }
+
+        @Override
+        void prepare(long more) {
+            set.prepare(more);
         }
 
         @Override

@@ -196,6 +196,7 @@ public final class ScalingBenchmark {
                     transitions, rate, ex.stats().wallMillis() / 1000.0,
                     repeat > 1 ? ", median of " + repeat : "", t, efficiency(t, rate, base, perCpu, baseCpu),
                     ex.storeBytes() / (double) distinct, peak[0] >> 20, peak[1] / 1e9, perCpu, load);
+            printTiming(ex.timing());
             Row row = new Row(t, rate, perCpu, ex.storeBytes(), peak[0], 0, 0, load);
             if (compareObject) {
                 long[] objPeak = new long[2];
@@ -238,6 +239,29 @@ public final class ScalingBenchmark {
             rows.add(row);
         }
         summary(distinct, transitions, rows);
+    }
+
+    /**
+     * The run's thread CPU time split into serial steps and parallel sections (load-independent),
+     * Amdahl's bound for 2 threads from the serial fraction, and the efficiency the run's own
+     * sections (imbalance included) allow on idle cores.
+     */
+    public static void printTiming(org.rdmacheck.checker.explorer.ExplorationReport.Timing tm) {
+        if (!tm.measured()) {
+            return;
+        }
+        System.out.printf(Locale.ROOT, "  thread CPU: serial %.3f s, parallel %.3f s (%d sections, span %.3f s,"
+                        + " imbalance %.3f s); serial fraction %.2f%%: Amdahl bound 1->2 %.1f%%; with this run's"
+                        + " imbalance %.1f%% on %d idle cores; wall waited at barriers %.3f s%n",
+                tm.serialNanos() / 1e9, tm.parallelNanos() / 1e9, tm.sections(), tm.spanNanos() / 1e9,
+                tm.imbalanceNanos() / 1e9, 100 * tm.serialFraction(), 100 * tm.amdahlEfficiency(2),
+                100 * tm.spanEfficiency(), tm.threads(), tm.barrierWaitNanos() / 1e9);
+        StringBuilder b = new StringBuilder("  serial steps (ms):");
+        tm.serialSteps().forEach((k, v) -> b.append(String.format(Locale.ROOT, " %s %.0f;", k, v / 1e6)));
+        b.append("\n  parallel sections (CPU ms, imbalance ms):");
+        tm.parallelWork().forEach((k, v) -> b.append(String.format(Locale.ROOT, " %s %.0f/%.0f;", k, v / 1e6,
+                tm.imbalances().getOrDefault(k, 0L) / 1e6)));
+        System.out.println(b);
     }
 
     /** @return scaling efficiency against one thread: wall clock, and per CPU second ("-" without a 1-thread run) */
