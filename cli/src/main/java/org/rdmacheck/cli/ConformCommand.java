@@ -101,7 +101,9 @@ final class ConformCommand implements Callable<Integer> {
         if (r.javaDistinct() >= 0) {
             f = f.with(Quantity.states("explorerDistinctStates", r.javaDistinct()));
         }
-        return f.withDetail(detail);
+        // an open comparison names the limit that left it open, as a check's INCONCLUSIVE finding does
+        return r.inconclusive() && r.cause().isPresent() ? f.withInconclusive(r.cause().get(), detail)
+                : f.withDetail(detail);
     }
 
     /**

@@ -80,6 +80,7 @@ final class DeadlockCommand implements Callable<Integer> {
         AtomicReference<String> phase = new AtomicReference<>("building the topology");
         AtomicReference<Topology> built = new AtomicReference<>();
         DeadlockVerdict v;
+        java.util.Optional<EarlyStop> stop = java.util.Optional.empty();
         try {
             v = Watched.run(clock, phase::get, () -> {
                 built.set(TopologySpecs.parse(topology));
@@ -89,6 +90,8 @@ final class DeadlockCommand implements Callable<Integer> {
             v = new DeadlockVerdict(DeadlockVerdict.Outcome.INCONCLUSIVE, "not decided", List.of(),
                     e.getMessage() + " during: " + phase.get(), new DeadlockVerdict.Stats(0, 0, 0, 0,
                     clock.elapsedMillis()));
+            stop = java.util.Optional.of(new EarlyStop(org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT,
+                    v.detail()));
         }
         String file = null;
         if (v.outcome() == DeadlockVerdict.Outcome.CYCLE && root != null) {
@@ -100,7 +103,7 @@ final class DeadlockCommand implements Callable<Integer> {
         }
         PrintWriter pw = spec.commandLine().getOut();
         Topology topo = built.get();
-        pw.println(json ? json(q, topo, v, file) : text(topo == null ? topology : topo.toString(), v, file));
+        pw.println(json ? json(q, topo, v, file, stop) : text(topo == null ? topology : topo.toString(), v, file));
         pw.flush();
         return exitCode(v);
     }
@@ -137,7 +140,8 @@ final class DeadlockCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    private static String json(DeadlockQuery q, Topology topo, DeadlockVerdict v, String file) {
+    private static String json(DeadlockQuery q, Topology topo, DeadlockVerdict v, String file,
+                               java.util.Optional<EarlyStop> stop) {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         ObjectNode p = o.putObject("parameters");
         q.parameters().forEach(p::put);
@@ -149,6 +153,8 @@ final class DeadlockCommand implements Callable<Integer> {
             o.putNull("links");
         }
         o.put("verdict", v.outcome().name());
+        // a limit that stopped the check (the checker's own INCONCLUSIVE, a fabric too large to decide, is not one)
+        EarlyStop.put(o, stop);
         o.put("condition", v.condition());
         o.put("detail", v.detail());
         ArrayNode cyc = o.putArray("cycle");

@@ -98,9 +98,13 @@ final class FluidScenarios {
         } catch (FluidInputException e) {
             throw new InputException(e.getMessage(), e);
         } catch (FluidLimitException e) {
+            // what the stopped solve reached, as a figure; the limit as the findings' cause
             return List.of(Finding.of("fluid", scenario, given, "solution", Finding.Expectation.NONE,
-                    Finding.Verdict.INCONCLUSIVE).withWallMillis(clock.elapsedMillis()).withDetail(String.format(
-                    java.util.Locale.ROOT, "%s (a solve at t = %.1f ms)", e.getMessage(), e.timeMicros() / 1000)));
+                    Finding.Verdict.INCONCLUSIVE).with(Quantity.of("simulatedTimeReached_ms", e.timeMicros() / 1000,
+                            Quantity.Unit.MILLISECONDS))
+                    .withWallMillis(clock.elapsedMillis()).withInconclusive(
+                            org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT, String.format(
+                            java.util.Locale.ROOT, "%s (a solve at t = %.1f ms)", e.getMessage(), e.timeMicros() / 1000)));
         } catch (FluidDivergenceException e) {
             return List.of(Finding.of("fluid", scenario, given, "solution", Finding.Expectation.NONE,
                     Finding.Verdict.DIVERGED).withDetail(e.getMessage()));

@@ -96,6 +96,13 @@ class JsonSchemaTest {
                 // stopped by --max-time (each needs seconds): the same schemas, with what was finished
                 Arguments.of("gbn-table.schema.json", Set.of(3), List.of("gbn-table", "--packets", "4", "--max-time",
                         "0.05s", "--json", "--no-save")),
+                Arguments.of("gbn-timed-table.schema.json", Set.of(3), List.of("gbn-timed-table", "--param",
+                        "delayMax=6", "--max-time", "0.05s", "--json", "--no-save")),
+                Arguments.of("deadlock.schema.json", Set.of(3), List.of("deadlock", "--topology", "fattree:k=128",
+                        "--routing", "escape-deflect", "--max-time", "0.05s", "--json", "--no-save")),
+                Arguments.of("partition-sim.schema.json", Set.of(3), List.of("partition-sim", "--background", "100000",
+                        "--trials", "100", "--ecmp-k", "", "--max-time", "0.05s", "--json", "--out",
+                        out + "/partition-stopped")),
                 Arguments.of("gbn-sim.schema.json", Set.of(3), List.of("gbn-sim", "--out", out + "/gbn-sim-stopped",
                         "--param", "messages=200", "--max-time", "0.05s", "--json")),
                 Arguments.of("fluid-stability.schema.json", Set.of(3), List.of("fluid", "stability", "region", "--rai",

@@ -23,6 +23,9 @@ class LimitsTest {
         JsonNode o = TraceJson.MAPPER.readTree(r.out());
         assertEquals("INCONCLUSIVE", o.get("verdict").asText());
         assertTrue(o.get("detail").asText().startsWith("time limit 1s reached"), o.toString());
+        assertEquals("TIME_LIMIT", o.get("stopped").asText(), o.toString());
+        assertTrue(o.get("stopReason").asText().startsWith("time limit 1s reached"), o.toString());
+        assertTrue(o.get("stats").get("wallMillis").asLong() >= 1000, o.toString());
         assertTrue(System.currentTimeMillis() - t0 < 30_000, "the limit stops the run");
     }
 
@@ -36,6 +39,10 @@ class LimitsTest {
         assertEquals(1, rows.size());
         assertEquals("INCONCLUSIVE", rows.get(0).get("verdict").asText());
         assertTrue(rows.get(0).get("detail").asText().contains("time limit 1s reached"), rows.toString());
+        assertEquals("TIME_LIMIT", rows.get(0).get("inconclusiveCause").asText(), rows.toString());
+        JsonNode reached = rows.get(0).get("quantities").get("simulatedTimeReached_ms");
+        assertEquals("ms", reached.get("unit").asText());
+        assertTrue(reached.get("value").asDouble() > 0, rows.toString());
         assertTrue(Files.notExists(dir.resolve("fluid")), "no partial output");
     }
 
@@ -98,8 +105,11 @@ class LimitsTest {
                 "--max-time", "1s", "--json", "--out", dir.resolve("p").toString());
         assertEquals(3, r.code(), r.err());
         JsonNode o = TraceJson.MAPPER.readTree(r.out());
-        assertTrue(o.get("inconclusive").asText().startsWith("time limit 1s reached"), o.toString());
+        assertEquals("TIME_LIMIT", o.get("stopped").asText(), o.toString());
+        assertTrue(o.get("stopReason").asText().startsWith("time limit 1s reached"), o.toString());
         assertTrue(o.get("points").size() < 72, "not every point was simulated");
+        assertEquals(72, o.get("pointsPlanned").asInt());
+        assertEquals(o.get("points").size(), o.get("pointsDone").asInt());
         assertTrue(o.get("outputs").isNull());
         assertTrue(Files.notExists(dir.resolve("p")), "no partial output");
     }

@@ -52,7 +52,7 @@ public final class Conformance {
      */
     public ConformanceResult check(SpecManifest m, SpecManifest.Configuration c) {
         List<String> mismatches = new ArrayList<>();
-        List<String> unsettled = new ArrayList<>();
+        List<ConformanceResult.Unsettled> unsettled = new ArrayList<>();
         TlcRun t = runTlc(m, c, c.constants());
         SpecManifest.Expectation ex = c.expect();
         if (t.settled()) {
@@ -122,7 +122,7 @@ public final class Conformance {
         ExplorationReport r = new Explorer(explorer.withSymmetry(false)).check(spec);
         Map<String, String> java = verdicts(r.results());
         List<String> mismatches = new ArrayList<>();
-        List<String> unsettled = new ArrayList<>();
+        List<ConformanceResult.Unsettled> unsettled = new ArrayList<>();
         compare(t, r, java, mismatches, unsettled);
         return new ConformanceResult(m.folder().getFileName().toString(), variant + " " + spec.parameters(), constants,
                 t.distinct, r.stats().distinctStates(), t.verdicts, java, mismatches, unsettled);
@@ -169,11 +169,11 @@ public final class Conformance {
      * holding after a complete run) must agree.
      */
     private static void compare(TlcRun t, ExplorationReport r, Map<String, String> java, List<String> mismatches,
-                                List<String> unsettled) {
+                                List<ConformanceResult.Unsettled> unsettled) {
         long javaDistinct = r.stats().distinctStates();
         t.unsettledInto(unsettled, mismatches);
         if (!r.complete()) {
-            unsettled.add("the explorer did not finish: " + r.stopReason());
+            unsettled.add(new ConformanceResult.Unsettled(cause(r), "the explorer did not finish: " + r.stopReason()));
         }
         if (t.settled() && r.complete() && t.distinct != javaDistinct) {
             mismatches.add("distinct states differ: TLC " + t.distinct + ", explorer " + javaDistinct);
@@ -191,16 +191,16 @@ public final class Conformance {
      * @param failed    why TLC failed (an error, not a limit), or empty
      */
     private record TlcRun(TlcReport report, long distinct, Map<String, String> verdicts, String unsettled,
-                          String failed) {
+                          String failed, CheckResult.InconclusiveReason cause) {
         boolean settled() {
             return unsettled.isEmpty() && failed.isEmpty();
         }
 
-        void unsettledInto(List<String> unsettled, List<String> mismatches) {
+        void unsettledInto(List<ConformanceResult.Unsettled> unsettled, List<String> mismatches) {
             if (!failed.isEmpty()) {
                 mismatches.add("TLC failed: " + failed);
             } else if (!this.unsettled.isEmpty()) {
-                unsettled.add("TLC did not finish: " + this.unsettled);
+                unsettled.add(new ConformanceResult.Unsettled(cause, "TLC did not finish: " + this.unsettled));
             }
         }
     }
@@ -225,8 +225,10 @@ public final class Conformance {
         TlcOutcome o = counted.outcome();
         boolean limited = o == TlcOutcome.TIMEOUT || o == TlcOutcome.INCOMPLETE;
         boolean failed = o == TlcOutcome.ERROR;
+        // TLC's time limit, or TLC stopping with states left (an exit requested by the spec, a lost worker)
         return new TlcRun(report, distinct, verdicts(report.results()), limited ? prefix + counted.detail() : "",
-                failed ? prefix + counted.detail() : "");
+                failed ? prefix + counted.detail() : "", o == TlcOutcome.TIMEOUT ? CheckResult.InconclusiveReason.TIME_LIMIT
+                        : CheckResult.InconclusiveReason.STOPPED_EARLY);
     }
 
     /** @return whether the configuration file of {@code c} has a {@code SYMMETRY} section */
@@ -248,6 +250,13 @@ public final class Conformance {
             p.add(TlcChecker.DEADLOCK);
         }
         return p;
+    }
+
+    /** @return the limit that stopped an incomplete exploration, as its inconclusive results name it */
+    private static CheckResult.InconclusiveReason cause(ExplorationReport r) {
+        return r.results().stream().filter(x -> x instanceof CheckResult.Inconclusive)
+                .map(x -> ((CheckResult.Inconclusive) x).cause()).findFirst()
+                .orElse(CheckResult.InconclusiveReason.STOPPED_EARLY);
     }
 
     private static Map<String, String> verdicts(List<CheckResult> results) {

@@ -3,6 +3,8 @@ package org.rdmacheck.checker.conformance;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import org.rdmacheck.checker.CheckResult;
 
 /**
  * The comparison of TLC and the explorer (and the manifest) on one configuration.
@@ -15,12 +17,21 @@ import java.util.Map;
  * @param tlcVerdicts    TLC's verdict per property
  * @param javaVerdicts   the explorer's verdict per property (empty without a Java twin)
  * @param mismatches     what differs, one line each, among what both runs settled; empty if nothing does
- * @param unsettled      why a run did not finish (a limit, TLC stopped early), one line each: the
- *                       counts and verdicts it left open are not compared
+ * @param open           why a run did not finish (a limit, TLC stopped early), with the limit as an
+ *                       enum: the counts and verdicts it left open are not compared
  */
 public record ConformanceResult(String spec, String configuration, Map<String, String> constants, long tlcDistinct,
                                 long javaDistinct, Map<String, String> tlcVerdicts, Map<String, String> javaVerdicts,
-                                List<String> mismatches, List<String> unsettled) {
+                                List<String> mismatches, List<Unsettled> open) {
+
+    /**
+     * A run that did not finish.
+     *
+     * @param cause  which limit (or TLC stopping early) left it open
+     * @param reason one line for people
+     */
+    public record Unsettled(CheckResult.InconclusiveReason cause, String reason) {
+    }
 
     /** Copies collections. */
     public ConformanceResult {
@@ -28,16 +39,26 @@ public record ConformanceResult(String spec, String configuration, Map<String, S
         tlcVerdicts = new LinkedHashMap<>(tlcVerdicts);
         javaVerdicts = new LinkedHashMap<>(javaVerdicts);
         mismatches = List.copyOf(mismatches);
-        unsettled = List.copyOf(unsettled);
+        open = List.copyOf(open);
+    }
+
+    /** @return why a run did not finish, one line each */
+    public List<String> unsettled() {
+        return open.stream().map(Unsettled::reason).toList();
+    }
+
+    /** @return the limit that left the comparison open (the first run's), or empty when both finished */
+    public Optional<CheckResult.InconclusiveReason> cause() {
+        return open.stream().map(Unsettled::cause).findFirst();
     }
 
     /** @return whether both runs finished and nothing differs: a comparison with a run cut short proves nothing */
     public boolean conforms() {
-        return mismatches.isEmpty() && unsettled.isEmpty();
+        return mismatches.isEmpty() && open.isEmpty();
     }
 
     /** @return whether a run did not finish and nothing that was settled differs (neither CONFORMS nor MISMATCH) */
     public boolean inconclusive() {
-        return mismatches.isEmpty() && !unsettled.isEmpty();
+        return mismatches.isEmpty() && !open.isEmpty();
     }
 }

@@ -33,6 +33,7 @@ class ConformanceUnsettledTest {
         assertEquals(List.of(), r.mismatches());
         assertTrue(r.unsettled().stream().anyMatch(m -> m.startsWith("the explorer did not finish")),
                 r.unsettled().toString());
+        assertEquals(java.util.Optional.of(org.rdmacheck.checker.CheckResult.InconclusiveReason.STATE_LIMIT), r.cause());
     }
 
     @Test
@@ -42,6 +43,7 @@ class ConformanceUnsettledTest {
         assertFalse(r.conforms());
         assertTrue(r.inconclusive(), r.mismatches().toString());
         assertTrue(r.unsettled().stream().anyMatch(m -> m.startsWith("TLC did not finish")), r.unsettled().toString());
+        assertEquals(java.util.Optional.of(org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT), r.cause());
     }
 
     @Test

@@ -220,8 +220,11 @@ public final class GbnTableCommand implements Callable<Integer> {
             f.ifPresent(x -> {
                 for (TimeoutPattern p : x.patterns()) {
                     ObjectNode po = ps.addObject();
-                    po.put("losses", p.losses().toString());
+                    ArrayNode ls = po.putArray("losses");
+                    p.losses().forEach(l -> ls.addObject().put("channel", l.channel()).put("psn", l.psn()));
                     po.put("label", p.label());
+                    ArrayNode cs = po.putArray("causes");
+                    p.causes().forEach(c -> cs.add(c.name()));
                     po.put("newCause", p.isNewCause());
                     po.put("traceLength", p.trace().size());
                     ArrayNode tr = po.putArray("trace");

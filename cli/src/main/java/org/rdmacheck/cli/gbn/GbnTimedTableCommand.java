@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Counterexample;
@@ -19,6 +20,7 @@ import org.rdmacheck.checker.gbn.RtoDerivation;
 import org.rdmacheck.checker.gbn.TimedLeastLossTable;
 import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.cli.EarlyStop;
 import org.rdmacheck.cli.ExitCodes;
 import org.rdmacheck.cli.ExplorerOptions;
 import org.rdmacheck.cli.TraceOutput;
@@ -83,22 +85,49 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
         ExplorerSettings settings = ExplorerSettings.defaults().withThreads(t)
                 .withMaxMillis(limit.start("gbn-timed-table", spec.commandLine().getErr()).maxMillis());
         Map<String, String> base = p.asMap();
-        List<TimedLeastLossTable.Row> rows;
-        try {
-            rows = new TimedLeastLossTable(base, maxLosses, settings).compute();
-        } catch (org.rdmacheck.properties.gbn.FirstTimeoutSearch.LimitReachedException e) {
-            // a row cut short would claim a least budget or cause counts it did not establish: none is shown
-            PrintWriter err = spec.commandLine().getErr();
-            err.println("gbn-timed-table: INCONCLUSIVE: " + e.getMessage() + "; no table (its rows would be partial)");
-            err.flush();
-            return ExitCodes.INCONCLUSIVE;
+        List<TimedLeastLossTable.Row> rows = new ArrayList<>();
+        TimedLeastLossTable table = new TimedLeastLossTable(base, maxLosses, settings);
+        long start = System.nanoTime();
+        for (String v : TimedLeastLossTable.VARIANTS) {
+            try {
+                rows.add(table.row(v, start));
+            } catch (org.rdmacheck.properties.gbn.FirstTimeoutSearch.LimitReachedException e) {
+                // a row cut short would claim a least budget or cause counts it did not establish: the rows
+                // finished are shown, the RTO derivation is not run
+                return stopped(rows, new EarlyStop(GbnTableCommand.cause(e), e.getMessage() + " in row " + v + ", "
+                        + rows.size() + " of " + TimedLeastLossTable.VARIANTS.size() + " rows done"), dir);
+            }
         }
         RtoDerivation.Report rto = new RtoDerivation(rtoVariant, base, settings).derive();
         Map<Object, String> files = save(dir, rows, rto);
         PrintWriter w = spec.commandLine().getOut();
-        w.print(json ? TraceJson.MAPPER.writeValueAsString(json(rows, rto, files)) + "\n" : text(rows, rto, files));
+        if (json) {
+            ObjectNode o = json(rows, rto, files);
+            EarlyStop.put(o, Optional.empty());
+            w.println(TraceJson.MAPPER.writeValueAsString(o));
+        } else {
+            w.print(text(rows, rto, files));
+        }
         w.flush();
         return settled(rto) ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
+    }
+
+    /** Prints the rows finished before a limit stopped the table (no files), and exits 3. */
+    private int stopped(List<TimedLeastLossTable.Row> rows, EarlyStop stop, Path dir) throws IOException {
+        Map<Object, String> none = Map.of();
+        PrintWriter w = spec.commandLine().getOut();
+        if (json) {
+            ObjectNode o = TraceJson.MAPPER.createObjectNode();
+            EarlyStop.put(o, Optional.of(stop));
+            o.set("leastLoss", json(rows, null, none).get("leastLoss"));
+            o.putNull("rto");
+            w.println(TraceJson.MAPPER.writeValueAsString(o));
+        } else {
+            w.print(rowsText(rows, none));
+            w.println("INCONCLUSIVE: " + stop.reason() + "; the RTO derivation was not run");
+        }
+        w.flush();
+        return ExitCodes.INCONCLUSIVE;
     }
 
     private static Map<Object, String> save(Path dir, List<TimedLeastLossTable.Row> rows, RtoDerivation.Report rto) {
@@ -151,6 +180,9 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
                 co.put("file", files.get(c));
             }
         }
+        if (rto == null) {
+            return o;
+        }
         ObjectNode ro = o.putObject("rto");
         ro.put("variant", rto.variant());
         ro.put("tickNs", rto.tickNanos());
@@ -178,6 +210,12 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
     }
 
     static String text(List<TimedLeastLossTable.Row> rows, RtoDerivation.Report rto, Map<Object, String> files) {
+        StringBuilder sb = new StringBuilder(rowsText(rows, files));
+        rtoText(sb, rto, files);
+        return sb.toString();
+    }
+
+    private static String rowsText(List<TimedLeastLossTable.Row> rows, Map<Object, String> files) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%-9s %-3s %9s %9s %7s  %s%n", "variant", "L", "states", "histories",
                 "time", "first timeouts at L, by cause (histories, shortest steps)"));
@@ -191,6 +229,10 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
                     r.leastLosses() < 0 ? "-" : Integer.toString(r.leastLosses()), r.distinctStates(), r.historyNodes(),
                     r.wallMillis() / 1000.0, String.join("; ", cs)));
         }
+        return sb.toString();
+    }
+
+    private static void rtoText(StringBuilder sb, RtoDerivation.Report rto, Map<Object, String> files) {
         sb.append(String.format(Locale.ROOT, "%nRTO for %s: tick %d ns, one-way delay <= %d ticks, RTT bound %.3f us%n",
                 rto.variant(), rto.tickNanos(), rto.delayMaxTicks(), rto.rttBoundNanos() / 1000.0));
         for (RtoDerivation.Try x : rto.tries()) {
@@ -201,7 +243,6 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
         sb.append(rto.smallestTimeout().map(s -> String.format(Locale.ROOT,
                         "smallest RTO without premature timeouts: timeout=%d (%.3f us)%n", s, rto.smallestRtoNanos().get() / 1000.0))
                 .orElse("smallest RTO without premature timeouts: not established (see the verdicts above)\n"));
-        return sb.toString();
     }
 
     /** @return whether a derivation settled the question */

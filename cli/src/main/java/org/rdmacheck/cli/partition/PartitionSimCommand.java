@@ -125,13 +125,14 @@ public final class PartitionSimCommand implements Callable<Integer> {
         if (report.points().size() < options.pointCount()) {
             String why = clock.limitReason() + ", " + report.points().size() + " of " + options.pointCount()
                     + " points done; no files written";
-            pw.print(json ? json(report, null, why) + "\n"
+            pw.print(json ? json(report, null, java.util.Optional.of(new org.rdmacheck.cli.EarlyStop(
+                    org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT, why)), options.pointCount()) + "\n"
                     : (report.points().isEmpty() ? "" : report.text()) + "INCONCLUSIVE: " + why + "\n");
             pw.flush();
             return ExitCodes.INCONCLUSIVE;
         }
         write(dir, report);
-        pw.print(json ? json(report, dir, null) + "\n" : report.text() + "outputs in " + ExplorerOptions.display(dir) + "\n");
+        pw.print(json ? json(report, dir, java.util.Optional.empty(), options.pointCount()) + "\n" : report.text() + "outputs in " + ExplorerOptions.display(dir) + "\n");
         pw.flush();
         return ExitCodes.OK;
     }
@@ -201,13 +202,14 @@ public final class PartitionSimCommand implements Callable<Integer> {
         Counterexamples.writeAtomically(target, bytes);
     }
 
-    private static String json(PartitionSimReport r, Path dir, String inconclusive) throws JsonProcessingException {
+    private static String json(PartitionSimReport r, Path dir, java.util.Optional<org.rdmacheck.cli.EarlyStop> stop,
+                               int planned) throws JsonProcessingException {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         o.put("topology", r.topology());
         o.put("outputs", dir == null ? null : dir.toString());
-        if (inconclusive != null) {
-            o.put("inconclusive", inconclusive);
-        }
+        org.rdmacheck.cli.EarlyStop.put(o, stop);
+        o.put("pointsPlanned", planned);
+        o.put("pointsDone", r.points().size());
         o.set("points", TraceJson.MAPPER.valueToTree(r.points()));
         o.set("census", TraceJson.MAPPER.valueToTree(r.census()));
         return TraceJson.MAPPER.writeValueAsString(o);
