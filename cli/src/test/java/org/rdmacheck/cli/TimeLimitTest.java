@@ -205,6 +205,33 @@ class TimeLimitTest {
     }
 
     @Test
+    void theDeadlockStepOfAllListsTheCasesItHadNoTimeFor(@TempDir Path dir) throws Exception {
+        List<Finding> rows = new DeadlockSuite().run(org.rdmacheck.checker.explorer.ExplorerSettings.defaults()
+                .withMaxMillis(1), null, dir);
+        assertTrue(rows.size() > 1);
+        assertTrue(rows.get(0).verdict() != Finding.Verdict.INCONCLUSIVE, "the first case runs: " + rows.get(0));
+        long notRun = rows.stream().filter(f -> f.verdict() == Finding.Verdict.INCONCLUSIVE).peek(f -> {
+            assertEquals(java.util.Optional.of(org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT),
+                    f.cause());
+            assertTrue(f.detail().contains("not run"), f.detail());
+        }).count();
+        assertTrue(notRun > 0, rows.toString());
+    }
+
+    @Test
+    void thePartitionStepOfAllStopsAtTheTimeLeftAndClaimsNothing(@TempDir Path dir) throws Exception {
+        List<Finding> rows = new org.rdmacheck.cli.partition.PartitionSimTask().run(
+                org.rdmacheck.checker.explorer.ExplorerSettings.defaults().withMaxMillis(1), null, dir);
+        assertEquals(1, rows.size(), rows.toString());
+        assertEquals(Finding.Verdict.INCONCLUSIVE, rows.get(0).verdict());
+        assertEquals(java.util.Optional.of(org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT),
+                rows.get(0).cause());
+        assertTrue(rows.get(0).quantity("pointsDone").orElseThrow().value()
+                < rows.get(0).quantity("points").orElseThrow().value());
+        assertTrue(Files.notExists(dir.resolve("out/partition/all")), "no files for a sweep cut short");
+    }
+
+    @Test
     void allGivesTheSimulationTheTimeLeftAndItStopsInconclusive() throws Exception {
         CliTest.Run r = CliTest.run("all", "--model", "gbn-sim", "--max-time", TINY, "--json", "--no-save");
         assertEquals(3, r.code(), r.err());
