@@ -28,8 +28,8 @@ class IofdPackedExplorationTest {
     @ParameterizedTest
     @CsvSource({
         "dft, ''",
-        "dft, flows=0-1,1-0L;failures=0",
-        "dft, topology=leafspine:tors=2,spines=2,hosts=2;flows=0-2,3-1;tokens=3;failures=2;background=2",
+        "dft, 'flows=0-1,1-0L;failures=0'",
+        "dft, 'topology=leafspine:tors=2,spines=3,hosts=1;failures=2;background=2'",
         "flow-keyed, ''",
         "no-dft, ''",
         "overwrite, ''",
@@ -57,7 +57,7 @@ class IofdPackedExplorationTest {
 
     @ParameterizedTest
     @CsvSource({
-        "dft, topology=leafspine:tors=2,spines=2,hosts=2;flows=0-2,3-1;tokens=3",
+        "dft, 'topology=leafspine:tors=2,spines=2,hosts=2;flows=0-2,3-1;tokens=1'",
         "unlimited-tokens, ''",
     })
     void matchingAfterEachLevelGivesTheResultsOfOneThread(String variant, String params) {

@@ -40,17 +40,17 @@ class IofdPackedTest {
     @ParameterizedTest
     @CsvSource({
         "dft, ''",
-        "dft, flows=0-1,1-0L;failures=0",
-        "dft, topology=leafspine:tors=2,spines=2,hosts=2;flows=0-2,3-1;tokens=3;failures=2;background=2",
-        "dft, topology=fattree:k=4;flows=0-15;packets=1;background=1",
+        "dft, 'flows=0-1,1-0L;failures=0'",
+        "dft, 'topology=leafspine:tors=2,spines=3,hosts=1;failures=2;background=2'",
+        "dft, 'topology=fattree:k=4;flows=0-15;packets=1;background=1'",
         "flow-keyed, ''",
         "no-dft, ''",
         "overwrite, ''",
-        "overwrite, topology=leafspine:tors=2,spines=3,hosts=1;flows=0-1,1-0;dft=2;tokens=2;failures=0;threshold=1",
+        "overwrite, 'topology=leafspine:tors=2,spines=3,hosts=1;flows=0-1,1-0;dft=2;tokens=2;failures=0;threshold=1'",
         "deflect-middle, ''",
         "unlimited-tokens, ''",
         "free-on-first, ''",
-        "free-on-first, packets=3;dft=1",
+        "free-on-first, 'packets=3;dft=1'",
     })
     void packedSuccessorsAndPropertiesEqualTheObjectModels(String variant, String params) {
         List<String> ps = params.isEmpty() ? List.of() : List.of(params.split(";"));
@@ -67,7 +67,7 @@ class IofdPackedTest {
         while (!queue.isEmpty()) {
             IofdState s = queue.poll();
             int[] from = encode(codec, s);
-            assertEquals(s, codec.decode(Words.reader(from, 0)));
+            assertEquals(s, codec.decode(Words.reader(from, 0)), "decode");
             // the state at an offset in a larger array, as the explorer holds it
             int[] shifted = new int[from.length + 3];
             System.arraycopy(from, 0, shifted, 3, from.length);
@@ -84,8 +84,9 @@ class IofdPackedTest {
                 Transition<IofdState> t = expected.get(k);
                 long code = codes.get(k)[0];
                 int[] to = nexts.get(k);
-                assertEquals(t.action(), packed.action(code), "action " + k + " of " + s);
-                assertArrayEquals(encode(codec, t.next()), to, "successor " + k + " of " + s + ": " + t);
+                int index = k;
+                assertEquals(t.action(), packed.action(code), () -> "action " + index + " of " + s);
+                assertArrayEquals(encode(codec, t.next()), to, () -> "successor " + index + " of " + s + ": " + t);
                 for (Property<IofdState> p : props) {
                     if (p instanceof ActionProperty<IofdState> ap) {
                         boolean holds = ap.test(s, t.action(), t.next());
@@ -109,7 +110,7 @@ class IofdPackedTest {
                             () -> p.name() + " in " + s);
                 } else {
                     assertTrue(p instanceof DeadlockFreedom<IofdState> || p instanceof ActionProperty<IofdState>,
-                            p.name() + " has no packed form");
+                            () -> p.name() + " has no packed form");
                 }
             }
         }
@@ -119,7 +120,7 @@ class IofdPackedTest {
         // (both verdicts compared)
         for (String name : params.isEmpty() ? spec.expectedViolations() : Set.<String>of()) {
             if (violations.containsKey(name)) {
-                assertTrue(violations.get(name) > 0, name + " never violated in " + variant);
+                assertTrue(violations.get(name) > 0, () -> name + " never violated in " + variant);
             }
         }
     }
