@@ -1,7 +1,5 @@
 package org.rdmacheck.checker.explorer;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -58,7 +56,6 @@ final class ExplorationRun<S> {
     static final int TOUCH_BLOCK = 32;
     /** Pieces per thread of a section split by {@link #inParallel} (does not change any result). */
     static final int PIECES_PER_THREAD = 16;
-    private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
 
     private final CheckSpec<S> spec;
     private final Model<S> model;
@@ -96,6 +93,7 @@ final class ExplorationRun<S> {
     private long[] fpsBuf = new long[0];
     private int[] startBuf = new int[0];
     private int[] posBuf = new int[0];
+    private int[] idBuf = new int[0];
     private int[] frontierStarts = new int[0];
     private int[] frontierValues = new int[0];
     /** the sum of the store slots read ahead of inserts, kept so that the reads stay */
@@ -904,27 +902,33 @@ final class ExplorationRun<S> {
             });
             return false;
         }
-        // more pieces than threads, taken in turn: a thread that finishes early, or that the
-        // machine's other jobs left running, takes over the rest instead of waiting at the barrier
-        int threads = settings.threads();
-        int pieces = (int) Math.min(n, (long) threads * PIECES_PER_THREAD);
-        AtomicInteger cursor = new AtomicInteger(side == null ? 0 : -1);
-        runTasks(pool, name, threads, t -> {
-            for (int p = cursor.getAndIncrement(); p < pieces; p = cursor.getAndIncrement()) {
-                if (p < 0) {
-                    side.run();
-                } else {
-                    body.run((int) ((long) n * p / pieces), (int) ((long) n * (p + 1) / pieces));
-                }
+        int pieces = (int) Math.min(n, (long) settings.threads() * PIECES_PER_THREAD);
+        inPieces(pool, name, pieces + (side == null ? 0 : 1), k -> {
+            int p = side == null ? k : k - 1;
+            if (p < 0) {
+                side.run();
+            } else {
+                body.run((int) ((long) n * p / pieces), (int) ((long) n * (p + 1) / pieces));
             }
         });
         return true;
     }
 
-    /** @return {@code a[i]++}, atomically when {@code shared} */
-    private static int bump(int[] a, int i, boolean shared) {
-        return shared ? (int) INTS.getAndAdd(a, i, 1) : a[i]++;
+    /**
+     * Runs {@code piece} for {@code 0 .. pieces-1} on every thread of the pool (on this thread
+     * without one): more pieces than threads, taken in turn, so that a thread that finishes early,
+     * or that the machine's other jobs left running, takes over the rest instead of waiting at the
+     * barrier.
+     */
+    private void inPieces(ExecutorService pool, String name, int pieces, java.util.function.IntConsumer piece) {
+        AtomicInteger cursor = new AtomicInteger();
+        runTasks(pool, name, pool == null ? 1 : settings.threads(), t -> {
+            for (int p = cursor.getAndIncrement(); p < pieces; p = cursor.getAndIncrement()) {
+                piece.accept(p);
+            }
+        });
     }
+
 
     /**
      * Numbers the states new in this level in the order a one-thread search meets them (counting
@@ -937,40 +941,16 @@ final class ExplorationRun<S> {
     private Frontier<S> number(ExecutorService pool, LevelTable<S> next, int frontierSize, int base) {
         int n = (int) Math.min(Integer.MAX_VALUE - 8, next.size());
         int stripes = next.stripeCount();
-        boolean shared = pool != null && n >= 4 * CHUNK;
         int[] start = startBuf = atLeast(startBuf, frontierSize + 1);
-        Arrays.fill(start, 0, frontierSize + 1, 0);
-        inParallel(pool, "number: count", stripes, n, (a, b) -> {
-            for (int s = a; s < b; s++) {
-                for (int l = 0; l < next.count(s); l++) {
-                    bump(start, LevelTable.parentOf(next.linkOf(s, l)) - base + 1, shared);
-                }
-            }
-        });
-        clock.mark("number: setup");
-        for (int i = 0; i < frontierSize; i++) {
-            start[i + 1] += start[i];
-        }
-        clock.mark("number: prefix sums");
         long[] order = orderBuf = atLeast(orderBuf, n);
-        int[] pos = posBuf = atLeast(posBuf, frontierSize + 1);
-        System.arraycopy(start, 0, pos, 0, frontierSize + 1);
-        inParallel(pool, "number: scatter", stripes, n, (a, b) -> {
-            for (int s = a; s < b; s++) {
-                for (int l = 0; l < next.count(s); l++) {
-                    long link = next.linkOf(s, l);
-                    order[bump(pos, LevelTable.parentOf(link) - base, shared)] = (long) LevelTable.ordinalOf(link) << 32
-                            | (long) s << LevelTable.LOCAL_BITS | l;
-                }
-            }
-        });
-        inParallel(pool, "number: sort", frontierSize, n, (a, b) -> {
-            for (int i = a; i < b; i++) {
-                if (start[i + 1] - start[i] > 1) {
-                    Arrays.sort(order, start[i], start[i + 1]);
-                }
-            }
-        });
+        if (n < 4 * CHUNK) {
+            orderInOneThread(next, frontierSize, base, n, start, order);
+        } else if (pool == null) {
+            // booked as a parallel section: with several threads it runs on all of them
+            runTasks(null, "number: order", 1, t -> orderInOneThread(next, frontierSize, base, n, start, order));
+        } else {
+            orderInBuckets(pool, next, frontierSize, base, n, start, order);
+        }
         clock.mark("number: other");
         long room = settings.maxStates() - visited.size();
         int keep = (int) Math.min(n, Math.max(0, room));
@@ -1005,6 +985,134 @@ final class ExplorationRun<S> {
         clock.mark("graph edges");
         found.set(visited.size());
         return frontier;
+    }
+
+    /**
+     * Orders the level's new states by predecessor then ordinal in one thread (counting sort by
+     * predecessor, then a sort of each predecessor's few children): {@code start[i]} receives the
+     * number of new states reached first from frontier states before {@code i}.
+     */
+    private static <S> void orderInOneThread(LevelTable<S> next, int frontierSize, int base, int n, int[] start,
+                                             long[] order) {
+        Arrays.fill(start, 0, frontierSize + 1, 0);
+        int stripes = next.stripeCount();
+        for (int s = 0; s < stripes; s++) {
+            for (int l = 0; l < next.count(s); l++) {
+                start[LevelTable.parentOf(next.linkOf(s, l)) - base + 1]++;
+            }
+        }
+        for (int i = 0; i < frontierSize; i++) {
+            start[i + 1] += start[i];
+        }
+        int[] pos = Arrays.copyOf(start, frontierSize);
+        for (int s = 0; s < stripes; s++) {
+            for (int l = 0; l < next.count(s); l++) {
+                long link = next.linkOf(s, l);
+                order[pos[LevelTable.parentOf(link) - base]++] = entry(link, s, l);
+            }
+        }
+        for (int i = 0; i < frontierSize; i++) {
+            if (start[i + 1] - start[i] > 1) {
+                Arrays.sort(order, start[i], start[i + 1]);
+            }
+        }
+    }
+
+    /** @return an entry of the order: ordinal, then stripe and position in the level table */
+    private static long entry(long link, int stripe, int local) {
+        return (long) LevelTable.ordinalOf(link) << 32 | (long) stripe << LevelTable.LOCAL_BITS | local;
+    }
+
+    /**
+     * Orders as {@link #orderInOneThread} on all threads, with no shared counter: the frontier is cut
+     * into buckets of consecutive predecessors; each piece of the level table counts its entries
+     * per bucket and moves them to their bucket's region (at offsets computed from all pieces'
+     * counts), then each bucket is sorted by one thread, predecessors and ordinals of its own.
+     * The result does not depend on which thread takes which piece.
+     */
+    private void orderInBuckets(ExecutorService pool, LevelTable<S> next, int frontierSize, int base, int n,
+                                int[] start, long[] order) {
+        int stripes = next.stripeCount();
+        int pieces = Math.min(stripes, settings.threads() * PIECES_PER_THREAD);
+        int buckets = Math.min(frontierSize, settings.threads() * PIECES_PER_THREAD);
+        int[][] counts = new int[pieces][buckets];
+        inPieces(pool, "number: count", pieces, k -> {
+            int[] c = counts[k];
+            for (int s = stripes * k / pieces; s < stripes * (k + 1) / pieces; s++) {
+                for (int l = 0; l < next.count(s); l++) {
+                    c[bucketOf(LevelTable.parentOf(next.linkOf(s, l)) - base, buckets, frontierSize)]++;
+                }
+            }
+        });
+        // where each bucket starts, and where each piece writes in it
+        int[] bucketStart = new int[buckets + 1];
+        int[][] offsets = new int[pieces][buckets];
+        int at = 0;
+        for (int b = 0; b < buckets; b++) {
+            bucketStart[b] = at;
+            for (int k = 0; k < pieces; k++) {
+                offsets[k][b] = at;
+                at += counts[k][b];
+            }
+        }
+        bucketStart[buckets] = at;
+        int[] ids = idBuf = atLeast(idBuf, n);
+        clock.mark("number: bucket offsets");
+        inPieces(pool, "number: scatter", pieces, k -> {
+            int[] o = offsets[k];
+            for (int s = stripes * k / pieces; s < stripes * (k + 1) / pieces; s++) {
+                for (int l = 0; l < next.count(s); l++) {
+                    int b = bucketOf(LevelTable.parentOf(next.linkOf(s, l)) - base, buckets, frontierSize);
+                    ids[o[b]++] = s << LevelTable.LOCAL_BITS | l;
+                }
+            }
+        });
+        int[] pos = posBuf = atLeast(posBuf, frontierSize + 1);
+        start[0] = 0;
+        inPieces(pool, "number: sort", buckets, b -> {
+            // predecessors lo..hi-1: start[lo + 1 .. hi] and pos[lo .. hi - 1] are this bucket's alone
+            int lo = firstOfBucket(b, buckets, frontierSize);
+            int hi = firstOfBucket(b + 1, buckets, frontierSize);
+            int from = bucketStart[b];
+            int to = bucketStart[b + 1];
+            Arrays.fill(start, lo + 1, hi + 1, 0);
+            for (int j = from; j < to; j++) {
+                int id = ids[j];
+                start[LevelTable.parentOf(next.linkOf(LevelTable.stripeOf(id), LevelTable.localOf(id))) - base + 1]++;
+            }
+            int sum = from;
+            pos[lo] = from;
+            for (int p = lo; p < hi; p++) {
+                sum += start[p + 1];
+                start[p + 1] = sum;
+                if (p + 1 < hi) {
+                    pos[p + 1] = sum;
+                }
+            }
+            for (int j = from; j < to; j++) {
+                int id = ids[j];
+                int s = LevelTable.stripeOf(id);
+                int l = LevelTable.localOf(id);
+                long link = next.linkOf(s, l);
+                order[pos[LevelTable.parentOf(link) - base]++] = entry(link, s, l);
+            }
+            for (int p = lo; p < hi; p++) {
+                int a = p == lo ? from : start[p];
+                if (start[p + 1] - a > 1) {
+                    Arrays.sort(order, a, start[p + 1]);
+                }
+            }
+        });
+    }
+
+    /** @return the bucket of frontier position {@code q} (0 ≤ q < size) */
+    private static int bucketOf(int q, int buckets, int size) {
+        return (int) ((long) q * buckets / size);
+    }
+
+    /** @return the least frontier position in bucket {@code b} (size for b = buckets) */
+    private static int firstOfBucket(int b, int buckets, int size) {
+        return (int) (((long) b * size + buckets - 1) / buckets);
     }
 
     private static int stripe(long order) {
