@@ -41,8 +41,8 @@ final class ConformanceSuiteTask implements SuiteTask {
         if (!Files.isDirectory(specs)) {
             return rows;
         }
-        Conformance conformance = new Conformance(TlcOptions.defaults()
-                .withTimeLimitMillis(Math.min(600_000, settings.maxMillis())), settings);
+        // the time left to this step of 'all' covers every comparison: each gets what remains when it starts
+        long start = System.currentTimeMillis();
         List<SpecManifest> manifests = SpecManifest.all(specs);
         List<Callable<Finding>> jobs = new ArrayList<>();
         java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
@@ -50,6 +50,15 @@ final class ConformanceSuiteTask implements SuiteTask {
             Optional<SpecManifest.Configuration> c = m.configurations().stream().filter(x -> !x.slow()).findFirst();
             c.ifPresent(conf -> jobs.add(() -> {
                 long t0 = System.currentTimeMillis();
+                long left = settings.maxMillis() - (t0 - start);
+                if (left <= 0) {
+                    return Finding.of(m.folder().getFileName().toString(), conf.name(), conf.constants(), "conformance",
+                            Finding.Expectation.HOLDS, Finding.Verdict.INCONCLUSIVE).withInconclusive(
+                                    org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT, "not run: the time "
+                                    + "limit " + org.rdmacheck.checker.TimeText.of(settings.maxMillis()) + " had passed");
+                }
+                Conformance conformance = new Conformance(TlcOptions.defaults()
+                        .withTimeLimitMillis(Math.min(600_000, left)), settings.withMaxMillis(left));
                 Finding f = ConformCommand.row(conformance.check(m, conf)).withWallMillis(System.currentTimeMillis() - t0);
                 progress.accept(String.format(Locale.ROOT, "spec %d of %d done, %s %s: %s, %.1f s", done.incrementAndGet(),
                         manifests.size(), m.folder().getFileName(), conf.name(), f.verdict(),

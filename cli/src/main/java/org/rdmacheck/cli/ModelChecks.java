@@ -37,15 +37,18 @@ public final class ModelChecks {
     /**
      * @param spec     the safety and progress properties to check (may be empty)
      * @param live     the liveness properties to check, or null for none
-     * @param settings explorer settings
+     * @param settings explorer settings; their time limit covers both explorations
      * @param outDir   where counterexamples go, or null to keep none
      * @return one finding per property, liveness properties last
      */
     public static List<Finding> run(CheckSpec<?> spec, LivenessSpec<?> live, ExplorerSettings settings, Path outDir) {
+        long start = System.currentTimeMillis();
         List<Finding> rows = spec.properties().isEmpty() ? new ArrayList<>()
                 : rows(spec, new Explorer(settings).check(spec), outDir);
         if (live != null && !live.properties().isEmpty()) {
-            rows.addAll(livenessRows(live, new LivenessChecker(settings).check(live), outDir));
+            // the time limit covers the check: the liveness exploration gets what the safety one left
+            long left = Math.max(1, settings.maxMillis() - (System.currentTimeMillis() - start));
+            rows.addAll(livenessRows(live, new LivenessChecker(settings.withMaxMillis(left)).check(live), outDir));
         }
         return rows;
     }

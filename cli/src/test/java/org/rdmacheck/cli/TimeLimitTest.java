@@ -232,6 +232,35 @@ class TimeLimitTest {
     }
 
     @Test
+    void theConformanceStepOfAllSharesTheTimeLeftAmongItsComparisons() throws Exception {
+        List<Finding> rows = new ConformanceSuiteTask().run(org.rdmacheck.checker.explorer.ExplorerSettings.defaults()
+                .withThreads(1).withMaxMillis(1), null, JsonSchemaTest.repo());
+        assertTrue(rows.size() > 2, rows.toString());
+        for (Finding f : rows) {
+            assertEquals(Finding.Verdict.INCONCLUSIVE, f.verdict(), f.toString());
+            assertEquals(java.util.Optional.of(org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT),
+                    f.cause(), f.toString());
+        }
+        assertTrue(rows.stream().anyMatch(f -> f.detail().contains("not run")), rows.toString());
+    }
+
+    @Test
+    void checkGivesTheLivenessExplorationOnlyTheTimeTheSafetyOneLeft() throws Exception {
+        // 4.7 M states: the safety exploration uses the whole second, the liveness one is left 1 ms
+        CliTest.Run r = CliTest.run("check", "gbn", "--variant", "improved", "--param", "packets=12", "--param",
+                "messages=2", "--max-time", "1s", "--json", "--no-save", "--threads", "2");
+        assertEquals(3, r.code(), r.err());
+        JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+        JsonNode live = rows.get(rows.size() - 1);
+        assertEquals("Delivered", live.get("property").asText());
+        assertEquals("TIME_LIMIT", live.get("inconclusiveCause").asText());
+        assertTrue(live.get("detail").asText().contains("time limit 1ms reached"), live.toString());
+        JsonNode safety = rows.get(0);
+        assertEquals("TIME_LIMIT", safety.get("inconclusiveCause").asText());
+        assertTrue(safety.get("quantities").get("distinctStates").get("value").asLong() > 0);
+    }
+
+    @Test
     void allGivesTheSimulationTheTimeLeftAndItStopsInconclusive() throws Exception {
         CliTest.Run r = CliTest.run("all", "--model", "gbn-sim", "--max-time", TINY, "--json", "--no-save");
         assertEquals(3, r.code(), r.err());

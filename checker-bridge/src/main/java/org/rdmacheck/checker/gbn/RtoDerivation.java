@@ -46,9 +46,10 @@ public record RtoDerivation(String variant, Map<String, String> base, ExplorerSe
      * @param verdict        the explorer's verdict on NoPrematureTimeout
      * @param distinctStates distinct states explored
      * @param counterexample the shortest premature timeout, when violated
+     * @param cause          the limit that left it INCONCLUSIVE, when it is
      */
     public record Try(int timeout, long rtoNanos, int rtoTicks, CheckResult.Verdict verdict, long distinctStates,
-                      Optional<Counterexample> counterexample) {
+                      Optional<Counterexample> counterexample, Optional<CheckResult.InconclusiveReason> cause) {
     }
 
     /**
@@ -75,18 +76,22 @@ public record RtoDerivation(String variant, Map<String, String> base, ExplorerSe
         }
     }
 
-    /** @return the derivation */
+    /**
+     * @return the derivation; the settings' time limit covers all of it (each exploration gets the time
+     *         that remains)
+     */
     public Report derive() {
+        long start = System.nanoTime();
         TimedGbnEntry entry = new TimedGbnEntry();
         List<Try> tries = new ArrayList<>();
         Optional<Integer> smallest = Optional.empty();
         TimedGbnModel first = model(entry, 1);
         for (int t = 1; t <= RtoEncoding.MAX_TIMEOUT; t++) {
-            Try x = attempt(entry, t);
+            Try x = attempt(entry, t, start);
             tries.add(x);
             if (x.verdict() == CheckResult.Verdict.VERIFIED) {
                 if (t < RtoEncoding.MAX_TIMEOUT) {
-                    Try next = attempt(entry, t + 1);
+                    Try next = attempt(entry, t + 1, start);
                     tries.add(next);
                     if (next.verdict() != CheckResult.Verdict.VERIFIED) {
                         break; // not monotone in this configuration: report no smallest value
@@ -114,17 +119,19 @@ public record RtoDerivation(String variant, Map<String, String> base, ExplorerSe
         return entry.resolve(variant, Params.of(m));
     }
 
-    private Try attempt(TimedGbnEntry entry, int timeout) {
+    private Try attempt(TimedGbnEntry entry, int timeout, long startNanos) {
         Params p = params(entry, timeout);
         CheckSpec<TimedState> all = entry.build(variant, p);
         CheckSpec<TimedState> spec = new CheckSpec<>(all.modelName(), variant, all.parameters(), all.model(),
                 List.of(all.property(TimedGbnProperties.NO_PREMATURE_TIMEOUT)), Set.of());
-        ExplorationReport r = new Explorer(settings).check(spec);
+        long left = settings.maxMillis() - (System.nanoTime() - startNanos) / 1_000_000;
+        ExplorationReport r = new Explorer(settings.withMaxMillis(Math.max(1, left))).check(spec);
         CheckResult c = r.result(TimedGbnProperties.NO_PREMATURE_TIMEOUT);
         TimedGbnModel m = (TimedGbnModel) all.model();
         Optional<Counterexample> cex = c instanceof CheckResult.Violated v ? Optional.of(v.counterexample())
                 : Optional.empty();
         return new Try(timeout, RtoEncoding.nanos(timeout), m.config().rtoTicks(), c.verdict(),
-                c.stats().distinctStates(), cex);
+                c.stats().distinctStates(), cex, c instanceof CheckResult.Inconclusive i ? Optional.of(i.cause())
+                        : Optional.empty());
     }
 }

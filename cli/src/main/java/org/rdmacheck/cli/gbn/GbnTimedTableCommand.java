@@ -98,15 +98,26 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
                         + rows.size() + " of " + TimedLeastLossTable.VARIANTS.size() + " rows done"), dir);
             }
         }
-        RtoDerivation.Report rto = new RtoDerivation(rtoVariant, base, settings).derive();
+        // the time limit covers the whole command: the derivation gets what the table left
+        long left = settings.maxMillis() - (System.nanoTime() - start) / 1_000_000;
+        if (left <= 0) {
+            return stopped(rows, new EarlyStop(CheckResult.InconclusiveReason.TIME_LIMIT, "time limit "
+                    + org.rdmacheck.checker.TimeText.of(settings.maxMillis()) + " reached after the table"), dir);
+        }
+        RtoDerivation.Report rto = new RtoDerivation(rtoVariant, base, settings.withMaxMillis(left)).derive();
         Map<Object, String> files = save(dir, rows, rto);
+        // a try left open by a limit settles nothing: the command stopped early, at that limit
+        Optional<EarlyStop> stop = rto.tries().stream().filter(x -> x.cause().isPresent()).findFirst()
+                .map(x -> new EarlyStop(x.cause().get(), "RTO derivation: timeout=" + x.timeout() + " "
+                        + x.verdict() + " (" + x.cause().get() + "), no smallest RTO established"));
         PrintWriter w = spec.commandLine().getOut();
         if (json) {
             ObjectNode o = json(rows, rto, files);
-            EarlyStop.put(o, Optional.empty());
+            EarlyStop.put(o, stop);
             w.println(TraceJson.MAPPER.writeValueAsString(o));
         } else {
             w.print(text(rows, rto, files));
+            stop.ifPresent(x -> w.println("INCONCLUSIVE: " + x.reason()));
         }
         w.flush();
         return settled(rto) ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
@@ -202,6 +213,7 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
             xo.put("rtoNs", x.rtoNanos());
             xo.put("rtoTicks", x.rtoTicks());
             xo.put("verdict", x.verdict().name());
+            xo.put("inconclusiveCause", x.cause().map(Enum::name).orElse(null));
             xo.put("distinctStates", x.distinctStates());
             xo.put("traceLength", x.counterexample().map(Counterexample::length).orElse(0));
             xo.put("file", files.get(x));

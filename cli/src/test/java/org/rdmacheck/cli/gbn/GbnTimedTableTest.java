@@ -54,6 +54,25 @@ class GbnTimedTableTest {
     }
 
     @Test
+    void anRtoTryCutShortByALimitNamesItAndSettlesNothing() {
+        RtoDerivation.Report r = new RtoDerivation("improved", Map.of("delayMin", "4", "delayMax", "8",
+                "nakInterval", "24"), SETTINGS.withMaxStates(100)).derive();
+        // a violation is definite within the limit; the first try the limit cuts short is the last
+        RtoDerivation.Try t = r.tries().get(r.tries().size() - 1);
+        for (RtoDerivation.Try x : r.tries().subList(0, r.tries().size() - 1)) {
+            assertEquals(CheckResult.Verdict.VIOLATED, x.verdict());
+            assertEquals(Optional.empty(), x.cause());
+        }
+        assertEquals(CheckResult.Verdict.INCONCLUSIVE, t.verdict());
+        assertEquals(Optional.of(CheckResult.InconclusiveReason.STATE_LIMIT), t.cause());
+        assertEquals(Optional.empty(), r.smallestTimeout());
+        assertTrue(!GbnTimedTableCommand.settled(r));
+        // a settled try names no cause
+        RtoDerivation.Report ok = new RtoDerivation("improved", Map.of(), SETTINGS).derive();
+        assertTrue(ok.tries().stream().allMatch(x -> x.cause().isEmpty()));
+    }
+
+    @Test
     void prematureTimeoutsAreTheOnlyCauseWithoutLoss() {
         List<TimedLeastLossTable.Row> rows = new TimedLeastLossTable(Map.of("delayMin", "4", "delayMax", "8",
                 "nakInterval", "24"), 1, SETTINGS).compute();
