@@ -197,6 +197,20 @@ public record EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload
 
     @Override
     public java.util.Optional<org.rdmacheck.model.StateCodec<State>> codec() {
-        return java.util.Optional.of(new EscapeVlCodec());
+        return EscapeVlCodec.fits(this) ? java.util.Optional.of(new EscapeVlCodec(this)) : java.util.Optional.empty();
+    }
+
+    @Override
+    public java.util.Optional<org.rdmacheck.model.PackedModel> packed() {
+        return packedModel().map(p -> p);
+    }
+
+    /**
+     * The packed successors with their layout, for the packed forms of the properties.
+     *
+     * @return the packed model, empty when the states do not fit the encoding
+     */
+    public java.util.Optional<EscapeVlPacked> packedModel() {
+        return EscapeVlCodec.fits(this) ? java.util.Optional.of(new EscapeVlPacked(this)) : java.util.Optional.empty();
     }
 }

@@ -8,6 +8,7 @@ import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.escapevl.EscapeNetwork;
 import org.rdmacheck.model.escapevl.EscapeVl;
+import org.rdmacheck.model.escapevl.EscapeVlPacked;
 import org.rdmacheck.model.escapevl.LaneRules;
 import org.rdmacheck.model.escapevl.Workload;
 import org.rdmacheck.model.topology.LeafSpine;
@@ -132,11 +133,23 @@ public final class EscapeVlEntry implements ModelEntry {
         EscapeVl model = new EscapeVl(network, rules(variant), workload, CAPACITY.get(p),
                 TOKENS.get(p));
         List<Property<EscapeVl.State>> props = new ArrayList<>();
+        // deadlock needs no packed form: the explorer decodes a state only when it has no successor
         props.add(DeadlockFreedom.standard());
-        props.add(new Progress<>("AllDelivered", EscapeVl.State::allDelivered));
+        Progress<EscapeVl.State> allDelivered = new Progress<>("AllDelivered", EscapeVl.State::allDelivered);
+        ActionProperty<EscapeVl.State> inOrder = new ActionProperty<>("InOrderDelivery",
+                (from, action, to) -> !action.name().equals("Deliver")
+                        || workload.oldestInFlight((Integer) action.params().get("packet"), from.status()));
+        // each property also on the packed encoding (EscapeVlPacked), for the explorer's packed path
+        java.util.Optional<EscapeVlPacked> packed = model.packedModel();
+        if (packed.isPresent()) {
+            EscapeVlPacked pk = packed.get();
+            allDelivered = allDelivered.withPacked(pk.codec()::allDelivered);
+            inOrder = inOrder.withPacked((from, offset, code, to) -> !EscapeVlPacked.isDeliver(code)
+                    || pk.oldestInFlight(EscapeVlPacked.packet(code), from, offset));
+        }
+        props.add(allDelivered);
         if (orderVariant(variant)) {
-            props.add(new ActionProperty<>("InOrderDelivery", (from, action, to) -> !action.name().equals("Deliver")
-                    || workload.oldestInFlight((Integer) action.params().get("packet"), from.status())));
+            props.add(inOrder);
         }
         return new CheckSpec<>(name(), variant, p.asMap(), model, props, variant(variant).mustFail());
     }
