@@ -15,6 +15,9 @@ import org.rdmacheck.properties.CheckSpec;
  */
 public interface ModelEntry {
 
+    /** The reserved parameter that carries knock-outs: mechanism names joined by {@code +}. */
+    String KNOCKOUT_PARAM = "knockout";
+
     /** @return the model's name, e.g. {@code gbn} */
     String name();
 
@@ -61,6 +64,42 @@ public interface ModelEntry {
      */
     default java.util.Optional<org.rdmacheck.properties.liveness.LivenessSpec<?>> liveness(CheckSpec<?> built) {
         return java.util.Optional.empty();
+    }
+
+    /**
+     * The mechanisms this model declares, each with its knock-out switch, purpose and coverage
+     * scope (see {@link Mechanism}); empty for models that declare none yet.
+     *
+     * @return the mechanisms, in the order {@code knockouts} reports them
+     */
+    default List<Mechanism> mechanisms() {
+        return List.of();
+    }
+
+    /**
+     * The knock-outs requested in {@code params} (the reserved parameter {@value #KNOCKOUT_PARAM}).
+     *
+     * @param params parameters as given or resolved
+     * @return the knocked-out mechanisms' names, empty when none
+     * @throws InputException if a name is not a mechanism of this model
+     */
+    default java.util.Set<String> knockouts(Params params) {
+        String raw = params.string(KNOCKOUT_PARAM, "");
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        if (raw.isBlank()) {
+            return out;
+        }
+        java.util.Set<String> known = mechanisms().stream().map(Mechanism::name)
+                .collect(Collectors.toCollection(java.util.TreeSet::new));
+        for (String n : raw.split("\\+")) {
+            String t = n.strip();
+            if (!known.contains(t)) {
+                throw new InputException("unknown mechanism '" + t + "' for model " + name() + ": expected one of "
+                        + (known.isEmpty() ? "(none declared)" : String.join(", ", known)));
+            }
+            out.add(t);
+        }
+        return out;
     }
 
     /** @return the default variant (listed first) */
@@ -111,7 +150,8 @@ public interface ModelEntry {
      * @return parameters with defaults
      */
     default Params resolve(Params params) {
-        params.requireKnown(name(), defaults().keySet());
+        params.requireKnown(name(), knownParameterNames());
+        knockouts(params);
         return params.withDefaults(defaults());
     }
 
@@ -124,8 +164,21 @@ public interface ModelEntry {
      * @throws InputException if the variant or a parameter name is unknown
      */
     default Params resolve(String variant, Params params) {
-        params.requireKnown(name(), defaults().keySet());
+        params.requireKnown(name(), knownParameterNames());
+        knockouts(params);
         return params.withDefaults(defaults(variant));
+    }
+
+    /**
+     * @return the parameter names {@link #resolve} accepts: the declared ones, and
+     *         {@value #KNOCKOUT_PARAM} when the model declares mechanisms
+     */
+    default java.util.Set<String> knownParameterNames() {
+        java.util.Set<String> known = new java.util.LinkedHashSet<>(defaults().keySet());
+        if (!mechanisms().isEmpty()) {
+            known.add(KNOCKOUT_PARAM);
+        }
+        return known;
     }
 
     /** @return the runs {@code rdmacheck all} performs: by default every variant with defaults */
