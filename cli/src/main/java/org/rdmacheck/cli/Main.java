@@ -102,8 +102,8 @@ public final class Main implements Runnable {
     }
 
     /**
-     * The command tree: every command answers {@code -h/--help} and {@code help CMD}; a hidden
-     * {@code generate-completion} prints a bash/zsh completion script and a hidden
+     * The command tree: every command answers {@code -h/--help} and {@code help CMD};
+     * {@code generate-completion} prints a bash/zsh completion script and
      * {@code generate-manpage} the manual page.
      *
      * @return a fresh command line
@@ -112,7 +112,9 @@ public final class Main implements Runnable {
         CommandLine cl = new CommandLine(new Main());
         cl.addSubcommand(new CommandLine(new HelpCommand()));
         CommandLine completion = new CommandLine(new picocli.AutoComplete.GenerateCompletion());
-        completion.getCommandSpec().usageMessage().hidden(true);
+        completion.getCommandSpec().usageMessage().description("Print a bash/zsh completion script for rdmacheck.")
+                .footerHeading("%nExamples:%n")
+                .footer("  rdmacheck generate-completion > rdmacheck_completion; source rdmacheck_completion");
         cl.addSubcommand("generate-completion", completion);
         cl.addSubcommand(new CommandLine(new ManPage()));
         addHelpOptions(cl);

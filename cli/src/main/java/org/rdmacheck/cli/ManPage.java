@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
  * defaults and examples that {@code --help} prints. picocli's own generator lives in
  * picocli-codegen, which the project's registry does not serve.
  */
-@Command(name = "generate-manpage", hidden = true, description = "Write the manual page rdmacheck(1) in roff "
+@Command(name = "generate-manpage", description = "Write the manual page rdmacheck(1) in roff "
         + "(to standard output, or to FILE). View it with: man ./rdmacheck.1",
         footerHeading = "%nExamples:%n", footer = {"  rdmacheck generate-manpage rdmacheck.1 && man ./rdmacheck.1"})
 final class ManPage implements Callable<Integer> {
@@ -71,7 +71,7 @@ final class ManPage implements Callable<Integer> {
         for (CommandLine c : all) {
             command(sb, c.getCommandSpec());
         }
-        sb.append(".SH SEE ALSO\nThe README of the rdmacheck checkout; \\fBrdmacheck help\\fR \\fICOMMAND\\fR; "
+        sb.append(".SH SEE ALSO\nThe README of the rdmacheck checkout and its guide in docs/; \\fBrdmacheck help\\fR \\fICOMMAND\\fR; "
                 + "\\fBrdmacheck generate-completion\\fR for bash/zsh completion.\n");
         return sb.toString();
     }

@@ -48,9 +48,33 @@ public final class ModelChecks {
         if (live != null && !live.properties().isEmpty()) {
             // the time limit covers the check: the liveness exploration gets what the safety one left
             long left = Math.max(1, settings.maxMillis() - (System.currentTimeMillis() - start));
-            rows.addAll(livenessRows(live, new LivenessChecker(settings.withMaxMillis(left)).check(live), outDir));
+            LivenessReport report = new LivenessChecker(settings.withMaxMillis(left)).check(live);
+            rows.addAll(livenessRows(live, asGiven(report, left, settings.maxMillis()), outDir));
         }
         return rows;
+    }
+
+    /**
+     * The liveness part ran on what the safety part left of the time limit; a row it ended names
+     * the limit the user gave, not the remainder it ran on.
+     */
+    private static LivenessReport asGiven(LivenessReport report, long leftMillis, long limitMillis) {
+        if (leftMillis == limitMillis) {
+            return report;
+        }
+        String left = "time limit " + org.rdmacheck.checker.TimeText.of(leftMillis) + " reached";
+        String given = "time limit " + org.rdmacheck.checker.TimeText.of(limitMillis) + " reached ("
+                + org.rdmacheck.checker.TimeText.of(leftMillis) + " of it left after the safety properties)";
+        List<CheckResult> results = new ArrayList<>();
+        for (CheckResult r : report.results()) {
+            results.add(r instanceof CheckResult.Inconclusive in && in.reason().contains(left)
+                    ? new CheckResult.Inconclusive(in.property(), in.cause(), in.reason().replace(left, given), in.stats())
+                    : r);
+        }
+        String stop = report.stopReason() == null ? null : report.stopReason().replace(left, given);
+        return new LivenessReport(results, report.stats(), report.complete(), stop, report.storeBytes(),
+                report.graphBytes(), report.analysisBytes(), report.analysisMillis(), report.labelMillis(),
+                report.searchMillis(), report.components());
     }
 
     /**

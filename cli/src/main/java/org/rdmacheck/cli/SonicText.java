@@ -14,7 +14,6 @@ import org.rdmacheck.checker.thresholds.ConfigCheck;
 import org.rdmacheck.checker.thresholds.DeflectionSearch;
 import org.rdmacheck.checker.thresholds.Headroom;
 import org.rdmacheck.checker.thresholds.HeadroomTerm;
-import org.rdmacheck.checker.thresholds.Units;
 import org.rdmacheck.checker.thresholds.sonic.CalcTerm;
 import org.rdmacheck.checker.thresholds.sonic.HeadroomCalculation;
 import org.rdmacheck.checker.thresholds.sonic.IdleHeadroom;
@@ -96,7 +95,7 @@ final class SonicText {
                 + "%,d B of xoff per port that no lossless priority maps to (tc_to_pg_map)%n", k.get(0), range(ports),
                 k.get(1), (Long) k.get(2))));
         sb.append(String.format(Locale.ROOT, "%nheadroom returnable to the shared pool (xoff beyond SONiC's calculation,"
-                + " idle lossless PGs): %s%n", Units.kb(r.returnableBytes())));
+                + " idle lossless PGs): %s%n", ThresholdText.bytes(r.returnableBytes())));
         saved.forEach(f -> sb.append("witness stored: ").append(f).append('\n'));
         sb.append("verdict: ").append(r.verdict()).append('\n');
         return sb.toString();
@@ -106,14 +105,14 @@ final class SonicText {
         ProfileDerivation d = g.derivation();
         StringBuilder sb = new StringBuilder("  derivation for ").append(g.profile()).append(": largest safe ECN threshold"
                 + " (green_min_threshold) under the configured PFC threshold = ")
-                .append(d.tEcnMaxBytes() < 0 ? "none" : Units.kb(d.tEcnMaxBytes()));
+                .append(d.tEcnMaxBytes() < 0 ? "none" : ThresholdText.bytes(d.tEcnMaxBytes()));
         if (g.report().check().orElseThrow().config().beta().isPresent()) {
             sb.append("; dynamic_th keeping the configured ECN threshold before PFC: ").append(d.dynamicThMin()
                     .map(lo -> lo + ".." + d.dynamicThMax().orElseThrow() + " (largest " + d.dynamicThMax().orElseThrow()
                             + ")").orElse("none"));
         } else {
             sb.append("; largest static_th with no loss once paused = ")
-                    .append(d.staticThMax().map(Units::kb).orElse("none"));
+                    .append(d.staticThMax().map(ThresholdText::bytes).orElse("none"));
         }
         return sb.append('\n').toString();
     }

@@ -18,7 +18,6 @@ import org.rdmacheck.checker.thresholds.StaticDerivation;
 import org.rdmacheck.checker.thresholds.SwitchSpec;
 import org.rdmacheck.checker.thresholds.ThresholdMode;
 import org.rdmacheck.checker.thresholds.ThresholdReport;
-import org.rdmacheck.checker.thresholds.Units;
 import org.rdmacheck.checker.thresholds.DeflectionWitnesses;
 import org.rdmacheck.checker.thresholds.Witnesses;
 import org.rdmacheck.checker.trace.TraceJson;
@@ -47,9 +46,10 @@ public final class ThresholdText {
             return sb.append('\n').toString();
         }
         SwitchSpec sw = r.sw();
-        sb.append(String.format(Locale.ROOT, "switch %s: B = %s, n = %d ports, p = %d lossless priorities, MTU %,d B%n",
-                sw.name(), Units.kb(sw.bufferBytes()), sw.ports(), sw.priorities(), sw.mtuBytes()));
-        sb.append("headroom t_flight per port per priority = ").append(Units.kb(r.headroom().bytes()))
+        sb.append(String.format(Locale.ROOT, "%s: buffer B = %s, n = %d ports, p = %d lossless %s, MTU %s%n",
+                sw.name().equals("switch") ? "switch" : "switch " + sw.name(), bytes(sw.bufferBytes()), sw.ports(),
+                sw.priorities(), sw.priorities() == 1 ? "priority" : "priorities", bytes(sw.mtuBytes())));
+        sb.append("headroom t_flight per port per priority = ").append(bytes(r.headroom().bytes()))
                 .append(r.headroom().given() ? " (given)" : " (IEEE 802.1Qbb delay model)").append('\n');
         for (HeadroomTerm t : r.headroom().terms()) {
             BigDecimal bytes = t.bitTimes().divide(BigDecimal.valueOf(8), 1, RoundingMode.HALF_UP);
@@ -57,8 +57,8 @@ public final class ThresholdText {
                     t.formula(), t.bitTimes(), bytes));
         }
         sb.append(String.format(Locale.ROOT, "reserved headroom p*n*t_flight = %s; shared B - p*n*t_flight = %s%n",
-                Units.kb(r.reservedHeadroom()), r.sharedBuffer() > 0 ? Units.kb(r.sharedBuffer())
-                        : r.sharedBuffer() + " B: the headroom alone does not fit in the buffer"));
+                bytes(r.reservedHeadroom()), r.sharedBuffer() > 0 ? bytes(r.sharedBuffer())
+                        : bytes(r.sharedBuffer()) + ": the headroom alone does not fit in the buffer"));
         staticPart(sb, sw, r.staticDerivation());
         dynamicPart(sb, sw, r.dynamicDerivation());
         r.check().ifPresent(c -> checkPart(sb, r, c));
@@ -79,10 +79,10 @@ public final class ThresholdText {
             sb.append("  INFEASIBLE: no positive t_PFC fits beside the headroom (").append(d.status()).append(")\n");
             return;
         }
-        sb.append("  largest safe t_PFC = ").append(Units.kb(d.tPfcMax())).append('\n');
-        sb.append("  largest safe t_ECN = ").append(d.tEcnMax() < 0 ? "none" : Units.kb(d.tEcnMax()))
+        sb.append("  largest safe t_PFC = ").append(bytes(d.tPfcMax())).append('\n');
+        sb.append("  largest safe t_ECN = ").append(d.tEcnMax() < 0 ? "none" : bytes(d.tEcnMax()))
                 .append(d.feasible() ? ": feasible" : ": INFEASIBLE, no t_ECN of at least one MTU ("
-                        + sw.mtuBytes() + " B) fires before PFC in the worst case").append('\n');
+                        + bytes(sw.mtuBytes()) + ") fires before PFC in the worst case").append('\n');
     }
 
     private static void dynamicPart(StringBuilder sb, SwitchSpec sw, DynamicDerivation d) {
@@ -95,7 +95,8 @@ public final class ThresholdText {
         sb.append(row).append('\n');
         row = new StringBuilder("  t_ECN <");
         for (BetaBound b : d.perBeta()) {
-            row.append(String.format(Locale.ROOT, " %9s", b.tEcnMax() < 0 ? "none" : (b.tEcnMax() + 1) + ""));
+            row.append(String.format(Locale.ROOT, " %9s", b.tEcnMax() < 0 ? "none" : String.format(Locale.ROOT, "%,d",
+                    b.tEcnMax() + 1)));
         }
         sb.append(row).append(" B\n");
         if (d.status() == SolveStatus.TIMED_OUT) {
@@ -106,19 +107,19 @@ public final class ThresholdText {
             sb.append("  INFEASIBLE: no allowed beta admits any t_ECN (").append(d.status()).append(")\n");
             return;
         }
-        sb.append("  best beta = ").append(d.beta().get()).append(": largest safe t_ECN = ").append(Units.kb(d.tEcnMax()))
+        sb.append("  best beta = ").append(d.beta().get()).append(": largest safe t_ECN = ").append(bytes(d.tEcnMax()))
                 .append(d.feasible() ? "; set DCQCN K_min = t_ECN, K_max >= K_min"
-                        : ": INFEASIBLE, below one MTU (" + sw.mtuBytes() + " B)").append('\n');
+                        : ": INFEASIBLE, below one MTU (" + bytes(sw.mtuBytes()) + ")").append('\n');
     }
 
     private static void checkPart(StringBuilder sb, ThresholdReport r, ConfigCheck c) {
-        String pfc = c.config().mode() == ThresholdMode.STATIC ? "static t_PFC = " + Units.kb(c.config().tPfc())
+        String pfc = c.config().mode() == ThresholdMode.STATIC ? "static t_PFC = " + bytes(c.config().tPfc())
                 : "dynamic beta = " + c.config().beta().orElseThrow();
         sb.append("check '").append(c.config().name()).append("' (").append(pfc).append(", t_ECN = ")
-                .append(Units.kb(c.config().tEcn())).append("): ").append(c.verdict()).append('\n');
+                .append(bytes(c.config().tEcn())).append("): ").append(c.verdict()).append('\n');
         for (Inequality i : c.inequalities()) {
             sb.append(String.format(Locale.ROOT, "  %-4s %-19s %-62s %s vs %s  (%s)%n", i.holds() ? "ok" : "FAIL",
-                    i.name(), i.formula(), i.lhs(), i.rhs(), i.source()));
+                    i.name(), i.formula(), figure(i.lhs()), figure(i.rhs()), i.source()));
         }
         var ws = c.witnessSearch();
         sb.append("  Choco witness search: ").append(ws.status()).append(" in ").append(ws.millis()).append(" ms")
@@ -126,9 +127,9 @@ public final class ThresholdText {
         ws.witness().ifPresent(w -> sb.append("  witness").append(ws.minimal() ? " (least ingress occupancy)" : "")
                 .append(": ").append(Witnesses.evaluate(r.sw(), r.headroom().bytes(), c.config(), w).message())
                 .append("; fed egress queues: ").append(w.fedQueues().stream().filter(q -> q.bytes() > 0)
-                        .map(q -> "port " + q.port() + " = " + q.bytes() + " B").toList())
+                        .map(q -> "port " + q.port() + " = " + bytes(q.bytes())).toList())
                 .append(w.otherQueues().isEmpty() ? "" : "; " + w.otherQueues().size()
-                        + " other priorities' queues hold " + (w.sharedOccupancy() - w.ingressBytes()) + " B")
+                        + " other priorities' queues hold " + bytes(w.sharedOccupancy() - w.ingressBytes()))
                 .append('\n'));
         c.deflectionSearch().ifPresent(ds -> {
             sb.append("  Choco search for ECN before deflection (seed 000 §IV-B): ").append(ds.status()).append(" in ")
@@ -136,6 +137,16 @@ public final class ThresholdText {
             ds.witness().ifPresent(w -> sb.append("  witness (least occupancy): ").append(DeflectionWitnesses.evaluate(
                     r.sw(), r.headroom().bytes(), c.config(), w).message()).append('\n'));
         });
+    }
+
+    /** @param n a number of bytes  @return it in bytes, digits grouped: one unit for every size of the output */
+    static String bytes(long n) {
+        return String.format(Locale.ROOT, "%,d B", n);
+    }
+
+    /** An inequality's side: a number of bytes in the output's one unit, anything else as it is. */
+    private static String figure(String side) {
+        return side.matches("-?\\d+") ? bytes(Long.parseLong(side)) : side;
     }
 
     /** @param figures the worked example  @return its table */

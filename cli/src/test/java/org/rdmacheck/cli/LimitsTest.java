@@ -30,6 +30,26 @@ class LimitsTest {
     }
 
     @Test
+    void aLivenessRowCutByTheTimeLimitNamesTheLimitAsGiven() throws Exception {
+        // hundreds of thousands of states with the graph kept: the safety part, the liveness part or both reach 1 s
+        CliTest.Run r = CliTest.run("check", "gbn", "--variant", "improved", "--param", "packets=5", "--param",
+                "messages=2", "--max-time", "1s", "--no-save", "--json");
+        assertEquals(3, r.code(), r.err());
+        JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+        JsonNode delivered = null;
+        for (JsonNode row : rows) {
+            if (row.get("property").asText().equals("Delivered")) {
+                delivered = row;
+            }
+        }
+        assertTrue(delivered != null, r.out());
+        assertEquals("INCONCLUSIVE", delivered.get("verdict").asText(), delivered.toString());
+        String detail = delivered.get("detail").asText();
+        assertTrue(detail.contains("time limit 1s reached"), detail);
+        assertTrue(!detail.matches("(?s).*time limit \\d+ms reached.*"), detail);
+    }
+
+    @Test
     void aFluidScenarioPastItsTimeLimitIsInconclusiveAndWritesNothing(@TempDir Path dir) throws Exception {
         // a 0.5 us step (default 5 us): about 20 s of work on an idle machine, so the 1 s limit always stops it
         CliTest.Run r = CliTest.run("fluid", "convergence", "--param", "step=0.5", "--max-time", "1s", "--json", "--out",

@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "gbn-sim", footerHeading = "%nExamples:%n", footer = {"  rdmacheck gbn-sim --param lossRates=1e-4,1e-3 --param replications=3 --out out/gbn-sim"},
         description = "Discrete-event simulation (seed 002 Table I) of every Go-Back-N variant: "
         + "relative throughput vs loss rate with 95%% confidence intervals and the causes of ACK timeouts; "
-        + "writes throughput.csv, causes.csv, throughput.png, causes.png.")
+        + "writes throughput.csv, causes.csv, throughput-rto-RTO.png per RTO, throughput-VARIANT.png per variant "
+        + "and causes.png.")
 public final class GbnSimCommand implements Callable<Integer> {
 
     @Spec
