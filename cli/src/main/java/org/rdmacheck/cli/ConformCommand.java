@@ -61,9 +61,12 @@ final class ConformCommand implements Callable<Integer> {
         Conformance conformance = new Conformance(tlc.options(spec.commandLine().getErr()),
                 explorer.settings(spec.commandLine().getErr()));
         List<ConformanceResult> results = new ArrayList<>();
+        List<Finding> refinements = new ArrayList<>();
         if (params.isEmpty() && variant == null) {
             for (SpecManifest.Configuration c : m.configurations()) {
-                results.add(conformance.check(m, c));
+                ConformanceResult r = conformance.check(m, c);
+                results.add(r);
+                refinements.addAll(refinementRows(m, r, c.expect().violated()));
             }
         } else {
             if (m.javaModel() == null) {
@@ -79,10 +82,13 @@ final class ConformCommand implements Callable<Integer> {
                 Conformance.constants(m, v, Params.parse(params)); // refuse what the spec cannot express first
             }
             for (String v : variants) {
-                results.add(conformance.compare(m, v, Params.parse(params)));
+                ConformanceResult r = conformance.compare(m, v, Params.parse(params));
+                results.add(r);
+                refinements.addAll(refinementRows(m, r, List.of()));
             }
         }
-        List<Finding> rows = results.stream().map(ConformCommand::row).toList();
+        List<Finding> rows = new ArrayList<>(results.stream().map(ConformCommand::row).toList());
+        rows.addAll(refinements);
         Output.print(spec.commandLine().getOut(), rows, json);
         return ExitCodes.of(rows);
     }
@@ -104,6 +110,37 @@ final class ConformCommand implements Callable<Integer> {
         // an open comparison names the limit that left it open, as a check's INCONCLUSIVE finding does
         return r.inconclusive() && r.cause().isPresent() ? f.withInconclusive(r.cause().get(), detail)
                 : f.withDetail(detail);
+    }
+
+    /**
+     * The refinement verdicts of one comparison: a row per refinement property TLC checked (the
+     * detailed spec, with its refinement mapping, implements the manifest's abstract service). The
+     * explorer has no abstract spec, so these are TLC's verdicts alone.
+     *
+     * @param m        the manifest
+     * @param r        a comparison
+     * @param violated the properties the manifest expects violated
+     * @return one finding per refinement property checked
+     */
+    static List<Finding> refinementRows(SpecManifest m, ConformanceResult r, List<String> violated) {
+        List<Finding> rows = new ArrayList<>();
+        String service = m.refinement().map(SpecManifest.Refinement::service).orElse("");
+        r.tlcVerdicts().forEach((p, v) -> {
+            if (!m.isRefinement(p)) {
+                return;
+            }
+            Finding.Verdict verdict = switch (v) {
+                case "VERIFIED" -> Finding.Verdict.VERIFIED;
+                case "VIOLATED" -> Finding.Verdict.VIOLATED;
+                case "INCONCLUSIVE" -> Finding.Verdict.INCONCLUSIVE;
+                default -> Finding.Verdict.FAILED;
+            };
+            rows.add(Finding.of(r.spec(), r.configuration(), r.constants(), p,
+                    violated.contains(p) ? Finding.Expectation.FAILS : Finding.Expectation.HOLDS, verdict)
+                    .with(Quantity.states("tlcDistinctStates", r.tlcDistinct()))
+                    .withDetail("refinement of " + service + " (TLC)"));
+        });
+        return rows;
     }
 
     /**

@@ -12,6 +12,7 @@ import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.tlc.DistributedTlc;
 import org.rdmacheck.checker.tlc.SpecFolder;
+import org.rdmacheck.checker.conformance.SpecManifest;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -288,10 +289,15 @@ final class TlcCommand implements Callable<Integer> {
                 ? new CheckResult.Verified("(state space)", report.stats())
                 : new CheckResult.Failed("(state space)", report.detail(), report.stats())) : report.results();
         boolean violated = expect.globalViolation(results);
+        Optional<SpecManifest> manifest = manifestOf(req);
         for (CheckResult r : results) {
             Path file = r instanceof CheckResult.Violated v ? store(outDir, v.counterexample()) : null;
             Finding f = CheckFindings.of(req.model(), req.variant(), req.constants(),
                     expect.of(r.property(), violated, r), r, file);
+            if (manifest.isPresent() && manifest.get().isRefinement(r.property())) {
+                f = f.withDetail("refinement of " + manifest.get().refinement().get().service()
+                        + (f.detail().isEmpty() ? "" : "; " + f.detail()));
+            }
             if (!warnings.isEmpty()) {
                 f = f.withDetail((f.detail().isEmpty() ? "" : f.detail() + "; ") + "warning: "
                         + String.join("; warning: ", warnings));
@@ -299,6 +305,19 @@ final class TlcCommand implements Callable<Integer> {
             rows.add(f);
         }
         return rows;
+    }
+
+    /** @return the manifest of the request's spec folder, if it has a readable one */
+    private static Optional<SpecManifest> manifestOf(TlcRequest req) {
+        Path folder = req.specFile().toAbsolutePath().getParent();
+        if (folder == null || !java.nio.file.Files.isRegularFile(folder.resolve(SpecManifest.FILE))) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(SpecManifest.read(folder));
+        } catch (InputException e) {
+            return Optional.empty(); // a malformed manifest is the conformance check's to report, not TLC's
+        }
     }
 
     private static Path store(Path outDir, Counterexample cex) {

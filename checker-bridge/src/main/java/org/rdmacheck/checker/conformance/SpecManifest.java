@@ -27,9 +27,11 @@ import org.rdmacheck.model.InputException;
  * @param constantMapping Java parameters and variants to TLA+ constants (see {@link ConstantMapping})
  * @param traceMapping   TLA+ variable to how it is read from a Java state view
  * @param configurations the configurations, in order
+ * @param refinement     the abstract service the spec refines and how that is checked, if it declares one
  */
 public record SpecManifest(Path folder, String javaModel, ConstantMapping constantMapping,
-                           Map<String, TraceMapping.Variable> traceMapping, List<Configuration> configurations) {
+                           Map<String, TraceMapping.Variable> traceMapping, List<Configuration> configurations,
+                           java.util.Optional<Refinement> refinement) {
 
     /** The file name. */
     public static final String FILE = "manifest.json";
@@ -51,7 +53,7 @@ public record SpecManifest(Path folder, String javaModel, ConstantMapping consta
         } catch (ConstantMapping.Unmapped e) {
             throw new ConstantMapping.Unmapped(where + e.getMessage() + "; TLC cannot run this configuration");
         }
-        Set<String> unset = ConstantMapping.unset(TlaVariables.constants(folder), c);
+        Set<String> unset = ConstantMapping.unset(TlaVariables.constants(folder, refinementModules()), c);
         if (!unset.isEmpty()) {
             throw new ConstantMapping.Unmapped(where + "variant '" + variant + "' with " + effectiveParams
                     + " leaves the spec's constants " + unset + " unset");
@@ -74,6 +76,47 @@ public record SpecManifest(Path folder, String javaModel, ConstantMapping consta
             }
         }
         return sets;
+    }
+
+    /**
+     * @return the modules of the folder that belong to the refinement check (the abstract service and
+     *         the modules adding history variables), not to the twin: their constants and variables are
+     *         no Java parameters or state fields
+     */
+    public Set<String> refinementModules() {
+        return refinement.map(Refinement::modules).orElse(Set.of());
+    }
+
+    /**
+     * @param property a property a configuration checks
+     * @return whether it is a refinement check (checked by TLC only: the explorer has no abstract spec)
+     */
+    public boolean isRefinement(String property) {
+        return refinement.map(r -> r.properties().contains(property)).orElse(false);
+    }
+
+    /**
+     * The spec refines an abstract service: TLC checks the temporal properties {@code properties}
+     * (each {@code Abs!Spec} or {@code Abs!FairSpec} of an {@code INSTANCE service WITH} a
+     * refinement mapping) in the configurations that list them.
+     *
+     * @param service    the abstract module (in the folder)
+     * @param history    the modules that add history variables and the mapping (in the folder)
+     * @param properties the refinement properties
+     */
+    public record Refinement(String service, List<String> history, List<String> properties) {
+        /** Copies the lists. */
+        public Refinement {
+            history = List.copyOf(history);
+            properties = List.copyOf(properties);
+        }
+
+        /** @return the abstract module and the history modules */
+        public Set<String> modules() {
+            Set<String> s = new java.util.LinkedHashSet<>(history);
+            s.add(service);
+            return s;
+        }
     }
 
     /**
@@ -151,7 +194,29 @@ public record SpecManifest(Path folder, String javaModel, ConstantMapping consta
         for (JsonNode c : arr) {
             configs.add(configuration(c, src));
         }
-        return new SpecManifest(folder, java, mapping, TraceMapping.parse(root.path("traceMapping"), src), configs);
+        return new SpecManifest(folder, java, mapping, TraceMapping.parse(root.path("traceMapping"), src), configs,
+                refinement(root.path("refinement"), folder, src));
+    }
+
+    private static java.util.Optional<Refinement> refinement(JsonNode r, Path folder, String src) {
+        if (r.isMissingNode() || r.isNull()) {
+            return java.util.Optional.empty();
+        }
+        String service = r.path("service").asText("");
+        List<String> history = list(r.path("history"));
+        List<String> properties = list(r.path("properties"));
+        if (service.isEmpty() || properties.isEmpty()) {
+            throw new InputException(src + ": 'refinement' needs a 'service' module and a non-empty 'properties' list");
+        }
+        List<String> modules = new ArrayList<>(history);
+        modules.add(service);
+        for (String mod : modules) {
+            if (!Files.isRegularFile(folder.resolve(mod + ".tla"))) {
+                throw new InputException(src + ": refinement module '" + mod + "': expected " + mod + ".tla in "
+                        + folder);
+            }
+        }
+        return java.util.Optional.of(new Refinement(service, history, properties));
     }
 
     private static Configuration configuration(JsonNode c, String src) {

@@ -30,6 +30,25 @@ final class TlaVariables {
     }
 
     /**
+     * @param folder  a spec folder
+     * @param without modules (names without {@code .tla}) to leave out: a refinement's abstract
+     *                service and history modules
+     * @return every constant declared in its other {@code .tla} files
+     */
+    static Set<String> constants(Path folder, Set<String> without) {
+        return TlaDeclarations.constants(folder, without);
+    }
+
+    /**
+     * @param folder  a spec folder
+     * @param without modules to leave out
+     * @return every variable declared in its other {@code .tla} files
+     */
+    static Set<String> declared(Path folder, Set<String> without) {
+        return TlaDeclarations.variables(folder, without);
+    }
+
+    /**
      * @param folder a spec folder
      * @return every operator defined at the start of a line in its {@code .tla} files
      */

@@ -125,7 +125,8 @@ public final class TraceValidator {
         }
         modelValues.forEach(v -> constants.put(v, v));
         constants.putAll(overrides);
-        Set<String> vars = TlaVariables.declared(specDir);
+        // a refinement's history variables and abstract service are no part of the twin's state
+        Set<String> vars = TlaVariables.declared(specDir, manifest == null ? Set.of() : manifest.refinementModules());
         List<Map<String, String>> states = given == null ? states(trace, manifest, vars) : checked(given, vars);
         TlcConfig base = baseConfig(folder.configFile());
         String init = base.section("INIT").isEmpty() ? "Init" : base.section("INIT").get(0);

@@ -47,6 +47,24 @@ public final class TlaDeclarations {
     }
 
     /**
+     * @param folder  a spec folder
+     * @param without module names (without {@code .tla}) to leave out
+     * @return every variable declared in its other {@code .tla} files
+     */
+    public static Set<String> variables(Path folder, Set<String> without) {
+        return declared(folder, VARIABLES, without);
+    }
+
+    /**
+     * @param folder  a spec folder
+     * @param without module names (without {@code .tla}) to leave out
+     * @return every constant declared in its other {@code .tla} files
+     */
+    public static Set<String> constants(Path folder, Set<String> without) {
+        return declared(folder, CONSTANTS, without);
+    }
+
+    /**
      * @param folder a spec folder
      * @return every operator defined at the start of a line in its {@code .tla} files
      */
@@ -75,9 +93,15 @@ public final class TlaDeclarations {
     }
 
     private static Set<String> declared(Path folder, Pattern declaration) {
+        return declared(folder, declaration, Set.of());
+    }
+
+    private static Set<String> declared(Path folder, Pattern declaration, Set<String> without) {
         Set<String> names = new LinkedHashSet<>();
         try (Stream<Path> files = Files.list(folder)) {
-            for (Path f : files.filter(p -> p.toString().endsWith(".tla")).sorted().toList()) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".tla"))
+                    .filter(p -> !without.contains(p.getFileName().toString().replaceFirst("\\.tla$", "")))
+                    .sorted().toList()) {
                 Matcher m = declaration.matcher(withoutComments(Files.readString(f, StandardCharsets.UTF_8)));
                 while (m.find()) {
                     for (String v : ARITY.matcher(m.group(1)).replaceAll("").split(",")) {

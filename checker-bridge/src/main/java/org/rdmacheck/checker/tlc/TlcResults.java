@@ -23,6 +23,8 @@ final class TlcResults {
     private static final Pattern PROGRESS_DEPTH = Pattern.compile("Progress\\((\\d+)\\)");
     private static final Pattern COLLISION = Pattern.compile("calculated \\(optimistic\\):\\s+val = ([0-9.Ee+-]+)");
     private static final Pattern NAMED = Pattern.compile("(?:Invariant|Action property|Property) (\\S+) is violated");
+    private static final Pattern PLACED = Pattern.compile(
+            "(?:Action property|Property) line \\d+, col \\d+ to line \\d+, col \\d+ of module \\w+ is violated");
     private static final Pattern ASSUMPTION = Pattern.compile(
             "Assumption line (\\d+), col (\\d+) to line \\d+, col \\d+ of module (\\w+)");
 
@@ -409,12 +411,11 @@ final class TlcResults {
         String property;
         String note = "";
         TlcTraces.Trace trace;
-        Matcher named = NAMED.matcher(report.text());
         switch (report.code()) {
             case TlcMessage.INVARIANT_VIOLATED_INITIAL, TlcMessage.PROPERTY_VIOLATED_INITIAL -> {
                 kind = report.code() == TlcMessage.INVARIANT_VIOLATED_INITIAL ? Counterexample.Kind.INVARIANT
                         : Counterexample.Kind.TEMPORAL;
-                property = named.find() ? named.group(1) : "?";
+                property = violatedName(report.text());
                 var state = TlcTraces.itfState(report.text().substring(report.text().indexOf('\n') + 1));
                 trace = new TlcTraces.Trace(List.of(new TraceStep(null, TlcTraces.plain(state))), -1, false,
                         List.of(state));
@@ -442,7 +443,7 @@ final class TlcResults {
             default -> {
                 kind = report.code() == TlcMessage.ACTION_PROPERTY_VIOLATED_BEHAVIOR ? Counterexample.Kind.ACTION
                         : Counterexample.Kind.INVARIANT;
-                property = named.find() ? named.group(1) : "?";
+                property = violatedName(report.text());
                 trace = TlcTraces.read(segment);
             }
         }
@@ -455,6 +456,22 @@ final class TlcResults {
                 trace.loopStart(), new Provenance(req.model(), req.variant(), params, TlcChecker.CHECKER,
                 Version.VERSION), note);
         return new Violation(cex, trace.itf());
+    }
+
+    /**
+     * The name TLC gives a violated invariant or action property. An action property that TLC can
+     * only place by its source location ("Action property line 53, col 17 to ... of module M is
+     * violated": the {@code [][Next]_v} of an instantiated spec, as in a refinement check
+     * {@code PROPERTY Abs!Spec}) is the configuration's temporal property, or all of them joined by
+     * {@code |} when several are checked.
+     */
+    private String violatedName(String text) {
+        Matcher named = NAMED.matcher(text);
+        if (named.find()) {
+            return named.group(1);
+        }
+        List<String> temporal = ws.config().section("PROPERTY");
+        return !PLACED.matcher(text).find() || temporal.isEmpty() ? "?" : String.join("|", temporal);
     }
 
     /** @return the properties TLC checks: invariants, temporal properties, deadlock freedom */

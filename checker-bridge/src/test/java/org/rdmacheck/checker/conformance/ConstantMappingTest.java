@@ -44,7 +44,8 @@ class ConstantMappingTest {
     Stream<DynamicTest> everyConfigurationsConstantsAreTheMappingOfItsJavaConfiguration() {
         List<DynamicTest> tests = new ArrayList<>();
         for (SpecManifest m : twins()) {
-            for (SpecManifest.Configuration c : m.configurations()) {
+            // a configuration without a variant is TLC's only (e.g. a broken spec a refinement check rejects)
+            for (SpecManifest.Configuration c : m.configurations().stream().filter(c -> c.variant() != null).toList()) {
                 tests.add(DynamicTest.dynamicTest(m.folder().getFileName() + "/" + c.name(),
                         () -> assertEquals(c.constants(), mapped(m, c.variant(), c.parameters()))));
             }
