@@ -52,6 +52,7 @@ final class StabilityCrossCheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        opts.requireExact("cross-check");
         FluidParameters base = opts.base();
         Path dir = output.folder();
         int[] n = NumberLists.positiveInts("--flows", flows);

@@ -29,6 +29,11 @@ final class StabilityJson {
         o.put("command", "fluid stability " + command);
         o.put("fixedPoint", opts.source().name());
         o.put("rateTerms", opts.rateTerms().name());
+        ObjectNode lin = o.putObject("linearisation");
+        java.util.Set<org.rdmacheck.fluid.stability.Simplification> set = opts.simplifications();
+        lin.put("name", org.rdmacheck.fluid.stability.Simplification.name(set));
+        var arr = lin.putArray("simplifications");
+        set.forEach(x -> arr.add(x.name()));
         ObjectNode p = o.putObject("parameters");
         base.asMap().forEach(p::put);
         return o;
@@ -68,6 +73,8 @@ final class StabilityJson {
         number(o, "phaseMargin_deg", p.phaseMarginDeg());
         number(o, "crossover_Hz", p.crossoverHz());
         number(o, "gainMargin_dB", p.gainMarginDb());
+        o.put("pastPmax", p.pastPmax());
+        o.put("rootCount", p.rootCount());
     }
 
     /** @param o where  @param m margins: every crossover */

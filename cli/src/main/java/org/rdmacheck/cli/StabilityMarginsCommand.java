@@ -12,6 +12,8 @@ import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.stability.Linearisation;
 import org.rdmacheck.fluid.stability.LoopTransfer;
 import org.rdmacheck.fluid.stability.Margins;
+import org.rdmacheck.fluid.stability.Simplification;
+import org.rdmacheck.fluid.stability.SimplifiedLinearisation;
 import org.rdmacheck.fluid.stability.StabilityAnalysis;
 import org.rdmacheck.fluid.stability.StabilityPoint;
 import picocli.CommandLine;
@@ -31,12 +33,14 @@ final class StabilityMarginsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         FluidParameters p = opts.base();
+        java.util.Set<Simplification> simplified = opts.simplifications();
         RunClock clock = opts.clock("margins", spec.commandLine().getErr());
         StabilityPoint s;
         try {
             // one point: nothing partial to show if the limit passes first
             s = Watched.run(clock, () -> "margins", () -> StabilityCommand.checked(
-                    () -> StabilityAnalysis.of(p, opts.source(), opts.rateTerms())));
+                    () -> simplified.isEmpty() ? StabilityAnalysis.of(p, opts.source(), opts.rateTerms())
+                            : StabilityAnalysis.of(p, new double[] {p.feedbackDelayMicros()}, simplified).get(0)));
         } catch (Watched.LimitReached e) {
             Optional<EarlyStop> stop = Optional.of(new EarlyStop(
                     org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT, e.getMessage()));
@@ -49,10 +53,12 @@ final class StabilityMarginsCommand implements Callable<Integer> {
             }
             return ExitCodes.INCONCLUSIVE;
         }
-        FixedPointResult fp = opts.source().of(p);
+        FixedPointResult fp = simplified.isEmpty() ? opts.source().of(p)
+                : SimplifiedLinearisation.operatingPoint(p, simplified);
         // the loop exists wherever the point could be linearised (margins were computed)
         Optional<LoopTransfer> loop = s.margins() == Margins.NONE ? Optional.empty()
-                : Optional.of(Linearisation.at(p, fp, opts.rateTerms()).loop());
+                : Optional.of((simplified.isEmpty() ? Linearisation.at(p, fp, opts.rateTerms())
+                        : SimplifiedLinearisation.at(p, fp, simplified)).loop());
         if (opts.json) {
             ObjectNode o = StabilityJson.head("margins", p, opts);
             StabilityJson.stop(o, Optional.empty(), 1, 1);

@@ -6,6 +6,7 @@ import org.rdmacheck.fluid.FluidInputException;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.stability.FixedPointSource;
 import org.rdmacheck.fluid.stability.RateTerms;
+import org.rdmacheck.fluid.stability.Simplification;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import picocli.CommandLine.Option;
@@ -24,6 +25,12 @@ final class StabilityOptions {
     @Option(names = "--frozen-rate", description = "freeze the delayed rate R_C(t - tau*) in the exponents of (7)-(9) "
             + "at its fixed-point value (the simplification behind the published curves) instead of linearising it")
     boolean frozenRate;
+
+    @Option(names = "--linearisation", paramLabel = "NAME", defaultValue = "exact", description = "exact (default), "
+            + "conext16 (every simplification of Zhu et al.'s published analysis: reproduces their curves), or "
+            + "simplifications joined by '+': closed-form-p, small-p, frozen-timer-rate, frozen-alpha-rate, "
+            + "swapped-increase-delays, extra-ai-term, alpha-decay-per-packet, uncapped-red (sweep and margins)")
+    String linearisation = "exact";
 
     @Option(names = "--json", description = "print JSON (figures as numbers)")
     boolean json;
@@ -64,6 +71,37 @@ final class StabilityOptions {
             return FluidParameters.deployed().withAll(Params.parse(params).asMap());
         } catch (FluidInputException e) {
             throw new InputException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * @return the simplifications of {@code --linearisation} (empty: exact)
+     * @throws InputException for an unknown name, or for a non-exact linearisation together with
+     *                        --closed-form or --frozen-rate (the simplifications say both)
+     */
+    java.util.Set<Simplification> simplifications() {
+        java.util.Set<Simplification> set;
+        try {
+            set = Simplification.parse(linearisation);
+        } catch (FluidInputException e) {
+            throw new InputException(e.getMessage(), e);
+        }
+        if (!set.isEmpty() && (closedForm || frozenRate)) {
+            throw new InputException("--linearisation " + linearisation + " with " + (closedForm ? "--closed-form"
+                    : "--frozen-rate") + ": expected one or the other (closed-form-p is one of the simplifications; "
+                    + "--frozen-rate belongs to the exact linearisation)");
+        }
+        return set;
+    }
+
+    /**
+     * @param command the subcommand
+     * @throws InputException when --linearisation is not exact: the subcommand does not take it
+     */
+    void requireExact(String command) {
+        if (!simplifications().isEmpty()) {
+            throw new InputException("--linearisation " + linearisation + ": 'fluid stability " + command
+                    + "' takes only exact; expected exact, or the sweep or margins command");
         }
     }
 

@@ -36,6 +36,7 @@ final class StabilityPacketCheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        opts.requireExact("packet-check");
         if (opts.closedForm || opts.frozenRate) {
             throw new InputException("packet-check: --closed-form and --frozen-rate do not apply (the packet runs start "
                     + "at the exact fixed point and are judged by the exact linearisation)");

@@ -50,6 +50,7 @@ final class StabilityRegionCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        opts.requireExact("region");
         FluidParameters base = opts.base();
         Path dir = output.folder();
         int[] n = NumberLists.positiveInts("--flows", flows);

@@ -59,8 +59,11 @@ final class StabilitySweepCommand implements Callable<Integer> {
         RunClock clock = opts.clock("sweep", spec.commandLine().getErr());
         long t0 = System.currentTimeMillis();
         long planned = (long) vs.length * n.length * d.length;
-        List<StabilitySweep.Row> rows = StabilityCommand.checked(() -> StabilitySweep.vary(base, param, vs, n, d,
-                opts.source(), opts.rateTerms(), StabilityOptions.stop(clock, (long) vs.length * n.length, "cells")));
+        java.util.Set<org.rdmacheck.fluid.stability.Simplification> simplified = opts.simplifications();
+        java.util.function.BooleanSupplier stopNow = StabilityOptions.stop(clock, (long) vs.length * n.length, "cells");
+        List<StabilitySweep.Row> rows = StabilityCommand.checked(() -> simplified.isEmpty()
+                ? StabilitySweep.vary(base, param, vs, n, d, opts.source(), opts.rateTerms(), stopNow)
+                : StabilitySweep.vary(base, param, vs, n, d, simplified, stopNow));
         long millis = System.currentTimeMillis() - t0;
         // a sweep cut short writes no files: its plot would look complete
         Optional<EarlyStop> stop = rows.size() < planned ? Optional.of(EarlyStop.timeLimit(clock)) : Optional.empty();

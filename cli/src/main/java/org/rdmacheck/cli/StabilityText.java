@@ -22,6 +22,12 @@ final class StabilityText {
         boolean m = p.verdict().hasMargins();
         String verdict = p.verdict() == StabilityVerdict.OUTSIDE_LINEAR_REGION
                 ? "OUTSIDE_LINEAR_REGION (p* > Pmax: no margin)" : p.verdict().name();
+        if (p.rootCount()) {
+            verdict += " (open loop unstable: by root count)";
+        }
+        if (p.pastPmax()) {
+            verdict += " PAST_PMAX (RED slope continued past Pmax)";
+        }
         return new String[] {Integer.toString(p.flows()), fmt("%.4g", p.delayMicros()), fmt("%.4g", p.p()),
             Double.isNaN(p.queueKB()) ? "-" : fmt("%.1f", p.queueKB()), m ? fmt("%.2f", p.phaseMarginDeg()) : "-",
             m ? fmt("%.0f", p.crossoverHz()) : "-", Double.isNaN(p.gainMarginDb()) ? "-" : fmt("%.1f", p.gainMarginDb()),

@@ -46,7 +46,7 @@ class StabilityCommandTest {
         assertTrue(sixteen.get("p").asDouble() > 0.01);
         assertEquals("UNSTABLE", rows.get(2).get("verdict").asText());   // N = 2 at 100 us
         assertTrue(Files.size(dir.resolve("stability-sweep.png")) > 1000);
-        assertEquals("N,tauStar_us,p,q_KB,phase_margin_deg,crossover_Hz,gain_margin_dB,stable",
+        assertEquals("N,tauStar_us,p,q_KB,phase_margin_deg,crossover_Hz,gain_margin_dB,stable,past_pmax",
                 Files.readAllLines(dir.resolve("stability-sweep.csv")).get(0));
     }
 

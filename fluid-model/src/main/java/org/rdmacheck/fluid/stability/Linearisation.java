@@ -33,6 +33,17 @@ public final class Linearisation {
     }
 
     /**
+     * @param present J0 (4 x 4, copied)
+     * @param delayed J1 (4 x 4, copied)
+     * @param flows   N
+     * @param delay   τ* (µs)
+     * @return the linearisation with these Jacobians (for {@link SimplifiedLinearisation})
+     */
+    static Linearisation of(double[][] present, double[][] delayed, int flows, double delay) {
+        return new Linearisation(copy(present), copy(delayed), flows, delay);
+    }
+
+    /**
      * @param params parameters (N flows, τ*)
      * @param point  the operating point (from {@link FixedPointSource}), inside RED's linear region
      * @return the linearisation

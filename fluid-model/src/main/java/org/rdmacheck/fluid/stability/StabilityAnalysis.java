@@ -2,6 +2,7 @@ package org.rdmacheck.fluid.stability;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.rdmacheck.fluid.FixedPointResult;
 import org.rdmacheck.fluid.FluidParameters;
 
@@ -63,20 +64,66 @@ public final class StabilityAnalysis {
             }
             return out;
         }
-        Linearisation lin = Linearisation.at(params, fp, rateTerms);
+        return points(Linearisation.at(params, fp, rateTerms), delaysMicros, n, p, fp.queueKB(), false, false);
+    }
+
+    /**
+     * The analysis under a set of the published analysis' simplifications ({@link Simplification});
+     * the empty set is the exact analysis ({@link #of(FluidParameters, double[], FixedPointSource)}
+     * with {@link FixedPointSource#EXACT}).
+     *
+     * @param params          parameters (N flows; their τ* is replaced)
+     * @param delaysMicros    τ* values
+     * @param simplifications the switches
+     * @return one point per delay, in order; past P_max the points carry margins only with
+     *         {@link Simplification#UNCAPPED_RED}, and are marked {@link StabilityPoint#pastPmax()}
+     */
+    public static List<StabilityPoint> of(FluidParameters params, double[] delaysMicros,
+                                          Set<Simplification> simplifications) {
+        if (simplifications.isEmpty()) {
+            return of(params, delaysMicros, FixedPointSource.EXACT, RateTerms.DELAYED);
+        }
+        FixedPointResult fp = SimplifiedLinearisation.operatingPoint(params, simplifications);
+        int n = params.flows();
+        double p = fp.markingProbability();
+        boolean past = !fp.inLinearRegion();
+        if (fp.cutOff() || (past && !simplifications.contains(Simplification.UNCAPPED_RED))) {
+            StabilityVerdict v = fp.cutOff() ? StabilityVerdict.CUT_OFF_MARKING : StabilityVerdict.OUTSIDE_LINEAR_REGION;
+            List<StabilityPoint> out = new ArrayList<>();
+            for (double tau : delaysMicros) {
+                out.add(new StabilityPoint(n, tau, p, fp.queueKB(), v, Margins.NONE));
+            }
+            return out;
+        }
+        return points(SimplifiedLinearisation.at(params, fp, simplifications), delaysMicros, n, p, fp.queueKB(), past,
+                true);
+    }
+
+    /**
+     * @param rootCount when the open loop is unstable, decide by counting the characteristic roots in
+     *                  the right half-plane ({@link RootCount}) instead of saying OPEN_LOOP_UNSTABLE
+     */
+    private static List<StabilityPoint> points(Linearisation lin, double[] delaysMicros, int n, double p, double queueKB,
+                                               boolean pastPmax, boolean rootCount) {
+        List<StabilityPoint> out = new ArrayList<>();
         boolean openLoopStable = lin.openLoopAbscissa() < 0;
         LoopTransfer loop = lin.loop();
         for (double tau : delaysMicros) {
             Margins m = MarginFinder.of(loop.withDelay(tau));
             StabilityVerdict v;
-            if (!openLoopStable) {
+            boolean counted = false;
+            if (!openLoopStable && rootCount && m.hasCrossover()) {
+                int z = RootCount.rightHalfPlane(lin, tau);
+                v = z == 0 ? StabilityVerdict.STABLE : z > 0 ? StabilityVerdict.UNSTABLE : StabilityVerdict.UNDETERMINED;
+                counted = true;
+            } else if (!openLoopStable) {
                 v = StabilityVerdict.OPEN_LOOP_UNSTABLE;
             } else if (!m.hasCrossover()) {
                 v = m.peakMagnitude() < 1 ? StabilityVerdict.NO_CROSSOVER : StabilityVerdict.UNDETERMINED;
             } else {
                 v = m.phaseMarginDeg() > 0 ? StabilityVerdict.STABLE : StabilityVerdict.UNSTABLE;
             }
-            out.add(new StabilityPoint(n, tau, p, fp.queueKB(), v, m));
+            out.add(new StabilityPoint(n, tau, p, queueKB, v, m, pastPmax, counted));
         }
         return out;
     }

@@ -34,11 +34,12 @@ public final class StabilityFiles {
         for (StabilitySweep.Row r : rows) {
             StabilityPoint p = r.point();
             table.add(new double[] {r.value(), p.flows(), p.delayMicros(), p.p(), p.queueKB(), p.phaseMarginDeg(),
-                p.crossoverHz(), p.gainMarginDb(), p.verdict().hasMargins() ? (p.verdict().stable() ? 1 : 0) : Double.NaN});
+                p.crossoverHz(), p.gainMarginDb(), p.verdict().hasMargins() ? (p.verdict().stable() ? 1 : 0) : Double.NaN,
+                p.pastPmax() ? 1 : 0});
         }
         String param = rows.isEmpty() ? "N" : rows.get(0).parameter();
         List<String> header = new ArrayList<>(List.of(param, "N", "tauStar_us", "p", "q_KB", "phase_margin_deg",
-                "crossover_Hz", "gain_margin_dB", "stable"));
+                "crossover_Hz", "gain_margin_dB", "stable", "past_pmax"));
         if (param.equals("N")) {
             header.remove(0);
             table.replaceAll(r -> java.util.Arrays.copyOfRange(r, 1, r.length));
@@ -53,7 +54,10 @@ public final class StabilityFiles {
         }
         String outside = rows.stream().map(StabilitySweep.Row::point)
                 .filter(p -> p.verdict() == StabilityVerdict.OUTSIDE_LINEAR_REGION).mapToInt(StabilityPoint::flows).min()
-                .stream().mapToObj(n -> "; no margin from N = " + n + " (p* > Pmax)").findFirst().orElse("");
+                .stream().mapToObj(n -> "; no margin from N = " + n + " (p* > Pmax)").findFirst()
+                .orElse(rows.stream().map(StabilitySweep.Row::point).filter(StabilityPoint::pastPmax)
+                        .mapToInt(StabilityPoint::flows).min().stream()
+                        .mapToObj(n -> "; RED slope continued past Pmax from N = " + n).findFirst().orElse(""));
         XYChart chart = new XYChartBuilder().width(900).height(500)
                 .title("DCQCN phase margin vs number of flows (seed 004 fluid model, linearised" + outside + ")")
                 .xAxisTitle("flows N").yAxisTitle("phase margin (deg)").build();

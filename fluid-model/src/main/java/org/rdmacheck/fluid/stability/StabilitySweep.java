@@ -93,6 +93,31 @@ public final class StabilitySweep {
      */
     public static List<Row> vary(FluidParameters base, String parameter, double[] values, int[] flows, double[] delays,
                                  FixedPointSource source, RateTerms rateTerms, BooleanSupplier stop) {
+        return vary(base, parameter, values, flows, delays, (p, d) -> StabilityAnalysis.of(p, d, source, rateTerms), stop);
+    }
+
+    /**
+     * As {@link #vary(FluidParameters, String, double[], int[], double[], FixedPointSource, RateTerms, BooleanSupplier)}
+     * under a set of the published analysis' simplifications ({@link StabilityAnalysis#of(FluidParameters,
+     * double[], java.util.Set)}).
+     *
+     * @param base            the parameters
+     * @param parameter       name of the varied parameter, or {@code N} with the single value NaN for a plain sweep
+     * @param values          its values
+     * @param flows           N values
+     * @param delays          τ* values (µs)
+     * @param simplifications the switches (empty: exact)
+     * @param stop            whether to stop (a time limit); asked from several threads
+     * @return the rows computed, in (value, N, τ*) order
+     */
+    public static List<Row> vary(FluidParameters base, String parameter, double[] values, int[] flows, double[] delays,
+                                 java.util.Set<Simplification> simplifications, BooleanSupplier stop) {
+        return vary(base, parameter, values, flows, delays, (p, d) -> StabilityAnalysis.of(p, d, simplifications), stop);
+    }
+
+    private static List<Row> vary(FluidParameters base, String parameter, double[] values, int[] flows, double[] delays,
+                                  java.util.function.BiFunction<FluidParameters, double[], List<StabilityPoint>> analysis,
+                                  BooleanSupplier stop) {
         boolean plain = parameter.equals("N") && values.length == 1 && Double.isNaN(values[0]);
         if (!plain && (parameter.equals("N") || parameter.equals("tauStar"))) {
             throw new FluidInputException("vary " + parameter + ": N and tauStar are the sweep's own axes; "
@@ -110,8 +135,8 @@ public final class StabilitySweep {
         }
         List<List<StabilityPoint>> cells = IntStream.range(0, values.length * flows.length).parallel()
                 .mapToObj(i -> stop.getAsBoolean() ? List.<StabilityPoint>of()
-                        : StabilityAnalysis.of(bases[i / flows.length].with("N", Integer.toString(flows[i % flows.length])),
-                        delays, source, rateTerms)).toList();
+                        : analysis.apply(bases[i / flows.length].with("N", Integer.toString(flows[i % flows.length])),
+                        delays)).toList();
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
             for (StabilityPoint p : cells.get(i)) {
