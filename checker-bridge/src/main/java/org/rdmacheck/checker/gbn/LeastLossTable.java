@@ -20,8 +20,8 @@ import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.gbn.DuplicatePolicy;
-import org.rdmacheck.model.gbn.GbnModel;
-import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.gbn.GoBackN;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.gbn.GbnVariant;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.gbn.GbnEntry;
@@ -127,7 +127,7 @@ public record LeastLossTable(Map<String, String> base, int maxLosses, ExplorerSe
         GbnEntry entry = new GbnEntry();
         for (int l = 0; l <= maxLosses; l++) {
             Params p = params(entry, l, duplicates);
-            GbnModel model = GbnEntry.model(variant.word(), p);
+            GoBackN model = GbnEntry.model(variant.word(), p);
             List<TimeoutPattern> patterns = TimeoutCauses.analyse(model, SearchLimits.of(settings, startNanos));
             if (!patterns.isEmpty()) {
                 Found f = found(entry, variant, l, p, model, patterns);
@@ -144,9 +144,9 @@ public record LeastLossTable(Map<String, String> base, int maxLosses, ExplorerSe
         return entry.resolve(Params.of(m));
     }
 
-    private Found found(GbnEntry entry, GbnVariant variant, int losses, Params p, GbnModel model,
+    private Found found(GbnEntry entry, GbnVariant variant, int losses, Params p, GoBackN model,
                         List<TimeoutPattern> patterns) {
-        CheckSpec<GbnState> spec = entry.build(variant.word(), p);
+        CheckSpec<LayoutState> spec = entry.build(variant.word(), p);
         // every property, so that the exploration covers the whole state space at L
         ExplorationReport report = new Explorer(settings.withStopAtFirstViolation(false)).check(spec);
         SearchLimits.requireComplete(report);
@@ -169,11 +169,11 @@ public record LeastLossTable(Map<String, String> base, int maxLosses, ExplorerSe
      * @param p       the pattern
      * @return a NoTimeout counterexample (action kind) whose last step is the Timeout
      */
-    static Counterexample counterexample(GbnModel model, GbnVariant variant, Map<String, String> params,
+    static Counterexample counterexample(GoBackN model, GbnVariant variant, Map<String, String> params,
                                          TimeoutPattern p) {
         List<TraceStep> steps = new ArrayList<>();
         steps.add(new TraceStep(null, TraceJson.toJson(model.view(p.initial()))));
-        for (Transition<GbnState> t : p.trace()) {
+        for (Transition<LayoutState> t : p.trace()) {
             steps.add(new TraceStep(t.action(), TraceJson.toJson(model.view(t.next()))));
         }
         String note = "losses " + p.losses() + ": " + p.label();

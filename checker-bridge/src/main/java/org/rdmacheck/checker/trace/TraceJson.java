@@ -4,6 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import java.io.IOException;
+import java.util.Map;
+import org.rdmacheck.model.layout.NamedValues;
 
 /**
  * Converts state views to JSON in one canonical form, so that a state converted now and a state
@@ -11,10 +16,33 @@ import com.fasterxml.jackson.databind.SerializationFeature;
  */
 public final class TraceJson {
 
-    /** The project's JSON mapper: records as objects, maps with sorted keys, indented output. */
+    /**
+     * The project's JSON mapper: records as objects, maps with sorted keys, a layout state's named
+     * values in their declared order, indented output.
+     */
     public static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-            .enable(SerializationFeature.INDENT_OUTPUT);
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .registerModule(new SimpleModule("rdmacheck-named-values").addSerializer(NamedValues.class,
+                    new InDeclaredOrder()));
+
+    /** Writes named values in their declared order. */
+    private static final class InDeclaredOrder extends StdSerializer<NamedValues> {
+        InDeclaredOrder() {
+            super(NamedValues.class);
+        }
+
+        @Override
+        public void serialize(NamedValues v, com.fasterxml.jackson.core.JsonGenerator gen,
+                              com.fasterxml.jackson.databind.SerializerProvider provider) throws IOException {
+            gen.writeStartObject();
+            for (Map.Entry<String, Object> e : v.entrySet()) {
+                gen.writeFieldName(e.getKey());
+                provider.defaultSerializeValue(e.getValue(), gen);
+            }
+            gen.writeEndObject();
+        }
+    }
 
     private TraceJson() {
     }

@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.rdmacheck.checker.gbn.LeastLossTable;
 import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.gbn.DuplicatePolicy;
-import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.gbn.GbnVariant;
 import org.rdmacheck.properties.gbn.TimeoutPattern;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
@@ -251,11 +251,17 @@ public final class GbnTableCommand implements Callable<Integer> {
     /** @param p a pattern  @return its trace, one line per step with the sender's and receiver's variables */
     static List<String> steps(TimeoutPattern p) {
         List<String> lines = new ArrayList<>();
-        for (Transition<GbnState> t : p.trace()) {
-            GbnState s = t.next();
+        for (Transition<LayoutState> t : p.trace()) {
+            Map<String, Object> s = t.next().named();
+            StringBuilder ctrl = new StringBuilder("[");
+            for (Object o : (List<?>) s.get("ctrl")) {
+                Map<?, ?> c = (Map<?, ?>) o;
+                ctrl.append(ctrl.length() > 1 ? ", " : "").append(c.get("kind")).append('(').append(c.get("psn"))
+                        .append(')');
+            }
             lines.add(String.format(Locale.ROOT, "%-28s next=%d una=%d epsn=%d nakTimer=%b ceLpsn=%d lastNak=%d "
-                    + "data=%s ctrl=%s", t.action(), s.next(), s.una(), s.epsn(), s.nakTimer(), s.ceLpsn(),
-                    s.lastNak(), s.data(), s.ctrl()));
+                    + "data=%s ctrl=%s", t.action(), s.get("next"), s.get("una"), s.get("epsn"), s.get("nakTimer"),
+                    s.get("ceLpsn"), s.get("lastNak"), s.get("data"), ctrl.append(']')));
         }
         return lines;
     }

@@ -1,6 +1,8 @@
 package org.rdmacheck.model.gbn;
 
+import java.util.EnumSet;
 import java.util.Objects;
+import java.util.Set;
 import org.rdmacheck.model.InputException;
 
 /**
@@ -15,9 +17,25 @@ import org.rdmacheck.model.InputException;
  * @param variant     the loss-recovery scheme
  * @param duplicates  what the receiver does with duplicates that request an ACK
  * @param nakPolicy   how the NAK interval limits NAKs
+ * @param knockedOut  mechanisms removed (knock-outs); empty for the design as the paper gives it
  */
 public record GbnConfig(int packets, int messages, int ackInterval, GbnVariant variant, DuplicatePolicy duplicates,
-                        NakPolicy nakPolicy) {
+                        NakPolicy nakPolicy, Set<GbnMechanism> knockedOut) {
+
+    /**
+     * The design with every mechanism in place.
+     *
+     * @param packets     packets per message M
+     * @param messages    back-to-back messages K
+     * @param ackInterval the ACK interval (0: the last packet only)
+     * @param variant     the loss-recovery scheme
+     * @param duplicates  what the receiver does with duplicates that request an ACK
+     * @param nakPolicy   how the NAK interval limits NAKs
+     */
+    public GbnConfig(int packets, int messages, int ackInterval, GbnVariant variant, DuplicatePolicy duplicates,
+                     NakPolicy nakPolicy) {
+        this(packets, messages, ackInterval, variant, duplicates, nakPolicy, Set.of());
+    }
 
     /** Validates the sizes. */
     public GbnConfig {
@@ -33,6 +51,23 @@ public record GbnConfig(int packets, int messages, int ackInterval, GbnVariant v
         Objects.requireNonNull(variant);
         Objects.requireNonNull(duplicates);
         Objects.requireNonNull(nakPolicy);
+        knockedOut = knockedOut.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(knockedOut));
+    }
+
+    /**
+     * @param m a mechanism
+     * @return whether it is in place (not knocked out)
+     */
+    public boolean has(GbnMechanism m) {
+        return !knockedOut.contains(m);
+    }
+
+    /**
+     * @param knocked mechanisms to remove
+     * @return this configuration without them
+     */
+    public GbnConfig without(Set<GbnMechanism> knocked) {
+        return new GbnConfig(packets, messages, ackInterval, variant, duplicates, nakPolicy, knocked);
     }
 
     /** @return total packets N = K·M; PSNs are 0..N-1 */
@@ -57,11 +92,14 @@ public record GbnConfig(int packets, int messages, int ackInterval, GbnVariant v
      * @return whether the packet carries the ACK request bit
      */
     public boolean ackRequest(int psn) {
+        if (!has(GbnMechanism.ACK_REQUEST)) {
+            return false;
+        }
         return isLast(psn) || (ackInterval > 0 && (psn % packets) % ackInterval == ackInterval - 1);
     }
 
     /** @param psn a PSN  @return copies sent on each transmission: 2 for the last packet under ST */
     public int copies(int psn) {
-        return variant.sendTwice() && isLast(psn) ? 2 : 1;
+        return variant.sendTwice() && has(GbnMechanism.SEND_TWICE) && isLast(psn) ? 2 : 1;
     }
 }

@@ -9,11 +9,13 @@ import java.util.Set;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.gbn.DuplicatePolicy;
 import org.rdmacheck.model.gbn.GbnConfig;
-import org.rdmacheck.model.gbn.GbnModel;
-import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.gbn.GbnMechanism;
 import org.rdmacheck.model.gbn.GbnVariant;
+import org.rdmacheck.model.gbn.GoBackN;
 import org.rdmacheck.model.gbn.NakPolicy;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.Mechanism;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
@@ -95,10 +97,10 @@ public final class GbnEntry implements ModelEntry {
     }
 
     @Override
-    public CheckSpec<GbnState> build(String variant, Params params) {
+    public CheckSpec<LayoutState> build(String variant, Params params) {
         variant(variant);
         Params p = resolve(variant, params);
-        GbnModel model = model(variant, p);
+        GoBackN model = model(variant, p);
         return new CheckSpec<>(name(), variant, p.asMap(), model, GbnProperties.of(model),
                 expectedViolations(model));
     }
@@ -116,9 +118,9 @@ public final class GbnEntry implements ModelEntry {
     @Override
     @SuppressWarnings("unchecked")
     public java.util.Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
-        CheckSpec<GbnState> spec = (CheckSpec<GbnState>) built;
-        GbnModel m = (GbnModel) spec.model();
-        Liveness<GbnState> delivered = Liveness.eventually(GbnProperties.DELIVERED, m::done, DATA_CHANNEL_FAIR,
+        CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) built;
+        GoBackN m = (GoBackN) spec.model();
+        Liveness<LayoutState> delivered = Liveness.eventually(GbnProperties.DELIVERED, m::done, DATA_CHANNEL_FAIR,
                 CONTROL_CHANNEL_FAIR, Fairness.weak("Send"), Fairness.weak("NakIntervalExpiry"),
                 Fairness.weak("CheckEpsn"), Fairness.weak("Timeout"));
         Set<String> fail = m.config().duplicates() == DuplicatePolicy.IGNORE && m.losses() >= 1
@@ -142,14 +144,45 @@ public final class GbnEntry implements ModelEntry {
      * Builds the configured model.
      *
      * @param variant variant name
-     * @param params  parameters with defaults filled in
+     * @param params  parameters with defaults filled in (and the knock-outs, if any)
      * @return the model
      */
-    public static GbnModel model(String variant, Params params) {
+    public static GoBackN model(String variant, Params params) {
         GbnConfig config = new GbnConfig(PACKETS.get(params), MESSAGES.get(params), ACK_INTERVAL.get(params),
                 GbnVariant.of(variant.split("-")[0]), DuplicatePolicy.of(DUPLICATES.get(params)),
-                NakPolicy.of(NAK_POLICY.get(params)));
-        return new GbnModel(config, LOSSES.get(params), CAPACITY.get(params));
+                NakPolicy.of(NAK_POLICY.get(params)), knockedOut(new GbnEntry(), params));
+        return new GoBackN(config, LOSSES.get(params), CAPACITY.get(params));
+    }
+
+    /**
+     * @param entry  the entry whose mechanisms the names must be
+     * @param params parameters, with the reserved knock-out parameter if any
+     * @return the mechanisms knocked out
+     */
+    public static Set<GbnMechanism> knockedOut(ModelEntry entry, Params params) {
+        Set<GbnMechanism> out = java.util.EnumSet.noneOf(GbnMechanism.class);
+        for (String name : entry.knockouts(params)) {
+            out.add(GbnMechanism.of(name));
+        }
+        return out;
+    }
+
+    /**
+     * Send-Twice, Check-EPSN and the ACK request, each with its purpose and the scope at which
+     * removing it is (or is not yet) detected; see {@code docs/gbn.md}.
+     */
+    @Override
+    public List<Mechanism> mechanisms() {
+        return List.of(
+                new Mechanism(GbnMechanism.SEND_TWICE.word(), "Send-Twice", "seed 002, III-C (1)",
+                        GbnProperties.NO_TIMEOUT, "improved", Map.of("losses", "1"),
+                        "the last packet of a message is sent once: its loss, or its ACK's, waits for the RTO"),
+                new Mechanism(GbnMechanism.CHECK_EPSN.word(), "Check-EPSN", "seed 002, III-C (2)",
+                        GbnProperties.NO_TIMEOUT, "improved", Map.of("losses", "2", "packets", "3"),
+                        "the receiver never records the last packet's PSN, so the CE timer never runs"),
+                new Mechanism(GbnMechanism.ACK_REQUEST.word(), "ACK request (AckReq)", "seed 002, II-A",
+                        GbnProperties.PROGRESS, "gbn", Map.of("losses", "0"),
+                        "no packet carries AckReq: the receiver acknowledges nothing in order"));
     }
 
     /**
@@ -159,7 +192,7 @@ public final class GbnEntry implements ModelEntry {
      * it or of its ACK); with duplicates ignored a lost last ACK can never be repaired, so completion
      * is lost as well and the send-twice variants fail from L = 1.
      */
-    static Set<String> expectedViolations(GbnModel m) {
+    static Set<String> expectedViolations(GoBackN m) {
         Set<String> fail = new LinkedHashSet<>();
         boolean ignore = m.config().duplicates() == DuplicatePolicy.IGNORE;
         if (m.losses() >= leastTimeoutBudget(m.config().variant(), m.config().duplicates())) {

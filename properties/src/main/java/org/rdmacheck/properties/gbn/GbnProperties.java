@@ -1,16 +1,20 @@
 package org.rdmacheck.properties.gbn;
 
 import java.util.List;
-import org.rdmacheck.model.gbn.GbnModel;
-import org.rdmacheck.model.gbn.GbnPacked;
-import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.PackedModel;
+import org.rdmacheck.model.gbn.GbnLayout;
+import org.rdmacheck.model.gbn.GoBackN;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
 import org.rdmacheck.properties.Progress;
 import org.rdmacheck.properties.Property;
 
-/** What must hold for RoCEv2 loss recovery (issue: Go-Back-N; seed 002, II-III). */
+/**
+ * What must hold for RoCEv2 loss recovery (seed 002, II-III). Each predicate is written once on the
+ * packed values through the model's layout; on a state object it is evaluated on the state's values.
+ */
 public final class GbnProperties {
 
     /** In-order, exactly-once delivery to the application. */
@@ -31,37 +35,28 @@ public final class GbnProperties {
      * @param model the configured model
      * @return the properties, in report order
      */
-    public static List<Property<GbnState>> of(GbnModel model) {
-        int total = model.config().total();
-        // each property also on the packed encoding (GbnPacked), for the explorer's packed path
+    public static List<Property<LayoutState>> of(GoBackN model) {
+        GbnLayout g = model.fields();
+        PackedModel.StateTest released = (s, o) -> g.una.get(s, o) <= g.epsn.get(s, o);
+        PackedModel.StateTest done = model::done;
+        // the application sees PSN e exactly when the receiver moves EPSN from e to e+1 on receiving
+        // packet e; EPSN never moves otherwise, so every PSN is delivered once and in order
+        PackedModel.StepTest inOrder = (from, o, action, to) -> {
+            int e = g.epsn.get(from, o);
+            int after = g.epsn.get(to, 0);
+            return after == e || after == e + 1 && GoBackN.isReceiveData(action) && GoBackN.psn(action) == e;
+        };
         return List.of(
-                new ActionProperty<GbnState>(IN_ORDER, (from, action, to) -> inOrder(from, action.name(),
-                        action.params().get("psn"), to)).withPacked(GbnProperties::inOrder),
-                new Invariant<GbnState>(NO_UNRECEIVED_RELEASE, s -> s.una() <= s.epsn())
-                        .withPacked((s, o) -> GbnPacked.una(s, o) <= GbnPacked.epsn(s, o)),
+                new ActionProperty<LayoutState>(IN_ORDER, (from, action, to) -> {
+                    int e = from.get(g.epsn);
+                    int after = to.get(g.epsn);
+                    return after == e || after == e + 1 && action.name().equals("ReceiveData")
+                            && action.params().get("psn") instanceof Integer p && p == e;
+                }).withPacked(inOrder),
+                new Invariant<LayoutState>(NO_UNRECEIVED_RELEASE, s -> s.test(released)).withPacked(released),
                 DeadlockFreedom.standard(),
-                new Progress<GbnState>(PROGRESS, model::done)
-                        .withPacked((s, o) -> GbnPacked.una(s, o) == total && GbnPacked.epsn(s, o) == total),
-                new ActionProperty<GbnState>(NO_TIMEOUT, (from, action, to) -> !action.name().equals(GbnModel.TIMEOUT))
-                        .withPacked((from, o, action, to) -> !GbnPacked.isTimeout(action)));
-    }
-
-    /** {@link #inOrder(GbnState, String, Object, GbnState)} on packed states and an action code. */
-    static boolean inOrder(int[] from, int offset, long action, int[] to) {
-        int e = GbnPacked.epsn(from, offset);
-        int after = GbnPacked.epsn(to, 0);
-        return after == e || after == e + 1 && GbnPacked.isReceiveData(action) && GbnPacked.psn(action) == e;
-    }
-
-    /**
-     * The application sees PSN e exactly when the receiver moves EPSN from e to e+1 on receiving
-     * packet e; EPSN never moves otherwise, so every PSN is delivered once and in order.
-     */
-    static boolean inOrder(GbnState from, String action, Object psn, GbnState to) {
-        if (to.epsn() == from.epsn()) {
-            return true;
-        }
-        return to.epsn() == from.epsn() + 1 && action.equals("ReceiveData") && psn instanceof Integer p
-                && p == from.epsn();
+                new Progress<LayoutState>(PROGRESS, s -> s.test(done)).withPacked(done),
+                new ActionProperty<LayoutState>(NO_TIMEOUT, (from, action, to) -> !action.name().equals(GoBackN.TIMEOUT))
+                        .withPacked((from, o, action, to) -> !GoBackN.isTimeout(action)));
     }
 }

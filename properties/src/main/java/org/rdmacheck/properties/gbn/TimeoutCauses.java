@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.rdmacheck.model.gbn.GbnConfig;
-import org.rdmacheck.model.gbn.GbnModel;
-import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.gbn.GoBackN;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.gbn.LossEvent;
 import org.rdmacheck.model.gbn.TimeoutCause;
 
@@ -25,7 +25,7 @@ public final class TimeoutCauses {
      * @param model the configured model (its loss budget bounds the patterns)
      * @return every pattern that ends in a first timeout, sorted by losses
      */
-    public static List<TimeoutPattern> analyse(GbnModel model) {
+    public static List<TimeoutPattern> analyse(GoBackN model) {
         return analyse(model, FirstTimeoutSearch.Limit.NONE);
     }
 
@@ -35,9 +35,9 @@ public final class TimeoutCauses {
      * @return every pattern that ends in a first timeout, sorted by losses
      * @throws FirstTimeoutSearch.LimitReachedException when the limit stops the search
      */
-    public static List<TimeoutPattern> analyse(GbnModel model, FirstTimeoutSearch.Limit limit) {
+    public static List<TimeoutPattern> analyse(GoBackN model, FirstTimeoutSearch.Limit limit) {
         Map<String, TimeoutPattern> found = new TreeMap<>();
-        new FirstTimeoutSearch<GbnState, List<LossEvent>>(model, GbnModel.TIMEOUT,
+        new FirstTimeoutSearch<LayoutState, List<LossEvent>>(model, GoBackN.TIMEOUT,
                 (from, losses, t) -> withLoss(losses, LossEvent.of(t.action())))
                 .run(List.of(), (state, losses, trace) -> found.computeIfAbsent(losses.toString(),
                         k -> pattern(model.config(), losses, trace.get())), limit);
@@ -55,7 +55,7 @@ public final class TimeoutCauses {
     }
 
     private static TimeoutPattern pattern(GbnConfig config, List<LossEvent> losses,
-                                          FirstTimeoutSearch.Trace<GbnState> trace) {
+                                          FirstTimeoutSearch.Trace<LayoutState> trace) {
         List<TimeoutCause> causes = TimeoutCause.classify(losses, config);
         String name = causes.isEmpty() ? newCauseName(losses, config) : "";
         return new TimeoutPattern(losses, causes, name, trace.initial(), trace.steps());

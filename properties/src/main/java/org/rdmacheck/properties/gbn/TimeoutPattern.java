@@ -2,7 +2,7 @@ package org.rdmacheck.properties.gbn;
 
 import java.util.List;
 import org.rdmacheck.model.Transition;
-import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.gbn.LossEvent;
 import org.rdmacheck.model.gbn.TimeoutCause;
 
@@ -15,8 +15,8 @@ import org.rdmacheck.model.gbn.TimeoutCause;
  * @param initial  the trace's initial state
  * @param trace    the steps from the initial state; the last one is the Timeout
  */
-public record TimeoutPattern(List<LossEvent> losses, List<TimeoutCause> causes, String newCause, GbnState initial,
-                             List<Transition<GbnState>> trace) {
+public record TimeoutPattern(List<LossEvent> losses, List<TimeoutCause> causes, String newCause, LayoutState initial,
+                             List<Transition<LayoutState>> trace) {
     /** Copies the lists. */
     public TimeoutPattern {
         losses = List.copyOf(losses);

@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 import org.rdmacheck.model.Params;
-import org.rdmacheck.model.gbn.GbnModel;
+import org.rdmacheck.model.gbn.GoBackN;
 import org.rdmacheck.model.gbn.LossEvent;
 
 /**
@@ -37,10 +37,10 @@ class GbnLossPatternPropertiesTest {
             Map.of("variant", "st", "packets", "3", "nakPolicy", "epsn"),
             Map.of("variant", "improved", "packets", "2", "messages", "2", "ackInterval", "0"));
 
-    private final Map<Integer, GbnModel> models = new ConcurrentHashMap<>();
+    private final Map<Integer, GoBackN> models = new ConcurrentHashMap<>();
     private final Map<Integer, Set<List<LossEvent>>> timeoutPatterns = new ConcurrentHashMap<>();
 
-    private GbnModel model(int i) {
+    private GoBackN model(int i) {
         return models.computeIfAbsent(i, k -> {
             Map<String, String> c = new java.util.HashMap<>(CONFIGS.get(k));
             String variant = c.remove("variant");

@@ -5,8 +5,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.rdmacheck.model.Transition;
-import org.rdmacheck.model.gbn.GbnModel;
-import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.gbn.GoBackN;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.gbn.LossEvent;
 
 /**
@@ -29,19 +29,22 @@ final class RandomLossRun {
     private RandomLossRun() {
     }
 
-    static Result run(GbnModel model, List<LossEvent> pattern, long seed, int maxSteps) {
+    static Result run(GoBackN model, List<LossEvent> pattern, long seed, int maxSteps) {
         SplittableRandom rnd = new SplittableRandom(seed);
         List<LossEvent> remaining = new ArrayList<>(pattern);
         List<LossEvent> realized = new ArrayList<>();
-        GbnState s = model.initialStates().get(0);
+        LayoutState s = model.initialStates().get(0);
         boolean inOrder = true;
+        @SuppressWarnings("unchecked")
+        org.rdmacheck.properties.ActionProperty<LayoutState> inOrderProperty =
+                (org.rdmacheck.properties.ActionProperty<LayoutState>) GbnProperties.of(model).get(0);
         for (int step = 0; step < maxSteps; step++) {
             if (model.isFinal(s)) {
                 return new Result(true, false, sorted(realized), inOrder, step);
             }
-            List<Transition<GbnState>> moves = new ArrayList<>();
-            List<Transition<GbnState>> losses = new ArrayList<>();
-            GbnState from = s;
+            List<Transition<LayoutState>> moves = new ArrayList<>();
+            List<Transition<LayoutState>> losses = new ArrayList<>();
+            LayoutState from = s;
             model.successors(s, t -> {
                 LossEvent e = LossEvent.of(t.action());
                 if (e == null) {
@@ -50,7 +53,7 @@ final class RandomLossRun {
                     losses.add(t);
                 }
             });
-            Transition<GbnState> t;
+            Transition<LayoutState> t;
             if (!losses.isEmpty() && (moves.isEmpty() || rnd.nextBoolean())) {
                 t = losses.get(rnd.nextInt(losses.size()));
                 LossEvent e = LossEvent.of(t.action());
@@ -61,8 +64,8 @@ final class RandomLossRun {
             } else {
                 return new Result(false, false, sorted(realized), inOrder, step);
             }
-            inOrder &= GbnProperties.inOrder(from, t.action().name(), t.action().params().get("psn"), t.next());
-            if (t.action().name().equals(GbnModel.TIMEOUT)) {
+            inOrder &= inOrderProperty.test(from, t.action(), t.next());
+            if (t.action().name().equals(GoBackN.TIMEOUT)) {
                 return new Result(false, true, sorted(realized), inOrder, step + 1);
             }
             s = t.next();

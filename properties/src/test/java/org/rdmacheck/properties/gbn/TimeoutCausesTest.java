@@ -10,14 +10,14 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.model.Params;
-import org.rdmacheck.model.gbn.GbnModel;
+import org.rdmacheck.model.gbn.GoBackN;
 import org.rdmacheck.model.gbn.TimeoutCause;
 
 class TimeoutCausesTest {
 
     private static List<TimeoutPattern> patterns(String variant, int losses, String duplicates) {
         GbnEntry e = new GbnEntry();
-        GbnModel m = GbnEntry.model(variant, e.resolve(Params.of(Map.of("losses", Integer.toString(losses),
+        GoBackN m = GbnEntry.model(variant, e.resolve(Params.of(Map.of("losses", Integer.toString(losses),
                 "duplicates", duplicates))));
         return TimeoutCauses.analyse(m);
     }
@@ -29,7 +29,7 @@ class TimeoutCausesTest {
     @Test
     void aSearchStoppedByItsLimitThrowsInsteadOfReturningPartialPatterns() {
         GbnEntry e = new GbnEntry();
-        GbnModel m = GbnEntry.model("improved", e.resolve(Params.of(Map.of("losses", "2"))));
+        GoBackN m = GbnEntry.model("improved", e.resolve(Params.of(Map.of("losses", "2"))));
         long[] asked = {0};
         FirstTimeoutSearch.LimitReachedException x = org.junit.jupiter.api.Assertions.assertThrows(
                 FirstTimeoutSearch.LimitReachedException.class, () -> TimeoutCauses.analyse(m, visited -> {

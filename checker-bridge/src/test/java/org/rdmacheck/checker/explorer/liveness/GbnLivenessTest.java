@@ -19,8 +19,8 @@ import org.rdmacheck.properties.gbn.GbnProperties;
 import org.rdmacheck.properties.liveness.Fairness;
 import org.rdmacheck.properties.liveness.Liveness;
 import org.rdmacheck.properties.liveness.LivenessSpec;
-import org.rdmacheck.model.gbn.GbnModel;
-import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.gbn.GoBackN;
+import org.rdmacheck.model.layout.LayoutState;
 
 /** Go-Back-N's Delivered under fair protocol actions and finitely many losses, per variant at its defaults. */
 class GbnLivenessTest {
@@ -63,12 +63,12 @@ class GbnLivenessTest {
     @Test
     @SuppressWarnings("unchecked")
     void checkEpsnLivelocksWhenReceptionsAreOnlyWeaklyFair() {
-        CheckSpec<GbnState> spec = (CheckSpec<GbnState>) GBN.build("ce", Params.empty());
-        GbnModel m = (GbnModel) spec.model();
-        Liveness<GbnState> weak = Liveness.eventually("DeliveredUnderWeakFairness", m::done,
+        CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) GBN.build("ce", Params.empty());
+        GoBackN m = (GoBackN) spec.model();
+        Liveness<LayoutState> weak = Liveness.eventually("DeliveredUnderWeakFairness", m::done,
                 new Fairness("each non-loss action", Fairness.Strength.WEAK, Fairness.Scope.EACH,
                         a -> !a.name().startsWith("Lose")));
-        LivenessSpec<GbnState> live = new LivenessSpec<>(spec, List.of(weak), Set.of());
+        LivenessSpec<LayoutState> live = new LivenessSpec<>(spec, List.of(weak), Set.of());
         LivenessReport r = new LivenessChecker(ExplorerSettings.defaults().withThreads(1).withProgress(0, x -> { }))
                 .check(live);
         CheckResult res = r.result("DeliveredUnderWeakFairness");
@@ -90,15 +90,15 @@ class GbnLivenessTest {
     @SuppressWarnings("unchecked")
     void channelFairnessAgreesWithPerValueFairness() {
         for (String variant : new String[] {"gbn", "gb0", "st", "ce", "improved", "improved-ignore"}) {
-            CheckSpec<GbnState> spec = (CheckSpec<GbnState>) GBN.build(variant, Params.empty());
-            GbnModel m = (GbnModel) spec.model();
-            Liveness<GbnState> perValue = Liveness.eventually("PerValue", m::done,
+            CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) GBN.build(variant, Params.empty());
+            GoBackN m = (GoBackN) spec.model();
+            Liveness<LayoutState> perValue = Liveness.eventually("PerValue", m::done,
                     new Fairness("Receive*", Fairness.Strength.STRONG, Fairness.Scope.EACH,
                             a -> a.name().startsWith("Receive")),
                     new Fairness("Send and timers", Fairness.Strength.WEAK, Fairness.Scope.EACH,
                             a -> !a.name().startsWith("Lose") && !a.name().startsWith("Receive")));
-            LivenessSpec<GbnState> catalogue = (LivenessSpec<GbnState>) GBN.liveness(spec).orElseThrow();
-            List<Liveness<GbnState>> both = new java.util.ArrayList<>(catalogue.properties());
+            LivenessSpec<LayoutState> catalogue = (LivenessSpec<LayoutState>) GBN.liveness(spec).orElseThrow();
+            List<Liveness<LayoutState>> both = new java.util.ArrayList<>(catalogue.properties());
             both.add(perValue);
             LivenessReport r = new LivenessChecker(ExplorerSettings.defaults().withThreads(2).withProgress(0, x -> { }))
                     .check(new LivenessSpec<>(spec, both, Set.of()));

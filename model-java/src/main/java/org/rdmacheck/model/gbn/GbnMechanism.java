@@ -1,0 +1,51 @@
+package org.rdmacheck.model.gbn;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+import org.rdmacheck.model.InputException;
+
+/**
+ * The loss-recovery mechanisms of seed 002 that a configuration can knock out: a knocked-out
+ * mechanism is a guard in the one implementation of the rules ({@link Receiver}, {@link Sender},
+ * {@link GbnConfig}), never a copy of the model.
+ */
+public enum GbnMechanism {
+    /** seed 002, III-C (1): the last packet of a message is sent twice */
+    SEND_TWICE("send-twice"),
+    /** seed 002, III-C (2): Check-EPSN records the last packet's PSN when it arrives out of order */
+    CHECK_EPSN("check-epsn"),
+    /** seed 002, II-A: the AckReq bit on the last packet and every ACK interval */
+    ACK_REQUEST("ack-request"),
+    /** seed 002, III-C (2): after its NAK, the CE timer starts again with the full NAK interval */
+    CE_TIMER_RESTART("ce-timer-restart"),
+    /** seed 002, II-A: at most one NAK per NAK interval */
+    NAK_INTERVAL("nak-interval"),
+    /** InfiniBand RC: the ACK timer restarts when an ACK acknowledges new packets */
+    RTO_RESTART("rto-restart");
+
+    private final String word;
+
+    GbnMechanism(String word) {
+        this.word = word;
+    }
+
+    /** @return the switch name, as the {@code knockout} parameter spells it */
+    public String word() {
+        return word;
+    }
+
+    /**
+     * @param word a switch name
+     * @return the mechanism
+     * @throws InputException naming the value and the accepted names
+     */
+    public static GbnMechanism of(String word) {
+        for (GbnMechanism m : values()) {
+            if (m.word.equals(word)) {
+                return m;
+            }
+        }
+        throw new InputException("unknown Go-Back-N mechanism '" + word + "': expected one of "
+                + Arrays.stream(values()).map(GbnMechanism::word).collect(Collectors.joining(", ")));
+    }
+}

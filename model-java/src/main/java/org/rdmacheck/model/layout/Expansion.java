@@ -1,0 +1,196 @@
+package org.rdmacheck.model.layout;
+
+import java.util.Arrays;
+import org.rdmacheck.model.PackedModel;
+
+/**
+ * The working view of one thread expanding packed states on a {@link StateLayout}: it reads the
+ * state being expanded (the parent) and writes each successor into one reused buffer. A successor
+ * starts as a copy of the parent's header ({@link #begin}); actions change the fields and FIFOs
+ * they touch; {@link #emit} packs the FIFOs (an untouched FIFO's packed values are copied from the
+ * parent as they are) and hands the values to the sink. Nothing is allocated per state or per
+ * successor.
+ *
+ * <p>Not thread-safe: one per thread.
+ */
+public final class Expansion {
+
+    private final StateLayout layout;
+    private final Fifo[] fifos;
+    private final int header;
+    /** the parent: its values, where its FIFOs start (absolute), its FIFOs' elements and lengths */
+    private int[] ps;
+    private int poff;
+    private final int[] pstart;
+    private final int[][] pelems;
+    private final int[] plen;
+    /** the successor: header and packed FIFOs in {@code out}; edited FIFOs in {@code elems} */
+    private final int[] out;
+    private final int[][] elems;
+    private final int[] len;
+    private final boolean[] touched;
+
+    /**
+     * @param layout the layout of the states expanded
+     */
+    public Expansion(StateLayout layout) {
+        this.layout = layout;
+        this.fifos = layout.fifos().toArray(new Fifo[0]);
+        this.header = layout.header();
+        int n = fifos.length;
+        pstart = new int[n];
+        pelems = new int[n][];
+        plen = new int[n];
+        elems = new int[n][];
+        len = new int[n];
+        touched = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            pelems[i] = new int[fifos[i].capacity()];
+            elems[i] = new int[fifos[i].capacity()];
+        }
+        out = new int[layout.maxLength()];
+    }
+
+    /** @return the layout */
+    public StateLayout layout() {
+        return layout;
+    }
+
+    /**
+     * Makes a state the parent of the successors that follow.
+     *
+     * @param s   packed values
+     * @param off the state's first value
+     */
+    public void load(int[] s, int off) {
+        ps = s;
+        poff = off;
+        int at = off + header;
+        for (int i = 0; i < fifos.length; i++) {
+            Fifo q = fifos[i];
+            int n = q.length(s, off);
+            plen[i] = n;
+            pstart[i] = at;
+            at = q.unpack(s, at, n, pelems[i]);
+        }
+    }
+
+    // ---- the parent ----
+
+    /** @param f a field  @return its value in the parent */
+    public int get(Field f) {
+        return f.get(ps, poff);
+    }
+
+    /** @param f a boolean field  @return its value in the parent */
+    public boolean is(Field f) {
+        return f.is(ps, poff);
+    }
+
+    /** @param q a FIFO  @return its length in the parent */
+    public int length(Fifo q) {
+        return plen[q.index];
+    }
+
+    /** @param q a FIFO  @param i an index below its length  @return the parent's element i (its bits) */
+    public int element(Fifo q, int i) {
+        return pelems[q.index][i];
+    }
+
+    // ---- the successor ----
+
+    /** Starts a successor as a copy of the parent. */
+    public void begin() {
+        System.arraycopy(ps, poff, out, 0, header);
+        Arrays.fill(touched, false);
+    }
+
+    /** @param f a field  @param v its value in the successor */
+    public void set(Field f, int v) {
+        f.set(out, 0, v);
+    }
+
+    /** @param f a boolean field  @param b its value in the successor */
+    public void set(Field f, boolean b) {
+        f.set(out, 0, b);
+    }
+
+    /** @param f a field  @return its value in the successor so far */
+    public int now(Field f) {
+        return f.get(out, 0);
+    }
+
+    /** @param q a FIFO  @return its length in the successor so far */
+    public int lengthNow(Fifo q) {
+        return touched[q.index] ? len[q.index] : plen[q.index];
+    }
+
+    /** @param q a FIFO  @param i an index  @return the successor's element i so far */
+    public int elementNow(Fifo q, int i) {
+        return touched[q.index] ? elems[q.index][i] : pelems[q.index][i];
+    }
+
+    private int[] edit(Fifo q) {
+        int k = q.index;
+        if (!touched[k]) {
+            touched[k] = true;
+            len[k] = plen[k];
+            System.arraycopy(pelems[k], 0, elems[k], 0, plen[k]);
+        }
+        return elems[k];
+    }
+
+    /** @param q a FIFO  @param e an element's bits, appended at its tail (there must be room) */
+    public void append(Fifo q, int e) {
+        int[] a = edit(q);
+        a[len[q.index]++] = e;
+    }
+
+    /** @param q a FIFO  @param i the index of the element removed */
+    public void removeAt(Fifo q, int i) {
+        int[] a = edit(q);
+        int n = --len[q.index];
+        System.arraycopy(a, i + 1, a, i, n - i);
+    }
+
+    /** @param q a FIFO  @param i where the element goes  @param e its bits (there must be room) */
+    public void insertAt(Fifo q, int i, int e) {
+        int[] a = edit(q);
+        int n = len[q.index]++;
+        System.arraycopy(a, i, a, i + 1, n - i);
+        a[i] = e;
+    }
+
+    /** @param q a FIFO  @param i an index  @param e the element's new bits */
+    public void setElement(Fifo q, int i, int e) {
+        edit(q)[i] = e;
+    }
+
+    /** Orders a FIFO's elements by their components in turn (a multiset kept in canonical order). */
+    public void sort(Fifo q) {
+        int[] a = edit(q);
+        Arrays.sort(a, 0, len[q.index]);
+    }
+
+    /**
+     * Packs the successor and hands it to the sink.
+     *
+     * @param code the action's code
+     * @param sink receives the successor's values
+     */
+    public void emit(long code, PackedModel.Sink sink) {
+        int at = header;
+        for (int k = 0; k < fifos.length; k++) {
+            Fifo q = fifos[k];
+            if (touched[k]) {
+                q.lengthField().set(out, 0, len[k]);
+                at = q.pack(elems[k], len[k], out, at);
+            } else {
+                int n = q.values(plen[k]);
+                System.arraycopy(ps, pstart[k], out, at, n);
+                at += n;
+            }
+        }
+        sink.accept(code, out, at);
+    }
+}

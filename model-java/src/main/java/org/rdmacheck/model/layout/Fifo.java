@@ -1,0 +1,124 @@
+package org.rdmacheck.model.layout;
+
+import java.util.List;
+
+/**
+ * A bounded sequence of a {@link StateLayout} (a FIFO channel): up to {@code capacity} elements,
+ * each a record of {@link Field} components (one component: the element is that value). The
+ * element's bits hold the components with the first in the highest bits, so elements ordered as
+ * unsigned integers are ordered by their components in turn. The encoding is variable-length: the length lives in a header field, and only the elements present
+ * are packed, {@link #perValue()} to a 32-bit value, so a state with a short channel is short.
+ */
+public final class Fifo implements Slot {
+
+    private final String name;
+    private final int capacity;
+    private final List<Field> components;
+    private final Field length;
+    private final int width;
+    private final int perValue;
+    /** position among the layout's FIFOs */
+    int index;
+
+    Fifo(String name, int capacity, List<Field> components, Field length) {
+        this.name = name;
+        this.capacity = capacity;
+        this.components = List.copyOf(components);
+        this.length = length;
+        int w = 0;
+        for (Field c : components) {
+            w += c.width();
+        }
+        // the first component in the highest bits: elements compare as their components in order
+        int at = w;
+        for (Field c : components) {
+            at -= c.width();
+            c.shift = at;
+        }
+        if (w > 32) {
+            throw new IllegalArgumentException("FIFO " + name + ": elements of " + w + " bits (at most 32)");
+        }
+        this.width = Math.max(1, w);
+        this.perValue = 32 / width;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    /** @return the greatest number of elements */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** @return the components of an element, in the order the named values show them */
+    public List<Field> components() {
+        return components;
+    }
+
+    /** @return the header field holding the length */
+    public Field lengthField() {
+        return length;
+    }
+
+    /** @return bits per element */
+    public int width() {
+        return width;
+    }
+
+    /** @return elements packed into one 32-bit value */
+    public int perValue() {
+        return perValue;
+    }
+
+    /**
+     * @param n elements
+     * @return 32-bit values they take
+     */
+    public int values(int n) {
+        return (n + perValue - 1) / perValue;
+    }
+
+    /**
+     * @param s    packed values
+     * @param base the state's first value
+     * @return the number of elements in that state
+     */
+    public int length(int[] s, int base) {
+        return length.get(s, base);
+    }
+
+    /** Packs elements {@code 0..n-1} of {@code src} from {@code dst[at]}; returns the next free index. */
+    int pack(int[] src, int n, int[] dst, int at) {
+        int i = 0;
+        while (i < n) {
+            int v = 0;
+            int end = Math.min(n, i + perValue);
+            for (int sh = 0; i < end; i++, sh += width) {
+                v |= src[i] << sh;
+            }
+            dst[at++] = v;
+        }
+        return at;
+    }
+
+    /** Unpacks {@code n} elements starting at {@code s[at]} into {@code dst}; returns the next value index. */
+    int unpack(int[] s, int at, int n, int[] dst) {
+        int m = width == 32 ? -1 : (1 << width) - 1;
+        int i = 0;
+        while (i < n) {
+            int v = s[at++];
+            int end = Math.min(n, i + perValue);
+            for (; i < end; i++, v >>>= width) {
+                dst[i] = v & m;
+            }
+        }
+        return at;
+    }
+
+    @Override
+    public String toString() {
+        return name + components + "[<=" + capacity + "]";
+    }
+}

@@ -1,0 +1,374 @@
+package org.rdmacheck.model.layout;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A model's state declared as named, bounded slots: scalar {@link Field}s (integers, booleans,
+ * enumerations; arrays of them per host, port, QP...) and bounded sequences ({@link Fifo}s). The
+ * layout is at once the packed encoding the explorer stores and fingerprints, the decoder of a
+ * state into named values for traces (JSON, ITF, TLA+), and the list of slots that transition
+ * groups declare they read and write.
+ *
+ * <p>Encoding: the header, scalars packed first-fit into 32-bit values in declaration order (each
+ * field within one value, its width given by its bounds), the FIFOs' lengths among them; then each
+ * FIFO's elements in declaration order, {@link Fifo#perValue} to a value. Unused bits are zero, so
+ * equal states have equal values and the values are the state's identity.
+ */
+public final class StateLayout {
+
+    private final List<Slot> slots;
+    private final List<Field> fields;
+    private final List<Fifo> fifos;
+    private final Map<String, List<Field>> arrays;
+    private final Map<Field, String> arrayOf = new java.util.HashMap<>();
+    private final int header;
+    private final int maxLength;
+
+    private StateLayout(Builder b) {
+        this.slots = List.copyOf(b.slots);
+        this.fifos = List.copyOf(b.fifos);
+        this.arrays = Collections.unmodifiableMap(new LinkedHashMap<>(b.arrays));
+        arrays.forEach((name, fs) -> fs.forEach(f -> arrayOf.put(f, name)));
+        List<Field> scalars = new ArrayList<>(b.fields);
+        for (Fifo f : fifos) {
+            scalars.add(f.lengthField());
+        }
+        this.fields = List.copyOf(b.fields);
+        int[] used = new int[scalars.size() + 1];
+        int values = 0;
+        for (Field f : scalars) {
+            int v = 0;
+            while (v < values && used[v] + f.width() > 32) {
+                v++;
+            }
+            if (v == values) {
+                values++;
+            }
+            f.value = v;
+            f.shift = used[v];
+            used[v] += f.width();
+        }
+        this.header = Math.max(1, values);
+        int max = header;
+        for (int i = 0; i < fifos.size(); i++) {
+            fifos.get(i).index = i;
+            max += fifos.get(i).values(fifos.get(i).capacity());
+        }
+        this.maxLength = max;
+    }
+
+    /** @return a builder of a layout */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return every slot, in declaration order (the order of the named values) */
+    public List<Slot> slots() {
+        return slots;
+    }
+
+    /** @return the scalar fields (FIFO lengths excluded), in declaration order */
+    public List<Field> fields() {
+        return fields;
+    }
+
+    /** @return the FIFOs, in declaration order */
+    public List<Fifo> fifos() {
+        return fifos;
+    }
+
+    /** @return 32-bit values of the header (every scalar and every FIFO length) */
+    public int header() {
+        return header;
+    }
+
+    /** @return the most 32-bit values a state takes (every FIFO full) */
+    public int maxLength() {
+        return maxLength;
+    }
+
+    /**
+     * @param s    packed values
+     * @param base the state's first value
+     * @return how many values the state takes
+     */
+    public int length(int[] s, int base) {
+        int n = header;
+        for (Fifo f : fifos) {
+            n += f.values(f.length(s, base));
+        }
+        return n;
+    }
+
+    /**
+     * @param s    packed values
+     * @param base the state's first value
+     * @param fifo a FIFO of this layout
+     * @return the index (from base) of the FIFO's first packed value
+     */
+    public int start(int[] s, int base, Fifo fifo) {
+        int n = header;
+        for (int i = 0; i < fifo.index; i++) {
+            Fifo f = fifos.get(i);
+            n += f.values(f.length(s, base));
+        }
+        return n;
+    }
+
+    /**
+     * The element bits of a FIFO's elements in a state.
+     *
+     * @param s    packed values
+     * @param base the state's first value
+     * @param fifo a FIFO of this layout
+     * @return its elements, oldest first
+     */
+    public int[] elements(int[] s, int base, Fifo fifo) {
+        int n = fifo.length(s, base);
+        int[] out = new int[n];
+        fifo.unpack(s, base + start(s, base, fifo), n, out);
+        return out;
+    }
+
+    /**
+     * A state as named values, in declaration order: integers, booleans and enum names; a FIFO as a
+     * list of its elements (a record of named components, or the value of a single component); an
+     * array as a list. This is what traces show and what TLA+ values are rendered from.
+     *
+     * @param s    packed values
+     * @param base the state's first value
+     * @return the named values
+     */
+    public NamedValues named(int[] s, int base) {
+        LinkedHashMap<String, Object> out = new LinkedHashMap<>();
+        for (Slot slot : slots) {
+            if (slot instanceof Field f) {
+                String array = arrayOf.get(f);
+                if (array == null) {
+                    out.put(f.name(), f.named(f.get(s, base)));
+                } else if (!out.containsKey(array)) {
+                    List<Object> l = new ArrayList<>();
+                    for (Field e : arrays.get(array)) {
+                        l.add(e.named(e.get(s, base)));
+                    }
+                    out.put(array, Collections.unmodifiableList(l));
+                }
+            } else if (slot instanceof Fifo q) {
+                List<Object> l = new ArrayList<>();
+                for (int e : elements(s, base, q)) {
+                    l.add(element(q, e));
+                }
+                out.put(q.name(), Collections.unmodifiableList(l));
+            }
+        }
+        return new NamedValues(out);
+    }
+
+    private static Object element(Fifo q, int e) {
+        if (q.components().size() == 1) {
+            Field c = q.components().get(0);
+            return c.named(c.of(e));
+        }
+        LinkedHashMap<String, Object> m = new LinkedHashMap<>();
+        for (Field c : q.components()) {
+            m.put(c.name(), c.named(c.of(e)));
+        }
+        return new NamedValues(m);
+    }
+
+    /**
+     * Encodes named values (as {@link #named} writes them) back into packed values.
+     *
+     * @param named the named values
+     * @return the packed values
+     * @throws IllegalArgumentException if a value is missing or outside its bounds
+     */
+    public int[] encode(Map<String, ?> named) {
+        int[] out = new int[maxLength];
+        Map<String, Object> flat = new LinkedHashMap<>(named);
+        for (Map.Entry<String, List<Field>> a : arrays.entrySet()) {
+            List<?> l = (List<?>) flat.remove(a.getKey());
+            for (int i = 0; i < a.getValue().size(); i++) {
+                flat.put(a.getValue().get(i).name(), l.get(i));
+            }
+        }
+        for (Field f : fields) {
+            put(out, f, f.stored(require(flat, f.name())));
+        }
+        int at = header;
+        for (Fifo q : fifos) {
+            List<?> l = (List<?>) require(flat, q.name());
+            int[] e = new int[l.size()];
+            for (int i = 0; i < e.length; i++) {
+                e[i] = elementBits(q, l.get(i));
+            }
+            put(out, q.lengthField(), e.length);
+            at = q.pack(e, e.length, out, at);
+        }
+        return Arrays.copyOf(out, at);
+    }
+
+    private static int elementBits(Fifo q, Object o) {
+        if (q.components().size() == 1) {
+            Field c = q.components().get(0);
+            return bits(c, c.stored(o));
+        }
+        Map<?, ?> m = (Map<?, ?>) o;
+        int bits = 0;
+        for (Field c : q.components()) {
+            bits |= bits(c, c.stored(require(m, c.name())));
+        }
+        return bits;
+    }
+
+    private static int bits(Field f, int v) {
+        check(f, v);
+        return f.bits(v);
+    }
+
+    private static void put(int[] out, Field f, int v) {
+        check(f, v);
+        f.set(out, 0, v);
+    }
+
+    private static void check(Field f, int v) {
+        if (v < f.min() || v > f.max()) {
+            throw new IllegalArgumentException(f.name() + " = " + v + ": outside " + f.min() + ".." + f.max());
+        }
+    }
+
+    private static Object require(Map<?, ?> m, String name) {
+        Object o = m.get(name);
+        if (o == null) {
+            throw new IllegalArgumentException("no value for " + name);
+        }
+        return o;
+    }
+
+    /** Declares slots in the order their named values show them. */
+    public static final class Builder {
+        private final List<Slot> slots = new ArrayList<>();
+        private final List<Field> fields = new ArrayList<>();
+        private final List<Fifo> fifos = new ArrayList<>();
+        private final Map<String, List<Field>> arrays = new LinkedHashMap<>();
+        private boolean built;
+
+        private Builder() {
+        }
+
+        /**
+         * @param name the field's name
+         * @param min  least value
+         * @param max  greatest value
+         * @return the field
+         */
+        public Field integer(String name, int min, int max) {
+            return scalar(new Field(name, Field.Kind.INT, min, max, List.of()));
+        }
+
+        /**
+         * @param name the field's name
+         * @return a boolean field
+         */
+        public Field bool(String name) {
+            return scalar(new Field(name, Field.Kind.BOOL, 0, 1, List.of()));
+        }
+
+        /**
+         * @param name   the field's name
+         * @param values the enumeration whose constants it takes
+         * @return an enumerated field, stored as the constant's ordinal
+         */
+        public Field enumeration(String name, Class<? extends Enum<?>> values) {
+            return scalar(new Field(name, Field.Kind.ENUM, 0, values.getEnumConstants().length - 1, names(values)));
+        }
+
+        /**
+         * An array of integers, one per element of something (host, port, QP...): shown as one list.
+         *
+         * @param name  the array's name
+         * @param count its length
+         * @param min   least value of an element
+         * @param max   greatest value
+         * @return its fields, index 0 first
+         */
+        public Field[] integers(String name, int count, int min, int max) {
+            Field[] a = new Field[count];
+            for (int i = 0; i < count; i++) {
+                a[i] = integer(name + "[" + i + "]", min, max);
+            }
+            arrays.put(name, List.of(a));
+            return a;
+        }
+
+        /**
+         * A FIFO of up to {@code capacity} elements made of the given components (see
+         * {@link #component}, {@link #kind}).
+         *
+         * @param name       the FIFO's name
+         * @param capacity   the most elements
+         * @param components an element's components, in the order the named values show them
+         * @return the FIFO
+         */
+        public Fifo fifo(String name, int capacity, Field... components) {
+            check();
+            Fifo f = new Fifo(name, capacity, List.of(components),
+                    new Field(name + ".length", Field.Kind.INT, 0, capacity, List.of()));
+            fifos.add(f);
+            slots.add(f);
+            return f;
+        }
+
+        /**
+         * @param name a component's name
+         * @param min  least value
+         * @param max  greatest value
+         * @return an integer component of FIFO elements
+         */
+        public static Field component(String name, int min, int max) {
+            return new Field(name, Field.Kind.INT, min, max, List.of());
+        }
+
+        /**
+         * @param name   a component's name
+         * @param values the enumeration
+         * @return an enumerated component of FIFO elements
+         */
+        public static Field kind(String name, Class<? extends Enum<?>> values) {
+            return new Field(name, Field.Kind.ENUM, 0, values.getEnumConstants().length - 1, names(values));
+        }
+
+        private static List<String> names(Class<? extends Enum<?>> values) {
+            List<String> n = new ArrayList<>();
+            for (Enum<?> e : values.getEnumConstants()) {
+                n.add(e.name());
+            }
+            return n;
+        }
+
+        private Field scalar(Field f) {
+            check();
+            fields.add(f);
+            slots.add(f);
+            return f;
+        }
+
+        private void check() {
+            if (built) {
+                throw new IllegalStateException("layout already built");
+            }
+        }
+
+        /** @return the layout; the builder is spent */
+        public StateLayout build() {
+            check();
+            built = true;
+            return new StateLayout(this);
+        }
+    }
+}
