@@ -130,6 +130,11 @@ public final class Expansion {
         return touched[q.index] ? elems[q.index][i] : pelems[q.index][i];
     }
 
+    /** @param q a FIFO  @return whether the successor so far changed it */
+    public boolean touched(Fifo q) {
+        return touched[q.index];
+    }
+
     private int[] edit(Fifo q) {
         int k = q.index;
         if (!touched[k]) {

@@ -168,8 +168,11 @@ public final class GbnEntry implements ModelEntry {
     }
 
     /**
-     * Send-Twice, Check-EPSN and the ACK request, each with its purpose and the scope at which
-     * removing it is (or is not yet) detected; see {@code docs/gbn.md}.
+     * Send-Twice, Check-EPSN and the ACK request, each with its purpose and its coverage scope.
+     * Removing Send-Twice makes NoTimeout fail at L = 1 (a lost last packet or last ACK waits for the
+     * RTO); removing the ACK request loses Completion even without loss. Removing Check-EPSN is not
+     * detected by any property of this model: at L = 1 Send-Twice alone avoids every RTO, and from
+     * L = 2 losing both copies' ACKs forces one with or without CE (see {@code docs/gbn.md}).
      */
     @Override
     public List<Mechanism> mechanisms() {
@@ -178,7 +181,7 @@ public final class GbnEntry implements ModelEntry {
                         GbnProperties.NO_TIMEOUT, "improved", Map.of("losses", "1"),
                         "the last packet of a message is sent once: its loss, or its ACK's, waits for the RTO"),
                 new Mechanism(GbnMechanism.CHECK_EPSN.word(), "Check-EPSN", "seed 002, III-C (2)",
-                        GbnProperties.NO_TIMEOUT, "improved", Map.of("losses", "2", "packets", "3"),
+                        GbnProperties.NO_TIMEOUT, "improved", Map.of("losses", "1"),
                         "the receiver never records the last packet's PSN, so the CE timer never runs"),
                 new Mechanism(GbnMechanism.ACK_REQUEST.word(), "ACK request (AckReq)", "seed 002, II-A",
                         GbnProperties.PROGRESS, "gbn", Map.of("losses", "0"),
