@@ -27,6 +27,7 @@ final class AllCommand implements Callable<Integer> {
             new ThresholdsSuite(),
             new org.rdmacheck.cli.partition.PartitionSimTask(),
             new DeadlockSuite(),
+            new KnockoutsSuite(),
             new FluidSuiteTask(),
             new ConformanceSuiteTask());
 

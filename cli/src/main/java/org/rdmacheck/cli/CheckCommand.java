@@ -38,6 +38,11 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
+    @Option(names = "--knockout", paramLabel = "MECHANISM", description = "remove a mechanism the model declares "
+            + "(repeatable; see rdmacheck list and rdmacheck knockouts); the properties keep their expectations, so "
+            + "a violation exits 1 and its counterexample records the knock-out")
+    List<String> knockouts = new ArrayList<>();
+
     @Option(names = "--property", paramLabel = "NAME",
             description = "check only this property (repeatable; default: every property of the variant)")
     List<String> properties = new ArrayList<>();
@@ -55,7 +60,7 @@ final class CheckCommand implements Callable<Integer> {
     public Integer call() {
         ModelEntry entry = Catalog.find(model);
         String v = variant == null ? entry.defaultVariant() : entry.variant(variant).name();
-        CheckSpec<?> built = entry.build(v, Params.parse(params));
+        CheckSpec<?> built = entry.build(v, withKnockouts(entry, Params.parse(params)));
         LivenessSpec<?> live = entry.liveness(built).orElse(null);
         CheckSpec<?> check = select(built, live);
         LivenessSpec<?> liveChecked = live == null || noProgress ? null
@@ -73,6 +78,25 @@ final class CheckCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
         }
         return ExitCodes.of(rows);
+    }
+
+    /**
+     * Refuses the reserved parameter {@value ModelEntry#KNOCKOUT_PARAM} given as {@code --param}
+     * (a knock-out must be asked for by name) and adds the {@code --knockout} names.
+     */
+    private Params withKnockouts(ModelEntry entry, Params given) {
+        if (given.asMap().containsKey(ModelEntry.KNOCKOUT_PARAM)) {
+            throw new InputException("--param " + ModelEntry.KNOCKOUT_PARAM + "=" + given.asMap().get(ModelEntry.KNOCKOUT_PARAM)
+                    + ": a knock-out is not a parameter of a check; ask for it with --knockout NAME");
+        }
+        if (knockouts.isEmpty()) {
+            return given;
+        }
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>(given.asMap());
+        m.put(ModelEntry.KNOCKOUT_PARAM, String.join("+", new java.util.TreeSet<>(knockouts)));
+        Params p = Params.of(m);
+        entry.knockouts(p);
+        return p;
     }
 
     /**

@@ -58,9 +58,13 @@ class PartitionCheckTest {
 
     @Test
     void thePaperDesignSatisfiesEveryProperty() {
+        // the default reuses the data ID (ids=1): transfer 1 waits for the receiver to complete transfer 0
         ExplorationReport r = check(ENTRY.build("paper", Params.empty()));
         assertTrue(r.complete());
-        assertEquals(7691, r.stats().distinctStates());
+        assertEquals(1349, r.stats().distinctStates());
+        ExplorationReport twoIds = check(ENTRY.build("paper", Params.of(Map.of("ids", "2"))));
+        assertEquals(7691, twoIds.stats().distinctStates());
+        twoIds.results().forEach(x -> assertInstanceOf(CheckResult.Verified.class, x, x.property()));
         r.results().forEach(x -> assertInstanceOf(CheckResult.Verified.class, x, x.property()));
     }
 

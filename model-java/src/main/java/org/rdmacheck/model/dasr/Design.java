@@ -41,7 +41,12 @@ public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lo
         /** only the announcing tenant's own AUSS (the paper, III-E) */
         PER_TENANT,
         /** any listed sender's AUSS, whatever its tenant (faulty) */
-        SHARED
+        SHARED,
+        /**
+         * no look-ahead at the receiver (the mechanism knocked out): the list is not counted, the
+         * announced senders enter the AUSS when their messages start
+         */
+        IGNORED
     }
 
     /** The abstract network. */

@@ -64,6 +64,45 @@ public record ReceiverMachine(String name, List<Row> rows) {
         return new ReceiverMachine("hysteresis", rows);
     }
 
+    /** A target of Figure 5 a knock-out can remove: the transition into one state. */
+    public enum Target {
+        /** ECN marks at line rate lead to ReceiverCongestion; knocked out: to NonReceiverCongestion */
+        RECEIVER_CONGESTION,
+        /** ECN marks below line rate lead to NonReceiverCongestion; knocked out: to ReceiverCongestion */
+        NON_RECEIVER_CONGESTION,
+        /** no ECN marks lead to NoCongestion; knocked out: the machine keeps its state */
+        NO_CONGESTION
+    }
+
+    /**
+     * This table with the transitions into some states removed (a knock-out): each row whose target
+     * is removed goes where {@link Target} says instead. Both congested targets removed swap them.
+     *
+     * @param removed the targets to remove
+     * @return the table, named after this one and the removed targets
+     */
+    public ReceiverMachine without(java.util.Set<Target> removed) {
+        if (removed.isEmpty()) {
+            return this;
+        }
+        List<Row> out = new ArrayList<>();
+        for (Row r : rows) {
+            CongestionState to = r.to();
+            Observation o = r.observation();
+            if (removed.contains(Target.RECEIVER_CONGESTION) && o.ecn() && o.lineRate()
+                    && to == CongestionState.ReceiverCongestion) {
+                to = CongestionState.NonReceiverCongestion;
+            } else if (removed.contains(Target.NON_RECEIVER_CONGESTION) && o.ecn() && !o.lineRate()
+                    && to == CongestionState.NonReceiverCongestion) {
+                to = CongestionState.ReceiverCongestion;
+            } else if (removed.contains(Target.NO_CONGESTION) && !o.ecn() && to == CongestionState.NoCongestion) {
+                to = r.from();
+            }
+            out.add(new Row(r.from(), o, to));
+        }
+        return new ReceiverMachine(name + " without " + removed, out);
+    }
+
     private static CongestionState memoryless(Observation o) {
         if (!o.ecn()) {
             return CongestionState.NoCongestion;

@@ -109,9 +109,12 @@ final class SenderActions {
         d.flight.set(i, s.flight().get(i) + 1);
         d.auss.set(t, d.auss.get(t).start(i));
         d.fresh.set(i, true);
+        boolean counted = c.design().lookaheadScope() != Design.LookaheadScope.IGNORED;
         for (int x : accepted(c, g, i)) {
             int tx = c.tenantOf(x);
-            d.auss.set(tx, d.auss.get(tx).start(x));
+            if (counted) {
+                d.auss.set(tx, d.auss.get(tx).start(x));
+            }
             d.announced.get(g).add(x);
             d.fresh.set(x, true);
         }
@@ -119,9 +122,16 @@ final class SenderActions {
         return m.finish(s, d);
     }
 
-    /** A pre-counted sender's message starts: it was counted at the look-ahead, so n is unchanged. */
+    /**
+     * A pre-counted sender's message starts: it was counted at the look-ahead, so n is unchanged
+     * (without look-ahead at the receiver it enters the AUSS now).
+     */
     private static DartState announcedStart(DartReceiverModel m, DartState s, int g, int i) {
         Draft d = new Draft(s);
+        if (m.config().design().lookaheadScope() == Design.LookaheadScope.IGNORED) {
+            int t = m.config().tenantOf(i);
+            d.auss.set(t, d.auss.get(t).start(i));
+        }
         d.announced.get(g).remove(Integer.valueOf(i));
         d.flight.set(i, s.flight().get(i) + 1);
         d.fresh.set(i, true);

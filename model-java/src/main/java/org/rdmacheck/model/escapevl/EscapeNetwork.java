@@ -23,6 +23,7 @@ public final class EscapeNetwork {
     private final int[] arcTo;
     private final int[][] out;
     private final int[][] next;
+    private final int[][][] shortest;
 
     /**
      * @param topology the topology
@@ -83,6 +84,37 @@ public final class EscapeNetwork {
         this.arcTo = arcs.stream().mapToInt(a -> a[1]).toArray();
         this.out = outs.stream().map(l -> l.stream().mapToInt(Integer::intValue).toArray()).toArray(int[][]::new);
         this.next = treeNextHops(parentArc, arcIndex);
+        this.shortest = shortestNextHops();
+    }
+
+    /** Per (switch, destination), the arcs that start a shortest path (breadth-first distances over the arcs). */
+    private int[][][] shortestNextHops() {
+        int s = switchNames.length;
+        int[][] dist = new int[s][s];
+        for (int d = 0; d < s; d++) {
+            int[] dd = dist[d];
+            Arrays.fill(dd, -1);
+            dd[d] = 0;
+            java.util.ArrayDeque<Integer> queue = new java.util.ArrayDeque<>(List.of(d));
+            while (!queue.isEmpty()) {
+                int n = queue.poll();
+                for (int a = 0; a < arcFrom.length; a++) {
+                    if (arcTo[a] == n && dd[arcFrom[a]] < 0) {
+                        dd[arcFrom[a]] = dd[n] + 1;
+                        queue.add(arcFrom[a]);
+                    }
+                }
+            }
+        }
+        int[][][] nx = new int[s][s][];
+        for (int n = 0; n < s; n++) {
+            for (int d = 0; d < s; d++) {
+                int want = dist[d][n] - 1;
+                int[] toD = dist[d];
+                nx[n][d] = n == d ? new int[0] : Arrays.stream(out[n]).filter(a -> toD[arcTo[a]] == want).toArray();
+            }
+        }
+        return nx;
     }
 
     private int[][] treeNextHops(int[] parentArc, int[][] arcIndex) {
@@ -174,5 +206,15 @@ public final class EscapeNetwork {
      */
     public int next(int s, int d) {
         return next[s][d];
+    }
+
+    /**
+     * @param s a switch
+     * @param d a destination switch, not {@code s}
+     * @return every arc that starts a shortest path from {@code s} to {@code d}, in port order
+     *         (minimal adaptive routing, without the tree's up*&#47;down* restriction)
+     */
+    public int[] shortestNext(int s, int d) {
+        return shortest[s][d].clone();
     }
 }

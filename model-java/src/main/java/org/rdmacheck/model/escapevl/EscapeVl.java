@@ -30,9 +30,29 @@ import org.rdmacheck.model.Transition;
  * @param workload the packets
  * @param capacity buffer capacity per (arc, lane)
  * @param tokens   deflection tokens per packet
+ * @param knockouts mechanisms removed from the rules (see {@link Knockout}); empty for the design
  */
-public record EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload, int capacity, int tokens)
+public record EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload, int capacity, int tokens,
+                       java.util.Set<Knockout> knockouts)
         implements Model<EscapeVl.State> {
+
+    /**
+     * The mechanisms of seed 000 §IV-B a knock-out switch removes; each is a guard below, so a
+     * knocked-out model is this model under another configuration.
+     */
+    public enum Knockout {
+        /** a blocked VL1 packet never moves to the escape lane VL0 */
+        ESCAPE_MOVE,
+        /** VL0 routes on any shortest path instead of the up*&#47;down* tree (minimal adaptive routing) */
+        UPDOWN_VL0,
+        /** the order-restoring rule of {@link LaneRules#followEscape()} is not applied */
+        ESCAPE_FOLLOW
+    }
+
+    /** The design: no knock-out. */
+    public EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload, int capacity, int tokens) {
+        this(network, rules, workload, capacity, tokens, java.util.Set.of());
+    }
 
     /** Packet status: waiting at its source. */
     public static final int AT_SOURCE = 0;
@@ -64,8 +84,10 @@ public record EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload
         }
     }
 
-    /** Validates the sizes. */
+    /** Validates the sizes; copies the knock-outs. */
     public EscapeVl {
+        knockouts = knockouts.isEmpty() ? java.util.Set.of() : java.util.Collections.unmodifiableSet(
+                java.util.EnumSet.copyOf(knockouts));
         if (capacity < 1 || capacity > 4) {
             throw new InputException("capacity = " + capacity + ": expected an integer in [1, 4]");
         }
@@ -124,11 +146,16 @@ public record EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload
     }
 
     private void moves(State s, int p, int at, int arrival, int lane, boolean inject, Consumer<Transition<State>> sink) {
-        int routed = network.next(at, workload.destination(p));
+        int dest = workload.destination(p);
+        int routed = network.next(at, dest);
         int msg = workload.message(p);
-        if (rules.followEscape() && lane != 0 && s.escapeAt().get(msg) == at) {
-            if (room(s, routed, 0)) {
-                emit(s, p, arrival, lane, inject, routed, 0, "MoveToEscape", s.tokens().get(p), -1, sink);
+        boolean follow = rules.followEscape() && !knockouts.contains(Knockout.ESCAPE_FOLLOW);
+        boolean toEscape = rules.toEscape() && !knockouts.contains(Knockout.ESCAPE_MOVE);
+        if (follow && lane != 0 && s.escapeAt().get(msg) == at) {
+            for (int a : escapeRoutes(at, dest)) {
+                if (room(s, a, 0)) {
+                    emit(s, p, arrival, lane, inject, a, 0, "MoveToEscape", s.tokens().get(p), -1, sink);
+                }
             }
             return;
         }
@@ -138,8 +165,10 @@ public record EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload
             }
             return;
         }
-        if (room(s, routed, lane)) {
-            emit(s, p, arrival, lane, inject, routed, lane, inject ? "Inject" : "Forward", s.tokens().get(p), -1, sink);
+        for (int a : lane == 0 && rules.lanes() == 2 ? escapeRoutes(at, dest) : new int[] {routed}) {
+            if (room(s, a, lane)) {
+                emit(s, p, arrival, lane, inject, a, lane, inject ? "Inject" : "Forward", s.tokens().get(p), -1, sink);
+            }
         }
         if (rules.deflects(lane) && s.tokens().get(p) > 0) {
             for (int a : network.out(at)) {
@@ -148,13 +177,27 @@ public record EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload
                 }
             }
         }
-        if (lane != 0 && rules.toEscape() && room(s, routed, 0)) {
-            if (!rules.followEscape()) {
-                emit(s, p, arrival, lane, inject, routed, 0, "MoveToEscape", s.tokens().get(p), -1, sink);
-            } else if (s.escapeAt().get(msg) == -1 && workload.oldestInFlight(p, s.status())) {
-                emit(s, p, arrival, lane, inject, routed, 0, "MoveToEscape", s.tokens().get(p), at, sink);
+        if (lane != 0 && toEscape) {
+            for (int a : escapeRoutes(at, dest)) {
+                if (!room(s, a, 0)) {
+                    continue;
+                }
+                if (!follow) {
+                    emit(s, p, arrival, lane, inject, a, 0, "MoveToEscape", s.tokens().get(p), -1, sink);
+                } else if (s.escapeAt().get(msg) == -1 && workload.oldestInFlight(p, s.status())) {
+                    emit(s, p, arrival, lane, inject, a, 0, "MoveToEscape", s.tokens().get(p), at, sink);
+                }
             }
         }
+    }
+
+    /**
+     * The escape lane's routes (seed 000 §IV-B: up*&#47;down* on VL0): the tree route, or with
+     * {@link Knockout#UPDOWN_VL0} every first arc of a shortest path.
+     */
+    private int[] escapeRoutes(int at, int dest) {
+        return knockouts.contains(Knockout.UPDOWN_VL0) ? network.shortestNext(at, dest)
+                : new int[] {network.next(at, dest)};
     }
 
     private boolean room(State s, int arc, int lane) {
@@ -211,6 +254,7 @@ public record EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload
      * @return the packed model, empty when the states do not fit the encoding
      */
     public java.util.Optional<EscapeVlPacked> packedModel() {
-        return EscapeVlCodec.fits(this) ? java.util.Optional.of(new EscapeVlPacked(this)) : java.util.Optional.empty();
+        // the packed copy has no knock-out switches: a knocked-out model runs on the objects
+        return knockouts.isEmpty() && EscapeVlCodec.fits(this) ? java.util.Optional.of(new EscapeVlPacked(this)) : java.util.Optional.empty();
     }
 }

@@ -37,15 +37,39 @@ import org.rdmacheck.model.Transition;
  * it only once the receiver completed transfer {@code t - ids} (the application's reply that the
  * data arrived, taken as immediate).
  *
- * @param config  the sizes
- * @param variant the protocol variant
+ * @param config    the sizes
+ * @param variant   the protocol variant
+ * @param knockouts mechanisms removed (see {@link Knockout}); empty for the variant as it is
  */
-public record DataPartition(PartitionConfig config, PartitionVariant variant) implements Model<PartitionState> {
+public record DataPartition(PartitionConfig config, PartitionVariant variant, java.util.Set<Knockout> knockouts)
+        implements Model<PartitionState> {
 
-    /** Rejects nulls. */
+    /**
+     * The mechanisms of the design a knock-out switch removes (seed 003, III-B, and the recovery
+     * this model adds); each is a guard below.
+     */
+    public enum Knockout {
+        /** a transfer starts with a reused data ID without waiting for the receiver to complete its holder */
+        DATA_ID_REUSE_GUARD,
+        /** a chunk flushed by a QP error is dropped instead of going back to the split function's queue */
+        CHUNK_REQUEUE,
+        /** RNR retry count 0: a chunk meeting no posted receive work request sends the QP to error */
+        RNR_RETRY,
+        /** the receiver never re-posts a consumed receive work request (Algorithm 2, line 8) */
+        RECEIVE_REPOST
+    }
+
+    /** The variant as it is: no knock-out. */
+    public DataPartition(PartitionConfig config, PartitionVariant variant) {
+        this(config, variant, java.util.Set.of());
+    }
+
+    /** Rejects nulls; copies the knock-outs. */
     public DataPartition {
         java.util.Objects.requireNonNull(config);
         java.util.Objects.requireNonNull(variant);
+        knockouts = knockouts.isEmpty() ? java.util.Set.of()
+                : java.util.Collections.unmodifiableSet(java.util.EnumSet.copyOf(knockouts));
     }
 
     /** @return bytes per transfer */
@@ -124,13 +148,14 @@ public record DataPartition(PartitionConfig config, PartitionVariant variant) im
             sink.accept(new Transition<>(Action.of("Arrive", "qp", q, "dataId", m.dataId(), "offset", m.offset()),
                     arrive(s, q, j)));
         }
-        if (j >= 0 && s.posted().get(q) == 0 && variant == PartitionVariant.RNR_RETRY_ZERO) {
-            sink.accept(new Transition<>(Action.of("RnrError", "qp", q), flush(s, q, 0)));
+        if (j >= 0 && s.posted().get(q) == 0
+                && (variant == PartitionVariant.RNR_RETRY_ZERO || knockouts.contains(Knockout.RNR_RETRY))) {
+            sink.accept(new Transition<>(Action.of("RnrError", "qp", q), flush(s, q, 0, requeue())));
         }
         boolean landedUnacked = queue.stream().anyMatch(SendRequest::landed);
         if (s.errorsLeft() > 0 && !queue.isEmpty()
                 && (!landedUnacked || variant == PartitionVariant.ERROR_AFTER_LANDING)) {
-            sink.accept(new Transition<>(Action.of("QpError", "qp", q), flush(s, q, 1)));
+            sink.accept(new Transition<>(Action.of("QpError", "qp", q), flush(s, q, 1, requeue())));
         }
     }
 
@@ -145,7 +170,8 @@ public record DataPartition(PartitionConfig config, PartitionVariant variant) im
         if (s.qpError().get(q)) {
             return;
         }
-        if (s.consumedBuffers(q, config.receiveWrs()) > 0 && variant != PartitionVariant.NO_RECEIVE_REPOST) {
+        if (s.consumedBuffers(q, config.receiveWrs()) > 0 && variant != PartitionVariant.NO_RECEIVE_REPOST
+                && !knockouts.contains(Knockout.RECEIVE_REPOST)) {
             sink.accept(new Transition<>(Action.of("PostReceive", "qp", q), postReceive(s, q)));
         }
         if (variant == PartitionVariant.REPOST_BEFORE_CONSUME) {
@@ -173,7 +199,7 @@ public record DataPartition(PartitionConfig config, PartitionVariant variant) im
      * polled that transfer's last send completion ({@code reuse-on-send-completion}).
      */
     boolean dataIdFree(PartitionState s, int t) {
-        if (t < config.ids()) {
+        if (t < config.ids() || knockouts.contains(Knockout.DATA_ID_REUSE_GUARD)) {
             return true;
         }
         int previous = t - config.ids();
@@ -241,16 +267,24 @@ public record DataPartition(PartitionConfig config, PartitionVariant variant) im
      * QP q enters the error state: its send work requests complete in error and their chunks go
      * back to the sender, its posted receive work requests are flushed.
      *
-     * @param cost 1 for a network fault (from the budget), 0 for an RNR error
+     * @param cost    1 for a network fault (from the budget), 0 for an RNR error
+     * @param requeue whether the flushed chunks go back to the sender's queue (the recovery)
      */
-    private static PartitionState flush(PartitionState s, int q, int cost) {
+    private static PartitionState flush(PartitionState s, int q, int cost, boolean requeue) {
         StateEdit e = new StateEdit(s);
-        s.sendQueues().get(q).forEach(r -> e.resend.add(r.chunk()));
+        if (requeue) {
+            s.sendQueues().get(q).forEach(r -> e.resend.add(r.chunk()));
+        }
         e.sendQueues.set(q, List.of());
         e.posted.set(q, 0);
         e.qpError.set(q, true);
         e.errorsLeft -= cost;
         return e.build();
+    }
+
+    /** @return whether flushed chunks are posted again (unless knocked out) */
+    private boolean requeue() {
+        return !knockouts.contains(Knockout.CHUNK_REQUEUE);
     }
 
     /** The sender resets QP q and connects it again (error, reset, init, ready to receive, ready to send). */

@@ -15,6 +15,7 @@ import org.rdmacheck.model.dasr.LoopParams;
 import org.rdmacheck.model.dasr.ReceiverMachine;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
+import org.rdmacheck.properties.catalog.Mechanism;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
@@ -171,8 +172,8 @@ public final class DasrEntry implements ModelEntry {
         requireFor(variant, "count-messages", messages >= 2, "messages >= 2");
         requireFor(variant, "early-removal", messages >= 2 && senders >= 2, "messages >= 2 and senders >= 2");
         requireFor(variant, "forward-ecn", senders >= 2, "senders >= 2");
-        DartConfig config = new DartConfig(senders, messages, tenants, groups, lookahead, design(variant),
-                new LoopParams(k, ai, bc));
+        DartConfig config = new DartConfig(senders, messages, tenants, groups, lookahead,
+                knockedOut(design(variant), knockouts(p)), new LoopParams(k, ai, bc));
         DartReceiverModel model = new DartReceiverModel(config);
         return new CheckSpec<>(name(), variant, p.asMap(), model, DasrProperties.all(model), v.mustFail());
     }
@@ -194,6 +195,60 @@ public final class DasrEntry implements ModelEntry {
                 Liveness.eventuallyAlways(RATES_SETTLE, DasrProperties.ratesInBand(m), FAIR_MARKING),
                 Liveness.eventuallyAlways(CLASSIFIER_SETTLES, DasrProperties.classifierKeptItsState(), FAIR_MARKING));
         return java.util.Optional.of(new LivenessSpec<>(spec, props, LIVE_FAILS.get(spec.variant())));
+    }
+
+    /**
+     * Dart's receiver mechanisms (seed 000, III). The three targets of Figure 5 are what the
+     * classifier is for; the AUSS's per-sender count keeps a sender with another message in flight;
+     * soft-state expiry removes failed senders; look-ahead counts an announced incast before its
+     * messages start.
+     */
+    @Override
+    public List<Mechanism> mechanisms() {
+        String pr = "ReactionFollowsCongestion";
+        return List.of(
+                new Mechanism("fig5-receiver-congestion", "Figure 5: ECN at line rate -> ReceiverCongestion",
+                        "seed 000, III-C, Fig. 5", pr, "dart", Map.of("groups", "0"),
+                        "marks at line rate lead to NonReceiverCongestion (n = 1) instead"),
+                new Mechanism("fig5-non-receiver-congestion", "Figure 5: ECN below line rate -> NonReceiverCongestion",
+                        "seed 000, III-C, Fig. 5", pr, "dart", Map.of("groups", "0"),
+                        "marks below line rate lead to ReceiverCongestion (marks suppressed) instead"),
+                new Mechanism("fig5-no-congestion", "Figure 5: no ECN -> NoCongestion", "seed 000, III-C, Fig. 5", pr,
+                        "dart", Map.of("groups", "0"), "a window without marks keeps the machine's state"),
+                new Mechanism("auss-count", "AUSS per-sender in-flight count", "seed 000, III-B, Fig. 4(b)",
+                        "ActiveSenderKept", "dart", Map.of("groups", "0"),
+                        "a message end removes its sender from the AUSS whatever its other messages in flight"),
+                new Mechanism("soft-state-expiry", "soft-state timeout of idle senders", "seed 000, III-B",
+                        "FailedSenderLeaves", "dart", Map.of("groups", "0"),
+                        "no soft-state timeout: a failed sender stays in the AUSS"),
+                new Mechanism("look-ahead", "look-ahead notification of an incast group", "seed 000, III-D",
+                        "NCountsUniqueSenders", "dart", Map.of("groups", "1"),
+                        "the receiver does not count a group's listed senders before their messages start"));
+    }
+
+    /** The design with the knocked-out mechanisms removed (each a guard of the one model). */
+    private static Design knockedOut(Design d, Set<String> off) {
+        Set<ReceiverMachine.Target> targets = java.util.EnumSet.noneOf(ReceiverMachine.Target.class);
+        if (off.contains("fig5-receiver-congestion")) {
+            targets.add(ReceiverMachine.Target.RECEIVER_CONGESTION);
+        }
+        if (off.contains("fig5-non-receiver-congestion")) {
+            targets.add(ReceiverMachine.Target.NON_RECEIVER_CONGESTION);
+        }
+        if (off.contains("fig5-no-congestion")) {
+            targets.add(ReceiverMachine.Target.NO_CONGESTION);
+        }
+        Design out = d.withMachine(d.machine().without(targets));
+        if (off.contains("auss-count")) {
+            out = out.withEndRule(Design.EndRule.REMOVE_ON_FIRST_END);
+        }
+        if (off.contains("soft-state-expiry")) {
+            out = out.withSoftStateTimeouts(false);
+        }
+        if (off.contains("look-ahead")) {
+            out = out.withLookaheadScope(Design.LookaheadScope.IGNORED);
+        }
+        return out;
     }
 
     /**

@@ -38,6 +38,7 @@ public final class DasrProperties {
         ps.add(noDoubleThrottling());
         ps.add(DeadlockFreedom.standard());
         if (m.config().design().network() == Design.Network.FREE) {
+            ps.add(reactionFollowsCongestion(m));
             ps.add(activeSenderKept(m.config()));
             ps.add(failedSenderLeaves(m.config()));
             ps.add(tenantIsolation(m.config()));
@@ -89,6 +90,44 @@ public final class DasrProperties {
             }
             Optional<CongestionState> next = d.machine().next(from.mode(), o);
             return next.isPresent() && next.get() == to.mode();
+        });
+    }
+
+    /**
+     * The receiver reacts to where the congestion is (III-C, Figure 5): a window with congestion at
+     * the receiver only ends with ACKs that apportion the rates (n = |AUSS|); a window with
+     * congestion in the network only ends in the DCQCN fall-back (n = 1 and the marks go back to
+     * the senders, so their reaction points act on the network bottleneck); a window without
+     * congestion ends with n = |AUSS| (no sender held at line rate by a stale n = 1). Windows with
+     * congestion in both places may show either observable and are not constrained. This ties the
+     * Figure 5 table to the paper's purpose: a table with its targets swapped is total and
+     * deterministic, and fails here.
+     *
+     * @param m the model
+     * @return the action property {@code ReactionFollowsCongestion}
+     */
+    public static ActionProperty<DartState> reactionFollowsCongestion(DartReceiverModel m) {
+        DartConfig c = m.config();
+        return new ActionProperty<>("ReactionFollowsCongestion", (from, a, to) -> {
+            if (!a.name().equals("Observe")) {
+                return true;
+            }
+            String where = (String) a.params().get("congestion");
+            if (where.equals("network")) {
+                if (!to.ecnEcho()) {
+                    return false;
+                }
+                return to.ack().stream().allMatch(n -> n <= 1);
+            }
+            if (where.equals("receiver") || where.equals("none")) {
+                for (int i = 0; i < c.totalSenders(); i++) {
+                    int n = to.ack().get(i);
+                    if (n != 0 && n != Math.max(1, m.counted(from, c.tenantOf(i)))) {
+                        return false;
+                    }
+                }
+            }
+            return true;
         });
     }
 

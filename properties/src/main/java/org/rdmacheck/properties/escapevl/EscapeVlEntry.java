@@ -18,6 +18,7 @@ import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Progress;
 import org.rdmacheck.properties.Property;
+import org.rdmacheck.properties.catalog.Mechanism;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
@@ -95,6 +96,37 @@ public final class EscapeVlEntry implements ModelEntry {
                         + " flight and records the switch; later packets take VL0 there", Set.of()));
     }
 
+    /** Knock-out switch names and the model's switches. */
+    private static final Map<String, EscapeVl.Knockout> SWITCHES = Map.of(
+            "escape-move", EscapeVl.Knockout.ESCAPE_MOVE,
+            "updown-vl0", EscapeVl.Knockout.UPDOWN_VL0,
+            "escape-follow", EscapeVl.Knockout.ESCAPE_FOLLOW);
+
+    private static Set<EscapeVl.Knockout> knockoutSet(Set<String> names) {
+        Set<EscapeVl.Knockout> out = java.util.EnumSet.noneOf(EscapeVl.Knockout.class);
+        names.forEach(n -> out.add(SWITCHES.get(n)));
+        return out;
+    }
+
+    /**
+     * The escape lane's mechanisms (seed 000 §IV-B). The move to the escape lane is what breaks the
+     * deflection deadlocks of {@code one-lane}; up*&#47;down* on VL0 is what makes the escape lane
+     * itself free of cycles (a ring of 4 with minimal routing on VL0 has the clockwise cycle); the
+     * order-restoring rule is what keeps a message in order across lane changes.
+     */
+    @Override
+    public List<Mechanism> mechanisms() {
+        return List.of(
+                new Mechanism("escape-move", "move to the escape lane", "seed 000, IV-B", "DeadlockFree", "dart",
+                        Map.of(), "a blocked VL1 packet never moves to VL0 (deflection on VL1 only)"),
+                new Mechanism("updown-vl0", "up*/down* routing on the escape lane VL0", "seed 000, IV-B", "DeadlockFree",
+                        "dart", Map.of("network", "ring4", "tokens", "0"),
+                        "VL0 routes on any shortest path (minimal adaptive) instead of the up*/down* tree"),
+                new Mechanism("escape-follow", "later packets follow their message onto the escape lane",
+                        "seed 000, IV-B (order across lanes)", "InOrderDelivery", "escape-follow", Map.of(),
+                        "the order-restoring rule is dropped: any packet may move to VL0 (lane-change-order's rule)"));
+    }
+
     static LaneRules rules(String variant) {
         return switch (variant) {
             case "dart" -> LaneRules.DART;
@@ -131,7 +163,7 @@ public final class EscapeVlEntry implements ModelEntry {
         Workload workload = Workload.parse(wl.isEmpty() ? (orderVariant(variant) ? ORDER_WORKLOADS : WORKLOADS).get(net)
                 : wl, network);
         EscapeVl model = new EscapeVl(network, rules(variant), workload, CAPACITY.get(p),
-                TOKENS.get(p));
+                TOKENS.get(p), knockoutSet(knockouts(p)));
         List<Property<EscapeVl.State>> props = new ArrayList<>();
         // deadlock needs no packed form: the explorer decodes a state only when it has no successor
         props.add(DeadlockFreedom.standard());

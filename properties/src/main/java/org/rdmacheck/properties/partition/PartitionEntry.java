@@ -48,6 +48,12 @@ public final class PartitionEntry implements ModelEntry {
     private static final Map<String, String> NO_FAULTS = Map.of("errors", "0");
 
     /**
+     * Variant defaults of the mutations whose point is two transfers in flight at once: a data ID
+     * each (with one ID the reuse guard serialises the transfers).
+     */
+    private static final Map<String, String> CONCURRENT = Map.of("errors", "0", "ids", "2");
+
+    /**
      * Variants whose fair behaviours do not all complete: those that break completion outright
      * (EveryTransferCanComplete fails, so some behaviour gets stuck) and {@code rnr-retry-zero},
      * whose every state can still complete but where a fair behaviour livelocks: the sender
@@ -74,7 +80,7 @@ public final class PartitionEntry implements ModelEntry {
     private static final ParamSpec.Int QPS = ParamSpec.integer("qps", 2, 1, 8, "queue pairs shared by the transfers");
     private static final ParamSpec.Int TRANSFERS = ParamSpec.integer("transfers", 2, 1, 6,
             "transfers the sender carries");
-    private static final ParamSpec.Int IDS = ParamSpec.integer("ids", 2, 1, 6,
+    private static final ParamSpec.Int IDS = ParamSpec.integer("ids", 1, 1, 6,
             "data IDs: transfer t carries ID t mod ids and reuses the ID of t - ids");
     private static final ParamSpec.Int RECEIVE_WRS = ParamSpec.integer("receiveWrs", 1, 1, 4,
             "receive work requests (buffers) per QP");
@@ -94,7 +100,7 @@ public final class PartitionEntry implements ModelEntry {
                         + "once the receiver completed it", Set.of(), Origin.PAPER, Map.of()),
                 new VariantSpec("no-data-id", "header without data ID: concurrent transfers share one buffer",
                         Set.of("ReassembledEqualsOriginal", "NoChunkLost", "DataIdsNeverMix", CAN),
-                        Origin.MUTATION, NO_FAULTS),
+                        Origin.MUTATION, CONCURRENT),
                 new VariantSpec("arrival-offset", "receiver appends chunks in arrival order, ignoring the offset",
                         Set.of("ReassembledEqualsOriginal"), Origin.MUTATION, NO_FAULTS),
                 new VariantSpec("last-chunk-full-size", "receiver copies a full chunk even for a shorter last chunk",
@@ -104,12 +110,13 @@ public final class PartitionEntry implements ModelEntry {
                 new VariantSpec("repost-before-consume", "receiver re-posts a receive WR when it sees the completion "
                         + "(Alg 2 line 8 before line 9), before the chunk is copied out",
                         Set.of("ReassembledEqualsOriginal", "NoChunkLost", "NoChunkDuplicated", CAN),
-                        Origin.MUTATION, NO_FAULTS),
+                        Origin.MUTATION, CONCURRENT),
                 new VariantSpec("no-receive-repost", "receiver never re-posts a receive WR (Alg 2 without line 8): "
                         + "RNR for ever", Set.of("DeadlockFree", CAN), Origin.MUTATION, NO_FAULTS),
                 new VariantSpec("error-after-landing", "a QP error may also follow a landed chunk whose ACK was "
-                        + "lost; the sender posts it again", Set.of("ReassembledEqualsOriginal", "NoChunkDuplicated",
-                        CAN), Origin.MUTATION, Map.of()),
+                        + "lost; the sender posts it again; with a reused data ID the stale copy lands in the next "
+                        + "transfer", Set.of("ReassembledEqualsOriginal", "NoChunkDuplicated", "NoChunkLost",
+                        "DataIdsNeverMix", CAN), Origin.MUTATION, Map.of()),
                 new VariantSpec("reuse-on-send-completion", "sender reuses a data ID once it polled the old "
                         + "transfer's last send completion", Set.of("ReassembledEqualsOriginal", "NoChunkLost",
                         "DataIdsNeverMix", CAN), Origin.MUTATION, Map.of("ids", "1", "errors", "0")),
@@ -139,10 +146,43 @@ public final class PartitionEntry implements ModelEntry {
      * @param p       parameters with defaults filled in
      * @return the configured model
      */
-    static DataPartition model(String variant, Params p) {
+    DataPartition model(String variant, Params p) {
         PartitionConfig c = new PartitionConfig(SIZE.get(p), CHUNK.get(p), QPS.get(p), TRANSFERS.get(p), IDS.get(p),
                 RECEIVE_WRS.get(p), ERRORS.get(p));
-        return new DataPartition(c, PartitionVariant.of(variant));
+        java.util.Set<DataPartition.Knockout> off = java.util.EnumSet.noneOf(DataPartition.Knockout.class);
+        for (String n : knockouts(p)) {
+            off.add(SWITCHES.get(n));
+        }
+        return new DataPartition(c, PartitionVariant.of(variant), off);
+    }
+
+    private static final Map<String, DataPartition.Knockout> SWITCHES = Map.of(
+            "data-id-reuse-guard", DataPartition.Knockout.DATA_ID_REUSE_GUARD,
+            "chunk-requeue", DataPartition.Knockout.CHUNK_REQUEUE,
+            "rnr-retry", DataPartition.Knockout.RNR_RETRY,
+            "receive-repost", DataPartition.Knockout.RECEIVE_REPOST);
+
+    /**
+     * The data partition's mechanisms (seed 003, III-B, and this model's recovery from QP errors):
+     * the data-ID reuse guard keeps two transfers with one ID apart, the re-queue of flushed chunks
+     * and the RNR retry let every transfer complete after an error or a missing receive work request,
+     * and the receive work request's re-post keeps the receiver able to take chunks.
+     */
+    @Override
+    public List<org.rdmacheck.properties.catalog.Mechanism> mechanisms() {
+        return List.of(
+                new org.rdmacheck.properties.catalog.Mechanism("data-id-reuse-guard", "data-ID reuse after completion",
+                        "seed 003, III-B (custom header: data ID)", "DataIdsNeverMix", "paper", Map.of("errors", "0"),
+                        "a transfer reuses its data ID without waiting for the receiver to complete the previous holder"),
+                new org.rdmacheck.properties.catalog.Mechanism("chunk-requeue", "re-queue of a flushed chunk",
+                        "seed 003, III-B (QP error recovery, not stated in the paper)", "NoChunkLost", "paper", Map.of(),
+                        "a chunk flushed by a QP error is dropped"),
+                new org.rdmacheck.properties.catalog.Mechanism("rnr-retry", "RNR retry (retry count 7: for ever)",
+                        "seed 003, III-B; InfiniBand RNR NAK", COMPLETES, "paper", Map.of("errors", "0"),
+                        "RNR retry count 0: a chunk that meets no posted receive work request sends the QP to error"),
+                new org.rdmacheck.properties.catalog.Mechanism("receive-repost", "re-post of the receive work request",
+                        "seed 003, III-B, Algorithm 2 line 8", "DeadlockFree", "paper", Map.of("errors", "0"),
+                        "the receiver never re-posts a consumed receive work request"));
     }
 
     /** {@code EveryTransferCompletes}: {@code <>} every transfer complete, under {@link #PROTOCOL_FAIR}. */

@@ -1,0 +1,187 @@
+package org.rdmacheck.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.explorer.Explorer;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.explorer.liveness.LivenessChecker;
+import org.rdmacheck.checker.trace.ReplayResult;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.Mechanism;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.liveness.LivenessSpec;
+
+/**
+ * Checks one mechanism knock-out: the mechanism's variant at its coverage scope with the reserved
+ * parameter {@value ModelEntry#KNOCKOUT_PARAM} set. The mechanism is <em>killed</em> when a property
+ * that must hold for the variant is violated and {@code replay} confirms the counterexample; an
+ * error, a limit or a must-fail property does not count.
+ */
+public final class Knockouts {
+
+    private Knockouts() {
+    }
+
+    /** What a knock-out check found. */
+    public enum Outcome {
+        /** a property that must hold failed, and the counterexample replays */
+        KILLED,
+        /** every property that must hold held at the coverage scope */
+        SURVIVED,
+        /** a limit was reached before a kill or a complete check */
+        INCONCLUSIVE,
+        /** the check could not run, or a violation did not replay */
+        FAILED
+    }
+
+    /**
+     * One knock-out's result.
+     *
+     * @param model      the model
+     * @param mechanism  the mechanism knocked out
+     * @param parameters the parameters checked (coverage scope and the knock-out)
+     * @param outcome    what was found
+     * @param states     distinct states explored (the largest of the check's explorations)
+     * @param millis     wall time
+     * @param property   the property that killed it, if killed
+     * @param trace      the counterexample and its file, if killed
+     * @param detail     one line for people
+     */
+    public record Result(String model, Mechanism mechanism, Map<String, String> parameters, Outcome outcome,
+                         long states, long millis, Optional<String> property, Optional<Finding.Trace> trace,
+                         String detail) {
+
+        /** Copies the parameters. */
+        public Result {
+            parameters = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(parameters));
+        }
+
+        /** @return whether the mechanism was killed */
+        public boolean killed() {
+            return outcome == Outcome.KILLED;
+        }
+
+        /** @return whether the killing property is the mechanism's purpose */
+        public boolean purposeHit() {
+            return property.map(mechanism.purpose()::equals).orElse(false);
+        }
+
+        /** @return the stored counterexample file as the user should see it, if one was written */
+        public Optional<String> file() {
+            return trace.flatMap(Finding.Trace::file).map(ExplorerOptions::display);
+        }
+    }
+
+    /**
+     * @param entry a model
+     * @param m     one of its mechanisms
+     * @return the parameters of its knock-out check: the coverage scope and the knock-out
+     */
+    public static Map<String, String> parameters(ModelEntry entry, Mechanism m) {
+        Map<String, String> p = new LinkedHashMap<>(m.coverage());
+        p.put(ModelEntry.KNOCKOUT_PARAM, m.name());
+        return p;
+    }
+
+    /**
+     * Checks one knock-out: the mechanism's purpose on its own first, then every property of the
+     * variant; safety and progress stop at the first violation (when the variant has no must-fail
+     * property), the liveness properties run only if nothing was killed before them.
+     *
+     * @param entry    the model
+     * @param m        the mechanism
+     * @param settings explorer settings; their time limit covers this check
+     * @param outDir   where counterexamples go, or null
+     * @return the result
+     */
+    public static Result check(ModelEntry entry, Mechanism m, ExplorerSettings settings, Path outDir) {
+        long t0 = System.currentTimeMillis();
+        Map<String, String> params = parameters(entry, m);
+        try {
+            CheckSpec<?> spec = entry.build(m.variant(), Params.of(params));
+            LivenessSpec<?> live = entry.liveness(spec).orElse(null);
+            ExplorerSettings early = settings.withStopAtFirstViolation(entry.variant(m.variant()).mustFail().isEmpty());
+            List<Finding> rows = new ArrayList<>();
+            // the purpose first, on its own (a kill by the purpose is reported as such whatever else fails
+            // at the same depth); then every property that must hold
+            for (boolean purposeOnly : new boolean[] {true, false}) {
+                CheckSpec<?> safety = purposeOnly ? spec.selecting(p -> p.name().equals(m.purpose())) : spec;
+                LivenessSpec<?> liveness = live == null ? null
+                        : purposeOnly ? live.selecting(p -> p.name().equals(m.purpose())) : live;
+                rows.clear();
+                if (!safety.properties().isEmpty()) {
+                    long left = Math.max(1, settings.maxMillis() - (System.currentTimeMillis() - t0));
+                    rows.addAll(ModelChecks.rows(safety, new Explorer(early.withMaxMillis(left)).check(safety), outDir));
+                }
+                Optional<Result> kill = kill(entry, m, params, rows, t0);
+                if (kill.isPresent()) {
+                    return kill.get();
+                }
+                if (liveness != null && !liveness.properties().isEmpty()) {
+                    long left = Math.max(1, settings.maxMillis() - (System.currentTimeMillis() - t0));
+                    rows.addAll(ModelChecks.livenessRows(liveness,
+                            new LivenessChecker(settings.withMaxMillis(left)).check(liveness), outDir));
+                    kill = kill(entry, m, params, rows, t0);
+                    if (kill.isPresent()) {
+                        return kill.get();
+                    }
+                }
+            }
+            long states = states(rows);
+            long ms = System.currentTimeMillis() - t0;
+            Optional<Finding> open = rows.stream().filter(r -> r.outcome() != Finding.Outcome.AS_EXPECTED).findFirst();
+            if (open.isPresent()) {
+                Finding f = open.get();
+                Outcome o = f.verdict() == Finding.Verdict.INCONCLUSIVE ? Outcome.INCONCLUSIVE : Outcome.FAILED;
+                return new Result(entry.name(), m, params, o, states, ms, Optional.empty(), Optional.empty(),
+                        f.property() + " " + f.verdict() + (f.detail().isEmpty() ? "" : ": " + f.detail()));
+            }
+            return new Result(entry.name(), m, params, Outcome.SURVIVED, states, ms, Optional.empty(), Optional.empty(),
+                    "every property that must hold for " + m.variant() + " holds with the knock-out");
+        } catch (RuntimeException e) {
+            return new Result(entry.name(), m, params, Outcome.FAILED, 0, System.currentTimeMillis() - t0,
+                    Optional.empty(), Optional.empty(), e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The kill among the rows, if any: a violated property that must hold whose counterexample
+     * replays; the purpose preferred when it is among them.
+     */
+    private static Optional<Result> kill(ModelEntry entry, Mechanism m, Map<String, String> params, List<Finding> rows,
+                                         long t0) {
+        List<Finding> violated = rows.stream().filter(r -> r.verdict() == Finding.Verdict.VIOLATED
+                && r.expected() == Finding.Expectation.HOLDS && r.counterexample().isPresent()).toList();
+        List<Finding> ordered = new ArrayList<>();
+        violated.stream().filter(r -> r.property().equals(m.purpose())).forEach(ordered::add);
+        violated.stream().filter(r -> !r.property().equals(m.purpose())).forEach(ordered::add);
+        List<String> notReplayed = new ArrayList<>();
+        for (Finding f : ordered) {
+            Counterexample cex = f.counterexample().get().trace();
+            ReplayResult r = Replays.replay(cex);
+            if (r instanceof ReplayResult.Reproduces) {
+                return Optional.of(new Result(entry.name(), m, params, Outcome.KILLED, states(rows),
+                        System.currentTimeMillis() - t0, Optional.of(f.property()), f.counterexample(),
+                        f.property() + " violated (" + cex.length() + " steps), replay confirms"));
+            }
+            notReplayed.add(f.property() + ": " + r.message());
+        }
+        if (!notReplayed.isEmpty()) {
+            return Optional.of(new Result(entry.name(), m, params, Outcome.FAILED, states(rows),
+                    System.currentTimeMillis() - t0, Optional.empty(), Optional.empty(),
+                    "violations that do not replay: " + String.join("; ", notReplayed)));
+        }
+        return Optional.empty();
+    }
+
+    private static long states(List<Finding> rows) {
+        return rows.stream().mapToLong(r -> r.quantity("distinctStates").map(q -> (long) q.value()).orElse(0L))
+                .max().orElse(0);
+    }
+}

@@ -1,0 +1,207 @@
+package org.rdmacheck.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.TimeText;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.catalog.Mechanism;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code rdmacheck knockouts [MODEL...]}: is every declared mechanism load-bearing? */
+@Command(name = "knockouts", footerHeading = "%nExamples:%n",
+        footer = {"  rdmacheck knockouts", "  rdmacheck knockouts dasr partition --json --max-time 5m"},
+        description = "Knocks out each mechanism a model declares (one at a time, at the mechanism's coverage "
+                + "scope) and checks that a property that must hold then fails, with a counterexample replay "
+                + "confirms. Exit 0 when every mechanism is killed, 1 when one survives (or its check failed), "
+                + "3 when the time limit left one undecided.")
+final class KnockoutsCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "MODEL", arity = "0..*", description = "models (default: every model that declares "
+            + "mechanisms)")
+    List<String> models = new ArrayList<>();
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Mixin
+    ExplorerOptions explorer = new ExplorerOptions();
+
+    @Mixin
+    TraceOutput traces = new TraceOutput();
+
+    @Override
+    public Integer call() {
+        List<ModelEntry> entries = entries(models);
+        ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());
+        Path out = traces.folder().orElse(null);
+        PrintWriter err = spec.commandLine().getErr();
+        List<Knockouts.Result> results = run(entries, settings, out, line -> {
+            err.println(line);
+            err.flush();
+        });
+        PrintWriter o = spec.commandLine().getOut();
+        if (json) {
+            o.println(TraceJson.MAPPER.valueToTree(json(results)).toPrettyString());
+        } else {
+            text(o, results);
+        }
+        o.flush();
+        return exitCode(results);
+    }
+
+    /**
+     * @param names model names, empty for every model that declares mechanisms
+     * @return the entries
+     * @throws org.rdmacheck.model.InputException for an unknown model or one without mechanisms
+     */
+    static List<ModelEntry> entries(List<String> names) {
+        if (names.isEmpty()) {
+            return Catalog.entries().stream().filter(e -> !e.mechanisms().isEmpty()).toList();
+        }
+        List<ModelEntry> out = new ArrayList<>();
+        for (String n : names) {
+            ModelEntry e = Catalog.find(n);
+            if (e.mechanisms().isEmpty()) {
+                throw new org.rdmacheck.model.InputException("model '" + n + "' declares no mechanisms: expected one of "
+                        + String.join(", ", Catalog.entries().stream().filter(x -> !x.mechanisms().isEmpty())
+                        .map(ModelEntry::name).toList()));
+            }
+            out.add(e);
+        }
+        return out;
+    }
+
+    /**
+     * Checks every mechanism of the entries in turn under one deadline ({@code settings.maxMillis()});
+     * a mechanism due after it is INCONCLUSIVE, not run.
+     *
+     * @param entries  the models
+     * @param settings explorer settings; their time limit covers the whole run
+     * @param outDir   counterexample folder, or null
+     * @param progress receives a line as each check starts and ends
+     * @return one result per mechanism
+     */
+    static List<Knockouts.Result> run(List<ModelEntry> entries, ExplorerSettings settings, Path outDir,
+                                      Consumer<String> progress) {
+        List<Knockouts.Result> results = new ArrayList<>();
+        long start = System.currentTimeMillis();
+        int total = entries.stream().mapToInt(e -> e.mechanisms().size()).sum();
+        int i = 0;
+        for (ModelEntry e : entries) {
+            for (Mechanism m : e.mechanisms()) {
+                i++;
+                String prefix = String.format(Locale.ROOT, "knockouts [%d/%d] %s %s", i, total, e.name(), m.name());
+                long left = settings.maxMillis() - (System.currentTimeMillis() - start);
+                if (left <= 0) {
+                    results.add(new Knockouts.Result(e.name(), m, Knockouts.parameters(e, m),
+                            Knockouts.Outcome.INCONCLUSIVE, 0, 0, Optional.empty(), Optional.empty(),
+                            "not run: the time limit " + TimeText.of(settings.maxMillis()) + " had passed"));
+                    progress.accept(prefix + ": not run, the time limit has passed");
+                    continue;
+                }
+                progress.accept(prefix + " (" + m.variant() + (m.coverage().isEmpty() ? "" : " " + m.coverage()) + ") ...");
+                Knockouts.Result r = Knockouts.check(e, m, settings.withMaxMillis(left), outDir);
+                results.add(r);
+                progress.accept(prefix + ": " + summary(r));
+            }
+        }
+        return results;
+    }
+
+    private static String summary(Knockouts.Result r) {
+        String what = switch (r.outcome()) {
+            case KILLED -> "killed by " + r.property().orElseThrow() + (r.purposeHit() ? " (its purpose)" : " (not its purpose "
+                    + r.mechanism().purpose() + ")");
+            case SURVIVED -> "SURVIVED";
+            case INCONCLUSIVE -> "INCONCLUSIVE: " + r.detail();
+            case FAILED -> "FAILED: " + r.detail();
+        };
+        return String.format(Locale.ROOT, "%s, %,d states, %.1f s", what, r.states(), r.millis() / 1000.0);
+    }
+
+    /**
+     * @param results knock-out results
+     * @return 0 all killed, 1 one survived or failed, 3 one undecided (and none survived)
+     */
+    static int exitCode(List<Knockouts.Result> results) {
+        if (results.stream().anyMatch(r -> r.outcome() == Knockouts.Outcome.SURVIVED
+                || r.outcome() == Knockouts.Outcome.FAILED)) {
+            return ExitCodes.VIOLATED;
+        }
+        return results.stream().anyMatch(r -> r.outcome() == Knockouts.Outcome.INCONCLUSIVE)
+                ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
+    }
+
+    /**
+     * @param results knock-out results
+     * @return the JSON document of docs/json-schema/knockouts.schema.json
+     */
+    static ObjectNode json(List<Knockouts.Result> results) {
+        ObjectNode o = TraceJson.MAPPER.createObjectNode();
+        o.put("mechanisms", results.size());
+        o.put("killed", results.stream().filter(Knockouts.Result::killed).count());
+        o.put("survived", results.stream().filter(r -> r.outcome() == Knockouts.Outcome.SURVIVED).count());
+        boolean stopped = results.stream().anyMatch(r -> r.outcome() == Knockouts.Outcome.INCONCLUSIVE);
+        o.put("stopped", stopped ? CheckResult.InconclusiveReason.TIME_LIMIT.name() : null);
+        ArrayNode rows = o.putArray("rows");
+        for (Knockouts.Result r : results) {
+            ObjectNode row = rows.addObject();
+            Mechanism m = r.mechanism();
+            row.put("model", r.model());
+            row.put("mechanism", m.name());
+            row.put("title", m.title());
+            row.put("paperRef", m.paperRef());
+            row.put("purpose", m.purpose());
+            row.put("variant", m.variant());
+            ObjectNode params = row.putObject("parameters");
+            r.parameters().forEach(params::put);
+            row.put("outcome", r.outcome().name());
+            row.put("killed", r.killed());
+            row.put("property", r.property().orElse(null));
+            row.put("purposeHit", r.purposeHit());
+            row.put("steps", r.trace().map(t -> (Integer) t.trace().length()).orElse(null));
+            row.put("counterexample", r.file().orElse(null));
+            ObjectNode states = row.putObject("states");
+            states.put("value", r.states());
+            states.put("unit", "states");
+            ObjectNode wall = row.putObject("wallMillis");
+            wall.put("value", r.millis());
+            wall.put("unit", "ms");
+            row.put("description", m.description());
+            row.put("detail", r.detail());
+        }
+        return o;
+    }
+
+    private static void text(PrintWriter o, List<Knockouts.Result> results) {
+        String fmt = "%-10s %-28s %-12s %-28s %-7s %11s %8s  %s%n";
+        o.printf(Locale.ROOT, fmt, "model", "mechanism", "outcome", "property", "purpose", "states", "time", "counterexample");
+        for (Knockouts.Result r : results) {
+            o.printf(Locale.ROOT, fmt, r.model(), r.mechanism().name(), r.outcome(), r.property().orElse("-"),
+                    r.killed() ? (r.purposeHit() ? "yes" : "no") : "-", String.format(Locale.ROOT, "%,d", r.states()),
+                    String.format(Locale.ROOT, "%.1f s", r.millis() / 1000.0), r.file().orElse(r.killed() ? "(not saved)" : r.detail()));
+        }
+        long killed = results.stream().filter(Knockouts.Result::killed).count();
+        o.printf(Locale.ROOT, "%d of %d mechanisms killed (%d by their purpose)%n", killed, results.size(),
+                results.stream().filter(Knockouts.Result::purposeHit).count());
+    }
+}

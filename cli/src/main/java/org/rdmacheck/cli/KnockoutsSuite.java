@@ -1,0 +1,61 @@
+package org.rdmacheck.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+
+/**
+ * The mechanism knock-outs of {@code rdmacheck all} (task {@value #NAME}): one finding per declared
+ * mechanism, expected to fail (the knock-out must make a property that must hold fail), VIOLATED
+ * with its counterexample when killed, VERIFIED (unexpected) when it survives.
+ */
+final class KnockoutsSuite implements SuiteTask {
+
+    static final String NAME = "knockouts";
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public List<Finding> run(ExplorerSettings settings, Path outDir, Path home) {
+        return run(settings, outDir, home, line -> { });
+    }
+
+    @Override
+    public List<Finding> run(ExplorerSettings settings, Path outDir, Path home, Consumer<String> progress) {
+        List<Finding> rows = new ArrayList<>();
+        for (Knockouts.Result r : KnockoutsCommand.run(KnockoutsCommand.entries(List.of()), settings, outDir, progress)) {
+            rows.add(finding(r));
+        }
+        return rows;
+    }
+
+    /**
+     * @param r a knock-out result
+     * @return its finding: property {@code knockout <mechanism>}, expected to fail
+     */
+    static Finding finding(Knockouts.Result r) {
+        Finding.Verdict v = switch (r.outcome()) {
+            case KILLED -> Finding.Verdict.VIOLATED;
+            case SURVIVED -> Finding.Verdict.VERIFIED;
+            case INCONCLUSIVE -> Finding.Verdict.INCONCLUSIVE;
+            case FAILED -> Finding.Verdict.FAILED;
+        };
+        Finding f = Finding.of(r.model(), r.mechanism().variant(), r.parameters(), "knockout " + r.mechanism().name(),
+                Finding.Expectation.FAILS, v)
+                .with(Quantity.states("distinctStates", r.states()))
+                .withWallMillis(r.millis())
+                .withDetail(r.killed() ? "killed by " + r.property().orElseThrow()
+                        + (r.purposeHit() ? " (its purpose)" : " (its purpose is " + r.mechanism().purpose() + ")")
+                        : r.detail());
+        if (r.outcome() == Knockouts.Outcome.INCONCLUSIVE) {
+            f = f.withInconclusive(org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT, r.detail());
+        }
+        Finding done = f;
+        return r.trace().map(t -> done.withCounterexample(t.trace(), t.file().orElse(null))).orElse(f);
+    }
+}

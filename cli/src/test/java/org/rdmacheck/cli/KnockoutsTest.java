@@ -1,0 +1,171 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.checker.trace.ReplayResult;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.model.Model;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.catalog.Mechanism;
+import org.rdmacheck.properties.catalog.ModelEntry;
+
+/**
+ * Mechanism knock-outs of escape-vl, dasr and partition: each is killed at its coverage scope by the
+ * property listed here (purpose or not), each switch changes the reachable graph, a knock-out is
+ * recorded in the counterexample and re-applied by replay, and {@code check} asks for it by name.
+ */
+class KnockoutsTest {
+
+    /** model, mechanism, the property that kills it, whether that is its purpose. */
+    static Stream<Arguments> expected() {
+        return Stream.of(
+                Arguments.of("escape-vl", "escape-move", "DeadlockFree", true),
+                Arguments.of("escape-vl", "updown-vl0", "DeadlockFree", true),
+                Arguments.of("escape-vl", "escape-follow", "InOrderDelivery", true),
+                Arguments.of("dasr", "fig5-receiver-congestion", "ReactionFollowsCongestion", true),
+                Arguments.of("dasr", "fig5-non-receiver-congestion", "ReactionFollowsCongestion", true),
+                Arguments.of("dasr", "fig5-no-congestion", "ReactionFollowsCongestion", true),
+                Arguments.of("dasr", "auss-count", "ActiveSenderKept", true),
+                Arguments.of("dasr", "soft-state-expiry", "FailedSenderLeaves", true),
+                Arguments.of("dasr", "look-ahead", "NCountsUniqueSenders", true),
+                Arguments.of("partition", "data-id-reuse-guard", "DataIdsNeverMix", true),
+                Arguments.of("partition", "chunk-requeue", "NoChunkLost", true),
+                Arguments.of("partition", "rnr-retry", "EveryTransferCompletes", true),
+                Arguments.of("partition", "receive-repost", "DeadlockFree", true));
+    }
+
+    private static ExplorerSettings settings() {
+        return ExplorerSettings.defaults().withThreads(2).withProgress(0, r -> { }).withMaxMillis(120_000);
+    }
+
+    private static Mechanism mechanism(ModelEntry e, String name) {
+        return e.mechanisms().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("expected")
+    void eachMechanismIsKilledByItsProperty(String model, String name, String property, boolean purpose,
+                                            @TempDir Path dir) throws Exception {
+        ModelEntry e = Catalog.find(model);
+        Knockouts.Result r = Knockouts.check(e, mechanism(e, name), settings(), dir);
+        assertEquals(Knockouts.Outcome.KILLED, r.outcome(), r.detail());
+        assertEquals(property, r.property().orElseThrow());
+        assertEquals(purpose, r.purposeHit());
+        // the stored file names the knock-out, its provenance records it, and replay re-applies it
+        Path file = r.trace().orElseThrow().file().orElseThrow();
+        assertTrue(file.getFileName().toString().contains("knockout=" + name), file.toString());
+        Counterexample cex = Counterexamples.read(file);
+        assertEquals(name, cex.provenance().parameters().get(ModelEntry.KNOCKOUT_PARAM));
+        assertTrue(Replays.replay(cex) instanceof ReplayResult.Reproduces);
+        Map<String, String> without = new java.util.HashMap<>(cex.provenance().parameters());
+        without.remove(ModelEntry.KNOCKOUT_PARAM);
+        Counterexample design = new Counterexample(cex.property(), cex.kind(), cex.steps(), cex.violationIndex(),
+                cex.loopStart(), new org.rdmacheck.checker.Provenance(cex.provenance().model(),
+                cex.provenance().variant(), without, cex.provenance().checker(), cex.provenance().version()),
+                cex.note());
+        assertFalse(Replays.replay(design) instanceof ReplayResult.Reproduces,
+                "the trace must not replay on the design without the knock-out");
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("expected")
+    void eachSwitchChangesTheReachableGraph(String model, String name, String property, boolean purpose) {
+        ModelEntry e = Catalog.find(model);
+        Mechanism m = mechanism(e, name);
+        Graph design = graph(e.build(m.variant(), Params.of(m.coverage())).model());
+        Graph knocked = graph(e.build(m.variant(), Params.of(Knockouts.parameters(e, m))).model());
+        assertNotEquals(design, knocked, "the knock-out of " + name + " leaves the reachable graph as it is");
+    }
+
+    @Test
+    void swappedCongestedTargetsAreCaughtByTheDefaultCheck(@TempDir Path dir) throws Exception {
+        CliTest.Run r = CliTest.run("check", "dasr", "--knockout", "fig5-receiver-congestion", "--knockout",
+                "fig5-non-receiver-congestion", "--no-progress", "--threads", "2", "--json", "--out", dir.toString());
+        assertEquals(ExitCodes.VIOLATED, r.code(), r.err());
+        JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+        boolean caught = false;
+        for (JsonNode row : rows) {
+            if (row.get("property").asText().equals("ReactionFollowsCongestion")) {
+                caught = row.get("verdict").asText().equals("VIOLATED");
+            }
+        }
+        assertTrue(caught, r.out());
+    }
+
+    @Test
+    void checkRefusesTheKnockoutParameter() {
+        CliTest.Run r = CliTest.run("check", "dasr", "--param", "knockout=look-ahead");
+        assertEquals(ExitCodes.USAGE, r.code());
+        assertTrue(r.err().contains("--knockout"), r.err());
+        assertEquals(ExitCodes.USAGE, CliTest.run("check", "dasr", "--knockout", "no-such-thing").code());
+    }
+
+    @Test
+    void escapeFollowNeedsNoEscapeMoveForDeadlockFreedom() {
+        // the argued survivor: without deflection the tree routes alone are deadlock-free (up*/down*)
+        ModelEntry e = Catalog.find("escape-vl");
+        Mechanism m = new Mechanism("escape-move", "move to the escape lane", "seed 000, IV-B", "DeadlockFree",
+                "escape-follow", Map.of(), "argued survivor");
+        Knockouts.Result r = Knockouts.check(e, m, settings(), null);
+        assertEquals(Knockouts.Outcome.SURVIVED, r.outcome(), r.detail());
+    }
+
+    @Test
+    void commandExitsZeroWhenEveryMechanismIsKilled(@TempDir Path dir) throws Exception {
+        CliTest.Run r = CliTest.run("knockouts", "escape-vl", "partition", "--json", "--threads", "2", "--out",
+                dir.toString());
+        assertEquals(ExitCodes.OK, r.code(), r.err());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals(7, o.get("mechanisms").asInt());
+        assertEquals(7, o.get("killed").asInt());
+        for (JsonNode row : o.get("rows")) {
+            assertTrue(row.get("killed").asBoolean(), row.toString());
+            assertTrue(Files.isRegularFile(ExplorerOptions.home().resolve(row.get("counterexample").asText()))
+                    || Files.isRegularFile(Path.of(row.get("counterexample").asText())), row.toString());
+        }
+        assertTrue(r.err().contains("knockouts [1/7] escape-vl escape-move"), r.err());
+    }
+
+    /** The reachable states and labelled edges of a model. */
+    record Graph(Set<Object> states, Set<List<Object>> edges) {
+    }
+
+    @SuppressWarnings("unchecked")
+    static <S> Graph graph(Model<S> model) {
+        Set<Object> seen = new HashSet<>(model.initialStates());
+        Set<List<Object>> edges = new HashSet<>();
+        ArrayDeque<S> queue = new ArrayDeque<>(model.initialStates());
+        while (!queue.isEmpty()) {
+            S s = queue.poll();
+            model.successors(s, t -> {
+                edges.add(List.of(s, t.action(), t.next()));
+                if (seen.add(t.next())) {
+                    queue.add(t.next());
+                }
+            });
+            assertTrue(seen.size() < 2_000_000, "graph too large for this test");
+        }
+        return new Graph(seen, edges);
+    }
+}
