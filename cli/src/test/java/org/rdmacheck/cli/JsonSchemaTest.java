@@ -115,6 +115,8 @@ class JsonSchemaTest {
                         "8,14", "--delays", "50", "--linearisation", "conext16", "--json", "--out", out + "/stability-c16")),
                 Arguments.of("fluid-stability.schema.json", Set.of(0), List.of("fluid", "stability", "margins", "--param",
                         "N=8", "--linearisation", "small-p+closed-form-p", "--json")),
+                Arguments.of("fluid-stability.schema.json", Set.of(0), List.of("fluid", "stability", "attribution",
+                        "--param", "N=8", "--json")),
                 Arguments.of("fluid-stability.schema.json", Set.of(0), List.of("fluid", "stability", "region", "--flows",
                         "2,8", "--delays", "1", "--rai", "10,40", "--kmax", "200", "--threshold", "5", "--json", "--out",
                         out + "/stability")),

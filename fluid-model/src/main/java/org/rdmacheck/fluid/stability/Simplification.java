@@ -32,12 +32,20 @@ public enum Simplification {
     /** p* from the closed form ∛(R_AI N²/(τ' C²) (1/B + N/(T C))²) (§3.2, eq. 12) instead of the exact root of (9) */
     CLOSED_FORM_P("closed-form-p", true),
     /**
-     * the probability terms of (7)-(9) to first order in p around p = 0: 1-(1-p)^{τR} ≈ τRp,
+     * the probability terms of (7)-(9) but the byte counter's ({@link #SMALL_P_BYTE_COUNTER}) to first
+     * order in p around p = 0: 1-(1-p)^{τR} ≈ τRp,
      * 1-(1-p)^{τ'R} ≈ τ'Rp, p/((1-p)^{-x} - 1) ≈ 1/x - (1/2 + 1/(2x))p, (1-p)^{Fx} ≈ 1 - Fxp, so
      * that R(b + d) ≈ R(A - (1 + A/2)p) and R(c + e) ≈ R(A - (1 + 2F + A/2)p); their slopes in p
      * and R are taken from these forms (the operating point's α*, R_T* stay the exact ones at p*)
      */
     SMALL_P("small-p", true),
+    /**
+     * the byte-counter terms p/((1-p)^{-B} - 1) and (1-p)^{FB} to first order in p as in
+     * {@link #SMALL_P} (kept apart from it because B p is far from small: B = 10 MB is 10,000
+     * packets, so B p* ≈ 58 at N = 8, where the first-order form 1/B - (1/2 + 1/(2B)) p is negative
+     * while the term itself is about p e^{-Bp} ≈ 10^-28)
+     */
+    SMALL_P_BYTE_COUNTER("small-p-byte-counter", true),
     /** the delayed rate in the timer's exponents T R_C and F T R_C of (8), (9) frozen at R_C* (A held constant); the prefactor R_C(t - τ*) stays */
     FROZEN_TIMER_RATE("frozen-timer-rate", true),
     /** the delayed rate in α's exponent τ' R_C of (7) frozen at R_C*: (7) loses its δR_C(t - τ*) term */
@@ -85,7 +93,7 @@ public enum Simplification {
         return changesValues;
     }
 
-    /** @return the simplifications that change values, in declaration order (the attribution's k = 7) */
+    /** @return the simplifications that change values, in declaration order (the attribution's k = 8) */
     public static Simplification[] valueChanging() {
         return Arrays.stream(values()).filter(Simplification::changesValues).toArray(Simplification[]::new);
     }

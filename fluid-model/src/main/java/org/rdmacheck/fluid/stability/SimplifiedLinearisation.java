@@ -82,9 +82,10 @@ public final class SimplifiedLinearisation {
         if (simplifications.contains(Simplification.FROZEN_ALPHA_RATE)) {
             a = new Term(a.v, a.dp, 0);
         }
-        Term hB = counter(p, rc, b, false, 0, small, false);
+        boolean smallB = simplifications.contains(Simplification.SMALL_P_BYTE_COUNTER);
+        Term hB = counter(p, rc, b, false, 0, smallB, false);
         Term hT = counter(p, rc, timer, true, 0, small, frozenTimer);
-        Term sHB = counter(p, rc, b, false, fast, small, false);
+        Term sHB = counter(p, rc, b, false, fast, smallB, false);
         Term sHT = counter(p, rc, timer, true, fast, small, frozenTimer);
 
         double[][] j0 = new double[4][4];
