@@ -156,4 +156,37 @@ class StabilityCommandTest {
         assertEquals(2 * 3 + 1, svg.split("class=\"series\"", -1).length - 1, svg);
         assertTrue(Files.isRegularFile(dir.resolve("plots/fluid-stability-sweep.png")));
     }
+
+    @Test
+    void publishedLinearisationReproducesTheQuotedMarginsAndMarksPastPmax(@TempDir Path dir) throws Exception {
+        Run r = run("fluid", "stability", "sweep", "--linearisation", "conext16", "--flows", "2,8,10,14", "--delays", "50",
+                "--out", dir.toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals("conext16", o.get("linearisation").get("name").asText());
+        JsonNode rows = o.get("rows");
+        double[] published = {8.26, -6.43, -6.58, -5.12};
+        for (int i = 0; i < published.length; i++) {
+            assertEquals(published[i], rows.get(i).get("phaseMargin_deg").asDouble(), 0.5, rows.get(i).toString());
+        }
+        assertFalse(rows.get(2).get("pastPmax").asBoolean());
+        assertTrue(rows.get(3).get("pastPmax").asBoolean());
+        assertEquals("UNSTABLE", rows.get(1).get("verdict").asText());
+        assertTrue(rows.get(1).get("rootCount").asBoolean());
+    }
+
+    @Test
+    void badLinearisationIsOneLineExitTwo(@TempDir Path dir) {
+        Run bogus = run("fluid", "stability", "sweep", "--linearisation", "small-p+nope", "--out", dir.toString());
+        assertEquals(2, bogus.code());
+        assertEquals(1, bogus.err().strip().lines().count(), bogus.err());
+        assertTrue(bogus.err().contains("'nope'") && bogus.err().contains("conext16"), bogus.err());
+        assertFalse(Files.exists(dir.resolve("stability-sweep.csv")));
+        Run both = run("fluid", "stability", "margins", "--linearisation", "conext16", "--closed-form");
+        assertEquals(2, both.code());
+        assertEquals(1, both.err().strip().lines().count(), both.err());
+        Run region = run("fluid", "stability", "region", "--linearisation", "conext16", "--out", dir.toString());
+        assertEquals(2, region.code());
+        assertTrue(region.err().contains("takes only exact"), region.err());
+    }
 }
