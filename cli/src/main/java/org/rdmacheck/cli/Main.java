@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             AllCommand.class,
             ReportCommand.class,
             ReplayCommand.class,
+            ShowCommand.class,
             KnockoutsCommand.class,
             org.rdmacheck.cli.gbn.GbnTableCommand.class,
             org.rdmacheck.cli.gbn.GbnTimedTableCommand.class,
