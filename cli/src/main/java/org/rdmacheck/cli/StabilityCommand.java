@@ -19,7 +19,7 @@ import picocli.CommandLine.Command;
         name = "stability", description = "Linear stability of the DCQCN fluid model around its fixed point "
         + "(phase margin of L(s) = rational part x e^(-s tau*)): margins, sweep, region, cross-check, packet-check.",
         subcommands = {StabilityMarginsCommand.class, StabilitySweepCommand.class, StabilityRegionCommand.class,
-            StabilityCrossCheckCommand.class, StabilityPacketCheckCommand.class, StabilityAttributionCommand.class})
+            StabilityCrossCheckCommand.class, StabilityPacketCheckCommand.class, StabilityAttributionCommand.class, StabilitySolverCommand.class})
 final class StabilityCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -28,7 +28,7 @@ final class StabilityCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "a subcommand is required: margins, sweep, region, cross-check, packet-check, attribution");
+                "a subcommand is required: margins, sweep, region, cross-check, packet-check, attribution, solver");
     }
 
     /**

@@ -117,6 +117,8 @@ class JsonSchemaTest {
                         "N=8", "--linearisation", "small-p+closed-form-p", "--json")),
                 Arguments.of("fluid-stability.schema.json", Set.of(0), List.of("fluid", "stability", "attribution",
                         "--param", "N=8", "--json")),
+                Arguments.of("fluid-stability.schema.json", Set.of(0), List.of("fluid", "stability", "solver",
+                        "--flows", "8", "--delays", "100", "--around-critical", "0", "--horizon-ms", "40", "--json")),
                 Arguments.of("fluid-stability.schema.json", Set.of(0), List.of("fluid", "stability", "region", "--flows",
                         "2,8", "--delays", "1", "--rai", "10,40", "--kmax", "200", "--threshold", "5", "--json", "--out",
                         out + "/stability")),

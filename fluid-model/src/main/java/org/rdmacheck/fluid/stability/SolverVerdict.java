@@ -1,0 +1,257 @@
+package org.rdmacheck.fluid.stability;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rdmacheck.fluid.FixedPoint;
+import org.rdmacheck.fluid.FixedPointResult;
+import org.rdmacheck.fluid.FlowSpec;
+import org.rdmacheck.fluid.FluidDivergenceException;
+import org.rdmacheck.fluid.FluidInputException;
+import org.rdmacheck.fluid.FluidParameters;
+import org.rdmacheck.fluid.FluidProblem;
+import org.rdmacheck.fluid.FluidSolver;
+import org.rdmacheck.fluid.SolverSettings;
+import org.rdmacheck.fluid.StateLayout;
+import org.rdmacheck.fluid.Units;
+
+/**
+ * What the delay-differential model (seed 004 (5)-(9), N identical flows, fixed-step RK4 with the
+ * method of steps, {@link FluidSolver}) does at one (N, τ*) from one start, decided by a stated rule:
+ * <ul>
+ *   <li>solve to the horizon H; look at the queue over the last window W and the window before it;</li>
+ *   <li>{@link Behaviour#CONVERGES} when the last window's peak-to-peak queue is below the amplitude
+ *       threshold; {@link Behaviour#SUSTAINED_OSCILLATION} when it is at or above the threshold and
+ *       not below {@link #DECAY} of the window before (a limit cycle, or still growing), with its
+ *       amplitude and its period (mean time between upward crossings of the window's mean);
+ *       {@link Behaviour#STILL_DECAYING} when it is above the threshold but shrinking (the horizon
+ *       is too short to say); {@link Behaviour#DIVERGED} when the numerical solution left every
+ *       reachable state;</li>
+ *   <li>the step starts at the given one and is halved until two successive steps give the same
+ *       behaviour (and, for an oscillation, amplitudes within 5 %), or {@link #MAX_HALVINGS} halvings
+ *       are spent ({@link #stepSettled()} false).</li>
+ * </ul>
+ * The share of the last window with an empty queue is reported: there (6) is clamped at q = 0, which
+ * the linearisation (q* > 0) does not cover.
+ *
+ * @param flows          N
+ * @param delayMicros    τ*
+ * @param start          the initial condition
+ * @param behaviour      the verdict at the accepted step
+ * @param amplitudeKB    peak-to-peak queue over the last window (KB)
+ * @param previousAmplitudeKB the same over the window before (KB)
+ * @param periodMicros   the oscillation's period (µs), NaN when it converges or there are fewer than two upward crossings
+ * @param meanQueueKB    mean queue over the last window (KB)
+ * @param emptyShare     share of the last window's samples with an empty queue
+ * @param stepMicros     the accepted step (µs)
+ * @param stepSettled    whether the behaviour held between that step and the one before it
+ * @param steps          every step tried, largest first, with its behaviour
+ */
+public record SolverVerdict(int flows, double delayMicros, Start start, Behaviour behaviour, double amplitudeKB,
+                            double previousAmplitudeKB, double periodMicros, double meanQueueKB, double emptyShare,
+                            double stepMicros, boolean stepSettled, List<Trial> steps) {
+
+    /** A window's amplitude must be below this share of the window before for the oscillation to count as decaying. */
+    public static final double DECAY = 0.9;
+    /** At most this many halvings of the starting step. */
+    public static final int MAX_HALVINGS = 4;
+    /** Relative perturbation of the rates for {@link Start#NEAR}. */
+    public static final double PERTURBATION = 0.01;
+
+    /** Copies the list. */
+    public SolverVerdict {
+        steps = List.copyOf(steps);
+    }
+
+    /** How the solution behaves at the horizon. */
+    public enum Behaviour {
+        /** the last window's peak-to-peak queue is below the threshold */
+        CONVERGES,
+        /** at or above the threshold and not decaying: a limit cycle (or still growing) */
+        SUSTAINED_OSCILLATION,
+        /** above the threshold but shrinking window to window: the horizon is too short to decide */
+        STILL_DECAYING,
+        /** the numerical solution left every state the model can reach */
+        DIVERGED
+    }
+
+    /** The initial condition. */
+    public enum Start {
+        /**
+         * at the fixed point (queue q*, R_T*, α*, constant history) with every R_C raised by 1 %; past
+         * P_max, where RED has no fixed point in its linear region, the queue starts at K_max
+         */
+        NEAR,
+        /** far from it, as DCQCN starts: empty queue, every flow at line rate (R_C = R_T = C), α = 1 */
+        FAR
+    }
+
+    /**
+     * One step tried.
+     *
+     * @param stepMicros  the step
+     * @param behaviour   what it gave
+     * @param amplitudeKB the last window's amplitude
+     */
+    public record Trial(double stepMicros, Behaviour behaviour, double amplitudeKB) {
+    }
+
+    /**
+     * The rule's settings.
+     *
+     * @param horizonMicros H (µs), at least two windows
+     * @param windowMicros  W (µs)
+     * @param thresholdKB   the amplitude threshold (KB)
+     * @param firstStepMicros the first step (µs)
+     */
+    public record Rule(double horizonMicros, double windowMicros, double thresholdKB, double firstStepMicros) {
+        /** Validates. */
+        public Rule {
+            if (!(windowMicros > 0) || !(horizonMicros >= 2 * windowMicros) || Double.isInfinite(horizonMicros)) {
+                throw new FluidInputException("horizon = " + horizonMicros + " us, window = " + windowMicros
+                        + " us: expected a window > 0 and a finite horizon of at least two windows");
+            }
+            if (!(thresholdKB > 0) || Double.isInfinite(thresholdKB)) {
+                throw new FluidInputException("amplitude threshold = " + thresholdKB + " KB: expected a finite value > 0");
+            }
+            new SolverSettings(firstStepMicros);   // validates the step
+        }
+
+        /** @return H = 300 ms, W = 20 ms, threshold 1 KB (one packet), first step 5 µs */
+        public static Rule defaults() {
+            return new Rule(300_000, 20_000, 1.0, SolverSettings.DEFAULT_STEP_MICROS);
+        }
+    }
+
+    /**
+     * @param params parameters (N, τ*)
+     * @param start  the initial condition
+     * @param rule   horizon, window, threshold, first step
+     * @return the verdict
+     */
+    public static SolverVerdict of(FluidParameters params, Start start, Rule rule) {
+        List<Trial> trials = new ArrayList<>();
+        double step = rule.firstStepMicros();
+        Window last = solve(params, start, rule, step);
+        trials.add(new Trial(step, last.behaviour(rule), last.amplitudeKB));
+        boolean settled = false;
+        for (int i = 0; i < MAX_HALVINGS; i++) {
+            double half = step / 2;
+            if (half < SolverSettings.MIN_STEP_MICROS) {
+                break;
+            }
+            Window w = solve(params, start, rule, half);
+            Behaviour b = w.behaviour(rule);
+            trials.add(new Trial(half, b, w.amplitudeKB));
+            boolean same = b == last.behaviour(rule) && (b != Behaviour.SUSTAINED_OSCILLATION
+                    || Math.abs(w.amplitudeKB - last.amplitudeKB) <= 0.05 * Math.max(w.amplitudeKB, last.amplitudeKB));
+            step = half;
+            last = w;
+            if (same) {
+                settled = true;
+                break;
+            }
+        }
+        Behaviour verdict = last.behaviour(rule);
+        return new SolverVerdict(params.flows(), params.feedbackDelayMicros(), start, verdict,
+                last.amplitudeKB, last.previousAmplitudeKB, verdict == Behaviour.CONVERGES ? Double.NaN : last.periodMicros, last.meanKB, last.emptyShare, step,
+                settled, trials);
+    }
+
+    /** The queue over the last two windows of one solve. */
+    private record Window(boolean diverged, double amplitudeKB, double previousAmplitudeKB, double periodMicros,
+                          double meanKB, double emptyShare) {
+        Behaviour behaviour(Rule rule) {
+            if (diverged) {
+                return Behaviour.DIVERGED;
+            }
+            if (amplitudeKB < rule.thresholdKB()) {
+                return Behaviour.CONVERGES;
+            }
+            return amplitudeKB >= DECAY * previousAmplitudeKB ? Behaviour.SUSTAINED_OSCILLATION : Behaviour.STILL_DECAYING;
+        }
+    }
+
+    private static Window solve(FluidParameters params, Start start, Rule rule, double step) {
+        double line = params.lineRateGbps();
+        FluidProblem problem;
+        if (start == Start.NEAR) {
+            FixedPointResult fp = FixedPoint.of(params);
+            double rc = Math.min(fp.rateGbps() * (1 + PERTURBATION), line);
+            double rt = Math.min(fp.rateGbps() + fp.targetGapGbps(), line);
+            double q = fp.inLinearRegion() ? fp.queueKB() : params.kmaxKB();
+            problem = new FluidProblem(params, List.of(new FlowSpec(params.flows(), 0, rc, rt, fp.alpha())),
+                    rule.horizonMicros(), q);
+        } else {
+            problem = new FluidProblem(params, List.of(new FlowSpec(params.flows(), 0, line, line, 1)),
+                    rule.horizonMicros(), 0);
+        }
+        double h = rule.horizonMicros();
+        double w = rule.windowMicros();
+        double lastFrom = h - w;
+        double prevFrom = h - 2 * w;
+        List<double[]> samples = new ArrayList<>();
+        double[] prev = {Double.MAX_VALUE, -Double.MAX_VALUE};
+        try {
+            new FluidSolver(new SolverSettings(Math.min(step, params.feedbackDelayMicros() > 0
+                    ? params.feedbackDelayMicros() : step))).solve(problem, (t, y) -> {
+                        double q = y[StateLayout.QUEUE];
+                        if (t >= prevFrom && t < lastFrom) {
+                            prev[0] = Math.min(prev[0], q);
+                            prev[1] = Math.max(prev[1], q);
+                        } else if (t >= lastFrom) {
+                            samples.add(new double[] {t, q});
+                        }
+                    });
+        } catch (FluidDivergenceException e) {
+            return new Window(true, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        }
+        double pk = params.packetKB();
+        double min = Double.MAX_VALUE;
+        double max = -Double.MAX_VALUE;
+        double sum = 0;
+        int empty = 0;
+        for (double[] s : samples) {
+            min = Math.min(min, s[1]);
+            max = Math.max(max, s[1]);
+            sum += s[1];
+            if (s[1] <= 1e-6) {
+                empty++;
+            }
+        }
+        double mean = sum / samples.size();
+        // upward crossings of the mean
+        List<Double> ups = new ArrayList<>();
+        for (int i = 1; i < samples.size(); i++) {
+            double a = samples.get(i - 1)[1] - mean;
+            double b = samples.get(i)[1] - mean;
+            if (a < 0 && b >= 0) {
+                double ta = samples.get(i - 1)[0];
+                double tb = samples.get(i)[0];
+                ups.add(ta + (tb - ta) * (-a) / (b - a));
+            }
+        }
+        double period = ups.size() >= 2 ? (ups.get(ups.size() - 1) - ups.get(0)) / (ups.size() - 1) : Double.NaN;
+        return new Window(false, Units.packetsToKb(max - min, pk), Units.packetsToKb(prev[1] - prev[0], pk), period,
+                Units.packetsToKb(mean, pk), empty / (double) samples.size());
+    }
+
+    /**
+     * The exact linearisation's critical delay: the smallest τ* at which its phase margin reaches 0.
+     * |L(jω)| does not depend on τ*, so the gain crossovers ω_i stay where they are and the margin at
+     * each falls as PM_i(τ*) = PM_i(0) - ω_i τ*: τ*_c = min over the crossovers of PM_i(0)/ω_i.
+     *
+     * @param params parameters (N)
+     * @return τ*_c (µs), NaN when the point is not linearisable (p* > P_max) or not stable at τ* = 0
+     */
+    public static double criticalDelayMicros(FluidParameters params) {
+        StabilityPoint at0 = StabilityAnalysis.of(params, new double[] {0}, Simplification.EXACT).get(0);
+        if (at0.verdict() != StabilityVerdict.STABLE) {
+            return Double.NaN;
+        }
+        double best = Double.POSITIVE_INFINITY;
+        for (Margins.Crossover c : at0.margins().crossovers()) {
+            best = Math.min(best, Math.toRadians(c.phaseMarginDeg()) / c.radPerMicro());
+        }
+        return best;
+    }
+}
