@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck list}: what can be checked. */
 @Command(name = "list", footerHeading = "%nExamples:%n", footer = {"  rdmacheck list", "  rdmacheck list --json"},
-        description = "Lists the models, their variants (and which must fail) and parameters.")
+        description = "Lists the models, their variants (and which must fail), mechanisms (knock-outs) and parameters.")
 final class ListCommand implements Callable<Integer> {
 
     @Spec
@@ -88,6 +88,18 @@ final class ListCommand implements Callable<Integer> {
                     ArrayNode mf = lo.putArray("mustFailVariants");
                     row.mustFail().forEach(mf::add);
                 });
+                ArrayNode mech = o.putArray("mechanisms");
+                for (org.rdmacheck.properties.catalog.Mechanism m : e.mechanisms()) {
+                    ObjectNode mo = mech.addObject();
+                    mo.put("name", m.name());
+                    mo.put("title", m.title());
+                    mo.put("paperRef", m.paperRef());
+                    mo.put("purpose", m.purpose());
+                    mo.put("variant", m.variant());
+                    ObjectNode cov = mo.putObject("coverage");
+                    m.coverage().forEach(cov::put);
+                    mo.put("description", m.description());
+                }
                 ObjectNode st = o.putObject("structuralProperties");
                 new java.util.TreeMap<>(e.structuralProperties()).forEach(st::put);
                 ArrayNode ps = o.putArray("parameters");
@@ -125,6 +137,11 @@ final class ListCommand implements Callable<Integer> {
                         row.mustFail().isEmpty() ? "" : " (must fail: " + String.join(", ", row.mustFail()) + ")"));
                 new java.util.TreeMap<>(e.structuralProperties()).forEach((prop, why) ->
                         out.printf("    structural %-28s %s%n", prop, why));
+                for (org.rdmacheck.properties.catalog.Mechanism m : e.mechanisms()) {
+                    out.printf("    mechanism  %-28s %s (%s), for %s; knock-out: %s (on %s%s)%n", m.name(), m.title(),
+                            m.paperRef(), m.purpose(), m.description(), m.variant(),
+                            m.coverage().isEmpty() ? "" : " " + assignments(m.coverage()));
+                }
                 for (ParamSpec p : e.parameters()) {
                     out.printf("    param   %-22s default %s (%s); %s%n", p.name(),
                             p.defaultValue().isEmpty() ? "''" : p.defaultValue(), p.accepted(), p.description());

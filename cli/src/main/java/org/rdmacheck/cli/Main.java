@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             ReplayCommand.class,
             ShowCommand.class,
             KnockoutsCommand.class,
+            ScopeCommand.class,
             org.rdmacheck.cli.gbn.GbnTableCommand.class,
             org.rdmacheck.cli.gbn.GbnTimedTableCommand.class,
             ThresholdsCommand.class,

@@ -28,7 +28,8 @@ public final class Catalog {
             new org.rdmacheck.properties.fabric.FabricEntry(),
             new PhilosophersEntry(),
             new FifoEntry(),
-            new CorridorEntry());
+            new CorridorEntry(),
+            new org.rdmacheck.properties.examples.AlternatingBitEntry());
 
     private Catalog() {
     }

@@ -1,0 +1,176 @@
+package org.rdmacheck.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code rdmacheck scope MODEL}: how far does a proof reach? */
+@Command(name = "scope", footerHeading = "%nExamples:%n",
+        footer = {"  rdmacheck scope partition --max-time 2m", "  rdmacheck scope abp --grow messages,capacity",
+            "  rdmacheck scope fabric --variant repaired --workloads '0-1;0-1,1-0' --grow packets,tokens --json"},
+        description = "Grows a model's configuration dimension by dimension (flow shapes, packets, tokens, losses, "
+                + "...), in order of estimated state count, checks every property at each configuration and stops at "
+                + "the first unexpected verdict. Prints the frontier: the maximal configurations decided as expected. "
+                + "Exit 0 when the whole grid is decided as expected, 1 at an unexpected verdict, 3 when the time "
+                + "limit stopped the growth.")
+final class ScopeCommand implements Callable<Integer> {
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "MODEL", description = "model name (see rdmacheck list)")
+    String model;
+
+    @Option(names = "--variant", description = "variant (default: the model's first)")
+    String variant;
+
+    @Option(names = "--grow", split = ",", paramLabel = "PARAM", description = "integer parameters to grow, each "
+            + "from its value by one up to " + ScopeDimensions.STEPS + " steps (default: the model's sizes)")
+    List<String> grow = new ArrayList<>();
+
+    @Option(names = "--workloads", paramLabel = "W1;W2;...", description = "workloads to grow through, in order "
+            + "(values of the model's flows or workload parameter, separated by ';'; default for fabric and iofd: "
+            + "single, opposing, long+short, incast of 2 and 3, all-to-all among 3)")
+    String workloads;
+
+    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "a parameter fixed for every configuration")
+    List<String> params = new ArrayList<>();
+
+    @Option(names = "--json", description = "print JSON")
+    boolean json;
+
+    @Mixin
+    ExplorerOptions explorer = new ExplorerOptions();
+
+    @Mixin
+    TraceOutput traces = new TraceOutput();
+
+    @Override
+    public Integer call() {
+        ModelEntry entry = Catalog.find(model);
+        String v = variant == null ? entry.defaultVariant() : entry.variant(variant).name();
+        Map<String, String> base = Params.parse(params).asMap();
+        if (base.containsKey(ModelEntry.KNOCKOUT_PARAM)) {
+            throw new InputException("--param " + ModelEntry.KNOCKOUT_PARAM + ": a scope is of the design; knock-outs "
+                    + "are checked by rdmacheck knockouts");
+        }
+        Map<String, String> defaults = new LinkedHashMap<>(entry.defaults(v));
+        defaults.putAll(base);
+        List<String> shapes = workloads == null ? List.of() : List.of(workloads.split(";"));
+        List<Scope.Dimension> dims = ScopeDimensions.of(entry, defaults, grow, shapes);
+        entry.build(v, Params.of(Scope.parameters(base, dims, java.util.Collections.nCopies(dims.size(), 0))));
+        ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());
+        Path out = traces.folder().orElse(null);
+        PrintWriter err = spec.commandLine().getErr();
+        Scope.Report r = Scope.run(entry, v, base, dims, settings, out, line -> {
+            err.println(line);
+            err.flush();
+        });
+        PrintWriter o = spec.commandLine().getOut();
+        if (json) {
+            o.println(json(r).toPrettyString());
+        } else {
+            text(o, r);
+        }
+        o.flush();
+        return exitCode(r);
+    }
+
+    static int exitCode(Scope.Report r) {
+        if (r.unexpected().isPresent()) {
+            return ExitCodes.VIOLATED;
+        }
+        return r.complete() ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
+    }
+
+    static ObjectNode json(Scope.Report r) {
+        ObjectNode o = TraceJson.MAPPER.createObjectNode();
+        o.put("model", r.model());
+        o.put("variant", r.variant());
+        ArrayNode dims = o.putArray("dimensions");
+        for (Scope.Dimension d : r.dimensions()) {
+            ObjectNode dn = dims.addObject();
+            dn.put("name", d.name());
+            ArrayNode vs = dn.putArray("values");
+            d.values().forEach(v -> vs.add(v.label()));
+        }
+        o.put("complete", r.complete());
+        o.put("stopped", r.unexpected().isPresent() ? "UNEXPECTED" : r.complete() ? null : "TIME_LIMIT");
+        ArrayNode points = o.putArray("points");
+        r.points().forEach(p -> point(points.addObject(), r, p));
+        ArrayNode frontier = o.putArray("frontier");
+        r.frontier().forEach(p -> point(frontier.addObject(), r, p));
+        if (r.unexpected().isPresent()) {
+            point(o.putObject("unexpected"), r, r.unexpected().get());
+        } else {
+            o.putNull("unexpected");
+        }
+        return o;
+    }
+
+    private static void point(ObjectNode o, Scope.Report r, Scope.Point p) {
+        ObjectNode at = o.putObject("at");
+        for (int d = 0; d < r.dimensions().size(); d++) {
+            at.put(r.dimensions().get(d).name(), p.labels().get(d));
+        }
+        ObjectNode params = o.putObject("parameters");
+        p.parameters().forEach(params::put);
+        o.put("outcome", p.outcome().name());
+        ObjectNode states = o.putObject("states");
+        states.put("value", p.states());
+        states.put("unit", "states");
+        ObjectNode wall = o.putObject("wallMillis");
+        wall.put("value", p.millis());
+        wall.put("unit", "ms");
+        o.put("property", p.property().orElse(null));
+        o.put("counterexample", p.file().orElse(null));
+        o.put("detail", p.detail());
+    }
+
+    private static void text(PrintWriter o, Scope.Report r) {
+        o.printf(Locale.ROOT, "scope of %s %s over %s%n", r.model(), r.variant(),
+                String.join(", ", r.dimensions().stream().map(d -> d.name() + " " + String.join("|",
+                        d.values().stream().map(Scope.Value::label).toList())).toList()));
+        o.printf(Locale.ROOT, "%d configurations checked%n", r.points().size());
+        o.println("frontier (maximal configurations decided as expected):");
+        for (Scope.Point p : r.frontier()) {
+            o.printf(Locale.ROOT, "  %s: %,d states, %.1f s%n", at(r, p), p.states(), p.millis() / 1000.0);
+        }
+        if (r.frontier().isEmpty()) {
+            o.println("  (none)");
+        }
+        r.unexpected().ifPresent(p -> o.printf(Locale.ROOT, "UNEXPECTED at %s: %s%s%n", at(r, p), p.detail(),
+                p.file().map(f -> " (" + f + ")").orElse("")));
+        r.inconclusive().ifPresent(p -> o.printf(Locale.ROOT, "INCONCLUSIVE at %s: %s (the time limit stopped the "
+                + "growth here)%n", at(r, p), p.detail()));
+        if (r.complete()) {
+            o.println("every configuration of the grid decided as expected");
+        }
+    }
+
+    private static String at(Scope.Report r, Scope.Point p) {
+        List<String> parts = new ArrayList<>();
+        for (int d = 0; d < r.dimensions().size(); d++) {
+            parts.add(r.dimensions().get(d).name() + "=" + p.labels().get(d));
+        }
+        return String.join(" ", parts);
+    }
+}

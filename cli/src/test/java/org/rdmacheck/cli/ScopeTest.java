@@ -1,0 +1,81 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.properties.catalog.Catalog;
+
+/**
+ * Scope frontiers on the textbook model with a known answer: the alternating bit with sequence
+ * numbers modulo m delivers in order over a one-packet channel for any number of messages, and
+ * first fails at messages = m with a channel of two packets.
+ */
+class ScopeTest {
+
+    private static ExplorerSettings settings() {
+        return ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { }).withMaxMillis(60_000);
+    }
+
+    @ParameterizedTest(name = "modulus {0}")
+    @ValueSource(ints = {2, 3})
+    void theFrontierOfTheAlternatingBitIsTheKnownOne(int modulus) {
+        List<Scope.Dimension> dims = List.of(Scope.Dimension.of("messages", List.of(1, 2, 3, 4)),
+                Scope.Dimension.of("capacity", List.of(1, 2, 3)));
+        Scope.Report r = Scope.run(Catalog.find("abp"), "one-slot", Map.of("modulus", "" + modulus), dims, settings(),
+                null, line -> { });
+        Scope.Point bad = r.unexpected().orElseThrow();
+        assertEquals(List.of("" + modulus, "2"), bad.labels());
+        assertEquals("InOrderDelivery", bad.property().orElseThrow());
+        assertFalse(r.complete());
+        // every configuration decided as expected is below the known size: fewer messages or one slot
+        for (Scope.Point p : r.points()) {
+            if (p.outcome() == Scope.Outcome.AS_EXPECTED) {
+                assertTrue(Integer.parseInt(p.labels().get(0)) < modulus || p.labels().get(1).equals("1"), p.toString());
+            }
+        }
+        // the frontier is maximal: no point of it is below another decided point
+        for (Scope.Point p : r.frontier()) {
+            assertEquals(Scope.Outcome.AS_EXPECTED, p.outcome());
+        }
+        assertTrue(r.frontier().stream().anyMatch(p -> p.labels().get(1).equals("1")), r.frontier().toString());
+    }
+
+    @Test
+    void aGridDecidedAsExpectedIsCompleteAndItsFrontierIsTheTop() {
+        List<Scope.Dimension> dims = List.of(Scope.Dimension.of("messages", List.of(1, 2, 3)));
+        Scope.Report r = Scope.run(Catalog.find("abp"), "one-slot", Map.of(), dims, settings(), null, line -> { });
+        assertTrue(r.complete());
+        assertEquals(1, r.frontier().size());
+        assertEquals(List.of("3"), r.frontier().get(0).labels());
+        assertEquals(3, r.points().size());
+    }
+
+    @Test
+    void theCommandPrintsTypedJsonAndExitsOneAtTheUnexpectedVerdict() throws Exception {
+        CliTest.Run run = CliTest.run("scope", "abp", "--grow", "messages,capacity", "--param", "messages=1",
+                "--json", "--threads", "1", "--no-save");
+        assertEquals(ExitCodes.VIOLATED, run.code(), run.err());
+        JsonNode o = TraceJson.MAPPER.readTree(run.out());
+        assertEquals("UNEXPECTED", o.get("stopped").asText());
+        assertEquals("2", o.get("unexpected").get("at").get("messages").asText());
+        assertEquals("2", o.get("unexpected").get("at").get("capacity").asText());
+        assertTrue(o.get("frontier").get(0).get("states").get("value").isNumber());
+        assertTrue(run.err().contains("scope abp one-slot messages=1 capacity=1"), run.err());
+    }
+
+    @Test
+    void badDimensionsAreOneLine() {
+        assertEquals(ExitCodes.USAGE, CliTest.run("scope", "abp", "--grow", "nope").code());
+        assertEquals(ExitCodes.USAGE, CliTest.run("scope", "abp", "--workloads", "a;b").code());
+        assertEquals(ExitCodes.USAGE, CliTest.run("scope", "dasr", "--param", "knockout=look-ahead").code());
+    }
+}
