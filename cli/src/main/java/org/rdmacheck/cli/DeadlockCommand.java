@@ -32,15 +32,19 @@ import picocli.CommandLine.Spec;
  * topology (seed 000 §IV-B). Exit 0 deadlock-free, 1 a dependency cycle or a disconnected escape
  * lane, 3 inconclusive.
  */
-@Command(name = "deadlock", footerHeading = "%nExamples:%n", footer = {"  rdmacheck deadlock --topology fattree:k=8 --routing escape --lanes 2", "  rdmacheck deadlock --topology ring:n=4 --routing updown --max-time 1m"},
+@Command(name = "deadlock", footerHeading = "%nExamples:%n", footer = {"  rdmacheck deadlock --topology fattree:k=8 --routing escape --lanes 2", "  rdmacheck deadlock --topology ring:n=4 --routing updown --max-time 1m",
+        "  rdmacheck deadlock --ib-topology fabric.topo --lfts opensm-lfts.dump --sl2vl opensm-sl2vl.dump",
+        "  rdmacheck deadlock --roce-topology file:fabric.json --next-hops next-hops.json --sonic config_db.json",
+        "  rdmacheck deadlock --topology torus:x=4,y=4 --export-opensm out/torus --rule dor"},
         description = "Checks a routing function on a topology for deadlock freedom "
-        + "(channel dependency graph; Duato's condition for escape lanes).")
+        + "(channel dependency graph; Duato's condition for escape lanes), or a network's own forwarding tables: "
+        + "credit loops, routing loops and black holes, the fewest lanes, link failures re-routed.")
 final class DeadlockCommand implements Callable<Integer> {
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--topology", required = true, description = "fattree:k=8, leafspine:tors=4,spines=2,hosts=2, "
+    @Option(names = "--topology", description = "fattree:k=8, leafspine:tors=4,spines=2,hosts=2, "
             + "clos:hosts=1024,oversub=4, ring:n=4, file:PATH")
     String topology;
 
@@ -70,8 +74,28 @@ final class DeadlockCommand implements Callable<Integer> {
     @Mixin
     TimeLimit limit = new TimeLimit();
 
+    @Mixin
+    DeadlockTables tables = new DeadlockTables();
+
     @Override
     public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        if (tables.exportMode()) {
+            if (topology == null || tables.tablesMode()) {
+                throw new org.rdmacheck.model.InputException("--export-opensm DIR: expected --topology SPEC (a generated fabric)");
+            }
+            return tables.export(topology, out);
+        }
+        if (tables.tablesMode()) {
+            if (topology != null) {
+                throw new org.rdmacheck.model.InputException("--topology and --ib-topology/--roce-topology: expected one");
+            }
+            return tables.run(out, spec.commandLine().getErr(), traces, json, limit);
+        }
+        if (topology == null) {
+            throw new org.rdmacheck.model.InputException("deadlock: expected --topology SPEC, --ib-topology FILE --lfts FILE,"
+                    + " or --roce-topology SPEC");
+        }
         DeadlockQuery q = new DeadlockQuery(topology, routing, lanes, tokens, fail, Orientation.parse(orientation));
         q.routingFunction();
         Path root = traces.folder().orElse(null);

@@ -7,13 +7,13 @@ import java.util.concurrent.CancellationException;
  * interrupt flag, so a caller with a time limit can stop a check of a huge fabric by interrupting
  * the thread that runs it.
  */
-final class Cancellation {
+public final class Cancellation {
 
     private Cancellation() {
     }
 
     /** @throws CancellationException if the current thread was interrupted */
-    static void check() {
+    public static void check() {
         if (Thread.currentThread().isInterrupted()) {
             throw new CancellationException("deadlock check interrupted");
         }

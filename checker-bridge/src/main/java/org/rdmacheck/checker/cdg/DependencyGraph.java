@@ -5,33 +5,13 @@ package org.rdmacheck.checker.cdg;
  * {@code 0..channelCount-1} are channels ({@code arc * lanes + lane}); further vertices, if any,
  * are auxiliary (the hubs of {@link ChannelGraph}). Successors are enumerated with a cursor.
  */
-public interface DependencyGraph {
+public interface DependencyGraph extends Digraph {
 
     /** @return the fabric */
     Fabric fabric();
 
     /** @return the routing function */
     RoutingFunction routing();
-
-    /** @return number of channel vertices */
-    int channelCount();
-
-    /** @return number of vertices */
-    int vertexCount();
-
-    /**
-     * Successor number {@code i} of a vertex, skipping non-edges.
-     *
-     * @param v a vertex
-     * @param i cursor, starting at 0
-     * @return {@code (nextCursor << 32) | successor}, or -1 when there are no more
-     */
-    long next(int v, int i);
-
-    /** @param v a vertex  @return whether it is a channel */
-    default boolean isChannel(int v) {
-        return v < channelCount();
-    }
 
     /** @param channel a channel  @return its arc */
     default int arcOf(int channel) {
@@ -47,6 +27,7 @@ public interface DependencyGraph {
      * @param channel a channel
      * @return whether it can be part of a dependency (a surviving switch-to-switch arc)
      */
+    @Override
     default boolean isLive(int channel) {
         int arc = arcOf(channel);
         return !fabric().isFailed(arc) && fabric().isSwitchArc(arc);

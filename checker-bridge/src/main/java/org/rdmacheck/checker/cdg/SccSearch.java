@@ -33,7 +33,25 @@ public final class SccSearch {
      * @param offending which channels a reportable cycle must contain
      * @return the first offending component, if any
      */
-    public static Result run(DependencyGraph g, IntPredicate offending) {
+    public static Result run(Digraph g, IntPredicate offending) {
+        int[][] first = new int[1][];
+        long[] counts = search(g, offending, comp -> {
+            first[0] = comp;
+            return false;
+        });
+        return new Result(first[0] == null ? new int[0] : first[0], counts[0], counts[1]);
+    }
+
+    /**
+     * Every strongly connected component with more than one vertex that contains an offending
+     * channel, in the order Tarjan's algorithm closes them.
+     *
+     * @param g           the graph
+     * @param offending   which channels a reportable component must contain
+     * @param onComponent receives each component's vertices; returns whether to go on
+     * @return {vertices visited, edges traversed}
+     */
+    public static long[] search(Digraph g, IntPredicate offending, java.util.function.Predicate<int[]> onComponent) {
         int vCount = g.vertexCount();
         int[] index = new int[vCount];
         int[] low = new int[vCount];
@@ -88,7 +106,9 @@ public final class SccSearch {
                     if (bad && sp - start > 1) {
                         int[] comp = new int[sp - start];
                         System.arraycopy(stack, start, comp, 0, comp.length);
-                        return new Result(comp, counter, edges);
+                        if (!onComponent.test(comp)) {
+                            return new long[] {counter, edges};
+                        }
                     }
                     sp = start;
                 }
@@ -99,6 +119,6 @@ public final class SccSearch {
                 }
             }
         }
-        return new Result(new int[0], counter, edges);
+        return new long[] {counter, edges};
     }
 }

@@ -26,6 +26,7 @@ public final class TopologyBuilder {
     private int links;
     private final Map<String, Integer> ids = new HashMap<>();
     private final Set<Long> linkKeys = new HashSet<>();
+    private boolean parallelLinks;
 
     /**
      * @param name the topology's name
@@ -110,7 +111,7 @@ public final class TopologyBuilder {
             throw new InputException("link " + names.get(a) + "-" + names.get(b) + ": self-loop");
         }
         long key = ((long) Math.min(a, b) << 32) | Math.max(a, b);
-        if (!linkKeys.add(key)) {
+        if (!linkKeys.add(key) && !parallelLinks) {
             throw new InputException("link " + names.get(a) + "-" + names.get(b) + ": duplicate link");
         }
         if (links == linkA.length) {
@@ -120,6 +121,17 @@ public final class TopologyBuilder {
         linkA[links] = a;
         linkB[links] = b;
         return links++;
+    }
+
+    /**
+     * Accepts several links between the same two nodes (InfiniBand fabrics often cable two switches
+     * together more than once); arcs and ports tell them apart.
+     *
+     * @return this builder
+     */
+    public TopologyBuilder allowParallelLinks() {
+        parallelLinks = true;
+        return this;
     }
 
     /** @return number of nodes so far */

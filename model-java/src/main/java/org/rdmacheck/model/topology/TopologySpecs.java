@@ -16,6 +16,7 @@ import org.rdmacheck.model.Params;
  *   <li>{@code clos:hosts=1024,oversub=4[,hostsPerTor=16,torsPerPod=8]} — {@link ThreeTierClos}
  *       (seed 000 §VI-A is {@code clos:hosts=1024,oversub=4});</li>
  *   <li>{@code ring:n=4[,hosts=1]} — {@link Ring};</li>
+ *   <li>{@code torus:x=4,y=4[,hosts=1]} — {@link Torus};</li>
  *   <li>{@code file:PATH} — {@link EdgeListReader}.</li>
  * </ul>
  */
@@ -61,9 +62,14 @@ public final class TopologySpecs {
                 Params p = params(spec, rest, Set.of("n", "hosts"));
                 return Ring.build(p.integer("n", 4, 3, Ring.MAX_SIZE), p.integer("hosts", 1, 0, Ring.MAX_SIZE));
             }
+            case "torus": {
+                Params p = params(spec, rest, Set.of("x", "y", "hosts"));
+                return Torus.build(p.integer("x", 4, 3, Torus.MAX_SIZE), p.integer("y", 4, 3, Torus.MAX_SIZE),
+                        p.integer("hosts", 1, 0, 64));
+            }
             default:
                 throw new InputException("topology '" + spec
-                        + "': expected fattree:k=K, leafspine:tors=T,spines=S,hosts=H, clos:hosts=N,oversub=O, ring:n=N or file:PATH");
+                        + "': expected fattree:k=K, leafspine:tors=T,spines=S,hosts=H, clos:hosts=N,oversub=O, ring:n=N, torus:x=X,y=Y or file:PATH");
         }
     }
 

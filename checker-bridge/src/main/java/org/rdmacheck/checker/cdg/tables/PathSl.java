@@ -1,0 +1,135 @@
+package org.rdmacheck.checker.cdg.tables;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.rdmacheck.model.InputException;
+
+/**
+ * The service level of each path (source LID, destination LID). Subnet managers whose routing
+ * engines assign lanes (LASH, DFSSSP) hand SLs out in path records; this takes them as one SL for
+ * every path, a rule, or a file.
+ */
+public interface PathSl {
+
+    /**
+     * @param srcLid the source port's base LID
+     * @param dstLid the destination LID
+     * @return the path's SL, in [0, 15]
+     */
+    int sl(int srcLid, int dstLid);
+
+    /** @return whether every path has the same SL */
+    default boolean constant() {
+        return false;
+    }
+
+    /** @return the spec it was parsed from */
+    String spec();
+
+    /**
+     * @param spec {@code N} (one SL), {@code dlid-mod:N} (SL = DLID mod N) or {@code file:PATH}
+     *             (lines {@code SLID DLID SL}, LIDs decimal or 0x-hex, {@code #} comments; pairs
+     *             not listed get SL 0, the SL of a path record without QoS)
+     * @return the rule
+     * @throws InputException for a malformed spec or file, naming the line
+     */
+    static PathSl parse(String spec) {
+        if (spec.startsWith("dlid-mod:")) {
+            int n = integer(spec, spec.substring(9), 1, 16);
+            return new PathSl() {
+                @Override
+                public int sl(int srcLid, int dstLid) {
+                    return dstLid % n;
+                }
+
+                @Override
+                public String spec() {
+                    return spec;
+                }
+            };
+        }
+        if (spec.startsWith("file:")) {
+            return fromFile(spec, Path.of(spec.substring(5)));
+        }
+        int sl = integer(spec, spec, 0, 14);
+        return new PathSl() {
+            @Override
+            public int sl(int srcLid, int dstLid) {
+                return sl;
+            }
+
+            @Override
+            public boolean constant() {
+                return true;
+            }
+
+            @Override
+            public String spec() {
+                return spec;
+            }
+        };
+    }
+
+    private static int integer(String spec, String text, int lo, int hi) {
+        try {
+            int v = Integer.parseInt(text.trim());
+            if (v >= lo && v <= hi) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InputException("--sl '" + spec + "': expected an SL in [0, 14], dlid-mod:N with N in [1, 16],"
+                + " or file:PATH");
+    }
+
+    private static PathSl fromFile(String spec, Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new InputException("SL file '" + file + "': cannot read (" + e.getMessage() + ")", e);
+        }
+        Map<Long, Integer> sls = new HashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            String[] f = line.split("\\s+");
+            String where = file + " line " + (i + 1);
+            if (f.length != 3) {
+                throw new InputException(where + ": expected 'SLID DLID SL', found '" + line + "'");
+            }
+            int s = Lids.parse(f[0], where + " SLID");
+            int d = Lids.parse(f[1], where + " DLID");
+            int sl;
+            try {
+                sl = Integer.parseInt(f[2]);
+            } catch (NumberFormatException e) {
+                sl = -1;
+            }
+            if (sl < 0 || sl > 14) {
+                throw new InputException(where + ": SL '" + f[2] + "': expected an integer in [0, 14]");
+            }
+            if (sls.put(((long) s << 32) | d, sl) != null) {
+                throw new InputException(where + ": path " + s + " -> " + d + " listed twice");
+            }
+        }
+        return new PathSl() {
+            @Override
+            public int sl(int srcLid, int dstLid) {
+                return sls.getOrDefault(((long) srcLid << 32) | dstLid, 0);
+            }
+
+            @Override
+            public String spec() {
+                return spec;
+            }
+        };
+    }
+}

@@ -1,0 +1,130 @@
+package org.rdmacheck.checker.cdg.tables;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.cdg.DeadlockVerdict;
+
+/**
+ * Hand-written files in each dialect: a ring of four switches routed clockwise (a credit loop on one
+ * VL), a spare switch with no routes, a channel adapter with LMC 1, LIDs 6 and 7 unassigned.
+ */
+class FixtureTest {
+
+    static Path res(String name) {
+        return Path.of("src/test/resources/fabrics", name);
+    }
+
+    static TableCheck.Report check(String lfts, String sl2vl, String sl) {
+        TableQuery q = new TableQuery(TableQuery.Kind.IB, res("ring4.topo").toString(), res(lfts).toString(),
+                sl2vl == null ? "" : res(sl2vl).toString(), sl, "", "");
+        TableCheck.Options o = new TableCheck.Options(10, true, 8, 1_000_000, 10_000, 1, List.of(RoutingRule.MIN_HOP,
+                RoutingRule.UP_DOWN), 100, 1, Long.MAX_VALUE);
+        return TableCheck.check(q.load(), o, p -> { });
+    }
+
+    @Test
+    void readsTheTopology() {
+        Subnet s = IbNetDiscoverReader.read(res("ring4.topo"));
+        assertEquals(9, s.topology().nodeCount());
+        assertEquals(9, s.topology().linkCount());
+        assertEquals(4, s.endpoints().size());
+        assertEquals(12, s.maxLid());
+        assertEquals(s.topology().nodeId("node1 mlx5_0"), s.lidNode(9));
+        assertEquals(-1, s.lidNode(6));
+        assertEquals(5, s.switchLid(s.topology().nodeId("spare-sw5")));
+        assertEquals(8, s.portCount(s.topology().nodeId("ring-sw1")));
+    }
+
+    @Test
+    void everyDialectGivesTheSameTables() {
+        Subnet s = IbNetDiscoverReader.read(res("ring4.topo"));
+        LinearForwardingTables a = LftDumpReader.read(res("ring4-opensm-lfts.dump"), s);
+        LinearForwardingTables b = LftDumpReader.read(res("ring4-opensm-lfts-hex.dump"), s);
+        LinearForwardingTables c = LftDumpReader.read(res("ring4-ibroute.txt"), s);
+        for (int v = 0; v < s.topology().nodeCount(); v++) {
+            if (s.isSwitch(v)) {
+                for (int lid = 0; lid <= s.maxLid(); lid++) {
+                    assertEquals(a.port(v, lid), b.port(v, lid));
+                    assertEquals(a.port(v, lid), c.port(v, lid));
+                }
+            }
+        }
+        int spare = s.topology().nodeId("spare-sw5");
+        assertTrue(!a.hasEntries(spare));
+        assertEquals(3, a.port(s.topology().nodeId("ring-sw1"), 9));
+        assertEquals(LinearForwardingTables.NONE, a.port(s.topology().nodeId("ring-sw1"), 6));
+    }
+
+    @Test
+    void clockwiseRingHasOneCreditLoopOfFour() {
+        for (String f : List.of("ring4-opensm-lfts.dump", "ring4-opensm-lfts-hex.dump", "ring4-ibroute.txt")) {
+            TableCheck.Report r = check(f, null, "0");
+            assertEquals(DeadlockVerdict.Outcome.CYCLE, r.outcome(), f);
+            assertEquals(1, r.cyclicComponents(), f);
+            assertEquals(4, r.loops().get(0).size(), f);
+            assertEquals(0, r.blackHoles(), f);
+            assertEquals(0, r.routingLoops(), f);
+            assertEquals(5, r.stats().destinations());
+            assertEquals(15, r.stats().paths());
+            assertEquals(Optional.of(2), r.lanes().orElseThrow().exact());
+            assertEquals(2, r.lanes().orElseThrow().heuristic());
+        }
+    }
+
+    @Test
+    void pathSlsAcrossTheDatelineOnTheirOwnVlBreakTheLoop() {
+        TableCheck.Report r = check("ring4-opensm-lfts.dump", "ring4-sl2vl.dump", "file:" + res("ring4-path-sl.txt"));
+        assertEquals(DeadlockVerdict.Outcome.DEADLOCK_FREE, r.outcome());
+        assertTrue(r.clean());
+    }
+
+    @Test
+    void oneDataVlPutsTheLoopBack() {
+        TableCheck.Report r = check("ring4-opensm-lfts.dump", "ring4-sl2vl-onevl.dump", "file:" + res("ring4-path-sl.txt"));
+        assertEquals(DeadlockVerdict.Outcome.CYCLE, r.outcome());
+        assertTrue(r.loops().get(0).stream().allMatch(s -> s.channel().endsWith(" VL0")));
+    }
+
+    @Test
+    void slMappedToVl15IsABlackHole() {
+        TableCheck.Report r = check("ring4-opensm-lfts.dump", "ring4-sl2vl.dump", "14");
+        assertTrue(r.blackHoles() > 0);
+        assertEquals(RouteProblem.Cause.VL15, r.problems().get(0).cause());
+    }
+
+    @Test
+    void aSwitchWithoutItsTableIsABlackHole() {
+        TableCheck.Report r = check("ring4-lfts-missing-sw3.dump", null, "0");
+        assertTrue(r.blackHoles() > 0);
+        assertTrue(r.problems().stream().allMatch(p -> p.kind() == RouteProblem.Kind.BLACK_HOLE
+                && p.cause() == RouteProblem.Cause.NO_ENTRY && p.at().equals("ring-sw3")));
+        assertEquals(DeadlockVerdict.Outcome.DEADLOCK_FREE, r.outcome());
+    }
+
+    @Test
+    void aRouteBackAndForthIsARoutingLoop() {
+        TableCheck.Report r = check("ring4-lfts-loop.dump", null, "0");
+        assertTrue(r.routingLoops() > 0);
+        assertEquals(12, r.problems().stream().filter(p -> p.kind() == RouteProblem.Kind.ROUTING_LOOP).findFirst()
+                .orElseThrow().destination());
+    }
+
+    @Test
+    void failuresOfTheRingAreReroutedByEachRule() {
+        TableCheck.Report r = check("ring4-opensm-lfts.dump", null, "0");
+        FailureAnalysis.Result minhop = r.failures().get(0);
+        FailureAnalysis.Result updown = r.failures().get(1);
+        assertEquals(5, minhop.candidates());
+        assertEquals(0, updown.newCycles());
+        // the old clockwise routes are cyclic: every failure of a ring link leaves a union cycle
+        // only where the failed link was not on the loop; the spare link keeps the whole ring
+        assertTrue(updown.unionCycles() >= 1);
+        // cutting a ring link disconnects nothing (the ring becomes a line); the spare's link cuts the spare only
+        assertEquals(0, minhop.newBlackHoles());
+    }
+}

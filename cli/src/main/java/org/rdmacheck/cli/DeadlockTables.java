@@ -1,0 +1,413 @@
+package org.rdmacheck.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.rdmacheck.checker.cdg.DeadlockVerdict;
+import org.rdmacheck.checker.cdg.tables.FailureAnalysis;
+import org.rdmacheck.checker.cdg.tables.LaneAnalysis;
+import org.rdmacheck.checker.cdg.tables.LaneMap;
+import org.rdmacheck.checker.cdg.tables.LinearForwardingTables;
+import org.rdmacheck.checker.cdg.tables.NextHopReader;
+import org.rdmacheck.checker.cdg.tables.OpenSmWriter;
+import org.rdmacheck.checker.cdg.tables.RoceLanes;
+import org.rdmacheck.checker.cdg.tables.RoutedFabric;
+import org.rdmacheck.checker.cdg.tables.RoutingRule;
+import org.rdmacheck.checker.cdg.tables.Sl2VlTables;
+import org.rdmacheck.checker.cdg.tables.Subnet;
+import org.rdmacheck.checker.cdg.tables.TableCheck;
+import org.rdmacheck.checker.cdg.tables.TableCycles;
+import org.rdmacheck.checker.cdg.tables.TableQuery;
+import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.topology.TopologySpecs;
+import picocli.CommandLine.Option;
+
+/**
+ * The options and the run of {@code rdmacheck deadlock} on a network's own state: an InfiniBand
+ * fabric's {@code ibnetdiscover} topology with its forwarding and SL-to-VL tables, or a RoCE
+ * fabric's topology with next-hop tables and SONiC's lossless priorities; and the export of
+ * generated fabrics in the same formats.
+ */
+final class DeadlockTables {
+
+    @Option(names = "--ib-topology", paramLabel = "FILE", description = "InfiniBand topology as ibnetdiscover prints it")
+    String ibTopology;
+
+    @Option(names = "--lfts", paramLabel = "FILE", description = "unicast forwarding tables: opensm-lfts.dump or ibroute output")
+    String lfts;
+
+    @Option(names = "--sl2vl", paramLabel = "FILE", description = "opensm-sl2vl.dump (default: VL = SL on every hop)")
+    String sl2vl;
+
+    @Option(names = "--sl", paramLabel = "SPEC", defaultValue = "0", description = "the paths' SLs (RoCE: priorities): N, "
+            + "dlid-mod:N or file:PATH with lines 'SLID DLID SL' (default: ${DEFAULT-VALUE})")
+    String sl;
+
+    @Option(names = "--roce-topology", paramLabel = "SPEC", description = "RoCE fabric: a topology spec (file:PATH, fattree:k=4, ...)")
+    String roceTopology;
+
+    @Option(names = "--next-hops", paramLabel = "FILE", description = "RoCE next-hop tables (JSON; default: the ECMP routes of --roce-rule)")
+    String nextHops;
+
+    @Option(names = "--roce-rule", paramLabel = "RULE", defaultValue = "updown", description = "RoCE routes without "
+            + "--next-hops: minhop or updown (default: ${DEFAULT-VALUE})")
+    String roceRule;
+
+    @Option(names = "--sonic", paramLabel = "FILE", description = "SONiC config_db.json: lossless priorities (pfc_enable)")
+    String sonic;
+
+    @Option(names = "--dscp", paramLabel = "N", description = "RoCE: the traffic's DSCP, mapped to its priority by --sonic's DSCP_TO_TC_MAP")
+    Integer dscp;
+
+    @Option(names = "--max-lanes", paramLabel = "N", description = "lane budget (default: 8 data VLs for InfiniBand, "
+            + "2 lossless priorities for RoCE)")
+    Integer maxLanes;
+
+    @Option(names = "--skip-lanes", description = "do not compute the fewest lanes")
+    boolean skipLanes;
+
+    @Option(names = "--exact-seconds", paramLabel = "S", defaultValue = "10", description = "exact lane solver time per "
+            + "lane count (default: ${DEFAULT-VALUE})")
+    int exactSeconds;
+
+    @Option(names = "--failures", paramLabel = "N", defaultValue = "1", description = "links failed together: 0 (none), "
+            + "1 (every switch-to-switch link) or 2 (a sample) (default: ${DEFAULT-VALUE})")
+    int failures;
+
+    @Option(names = "--failure-rule", paramLabel = "RULE", split = ",", description = "re-routing rules: minhop, updown "
+            + "(default: both)")
+    List<String> failureRules = new ArrayList<>();
+
+    @Option(names = "--failure-limit", paramLabel = "N", defaultValue = "200", description = "most failure sets per rule "
+            + "(default: ${DEFAULT-VALUE})")
+    int failureLimit;
+
+    @Option(names = "--seed", defaultValue = "1", description = "seed of the two-failure sample (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--export-opensm", paramLabel = "DIR", description = "with --topology: write ibnetdiscover.topo, "
+            + "opensm-lfts.dump, opensm-sl2vl.dump and next-hops.json of --rule's routes")
+    Path export;
+
+    @Option(names = "--rule", paramLabel = "RULE", defaultValue = "updown", description = "routes for --export-opensm: "
+            + "minhop, updown or dor (torus) (default: ${DEFAULT-VALUE})")
+    String rule;
+
+    @Option(names = "--lmc", defaultValue = "0", description = "LMC for --export-opensm (default: ${DEFAULT-VALUE})")
+    int lmc;
+
+    @Option(names = "--write-lanes", paramLabel = "DIR", description = "write the fewest-lanes assignment: path-sl.txt "
+            + "(SLID DLID SL) and opensm-sl2vl.dump (VL = SL)")
+    Path writeLanes;
+
+    /** @return whether a network's own state is to be checked */
+    boolean tablesMode() {
+        return ibTopology != null || roceTopology != null;
+    }
+
+    /** @return whether a generated fabric is to be exported */
+    boolean exportMode() {
+        return export != null;
+    }
+
+    TableQuery query() {
+        if (ibTopology != null && roceTopology != null) {
+            throw new InputException("--ib-topology and --roce-topology: expected one of them");
+        }
+        if (ibTopology != null) {
+            if (lfts == null) {
+                throw new InputException("--ib-topology needs --lfts FILE (opensm-lfts.dump or ibroute output)");
+            }
+            if (nextHops != null || sonic != null || dscp != null) {
+                throw new InputException("--next-hops, --sonic and --dscp are for --roce-topology");
+            }
+            return new TableQuery(TableQuery.Kind.IB, absolute(ibTopology), absolute(lfts),
+                    sl2vl == null ? "" : absolute(sl2vl), slSpec(sl), "", "");
+        }
+        if (lfts != null || sl2vl != null) {
+            throw new InputException("--lfts and --sl2vl are for --ib-topology");
+        }
+        RoutingRule.parse(roceRule);
+        String priority = sl;
+        if (dscp != null) {
+            if (sonic == null) {
+                throw new InputException("--dscp needs --sonic FILE (its DSCP_TO_TC_MAP)");
+            }
+            priority = Integer.toString(RoceLanes.trafficClass(Path.of(sonic), dscp));
+        }
+        String topo = roceTopology.startsWith("file:") ? "file:" + absolute(roceTopology.substring(5)) : roceTopology;
+        return new TableQuery(TableQuery.Kind.ROCE, topo, nextHops == null ? "" : absolute(nextHops), "",
+                slSpec(priority), sonic == null ? "" : absolute(sonic), roceRule);
+    }
+
+    /** Paths are stored absolute, so a stored credit loop replays from any folder. */
+    private static String absolute(String file) {
+        return Path.of(file).toAbsolutePath().normalize().toString();
+    }
+
+    private static String slSpec(String spec) {
+        return spec.startsWith("file:") ? "file:" + absolute(spec.substring(5)) : spec;
+    }
+
+    private TableCheck.Options options(TableQuery q, RunClock clock) {
+        int budget = maxLanes != null ? maxLanes : q.kind() == TableQuery.Kind.IB ? 8 : 2;
+        if (budget < 1 || budget > 15) {
+            throw new InputException("--max-lanes " + budget + ": expected an integer in [1, 15]");
+        }
+        if (failures < 0 || failures > 2) {
+            throw new InputException("--failures " + failures + ": expected 0, 1 or 2");
+        }
+        if (failureLimit < 1 || exactSeconds < 1) {
+            throw new InputException("--failure-limit and --exact-seconds: expected positive integers");
+        }
+        List<RoutingRule> rules = new ArrayList<>();
+        for (String r : failureRules.isEmpty() ? List.of("minhop", "updown") : failureRules) {
+            RoutingRule rr = RoutingRule.parse(r);
+            if (rr == RoutingRule.DIMENSION_ORDER) {
+                throw new InputException("--failure-rule dor: expected minhop or updown (dimension order does not route"
+                        + " around failures)");
+            }
+            rules.add(rr);
+        }
+        long deadline = System.nanoTime() + Math.max(0, clock.maxMillis() - clock.elapsedMillis()) * 1_000_000L;
+        if (deadline < System.nanoTime()) {
+            deadline = Long.MAX_VALUE;
+        }
+        return new TableCheck.Options(10, !skipLanes, budget, 2_000_000, exactSeconds * 1000L, failures, rules,
+                failureLimit, seed, deadline);
+    }
+
+    /**
+     * Checks the state the options name.
+     */
+    int run(PrintWriter out, PrintWriter err, TraceOutput traces, boolean json, TimeLimit limit) {
+        TableQuery q = query();
+        Path root = traces.folder().orElse(null);
+        RunClock clock = limit.start("deadlock " + q.topology(), err);
+        TableCheck.Options o = options(q, clock);
+        AtomicReference<String> phase = new AtomicReference<>("reading the files");
+        AtomicReference<Long> readMs = new AtomicReference<>(0L);
+        AtomicReference<RoutedFabric> state = new AtomicReference<>();
+        TableCheck.Report report;
+        Optional<EarlyStop> stop = Optional.empty();
+        try {
+            report = Watched.run(clock, phase::get, () -> {
+                long t0 = System.nanoTime();
+                state.set(q.load());
+                readMs.set((System.nanoTime() - t0) / 1_000_000);
+                return TableCheck.check(state.get(), o, phase::set);
+            });
+        } catch (Watched.LimitReached e) {
+            stop = Optional.of(EarlyStop.timeLimit(clock));
+            report = null;
+        }
+        if (report == null) {
+            out.println(json ? stoppedJson(q, stop, phase.get()) : "INCONCLUSIVE: " + stop.get().reason() + " during: "
+                    + phase.get());
+            out.flush();
+            return ExitCodes.INCONCLUSIVE;
+        }
+        String file = null;
+        if (!report.loops().isEmpty() && root != null) {
+            try {
+                file = ExplorerOptions.display(Counterexamples.write(root, TableCycles.of(q, report.loops().get(0))));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        if (writeLanes != null && report.lanes().isPresent() && q.kind() == TableQuery.Kind.IB) {
+            writeLanes(state.get(), report.lanes().get());
+        }
+        out.println(json ? json(q, report, readMs.get(), file) : text(q, state.get(), report, readMs.get(), file));
+        out.flush();
+        return report.clean() ? ExitCodes.OK : ExitCodes.VIOLATED;
+    }
+
+    private void writeLanes(RoutedFabric f, LaneAnalysis.Result lanes) {
+        try {
+            Files.createDirectories(writeLanes);
+            try (Writer w = Files.newBufferedWriter(writeLanes.resolve("path-sl.txt"))) {
+                w.write("# SLID DLID SL: the fewest-lanes assignment (paths not listed: SL 0)\n");
+                for (int[] a : lanes.assignment()) {
+                    Subnet.Endpoint e = f.subnet().endpoints().get(a[0]);
+                    w.write(String.format(Locale.ROOT, "0x%04x 0x%04x %d%n", e.baseLid(), a[1], a[2]));
+                }
+            }
+            int[] identity = new int[LaneMap.LANES];
+            for (int i = 0; i < identity.length; i++) {
+                identity[i] = i;
+            }
+            try (Writer w = Files.newBufferedWriter(writeLanes.resolve("opensm-sl2vl.dump"))) {
+                OpenSmWriter.sl2vl(f.subnet(), Sl2VlTables.uniform(f.subnet(), identity), w);
+            }
+        } catch (IOException e) {
+            throw new InputException("--write-lanes " + writeLanes + ": cannot write (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /**
+     * Writes a generated fabric's files.
+     */
+    int export(String topology, PrintWriter out) {
+        Subnet s = Subnet.assign(TopologySpecs.parse(topology), lmc);
+        RoutingRule r = RoutingRule.parse(rule);
+        boolean[] none = new boolean[s.topology().linkCount()];
+        LinearForwardingTables lft = r.tables(s, none);
+        try {
+            OpenSmWriter.export(export, lft, LaneMap.IDENTITY);
+            try (Writer w = Files.newBufferedWriter(export.resolve("next-hops.json"))) {
+                NextHopReader.write(r.ecmp(s, none), w);
+            }
+        } catch (IOException e) {
+            throw new InputException("--export-opensm " + export + ": cannot write (" + e.getMessage() + ")", e);
+        }
+        out.println("wrote " + export.resolve("ibnetdiscover.topo") + ", opensm-lfts.dump, opensm-sl2vl.dump, next-hops.json: "
+                + s.topology() + ", " + s.maxLid() + " LIDs, " + r.label() + " routes");
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private static String text(TableQuery q, RoutedFabric f, TableCheck.Report r, long readMs, String file) {
+        StringBuilder b = new StringBuilder();
+        TableCheck.Stats s = r.stats();
+        b.append(String.format(Locale.ROOT, "%s: %d switches, %d %s, %d links, %,d destinations, %,d paths%n",
+                q.topology(), s.switches(), s.adapters(), q.kind() == TableQuery.Kind.IB ? "channel adapters" : "hosts",
+                s.links(), s.destinations(), s.paths()));
+        b.append(r.outcome()).append(r.outcome() == DeadlockVerdict.Outcome.CYCLE
+                ? String.format(": %d credit loop%s (cyclic components of the channel dependency graph)%n",
+                r.cyclicComponents(), r.cyclicComponents() == 1 ? "" : "s")
+                : ": the channel dependency graph of the routes is acyclic\n");
+        for (int i = 0; i < r.loops().size(); i++) {
+            List<TableCheck.LoopStep> loop = r.loops().get(i);
+            b.append(String.format("loop %d, %d dependencies:%n", i + 1, loop.size()));
+            for (int k = 0; k < loop.size(); k++) {
+                TableCheck.LoopStep st = loop.get(k);
+                b.append(String.format("  %d. %s waits for %s  (route %s -> lid %d, SL %d)%n", k + 1, st.channel(),
+                        st.requests(), st.source(), st.destination(), st.sl()));
+            }
+        }
+        b.append(String.format("routing loops: %d, black holes: %d%n", r.routingLoops(), r.blackHoles()));
+        for (TableCheck.Problem p : r.problems().subList(0, Math.min(5, r.problems().size()))) {
+            b.append(String.format("  %s (%s) at %s: lid %d from %s, SL %d: %s%n", p.kind(), p.cause(), p.at(),
+                    p.destination(), p.source(), p.sl(), String.join(" ", p.route())));
+        }
+        if (r.lanes().isPresent()) {
+            LaneAnalysis.Result l = r.lanes().get();
+            b.append(String.format("fewest lanes (one per path): heuristic %d, lower bound %d, exact %s, budget %d: %s%n",
+                    l.heuristic(), l.lowerBound(), l.exact().map(String::valueOf).orElse("- (" + l.exactStatus() + ")"),
+                    l.maxLanes(), l.fits() ? "fits" : "does not fit"));
+        } else if (!r.lanesNote().isEmpty()) {
+            b.append("fewest lanes: ").append(r.lanesNote()).append('\n');
+        }
+        for (FailureAnalysis.Result fa : r.failures()) {
+            b.append(String.format("%s failures re-routed by %s (a stated rule, not a given SM): %d of %d%s; new tables: "
+                            + "%d with credit loops, %d with black holes, %d with routing loops; old+new: %d with credit loops%n",
+                    fa.failures() == 1 ? "single-link" : "two-link", fa.rule().label(), fa.outcomes().size(),
+                    fa.candidates(), fa.stopped() ? " (time limit)" : "", fa.newCycles(), fa.newBlackHoles(),
+                    fa.newRoutingLoops(), fa.unionCycles()));
+            fa.outcomes().stream().filter(FailureAnalysis.Outcome::hazardous).limit(3).forEach(o -> b.append(
+                    String.format("  %s: new %s, black holes %d, routing loops %d, old+new %s%n", String.join(" + ", o.links()),
+                            o.newCycle() ? "CYCLE" : "acyclic", o.newBlackHoles(), o.newRoutingLoops(),
+                            o.unionCycle() ? "CYCLE" : "acyclic")));
+        }
+        b.append(String.format(Locale.ROOT, "dependencies %,d; read %d ms, check %d ms", s.dependencies(), readMs,
+                s.checkMillis()));
+        if (file != null) {
+            b.append("\ncounterexample: ").append(file);
+        }
+        return b.toString();
+    }
+
+    private static String json(TableQuery q, TableCheck.Report r, long readMs, String file) {
+        ObjectNode o = TraceJson.MAPPER.createObjectNode();
+        ObjectNode p = o.putObject("parameters");
+        q.parameters().forEach(p::put);
+        TableCheck.Stats s = r.stats();
+        o.put("switches", s.switches());
+        o.put("adapters", s.adapters());
+        o.put("links", s.links());
+        o.put("destinations", s.destinations());
+        o.put("paths", s.paths());
+        o.put("dependencies", s.dependencies());
+        o.put("verdict", r.outcome().name());
+        EarlyStop.put(o, Optional.empty());
+        o.put("creditLoops", r.cyclicComponents());
+        ArrayNode loops = o.putArray("loops");
+        for (List<TableCheck.LoopStep> loop : r.loops()) {
+            loops.add(TraceJson.MAPPER.valueToTree(loop));
+        }
+        o.put("routingLoops", r.routingLoops());
+        o.put("blackHoles", r.blackHoles());
+        o.set("problems", TraceJson.MAPPER.valueToTree(r.problems()));
+        if (r.lanes().isPresent()) {
+            LaneAnalysis.Result l = r.lanes().get();
+            ObjectNode ln = o.putObject("lanes");
+            ln.put("heuristic", l.heuristic());
+            ln.put("lowerBound", l.lowerBound());
+            if (l.exact().isPresent()) {
+                ln.put("exact", l.exact().get());
+            } else {
+                ln.putNull("exact");
+            }
+            ln.put("exactStatus", l.exactStatus().name());
+            ln.put("maxLanes", l.maxLanes());
+            ln.put("fits", l.fits());
+            ln.put("paths", l.paths());
+            ln.put("groups", l.groups());
+            ln.put("dependencies", l.dependencies());
+        } else {
+            o.putNull("lanes");
+        }
+        o.put("lanesNote", r.lanesNote());
+        ArrayNode fs = o.putArray("failures");
+        for (FailureAnalysis.Result fa : r.failures()) {
+            ObjectNode f = fs.addObject();
+            f.put("rule", fa.rule().label());
+            f.put("failures", fa.failures());
+            f.put("candidates", fa.candidates());
+            f.put("analysed", fa.outcomes().size());
+            f.put("stopped", fa.stopped());
+            f.put("newCreditLoops", fa.newCycles());
+            f.put("newBlackHoles", fa.newBlackHoles());
+            f.put("newRoutingLoops", fa.newRoutingLoops());
+            f.put("unionCreditLoops", fa.unionCycles());
+            f.set("hazards", TraceJson.MAPPER.valueToTree(fa.outcomes().stream()
+                    .filter(FailureAnalysis.Outcome::hazardous).toList()));
+        }
+        o.put("readMillis", readMs);
+        o.put("checkMillis", s.checkMillis());
+        o.put("counterexample", file);
+        return write(o);
+    }
+
+    private static String stoppedJson(TableQuery q, Optional<EarlyStop> stop, String phase) {
+        ObjectNode o = TraceJson.MAPPER.createObjectNode();
+        ObjectNode p = o.putObject("parameters");
+        q.parameters().forEach(p::put);
+        o.put("verdict", DeadlockVerdict.Outcome.INCONCLUSIVE.name());
+        EarlyStop.put(o, stop);
+        o.put("phase", phase);
+        return write(o);
+    }
+
+    private static String write(ObjectNode o) {
+        try {
+            return TraceJson.MAPPER.writeValueAsString(o);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

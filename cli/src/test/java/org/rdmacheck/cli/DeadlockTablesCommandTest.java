@@ -1,0 +1,177 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmacheck.checker.trace.TraceJson;
+
+/**
+ * {@code rdmacheck deadlock} on a network's own files: the hand-written ring in every dialect,
+ * the export of generated fabrics read back, replay of a stored credit loop, and one line with
+ * exit 2 for each malformed file.
+ */
+class DeadlockTablesCommandTest {
+
+    static final Path FIX = Path.of("../checker-bridge/src/test/resources/fabrics");
+
+    static CliTest.Run run(String... args) {
+        return DeadlockCommandTest.run(args);
+    }
+
+    static String f(String name) {
+        return FIX.resolve(name).toString();
+    }
+
+    @Test
+    void ringInEveryDialectIsOneCreditLoopAndItReplays(@TempDir Path dir) throws Exception {
+        for (String lfts : List.of("ring4-opensm-lfts.dump", "ring4-opensm-lfts-hex.dump", "ring4-ibroute.txt")) {
+            CliTest.Run r = run("deadlock", "--ib-topology", f("ring4.topo"), "--lfts", f(lfts), "--json", "--out",
+                    dir.toString());
+            assertEquals(1, r.code(), r.err());
+            JsonNode o = TraceJson.MAPPER.readTree(r.out());
+            assertEquals("CYCLE", o.get("verdict").asText());
+            assertEquals(1, o.get("creditLoops").asInt());
+            assertEquals(4, o.get("loops").get(0).size());
+            assertEquals(2, o.get("lanes").get("exact").asInt());
+            assertEquals(2, o.get("lanes").get("heuristic").asInt());
+            assertTrue(o.get("lanes").get("fits").asBoolean());
+            CliTest.Run replay = run("replay", o.get("counterexample").asText(), "--json");
+            assertEquals(0, replay.code(), replay.out() + replay.err());
+        }
+    }
+
+    @Test
+    void fewestLanesAssignmentWrittenAndReadBackIsDeadlockFree(@TempDir Path dir) throws Exception {
+        Path lanes = dir.resolve("lanes");
+        CliTest.Run r = run("deadlock", "--ib-topology", f("ring4.topo"), "--lfts", f("ring4-opensm-lfts.dump"),
+                "--write-lanes", lanes.toString(), "--failures", "0", "--no-save");
+        assertEquals(1, r.code(), r.err());
+        CliTest.Run again = run("deadlock", "--ib-topology", f("ring4.topo"), "--lfts", f("ring4-opensm-lfts.dump"),
+                "--sl2vl", lanes.resolve("opensm-sl2vl.dump").toString(), "--sl", "file:" + lanes.resolve("path-sl.txt"),
+                "--failures", "0", "--json", "--no-save");
+        assertEquals(0, again.code(), again.out() + again.err());
+        assertEquals("DEADLOCK_FREE", TraceJson.MAPPER.readTree(again.out()).get("verdict").asText());
+    }
+
+    @Test
+    void exportedTorusNeedsTwoLanesAndExportedFatTreeOne(@TempDir Path dir) throws Exception {
+        Path torus = dir.resolve("torus");
+        assertEquals(0, run("deadlock", "--topology", "torus:x=4,y=4,hosts=1", "--export-opensm", torus.toString(),
+                "--rule", "dor").code());
+        CliTest.Run r = run("deadlock", "--ib-topology", torus.resolve("ibnetdiscover.topo").toString(), "--lfts",
+                torus.resolve("opensm-lfts.dump").toString(), "--sl2vl", torus.resolve("opensm-sl2vl.dump").toString(),
+                "--failures", "0", "--json", "--no-save");
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals("CYCLE", o.get("verdict").asText());
+        assertEquals(8, o.get("creditLoops").asInt());
+        assertEquals(2, o.get("lanes").get("exact").asInt());
+        Path ft = dir.resolve("ft");
+        assertEquals(0, run("deadlock", "--topology", "fattree:k=4", "--export-opensm", ft.toString(), "--lmc", "1").code());
+        CliTest.Run f = run("deadlock", "--ib-topology", ft.resolve("ibnetdiscover.topo").toString(), "--lfts",
+                ft.resolve("opensm-lfts.dump").toString(), "--json", "--no-save");
+        assertEquals(0, f.code(), f.out() + f.err());
+        JsonNode fo = TraceJson.MAPPER.readTree(f.out());
+        assertEquals(1, fo.get("lanes").get("exact").asInt());
+        assertEquals(32, fo.get("destinations").asInt());
+        CliTest.Run roce = run("deadlock", "--roce-topology", "fattree:k=4", "--next-hops",
+                ft.resolve("next-hops.json").toString(), "--json", "--no-save");
+        assertEquals(0, roce.code(), roce.out() + roce.err());
+        assertEquals("DEADLOCK_FREE", TraceJson.MAPPER.readTree(roce.out()).get("verdict").asText());
+    }
+
+    @Test
+    void roceRingWithOneLosslessPriorityLoopsAndLossyDoesNot(@TempDir Path dir) throws Exception {
+        CliTest.Run r = run("deadlock", "--roce-topology", "ring:n=5,hosts=1", "--roce-rule", "minhop", "--sl", "3",
+                "--json", "--no-save", "--failures", "0");
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals("CYCLE", o.get("verdict").asText());
+        assertEquals(2, o.get("lanes").get("exact").asInt());
+        assertEquals(2, o.get("lanes").get("maxLanes").asInt());
+        Path sonic = Path.of("../examples/sonic/leaf-32x100g-40m.json");
+        CliTest.Run lossy = run("deadlock", "--roce-topology", "ring:n=5,hosts=1", "--roce-rule", "minhop", "--sl", "1",
+                "--sonic", sonic.toString(), "--json", "--no-save", "--failures", "0");
+        assertEquals(0, lossy.code(), lossy.out() + lossy.err());
+        CliTest.Run lossless = run("deadlock", "--roce-topology", "ring:n=5,hosts=1", "--roce-rule", "minhop", "--sl", "3",
+                "--sonic", sonic.toString(), "--json", "--no-save", "--failures", "0");
+        assertEquals(1, lossless.code(), lossless.out() + lossless.err());
+    }
+
+    private static Path edited(Path dir, String name, UnaryOperator<String> edit) throws IOException {
+        Path p = dir.resolve("bad-" + dir.toFile().list().length + "-" + name);
+        Files.writeString(p, edit.apply(Files.readString(FIX.resolve(name))));
+        return p;
+    }
+
+    @Test
+    void malformedFilesAreOneLineExitTwo(@TempDir Path dir) throws IOException {
+        String topo = f("ring4.topo");
+        String lfts = f("ring4-opensm-lfts.dump");
+        List<String[]> bad = new ArrayList<>();
+        bad.add(new String[] {"--ib-topology", edited(dir, "ring4.topo", s -> s.replace("Switch\t8 \"S-0002c90300001002\"",
+                "Switch\tx \"S-0002c90300001002\"")).toString(), "--lfts", lfts});
+        bad.add(new String[] {"--ib-topology", edited(dir, "ring4.topo", s -> s.replace("[1]\t\"S-0002c90300001003\"[2]",
+                "[1]\t\"S-0002c90300001003\"[3]")).toString(), "--lfts", lfts});
+        bad.add(new String[] {"--ib-topology", edited(dir, "ring4.topo", s -> s.replace("# lid 10 lmc 0", "# 4xEDR"))
+                .toString(), "--lfts", lfts});
+        bad.add(new String[] {"--ib-topology", edited(dir, "ring4.topo", s -> s.replace("# lid 8 lmc 1", "# lid 9 lmc 1"))
+                .toString(), "--lfts", lfts});
+        bad.add(new String[] {"--ib-topology", edited(dir, "ring4.topo", s -> s.replace("# lid 12 lmc 0", "# lid 11 lmc 0"))
+                .toString(), "--lfts", lfts});
+        bad.add(new String[] {"--ib-topology", edited(dir, "ring4.topo", s -> s + "garbage line\n").toString(), "--lfts", lfts});
+        bad.add(new String[] {"--ib-topology", topo, "--lfts", edited(dir, "ring4-opensm-lfts.dump",
+                s -> s.replace("0x0002 001 #", "0x0002 0x1 #")).toString()});
+        bad.add(new String[] {"--ib-topology", topo, "--lfts", edited(dir, "ring4-opensm-lfts.dump",
+                s -> s.replaceFirst("0x0003 001 #", "0x0001 001 #")).toString()});
+        bad.add(new String[] {"--ib-topology", topo, "--lfts", edited(dir, "ring4-opensm-lfts.dump",
+                s -> s.replaceFirst("12 lids dumped", "11 lids dumped")).toString()});
+        bad.add(new String[] {"--ib-topology", topo, "--lfts", edited(dir, "ring4-ibroute.txt",
+                s -> s.replaceFirst("10 valid lids dumped", "9 valid lids dumped")).toString()});
+        bad.add(new String[] {"--ib-topology", topo, "--lfts", edited(dir, "ring4-opensm-lfts.dump",
+                s -> s.replaceFirst("guid 0x0002c90300001001", "guid 0x0002c903000010ff")).toString()});
+        bad.add(new String[] {"--ib-topology", topo, "--lfts", edited(dir, "ring4-opensm-lfts.dump",
+                s -> s.substring(0, s.lastIndexOf("12 lids dumped"))).toString()});
+        bad.add(new String[] {"--ib-topology", topo, "--lfts", edited(dir, "ring4-opensm-lfts.dump",
+                s -> s.replaceFirst("0x0002 001 #", "0x0002 009 #")).toString()});
+        bad.add(new String[] {"--ib-topology", topo, "--lfts", edited(dir, "ring4-opensm-lfts.dump",
+                s -> s.replaceFirst("0x0002 001 #", "0x0002 001 :")).toString()});
+        bad.add(new String[] {"--ib-topology", topo, "--lfts", lfts, "--sl2vl", edited(dir, "ring4-sl2vl.dump",
+                s -> s.replaceFirst(" 15 15\n", " 15\n")).toString()});
+        bad.add(new String[] {"--ib-topology", topo, "--lfts", lfts, "--sl2vl", edited(dir, "ring4-sl2vl.dump",
+                s -> s.replaceFirst("0x0002c90300001003", "0x0002c903000010ee")).toString()});
+        bad.add(new String[] {"--ib-topology", topo, "--lfts", lfts, "--sl", "file:" + edited(dir, "ring4-path-sl.txt",
+                s -> s.replace("12 11 1", "12 11 16"))});
+        bad.add(new String[] {"--ib-topology", topo, "--lfts", dir.resolve("missing.dump").toString()});
+        bad.add(new String[] {"--ib-topology", topo});
+        bad.add(new String[] {"--ib-topology", topo, "--lfts", lfts, "--failures", "3"});
+        bad.add(new String[] {"--roce-topology", "ring:n=4,hosts=1", "--next-hops", write(dir, "hops.json",
+                "{\"nextHops\": {\"s0\": {\"h2.0\": [\"s2\"]}}}").toString()});
+        bad.add(new String[] {"--roce-topology", "ring:n=4,hosts=1", "--dscp", "3"});
+        for (String[] args : bad) {
+            String[] full = new String[args.length + 2];
+            full[0] = "deadlock";
+            System.arraycopy(args, 0, full, 1, args.length);
+            full[full.length - 1] = "--no-save";
+            CliTest.Run r = run(full);
+            assertEquals(2, r.code(), String.join(" ", full) + "\n" + r.out() + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertFalse(r.err().contains("Exception"), r.err());
+            assertEquals("", r.out(), "nothing half-written: " + r.out());
+        }
+    }
+
+    private static Path write(Path dir, String name, String text) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+}
