@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             KnockoutsCommand.class,
             ScopeCommand.class,
             org.rdmacheck.cli.gbn.GbnTableCommand.class,
+            org.rdmacheck.cli.gbn.GbnPatternsCommand.class,
             org.rdmacheck.cli.gbn.GbnTimedTableCommand.class,
             ThresholdsCommand.class,
             org.rdmacheck.cli.partition.PartitionSimCommand.class,

@@ -91,6 +91,8 @@ class JsonSchemaTest {
                 Arguments.of("partition-sim.schema.json", Set.of(0), List.of("partition-sim", "--size", "1M", "--chunks",
                         "4K,64K", "--qps", "1,2", "--trials", "2", "--ecmp-k", "4", "--ecmp-qps", "1,8", "--json",
                         "--out", out + "/partition")),
+                Arguments.of("gbn-patterns.schema.json", Set.of(0), List.of("gbn-patterns", "--packets", "2",
+                        "--max-losses", "1", "--json")),
                 Arguments.of("gbn-table.schema.json", Set.of(0), List.of("gbn-table", "--packets", "2", "--max-losses",
                         "2", "--json", "--no-save")),
                 Arguments.of("gbn-timed-table.schema.json", Set.of(0), List.of("gbn-timed-table", "--param",

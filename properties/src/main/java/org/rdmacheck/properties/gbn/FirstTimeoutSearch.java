@@ -54,6 +54,15 @@ public final class FirstTimeoutSearch<S, H> {
          * @param trace   builds the shortest trace to it (the last step is the timeout), on demand
          */
         void timeout(S state, H history, Supplier<Trace<S>> trace);
+
+        /**
+         * A run ends without a timeout: the state has no successor.
+         *
+         * @param state   the last state
+         * @param history its history
+         */
+        default void end(S state, H history) {
+        }
     }
 
     /**
@@ -183,6 +192,9 @@ public final class FirstTimeoutSearch<S, H> {
             }
             ts.clear();
             model.successors(node.state(), ts::add);
+            if (ts.isEmpty()) {
+                sink.end(node.state(), node.history());
+            }
             for (Transition<S> t : ts) {
                 if (t.action().name().equals(timeoutAction)) {
                     sink.timeout(node.state(), node.history(), () -> trace(node, t, parents));
