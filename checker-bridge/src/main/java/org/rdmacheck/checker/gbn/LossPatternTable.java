@@ -10,8 +10,10 @@ import java.util.Optional;
 import java.util.TreeMap;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.model.Params;
-import org.rdmacheck.model.gbn.GbnModel;
-import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.gbn.GoBackN;
+import org.rdmacheck.model.gbn.GbnLayout;
+import org.rdmacheck.model.gbn.Ctrl;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.gbn.GbnVariant;
 import org.rdmacheck.model.gbn.TimeoutCause;
 import org.rdmacheck.properties.gbn.GbnEntry;
@@ -47,7 +49,7 @@ public record LossPatternTable(Map<String, String> base, int maxLosses, List<Gbn
      * @param patterns   every pattern up to the budget
      * @param wallMillis time of the search
      */
-    public record Column(GbnVariant variant, List<LossPatterns.Pattern<GbnState>> patterns, long wallMillis) {
+    public record Column(GbnVariant variant, List<LossPatterns.Pattern<LayoutState>> patterns, long wallMillis) {
         /** Copies the patterns. */
         public Column {
             patterns = List.copyOf(patterns);
@@ -75,7 +77,7 @@ public record LossPatternTable(Map<String, String> base, int maxLosses, List<Gbn
         }
 
         /** @param losses a pattern  @return this variant's outcome for it, empty when it cannot occur */
-        public Optional<LossPatterns.Pattern<GbnState>> pattern(List<LossId> losses) {
+        public Optional<LossPatterns.Pattern<LayoutState>> pattern(List<LossId> losses) {
             return patterns.stream().filter(p -> p.losses().equals(losses)).findFirst();
         }
 
@@ -199,11 +201,14 @@ public record LossPatternTable(Map<String, String> base, int maxLosses, List<Gbn
         m.put(GbnEntry.LOSSES.name(), Integer.toString(maxLosses));
         GbnEntry entry = new GbnEntry();
         Params p = entry.resolve(Params.of(m));
-        GbnModel model = GbnEntry.model(v.word(), p);
-        LossHistory.Channels<GbnState> channels = new LossHistory.Channels<>(GbnState::data,
-                s -> s.ctrl().stream().map(c -> new LossHistory.Packet(c.kind().name(), c.psn())).toList());
+        GoBackN model = GbnEntry.model(v.word(), p);
+        GbnLayout g = model.fields();
+        LossHistory.Channels<LayoutState> channels = new LossHistory.Channels<>(
+                s -> java.util.Arrays.stream(s.elements(g.data)).map(g.dataPsn::of).boxed().toList(),
+                s -> java.util.Arrays.stream(s.elements(g.ctrl)).mapToObj(e -> new LossHistory.Packet(
+                        Ctrl.Kind.values()[g.ctrlKind.of(e)].name(), g.ctrlPsn.of(e))).toList());
         LossPatterns.Shape shape = new LossPatterns.Shape(model.config()::isLast, model.config()::copies);
-        List<LossPatterns.Pattern<GbnState>> patterns = LossPatterns.analyse(model, GbnModel.TIMEOUT, channels,
+        List<LossPatterns.Pattern<LayoutState>> patterns = LossPatterns.analyse(model, GoBackN.TIMEOUT, channels,
                 model.config().total(), maxLosses + 1, shape, model::isFinal, SearchLimits.of(settings, startNanos));
         return new Column(v, patterns, System.currentTimeMillis() - t0);
     }

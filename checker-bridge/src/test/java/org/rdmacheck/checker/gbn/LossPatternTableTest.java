@@ -11,7 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
-import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.gbn.GbnVariant;
 import org.rdmacheck.model.gbn.TimeoutCause;
 import org.rdmacheck.properties.gbn.LossPatterns;
@@ -59,8 +59,8 @@ class LossPatternTableTest {
             List<TimeoutCause> causes = r.causes().get(GbnVariant.ST);
             assertTrue(causes.equals(List.of(TimeoutCause.SAME_PACKET_LOST_TWICE))
                     || causes.equals(List.of(TimeoutCause.NAK_LOST)), r + ": " + causes);
-            LossPatterns.Pattern<GbnState> p = column(twoPackets, GbnVariant.ST).pattern(r.losses()).orElseThrow();
-            List<org.rdmacheck.model.Transition<GbnState>> steps = p.trace().orElseThrow().steps();
+            LossPatterns.Pattern<LayoutState> p = column(twoPackets, GbnVariant.ST).pattern(r.losses()).orElseThrow();
+            List<org.rdmacheck.model.Transition<LayoutState>> steps = p.trace().orElseThrow().steps();
             assertEquals("Timeout", steps.get(steps.size() - 1).action().name());
         }
         // the same two patterns under Check-EPSN alone

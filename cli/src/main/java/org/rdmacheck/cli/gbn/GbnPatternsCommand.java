@@ -20,7 +20,7 @@ import org.rdmacheck.cli.RunClock;
 import org.rdmacheck.cli.TimeLimit;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Transition;
-import org.rdmacheck.model.gbn.GbnState;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.gbn.GbnVariant;
 import org.rdmacheck.properties.gbn.FirstTimeoutSearch;
 import org.rdmacheck.properties.gbn.LossId;
@@ -169,7 +169,7 @@ public final class GbnPatternsCommand implements Callable<Integer> {
                     .append(", never under ").append(cmp.with().word()).append("): ").append(rows.size())
                     .append(rows.isEmpty() ? " patterns\n" : " patterns\n");
             for (LossPatternTable.Row row : rows) {
-                LossPatterns.Pattern<GbnState> p = column(r, cmp.without()).pattern(row.losses()).orElseThrow();
+                LossPatterns.Pattern<LayoutState> p = column(r, cmp.without()).pattern(row.losses()).orElseThrow();
                 sb.append(String.format(Locale.ROOT, "  %-24s %-40s %s%n", row.losses(), p.causeLabel(),
                         outcomes(row)));
                 p.trace().ifPresent(t -> sb.append("    ").append(cmp.without().word()).append(": ")
@@ -191,9 +191,9 @@ public final class GbnPatternsCommand implements Callable<Integer> {
     }
 
     /** @param t a trace  @return its actions, one after the other */
-    static String actions(FirstTimeoutSearch.Trace<GbnState> t) {
+    static String actions(FirstTimeoutSearch.Trace<LayoutState> t) {
         StringBuilder sb = new StringBuilder();
-        for (Transition<GbnState> s : t.steps()) {
+        for (Transition<LayoutState> s : t.steps()) {
             sb.append(sb.length() == 0 ? "" : " ").append(s.action());
         }
         return sb.toString();
@@ -206,7 +206,7 @@ public final class GbnPatternsCommand implements Callable<Integer> {
             o.put("variant", c.variant().word());
             o.put("wallMillis", c.wallMillis());
             ArrayNode ps = o.putArray("patterns");
-            for (LossPatterns.Pattern<GbnState> p : c.patterns()) {
+            for (LossPatterns.Pattern<LayoutState> p : c.patterns()) {
                 if (p.losses().isEmpty()) {
                     continue;
                 }
