@@ -135,7 +135,7 @@ final class KnockoutsCommand implements Callable<Integer> {
             case INCONCLUSIVE -> "INCONCLUSIVE: " + r.detail();
             case FAILED -> "FAILED: " + r.detail();
         };
-        return String.format(Locale.ROOT, "%s, %,d states, %.1f s", what, r.states(), r.millis() / 1000.0);
+        return String.format(Locale.ROOT, "%s, %,d states, %.1fs", what, r.states(), r.millis() / 1000.0);
     }
 
     /**
@@ -198,7 +198,7 @@ final class KnockoutsCommand implements Callable<Integer> {
         for (Knockouts.Result r : results) {
             o.printf(Locale.ROOT, fmt, r.model(), r.mechanism().name(), r.outcome(), r.property().orElse("-"),
                     r.killed() ? (r.purposeHit() ? "yes" : "no") : "-", String.format(Locale.ROOT, "%,d", r.states()),
-                    String.format(Locale.ROOT, "%.1f s", r.millis() / 1000.0), r.file().orElse(r.killed() ? "(not saved)" : r.detail()));
+                    String.format(Locale.ROOT, "%.1fs", r.millis() / 1000.0), r.file().orElse(r.killed() ? "(not saved)" : r.detail()));
         }
         long killed = results.stream().filter(Knockouts.Result::killed).count();
         o.printf(Locale.ROOT, "%d of %d mechanisms killed (%d by their purpose)%n", killed, results.size(),

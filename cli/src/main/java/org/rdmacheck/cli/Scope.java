@@ -163,7 +163,7 @@ public final class Scope {
             Point p = check(entry, variant, next, labels, params, settings.withMaxMillis(left), outDir);
             done.put(next, p);
             progress.accept("scope " + entry.name() + " " + variant + " " + describe(dimensions, next) + ": "
-                    + p.outcome() + String.format(java.util.Locale.ROOT, ", %,d states, %.1f s", p.states(),
+                    + p.outcome() + String.format(java.util.Locale.ROOT, ", %,d states, %.1fs", p.states(),
                     p.millis() / 1000.0) + (p.outcome() == Outcome.AS_EXPECTED ? "" : " (" + p.detail() + ")"));
             if (p.outcome() != Outcome.AS_EXPECTED) {
                 break;

@@ -152,7 +152,7 @@ final class ScopeCommand implements Callable<Integer> {
         o.printf(Locale.ROOT, "%d configurations checked%n", r.points().size());
         o.println("frontier (maximal configurations decided as expected):");
         for (Scope.Point p : r.frontier()) {
-            o.printf(Locale.ROOT, "  %s: %,d states, %.1f s%n", at(r, p), p.states(), p.millis() / 1000.0);
+            o.printf(Locale.ROOT, "  %s: %,d states, %.1fs%n", at(r, p), p.states(), p.millis() / 1000.0);
         }
         if (r.frontier().isEmpty()) {
             o.println("  (none)");
