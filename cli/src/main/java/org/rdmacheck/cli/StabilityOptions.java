@@ -23,7 +23,8 @@ final class StabilityOptions {
     boolean closedForm;
 
     @Option(names = "--frozen-rate", description = "freeze the delayed rate R_C(t - tau*) in the exponents of (7)-(9) "
-            + "at its fixed-point value (the simplification behind the published curves) instead of linearising it")
+            + "at its fixed-point value instead of linearising it (not the published analysis' simplifications: see "
+            + "--linearisation)")
     boolean frozenRate;
 
     @Option(names = "--linearisation", paramLabel = "NAME", defaultValue = "exact", description = "exact (default), "

@@ -8,9 +8,9 @@ public enum RateTerms {
     /** as the equations have it: a delayed state, linearised like the delayed queue (exact) */
     DELAYED,
     /**
-     * frozen at its fixed-point value R_C* = C/N, so that only the queue is delayed: a common
-     * simplification that yields the published mid-N instability at τ* = 50 µs, which the
-     * delay-differential model does not show
+     * frozen at its fixed-point value R_C* = C/N, so that only the queue is delayed: a simplification
+     * that makes some mid-range N unstable at τ* = 50 µs where the delay-differential model converges;
+     * not the published analysis' simplifications ({@link Simplification})
      */
     FROZEN
 }

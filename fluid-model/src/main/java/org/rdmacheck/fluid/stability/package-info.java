@@ -41,11 +41,20 @@
  * ({@link org.rdmacheck.fluid.stability.StabilityVerdict#OPEN_LOOP_UNSTABLE}).
  *
  * <h2>The delayed rate</h2>
- * Freezing R_C(t - τ*) in the exponents at R_C* (b_r = 0, {@link org.rdmacheck.fluid.stability.RateTerms#FROZEN})
- * leaves the queue as the only delayed quantity. That simplification moves the deployed setting's
- * loss of stability from τ* ≈ 62 µs down to below 50 µs at mid-range N, which is the published
- * observation; the delay-differential model converges at τ* = 50 µs, N = 10, agreeing with the exact
- * linearisation (+1.9°) and not with the frozen one (-1.6°) ({@code StabilityCrossCheckTest}).
+ * Freezing R_C(t - τ*) at R_C* wherever it appears (b_r = 0, {@link org.rdmacheck.fluid.stability.RateTerms#FROZEN})
+ * leaves the queue as the only delayed quantity. It moves the deployed setting's loss of stability
+ * from τ* ≈ 62 µs to below 50 µs at some mid-range N (N = 10: -1.6°), where the delay-differential
+ * model converges ({@code StabilityCrossCheckTest}); it is not what the published analysis does and
+ * does not reproduce its figures.
+ *
+ * <h2>The published linearisation</h2>
+ * {@link org.rdmacheck.fluid.stability.Simplification} names the eight ways in which the published
+ * analysis (Zhu et al., CoNEXT 2016) departs from the linearisation above;
+ * {@link org.rdmacheck.fluid.stability.SimplifiedLinearisation} applies any subset of them (all:
+ * the published margins, within 0.1° on the authors' released curves; none: the exact ones), and
+ * {@link org.rdmacheck.fluid.stability.StabilityAttribution} splits the difference among them. Under
+ * the published simplifications the reaction point's own block A has a right-half-plane pole, so the
+ * verdict there comes from counting the characteristic roots ({@link org.rdmacheck.fluid.stability.RootCount}).
  *
  * <h2>Margins</h2>
  * {@link org.rdmacheck.fluid.stability.MarginFinder}: every gain crossover |L(jω)| = 1 (the delay
