@@ -50,7 +50,9 @@ public final class StabilityFiles {
         for (StabilitySweep.Row r : rows) {
             StabilityPoint p = r.point();
             String name = (param.equals("N") ? "" : param + "=" + fmt(r.value()) + ", ") + "tau*=" + fmt(p.delayMicros()) + " us";
-            lines.computeIfAbsent(name, k -> new ArrayList<>()).add(new double[] {p.flows(), p.phaseMarginDeg()});
+            // points past Pmax (RED's slope continued, as the published curves do) form their own series
+            lines.computeIfAbsent(p.pastPmax() ? name + " (past Pmax)" : name, k -> new ArrayList<>())
+                    .add(new double[] {p.flows(), p.phaseMarginDeg()});
         }
         String outside = rows.stream().map(StabilitySweep.Row::point)
                 .filter(p -> p.verdict() == StabilityVerdict.OUTSIDE_LINEAR_REGION).mapToInt(StabilityPoint::flows).min()
