@@ -13,8 +13,8 @@ import org.rdmacheck.checker.explorer.Explorer;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.gbn.timed.RtoEncoding;
-import org.rdmacheck.model.gbn.timed.TimedGbnModel;
-import org.rdmacheck.model.gbn.timed.TimedState;
+import org.rdmacheck.model.gbn.timed.TimedGoBackN;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.gbn.timed.TimedGbnEntry;
 import org.rdmacheck.properties.gbn.timed.TimedGbnProperties;
@@ -85,7 +85,7 @@ public record RtoDerivation(String variant, Map<String, String> base, ExplorerSe
         TimedGbnEntry entry = new TimedGbnEntry();
         List<Try> tries = new ArrayList<>();
         Optional<Integer> smallest = Optional.empty();
-        TimedGbnModel first = model(entry, 1);
+        TimedGoBackN first = model(entry, 1);
         for (int t = 1; t <= RtoEncoding.MAX_TIMEOUT; t++) {
             Try x = attempt(entry, t, start);
             tries.add(x);
@@ -109,7 +109,7 @@ public record RtoDerivation(String variant, Map<String, String> base, ExplorerSe
         return new Report(variant, tick, delayMax, 2L * delayMax * tick, tries, smallest);
     }
 
-    private TimedGbnModel model(TimedGbnEntry entry, int timeout) {
+    private TimedGoBackN model(TimedGbnEntry entry, int timeout) {
         return TimedGbnEntry.model(variant, params(entry, timeout));
     }
 
@@ -121,13 +121,13 @@ public record RtoDerivation(String variant, Map<String, String> base, ExplorerSe
 
     private Try attempt(TimedGbnEntry entry, int timeout, long startNanos) {
         Params p = params(entry, timeout);
-        CheckSpec<TimedState> all = entry.build(variant, p);
-        CheckSpec<TimedState> spec = new CheckSpec<>(all.modelName(), variant, all.parameters(), all.model(),
+        CheckSpec<LayoutState> all = entry.build(variant, p);
+        CheckSpec<LayoutState> spec = new CheckSpec<>(all.modelName(), variant, all.parameters(), all.model(),
                 List.of(all.property(TimedGbnProperties.NO_PREMATURE_TIMEOUT)), Set.of());
         long left = settings.maxMillis() - (System.nanoTime() - startNanos) / 1_000_000;
         ExplorationReport r = new Explorer(settings.withMaxMillis(Math.max(1, left))).check(spec);
         CheckResult c = r.result(TimedGbnProperties.NO_PREMATURE_TIMEOUT);
-        TimedGbnModel m = (TimedGbnModel) all.model();
+        TimedGoBackN m = (TimedGoBackN) all.model();
         Optional<Counterexample> cex = c instanceof CheckResult.Violated v ? Optional.of(v.counterexample())
                 : Optional.empty();
         return new Try(timeout, RtoEncoding.nanos(timeout), m.config().rtoTicks(), c.verdict(),

@@ -11,8 +11,8 @@ import org.rdmacheck.checker.explorer.Explorer;
 import org.rdmacheck.checker.explorer.ExplorerSettings;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.gbn.TimeoutCause;
-import org.rdmacheck.model.gbn.timed.TimedGbnModel;
-import org.rdmacheck.model.gbn.timed.TimedState;
+import org.rdmacheck.model.gbn.timed.TimedGoBackN;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.gbn.timed.TimedGbnEntry;
 import org.rdmacheck.properties.gbn.timed.TimedGbnProperties;
@@ -98,7 +98,7 @@ public record TimedLeastLossTable(Map<String, String> base, int maxLosses, Explo
             Map<String, String> m = new LinkedHashMap<>(base);
             m.put("losses", Integer.toString(l));
             Params p = entry.resolve(variant, Params.of(m));
-            TimedGbnModel model = TimedGbnEntry.model(variant, p);
+            TimedGoBackN model = TimedGbnEntry.model(variant, p);
             TimedTimeoutCauses.Analysis a = TimedTimeoutCauses.analyse(model, SearchLimits.of(settings, startNanos));
             if (a.anyTimeout()) {
                 return found(entry, variant, l, p, model, a, t0);
@@ -107,10 +107,10 @@ public record TimedLeastLossTable(Map<String, String> base, int maxLosses, Explo
         return new Row(variant, -1, 0, 0, System.currentTimeMillis() - t0, List.of());
     }
 
-    private Row found(TimedGbnEntry entry, String variant, int losses, Params p, TimedGbnModel model,
+    private Row found(TimedGbnEntry entry, String variant, int losses, Params p, TimedGoBackN model,
                       TimedTimeoutCauses.Analysis a, long t0) {
         // every property, so that the exploration covers the whole state space at L
-        CheckSpec<TimedState> all = entry.build(variant, p);
+        CheckSpec<LayoutState> all = entry.build(variant, p);
         ExplorationReport report = new Explorer(settings.withStopAtFirstViolation(false)).check(all);
         SearchLimits.requireComplete(report);
         if (!(report.result(TimedGbnProperties.NO_TIMEOUT) instanceof CheckResult.Violated)) {

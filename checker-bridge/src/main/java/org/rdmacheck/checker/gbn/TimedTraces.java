@@ -9,8 +9,8 @@ import org.rdmacheck.checker.TraceStep;
 import org.rdmacheck.checker.Version;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.Transition;
-import org.rdmacheck.model.gbn.timed.TimedGbnModel;
-import org.rdmacheck.model.gbn.timed.TimedState;
+import org.rdmacheck.model.gbn.timed.TimedGoBackN;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.gbn.timed.TimedGbnProperties;
 import org.rdmacheck.properties.gbn.timed.TimedTimeoutCauses;
 
@@ -20,11 +20,11 @@ final class TimedTraces {
     private TimedTraces() {
     }
 
-    static Counterexample counterexample(TimedGbnModel model, String variant, Map<String, String> params,
+    static Counterexample counterexample(TimedGoBackN model, String variant, Map<String, String> params,
                                          TimedTimeoutCauses.Attribution a, String checker) {
         List<TraceStep> steps = new ArrayList<>();
         steps.add(new TraceStep(null, TraceJson.toJson(model.view(a.initial()))));
-        for (Transition<TimedState> t : a.trace()) {
+        for (Transition<LayoutState> t : a.trace()) {
             steps.add(new TraceStep(t.action(), TraceJson.toJson(model.view(t.next()))));
         }
         String note = a.cause().words() + " after " + a.events();

@@ -54,6 +54,7 @@ public final class LayoutBenchmark {
         run(layout);
         run(packed);
         List<Double> ratios = new ArrayList<>();
+        List<Double> cpuRatios = new ArrayList<>();
         for (int r = 0; r < repeat; r++) {
             ExplorationReport x = run(layout);
             ExplorationReport y = run(packed);
@@ -64,18 +65,31 @@ public final class LayoutBenchmark {
                         + y.stats().transitions());
             }
             double ratio = x.stats().statesPerSecond() / y.stats().statesPerSecond();
+            double cpuRatio = perCpu(x) / perCpu(y);
             ratios.add(ratio);
+            cpuRatios.add(cpuRatio);
             System.out.printf(Locale.ROOT, "round %d: %,d states, %,d transitions (equal); layout %,.0f states/s "
-                            + "(%.1f s, %.1f B/state), GbnPacked %,.0f states/s (%.1f s, %.1f B/state); ratio %.3f; "
-                            + "load average %s%n", r + 1, x.stats().distinctStates(), x.stats().transitions(),
-                    x.stats().statesPerSecond(), x.stats().wallMillis() / 1000.0,
-                    x.storeBytes() / (double) x.stats().distinctStates(), y.stats().statesPerSecond(),
-                    y.stats().wallMillis() / 1000.0, y.storeBytes() / (double) y.stats().distinctStates(), ratio,
-                    ScalingBenchmark.loadAverage());
+                            + "(%.1f s), %,.0f per explorer CPU second; GbnPacked %,.0f states/s (%.1f s), %,.0f per "
+                            + "explorer CPU second; ratio %.3f wall, %.3f CPU; load average %s%n", r + 1,
+                    x.stats().distinctStates(), x.stats().transitions(), x.stats().statesPerSecond(),
+                    x.stats().wallMillis() / 1000.0, perCpu(x), y.stats().statesPerSecond(),
+                    y.stats().wallMillis() / 1000.0, perCpu(y), ratio, cpuRatio, ScalingBenchmark.loadAverage());
         }
-        ratios.sort(Double::compare);
-        System.out.printf(Locale.ROOT, "median ratio layout / GbnPacked: %.3f (min %.3f, max %.3f)%n",
-                ratios.get((ratios.size() - 1) / 2), ratios.get(0), ratios.get(ratios.size() - 1));
+        System.out.printf(Locale.ROOT, "layout / GbnPacked states per second: wall clock %s, per explorer CPU second "
+                + "%s%n", median(ratios), median(cpuRatios));
+    }
+
+    /** @return distinct states per second of the explorer thread's CPU time (serial and parallel parts) */
+    private static double perCpu(ExplorationReport r) {
+        ExplorationReport.Timing t = r.timing();
+        return r.stats().distinctStates() * 1e9 / Math.max(1, t.serialNanos() + t.parallelNanos());
+    }
+
+    private static String median(List<Double> xs) {
+        List<Double> s = new ArrayList<>(xs);
+        s.sort(Double::compare);
+        return String.format(Locale.ROOT, "median %.3f (min %.3f, max %.3f)", s.get((s.size() - 1) / 2), s.get(0),
+                s.get(s.size() - 1));
     }
 
     private static ExplorationReport run(CheckSpec<?> spec) {

@@ -7,8 +7,8 @@ import java.util.SplittableRandom;
 
 /**
  * Discrete-event simulation of one reliable connection under independent packet loss (seed 002,
- * IV; Table I), applying the same sender and receiver rules ({@link GbnRules}) as the exhaustive
- * model. What the simulation adds is time: the sender transmits at line rate, packets take the
+ * IV; Table I), applying the same sender and receiver rules ({@link Sender}, {@link Receiver}) as
+ * the exhaustive models. What the simulation adds is time: the sender transmits at line rate, packets take the
  * propagation and store-and-forward delay of two hops, the NAK interval and the CE timer run for
  * 500 µs, and the ACK timeout (RTO) fires when the sender has neither sent nor heard anything for
  * an RTO.
@@ -37,7 +37,6 @@ public final class GbnSimulator {
 
     private final SimParams params;
     private final GbnConfig config;
-    private final GbnRules rules;
     private final SplittableRandom rng;
     /** Loss draws left before the next loss: a geometric sample, equivalent to one Bernoulli draw per packet. */
     private long untilLoss;
@@ -49,8 +48,8 @@ public final class GbnSimulator {
     // per-message state
     private final PriorityQueue<Event> queue = new PriorityQueue<>();
     private long seq;
-    private SenderState sender;
-    private ReceiverState receiver;
+    private final Sender sender;
+    private final Receiver receiver;
     private double txFree;
     private boolean txScheduled;
     private double rtoDeadline;
@@ -73,7 +72,8 @@ public final class GbnSimulator {
                         long seed) {
         this.params = params;
         this.config = new GbnConfig(params.packets(), 1, params.ackIntervalPackets(), variant, duplicates, nakPolicy);
-        this.rules = new GbnRules(config);
+        this.sender = new Sender(config);
+        this.receiver = new Receiver(config);
         this.rng = new SplittableRandom(seed);
         this.untilLoss = nextGap();
     }
@@ -122,8 +122,8 @@ public final class GbnSimulator {
     private void reset() {
         queue.clear();
         seq = 0;
-        sender = new SenderState(0, 0);
-        receiver = new ReceiverState(0, false, -1, -1);
+        sender.load(0, 0);
+        receiver.load(0, false, -1, -1);
         txFree = 0;
         txScheduled = false;
         nakGen = 0;
@@ -140,11 +140,14 @@ public final class GbnSimulator {
     private void handle(Event e) {
         switch (e.type()) {
             case TX -> transmit(e.time());
-            case DATA -> receiverEvent(e.time(), rules.onData(receiver, e.psn()));
+            case DATA -> {
+                receiver.onData(e.psn(), config.isLast(e.psn()), config.ackRequest(e.psn()));
+                receiverEvent(e.time());
+            }
             case CTRL -> control(e.time(), e.psn(), e.nak());
             case NAK_EXPIRY -> {
                 if (e.gen() == nakGen && receiver.nakTimer()) {
-                    receiver = rules.onNakIntervalExpiry(receiver);
+                    receiver.onNakIntervalExpiry();
                 }
             }
             case CE_EXPIRY -> checkEpsn(e);
@@ -158,7 +161,7 @@ public final class GbnSimulator {
             return;
         }
         int psn = sender.next();
-        sender = rules.afterSend(sender);
+        sender.afterSend();
         double ser = params.dataSerialisation();
         int copies = config.copies(psn);
         for (int c = 0; c < copies; c++) {
@@ -173,18 +176,20 @@ public final class GbnSimulator {
         armRto(t);
     }
 
-    private void receiverEvent(double t, ReceiverStep step) {
-        receiver = step.state();
-        step.reply().ifPresent(c -> sendCtrl(t, c));
-        if (step.nakIntervalStarted()) {
+    /** What the receiver's last event started: its reply, a NAK interval, the CE timer. */
+    private void receiverEvent(double t) {
+        if (receiver.reply() != Receiver.NO_REPLY) {
+            sendCtrl(t, new Ctrl(Receiver.replyKind(receiver.reply()), Receiver.replyPsn(receiver.reply())));
+        }
+        if (receiver.nakIntervalStarted()) {
             nakDeadline = t + params.nakInterval();
             schedule(nakDeadline, NAK_EXPIRY, 0, false, ++nakGen);
         }
-        if (step.ceRecorded()) {
+        if (receiver.ceRecorded()) {
             // seed 002, III-C: the CE timer gets what is left of the NAK interval
             ceDeadline = receiver.nakTimer() ? nakDeadline : t;
             schedule(ceDeadline, CE_EXPIRY, 0, false, ++ceGen);
-        } else if (step.ceRestarted()) {
+        } else if (receiver.ceRestarted()) {
             ceDeadline = t + params.nakInterval();
         }
     }
@@ -197,9 +202,9 @@ public final class GbnSimulator {
             schedule(ceDeadline, CE_EXPIRY, 0, false, ceGen);
             return;
         }
-        ReceiverStep step = rules.onCheckEpsn(receiver);
-        receiverEvent(e.time(), step);
-        if (step.ceRestarted()) {
+        receiver.onCheckEpsn();
+        receiverEvent(e.time());
+        if (receiver.ceRestarted()) {
             schedule(ceDeadline, CE_EXPIRY, 0, false, ceGen);
         }
     }
@@ -215,7 +220,11 @@ public final class GbnSimulator {
     }
 
     private void control(double t, int psn, boolean nak) {
-        sender = nak ? rules.onNak(sender, psn) : rules.onAck(sender, psn);
+        if (nak) {
+            sender.onNak(psn);
+        } else {
+            sender.onAck(psn);
+        }
         armRto(t);
         kick(t);
     }
@@ -226,7 +235,7 @@ public final class GbnSimulator {
             return;
         }
         causes.add(cause());
-        sender = rules.onTimeout(sender);
+        sender.onTimeout();
         armRto(t);
         schedule(rtoDeadline, RTO, 0, false, 0);
         kick(t);

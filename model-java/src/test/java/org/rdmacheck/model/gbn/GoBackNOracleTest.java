@@ -30,6 +30,9 @@ import org.rdmacheck.model.layout.LayoutState;
  */
 class GoBackNOracleTest {
 
+    /** States compared per configuration at most (breadth-first: a prefix of the graph by depth). */
+    private static final int LIMIT = 150_000;
+
     static Stream<Arguments> configurations() {
         List<Arguments> out = new ArrayList<>();
         for (String v : List.of("gbn", "gb0", "st", "ce", "improved")) {
@@ -50,6 +53,13 @@ class GoBackNOracleTest {
             NakPolicy n = rnd.nextBoolean() ? NakPolicy.INTERVAL : NakPolicy.PER_EPSN;
             out.add(Arguments.of("random " + i, new GbnConfig(packets, messages, ackInterval, v, d, n), losses,
                     capacity));
+        }
+        // larger: two messages of up to six packets, two or three losses
+        for (int i = 0; i < 6; i++) {
+            GbnVariant v = GbnVariant.values()[rnd.nextInt(GbnVariant.values().length)];
+            out.add(Arguments.of("larger " + i, new GbnConfig(3 + rnd.nextInt(4), 2, rnd.nextInt(4), v,
+                    rnd.nextBoolean() ? DuplicatePolicy.ACK : DuplicatePolicy.IGNORE,
+                    rnd.nextBoolean() ? NakPolicy.INTERVAL : NakPolicy.PER_EPSN), 2 + rnd.nextInt(2), 3 + rnd.nextInt(2)));
         }
         return out.stream();
     }
@@ -94,12 +104,14 @@ class GoBackNOracleTest {
                 assertEquals(next, g.next().named(), () -> label + ": " + w.action() + " from " + s);
                 assertEquals(named(packedWant.get(k).next()), g.next().named(), () -> label + ": packed " + w.action());
                 edges++;
-                if (seen.putIfAbsent(next, true) == null) {
+                if (seen.size() < LIMIT && seen.putIfAbsent(next, true) == null) {
                     queue.add(w.next());
                     nowQueue.add(g.next());
                 }
             }
         }
+        System.out.printf("%s: %d states%s, %d edges compared%n", label, seen.size(),
+                seen.size() >= LIMIT ? " (limit)" : "", edges);
         assertTrue(seen.size() > 1 && edges >= seen.size() - 1, label);
     }
 

@@ -11,9 +11,11 @@ import org.rdmacheck.model.gbn.GbnVariant;
 import org.rdmacheck.model.gbn.NakPolicy;
 import org.rdmacheck.model.gbn.timed.Delivery;
 import org.rdmacheck.model.gbn.timed.TimedConfig;
-import org.rdmacheck.model.gbn.timed.TimedGbnModel;
-import org.rdmacheck.model.gbn.timed.TimedState;
+import org.rdmacheck.model.gbn.timed.TimedGoBackN;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.model.gbn.GbnMechanism;
+import org.rdmacheck.properties.catalog.Mechanism;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
@@ -79,16 +81,46 @@ public final class TimedGbnEntry implements ModelEntry {
         return TimedVariants.ALL;
     }
 
+    /**
+     * The mechanisms of seed 002 with their knock-out switches: those of {@code gbn} and the three
+     * that only time can show (the CE timer's restart, the NAK interval, the RTO's restart). Each
+     * switch is a guard in the one implementation of the rules; see {@code docs/gbn.md} for which
+     * knock-outs a property detects at the coverage scope.
+     */
+    @Override
+    public List<Mechanism> mechanisms() {
+        return List.of(
+                new Mechanism(GbnMechanism.SEND_TWICE.word(), "Send-Twice", "seed 002, III-C (1)",
+                        TimedGbnProperties.NO_TIMEOUT, "improved", Map.of(),
+                        "the last packet of a message is sent once: its loss, or its ACK's, waits for the RTO"),
+                new Mechanism(GbnMechanism.CHECK_EPSN.word(), "Check-EPSN", "seed 002, III-C (2)",
+                        TimedGbnProperties.NO_TIMEOUT, "improved", Map.of(),
+                        "the receiver never records the last packet's PSN, so the CE timer never runs"),
+                new Mechanism(GbnMechanism.ACK_REQUEST.word(), "ACK request (AckReq)", "seed 002, II-A",
+                        TimedGbnProperties.PROGRESS, "gbn", Map.of("losses", "0"),
+                        "no packet carries AckReq: the receiver acknowledges nothing in order"),
+                new Mechanism(GbnMechanism.CE_TIMER_RESTART.word(), "Check-EPSN timer restart", "seed 002, III-C (2)",
+                        TimedGbnProperties.WITHIN_K_RTOS, "improved", Map.of("losses", "2"),
+                        "after its NAK the CE timer stops instead of starting again with the full NAK interval"),
+                new Mechanism(GbnMechanism.NAK_INTERVAL.word(), "NAK interval", "seed 002, II-A",
+                        TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION, "improved", Map.of(),
+                        "every out-of-order packet draws a NAK, not one per NAK interval"),
+                new Mechanism(GbnMechanism.RTO_RESTART.word(), "ACK timer restart on progress", "InfiniBand RC",
+                        TimedGbnProperties.NO_PREMATURE_TIMEOUT, "gbn",
+                        Map.of("losses", "0", "timeout", "1", "packets", "4", "window", "8"),
+                        "the ACK timer runs from the first unacknowledged send, not from the last ACK that made progress"));
+    }
+
     @Override
     public Map<String, String> structuralProperties() {
         return TimedVariants.STRUCTURAL;
     }
 
     @Override
-    public CheckSpec<TimedState> build(String variant, Params params) {
+    public CheckSpec<LayoutState> build(String variant, Params params) {
         VariantSpec v = variant(variant);
         Params p = resolve(variant, params);
-        TimedGbnModel model = model(variant, p);
+        TimedGoBackN model = model(variant, p);
         // must-fail sets hold at a variant's own defaults; elsewhere every property is expected to
         // hold and the checker's verdict is the answer
         boolean ownDefaults = p.asMap().equals(resolve(variant, Params.empty()).asMap());
@@ -103,12 +135,12 @@ public final class TimedGbnEntry implements ModelEntry {
      * @param params  parameters with defaults filled in
      * @return the model
      */
-    public static TimedGbnModel model(String variant, Params params) {
+    public static TimedGoBackN model(String variant, Params params) {
         GbnConfig protocol = new GbnConfig(PACKETS.get(params), MESSAGES.get(params), ACK_INTERVAL.get(params),
                 GbnVariant.of(variant.split("-")[0]), DuplicatePolicy.of(GbnEntry.DUPLICATES.get(params)),
-                NakPolicy.of(GbnEntry.NAK_POLICY.get(params)));
+                NakPolicy.of(GbnEntry.NAK_POLICY.get(params)), GbnEntry.knockedOut(new TimedGbnEntry(), params));
         Delivery delivery = REORDER.is(params, "true") ? Delivery.REORDER : Delivery.FIFO;
-        return new TimedGbnModel(new TimedConfig(protocol, LOSSES.get(params), NET_DUPLICATES.get(params), delivery,
+        return new TimedGoBackN(new TimedConfig(protocol, LOSSES.get(params), NET_DUPLICATES.get(params), delivery,
                 DELAY_MIN.get(params), DELAY_MAX.get(params), TICK_NS.get(params), TIMEOUT.get(params),
                 NAK_INTERVAL.get(params), PSN_BITS.get(params), WINDOW.get(params), MAX_RTOS.get(params),
                 GOODPUT.get(params)));

@@ -2,10 +2,9 @@ package org.rdmacheck.properties.gbn.timed;
 
 import java.util.List;
 import org.rdmacheck.model.Action;
-import org.rdmacheck.model.gbn.timed.Packet;
-import org.rdmacheck.model.gbn.timed.Reply;
-import org.rdmacheck.model.gbn.timed.TimedGbnModel;
-import org.rdmacheck.model.gbn.timed.TimedState;
+import org.rdmacheck.model.gbn.timed.TimedGoBackN;
+import org.rdmacheck.model.gbn.timed.TimedLayout;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
@@ -41,33 +40,40 @@ public final class TimedGbnProperties {
      * @param model the configured model
      * @return the properties, in report order
      */
-    public static List<Property<TimedState>> of(TimedGbnModel model) {
+    public static List<Property<LayoutState>> of(TimedGoBackN model) {
+        TimedLayout g = model.fields();
         int maxRtos = model.config().maxRtos();
         int maxSent = model.config().maxTransmissions();
         return List.of(
-                new ActionProperty<TimedState>(IN_ORDER, TimedGbnProperties::inOrder),
-                new Invariant<TimedState>(NO_UNRECEIVED_RELEASE, s -> s.una() <= s.good()),
+                new ActionProperty<LayoutState>(IN_ORDER, (from, a, to) -> inOrder(g, from, a, to)),
+                new Invariant<LayoutState>(NO_UNRECEIVED_RELEASE, s -> s.get(g.una) <= s.get(g.good))
+                        .withPacked((s, o) -> g.una.get(s, o) <= g.good.get(s, o)),
                 DeadlockFreedom.standard(),
-                new Progress<TimedState>(PROGRESS, model::done),
-                new ActionProperty<TimedState>(NO_TIMEOUT, (from, a, to) -> !a.name().equals(TimedGbnModel.TIMEOUT)),
-                new ActionProperty<TimedState>(NO_PREMATURE_TIMEOUT,
-                        (from, a, to) -> !a.name().equals(TimedGbnModel.TIMEOUT) || !premature(from)),
-                new ActionProperty<TimedState>(NO_SPURIOUS_RETRANSMISSION, TimedGbnProperties::notSpurious),
-                new ActionProperty<TimedState>(NO_PSN_CONFUSION, TimedGbnProperties::readRight),
-                new Invariant<TimedState>(WITHIN_K_RTOS, s -> s.timeouts() <= maxRtos),
-                new Invariant<TimedState>(GOODPUT, s -> s.sent() <= maxSent));
+                new Progress<LayoutState>(PROGRESS, model::done),
+                new ActionProperty<LayoutState>(NO_TIMEOUT, (from, a, to) -> !a.name().equals(TimedGoBackN.TIMEOUT))
+                        .withPacked((from, o, code, to) -> !TimedGoBackN.isTimeout(code)),
+                new ActionProperty<LayoutState>(NO_PREMATURE_TIMEOUT,
+                        (from, a, to) -> !a.name().equals(TimedGoBackN.TIMEOUT) || !premature(g, from)),
+                new ActionProperty<LayoutState>(NO_SPURIOUS_RETRANSMISSION, (from, a, to) -> notSpurious(g, from, a)),
+                new ActionProperty<LayoutState>(NO_PSN_CONFUSION, (from, a, to) -> readRight(g, from, a)),
+                new Invariant<LayoutState>(WITHIN_K_RTOS, s -> s.get(g.timeouts) <= maxRtos)
+                        .withPacked((s, o) -> g.timeouts.get(s, o) <= maxRtos),
+                new Invariant<LayoutState>(GOODPUT, s -> s.get(g.sent) <= maxSent)
+                        .withPacked((s, o) -> g.sent.get(s, o) <= maxSent));
     }
 
     /**
      * The application sees the receiver's EPSN move from e to e+1 only when it accepts the packet the
      * sender numbered e.
      */
-    static boolean inOrder(TimedState from, Action a, TimedState to) {
-        if (to.epsn() == from.epsn()) {
+    static boolean inOrder(TimedLayout g, LayoutState from, Action a, LayoutState to) {
+        int e = from.get(g.epsn);
+        int after = to.get(g.epsn);
+        if (after == e) {
             return true;
         }
-        return to.epsn() == from.epsn() + 1 && a.name().equals(TimedGbnModel.RECEIVE_DATA)
-                && a.params().get("seq") instanceof Integer seq && seq == from.epsn();
+        return after == e + 1 && a.name().equals(TimedGoBackN.RECEIVE_DATA)
+                && a.params().get("seq") instanceof Integer seq && seq == e;
     }
 
     /**
@@ -75,17 +81,20 @@ public final class TimedGbnProperties {
      * the sender on, or a data packet the receiver has not yet seen (it would be accepted or draw a
      * NAK). The RTO should exceed the round trip (seed 002, IV-A: "a little larger than the RTT").
      *
+     * @param g the model's layout
      * @param s the state in which the RTO fires
      * @return whether the expiry is premature
      */
-    public static boolean premature(TimedState s) {
-        for (Reply r : s.ctrl()) {
-            if (r.n() > s.una()) {
+    public static boolean premature(TimedLayout g, LayoutState s) {
+        int una = s.get(g.una);
+        for (int r : s.elements(g.ctrl)) {
+            if (g.ctrlN.of(r) > una) {
                 return true;
             }
         }
-        for (Packet p : s.data()) {
-            if (p.seq() >= s.epsn()) {
+        int epsn = s.get(g.epsn);
+        for (int p : s.elements(g.data)) {
+            if (g.dataSeq.of(p) >= epsn) {
                 return true;
             }
         }
@@ -93,12 +102,13 @@ public final class TimedGbnProperties {
     }
 
     /** A packet sent again although the receiver has it and an ACK/NAK covering it is in flight. */
-    static boolean notSpurious(TimedState from, Action a, TimedState to) {
-        if (!a.name().equals(TimedGbnModel.SEND) || !(a.params().get("seq") instanceof Integer seq) || seq >= from.good()) {
+    static boolean notSpurious(TimedLayout g, LayoutState from, Action a) {
+        if (!a.name().equals(TimedGoBackN.SEND) || !(a.params().get("seq") instanceof Integer seq)
+                || seq >= from.get(g.good)) {
             return true;
         }
-        for (Reply r : from.ctrl()) {
-            if (r.n() > seq) {
+        for (int r : from.elements(g.ctrl)) {
+            if (g.ctrlN.of(r) > seq) {
                 return false;
             }
         }
@@ -109,11 +119,12 @@ public final class TimedGbnProperties {
      * The receiver takes a packet for the sequence number it was sent with; the sender never takes
      * an old ACK/NAK (below its oldest unacknowledged packet) for a valid new one.
      */
-    static boolean readRight(TimedState from, Action a, TimedState to) {
+    static boolean readRight(TimedLayout g, LayoutState from, Action a) {
         Object as = a.params().get("as");
         return switch (a.name()) {
-            case TimedGbnModel.RECEIVE_DATA -> as.equals(a.params().get("seq"));
-            case "ReceiveAck", "ReceiveNak" -> (Integer) a.params().get("n") >= from.una() || (Integer) as > from.high();
+            case TimedGoBackN.RECEIVE_DATA -> as.equals(a.params().get("seq"));
+            case "ReceiveAck", "ReceiveNak" -> (Integer) a.params().get("n") >= from.get(g.una)
+                    || (Integer) as > from.get(g.high);
             default -> true;
         };
     }

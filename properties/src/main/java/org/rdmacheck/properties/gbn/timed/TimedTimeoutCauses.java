@@ -11,8 +11,9 @@ import org.rdmacheck.model.Action;
 import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.gbn.Ctrl;
 import org.rdmacheck.model.gbn.TimeoutCause;
-import org.rdmacheck.model.gbn.timed.TimedGbnModel;
-import org.rdmacheck.model.gbn.timed.TimedState;
+import org.rdmacheck.model.gbn.timed.TimedGoBackN;
+import org.rdmacheck.model.gbn.timed.TimedLayout;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.gbn.FirstTimeoutSearch;
 
 /**
@@ -51,8 +52,8 @@ public final class TimedTimeoutCauses {
      * @param initial the trace's initial state
      * @param trace   the steps; the last one is the Timeout
      */
-    public record Attribution(TimeoutCause cause, List<String> events, TimedState initial,
-                              List<Transition<TimedState>> trace) {
+    public record Attribution(TimeoutCause cause, List<String> events, LayoutState initial,
+                              List<Transition<LayoutState>> trace) {
         /** Copies the lists. */
         public Attribution {
             events = List.copyOf(events);
@@ -85,7 +86,7 @@ public final class TimedTimeoutCauses {
      * @param model the configured model (its budgets bound the histories)
      * @return every first timeout attributed
      */
-    public static Analysis analyse(TimedGbnModel model) {
+    public static Analysis analyse(TimedGoBackN model) {
         return analyse(model, FirstTimeoutSearch.Limit.NONE);
     }
 
@@ -95,12 +96,13 @@ public final class TimedTimeoutCauses {
      * @return every first timeout attributed
      * @throws FirstTimeoutSearch.LimitReachedException when the limit stops the search
      */
-    public static Analysis analyse(TimedGbnModel model, FirstTimeoutSearch.Limit limit) {
+    public static Analysis analyse(TimedGoBackN model, FirstTimeoutSearch.Limit limit) {
         Map<TimeoutCause, Integer> counts = new EnumMap<>(TimeoutCause.class);
         Map<TimeoutCause, Attribution> examples = new EnumMap<>(TimeoutCause.class);
-        long nodes = new FirstTimeoutSearch<TimedState, List<Event>>(model, TimedGbnModel.TIMEOUT,
-                TimedTimeoutCauses::record).run(List.of(), (state, history, trace) -> {
-                    TimeoutCause c = cause(state, history, model.config().protocol().copies(state.epsn()));
+        TimedLayout g = model.fields();
+        long nodes = new FirstTimeoutSearch<LayoutState, List<Event>>(model, TimedGoBackN.TIMEOUT,
+                (from, history, t) -> record(g, from, history, t)).run(List.of(), (state, history, trace) -> {
+                    TimeoutCause c = cause(g, state, history, model.config().protocol().copies(state.get(g.epsn)));
                     counts.merge(c, 1, Integer::sum);
                     examples.computeIfAbsent(c, k -> attribution(k, history, trace.get()));
                 }, limit);
@@ -110,20 +112,22 @@ public final class TimedTimeoutCauses {
     /**
      * The cause of an RTO that fires in state {@code s} after the events {@code history}.
      *
+     * @param g       the model's layout
      * @param s       the state in which the RTO fires
      * @param history the events before it
      * @param copiesOfEpsn copies sent per transmission of the packet the receiver waits for (2 for a
      *                     last packet under Send-Twice)
      * @return the one cause
      */
-    static TimeoutCause cause(TimedState s, List<Event> history, int copiesOfEpsn) {
-        if (TimedGbnProperties.premature(s)) {
+    static TimeoutCause cause(TimedLayout g, LayoutState s, List<Event> history, int copiesOfEpsn) {
+        if (TimedGbnProperties.premature(g, s)) {
             return TimeoutCause.PREMATURE_EXPIRY;
         }
-        if (s.epsn() > s.una() && has(history, Event.Kind.ACK_LOST, n -> n > s.una())) {
+        int una = s.get(g.una);
+        if (s.get(g.epsn) > una && has(history, Event.Kind.ACK_LOST, n -> n > una)) {
             return TimeoutCause.LAST_ACK_LOST;
         }
-        int e = s.epsn();
+        int e = s.get(g.epsn);
         if (has(history, Event.Kind.NAK_LOST, n -> n == e)) {
             return TimeoutCause.NAK_LOST;
         }
@@ -142,8 +146,9 @@ public final class TimedTimeoutCauses {
         return history.stream().anyMatch(h -> h.kind() == kind && n.test(h.n()));
     }
 
-    private static List<Event> record(TimedState from, List<Event> history, Transition<TimedState> t) {
-        Optional<Event> e = event(from, t);
+    private static List<Event> record(TimedLayout g, LayoutState from, List<Event> history,
+                                      Transition<LayoutState> t) {
+        Optional<Event> e = event(g, from, t);
         if (e.isEmpty() || e.get().kind() == Event.Kind.NAK_HELD_BACK && history.contains(e.get())) {
             return history;
         }
@@ -153,7 +158,7 @@ public final class TimedTimeoutCauses {
         return List.copyOf(h);
     }
 
-    private static Optional<Event> event(TimedState from, Transition<TimedState> t) {
+    private static Optional<Event> event(TimedLayout g, LayoutState from, Transition<LayoutState> t) {
         Action a = t.action();
         switch (a.name()) {
             case "LoseData" -> {
@@ -163,11 +168,12 @@ public final class TimedTimeoutCauses {
                 boolean nak = a.params().get("kind").equals(Ctrl.Kind.NAK.name());
                 return Optional.of(new Event(nak ? Event.Kind.NAK_LOST : Event.Kind.ACK_LOST, (Integer) a.params().get("n")));
             }
-            case TimedGbnModel.RECEIVE_DATA -> {
+            case TimedGoBackN.RECEIVE_DATA -> {
                 // an out-of-order packet that drew no NAK: a NAK interval held it back (seed 002, II-A)
-                boolean ahead = (Integer) a.params().get("as") > from.epsn();
-                boolean noNak = t.next().ctrl().size() == from.ctrl().size();
-                return ahead && noNak ? Optional.of(new Event(Event.Kind.NAK_HELD_BACK, from.epsn())) : Optional.empty();
+                int epsn = from.get(g.epsn);
+                boolean ahead = (Integer) a.params().get("as") > epsn;
+                boolean noNak = t.next().length(g.ctrl) == from.length(g.ctrl);
+                return ahead && noNak ? Optional.of(new Event(Event.Kind.NAK_HELD_BACK, epsn)) : Optional.empty();
             }
             default -> {
                 return Optional.empty();
@@ -176,7 +182,7 @@ public final class TimedTimeoutCauses {
     }
 
     private static Attribution attribution(TimeoutCause c, List<Event> history,
-                                           FirstTimeoutSearch.Trace<TimedState> trace) {
+                                           FirstTimeoutSearch.Trace<LayoutState> trace) {
         List<String> events = history.stream().map(e -> e.kind() + "(" + e.n() + ")").toList();
         return new Attribution(c, events, trace.initial(), trace.steps());
     }

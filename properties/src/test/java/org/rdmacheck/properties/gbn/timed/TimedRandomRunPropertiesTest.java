@@ -12,10 +12,9 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.model.Transition;
-import org.rdmacheck.model.gbn.timed.Packet;
-import org.rdmacheck.model.gbn.timed.Reply;
-import org.rdmacheck.model.gbn.timed.TimedGbnModel;
-import org.rdmacheck.model.gbn.timed.TimedState;
+import org.rdmacheck.model.gbn.timed.TimedLayout;
+import org.rdmacheck.model.gbn.timed.TimedGoBackN;
+import org.rdmacheck.model.layout.LayoutState;
 
 /**
  * Property-based tests over random runs of the timed model (QuickTheories; fixed seed, printed on
@@ -26,7 +25,7 @@ class TimedRandomRunPropertiesTest {
 
     private static final List<String> VARIANTS = List.of("gbn", "gb0", "st", "ce", "improved");
 
-    private static TimedGbnModel model(int variant, int delayMax, int timeout, int dups, boolean reorder) {
+    private static TimedGoBackN model(int variant, int delayMax, int timeout, int dups, boolean reorder) {
         TimedGbnEntry e = new TimedGbnEntry();
         String v = VARIANTS.get(variant);
         return TimedGbnEntry.model(v, e.params(v, Map.of("delayMax", Integer.toString(delayMax), "timeout",
@@ -43,28 +42,30 @@ class TimedRandomRunPropertiesTest {
                 .checkAssert((shape, delayMax, timeout, seed) -> {
                     int variant = shape % VARIANTS.size();
                     int extra = shape / VARIANTS.size();
-                    TimedGbnModel m = model(variant, delayMax, timeout, extra % 2, extra >= 2);
+                    TimedGoBackN m = model(variant, delayMax, timeout, extra % 2, extra >= 2);
                     SplittableRandom rng = new SplittableRandom(seed);
-                    TimedState s = m.initialStates().get(0);
+                    LayoutState s = m.initialStates().get(0);
                     for (int step = 0; step < 2_000 && !m.isFinal(s); step++) {
-                        List<Transition<TimedState>> ts = new ArrayList<>();
+                        List<Transition<LayoutState>> ts = new ArrayList<>();
                         m.successors(s, ts::add);
                         assertTrue(!ts.isEmpty(), () -> "no successor in " + ts);
-                        Transition<TimedState> t = ts.get(rng.nextInt(ts.size()));
-                        if (t.action().name().equals(TimedGbnModel.RECEIVE_DATA)) {
+                        Transition<LayoutState> t = ts.get(rng.nextInt(ts.size()));
+                        if (t.action().name().equals(TimedGoBackN.RECEIVE_DATA)) {
                             assertEquals(t.action().params().get("seq"), t.action().params().get("as"), "PSN misread");
                         }
                         s = t.next();
-                        for (Packet p : s.data()) {
-                            assertTrue(p.age() <= m.config().delayMax(), "packet past its delay bound");
+                        TimedLayout g = m.fields();
+                        for (int p : s.elements(g.data)) {
+                            assertTrue(g.dataAge.of(p) <= m.config().delayMax(), "packet past its delay bound");
                         }
-                        for (Reply r : s.ctrl()) {
-                            assertTrue(r.age() <= m.config().delayMax(), "reply past its delay bound");
+                        for (int r : s.elements(g.ctrl)) {
+                            assertTrue(g.ctrlAge.of(r) <= m.config().delayMax(), "reply past its delay bound");
                         }
-                        assertTrue(s.rto() >= -1 && s.nak() >= -1 && s.ce() >= -1, "a timer ran past zero");
+                        assertTrue(s.get(g.rto) >= -1 && s.get(g.nak) >= -1 && s.get(g.ce) >= -1,
+                                "a timer ran past zero");
                     }
                     if (m.done(s)) {
-                        assertEquals(m.config().total(), s.good());
+                        assertEquals(m.config().total(), s.get(m.fields().good));
                     }
                 });
     }

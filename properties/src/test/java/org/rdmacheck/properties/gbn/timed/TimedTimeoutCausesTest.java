@@ -11,14 +11,14 @@ import static org.rdmacheck.model.gbn.TimeoutCause.SAME_PACKET_LOST_TWICE;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.model.gbn.TimeoutCause;
-import org.rdmacheck.model.gbn.timed.TimedGbnModel;
+import org.rdmacheck.model.gbn.timed.TimedGoBackN;
 
 /** One cause per first timeout, at the defaults of gbn-timed (2 messages x 2 packets, RTO 16 ticks). */
 class TimedTimeoutCausesTest {
 
     static TimedTimeoutCauses.Analysis analyse(String variant, int losses) {
         TimedGbnEntry e = new TimedGbnEntry();
-        TimedGbnModel m = TimedGbnEntry.model(variant, e.params(variant, Map.of("losses", Integer.toString(losses))));
+        TimedGoBackN m = TimedGbnEntry.model(variant, e.params(variant, Map.of("losses", Integer.toString(losses))));
         return TimedTimeoutCauses.analyse(m);
     }
 

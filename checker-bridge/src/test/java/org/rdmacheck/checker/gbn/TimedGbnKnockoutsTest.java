@@ -1,0 +1,58 @@
+package org.rdmacheck.checker.gbn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.explorer.ExplorationReport;
+import org.rdmacheck.checker.explorer.Explorer;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.Mechanism;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.gbn.timed.TimedGbnEntry;
+
+/**
+ * Timed Go-Back-N's knock-out switches: each changes the reachable state graph at its coverage
+ * scope, and the purpose property holds with the mechanism and fails without it where the mechanism
+ * is load bearing here (Send-Twice, the ACK request, the NAK interval, the RTO's restart). Check-EPSN
+ * and its timer's restart are not detected by any property at their scope (see docs/gbn.md).
+ */
+class TimedGbnKnockoutsTest {
+
+    private static final ModelEntry GBN = new TimedGbnEntry();
+
+    @ParameterizedTest
+    @ValueSource(strings = {"send-twice", "check-epsn", "ack-request", "ce-timer-restart", "nak-interval",
+        "rto-restart"})
+    void eachSwitchChangesTheGraphAndIsKilledWhereLoadBearing(String name) {
+        Mechanism m = GBN.mechanisms().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
+        ExplorationReport with = explore(m, Map.of());
+        ExplorationReport without = explore(m, Map.of(ModelEntry.KNOCKOUT_PARAM, name));
+        assertNotEquals(List.of(with.stats().distinctStates(), with.stats().transitions()),
+                List.of(without.stats().distinctStates(), without.stats().transitions()), name + " changes nothing");
+        assertInstanceOf(CheckResult.Verified.class, with.result(m.purpose()), name + ": design at its scope");
+        if (name.equals("check-epsn") || name.equals("ce-timer-restart")) {
+            assertInstanceOf(CheckResult.Verified.class, without.result(m.purpose()), name + " survives");
+        } else {
+            assertInstanceOf(CheckResult.Violated.class, without.result(m.purpose()), name + " is killed");
+        }
+    }
+
+    private static ExplorationReport explore(Mechanism m, Map<String, String> extra) {
+        Map<String, String> p = new LinkedHashMap<>(m.coverage());
+        p.putAll(extra);
+        CheckSpec<?> spec = GBN.build(m.variant(), Params.of(p));
+        ExplorationReport r = new Explorer(ExplorerSettings.defaults().withStopAtFirstViolation(false)
+                .withProgress(0, x -> { })).check(spec);
+        assertEquals(true, r.complete());
+        return r;
+    }
+}
