@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,9 +26,11 @@ import org.rdmacheck.model.layout.LayoutState;
  * ({@code GbnModel}) and the hand-packed copy ({@code GbnPacked}) it replaces. From the initial
  * state, both are explored breadth-first side by side; every state's successors must be the same
  * (decoded into named values), with the same actions, in the same order, so the state graphs are
- * equal: the same decoded states and the same labelled edges. Configurations: every catalogue
+ * equal: the same decoded states and the same labelled edges. Slow (minutes): {@code mvn -B test -pl
+ * model-java -Dtest='*OracleTest' -DexcludedTestGroups=}. Configurations: every catalogue
  * variant at its defaults, and a randomised set of larger ones (fixed seeds).
  */
+@Tag("slow")
 class GoBackNOracleTest {
 
     /** States compared per configuration at most (breadth-first: a prefix of the graph by depth). */

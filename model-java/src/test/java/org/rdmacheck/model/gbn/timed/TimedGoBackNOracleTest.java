@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -29,6 +30,7 @@ import org.rdmacheck.model.layout.LayoutState;
  * defaults and a randomised set (fixed seed); a configuration is compared over its first 150,000
  * states at most (breadth-first, so a prefix of the graph by depth).
  */
+@Tag("slow")
 class TimedGoBackNOracleTest {
 
     private static final int LIMIT = 150_000;
