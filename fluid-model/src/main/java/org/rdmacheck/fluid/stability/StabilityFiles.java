@@ -59,9 +59,9 @@ public final class StabilityFiles {
                 .stream().mapToObj(n -> "; no margin from N = " + n + " (p* > Pmax)").findFirst()
                 .orElse(rows.stream().map(StabilitySweep.Row::point).filter(StabilityPoint::pastPmax)
                         .mapToInt(StabilityPoint::flows).min().stream()
-                        .mapToObj(n -> "; RED slope continued past Pmax from N = " + n).findFirst().orElse(""));
+                        .mapToObj(n -> "; past Pmax from N = " + n).findFirst().orElse(""));
         XYChart chart = new XYChartBuilder().width(900).height(500)
-                .title("DCQCN phase margin vs number of flows (seed 004 fluid model, linearised" + outside + ")")
+                .title("DCQCN phase margin vs flows (seed 004 fluid model, linearised" + outside + ")")
                 .xAxisTitle("flows N").yAxisTitle("phase margin (deg)").build();
         double maxN = 1;
         for (Map.Entry<String, List<double[]>> e : lines.entrySet()) {
