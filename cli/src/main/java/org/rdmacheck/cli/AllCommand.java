@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
 /** {@code rdmacheck all}: every model's default checks and every suite task, one summary table. */
 @Command(name = "all", footerHeading = "%nExamples:%n", footer = {"  rdmacheck all", "  rdmacheck all --model gbn --model thresholds --json"},
         description = {"Runs every model's default checks, the threshold derivation and the default "
-        + "fluid scenarios, and prints one summary table.",
+        + "fluid scenarios, and prints a summary per model and every result to look at (unexpected, inconclusive "
+        + "or violated); --verbose prints every result, --report DIR all of them with their details.",
             "--max-time is a deadline for the whole run, not per step: each step gets the time that remains when "
             + "it starts; a step due after the deadline is not run and is listed INCONCLUSIVE (cause TIME_LIMIT). "
             + "Exit 0 all as expected, 1 an unexpected result, 3 inconclusive (a limit reached, steps not run)."})
@@ -36,6 +37,10 @@ final class AllCommand implements Callable<Integer> {
 
     @Option(names = "--json", description = "print JSON")
     boolean json;
+
+    @Option(names = "--verbose", description = "print every result's row, not only the per-model summary and the "
+            + "rows to look at (unexpected, inconclusive or violated)")
+    boolean verbose;
 
     @Option(names = "--model", description = "only this model or task (repeatable)")
     List<String> only = new ArrayList<>();
@@ -60,7 +65,12 @@ final class AllCommand implements Callable<Integer> {
             OutputFolders.writable("--report", report);
         }
         List<Finding> rows = Suite.run(only, settings, outDir, err);
-        Output.print(spec.commandLine().getOut(), rows, json);
+        if (json || verbose) {
+            Output.print(spec.commandLine().getOut(), rows, json);
+        } else {
+            spec.commandLine().getOut().print(Output.summary(rows, Output.terminalWidth()));
+            spec.commandLine().getOut().flush();
+        }
         if (report != null) {
             org.rdmacheck.cli.report.HtmlReport.write(report, rows, ExplorerOptions.home(), err);
             err.println("report: " + report.resolve("index.html"));

@@ -74,7 +74,12 @@ final class CheckCommand implements Callable<Integer> {
         List<Finding> rows = ModelChecks.run(check, liveChecked, settings, traces.folder().orElse(null));
         Output.print(spec.commandLine().getOut(), rows, json);
         if (!json) {
-            Output.scope(rows, explorer.symmetry && built.model().symmetry().isPresent()).forEach(spec.commandLine().getOut()::println);
+            for (String line : Output.scope(rows, explorer.symmetry && built.model().symmetry().isPresent())) {
+                List<String> parts = Output.wrap(line, Output.terminalWidth() - 4);
+                for (int i = 0; i < parts.size(); i++) {
+                    spec.commandLine().getOut().println((i == 0 ? "" : "    ") + parts.get(i));
+                }
+            }
             spec.commandLine().getOut().flush();
         }
         return ExitCodes.of(rows);

@@ -28,7 +28,7 @@ public final class CheckFindings {
                 .with(stats(r.stats())).withWallMillis(r.stats().wallMillis());
         if (r instanceof CheckResult.Violated v) {
             return f.withCounterexample(v.counterexample(), file).withDetail(v.counterexample().kind().word()
-                    + " trace, " + v.counterexample().length() + " steps");
+                    + " trace, " + org.rdmacheck.checker.Counts.of(v.counterexample().length(), "step"));
         }
         if (r instanceof CheckResult.Inconclusive i) {
             return f.withInconclusive(i.cause(), i.reason());

@@ -61,10 +61,13 @@ final class ConformCommand implements Callable<Integer> {
         Conformance conformance = new Conformance(tlc.options(spec.commandLine().getErr()),
                 explorer.settings(spec.commandLine().getErr()));
         List<ConformanceResult> results = new ArrayList<>();
+        List<Long> millis = new ArrayList<>();
         List<Finding> refinements = new ArrayList<>();
         if (params.isEmpty() && variant == null) {
             for (SpecManifest.Configuration c : m.configurations()) {
+                long t0 = System.currentTimeMillis();
                 ConformanceResult r = conformance.check(m, c);
+                millis.add(System.currentTimeMillis() - t0);
                 results.add(r);
                 refinements.addAll(refinementRows(m, r, c.expect().violated()));
             }
@@ -82,12 +85,17 @@ final class ConformCommand implements Callable<Integer> {
                 Conformance.constants(m, v, Params.parse(params)); // refuse what the spec cannot express first
             }
             for (String v : variants) {
+                long t0 = System.currentTimeMillis();
                 ConformanceResult r = conformance.compare(m, v, Params.parse(params));
+                millis.add(System.currentTimeMillis() - t0);
                 results.add(r);
                 refinements.addAll(refinementRows(m, r, List.of()));
             }
         }
-        List<Finding> rows = new ArrayList<>(results.stream().map(ConformCommand::row).toList());
+        List<Finding> rows = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            rows.add(row(results.get(i)).withWallMillis(millis.get(i))); // both checkers' runs
+        }
         rows.addAll(refinements);
         Output.print(spec.commandLine().getOut(), rows, json);
         return ExitCodes.of(rows);

@@ -140,10 +140,26 @@ final class DeadlockCommand implements Callable<Integer> {
         };
     }
 
+    /**
+     * The condition a verdict rests on, worded by whether it holds: "Dally-Seitz: channel dependency
+     * graph acyclic" when it does, "Dally-Seitz fails: channel dependency graph acyclic does not hold"
+     * for a cycle or an unconnected escape lane, "undecided" when the check could not tell.
+     */
+    static String condition(DeadlockVerdict v) {
+        String c = v.condition();
+        int colon = c.indexOf(": ");
+        return switch (v.outcome()) {
+            case DEADLOCK_FREE -> c;
+            case INCONCLUSIVE -> "undecided: " + c;
+            default -> colon < 0 ? "fails: " + c
+                    : c.substring(0, colon) + " fails: " + c.substring(colon + 2) + " does not hold";
+        };
+    }
+
     private static String text(String topo, DeadlockVerdict v, String file) {
         StringBuilder sb = new StringBuilder();
         sb.append(topo).append('\n');
-        sb.append(v.outcome()).append(": ").append(v.condition()).append('\n');
+        sb.append(v.outcome()).append(": ").append(condition(v)).append('\n');
         sb.append(v.detail()).append('\n');
         for (int i = 0; i < v.cycle().size(); i++) {
             Dependency d = v.cycle().get(i);

@@ -110,6 +110,6 @@ final class DeadlockSuite implements SuiteTask {
                         Quantity.of("channelsVisited", v.stats().verticesVisited(), Quantity.Unit.CHANNELS),
                         Quantity.of("dependenciesVisited", v.stats().edgesVisited(), Quantity.Unit.DEPENDENCIES),
                         Quantity.of("extraDependencies", v.stats().extraDependencies(), Quantity.Unit.DEPENDENCIES))
-                .withWallMillis(v.stats().wallMillis()).withDetail(v.condition());
+                .withWallMillis(v.stats().wallMillis()).withDetail(DeadlockCommand.condition(v));
     }
 }

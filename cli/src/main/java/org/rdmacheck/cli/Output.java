@@ -149,9 +149,9 @@ public final class Output {
     }
 
     /**
-     * An aligned table no wider than {@code width}: model and variant cells too wide for their
-     * column wrap onto continuation lines; a counterexample file or detail that does not fit the
-     * last column is moved to a numbered details section below the table.
+     * An aligned table no wider than {@code width}: property names whole, the non-default parameters
+     * of a configuration on a line of their own above its rows, and a counterexample file or detail
+     * that does not fit the last column moved to a numbered details section below the table.
      *
      * @param rows  rows
      * @param width characters per line
@@ -159,24 +159,23 @@ public final class Output {
      */
     static String table(List<Finding> rows, int width) {
         String[] header = {"model", "variant", "property", "expect", "verdict", "states", "time", "detail"};
-        int[] cap = {12, 20, 22, 6, 16, 11, 6, Integer.MAX_VALUE};
+        int[] cap = {12, 22, Integer.MAX_VALUE, 6, 16, 13, 8, Integer.MAX_VALUE};
         List<String[]> cells = new ArrayList<>();
         List<String> extras = new ArrayList<>();
+        List<String> configs = new ArrayList<>();
         cells.add(header);
         extras.add("");
+        configs.add("");
         for (Finding r : rows) {
             String mark = r.outcome() == Finding.Outcome.UNEXPECTED ? " !" : "";
-            String params = ModelChecks.nonDefault(r.model(), r.variant(), r.parameters());
-            boolean catalogued = Catalog.entries().stream().anyMatch(e -> e.name().equals(r.model()));
-            String variant = r.variant() + (catalogued && !params.isEmpty() ? " " + params : "");
             String extra = r.counterexampleFile().orElse("");
             if (!r.detail().isEmpty()) {
                 extra = extra.isEmpty() ? r.detail() : extra + "  " + r.detail();
             }
             extras.add(extra);
-            cells.add(new String[] {r.model(), variant, r.property(), r.expected().word(), r.verdict().name() + mark,
-                r.quantity("distinctStates").map(q -> String.format(Locale.ROOT, "%,d", (long) q.value())).orElse("-"),
-                Durations.format(r.wallMillis()), ""});
+            configs.add(r.model() + "\u0000" + r.variant() + "\u0000" + parameters(r));
+            cells.add(new String[] {r.model(), r.variant(), r.property(), r.expected().word(), r.verdict().name() + mark,
+                states(r), Durations.format(r.wallMillis()), ""});
         }
         int[] w = new int[header.length];
         for (String[] row : cells) {
@@ -204,7 +203,15 @@ public final class Output {
         }
         w[w.length - 1] = last;
         StringBuilder sb = new StringBuilder();
+        String indent = " ".repeat(w[0] + 2);
         for (int r = 0; r < cells.size(); r++) {
+            String config = configs.get(r);
+            String params = config.isEmpty() ? "" : config.substring(config.lastIndexOf('\u0000') + 1);
+            if (r > 0 && !params.isEmpty() && !config.equals(configs.get(r - 1))) {
+                for (String l : wrap("parameters: " + params, Math.max(20, width - indent.length()))) {
+                    sb.append(indent).append(l).append('\n');
+                }
+            }
             List<List<String>> wrapped = new ArrayList<>();
             int height = 1;
             for (int i = 0; i < w.length; i++) {
@@ -232,6 +239,84 @@ public final class Output {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * What {@code all} prints without {@code --verbose}: one line per model (results by outcome,
+     * violations, the largest state count, the time), then the table of every row to look at: those
+     * not as expected, and every violation (expected ones included, with their traces).
+     *
+     * @param rows  findings
+     * @param width characters per line
+     * @return the text
+     */
+    static String summary(List<Finding> rows, int width) {
+        java.util.Map<String, long[]> per = new java.util.LinkedHashMap<>();
+        for (Finding r : rows) {
+            long[] c = per.computeIfAbsent(r.model(), m -> new long[7]);
+            c[0]++;
+            c[1] += r.outcome() == Finding.Outcome.AS_EXPECTED ? 1 : 0;
+            c[2] += r.outcome() == Finding.Outcome.UNEXPECTED ? 1 : 0;
+            c[3] += r.outcome() == Finding.Outcome.INCONCLUSIVE ? 1 : 0;
+            c[4] += r.verdict() == Finding.Verdict.VIOLATED ? 1 : 0;
+            c[5] = Math.max(c[5], r.quantity("distinctStates").map(q -> (long) q.value()).orElse(0L));
+            c[6] += r.wallMillis();
+        }
+        int mw = Math.max(5, per.keySet().stream().mapToInt(String::length).max().orElse(5));
+        String format = "%-" + mw + "s  %7s  %11s  %10s  %12s  %8s  %13s  %8s%n";
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, format, "model", "results", "as expected",
+                "unexpected", "inconclusive", "violated", "states (max)", "time"));
+        sb.append("-".repeat(Math.min(width, mw + 2 + 7 + 2 + 11 + 2 + 10 + 2 + 12 + 2 + 8 + 2 + 13 + 2 + 8)))
+                .append('\n');
+        per.forEach((m, c) -> sb.append(String.format(Locale.ROOT, format, m, c[0], c[1], c[2] == 0 ? "0" : c[2] + " !",
+                c[3], c[4], c[5] == 0 ? "-" : String.format(Locale.ROOT, "%,d", c[5]), Durations.format(c[6]))));
+        List<Finding> look = rows.stream().filter(r -> r.outcome() != Finding.Outcome.AS_EXPECTED
+                || r.verdict() == Finding.Verdict.VIOLATED).toList();
+        sb.append('\n');
+        if (look.isEmpty()) {
+            sb.append("no result to look at: nothing violated, nothing unexpected or inconclusive (every row: --verbose)\n");
+        } else {
+            sb.append(String.format(Locale.ROOT, "%d results to look at: unexpected, inconclusive or violated "
+                    + "(every row: --verbose)%n%n", look.size()));
+            sb.append(table(look, width));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The states column: the distinct states explored; for a comparison of the two checkers their
+     * common count, or TLC's and the explorer's when they differ.
+     */
+    private static String states(Finding r) {
+        java.util.function.Function<String, java.util.Optional<Long>> n = name -> r.quantity(name)
+                .map(q -> (long) q.value()).filter(v -> v >= 0);
+        java.util.Optional<Long> states = n.apply("distinctStates");
+        if (states.isPresent()) {
+            return String.format(Locale.ROOT, "%,d", states.get());
+        }
+        java.util.Optional<Long> tlc = n.apply("tlcDistinctStates");
+        java.util.Optional<Long> java = n.apply("explorerDistinctStates");
+        if (tlc.isPresent() && java.isPresent() && !tlc.get().equals(java.get())) {
+            return String.format(Locale.ROOT, "%,d/%,d", tlc.get(), java.get());
+        }
+        return tlc.or(() -> java).map(v -> String.format(Locale.ROOT, "%,d", v)).orElse("-");
+    }
+
+    /** A catalogued model's parameters that differ from its variant's defaults, as k=v words; else none. */
+    private static String parameters(Finding r) {
+        java.util.Map<String, String> defaults;
+        try {
+            defaults = Catalog.find(r.model()).defaults(r.variant());
+        } catch (org.rdmacheck.model.InputException notCatalogued) {
+            return "";
+        }
+        List<String> kv = new ArrayList<>();
+        for (java.util.Map.Entry<String, String> e : new java.util.TreeMap<>(r.parameters()).entrySet()) {
+            if (!e.getValue().equals(defaults.get(e.getKey()))) {
+                kv.add(e.getKey() + "=" + e.getValue());
+            }
+        }
+        return String.join(" ", kv);
     }
 
     /** Breaks a cell into lines of at most {@code width}, at spaces, commas or dashes where it can. */

@@ -49,8 +49,8 @@ final class ReplayCommand implements Callable<Integer> {
             o.put("message", r.message());
             out.println(TraceJson.MAPPER.writeValueAsString(o));
         } else {
-            out.printf("%s: %s %s %s (%s, %d steps): %s%n", file, cex.provenance().model(), cex.provenance().variant(),
-                    cex.property(), cex.kind(), cex.length(), r.message());
+            out.printf("%s: %s %s %s (%s, %s): %s%n", file, cex.provenance().model(), cex.provenance().variant(),
+                    cex.property(), cex.kind(), org.rdmacheck.checker.Counts.of(cex.length(), "step"), r.message());
         }
         out.flush();
         return exitCode(r);

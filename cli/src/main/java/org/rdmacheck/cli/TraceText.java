@@ -15,7 +15,8 @@ final class TraceText {
      */
     static String format(Counterexample cex) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format("%s violated (%s, %d steps, by %s)%n", cex.property(), cex.kind(), cex.length(),
+        b.append(String.format("%s violated (%s, %s, by %s)%n", cex.property(), cex.kind(),
+                org.rdmacheck.checker.Counts.of(cex.length(), "step"),
                 cex.provenance().checker()));
         for (int k = 0; k < cex.steps().size(); k++) {
             TraceStep s = cex.steps().get(k);

@@ -46,7 +46,7 @@ public final class TraceReplayer {
         }
         if (cex.violationIndex() < 0 || cex.violationIndex() >= steps.size() || cex.loopStart() >= steps.size()) {
             return new ReplayResult.IllegalStep(0, "violationIndex " + cex.violationIndex() + " or loopStart "
-                    + cex.loopStart() + " lies outside the " + steps.size() + " steps");
+                    + cex.loopStart() + " lies outside the " + org.rdmacheck.checker.Counts.of(steps.size(), "step"));
         }
         Walk<S> walk = walk(model, steps);
         if (walk.illegal() != null) {
@@ -84,18 +84,18 @@ public final class TraceReplayer {
         if (prop instanceof Progress<S> pg) {
             Reach reach = goalReachable(model, pg, states.get(cex.violationIndex()));
             if (reach == Reach.UNDECIDED) {
-                return new ReplayResult.Undecided("all " + (steps.size() - 1) + " steps legal; undecided: no goal "
+                return new ReplayResult.Undecided("all " + org.rdmacheck.checker.Counts.of(steps.size() - 1, "step") + " legal; undecided: no goal "
                         + "found within " + PROGRESS_LIMIT + " states from step " + cex.violationIndex()
                         + " (re-check with rdmacheck check)");
             }
             boolean violated = reach == Reach.UNREACHABLE;
-            String all = "all " + (steps.size() - 1) + " steps legal";
+            String all = "all " + org.rdmacheck.checker.Counts.of(steps.size() - 1, "step") + " legal";
             return violated ? new ReplayResult.Reproduces(all + "; " + cex.property() + " still violated")
                     : new ReplayResult.NoLongerViolated(all + ", but a goal is now reachable from step "
                     + cex.violationIndex());
         }
         boolean violated = violated(spec, prop, prev, last, cur);
-        String all = "all " + (steps.size() - 1) + " steps legal";
+        String all = "all " + org.rdmacheck.checker.Counts.of(steps.size() - 1, "step") + " legal";
         return violated ? new ReplayResult.Reproduces(all + "; " + cex.property() + " still violated")
                 : new ReplayResult.NoLongerViolated(all + ", but " + cex.property() + " is no longer violated");
     }

@@ -195,7 +195,7 @@ public final class HtmlReport {
     private static void counterexample(StringBuilder sb, Finding.Trace t, int i, Finding f) {
         Counterexample cex = t.trace();
         sb.append("<div class=\"cex\" data-kind=\"").append(cex.kind().word()).append("\"><h4>Counterexample: ")
-                .append(cex.kind().word()).append(", ").append(cex.length()).append(" steps")
+                .append(cex.kind().word()).append(", ").append(org.rdmacheck.checker.Counts.of(cex.length(), "step"))
                 .append(f.counterexampleFile().map(p -> ", <code>" + esc(p) + "</code>").orElse(""))
                 .append("</h4>\n");
         if (!cex.note().isEmpty()) {

@@ -81,8 +81,10 @@ class DocCommandsTest {
         Path out = Files.createTempFile("doc-check", ".out");
         Path err = Files.createTempFile("doc-check", ".err");
         try {
-            Process p = new ProcessBuilder(command).directory(root.toFile()).redirectOutput(out.toFile())
-                    .redirectError(err.toFile()).start();
+            ProcessBuilder pb = new ProcessBuilder(command).directory(root.toFile()).redirectOutput(out.toFile())
+                    .redirectError(err.toFile());
+            pb.environment().remove("COLUMNS"); // tables as the docs quote them: 120 columns
+            Process p = pb.start();
             if (!p.waitFor(limitSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly().waitFor();
                 fail("did not finish within " + limitSeconds + " s: " + String.join(" ", args));

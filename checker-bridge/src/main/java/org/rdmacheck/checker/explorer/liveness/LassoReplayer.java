@@ -76,7 +76,7 @@ public final class LassoReplayer {
         int last = steps.size() - 1;
         if (cex.loopStart() < 0 || cex.loopStart() > last || cex.violationIndex() < 0 || cex.violationIndex() > last) {
             return new ReplayResult.IllegalStep(0, "loopStart " + cex.loopStart() + " or violationIndex "
-                    + cex.violationIndex() + " lies outside the " + steps.size() + " steps");
+                    + cex.violationIndex() + " lies outside the " + org.rdmacheck.checker.Counts.of(steps.size(), "step"));
         }
         Optional<Liveness<S>> found = spec.property(cex.property());
         if (found.isEmpty()) {
@@ -101,7 +101,7 @@ public final class LassoReplayer {
             }
             loopTaken.add(closing.get().action());
         }
-        String all = "all " + last + " steps legal";
+        String all = "all " + org.rdmacheck.checker.Counts.of(last, "step") + " legal";
         if (statesOnly) {
             // A TLA+ step is a pair of states, an instance of every action it satisfies, and TLA+
             // never shows a stuttering step: each loop step of TLC's lasso takes every Java action
