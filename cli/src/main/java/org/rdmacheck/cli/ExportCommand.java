@@ -96,6 +96,14 @@ final class ExportCommand implements Callable<Integer> {
                     throw new InputException(file + ": a " + cex.kind() + " counterexample is no behaviour of a state "
                             + "machine; ITF and TLA+ traces hold behaviours");
                 }
+                if (!TlcChecker.CHECKER.equals(cex.provenance().checker())) {
+                    // a Java model's trace: its model must exist, else nothing says what its fields mean
+                    try {
+                        org.rdmacheck.properties.catalog.Catalog.find(cex.provenance().model());
+                    } catch (InputException e) {
+                        throw new InputException(file + ": provenance.model: " + e.getMessage());
+                    }
+                }
                 if (TlcChecker.CHECKER.equals(cex.provenance().checker())) {
                     err.println("export: " + file + ": a stored TLC trace writes sets and sequences alike, so sets "
                             + "become sequences; export the JSON result of tlc --json, or use tlc --itf, to keep them");

@@ -33,6 +33,9 @@ public final class Replays {
      * @throws InputException if nothing can replay it
      */
     public static ReplayResult replay(Counterexample cex) {
+        if (cex.steps().isEmpty()) {
+            throw new InputException("steps: the trace has none: expected an initial state and the steps after it");
+        }
         for (ExternalReplayer r : EXTERNAL) {
             if (r.accepts(cex)) {
                 return r.replay(cex);
@@ -45,6 +48,11 @@ public final class Replays {
             LivenessSpec<?> live = entry.liveness(spec).orElseThrow(() -> new InputException("model "
                     + cex.provenance().model() + " declares no liveness properties; cannot replay the lasso of "
                     + cex.property()));
+            if (live.property(cex.property()).isEmpty()) {
+                throw new InputException("property '" + cex.property() + "': model " + cex.provenance().model()
+                        + " has no such liveness property: expected one of " + live.properties().stream()
+                        .map(p -> p.name()).toList());
+            }
             return LassoReplayer.replay(live, cex);
         }
         if (!TRACE_KINDS.contains(cex.kind())) {
@@ -54,6 +62,10 @@ public final class Replays {
         ModelEntry entry = Catalog.find(cex.provenance().model());
         CheckSpec<?> spec = entry.build(entry.variant(cex.provenance().variant()).name(),
                 Params.of(cex.provenance().parameters()));
+        if (spec.properties().stream().noneMatch(p -> p.name().equals(cex.property()))) {
+            throw new InputException("property '" + cex.property() + "': model " + cex.provenance().model()
+                    + " has no such property: expected one of " + spec.properties().stream().map(p -> p.name()).toList());
+        }
         return TraceReplayer.replay(spec, cex);
     }
 }

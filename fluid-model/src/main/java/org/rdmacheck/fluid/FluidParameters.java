@@ -31,11 +31,15 @@ public record FluidParameters(int flows, double packetKB, double lineRateGbps, d
 
     /** Validates every field; throws {@link FluidInputException} naming the first bad one. */
     public FluidParameters {
-        if (flows < 1) {
-            throw new FluidInputException("N = " + flows + ": expected at least 1 flow");
+        if (flows < 1 || flows > MAX_FLOWS) {
+            throw new FluidInputException("N = " + flows + ": expected a number of flows from 1 to " + MAX_FLOWS);
         }
         positive("packet", packetKB);
         positive("C", lineRateGbps);
+        if (lineRateGbps > MAX_LINE_RATE_GBPS) {
+            throw new FluidInputException("C = " + fmt(lineRateGbps) + " Gb/s: expected a line rate up to "
+                    + (long) MAX_LINE_RATE_GBPS + " Gb/s");
+        }
         nonNegative("Kmin", kminKB);
         nonNegative("Kmax", kmaxKB);
         if (kminKB > kmaxKB) {
@@ -58,6 +62,12 @@ public record FluidParameters(int flows, double packetKB, double lineRateGbps, d
         nonNegative("tauStar", feedbackDelayMicros);
         positive("tauPrime", alphaIntervalMicros);
     }
+
+    /** Most flows on one bottleneck: beyond it the fixed point's rate per flow leaves double precision. */
+    public static final int MAX_FLOWS = 10_000;
+
+    /** Fastest line rate taken, in Gb/s (10 Tb/s): beyond it the solver's rates overflow. */
+    public static final double MAX_LINE_RATE_GBPS = 10_000;
 
     private static void positive(String name, double v) {
         if (!(v > 0) || Double.isInfinite(v)) {
@@ -147,10 +157,10 @@ public record FluidParameters(int flows, double packetKB, double lineRateGbps, d
             }
             m.put(e.getKey(), e.getValue());
         }
-        return new FluidParameters(integer("N", parse("N", m.get("N"))), parse("packet", m.get("packet")),
+        return new FluidParameters(integer("N", m.get("N"), parse("N", m.get("N"))), parse("packet", m.get("packet")),
                 parse("C", m.get("C")), parse("Kmin", m.get("Kmin")), parse("Kmax", m.get("Kmax")),
                 parse("Pmax", m.get("Pmax")), parse("g", m.get("g")), parse("B", m.get("B")), parse("T", m.get("T")),
-                parse("Rai", m.get("Rai")), parse("Rhai", m.get("Rhai")), integer("F", parse("F", m.get("F"))),
+                parse("Rai", m.get("Rai")), parse("Rhai", m.get("Rhai")), integer("F", m.get("F"), parse("F", m.get("F"))),
                 parse("tau", m.get("tau")), parse("tauStar", m.get("tauStar")), parse("tauPrime", m.get("tauPrime")));
     }
 
@@ -169,9 +179,13 @@ public record FluidParameters(int flows, double packetKB, double lineRateGbps, d
         }
     }
 
-    private static int integer(String name, double v) {
-        if (v != Math.rint(v) || Math.abs(v) > 1e6) {
-            throw new FluidInputException(name + " = " + v + ": expected an integer");
+    private static int integer(String name, String given, double v) {
+        if (v != Math.rint(v)) {
+            throw new FluidInputException(name + " = " + given.trim() + ": expected a whole number");
+        }
+        if (Math.abs(v) > MAX_FLOWS) {
+            throw new FluidInputException(name + " = " + given.trim() + ": expected a whole number up to "
+                    + MAX_FLOWS);
         }
         return (int) v;
     }

@@ -178,10 +178,9 @@ public record SpecManifest(Path folder, String javaModel, ConstantMapping consta
         } catch (NoSuchFileException e) {
             throw new InputException(file + ": no such file");
         } catch (JsonProcessingException e) {
-            throw new InputException(file + ": malformed JSON at line " + e.getLocation().getLineNr() + ": "
-                    + e.getOriginalMessage());
+            throw new InputException(org.rdmacheck.checker.JsonErrors.describe(file, e));
         } catch (IOException e) {
-            throw new InputException(file + ": cannot read: " + e.getMessage());
+            throw new InputException(org.rdmacheck.checker.JsonErrors.cannotRead(file, e));
         }
         String src = file.toString();
         String java = root.hasNonNull("javaModel") ? root.get("javaModel").asText() : null;

@@ -109,29 +109,62 @@ public final class SwitchSpecs {
      */
     public static ThresholdConfig parseConfig(Map<String, String> values, SwitchSpec sw, String source) {
         unknown(values, CONFIG_KEYS, source);
-        String mode = values.getOrDefault("mode", values.containsKey("beta") ? "dynamic" : "static");
-        long tEcn = ecn(values);
-        long kMax = values.containsKey("kMax") ? Units.positive("kMax", values.get("kMax"), Units.bytes("kMax", values.get("kMax"))) : 0;
-        long defl = values.containsKey("deflection")
-                ? Units.positive("deflection", values.get("deflection"), Units.bytes("deflection", values.get("deflection"))) : 0;
         String name = values.getOrDefault("name", "config");
+        if (name.isEmpty() || name.length() > MAX_CONFIG_NAME || !name.matches("[A-Za-z0-9._:+=-]+")) {
+            throw new InputException(label("name", source) + " = '" + (name.length() > 40 ? name.substring(0, 40)
+                    + "...' (" + name.length() + " characters)" : name + "'") + ": expected 1 to " + MAX_CONFIG_NAME
+                    + " letters, digits or . _ : + = - (it names the witness file)");
+        }
+        String mode = values.getOrDefault("mode", values.containsKey("beta") ? "dynamic" : "static");
         ThresholdConfig c = switch (mode) {
-            case "static" -> ThresholdConfig.ofStatic(name, Units.positive("tPfc", values.get("tPfc"),
-                    Units.bytes("tPfc", required(values, "tPfc", source))), tEcn);
+            case "static" -> {
+                if (values.containsKey("beta")) {
+                    throw new InputException(label("beta", source) + " = " + values.get("beta")
+                            + ": a static configuration has no beta; expected " + label("tPfc", source) + " instead");
+                }
+                String t = required(values, "tPfc", source, "static t_PFC, a size like 24KB");
+                long tPfc = Units.positive(label("tPfc", source), t, Units.bytes(label("tPfc", source), t));
+                yield ThresholdConfig.ofStatic(name, tPfc, ecn(values, source));
+            }
             case "dynamic" -> {
                 if (values.containsKey("tPfc")) {
-                    throw new InputException("tPfc = " + values.get("tPfc") + ": a dynamic configuration has no fixed t_PFC");
+                    throw new InputException(label("tPfc", source) + " = " + values.get("tPfc")
+                            + ": a dynamic configuration has no fixed t_PFC");
                 }
-                yield ThresholdConfig.ofDynamic(name, sw.requireAllowed(Beta.parse("beta", required(values, "beta", source))), tEcn);
+                Beta beta = sw.requireAllowed(Beta.parse(label("beta", source), required(values, "beta", source,
+                        "dynamic beta, a fraction like 8 or 1/2")));
+                yield ThresholdConfig.ofDynamic(name, beta, ecn(values, source));
             }
-            default -> throw new InputException("mode = " + mode + ": expected static or dynamic");
+            default -> throw new InputException(label("mode", source) + " = " + mode + ": expected static or dynamic");
         };
+        long kMax = values.containsKey("kMax") ? Units.positive(label("kMax", source), values.get("kMax"),
+                Units.bytes(label("kMax", source), values.get("kMax"))) : 0;
+        long defl = values.containsKey("deflection") ? Units.positive(label("deflection", source),
+                values.get("deflection"), Units.bytes(label("deflection", source), values.get("deflection"))) : 0;
         return c.withKMax(kMax).withDeflection(defl);
     }
 
-    private static long ecn(Map<String, String> v) {
+    /** Longest configuration name: it becomes part of a witness file's name. */
+    public static final int MAX_CONFIG_NAME = 100;
+
+    /** The command-line option that sets each configuration key, for messages about flags. */
+    private static final Map<String, String> OPTIONS = Map.of("name", "--config-name", "mode", "--mode", "tPfc",
+            "--t-pfc", "beta", "--beta", "tEcn", "--t-ecn", "kMin", "--t-ecn", "kMax", "--k-max", "deflection",
+            "--deflection");
+
+    /** A key as the user wrote it: its option for flags, else the file and the key. */
+    private static String label(String key, String source) {
+        return "flags".equals(source) ? OPTIONS.getOrDefault(key, key) : source + ": " + key;
+    }
+
+    private static long ecn(Map<String, String> v, String source) {
+        if (!v.containsKey("tEcn") && !v.containsKey("kMin")) {
+            throw new InputException(("flags".equals(source) ? "--t-ecn" : source + ": tEcn") + " missing: "
+                    + "expected the ECN threshold t_ECN (DCQCN's K_min), a size like 22.5KB, beside "
+                    + ("flags".equals(source) ? "--t-pfc or --beta" : "tPfc or beta"));
+        }
         String key = v.containsKey("tEcn") ? "tEcn" : "kMin";
-        long tEcn = Units.positive(key, v.get(key), Units.bytes(key, v.get(key)));
+        long tEcn = Units.positive(label(key, source), v.get(key), Units.bytes(label(key, source), v.get(key)));
         if (v.containsKey("tEcn") && v.containsKey("kMin") && Units.bytes("kMin", v.get("kMin")) != tEcn) {
             throw new InputException("kMin = " + v.get("kMin") + " differs from tEcn = " + v.get("tEcn")
                     + ": t_ECN is DCQCN's K_min (seed 004 §4); give one");
@@ -252,10 +285,9 @@ public final class SwitchSpecs {
         } catch (NoSuchFileException e) {
             throw new InputException(p + ": no such file");
         } catch (JsonProcessingException e) {
-            throw new InputException(p + ": malformed JSON at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+            throw new InputException(org.rdmacheck.checker.JsonErrors.describe(p, e));
         } catch (IOException e) {
-            throw new InputException(p + ": cannot read: " + e.getMessage());
+            throw new InputException(org.rdmacheck.checker.JsonErrors.cannotRead(p, e));
         }
     }
 
@@ -284,6 +316,14 @@ public final class SwitchSpecs {
             }
         }
         return m;
+    }
+
+    private static String required(Map<String, String> v, String key, String source, String expected) {
+        String s = v.get(key);
+        if (s == null) {
+            throw new InputException(label(key, source) + " missing: expected the " + expected);
+        }
+        return s;
     }
 
     private static String required(Map<String, String> v, String key, String source) {

@@ -85,7 +85,7 @@ public final class Counterexamples {
         Map<String, String> params = new LinkedHashMap<>();
         JsonNode p = field(prov, "parameters", source);
         if (!p.isObject()) {
-            throw new InputException(source + ": malformed trace: provenance.parameters must be an object");
+            throw new InputException(source + ": malformed trace: provenance.parameters: expected an object of parameter names to values");
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = p.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -95,18 +95,26 @@ public final class Counterexamples {
                 text(prov, "checker", source), text(prov, "version", source));
         JsonNode stepsNode = field(json, "steps", source);
         if (!stepsNode.isArray()) {
-            throw new InputException(source + ": malformed trace: 'steps' must be an array");
+            throw new InputException(source + ": malformed trace: 'steps': expected an array of steps");
         }
         List<TraceStep> steps = new ArrayList<>();
         int i = 0;
         for (JsonNode s : stepsNode) {
             if (!s.isObject() || !s.has("state")) {
-                throw new InputException(source + ": malformed trace: step " + i + " needs a 'state'");
+                throw new InputException(source + ": malformed trace: step " + i + ": expected an object with a 'state'");
             }
             onlyFields(s, STEP_FIELDS, "steps[" + i + "].", source);
+            if (!s.get("state").isObject()) {
+                throw new InputException(source + ": malformed trace: steps[" + i + "].state: expected an object (the "
+                        + "state's variables), not " + s.get("state").getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+            }
             JsonNode a = s.get("action");
             steps.add(new TraceStep(a == null || a.isNull() ? null : action(a, source, i), s.get("state")));
             i++;
+        }
+        if (steps.isEmpty()) {
+            throw new InputException(source + ": malformed trace: 'steps' is empty: expected an initial state and the "
+                    + "steps after it");
         }
         int violationIndex = integer(json, "violationIndex", source);
         int loopStart = integer(json, "loopStart", source);
@@ -127,12 +135,16 @@ public final class Counterexamples {
     }
 
     private static Action action(JsonNode a, String source, int step) {
-        if (!a.isObject() || !a.has("name")) {
-            throw new InputException(source + ": malformed trace: step " + step + " action needs a 'name'");
+        if (!a.isObject() || !a.has("name") || !a.get("name").isTextual()) {
+            throw new InputException(source + ": malformed trace: step " + step + " action: expected an object with a 'name' (a string)");
         }
         onlyFields(a, ACTION_FIELDS, "steps[" + step + "].action.", source);
         Map<String, Object> params = new LinkedHashMap<>();
         JsonNode p = a.get("params");
+        if (p != null && !p.isNull() && !p.isObject()) {
+            throw new InputException(source + ": malformed trace: steps[" + step + "].action.params: expected an object "
+                    + "(parameter name to value)");
+        }
         if (p != null && p.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = p.fields(); it.hasNext();) {
                 Map.Entry<String, JsonNode> e = it.next();
@@ -190,15 +202,21 @@ public final class Counterexamples {
     private static String text(JsonNode o, String name, String source) {
         JsonNode v = field(o, name, source);
         if (!v.isTextual()) {
-            throw new InputException(source + ": malformed trace: '" + name + "' must be a string");
+            throw new InputException(source + ": malformed trace: '" + name + "' = " + abbreviated(v) + ": expected a string");
         }
         return v.textValue();
+    }
+
+    /** A value as it appears in the file, cut to a readable length. */
+    private static String abbreviated(JsonNode v) {
+        String t = v.toString();
+        return t.length() > 40 ? t.substring(0, 40) + "..." : t;
     }
 
     private static int integer(JsonNode o, String name, String source) {
         JsonNode v = field(o, name, source);
         if (!v.isInt()) {
-            throw new InputException(source + ": malformed trace: '" + name + "' must be an integer");
+            throw new InputException(source + ": malformed trace: '" + name + "' = " + abbreviated(v) + ": expected an integer");
         }
         return v.intValue();
     }
@@ -219,14 +237,13 @@ public final class Counterexamples {
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new InputException(file + ": not UTF-8 text: expected a JSON trace");
         } catch (IOException e) {
-            throw new InputException(file + ": cannot read: " + e.getMessage());
+            throw new InputException(org.rdmacheck.checker.JsonErrors.cannotRead(file, e));
         }
         JsonNode tree;
         try {
             tree = TraceJson.MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new InputException(file + ": malformed JSON at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+            throw new InputException(org.rdmacheck.checker.JsonErrors.describe(file, e));
         }
         if (ItfTraces.isItf(tree)) {
             // an Informal Trace Format file (e.g. one written by rdmacheck export --format itf)

@@ -226,10 +226,9 @@ public final class ItfTraces {
         } catch (java.nio.charset.CharacterCodingException e) {
             throw new InputException(file + ": not UTF-8 text: expected a JSON trace");
         } catch (JsonProcessingException e) {
-            throw new InputException(file + ": malformed JSON at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+            throw new InputException(org.rdmacheck.checker.JsonErrors.describe(file, e));
         } catch (IOException e) {
-            throw new InputException(file + ": cannot read: " + e.getMessage());
+            throw new InputException(org.rdmacheck.checker.JsonErrors.cannotRead(file, e));
         }
     }
 

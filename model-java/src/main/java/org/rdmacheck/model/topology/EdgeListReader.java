@@ -48,6 +48,11 @@ public final class EdgeListReader {
         String text;
         try {
             text = Files.readString(file);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new InputException("topology file '" + file + "': not UTF-8 text (a binary file?): expected a JSON "
+                    + "edge list", e);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new InputException("topology file '" + file + "': no such file", e);
         } catch (IOException e) {
             throw new InputException("topology file '" + file + "': cannot read (" + e.getMessage() + ")", e);
         }
@@ -65,7 +70,8 @@ public final class EdgeListReader {
         try {
             root = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new InputException(source + ": malformed JSON: " + e.getOriginalMessage(), e);
+            throw new InputException(source + ": malformed JSON: " + String.valueOf(e.getOriginalMessage()).replaceAll(
+                    "\\s*\\(from `[^`]*`\\)", "").replaceAll("\\s+", " "), e);
         }
         if (root == null || !root.isObject()) {
             throw new InputException(source + ": expected a JSON object with \"nodes\" and \"links\"");

@@ -34,6 +34,12 @@ public final class TopologySpecs {
         if (spec == null || spec.isBlank()) {
             throw new InputException("topology '' : expected KIND:PARAMS, e.g. fattree:k=8");
         }
+        for (int i = 0; i < spec.length(); i++) {
+            if (Character.isISOControl(spec.charAt(i))) {
+                throw new InputException(String.format("topology '%s': a control character (U+%04X) at position %d: "
+                        + "expected printable text, e.g. fattree:k=8", printable(spec), (int) spec.charAt(i), i + 1));
+            }
+        }
         int colon = spec.indexOf(':');
         String kind = colon < 0 ? spec : spec.substring(0, colon);
         String rest = colon < 0 ? "" : spec.substring(colon + 1);
@@ -71,6 +77,15 @@ public final class TopologySpecs {
                 throw new InputException("topology '" + spec
                         + "': expected fattree:k=K, leafspine:tors=T,spines=S,hosts=H, clos:hosts=N,oversub=O, ring:n=N, torus:x=X,y=Y or file:PATH");
         }
+    }
+
+    /** The spec with control characters written as {@code \\uXXXX}, so a message stays one line. */
+    private static String printable(String spec) {
+        StringBuilder sb = new StringBuilder();
+        for (char c : spec.toCharArray()) {
+            sb.append(Character.isISOControl(c) ? String.format("\\u%04X", (int) c) : String.valueOf(c));
+        }
+        return sb.toString();
     }
 
     private static Params params(String spec, String rest, Set<String> known) {

@@ -74,7 +74,7 @@ public final class SonicConfigReader {
             throw new InputException(file + ": not JSON" + where + ": "
                     + e.getOriginalMessage().replaceAll("\\s*\\(start marker at .*", "").lines().findFirst().orElse(""));
         } catch (IOException e) {
-            throw new InputException(file + ": cannot read: " + e.getMessage());
+            throw new InputException(org.rdmacheck.checker.JsonErrors.cannotRead(file, e));
         }
         if (root == null || !root.isObject()) {
             throw new InputException(file + ": expected a config_db.json object of tables");
