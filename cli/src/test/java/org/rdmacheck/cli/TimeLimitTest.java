@@ -254,7 +254,8 @@ class TimeLimitTest {
         JsonNode live = rows.get(rows.size() - 1);
         assertEquals("Delivered", live.get("property").asText());
         assertEquals("TIME_LIMIT", live.get("inconclusiveCause").asText());
-        assertTrue(live.get("detail").asText().contains("time limit 1ms reached"), live.toString());
+        assertTrue(live.get("detail").asText().contains("time limit 1s reached (1ms of it left after the safety "
+                + "properties)"), live.toString());
         JsonNode safety = rows.get(0);
         assertEquals("TIME_LIMIT", safety.get("inconclusiveCause").asText());
         assertTrue(safety.get("quantities").get("distinctStates").get("value").asLong() > 0);
