@@ -33,8 +33,8 @@ public final class Durations {
             mult = 3_600_000;
             num = t.substring(0, t.length() - 1);
         } else {
-            throw new InputException(option + " '" + text + "': a duration needs its unit (ms, s, m or h): expected "
-                    + "e.g. " + (t.matches("[0-9.]+") ? t + "s or " + t + "m" : "90s, 10m or 1h"));
+            throw new InputException(option + " '" + text + "': expected a positive duration with its unit (ms, s, m "
+                    + "or h), such as " + (t.matches("[0-9.]+") ? t + "s or " + t + "m" : "90s, 10m or 1h"));
         }
         try {
             double v = Double.parseDouble(num);
