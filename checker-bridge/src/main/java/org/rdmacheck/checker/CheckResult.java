@@ -84,7 +84,23 @@ public sealed interface CheckResult permits CheckResult.Verified, CheckResult.Vi
          * (a quotient of the state space), or {@code SYMMETRY} or state/action constraints while it
          * checked liveness (TLC itself warns that it may miss violations)
          */
-        REDUCED_SPACE
+        REDUCED_SPACE,
+        /**
+         * there was nothing to check the property on: no initial state (Init unsatisfiable, or the
+         * constraints exclude every initial state), a configuration that checks nothing, a topology
+         * without two hosts; a success there would be vacuous
+         */
+        VACUOUS,
+        /**
+         * a state predicate given as a temporal property: it speaks of the first state only, and TLC
+         * checked it on the initial states only (an invariant is checked in every reachable state)
+         */
+        INITIAL_STATES_ONLY,
+        /**
+         * the property was not checked at all (a progress property under {@code --no-progress}, a
+         * property one side of a comparison does not have)
+         */
+        NOT_CHECKED
     }
 
     /**

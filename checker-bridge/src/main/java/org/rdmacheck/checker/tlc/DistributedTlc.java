@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -20,7 +18,7 @@ import org.rdmacheck.model.InputException;
  * (VERIFIED only when the server affirmatively finished); the server, the workers and the
  * temporary folder are removed afterwards, also when a run fails or reaches its time limit.
  * Where distributed TLC 2.18 differs from TLC (deadlock checking taken from the command line only,
- * temporal properties skipped, errors printed without the property's name) this class compensates
+ * temporal and action properties skipped, errors printed without the property's name) this class compensates
  * or refuses; specs/README.md lists it all and says how to run the same on several hosts.
  */
 public final class DistributedTlc {
@@ -49,8 +47,9 @@ public final class DistributedTlc {
     public TlcReport check(TlcRequest request) {
         long t0 = System.currentTimeMillis();
         try (TlcWorkspace ws = TlcWorkspace.create(request, options.libraryFolders())) {
-            String cp = classPath();
-            refuseTemporalProperties(ws, cp);
+            String cp = SpecPreflight.classPath(options);
+            SpecPreflight.Outline outline = refuseUncheckedProperties(ws);
+            SymmetricProperties symmetry = TlcChecker.symmetry(ws, outline);
             int port = freeLoopbackPort();
             List<String> rmi = new ArrayList<>(RMI_ACCESS);
             rmi.addAll(List.of("-Djava.rmi.server.hostname=127.0.0.1", "-Dtlc2.tool.distributed.TLCServer.port=" + port));
@@ -79,7 +78,7 @@ public final class DistributedTlc {
             long wall = System.currentTimeMillis() - t0;
             List<TlcMessage> messages = TlcOutput.parse(output);
             TlcReport report = new TlcResults(messages, ws, request, options.workers(), wall)
-                    .interpret(exit, options.timeLimitMillis());
+                    .withOutline(outline).withSymmetry(symmetry).interpret(exit, options.timeLimitMillis());
             if (exit.isPresent() && unnamedError(messages) && remaining(t0) > 1) {
                 return nameTheError(request, t0, report);
             }
@@ -122,28 +121,27 @@ public final class DistributedTlc {
         return args;
     }
 
-    private void refuseTemporalProperties(TlcWorkspace ws, String cp) {
-        String specDir = ws.dir().toString() + java.io.File.separator;
-        String root = ws.specFile().getFileName().toString().replaceFirst("\\.tla$", "");
-        String cfg = ws.configFile().getFileName().toString().replaceFirst("\\.cfg$", "");
-        List<String> jvm = new ArrayList<>(TlcChecker.jvmOptions(ws.dir(), options));
-        String out;
-        try (ChildProcess pre = ChildProcess.start(ChildProcess.javaCommand(jvm, cp,
-                DistributedPreflight.class.getName(), List.of(specDir, root, cfg)), ws.dir(), line -> { })) {
-            pre.await(options.timeLimitMillis());
-            out = pre.output();
+    /**
+     * Distributed TLC 2.18 ({@code TLCApp}) checks invariants and the initial-state part of properties;
+     * it skips temporal properties silently and reports {@code [][A]_v} properties VERIFIED without
+     * evaluating them (a violated one passes). Both are refused before any process starts.
+     */
+    private SpecPreflight.Outline refuseUncheckedProperties(TlcWorkspace ws) {
+        SpecPreflight.Outline o = SpecPreflight.run(ws, options).orElse(null);
+        if (o == null) {
+            return null; // the spec or configuration has an error, which the server then reports
         }
-        for (String line : out.split("\n")) {
-            if (line.startsWith(DistributedPreflight.MARKER)) {
-                String temporal = line.substring(DistributedPreflight.MARKER.length()).trim();
-                if (!temporal.isEmpty()) {
-                    throw new InputException("--distributed: the configuration has temporal properties ("
-                            + temporal + ") and distributed TLC 2.18 does not check them (it checks invariants "
-                            + "and [][A]_v properties only); run without --distributed");
-                }
-            }
+        if (!o.temporal().isEmpty()) {
+            throw new InputException("--distributed: the configuration has temporal properties ("
+                    + String.join("; ", o.temporal()) + ") and distributed TLC 2.18 does not check them (it checks "
+                    + "invariants only); run without --distributed");
         }
-        // No marker: the spec or configuration has an error, which the server then reports.
+        if (!o.actionProperties().isEmpty()) {
+            throw new InputException("--distributed: the configuration has action properties ("
+                    + String.join("; ", o.actionProperties()) + ") and distributed TLC 2.18 reports them without "
+                    + "checking them; run without --distributed");
+        }
+        return o;
     }
 
     private ChildProcess startWorker(TlcWorkspace ws, int i, List<String> rmi, String cp) {
@@ -179,17 +177,6 @@ public final class DistributedTlc {
             }
         }
         return out;
-    }
-
-    private String classPath() {
-        String tlc = TlcChecker.classPath(options);
-        try {
-            String own = Paths.get(LoopbackRmi.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                    .toString();
-            return own.equals(tlc) ? tlc : own + java.io.File.pathSeparator + tlc;
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException("cannot locate rdmacheck's classes", e);
-        }
     }
 
     private static int freeLoopbackPort() {

@@ -45,6 +45,8 @@ public final class TlcChecker {
      */
     public TlcReport check(TlcRequest request) {
         try (TlcWorkspace ws = TlcWorkspace.create(request, options.libraryFolders())) {
+            SpecPreflight.Outline outline = preflight(ws, options);
+            SymmetricProperties symmetry = symmetry(ws, outline);
             List<String> cmd = ChildProcess.javaCommand(jvmOptions(ws.dir(), options), classPath(options),
                     "tlc2.TLC", ws.tlcArguments(options));
             long t0 = System.currentTimeMillis();
@@ -56,8 +58,29 @@ public final class TlcChecker {
             }
             long wall = System.currentTimeMillis() - t0;
             return new TlcResults(TlcOutput.parse(output), ws, request, options.workers(), wall, options.mode())
-                    .interpret(exit, options.timeLimitMillis());
+                    .withOutline(outline).withSymmetry(symmetry).interpret(exit, options.timeLimitMillis());
         }
+    }
+
+    /**
+     * Runs the preflight (a short child JVM) when the configuration has properties or SYMMETRY, the
+     * cases where what TLC checks depends on how it classifies them.
+     *
+     * @return the outline, or null when not needed or when the spec has an error TLC will report
+     */
+    static SpecPreflight.Outline preflight(TlcWorkspace ws, TlcOptions options) {
+        if (ws.config().section("PROPERTY").isEmpty() && ws.config().section("SYMMETRY").isEmpty()) {
+            return null;
+        }
+        return SpecPreflight.run(ws, options).orElse(null);
+    }
+
+    /** @return the SYMMETRY guard (which may rewrite the workspace), or null without SYMMETRY */
+    static SymmetricProperties symmetry(TlcWorkspace ws, SpecPreflight.Outline outline) {
+        if (outline == null || ws.config().section("SYMMETRY").isEmpty()) {
+            return null;
+        }
+        return SymmetricProperties.prepare(ws, outline);
     }
 
     /** Forwards TLC's progress lines, except on runs shorter than {@link #QUIET_MILLIS}. */

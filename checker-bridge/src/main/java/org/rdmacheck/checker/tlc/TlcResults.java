@@ -36,6 +36,8 @@ final class TlcResults {
     private final TlcMode mode;
     private final java.util.Map<String, com.fasterxml.jackson.databind.node.ObjectNode> itf =
             new java.util.LinkedHashMap<>();
+    private SpecPreflight.Outline outline;
+    private SymmetricProperties symmetry;
 
     TlcResults(List<TlcMessage> messages, TlcWorkspace ws, TlcRequest req, int workers, long wallMillis) {
         this(messages, ws, req, workers, wallMillis, TlcMode.exhaustive());
@@ -58,8 +60,79 @@ final class TlcResults {
      * @throws InputException for spec, configuration and assumption errors
      */
     TlcReport interpret(java.util.OptionalInt exit, long limitMillis) {
-        TlcReport r = unsettledByReduction(verdicts(exit, limitMillis));
-        return r.withWarnings(warnings(r.stats())).withTracesAndCoverage(itf, TlcCoverage.read(messages));
+        TlcReport r = unsettledByReduction(verdicts(exit, limitMillis)).withTracesAndCoverage(itf,
+                TlcCoverage.read(messages));
+        if (symmetry != null) {
+            r = symmetry.interpret(r);
+        }
+        r = vacuous(initialStatesOnly(r));
+        return r.withWarnings(warnings(r.stats()));
+    }
+
+    /**
+     * @param o what the preflight found (state predicates given as properties), or null if it did not run
+     * @return this
+     */
+    TlcResults withOutline(SpecPreflight.Outline o) {
+        this.outline = o;
+        return this;
+    }
+
+    /** @param s the SYMMETRY guard, or null  @return this */
+    TlcResults withSymmetry(SymmetricProperties s) {
+        this.symmetry = s;
+        return this;
+    }
+
+    /**
+     * A state predicate given as PROPERTY is, as a temporal formula, a claim about the first state, and
+     * TLC checks it on the initial states only. Users who write one almost always mean it of every
+     * state (an INVARIANT, or {@code []P}): its success is not reported as VERIFIED.
+     */
+    private TlcReport initialStatesOnly(TlcReport r) {
+        if (outline == null || outline.stateProperties().isEmpty()) {
+            return r;
+        }
+        return replaceVerified(r, outline.stateProperties()::contains, p -> new CheckResult.Inconclusive(p,
+                CheckResult.InconclusiveReason.INITIAL_STATES_ONLY, p + " is a state predicate given as PROPERTY: TLC "
+                + "checked it on the initial states only (it holds there); to check it in every reachable state "
+                + "give it as INVARIANT " + p + " (or PROPERTY []" + p + ")", r.stats()), "");
+    }
+
+    /**
+     * No initial state (Init unsatisfiable, or the constraints exclude every initial state): every
+     * property would hold vacuously, so none is reported VERIFIED.
+     */
+    private TlcReport vacuous(TlcReport r) {
+        if (r.stats().distinctStates() > 0 || mode.simulation().isPresent() || !violationReports().isEmpty()
+                || r.outcome() != TlcOutcome.SUCCESS) {
+            return r;
+        }
+        String why = "no initial state: no state satisfies Init" + (constraints().isEmpty() ? ""
+                : " and the constraints " + String.join(", ", constraints())) + ", so nothing was checked";
+        return replaceVerified(r, p -> true, p -> new CheckResult.Inconclusive(p, CheckResult.InconclusiveReason.VACUOUS,
+                why, r.stats()), why);
+    }
+
+    private static TlcReport replaceVerified(TlcReport r, java.util.function.Predicate<String> which,
+                                             java.util.function.Function<String, CheckResult> by, String why) {
+        List<CheckResult> out = new ArrayList<>();
+        boolean changed = false;
+        for (CheckResult c : r.results()) {
+            if (c instanceof CheckResult.Verified && which.test(c.property())) {
+                out.add(by.apply(c.property()));
+                changed = true;
+            } else {
+                out.add(c);
+            }
+        }
+        if (!changed) {
+            return r;
+        }
+        TlcOutcome outcome = r.outcome() == TlcOutcome.SUCCESS ? TlcOutcome.INCOMPLETE : r.outcome();
+        String detail = why.isEmpty() || r.detail().contains(why) ? r.detail() : r.detail().isEmpty() ? why
+                : r.detail() + "; " + why;
+        return new TlcReport(out, r.stats(), r.status(), outcome, detail, r.warnings(), r.itfTraces(), r.coverage());
     }
 
     private TlcReport verdicts(java.util.OptionalInt exit, long limitMillis) {
@@ -196,11 +269,6 @@ final class TlcResults {
         if (mode.coverage() && traces > 0) {
             w.add("coverage counts include TLC's re-evaluation of Init and Next while it rebuilt " + traces
                     + " error trace(s); without a violation they count the search alone");
-        }
-        // a violated initial state stops TLC before it counts states: that run is not vacuous
-        if (stats.distinctStates() == 0 && mode.simulation().isEmpty() && traces == 0) {
-            w.add("no state was explored (no initial state satisfies Init, or the constraints exclude them all): "
-                    + "every property holds vacuously");
         }
         return w;
     }

@@ -36,8 +36,8 @@ final class TlcWorkspace implements AutoCloseable {
     private static final String PREFIX = "rdmacheck_const_";
 
     private final Path dir;
-    private final Path specFile;
-    private final Path configFile;
+    private Path specFile;
+    private Path configFile;
     private final TlcConfig config;
     private final String configProblem;
     private final Map<String, Path> originals = new HashMap<>();
@@ -207,6 +207,26 @@ final class TlcWorkspace implements AutoCloseable {
         b.append("====\n");
         Files.writeString(dir.resolve(WRAPPER + ".tla"), b.toString(), StandardCharsets.UTF_8);
         return WRAPPER + ".tla";
+    }
+
+    /**
+     * Makes TLC check a generated root module (which extends the current one) under a generated
+     * configuration; {@link #config()} stays the user's, whose properties the results are about.
+     *
+     * @param module    the generated module's file name
+     * @param text      its text
+     * @param runConfig the configuration TLC is given
+     */
+    void runGenerated(String module, String text, TlcConfig runConfig) {
+        try {
+            Files.writeString(dir.resolve(module), text, StandardCharsets.UTF_8);
+            Path cfg = dir.resolve("rdmacheck-run.cfg");
+            Files.writeString(cfg, runConfig.render(), StandardCharsets.UTF_8);
+            specFile = dir.resolve(module);
+            configFile = cfg;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** @return the folder */

@@ -51,11 +51,14 @@ class TlcFalseSuccessTest {
     }
 
     @Test
-    void emptyInitIsVacuousAndSaysSo() {
+    void emptyInitIsVacuousAndNotVerified() {
+        // Init == x \in {}: no state to check Inv on, so "Inv holds" would be vacuous.
         TlcReport r = TLC.check(TlcCheckerTest.request("emptyinit"));
         assertEquals(0, r.stats().distinctStates());
-        assertInstanceOf(CheckResult.Verified.class, r.result("Inv"));
-        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("no state was explored")), r.warnings().toString());
+        CheckResult.Inconclusive inv = assertInstanceOf(CheckResult.Inconclusive.class, r.result("Inv"));
+        assertEquals(CheckResult.InconclusiveReason.VACUOUS, inv.cause());
+        assertTrue(inv.reason().contains("no initial state"), inv.reason());
+        assertEquals(TlcOutcome.INCOMPLETE, r.outcome());
     }
 
     @Test

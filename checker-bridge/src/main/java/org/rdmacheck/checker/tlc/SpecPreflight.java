@@ -1,0 +1,141 @@
+package org.rdmacheck.checker.tlc;
+
+import java.net.URISyntaxException;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import tla2sany.semantic.OpDeclNode;
+import tla2sany.semantic.OpDefNode;
+import tlc2.tool.Action;
+import tlc2.tool.impl.FastTool;
+import tlc2.value.IMVPerm;
+
+/**
+ * Entry point of a short child JVM run before TLC: loads the spec and configuration as TLC does and
+ * prints what TLC will make of them, one line per item, each starting with {@link #MARKER}:
+ * <ul>
+ *   <li>{@code temporal:} the properties TLC checks with its liveness checker (distributed TLC 2.18
+ *       skips them silently);</li>
+ *   <li>{@code actions:} the {@code [][A]_v} properties (implied actions; distributed TLC 2.18
+ *       reports them VERIFIED without checking them);</li>
+ *   <li>{@code state-properties:} PROPERTY entries that are state predicates: as temporal formulas
+ *       they speak of the first state only, and TLC checks them on the initial states only;</li>
+ *   <li>{@code variables:} the root module's variables;</li>
+ *   <li>{@code symmetry:} how many permutations the SYMMETRY entry names (0 without SYMMETRY).</li>
+ * </ul>
+ * The analysis is TLC's own ({@code tlc2.tool.impl.SpecProcessor}), so it classifies properties
+ * exactly as the checker will.
+ */
+public final class SpecPreflight {
+
+    /** Start of every result line. */
+    static final String MARKER = "rdmacheck-preflight ";
+
+    private SpecPreflight() {
+    }
+
+    /**
+     * @param args the spec folder (with a trailing separator), the root module file name and the
+     *             configuration file name
+     */
+    public static void main(String[] args) {
+        FastTool tool = new FastTool(args[0], args[1], args[2], null);
+        List<String> temporal = new ArrayList<>();
+        for (Action a : tool.getImpliedTemporals()) {
+            temporal.add(a.getLocation().replace('\n', ' ').replaceAll("^<\\w+ |>$", ""));
+        }
+        if (temporal.isEmpty() && !tool.livenessIsTrue()) {
+            temporal.add("a temporal property");
+        }
+        List<String> actions = new ArrayList<>(List.of(tool.getSpecProcessor().getImpliedActionNames()));
+        List<String> stateProperties = new ArrayList<>();
+        tlc2.util.Vect<?> props = tool.getModelConfig().getProperties();
+        for (int i = 0; i < props.size(); i++) {
+            Object p = props.elementAt(i);
+            OpDefNode def = tool.getSpecProcessor().getRootModule() == null ? null
+                    : tool.getSpecProcessor().getRootModule().getOpDef(String.valueOf(p));
+            // level 0 constant, 1 state, 2 action, 3 temporal
+            if (def != null && def.getArity() == 0 && def.getBody().getLevel() <= 1) {
+                stateProperties.add(String.valueOf(p));
+            }
+        }
+        List<String> variables = new ArrayList<>();
+        for (OpDeclNode v : tool.getSpecProcessor().getVariablesNodes()) {
+            variables.add(v.getName().toString());
+        }
+        IMVPerm[] perms = tool.getSymmetryPerms();
+        print("temporal", temporal);
+        print("actions", actions);
+        print("state-properties", stateProperties);
+        print("variables", variables);
+        System.out.println(MARKER + "symmetry: " + (perms == null ? 0 : perms.length));
+        System.out.flush();
+    }
+
+    private static void print(String what, List<String> items) {
+        System.out.println(MARKER + what + ": " + String.join("; ", items));
+    }
+
+    /**
+     * What the preflight found.
+     *
+     * @param temporal             temporal properties for TLC's liveness checker
+     * @param actionProperties     {@code [][A]_v} properties
+     * @param stateProperties      PROPERTY entries that are state predicates
+     * @param variables            the root module's variables
+     * @param symmetryPermutations permutations of the SYMMETRY entry, 0 without one
+     */
+    record Outline(List<String> temporal, List<String> actionProperties, List<String> stateProperties,
+                   List<String> variables, int symmetryPermutations) {
+    }
+
+    /**
+     * Runs the preflight for a workspace in a child JVM.
+     *
+     * @param ws      the workspace
+     * @param options how to run Java (time limit, JVM options, libraries)
+     * @return the outline, or empty if the spec or configuration has an error (which TLC then reports)
+     */
+    static java.util.Optional<Outline> run(TlcWorkspace ws, TlcOptions options) {
+        String specDir = ws.dir().toString() + java.io.File.separator;
+        String root = ws.specFile().getFileName().toString().replaceFirst("\\.tla$", "");
+        String cfg = ws.configFile().getFileName().toString().replaceFirst("\\.cfg$", "");
+        List<String> jvm = new ArrayList<>(TlcChecker.jvmOptions(ws.dir(), options));
+        String out;
+        try (ChildProcess pre = ChildProcess.start(ChildProcess.javaCommand(jvm, classPath(options),
+                SpecPreflight.class.getName(), List.of(specDir, root, cfg)), ws.dir(), line -> { })) {
+            pre.await(options.timeLimitMillis());
+            out = pre.output();
+        }
+        java.util.Map<String, String> found = new java.util.HashMap<>();
+        for (String line : out.split("\n")) {
+            if (line.startsWith(MARKER)) {
+                String rest = line.substring(MARKER.length());
+                int colon = rest.indexOf(':');
+                found.put(rest.substring(0, colon), rest.substring(colon + 1).trim());
+            }
+        }
+        if (!found.containsKey("symmetry")) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new Outline(items(found.get("temporal")), items(found.get("actions")),
+                items(found.get("state-properties")), items(found.get("variables")),
+                Integer.parseInt(found.get("symmetry"))));
+    }
+
+    private static List<String> items(String s) {
+        return s == null || s.isEmpty() ? List.of() : List.of(s.split("; "));
+    }
+
+    /** @return TLC's class path with rdmacheck's classes in front (for the preflight and the RMI wrapper) */
+    static String classPath(TlcOptions options) {
+        String tlc = TlcChecker.classPath(options);
+        try {
+            String own = Paths.get(SpecPreflight.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toString();
+            return own.equals(tlc) ? tlc : own + java.io.File.pathSeparator + tlc;
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("cannot locate rdmacheck's classes", e);
+        }
+    }
+}
