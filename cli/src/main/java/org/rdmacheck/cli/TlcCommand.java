@@ -74,6 +74,11 @@ final class TlcCommand implements Callable<Integer> {
     @Option(names = "--no-deadlock", description = "do not report deadlocks")
     boolean noDeadlock;
 
+    @Option(names = "--count-only", description = "check nothing, count the states: one row '(state space)' "
+            + "MEASURED with the distinct states, transitions and depth (INCONCLUSIVE if TLC did not finish); not "
+            + "with --invariant, --property, --expect")
+    boolean countOnly;
+
     @Option(names = "--distributed", description = "run TLCServer and --workers TLCWorker processes on 127.0.0.1")
     boolean distributed;
 
@@ -134,12 +139,18 @@ final class TlcCommand implements Callable<Integer> {
         if (allConfigs && config != null) {
             throw new InputException("--all-configs and --config " + config + ": give one of them");
         }
+        if (countOnly && (invariants != null || properties != null || !expects.isEmpty() || simulate)) {
+            throw new InputException("--count-only: not with " + (invariants != null ? "--invariant" : properties
+                    != null ? "--property" : simulate ? "--simulate" : "--expect") + " (a count checks nothing)");
+        }
         List<SpecFolder> folders = allConfigs ? SpecFolder.all(specPath) : List.of(SpecFolder.resolve(specPath, config));
         List<TlcRequest> requests = new ArrayList<>();
         for (SpecFolder folder : folders) {
             requests.add(TlcRequest.of(folder.specFile(), folder.configFile())
-                    .withConstants(Params.parse(params).asMap()).withInvariants(invariants).withProperties(properties)
-                    .withCheckDeadlock(noDeadlock ? Boolean.FALSE : null));
+                    .withConstants(Params.parse(params).asMap())
+                    .withInvariants(countOnly ? List.of() : invariants)
+                    .withProperties(countOnly ? List.of() : properties)
+                    .withCheckDeadlock(noDeadlock || countOnly ? Boolean.FALSE : null));
         }
         List<TlcReport> reports = new ArrayList<>();
         for (TlcRequest req : requests) {
@@ -284,10 +295,10 @@ final class TlcCommand implements Callable<Integer> {
     static List<Finding> rows(TlcRequest req, TlcReport report, Path outDir, List<String> warnings,
                               TlcExpectations expect) {
         List<Finding> rows = new ArrayList<>();
-        List<CheckResult> results = report.results().isEmpty()
-                ? List.of(report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS
-                ? new CheckResult.Verified("(state space)", report.stats())
-                : new CheckResult.Failed("(state space)", report.detail(), report.stats())) : report.results();
+        if (report.results().isEmpty()) {
+            return List.of(stateSpace(req, report, countOnly(req)));
+        }
+        List<CheckResult> results = report.results();
         boolean violated = expect.globalViolation(results);
         Optional<SpecManifest> manifest = manifestOf(req);
         for (CheckResult r : results) {
@@ -318,6 +329,40 @@ final class TlcCommand implements Callable<Integer> {
         } catch (InputException e) {
             return Optional.empty(); // a malformed manifest is the conformance check's to report, not TLC's
         }
+    }
+
+    /** @return whether the request checks nothing: no invariant, no property, no deadlock check */
+    private static boolean countOnly(TlcRequest req) {
+        return List.of().equals(req.invariants()) && List.of().equals(req.properties())
+                && Boolean.FALSE.equals(req.checkDeadlock());
+    }
+
+    /**
+     * The one row of a run that checked no property. Asked for ({@code --count-only}), it is the count,
+     * MEASURED; a configuration that checks nothing by itself gets INCONCLUSIVE (VACUOUS): a success
+     * there would claim something no check was made for.
+     */
+    private static Finding stateSpace(TlcRequest req, TlcReport report, boolean asked) {
+        String p = "(state space)";
+        org.rdmacheck.checker.tlc.TlcOutcome o = report.outcome();
+        if (o != org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS) {
+            CheckResult r = o == org.rdmacheck.checker.tlc.TlcOutcome.ERROR
+                    ? new CheckResult.Failed(p, report.detail(), report.stats())
+                    : new CheckResult.Inconclusive(p, o == org.rdmacheck.checker.tlc.TlcOutcome.TIMEOUT
+                    ? CheckResult.InconclusiveReason.TIME_LIMIT : CheckResult.InconclusiveReason.STOPPED_EARLY,
+                    report.detail(), report.stats());
+            return CheckFindings.of(req.model(), req.variant(), req.constants(), Finding.Expectation.HOLDS, r, null);
+        }
+        if (asked) {
+            return Finding.of(req.model(), req.variant(), req.constants(), p, Finding.Expectation.NONE,
+                    Finding.Verdict.MEASURED).with(CheckFindings.stats(report.stats()))
+                    .withWallMillis(report.stats().wallMillis()).withDetail("counted; nothing checked");
+        }
+        return CheckFindings.of(req.model(), req.variant(), req.constants(), Finding.Expectation.HOLDS,
+                new CheckResult.Inconclusive(p, CheckResult.InconclusiveReason.VACUOUS, "the configuration checks "
+                + "nothing (no INVARIANT, no PROPERTY, CHECK_DEADLOCK FALSE): " + report.stats().distinctStates()
+                + " states were counted, no property was checked (give --count-only to count states)",
+                report.stats()), null);
     }
 
     private static Path store(Path outDir, Counterexample cex) {

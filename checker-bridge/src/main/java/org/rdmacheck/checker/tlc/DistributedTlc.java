@@ -123,8 +123,9 @@ public final class DistributedTlc {
 
     /**
      * Distributed TLC 2.18 ({@code TLCApp}) checks invariants and the initial-state part of properties;
-     * it skips temporal properties silently and reports {@code [][A]_v} properties VERIFIED without
-     * evaluating them (a violated one passes). Both are refused before any process starts.
+     * it skips temporal properties silently, and it evaluates {@code [][A]_v} properties on steps into
+     * new states only (a violating step back to a state already found, {@code 9 -> 0} in
+     * {@code x' = (x + 1) % 10}, passes). Both are refused before any process starts.
      */
     private SpecPreflight.Outline refuseUncheckedProperties(TlcWorkspace ws) {
         SpecPreflight.Outline o = SpecPreflight.run(ws, options).orElse(null);
@@ -138,8 +139,8 @@ public final class DistributedTlc {
         }
         if (!o.actionProperties().isEmpty()) {
             throw new InputException("--distributed: the configuration has action properties ("
-                    + String.join("; ", o.actionProperties()) + ") and distributed TLC 2.18 reports them without "
-                    + "checking them; run without --distributed");
+                    + String.join("; ", o.actionProperties()) + ") and distributed TLC 2.18 does not check them on "
+                    + "every step (a violating step into a state already found passes); run without --distributed");
         }
         return o;
     }

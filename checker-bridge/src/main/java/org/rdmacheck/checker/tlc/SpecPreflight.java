@@ -49,6 +49,7 @@ public final class SpecPreflight {
         }
         List<String> actions = new ArrayList<>(List.of(tool.getSpecProcessor().getImpliedActionNames()));
         List<String> stateProperties = new ArrayList<>();
+        List<String> boxed = new ArrayList<>();
         tlc2.util.Vect<?> props = tool.getModelConfig().getProperties();
         for (int i = 0; i < props.size(); i++) {
             Object p = props.elementAt(i);
@@ -58,6 +59,7 @@ public final class SpecPreflight {
             if (def != null && def.getArity() == 0 && def.getBody().getLevel() <= 1) {
                 stateProperties.add(String.valueOf(p));
             }
+            boxedInvariant(def).ifPresent(inner -> boxed.add(p + "=" + inner));
         }
         List<String> variables = new ArrayList<>();
         for (OpDeclNode v : tool.getSpecProcessor().getVariablesNodes()) {
@@ -68,8 +70,25 @@ public final class SpecPreflight {
         print("actions", actions);
         print("state-properties", stateProperties);
         print("variables", variables);
+        print("boxed", boxed);
         System.out.println(MARKER + "symmetry: " + (perms == null ? 0 : perms.length));
         System.out.flush();
+    }
+
+    /**
+     * @param def a PROPERTY's definition
+     * @return the name of P when the definition is {@code []P} for a defined state predicate P: TLC checks
+     *         it as an invariant and reports a violation under P's name
+     */
+    private static java.util.Optional<String> boxedInvariant(OpDefNode def) {
+        if (def != null && def.getArity() == 0 && def.getBody() instanceof tla2sany.semantic.OpApplNode box
+                && box.getOperator().getName().toString().equals("[]") && box.getArgs().length == 1
+                && box.getArgs()[0] instanceof tla2sany.semantic.OpApplNode inner
+                && inner.getOperator() instanceof OpDefNode && inner.getArgs().length == 0
+                && inner.getLevel() <= 1) {
+            return java.util.Optional.of(inner.getOperator().getName().toString());
+        }
+        return java.util.Optional.empty();
     }
 
     private static void print(String what, List<String> items) {
@@ -84,9 +103,18 @@ public final class SpecPreflight {
      * @param stateProperties      PROPERTY entries that are state predicates
      * @param variables            the root module's variables
      * @param symmetryPermutations permutations of the SYMMETRY entry, 0 without one
+     * @param boxed                PROPERTY entries {@code X == []P} as {@code X=P} (TLC reports P's name)
      */
     record Outline(List<String> temporal, List<String> actionProperties, List<String> stateProperties,
-                   List<String> variables, int symmetryPermutations) {
+                   List<String> variables, int symmetryPermutations, List<String> boxed) {
+        /**
+         * @param reported a property name as TLC reported its violation
+         * @return the configuration's PROPERTY entry it comes from, if it is the P of an entry {@code []P}
+         */
+        java.util.Optional<String> propertyOf(String reported) {
+            return boxed.stream().filter(b -> b.endsWith("=" + reported)).map(b -> b.substring(0, b.indexOf('=')))
+                    .findFirst();
+        }
     }
 
     /**
@@ -120,7 +148,7 @@ public final class SpecPreflight {
         }
         return java.util.Optional.of(new Outline(items(found.get("temporal")), items(found.get("actions")),
                 items(found.get("state-properties")), items(found.get("variables")),
-                Integer.parseInt(found.get("symmetry"))));
+                Integer.parseInt(found.get("symmetry")), items(found.get("boxed"))));
     }
 
     private static List<String> items(String s) {

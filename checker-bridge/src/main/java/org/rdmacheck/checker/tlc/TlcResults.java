@@ -439,7 +439,7 @@ final class TlcResults {
         int longest = 0;
         for (int k = 0; k < at.size(); k++) {
             List<TlcMessage> segment = messages.subList(at.get(k), k + 1 < at.size() ? at.get(k + 1) : messages.size());
-            Violation v = violation(segment);
+            Violation v = boxedProperty(violation(segment), props);
             if (!found.containsKey(v.cex().property())) {
                 found.put(v.cex().property(), v.cex());
                 itf.put(v.cex().property(), org.rdmacheck.checker.trace.ItfTraces.toItf(v.cex(), v.itf()));
@@ -466,6 +466,21 @@ final class TlcResults {
         String detail = found.values().stream().map(c -> c.property() + " violated (" + c.kind() + ", "
                 + c.steps().size() + " states)").collect(java.util.stream.Collectors.joining("; "));
         return new TlcReport(results, s, status, outcome, detail);
+    }
+
+    /**
+     * PROPERTY X with X == []P: TLC checks P as an invariant and names P in its report; the violation is
+     * X's.
+     */
+    private Violation boxedProperty(Violation v, List<String> props) {
+        Counterexample c = v.cex();
+        if (props.contains(c.property()) || outline == null) {
+            return v;
+        }
+        return outline.propertyOf(c.property()).filter(props::contains).map(x -> new Violation(new Counterexample(x,
+                c.kind(), c.steps(), c.violationIndex(), c.loopStart(), c.provenance(), (c.note().isEmpty() ? ""
+                : c.note() + "; ") + x + " is []" + c.property() + ", which TLC checks as an invariant"), v.itf()))
+                .orElse(v);
     }
 
     /** A violation report with its trace. */

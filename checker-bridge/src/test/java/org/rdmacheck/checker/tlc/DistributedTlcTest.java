@@ -27,15 +27,18 @@ class DistributedTlcTest {
     @Test
     void gbnDefaultDistributedCountEqualsSingleProcessCount() {
         Path dir = ManifestPaths.specs().resolve("gbn");
-        TlcRequest req = TlcRequest.of(dir.resolve("MCSpec.tla"), dir.resolve("MCSpec.cfg"));
+        TlcRequest full = TlcRequest.of(dir.resolve("MCSpec.tla"), dir.resolve("MCSpec.cfg"));
         TlcOptions opts = TlcOptions.defaults().withTimeLimitMillis(300_000);
+        // its action properties are refused (distributed TLC 2.18 misses violating steps into visited states)
+        assertThrows(InputException.class, () -> new DistributedTlc(opts.withWorkers(2)).check(full));
+        TlcRequest req = full.withProperties(List.of());
         TlcReport single = new TlcChecker(opts).check(req);
         TlcReport distributed = new DistributedTlc(opts.withWorkers(2)).check(req);
         assertEquals(10_403, single.stats().distinctStates());
         assertEquals(TlcOutcome.SUCCESS, distributed.outcome(), distributed.detail());
         assertEquals(single.stats().distinctStates(), distributed.stats().distinctStates());
         assertEquals(List.of(), distributed.warnings());
-        for (String p : List.of("TypeOK", "NoUnreceivedRelease", "InOrderExactlyOnce", "NoTimeout")) {
+        for (String p : List.of("TypeOK", "NoUnreceivedRelease")) {
             assertInstanceOf(CheckResult.Verified.class, distributed.result(p));
         }
     }

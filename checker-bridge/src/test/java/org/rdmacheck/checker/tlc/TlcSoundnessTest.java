@@ -19,10 +19,9 @@ class TlcSoundnessTest {
     private static final TlcOptions OPTS = TlcOptions.defaults().withTimeLimitMillis(120_000);
     private static final TlcChecker TLC = new TlcChecker(OPTS);
 
-    private static TlcRequest request(String folder, String cfg) {
+    private static TlcRequest request(String folder, String module, String cfg) {
         Path dir = TlcCheckerTest.resource(folder);
-        SpecFolder f = SpecFolder.resolve(dir, cfg);
-        return TlcRequest.of(f.specFile(), f.configFile());
+        return TlcRequest.of(dir.resolve(module), dir.resolve(cfg));
     }
 
     @Test
@@ -39,7 +38,7 @@ class TlcSoundnessTest {
     @Test
     void asymmetricInvariantUnderSymmetryIsNotVerified() {
         // Without SYMMETRY Inv fails in one step; with it TLC keeps the state where p1 moved and says VERIFIED.
-        TlcReport r = TLC.check(request("asymmetric", "Asym.cfg"));
+        TlcReport r = TLC.check(request("asymmetric", "Asym.tla", "Asym.cfg"));
         CheckResult.Inconclusive inv = assertInstanceOf(CheckResult.Inconclusive.class, r.result("Inv"));
         assertEquals(CheckResult.InconclusiveReason.REDUCED_SPACE, inv.cause());
         assertTrue(inv.reason().contains("not symmetric"), inv.reason());
@@ -50,7 +49,7 @@ class TlcSoundnessTest {
 
     @Test
     void symmetricInvariantUnderSymmetryIsVerifiedOnlyAfterItsPermutationsWereChecked() {
-        TlcRequest req = request("asymmetric", "Asym.cfg").withInvariants(java.util.List.of("Bounded"));
+        TlcRequest req = request("asymmetric", "Asym.tla", "Asym.cfg").withInvariants(java.util.List.of("Bounded"));
         TlcReport r = TLC.check(req);
         assertInstanceOf(CheckResult.Verified.class, r.result("Bounded"));
         assertEquals(TlcOutcome.SUCCESS, r.outcome(), r.detail());
@@ -59,7 +58,7 @@ class TlcSoundnessTest {
 
     @Test
     void asymmetricActionPropertyUnderSymmetryIsNotVerified() {
-        TlcReport r = TLC.check(request("asymmetric", "AsymStep.cfg"));
+        TlcReport r = TLC.check(request("asymmetric", "Asym.tla", "AsymStep.cfg"));
         CheckResult.Inconclusive step = assertInstanceOf(CheckResult.Inconclusive.class, r.result("Step"));
         assertEquals(CheckResult.InconclusiveReason.REDUCED_SPACE, step.cause());
     }
@@ -67,12 +66,12 @@ class TlcSoundnessTest {
     @Test
     void statePredicateAsPropertyIsMarkedInitialStatesOnly() {
         // Small fails at x = 3; as a PROPERTY TLC checks it on the initial state x = 0 only.
-        TlcReport r = TLC.check(request("stateprop", "Prop.cfg"));
+        TlcReport r = TLC.check(request("stateprop", "Prop.tla", "Prop.cfg"));
         CheckResult.Inconclusive small = assertInstanceOf(CheckResult.Inconclusive.class, r.result("Small"));
         assertEquals(CheckResult.InconclusiveReason.INITIAL_STATES_ONLY, small.cause());
         assertTrue(small.reason().contains("INVARIANT Small"), small.reason());
         // []Small is checked in every state, and fails
-        TlcReport always = TLC.check(request("stateprop", "Always.cfg"));
+        TlcReport always = TLC.check(request("stateprop", "Prop.tla", "Always.cfg"));
         assertInstanceOf(CheckResult.Violated.class, always.results().get(0));
     }
 }
