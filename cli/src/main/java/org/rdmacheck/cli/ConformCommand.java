@@ -108,6 +108,9 @@ final class ConformCommand implements Callable<Integer> {
                 : r.inconclusive() ? "not settled: " + String.join("; ", r.unsettled())
                 : String.join("; ", r.mismatches()) + (r.unsettled().isEmpty() ? ""
                         : "; not settled: " + String.join("; ", r.unsettled()));
+        if (!r.notCompared().isEmpty()) {
+            detail += "; not compared: " + String.join(", ", r.notCompared());
+        }
         Finding f = Finding.of(r.spec(), r.configuration(), r.constants(), "conformance", Finding.Expectation.HOLDS,
                 r.conforms() ? Finding.Verdict.CONFORMS : r.inconclusive() ? Finding.Verdict.INCONCLUSIVE
                         : Finding.Verdict.MISMATCH)

@@ -53,7 +53,7 @@ public final class Conformance {
     public ConformanceResult check(SpecManifest m, SpecManifest.Configuration c) {
         List<String> mismatches = new ArrayList<>();
         List<ConformanceResult.Unsettled> unsettled = new ArrayList<>();
-        TlcRun t = runTlc(m, c, c.constants());
+        TlcRun t = runTlc(m, c, c.constants(), false);
         SpecManifest.Expectation ex = c.expect();
         if (t.settled()) {
             if (t.report.outcome() != ex.result()) {
@@ -100,8 +100,9 @@ public final class Conformance {
         } else {
             t.unsettledInto(unsettled, mismatches);
         }
+        List<String> notCompared = oneSided(t.verdicts, java, unsettled);
         return new ConformanceResult(m.folder().getFileName().toString(), c.name(), c.constants(), t.distinct,
-                javaDistinct, t.verdicts, java, mismatches, unsettled);
+                javaDistinct, t.verdicts, java, mismatches, unsettled, notCompared);
     }
 
     /**
@@ -118,14 +119,72 @@ public final class Conformance {
         CheckSpec<?> spec = Catalog.find(m.javaModel()).build(variant, params);
         Map<String, String> constants = constants(m, spec);
         SpecManifest.Configuration template = template(m, variant);
-        TlcRun t = runTlc(m, template, constants);
+        // no manifest says which properties fail here: TLC goes on after a violation (-continue) so that
+        // every property it checks is settled, and any it still leaves open keeps the result open
+        TlcRun t = runTlc(m, template, constants, true);
         ExplorationReport r = new Explorer(explorer.withSymmetry(false)).check(spec);
         Map<String, String> java = verdicts(r.results());
         List<String> mismatches = new ArrayList<>();
         List<ConformanceResult.Unsettled> unsettled = new ArrayList<>();
         compare(t, r, java, mismatches, unsettled);
+        settledOnBothSides(t.verdicts, java, t.report, r, unsettled);
+        List<String> notCompared = oneSided(t.verdicts, java, unsettled);
         return new ConformanceResult(m.folder().getFileName().toString(), variant + " " + spec.parameters(), constants,
-                t.distinct, r.stats().distinctStates(), t.verdicts, java, mismatches, unsettled);
+                t.distinct, r.stats().distinctStates(), t.verdicts, java, mismatches, unsettled, notCompared);
+    }
+
+    /**
+     * Every property both sides check must be settled on both: a verdict left open on either side (TLC
+     * stopped at another property's violation, a limit) compares nothing, so the result stays open.
+     */
+    private static void settledOnBothSides(Map<String, String> tlc, Map<String, String> java, TlcReport tr,
+                                           ExplorationReport r, List<ConformanceResult.Unsettled> unsettled) {
+        for (Map.Entry<String, String> e : tlc.entrySet()) {
+            String jv = java.get(e.getKey());
+            if (jv == null) {
+                continue;
+            }
+            String side = e.getValue().equals("INCONCLUSIVE") ? "TLC" : jv.equals("INCONCLUSIVE") ? "the explorer"
+                    : e.getValue().equals("FAILED") ? "TLC" : jv.equals("FAILED") ? "the explorer" : null;
+            if (side != null) {
+                CheckResult open = (side.equals("TLC") ? tr.results() : r.results()).stream()
+                        .filter(c -> c.property().equals(e.getKey())).findFirst().orElseThrow();
+                unsettled.add(new ConformanceResult.Unsettled(open instanceof CheckResult.Inconclusive i ? i.cause()
+                        : CheckResult.InconclusiveReason.NOT_CHECKED, e.getKey() + " not settled by " + side + " ("
+                        + (open instanceof CheckResult.Inconclusive i ? i.reason() : open instanceof CheckResult.Failed f
+                        ? f.error() : open.verdict().name()) + ")"));
+            }
+        }
+    }
+
+    /**
+     * Properties only one side checks are listed as not compared. A one-sided property found violated
+     * is where the variant fails, and no comparison confirms it: the result stays open
+     * ({@link CheckResult.InconclusiveReason#NOT_CHECKED}).
+     *
+     * @return the one-sided properties, as {@code name (explorer only, VERDICT)} or {@code name (TLC only, VERDICT)}
+     */
+    static List<String> oneSided(Map<String, String> tlc, Map<String, String> java,
+                                 List<ConformanceResult.Unsettled> unsettled) {
+        List<String> out = new ArrayList<>();
+        if (java.isEmpty()) {
+            return out; // no Java twin: nothing is compared by property
+        }
+        for (String[] side : new String[][] {{"explorer", "TLC"}, {"TLC", "explorer"}}) {
+            Map<String, String> mine = side[0].equals("TLC") ? tlc : java;
+            Map<String, String> other = side[0].equals("TLC") ? java : tlc;
+            mine.forEach((p, v) -> {
+                if (!other.containsKey(p)) {
+                    out.add(p + " (" + side[0] + " only, " + v + ")");
+                    if (v.equals("VIOLATED")) {
+                        unsettled.add(new ConformanceResult.Unsettled(CheckResult.InconclusiveReason.NOT_CHECKED,
+                                p + " is violated by " + the(side[0]) + " and " + the(side[1]) + " does not check it: "
+                                + "the variant's failure is not compared"));
+                    }
+                }
+            });
+        }
+        return out;
     }
 
     /**
@@ -205,13 +264,15 @@ public final class Conformance {
         }
     }
 
-    private TlcRun runTlc(SpecManifest m, SpecManifest.Configuration c, Map<String, String> constants) {
+    private TlcRun runTlc(SpecManifest m, SpecManifest.Configuration c, Map<String, String> constants,
+                          boolean continueAfterViolation) {
         java.nio.file.Path cfg = m.folder().resolve(c.config());
         java.nio.file.Path tla = m.folder().resolve(c.config().replaceFirst("\\.cfg$", ".tla"));
         TlcRequest req = TlcRequest.of(tla, cfg).withConstants(constants).withInvariants(c.invariants())
                 .withProperties(c.properties()).withCheckDeadlock(c.checkDeadlock())
                 .withProvenance(m.folder().getFileName().toString(), c.name());
-        TlcChecker checker = new TlcChecker(tlc);
+        TlcChecker checker = new TlcChecker(continueAfterViolation ? tlc.withMode(new org.rdmacheck.checker.tlc.TlcMode(
+                true, java.util.Optional.empty(), false)) : tlc);
         TlcReport report = checker.check(req);
         long distinct = report.stats().distinctStates();
         TlcReport counted = report;
@@ -250,6 +311,10 @@ public final class Conformance {
             p.add(TlcChecker.DEADLOCK);
         }
         return p;
+    }
+
+    private static String the(String side) {
+        return side.equals("TLC") ? side : "the " + side;
     }
 
     /** @return the limit that stopped an incomplete exploration, as its inconclusive results name it */

@@ -18,11 +18,33 @@ import org.rdmacheck.checker.CheckResult;
  * @param javaVerdicts   the explorer's verdict per property (empty without a Java twin)
  * @param mismatches     what differs, one line each, among what both runs settled; empty if nothing does
  * @param open           why a run did not finish (a limit, TLC stopped early), with the limit as an
- *                       enum: the counts and verdicts it left open are not compared
+ *                       enum: the counts and verdicts it left open are not compared; also a property
+ *                       left open on one side, and a one-sided property found violated
+ * @param notCompared    properties only one side checks, as {@code name (explorer only, VERDICT)}
  */
 public record ConformanceResult(String spec, String configuration, Map<String, String> constants, long tlcDistinct,
                                 long javaDistinct, Map<String, String> tlcVerdicts, Map<String, String> javaVerdicts,
-                                List<String> mismatches, List<Unsettled> open) {
+                                List<String> mismatches, List<Unsettled> open, List<String> notCompared) {
+
+    /**
+     * A comparison in which every property is checked on both sides.
+     *
+     * @param spec          spec folder name
+     * @param configuration configuration name
+     * @param constants     TLA+ constants
+     * @param tlcDistinct   TLC's distinct states
+     * @param javaDistinct  the explorer's, or -1
+     * @param tlcVerdicts   TLC's verdicts
+     * @param javaVerdicts  the explorer's verdicts
+     * @param mismatches    what differs
+     * @param open          what was left open
+     */
+    public ConformanceResult(String spec, String configuration, Map<String, String> constants, long tlcDistinct,
+                             long javaDistinct, Map<String, String> tlcVerdicts, Map<String, String> javaVerdicts,
+                             List<String> mismatches, List<Unsettled> open) {
+        this(spec, configuration, constants, tlcDistinct, javaDistinct, tlcVerdicts, javaVerdicts, mismatches, open,
+                List.of());
+    }
 
     /**
      * A run that did not finish.
@@ -40,6 +62,7 @@ public record ConformanceResult(String spec, String configuration, Map<String, S
         javaVerdicts = new LinkedHashMap<>(javaVerdicts);
         mismatches = List.copyOf(mismatches);
         open = List.copyOf(open);
+        notCompared = List.copyOf(notCompared);
     }
 
     /** @return why a run did not finish, one line each */
