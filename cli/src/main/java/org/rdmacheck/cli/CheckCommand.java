@@ -71,7 +71,9 @@ final class CheckCommand implements Callable<Integer> {
                     + "the states are explored without reduction");
             spec.commandLine().getErr().flush();
         }
-        List<Finding> rows = ModelChecks.run(check, liveChecked, settings, traces.folder().orElse(null));
+        List<Finding> rows = new ArrayList<>(ModelChecks.run(check, liveChecked, settings,
+                traces.folder().orElse(null)));
+        rows.addAll(leftOut(built, live, check, liveChecked));
         Output.print(spec.commandLine().getOut(), rows, json);
         if (!json) {
             for (String line : Output.scope(rows, explorer.symmetry && built.model().symmetry().isPresent())) {
@@ -102,6 +104,39 @@ final class CheckCommand implements Callable<Integer> {
         Params p = Params.of(m);
         entry.knockouts(p);
         return p;
+    }
+
+    /**
+     * A property the variant must violate that {@code --no-progress} left out (a progress or liveness
+     * property) was not checked: its row is INCONCLUSIVE ({@code NOT_CHECKED}), so a must-fail variant whose
+     * only failure lies there is not "all as expected".
+     */
+    private List<Finding> leftOut(CheckSpec<?> built, LivenessSpec<?> live, CheckSpec<?> check,
+                                  LivenessSpec<?> liveChecked) {
+        if (!noProgress) {
+            return List.of();
+        }
+        Set<String> checked = new LinkedHashSet<>();
+        check.properties().forEach(p -> checked.add(p.name()));
+        if (liveChecked != null) {
+            liveChecked.properties().forEach(p -> checked.add(p.name()));
+        }
+        Set<String> mustFail = new LinkedHashSet<>(built.expectedViolations());
+        if (live != null) {
+            mustFail.addAll(live.expectedViolations());
+        }
+        List<Finding> rows = new ArrayList<>();
+        for (String p : mustFail) {
+            if (!checked.contains(p) && (properties.isEmpty() || properties.contains(p))) {
+                rows.add(CheckFindings.of(built.modelName(), built.variant(), built.parameters(),
+                        Finding.Expectation.FAILS, new org.rdmacheck.checker.CheckResult.Inconclusive(p,
+                        org.rdmacheck.checker.CheckResult.InconclusiveReason.NOT_CHECKED, "variant " + built.variant()
+                        + " must violate " + p + ", a progress or liveness property that --no-progress leaves out: "
+                        + "the expected failure was not checked (run without --no-progress)",
+                        org.rdmacheck.checker.Stats.empty("explorer")), null));
+            }
+        }
+        return rows;
     }
 
     /**

@@ -20,6 +20,7 @@ import org.rdmacheck.checker.cdg.Hop;
 import org.rdmacheck.checker.cdg.Orientation;
 import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.model.topology.TopologySpecs;
 import picocli.CommandLine.Command;
@@ -77,6 +78,18 @@ final class DeadlockCommand implements Callable<Integer> {
     @Mixin
     DeadlockTables tables = new DeadlockTables();
 
+    /**
+     * Fewer than two hosts means no traffic and no route: no channel depends on another, and
+     * DEADLOCK_FREE would hold vacuously.
+     */
+    private void requireTwoHosts(Topology t) {
+        if (t.hostCount() < 2) {
+            throw new InputException("--topology " + topology + ": " + t.hostCount() + " host(s): a deadlock check "
+                    + "needs traffic between at least two hosts (with fewer there is no route, and deadlock freedom "
+                    + "would hold vacuously)");
+        }
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -108,6 +121,7 @@ final class DeadlockCommand implements Callable<Integer> {
         try {
             v = Watched.run(clock, phase::get, () -> {
                 built.set(TopologySpecs.parse(topology));
+                requireTwoHosts(built.get());
                 return DeadlockChecker.check(q.fabric(built.get()), q.routingFunction(), phase::set);
             });
         } catch (Watched.LimitReached e) {

@@ -89,8 +89,8 @@ final class ValidateTraceCommand implements Callable<Integer> {
                 if (v.lastMatched() != null) {
                     out.printf("  step %d (matched):  %s%n", v.firstMismatch() - 1, v.lastMatched());
                 }
-                out.printf("  step %d (no match): %s -> %s%n", v.firstMismatch(),
-                        v.action() == null ? "initial" : v.action(), v.unmatched());
+                out.printf("  step %d (no match): %s -> %s%n", v.firstMismatch(), v.firstMismatch() == v.steps()
+                        ? "loop back" : v.action() == null ? "initial" : v.action(), v.unmatched());
             }
         }
         out.flush();

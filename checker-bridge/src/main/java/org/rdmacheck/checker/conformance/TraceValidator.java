@@ -132,7 +132,19 @@ public final class TraceValidator {
         String init = base.section("INIT").isEmpty() ? "Init" : base.section("INIT").get(0);
         String next = base.section("NEXT").isEmpty() ? "Next" : base.section("NEXT").get(0);
         String root = folder.specFile().getFileName().toString().replaceFirst("\\.tla$", "");
-        String text = module(root, init, next, states, trace, modelValues);
+        int loop = trace.loopStart();
+        if (loop >= states.size()) {
+            throw new InputException("loopStart " + loop + ": expected a step of the trace, in [0, " + (states.size() - 1)
+                    + "]");
+        }
+        // A lasso's closing step (last state -> loop start) must be a step of the spec too; a loop that
+        // returns to the last state itself only stutters, which every TLA+ spec allows.
+        boolean closes = loop >= 0 && loop < states.size() - 1;
+        List<Map<String, String>> followed = new ArrayList<>(states);
+        if (closes) {
+            followed.add(states.get(loop));
+        }
+        String text = module(root, init, next, followed, trace, modelValues, -1);
         Map<String, List<String>> sections = new LinkedHashMap<>();
         for (String s : List.of("SPECIFICATION", "PROPERTY", "CONSTRAINT", "ACTION_CONSTRAINT", "SYMMETRY", "VIEW",
                 "ALIAS", "POSTCONDITION")) {
@@ -144,11 +156,55 @@ public final class TraceValidator {
                 .withGeneratedRoot(MODULE + ".tla", text, sections).withInvariants(List.of("TraceMatched"))
                 .withProperties(List.of()).withCheckDeadlock(false);
         TlcReport report = new TlcChecker(options).check(req);
-        TraceValidation v = verdict(trace, report);
+        TraceValidation v = verdict(trace, report, followed.size());
         if (!v.accepted()) {
             return v;
         }
+        if (loop >= 0 && !base.section("SPECIFICATION").isEmpty()) {
+            v = fairLoop(trace, states, folder, constants, root, base.section("SPECIFICATION").get(0), modelValues, v);
+            if (!v.accepted()) {
+                return v;
+            }
+        }
         return twin != null ? actions(trace, twin, v) : actionNames(trace, TlaVariables.definitions(specDir), v);
+    }
+
+    /**
+     * The loop of a lasso repeats forever: the behaviour (prefix, then the loop again and again) must
+     * satisfy the spec's SPECIFICATION formula with its fairness conditions (a loop in which an action
+     * the spec treats weakly fairly stays enabled and is never taken is no behaviour of the spec). TLC
+     * checks that formula as a PROPERTY of a spec whose only behaviour is the lasso.
+     */
+    private TraceValidation fairLoop(Counterexample trace, List<Map<String, String>> states, SpecFolder folder,
+                                     Map<String, String> constants, String root, String specFormula,
+                                     Set<String> modelValues, TraceValidation accepted) {
+        int loop = trace.loopStart();
+        String text = module(root, "TRUE", "TRUE", states, trace, modelValues, loop);
+        Map<String, List<String>> sections = new LinkedHashMap<>();
+        for (String s : List.of("INIT", "NEXT", "CONSTRAINT", "ACTION_CONSTRAINT", "SYMMETRY", "VIEW", "ALIAS",
+                "POSTCONDITION")) {
+            sections.put(s, List.of());
+        }
+        sections.put("SPECIFICATION", List.of("RdmacheckLasso"));
+        TlcRequest req = TlcRequest.of(folder.specFile(), folder.configFile()).withConstants(constants)
+                .withGeneratedRoot(MODULE + ".tla", text, sections).withInvariants(List.of())
+                .withProperties(List.of(specFormula)).withCheckDeadlock(false);
+        TlcReport report = new TlcChecker(options).check(req);
+        int n = trace.steps().size();
+        if (report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.TIMEOUT) {
+            throw new Undecided("TLC did not finish checking the loop against " + specFormula + ": " + report.detail());
+        }
+        if (report.counterexample().isPresent()) {
+            return new TraceValidation(false, n, n, null, trace.steps().get(n - 1).state(),
+                    trace.steps().get(loop).state(), accepted.tlcStates(), "the loop from step " + (n - 1)
+                    + " back to step " + loop + (loop == n - 1 ? " (stuttering forever)" : "") + " is no behaviour of "
+                    + specFormula + ": repeated forever it violates the spec's fairness (" + report.detail() + ")");
+        }
+        if (report.outcome() != org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS) {
+            throw new InputException("TLC could not check the loop against " + specFormula + ": " + report.detail());
+        }
+        return new TraceValidation(true, n, -1, null, null, null, accepted.tlcStates(), accepted.message()
+                + ", and its loop (step " + (n - 1) + " back to step " + loop + ") is a fair behaviour of " + specFormula);
     }
 
     /**
@@ -191,12 +247,14 @@ public final class TraceValidator {
                 Params.of(trace.provenance().parameters()));
     }
 
-    private static TraceValidation verdict(Counterexample trace, TlcReport report) {
+    private static TraceValidation verdict(Counterexample trace, TlcReport report, int followed) {
         int n = trace.steps().size();
         long explored = report.stats().distinctStates();
         if (report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.INVARIANT && report.detail().startsWith("TraceMatched")) {
             return new TraceValidation(true, n, -1, null, null, null, explored,
-                    "all " + n + " states of the trace form a behaviour of the spec");
+                    "all " + n + " states of the trace form a behaviour of the spec" + (followed > n
+                    ? ", the closing step from step " + (n - 1) + " back to step " + trace.loopStart() + " included"
+                    : ""));
         }
         if (report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.TIMEOUT
                 || report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.INCOMPLETE) {
@@ -205,7 +263,13 @@ public final class TraceValidator {
         if (report.outcome() != org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS) {
             throw new InputException("TLC could not follow the trace: " + report.detail());
         }
-        int k = explored == 0 ? 0 : Math.min(report.stats().depth(), n - 1);
+        int k = explored == 0 ? 0 : Math.min(report.stats().depth(), followed - 1);
+        if (k == n) {
+            return new TraceValidation(false, n, n, null, trace.steps().get(n - 1).state(),
+                    trace.steps().get(trace.loopStart()).state(), explored, "the lasso's closing step, from step "
+                    + (n - 1) + " back to step " + trace.loopStart() + ", is not a step of the spec's next-state "
+                    + "relation");
+        }
         TraceStep bad = trace.steps().get(k);
         JsonNode before = k == 0 ? null : trace.steps().get(k - 1).state();
         String msg = k == 0 ? "step 0: the trace's first state is not an initial state of the spec"
@@ -259,12 +323,17 @@ public final class TraceValidator {
     /** @return the trace module: the trace as a sequence of records, TraceInit, TraceNext, TraceMatched */
     static String module(String root, String init, String next, List<Map<String, String>> states,
                          Counterexample trace) {
-        return module(root, init, next, states, trace, Set.of());
+        return module(root, init, next, states, trace, Set.of(), -1);
     }
 
-    /** @return the trace module, declaring the model values the trace uses and the spec does not */
+    /**
+     * @param lasso -1 for the module that follows the trace under the spec's Init and Next; else the
+     *              loop start of a lasso, for the module whose only behaviour is the lasso repeated
+     *              forever ({@code RdmacheckLasso}, with weak fairness so that it does not stop)
+     * @return the trace module, declaring the model values the trace uses and the spec does not
+     */
     static String module(String root, String init, String next, List<Map<String, String>> states,
-                         Counterexample trace, Set<String> modelValues) {
+                         Counterexample trace, Set<String> modelValues, int lasso) {
         StringBuilder b = new StringBuilder();
         b.append("---- MODULE ").append(MODULE).append(" ----\n");
         b.append("\\* generated by rdmacheck validate-trace: ").append(trace.provenance().model()).append(' ')
@@ -301,12 +370,27 @@ public final class TraceValidator {
         for (String v : states.get(0).keySet()) {
             b.append("    /\\ ").append(v).append(" = ").append(LOG).append("[1].").append(v).append('\n');
         }
-        b.append("\nTraceNext ==\n    /\\ ").append(STEP).append(" < Len(").append(LOG).append(")\n");
-        b.append("    /\\ ").append(STEP).append("' = ").append(STEP).append(" + 1\n");
-        b.append("    /\\ ").append(next).append('\n');
-        for (String v : states.get(0).keySet()) {
-            b.append("    /\\ ").append(v).append("' = ").append(LOG).append('[').append(STEP).append(" + 1].")
-                    .append(v).append('\n');
+        if (lasso >= 0) {
+            List<String> all = new ArrayList<>(states.get(0).keySet());
+            all.add(0, STEP);
+            String vars = "<<" + String.join(", ", all) + ">>";
+            b.append("\nTraceNext ==\n    /\\ ").append(STEP).append("' = IF ").append(STEP).append(" < Len(")
+                    .append(LOG).append(") THEN ").append(STEP).append(" + 1 ELSE ").append(lasso + 1).append('\n');
+            for (String v : states.get(0).keySet()) {
+                b.append("    /\\ ").append(v).append("' = ").append(LOG).append('[').append(STEP).append("'].")
+                        .append(v).append('\n');
+            }
+            b.append("\n\\* The lasso: the trace, then its loop forever (a loop to the last state stutters).\n");
+            b.append("RdmacheckLasso == TraceInit /\\ [][TraceNext]_").append(vars).append(" /\\ WF_").append(vars)
+                    .append("(TraceNext)\n");
+        } else {
+            b.append("\nTraceNext ==\n    /\\ ").append(STEP).append(" < Len(").append(LOG).append(")\n");
+            b.append("    /\\ ").append(STEP).append("' = ").append(STEP).append(" + 1\n");
+            b.append("    /\\ ").append(next).append('\n');
+            for (String v : states.get(0).keySet()) {
+                b.append("    /\\ ").append(v).append("' = ").append(LOG).append('[').append(STEP).append(" + 1].")
+                        .append(v).append('\n');
+            }
         }
         b.append("\n\\* Violated exactly when TLC has followed the whole trace.\n");
         b.append("TraceMatched == ").append(STEP).append(" < Len(").append(LOG).append(")\n");
