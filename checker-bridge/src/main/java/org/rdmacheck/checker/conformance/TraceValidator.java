@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.TraceStep;
 import org.rdmacheck.checker.tlc.SpecFolder;
@@ -256,11 +257,14 @@ public final class TraceValidator {
                     ? ", the closing step from step " + (n - 1) + " back to step " + trace.loopStart() + " included"
                     : ""));
         }
-        if (report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.TIMEOUT
-                || report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.INCOMPLETE) {
+        // the trace's first state is no initial state: TLC found no initial state of the trace spec
+        boolean noInit = explored == 0 && !report.results().isEmpty() && report.results().stream().allMatch(r ->
+                r instanceof CheckResult.Inconclusive i && i.cause() == CheckResult.InconclusiveReason.VACUOUS);
+        if (!noInit && (report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.TIMEOUT
+                || report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.INCOMPLETE)) {
             throw new Undecided("TLC did not finish following the trace: " + report.detail());
         }
-        if (report.outcome() != org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS) {
+        if (!noInit && report.outcome() != org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS) {
             throw new InputException("TLC could not follow the trace: " + report.detail());
         }
         int k = explored == 0 ? 0 : Math.min(report.stats().depth(), followed - 1);

@@ -23,6 +23,8 @@ final class TlcErrors {
     private static final Pattern ENCOUNTERED = Pattern.compile("Encountered \"(.*?)\" at line (\\d+), column (\\d+)");
     private static final Pattern EXPECTING = Pattern.compile("Was expecting \"?(.+?)\"?\\s*$", Pattern.MULTILINE);
     private static final Pattern PARSE_FILE = Pattern.compile("Fatal errors while parsing TLA\\+ spec in file (\\w+)");
+    /** SANY names the module it could not parse (an EXTENDS'd one too) after the root module's name. */
+    private static final Pattern PARSED_MODULE = Pattern.compile("Could not parse module (\\w+) from file");
     private static final Pattern LEXICAL = Pattern.compile(
             "Lexical error at line (\\d+), column (\\d+)\\.\\s+(.+?)$", Pattern.MULTILINE);
     private static final Pattern CANNOT_FIND = Pattern.compile(
@@ -55,14 +57,17 @@ final class TlcErrors {
         Matcher lex = LEXICAL.matcher(plain);
         Matcher enc = ENCOUNTERED.matcher(plain);
         Matcher file = PARSE_FILE.matcher(plain);
-        if (lex.find() && file.find()) {
-            return Optional.of(originals.apply(file.group(1)) + ":" + lex.group(1) + ":" + lex.group(2)
+        Matcher parsed = PARSED_MODULE.matcher(plain);
+        // "in file" names the root module even when the error is in a module it EXTENDS
+        String module = parsed.find() ? parsed.group(1) : file.find() ? file.group(1) : null;
+        if (module != null && lex.find()) {
+            return Optional.of(originals.apply(module) + ":" + lex.group(1) + ":" + lex.group(2)
                     + ": lexical error: " + lex.group(3).trim());
         }
-        if (enc.find() && file.find(0)) {
+        if (module != null && enc.find()) {
             Matcher exp = EXPECTING.matcher(plain);
             String expecting = exp.find() ? ", expecting " + exp.group(1).trim() : "";
-            return Optional.of(originals.apply(file.group(1)) + ":" + enc.group(2) + ":" + enc.group(3)
+            return Optional.of(originals.apply(module) + ":" + enc.group(2) + ":" + enc.group(3)
                     + ": parse error: encountered \"" + enc.group(1) + "\"" + expecting);
         }
         Matcher sem = SEMANTIC.matcher(plain);

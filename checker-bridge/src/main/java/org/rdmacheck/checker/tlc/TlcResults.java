@@ -276,7 +276,7 @@ final class TlcResults {
     private void rejectInputErrors(TlcExitStatus status) {
         Optional<String> spec = TlcErrors.specError(messages, ws.dir(), ws::original);
         if (spec.isPresent()) {
-            throw new InputException(spec.get());
+            throw new InputException(ws.nameWrapperError(spec.get()));
         }
         String generatedName = ws.configFile().getFileName().toString();
         String cfgName = ws.original(generatedName);

@@ -41,6 +41,8 @@ final class TlcWorkspace implements AutoCloseable {
     private final TlcConfig config;
     private final String configProblem;
     private final Map<String, Path> originals = new HashMap<>();
+    /** Constants given as TLA+ expressions, in the order of the wrapper module's lines. */
+    private final List<Map.Entry<String, String>> expressions = new ArrayList<>();
     private final Thread cleanup;
 
     private TlcWorkspace(Path dir, Path specFile, Path configFile, TlcConfig config, String configProblem) {
@@ -98,6 +100,7 @@ final class TlcWorkspace implements AutoCloseable {
     private static TlcWorkspace prepare(Path dir, Path spec, TlcRequest req, List<Path> libraries)
             throws IOException {
         Map<String, Path> originals = new HashMap<>();
+        List<Map.Entry<String, String>> wrapped = new ArrayList<>();
         // Every file of the spec folder (modules, Java module overrides, data files the spec reads),
         // but not its subfolders, which hold build output and TLC's own metadata.
         try (Stream<Path> files = Files.list(spec.getParent())) {
@@ -116,6 +119,7 @@ final class TlcWorkspace implements AutoCloseable {
             }
         }
         rejectUndeclared(req, declared);
+        rejectMalformedOptions(req);
         TlcConfig base = TlcConfig.empty();
         String baseText = null;
         if (req.configFile() != null) {
@@ -124,6 +128,7 @@ final class TlcWorkspace implements AutoCloseable {
             } catch (NoSuchFileException e) {
                 throw new InputException(req.configFile() + ": no such configuration file");
             }
+            rejectLaterKeywords(req.configFile(), baseText);
         }
         boolean unchanged = req.constants().isEmpty() && req.invariants() == null && req.properties() == null
                 && req.checkDeadlock() == null && req.extraSections().isEmpty();
@@ -161,12 +166,65 @@ final class TlcWorkspace implements AutoCloseable {
             if (!expressions.isEmpty()) {
                 module = writeWrapper(dir, module.replaceFirst("\\.tla$", ""), expressions);
             }
+            wrapped.addAll(expressions.entrySet());
             cfg = dir.resolve("rdmacheck.cfg");
             Files.writeString(cfg, effective.render(), StandardCharsets.UTF_8);
         }
         TlcWorkspace ws = new TlcWorkspace(dir, dir.resolve(module), cfg, effective, problem);
         ws.originals.putAll(originals);
+        ws.expressions.addAll(wrapped);
         return ws;
+    }
+
+    /**
+     * Values and names that would reach TLC's configuration or the wrapper module garbled: a control
+     * character (TLC fails on a NUL with an internal error), an invariant or property that is an
+     * expression rather than a definition's name (the configuration takes names only, and TLC would
+     * read {@code x' >= x} as the name {@code x}).
+     */
+    private static void rejectMalformedOptions(TlcRequest req) {
+        for (Map.Entry<String, String> c : req.constants().entrySet()) {
+            for (char ch : c.getValue().toCharArray()) {
+                if (Character.isISOControl(ch)) {
+                    throw new InputException("--param " + c.getKey() + ": the value contains the control character "
+                            + String.format("U+%04X", (int) ch) + ": expected a TLA+ value");
+                }
+            }
+        }
+        for (String[] opt : new String[][] {{"--invariant", "INVARIANT"}, {"--property", "PROPERTY"}}) {
+            List<String> names = opt[0].equals("--invariant") ? req.invariants() : req.properties();
+            for (String n : names == null ? List.<String>of() : names) {
+                if (!n.matches("[A-Za-z_][A-Za-z0-9_]*(![A-Za-z_][A-Za-z0-9_]*)*")) {
+                    throw new InputException(opt[0] + " " + n + ": expected the name of a definition of the spec "
+                            + "(TLC's " + opt[1] + " takes names); define it in the spec, e.g. Check == " + n
+                            + ", and give --" + opt[0].substring(2) + " Check");
+                }
+            }
+        }
+    }
+
+    /**
+     * {@code ALIAS} and {@code POSTCONDITION} came after TLC 2.18, which reads them (and the name after
+     * them) as entries of the section before, and then reports "the invariant POSTCONDITION is not
+     * defined": the configuration uses a feature this TLC does not have.
+     */
+    private static void rejectLaterKeywords(Path cfg, String text) {
+        List<String> toks;
+        try {
+            toks = TlcConfig.CfgTokens.split(text);
+        } catch (IllegalArgumentException e) {
+            return; // TLC reports the malformed file itself
+        }
+        for (int i = 0; i < toks.size(); i++) {
+            String t = toks.get(i);
+            if (t.equals("POSTCONDITION") || t.equals("ALIAS")) {
+                String name = i + 1 < toks.size() ? " " + toks.get(i + 1) : "";
+                throw new InputException(cfg + ": " + t + name + ": " + t + " is not a keyword of TLC 2.18's "
+                        + "configuration (it came in a later TLC; this one would read it as the name of an invariant)"
+                        + (t.equals("POSTCONDITION") ? "; check the condition as an INVARIANT or after the run"
+                        : "; remove it (an alias only changes how traces are printed)"));
+            }
+        }
     }
 
     /** TLC 2.18 silently ignores a configuration value for a constant the spec does not declare. */
@@ -227,6 +285,26 @@ final class TlcWorkspace implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * @param error a spec error as {@code file:line:col: message}
+     * @return the same error named by the {@code --param} it comes from when it lies in the generated
+     *         wrapper module (whose name means nothing to the user), else the error unchanged
+     */
+    String nameWrapperError(String error) {
+        if (!error.startsWith(WRAPPER + ":") && !error.startsWith(WRAPPER + ".tla:")) {
+            return error;
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^[^:]+:(\\d+):\\d+: (.*)$").matcher(error);
+        if (!m.matches() || expressions.isEmpty()) {
+            return error;
+        }
+        // the wrapper: header, comment, EXTENDS, then one line per expression, then the module's end
+        int k = Math.min(Math.max(0, Integer.parseInt(m.group(1)) - 4), expressions.size() - 1);
+        Map.Entry<String, String> e = expressions.get(k);
+        return "--param " + e.getKey() + "=" + e.getValue() + ": not a TLA+ value or constant expression ("
+                + m.group(2) + ")";
     }
 
     /** @return the folder */

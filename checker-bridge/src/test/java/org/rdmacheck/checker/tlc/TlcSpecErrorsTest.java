@@ -49,4 +49,35 @@ class TlcSpecErrorsTest {
         assertTrue(e.getMessage().contains("'Limt'"), e.getMessage());
         assertTrue(e.getMessage().contains("declared: Limit, Procs"), e.getMessage());
     }
+
+    @Test
+    void parseErrorInAnExtendedModuleIsReportedAgainstThatModule() {
+        InputException e = assertThrows(InputException.class, () -> TLC.check(TlcCheckerTest.request("extendserror")));
+        assertTrue(e.getMessage().contains("Lib.tla:5:1: parse error"), e.getMessage());
+    }
+
+    @Test
+    void postconditionIsNamedAsAKeywordThisTlcLacks() {
+        InputException e = assertThrows(InputException.class, () -> TLC.check(TlcCheckerTest.request("postcondition")));
+        assertTrue(e.getMessage().contains("POSTCONDITION Inv: POSTCONDITION is not a keyword of TLC 2.18"),
+                e.getMessage());
+    }
+
+    @Test
+    void badParamValuesAndInvariantExpressionsAreNamedAsGiven() {
+        TlcRequest counter = TlcCheckerTest.request("counter");
+        String constant = "Limit";
+        InputException nul = assertThrows(InputException.class,
+                () -> TLC.check(counter.withConstants(Map.of(constant, "3\u0000"))));
+        assertTrue(nul.getMessage().startsWith("--param " + constant + ": the value contains the control character "
+                + "U+0000"), nul.getMessage());
+        InputException open = assertThrows(InputException.class,
+                () -> TLC.check(counter.withConstants(Map.of(constant, "<<"))));
+        assertTrue(open.getMessage().startsWith("--param " + constant + "=<<: not a TLA+ value"), open.getMessage());
+        assertTrue(!open.getMessage().contains("RdmacheckMC"), open.getMessage());
+        InputException expr = assertThrows(InputException.class,
+                () -> TLC.check(counter.withInvariants(java.util.List.of("x' >= x"))));
+        assertTrue(expr.getMessage().startsWith("--invariant x' >= x: expected the name of a definition"),
+                expr.getMessage());
+    }
 }

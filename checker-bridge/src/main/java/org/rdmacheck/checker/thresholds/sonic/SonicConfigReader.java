@@ -330,6 +330,7 @@ public final class SonicConfigReader {
 
     private static List<Binding> bindings(JsonNode root, String table, Map<String, Profile> profiles) {
         List<Binding> out = new ArrayList<>();
+        Map<PortIndex, String[]> claimed = new java.util.HashMap<>();
         entries(root, table, true).forEach((k, v) -> {
             keysIn(table, k, v, BINDING_KEYS);
             String ref = req(table + "|" + k, v, "profile");
@@ -338,10 +339,34 @@ public final class SonicConfigReader {
                 throw new InputException(table + "|" + k + " profile = '" + ref + "': no such BUFFER_PROFILE");
             }
             for (PortIndex pi : portIndices(table, k)) {
-                out.add(new Binding(pi.port(), pi.index(), m.group(1)));
+                if (claim(claimed, table, pi, k, m.group(1), "profile")) {
+                    out.add(new Binding(pi.port(), pi.index(), m.group(1)));
+                }
             }
         });
         return out;
+    }
+
+    /**
+     * Two keys of one table that cover the same port and index ({@code Ethernet0|3} and
+     * {@code Ethernet0|3-4}) with different values: SONiC applies such entries in no guaranteed order,
+     * so the switch may run with either, and a verdict on one reading says nothing of the other.
+     * The same value twice is one reading.
+     *
+     * @return whether the port and index are new (false: the same value was already bound)
+     */
+    private static boolean claim(Map<PortIndex, String[]> claimed, String table, PortIndex pi, String key,
+                                 String value, String what) {
+        String[] before = claimed.putIfAbsent(pi, new String[] {key, value});
+        if (before == null) {
+            return true;
+        }
+        if (before[1].equals(value)) {
+            return false;
+        }
+        throw new InputException(table + "|" + before[0] + " and " + table + "|" + key + " both cover " + pi.port()
+                + " index " + pi.index() + ", with " + what + " " + before[1] + " and " + value + ": SONiC applies "
+                + "overlapping entries in no guaranteed order; expected each port and index in one entry");
     }
 
     private static List<PortIndex> portIndices(String table, String key) {
@@ -381,6 +406,7 @@ public final class SonicConfigReader {
 
     private static Map<String, BigDecimal> cables(JsonNode root, Map<String, SonicConfig.Port> ports) {
         Map<String, BigDecimal> out = new LinkedHashMap<>();
+        Map<String, String> tableOf = new java.util.HashMap<>();
         entries(root, "CABLE_LENGTH", true).forEach((k, v) -> {
             for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext();) {
                 Map.Entry<String, JsonNode> e = it.next();
@@ -393,7 +419,15 @@ public final class SonicConfigReader {
                 if (!ports.containsKey(e.getKey())) {
                     throw new InputException("CABLE_LENGTH|" + k + ": port '" + e.getKey() + "' is not in PORT");
                 }
-                out.put(e.getKey(), new BigDecimal(m.group(1)));
+                BigDecimal metres = new BigDecimal(m.group(1));
+                if (out.containsKey(e.getKey()) && out.get(e.getKey()).compareTo(metres) != 0) {
+                    throw new InputException("CABLE_LENGTH|" + tableOf.get(e.getKey()) + " and CABLE_LENGTH|" + k
+                            + " both give port " + e.getKey() + " a length, " + out.get(e.getKey()).toPlainString()
+                            + "m and " + s + ": SONiC applies them in no guaranteed order; expected the port in one "
+                            + "table");
+                }
+                out.put(e.getKey(), metres);
+                tableOf.putIfAbsent(e.getKey(), k);
             }
         });
         return out;
@@ -415,6 +449,7 @@ public final class SonicConfigReader {
 
     private static Map<PortIndex, String> queueWred(JsonNode root, Map<String, Wred> wred) {
         Map<PortIndex, String> out = new LinkedHashMap<>();
+        Map<PortIndex, String[]> claimed = new java.util.HashMap<>();
         entries(root, "QUEUE", false).forEach((k, v) -> {
             keysIn("QUEUE", k, v, QUEUE_KEYS);
             opt(v, "wred_profile").ifPresent(ref -> {
@@ -422,7 +457,11 @@ public final class SonicConfigReader {
                 if (!m.matches() || !wred.containsKey(m.group(1))) {
                     throw new InputException("QUEUE|" + k + " wred_profile = '" + ref + "': no such WRED_PROFILE");
                 }
-                portIndices("QUEUE", k).forEach(pi -> out.put(pi, m.group(1)));
+                portIndices("QUEUE", k).forEach(pi -> {
+                    if (claim(claimed, "QUEUE", pi, k, m.group(1), "wred_profile")) {
+                        out.put(pi, m.group(1));
+                    }
+                });
             });
         });
         return out;

@@ -224,6 +224,33 @@ class SonicCheckTest {
     }
 
     @Test
+    void overlappingEntriesWithDifferentValuesAreRejectedNamingBothKeys() throws IOException {
+        // SONiC applies overlapping keys in no guaranteed order: either reading could be the switch's
+        String m = rejected(r -> ((ObjectNode) r.get("BUFFER_PG")).putObject("Ethernet0|3").put("profile",
+                "ingress_lossy_profile"));
+        assertTrue(m.contains("BUFFER_PG|Ethernet0|3-4 and BUFFER_PG|Ethernet0|3"), m);
+        m = rejected(r -> ((ObjectNode) r.get("BUFFER_QUEUE")).putObject("Ethernet0|2-3").put("profile",
+                "egress_lossy_profile"));
+        assertTrue(m.contains("BUFFER_QUEUE|") && m.contains("Ethernet0|2-3") && m.contains("Ethernet0 index"), m);
+        m = rejected(r -> ((ObjectNode) r.get("CABLE_LENGTH")).putObject("LONG").put("Ethernet0", "300m"));
+        assertTrue(m.contains("CABLE_LENGTH|AZURE and CABLE_LENGTH|LONG") && m.contains("Ethernet0"), m);
+        m = rejected(r -> {
+            ((ObjectNode) r.get("WRED_PROFILE")).set("AZURE_OTHER", r.get("WRED_PROFILE").get("AZURE_LOSSLESS").deepCopy());
+            ((ObjectNode) r.get("QUEUE")).putObject("Ethernet0|3-4").put("wred_profile", "AZURE_OTHER");
+        });
+        assertTrue(m.contains("QUEUE|Ethernet0|3 and QUEUE|Ethernet0|3-4"), m);
+    }
+
+    @Test
+    void overlappingEntriesWithTheSameValueAreOneReading() throws IOException {
+        ObjectNode root = (ObjectNode) MAPPER.readTree(Files.readString(EXAMPLES.resolve("leaf-32x100g-40m.json")));
+        ((ObjectNode) root.get("BUFFER_PG")).putObject("Ethernet0|3").put("profile", "pg_lossless_100000_40m_profile");
+        ((ObjectNode) root.get("CABLE_LENGTH")).putObject("AGAIN").put("Ethernet0", "40m");
+        assertEquals(check("leaf-32x100g-40m").verdict(), check(SonicConfigReader.parse("edited", root), 0)
+                .verdict());
+    }
+
+    @Test
     void missingProfileIsRejected() throws IOException {
         String m = rejected(r -> ((ObjectNode) r.get("BUFFER_PG").get("Ethernet4|3-4")).put("profile",
                 "[BUFFER_PROFILE|pg_lossless_100000_5m_profile]"));

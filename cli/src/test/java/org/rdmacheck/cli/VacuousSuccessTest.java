@@ -1,0 +1,86 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmacheck.checker.trace.TraceJson;
+
+/**
+ * Successes with nothing behind them are not reported as successes: a TLC configuration that checks
+ * nothing, a deadlock check without two hosts, a must-fail variant whose failure --no-progress left
+ * out. A run meant to count states asks for it and gets a count.
+ */
+class VacuousSuccessTest {
+
+    private static Path tlcResource(String folder) {
+        return JsonSchemaTest.repo().resolve("checker-bridge/src/test/resources/tlc").resolve(folder);
+    }
+
+    @Test
+    void configurationThatChecksNothingIsNotVerified() throws IOException {
+        // dl3: no INVARIANT, no PROPERTY, CHECK_DEADLOCK FALSE
+        CliTest.Run r = CliTest.run("tlc", tlcResource("dl3").toString(), "--json");
+        assertEquals(ExitCodes.INCONCLUSIVE, r.code(), r.out() + r.err());
+        JsonNode row = TraceJson.MAPPER.readTree(r.out()).get(0);
+        assertEquals("(state space)", row.get("property").asText());
+        assertEquals("INCONCLUSIVE", row.get("verdict").asText());
+        assertEquals("VACUOUS", row.get("inconclusiveCause").asText());
+    }
+
+    @Test
+    void countOnlyGivesACountNotAVerdict() throws IOException {
+        CliTest.Run r = CliTest.run("tlc", tlcResource("counter").toString(), "--count-only", "--json");
+        assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
+        JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+        assertEquals(1, rows.size(), r.out());
+        assertEquals("MEASURED", rows.get(0).get("verdict").asText());
+        assertTrue(rows.get(0).get("quantities").get("distinctStates").get("value").asLong() > 0, r.out());
+        assertEquals(ExitCodes.USAGE, CliTest.run("tlc", tlcResource("counter").toString(), "--count-only",
+                "--invariant", "TypeOK").code());
+    }
+
+    @Test
+    void emptyInitIsInconclusive() throws IOException {
+        CliTest.Run r = CliTest.run("tlc", tlcResource("emptyinit").toString(), "--json");
+        assertEquals(ExitCodes.INCONCLUSIVE, r.code(), r.out() + r.err());
+        assertEquals("VACUOUS", TraceJson.MAPPER.readTree(r.out()).get(0).get("inconclusiveCause").asText());
+    }
+
+    @Test
+    void deadlockCheckNeedsTwoHosts(@TempDir Path tmp) throws IOException {
+        Path none = tmp.resolve("nohost.json");
+        Files.writeString(none, "{\"nodes\": [{\"name\": \"s0\", \"role\": \"switch\"}, {\"name\": \"s1\", \"role\": "
+                + "\"switch\"}], \"links\": [[\"s0\", \"s1\"]]}");
+        Path one = tmp.resolve("onehost.json");
+        Files.writeString(one, "{\"nodes\": [{\"name\": \"h0\", \"role\": \"host\"}, {\"name\": \"s0\", \"role\": "
+                + "\"switch\"}], \"links\": [[\"h0\", \"s0\"]]}");
+        for (Path p : new Path[] {none, one}) {
+            CliTest.Run r = CliTest.run("deadlock", "--topology", "file:" + p);
+            assertEquals(ExitCodes.USAGE, r.code(), r.out() + r.err());
+            assertTrue(r.err().contains("at least two hosts"), r.err());
+        }
+    }
+
+    @Test
+    void noProgressOnAVariantThatMustFailAProgressPropertyIsInconclusive() throws IOException {
+        // dasr no-timeout violates only FailedSenderLeaves, which --no-progress leaves out
+        CliTest.Run r = CliTest.run("check", "dasr", "--variant", "no-timeout", "--no-progress", "--json");
+        assertEquals(ExitCodes.INCONCLUSIVE, r.code(), r.err());
+        JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+        JsonNode left = null;
+        for (JsonNode row : rows) {
+            if (row.get("property").asText().equals("FailedSenderLeaves")) {
+                left = row;
+            }
+        }
+        assertTrue(left != null, r.out());
+        assertEquals("INCONCLUSIVE", left.get("verdict").asText());
+        assertEquals("NOT_CHECKED", left.get("inconclusiveCause").asText());
+    }
+}
