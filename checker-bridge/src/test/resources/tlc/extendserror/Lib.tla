@@ -1,5 +1,5 @@
 ---- MODULE Lib ----
-* Foo is cut short: the parse error is in this module, not in Main, which extends it.
+\* Foo is cut short: the parse error is in this module, not in Main, which extends it.
 EXTENDS Naturals
 Foo == 1 +
 ====

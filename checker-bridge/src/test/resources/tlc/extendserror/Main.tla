@@ -1,5 +1,5 @@
 ---- MODULE Main ----
-* Extends Lib, whose parse error must be reported against Lib.tla.
+\* Extends Lib, whose parse error must be reported against Lib.tla.
 EXTENDS Lib
 VARIABLE x
 Init == x = 0

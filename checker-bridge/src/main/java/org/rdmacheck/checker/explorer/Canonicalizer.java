@@ -49,6 +49,36 @@ final class Canonicalizer<S> {
         this.permutations = symmetry == null || packedSymmetry != null ? null : permutations(symmetry.size());
     }
 
+    /** Largest group (identity included) whose renamings are applied to each reached state's properties. */
+    static final int MAX_GUARDED_GROUP = 120;
+
+    /** @return the symmetry states are matched by, or null */
+    Symmetry<S> symmetry() {
+        return symmetry;
+    }
+
+    /**
+     * @return every renaming but the identity when the group has at most {@link #MAX_GUARDED_GROUP}
+     *         elements (to check that properties are symmetric), else null
+     */
+    int[][] guardRenamings() {
+        if (symmetry == null || symmetry.size() > 5) {
+            return null;
+        }
+        int[][] all = permutations(symmetry.size());
+        List<int[]> out = new ArrayList<>();
+        for (int[] p : all) {
+            boolean identity = true;
+            for (int i = 0; i < p.length; i++) {
+                identity &= p[i] == i;
+            }
+            if (!identity) {
+                out.add(p);
+            }
+        }
+        return out.toArray(new int[0][]);
+    }
+
     /** @return whether states are matched up to renaming */
     boolean reduces() {
         return symmetry != null;

@@ -71,6 +71,10 @@ final class ExplorationRun<S> {
     private final BitSet[] goals;
     private final Violation<S>[] violations;
     private int violationCount;
+    /** under symmetry: the renamings each reached state's properties are also checked on, or null */
+    private int[][] guardRenamings;
+    /** per property: 1 once a reached state, renamed, was found to violate it (it is not symmetric) */
+    private java.util.concurrent.atomic.AtomicIntegerArray asymmetric;
     /** the packed successors in use, null on the object path */
     private final PackedModel packed;
     private final StateCodec<S> codec;
@@ -126,6 +130,8 @@ final class ExplorationRun<S> {
         this.visited = exact ? new VisitedStates.Full<>() : new VisitedStates.Fingerprinted<>(needGraph);
         this.graph = needGraph ? new StateGraph() : null;
         this.violations = new Violation[props.size()];
+        this.guardRenamings = canon.guardRenamings();
+        this.asymmetric = new java.util.concurrent.atomic.AtomicIntegerArray(props.size());
         this.goals = new BitSet[props.size()];
         for (int i = 0; i < props.size(); i++) {
             if (props.get(i) instanceof Progress) {
@@ -567,6 +573,8 @@ final class ExplorationRun<S> {
             if (prop instanceof Invariant<S> in) {
                 if (!in.test(state)) {
                     w.record(p, new Violation<>(idx, null, null, LevelTable.link(idx, 0)));
+                } else if (guardRenamings != null) {
+                    renamedInvariant(p, in, state);
                 }
             } else if (prop instanceof ActionProperty<S> ap) {
                 for (int k = 0; k < ts.size(); k++) {
@@ -574,6 +582,9 @@ final class ExplorationRun<S> {
                     if (!ap.test(state, t.action(), t.next())) {
                         w.record(p, new Violation<>(idx, t.action(), t.next(), LevelTable.link(idx, k)));
                         break;
+                    }
+                    if (guardRenamings != null) {
+                        renamedStep(p, ap, state, t);
                     }
                 }
             } else if (prop instanceof DeadlockFreedom<S> && ts.isEmpty() && !model.isFinal(state)) {
@@ -758,6 +769,39 @@ final class ExplorationRun<S> {
         });
         readAhead += touched[0];
         found.addAndGet(added.get());
+    }
+
+    /**
+     * Symmetry reduction keeps one state of each class of renamings; a property that is not symmetric
+     * can hold on the state kept and fail on a renaming the search never visits. Every reached state
+     * is therefore also checked renamed by each element of the (small) group: a failure marks the
+     * property asymmetric, and its success on the reduced space is then no proof.
+     */
+    private void renamedInvariant(int p, Invariant<S> in, S state) {
+        if (asymmetric.get(p) != 0) {
+            return;
+        }
+        org.rdmacheck.model.Symmetry<S> sym = canon.symmetry();
+        for (int[] r : guardRenamings) {
+            if (!in.test(sym.permute(state, r))) {
+                asymmetric.set(p, 1);
+                return;
+            }
+        }
+    }
+
+    /** The step renamed (both states; the action as taken, which the renaming does not name). */
+    private void renamedStep(int p, ActionProperty<S> ap, S state, Transition<S> t) {
+        if (asymmetric.get(p) != 0) {
+            return;
+        }
+        org.rdmacheck.model.Symmetry<S> sym = canon.symmetry();
+        for (int[] r : guardRenamings) {
+            if (!ap.test(sym.permute(state, r), t.action(), sym.permute(t.next(), r))) {
+                asymmetric.set(p, 1);
+                return;
+            }
+        }
     }
 
     /** Checks the state properties of a packed state with {@code n} successors; returns the goals it meets. */
@@ -1249,6 +1293,15 @@ final class ExplorationRun<S> {
                 results.add(new CheckResult.Violated(prop.name(), traces.build(prop, v), stats));
             } else if (prop instanceof Progress<S>) {
                 results.add(progressResult(prop, p, progress, progressCause, progressFailure, traces, stats));
+            } else if (complete && canon.reduces() && (prop instanceof Invariant<S> || prop instanceof ActionProperty<S>)
+                    && (guardRenamings == null || asymmetric.get(p) != 0)) {
+                results.add(new CheckResult.Inconclusive(prop.name(), CheckResult.InconclusiveReason.REDUCED_SPACE,
+                        guardRenamings == null ? "symmetry over " + canon.symmetry().size() + " "
+                        + canon.symmetry().elements() + " is too large to check " + prop.name() + " on every renaming "
+                        + "(at most 5 elements): the reduced search proves nothing for it (check without --symmetry)"
+                        : prop.name() + " is not symmetric under renaming the " + canon.symmetry().elements() + ": a "
+                        + "reached state, renamed, violates it, so the reduced search proves nothing for it (check "
+                        + "without --symmetry)", stats));
             } else if (complete) {
                 results.add(new CheckResult.Verified(prop.name(), stats));
             } else {
