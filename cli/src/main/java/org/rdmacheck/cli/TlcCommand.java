@@ -143,6 +143,13 @@ final class TlcCommand implements Callable<Integer> {
             throw new InputException("--count-only: not with " + (invariants != null ? "--invariant" : properties
                     != null ? "--property" : simulate ? "--simulate" : "--expect") + " (a count checks nothing)");
         }
+        for (String p : params) {
+            // before Params.parse, whose trimming would drop a trailing control character silently
+            p.chars().filter(Character::isISOControl).findFirst().ifPresent(c -> {
+                throw new InputException("--param " + p.split("=", 2)[0].replaceAll("\\p{Cntrl}", "") + ": the value "
+                        + "contains the control character " + String.format("U+%04X", c) + ": expected a TLA+ value");
+            });
+        }
         List<SpecFolder> folders = allConfigs ? SpecFolder.all(specPath) : List.of(SpecFolder.resolve(specPath, config));
         List<TlcRequest> requests = new ArrayList<>();
         for (SpecFolder folder : folders) {

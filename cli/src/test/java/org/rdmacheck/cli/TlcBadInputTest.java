@@ -29,8 +29,10 @@ class TlcBadInputTest {
 
     @Test
     void nulInAParamValue() {
-        oneLine(CliTest.run("tlc", COUNTER, "--param", "Limit=3\u0000"), "--param Limit: the value contains the "
-                + "control character U+0000");
+        for (String value : new String[] {"3\u0000", "3\u00004", "\u00003"}) {
+            oneLine(CliTest.run("tlc", COUNTER, "--param", "Limit=" + value), "--param Limit: the value contains the "
+                    + "control character U+0000");
+        }
     }
 
     @Test
