@@ -182,6 +182,12 @@ InOrderExactlyOnce == [][InOrderStep]_vars
 (* The ACK timeout never fires.                                            *)
 NoTimeout == [][~Timeout]_vars
 
+(* The ACK timeout never fires while the receiver waits for a packet other *)
+(* than a message's last one (seed 002, III-A reasons 3 and 4: a gap whose *)
+(* NAK was lost or suppressed, or whose retransmission was lost again;     *)
+(* III-C: Check-EPSN NAKs it again).                                       *)
+NoStalledGap == [][Timeout => epsn = N \/ IsLast(epsn)]_vars
+
 -----------------------------------------------------------------------------
 (* Liveness under fair loss (the Java catalogue's Delivered, GbnEntry):    *)
 (* both channels are strongly fair (a receiver that can take the head of   *)

@@ -1,6 +1,7 @@
 package org.rdmacheck.cli.gbn;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -37,8 +38,12 @@ class GbnManifestTest {
             ExplorationReport r = new Explorer(ExplorerSettings.defaults().withThreads(2)).check(spec);
             String name = c.get("name").asText();
             assertEquals(c.get("expect").get("distinctStates").asLong(), r.stats().distinctStates(), name);
+            java.util.Set<String> violated = new java.util.HashSet<>();
+            c.get("expect").get("violated").forEach(v -> violated.add(v.asText()));
             for (JsonNode p : c.get("properties")) {
-                assertInstanceOf(CheckResult.Verified.class, r.result(p.asText()), name + " " + p.asText());
+                CheckResult res = r.result(p.asText());
+                assertEquals(violated.contains(p.asText()), res instanceof CheckResult.Violated, name + " " + p.asText());
+                assertTrue(res instanceof CheckResult.Violated || res instanceof CheckResult.Verified, name + " " + res);
             }
             assertInstanceOf(CheckResult.Verified.class, r.result("NoUnreceivedRelease"), name);
             checked++;

@@ -170,9 +170,10 @@ public final class GbnEntry implements ModelEntry {
     /**
      * Send-Twice, Check-EPSN and the ACK request, each with its purpose and its coverage scope.
      * Removing Send-Twice makes NoTimeout fail at L = 1 (a lost last packet or last ACK waits for the
-     * RTO); removing the ACK request loses Completion even without loss. Removing Check-EPSN is not
-     * detected by any property of this model: at L = 1 Send-Twice alone avoids every RTO, and from
-     * L = 2 losing both copies' ACKs forces one with or without CE (see {@code docs/gbn.md}).
+     * RTO); removing the ACK request loses Completion even without loss. Removing Check-EPSN makes
+     * NoStalledGap fail at L = 2: a packet lost twice, or lost with its NAK, leaves the receiver
+     * waiting before a last packet it has seen, and nothing NAKs again (at L = 1 Send-Twice alone
+     * avoids every RTO, so no check at L = 1 can see Check-EPSN; {@code rdmacheck gbn-patterns}).
      */
     @Override
     public List<Mechanism> mechanisms() {
@@ -181,8 +182,9 @@ public final class GbnEntry implements ModelEntry {
                         GbnProperties.NO_TIMEOUT, "improved", Map.of("losses", "1"),
                         "the last packet of a message is sent once: its loss, or its ACK's, waits for the RTO"),
                 new Mechanism(GbnMechanism.CHECK_EPSN.word(), "Check-EPSN", "seed 002, III-C (2)",
-                        GbnProperties.NO_TIMEOUT, "improved", Map.of("losses", "1"),
-                        "the receiver never records the last packet's PSN, so the CE timer never runs"),
+                        GbnProperties.NO_STALLED_GAP, "improved", Map.of("losses", "2"),
+                        "the receiver never records the last packet's PSN, so the CE timer never runs: a gap "
+                                + "whose NAK was lost or whose retransmission was lost again waits for the RTO"),
                 new Mechanism(GbnMechanism.ACK_REQUEST.word(), "ACK request (AckReq)", "seed 002, II-A",
                         GbnProperties.PROGRESS, "gbn", Map.of("losses", "0"),
                         "no packet carries AckReq: the receiver acknowledges nothing in order"));
@@ -204,7 +206,21 @@ public final class GbnEntry implements ModelEntry {
         if (ignore && m.losses() >= 1) {
             fail.add(GbnProperties.PROGRESS);
         }
+        if (m.losses() >= leastStalledGapBudget(m.config().variant())) {
+            fail.add(GbnProperties.NO_STALLED_GAP);
+        }
         return fail;
+    }
+
+    /**
+     * @param variant a variant
+     * @return the least loss budget at which the model (default shape) violates NoStalledGap: 2 (a
+     *         packet lost with its NAK, or twice) unless both mechanisms are in place; with both, 3
+     *         (a packet lost and both copies of the last one: the receiver never saw the last
+     *         packet, so Check-EPSN has nothing recorded to NAK for; reason 1 with a gap before it)
+     */
+    public static int leastStalledGapBudget(GbnVariant variant) {
+        return variant.sendTwice() && variant.checkEpsn() ? 3 : 2;
     }
 
     /**

@@ -25,6 +25,14 @@ public final class GbnProperties {
     public static final String PROGRESS = "Completion";
     /** The ACK timeout never fires. */
     public static final String NO_TIMEOUT = "NoTimeout";
+    /**
+     * The RTO never fires while the receiver waits for a packet other than a message's last one
+     * (seed 002, III-A reasons 3 and 4: a gap the receiver knows of, whose NAK was lost or
+     * suppressed, or whose retransmission was lost again; III-C: Check-EPSN NAKs it again). A
+     * timeout with every packet received (reason 2) or only a message's last packet missing
+     * (reason 1) is Send-Twice's business, not this property's.
+     */
+    public static final String NO_STALLED_GAP = "NoStalledGap";
     /** liveness under fairness: every behaviour fair to the protocol's actions finishes */
     public static final String DELIVERED = "Delivered";
 
@@ -46,6 +54,8 @@ public final class GbnProperties {
             int after = g.epsn.get(to, 0);
             return after == e || after == e + 1 && GoBackN.isReceiveData(action) && GoBackN.psn(action) == e;
         };
+        int total = model.config().total();
+        java.util.function.IntPredicate tail = e -> e == total || model.config().isLast(e);
         return List.of(
                 new ActionProperty<LayoutState>(IN_ORDER, (from, action, to) -> {
                     int e = from.get(g.epsn);
@@ -57,6 +67,10 @@ public final class GbnProperties {
                 DeadlockFreedom.standard(),
                 new Progress<LayoutState>(PROGRESS, s -> s.test(done)).withPacked(done),
                 new ActionProperty<LayoutState>(NO_TIMEOUT, (from, action, to) -> !action.name().equals(GoBackN.TIMEOUT))
-                        .withPacked((from, o, action, to) -> !GoBackN.isTimeout(action)));
+                        .withPacked((from, o, action, to) -> !GoBackN.isTimeout(action)),
+                new ActionProperty<LayoutState>(NO_STALLED_GAP, (from, action, to) ->
+                        !action.name().equals(GoBackN.TIMEOUT) || tail.test(from.get(g.epsn)))
+                        .withPacked((from, o, action, to) -> !GoBackN.isTimeout(action)
+                                || tail.test(g.epsn.get(from, o))));
     }
 }
