@@ -95,6 +95,10 @@ final class DeadlockTables {
             + "(default: ${DEFAULT-VALUE})")
     int failureLimit;
 
+    @Option(names = "--failure-time", paramLabel = "S", defaultValue = "60", description = "seconds for the failure "
+            + "analysis (what is not done by then is reported as not analysed) (default: ${DEFAULT-VALUE})")
+    int failureSeconds;
+
     @Option(names = "--seed", defaultValue = "1", description = "seed of the two-failure sample (default: ${DEFAULT-VALUE})")
     long seed;
 
@@ -182,10 +186,11 @@ final class DeadlockTables {
             }
             rules.add(rr);
         }
-        long deadline = System.nanoTime() + Math.max(0, clock.maxMillis() - clock.elapsedMillis()) * 1_000_000L;
-        if (deadline < System.nanoTime()) {
-            deadline = Long.MAX_VALUE;
+        if (failureSeconds < 1) {
+            throw new InputException("--failure-time " + failureSeconds + ": expected a positive number of seconds");
         }
+        long left = Math.min(Math.max(0, clock.maxMillis() - clock.elapsedMillis()), failureSeconds * 1000L);
+        long deadline = System.nanoTime() + left * 1_000_000L;
         return new TableCheck.Options(10, !skipLanes, budget, 2_000_000, exactSeconds * 1000L, failures, rules,
                 failureLimit, seed, deadline);
     }
@@ -284,7 +289,7 @@ final class DeadlockTables {
         StringBuilder b = new StringBuilder();
         TableCheck.Stats s = r.stats();
         b.append(String.format(Locale.ROOT, "%s: %d switches, %d %s, %d links, %,d destinations, %,d paths%n",
-                q.topology(), s.switches(), s.adapters(), q.kind() == TableQuery.Kind.IB ? "channel adapters" : "hosts",
+                q.kind() == TableQuery.Kind.IB ? Path.of(q.topology()).getFileName() : q.topology(), s.switches(), s.adapters(), q.kind() == TableQuery.Kind.IB ? "channel adapters" : "hosts",
                 s.links(), s.destinations(), s.paths()));
         b.append(r.outcome()).append(r.outcome() == DeadlockVerdict.Outcome.CYCLE
                 ? String.format(": %d credit loop%s (cyclic components of the channel dependency graph)%n",

@@ -22,7 +22,7 @@ import org.rdmacheck.checker.trace.TraceJson;
  */
 class DeadlockTablesCommandTest {
 
-    static final Path FIX = Path.of("../checker-bridge/src/test/resources/fabrics");
+    static final Path FIX = Path.of("../examples/infiniband");
 
     static CliTest.Run run(String... args) {
         return DeadlockCommandTest.run(args);

@@ -138,32 +138,24 @@ public final class LftDumpReader {
         int last = -1;
         int rows = 0;
         while (lines.next()) {
-            String where = source + " line " + lines.number;
             if (lines.startsWith("0x")) {
                 if (dialect == null) {
                     dialect = Dialect.OPENSM;
                 }
-                int[] row = row(lines, dialect, where);
-                int lid = row[0];
-                int port = row[1];
-                if (lid < lo || lid > hi) {
-                    throw new InputException(where + ": lid " + lid + " outside the block's range [" + lo + "-" + hi + "]");
-                }
-                if (lid <= last) {
-                    throw new InputException(where + ": lid " + lid + " after lid " + last + ": expected ascending LIDs");
+                long row = row(lines, dialect, source);
+                int lid = (int) (row >>> 32);
+                int port = (int) row;
+                if (lid < lo || lid > hi || lid <= last || port > declaredPorts && dialect == Dialect.OPENSM) {
+                    rowError(lines, source, lid, port, lo, hi, last, declaredPorts, subnet.topology().nodeName(sw));
                 }
                 last = lid;
                 rows++;
-                boolean valid = port <= declaredPorts;
-                if (!valid && dialect == Dialect.OPENSM) {
-                    throw new InputException(where + ": port " + port + ": switch "
-                            + subnet.topology().nodeName(sw) + " has ports 0.." + declaredPorts);
-                }
-                if (valid && lid <= subnet.maxLid()) {
+                if (port <= declaredPorts && lid <= subnet.maxLid()) {
                     t.set(sw, lid, port);
                 }
                 continue;
             }
+            String where = source + " line " + lines.number;
             String text = lines.text().strip();
             if (text.startsWith("Lid") && text.contains("Out") && dialect == null && rows == 0) {
                 dialect = Dialect.IBROUTE;
@@ -192,8 +184,26 @@ public final class LftDumpReader {
                 + " ends without its footer 'N lids dumped'");
     }
 
-    /** Parses {@code 0xLLLL PPP} and checks what follows: {@code # ...} (OpenSM), {@code : (...)} or nothing (ibroute). */
-    private static int[] row(ByteLines l, Dialect dialect, String where) {
+    private static void rowError(ByteLines l, String source, int lid, int port, int lo, int hi, int last, int ports,
+                                 String sw) {
+        String where = source + " line " + l.number;
+        if (lid < lo || lid > hi) {
+            throw new InputException(where + ": lid " + lid + " outside the block's range [" + lo + "-" + hi + "]");
+        }
+        if (lid <= last) {
+            throw new InputException(where + ": lid " + lid + " after lid " + last + ": expected ascending LIDs");
+        }
+        throw new InputException(where + ": port " + port + ": switch " + sw + " has ports 0.." + ports);
+    }
+
+    /**
+     * Parses {@code 0xLLLL PPP} and checks what follows: {@code # ...} (OpenSM), {@code : (...)} or
+     * nothing (ibroute).
+     *
+     * @return {@code lid << 32 | port}
+     */
+    private static long row(ByteLines l, Dialect dialect, String source) {
+        String where = null;
         byte[] b = l.buf;
         int i = 2;
         int lid = 0;
@@ -206,6 +216,7 @@ public final class LftDumpReader {
             }
         }
         if (digits == 0 || digits > 4 || i >= l.length || b[i] != ' ') {
+            where = source + " line " + l.number;
             throw new InputException(where + ": expected a row '0xLLLL PPP ...', found '" + abbreviate(l.text()) + "'");
         }
         i++;
@@ -217,6 +228,7 @@ public final class LftDumpReader {
             pd++;
         }
         if (pd == 0 || pd > 3 || port > 255) {
+            where = source + " line " + l.number;
             throw new InputException(where + ": port in '" + abbreviate(l.text()) + "': expected a port number 0..255");
         }
         while (i < l.length && b[i] == ' ') {
@@ -224,10 +236,11 @@ public final class LftDumpReader {
         }
         boolean ok = dialect == Dialect.OPENSM ? i < l.length && b[i] == '#' : i == l.length || b[i] == ':';
         if (!ok) {
+            where = source + " line " + l.number;
             throw new InputException(where + ": expected " + (dialect == Dialect.OPENSM ? "'# ...'" : "': (...)' or nothing")
                     + " after the port, found '" + abbreviate(l.text()) + "'");
         }
-        return new int[] {lid, port};
+        return ((long) lid << 32) | port;
     }
 
     private static int hex(byte c) {

@@ -25,24 +25,16 @@ public final class OpenSmWriter {
     }
 
     private static long portGuid(Subnet s, int node, int port) {
-        for (Subnet.Endpoint e : s.endpoints()) {
-            if (e.node() == node && e.port() == port) {
-                return e.guid();
-            }
-        }
-        return s.nodeGuid(node);
+        int e = s.endpointAt(node, port);
+        return e < 0 ? s.nodeGuid(node) : s.endpoints().get(e).guid();
     }
 
     private static int lidOf(Subnet s, int node, int port) {
         if (s.isSwitch(node)) {
             return s.switchLid(node);
         }
-        for (Subnet.Endpoint e : s.endpoints()) {
-            if (e.node() == node && e.port() == port) {
-                return e.baseLid();
-            }
-        }
-        return 0;
+        int e = s.endpointAt(node, port);
+        return e < 0 ? 0 : s.endpoints().get(e).baseLid();
     }
 
     /**
@@ -85,12 +77,11 @@ public final class OpenSmWriter {
     }
 
     private static Subnet.Endpoint endpoint(Subnet s, int node, int port) {
-        for (Subnet.Endpoint e : s.endpoints()) {
-            if (e.node() == node && e.port() == port) {
-                return e;
-            }
+        int e = s.endpointAt(node, port);
+        if (e < 0) {
+            throw new IllegalStateException("no endpoint at " + s.portName(node, port));
         }
-        throw new IllegalStateException("no endpoint at " + s.portName(node, port));
+        return s.endpoints().get(e);
     }
 
     private static String destination(Subnet s, int lid) {
@@ -190,9 +181,11 @@ public final class OpenSmWriter {
                     continue;
                 }
                 for (int in = 0; in <= s.portCount(v); in++) {
-                    StringBuilder b = new StringBuilder(String.format("%-3d %-3d :", in, o));
+                    StringBuilder b = new StringBuilder(64);
+                    left(b, in, 3).append(' ');
+                    left(b, o, 3).append(" :");
                     for (int sl = 0; sl < LaneMap.LANES; sl++) {
-                        b.append(String.format(" %-2d", lanes.lane(v, in, o, sl)));
+                        left(b.append(' '), lanes.lane(v, in, o, sl), 2);
                     }
                     out.write(b.toString().stripTrailing() + "\n");
                 }
@@ -235,6 +228,16 @@ public final class OpenSmWriter {
                 sl2vl(lft.subnet(), lanes, w);
             }
         }
+    }
+
+    /** {@code %-Nd}: the number left-aligned in N columns. */
+    private static StringBuilder left(StringBuilder b, int v, int width) {
+        int start = b.length();
+        b.append(v);
+        while (b.length() - start < width) {
+            b.append(' ');
+        }
+        return b;
     }
 
     private static String hex4(int v) {

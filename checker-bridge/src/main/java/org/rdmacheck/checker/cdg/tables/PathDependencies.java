@@ -80,7 +80,30 @@ public final class PathDependencies {
      * @return the reduced dependencies, or empty if there are more paths than that
      */
     public static Optional<PathDependencies> of(RoutedFabric routes, long maxPaths) {
+        return of(routes, maxPaths, null);
+    }
+
+    /**
+     * As {@link #of(RoutedFabric, long)}, reusing the routes' dependencies on their own lanes when
+     * every lane pauses and no packet is dropped on VL15: the one-lane graph is then their
+     * projection onto links, and need not be built again.
+     *
+     * @param routes   the routing state
+     * @param maxPaths the most paths to trace
+     * @param built    the dependencies of {@code routes} already built, or null
+     * @return the reduced dependencies, or empty if there are more paths than that
+     */
+    public static Optional<PathDependencies> of(RoutedFabric routes, long maxPaths, RouteDependencies built) {
         Subnet s = routes.subnet();
+        RoutedFabric oneLane = new RoutedFabric(s, routes.forwarding(), LaneMap.IDENTITY, PathSl.parse("0"));
+        boolean projectable = built != null && !(routes.lanes() instanceof RoceLanes)
+                && built.problems().stream().noneMatch(p -> p.cause() == RouteProblem.Cause.VL15);
+        RouteDependencies all = projectable ? built : RouteDependencies.build(oneLane);
+        int[] comp = cyclicComponentOf(all);
+        if (Arrays.stream(comp).allMatch(c -> c < 0)) {
+            // acyclic on one lane: no path constrains any other, nothing to trace
+            return Optional.of(new PathDependencies(new int[0], new int[0], List.of(), all.paths(), 0));
+        }
         long total = 0;
         for (Subnet.Endpoint e : s.endpoints()) {
             total += e.lidCount();
@@ -89,16 +112,13 @@ public final class PathDependencies {
         if (total > maxPaths) {
             return Optional.empty();
         }
-        RoutedFabric oneLane = new RoutedFabric(s, routes.forwarding(), LaneMap.IDENTITY, PathSl.parse("0"));
-        RouteDependencies all = RouteDependencies.build(oneLane);
-        int[] comp = cyclicComponentOf(all);
         Map<Long, Integer> relevant = new HashMap<>();
         IntBuffer rf = new IntBuffer();
         IntBuffer rt = new IntBuffer();
         for (int i = 0; i < all.count(); i++) {
             int a = RoutedFabric.arcOf(all.from(i));
             int b = RoutedFabric.arcOf(all.to(i));
-            if (comp[a] >= 0 && comp[a] == comp[b]) {
+            if (comp[a] >= 0 && comp[a] == comp[b] && !relevant.containsKey(((long) a << 32) | b)) {
                 relevant.put(((long) a << 32) | b, rf.size());
                 rf.add(a);
                 rt.add(b);

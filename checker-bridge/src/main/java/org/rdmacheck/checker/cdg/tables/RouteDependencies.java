@@ -139,6 +139,8 @@ public final class RouteDependencies {
         private final IntBuffer succStart = new IntBuffer();
         private final IntBuffer succ = new IntBuffer();
         private final IntBuffer hops = new IntBuffer();
+        private final IntBuffer next = new IntBuffer();
+        private final IntBuffer firstHops = new IntBuffer();
         private int stamp;
 
         Walk(RouteDependencies d) {
@@ -193,11 +195,53 @@ public final class RouteDependencies {
                     d.problem(RouteProblem.Kind.BLACK_HOLE, src.node(), lid, s, sl, RouteProblem.Cause.VL15);
                     continue;
                 }
-                int c0 = RoutedFabric.channel(arc0, lane0);
-                if (visit[c0] != stamp) {
-                    dfs(c0, owner, lid, sl, s);
+                int u = topo.arcTo(arc0);
+                if (!subnet.isSwitch(u)) {
+                    int c0 = RoutedFabric.channel(arc0, lane0);
+                    if (visit[c0] != stamp) {
+                        dfs(c0, owner, lid, sl, s);
+                    }
+                    continue;
+                }
+                // the first hop leaves a channel adapter: it makes no dependency, so its channel is
+                // not expanded on the stack; only where the packet goes from the first switch
+                firstHops.clear();
+                if (!forward(u, arc0, lid, sl, s, firstHops)) {
+                    continue;
+                }
+                for (int h = 0; h < firstHops.size(); h++) {
+                    int c2 = firstHops.get(h);
+                    if (visit[c2] != stamp) {
+                        dfs(c2, owner, lid, sl, s);
+                    }
                 }
             }
+        }
+
+        /**
+         * The channels a packet that arrived at switch u over {@code arc} takes next; false (and a
+         * black hole recorded) if the switch cannot forward it.
+         */
+        private boolean forward(int u, int arc, int lid, int sl, int s, IntBuffer out) {
+            hops.clear();
+            int status = f.forwarding().route(u, lid, hops);
+            if (status != Forwarding.FORWARD) {
+                d.problem(RouteProblem.Kind.BLACK_HOLE, u, lid, s, sl, status == Forwarding.NO_ENTRY
+                        ? RouteProblem.Cause.NO_ENTRY : status == Forwarding.LOCAL ? RouteProblem.Cause.WRONG_LOCAL
+                        : RouteProblem.Cause.DEAD_PORT);
+                return false;
+            }
+            int inPort = subnet.port(Topology.reverse(arc));
+            for (int h = 0; h < hops.size(); h++) {
+                int o = hops.get(h);
+                int lane = f.lanes().lane(u, inPort, subnet.port(o), sl);
+                if (lane == LaneMap.VL15) {
+                    d.problem(RouteProblem.Kind.BLACK_HOLE, u, lid, s, sl, RouteProblem.Cause.VL15);
+                    continue;
+                }
+                out.add(RoutedFabric.channel(o, lane));
+            }
+            return true;
         }
 
         private void dfs(int c0, int owner, int lid, int sl, int s) {
@@ -239,28 +283,18 @@ public final class RouteDependencies {
                 }
                 return;
             }
-            hops.clear();
-            int status = f.forwarding().route(u, lid, hops);
-            if (status != Forwarding.FORWARD) {
-                d.problem(RouteProblem.Kind.BLACK_HOLE, u, lid, s, sl, status == Forwarding.NO_ENTRY
-                        ? RouteProblem.Cause.NO_ENTRY : status == Forwarding.LOCAL ? RouteProblem.Cause.WRONG_LOCAL
-                        : RouteProblem.Cause.DEAD_PORT);
+            next.clear();
+            if (!forward(u, arc, lid, sl, s, next)) {
                 return;
             }
-            int inPort = subnet.port(Topology.reverse(arc));
             boolean fromSwitch = subnet.isSwitch(topo.arcFrom(arc)) && f.lanes().pauses(arc, RoutedFabric.laneOf(c));
-            for (int h = 0; h < hops.size(); h++) {
-                int out = hops.get(h);
-                int outPort = subnet.port(out);
-                int lane = f.lanes().lane(u, inPort, outPort, sl);
-                if (lane == LaneMap.VL15) {
-                    d.problem(RouteProblem.Kind.BLACK_HOLE, u, lid, s, sl, RouteProblem.Cause.VL15);
-                    continue;
-                }
-                int c2 = RoutedFabric.channel(out, lane);
+            for (int h = 0; h < next.size(); h++) {
+                int c2 = next.get(h);
+                int out = RoutedFabric.arcOf(c2);
+                int lane = RoutedFabric.laneOf(c2);
                 succ.add(c2);
                 if (fromSwitch && subnet.isSwitch(topo.arcTo(out)) && f.lanes().pauses(out, lane)) {
-                    record(c, c2, outPort * LaneMap.LANES + lane, u, lid, sl, s);
+                    record(c, c2, subnet.port(out) * LaneMap.LANES + lane, u, lid, sl, s);
                 }
             }
         }

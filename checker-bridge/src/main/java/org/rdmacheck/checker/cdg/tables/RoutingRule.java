@@ -140,8 +140,10 @@ public enum RoutingRule {
             }
             return lids;
         }
-        for (Subnet.Endpoint e : subnet.endpoints()) {
-            if (e.node() == node) {
+        for (int p = 1; p <= subnet.maxPort(node); p++) {
+            int i = subnet.endpointAt(node, p);
+            if (i >= 0) {
+                Subnet.Endpoint e = subnet.endpoints().get(i);
                 for (int l = 0; l < e.lidCount(); l++) {
                     lids.add(e.baseLid() + l);
                 }

@@ -51,6 +51,7 @@ public final class Subnet {
     private final int maxLid;
     private final int[] lidNode;
     private final int[] lidEndpoint;
+    private final java.util.Map<Long, Integer> endpointAt = new java.util.HashMap<>();
 
     private Subnet(Topology topology, int[] arcPort, long[] nodeGuid, long[] switchPortGuid, String[] desc,
                    int[] portCount, int[] switchLid, List<Endpoint> endpoints) {
@@ -95,6 +96,7 @@ public final class Subnet {
         }
         for (int i = 0; i < endpoints.size(); i++) {
             Endpoint e = endpoints.get(i);
+            endpointAt.put(((long) e.node() << 8) | e.port(), i);
             for (int l = 0; l < e.lidCount(); l++) {
                 claim(e.baseLid() + l, e.node(), i);
             }
@@ -167,6 +169,15 @@ public final class Subnet {
     /** @return the channel-adapter ports, in node order */
     public List<Endpoint> endpoints() {
         return endpoints;
+    }
+
+    /**
+     * @param node a node
+     * @param port one of its ports
+     * @return index of the channel-adapter port there in {@link #endpoints()}, or -1
+     */
+    public int endpointAt(int node, int port) {
+        return endpointAt.getOrDefault(((long) node << 8) | port, -1);
     }
 
     /** @return the largest LID assigned */

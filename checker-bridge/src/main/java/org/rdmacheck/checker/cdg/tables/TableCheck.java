@@ -148,7 +148,7 @@ public final class TableCheck {
         String note = "not asked for";
         if (o.lanes()) {
             phases.accept("fewest lanes");
-            Optional<PathDependencies> pd = PathDependencies.of(f, o.maxLanePaths());
+            Optional<PathDependencies> pd = PathDependencies.of(f, o.maxLanePaths(), deps);
             if (pd.isPresent()) {
                 lanes = Optional.of(LaneAnalysis.analyse(pd.get(), o.maxLanes(), o.exactMillis()));
                 note = "";

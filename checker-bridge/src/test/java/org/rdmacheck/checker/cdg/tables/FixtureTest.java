@@ -16,7 +16,7 @@ import org.rdmacheck.checker.cdg.DeadlockVerdict;
 class FixtureTest {
 
     static Path res(String name) {
-        return Path.of("src/test/resources/fabrics", name);
+        return Path.of("../examples/infiniband", name);
     }
 
     static TableCheck.Report check(String lfts, String sl2vl, String sl) {
