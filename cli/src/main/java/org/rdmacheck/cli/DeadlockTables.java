@@ -72,8 +72,8 @@ final class DeadlockTables {
     @Option(names = "--dscp", paramLabel = "N", description = "RoCE: the traffic's DSCP, mapped to its priority by --sonic's DSCP_TO_TC_MAP")
     Integer dscp;
 
-    @Option(names = "--max-lanes", paramLabel = "N", description = "lane budget (default: 8 data VLs for InfiniBand, "
-            + "2 lossless priorities for RoCE)")
+    @Option(names = "--max-lanes", paramLabel = "N", description = "lane budget (default: 8 data VLs for InfiniBand; "
+            + "for RoCE the lossless priorities of --sonic, 2 without it)")
     Integer maxLanes;
 
     @Option(names = "--skip-lanes", description = "do not compute the fewest lanes")
@@ -167,7 +167,9 @@ final class DeadlockTables {
     }
 
     private TableCheck.Options options(TableQuery q, RunClock clock) {
-        int budget = maxLanes != null ? maxLanes : q.kind() == TableQuery.Kind.IB ? 8 : 2;
+        // RoCE: as many lanes as the SONiC file makes lossless (2 without one: the usual two lossless queues)
+        int budget = maxLanes != null ? maxLanes : q.kind() == TableQuery.Kind.IB ? 8
+                : q.sonic().isEmpty() ? 2 : RoceLanes.fromSonic(Path.of(q.sonic())).lossless().size();
         if (budget < 1 || budget > 15) {
             throw new InputException("--max-lanes " + budget + ": expected an integer in [1, 15]");
         }

@@ -132,8 +132,11 @@ public final class RouteTrace {
         int c = RoutedFabric.channel(arc, f.lanes().sourceLane(source, sl));
         IntBuffer next = new IntBuffer();
         java.util.Set<Integer> seen = new java.util.HashSet<>();
-        while (seen.add(c) && path.size() < MAX_HOPS) {
+        while (path.size() < MAX_HOPS) {
             path.add(c);
+            if (!seen.add(c)) {
+                break;
+            }
             int a = RoutedFabric.arcOf(c);
             int u = subnet.topology().arcTo(a);
             next.clear();
@@ -142,9 +145,6 @@ public final class RouteTrace {
             }
             int out = next.get(0);
             c = RoutedFabric.channel(out, f.lanes().lane(u, subnet.port(Topology.reverse(a)), subnet.port(out), sl));
-        }
-        if (!seen.add(c)) {
-            path.add(c);
         }
         return path.toArray();
     }
