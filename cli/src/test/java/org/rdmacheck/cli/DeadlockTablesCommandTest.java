@@ -75,6 +75,12 @@ class DeadlockTablesCommandTest {
         assertEquals("CYCLE", o.get("verdict").asText());
         assertEquals(8, o.get("creditLoops").asInt());
         assertEquals(2, o.get("lanes").get("exact").asInt());
+        JsonNode roceTorus = TraceJson.MAPPER.readTree(run("deadlock", "--roce-topology", "torus:x=4,y=4,hosts=1",
+                "--roce-rule", "dor", "--failures", "0", "--json", "--no-save").out());
+        for (String k : List.of("verdict", "creditLoops", "paths", "dependencies")) {
+            assertEquals(o.get(k), roceTorus.get(k), k);
+        }
+        assertEquals(o.get("lanes").get("exact"), roceTorus.get("lanes").get("exact"));
         Path ft = dir.resolve("ft");
         assertEquals(0, run("deadlock", "--topology", "fattree:k=4", "--export-opensm", ft.toString(), "--lmc", "1").code());
         CliTest.Run f = run("deadlock", "--ib-topology", ft.resolve("ibnetdiscover.topo").toString(), "--lfts",
@@ -104,6 +110,26 @@ class DeadlockTablesCommandTest {
         CliTest.Run lossless = run("deadlock", "--roce-topology", "ring:n=5,hosts=1", "--roce-rule", "minhop", "--sl", "3",
                 "--sonic", sonic.toString(), "--json", "--no-save", "--failures", "0");
         assertEquals(1, lossless.code(), lossless.out() + lossless.err());
+    }
+
+    @Test
+    void dscpIsMappedToItsTrafficClassBySonicsMap(@TempDir Path dir) throws Exception {
+        var root = (com.fasterxml.jackson.databind.node.ObjectNode) TraceJson.MAPPER.readTree(
+                Path.of("../examples/sonic/leaf-32x100g-40m.json").toFile());
+        var map = root.putObject("DSCP_TO_TC_MAP").putObject("AZURE");
+        for (int d = 0; d < 64; d++) {
+            map.put(Integer.toString(d), d == 26 ? "3" : "1");
+        }
+        root.get("PORT_QOS_MAP").fields().forEachRemaining(e ->
+                ((com.fasterxml.jackson.databind.node.ObjectNode) e.getValue()).put("dscp_to_tc_map", "AZURE"));
+        Path cfg = write(dir, "config_db.json", TraceJson.MAPPER.writeValueAsString(root));
+        CliTest.Run lossless = run("deadlock", "--roce-topology", "ring:n=5,hosts=1", "--roce-rule", "minhop", "--sonic",
+                cfg.toString(), "--dscp", "26", "--failures", "0", "--json", "--no-save");
+        assertEquals(1, lossless.code(), lossless.out() + lossless.err());
+        assertEquals("3", TraceJson.MAPPER.readTree(lossless.out()).get("parameters").get("sl").asText());
+        CliTest.Run lossy = run("deadlock", "--roce-topology", "ring:n=5,hosts=1", "--roce-rule", "minhop", "--sonic",
+                cfg.toString(), "--dscp", "10", "--failures", "0", "--json", "--no-save");
+        assertEquals(0, lossy.code(), lossy.out() + lossy.err());
     }
 
     private static Path edited(Path dir, String name, UnaryOperator<String> edit) throws IOException {

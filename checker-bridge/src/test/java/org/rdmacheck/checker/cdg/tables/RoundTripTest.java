@@ -55,6 +55,15 @@ class RoundTripTest {
     }
 
     @Test
+    void largerFatTreeRoundTripsAndEveryPathIsWalked() throws Exception {
+        RoutedFabric f = roundTrip("fattree:k=8", RoutingRule.UP_DOWN, 0, false);
+        RouteDependencies d = RouteDependencies.build(f);
+        assertEquals(128, d.destinations());
+        assertEquals(128 * 127, d.paths());
+        assertTrue(CreditLoops.find(d, 1).acyclic());
+    }
+
+    @Test
     void fatTreeMinHopIsDeadlockFree() throws Exception {
         assertTrue(loops(roundTrip("fattree:k=4", RoutingRule.MIN_HOP, 1, false)).acyclic());
     }
