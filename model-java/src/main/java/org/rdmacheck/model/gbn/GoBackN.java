@@ -9,6 +9,8 @@ import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.StateCodec;
 import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.layout.Expansion;
+import org.rdmacheck.model.layout.Field;
+import org.rdmacheck.model.layout.Fifo;
 import org.rdmacheck.model.layout.Footprint;
 import org.rdmacheck.model.layout.LayoutCodec;
 import org.rdmacheck.model.layout.LayoutModel;
@@ -150,6 +152,24 @@ public final class GoBackN implements LayoutModel, PackedModel {
 
     /** One thread's expansion: the layout's working view and the protocol rules' registers. */
     private final class Step implements PackedModel.Expander {
+        // the layout's fields held here: one load fewer per access on the hot path
+        private final Field next = g.next;
+        private final Field una = g.una;
+        private final Field epsn = g.epsn;
+        private final Field nakTimer = g.nakTimer;
+        private final Field ceLpsn = g.ceLpsn;
+        private final Field lastNak = g.lastNak;
+        private final Field lossesLeft = g.lossesLeft;
+        private final Field dataPsn = g.dataPsn;
+        private final Field ctrlKind = g.ctrlKind;
+        private final Field ctrlPsn = g.ctrlPsn;
+        private final Fifo data = g.data;
+        private final Fifo ctrl = g.ctrl;
+        private final boolean[] isLast = GoBackN.this.isLast;
+        private final boolean[] ackRequest = GoBackN.this.ackRequest;
+        private final int[] copies = GoBackN.this.copies;
+        private final int total = GoBackN.this.total;
+        private final int capacity = GoBackN.this.capacity;
         private final Expansion x = new Expansion(g.layout);
         private final Sender sender = new Sender(config);
         private final Receiver receiver = new Receiver(config);
@@ -167,7 +187,7 @@ public final class GoBackN implements LayoutModel, PackedModel {
             nakIntervalExpiry();
             checkEpsn();
             lose();
-            if (emitted == 0 && x.get(g.una) < total) {
+            if (emitted == 0 && x.get(una) < total) {
                 timeout();
             }
             this.sink = null;
@@ -180,28 +200,28 @@ public final class GoBackN implements LayoutModel, PackedModel {
 
         /** seed 002, II-A; III-C (1): the sender transmits packet next, twice if it is a last packet under ST. */
         private void send() {
-            int psn = x.get(g.next);
-            if (psn >= total || x.length(g.data) + copies[psn] > capacity) {
+            int psn = x.get(next);
+            if (psn >= total || x.length(data) + copies[psn] > capacity) {
                 return;
             }
             x.begin();
-            sender.load(psn, x.get(g.una));
+            sender.load(psn, x.get(una));
             sender.afterSend();
-            x.set(g.next, sender.next());
+            x.set(next, sender.next());
             for (int c = 0; c < copies[psn]; c++) {
-                x.append(g.data, g.dataPsn.bits(psn));
+                x.append(data, dataPsn.bits(psn));
             }
             emit(SEND, 0, psn);
         }
 
         /** The receiver takes the data channel's head: accept, duplicate or out of order (Check-EPSN records). */
         private void receiveData() {
-            if (x.length(g.data) == 0 || x.length(g.ctrl) >= capacity) {
+            if (x.length(data) == 0 || x.length(ctrl) >= capacity) {
                 return;
             }
-            int psn = g.dataPsn.of(x.element(g.data, 0));
+            int psn = dataPsn.of(x.element(data, 0));
             x.begin();
-            x.removeAt(g.data, 0);
+            x.removeAt(data, 0);
             loadReceiver();
             receiver.onData(psn, isLast[psn], ackRequest[psn]);
             storeReceiver();
@@ -210,28 +230,28 @@ public final class GoBackN implements LayoutModel, PackedModel {
 
         /** The sender takes the control channel's head: ACK(n) or NAK(n). */
         private void receiveCtrl() {
-            if (x.length(g.ctrl) == 0) {
+            if (x.length(ctrl) == 0) {
                 return;
             }
-            int c = x.element(g.ctrl, 0);
-            int n = g.ctrlPsn.of(c);
-            boolean ack = g.ctrlKind.of(c) == Ctrl.Kind.ACK.ordinal();
+            int c = x.element(ctrl, 0);
+            int n = ctrlPsn.of(c);
+            boolean ack = ctrlKind.of(c) == Ctrl.Kind.ACK.ordinal();
             x.begin();
-            x.removeAt(g.ctrl, 0);
-            sender.load(x.get(g.next), x.get(g.una));
+            x.removeAt(ctrl, 0);
+            sender.load(x.get(next), x.get(una));
             if (ack) {
                 sender.onAck(n);
             } else {
                 sender.onNak(n);
             }
-            x.set(g.next, sender.next());
-            x.set(g.una, sender.una());
+            x.set(next, sender.next());
+            x.set(una, sender.una());
             emit(ack ? RECEIVE_ACK : RECEIVE_NAK, 0, n);
         }
 
         /** seed 002, II-A: the NAK interval ends. */
         private void nakIntervalExpiry() {
-            if (!x.is(g.nakTimer)) {
+            if (!x.is(nakTimer)) {
                 return;
             }
             x.begin();
@@ -243,7 +263,7 @@ public final class GoBackN implements LayoutModel, PackedModel {
 
         /** seed 002, III-C (2): the CE timer runs out; NAK(EPSN) if EPSN &lt; LPSN. */
         private void checkEpsn() {
-            if (x.get(g.ceLpsn) < 0 || x.length(g.ctrl) >= capacity) {
+            if (x.get(ceLpsn) < 0 || x.length(ctrl) >= capacity) {
                 return;
             }
             x.begin();
@@ -255,46 +275,46 @@ public final class GoBackN implements LayoutModel, PackedModel {
 
         /** The network drops any packet in flight while the loss budget lasts. */
         private void lose() {
-            int left = x.get(g.lossesLeft);
+            int left = x.get(lossesLeft);
             if (left <= 0) {
                 return;
             }
-            for (int i = 0, n = x.length(g.data); i < n; i++) {
+            for (int i = 0, n = x.length(data); i < n; i++) {
                 x.begin();
-                x.set(g.lossesLeft, left - 1);
-                x.removeAt(g.data, i);
-                emit(LOSE_DATA, i, g.dataPsn.of(x.element(g.data, i)));
+                x.set(lossesLeft, left - 1);
+                x.removeAt(data, i);
+                emit(LOSE_DATA, i, dataPsn.of(x.element(data, i)));
             }
-            for (int i = 0, n = x.length(g.ctrl); i < n; i++) {
+            for (int i = 0, n = x.length(ctrl); i < n; i++) {
                 x.begin();
-                x.set(g.lossesLeft, left - 1);
-                x.removeAt(g.ctrl, i);
-                emit(LOSE_CTRL, i, x.element(g.ctrl, i));
+                x.set(lossesLeft, left - 1);
+                x.removeAt(ctrl, i);
+                emit(LOSE_CTRL, i, x.element(ctrl, i));
             }
         }
 
         /** The ACK timeout: resend from the oldest unacknowledged packet. */
         private void timeout() {
             x.begin();
-            sender.load(x.get(g.next), x.get(g.una));
+            sender.load(x.get(next), x.get(una));
             sender.onTimeout();
-            x.set(g.next, sender.next());
+            x.set(next, sender.next());
             emit(TIMEOUT_KIND, 0, 0);
         }
 
         private void loadReceiver() {
-            receiver.load(x.get(g.epsn), x.is(g.nakTimer), x.get(g.ceLpsn), x.get(g.lastNak));
+            receiver.load(x.get(epsn), x.is(nakTimer), x.get(ceLpsn), x.get(lastNak));
         }
 
         /** Stores the receiver's variables and puts its reply, if any, on the control channel. */
         private void storeReceiver() {
-            x.set(g.epsn, receiver.epsn());
-            x.set(g.nakTimer, receiver.nakTimer());
-            x.set(g.ceLpsn, receiver.ceLpsn());
-            x.set(g.lastNak, receiver.lastNak());
+            x.set(epsn, receiver.epsn());
+            x.set(nakTimer, receiver.nakTimer());
+            x.set(ceLpsn, receiver.ceLpsn());
+            x.set(lastNak, receiver.lastNak());
             int r = receiver.reply();
             if (r != Receiver.NO_REPLY) {
-                x.append(g.ctrl, g.ctrl(Receiver.replyKind(r), Receiver.replyPsn(r)));
+                x.append(ctrl, g.ctrl(Receiver.replyKind(r), Receiver.replyPsn(r)));
             }
         }
     }

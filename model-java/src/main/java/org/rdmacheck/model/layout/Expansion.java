@@ -28,7 +28,8 @@ public final class Expansion {
     private final int[] out;
     private final int[][] elems;
     private final int[] len;
-    private final boolean[] touched;
+    /** bit k: FIFO k changed in the successor so far */
+    private int touched;
 
     /**
      * @param layout the layout of the states expanded
@@ -43,7 +44,9 @@ public final class Expansion {
         plen = new int[n];
         elems = new int[n][];
         len = new int[n];
-        touched = new boolean[n];
+        if (n > 31) {
+            throw new IllegalArgumentException("at most 31 FIFOs in a layout");
+        }
         for (int i = 0; i < n; i++) {
             pelems[i] = new int[fifos[i].capacity()];
             elems[i] = new int[fifos[i].capacity()];
@@ -101,8 +104,11 @@ public final class Expansion {
 
     /** Starts a successor as a copy of the parent. */
     public void begin() {
-        System.arraycopy(ps, poff, out, 0, header);
-        Arrays.fill(touched, false);
+        // a handful of values: a plain loop is cheaper than a call to arraycopy
+        for (int i = 0; i < header; i++) {
+            out[i] = ps[poff + i];
+        }
+        touched = 0;
     }
 
     /** @param f a field  @param v its value in the successor */
@@ -122,27 +128,32 @@ public final class Expansion {
 
     /** @param q a FIFO  @return its length in the successor so far */
     public int lengthNow(Fifo q) {
-        return touched[q.index] ? len[q.index] : plen[q.index];
+        return (touched & 1 << q.index) != 0 ? len[q.index] : plen[q.index];
     }
 
     /** @param q a FIFO  @param i an index  @return the successor's element i so far */
     public int elementNow(Fifo q, int i) {
-        return touched[q.index] ? elems[q.index][i] : pelems[q.index][i];
+        return (touched & 1 << q.index) != 0 ? elems[q.index][i] : pelems[q.index][i];
     }
 
     /** @param q a FIFO  @return whether the successor so far changed it */
     public boolean touched(Fifo q) {
-        return touched[q.index];
+        return (touched & 1 << q.index) != 0;
     }
 
     private int[] edit(Fifo q) {
         int k = q.index;
-        if (!touched[k]) {
-            touched[k] = true;
-            len[k] = plen[k];
-            System.arraycopy(pelems[k], 0, elems[k], 0, plen[k]);
+        int[] a = elems[k];
+        if ((touched & 1 << k) == 0) {
+            touched |= 1 << k;
+            int n = plen[k];
+            len[k] = n;
+            int[] p = pelems[k];
+            for (int i = 0; i < n; i++) {
+                a[i] = p[i];
+            }
         }
-        return elems[k];
+        return a;
     }
 
     /** @param q a FIFO  @param e an element's bits, appended at its tail (there must be room) */
@@ -155,7 +166,9 @@ public final class Expansion {
     public void removeAt(Fifo q, int i) {
         int[] a = edit(q);
         int n = --len[q.index];
-        System.arraycopy(a, i + 1, a, i, n - i);
+        for (int j = i; j < n; j++) {
+            a[j] = a[j + 1];
+        }
     }
 
     /** @param q a FIFO  @param i where the element goes  @param e its bits (there must be room) */
@@ -187,13 +200,13 @@ public final class Expansion {
         int at = header;
         for (int k = 0; k < fifos.length; k++) {
             Fifo q = fifos[k];
-            if (touched[k]) {
+            if ((touched & 1 << k) != 0) {
                 q.lengthField().set(out, 0, len[k]);
                 at = q.pack(elems[k], len[k], out, at);
             } else {
-                int n = q.values(plen[k]);
-                System.arraycopy(ps, pstart[k], out, at, n);
-                at += n;
+                for (int i = pstart[k], end = i + q.values(plen[k]); i < end; i++) {
+                    out[at++] = ps[i];
+                }
             }
         }
         sink.accept(code, out, at);

@@ -91,13 +91,19 @@ public final class Fifo implements Slot {
 
     /** Packs elements {@code 0..n-1} of {@code src} from {@code dst[at]}; returns the next free index. */
     int pack(int[] src, int n, int[] dst, int at) {
-        int i = 0;
-        while (i < n) {
-            int v = 0;
-            int end = Math.min(n, i + perValue);
-            for (int sh = 0; i < end; i++, sh += width) {
-                v |= src[i] << sh;
+        int w = width;
+        int per = perValue;
+        int v = 0;
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            v |= src[i] << k * w;
+            if (++k == per) {
+                dst[at++] = v;
+                v = 0;
+                k = 0;
             }
+        }
+        if (k != 0) {
             dst[at++] = v;
         }
         return at;
