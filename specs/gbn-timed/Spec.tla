@@ -7,7 +7,7 @@
 (* (seed 002): II-A (ACK request, NAK interval, ACK timeout), III-A (the  *)
 (* causes of timeout), III-C (ST, CE and its timer T), IV (RTO values).   *)
 (*                                                                         *)
-(* The twin of the Java model org.rdmacheck.model.gbn.timed.TimedGbnModel:*)
+(* The twin of the Java model org.rdmacheck.model.gbn.timed.TimedGoBackN: *)
 (* the same variables, initial state and actions, so equal constants give*)
 (* equal distinct-state counts. Every packet, ACK and NAK takes DelayMin..*)
 (* DelayMax ticks unless lost; the sender sends one packet per tick; the  *)
@@ -95,7 +95,7 @@ Send ==
     /\ rto' = IF rto < 0 THEN RtoTicks ELSE rto
     /\ UNCHANGED <<una, epsn, nak, ce, ceLpsn, lastNak, ctrl, lossesLeft, dupsLeft, good, timeouts>>
 
-(* The receiver's rules (GbnRules.onData) on packet p read as sequence    *)
+(* The receiver's rules (Receiver.onData) on packet p read as sequence   *)
 (* number as; then its timers: a NAK starts the NAK interval, CE waits    *)
 (* for what is left of it (T), a packet EPSN restarts CE's timer.         *)
 Receive(i) ==

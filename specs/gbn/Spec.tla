@@ -8,7 +8,7 @@
 (* four causes of timeout), III-C (ST and CE); Zhu et al., DCQCN (seed    *)
 (* 004), section 7 (go-back-N under packet loss).                         *)
 (*                                                                         *)
-(* The twin of the Java model org.rdmacheck.model.gbn.GbnModel: the same  *)
+(* The twin of the Java model org.rdmacheck.model.gbn.GoBackN: the same   *)
 (* variables, initial state and actions, so equal constants give equal    *)
 (* distinct-state counts. Timers are untimed events: a NAK interval and   *)
 (* the CE timer may end at any time; the ACK timeout (RTO) is far longer  *)
