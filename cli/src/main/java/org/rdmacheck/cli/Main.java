@@ -32,6 +32,7 @@ import picocli.CommandLine.Command;
             ValidateTraceCommand.class,
             ExportCommand.class,
             org.rdmacheck.cli.gbn.GbnSimCommand.class,
+            LaneRulesCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -75,11 +75,30 @@ class FabricVerificationTest {
     }
 
     @Test
-    void theRepairedDesignIsProvenOnTheDefaultConfigurationWithAKnownStateCount() {
-        ExplorationReport r = explore(ENTRY.build("repaired", Params.empty()));
+    void theRepairedDesignIsProvenOnOneFlowWithAKnownStateCount() {
+        ExplorationReport r = explore(ENTRY.build("repaired", Params.of(Map.of("flows", "0-1", "packets", "2",
+                "tokens", "2", "failures", "1"))));
         assertTrue(r.complete());
         r.results().forEach(c -> assertInstanceOf(CheckResult.Verified.class, c, c.property()));
         assertEquals(3_362, r.stats().distinctStates());
+    }
+
+    @Test
+    void followDeadlocksTwoOpposingMessagesWhoseLaterPacketsArePinnedToVl1() {
+        ExplorationReport r = explore(ENTRY.build("repaired", Params.empty()));
+        assertTrue(r.complete());
+        assertEquals(433_073, r.stats().distinctStates());
+        Counterexample cex = assertInstanceOf(CheckResult.Violated.class,
+                r.result(FabricProperties.NO_ROUTING_DEADLOCK)).counterexample();
+        assertEquals(28, cex.length());
+        assertInstanceOf(CheckResult.Verified.class, r.result(FabricProperties.IN_ORDER));
+        // the last state: VL1 buffers full, every VL0 buffer empty
+        com.fasterxml.jackson.databind.JsonNode buffers = cex.steps().get(cex.length()).state().get("buffers");
+        int vl0 = 0;
+        for (int b = 0; b < buffers.size(); b += 2) {
+            vl0 += buffers.get(b).size();
+        }
+        assertEquals(0, vl0, "no packet on the escape lane");
     }
 
     @Test
@@ -131,7 +150,8 @@ class FabricVerificationTest {
         Counterexample cex = violation("lane-silent", FabricProperties.IN_ORDER);
         assertTrue(cex.steps().stream().anyMatch(s -> s.action() != null
                 && "escape".equals(s.action().params().get("route"))), "a packet changed lane");
-        ExplorationReport r = explore(ENTRY.build("repaired", Params.of(Map.of("xoff", "2", "failures", "0"))));
+        ExplorationReport r = explore(ENTRY.build("repaired", Params.of(Map.of("xoff", "2", "failures", "0",
+                "flows", "0-1", "packets", "2", "tokens", "2"))));
         assertInstanceOf(CheckResult.Verified.class, r.result(FabricProperties.IN_ORDER));
         assertInstanceOf(CheckResult.Verified.class, r.result("DeadlockFree"));
     }
@@ -141,7 +161,8 @@ class FabricVerificationTest {
         for (Map<String, String> bad : List.of(Map.of("packets", "0"), Map.of("flows", "0-0"),
                 Map.of("dft-key", "flow"), Map.of("uturns", "maybe"), Map.of("lane-change", "x"),
                 Map.of("cleanup", "x"), Map.of("escape", "x"), Map.of("xoff", "1"), Map.of("failures", "2"),
-                Map.of("topology", "leafspine:tors=2,spines=1,hosts=1"), Map.of("nope", "1"))) {
+                Map.of("topology", "leafspine:tors=2,spines=1,hosts=1", "failures", "1"), Map.of("nope", "1"),
+                Map.of("knockout", "no-such"), Map.of("lane-change", "table", "lane-rule", "SSS.SSS.SSS.SSS.SSS.SSS.SSS"))) {
             InputException ex = assertThrows(InputException.class, () -> ENTRY.build("repaired", Params.of(bad)),
                     bad.toString());
             assertTrue(!ex.getMessage().contains("\n"), ex.getMessage());

@@ -97,18 +97,36 @@ class IofdVerificationTest {
     }
 
     @Test
-    void theDesignIsProvenOnTheDefaultConfigurationWithAKnownStateCount() {
-        ExplorationReport r = explore(ENTRY.build("dft", Params.empty()));
+    void theDesignIsProvenOnOneFlowWithAKnownStateCount() {
+        ExplorationReport r = explore(ENTRY.build("dft", Params.of(Map.of("flows", "0-1", "queue", "3", "packets", "2",
+                "failures", "1"))));
         assertTrue(r.complete());
         r.results().forEach(c -> assertInstanceOf(CheckResult.Verified.class, c, c.property()));
         assertEquals(1_298, r.stats().distinctStates());
     }
 
     @Test
+    void deflectionWithoutEscapeLanesDeadlocksTwoOpposingMessages() {
+        ExplorationReport r = explore(ENTRY.build("dft", Params.empty()));
+        assertTrue(r.complete());
+        assertEquals(76_072, r.stats().distinctStates());
+        for (CheckResult c : r.results()) {
+            if (c.property().equals("DeadlockFree") || c.property().equals(IofdProperties.PROGRESS)) {
+                assertInstanceOf(CheckResult.Violated.class, c, c.property());
+            } else {
+                assertInstanceOf(CheckResult.Verified.class, c, c.property());
+            }
+        }
+        org.rdmacheck.checker.Counterexample cex = assertInstanceOf(CheckResult.Violated.class,
+                r.result("DeadlockFree")).counterexample();
+        assertEquals(15, cex.steps().size() - 1, "shortest deadlock: 15 steps");
+    }
+
+    @Test
     void badParametersAreOneLineInputErrors() {
         ModelEntry e = ENTRY;
         for (Map<String, String> bad : java.util.List.of(Map.of("packets", "0"), Map.of("flows", "0-0"),
-                Map.of("flows", "0-9"), Map.of("topology", "leafspine:tors=2,spines=1,hosts=1"),
+                Map.of("flows", "0-9"), Map.of("topology", "leafspine:tors=2,spines=1,hosts=1", "failures", "1"),
                 Map.of("topology", "fattree:k=8"), Map.of("tokens", "-1"), Map.of("nope", "1"))) {
             InputException ex = org.junit.jupiter.api.Assertions.assertThrows(InputException.class,
                     () -> e.build("dft", Params.of(bad)), bad.toString());

@@ -47,6 +47,6 @@ public record FabricConfig(Topology topology, List<Flow> flows, int packets, int
      * @return tokens its packets start with: none for a long flow (seed 000 §IV-B)
      */
     public int initialTokens(int flow) {
-        return flows.get(flow).isLong() ? 0 : tokens;
+        return flows.get(flow).isLong() && !options.off(FabricOptions.Knockout.LONG_NOT_DEFLECTED) ? 0 : tokens;
     }
 }

@@ -189,6 +189,147 @@ public final class FabricModel implements Model<FabricState> {
         }
     }
 
+    /**
+     * @param s   a state
+     * @param arc a switch arc
+     * @param lane 0 or 1
+     * @return packets in the arc's buffer on that lane, background included
+     */
+    public int occupancy(FabricState s, int arc, int lane) {
+        return router.occupancy(s, arc, lane);
+    }
+
+    /**
+     * Whether some packet in a buffer can move (seed 000 §IV-B's routing deadlock is a state with
+     * packets in buffers none of which can move): true when every buffer is empty, or some head
+     * can be delivered or forwarded. Sends, background and failures are not moves of a buffered
+     * packet, so a stall after a discarded packet (empty buffers) is not a routing deadlock.
+     *
+     * @param s a state
+     * @return whether some buffered packet can move, or none is buffered
+     */
+    public boolean someBufferedPacketMoves(FabricState s) {
+        Topology t = net.topology();
+        boolean any = false;
+        for (int b = 0; b < s.buffers().size(); b++) {
+            List<FabricPacket> q = s.buffers().get(b);
+            if (q.isEmpty()) {
+                continue;
+            }
+            any = true;
+            int arc = net.bufArc(b / 2);
+            int v = t.arcTo(arc);
+            if (t.isHost(v) || !router.route(s, v, q.get(0), b % 2, arc).isEmpty()) {
+                return true;
+            }
+        }
+        return !any;
+    }
+
+    /**
+     * The non-degeneracy of a lane rule (seed 000 §IV-A/B: a congested first packet with a spare
+     * token and a free DFT entry is deflected): for every VL1 buffer head and every packet a host is
+     * about to send that is its message's first packet, holds a token, matches no DFT entry, meets
+     * its ECMP VL1 buffer at or above the deflection threshold at a switch with a free DFT entry and
+     * has another live switch port with room on VL1, the switch offers a deflection.
+     *
+     * @param s a state
+     * @return whether every such packet is offered a deflection
+     */
+    public boolean deflectionOffered(FabricState s) {
+        Topology t = net.topology();
+        for (int b = 1; b < s.buffers().size(); b += 2) {
+            List<FabricPacket> q = s.buffers().get(b);
+            int arc = net.bufArc(b / 2);
+            int v = t.arcTo(arc);
+            if (!q.isEmpty() && !t.isHost(v) && !offeredIfEligible(s, v, q.get(0), arc)) {
+                return false;
+            }
+        }
+        for (int f = 0; f < config.flows().size(); f++) {
+            int seq = s.sent().get(f);
+            if (seq == 0 && !offeredIfEligible(s, net.sourceTor(f), new FabricPacket(f, 0, config.initialTokens(f)), -1)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean offeredIfEligible(FabricState s, int v, FabricPacket p, int inArc) {
+        if (p.seq() != 0 || p.tokens() == 0 || s.dft().get(v).size() >= config.dftSize()
+                || s.dft().get(v).stream().anyMatch(d -> d.flow() == p.flow()
+                        && (config.options().key() == FabricOptions.DftKey.MESSAGE || d.tokens() == p.tokens()))) {
+            return true;
+        }
+        int normal = net.ecmpArc(s.failed(), v, p.flow());
+        if (normal < 0 || router.occupancy(s, normal, 1) < config.threshold()) {
+            return true;
+        }
+        Topology t = net.topology();
+        boolean other = false;
+        for (int port = 0; port < t.degree(v); port++) {
+            int a = t.arcAt(v, port);
+            boolean uTurn = inArc >= 0 && a == Topology.reverse(inArc)
+                    && config.options().uTurns() == FabricOptions.UTurns.FORBIDDEN;
+            other |= a != normal && !t.isHost(t.arcTo(a)) && !uTurn && !net.dead(s.failed(), a)
+                    && router.occupancy(s, a, 1) < config.xoff();
+        }
+        return !other || router.route(s, v, p, 1, inArc).stream().anyMatch(h -> h.kind() == Hop.Kind.ALLOCATE);
+    }
+
+    /**
+     * The lane-rule cell (see {@link LaneRule}) a step consults: a {@code Send}, or a {@code Forward}
+     * of a VL1 packet, decided by a table rule; -1 for every other step.
+     *
+     * @param s the state the step starts from
+     * @param a the step's action
+     * @return {@code row * 3 + column}, or -1
+     */
+    public int laneRuleCell(FabricState s, Action a) {
+        if (config.options().laneChange() != FabricOptions.LaneChange.TABLE) {
+            return -1;
+        }
+        if (a.name().equals("Send")) {
+            int f = (int) a.params().get("flow");
+            return router.cell(s, net.sourceTor(f), new FabricPacket(f, s.sent().get(f), config.initialTokens(f)), -1);
+        }
+        if (a.name().equals("Forward") && (int) a.params().get("lane") == 1) {
+            int arc = (int) a.params().get("arc");
+            int b = 2 * net.bufOfArc(arc) + 1;
+            return router.cell(s, net.topology().arcTo(arc), s.buffers().get(b).get(0), arc);
+        }
+        return -1;
+    }
+
+    /**
+     * The lane-rule cells every possible next move of a VL1 packet consults in a state: each VL1
+     * buffer head at a switch and each message's next packet at its source ToR.
+     *
+     * @param s a state
+     * @return the cells (row * 3 + column), none when the rule is not a table
+     */
+    public java.util.Set<Integer> laneRuleCells(FabricState s) {
+        java.util.Set<Integer> cells = new java.util.TreeSet<>();
+        if (config.options().laneChange() != FabricOptions.LaneChange.TABLE) {
+            return cells;
+        }
+        Topology t = net.topology();
+        for (int b = 1; b < s.buffers().size(); b += 2) {
+            int arc = net.bufArc(b / 2);
+            if (!s.buffers().get(b).isEmpty() && !t.isHost(t.arcTo(arc))) {
+                cells.add(router.cell(s, t.arcTo(arc), s.buffers().get(b).get(0), arc));
+            }
+        }
+        for (int f = 0; f < config.flows().size(); f++) {
+            if (s.sent().get(f) < config.packets()) {
+                cells.add(router.cell(s, net.sourceTor(f), new FabricPacket(f, s.sent().get(f), config.initialTokens(f)),
+                        -1));
+            }
+        }
+        cells.remove(-1);
+        return cells;
+    }
+
     private Action hopAction(String name, int fromArc, int fromLane, int at, FabricPacket p, Hop h) {
         return Action.of(name, "arc", fromArc, "lane", fromLane, "flow", p.flow(), "seq", p.seq(),
                 "tokens", p.tokens(), "at", at, "route", h.kind().label(), "out", h.out(), "outLane", h.lane(),
@@ -216,6 +357,10 @@ public final class FabricModel implements Model<FabricState> {
 
         void enqueue(Hop h) {
             int b = 2 * net.bufOfArc(h.out()) + h.lane();
+            if (config.options().off(FabricOptions.Knockout.PFC_PAUSE)
+                    && buffers.get(b).size() + background.get(b) >= config.xoff()) {
+                return; // no pause: the packet arrives at a full buffer and is dropped
+            }
             List<FabricPacket> l = new ArrayList<>(buffers.get(b));
             l.add(h.packet());
             buffers.set(b, l);

@@ -13,7 +13,91 @@ import org.rdmacheck.model.InputException;
  * @param cleanup    what survivors do with DFT entries of messages a failure drops
  * @param escapeLane whether the escape lane VL0 exists at all
  */
-public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cleanup cleanup, boolean escapeLane) {
+public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cleanup cleanup, boolean escapeLane,
+                            LaneRule laneRule, java.util.Set<Knockout> knockouts) {
+
+    /** Copies the knock-outs; a table lane rule needs its table. */
+    public FabricOptions {
+        knockouts = knockouts.isEmpty() ? java.util.Set.of()
+                : java.util.Collections.unmodifiableSet(java.util.EnumSet.copyOf(knockouts));
+        if (laneChange == LaneChange.TABLE && laneRule == null) {
+            throw new IllegalArgumentException("lane-change table needs a lane rule");
+        }
+    }
+
+    /**
+     * The options with no table lane rule and no knock-out.
+     *
+     * @param key        DFT key
+     * @param uTurns     U-turns
+     * @param laneChange lane-change rule
+     * @param cleanup    failure cleanup
+     * @param escapeLane whether VL0 exists
+     */
+    public FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cleanup cleanup, boolean escapeLane) {
+        this(key, uTurns, laneChange, cleanup, escapeLane, null, java.util.Set.of());
+    }
+
+    /**
+     * @param k a mechanism
+     * @return whether it is knocked out
+     */
+    public boolean off(Knockout k) {
+        return knockouts.contains(k);
+    }
+
+    /**
+     * The mechanisms of seed 000 §IV that a knock-out switch can remove from the one model: each is
+     * a guard in {@link FabricRouter} or {@link FabricModel}; with no knock-out the model is the
+     * design.
+     */
+    public enum Knockout {
+        /** §IV-A: a packet matching a DFT entry follows it (knocked out: entries are never consulted) */
+        DFT_FOLLOW("dft-follow"),
+        /** §IV-A: the end packet frees its message's entry (knocked out: entries are never freed) */
+        DFT_FREE_ON_END("dft-free-on-end"),
+        /** §IV-A: a misroute spends a token (knocked out: tokens are never spent) */
+        TOKEN_SPENDING("token-spending"),
+        /** §IV-B: deflection only at or above the threshold (knocked out: at any occupancy) */
+        DEFLECTION_THRESHOLD("deflection-threshold"),
+        /** §IV-A: ToRs never deflect to hosts (knocked out: a ToR may deflect to any port) */
+        TOR_NO_HOST("tor-no-host-deflection"),
+        /** §IV-B: long flows carry no tokens (knocked out: they carry a short flow's tokens) */
+        LONG_NOT_DEFLECTED("long-flows-not-deflected"),
+        /** §IV-B: the escape lane VL0 (knocked out: no VL0, as {@code escape=off}) */
+        ESCAPE_LANE("escape-lane"),
+        /** §IV-B: every blocked VL1 packet may move to VL0 (knocked out: a packet blocked at the port of
+         * its DFT entry may not; it waits for that port) */
+        ESCAPE_ACCESS("escape-access"),
+        /** §IV-B: no return from VL0 (knocked out: a VL0 packet may go back to VL1 on its ECMP port) */
+        NO_RETURN_FROM_VL0("no-return-from-vl0"),
+        /** PFC: an upstream buffer pauses while its downstream buffer is at xoff (knocked out: it
+         * sends anyway and the packet is dropped at the full buffer) */
+        PFC_PAUSE("pfc-pause"),
+        /** §IV-C repair: the failure notice frees the dropped messages' entries (knocked out: they stay) */
+        FAILURE_CLEANUP("failure-cleanup"),
+        /** §IV-A: a DFT hit whose port is full waits (knocked out: it falls back to ECMP on VL1) */
+        DFT_HIT_WAITS("dft-hit-waits");
+
+        private final String label;
+
+        Knockout(String label) {
+            this.label = label;
+        }
+
+        /** @return the mechanism's name on the command line */
+        public String label() {
+            return label;
+        }
+
+        /**
+         * @param text a name
+         * @return the knock-out
+         */
+        public static Knockout of(String text) {
+            return parse(values(), text, "knockout", Knockout::label);
+        }
+    }
 
     /** The DFT's searchable field. */
     public enum DftKey {
@@ -76,7 +160,9 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
         SILENT("silent"),
         /** IOFD applied to lane changes: a message's first packet takes VL0 at a switch and records it
          * in the DFT; the message's later packets follow it there (and only they) */
-        FOLLOW("follow");
+        FOLLOW("follow"),
+        /** a rule of the lane-rule family: a {@link LaneRule} table decides (see {@code lane-rule}) */
+        TABLE("table");
 
         private final String label;
 

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import org.rdmacheck.model.fabric.FabricOptions.Cleanup;
 import org.rdmacheck.model.fabric.FabricOptions.DftKey;
+import org.rdmacheck.model.fabric.FabricOptions.Knockout;
 import org.rdmacheck.model.fabric.FabricOptions.LaneChange;
 import org.rdmacheck.model.fabric.FabricOptions.UTurns;
 import org.rdmacheck.model.topology.Topology;
@@ -42,9 +43,10 @@ final class FabricRouter {
      * @return every move; empty if back-pressure holds it
      */
     List<Hop> route(FabricState s, int v, FabricPacket p, int lane, int inArc) {
+        FabricOptions o = config.options();
         List<DftSlot> table = s.dft().get(v);
         boolean end = p.seq() == config.packets() - 1;
-        List<DftSlot> after = end ? free(table, p) : table;
+        List<DftSlot> after = end && !o.off(Knockout.DFT_FREE_ON_END) ? free(table, p) : table;
         int e = s.failed();
         List<Hop> hops = new ArrayList<>();
         if (lane == 0) {
@@ -52,12 +54,22 @@ final class FabricRouter {
             if (esc >= 0 && room(s, esc, 0)) {
                 hops.add(hop(s, esc, 0, p, Hop.Kind.ESCAPE_FORWARD, after, false));
             }
+            if (o.off(Knockout.NO_RETURN_FROM_VL0)) {
+                int normal = net.ecmpArc(e, v, p.flow());
+                if (normal >= 0 && room(s, normal, 1)) {
+                    hops.add(hop(s, normal, 1, p, Hop.Kind.RETURN, after, false));
+                }
+            }
             return hops;
         }
-        java.util.Optional<DftSlot> entry = lookup(table, p);
+        if (o.laneChange() == LaneChange.TABLE) {
+            return byTable(s, v, p, inArc, table, after, end);
+        }
+        java.util.Optional<DftSlot> entry = o.off(Knockout.DFT_FOLLOW) ? java.util.Optional.empty() : lookup(table, p);
+        int normal = net.ecmpArc(e, v, p.flow());
         if (entry.isPresent()) {
             DftSlot hit = entry.get();
-            if (hit.lane() == 1 && isUTurn(hit.arc(), inArc) && config.options().uTurns() == UTurns.FORBIDDEN) {
+            if (hit.lane() == 1 && isUTurn(hit.arc(), inArc) && o.uTurns() == UTurns.FORBIDDEN) {
                 return hops; // no deflection goes back out of the arrival port, and IOFD allows no other port
             }
             if (hit.lane() == 0) {
@@ -69,21 +81,25 @@ final class FabricRouter {
             if (p.tokens() > 0) {
                 if (room(s, hit.arc(), 1)) {
                     hops.add(hop(s, hit.arc(), 1, spend(p), Hop.Kind.DFT_HIT, after, false));
-                } else {
+                } else if (o.off(Knockout.DFT_HIT_WAITS) && room(s, normal, 1)) {
+                    hops.add(hop(s, normal, 1, p, Hop.Kind.NORMAL, after, false));
+                } else if (!o.off(Knockout.ESCAPE_ACCESS)) {
                     escape(s, v, p, table, after, hops);
                 }
                 return hops;
             }
         }
-        int normal = net.ecmpArc(e, v, p.flow());
         List<Integer> alts = p.seq() == 0 && p.tokens() > 0 && table.size() < config.dftSize()
                 ? deflectionArcs(s, v, normal, inArc) : List.of();
-        if (!alts.isEmpty() && occupancy(s, normal, 1) >= config.threshold()) {
+        boolean above = occupancy(s, normal, 1) >= config.threshold();
+        if (!alts.isEmpty() && (above || o.off(Knockout.DEFLECTION_THRESHOLD))) {
             for (int alt : alts) {
                 List<DftSlot> t = end ? after : with(table, new DftSlot(p.flow(), p.tokens(), alt, 1));
                 hops.add(hop(s, alt, 1, spend(p), Hop.Kind.ALLOCATE, t, true));
             }
-            return hops;
+            if (above) {
+                return hops;
+            }
         }
         if (room(s, normal, 1)) {
             hops.add(hop(s, normal, 1, p, Hop.Kind.NORMAL, after, !alts.isEmpty()));
@@ -93,9 +109,135 @@ final class FabricRouter {
         return hops;
     }
 
+    /**
+     * A rule of the lane-rule family decides between IOFD's VL1 moves, the escape lane and waiting
+     * (see {@link LaneRule} for its rows and columns).
+     */
+    /** What the lane rule sees: its row and column, IOFD's VL1 moves, the entry, the escape port. */
+    private record TableView(int row, int column, List<Hop> vl1, java.util.Optional<DftSlot> entry, int esc) {
+    }
+
+    private TableView view(FabricState s, int v, FabricPacket p, int inArc, List<DftSlot> table,
+                           List<DftSlot> after, boolean end) {
+        FabricOptions o = config.options();
+        int e = s.failed();
+        java.util.Optional<DftSlot> entry = o.off(Knockout.DFT_FOLLOW) ? java.util.Optional.empty() : lookup(table, p);
+        int normal = net.ecmpArc(e, v, p.flow());
+        boolean earlier = earlierHere(s, v, p);
+        List<Hop> vl1 = new ArrayList<>();
+        int row;
+        if (entry.isPresent() && entry.get().lane() == 0) {
+            row = earlier ? 6 : 5;
+            if (room(s, normal, 1)) {
+                vl1.add(hop(s, normal, 1, p, Hop.Kind.NORMAL, after, false));
+            }
+        } else if (entry.isPresent() && p.tokens() > 0) {
+            row = earlier ? 4 : 3;
+            DftSlot hit = entry.get();
+            boolean forbidden = isUTurn(hit.arc(), inArc) && o.uTurns() == UTurns.FORBIDDEN;
+            if (!forbidden && room(s, hit.arc(), 1)) {
+                vl1.add(hop(s, hit.arc(), 1, spend(p), Hop.Kind.DFT_HIT, after, false));
+            } else if (!forbidden && o.off(Knockout.DFT_HIT_WAITS) && room(s, normal, 1)) {
+                vl1.add(hop(s, normal, 1, p, Hop.Kind.NORMAL, after, false));
+            }
+        } else {
+            row = p.seq() == 0 ? 0 : earlier ? 2 : 1;
+            List<Integer> alts = p.seq() == 0 && p.tokens() > 0 && table.size() < config.dftSize()
+                    ? deflectionArcs(s, v, normal, inArc) : List.of();
+            boolean above = occupancy(s, normal, 1) >= config.threshold();
+            if (!alts.isEmpty() && (above || o.off(Knockout.DEFLECTION_THRESHOLD))) {
+                for (int alt : alts) {
+                    List<DftSlot> t = end ? after : with(table, new DftSlot(p.flow(), p.tokens(), alt, 1));
+                    vl1.add(hop(s, alt, 1, spend(p), Hop.Kind.ALLOCATE, t, true));
+                }
+            }
+            if ((alts.isEmpty() || !above) && room(s, normal, 1)) {
+                vl1.add(hop(s, normal, 1, p, Hop.Kind.NORMAL, after, !alts.isEmpty()));
+            }
+        }
+        int esc = o.escapeLane() && !o.off(Knockout.ESCAPE_LANE) ? net.escapeArc(e, v, p.flow()) : -1;
+        // a move to VL0 outside rows Z is recorded so that later packets follow it: it needs the end
+        // packet (nothing to record), the message's entry here (replaced) or a free entry
+        boolean recordable = row >= 5 || end || entry.isPresent() || table.size() < config.dftSize();
+        boolean vl0Open = esc >= 0 && room(s, esc, 0) && recordable;
+        int column = vl1.isEmpty() ? (vl0Open ? 2 : -1) : vl0Open ? 0 : 1;
+        return new TableView(row, column, vl1, entry, esc);
+    }
+
+    /**
+     * The lane-rule cell a VL1 packet's move consults (see {@link LaneRule}): {@code row * 3 + column},
+     * or -1 when the rule is not consulted (both lanes blocked).
+     *
+     * @param s     the state
+     * @param v     the switch
+     * @param p     the packet, on VL1
+     * @param inArc the arc it arrived on, -1 at its source ToR
+     * @return the cell, or -1
+     */
+    int cell(FabricState s, int v, FabricPacket p, int inArc) {
+        List<DftSlot> table = s.dft().get(v);
+        boolean end = p.seq() == config.packets() - 1;
+        List<DftSlot> after = end && !config.options().off(Knockout.DFT_FREE_ON_END) ? free(table, p) : table;
+        TableView t = view(s, v, p, inArc, table, after, end);
+        return t.column() < 0 ? -1 : t.row() * LaneRule.COLUMNS + t.column();
+    }
+
+    private List<Hop> byTable(FabricState s, int v, FabricPacket p, int inArc, List<DftSlot> table,
+                              List<DftSlot> after, boolean end) {
+        FabricOptions o = config.options();
+        TableView view = view(s, v, p, inArc, table, after, end);
+        if (view.column() < 0) {
+            return List.of();
+        }
+        int row = view.row();
+        int column = view.column();
+        List<Hop> vl1 = view.vl1();
+        java.util.Optional<DftSlot> entry = view.entry();
+        int esc = view.esc();
+        LaneRule.Action a = o.laneRule().at(row, column);
+        if (a == LaneRule.Action.STAY) {
+            return vl1;
+        }
+        if (a == LaneRule.Action.WAIT) {
+            return List.of();
+        }
+        if (row >= 5) {
+            return List.of(hop(s, esc, 0, p, Hop.Kind.ESCAPE_FOLLOW, after, false));
+        }
+        // the move is recorded so that the message's later packets find it (row Z)
+        List<DftSlot> base = entry.isPresent() ? without(table, entry.get()) : table;
+        if (end) {
+            return List.of(hop(s, esc, 0, p, Hop.Kind.ESCAPE, after, false));
+        }
+        return List.of(hop(s, esc, 0, p, Hop.Kind.ESCAPE_ALLOCATE,
+                with(base, new DftSlot(p.flow(), p.tokens(), esc, 0)), false));
+    }
+
+    /** Whether an earlier packet of the packet's message waits in a buffer at switch v. */
+    private boolean earlierHere(FabricState s, int v, FabricPacket p) {
+        Topology t = net.topology();
+        for (int b = 0; b < s.buffers().size(); b++) {
+            if (t.arcTo(net.bufArc(b / 2)) != v) {
+                continue;
+            }
+            for (FabricPacket q : s.buffers().get(b)) {
+                if (q.flow() == p.flow() && q.seq() < p.seq()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static List<DftSlot> without(List<DftSlot> table, DftSlot d) {
+        List<DftSlot> t = new ArrayList<>(table);
+        t.remove(d);
+        return t;
+    }
+
     /** seed 000 §IV-B: a blocked VL1 packet may move to the escape lane VL0, never back. */
     private void escape(FabricState s, int v, FabricPacket p, List<DftSlot> table, List<DftSlot> after, List<Hop> hops) {
-        if (!config.options().escapeLane()) {
+        if (!config.options().escapeLane() || config.options().off(Knockout.ESCAPE_LANE)) {
             return;
         }
         int esc = net.escapeArc(s.failed(), v, p.flow());
@@ -122,7 +264,7 @@ final class FabricRouter {
         List<Integer> arcs = new ArrayList<>();
         for (int port = 0; port < t.degree(v); port++) {
             int arc = t.arcAt(v, port);
-            if (arc != normal && !t.isHost(t.arcTo(arc)) && room(s, arc, 1)
+            if (arc != normal && (!t.isHost(t.arcTo(arc)) || config.options().off(Knockout.TOR_NO_HOST)) && room(s, arc, 1)
                     && !(isUTurn(arc, inArc) && config.options().uTurns() == UTurns.FORBIDDEN)) {
                 arcs.add(arc);
             }
@@ -136,7 +278,8 @@ final class FabricRouter {
 
     /** Whether the buffer has room: not dead and below the PFC pause threshold (else its upstream is paused). */
     boolean room(FabricState s, int arc, int lane) {
-        return !net.dead(s.failed(), arc) && occupancy(s, arc, lane) < config.xoff();
+        return !net.dead(s.failed(), arc)
+                && (config.options().off(Knockout.PFC_PAUSE) || occupancy(s, arc, lane) < config.xoff());
     }
 
     int occupancy(FabricState s, int arc, int lane) {
@@ -175,6 +318,9 @@ final class FabricRouter {
     }
 
     private FabricPacket spend(FabricPacket p) {
+        if (config.options().off(Knockout.TOKEN_SPENDING)) {
+            return p;
+        }
         return new FabricPacket(p.flow(), p.seq(), p.tokens() - 1);
     }
 
@@ -188,6 +334,6 @@ final class FabricRouter {
     }
 
     static boolean flushes(FabricConfig c) {
-        return c.options().cleanup() == Cleanup.FLUSH;
+        return c.options().cleanup() == Cleanup.FLUSH && !c.options().off(Knockout.FAILURE_CLEANUP);
     }
 }

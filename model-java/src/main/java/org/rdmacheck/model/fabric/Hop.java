@@ -32,7 +32,9 @@ public record Hop(int out, int lane, FabricPacket packet, Kind kind, List<DftSlo
         /** a packet follows its message's DFT entry onto the escape lane */
         ESCAPE_FOLLOW("escape-follow", false),
         /** up*&#47;down* on the escape lane */
-        ESCAPE_FORWARD("escape-forward", false);
+        ESCAPE_FORWARD("escape-forward", false),
+        /** a VL0 packet goes back to VL1 on its ECMP port (only with the no-return rule knocked out) */
+        RETURN("vl0-return", false);
 
         private final String label;
         private final boolean misroute;

@@ -61,6 +61,23 @@ public final class DeflectedFlowTable {
      */
     public static List<DftEntry> afterLeaving(List<DftEntry> table, Packet p, int arc, int packets,
                                               IofdVariant variant) {
+        return afterLeaving(table, p, arc, packets, variant, variant.spendsTokens());
+    }
+
+    /**
+     * As {@link #afterLeaving(List, Packet, int, int, IofdVariant)}, with whether misroutes spend
+     * tokens given explicitly (the token-spending knock-out).
+     *
+     * @param table   the table
+     * @param p       the leaving packet (tokens as it leaves)
+     * @param arc     the arc it leaves through
+     * @param packets packets per message
+     * @param variant the variant
+     * @param spends  whether a misroute spent a token of the packet
+     * @return the new table (the same object if nothing is freed)
+     */
+    public static List<DftEntry> afterLeaving(List<DftEntry> table, Packet p, int arc, int packets,
+                                              IofdVariant variant, boolean spends) {
         if (table.isEmpty() || !variant.usesDft()) {
             return table;
         }
@@ -68,7 +85,7 @@ public final class DeflectedFlowTable {
         if (p.seq() != freeingSeq) {
             return table;
         }
-        int arrivalTokens = p.tokens() + (variant.spendsTokens() ? 1 : 0);
+        int arrivalTokens = p.tokens() + (spends ? 1 : 0);
         List<DftEntry> t = new ArrayList<>(table.size());
         for (DftEntry e : table) {
             boolean freed = e.flow() == p.flow() && (variant == IofdVariant.FLOW_KEYED

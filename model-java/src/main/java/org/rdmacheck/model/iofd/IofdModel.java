@@ -84,7 +84,7 @@ public final class IofdModel implements Model<IofdState> {
             for (Route r : router.route(s, tor, p)) {
                 StateEdit e = new StateEdit(s);
                 e.sent.set(f, seq + 1);
-                e.enqueue(fabric.queueOfArc(r.out()), r.packet());
+                enqueue(e, fabric.queueOfArc(r.out()), r.packet());
                 e.dft.set(fabric.switchOfNode(tor), r.table());
                 sink.accept(new Transition<>(routeAction("Send", -1, tor, p, r), e.build()));
             }
@@ -102,8 +102,9 @@ public final class IofdModel implements Model<IofdState> {
             int arc = fabric.queueArc(q);
             int from = fabric.switchOfNode(t.arcFrom(arc));
             int next = t.arcTo(arc);
-            List<DftEntry> left = DeflectedFlowTable.afterLeaving(s.dft().get(from), p, arc, config.packets(),
-                    config.variant());
+            List<DftEntry> left = config.off(IofdConfig.Knockout.DFT_FREE_ON_END) ? s.dft().get(from)
+                    : DeflectedFlowTable.afterLeaving(s.dft().get(from), p, arc, config.packets(), config.variant(),
+                    config.variant().spendsTokens() && !config.off(IofdConfig.Knockout.TOKEN_SPENDING));
             if (t.isHost(next)) {
                 StateEdit e = new StateEdit(s);
                 e.dequeue(q);
@@ -127,7 +128,7 @@ public final class IofdModel implements Model<IofdState> {
                 StateEdit e = new StateEdit(s);
                 e.dequeue(q);
                 e.dft.set(from, left);
-                e.enqueue(fabric.queueOfArc(r.out()), r.packet());
+                enqueue(e, fabric.queueOfArc(r.out()), r.packet());
                 e.dft.set(fabric.switchOfNode(next), r.table());
                 sink.accept(new Transition<>(routeAction("Forward", arc, next, p, r), e.build()));
             }
@@ -163,7 +164,9 @@ public final class IofdModel implements Model<IofdState> {
                 e.queues.set(q, List.of());
             }
             for (int i = 0; i < fabric.switchCount(); i++) {
-                e.dft.set(i, List.of());
+                if (!config.off(IofdConfig.Knockout.FAILURE_CLEANUP) || i == fabric.switchOfNode(sw)) {
+                    e.dft.set(i, List.of());
+                }
             }
             for (int f = 0; f < config.flows().size(); f++) {
                 if (s.expected().get(f) < config.packets()) {
@@ -175,6 +178,15 @@ public final class IofdModel implements Model<IofdState> {
             sink.accept(new Transition<>(Action.of("Fail", "switch", sw, "name", fabric.topology().nodeName(sw)),
                     e.build()));
         }
+    }
+
+    /** Queues a packet; with back pressure knocked out a full queue drops it. */
+    private void enqueue(StateEdit e, int q, Packet p) {
+        if (config.off(IofdConfig.Knockout.BACK_PRESSURE)
+                && e.queues.get(q).size() + e.background.get(q) >= config.queue()) {
+            return;
+        }
+        e.enqueue(q, p);
     }
 
     private Action routeAction(String name, int fromArc, int at, Packet p, Route r) {

@@ -162,7 +162,8 @@ public final class IofdPacked implements PackedModel {
      * @return whether its states fit the packed layout
      */
     static boolean fits(IofdModel model) {
-        return IofdCodec.fits(model.config());
+        // a knock-out is a guard of the object model (IofdModel, Router) only: the packed copy must not run then
+        return IofdCodec.fits(model.config()) && model.config().knockouts().isEmpty();
     }
 
     @Override

@@ -32,17 +32,25 @@ final class Router {
         List<DftEntry> table = s.dft().get(fabric.switchOfNode(sw));
         int normal = fabric.normalArc(s.failed(), sw, p.flow());
         List<Route> routes = new ArrayList<>();
-        if (v.usesDft()) {
+        if (normal < 0) {
+            return routes; // only with failure-cleanup knocked out: a stale entry led the packet off every route
+        }
+        if (v.usesDft() && !config.off(IofdConfig.Knockout.DFT_FOLLOW)) {
             java.util.Optional<DftEntry> hit = DeflectedFlowTable.lookup(table, p, v);
             if (hit.isPresent() && p.tokens() > 0) {
-                // seed 000 §IV-A: a matching packet is deflected to the port of the entry
-                if (hasRoom(s, hit.get().arc())) {
+                // seed 000 §IV-A: a matching packet is deflected to the port of the entry; §IV-C: a
+                // flow blocked by a failure is not re-routed (only a stale entry can name a failed switch)
+                if (hasRoom(s, hit.get().arc()) && !s.failed().contains(fabric.topology().arcTo(hit.get().arc()))) {
                     routes.add(new Route(normal, hit.get().arc(), spend(p), Route.DFT_HIT, table));
+                } else if (config.off(IofdConfig.Knockout.DFT_HIT_WAITS) && hasRoom(s, normal)) {
+                    routes.add(new Route(normal, normal, p, Route.NORMAL, table));
                 }
                 return routes;
             }
         }
-        if (chosenForDeflection(s, p, normal)) {
+        boolean below = config.off(IofdConfig.Knockout.DEFLECTION_THRESHOLD)
+                && s.length(fabric.queueOfArc(normal)) < config.threshold();
+        if (chosenForDeflection(s, p, normal) || below && startsDeflection(p)) {
             for (int alt : deflectionArcs(s, sw, normal)) {
                 Packet out = spend(p);
                 if (!v.usesDft()) {
@@ -58,7 +66,7 @@ final class Router {
                     }
                 }
             }
-            if (!routes.isEmpty()) {
+            if (!routes.isEmpty() && !below) {
                 return routes;
             }
         }
@@ -70,9 +78,13 @@ final class Router {
 
     /** seed 000 §IV-B: only above the threshold, only with spare tokens, only a message's first packet. */
     private boolean chosenForDeflection(IofdState s, Packet p, int normal) {
+        return startsDeflection(p) && s.length(fabric.queueOfArc(normal)) >= config.threshold();
+    }
+
+    private boolean startsDeflection(Packet p) {
         boolean packetMayStart = p.seq() == 0 || config.variant() == IofdVariant.DEFLECT_MIDDLE
                 || config.variant() == IofdVariant.NO_DFT;
-        return packetMayStart && p.tokens() > 0 && s.length(fabric.queueOfArc(normal)) >= config.threshold();
+        return packetMayStart && p.tokens() > 0;
     }
 
     /** Live switch ports other than the ECMP one, with room; ToRs never deflect to hosts (seed 000 §IV-A). */
@@ -82,7 +94,8 @@ final class Router {
         for (int port = 0; port < t.degree(sw); port++) {
             int arc = t.arcAt(sw, port);
             int next = t.arcTo(arc);
-            if (arc != normal && !t.isHost(next) && !s.failed().contains(next) && hasRoom(s, arc)) {
+            boolean hostOk = !t.isHost(next) || config.off(IofdConfig.Knockout.TOR_NO_HOST);
+            if (arc != normal && hostOk && !s.failed().contains(next) && hasRoom(s, arc)) {
                 arcs.add(arc);
             }
         }
@@ -90,10 +103,10 @@ final class Router {
     }
 
     private boolean hasRoom(IofdState s, int arc) {
-        return s.length(fabric.queueOfArc(arc)) < config.queue();
+        return config.off(IofdConfig.Knockout.BACK_PRESSURE) || s.length(fabric.queueOfArc(arc)) < config.queue();
     }
 
     private Packet spend(Packet p) {
-        return config.variant().spendsTokens() ? new Packet(p.flow(), p.seq(), p.tokens() - 1) : p;
+        return config.variant().spendsTokens() && !config.off(IofdConfig.Knockout.TOKEN_SPENDING) ? new Packet(p.flow(), p.seq(), p.tokens() - 1) : p;
     }
 }

@@ -10,11 +10,13 @@ import org.rdmacheck.model.fabric.FabricConfig;
 import org.rdmacheck.model.fabric.FabricModel;
 import org.rdmacheck.model.fabric.FabricOptions;
 import org.rdmacheck.model.fabric.FabricState;
+import org.rdmacheck.model.fabric.LaneRule;
 import org.rdmacheck.model.iofd.Flow;
 import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.model.topology.TopologySpecs;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
+import org.rdmacheck.properties.catalog.Mechanism;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
@@ -71,14 +73,19 @@ public final class FabricEntry implements ModelEntry {
             "deflection back to the previous switch");
     private static final ParamSpec.Choice LANE_CHANGE = ParamSpec.choice("lane-change", "follow",
             labels(FabricOptions.LaneChange.values(), FabricOptions.LaneChange::label),
-            "silent (seed IV-B: any blocked packet may take VL0) or follow (IOFD on lane changes: the first packet "
-                    + "records it in the DFT, later ones follow)");
+            "silent (seed IV-B: any blocked packet may take VL0), follow (IOFD on lane changes: the first packet "
+                    + "records it in the DFT, later ones follow) or table (a rule of the lane-rule family, lane-rule)");
     private static final ParamSpec.Choice CLEANUP = ParamSpec.choice("cleanup", "flush",
             labels(FabricOptions.Cleanup.values(), FabricOptions.Cleanup::label),
             "none (seed IV-A/C: only the end packet frees an entry) or flush (the failure notice frees the dropped "
                     + "messages' entries)");
     private static final ParamSpec.Choice ESCAPE = ParamSpec.choice("escape", "on", List.of("on", "off"),
             "whether the escape lane VL0 exists");
+    /** The rule {@code follow} written as a table of the lane-rule family. */
+    public static final String FOLLOW_TABLE = "SSE.SSW.SSW.SSW.SSW.EWE.EWE";
+    private static final ParamSpec.Text LANE_RULE = ParamSpec.text("lane-rule", FOLLOW_TABLE,
+            "RRR.RRR.RRR.RRR.RRR.RRR.RRR", "with lane-change=table: the rule, rows F,N,N+,D,D+,Z,Z+, columns (VL1 "
+                    + "open, VL0 open),(VL1 open, VL0 full),(VL1 blocked, VL0 open), S stay E escape W wait");
 
     private static <E> List<String> labels(E[] values, java.util.function.Function<E, String> label) {
         return java.util.Arrays.stream(values).map(label).toList();
@@ -87,17 +94,21 @@ public final class FabricEntry implements ModelEntry {
     @Override
     public List<ParamSpec> parameters() {
         return List.of(TOPOLOGY, FLOWS, PACKETS, DFT, TOKENS, THRESHOLD, ECN, XOFF, BACKGROUND, FAILURES, DFT_KEY,
-                UTURNS, LANE_CHANGE, CLEANUP, ESCAPE);
+                UTURNS, LANE_CHANGE, CLEANUP, ESCAPE, LANE_RULE);
     }
 
     @Override
     public List<VariantSpec> variants() {
         Set<String> reorder = Set.of(FabricProperties.IN_ORDER, FabricProperties.EXACTLY_ONCE,
                 DeadlockFreedom.standard().name(), FabricProperties.PROGRESS);
+        Set<String> stall = Set.of(DeadlockFreedom.standard().name(), FabricProperties.PROGRESS);
         return List.of(
                 new VariantSpec("repaired", "the repairs together: DFT keyed by (message, tokens), lane changes "
-                        + "follow IOFD, failure notice frees the dropped messages' entries", Set.of(),
-                        Origin.REPAIR, Map.of()),
+                        + "follow IOFD, failure notice frees the dropped messages' entries. In order, but not "
+                        + "deadlock-free: with two opposing messages of 3 packets and 3 tokens both VL1 buffers "
+                        + "between a leaf and a spine fill with later packets whose DFT entries point at the other "
+                        + "buffer, and follow closes VL0 to them", plus(stall, FabricProperties.NO_ROUTING_DEADLOCK),
+                        Origin.REPAIR, Map.of("flows", "0-1,1-0", "packets", "3", "tokens", "3", "failures", "0")),
                 new VariantSpec("paper", "the paper's rules together: DFT keyed by message, any blocked packet may "
                         + "take VL0, entries freed only by end packets", plus(reorder, FabricProperties.NO_STALE,
                         FabricProperties.NO_LEAK, FabricProperties.IN_ORDER_AFTER_FAILURE), Origin.PAPER,
@@ -111,24 +122,91 @@ public final class FabricEntry implements ModelEntry {
                         + "entry, back out of a packet's arrival port: on three ToRs with three tokens a message loops "
                         + "destination ToR -> spine -> third ToR -> spine -> destination ToR; the end packet frees the "
                         + "entries on its first pass and takes one loop fewer than the first packet (reorder)",
-                        reorder, Origin.PAPER, Map.of("dft-key", "message", "uturns", "forbidden", "failures", "0",
+                        plus(reorder, FabricProperties.NO_ROUTING_DEADLOCK), Origin.PAPER, Map.of("dft-key", "message",
+                        "uturns", "forbidden", "failures", "0",
                         "topology", "leafspine:tors=3,spines=2,hosts=1", "tokens", "3", "background", "3")),
-                new VariantSpec("lane-silent", "the paper's silence on lane changes: a later packet takes VL0 and "
-                        + "overtakes an earlier one", reorder, Origin.PAPER,
-                        Map.of("lane-change", "silent", "xoff", "2", "failures", "0")),
+                new VariantSpec("lane-silent", "the paper's silence on lane changes (Duato's rule: every blocked VL1 "
+                        + "packet may take VL0): free of routing deadlock with two opposing messages, but a later "
+                        + "packet takes VL0 and overtakes an earlier one, and an end packet that escapes leaves the "
+                        + "entries of the switches it bypasses", plus(reorder, FabricProperties.NO_LEAK,
+                        FabricProperties.NO_STALE), Origin.PAPER,
+                        Map.of("lane-change", "silent", "xoff", "2", "failures", "0", "flows", "0-1,1-0")),
                 new VariantSpec("no-cleanup", "the paper's failure handling: survivors keep the dropped messages' "
                         + "entries; a stale entry toward the failed element black-holes the retransmission, one the "
                         + "retransmission no longer passes leaks", Set.of(FabricProperties.NO_STALE,
-                        FabricProperties.NO_LEAK, DeadlockFreedom.standard().name(), FabricProperties.PROGRESS),
+                        FabricProperties.NO_LEAK, DeadlockFreedom.standard().name(), FabricProperties.PROGRESS,
+                        FabricProperties.NO_ROUTING_DEADLOCK),
                         Origin.PAPER, Map.of("cleanup", "none")),
                 new VariantSpec("ecn-first", "deflection threshold above the ECN threshold: packets are marked "
                         + "while deflection was available", Set.of(FabricProperties.DEFLECT_BEFORE_ECN),
                         Origin.MUTATION, Map.of("threshold", "2", "ecn", "1", "failures", "0")));
     }
 
+    @Override
+    public List<Mechanism> mechanisms() {
+        Map<String, String> oneFlow = Map.of("flows", "0-1", "packets", "2", "tokens", "2", "failures", "0");
+        // two opposing 3-packet messages with 3 tokens and xoff 3: the scope of the smallest routing deadlock
+        Map<String, String> laneScope = Map.of("packets", "3", "tokens", "3", "xoff", "3");
+        return List.of(
+                new Mechanism("dft-follow", "DFT lookup: a packet matching an entry follows it", "seed 000, IV-A Fig. 7",
+                        FabricProperties.IN_ORDER, "repaired", oneFlow,
+                        "entries are allocated and freed but never consulted"),
+                new Mechanism("dft-free-on-end", "DFT entry de-allocated by the end packet", "seed 000, IV-A",
+                        FabricProperties.NO_LEAK, "repaired", oneFlow, "no packet ever frees an entry"),
+                new Mechanism("token-spending", "deflection tokens: a misroute removes one", "seed 000, IV-A",
+                        FabricProperties.TOKENS, "repaired", oneFlow, "misroutes spend no token"),
+                new Mechanism("deflection-threshold", "deflection threshold", "seed 000, IV-B",
+                        FabricProperties.ABOVE_THRESHOLD, "repaired", oneFlow,
+                        "a first packet may be deflected at any occupancy of its ECMP buffer"),
+                new Mechanism("tor-no-host-deflection", "ToR switches deflect back to the network, not to end-nodes",
+                        "seed 000, IV-A", FabricProperties.TO_DESTINATION, "repaired", oneFlow,
+                        "deflection ports include hosts"),
+                new Mechanism("long-flows-not-deflected", "IOFD does not misroute long flows (zero tokens)",
+                        "seed 000, IV-B", FabricProperties.LONG_FLOWS, "repaired",
+                        Map.of("flows", "0-1L", "packets", "2", "failures", "0"),
+                        "long flows' packets carry a short flow's tokens"),
+                new Mechanism("escape-lane", "escape virtual lane VL0 (up*/down*, never deflected)", "seed 000, IV-B",
+                        FabricProperties.NO_ROUTING_DEADLOCK, "lane-silent", laneScope, "no VL0"),
+                new Mechanism("escape-access", "packets may move from non-escape VLs to escape VLs", "seed 000, IV-B",
+                        FabricProperties.NO_ROUTING_DEADLOCK, "lane-silent", laneScope,
+                        "a packet blocked at its DFT entry's port may not take VL0"),
+                new Mechanism("no-return-from-vl0", "flows that traverse the escape VLs never flow back",
+                        "seed 000, IV-B", FabricProperties.NO_ROUTING_DEADLOCK, "lane-silent", laneScope,
+                        "a VL0 packet may go back to VL1 on its ECMP port"),
+                new Mechanism("pfc-pause", "PFC pause (lossless back pressure)", "seed 000, IV-C; seed 004, 4",
+                        FabricProperties.EXACTLY_ONCE, "repaired",
+                        Map.of("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0", "xoff", "2"),
+                        "an upstream buffer sends into a full buffer, which drops the packet"),
+                new Mechanism("failure-cleanup", "failure notice frees the dropped messages' DFT entries",
+                        "seed 000, IV-C (repair)", FabricProperties.NO_STALE, "repaired",
+                        Map.of("flows", "0-1", "packets", "2", "tokens", "2", "failures", "1"),
+                        "survivors keep the dropped messages' entries"),
+                new Mechanism("dft-hit-waits", "a packet whose DFT port is full waits (no local re-route)",
+                        "seed 000, IV-A", FabricProperties.IN_ORDER, "repaired",
+                        Map.of("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0", "background", "2"),
+                        "a DFT hit whose port is full falls back to ECMP on VL1"));
+    }
+
+    @Override
+    public Map<String, String> structuralProperties() {
+        return Map.of(
+                FabricProperties.ABOVE_THRESHOLD, "restates the router's guard; the knock-out deflection-threshold "
+                        + "violates it",
+                FabricProperties.TO_DESTINATION, "restates the router's guard (deflection ports exclude hosts); the "
+                        + "knock-out tor-no-host-deflection violates it",
+                FabricProperties.LONG_FLOWS, "restates the router's guard (long flows carry no token); the knock-out "
+                        + "long-flows-not-deflected violates it",
+                FabricProperties.TOKENS, "restates the router's guard (a misroute spends a token); the knock-out "
+                        + "token-spending violates it",
+                FabricProperties.DEFLECTION_OFFERED, "holds for the lane rules silent and follow, which decide lanes "
+                        + "only after IOFD's deflection; the degenerate rules of the lane-rule family violate it "
+                        + "(lane-change=table, lane-rule=EWE.EWE.EWE.EWE.EWE.EWE.EWE: every packet on VL0; see "
+                        + "lane-rules)");
+    }
+
     /** The seed's settings (§VI-A): 8-entry DFT, 4 tokens, thresholds in the ratio 15 KB : 22.5 KB, pause above ECN. */
     private static final Map<String, String> SEED = Map.of("dft", "8", "tokens", "4", "threshold", "2", "ecn", "3",
-            "xoff", "4");
+            "xoff", "4", "packets", "2");
 
     /**
      * Configurations at and below the paper's scale, for {@code FabricScaleBenchmark}: the seed's
@@ -211,9 +289,12 @@ public final class FabricEntry implements ModelEntry {
                     + " nodes, expected at most " + MAX_NODES + " for exhaustive checking");
         }
         List<Flow> flows = Flow.parseList(FLOWS.get(p), t.hostCount());
+        FabricOptions.LaneChange lane = FabricOptions.LaneChange.of(LANE_CHANGE.get(p));
+        java.util.Set<FabricOptions.Knockout> off = java.util.EnumSet.noneOf(FabricOptions.Knockout.class);
+        new FabricEntry().knockouts(p).forEach(k -> off.add(FabricOptions.Knockout.of(k)));
         FabricOptions options = new FabricOptions(FabricOptions.DftKey.of(DFT_KEY.get(p)),
-                FabricOptions.UTurns.of(UTURNS.get(p)), FabricOptions.LaneChange.of(LANE_CHANGE.get(p)),
-                FabricOptions.Cleanup.of(CLEANUP.get(p)), ESCAPE.is(p, "on"));
+                FabricOptions.UTurns.of(UTURNS.get(p)), lane, FabricOptions.Cleanup.of(CLEANUP.get(p)),
+                ESCAPE.is(p, "on"), lane == FabricOptions.LaneChange.TABLE ? LaneRule.parse(LANE_RULE.get(p)) : null, off);
         return new FabricConfig(t, flows, PACKETS.get(p), DFT.get(p), TOKENS.get(p), THRESHOLD.get(p), ECN.get(p),
                 XOFF.get(p), BACKGROUND.get(p), FAILURES.get(p), options);
     }

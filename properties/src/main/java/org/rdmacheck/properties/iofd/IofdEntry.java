@@ -71,7 +71,11 @@ public final class IofdEntry implements ModelEntry {
         return List.of(
                 new VariantSpec("dft", "DFT entries keyed by (message, tokens on arrival) so that the passes of a "
                         + "looping message stay apart; allocated by a message's first packet, freed by its last, "
-                        + "never overwritten; bounded tokens", Set.of(), Origin.REPAIR, Map.of()),
+                        + "never overwritten; bounded tokens. In order, but deflection without escape lanes is not "
+                        + "deadlock-free: two opposing 3-packet messages fill both queues between a leaf and a spine "
+                        + "while each head needs the other (escape lanes: model fabric)",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "failures", "0")),
                 new VariantSpec("flow-keyed", "DFT entries keyed by the message id alone, as seed 000 IV-A states "
                         + "it: a message that loops back through a switch is reordered", reorder, Origin.PAPER,
                         Map.of()),
@@ -90,6 +94,44 @@ public final class IofdEntry implements ModelEntry {
                 new VariantSpec("free-on-first", "the entry is freed when the first packet leaves: later packets "
                         + "take the ECMP path (reorder), and a looping first packet's later entry is never freed",
                         plus(reorder, IofdProperties.NO_LEAK), Origin.MUTATION, Map.of()));
+    }
+
+    @Override
+    public List<org.rdmacheck.properties.catalog.Mechanism> mechanisms() {
+        Map<String, String> oneFlow = Map.of("flows", "0-1", "queue", "3", "packets", "2", "failures", "0");
+        return List.of(
+                mechanism("dft-follow", "DFT lookup: a packet matching an entry follows it", "seed 000, IV-A Fig. 7",
+                        IofdProperties.IN_ORDER, oneFlow, "entries are allocated and freed but never consulted"),
+                mechanism("dft-free-on-end", "DFT entry de-allocated by the end packet", "seed 000, IV-A",
+                        IofdProperties.NO_LEAK, oneFlow, "no packet ever frees an entry"),
+                mechanism("token-spending", "deflection tokens: a misroute removes one", "seed 000, IV-A",
+                        IofdProperties.TOKENS, oneFlow, "misroutes spend no token"),
+                mechanism("deflection-threshold", "deflection threshold", "seed 000, IV-B",
+                        IofdProperties.ABOVE_THRESHOLD, oneFlow,
+                        "a first packet may be deflected at any length of its ECMP queue"),
+                mechanism("tor-no-host-deflection", "ToR switches deflect back to the network, not to end-nodes",
+                        "seed 000, IV-A", IofdProperties.TOR_TO_HOST, oneFlow, "deflection ports include hosts"),
+                mechanism("long-flows-not-deflected", "IOFD does not misroute long flows (zero tokens)",
+                        "seed 000, IV-B", IofdProperties.LONG_FLOWS,
+                        Map.of("flows", "0-1L", "queue", "3", "packets", "2", "failures", "0"),
+                        "long flows' packets carry a short flow's tokens"),
+                mechanism("back-pressure", "lossless back pressure: packets queue up at upstream routers",
+                        "seed 000, IV-C", IofdProperties.EXACTLY_ONCE,
+                        Map.of("flows", "0-1", "queue", "2", "packets", "3", "failures", "0"),
+                        "a packet sent into a full queue is dropped"),
+                mechanism("failure-cleanup", "a failure drops the in-flight messages together with their DFT state",
+                        "seed 000, IV-C", IofdProperties.NO_LEAK,
+                        Map.of("flows", "0-1", "queue", "3", "packets", "2", "failures", "1"),
+                        "survivors keep the dropped messages' entries"),
+                mechanism("dft-hit-waits", "a packet whose DFT port is full waits (no local re-route)",
+                        "seed 000, IV-A", IofdProperties.IN_ORDER,
+                        Map.of("flows", "0-1", "queue", "3", "packets", "3", "failures", "0", "background", "2"),
+                        "a DFT hit whose port is full falls back to ECMP"));
+    }
+
+    private static org.rdmacheck.properties.catalog.Mechanism mechanism(String name, String title, String ref,
+            String purpose, Map<String, String> coverage, String description) {
+        return new org.rdmacheck.properties.catalog.Mechanism(name, title, ref, purpose, "dft", coverage, description);
     }
 
     @Override
@@ -112,17 +154,6 @@ public final class IofdEntry implements ModelEntry {
         return r;
     }
 
-    /** Every variant at its own defaults, and the default variant once more with a long flow. */
-    @Override
-    public List<Run> allRuns() {
-        List<Run> runs = new java.util.ArrayList<>();
-        for (VariantSpec v : variants()) {
-            runs.add(new Run(v.name(), Params.empty()));
-        }
-        runs.add(1, new Run("dft", Params.of(Map.of("flows", "0-1,1-0L", "failures", "0"))));
-        return runs;
-    }
-
     /**
      * Larger proofs of the repaired design (variant dft), smallest first: the default run, the seed's DFT size and
      * token count, two flows with four tokens, and two flows (one long) on the k=4 fat-tree with a
@@ -133,12 +164,19 @@ public final class IofdEntry implements ModelEntry {
      */
     public static List<Run> scaleRuns() {
         return List.of(
-                new Run("dft", Params.empty()),
-                new Run("dft", Params.of(Map.of("dft", "8", "tokens", "4"))),
-                new Run("dft", Params.of(Map.of("topology", "fattree:k=4", "flows", "0-15"))),
-                new Run("dft", Params.of(Map.of("topology", "leafspine:tors=2,spines=2,hosts=2", "flows", "0-2,3-1",
-                        "tokens", "4"))),
-                new Run("dft", Params.of(Map.of("topology", "fattree:k=4", "flows", "0-15,5-10L"))));
+                scale(Map.of()),
+                scale(Map.of("dft", "8", "tokens", "4")),
+                scale(Map.of("topology", "fattree:k=4", "flows", "0-15")),
+                scale(Map.of("topology", "leafspine:tors=2,spines=2,hosts=2", "flows", "0-2,3-1", "tokens", "4")),
+                scale(Map.of("topology", "fattree:k=4", "flows", "0-15,5-10L")));
+    }
+
+    /** A run of variant dft over the single-flow scope (one 2-packet message, queues of 3, one failure). */
+    private static Run scale(Map<String, String> params) {
+        Map<String, String> m = new java.util.LinkedHashMap<>(Map.of("flows", "0-1", "queue", "3", "packets", "2",
+                "failures", "1"));
+        m.putAll(params);
+        return new Run("dft", Params.of(m));
     }
 
     @Override
@@ -196,7 +234,9 @@ public final class IofdEntry implements ModelEntry {
                     + t.nodeCount() + " nodes, expected at most " + MAX_NODES + " for exhaustive checking");
         }
         List<Flow> flows = Flow.parseList(FLOWS.get(p), t.hostCount());
+        java.util.Set<IofdConfig.Knockout> off = java.util.EnumSet.noneOf(IofdConfig.Knockout.class);
+        new IofdEntry().knockouts(p).forEach(k -> off.add(IofdConfig.Knockout.of(k)));
         return new IofdConfig(t, flows, PACKETS.get(p), DFT.get(p), TOKENS.get(p), THRESHOLD.get(p), QUEUE.get(p),
-                BACKGROUND.get(p), FAILURES.get(p), variant);
+                BACKGROUND.get(p), FAILURES.get(p), variant, off);
     }
 }

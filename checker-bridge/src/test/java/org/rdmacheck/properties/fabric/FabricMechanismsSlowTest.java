@@ -1,0 +1,47 @@
+package org.rdmacheck.properties.fabric;
+
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.explorer.ExplorationReport;
+import org.rdmacheck.properties.catalog.Mechanism;
+
+/**
+ * The escape-lane mechanisms of {@code fabric} at their coverage scope (lane rule silent, two
+ * opposing 3-packet messages, 3 tokens, xoff 3): minutes each ({@code -Pslow}).
+ */
+@Tag("slow")
+class FabricMechanismsSlowTest {
+
+    private static final FabricEntry ENTRY = new FabricEntry();
+
+    private static Mechanism mechanism(String name) {
+        return ENTRY.mechanisms().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void withoutTheEscapeLaneTwoOpposingMessagesDeadlock() {
+        FabricMechanismsTest.killed(ENTRY, mechanism("escape-lane"), FabricProperties.NO_ROUTING_DEADLOCK);
+    }
+
+    @Test
+    void aPacketPinnedToItsDftPortWithoutAccessToTheEscapeLaneDeadlocks() {
+        FabricMechanismsTest.killed(ENTRY, mechanism("escape-access"), FabricProperties.NO_ROUTING_DEADLOCK);
+    }
+
+    /** Duato: an escape lane that packets may leave again still breaks every cycle of full buffers here. */
+    @Test
+    void returningFromVl0ChangesTheGraphAndStillNoRoutingDeadlock() {
+        Mechanism m = mechanism("no-return-from-vl0");
+        ExplorationReport with = FabricMechanismsTest.explore(FabricMechanismsTest.at(ENTRY, m, false)
+                .selecting(p -> p.name().equals(FabricProperties.NO_ROUTING_DEADLOCK)));
+        ExplorationReport without = FabricMechanismsTest.explore(FabricMechanismsTest.at(ENTRY, m, true)
+                .selecting(p -> p.name().equals(FabricProperties.NO_ROUTING_DEADLOCK)));
+        assertNotEquals(with.stats().transitions(), without.stats().transitions());
+        assertInstanceOf(CheckResult.Verified.class, with.result(FabricProperties.NO_ROUTING_DEADLOCK));
+        assertInstanceOf(CheckResult.Verified.class, without.result(FabricProperties.NO_ROUTING_DEADLOCK));
+    }
+}

@@ -1,0 +1,150 @@
+package org.rdmacheck.properties.fabric;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.explorer.ExplorationReport;
+import org.rdmacheck.checker.explorer.Explorer;
+import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.Mechanism;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.iofd.IofdEntry;
+
+/**
+ * The mechanisms of {@code iofd} and {@code fabric} (seed 000 §IV): each knock-out, at its coverage
+ * scope, makes a property that must hold for the mechanism's variant fail (the property named below,
+ * and whether it is the mechanism's purpose), and changes the reachable graph.
+ */
+class FabricMechanismsTest {
+
+    /** Mechanism to the property its knock-out violates first at the coverage scope. */
+    private static final Map<String, String> FABRIC_KILLS = Map.ofEntries(
+            Map.entry("dft-follow", FabricProperties.IN_ORDER),
+            Map.entry("dft-free-on-end", FabricProperties.NO_LEAK),
+            Map.entry("token-spending", FabricProperties.TOKENS),
+            Map.entry("deflection-threshold", FabricProperties.ABOVE_THRESHOLD),
+            Map.entry("tor-no-host-deflection", FabricProperties.TO_DESTINATION),
+            Map.entry("long-flows-not-deflected", FabricProperties.LONG_FLOWS),
+            Map.entry("escape-lane", FabricProperties.NO_ROUTING_DEADLOCK),
+            Map.entry("escape-access", FabricProperties.NO_ROUTING_DEADLOCK),
+            Map.entry("pfc-pause", FabricProperties.EXACTLY_ONCE),
+            Map.entry("failure-cleanup", FabricProperties.NO_STALE),
+            Map.entry("dft-hit-waits", FabricProperties.IN_ORDER));
+
+    private static final Map<String, String> IOFD_KILLS = Map.ofEntries(
+            Map.entry("dft-follow", "InOrderDelivery"),
+            Map.entry("dft-free-on-end", "NoDftLeak"),
+            Map.entry("token-spending", "MisroutesBoundedByTokens"),
+            Map.entry("deflection-threshold", "DeflectOnlyAboveThreshold"),
+            Map.entry("tor-no-host-deflection", "TorNeverDeflectsToHost"),
+            Map.entry("long-flows-not-deflected", "LongFlowsNeverDeflected"),
+            Map.entry("back-pressure", "NoLossNoDuplicationFaultFree"),
+            Map.entry("failure-cleanup", "NoDftLeak"),
+            Map.entry("dft-hit-waits", "InOrderDelivery"));
+
+    /** Mechanisms whose coverage scope takes minutes (the routing deadlock of two opposing 3-packet
+     * messages under the lane rule silent): {@code FabricMechanismsSlowTest}. */
+    static final Set<String> SLOW = Set.of("escape-lane", "escape-access", "no-return-from-vl0");
+
+    static ExplorationReport explore(CheckSpec<?> spec) {
+        return new Explorer(ExplorerSettings.defaults().withThreads(2).withProgress(0, r -> { })).check(spec);
+    }
+
+    static ExplorationReport exploreUpTo(CheckSpec<?> spec, long maxStates, boolean stopAtFirst) {
+        return new Explorer(ExplorerSettings.defaults().withThreads(2).withMaxStates(maxStates)
+                .withStopAtFirstViolation(stopAtFirst).withProgress(0, r -> { })).check(spec);
+    }
+
+    static CheckSpec<?> at(ModelEntry entry, Mechanism m, boolean knockedOut) {
+        Map<String, String> p = new LinkedHashMap<>(m.coverage());
+        if (knockedOut) {
+            p.put(ModelEntry.KNOCKOUT_PARAM, m.name());
+        }
+        return entry.build(m.variant(), Params.of(p));
+    }
+
+    /**
+     * Checks one mechanism: the knock-out violates the named property, which must hold for the
+     * mechanism's variant (its purpose, here), with a counterexample; and the knock-out changes the
+     * reachable graph (another state count or transition count, or more states than the design has).
+     */
+    static void killed(ModelEntry entry, Mechanism m, String property) {
+        CheckSpec<?> spec = at(entry, m, true).selecting(p -> p.name().equals(property));
+        assertFalse(spec.mustFail(property), () -> property + " is not a must-hold property of " + m.variant());
+        ExplorationReport r = exploreUpTo(spec, 50_000_000, true);
+        assertInstanceOf(CheckResult.Violated.class, r.result(property), () -> m.name() + ": " + r.result(property));
+        assertEquals(m.purpose(), property, m.name());
+        ExplorationReport with = explore(at(entry, m, false).selecting(p -> p.name().equals(property)));
+        assertTrue(with.complete());
+        assertInstanceOf(CheckResult.Verified.class, with.result(property), m.name() + " design");
+        ExplorationReport without = exploreUpTo(at(entry, m, true).selecting(p -> false),
+                with.stats().distinctStates() + 1, false);
+        assertNotEquals(List.of(with.stats().distinctStates(), with.stats().transitions()),
+                List.of(without.stats().distinctStates(), without.stats().transitions()),
+                () -> m.name() + " does not change the reachable graph");
+    }
+
+    static Stream<DynamicTest> mechanisms(ModelEntry entry, Map<String, String> kills, Set<String> skip) {
+        return entry.mechanisms().stream().filter(m -> !skip.contains(m.name()))
+                .map(m -> DynamicTest.dynamicTest(entry.name() + " " + m.name(),
+                        () -> killed(entry, m, kills.get(m.name()))));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyIofdMechanismIsKilledByItsPurposeAtItsCoverageScope() {
+        return mechanisms(new IofdEntry(), IOFD_KILLS, Set.of());
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyFabricMechanismIsKilledByItsPurposeAtItsCoverageScope() {
+        return mechanisms(new FabricEntry(), FABRIC_KILLS, SLOW);
+    }
+
+    @Test
+    void everyDeclaredMechanismHasAKnownKillOrIsAStatedSurvivor() {
+        Set<String> fabric = new TreeSet<>(FABRIC_KILLS.keySet());
+        fabric.add("no-return-from-vl0");
+        Set<String> declared = new TreeSet<>();
+        new FabricEntry().mechanisms().forEach(m -> declared.add(m.name()));
+        assertEquals(fabric, declared);
+        Set<String> iofd = new TreeSet<>();
+        new IofdEntry().mechanisms().forEach(m -> iofd.add(m.name()));
+        assertEquals(new TreeSet<>(IOFD_KILLS.keySet()), iofd);
+    }
+
+    @Test
+    void anUnknownKnockoutIsAOneLineInputError() {
+        InputException e = assertThrows(InputException.class,
+                () -> new FabricEntry().build("repaired", Params.of(Map.of("knockout", "no-such"))));
+        assertTrue(e.getMessage().contains("no-such"));
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
+    void thePackedIofdSuccessorsAreNotUsedWithAKnockout() {
+        IofdEntry e = new IofdEntry();
+        org.rdmacheck.model.iofd.IofdModel with = (org.rdmacheck.model.iofd.IofdModel) e.build("dft",
+                Params.of(Map.of("knockout", "dft-follow"))).model();
+        assertTrue(with.packed().isEmpty());
+        org.rdmacheck.model.iofd.IofdModel plain = (org.rdmacheck.model.iofd.IofdModel) e.build("dft",
+                Params.empty()).model();
+        assertTrue(plain.packed().isPresent());
+    }
+}
