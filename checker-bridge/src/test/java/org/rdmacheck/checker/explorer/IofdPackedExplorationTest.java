@@ -28,8 +28,8 @@ class IofdPackedExplorationTest {
     @ParameterizedTest
     @CsvSource({
         "dft, ''",
-        "dft, 'flows=0-1,1-0L;failures=0'",
-        "dft, 'topology=leafspine:tors=2,spines=3,hosts=1;failures=2;background=2'",
+        "dft, 'flows=0-1,1-0L;failures=0;queue=3;packets=2'",
+        "dft, 'topology=leafspine:tors=2,spines=3,hosts=1;failures=2;background=2;flows=0-1;queue=3;packets=2'",
         "flow-keyed, ''",
         "no-dft, ''",
         "overwrite, ''",
@@ -44,12 +44,14 @@ class IofdPackedExplorationTest {
         assertFalse(new ExplorationRun<>(spec, settings(1, false)).packedPath());
         ExplorationReport base = new Explorer(settings(1, false)).check(spec);
         assertTrue(base.complete());
-        for (String name : spec.expectedViolations()) {
-            // the variant's expected violations occur, so their counterexamples are compared below
+        for (String name : ps.isEmpty() ? spec.expectedViolations() : java.util.Set.<String>of()) {
+            // the variant's expected violations occur at its defaults, so their counterexamples are compared below
             assertEquals(CheckResult.Verdict.VIOLATED, base.results().stream().filter(r -> r.property().equals(name))
                     .findFirst().orElseThrow().verdict(), name);
         }
-        assertEquals(variant.equals("dft"), spec.expectedViolations().isEmpty(), variant);
+        // the design deadlocks two opposing messages (no escape lanes in this model); every other variant fails more
+        assertEquals(variant.equals("dft"), spec.expectedViolations().equals(java.util.Set.of("DeadlockFree",
+                "EveryMessageDelivered")), variant);
         for (int threads : new int[] {1, 2}) {
             assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
         }
@@ -57,7 +59,7 @@ class IofdPackedExplorationTest {
 
     @ParameterizedTest
     @CsvSource({
-        "dft, 'topology=leafspine:tors=2,spines=2,hosts=2;flows=0-2,3-1;tokens=1'",
+        "dft, 'topology=leafspine:tors=2,spines=2,hosts=2;flows=0-2,3-1;tokens=1;queue=3;packets=2;failures=1'",
         "unlimited-tokens, ''",
     })
     void matchingAfterEachLevelGivesTheResultsOfOneThread(String variant, String params) {

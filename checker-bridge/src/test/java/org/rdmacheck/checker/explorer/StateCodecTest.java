@@ -31,7 +31,7 @@ class StateCodecTest {
         "gbn, improved, packets=3;losses=1",
         "gbn, gbn, packets=2;messages=2;losses=1",
         "iofd, dft, ''",
-        "iofd, dft, 'topology=leafspine:tors=2,spines=2,hosts=2;flows=0-2,3-1;tokens=1'",
+        "iofd, dft, 'topology=leafspine:tors=2,spines=2,hosts=2;flows=0-2,3-1;tokens=1;queue=3;packets=2;failures=1'",
         "escape-vl, escape-follow, ''",
         "dasr, dart, messages=1",
         "partition, paper, ''",

@@ -40,9 +40,9 @@ class IofdPackedTest {
     @ParameterizedTest
     @CsvSource({
         "dft, ''",
-        "dft, 'flows=0-1,1-0L;failures=0'",
-        "dft, 'topology=leafspine:tors=2,spines=3,hosts=1;failures=2;background=2'",
-        "dft, 'topology=fattree:k=4;flows=0-15;packets=1;background=1'",
+        "dft, 'flows=0-1,1-0L;failures=0;queue=3;packets=2'",
+        "dft, 'topology=leafspine:tors=2,spines=3,hosts=1;failures=2;background=2;flows=0-1;queue=3;packets=2'",
+        "dft, 'topology=fattree:k=4;flows=0-15;packets=1;background=1;queue=3;failures=1'",
         "flow-keyed, ''",
         "no-dft, ''",
         "overwrite, ''",
