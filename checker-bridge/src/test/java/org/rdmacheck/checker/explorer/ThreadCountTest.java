@@ -40,7 +40,7 @@ class ThreadCountTest {
         "gbn, gbn, packets=4;losses=2, true, false",
         "gbn-timed, improved-short-rto, , true, true",
         "partition, no-data-id, , true, true",
-        "partition, paper, , true, true",
+        "partition, paper, ids=2, true, true",
     })
     void oneTwoThreeAndFourThreadsGiveIdenticalResults(String model, String variant, String params, boolean progress,
                                                        boolean packed) {
