@@ -34,7 +34,7 @@ class ConformSweepTest {
     private static final Map<String, Map.Entry<String, Map<String, String>>> ALL_CHANGED = Map.of(
             "gbn", Map.entry("gb0", Map.of("packets", "2", "messages", "2", "losses", "0", "ackInterval", "1",
                     "capacity", "3", "duplicates", "ignore", "nakPolicy", "epsn")),
-            "partition", Map.entry("no-data-id", Map.of("size", "2", "chunk", "1", "qps", "1", "transfers", "3", "ids", "2",
+            "partition", Map.entry("paper", Map.of("size", "2", "chunk", "1", "qps", "1", "transfers", "3", "ids", "2",
                     "receiveWrs", "2", "errors", "2")),
             "dasr", Map.entry("dart", Map.of("senders", "1", "messages", "1", "tenants", "2", "groups", "1",
                     "lookahead", "off", "k", "3", "ai", "1", "bc", "2")),
