@@ -94,8 +94,9 @@ public final class TimedGbnEntry implements ModelEntry {
                         TimedGbnProperties.NO_TIMEOUT, "improved", Map.of(),
                         "the last packet of a message is sent once: its loss, or its ACK's, waits for the RTO"),
                 new Mechanism(GbnMechanism.CHECK_EPSN.word(), "Check-EPSN", "seed 002, III-C (2)",
-                        TimedGbnProperties.NO_TIMEOUT, "improved", Map.of(),
-                        "the receiver never records the last packet's PSN, so the CE timer never runs"),
+                        TimedGbnProperties.NO_STALLED_GAP, "improved", Map.of("losses", "2"),
+                        "the receiver never records the last packet's PSN, so the CE timer never runs: a gap "
+                                + "whose NAK was lost or whose retransmission was lost again waits for the RTO"),
                 new Mechanism(GbnMechanism.ACK_REQUEST.word(), "ACK request (AckReq)", "seed 002, II-A",
                         TimedGbnProperties.PROGRESS, "gbn", Map.of("losses", "0"),
                         "no packet carries AckReq: the receiver acknowledges nothing in order"),

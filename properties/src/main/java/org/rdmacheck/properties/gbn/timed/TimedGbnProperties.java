@@ -33,6 +33,12 @@ public final class TimedGbnProperties {
     /** Packets delivered per packet put on the wire stay above the goodput bound. */
     public static final String GOODPUT = "GoodputBound";
 
+    /**
+     * The RTO never fires while the receiver waits for a packet other than a message's last one
+     * (seed 002, III-A reasons 3 and 4; III-C: Check-EPSN), as in the untimed model.
+     */
+    public static final String NO_STALLED_GAP = org.rdmacheck.properties.gbn.GbnProperties.NO_STALLED_GAP;
+
     private TimedGbnProperties() {
     }
 
@@ -44,6 +50,8 @@ public final class TimedGbnProperties {
         TimedLayout g = model.fields();
         int maxRtos = model.config().maxRtos();
         int maxSent = model.config().maxTransmissions();
+        org.rdmacheck.model.gbn.GbnConfig protocol = model.config().protocol();
+        int total = protocol.total();
         return List.of(
                 new ActionProperty<LayoutState>(IN_ORDER, (from, a, to) -> inOrder(g, from, a, to)),
                 new Invariant<LayoutState>(NO_UNRECEIVED_RELEASE, s -> s.get(g.una) <= s.get(g.good))
@@ -54,6 +62,8 @@ public final class TimedGbnProperties {
                         .withPacked((from, o, code, to) -> !TimedGoBackN.isTimeout(code)),
                 new ActionProperty<LayoutState>(NO_PREMATURE_TIMEOUT,
                         (from, a, to) -> !a.name().equals(TimedGoBackN.TIMEOUT) || !premature(g, from)),
+                new ActionProperty<LayoutState>(NO_STALLED_GAP, (from, a, to) -> !a.name().equals(TimedGoBackN.TIMEOUT)
+                        || from.get(g.epsn) >= total || protocol.isLast(from.get(g.epsn))),
                 new ActionProperty<LayoutState>(NO_SPURIOUS_RETRANSMISSION, (from, a, to) -> notSpurious(g, from, a)),
                 new ActionProperty<LayoutState>(NO_PSN_CONFUSION, (from, a, to) -> readRight(g, from, a)),
                 new Invariant<LayoutState>(WITHIN_K_RTOS, s -> s.get(g.timeouts) <= maxRtos)
