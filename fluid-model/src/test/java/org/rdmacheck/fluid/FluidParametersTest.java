@@ -18,7 +18,7 @@ class FluidParametersTest {
 
     @Test
     void badInputIsRejectedNamingTheValue() {
-        assertTrue(rejected("N", "0").contains("at least 1"));
+        assertTrue(rejected("N", "0").contains("from 1 to"));
         assertTrue(rejected("tauStar", "-1").contains(">= 0"));
         rejected("tau", "-50");
         rejected("tauPrime", "0");
