@@ -31,7 +31,9 @@ class OutputFolderTest {
             Map.entry("tlc", List.of("tlc", "specs/philosophers")),
             Map.entry("fluid", List.of("fluid", "fixed-point", "--param", "N=2")),
             Map.entry("report", List.of("report", "--model", "philosophers")),
-            Map.entry("gbn-timed-table", List.of("gbn-timed-table", "--max-losses", "1"))));
+            Map.entry("gbn-timed-table", List.of("gbn-timed-table", "--max-losses", "1")),
+            Map.entry("knockouts", List.of("knockouts", "escape-vl")),
+            Map.entry("scope", List.of("scope", "abp", "--grow", "messages"))));
 
     @Test
     void everyCommandWithAnOutFolderIsCovered() {
