@@ -329,6 +329,9 @@ final class DeadlockTables {
                     String.format("  %s: new %s, black holes %d, routing loops %d, old+new %s%n", String.join(" + ", o.links()),
                             o.newCycle() ? "CYCLE" : "acyclic", o.newBlackHoles(), o.newRoutingLoops(),
                             o.unionCycle() ? "CYCLE" : "acyclic")));
+            fa.outcomes().stream().filter(o -> o.unionCycle() && !o.newCycle()).findFirst().ifPresent(o -> b.append(
+                    String.format("  old+new loop after %s: %s%n", String.join(" + ", o.links()),
+                            String.join(" -> ", o.unionLoop()))));
         }
         b.append(String.format(Locale.ROOT, "dependencies %,d; read %d ms, check %d ms", s.dependencies(), readMs,
                 s.checkMillis()));

@@ -82,7 +82,35 @@ public final class CreditLoops {
         return !SccSearch.run(new Csr(channels, from, to), c -> true).cyclic();
     }
 
+    /**
+     * A shortest cycle through the lowest channel of the first cyclic component.
+     *
+     * @param channels number of channels
+     * @param from     dependency tails
+     * @param to       dependency heads
+     * @return the indices of the dependencies on the cycle, in order; empty if the graph is acyclic
+     */
+    public static int[] firstCycle(int channels, int[] from, int[] to) {
+        Csr g = new Csr(channels, from, to);
+        int[][] found = new int[1][];
+        SccSearch.search(g, c -> true, comp -> {
+            found[0] = cycleEdges(g, comp);
+            return false;
+        });
+        return found[0] == null ? new int[0] : found[0];
+    }
+
     private static List<Step> cycle(Csr g, int[] comp, RouteDependencies deps) {
+        List<Step> steps = new ArrayList<>();
+        for (int i : cycleEdges(g, comp)) {
+            steps.add(new Step(deps.from(i), deps.to(i), deps.witnessSource(i), deps.witnessDestination(i),
+                    deps.witnessSl(i)));
+        }
+        return steps;
+    }
+
+    /** Dependency indices of a shortest cycle through the component's lowest channel. */
+    private static int[] cycleEdges(Csr g, int[] comp) {
         boolean[] member = new boolean[g.n];
         for (int v : comp) {
             member[v] = true;
@@ -120,13 +148,7 @@ public final class CreditLoops {
             }
         }
         java.util.Collections.reverse(edges);
-        List<Step> steps = new ArrayList<>();
-        for (int e : edges) {
-            int i = g.id[e];
-            steps.add(new Step(deps.from(i), deps.to(i), deps.witnessSource(i), deps.witnessDestination(i),
-                    deps.witnessSl(i)));
-        }
-        return steps;
+        return edges.stream().mapToInt(e -> g.id[e]).toArray();
     }
 
     /** Dependencies in compressed sparse rows over channel numbers. */

@@ -27,12 +27,16 @@ public final class FailureAnalysis {
      * @param newBlackHoles  distinct (node, destination) black holes of the new tables
      * @param newRoutingLoops distinct (switch, destination) routing loops of the new tables
      * @param unionCycle     old and new dependencies together have a credit loop
+     * @param unionLoop      one such loop: its channels in order, each marked by where its
+     *                       dependency on the next comes from ({@code old}, {@code new} or
+     *                       {@code both}); empty if there is none
      */
     public record Outcome(List<String> links, boolean newCycle, long newBlackHoles, long newRoutingLoops,
-                          boolean unionCycle) {
-        /** Copies the links. */
+                          boolean unionCycle, List<String> unionLoop) {
+        /** Copies the lists. */
         public Outcome {
             links = List.copyOf(links);
+            unionLoop = List.copyOf(unionLoop);
         }
 
         /** @return whether anything went wrong */
@@ -155,11 +159,26 @@ public final class FailureAnalysis {
                 to.add(old.to(i));
             }
         }
+        int olds = from.size();
+        java.util.Set<Long> newDeps = new java.util.HashSet<>();
         for (int i = 0; i < nd.count(); i++) {
             from.add(nd.from(i));
             to.add(nd.to(i));
+            newDeps.add(((long) nd.from(i) << 32) | nd.to(i));
         }
-        boolean unionCycle = !CreditLoops.acyclic(current.channelCount(), from.toArray(), to.toArray());
-        return new Outcome(names, newCycle, nd.blackHoles(), nd.routingLoops(), unionCycle);
+        int[] f = from.toArray();
+        int[] h = to.toArray();
+        int[] loop = CreditLoops.firstCycle(current.channelCount(), f, h);
+        java.util.Set<Long> oldDeps = new java.util.HashSet<>();
+        for (int i = 0; i < olds; i++) {
+            oldDeps.add(((long) f[i] << 32) | h[i]);
+        }
+        List<String> unionLoop = new ArrayList<>();
+        for (int i : loop) {
+            long key = ((long) f[i] << 32) | h[i];
+            String origin = oldDeps.contains(key) && newDeps.contains(key) ? "both" : oldDeps.contains(key) ? "old" : "new";
+            unionLoop.add(current.channelName(f[i]) + " (" + origin + ")");
+        }
+        return new Outcome(names, newCycle, nd.blackHoles(), nd.routingLoops(), loop.length > 0, unionLoop);
     }
 }
