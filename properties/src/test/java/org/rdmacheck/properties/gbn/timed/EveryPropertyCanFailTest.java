@@ -13,7 +13,11 @@ import org.rdmacheck.properties.catalog.Catalog;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.VariantSpec;
 
-/** Every Go-Back-N property is violated by some variant at its own defaults, or is marked structural. */
+/**
+ * Every Go-Back-N property is violated by some variant at its own defaults, or is the purpose of a
+ * declared mechanism (its knock-out violates it at the coverage scope: {@code GbnKnockoutsTest} and
+ * {@code TimedGbnKnockoutsTest} check the kill), or is marked structural.
+ */
 class EveryPropertyCanFailTest {
 
     @ParameterizedTest
@@ -23,6 +27,9 @@ class EveryPropertyCanFailTest {
         Set<String> covered = new HashSet<>(e.structuralProperties().keySet());
         for (VariantSpec v : e.variants()) {
             covered.addAll(v.mustFail());
+        }
+        for (org.rdmacheck.properties.catalog.Mechanism m : e.mechanisms()) {
+            covered.add(m.purpose());
         }
         for (Property<?> p : e.build(e.defaultVariant(), Params.empty()).properties()) {
             assertTrue(covered.contains(p.name()), model + ": " + p.name() + " neither must fail nor is structural");
