@@ -36,13 +36,14 @@ class LivenessConformanceTest {
         "gbn, MCLiveness.cfg, Delivered, improved-ignore, '', VIOLATED",
         "escape-vl, MCLiveness.cfg, EventuallyDelivered, dart, '', VERIFIED",
         "escape-vl, MCLiveness.cfg, EventuallyDelivered, unlimited-tokens, '', VIOLATED",
-        "iofd, MCLiveness.cfg, EventuallyDelivered, dft, '', VERIFIED",
+        "iofd, MCLiveness.cfg, EventuallyDelivered, dft, 'flows=0-1 queue=3 packets=2 failures=1', VERIFIED",
+        "iofd, MCLiveness.cfg, EventuallyDelivered, dft, '', VIOLATED",
         "iofd, MCLiveness.cfg, EventuallyDelivered, unlimited-tokens, '', VIOLATED",
         "partition, MCSpec.cfg, EveryTransferCompletes, paper, '', VERIFIED",
         "partition, MCSpec.cfg, EveryTransferCompletes, rnr-retry-zero, '', VIOLATED",
         "dasr, MCLiveness.cfg, RatesSettle, persistent, 'senders=2 ai=1 bc=1', VERIFIED",
         "dasr, MCLiveness.cfg, ClassifierSettles, persistent, 'senders=2 ai=1 bc=1', VIOLATED",
-        "fabric, MCLiveness.cfg, EventuallyDelivered, repaired, '', VERIFIED",
+        "fabric, MCLiveness.cfg, EventuallyDelivered, repaired, 'flows=0-1 packets=2 tokens=2 failures=1', VERIFIED",
         "fabric, MCLiveness.cfg, EventuallyDelivered, lane-silent, '', VIOLATED"})
     void explorerAndTlcAgree(String spec, String config, String property, String variant, String params,
                              CheckResult.Verdict expected) {
@@ -63,6 +64,7 @@ class LivenessConformanceTest {
         "dasr, MCLiveness.cfg, ClassifierSettles, persistent-overload-marks, '', VIOLATED",
         "dasr, MCLiveness.cfg, RatesSettle, persistent-hysteresis, 'senders=2 ai=1 bc=1', VIOLATED",
         "dasr, MCLiveness.cfg, ClassifierSettles, persistent-hysteresis, 'senders=2 ai=1 bc=1', VIOLATED",
+        "fabric, MCLiveness.cfg, EventuallyDelivered, repaired, '', VIOLATED",
         "fabric, MCLiveness.cfg, EventuallyDelivered, ecn-first, '', VERIFIED",
         "fabric, MCLiveness.cfg, EventuallyDelivered, no-cleanup, '', VIOLATED"})
     void explorerAndTlcAgreeOnLargerChecks(String spec, String config, String property, String variant,
