@@ -72,8 +72,12 @@ public final class LaneRulesCommand implements Callable<Integer> {
                 n.put("property", r.property());
                 n.put("scope", r.scope());
                 n.put("steps", r.steps());
-                n.put("states", r.states());
-                n.put("wallMillis", r.millis());
+                ObjectNode states = n.putObject("states");
+                states.put("value", r.states());
+                states.put("unit", "states");
+                ObjectNode wall = n.putObject("wallMillis");
+                wall.put("value", r.millis());
+                wall.put("unit", "ms");
             }
             w.println(TraceJson.MAPPER.writeValueAsString(o));
         } else {

@@ -139,6 +139,8 @@ class JsonSchemaTest {
                 Arguments.of("findings.schema.json", Set.of(0), List.of("fluid", "packet-check", "--json", "--out",
                         out + "/fluid")),
                 Arguments.of("list.schema.json", Set.of(0), List.of("list", "--json")),
+                Arguments.of("lane-rules.schema.json", Set.of(3), List.of("lane-rules", "--json", "--threads", "1",
+                        "--max-time", "3s")),
                 Arguments.of("knockouts.schema.json", Set.of(0), List.of("knockouts", "escape-vl", "--json", "--threads",
                         "1", "--out", out + "/knockouts")),
                 Arguments.of("knockouts.schema.json", Set.of(3), List.of("knockouts", "dasr", "--json", "--max-time",
