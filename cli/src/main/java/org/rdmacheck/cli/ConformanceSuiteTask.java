@@ -14,7 +14,7 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.rdmacheck.checker.conformance.Conformance;
 import org.rdmacheck.checker.conformance.SpecManifest;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.tlc.TlcOptions;
 
 /**

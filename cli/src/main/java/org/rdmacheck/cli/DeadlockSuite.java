@@ -8,7 +8,7 @@ import org.rdmacheck.checker.cdg.DeadlockChecker;
 import org.rdmacheck.checker.cdg.DeadlockQuery;
 import org.rdmacheck.checker.cdg.DeadlockVerdict;
 import org.rdmacheck.checker.cdg.Orientation;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.model.topology.TopologySpecs;

@@ -3,7 +3,7 @@ package org.rdmacheck.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.InputException;
 import picocli.CommandLine.Option;
 

@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.TimeText;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.properties.catalog.Catalog;
 import org.rdmacheck.properties.catalog.Mechanism;

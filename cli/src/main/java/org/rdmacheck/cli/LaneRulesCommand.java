@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.fabric.LaneRuleFamily;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.fabric.LaneRule;

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.ModelEntry;

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;

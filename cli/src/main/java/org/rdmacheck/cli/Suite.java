@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.Map;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.TimeText;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.properties.catalog.Catalog;
 import org.rdmacheck.properties.catalog.ModelEntry;

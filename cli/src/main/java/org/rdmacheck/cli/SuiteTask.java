@@ -2,7 +2,7 @@ package org.rdmacheck.cli;
 
 import java.nio.file.Path;
 import java.util.List;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 
 /**
  * A piece of {@code rdmacheck all} beyond the catalogue's model checks: threshold derivation,

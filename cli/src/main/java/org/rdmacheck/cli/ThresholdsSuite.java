@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.rdmacheck.checker.Counterexample;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.thresholds.Beta;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
 import org.rdmacheck.checker.thresholds.DartSettings;

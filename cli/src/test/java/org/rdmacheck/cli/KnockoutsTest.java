@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.rdmacheck.checker.Counterexample;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.checker.trace.ReplayResult;
 import org.rdmacheck.checker.trace.TraceJson;

@@ -96,7 +96,7 @@ class LimitsTest {
     void gbnTableRowsCutShortByTheStateLimitAreInconclusiveNotVerified(@TempDir Path dir) throws Exception {
         // 200 states cannot settle any row (the least L of gb0 alone explores more): no row may claim its budget
         java.util.List<Finding> rows = new org.rdmacheck.cli.gbn.GbnTableTask().run(
-                org.rdmacheck.checker.explorer.ExplorerSettings.defaults().withThreads(1).withMaxStates(200),
+                org.rdmacheck.engine.ExplorerSettings.defaults().withThreads(1).withMaxStates(200),
                 dir, dir);
         assertEquals(10, rows.size());
         for (Finding f : rows) {

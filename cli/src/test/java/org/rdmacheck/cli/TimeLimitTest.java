@@ -206,7 +206,7 @@ class TimeLimitTest {
 
     @Test
     void theDeadlockStepOfAllListsTheCasesItHadNoTimeFor(@TempDir Path dir) throws Exception {
-        List<Finding> rows = new DeadlockSuite().run(org.rdmacheck.checker.explorer.ExplorerSettings.defaults()
+        List<Finding> rows = new DeadlockSuite().run(org.rdmacheck.engine.ExplorerSettings.defaults()
                 .withMaxMillis(1), null, dir);
         assertTrue(rows.size() > 1);
         assertTrue(rows.get(0).verdict() != Finding.Verdict.INCONCLUSIVE, "the first case runs: " + rows.get(0));
@@ -221,7 +221,7 @@ class TimeLimitTest {
     @Test
     void thePartitionStepOfAllStopsAtTheTimeLeftAndClaimsNothing(@TempDir Path dir) throws Exception {
         List<Finding> rows = new org.rdmacheck.cli.partition.PartitionSimTask().run(
-                org.rdmacheck.checker.explorer.ExplorerSettings.defaults().withMaxMillis(1), null, dir);
+                org.rdmacheck.engine.ExplorerSettings.defaults().withMaxMillis(1), null, dir);
         assertEquals(1, rows.size(), rows.toString());
         assertEquals(Finding.Verdict.INCONCLUSIVE, rows.get(0).verdict());
         assertEquals(java.util.Optional.of(org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT),
@@ -233,7 +233,7 @@ class TimeLimitTest {
 
     @Test
     void theConformanceStepOfAllSharesTheTimeLeftAmongItsComparisons() throws Exception {
-        List<Finding> rows = new ConformanceSuiteTask().run(org.rdmacheck.checker.explorer.ExplorerSettings.defaults()
+        List<Finding> rows = new ConformanceSuiteTask().run(org.rdmacheck.engine.ExplorerSettings.defaults()
                 .withThreads(1).withMaxMillis(1), null, JsonSchemaTest.repo());
         assertTrue(rows.size() > 2, rows.toString());
         for (Finding f : rows) {

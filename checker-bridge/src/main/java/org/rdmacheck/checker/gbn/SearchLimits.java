@@ -2,8 +2,8 @@ package org.rdmacheck.checker.gbn;
 
 import java.util.Optional;
 import org.rdmacheck.checker.TimeText;
-import org.rdmacheck.checker.explorer.ExplorationReport;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorationReport;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.properties.gbn.FirstTimeoutSearch;
 
 /**

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.tlc.TlcOptions;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.catalog.Catalog;

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Counterexample;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.tlc.TlcChecker;
 import org.rdmacheck.checker.tlc.TlcOptions;
 import org.rdmacheck.checker.tlc.TlcReport;

@@ -14,7 +14,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.checker.CheckResult;
-import org.rdmacheck.checker.explorer.ExplorationReport;
+import org.rdmacheck.engine.ExplorationReport;
 import org.rdmacheck.checker.trace.TraceJson;
 
 /**

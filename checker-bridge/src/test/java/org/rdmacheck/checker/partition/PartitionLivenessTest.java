@@ -11,10 +11,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.TraceStep;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
-import org.rdmacheck.checker.explorer.liveness.LassoReplayer;
-import org.rdmacheck.checker.explorer.liveness.LivenessChecker;
-import org.rdmacheck.checker.explorer.liveness.LivenessReport;
+import org.rdmacheck.engine.ExplorerSettings;
+import org.rdmacheck.engine.liveness.LassoReplayer;
+import org.rdmacheck.engine.liveness.LivenessChecker;
+import org.rdmacheck.engine.liveness.LivenessReport;
 import org.rdmacheck.checker.trace.ReplayResult;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.liveness.LivenessSpec;
@@ -64,7 +64,7 @@ class PartitionLivenessTest {
         assertTrue(loop.contains("Resend"), loop.toString());
         assertTrue(!loop.contains("PostReceive") && !loop.contains("Reorder"), loop.toString());
         // AG EF completion holds: the livelock is a matter of fairness, not of a dead end
-        var safety = new org.rdmacheck.checker.explorer.Explorer(ExplorerSettings.defaults().withThreads(2)
+        var safety = new org.rdmacheck.engine.Explorer(ExplorerSettings.defaults().withThreads(2)
                 .withProgress(0, x -> { })).check(ENTRY.build("rnr-retry-zero", Params.empty()));
         assertInstanceOf(CheckResult.Verified.class, safety.result("EveryTransferCanComplete"));
     }

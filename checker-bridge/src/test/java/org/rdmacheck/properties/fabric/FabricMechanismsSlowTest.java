@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.checker.CheckResult;
-import org.rdmacheck.checker.explorer.ExplorationReport;
+import org.rdmacheck.engine.ExplorationReport;
 import org.rdmacheck.properties.catalog.Mechanism;
 
 /**

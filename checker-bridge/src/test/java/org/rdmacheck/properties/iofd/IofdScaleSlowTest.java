@@ -11,7 +11,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
 import org.rdmacheck.checker.CheckResult;
-import org.rdmacheck.checker.explorer.ExplorationReport;
+import org.rdmacheck.engine.ExplorationReport;
 import org.rdmacheck.properties.catalog.ModelEntry;
 
 /**

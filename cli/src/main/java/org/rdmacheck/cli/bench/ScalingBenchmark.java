@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.rdmacheck.checker.conformance.SpecManifest;
-import org.rdmacheck.checker.explorer.ExplorationReport;
-import org.rdmacheck.checker.explorer.Explorer;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorationReport;
+import org.rdmacheck.engine.Explorer;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.tlc.TlcChecker;
 import org.rdmacheck.checker.tlc.TlcOptions;
 import org.rdmacheck.checker.tlc.TlcOutcome;
@@ -246,7 +246,7 @@ public final class ScalingBenchmark {
      * Amdahl's bound for 2 threads from the serial fraction, and the efficiency the run's own
      * sections (imbalance included) allow on idle cores.
      */
-    public static void printTiming(org.rdmacheck.checker.explorer.ExplorationReport.Timing tm) {
+    public static void printTiming(org.rdmacheck.engine.ExplorationReport.Timing tm) {
         if (!tm.measured()) {
             return;
         }

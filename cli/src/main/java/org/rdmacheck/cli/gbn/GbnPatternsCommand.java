@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.rdmacheck.checker.CheckResult;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.gbn.LossPatternTable;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.cli.EarlyStop;

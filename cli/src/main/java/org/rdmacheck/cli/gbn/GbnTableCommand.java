@@ -18,7 +18,7 @@ import org.rdmacheck.model.gbn.DuplicatePolicy;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.gbn.GbnVariant;
 import org.rdmacheck.properties.gbn.TimeoutPattern;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.cli.EarlyStop;

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.gbn.LeastLossTable;
 import org.rdmacheck.cli.Finding;
 import org.rdmacheck.cli.Quantity;

@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Counterexample;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.gbn.RtoDerivation;
 import org.rdmacheck.checker.gbn.TimedLeastLossTable;
 import org.rdmacheck.checker.trace.Counterexamples;

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.cli.Finding;
 import org.rdmacheck.cli.report.Plots;
 

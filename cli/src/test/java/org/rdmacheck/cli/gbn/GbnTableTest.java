@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rdmacheck.checker.Counterexample;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.checker.trace.TraceReplayer;
 import org.rdmacheck.cli.Main;

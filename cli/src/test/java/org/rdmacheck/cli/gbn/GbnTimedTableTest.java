@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.checker.CheckResult;
-import org.rdmacheck.checker.explorer.ExplorerSettings;
+import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.gbn.RtoDerivation;
 import org.rdmacheck.checker.gbn.TimedLeastLossTable;
 import org.rdmacheck.checker.trace.ReplayResult;

@@ -1,0 +1,140 @@
+package org.rdmacheck.engine;
+
+import java.util.function.Consumer;
+
+/**
+ * Immutable settings of the explorer, built once.
+ *
+ * @param threads          worker threads (results are identical for any number)
+ * @param storage          full states or 64-bit fingerprints
+ * @param maxStates        stop with an inconclusive result after this many distinct states
+ * @param maxMillis        stop with an inconclusive result after this much wall time
+ * @param maxHeapFraction  stop with an inconclusive result when the used heap exceeds this fraction
+ *                         of the maximum heap, even after a collection
+ * @param stopAtFirstViolation stop as soon as one property is violated (otherwise go on until every
+ *                         property is violated or the state space is exhausted)
+ * @param progressMillis   interval of progress reports; reports start after one interval
+ * @param progress         receives progress reports (never called for runs shorter than one interval)
+ * @param recordGraph      keep the explored state graph and hand it out in the report (it is kept
+ *                         anyway, internally, when a progress property is checked)
+ * @param symmetry         symmetry reduction: keep one state per class of states equal up to
+ *                         renaming the model's symmetric set (for models that declare one)
+ * @param packedSuccessors expand states on their packed encoding when the model offers it
+ *                         ({@link org.rdmacheck.model.Model#packed}), with fingerprint storage and
+ *                         no symmetry reduction; results are identical either way, only faster
+ */
+public record ExplorerSettings(int threads, Storage storage, long maxStates, long maxMillis, double maxHeapFraction,
+                               boolean stopAtFirstViolation, long progressMillis, Consumer<ProgressReport> progress,
+                               boolean recordGraph, boolean symmetry, boolean packedSuccessors) {
+
+    /** How visited states are remembered. */
+    public enum Storage {
+        /** keep every state object: exact, memory-hungry */
+        FULL,
+        /** keep a 64-bit fingerprint per state and rebuild traces by re-execution, as TLC does */
+        FINGERPRINT
+    }
+
+    /** Validates ranges. */
+    public ExplorerSettings {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads = " + threads + ": expected at least 1");
+        }
+        if (maxStates < 1) {
+            throw new IllegalArgumentException("maxStates = " + maxStates + ": expected at least 1");
+        }
+        if (maxMillis < 1) {
+            throw new IllegalArgumentException("maxMillis = " + maxMillis + ": expected at least 1");
+        }
+        if (!(maxHeapFraction > 0 && maxHeapFraction <= 1)) {
+            throw new IllegalArgumentException("maxHeapFraction = " + maxHeapFraction + ": expected a number in (0, 1]");
+        }
+        if (progress == null) {
+            progress = r -> { };
+        }
+    }
+
+    /** @return defaults: all cores, fingerprints, 50M states, 1 hour, 85% of the heap */
+    public static ExplorerSettings defaults() {
+        return new ExplorerSettings(Runtime.getRuntime().availableProcessors(), Storage.FINGERPRINT, 50_000_000L,
+                3_600_000L, 0.85, false, 5_000L, r -> { }, false, false, true);
+    }
+
+    /** @param n threads  @return a copy with that many threads */
+    public ExplorerSettings withThreads(int n) {
+        return new ExplorerSettings(n, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors);
+    }
+
+    /** @param s storage mode  @return a copy with that storage */
+    public ExplorerSettings withStorage(Storage s) {
+        return new ExplorerSettings(threads, s, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors);
+    }
+
+    /** @param n state limit  @return a copy with that limit */
+    public ExplorerSettings withMaxStates(long n) {
+        return new ExplorerSettings(threads, storage, n, maxMillis, maxHeapFraction, stopAtFirstViolation,
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors);
+    }
+
+    /** @param ms time limit  @return a copy with that limit */
+    public ExplorerSettings withMaxMillis(long ms) {
+        return new ExplorerSettings(threads, storage, maxStates, ms, maxHeapFraction, stopAtFirstViolation,
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors);
+    }
+
+    /** @param f heap fraction  @return a copy with that limit */
+    public ExplorerSettings withMaxHeapFraction(double f) {
+        return new ExplorerSettings(threads, storage, maxStates, maxMillis, f, stopAtFirstViolation, progressMillis,
+                progress, recordGraph, symmetry, packedSuccessors);
+    }
+
+    /** @param stop whether to stop at the first violation  @return a copy */
+    public ExplorerSettings withStopAtFirstViolation(boolean stop) {
+        return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stop, progressMillis,
+                progress, recordGraph, symmetry, packedSuccessors);
+    }
+
+    /** @param everyMillis interval  @param sink receiver  @return a copy reporting progress there */
+    public ExplorerSettings withProgress(long everyMillis, Consumer<ProgressReport> sink) {
+        return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
+                everyMillis, sink, recordGraph, symmetry, packedSuccessors);
+    }
+
+    /** @param reduce whether to apply symmetry reduction  @return a copy */
+    public ExplorerSettings withSymmetry(boolean reduce) {
+        return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
+                progressMillis, progress, recordGraph, reduce, packedSuccessors);
+    }
+
+    /** @param packed whether to expand packed states when the model can  @return a copy */
+    public ExplorerSettings withPackedSuccessors(boolean packed) {
+        return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
+                progressMillis, progress, recordGraph, symmetry, packed);
+    }
+
+    /** @param record whether to keep the state graph for the caller  @return a copy */
+    public ExplorerSettings withRecordGraph(boolean record) {
+        return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
+                progressMillis, progress, record, symmetry, packedSuccessors);
+    }
+
+    /**
+     * A progress report of a running exploration.
+     *
+     * @param distinctStates distinct states so far
+     * @param queue          states waiting to be expanded
+     * @param statesPerSecond distinct states per second so far
+     * @param elapsedMillis  wall time so far
+     * @param depth          current breadth-first level
+     */
+    public record ProgressReport(long distinctStates, long queue, double statesPerSecond, long elapsedMillis,
+                                 int depth) {
+        @Override
+        public String toString() {
+            return String.format("progress: %,d distinct states, queue %,d, depth %d, %,.0f states/s, %.1f s elapsed",
+                    distinctStates, queue, depth, statesPerSecond, elapsedMillis / 1000.0);
+        }
+    }
+}

@@ -1,0 +1,247 @@
+package org.rdmacheck.engine.liveness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.TraceStep;
+import org.rdmacheck.checker.trace.ReplayResult;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.model.Action;
+import org.rdmacheck.model.Model;
+import org.rdmacheck.model.Transition;
+import org.rdmacheck.properties.liveness.Fairness;
+import org.rdmacheck.properties.liveness.Liveness;
+import org.rdmacheck.properties.liveness.LivenessSpec;
+
+/**
+ * Re-executes a liveness lasso on the Java model and re-decides it without the explorer: every
+ * step must be a model transition, the last state must return to {@code loopStart} (by its first
+ * transition there in the model's order; {@code loopStart} at the last step means stuttering), the
+ * behaviour prefix-then-loop-forever must violate the property, and the loop must be fair under
+ * every declared assumption, judged on the concrete states' enabled actions.
+ */
+public final class LassoReplayer {
+
+    private LassoReplayer() {
+    }
+
+    /**
+     * @param spec the model and liveness properties, rebuilt from the trace's provenance
+     * @param cex  the lasso
+     * @param <S>  state type
+     * @return the outcome
+     */
+    public static <S> ReplayResult replay(LivenessSpec<S> spec, Counterexample cex) {
+        return replay(spec, cex, false);
+    }
+
+    /**
+     * Replays a lasso found by another checker (TLC): each step is matched by its state alone,
+     * since TLC names the action without its parameters, and the states are first mapped onto the
+     * Java model's state view. A TLA+ step is a pair of states, so a loop step counts as every
+     * Java action between its two states; and a TLA+ behaviour never shows a stuttering step, so a
+     * Java transition from a loop state to itself counts as taken too (the Java behaviour that
+     * inserts it visits the same states).
+     *
+     * @param spec     the model and liveness properties
+     * @param cex      the lasso, its states in the other checker's form
+     * @param toJava   maps one of its states onto the Java model's state view
+     * @param <S>      state type
+     * @return the outcome, judged on the Java model as for the explorer's own lassos
+     */
+    public static <S> ReplayResult replayByStates(LivenessSpec<S> spec, Counterexample cex,
+                                                  java.util.function.UnaryOperator<JsonNode> toJava) {
+        List<TraceStep> mapped = new ArrayList<>();
+        for (TraceStep st : cex.steps()) {
+            mapped.add(new TraceStep(st.action(), toJava.apply(st.state())));
+        }
+        return replay(spec, new Counterexample(cex.property(), cex.kind(), mapped, cex.violationIndex(),
+                cex.loopStart(), cex.provenance(), cex.note()), true);
+    }
+
+    private static <S> ReplayResult replay(LivenessSpec<S> spec, Counterexample cex, boolean statesOnly) {
+        Model<S> model = spec.base().model();
+        List<TraceStep> steps = cex.steps();
+        if (steps.isEmpty()) {
+            return new ReplayResult.IllegalStep(0, "the trace has no steps");
+        }
+        if (cex.kind() != Counterexample.Kind.TEMPORAL) {
+            return new ReplayResult.IllegalStep(0, "kind " + cex.kind().word() + " does not fit " + cex.property()
+                    + ", whose counterexamples are of kind temporal");
+        }
+        int last = steps.size() - 1;
+        if (cex.loopStart() < 0 || cex.loopStart() > last || cex.violationIndex() < 0 || cex.violationIndex() > last) {
+            return new ReplayResult.IllegalStep(0, "loopStart " + cex.loopStart() + " or violationIndex "
+                    + cex.violationIndex() + " lies outside the " + org.rdmacheck.checker.Counts.of(steps.size(), "step"));
+        }
+        Optional<Liveness<S>> found = spec.property(cex.property());
+        if (found.isEmpty()) {
+            return new ReplayResult.NoLongerViolated("the model no longer has a liveness property " + cex.property());
+        }
+        Liveness<S> prop = found.get();
+        List<S> states = new ArrayList<>();
+        List<Action> taken = new ArrayList<>();
+        Optional<ReplayResult.IllegalStep> illegal = walk(model, steps, states, taken, statesOnly);
+        if (illegal.isPresent()) {
+            return illegal.get();
+        }
+        int ls = cex.loopStart();
+        List<S> loop = states.subList(ls, states.size());
+        Set<Action> loopTaken = new LinkedHashSet<>(taken.subList(ls + 1, taken.size()));
+        if (ls < last) {
+            S back = states.get(ls);
+            Optional<Transition<S>> closing = successors(model, states.get(last)).stream()
+                    .filter(t -> t.next().equals(back)).findFirst();
+            if (closing.isEmpty()) {
+                return new ReplayResult.IllegalStep(steps.size(), "the last state has no transition back to step " + ls);
+            }
+            loopTaken.add(closing.get().action());
+        }
+        String all = "all " + org.rdmacheck.checker.Counts.of(last, "step") + " legal";
+        if (statesOnly) {
+            // A TLA+ step is a pair of states, an instance of every action it satisfies, and TLA+
+            // never shows a stuttering step: each loop step of TLC's lasso takes every Java action
+            // between its two states, and every self-loop of a loop state (inserting it visits the
+            // same states; the property is decided on states alone).
+            int before = loopTaken.size();
+            for (int i = ls; i <= last; i++) {
+                S from = states.get(i);
+                S to = i < last ? states.get(i + 1) : states.get(ls);
+                successors(model, from).stream().filter(t -> t.next().equals(to) || t.next().equals(from))
+                        .forEach(t -> loopTaken.add(t.action()));
+            }
+            if (loopTaken.size() > before) {
+                all += " (each loop step taken as every Java action between its states, and the self-loops as"
+                        + " TLA+ stuttering)";
+            }
+        }
+        Optional<String> unfair = unfairness(model, prop.fairness(), loop, loopTaken);
+        if (unfair.isPresent()) {
+            return new ReplayResult.NoLongerViolated(all + ", but the loop is not fair: " + unfair.get());
+        }
+        Optional<String> held = holds(prop, states, ls, cex.violationIndex());
+        return held.isEmpty() ? new ReplayResult.Reproduces(all + "; the loop is fair; " + cex.property()
+                + " (" + prop.form().formula() + ") still violated")
+                : new ReplayResult.NoLongerViolated(all + ", but " + held.get());
+    }
+
+    /** @return none when the lasso violates the property, else why it does not */
+    private static <S> Optional<String> holds(Liveness<S> prop, List<S> states, int ls, int vi) {
+        switch (prop.form()) {
+            case EVENTUALLY -> {
+                for (int i = 0; i < states.size(); i++) {
+                    if (prop.p().test(states.get(i))) {
+                        return Optional.of("P holds at step " + i);
+                    }
+                }
+                return Optional.empty();
+            }
+            case LEADS_TO -> {
+                if (!prop.p().test(states.get(vi)) || prop.q().test(states.get(vi))) {
+                    return Optional.of("step " + vi + " is not a P-and-not-Q state");
+                }
+                for (int i = Math.min(vi, ls); i < states.size(); i++) {
+                    if (prop.q().test(states.get(i))) {
+                        return Optional.of("Q holds at step " + i);
+                    }
+                }
+                return Optional.empty();
+            }
+            case INFINITELY_OFTEN -> {
+                for (int i = ls; i < states.size(); i++) {
+                    if (prop.p().test(states.get(i))) {
+                        return Optional.of("P holds in the loop at step " + i);
+                    }
+                }
+                return Optional.empty();
+            }
+            case EVENTUALLY_ALWAYS -> {
+                for (int i = ls; i < states.size(); i++) {
+                    if (!prop.p().test(states.get(i))) {
+                        return Optional.empty();
+                    }
+                }
+                return Optional.of("P holds at every step of the loop");
+            }
+            default -> throw new IllegalStateException(prop.form().toString());
+        }
+    }
+
+    /** @return none when the loop is fair, else the first assumption it breaks */
+    private static <S> Optional<String> unfairness(Model<S> model, List<Fairness> fairness, List<S> loop, Set<Action> taken) {
+        List<List<Action>> enabled = new ArrayList<>();
+        for (S s : loop) {
+            enabled.add(successors(model, s).stream().map(Transition::action).toList());
+        }
+        for (Fairness f : fairness) {
+            boolean weak = f.strength() == Fairness.Strength.WEAK;
+            java.util.Set<Object> takenGroups = new java.util.HashSet<>();
+            taken.stream().filter(f::covers).forEach(a -> takenGroups.add(f.groupOf(a)));
+            java.util.Map<Object, Integer> enabledAt = new java.util.LinkedHashMap<>();
+            for (List<Action> es : enabled) {
+                Set<Object> here = new LinkedHashSet<>();
+                es.stream().filter(f::covers).forEach(a -> here.add(f.groupOf(a)));
+                here.forEach(grp -> enabledAt.merge(grp, 1, Integer::sum));
+            }
+            for (java.util.Map.Entry<Object, Integer> en : enabledAt.entrySet()) {
+                if (!takenGroups.contains(en.getKey()) && (!weak || en.getValue() == loop.size())) {
+                    String which = f.scope() == Fairness.Scope.FAMILY ? "" : " " + en.getKey();
+                    return Optional.of(f + ":" + which + " enabled " + (weak ? "at every step" : "in the loop")
+                            + " of the loop and never taken");
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static <S> List<Transition<S>> successors(Model<S> model, S s) {
+        List<Transition<S>> ts = new ArrayList<>();
+        model.successors(s, ts::add);
+        return ts;
+    }
+
+    /** @return the first illegal step, none when every step replays (states and actions then filled in) */
+    private static <S> Optional<ReplayResult.IllegalStep> walk(Model<S> model, List<TraceStep> steps, List<S> states,
+                                                     List<Action> taken, boolean statesOnly) {
+        S cur = null;
+        for (S init : model.initialStates()) {
+            if (TraceJson.toJson(model.view(init)).equals(steps.get(0).state())) {
+                cur = init;
+                break;
+            }
+        }
+        if (cur == null) {
+            return Optional.of(new ReplayResult.IllegalStep(0, "step 0 is not an initial state of the model"));
+        }
+        states.add(cur);
+        taken.add(null);
+        for (int j = 1; j < steps.size(); j++) {
+            TraceStep step = steps.get(j);
+            JsonNode want = statesOnly ? null : TraceJson.toJson(step.action());
+            Transition<S> hit = null;
+            boolean enabled = false;
+            for (Transition<S> t : successors(model, cur)) {
+                if (statesOnly || TraceJson.toJson(t.action()).equals(want)) {
+                    enabled = true;
+                    if (TraceJson.toJson(model.view(t.next())).equals(step.state())) {
+                        hit = t;
+                        break;
+                    }
+                }
+            }
+            if (hit == null) {
+                return Optional.of(new ReplayResult.IllegalStep(j, "step " + j + ": " + step.action()
+                        + (statesOnly ? ": no transition of the model reaches its state"
+                        : enabled ? " leads to a different state" : " is not enabled")));
+            }
+            cur = hit.next();
+            states.add(cur);
+            taken.add(hit.action());
+        }
+        return Optional.empty();
+    }
+}

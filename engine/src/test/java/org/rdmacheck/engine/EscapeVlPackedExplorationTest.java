@@ -1,0 +1,79 @@
+package org.rdmacheck.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.Catalog;
+
+/**
+ * The packed path against the object path on the escape-vl model: identical distinct states,
+ * transitions, depth, verdicts and counterexamples for 1 and 2 threads, with every property
+ * (deadlock, progress, in-order delivery), on variants that hold and on variants that must fail,
+ * with and without progress properties.
+ */
+class EscapeVlPackedExplorationTest {
+
+    private static ExplorerSettings settings(int threads, boolean packed) {
+        return ExplorerSettings.defaults().withThreads(threads).withPackedSuccessors(packed).withProgress(0, r -> { });
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "dart | network=ring3",
+        "dart | network=leafspine;capacity=2",
+        "one-lane | network=ring3",
+        "one-lane | network=leafspine",
+        "escape-deflect | network=ring3",
+        "escape-return | network=ring4",
+        "unlimited-tokens | network=ring3;tokens=2",
+        "lane-change-order | network=ring3",
+        "lane-change-order | network=leafspine;capacity=2",
+        "escape-follow | network=ring3;workload=s1>s2:3,s2>s1:2,s0>s2:1",
+    })
+    void packedAndObjectPathsGiveIdenticalResults(String variant, String params) {
+        CheckSpec<?> spec = Catalog.find("escape-vl").build(variant, Params.parse(List.of(params.split(";"))));
+        assertTrue(new ExplorationRun<>(spec, settings(1, true)).packedPath(), "escape-vl offers packed successors");
+        assertFalse(new ExplorationRun<>(spec, settings(1, false)).packedPath());
+        ExplorationReport base = new Explorer(settings(1, false)).check(spec);
+        assertTrue(base.complete());
+        Set<String> violated = base.results().stream().filter(r -> r.verdict() == CheckResult.Verdict.VIOLATED)
+                .map(CheckResult::property).collect(Collectors.toSet());
+        assertEquals(spec.expectedViolations(), violated, "must-fail properties of " + variant);
+        for (int threads : new int[] {1, 2}) {
+            assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
+            CheckSpec<?> safety = spec.withoutProgress();
+            assertSame(new Explorer(settings(1, false)).check(safety), new Explorer(settings(threads, true)).check(safety),
+                    "packed without progress, threads " + threads);
+        }
+    }
+
+    private static void assertSame(ExplorationReport base, ExplorationReport r, String what) {
+        assertEquals(base.complete(), r.complete(), what);
+        assertEquals(base.stats().distinctStates(), r.stats().distinctStates(), what);
+        assertEquals(base.stats().transitions(), r.stats().transitions(), what);
+        assertEquals(base.stats().depth(), r.stats().depth(), what);
+        assertEquals(base.results().size(), r.results().size(), what);
+        for (int i = 0; i < base.results().size(); i++) {
+            CheckResult b = base.results().get(i);
+            CheckResult x = r.results().get(i);
+            assertEquals(b.property(), x.property(), what);
+            assertEquals(b.verdict(), x.verdict(), what + ": " + b.property());
+            if (b instanceof CheckResult.Violated v) {
+                Counterexample c = ((CheckResult.Violated) x).counterexample();
+                assertEquals(v.counterexample().steps(), c.steps(), what + ": " + b.property());
+                assertEquals(v.counterexample().violationIndex(), c.violationIndex(), what);
+                assertEquals(v.counterexample().loopStart(), c.loopStart(), what);
+            }
+        }
+    }
+}

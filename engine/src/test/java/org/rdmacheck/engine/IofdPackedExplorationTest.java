@@ -1,0 +1,93 @@
+package org.rdmacheck.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.Catalog;
+
+/**
+ * The packed path on the IOFD model (successors and properties on packed values) against the
+ * object path: identical distinct states, transitions, depth, verdicts and counterexamples for 1
+ * and 2 threads, on every variant at its own defaults (those that must fail do: their
+ * counterexamples are compared step by step), and with matching after each level.
+ */
+class IofdPackedExplorationTest {
+
+    private static ExplorerSettings settings(int threads, boolean packed) {
+        return ExplorerSettings.defaults().withThreads(threads).withPackedSuccessors(packed).withProgress(0, r -> { });
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "dft, ''",
+        "dft, 'flows=0-1,1-0L;failures=0;queue=3;packets=2'",
+        "dft, 'topology=leafspine:tors=2,spines=3,hosts=1;failures=2;background=2;flows=0-1;queue=3;packets=2'",
+        "flow-keyed, ''",
+        "no-dft, ''",
+        "overwrite, ''",
+        "deflect-middle, ''",
+        "unlimited-tokens, ''",
+        "free-on-first, ''",
+    })
+    void packedAndObjectPathsGiveIdenticalResults(String variant, String params) {
+        List<String> ps = params.isEmpty() ? List.of() : List.of(params.split(";"));
+        CheckSpec<?> spec = Catalog.find("iofd").build(variant, Params.parse(ps));
+        assertTrue(new ExplorationRun<>(spec, settings(1, true)).packedPath(), "iofd offers packed successors");
+        assertFalse(new ExplorationRun<>(spec, settings(1, false)).packedPath());
+        ExplorationReport base = new Explorer(settings(1, false)).check(spec);
+        assertTrue(base.complete());
+        for (String name : ps.isEmpty() ? spec.expectedViolations() : java.util.Set.<String>of()) {
+            // the variant's expected violations occur at its defaults, so their counterexamples are compared below
+            assertEquals(CheckResult.Verdict.VIOLATED, base.results().stream().filter(r -> r.property().equals(name))
+                    .findFirst().orElseThrow().verdict(), name);
+        }
+        // the design deadlocks two opposing messages (no escape lanes in this model); every other variant fails more
+        assertEquals(variant.equals("dft"), spec.expectedViolations().equals(java.util.Set.of("DeadlockFree",
+                "EveryMessageDelivered")), variant);
+        for (int threads : new int[] {1, 2}) {
+            assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "dft, 'topology=leafspine:tors=2,spines=2,hosts=2;flows=0-2,3-1;tokens=1;queue=3;packets=2;failures=1'",
+        "unlimited-tokens, ''",
+    })
+    void matchingAfterEachLevelGivesTheResultsOfOneThread(String variant, String params) {
+        List<String> ps = params.isEmpty() ? List.of() : List.of(params.split(";"));
+        CheckSpec<?> spec = Catalog.find("iofd").build(variant, Params.parse(ps)).withoutProgress();
+        ExplorationReport base = new Explorer(settings(1, false)).check(spec);
+        assertTrue(base.complete());
+        for (int threads : new int[] {2, 3}) {
+            assertTrue(new ExplorationRun<>(spec, settings(threads, true)).deferredMatching());
+            assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
+        }
+    }
+
+    private static void assertSame(ExplorationReport base, ExplorationReport r, String what) {
+        assertEquals(base.stats().distinctStates(), r.stats().distinctStates(), what);
+        assertEquals(base.stats().transitions(), r.stats().transitions(), what);
+        assertEquals(base.stats().depth(), r.stats().depth(), what);
+        assertEquals(base.results().size(), r.results().size(), what);
+        for (int i = 0; i < base.results().size(); i++) {
+            CheckResult b = base.results().get(i);
+            CheckResult x = r.results().get(i);
+            assertEquals(b.verdict(), x.verdict(), what + ": " + b.property());
+            if (b instanceof CheckResult.Violated v) {
+                Counterexample c = ((CheckResult.Violated) x).counterexample();
+                assertEquals(v.counterexample().steps(), c.steps(), what + ": " + b.property());
+                assertEquals(v.counterexample().violationIndex(), c.violationIndex(), what);
+                assertEquals(v.counterexample().loopStart(), c.loopStart(), what);
+            }
+        }
+    }
+}

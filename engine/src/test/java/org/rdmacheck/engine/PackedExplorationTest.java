@@ -1,0 +1,147 @@
+package org.rdmacheck.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.ActionProperty;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.Invariant;
+import org.rdmacheck.properties.Progress;
+import org.rdmacheck.properties.Property;
+import org.rdmacheck.properties.catalog.Catalog;
+
+/**
+ * The packed path (successors on packed states, a packed frontier) against the object path on the
+ * Go-Back-N model, which offers packed successors: identical distinct states, transitions, depth,
+ * verdicts and counterexamples for 1 and 2 threads, with every property (progress and deadlock
+ * included), with properties that have no packed form (checked on decoded states), and when the
+ * state limit cuts the search short.
+ */
+class PackedExplorationTest {
+
+    private static ExplorerSettings settings(int threads, boolean packed) {
+        return ExplorerSettings.defaults().withThreads(threads).withPackedSuccessors(packed).withProgress(0, r -> { });
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "gb0, packets=3;messages=2;losses=1",
+        "gbn, packets=3;losses=2",
+        "st, packets=3;losses=2",
+        "ce, packets=2;messages=2;losses=1",
+        "improved, packets=3;losses=2",
+        "improved-ignore, packets=3;losses=1",
+        "improved, packets=3;losses=2;nakPolicy=epsn",
+    })
+    void packedAndObjectPathsGiveIdenticalResults(String variant, String params) {
+        CheckSpec<?> spec = Catalog.find("gbn").build(variant, Params.parse(List.of(params.split(";"))));
+        assertTrue(new ExplorationRun<>(spec, settings(1, true)).packedPath(), "gbn offers packed successors");
+        assertFalse(new ExplorationRun<>(spec, settings(1, false)).packedPath());
+        ExplorationReport base = new Explorer(settings(1, false)).check(spec);
+        assertTrue(base.complete());
+        for (int threads : new int[] {1, 2}) {
+            assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
+            assertSame(base, new Explorer(settings(threads, true)).check(withoutPackedForms(spec)),
+                    "packed path, properties decoded, threads " + threads);
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "improved, packets=4;losses=2",
+        "gbn, packets=3;losses=2",
+        "improved-ignore, packets=4;losses=1",
+    })
+    void matchingAfterEachLevelGivesTheResultsOfOneThread(String variant, String params) {
+        // without progress properties there is no state graph: several threads buffer new
+        // successors and match them after each level instead of inserting them at once
+        CheckSpec<?> spec = Catalog.find("gbn").build(variant, Params.parse(List.of(params.split(";"))))
+                .withoutProgress();
+        assertFalse(new ExplorationRun<>(spec, settings(1, true)).deferredMatching());
+        assertFalse(new ExplorationRun<>(spec, settings(2, true).withRecordGraph(true)).deferredMatching());
+        ExplorationReport base = new Explorer(settings(1, false)).check(spec);
+        assertTrue(base.complete());
+        for (int threads : new int[] {1, 2, 3, 5}) {
+            assertTrue(threads == 1 || new ExplorationRun<>(spec, settings(threads, true)).deferredMatching());
+            assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
+        }
+        for (int threads : new int[] {2, 3}) {
+            ExplorationReport cut = new Explorer(settings(threads, true).withMaxStates(700)).check(spec);
+            assertFalse(cut.complete());
+            assertEquals(700, cut.stats().distinctStates(), "state limit, threads " + threads);
+            assertSame(new Explorer(settings(1, false).withMaxStates(700)).check(spec), cut,
+                    "state limit, threads " + threads);
+        }
+    }
+
+    @Test
+    void stateLimitCutsBothPathsAtTheSameState() {
+        CheckSpec<?> spec = Catalog.find("gbn").build("improved", Params.parse(List.of("packets=4", "losses=2")));
+        ExplorationReport base = new Explorer(settings(1, false).withMaxStates(5_000)).check(spec);
+        assertFalse(base.complete());
+        for (int threads : new int[] {1, 2}) {
+            ExplorationReport r = new Explorer(settings(threads, true).withMaxStates(5_000)).check(spec);
+            assertFalse(r.complete());
+            assertEquals(5_000, r.stats().distinctStates());
+            assertSame(base, r, "threads " + threads);
+        }
+    }
+
+    @Test
+    void violationsAreFoundOnThePackedPathWithTheObjectPathsCounterexample() {
+        // gbn with a loss budget of 1 takes the ACK timeout: NoTimeout is violated
+        CheckSpec<?> spec = Catalog.find("gbn").build("gbn", Params.parse(List.of("packets=3", "losses=1")));
+        ExplorationReport r = new Explorer(settings(2, true)).check(spec);
+        CheckResult.Violated v = (CheckResult.Violated) r.results().stream()
+                .filter(x -> x.property().equals("NoTimeout")).findFirst().orElseThrow();
+        Counterexample cex = v.counterexample();
+        assertEquals("Timeout", cex.steps().get(cex.steps().size() - 1).action().name());
+        assertSame(new Explorer(settings(1, false)).check(spec), r, "object path");
+    }
+
+    private static void assertSame(ExplorationReport base, ExplorationReport r, String what) {
+        assertEquals(base.stats().distinctStates(), r.stats().distinctStates(), what);
+        assertEquals(base.stats().transitions(), r.stats().transitions(), what);
+        assertEquals(base.stats().depth(), r.stats().depth(), what);
+        assertEquals(base.results().size(), r.results().size(), what);
+        for (int i = 0; i < base.results().size(); i++) {
+            CheckResult b = base.results().get(i);
+            CheckResult x = r.results().get(i);
+            assertEquals(b.verdict(), x.verdict(), what + ": " + b.property());
+            if (b instanceof CheckResult.Violated v) {
+                Counterexample c = ((CheckResult.Violated) x).counterexample();
+                assertEquals(v.counterexample().steps(), c.steps(), what + ": " + b.property());
+                assertEquals(v.counterexample().violationIndex(), c.violationIndex(), what);
+                assertEquals(v.counterexample().loopStart(), c.loopStart(), what);
+            }
+        }
+    }
+
+    /** The same properties, without their packed forms: the packed path decodes states for them. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static CheckSpec<?> withoutPackedForms(CheckSpec<?> spec) {
+        List<Property> plain = new ArrayList<>();
+        for (Property<?> p : spec.properties()) {
+            if (p instanceof Invariant<?> in) {
+                plain.add(new Invariant(in.name(), in.holds()));
+            } else if (p instanceof ActionProperty<?> ap) {
+                plain.add(new ActionProperty(ap.name(), ap.holds()));
+            } else if (p instanceof Progress<?> pg) {
+                plain.add(new Progress(pg.name(), pg.goal()));
+            } else {
+                plain.add(p);
+            }
+        }
+        return new CheckSpec(spec.modelName(), spec.variant(), spec.parameters(), spec.model(), plain,
+                spec.expectedViolations());
+    }
+}
