@@ -158,6 +158,8 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
         DIVERGED(Polarity.ERROR),
         /** figures measured; see the quantities */
         MEASURED(Polarity.NEUTRAL),
+        /** a mechanism shown not needed by a declared argument, its knock-out not refuting it: a finding */
+        NOT_NEEDED(Polarity.NEUTRAL),
         /** the linearised loop has a positive phase margin wherever it applies */
         STABLE(Polarity.NEUTRAL),
         /** the linearised loop has a negative phase margin somewhere */

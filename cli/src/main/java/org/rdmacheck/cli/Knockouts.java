@@ -37,8 +37,20 @@ public final class Knockouts {
         /** a limit was reached before a kill or a complete check */
         INCONCLUSIVE,
         /** the check could not run, or a violation did not replay */
-        FAILED
+        FAILED,
+        /**
+         * a finding: the mechanism is declared not needed for its purpose, with its argument
+         * ({@link Mechanism#notNeeded()}), and the search of its knock-out found no counterexample
+         * (exhausted, or stopped by its budget); not counted among the mechanisms to kill
+         */
+        NOT_NEEDED
     }
+
+    /**
+     * The longest search of a knock-out declared not needed (its argument is the evidence; the search
+     * only looks for a counterexample that would refute it), in milliseconds.
+     */
+    public static final long REFUTATION_SEARCH_MILLIS = 30_000;
 
     /**
      * One knock-out's result.
@@ -67,6 +79,11 @@ public final class Knockouts {
             return outcome == Outcome.KILLED;
         }
 
+        /** @return whether the mechanism counts among those to kill (it is not declared not needed) */
+        public boolean counted() {
+            return mechanism.notNeeded().isEmpty();
+        }
+
         /** @return whether the killing property is the mechanism's purpose */
         public boolean purposeHit() {
             return property.map(mechanism.purpose()::equals).orElse(false);
@@ -90,7 +107,8 @@ public final class Knockouts {
     }
 
     /**
-     * Checks one knock-out: the mechanism's purpose on its own first, then every property of the
+     * Checks one knock-out (a mechanism declared not needed: searched for at most
+     * {@link #REFUTATION_SEARCH_MILLIS}, NOT_NEEDED unless a property fails): the mechanism's purpose on its own first, then every property of the
      * variant; safety and progress stop at the first violation (when the variant has no must-fail
      * property), the liveness properties run only if nothing was killed before them.
      *
@@ -101,6 +119,28 @@ public final class Knockouts {
      * @return the result
      */
     public static Result check(ModelEntry entry, Mechanism m, ExplorerSettings settings, Path outDir) {
+        if (m.notNeeded().isEmpty()) {
+            return decide(entry, m, settings, outDir);
+        }
+        Result r = decide(entry, m, settings.withMaxMillis(Math.min(settings.maxMillis(), REFUTATION_SEARCH_MILLIS)),
+                outDir);
+        String argument = "not needed (a finding): " + m.notNeeded().get();
+        return switch (r.outcome()) {
+            case KILLED -> new Result(r.model(), m, r.parameters(), Outcome.KILLED, r.states(), r.millis(),
+                    r.property(), r.trace(), r.detail() + "; this refutes the declared argument that it is not needed");
+            case SURVIVED -> new Result(r.model(), m, r.parameters(), Outcome.NOT_NEEDED, r.states(), r.millis(),
+                    Optional.empty(), Optional.empty(), argument + " Every property holds with the knock-out ("
+                    + String.format(java.util.Locale.ROOT, "%,d", r.states()) + " states, search exhausted).");
+            case INCONCLUSIVE -> new Result(r.model(), m, r.parameters(), Outcome.NOT_NEEDED, r.states(), r.millis(),
+                    Optional.empty(), Optional.empty(), argument + " No counterexample in "
+                    + String.format(java.util.Locale.ROOT, "%,d", r.states()) + " states (search stopped by its "
+                    + org.rdmacheck.checker.TimeText.of(Math.min(settings.maxMillis(), REFUTATION_SEARCH_MILLIS))
+                    + " budget: not a proof).");
+            case FAILED, NOT_NEEDED -> r;
+        };
+    }
+
+    private static Result decide(ModelEntry entry, Mechanism m, ExplorerSettings settings, Path outDir) {
         long t0 = System.currentTimeMillis();
         Map<String, String> params = parameters(entry, m);
         try {

@@ -28,8 +28,11 @@ import picocli.CommandLine.Spec;
         footer = {"  rdmacheck knockouts", "  rdmacheck knockouts dasr partition --json --max-time 5m"},
         description = "Knocks out each mechanism a model declares (one at a time, at the mechanism's coverage "
                 + "scope) and checks that a property that must hold then fails, with a counterexample replay "
-                + "confirms. Exit 0 when every mechanism is killed, 1 when one survives (or its check failed), "
-                + "3 when the time limit left one undecided.")
+                + "confirms. A mechanism declared not needed (with its argument) is a finding: its knock-out is "
+                + "searched for at most 30 s for a counterexample that would refute the argument, and it is left "
+                + "out of the count. Exit 0 when every other mechanism is killed, 1 when one survives (or its "
+                + "check failed), 3 when a time limit (--max-time for the run, --max-time-each per mechanism) "
+                + "left one undecided.")
 final class KnockoutsCommand implements Callable<Integer> {
 
     @Spec
@@ -42,6 +45,13 @@ final class KnockoutsCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON")
     boolean json;
 
+    @Option(names = "--max-time-each", paramLabel = "D", description = "time limit per mechanism, e.g. 90s, 2m; an "
+            + "undecided knock-out is INCONCLUSIVE, never killed (default: ${DEFAULT-VALUE})", defaultValue = "2m")
+    String maxTimeEach;
+
+    /** The per-mechanism time limit of {@code rdmacheck all}'s knock-outs and of {@code knockouts}' default. */
+    static final long DEFAULT_EACH_MILLIS = 120_000;
+
     @Mixin
     ExplorerOptions explorer = new ExplorerOptions();
 
@@ -51,10 +61,11 @@ final class KnockoutsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<ModelEntry> entries = entries(models);
+        long each = Durations.parseMillis("--max-time-each", maxTimeEach);
         ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());
         Path out = traces.folder().orElse(null);
         PrintWriter err = spec.commandLine().getErr();
-        List<Knockouts.Result> results = run(entries, settings, out, line -> {
+        List<Knockouts.Result> results = run(entries, settings, each, out, line -> {
             err.println(line);
             err.flush();
         });
@@ -91,17 +102,18 @@ final class KnockoutsCommand implements Callable<Integer> {
     }
 
     /**
-     * Checks every mechanism of the entries in turn under one deadline ({@code settings.maxMillis()});
-     * a mechanism due after it is INCONCLUSIVE, not run.
+     * Checks every mechanism of the entries in turn under one deadline ({@code settings.maxMillis()})
+     * and a limit per mechanism; a mechanism due after the deadline is INCONCLUSIVE, not run.
      *
      * @param entries  the models
      * @param settings explorer settings; their time limit covers the whole run
+     * @param eachMillis the time limit of one mechanism's check
      * @param outDir   counterexample folder, or null
      * @param progress receives a line as each check starts and ends
      * @return one result per mechanism
      */
-    static List<Knockouts.Result> run(List<ModelEntry> entries, ExplorerSettings settings, Path outDir,
-                                      Consumer<String> progress) {
+    static List<Knockouts.Result> run(List<ModelEntry> entries, ExplorerSettings settings, long eachMillis,
+                                      Path outDir, Consumer<String> progress) {
         List<Knockouts.Result> results = new ArrayList<>();
         long start = System.currentTimeMillis();
         int total = entries.stream().mapToInt(e -> e.mechanisms().size()).sum();
@@ -119,7 +131,7 @@ final class KnockoutsCommand implements Callable<Integer> {
                     continue;
                 }
                 progress.accept(prefix + " (" + m.variant() + (m.coverage().isEmpty() ? "" : " " + m.coverage()) + ") ...");
-                Knockouts.Result r = Knockouts.check(e, m, settings.withMaxMillis(left), outDir);
+                Knockouts.Result r = Knockouts.check(e, m, settings.withMaxMillis(Math.min(left, eachMillis)), outDir);
                 results.add(r);
                 progress.accept(prefix + ": " + summary(r));
             }
@@ -134,13 +146,15 @@ final class KnockoutsCommand implements Callable<Integer> {
             case SURVIVED -> "SURVIVED";
             case INCONCLUSIVE -> "INCONCLUSIVE: " + r.detail();
             case FAILED -> "FAILED: " + r.detail();
+            case NOT_NEEDED -> "NOT NEEDED (a finding, not counted)";
         };
         return String.format(Locale.ROOT, "%s, %,d states, %.1fs", what, r.states(), r.millis() / 1000.0);
     }
 
     /**
      * @param results knock-out results
-     * @return 0 all killed, 1 one survived or failed, 3 one undecided (and none survived)
+     * @return 0 all killed (those declared not needed aside), 1 one survived or failed, 3 one undecided
+     *         (and none survived)
      */
     static int exitCode(List<Knockouts.Result> results) {
         if (results.stream().anyMatch(r -> r.outcome() == Knockouts.Outcome.SURVIVED
@@ -158,8 +172,12 @@ final class KnockoutsCommand implements Callable<Integer> {
     static ObjectNode json(List<Knockouts.Result> results) {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         o.put("mechanisms", results.size());
+        o.put("counted", results.stream().filter(Knockouts.Result::counted).count());
         o.put("killed", results.stream().filter(Knockouts.Result::killed).count());
-        o.put("survived", results.stream().filter(r -> r.outcome() == Knockouts.Outcome.SURVIVED).count());
+        o.put("survived", count(results, Knockouts.Outcome.SURVIVED));
+        o.put("inconclusive", count(results, Knockouts.Outcome.INCONCLUSIVE));
+        o.put("failed", count(results, Knockouts.Outcome.FAILED));
+        o.put("notNeeded", count(results, Knockouts.Outcome.NOT_NEEDED));
         boolean stopped = results.stream().anyMatch(r -> r.outcome() == Knockouts.Outcome.INCONCLUSIVE);
         o.put("stopped", stopped ? CheckResult.InconclusiveReason.TIME_LIMIT.name() : null);
         ArrayNode rows = o.putArray("rows");
@@ -175,6 +193,8 @@ final class KnockoutsCommand implements Callable<Integer> {
             ObjectNode params = row.putObject("parameters");
             r.parameters().forEach(params::put);
             row.put("outcome", r.outcome().name());
+            row.put("counted", r.counted());
+            row.put("notNeeded", m.notNeeded().orElse(null));
             row.put("killed", r.killed());
             row.put("property", r.property().orElse(null));
             row.put("purposeHit", r.purposeHit());
@@ -192,6 +212,10 @@ final class KnockoutsCommand implements Callable<Integer> {
         return o;
     }
 
+    private static long count(List<Knockouts.Result> results, Knockouts.Outcome outcome) {
+        return results.stream().filter(r -> r.outcome() == outcome).count();
+    }
+
     private static void text(PrintWriter o, List<Knockouts.Result> results) {
         String fmt = "%-10s %-28s %-12s %-28s %-7s %11s %8s  %s%n";
         o.printf(Locale.ROOT, fmt, "model", "mechanism", "outcome", "property", "purpose", "states", "time", "counterexample");
@@ -201,7 +225,13 @@ final class KnockoutsCommand implements Callable<Integer> {
                     String.format(Locale.ROOT, "%.1fs", r.millis() / 1000.0), r.file().orElse(r.killed() ? "(not saved)" : r.detail()));
         }
         long killed = results.stream().filter(Knockouts.Result::killed).count();
-        o.printf(Locale.ROOT, "%d of %d mechanisms killed (%d by their purpose)%n", killed, results.size(),
+        long counted = results.stream().filter(Knockouts.Result::counted).count();
+        o.printf(Locale.ROOT, "%d of %d mechanisms killed (%d by their purpose)%n", killed, counted,
                 results.stream().filter(Knockouts.Result::purposeHit).count());
+        for (Knockouts.Result r : results) {
+            if (r.outcome() == Knockouts.Outcome.NOT_NEEDED) {
+                o.printf(Locale.ROOT, "finding, not counted: %s %s: %s%n", r.model(), r.mechanism().name(), r.detail());
+            }
+        }
     }
 }

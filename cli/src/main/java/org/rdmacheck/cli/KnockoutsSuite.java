@@ -9,7 +9,9 @@ import org.rdmacheck.engine.ExplorerSettings;
 /**
  * The mechanism knock-outs of {@code rdmacheck all} (task {@value #NAME}): one finding per declared
  * mechanism, expected to fail (the knock-out must make a property that must hold fail), VIOLATED
- * with its counterexample when killed, VERIFIED (unexpected) when it survives.
+ * with its counterexample when killed, VERIFIED (unexpected) when it survives, INCONCLUSIVE when its
+ * time limit ({@value KnockoutsCommand#DEFAULT_EACH_MILLIS} ms per mechanism) left it undecided. A
+ * mechanism declared not needed expects nothing and is NOT_NEEDED (a finding) unless killed.
  */
 final class KnockoutsSuite implements SuiteTask {
 
@@ -28,7 +30,8 @@ final class KnockoutsSuite implements SuiteTask {
     @Override
     public List<Finding> run(ExplorerSettings settings, Path outDir, Path home, Consumer<String> progress) {
         List<Finding> rows = new ArrayList<>();
-        for (Knockouts.Result r : KnockoutsCommand.run(KnockoutsCommand.entries(List.of()), settings, outDir, progress)) {
+        for (Knockouts.Result r : KnockoutsCommand.run(KnockoutsCommand.entries(List.of()), settings,
+                KnockoutsCommand.DEFAULT_EACH_MILLIS, outDir, progress)) {
             rows.add(finding(r));
         }
         return rows;
@@ -44,9 +47,10 @@ final class KnockoutsSuite implements SuiteTask {
             case SURVIVED -> Finding.Verdict.VERIFIED;
             case INCONCLUSIVE -> Finding.Verdict.INCONCLUSIVE;
             case FAILED -> Finding.Verdict.FAILED;
+            case NOT_NEEDED -> Finding.Verdict.NOT_NEEDED;
         };
         Finding f = Finding.of(r.model(), r.mechanism().variant(), r.parameters(), "knockout " + r.mechanism().name(),
-                Finding.Expectation.FAILS, v)
+                r.counted() ? Finding.Expectation.FAILS : Finding.Expectation.NONE, v)
                 .with(Quantity.states("distinctStates", r.states()))
                 .withWallMillis(r.millis())
                 .withDetail(r.killed() ? "killed by " + r.property().orElseThrow()

@@ -132,6 +132,78 @@ class KnockoutsTest {
     }
 
     @Test
+    void aMechanismDeclaredNotNeededIsAFindingNotCounted() {
+        // the same argued survivor, declared not needed: its exhausted search gives NOT_NEEDED, with the argument
+        ModelEntry e = Catalog.find("escape-vl");
+        Mechanism m = new Mechanism("escape-move", "move to the escape lane", "seed 000, IV-B", "DeadlockFree",
+                "escape-follow", Map.of(), "argued survivor").notNeeded("the tree routes are up*/down*");
+        Knockouts.Result r = Knockouts.check(e, m, settings(), null);
+        assertEquals(Knockouts.Outcome.NOT_NEEDED, r.outcome(), r.detail());
+        assertFalse(r.counted());
+        assertFalse(r.killed());
+        assertTrue(r.detail().contains("the tree routes are up*/down*") && r.detail().contains("search exhausted"),
+                r.detail());
+        assertTrue(r.states() > 0, r.detail());
+        assertEquals(ExitCodes.OK, KnockoutsCommand.exitCode(List.of(r)));
+        Finding f = KnockoutsSuite.finding(r);
+        assertEquals(Finding.Verdict.NOT_NEEDED, f.verdict());
+        assertEquals(Finding.Outcome.AS_EXPECTED, f.outcome());
+        JsonNode o = KnockoutsCommand.json(List.of(r));
+        assertEquals(1, o.get("notNeeded").asInt());
+        assertEquals(0, o.get("counted").asInt());
+        assertEquals("the tree routes are up*/down*", o.get("rows").get(0).get("notNeeded").asText());
+    }
+
+    @Test
+    void aNotNeededDeclarationThatIsRefutedIsKilled(@TempDir Path dir) {
+        // escape-move on dart is load-bearing: declaring it not needed does not hide the kill
+        ModelEntry e = Catalog.find("escape-vl");
+        Mechanism m = mechanism(e, "escape-move").notNeeded("a wrong argument");
+        Knockouts.Result r = Knockouts.check(e, m, settings(), dir);
+        assertEquals(Knockouts.Outcome.KILLED, r.outcome(), r.detail());
+        assertTrue(r.detail().contains("refutes"), r.detail());
+    }
+
+    @Test
+    void anUndecidedKnockoutIsInconclusiveNeverKilled() {
+        // the escape lane's kill needs about 290,000 states: a 300 ms limit cannot reach it
+        ModelEntry e = Catalog.find("fabric");
+        Knockouts.Result r = Knockouts.check(e, mechanism(e, "escape-lane"), settings().withMaxMillis(300), null);
+        assertEquals(Knockouts.Outcome.INCONCLUSIVE, r.outcome(), r.detail());
+        assertFalse(r.killed());
+        assertEquals(ExitCodes.INCONCLUSIVE, KnockoutsCommand.exitCode(List.of(r)));
+        assertEquals(Finding.Outcome.INCONCLUSIVE, KnockoutsSuite.finding(r).outcome());
+    }
+
+    @Test
+    void aPerMechanismLimitLeavesTheOthersTheirTime() {
+        // --max-time-each bounds each mechanism; the next one still runs
+        CliTest.Run r = CliTest.run("knockouts", "fabric", "--json", "--threads", "2", "--no-save",
+                "--max-time-each", "300ms");
+        JsonNode o;
+        try {
+            o = TraceJson.MAPPER.readTree(r.out());
+        } catch (java.io.IOException ex) {
+            throw new AssertionError(r.out() + r.err(), ex);
+        }
+        assertEquals(ExitCodes.INCONCLUSIVE, r.code(), r.err());
+        boolean sawInconclusive = false;
+        for (JsonNode row : o.get("rows")) {
+            String outcome = row.get("outcome").asText();
+            if (row.get("mechanism").asText().equals("no-return-from-vl0")) {
+                assertEquals("NOT_NEEDED", outcome, row.toString());
+                assertFalse(row.get("counted").asBoolean());
+            } else if (row.get("mechanism").asText().startsWith("escape-")) {
+                assertEquals("INCONCLUSIVE", outcome, row.toString());
+                sawInconclusive = true;
+            }
+        }
+        assertTrue(sawInconclusive);
+        assertEquals(o.get("mechanisms").asInt() - 1, o.get("counted").asInt());
+        assertEquals(CliTest.run("knockouts", "fabric", "--max-time-each", "10").code(), ExitCodes.USAGE);
+    }
+
+    @Test
     void commandExitsZeroWhenEveryMechanismIsKilled(@TempDir Path dir) throws Exception {
         CliTest.Run r = CliTest.run("knockouts", "escape-vl", "partition", "--json", "--threads", "2", "--out",
                 dir.toString());

@@ -1,6 +1,8 @@
 package org.rdmacheck.properties.catalog;
 
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -23,9 +25,13 @@ import java.util.TreeMap;
  * @param coverage    the coverage scope: parameter values (over the variant's defaults) small enough
  *                    to check in under a minute, at which removing the mechanism is detected
  * @param description one line: what the switch removes
+ * @param notNeeded   when the mechanism is shown not needed for its purpose (a finding): the argument,
+ *                    a theorem or the paper's own; {@code rdmacheck knockouts} reports it with the
+ *                    argument, still searches the knock-out for a counterexample that would refute it,
+ *                    and leaves it out of the count
  */
 public record Mechanism(String name, String title, String paperRef, String purpose, String variant,
-                        Map<String, String> coverage, String description) {
+                        Map<String, String> coverage, String description, Optional<String> notNeeded) {
 
     /** Copies the coverage scope. */
     public Mechanism {
@@ -33,5 +39,34 @@ public record Mechanism(String name, String title, String paperRef, String purpo
             throw new IllegalArgumentException("mechanism name must be lower-case words joined by '-': " + name);
         }
         coverage = java.util.Collections.unmodifiableMap(new TreeMap<>(coverage));
+        Objects.requireNonNull(notNeeded, "notNeeded");
+        if (notNeeded.isPresent() && notNeeded.get().isBlank()) {
+            throw new IllegalArgumentException("a mechanism declared not needed must say why: " + name);
+        }
+    }
+
+    /**
+     * A mechanism the knock-outs must kill.
+     *
+     * @param name        the switch name
+     * @param title       the mechanism in the paper's words
+     * @param paperRef    where the paper defines it
+     * @param purpose     the property it exists for
+     * @param variant     the variant the knock-out is applied to
+     * @param coverage    the coverage scope
+     * @param description what the switch removes
+     */
+    public Mechanism(String name, String title, String paperRef, String purpose, String variant,
+                     Map<String, String> coverage, String description) {
+        this(name, title, paperRef, purpose, variant, coverage, description, Optional.empty());
+    }
+
+    /**
+     * @param argument why the mechanism is not needed for its purpose (a theorem, or the paper's own
+     *                 argument), one or two sentences
+     * @return this mechanism declared not needed: a finding, reported with the argument and not counted
+     */
+    public Mechanism notNeeded(String argument) {
+        return new Mechanism(name, title, paperRef, purpose, variant, coverage, description, Optional.of(argument));
     }
 }

@@ -172,7 +172,16 @@ public final class FabricEntry implements ModelEntry {
                         "a packet blocked at its DFT entry's port may not take VL0"),
                 new Mechanism("no-return-from-vl0", "flows that traverse the escape VLs never flow back",
                         "seed 000, IV-B", FabricProperties.NO_ROUTING_DEADLOCK, "lane-silent", laneScope,
-                        "a VL0 packet may go back to VL1 on its ECMP port"),
+                        "a VL0 packet may go back to VL1 on its ECMP port")
+                        // Duato (IEEE TPDS 1995/1996), virtual cut-through: a routing function is deadlock-free if a
+                        // connected routing subfunction (VL0, up*/down*) has an acyclic channel dependency graph and
+                        // every blocked packet may take it; where a packet goes after VL0 adds no dependency among
+                        // VL0's channels, since a packet holds one buffer at a time
+                        .notNeeded("Duato's condition for virtual cut-through switching (each packet holds one "
+                                + "buffer slot at a time, as modelled) needs only that every packet blocked on VL1 may "
+                                + "take VL0 and that VL0's own channel dependency graph (up*/down*) is acyclic; a "
+                                + "packet leaving VL0 for VL1 adds no dependency between VL0 channels, so deadlock "
+                                + "freedom does not need the rule (it is needed under wormhole switching)."),
                 new Mechanism("pfc-pause", "PFC pause (lossless back pressure)", "seed 000, IV-C; seed 004, 4",
                         FabricProperties.EXACTLY_ONCE, "repaired",
                         Map.of("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0", "xoff", "2"),
