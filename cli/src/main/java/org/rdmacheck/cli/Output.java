@@ -244,7 +244,8 @@ public final class Output {
     /**
      * What {@code all} prints without {@code --verbose}: one line per model (results by outcome,
      * violations, the largest state count, the time), then the table of every row to look at: those
-     * not as expected, and every violation (expected ones included, with their traces).
+     * not as expected, every violation (expected ones included, with their traces) and every mechanism
+     * found not needed (a finding, with its argument).
      *
      * @param rows  findings
      * @param width characters per line
@@ -271,12 +272,13 @@ public final class Output {
         per.forEach((m, c) -> sb.append(String.format(Locale.ROOT, format, m, c[0], c[1], c[2] == 0 ? "0" : c[2] + " !",
                 c[3], c[4], c[5] == 0 ? "-" : String.format(Locale.ROOT, "%,d", c[5]), Durations.format(c[6]))));
         List<Finding> look = rows.stream().filter(r -> r.outcome() != Finding.Outcome.AS_EXPECTED
-                || r.verdict() == Finding.Verdict.VIOLATED).toList();
+                || r.verdict() == Finding.Verdict.VIOLATED || r.verdict() == Finding.Verdict.NOT_NEEDED).toList();
         sb.append('\n');
         if (look.isEmpty()) {
             sb.append("no result to look at: nothing violated, nothing unexpected or inconclusive (every row: --verbose)\n");
         } else {
-            sb.append(String.format(Locale.ROOT, "%d results to look at: unexpected, inconclusive or violated "
+            sb.append(String.format(Locale.ROOT, "%d results to look at: unexpected, inconclusive, violated or "
+                    + "a mechanism found not needed "
                     + "(every row: --verbose)%n%n", look.size()));
             sb.append(table(look, width));
         }

@@ -171,6 +171,7 @@ class KnockoutsTest {
         Knockouts.Result r = Knockouts.check(e, mechanism(e, "escape-lane"), settings().withMaxMillis(300), null);
         assertEquals(Knockouts.Outcome.INCONCLUSIVE, r.outcome(), r.detail());
         assertFalse(r.killed());
+        assertTrue(r.states() > 100, "the figures are the purpose's search, not a later pass's: " + r.states());
         assertEquals(ExitCodes.INCONCLUSIVE, KnockoutsCommand.exitCode(List.of(r)));
         assertEquals(Finding.Outcome.INCONCLUSIVE, KnockoutsSuite.finding(r).outcome());
     }
