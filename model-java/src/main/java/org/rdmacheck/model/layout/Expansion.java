@@ -28,8 +28,10 @@ public final class Expansion {
     private final int[] out;
     private final int[][] elems;
     private final int[] len;
-    /** bit k: FIFO k changed in the successor so far */
-    private int touched;
+    /** FIFO k changed in the successor so far: {@code edited[k]}; the changed ones listed in {@code editedList} */
+    private final boolean[] edited;
+    private final int[] editedList;
+    private int editedCount;
 
     /**
      * @param layout the layout of the states expanded
@@ -44,9 +46,8 @@ public final class Expansion {
         plen = new int[n];
         elems = new int[n][];
         len = new int[n];
-        if (n > 31) {
-            throw new IllegalArgumentException("at most 31 FIFOs in a layout");
-        }
+        edited = new boolean[n];
+        editedList = new int[n];
         for (int i = 0; i < n; i++) {
             pelems[i] = new int[fifos[i].capacity()];
             elems[i] = new int[fifos[i].capacity()];
@@ -108,7 +109,10 @@ public final class Expansion {
         for (int i = 0; i < header; i++) {
             out[i] = ps[poff + i];
         }
-        touched = 0;
+        for (int i = 0; i < editedCount; i++) {
+            edited[editedList[i]] = false;
+        }
+        editedCount = 0;
     }
 
     /** @param f a field  @param v its value in the successor */
@@ -128,24 +132,25 @@ public final class Expansion {
 
     /** @param q a FIFO  @return its length in the successor so far */
     public int lengthNow(Fifo q) {
-        return (touched & 1 << q.index) != 0 ? len[q.index] : plen[q.index];
+        return edited[q.index] ? len[q.index] : plen[q.index];
     }
 
     /** @param q a FIFO  @param i an index  @return the successor's element i so far */
     public int elementNow(Fifo q, int i) {
-        return (touched & 1 << q.index) != 0 ? elems[q.index][i] : pelems[q.index][i];
+        return edited[q.index] ? elems[q.index][i] : pelems[q.index][i];
     }
 
     /** @param q a FIFO  @return whether the successor so far changed it */
     public boolean touched(Fifo q) {
-        return (touched & 1 << q.index) != 0;
+        return edited[q.index];
     }
 
     private int[] edit(Fifo q) {
         int k = q.index;
         int[] a = elems[k];
-        if ((touched & 1 << k) == 0) {
-            touched |= 1 << k;
+        if (!edited[k]) {
+            edited[k] = true;
+            editedList[editedCount++] = k;
             int n = plen[k];
             len[k] = n;
             int[] p = pelems[k];
@@ -160,6 +165,12 @@ public final class Expansion {
     public void append(Fifo q, int e) {
         int[] a = edit(q);
         a[len[q.index]++] = e;
+    }
+
+    /** @param q a FIFO emptied in the successor */
+    public void clear(Fifo q) {
+        edit(q);
+        len[q.index] = 0;
     }
 
     /** @param q a FIFO  @param i the index of the element removed */
@@ -200,7 +211,7 @@ public final class Expansion {
         int at = header;
         for (int k = 0; k < fifos.length; k++) {
             Fifo q = fifos[k];
-            if ((touched & 1 << k) != 0) {
+            if (edited[k]) {
                 q.lengthField().set(out, 0, len[k]);
                 at = q.pack(elems[k], len[k], out, at);
             } else {

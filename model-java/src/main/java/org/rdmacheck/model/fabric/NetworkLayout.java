@@ -1,0 +1,102 @@
+package org.rdmacheck.model.fabric;
+
+import org.rdmacheck.model.layout.Field;
+import org.rdmacheck.model.layout.Fifo;
+import org.rdmacheck.model.layout.StateLayout;
+import org.rdmacheck.model.topology.Topology;
+
+/**
+ * The declared state of the one network model (seed 000 §IV-A/B/C): per (port, lane) buffer the
+ * foreground packets waiting at its downstream end and (VL1 only) its background occupancy, per
+ * switch its deflected flow table, per flow the sender's and the receiver's position, and the
+ * failed element. The bounds follow from the configuration: a buffer holds at most {@code xoff}
+ * packets (PFC pauses its upstream there), a DFT at most {@code dft} entries.
+ *
+ * <p>Buffer {@code 2 * i + lane} belongs to buffered arc {@code i} ({@link FabricNet#bufArc}); lane
+ * 0 is the escape lane VL0, lane 1 the normal lane VL1.
+ */
+public final class NetworkLayout {
+
+    /** per buffer {@code 2 * bufferedArc + lane}: its foreground packets, head first */
+    public final Fifo[] buffers;
+    /** per buffered arc: background packets in its VL1 buffer */
+    public final Field[] background;
+    /** per node: its DFT, sorted (hosts have none: null) */
+    public final Fifo[] dft;
+    /** per flow: packets sent of the current transmission */
+    public final Field[] sent;
+    /** per flow: the receiver's next expected packet */
+    public final Field[] expected;
+    /** the failed element ({@link FabricNet#NONE} if none) */
+    public final Field failed;
+    /** a packet's flow */
+    public final Field pFlow;
+    /** a packet's index in its message */
+    public final Field pSeq;
+    /** a packet's tokens left */
+    public final Field pTokens;
+    /** a DFT entry's flow */
+    public final Field dFlow;
+    /** a DFT entry's tokens (of the allocating packet on arrival) */
+    public final Field dTokens;
+    /** a DFT entry's output arc */
+    public final Field dArc;
+    /** a DFT entry's output lane */
+    public final Field dLane;
+    /** the layout */
+    public final StateLayout layout;
+
+    /**
+     * @param config the configuration
+     * @param net    the network it runs on
+     */
+    NetworkLayout(FabricConfig config, FabricNet net) {
+        Topology t = net.topology();
+        int flows = config.flows().size();
+        StateLayout.Builder b = StateLayout.builder();
+        sent = b.integers("sent", flows, 0, config.packets());
+        expected = b.integers("expected", flows, 0, config.packets());
+        failed = b.integer("failed", 0, net.elementCount() - 1);
+        background = b.integers("background", net.bufferedArcs(), 0, Math.min(config.threshold(), config.background()));
+        pFlow = StateLayout.Builder.component("flow", 0, flows - 1);
+        pSeq = StateLayout.Builder.component("seq", 0, config.packets() - 1);
+        pTokens = StateLayout.Builder.component("tokens", 0, config.tokens());
+        buffers = new Fifo[2 * net.bufferedArcs()];
+        for (int i = 0; i < buffers.length; i++) {
+            buffers[i] = b.fifo("buffer[" + t.arcName(net.bufArc(i / 2)) + ".VL" + i % 2 + "]", config.xoff(),
+                    pFlow, pSeq, pTokens);
+        }
+        dFlow = StateLayout.Builder.component("flow", 0, flows - 1);
+        dTokens = StateLayout.Builder.component("tokens", 0, config.tokens());
+        dArc = StateLayout.Builder.component("arc", 0, t.arcCount() - 1);
+        dLane = StateLayout.Builder.component("lane", 0, 1);
+        dft = new Fifo[t.nodeCount()];
+        for (int v = 0; v < t.nodeCount(); v++) {
+            if (!t.isHost(v)) {
+                dft[v] = b.fifo("dft[" + t.nodeName(v) + "]", config.dftSize(), dFlow, dTokens, dArc, dLane);
+            }
+        }
+        layout = b.build();
+    }
+
+    /**
+     * @param flow   flow
+     * @param seq    index in the message
+     * @param tokens tokens left
+     * @return the packet's element bits
+     */
+    public int packet(int flow, int seq, int tokens) {
+        return pFlow.bits(flow) | pSeq.bits(seq) | pTokens.bits(tokens);
+    }
+
+    /**
+     * @param flow   flow
+     * @param tokens tokens of the allocating packet
+     * @param arc    output arc
+     * @param lane   output lane
+     * @return the DFT entry's element bits
+     */
+    public int entry(int flow, int tokens, int arc, int lane) {
+        return dFlow.bits(flow) | dTokens.bits(tokens) | dArc.bits(arc) | dLane.bits(lane);
+    }
+}

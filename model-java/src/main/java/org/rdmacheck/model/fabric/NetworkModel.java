@@ -1,0 +1,1202 @@
+package org.rdmacheck.model.fabric;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.rdmacheck.model.Action;
+import org.rdmacheck.model.PackedModel;
+import org.rdmacheck.model.StateCodec;
+import org.rdmacheck.model.Transition;
+import org.rdmacheck.model.fabric.FabricOptions.Cleanup;
+import org.rdmacheck.model.fabric.FabricOptions.DftKey;
+import org.rdmacheck.model.fabric.FabricOptions.Knockout;
+import org.rdmacheck.model.fabric.FabricOptions.LaneChange;
+import org.rdmacheck.model.fabric.FabricOptions.UTurns;
+import org.rdmacheck.model.layout.Expansion;
+import org.rdmacheck.model.layout.Field;
+import org.rdmacheck.model.layout.Fifo;
+import org.rdmacheck.model.layout.Footprint;
+import org.rdmacheck.model.layout.LayoutCodec;
+import org.rdmacheck.model.layout.LayoutModel;
+import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.model.layout.Slot;
+import org.rdmacheck.model.layout.StateLayout;
+import org.rdmacheck.model.topology.Topology;
+
+/**
+ * The one network model: in-order flow deflection, escape virtual lanes and PFC back-pressure in
+ * one fabric (seed 000 §IV-A/B/C with the §VI-A settings), written once on its declared state
+ * ({@link NetworkLayout}).
+ *
+ * <p>Every arc leaving a switch has one FIFO buffer per lane (VL0 escape, VL1 normal) at its
+ * downstream end; a packet moves only into a buffer below the PFC pause threshold, so a paused
+ * upstream buffer cannot send. Actions, in the order they are tried: {@code Send} (a host hands the
+ * next packet of its message to its ToR, which routes it), {@code Forward} (the head packet of a
+ * buffer moves on as the switch's forwarding decision allows), {@code Deliver} (a ToR's host port
+ * hands its head packet to the RC receiver, which accepts the next expected packet and discards a
+ * duplicate or a packet ahead of its turn), {@code Background} (a background packet joins a VL1
+ * buffer and stays) and {@code Fail}.
+ *
+ * <p>The forwarding decision (seed 000 §IV-A Fig. 7, §IV-B): on the escape lane VL0 a packet
+ * follows up*&#47;down* and is never deflected. On VL1 it consults the DFT first: an entry sends it
+ * to its port ({@code Deflect} by the entry, one token) or, with lane changes that follow IOFD, onto
+ * VL0. Otherwise a message's first packet is deflected when its ECMP buffer is at or above the
+ * deflection threshold, it holds a token and a DFT entry is free: to any other live switch port
+ * with room (a nondeterministic choice; no host). With U-turns forbidden no deflection, chosen or
+ * by a DFT entry, sends a packet back out of the port it arrived on: such a choice is not offered,
+ * and a packet whose entry names its arrival port is held (IOFD allows it no other port).
+ * Otherwise ECMP. A VL1 packet whose next buffer is paused (PFC) may move to VL0 on its escape port
+ * ({@code EscapeToVl0}), under the lane-change rule. A message's end packet frees the entries it
+ * matches as it passes.
+ *
+ * <p>Failures, as this model reads seed 000 §IV-C: one switch (not a ToR) or one switch-to-switch
+ * link fails. The failed switch loses its buffers and its DFT, a failed link the packets on it. The
+ * neighbours "propagate that information back to senders and effectively cause the in-flight
+ * packets to be dropped": every foreground packet in flight is dropped (every incomplete message is
+ * treated as blocked, since after a deflection no switch can tell which paths the failure cut) and
+ * every sender whose message is incomplete retransmits it from its first packet; ECMP and the escape
+ * routes avoid the failed element from then on. The surviving switches keep their background
+ * traffic and their DFTs: with cleanup {@code none} (the paper's only deallocation rule is the end
+ * packet) the entries of the dropped messages stay; with {@code flush} the failure notice frees them.
+ *
+ * <p>Routing decisions come from tables precomputed per topology and failure element
+ * ({@link FabricNet}). The knock-out switches of {@link Knockout} are guards here, each written once.
+ *
+ * <p>An action's code: kind (3 bits), arc + 1 (11), lane (1), flow (7), seq (4), tokens (4), route
+ * or receiver (4), out (11), out lane (1), tokens left (4), ECN mark (1), could deflect (1).
+ */
+public final class NetworkModel implements LayoutModel, PackedModel {
+
+    static final int SEND = 0;
+    static final int FORWARD = 1;
+    static final int DELIVER = 2;
+    static final int BACKGROUND = 3;
+    static final int FAIL = 4;
+    private static final String[] NAMES = {"Send", "Forward", "Deliver", "Background", "Fail"};
+    private static final String[] RECEIVER = {"accept", "discard-duplicate", "discard-out-of-order"};
+    private static final Hop.Kind[] KINDS = Hop.Kind.values();
+
+    private final FabricConfig config;
+    private final FabricNet net;
+    private final Topology t;
+    private final NetworkLayout g;
+    private final LayoutState initial;
+    // configuration tables
+    private final int flows;
+    private final int packets;
+    private final int xoff;
+    private final int threshold;
+    private final int ecn;
+    private final int dftSize;
+    private final int[] initTokens;
+    private final int[] srcTor;
+    private final boolean[][] dead;
+    private final int[] bufOfArc;
+    private final boolean[] hostArc;
+    private final int maxDegree;
+    // the design's choices and knock-outs, resolved once
+    private final boolean messageKey;
+    private final boolean uTurnsForbidden;
+    private final LaneChange laneChange;
+    private final LaneRule laneRule;
+    private final boolean escapeLane;
+    private final boolean flush;
+    private final boolean koFollow;
+    private final boolean koFree;
+    private final boolean koSpend;
+    private final boolean koThreshold;
+    private final boolean koTorHost;
+    private final boolean koAccess;
+    private final boolean koReturn;
+    private final boolean koPause;
+    private final boolean koHitWaits;
+    private final ThreadLocal<Step> probes;
+
+    /**
+     * @param config the configuration
+     * @throws org.rdmacheck.model.InputException if a failure would disconnect a flow
+     */
+    public NetworkModel(FabricConfig config) {
+        this.config = config;
+        this.net = new FabricNet(config.topology(), config.flows(), config.failures());
+        this.t = net.topology();
+        this.g = new NetworkLayout(config, net);
+        this.flows = config.flows().size();
+        this.packets = config.packets();
+        this.xoff = config.xoff();
+        this.threshold = config.threshold();
+        this.ecn = config.ecn();
+        this.dftSize = config.dftSize();
+        FabricOptions o = config.options();
+        initTokens = new int[flows];
+        srcTor = new int[flows];
+        for (int f = 0; f < flows; f++) {
+            initTokens[f] = config.initialTokens(f);
+            srcTor[f] = net.sourceTor(f);
+        }
+        dead = new boolean[net.elementCount()][t.arcCount()];
+        for (int e = 0; e < net.elementCount(); e++) {
+            for (int a = 0; a < t.arcCount(); a++) {
+                dead[e][a] = net.dead(e, a);
+            }
+        }
+        bufOfArc = new int[t.arcCount()];
+        hostArc = new boolean[t.arcCount()];
+        for (int a = 0; a < t.arcCount(); a++) {
+            bufOfArc[a] = net.bufOfArc(a);
+            hostArc[a] = t.isHost(t.arcTo(a));
+        }
+        int deg = 0;
+        for (int v = 0; v < t.nodeCount(); v++) {
+            deg = Math.max(deg, t.degree(v));
+        }
+        maxDegree = deg;
+        messageKey = o.key() == DftKey.MESSAGE;
+        uTurnsForbidden = o.uTurns() == UTurns.FORBIDDEN;
+        laneChange = o.laneChange();
+        laneRule = o.laneRule();
+        escapeLane = o.escapeLane() && !o.off(Knockout.ESCAPE_LANE);
+        flush = o.cleanup() == Cleanup.FLUSH && !o.off(Knockout.FAILURE_CLEANUP);
+        koFollow = o.off(Knockout.DFT_FOLLOW);
+        koFree = o.off(Knockout.DFT_FREE_ON_END);
+        koSpend = o.off(Knockout.TOKEN_SPENDING);
+        koThreshold = o.off(Knockout.DEFLECTION_THRESHOLD);
+        koTorHost = o.off(Knockout.TOR_NO_HOST);
+        koAccess = o.off(Knockout.ESCAPE_ACCESS);
+        koReturn = o.off(Knockout.NO_RETURN_FROM_VL0);
+        koPause = o.off(Knockout.PFC_PAUSE);
+        koHitWaits = o.off(Knockout.DFT_HIT_WAITS);
+        int[] v = new int[g.layout.maxLength()];
+        initial = new LayoutState(g.layout, v, 0, g.layout.header());
+        probes = ThreadLocal.withInitial(Step::new);
+    }
+
+    /** @return the configuration */
+    public FabricConfig config() {
+        return config;
+    }
+
+    /** @return the network */
+    public FabricNet net() {
+        return net;
+    }
+
+    /** @return the declared state */
+    public NetworkLayout fields() {
+        return g;
+    }
+
+    @Override
+    public StateLayout layout() {
+        return g.layout;
+    }
+
+    @Override
+    public List<LayoutState> initialStates() {
+        return List.of(initial);
+    }
+
+    @Override
+    public boolean isFinal(LayoutState s) {
+        return s.test(this::allDelivered);
+    }
+
+    /**
+     * @param s    packed values
+     * @param base the state's first value
+     * @return whether every message is accepted completely
+     */
+    public boolean allDelivered(int[] s, int base) {
+        for (Field e : g.expected) {
+            if (e.get(s, base) != packets) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public Optional<StateCodec<LayoutState>> codec() {
+        return Optional.of(new LayoutCodec(g.layout));
+    }
+
+    @Override
+    public Optional<PackedModel> packed() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public PackedModel.Expander expander() {
+        return new Step();
+    }
+
+    @Override
+    public void successors(LayoutState s, Consumer<Transition<LayoutState>> sink) {
+        int[] v = new int[s.length()];
+        s.copyTo(v, 0);
+        new Step().successors(v, 0, (code, next, length) ->
+                sink.accept(new Transition<>(action(code), new LayoutState(g.layout, next, 0, length))));
+    }
+
+    /**
+     * The transition groups' footprints. {@code Send} and {@code Forward} route a packet: the
+     * decision reads the occupancy of every buffer out of the switch (PFC pause, the deflection
+     * threshold, ECN), the switch's DFT, the failed element and, under a lane-rule table, the
+     * buffers into the switch (an earlier packet of the message still there).
+     */
+    @Override
+    public List<Footprint> footprints() {
+        List<Slot> all = g.layout.slots();
+        List<Slot> buffersAndBackground = new ArrayList<>(List.of(g.buffers));
+        buffersAndBackground.addAll(List.of(g.background));
+        List<Slot> dfts = new ArrayList<>();
+        for (Fifo q : g.dft) {
+            if (q != null) {
+                dfts.add(q);
+            }
+        }
+        List<Slot> routeReads = new ArrayList<>(buffersAndBackground);
+        routeReads.addAll(dfts);
+        routeReads.add(g.failed);
+        List<Slot> sendReads = new ArrayList<>(routeReads);
+        sendReads.addAll(List.of(g.sent));
+        List<Slot> routeWrites = new ArrayList<>(List.of(g.buffers));
+        routeWrites.addAll(dfts);
+        List<Slot> sendWrites = new ArrayList<>(routeWrites);
+        sendWrites.addAll(List.of(g.sent));
+        List<Slot> deliver = new ArrayList<>(List.of(g.buffers));
+        deliver.addAll(List.of(g.expected));
+        List<Slot> bg = new ArrayList<>(buffersAndBackground);
+        bg.add(g.failed);
+        List<Slot> failReads = new ArrayList<>(all);
+        List<Slot> failWrites = new ArrayList<>(buffersAndBackground);
+        failWrites.addAll(dfts);
+        failWrites.addAll(List.of(g.sent));
+        failWrites.add(g.failed);
+        return List.of(Footprint.of(NAMES[SEND], sendReads, sendWrites),
+                Footprint.of(NAMES[FORWARD], routeReads, routeWrites),
+                Footprint.of(NAMES[DELIVER], deliver, deliver),
+                Footprint.of(NAMES[BACKGROUND], bg, List.of(g.background)),
+                Footprint.of(NAMES[FAIL], failReads, failWrites));
+    }
+
+    // ---- action codes ----
+
+    private static long code(int kind, int arc, int lane, int flow, int seq, int tokens, int route, int out,
+                             int outLane, int tokensLeft, boolean ecnMarked, boolean couldDeflect) {
+        return kind | (long) (arc + 1) << 3 | (long) lane << 14 | (long) flow << 15 | (long) seq << 22
+                | (long) tokens << 26 | (long) route << 30 | (long) out << 34 | (long) outLane << 45
+                | (long) tokensLeft << 46 | (ecnMarked ? 1L << 50 : 0) | (couldDeflect ? 1L << 51 : 0);
+    }
+
+    /** @param code an action code  @return its kind (0 Send, 1 Forward, 2 Deliver, 3 Background, 4 Fail) */
+    public static int kind(long code) {
+        return (int) code & 7;
+    }
+
+    /** @param code an action code  @return whether it is a delivery */
+    public static boolean isDelivery(long code) {
+        return kind(code) == DELIVER;
+    }
+
+    /** @param code a Send, Forward or Deliver  @return the packet's flow */
+    public static int flow(long code) {
+        return (int) (code >>> 15) & 0x7F;
+    }
+
+    /** @param code a Send, Forward or Deliver  @return the packet's index in its message */
+    public static int seq(long code) {
+        return (int) (code >>> 22) & 0xF;
+    }
+
+    /** @param code a Send or Forward  @return the packet's tokens before the move */
+    public static int tokens(long code) {
+        return (int) (code >>> 26) & 0xF;
+    }
+
+    /** @param code a Send or Forward  @return its tokens after the move */
+    public static int tokensLeft(long code) {
+        return (int) (code >>> 46) & 0xF;
+    }
+
+    /** @param code a Send or Forward  @return the switch's decision */
+    public static Hop.Kind route(long code) {
+        return KINDS[(int) (code >>> 30) & 0xF];
+    }
+
+    /** @param code any action  @return its arc (the buffer left, the failed element of a Fail), -1 for Send */
+    public static int arc(long code) {
+        return ((int) (code >>> 3) & 0x7FF) - 1;
+    }
+
+    /** @param code a Send or Forward  @return whether the buffer joined was at or above the ECN threshold */
+    public static boolean ecnMarked(long code) {
+        return (code & 1L << 50) != 0;
+    }
+
+    /** @param code a Send or Forward  @return whether a deflection was available had the threshold allowed it */
+    public static boolean couldDeflect(long code) {
+        return (code & 1L << 51) != 0;
+    }
+
+    /**
+     * @param code a Send or Forward
+     * @return the switch that decided
+     */
+    public int at(long code) {
+        return kind(code) == SEND ? srcTor[flow(code)] : t.arcTo(arc(code));
+    }
+
+    @Override
+    public Action action(long code) {
+        int kind = kind(code);
+        int arc = arc(code);
+        return switch (kind) {
+            case SEND, FORWARD -> {
+                int out = (int) (code >>> 34) & 0x7FF;
+                yield Action.of(NAMES[kind], "arc", arc, "lane", (int) (code >>> 14) & 1, "flow", flow(code),
+                        "seq", seq(code), "tokens", tokens(code), "at", at(code), "route", route(code).label(),
+                        "out", out, "outLane", (int) (code >>> 45) & 1, "tokensLeft", tokensLeft(code),
+                        "ecn", ecnMarked(code), "couldDeflect", couldDeflect(code), "hop", t.arcName(out));
+            }
+            case DELIVER -> Action.of(NAMES[kind], "arc", arc, "lane", (int) (code >>> 14) & 1, "flow", flow(code),
+                    "seq", seq(code), "receiver", RECEIVER[(int) (code >>> 30) & 0xF], "hop", t.arcName(arc));
+            case BACKGROUND -> Action.of(NAMES[kind], "arc", arc, "lane", 1, "hop", t.arcName(arc));
+            case FAIL -> Action.of(NAMES[kind], "element", arc, "name", net.elementName(arc));
+            default -> throw new IllegalArgumentException("not a fabric action code: " + code);
+        };
+    }
+
+    // ---- state queries (properties) ----
+
+    /**
+     * @param s    packed values
+     * @param base the state's first value
+     * @param arc  a switch arc
+     * @param lane 0 or 1
+     * @return packets in the arc's buffer on that lane, background included
+     */
+    public int occupancy(int[] s, int base, int arc, int lane) {
+        int i = bufOfArc[arc];
+        int n = g.buffers[2 * i + lane].length(s, base);
+        return lane == 1 ? n + g.background[i].get(s, base) : n;
+    }
+
+    /**
+     * Whether some packet in a buffer can move (seed 000 §IV-B's routing deadlock is a state with
+     * packets in buffers none of which can move): true when every buffer is empty, or some head
+     * can be delivered or forwarded. Sends, background and failures are not moves of a buffered
+     * packet, so a stall after a discarded packet (empty buffers) is not a routing deadlock.
+     *
+     * @param s    packed values
+     * @param base the state's first value
+     * @return whether some buffered packet can move, or none is buffered
+     */
+    public boolean someBufferedPacketMoves(int[] s, int base) {
+        return probes.get().someBufferedPacketMoves(s, base);
+    }
+
+    /**
+     * The non-degeneracy of a lane rule (seed 000 §IV-A/B: a congested first packet with a spare
+     * token and a free DFT entry is deflected): for every VL1 buffer head and every packet a host is
+     * about to send that is its message's first packet, holds a token, matches no DFT entry, meets
+     * its ECMP VL1 buffer at or above the deflection threshold at a switch with a free DFT entry and
+     * has another live switch port with room on VL1, the switch offers a deflection.
+     *
+     * @param s    packed values
+     * @param base the state's first value
+     * @return whether every such packet is offered a deflection
+     */
+    public boolean deflectionOffered(int[] s, int base) {
+        return probes.get().deflectionOffered(s, base);
+    }
+
+    /**
+     * Every DFT entry belongs to a message still on its way (a packet in flight or still to send).
+     *
+     * @param s    packed values
+     * @param base the state's first value
+     * @return whether no entry outlives the transmission that allocated it
+     */
+    public boolean noStaleEntry(int[] s, int base) {
+        for (Fifo q : g.dft) {
+            if (q != null && q.length(s, base) > 0) {
+                return probes.get().noStale(s, base);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * @param s    packed values
+     * @param base the state's first value
+     * @return whether every DFT is empty
+     */
+    public boolean dftsEmpty(int[] s, int base) {
+        for (Fifo q : g.dft) {
+            if (q != null && q.length(s, base) > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * @param s    packed values
+     * @param base the state's first value
+     * @param flow a flow
+     * @return the receiver's next expected packet
+     */
+    public int expected(int[] s, int base, int flow) {
+        return g.expected[flow].get(s, base);
+    }
+
+    /**
+     * @param s    packed values
+     * @param base the state's first value
+     * @return the failed element ({@link FabricNet#NONE} if none)
+     */
+    public int failed(int[] s, int base) {
+        return g.failed.get(s, base);
+    }
+
+    /**
+     * The lane-rule cell (see {@link LaneRule}) a step consults: a {@code Send}, or a {@code Forward}
+     * of a VL1 packet, decided by a table rule; -1 for every other step.
+     *
+     * @param s the state the step starts from
+     * @param a the step's action
+     * @return {@code row * 3 + column}, or -1
+     */
+    public int laneRuleCell(LayoutState s, Action a) {
+        if (laneChange != LaneChange.TABLE) {
+            return -1;
+        }
+        int[] v = values(s);
+        Step x = probes.get();
+        x.load(v);
+        if (a.name().equals(NAMES[SEND])) {
+            int f = (int) a.params().get("flow");
+            return x.cell(srcTor[f], f, x.sentOf(f), initTokens[f], -1);
+        }
+        if (a.name().equals(NAMES[FORWARD]) && (int) a.params().get("lane") == 1) {
+            int arc = (int) a.params().get("arc");
+            int head = x.x.element(g.buffers[2 * bufOfArc[arc] + 1], 0);
+            return x.cell(t.arcTo(arc), g.pFlow.of(head), g.pSeq.of(head), g.pTokens.of(head), arc);
+        }
+        return -1;
+    }
+
+    /**
+     * The lane-rule cells every possible next move of a VL1 packet consults in a state: each VL1
+     * buffer head at a switch and each message's next packet at its source ToR.
+     *
+     * @param s a state
+     * @return the cells (row * 3 + column), none when the rule is not a table
+     */
+    public Set<Integer> laneRuleCells(LayoutState s) {
+        Set<Integer> cells = new TreeSet<>();
+        if (laneChange != LaneChange.TABLE) {
+            return cells;
+        }
+        Step x = probes.get();
+        x.load(values(s));
+        for (int i = 0; i < net.bufferedArcs(); i++) {
+            int arc = net.bufArc(i);
+            Fifo q = g.buffers[2 * i + 1];
+            if (x.x.length(q) > 0 && !hostArc[arc]) {
+                int head = x.x.element(q, 0);
+                cells.add(x.cell(t.arcTo(arc), g.pFlow.of(head), g.pSeq.of(head), g.pTokens.of(head), arc));
+            }
+        }
+        for (int f = 0; f < flows; f++) {
+            if (x.sentOf(f) < packets) {
+                cells.add(x.cell(srcTor[f], f, x.sentOf(f), initTokens[f], -1));
+            }
+        }
+        cells.remove(-1);
+        return cells;
+    }
+
+    private static int[] values(LayoutState s) {
+        int[] v = new int[s.length()];
+        s.copyTo(v, 0);
+        return v;
+    }
+
+    /**
+     * A state in the shape traces have always shown: per buffer its packets, per buffer its
+     * background (0 on VL0), per node its DFT entries, per flow sent and expected, the failed element.
+     */
+    @Override
+    public Object view(LayoutState s) {
+        List<Object> buffers = new ArrayList<>();
+        List<Object> background = new ArrayList<>();
+        for (int b = 0; b < g.buffers.length; b++) {
+            List<Object> l = new ArrayList<>();
+            for (int e : s.elements(g.buffers[b])) {
+                l.add(ordered("flow", g.pFlow.of(e), "seq", g.pSeq.of(e), "tokens", g.pTokens.of(e)));
+            }
+            buffers.add(l);
+            background.add(b % 2 == 1 ? s.get(g.background[b / 2]) : 0);
+        }
+        List<Object> dft = new ArrayList<>();
+        for (Fifo q : g.dft) {
+            List<Object> l = new ArrayList<>();
+            if (q != null) {
+                for (int e : s.elements(q)) {
+                    l.add(ordered("flow", g.dFlow.of(e), "tokens", g.dTokens.of(e), "arc", g.dArc.of(e),
+                            "lane", g.dLane.of(e)));
+                }
+            }
+            dft.add(l);
+        }
+        List<Object> sent = new ArrayList<>();
+        List<Object> expected = new ArrayList<>();
+        for (int f = 0; f < flows; f++) {
+            sent.add(s.get(g.sent[f]));
+            expected.add(s.get(g.expected[f]));
+        }
+        return ordered("buffers", buffers, "background", background, "dft", dft, "sent", sent, "expected", expected,
+                "failed", s.get(g.failed));
+    }
+
+    private static Map<String, Object> ordered(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    @Override
+    public String toString() {
+        return "NetworkModel[" + config + "]";
+    }
+
+    /**
+     * One thread's expansion: the layout's working view and the moves of the packet being routed.
+     * A move is kept in parallel arrays; its DFT afterwards is {@link #SAME} (unchanged),
+     * {@link #AFTER} (the entries the end packet frees removed) or {@link #OWN} (its own table).
+     */
+    private final class Step implements PackedModel.Expander {
+        private static final int SAME = 0;
+        private static final int AFTER = 1;
+        private static final int OWN = 2;
+        final Expansion x = new Expansion(g.layout);
+        private final Fifo[] buffers = g.buffers;
+        private final Field[] background = g.background;
+        private final Fifo[] dft = g.dft;
+        private final Field pFlow = g.pFlow;
+        private final Field pSeq = g.pSeq;
+        private final Field pTokens = g.pTokens;
+        private final Field dFlow = g.dFlow;
+        private final Field dTokens = g.dTokens;
+        private final Field dArc = g.dArc;
+        private final Field dLane = g.dLane;
+        // the moves of one routing decision
+        private final int cap = maxDegree + 3;
+        private final int[] hOut = new int[cap];
+        private final int[] hLane = new int[cap];
+        private final int[] hTokens = new int[cap];
+        private final int[] hKind = new int[cap];
+        private final boolean[] hEcn = new boolean[cap];
+        private final boolean[] hCould = new boolean[cap];
+        private final int[] hTable = new int[cap];
+        private final int[][] hOwn = new int[cap][dftSize + 1];
+        private final int[] hOwnLen = new int[cap];
+        private int hops;
+        // the switch's table before and after the end packet frees its entries
+        private final int[] table = new int[Math.max(1, dftSize)];
+        private int tableLen;
+        private final int[] after = new int[Math.max(1, dftSize)];
+        private int afterLen;
+        private final int[] alts = new int[maxDegree + 1];
+        private int altCount;
+        private int failedNow;
+        // the lane-rule view
+        private int row;
+        private int column;
+        private int entry;
+        private int esc;
+        private PackedModel.Sink sink;
+
+        void load(int[] s) {
+            x.load(s, 0);
+            failedNow = x.get(g.failed);
+        }
+
+        int sentOf(int f) {
+            return x.get(g.sent[f]);
+        }
+
+        @Override
+        public void successors(int[] state, int offset, PackedModel.Sink sink) {
+            this.sink = sink;
+            x.load(state, offset);
+            failedNow = x.get(g.failed);
+            sends();
+            departures();
+            background();
+            failures();
+            this.sink = null;
+        }
+
+        // ---- the actions ----
+
+        private void sends() {
+            for (int f = 0; f < flows; f++) {
+                int seq = x.get(g.sent[f]);
+                if (seq >= packets) {
+                    continue;
+                }
+                int tor = srcTor[f];
+                int tokens = initTokens[f];
+                route(tor, f, seq, tokens, 1, -1);
+                for (int h = 0; h < hops; h++) {
+                    x.begin();
+                    x.set(g.sent[f], seq + 1);
+                    enqueue(h, f, seq);
+                    writeTable(tor, h);
+                    emitHop(SEND, -1, 1, f, seq, tokens, h);
+                }
+            }
+        }
+
+        private void departures() {
+            for (int b = 0; b < buffers.length; b++) {
+                Fifo q = buffers[b];
+                if (x.length(q) == 0) {
+                    continue;
+                }
+                int head = x.element(q, 0);
+                int f = pFlow.of(head);
+                int seq = pSeq.of(head);
+                int tokens = pTokens.of(head);
+                int arc = net.bufArc(b >> 1);
+                int lane = b & 1;
+                if (hostArc[arc]) {
+                    deliver(b, arc, f, seq);
+                    continue;
+                }
+                int v = t.arcTo(arc);
+                route(v, f, seq, tokens, lane, arc);
+                for (int h = 0; h < hops; h++) {
+                    x.begin();
+                    x.removeAt(q, 0);
+                    enqueue(h, f, seq);
+                    writeTable(v, h);
+                    emitHop(FORWARD, arc, lane, f, seq, tokens, h);
+                }
+            }
+        }
+
+        private void deliver(int b, int arc, int f, int seq) {
+            x.begin();
+            x.removeAt(buffers[b], 0);
+            int exp = x.get(g.expected[f]);
+            int receiver = 1;
+            if (seq == exp) {
+                x.set(g.expected[f], exp + 1);
+                receiver = 0;
+            } else if (seq > exp) {
+                // RC responder: a sequence error; go-back-N is the gbn model's subject, so the message stalls
+                receiver = 2;
+            }
+            x.emit(code(DELIVER, arc, b & 1, f, seq, 0, receiver, 0, 0, 0, false, false), sink);
+        }
+
+        private void background() {
+            int used = 0;
+            for (Field bg : background) {
+                used += x.get(bg);
+            }
+            if (used >= config.background()) {
+                return;
+            }
+            for (int i = 0; i < background.length; i++) {
+                int arc = net.bufArc(i);
+                int bg = x.get(background[i]);
+                if (!dead[failedNow][arc] && bg < threshold && bg + x.length(buffers[2 * i + 1]) < xoff) {
+                    x.begin();
+                    x.set(background[i], bg + 1);
+                    x.emit(code(BACKGROUND, arc, 1, 0, 0, 0, 0, 0, 0, 0, false, false), sink);
+                }
+            }
+        }
+
+        private void failures() {
+            if (config.failures() == 0 || failedNow != FabricNet.NONE) {
+                return;
+            }
+            for (int el = 1; el < net.elementCount(); el++) {
+                x.begin();
+                x.set(g.failed, el);
+                for (int b = 0; b < buffers.length; b++) {
+                    if (x.length(buffers[b]) > 0) {
+                        x.clear(buffers[b]); // seed 000 §IV-C: in-flight packets effectively dropped
+                    }
+                }
+                for (int i = 0; i < background.length; i++) {
+                    int arc = net.bufArc(i);
+                    if (net.failedNode(el, t.arcTo(arc)) || dead[el][arc] && !net.failedNode(el, t.arcFrom(arc))) {
+                        x.set(background[i], 0); // buffers of the failed switch or on the failed link are lost
+                    }
+                }
+                for (int v = 0; v < dft.length; v++) {
+                    if (dft[v] != null && net.failedNode(el, v) && x.length(dft[v]) > 0) {
+                        x.clear(dft[v]); // the failed switch's DFT is lost; survivors keep theirs
+                    }
+                }
+                for (int f = 0; f < flows; f++) {
+                    if (x.get(g.expected[f]) < packets && x.get(g.sent[f]) > 0) {
+                        x.set(g.sent[f], 0); // seed 000 §IV-C: the sender retransmits the message
+                        if (flush) {
+                            for (Fifo q : dft) {
+                                if (q != null) {
+                                    for (int i = x.lengthNow(q) - 1; i >= 0; i--) {
+                                        if (dFlow.of(x.elementNow(q, i)) == f) {
+                                            x.removeAt(q, i);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                x.emit(code(FAIL, el, 0, 0, 0, 0, 0, 0, 0, 0, false, false), sink);
+            }
+        }
+
+        private void enqueue(int h, int f, int seq) {
+            Fifo q = buffers[2 * bufOfArc[hOut[h]] + hLane[h]];
+            int bg = hLane[h] == 1 ? x.get(background[bufOfArc[hOut[h]]]) : 0;
+            if (koPause && x.lengthNow(q) + bg >= xoff) {
+                return; // no pause: the packet arrives at a full buffer and is dropped
+            }
+            x.append(q, g.packet(f, seq, hTokens[h]));
+        }
+
+        private void writeTable(int v, int h) {
+            int mode = hTable[h];
+            if (mode == SAME || mode == AFTER && afterLen == tableLen) {
+                return; // the table as it was (the end packet freed nothing)
+            }
+            Fifo q = dft[v];
+            x.clear(q);
+            if (mode == AFTER) {
+                for (int i = 0; i < afterLen; i++) {
+                    x.append(q, after[i]);
+                }
+            } else {
+                for (int i = 0; i < hOwnLen[h]; i++) {
+                    x.append(q, hOwn[h][i]);
+                }
+            }
+        }
+
+        private void emitHop(int kind, int arc, int lane, int f, int seq, int tokens, int h) {
+            x.emit(code(kind, arc, lane, f, seq, tokens, hKind[h], hOut[h], hLane[h], hTokens[h], hEcn[h], hCould[h]),
+                    sink);
+        }
+
+        // ---- the switch's forwarding decision (seed 000 §IV-A Fig. 7, §IV-B) ----
+
+        /** Whether the buffer has room: not dead and below the PFC pause threshold (else its upstream is paused). */
+        private boolean room(int arc, int lane) {
+            return arc >= 0 && !dead[failedNow][arc] && (koPause || occ(arc, lane) < xoff);
+        }
+
+        private int occ(int arc, int lane) {
+            int i = bufOfArc[arc];
+            int n = x.length(buffers[2 * i + lane]);
+            return lane == 1 ? n + x.get(background[i]) : n;
+        }
+
+        private boolean isUTurn(int out, int inArc) {
+            return inArc >= 0 && out == Topology.reverse(inArc);
+        }
+
+        private boolean matches(int d, int f, int tokens) {
+            return dFlow.of(d) == f && (messageKey || dTokens.of(d) == tokens);
+        }
+
+        /** @return the first entry (in table order) matching the packet, -1 if none */
+        private int lookup(int f, int tokens) {
+            for (int i = 0; i < tableLen; i++) {
+                if (matches(table[i], f, tokens)) {
+                    return table[i];
+                }
+            }
+            return -1;
+        }
+
+        private int spend(int tokens) {
+            return koSpend ? tokens : tokens - 1;
+        }
+
+        private void hop(int out, int lane, int tokens, Hop.Kind kind, int tableMode, boolean could) {
+            int h = hops++;
+            hOut[h] = out;
+            hLane[h] = lane;
+            hTokens[h] = tokens;
+            hKind[h] = kind.ordinal();
+            hEcn[h] = occ(out, lane) >= ecn;
+            hCould[h] = could;
+            hTable[h] = tableMode;
+        }
+
+        /** The move's own table: the switch's table without {@code remove} (unless -1), plus {@code add}, sorted. */
+        private void ownTable(int h, int remove, int add) {
+            int[] o = hOwn[h];
+            int n = 0;
+            boolean removed = false;
+            for (int i = 0; i < tableLen; i++) {
+                if (!removed && table[i] == remove) {
+                    removed = true;
+                    continue;
+                }
+                o[n++] = table[i];
+            }
+            int at = n;
+            while (at > 0 && o[at - 1] > add) {
+                at--;
+            }
+            System.arraycopy(o, at, o, at + 1, n - at);
+            o[at] = add;
+            hOwnLen[h] = n + 1;
+            hTable[h] = OWN;
+        }
+
+        private void loadTable(int v, int f, int seq, int tokens) {
+            Fifo q = dft[v];
+            tableLen = x.length(q);
+            for (int i = 0; i < tableLen; i++) {
+                table[i] = x.element(q, i);
+            }
+            afterLen = 0;
+            if (seq == packets - 1 && !koFree) {
+                for (int i = 0; i < tableLen; i++) {
+                    if (!matches(table[i], f, tokens)) {
+                        after[afterLen++] = table[i];
+                    }
+                }
+            } else {
+                System.arraycopy(table, 0, after, 0, tableLen);
+                afterLen = tableLen;
+            }
+        }
+
+        /** Every move of a packet at switch v on a lane ({@code inArc} -1 at its source ToR) into the hop arrays. */
+        void route(int v, int f, int seq, int tokens, int lane, int inArc) {
+            hops = 0;
+            loadTable(v, f, seq, tokens);
+            boolean end = seq == packets - 1;
+            if (lane == 0) {
+                int e = net.escapeArc(failedNow, v, f);
+                if (e >= 0 && room(e, 0)) {
+                    hop(e, 0, tokens, Hop.Kind.ESCAPE_FORWARD, AFTER, false);
+                }
+                if (koReturn) {
+                    int normal = net.ecmpArc(failedNow, v, f);
+                    if (normal >= 0 && room(normal, 1)) {
+                        hop(normal, 1, tokens, Hop.Kind.RETURN, AFTER, false);
+                    }
+                }
+                return;
+            }
+            if (laneChange == LaneChange.TABLE) {
+                byTable(v, f, seq, tokens, inArc, end);
+                return;
+            }
+            int hit = koFollow ? -1 : lookup(f, tokens);
+            int normal = net.ecmpArc(failedNow, v, f);
+            if (hit >= 0) {
+                int hitArc = dArc.of(hit);
+                int hitLane = dLane.of(hit);
+                if (hitLane == 1 && isUTurn(hitArc, inArc) && uTurnsForbidden) {
+                    return; // no deflection goes back out of the arrival port, and IOFD allows no other port
+                }
+                if (hitLane == 0) {
+                    if (room(hitArc, 0)) {
+                        hop(hitArc, 0, tokens, Hop.Kind.ESCAPE_FOLLOW, AFTER, false);
+                    }
+                    return;
+                }
+                if (tokens > 0) {
+                    if (room(hitArc, 1)) {
+                        hop(hitArc, 1, spend(tokens), Hop.Kind.DFT_HIT, AFTER, false);
+                    } else if (koHitWaits && room(normal, 1)) {
+                        hop(normal, 1, tokens, Hop.Kind.NORMAL, AFTER, false);
+                    } else if (!koAccess) {
+                        escapeToVl0(v, f, seq, tokens, end);
+                    }
+                    return;
+                }
+            }
+            deflectionArcs(v, f, seq, tokens, normal, inArc);
+            boolean above = normal >= 0 && occ(normal, 1) >= threshold;
+            if (altCount > 0 && (above || koThreshold)) {
+                deflect(f, seq, tokens, end);
+                if (above) {
+                    return;
+                }
+            }
+            if (room(normal, 1)) {
+                hop(normal, 1, tokens, Hop.Kind.NORMAL, AFTER, altCount > 0);
+            } else {
+                escapeToVl0(v, f, seq, tokens, end);
+            }
+        }
+
+        /** {@code Deflect}: a first packet chosen for deflection to each alternative port; an entry is allocated. */
+        private void deflect(int f, int seq, int tokens, boolean end) {
+            for (int i = 0; i < altCount; i++) {
+                int alt = alts[i];
+                hop(alt, 1, spend(tokens), Hop.Kind.ALLOCATE, AFTER, true);
+                if (!end) {
+                    ownTable(hops - 1, -1, g.entry(f, tokens, alt, 1));
+                }
+            }
+        }
+
+        /** Live switch ports other than the ECMP one, with room on VL1; ToRs never deflect to hosts. */
+        private void deflectionArcs(int v, int f, int seq, int tokens, int normal, int inArc) {
+            altCount = 0;
+            if (seq != 0 || tokens <= 0 || tableLen >= dftSize) {
+                return;
+            }
+            for (int port = 0; port < t.degree(v); port++) {
+                int arc = t.arcAt(v, port);
+                if (arc != normal && (!hostArc[arc] || koTorHost) && room(arc, 1)
+                        && !(isUTurn(arc, inArc) && uTurnsForbidden)) {
+                    alts[altCount++] = arc;
+                }
+            }
+        }
+
+        /** {@code EscapeToVl0}, seed 000 §IV-B: a blocked VL1 packet may move to the escape lane VL0, never back. */
+        private void escapeToVl0(int v, int f, int seq, int tokens, boolean end) {
+            if (!escapeLane) {
+                return;
+            }
+            int e = net.escapeArc(failedNow, v, f);
+            if (e < 0 || !room(e, 0)) {
+                return;
+            }
+            if (laneChange == LaneChange.SILENT) {
+                hop(e, 0, tokens, Hop.Kind.ESCAPE, AFTER, false);
+            } else if (seq == 0 && tableLen < dftSize) {
+                hop(e, 0, tokens, Hop.Kind.ESCAPE_ALLOCATE, AFTER, false);
+                if (!end) {
+                    ownTable(hops - 1, -1, g.entry(f, tokens, e, 0));
+                }
+            }
+        }
+
+        /** Computes the lane rule's row and column and IOFD's VL1 moves (into the hop arrays). */
+        private void view(int v, int f, int seq, int tokens, int inArc, boolean end) {
+            entry = koFollow ? -1 : lookup(f, tokens);
+            int normal = net.ecmpArc(failedNow, v, f);
+            boolean earlier = earlierHere(v, f, seq);
+            if (entry >= 0 && dLane.of(entry) == 0) {
+                row = earlier ? 6 : 5;
+                if (room(normal, 1)) {
+                    hop(normal, 1, tokens, Hop.Kind.NORMAL, AFTER, false);
+                }
+            } else if (entry >= 0 && tokens > 0) {
+                row = earlier ? 4 : 3;
+                int hitArc = dArc.of(entry);
+                boolean forbidden = isUTurn(hitArc, inArc) && uTurnsForbidden;
+                if (!forbidden && room(hitArc, 1)) {
+                    hop(hitArc, 1, spend(tokens), Hop.Kind.DFT_HIT, AFTER, false);
+                } else if (!forbidden && koHitWaits && room(normal, 1)) {
+                    hop(normal, 1, tokens, Hop.Kind.NORMAL, AFTER, false);
+                }
+            } else {
+                row = seq == 0 ? 0 : earlier ? 2 : 1;
+                deflectionArcs(v, f, seq, tokens, normal, inArc);
+                boolean above = normal >= 0 && occ(normal, 1) >= threshold;
+                if (altCount > 0 && (above || koThreshold)) {
+                    deflect(f, seq, tokens, end);
+                }
+                if ((altCount == 0 || !above) && room(normal, 1)) {
+                    hop(normal, 1, tokens, Hop.Kind.NORMAL, AFTER, altCount > 0);
+                }
+            }
+            esc = escapeLane ? net.escapeArc(failedNow, v, f) : -1;
+            // a move to VL0 outside rows Z is recorded so that later packets follow it: it needs the end
+            // packet (nothing to record), the message's entry here (replaced) or a free entry
+            boolean recordable = row >= 5 || end || entry >= 0 || tableLen < dftSize;
+            boolean vl0Open = esc >= 0 && room(esc, 0) && recordable;
+            column = hops == 0 ? (vl0Open ? 2 : -1) : vl0Open ? 0 : 1;
+        }
+
+        /** A rule of the lane-rule family decides between IOFD's VL1 moves, the escape lane and waiting. */
+        private void byTable(int v, int f, int seq, int tokens, int inArc, boolean end) {
+            view(v, f, seq, tokens, inArc, end);
+            if (column < 0) {
+                hops = 0;
+                return;
+            }
+            LaneRule.Action a = laneRule.at(row, column);
+            if (a == LaneRule.Action.STAY) {
+                return;
+            }
+            hops = 0;
+            if (a == LaneRule.Action.WAIT) {
+                return;
+            }
+            if (row >= 5) {
+                hop(esc, 0, tokens, Hop.Kind.ESCAPE_FOLLOW, AFTER, false);
+            } else if (end) {
+                hop(esc, 0, tokens, Hop.Kind.ESCAPE, AFTER, false);
+            } else {
+                // the move is recorded so that the message's later packets find it (row Z)
+                hop(esc, 0, tokens, Hop.Kind.ESCAPE_ALLOCATE, AFTER, false);
+                ownTable(0, entry, g.entry(f, tokens, esc, 0));
+            }
+        }
+
+        /** Whether an earlier packet of the packet's message waits in a buffer at switch v. */
+        private boolean earlierHere(int v, int f, int seq) {
+            for (int p = 0; p < t.degree(v); p++) {
+                int in = Topology.reverse(t.arcAt(v, p));
+                int i = bufOfArc[in];
+                if (i < 0) {
+                    continue;
+                }
+                for (int lane = 0; lane < 2; lane++) {
+                    Fifo q = buffers[2 * i + lane];
+                    for (int k = 0, n = x.length(q); k < n; k++) {
+                        int e = x.element(q, k);
+                        if (pFlow.of(e) == f && pSeq.of(e) < seq) {
+                            return true;
+                        }
+                    }
+                }
+            }
+            return false;
+        }
+
+        /** The lane-rule cell of a VL1 packet's move, -1 when both lanes are blocked. */
+        int cell(int v, int f, int seq, int tokens, int inArc) {
+            hops = 0;
+            loadTable(v, f, seq, tokens);
+            view(v, f, seq, tokens, inArc, seq == packets - 1);
+            return column < 0 ? -1 : row * LaneRule.COLUMNS + column;
+        }
+
+        // ---- properties' probes ----
+
+        boolean someBufferedPacketMoves(int[] s, int base) {
+            x.load(s, base);
+            failedNow = x.get(g.failed);
+            boolean any = false;
+            for (int b = 0; b < buffers.length; b++) {
+                Fifo q = buffers[b];
+                if (x.length(q) == 0) {
+                    continue;
+                }
+                any = true;
+                int arc = net.bufArc(b >> 1);
+                if (hostArc[arc]) {
+                    return true;
+                }
+                int head = x.element(q, 0);
+                route(t.arcTo(arc), pFlow.of(head), pSeq.of(head), pTokens.of(head), b & 1, arc);
+                if (hops > 0) {
+                    return true;
+                }
+            }
+            return !any;
+        }
+
+        boolean deflectionOffered(int[] s, int base) {
+            x.load(s, base);
+            failedNow = x.get(g.failed);
+            for (int i = 0; i < net.bufferedArcs(); i++) {
+                Fifo q = buffers[2 * i + 1];
+                int arc = net.bufArc(i);
+                if (x.length(q) > 0 && !hostArc[arc]) {
+                    int head = x.element(q, 0);
+                    if (!offeredIfEligible(t.arcTo(arc), pFlow.of(head), pSeq.of(head), pTokens.of(head), arc)) {
+                        return false;
+                    }
+                }
+            }
+            for (int f = 0; f < flows; f++) {
+                if (x.get(g.sent[f]) == 0 && !offeredIfEligible(srcTor[f], f, 0, initTokens[f], -1)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private boolean offeredIfEligible(int v, int f, int seq, int tokens, int inArc) {
+            if (seq != 0 || tokens == 0 || x.length(dft[v]) >= dftSize) {
+                return true;
+            }
+            Fifo q = dft[v];
+            for (int i = 0, n = x.length(q); i < n; i++) {
+                int d = x.element(q, i);
+                if (dFlow.of(d) == f && (messageKey || dTokens.of(d) == tokens)) {
+                    return true;
+                }
+            }
+            int normal = net.ecmpArc(failedNow, v, f);
+            if (normal < 0 || occ(normal, 1) < threshold) {
+                return true;
+            }
+            boolean other = false;
+            for (int port = 0; port < t.degree(v); port++) {
+                int a = t.arcAt(v, port);
+                boolean uTurn = inArc >= 0 && a == Topology.reverse(inArc) && uTurnsForbidden;
+                other |= a != normal && !hostArc[a] && !uTurn && !dead[failedNow][a] && occ(a, 1) < xoff;
+            }
+            if (!other) {
+                return true;
+            }
+            route(v, f, seq, tokens, 1, inArc);
+            for (int h = 0; h < hops; h++) {
+                if (hKind[h] == Hop.Kind.ALLOCATE.ordinal()) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        boolean noStale(int[] s, int base) {
+            x.load(s, base);
+            for (Fifo q : dft) {
+                if (q == null) {
+                    continue;
+                }
+                for (int i = 0, n = x.length(q); i < n; i++) {
+                    int f = dFlow.of(x.element(q, i));
+                    int sent = x.get(g.sent[f]);
+                    if (!(sent > 0 && sent < packets) && !inFlight(f)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+
+        private boolean inFlight(int f) {
+            for (Fifo q : buffers) {
+                for (int k = 0, n = x.length(q); k < n; k++) {
+                    if (pFlow.of(x.element(q, k)) == f) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+    }
+}
