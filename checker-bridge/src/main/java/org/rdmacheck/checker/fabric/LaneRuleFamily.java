@@ -16,9 +16,9 @@ import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.Action;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.Transition;
-import org.rdmacheck.model.fabric.FabricModel;
-import org.rdmacheck.model.fabric.FabricState;
 import org.rdmacheck.model.fabric.LaneRule;
+import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.fabric.FabricEntry;
 import org.rdmacheck.properties.fabric.FabricProperties;
@@ -191,7 +191,7 @@ public final class LaneRuleFamily {
                 CheckResult c = r.result(name);
                 if (c instanceof CheckResult.Violated v) {
                     @SuppressWarnings("unchecked")
-                    int[] cube = cube(rule, (FabricModel) ((CheckSpec<FabricState>) spec).model(), v.counterexample());
+                    int[] cube = cube(rule, (NetworkModel) ((CheckSpec<LayoutState>) spec).model(), v.counterexample());
                     long n = fresh(cube, cubes);
                     cubes.add(cube);
                     return new Row(lr.toString(), text(cube), n, Verdict.VIOLATED, name, sc.name(),
@@ -213,9 +213,9 @@ public final class LaneRuleFamily {
     }
 
     /** The cells a counterexample consults, with the rule's actions there; -1 elsewhere. */
-    private static int[] cube(int[] rule, FabricModel model, Counterexample cex) {
+    private static int[] cube(int[] rule, NetworkModel model, Counterexample cex) {
         Set<Integer> used = new TreeSet<>();
-        FabricState s = model.initialStates().get(0);
+        LayoutState s = model.initialStates().get(0);
         List<TraceStep> steps = cex.steps();
         for (int i = 1; i < steps.size(); i++) {
             Action a = steps.get(i).action();
@@ -236,9 +236,9 @@ public final class LaneRuleFamily {
         return cube;
     }
 
-    private static FabricState successor(FabricModel model, FabricState s, Action a) {
-        List<FabricState> found = new ArrayList<>();
-        model.successors(s, (Transition<FabricState> t) -> {
+    private static LayoutState successor(NetworkModel model, LayoutState s, Action a) {
+        List<LayoutState> found = new ArrayList<>();
+        model.successors(s, (Transition<LayoutState> t) -> {
             if (t.action().equals(a)) {
                 found.add(t.next());
             }

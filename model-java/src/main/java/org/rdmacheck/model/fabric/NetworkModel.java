@@ -372,6 +372,38 @@ public final class NetworkModel implements LayoutModel, PackedModel {
         };
     }
 
+    /**
+     * The code of an action this model emits: the inverse of {@link #action}.
+     *
+     * @param a an action of this model
+     * @return its code
+     * @throws IllegalArgumentException if it is not one
+     */
+    public long code(Action a) {
+        Map<String, Object> p = a.params();
+        int kind = java.util.Arrays.asList(NAMES).indexOf(a.name());
+        return switch (kind) {
+            case SEND, FORWARD -> code(kind, (int) p.get("arc"), (int) p.get("lane"), (int) p.get("flow"),
+                    (int) p.get("seq"), (int) p.get("tokens"), routeOf((String) p.get("route")), (int) p.get("out"),
+                    (int) p.get("outLane"), (int) p.get("tokensLeft"), (boolean) p.get("ecn"),
+                    (boolean) p.get("couldDeflect"));
+            case DELIVER -> code(kind, (int) p.get("arc"), (int) p.get("lane"), (int) p.get("flow"), (int) p.get("seq"),
+                    0, java.util.Arrays.asList(RECEIVER).indexOf((String) p.get("receiver")), 0, 0, 0, false, false);
+            case BACKGROUND -> code(kind, (int) p.get("arc"), 1, 0, 0, 0, 0, 0, 0, 0, false, false);
+            case FAIL -> code(kind, (int) p.get("element"), 0, 0, 0, 0, 0, 0, 0, 0, false, false);
+            default -> throw new IllegalArgumentException("not a fabric action: " + a);
+        };
+    }
+
+    private static int routeOf(String label) {
+        for (Hop.Kind k : KINDS) {
+            if (k.label().equals(label)) {
+                return k.ordinal();
+            }
+        }
+        throw new IllegalArgumentException("not a route: " + label);
+    }
+
     // ---- state queries (properties) ----
 
     /**

@@ -7,11 +7,11 @@ import java.util.TreeSet;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.fabric.FabricConfig;
-import org.rdmacheck.model.fabric.FabricModel;
 import org.rdmacheck.model.fabric.FabricOptions;
-import org.rdmacheck.model.fabric.FabricState;
 import org.rdmacheck.model.fabric.LaneRule;
+import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.iofd.Flow;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.model.topology.TopologySpecs;
 import org.rdmacheck.properties.CheckSpec;
@@ -253,9 +253,9 @@ public final class FabricEntry implements ModelEntry {
     }
 
     @Override
-    public CheckSpec<FabricState> build(String variant, Params params) {
+    public CheckSpec<LayoutState> build(String variant, Params params) {
         Params p = resolve(variant, params);
-        FabricModel model = new FabricModel(config(p));
+        NetworkModel model = new NetworkModel(config(p));
         Set<String> mustFail = new TreeSet<>(variant(variant).mustFail());
         if (model.config().failures() == 0) {
             mustFail.remove(FabricProperties.IN_ORDER_AFTER_FAILURE); // vacuous without failures
@@ -275,10 +275,9 @@ public final class FabricEntry implements ModelEntry {
     @Override
     @SuppressWarnings("unchecked")
     public java.util.Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
-        CheckSpec<FabricState> spec = (CheckSpec<FabricState>) built;
-        FabricModel m = (FabricModel) spec.model();
-        int packets = m.config().packets();
-        Liveness<FabricState> delivered = Liveness.eventually(EVENTUALLY_DELIVERED, s -> s.allDelivered(packets),
+        CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) built;
+        NetworkModel m = (NetworkModel) spec.model();
+        Liveness<LayoutState> delivered = Liveness.eventually(EVENTUALLY_DELIVERED, s -> s.test(m::allDelivered),
                 Fairness.weakPer("Send", a -> a.name().equals("Send"), "flow"),
                 Fairness.weakPer("Forward|Deliver", a -> a.name().equals("Forward") || a.name().equals("Deliver"),
                         "arc", "lane"));

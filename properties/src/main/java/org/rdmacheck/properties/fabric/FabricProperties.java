@@ -2,18 +2,22 @@ package org.rdmacheck.properties.fabric;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.rdmacheck.model.Action;
-import org.rdmacheck.model.fabric.DftSlot;
-import org.rdmacheck.model.fabric.FabricModel;
+import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.fabric.FabricNet;
-import org.rdmacheck.model.fabric.FabricState;
+import org.rdmacheck.model.fabric.Hop;
+import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
 import org.rdmacheck.properties.Progress;
 import org.rdmacheck.properties.Property;
 
-/** What the composed fabric must guarantee (seed 000 §IV), as named properties of {@link FabricModel}. */
+/**
+ * What the composed fabric must guarantee (seed 000 §IV), as named properties of {@link NetworkModel}.
+ * Each is written once on the packed values and the action code; on state objects it is evaluated
+ * on the state's values and the action's code.
+ */
 public final class FabricProperties {
 
     /** No packet reaches its receiver ahead of an earlier packet of its message. */
@@ -54,65 +58,66 @@ public final class FabricProperties {
      * @param model the configured model
      * @return every property, in report order
      */
-    public static List<Property<FabricState>> all(FabricModel model) {
-        int packets = model.config().packets();
-        List<Property<FabricState>> ps = new ArrayList<>();
-        ps.add(new ActionProperty<>(IN_ORDER, (s, a, t) -> !isDelivery(a) || seq(a) <= expected(s, a)));
-        ps.add(new ActionProperty<>(EXACTLY_ONCE, (s, a, t) -> !isDelivery(a) || s.failed() != FabricNet.NONE
-                || seq(a) == expected(s, a)));
-        ps.add(new ActionProperty<>(IN_ORDER_AFTER_FAILURE, (s, a, t) -> !isDelivery(a) || s.failed() == FabricNet.NONE
-                || seq(a) <= expected(s, a)));
-        ps.add(new Invariant<>(NO_LEAK, s -> !s.allDelivered(packets) || s.dftsEmpty()));
-        ps.add(new Invariant<>(NO_STALE, s -> noStale(s, packets)));
-        ps.add(new ActionProperty<>(DEFLECT_BEFORE_ECN, (s, a, t) -> !"normal".equals(a.params().get("route"))
-                || !(boolean) a.params().get("ecn") || !(boolean) a.params().get("couldDeflect")));
-        ps.add(new Invariant<>(NO_ROUTING_DEADLOCK, model::someBufferedPacketMoves));
-        ps.add(new Invariant<>(DEFLECTION_OFFERED, model::deflectionOffered));
-        ps.add(new ActionProperty<>(ABOVE_THRESHOLD, (s, a, t) -> !"deflect-allocate".equals(a.params().get("route"))
-                || model.occupancy(s, model.net().ecmpArc(s.failed(), (int) a.params().get("at"), flow(a)), 1)
-                >= model.config().threshold()));
-        ps.add(new ActionProperty<>(TO_DESTINATION, (s, a, t) -> !isDelivery(a)
-                || model.net().topology().arcTo((int) a.params().get("arc")) == model.config().flows().get(flow(a)).dst()));
-        ps.add(new ActionProperty<>(LONG_FLOWS, (s, a, t) -> !isMisroute(a)
-                || !model.config().flows().get(flow(a)).isLong()));
-        ps.add(new ActionProperty<>(TOKENS, (s, a, t) -> !isMisroute(a)
-                || (int) a.params().get("tokens") >= 1
-                && (int) a.params().get("tokensLeft") == (int) a.params().get("tokens") - 1));
+    public static List<Property<LayoutState>> all(NetworkModel model) {
+        var topology = model.net().topology();
+        var flows = model.config().flows();
+        int threshold = model.config().threshold();
+        PackedModel.StepTest inOrder = (from, o, code, to) -> !NetworkModel.isDelivery(code)
+                || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
+        PackedModel.StepTest exactlyOnce = (from, o, code, to) -> !NetworkModel.isDelivery(code)
+                || model.failed(from, o) != FabricNet.NONE
+                || NetworkModel.seq(code) == model.expected(from, o, NetworkModel.flow(code));
+        PackedModel.StepTest afterFailure = (from, o, code, to) -> !NetworkModel.isDelivery(code)
+                || model.failed(from, o) == FabricNet.NONE
+                || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
+        PackedModel.StateTest noLeak = (s, o) -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
+        PackedModel.StateTest noStale = model::noStaleEntry;
+        PackedModel.StepTest beforeEcn = (from, o, code, to) -> !routed(code)
+                || NetworkModel.route(code) != Hop.Kind.NORMAL || !NetworkModel.ecnMarked(code)
+                || !NetworkModel.couldDeflect(code);
+        PackedModel.StateTest moves = model::someBufferedPacketMoves;
+        PackedModel.StateTest offered = model::deflectionOffered;
+        PackedModel.StepTest aboveThreshold = (from, o, code, to) -> !routed(code)
+                || NetworkModel.route(code) != Hop.Kind.ALLOCATE
+                || model.occupancy(from, o, model.net().ecmpArc(model.failed(from, o), model.at(code),
+                        NetworkModel.flow(code)), 1) >= threshold;
+        PackedModel.StepTest toDestination = (from, o, code, to) -> !NetworkModel.isDelivery(code)
+                || topology.arcTo(NetworkModel.arc(code)) == flows.get(NetworkModel.flow(code)).dst();
+        PackedModel.StepTest longFlows = (from, o, code, to) -> !misroute(code)
+                || !flows.get(NetworkModel.flow(code)).isLong();
+        PackedModel.StepTest tokens = (from, o, code, to) -> !misroute(code)
+                || NetworkModel.tokens(code) >= 1 && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
+        PackedModel.StateTest done = model::allDelivered;
+        List<Property<LayoutState>> ps = new ArrayList<>();
+        ps.add(step(IN_ORDER, model, inOrder));
+        ps.add(step(EXACTLY_ONCE, model, exactlyOnce));
+        ps.add(step(IN_ORDER_AFTER_FAILURE, model, afterFailure));
+        ps.add(new Invariant<LayoutState>(NO_LEAK, s -> s.test(noLeak)).withPacked(noLeak));
+        ps.add(new Invariant<LayoutState>(NO_STALE, s -> s.test(noStale)).withPacked(noStale));
+        ps.add(step(DEFLECT_BEFORE_ECN, model, beforeEcn));
+        ps.add(new Invariant<LayoutState>(NO_ROUTING_DEADLOCK, s -> s.test(moves)).withPacked(moves));
+        ps.add(new Invariant<LayoutState>(DEFLECTION_OFFERED, s -> s.test(offered)).withPacked(offered));
+        ps.add(step(ABOVE_THRESHOLD, model, aboveThreshold));
+        ps.add(step(TO_DESTINATION, model, toDestination));
+        ps.add(step(LONG_FLOWS, model, longFlows));
+        ps.add(step(TOKENS, model, tokens));
         ps.add(DeadlockFreedom.standard());
-        ps.add(new Progress<>(PROGRESS, s -> s.allDelivered(packets)));
+        ps.add(new Progress<LayoutState>(PROGRESS, s -> s.test(done)).withPacked(done));
         return ps;
     }
 
-    private static boolean noStale(FabricState s, int packets) {
-        for (List<DftSlot> table : s.dft()) {
-            for (DftSlot d : table) {
-                int sent = s.sent().get(d.flow());
-                if (!(sent > 0 && sent < packets) && !s.inFlight(d.flow())) {
-                    return false;
-                }
-            }
-        }
-        return true;
+    /** A step property written once on packed values; the object form finds the action's code. */
+    private static ActionProperty<LayoutState> step(String name, NetworkModel model, PackedModel.StepTest test) {
+        return new ActionProperty<LayoutState>(name, (from, a, to) -> from.test(test, model.code(a), to))
+                .withPacked(test);
     }
 
-    private static boolean isDelivery(Action a) {
-        return a.name().equals("Deliver");
+    private static boolean routed(long code) {
+        int k = NetworkModel.kind(code);
+        return k == 0 || k == 1;
     }
 
-    private static boolean isMisroute(Action a) {
-        Object r = a.params().get("route");
-        return "deflect-allocate".equals(r) || "dft-hit".equals(r);
-    }
-
-    private static int flow(Action a) {
-        return (int) a.params().get("flow");
-    }
-
-    private static int seq(Action a) {
-        return (int) a.params().get("seq");
-    }
-
-    private static int expected(FabricState s, Action a) {
-        return s.expected().get((int) a.params().get("flow"));
+    private static boolean misroute(long code) {
+        return routed(code) && NetworkModel.route(code).misroute();
     }
 }
