@@ -14,8 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.rdmacheck.engine.liveness.LivenessChecker;
 import org.rdmacheck.engine.liveness.LivenessReport;
 import org.rdmacheck.model.dasr.DartReceiverModel;
-import org.rdmacheck.model.dasr.DartState;
-import org.rdmacheck.model.dasr.RateLoop;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.dasr.DasrProperties;
 import org.rdmacheck.properties.liveness.Liveness;
 import org.rdmacheck.properties.liveness.LivenessSpec;
@@ -223,10 +222,10 @@ class DasrVerdictsTest {
         for (String v : List.of("persistent", "persistent-hysteresis")) {
             CheckSpec<?> built = ENTRY.build(v, Params.of(SMALL.get(v)));
             @SuppressWarnings("unchecked")
-            CheckSpec<DartState> spec = (CheckSpec<DartState>) built;
-            RateLoop loop = RateLoop.of(((DartReceiverModel) spec.model()).config());
-            Liveness<DartState> sender0 = Liveness.eventuallyAlways("Sender0InBand",
-                    s -> DasrProperties.inBand(loop, s, 0), DasrEntry.FAIR_MARKING);
+            CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) built;
+            DartReceiverModel model = (DartReceiverModel) spec.model();
+            Liveness<LayoutState> sender0 = Liveness.eventuallyAlways("Sender0InBand",
+                    s -> DasrProperties.inBand(model, s, 0), DasrEntry.FAIR_MARKING);
             LivenessReport r = new LivenessChecker(ExplorerSettings.defaults().withThreads(2)
                     .withProgress(0, x -> { })).check(new LivenessSpec<>(spec, List.of(sender0), Set.of()));
             assertInstanceOf(CheckResult.Verified.class, r.result("Sender0InBand"), v);

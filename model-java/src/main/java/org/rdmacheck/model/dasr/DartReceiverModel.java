@@ -1,246 +1,512 @@
 package org.rdmacheck.model.dasr;
 
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.rdmacheck.model.Action;
-import org.rdmacheck.model.Model;
+import org.rdmacheck.model.PackedModel;
+import org.rdmacheck.model.StateCodec;
+import org.rdmacheck.model.Symmetry;
 import org.rdmacheck.model.Transition;
+import org.rdmacheck.model.layout.Field;
+import org.rdmacheck.model.layout.Footprint;
+import org.rdmacheck.model.layout.LayoutCodec;
+import org.rdmacheck.model.layout.LayoutModel;
+import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.model.layout.StateLayout;
 
 /**
- * Dart's receiver (seed 000, III): the three-state congestion machine, direct apportioning of
- * sending rates with the Active Unique Sender Set, look-ahead notifications of incast groups,
- * soft-state timeouts, per-tenant AUSS, senders applying the n of the latest ACK one window (one
- * RTT) later, and an abstract network.
+ * Dart's receiver (seed 000, III), written once on its declared state ({@link DartLayout}): the
+ * three-state congestion machine, direct apportioning of sending rates with the Active Unique
+ * Sender Set, look-ahead notifications of incast groups, soft-state timeouts, per-tenant AUSS,
+ * senders applying the n of the latest ACK one window (one RTT) later, and an abstract network.
  *
- * <p>Actions: {@code MessageStart}, {@code LookAheadStart} (a group's first message carries the list
- * of its senders, III-D), {@code AnnouncedStart} (a pre-counted sender's message starts),
- * {@code MessageEnd}, {@code Packet} (activity refreshing the soft state), {@code Fail},
- * {@code SoftStateTick} (one timeout period: stale senders leave the AUSS) and {@code Observe} (the
- * end of an observation window: the machine moves, senders apply the n that arrived, new ACKs
- * leave). Under the persistent combined-congestion network ({@link RateLoop}) only {@code Observe}
- * happens: one per set of senders the window's links may mark, with the observables computed from
- * the rates; the feedback of a window end (n, and a CNP to each marked sender when the new state
- * forwards marks) is applied to the reaction points at once, so it shapes the next window's rates.
+ * <p>Actions, in the order they are tried: {@code MessageStart}, {@code LookAheadStart} (a group's
+ * first message carries the list of its senders, III-D), {@code AnnouncedStart} (a pre-counted
+ * sender's message starts), {@code MessageEnd}, {@code Packet} (activity refreshing the soft
+ * state), {@code Fail}, {@code SoftStateTick} (one timeout period: stale senders leave the AUSS)
+ * and {@code Observe} (the end of an observation window: the machine moves, senders apply the n
+ * that arrived, new ACKs leave). Under the persistent combined-congestion network ({@link RateLoop})
+ * only {@code Observe} happens: one per set of senders the window's links may mark, with the
+ * observables computed from the rates; the feedback of a window end (n, and a CNP to each marked
+ * sender when the new state forwards marks) is applied to the reaction points at once, so it shapes
+ * the next window's rates.
  *
  * <p>Timing assumption behind {@code SoftStateTick} (III-B: a 2 s timeout against microsecond
  * packet gaps): a tick happens only when every live sender with a message in flight has shown
  * activity in the current period.
  *
- * @param config sizes and design
+ * <p>An action's code is {@code kind << 56 | (group + 1) << 48 | sender << 32 | payload}; an
+ * {@code Observe}'s payload is {@code marked << 8 | location << 2 | ecn << 1 | lineRate} (marked:
+ * bit i for sender i, persistent network only).
  */
-public record DartReceiverModel(DartConfig config) implements Model<DartState> {
+public final class DartReceiverModel implements LayoutModel, PackedModel {
 
-    @Override
-    public List<DartState> initialStates() {
-        int n = config.totalSenders();
+    static final int MESSAGE_START = 0;
+    static final int LOOK_AHEAD_START = 1;
+    static final int ANNOUNCED_START = 2;
+    static final int MESSAGE_END = 3;
+    static final int PACKET = 4;
+    static final int FAIL = 5;
+    static final int SOFT_STATE_TICK = 6;
+    static final int OBSERVE = 7;
+    private static final String[] NAMES = {"MessageStart", "LookAheadStart", "AnnouncedStart", "MessageEnd", "Packet",
+        "Fail", "SoftStateTick", "Observe"};
+    private static final CongestionState[] MODES = CongestionState.values();
+    private static final CongestionLocation[] LOCATIONS = CongestionLocation.values();
+
+    private final DartConfig config;
+    private final DartLayout f;
+    private final LayoutState initial;
+    private final Optional<RateLoop> loop;
+    // configuration tables
+    private final int n;
+    private final int[] tenantOf;
+    private final int[][] members;
+    /** per group, per announcing member position: the member positions the receiver accepts (III-E) */
+    private final int[][][] accepted;
+    /** per sender: its look-ahead flags in every group */
+    private final Field[][] flagsOf;
+    /** Figure 5 as a table: [mode][ecn << 1 | lineRate] -&gt; next mode's ordinal, -1 where not unique */
+    private final int[][] machine;
+
+    /**
+     * @param config sizes and design
+     */
+    public DartReceiverModel(DartConfig config) {
+        this.config = config;
+        this.f = new DartLayout(config);
+        this.n = config.totalSenders();
         boolean persistent = config.design().network().persistent();
-        List<ActiveUniqueSenderSet> auss = new ArrayList<>();
-        for (int t = 0; t < config.tenants(); t++) {
-            ActiveUniqueSenderSet a = ActiveUniqueSenderSet.empty();
-            for (int s = t * config.senders(); persistent && s < (t + 1) * config.senders(); s++) {
-                a = a.start(s);
-            }
-            auss.add(a);
+        this.loop = persistent ? Optional.of(RateLoop.of(config)) : Optional.empty();
+        tenantOf = new int[n];
+        for (int i = 0; i < n; i++) {
+            tenantOf[i] = config.tenantOf(i);
         }
-        List<List<Integer>> announced = new ArrayList<>();
+        members = new int[config.groups()][];
+        accepted = new int[config.groups()][][];
+        List<List<Field>> flags = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            flags.add(new ArrayList<>());
+        }
         for (int g = 0; g < config.groups(); g++) {
-            announced.add(List.of());
+            members[g] = config.members(g).stream().mapToInt(Integer::intValue).toArray();
+            accepted[g] = new int[members[g].length][];
+            for (int j = 0; j < members[g].length; j++) {
+                List<Integer> ok = accepted(g, members[g][j]);
+                int[] group = members[g];
+                accepted[g][j] = ok.stream().mapToInt(x -> position(group, x)).toArray();
+                flags.get(members[g][j]).add(f.announced[g][j]);
+            }
         }
-        ReactionPoint rp = persistent ? ReactionPoint.start(RateLoop.of(config).grid()) : ReactionPoint.NONE;
-        return List.of(new DartState(CongestionState.NoCongestion, Collections.nCopies(n, persistent ? 1 : 0),
-                announced, auss, Collections.nCopies(n, persistent), Collections.nCopies(n, false),
-                Collections.nCopies(n, 1), Collections.nCopies(n, 0), false,
-                Collections.nCopies(config.tenants(), 0), Collections.nCopies(n, rp), 0));
+        flagsOf = new Field[n][];
+        for (int i = 0; i < n; i++) {
+            flagsOf[i] = flags.get(i).toArray(new Field[0]);
+        }
+        machine = new int[MODES.length][4];
+        for (CongestionState m : MODES) {
+            for (Observation o : Observation.all()) {
+                machine[m.ordinal()][obs(o.ecn(), o.lineRate())] =
+                        config.design().machine().next(m, o).map(Enum::ordinal).orElse(-1);
+            }
+        }
+        int[] v = new int[f.layout.maxLength()];
+        for (int i = 0; i < n; i++) {
+            f.applied[i].set(v, 0, 1);
+            if (persistent) {
+                f.flight[i].set(v, 0, 1);
+                f.auss[i].set(v, 0, 1);
+                f.fresh[i].set(v, 0, true);
+                ReactionPoint rp = ReactionPoint.start(loop.get().grid());
+                store(v, i, rp);
+            }
+        }
+        initial = new LayoutState(f.layout, v, 0, f.layout.header());
+    }
+
+    private static int position(int[] a, int x) {
+        for (int j = 0; j < a.length; j++) {
+            if (a[j] == x) {
+                return j;
+            }
+        }
+        throw new IllegalStateException(x + " not in the group");
+    }
+
+    /** The group's listed senders the receiver accepts from a notification sent by {@code i}'s tenant. */
+    private List<Integer> accepted(int g, int i) {
+        int t = config.tenantOf(i);
+        return config.members(g).stream().filter(x -> x != i
+                && (config.design().lookaheadScope() == Design.LookaheadScope.SHARED || config.tenantOf(x) == t))
+                .toList();
+    }
+
+    private static int obs(boolean ecn, boolean lineRate) {
+        return (ecn ? 2 : 0) | (lineRate ? 1 : 0);
+    }
+
+    private void store(int[] v, int i, ReactionPoint rp) {
+        f.rc[i].set(v, 0, rp.rc());
+        f.rt[i].set(v, 0, rp.rt());
+        f.alpha[i].set(v, 0, rp.alpha());
+        f.since[i].set(v, 0, rp.since());
+        f.credit[i].set(v, 0, rp.credit());
+    }
+
+    /** @return sizes and design */
+    public DartConfig config() {
+        return config;
+    }
+
+    /** @return the declared state */
+    public DartLayout fields() {
+        return f;
+    }
+
+    /** @return the persistent network's loop, empty under the free network */
+    public Optional<RateLoop> loop() {
+        return loop;
     }
 
     @Override
-    public void successors(DartState s, Consumer<Transition<DartState>> sink) {
-        if (config.design().network().persistent()) {
-            RateLoop loop = RateLoop.of(config);
-            for (List<Integer> marked : loop.markings(s)) {
-                Observation o = loop.observe(s, marked);
-                sink.accept(new Transition<>(Action.of("Observe", "congestion", CongestionLocation.both.name(),
-                        "ecn", o.ecn(), "lineRate", o.lineRate(), "marked", marked), loopWindowEnd(s, o, marked, loop)));
-            }
-            return;
-        }
-        SenderActions.emit(this, s, sink);
-        if (tickEnabled(s)) {
-            sink.accept(new Transition<>(Action.of("SoftStateTick"), tick(s)));
-        }
-        for (CongestionLocation loc : CongestionLocation.values()) {
-            for (Observation o : loc.observations()) {
-                sink.accept(new Transition<>(observeAction(loc, o), windowEnd(s, o)));
-            }
-        }
+    public StateLayout layout() {
+        return f.layout;
     }
 
-    private static Action observeAction(CongestionLocation loc, Observation o) {
-        return Action.of("Observe", "congestion", loc.name(), "ecn", o.ecn(), "lineRate", o.lineRate());
+    @Override
+    public List<LayoutState> initialStates() {
+        return List.of(initial);
     }
+
+    // ---- what the receiver counts, on packed values ----
 
     /**
      * The n the receiver counts for a tenant: |AUSS| (or the message count in the faulty variant).
      *
-     * @param s      a state
+     * @param s      packed values
+     * @param o      the state's first value
      * @param tenant a tenant
      * @return n as counted, before the machine's override
      */
-    public int counted(DartState s, int tenant) {
-        ActiveUniqueSenderSet a = s.auss().get(tenant);
-        return config.design().counting() == Design.SenderCounting.MESSAGES ? a.messages() : a.size();
+    public int counted(int[] s, int o, int tenant) {
+        boolean messages = config.design().counting() == Design.SenderCounting.MESSAGES;
+        int c = 0;
+        for (int i = tenant * config.senders(), end = i + config.senders(); i < end; i++) {
+            int k = f.auss[i].get(s, o);
+            c += messages ? k : k > 0 ? 1 : 0;
+        }
+        return c;
+    }
+
+    /**
+     * @param s      a state
+     * @param tenant a tenant
+     * @return n as the receiver counts it
+     */
+    public int counted(LayoutState s, int tenant) {
+        return counted(values(s), 0, tenant);
+    }
+
+    /**
+     * @param s a state
+     * @return a copy of its packed values
+     */
+    public static int[] values(LayoutState s) {
+        int[] v = new int[s.length()];
+        s.copyTo(v, 0);
+        return v;
     }
 
     /**
      * The n the ACKs carry (seed 000, III-C): 1 in NonReceiverCongestion, else the count (at least 1).
      *
-     * @param mode   machine state
-     * @param s      a state (for the AUSS)
-     * @param tenant a tenant
+     * @param mode    machine state
+     * @param counted the tenant's count
      * @return the advertised n
      */
-    public int advertised(CongestionState mode, DartState s, int tenant) {
-        return mode == CongestionState.NonReceiverCongestion ? 1 : Math.max(1, counted(s, tenant));
+    public static int advertised(CongestionState mode, int counted) {
+        return mode == CongestionState.NonReceiverCongestion ? 1 : Math.max(1, counted);
+    }
+
+    private static int advertised(int mode, int counted) {
+        return mode == CongestionState.NonReceiverCongestion.ordinal() ? 1 : Math.max(1, counted);
     }
 
     /**
-     * @param s a state
-     * @return whether a soft-state tick may happen (some sender to age; every live sender with a
-     *         message in flight was active in this period)
+     * @param s      packed values
+     * @param o      the state's first value
+     * @param sender a sender
+     * @return how many of its group messages are announced but not started
      */
-    boolean tickEnabled(DartState s) {
-        if (!config.design().softStateTimeouts()) {
-            return false;
+    public int announcedCount(int[] s, int o, int sender) {
+        int c = 0;
+        for (Field a : flagsOf[sender]) {
+            c += a.get(s, o);
         }
-        boolean someTracked = false;
-        for (int i = 0; i < config.totalSenders(); i++) {
-            if (s.sending(i) && !s.fresh().get(i)) {
-                return false;
-            }
-            someTracked |= tracked(s, i);
-        }
-        return someTracked;
-    }
-
-    boolean tracked(DartState s, int sender) {
-        return s.auss().get(config.tenantOf(sender)).contains(sender) || s.announcedCount(sender) > 0;
-    }
-
-    private DartState tick(DartState s) {
-        Draft d = new Draft(s);
-        for (int i = 0; i < config.totalSenders(); i++) {
-            if (!tracked(s, i)) {
-                continue;
-            }
-            if (s.fresh().get(i)) {
-                d.fresh.set(i, false);
-            } else {
-                int t = config.tenantOf(i);
-                d.auss.set(t, d.auss.get(t).remove(i));
-                d.unannounce(i);
-                if (s.failed().get(i)) {
-                    d.flight.set(i, 0);
-                }
-            }
-        }
-        return finish(s, d);
+        return c;
     }
 
     /**
-     * The end of an observation window (one RTT): the machine moves on the observation, senders
-     * apply the n that reached them, the receiver sends ACKs with the new n (and ECN feedback if the
-     * new state forwards marks).
+     * @param s      packed values
+     * @param o      the state's first value
+     * @param sender a sender
+     * @return its committed messages: in flight plus announced (the ground truth the AUSS tracks)
      */
-    DartState windowEnd(DartState s, Observation o) {
-        Draft d = new Draft(s);
-        Design design = config.design();
-        CongestionState next = design.machine().next(s.mode(), o).orElseThrow(() ->
-                new IllegalStateException("machine " + design.machine().name() + " has no unique entry for "
-                        + s.mode() + " x " + o));
-        d.mode = next;
-        for (int i = 0; i < config.totalSenders(); i++) {
-            if (s.ack().get(i) != 0) {
-                d.applied.set(i, s.ack().get(i));
-            }
-            boolean receives = !s.failed().get(i) && (s.flight().get(i) > 0 || tracked(s, i));
-            d.ack.set(i, receives ? advertised(next, s, config.tenantOf(i)) : 0);
-        }
-        boolean forwards = next != CongestionState.ReceiverCongestion || design.ecnInReceiverCongestion();
-        d.ecnEcho = o.ecn() && forwards;
-        for (int t = 0; t < config.tenants(); t++) {
-            boolean changed = advertised(next, s, t) != advertised(s.mode(), s, t);
-            d.sinceChange.set(t, changed ? 1 : Math.min(2, s.sinceChange().get(t) + 1));
-        }
-        tidy(d);
-        return d.build();
+    public int committed(int[] s, int o, int sender) {
+        return f.flight[sender].get(s, o) + announcedCount(s, o, sender);
     }
 
     /**
-     * The end of a window of the persistent loop: the machine moves on the observation; every sender
-     * applies the advertised n and, if it was marked and the new state forwards marks, a CNP; the
-     * other reaction points see a CNP-free window (seed 004, 3.1). Feedback takes one hardware RTT,
-     * well inside the next window (see {@link DcqcnGrid}), so nothing stays in flight.
+     * @param s      packed values
+     * @param o      the state's first value
+     * @param sender a sender
+     * @return whether it has a message in flight and has not failed
      */
-    DartState loopWindowEnd(DartState s, Observation o, List<Integer> marked, RateLoop loop) {
-        Draft d = new Draft(s);
-        Design design = config.design();
-        CongestionState next = design.machine().next(s.mode(), o).orElseThrow(() ->
-                new IllegalStateException("machine " + design.machine().name() + " has no unique entry for "
-                        + s.mode() + " x " + o));
-        d.mode = next;
-        boolean forwards = next != CongestionState.ReceiverCongestion || design.ecnInReceiverCongestion();
-        for (int i = 0; i < config.totalSenders(); i++) {
-            d.applied.set(i, advertised(next, s, config.tenantOf(i)));
-            ReactionPoint r = s.rp().get(i);
-            d.rp.set(i, forwards && marked.contains(i) ? r.cut() : r.quietWindow(loop.grid()));
-        }
-        for (int t = 0; t < config.tenants(); t++) {
-            d.sinceChange.set(t, 2);   // n is applied at the window end it leaves
-        }
-        d.modeAge = next == s.mode() ? Math.min(config.loop().k(), s.modeAge() + 1) : 0;
-        return d.build();
-    }
-
-    /** Ends a between-windows step: resets the n-change clocks of tenants whose n changed. */
-    DartState finish(DartState before, Draft d) {
-        tidy(d);
-        DartState after = d.build();
-        List<Integer> since = new ArrayList<>(after.sinceChange());
-        boolean changed = false;
-        for (int t = 0; t < config.tenants(); t++) {
-            if (advertised(after.mode(), after, t) != advertised(before.mode(), before, t) && since.get(t) != 0) {
-                since.set(t, 0);
-                changed = true;
-            }
-        }
-        if (!changed) {
-            return after;
-        }
-        d.sinceChange.clear();
-        d.sinceChange.addAll(since);
-        return d.build();
+    public boolean sending(int[] s, int o, int sender) {
+        return f.flight[sender].get(s, o) > 0 && !f.failed[sender].is(s, o);
     }
 
     /**
-     * Canonical form of idle senders (no message, not tracked): not fresh, line rate for their next
-     * message ("all flows begin at the full line rate", III-A), no ACK pending.
+     * @param s      packed values
+     * @param o      the state's first value
+     * @param sender a sender
+     * @return its sending rate in this window under the persistent network, units
      */
-    private void tidy(Draft d) {
-        for (int i = 0; i < config.totalSenders(); i++) {
-            boolean inAuss = d.auss.get(config.tenantOf(i)).contains(i);
-            if (d.flight.get(i) == 0 && !inAuss && !d.isAnnounced(i)) {
-                d.fresh.set(i, false);
-                d.applied.set(i, 1);
-                d.ack.set(i, 0);
-            }
+    public int rate(int[] s, int o, int sender) {
+        return loop.orElseThrow().rate(f.applied[sender].get(s, o), f.rc[sender].get(s, o));
+    }
+
+    /**
+     * @param s packed values
+     * @param o the state's first value
+     * @return every sender's rate in this window under the persistent network
+     */
+    public int[] rates(int[] s, int o) {
+        int[] r = new int[n];
+        for (int i = 0; i < n; i++) {
+            r[i] = rate(s, o, i);
         }
+        return r;
+    }
+
+    // ---- the packed successors: the model's one implementation ----
+
+    @Override
+    public PackedModel.Expander expander() {
+        return loop.isPresent() ? new LoopStep(this) : new FreeStep(this);
+    }
+
+    /** Package access for the steps. */
+    DartLayout layoutFields() {
+        return f;
+    }
+
+    int senders() {
+        return n;
+    }
+
+    int[] tenants() {
+        return tenantOf;
+    }
+
+    int[][] members() {
+        return members;
+    }
+
+    int[][][] acceptedPositions() {
+        return accepted;
+    }
+
+    Field[][] flagsOf() {
+        return flagsOf;
+    }
+
+    /**
+     * @param mode a mode's ordinal
+     * @param ecn  marks seen
+     * @param lr   at line rate
+     * @return the next mode's ordinal (Figure 5)
+     * @throws IllegalStateException when the machine has no unique entry
+     */
+    int next(int mode, boolean ecn, boolean lr) {
+        int m = machine[mode][obs(ecn, lr)];
+        if (m < 0) {
+            throw new IllegalStateException("machine " + config.design().machine().name() + " has no unique entry for "
+                    + MODES[mode] + " x " + new Observation(ecn, lr));
+        }
+        return m;
+    }
+
+    // ---- action codes ----
+
+    static long code(int kind, int group, int sender, long payload) {
+        return (long) kind << 56 | (long) (group + 1) << 48 | (long) sender << 32 | payload;
+    }
+
+    static long observeCode(int location, boolean ecn, boolean lineRate, int marked) {
+        return code(OBSERVE, -1, 0, (long) marked << 8 | location << 2 | obs(ecn, lineRate));
+    }
+
+    /** @param code an action code  @return its kind (the position of its name in the action order) */
+    public static int kind(long code) {
+        return (int) (code >>> 56);
+    }
+
+    /** @param code an action code  @return its sender (sender steps) */
+    public static int sender(long code) {
+        return (int) (code >>> 32) & 0xFFFF;
+    }
+
+    /** @param code an action code  @return its group, -1 when it has none */
+    public static int group(long code) {
+        return ((int) (code >>> 48) & 0xFF) - 1;
+    }
+
+    /** @param code an action code  @return whether it is a window end */
+    public static boolean isObserve(long code) {
+        return kind(code) == OBSERVE;
+    }
+
+    /** @param code an Observe code  @return where the congestion was */
+    public static CongestionLocation location(long code) {
+        return LOCATIONS[(int) code >>> 2 & 3];
+    }
+
+    /** @param code an Observe code  @return marks seen */
+    public static boolean ecn(long code) {
+        return (code & 2) != 0;
+    }
+
+    /** @param code an Observe code  @return receive throughput at line rate */
+    public static boolean lineRate(long code) {
+        return (code & 1) != 0;
+    }
+
+    /** @param code an Observe code of the persistent network  @return the marked senders, bit i for sender i */
+    public static int marked(long code) {
+        return (int) (code >>> 8) & 0xFFFFFF;
+    }
+
+    /** @param code a sender step's code  @return whether it names a tenant (every sender step does) */
+    public static boolean hasTenant(long code) {
+        int k = kind(code);
+        return k != SOFT_STATE_TICK && k != OBSERVE;
     }
 
     @Override
-    public java.util.Optional<org.rdmacheck.model.StateCodec<DartState>> codec() {
-        return java.util.Optional.of(new DartCodec());
+    public Action action(long code) {
+        int kind = kind(code);
+        int i = sender(code);
+        return switch (kind) {
+            case MESSAGE_START, MESSAGE_END, PACKET, FAIL -> Action.of(NAMES[kind], "sender", i, "tenant", tenantOf[i]);
+            case LOOK_AHEAD_START, ANNOUNCED_START -> Action.of(NAMES[kind], "group", group(code), "sender", i,
+                    "tenant", tenantOf[i]);
+            case SOFT_STATE_TICK -> Action.of(NAMES[kind]);
+            case OBSERVE -> loop.isPresent()
+                    ? Action.of("Observe", "congestion", location(code).name(), "ecn", ecn(code), "lineRate",
+                            lineRate(code), "marked", RateLoop.senders(marked(code)))
+                    : Action.of("Observe", "congestion", location(code).name(), "ecn", ecn(code), "lineRate",
+                            lineRate(code));
+            default -> throw new IllegalArgumentException("not a dasr action code: " + code);
+        };
+    }
+
+    /**
+     * The code of an action ({@link #action}'s inverse), so a property written on codes judges a
+     * step of a trace as it judges the explorer's.
+     *
+     * @param a an action of this model
+     * @return its code
+     */
+    public long code(Action a) {
+        int kind = List.of(NAMES).indexOf(a.name());
+        Map<String, Object> p = a.params();
+        return switch (kind) {
+            case MESSAGE_START, MESSAGE_END, PACKET, FAIL -> code(kind, -1, (Integer) p.get("sender"), 0);
+            case LOOK_AHEAD_START, ANNOUNCED_START -> code(kind, (Integer) p.get("group"), (Integer) p.get("sender"), 0);
+            case SOFT_STATE_TICK -> code(kind, -1, 0, 0);
+            case OBSERVE -> {
+                int marked = 0;
+                if (p.get("marked") instanceof List<?> l) {
+                    for (Object x : l) {
+                        marked |= 1 << (Integer) x;
+                    }
+                }
+                yield observeCode(CongestionLocation.valueOf((String) p.get("congestion")).ordinal(),
+                        (Boolean) p.get("ecn"), (Boolean) p.get("lineRate"), marked);
+            }
+            default -> throw new IllegalArgumentException("not a dasr action: " + a);
+        };
+    }
+
+    // ---- footprints ----
+
+    /**
+     * The transition groups' footprints, per array (every sender's entry): a sender step reads and
+     * writes its own sender's entries and, through the n-change clock and the canonical form of
+     * idle senders, the counts of its tenant; a window end reads the whole receiver.
+     */
+    @Override
+    public List<Footprint> footprints() {
+        DartLayout d = f;
+        List<Field> ann = d.announcedFlags();
+        List<Field> finishReads = union(List.of(d.mode), d.all(d.auss, d.flight, d.sinceChange), ann);
+        List<Field> finishWrites = d.all(d.sinceChange, d.fresh, d.applied, d.ack);
+        List<Footprint> out = new ArrayList<>();
+        if (loop.isEmpty()) {
+            out.add(Footprint.of(NAMES[MESSAGE_START], union(finishReads, d.all(d.failed)),
+                    union(finishWrites, d.all(d.flight, d.auss))));
+            out.add(Footprint.of(NAMES[LOOK_AHEAD_START], union(finishReads, d.all(d.failed)),
+                    union(finishWrites, d.all(d.flight, d.auss), ann)));
+            out.add(Footprint.of(NAMES[ANNOUNCED_START], union(finishReads, d.all(d.failed)),
+                    union(finishWrites, d.all(d.flight, d.auss), ann)));
+            out.add(Footprint.of(NAMES[MESSAGE_END], union(finishReads, d.all(d.failed)),
+                    union(finishWrites, d.all(d.flight, d.auss))));
+            out.add(Footprint.of(NAMES[PACKET], union(finishReads, d.all(d.failed, d.fresh)), finishWrites));
+            out.add(Footprint.of(NAMES[FAIL], union(finishReads, d.all(d.failed)),
+                    union(finishWrites, d.all(d.failed))));
+            out.add(Footprint.of(NAMES[SOFT_STATE_TICK], union(finishReads, d.all(d.failed, d.fresh)),
+                    union(finishWrites, d.all(d.flight, d.auss), ann)));
+            out.add(Footprint.of(NAMES[OBSERVE], union(finishReads, d.all(d.failed, d.ack)),
+                    union(finishWrites, List.of(d.mode, d.ecnEcho))));
+        } else {
+            List<Field> rp = d.all(d.rc, d.rt, d.alpha, d.since, d.credit);
+            out.add(Footprint.of(NAMES[OBSERVE], union(List.of(d.mode, d.modeAge), d.all(d.auss, d.applied), rp),
+                    union(List.of(d.mode, d.modeAge), d.all(d.applied, d.sinceChange), rp)));
+        }
+        return out;
+    }
+
+    @SafeVarargs
+    private static List<Field> union(List<Field>... lists) {
+        java.util.LinkedHashSet<Field> s = new java.util.LinkedHashSet<>();
+        for (List<Field> l : lists) {
+            s.addAll(l);
+        }
+        return List.copyOf(s);
+    }
+
+    // ---- the object view of the same transitions ----
+
+    @Override
+    public void successors(LayoutState s, Consumer<Transition<LayoutState>> sink) {
+        int[] v = new int[s.length()];
+        s.copyTo(v, 0);
+        expander().successors(v, 0, (code, next, length) ->
+                sink.accept(new Transition<>(action(code), new LayoutState(f.layout, next, 0, length))));
+    }
+
+    @Override
+    public Optional<StateCodec<LayoutState>> codec() {
+        return Optional.of(new LayoutCodec(f.layout));
+    }
+
+    @Override
+    public Optional<PackedModel> packed() {
+        return Optional.of(this);
     }
 
     /**
@@ -250,10 +516,84 @@ public record DartReceiverModel(DartConfig config) implements Model<DartState> {
      * no symmetry: its incast groups list fixed pairs of senders.
      */
     @Override
-    public java.util.Optional<org.rdmacheck.model.Symmetry<DartState>> symmetry() {
-        if (!config.design().network().persistent()) {
-            return java.util.Optional.empty();
+    public Optional<Symmetry<LayoutState>> symmetry() {
+        return f.symmetric().map(x -> x);
+    }
+
+    /**
+     * The state as the TLA+ twin's variables show it (and as traces have always shown it): per
+     * tenant its AUSS as {@code {"inFlight": {sender: count}}}, per group its announced senders,
+     * per sender its reaction point as a record.
+     */
+    @Override
+    public Object view(LayoutState s) {
+        int[] v = new int[s.length()];
+        s.copyTo(v, 0);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("mode", MODES[f.mode.get(v, 0)].name());
+        m.put("flight", ints(v, f.flight));
+        List<Object> announced = new ArrayList<>();
+        for (int g = 0; g < members.length; g++) {
+            List<Integer> a = new ArrayList<>();
+            for (int j = 0; j < members[g].length; j++) {
+                if (f.announced[g][j].is(v, 0)) {
+                    a.add(members[g][j]);
+                }
+            }
+            announced.add(a);
         }
-        return java.util.Optional.of(new SenderSymmetry(config.totalSenders()));
+        m.put("announced", announced);
+        List<Object> auss = new ArrayList<>();
+        for (int t = 0; t < config.tenants(); t++) {
+            Map<Integer, Integer> inFlight = new LinkedHashMap<>();
+            for (int i = t * config.senders(); i < (t + 1) * config.senders(); i++) {
+                int c = f.auss[i].get(v, 0);
+                if (c > 0) {
+                    inFlight.put(i, c);
+                }
+            }
+            auss.add(Map.of("inFlight", inFlight));
+        }
+        m.put("auss", auss);
+        m.put("fresh", booleans(v, f.fresh));
+        m.put("failed", booleans(v, f.failed));
+        m.put("applied", ints(v, f.applied));
+        m.put("ack", ints(v, f.ack));
+        m.put("ecnEcho", f.ecnEcho.is(v, 0));
+        m.put("sinceChange", ints(v, f.sinceChange));
+        List<Object> rp = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("rc", f.rc[i].get(v, 0));
+            r.put("rt", f.rt[i].get(v, 0));
+            r.put("alpha", f.alpha[i].get(v, 0));
+            r.put("since", f.since[i].get(v, 0));
+            r.put("credit", f.credit[i].get(v, 0));
+            rp.add(r);
+        }
+        m.put("rp", rp);
+        m.put("modeAge", f.modeAge.get(v, 0));
+        return m;
+    }
+
+    private static List<Integer> ints(int[] v, Field[] a) {
+        List<Integer> out = new ArrayList<>();
+        for (Field x : a) {
+            out.add(x.get(v, 0));
+        }
+        return out;
+    }
+
+    private static List<Boolean> booleans(int[] v, Field[] a) {
+        List<Boolean> out = new ArrayList<>();
+        for (Field x : a) {
+            out.add(x.is(v, 0));
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return "DartReceiverModel[" + config + "]";
     }
 }

@@ -99,104 +99,120 @@ public final class RateLoop {
     }
 
     /**
-     * @param s      a state
-     * @param sender a sender
-     * @return its sending rate in this window, units
+     * @param applied the n a sender applies
+     * @param rc      its reaction point's R_C
+     * @return its sending rate in this window, units: min(L / n, R_C)
      */
-    public int rate(DartState s, int sender) {
-        return Math.min(lineRate / s.applied().get(sender), s.rp().get(sender).rc());
+    public int rate(int applied, int rc) {
+        return Math.min(lineRate / applied, rc);
     }
 
     /**
-     * @param s a state
-     * @return the sum of the sending rates in this window
+     * @param rates every sender's rate in this window
+     * @return their sum
      */
-    public int rateSum(DartState s) {
+    public int rateSum(int[] rates) {
         int sum = 0;
         for (int i = 0; i < senders; i++) {
-            sum += rate(s, i);
+            sum += rates[i];
         }
         return sum;
     }
 
     /**
-     * @param s a state
-     * @return the arrivals at the receiver link in this window (sender 0 after its bottleneck)
+     * @param rates every sender's rate in this window
+     * @return the arrivals at the receiver link (sender 0 after its bottleneck)
      */
-    public int arrivals(DartState s) {
-        int a = Math.min(rate(s, 0), bottleneck);
+    public int arrivals(int[] rates) {
+        int a = Math.min(rates[0], bottleneck);
         for (int i = 1; i < senders; i++) {
-            a += rate(s, i);
+            a += rates[i];
         }
         return a;
     }
 
     /**
-     * @param s a state
-     * @return the senders surely marked in this window (they cross an overloaded link)
+     * @param rates every sender's rate in this window
+     * @return the senders surely marked (they cross an overloaded link), bit i for sender i
      */
-    public List<Integer> mustMark(DartState s) {
-        boolean bottleneckOver = rate(s, 0) > bottleneck;
-        boolean receiverOver = arrivals(s) > lineRate + (standingQueueMarks ? 1 : 0);
-        List<Integer> out = new ArrayList<>();
-        for (int i = 0; i < senders; i++) {
-            if (receiverOver || (i == 0 && bottleneckOver)) {
-                out.add(i);
-            }
+    public int mustMark(int[] rates) {
+        boolean receiverOver = arrivals(rates) > lineRate + (standingQueueMarks ? 1 : 0);
+        if (receiverOver) {
+            return (1 << senders) - 1;
         }
-        return out;
+        return rates[0] > bottleneck ? 1 : 0;
     }
 
     /**
-     * @param s a state
+     * @param rates every sender's rate in this window
      * @return the senders that may or may not be marked (they cross a link in the RED band and no
-     *         link overloaded beyond it)
+     *         link overloaded beyond it), bit i for sender i
      */
-    public List<Integer> mayMark(DartState s) {
-        List<Integer> out = new ArrayList<>();
+    public int mayMark(int[] rates) {
         if (!standingQueueMarks) {
-            return out;
+            return 0;
         }
-        List<Integer> must = mustMark(s);
-        boolean bottleneckFull = rate(s, 0) == bottleneck;
-        int a = arrivals(s);
+        int must = mustMark(rates);
+        boolean bottleneckFull = rates[0] == bottleneck;
+        int a = arrivals(rates);
         boolean receiverFull = a == lineRate || a == lineRate + 1;
+        int out = 0;
         for (int i = 0; i < senders; i++) {
-            if (!must.contains(i) && (receiverFull || (i == 0 && bottleneckFull))) {
-                out.add(i);
+            if ((must >> i & 1) == 0 && (receiverFull || (i == 0 && bottleneckFull))) {
+                out |= 1 << i;
             }
         }
         return out;
     }
 
     /**
-     * @param s a state
-     * @return every set of marked senders the window may produce, ascending, in a fixed order (the
-     *         sure marks plus each subset of the optional ones)
+     * @param rates every sender's rate in this window
+     * @return every set of marked senders the window may produce (bit i for sender i), in a fixed
+     *         order: the sure marks plus each subset of the optional ones, the subsets counted up
+     *         with the lowest optional sender in the lowest bit
      */
-    public List<List<Integer>> markings(DartState s) {
-        List<Integer> must = mustMark(s);
-        List<Integer> may = mayMark(s);
-        List<List<Integer>> out = new ArrayList<>();
-        for (int mask = 0; mask < 1 << may.size(); mask++) {
-            List<Integer> m = new ArrayList<>(must);
-            for (int j = 0; j < may.size(); j++) {
-                if ((mask >> j & 1) != 0) {
-                    m.add(may.get(j));
+    public int[] markings(int[] rates) {
+        int must = mustMark(rates);
+        int may = mayMark(rates);
+        int[] optional = new int[Integer.bitCount(may)];
+        for (int i = 0, j = 0; i < senders; i++) {
+            if ((may >> i & 1) != 0) {
+                optional[j++] = i;
+            }
+        }
+        int[] out = new int[1 << optional.length];
+        for (int sub = 0; sub < out.length; sub++) {
+            int m = must;
+            for (int j = 0; j < optional.length; j++) {
+                if ((sub >> j & 1) != 0) {
+                    m |= 1 << optional[j];
                 }
             }
-            m.sort(null);
-            out.add(List.copyOf(m));
+            out[sub] = m;
         }
         return out;
     }
 
     /**
-     * @param s      a state
-     * @param marked the senders marked in this window
+     * @param rates  every sender's rate in this window
+     * @param marked the senders marked in this window (bit i for sender i)
      * @return what the receiver observes: marks, and whether the arrivals reach the line rate
      */
-    public Observation observe(DartState s, List<Integer> marked) {
-        return new Observation(!marked.isEmpty(), arrivals(s) >= lineRate);
+    public Observation observe(int[] rates, int marked) {
+        return new Observation(marked != 0, arrivals(rates) >= lineRate);
+    }
+
+    /**
+     * @param marked a set of senders, bit i for sender i
+     * @return the senders, ascending
+     */
+    public static List<Integer> senders(int marked) {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < 31; i++) {
+            if ((marked >> i & 1) != 0) {
+                out.add(i);
+            }
+        }
+        return List.copyOf(out);
     }
 }

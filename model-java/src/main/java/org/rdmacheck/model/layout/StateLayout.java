@@ -28,10 +28,12 @@ public final class StateLayout {
     private final Map<Field, String> arrayOf = new java.util.HashMap<>();
     private final int header;
     private final int maxLength;
+    private final List<SymmetricSet> symmetries;
 
     private StateLayout(Builder b) {
         this.slots = List.copyOf(b.slots);
         this.fifos = List.copyOf(b.fifos);
+        this.symmetries = List.copyOf(b.symmetries);
         this.arrays = Collections.unmodifiableMap(new LinkedHashMap<>(b.arrays));
         arrays.forEach((name, fs) -> fs.forEach(f -> arrayOf.put(f, name)));
         List<Field> scalars = new ArrayList<>(b.fields);
@@ -80,6 +82,11 @@ public final class StateLayout {
     /** @return the FIFOs, in declaration order */
     public List<Fifo> fifos() {
         return fifos;
+    }
+
+    /** @return the declared sets of interchangeable elements, in declaration order */
+    public List<SymmetricSet> symmetries() {
+        return symmetries;
     }
 
     /** @return 32-bit values of the header (every scalar and every FIFO length) */
@@ -256,6 +263,7 @@ public final class StateLayout {
         private final List<Field> fields = new ArrayList<>();
         private final List<Fifo> fifos = new ArrayList<>();
         private final Map<String, List<Field>> arrays = new LinkedHashMap<>();
+        private final List<SymmetricSet> symmetries = new ArrayList<>();
         private boolean built;
 
         private Builder() {
@@ -304,6 +312,47 @@ public final class StateLayout {
             }
             arrays.put(name, List.of(a));
             return a;
+        }
+
+        /**
+         * An array of booleans, one per element of something: shown as one list.
+         *
+         * @param name  the array's name
+         * @param count its length
+         * @return its fields, index 0 first
+         */
+        public Field[] booleans(String name, int count) {
+            Field[] a = new Field[count];
+            for (int i = 0; i < count; i++) {
+                a[i] = bool(name + "[" + i + "]");
+            }
+            arrays.put(name, List.of(a));
+            return a;
+        }
+
+        /**
+         * Declares a set of interchangeable elements (senders, QPs...): the block of element i is
+         * {@code blocks[i]}, the scalar fields holding everything the state says about it, in the
+         * same order and with the same bounds for every element. Symmetry reduction permutes the
+         * blocks ({@link SymmetricSet}); no other slot may name an element.
+         *
+         * @param elements what the elements are, e.g. {@code senders 1..2}
+         * @param blocks   per element, its fields
+         * @return the set
+         */
+        public SymmetricSet symmetric(String elements, Field[]... blocks) {
+            check();
+            for (Field[] block : blocks) {
+                for (Field f : block) {
+                    if (!fields.contains(f)) {
+                        throw new IllegalArgumentException("symmetric set " + elements + ": " + f.name()
+                                + " is not a scalar field of this layout");
+                    }
+                }
+            }
+            SymmetricSet s = new SymmetricSet(elements, blocks);
+            symmetries.add(s);
+            return s;
         }
 
         /**

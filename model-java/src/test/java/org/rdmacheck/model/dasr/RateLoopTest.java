@@ -1,5 +1,6 @@
 package org.rdmacheck.model.dasr;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -7,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.model.Transition;
+import org.rdmacheck.model.layout.LayoutState;
 
 /** The rate grid, DCQCN's reaction point on it, and the first windows of the persistent loop. */
 class RateLoopTest {
@@ -82,17 +84,19 @@ class RateLoopTest {
     void firstWindowsOfTheLoop() {
         DartReceiverModel m = new DartReceiverModel(new DartConfig(3, 1, 1, 0, false,
                 Design.paper().withNetwork(Design.Network.PERSISTENT_COMBINED)));
-        RateLoop loop = RateLoop.of(m.config());
-        DartState s = m.initialStates().get(0);
-        assertEquals(List.of(List.of(0, 1, 2)), loop.markings(s));
-        List<Transition<DartState>> ts = new ArrayList<>();
+        RateLoop loop = m.loop().orElseThrow();
+        LayoutState s = m.initialStates().get(0);
+        int[] v = DartReceiverModel.values(s);
+        assertArrayEquals(new int[] {0b111}, loop.markings(m.rates(v, 0)));
+        List<Transition<LayoutState>> ts = new ArrayList<>();
         m.successors(s, ts::add);
         assertEquals(1, ts.size());
-        DartState rc = ts.get(0).next();
-        assertEquals(CongestionState.ReceiverCongestion, rc.mode());
-        assertEquals(List.of(4, 4, 4), List.of(loop.rate(rc, 0), loop.rate(rc, 1), loop.rate(rc, 2)));
-        assertEquals(12, rc.rp().get(1).rc(), "marks suppressed in RC: no CNP");
-        assertEquals(List.of(List.of(0)), loop.markings(rc), "only the bottleneck is overloaded");
+        LayoutState rc = ts.get(0).next();
+        int[] w = DartReceiverModel.values(rc);
+        assertEquals(CongestionState.ReceiverCongestion.ordinal(), rc.get(m.fields().mode));
+        assertArrayEquals(new int[] {4, 4, 4}, m.rates(w, 0));
+        assertEquals(12, rc.get(m.fields().rc[1]), "marks suppressed in RC: no CNP");
+        assertArrayEquals(new int[] {0b001}, loop.markings(m.rates(w, 0)), "only the bottleneck is overloaded");
         assertTrue(m.symmetry().isPresent());
     }
 }

@@ -9,10 +9,10 @@ import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.dasr.DartConfig;
 import org.rdmacheck.model.dasr.DartReceiverModel;
-import org.rdmacheck.model.dasr.DartState;
 import org.rdmacheck.model.dasr.Design;
 import org.rdmacheck.model.dasr.LoopParams;
 import org.rdmacheck.model.dasr.ReceiverMachine;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.catalog.Mechanism;
@@ -155,7 +155,7 @@ public final class DasrEntry implements ModelEntry {
     }
 
     @Override
-    public CheckSpec<DartState> build(String variant, Params params) {
+    public CheckSpec<LayoutState> build(String variant, Params params) {
         VariantSpec v = variant(variant);
         Params p = resolve(variant, params);
         boolean persistent = variant.startsWith("persistent");
@@ -186,14 +186,14 @@ public final class DasrEntry implements ModelEntry {
     @Override
     @SuppressWarnings("unchecked")
     public java.util.Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
-        CheckSpec<DartState> spec = (CheckSpec<DartState>) built;
+        CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) built;
         DartReceiverModel m = (DartReceiverModel) spec.model();
         if (!m.config().design().network().persistent()) {
             return java.util.Optional.empty();
         }
-        List<Liveness<DartState>> props = List.of(
+        List<Liveness<LayoutState>> props = List.of(
                 Liveness.eventuallyAlways(RATES_SETTLE, DasrProperties.ratesInBand(m), FAIR_MARKING),
-                Liveness.eventuallyAlways(CLASSIFIER_SETTLES, DasrProperties.classifierKeptItsState(), FAIR_MARKING));
+                Liveness.eventuallyAlways(CLASSIFIER_SETTLES, DasrProperties.classifierKeptItsState(m), FAIR_MARKING));
         return java.util.Optional.of(new LivenessSpec<>(spec, props, LIVE_FAILS.get(spec.variant())));
     }
 

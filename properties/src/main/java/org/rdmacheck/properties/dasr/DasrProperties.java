@@ -2,24 +2,33 @@ package org.rdmacheck.properties.dasr;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.function.Predicate;
+import org.rdmacheck.model.PackedModel;
+import org.rdmacheck.model.dasr.CongestionLocation;
 import org.rdmacheck.model.dasr.CongestionState;
 import org.rdmacheck.model.dasr.DartConfig;
+import org.rdmacheck.model.dasr.DartLayout;
 import org.rdmacheck.model.dasr.DartReceiverModel;
-import org.rdmacheck.model.dasr.DartState;
 import org.rdmacheck.model.dasr.Design;
 import org.rdmacheck.model.dasr.Observation;
 import org.rdmacheck.model.dasr.RateLoop;
 import org.rdmacheck.model.dasr.RateUnits;
 import org.rdmacheck.model.dasr.ReceiverMachine;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
 import org.rdmacheck.properties.Progress;
 import org.rdmacheck.properties.Property;
 
-/** The properties of Dart's receiver (seed 000, III), one factory method each. */
+/**
+ * The properties of Dart's receiver (seed 000, III), one factory method each. Each predicate is
+ * written once on the packed values through the model's layout (a step predicate on the action's
+ * code); on state objects it is evaluated on their values, with the action's code.
+ */
 public final class DasrProperties {
+
+    private static final int RC = CongestionState.ReceiverCongestion.ordinal();
 
     private DasrProperties() {
     }
@@ -29,19 +38,19 @@ public final class DasrProperties {
      * @return the properties checked for it: the free network's, or the convergence check under
      *         persistent combined congestion
      */
-    public static List<Property<DartState>> all(DartReceiverModel m) {
-        List<Property<DartState>> ps = new ArrayList<>();
-        ps.add(machineTotal(m.config().design().machine()));
+    public static List<Property<LayoutState>> all(DartReceiverModel m) {
+        List<Property<LayoutState>> ps = new ArrayList<>();
+        ps.add(machineTotal(m));
         ps.add(machineDeterministic(m));
         ps.add(nCountsUniqueSenders(m));
         ps.add(rateSumAtMostLineRate(m));
-        ps.add(noDoubleThrottling());
+        ps.add(noDoubleThrottling(m));
         ps.add(DeadlockFreedom.standard());
         if (m.config().design().network() == Design.Network.FREE) {
             ps.add(reactionFollowsCongestion(m));
-            ps.add(activeSenderKept(m.config()));
-            ps.add(failedSenderLeaves(m.config()));
-            ps.add(tenantIsolation(m.config()));
+            ps.add(activeSenderKept(m));
+            ps.add(failedSenderLeaves(m));
+            ps.add(tenantIsolation(m));
         } else {
             ps.add(windowRateSumAtMostLineRate(m));
             ps.add(maxMinShareWithinK(m));
@@ -49,22 +58,32 @@ public final class DasrProperties {
         return ps;
     }
 
+    private static Invariant<LayoutState> invariant(String name, PackedModel.StateTest test) {
+        return new Invariant<LayoutState>(name, s -> s.test(test)).withPacked(test);
+    }
+
+    private static ActionProperty<LayoutState> step(String name, DartReceiverModel m, PackedModel.StepTest test) {
+        return new ActionProperty<LayoutState>(name, (from, a, to) -> from.test(test, m.code(a), to)).withPacked(test);
+    }
+
     /**
      * "Dart exhaustively covers all cases" (III-C): in every reachable machine state, each of the four
      * observable combinations has exactly one row in the Figure 5 table.
      *
-     * @param machine the table
+     * @param m the model
      * @return the invariant {@code MachineTotal}
      */
-    public static Invariant<DartState> machineTotal(ReceiverMachine machine) {
-        return new Invariant<>("MachineTotal", s -> {
+    public static Invariant<LayoutState> machineTotal(DartReceiverModel m) {
+        ReceiverMachine machine = m.config().design().machine();
+        boolean[] total = new boolean[CongestionState.values().length];
+        for (CongestionState c : CongestionState.values()) {
+            total[c.ordinal()] = true;
             for (Observation o : Observation.all()) {
-                if (machine.targets(s.mode(), o).size() != 1) {
-                    return false;
-                }
+                total[c.ordinal()] &= machine.targets(c, o).size() == 1;
             }
-            return true;
-        });
+        }
+        DartLayout f = m.fields();
+        return invariant("MachineTotal", (s, o) -> total[f.mode.get(s, o)]);
     }
 
     /**
@@ -74,22 +93,30 @@ public final class DasrProperties {
      * @param m the model
      * @return the action property {@code MachineDeterministic}
      */
-    public static ActionProperty<DartState> machineDeterministic(DartReceiverModel m) {
-        Design d = m.config().design();
-        return new ActionProperty<>("MachineDeterministic", (from, a, to) -> {
-            if (!a.name().equals("Observe")) {
-                return to.mode() == from.mode();
+    public static ActionProperty<LayoutState> machineDeterministic(DartReceiverModel m) {
+        ReceiverMachine machine = m.config().design().machine();
+        DartLayout f = m.fields();
+        CongestionState[] modes = CongestionState.values();
+        return step("MachineDeterministic", m, (from, o, code, to) -> {
+            int before = f.mode.get(from, o);
+            int after = f.mode.get(to, 0);
+            if (!DartReceiverModel.isObserve(code)) {
+                return after == before;
             }
-            Observation o = new Observation((Boolean) a.params().get("ecn"), (Boolean) a.params().get("lineRate"));
-            if (d.network().persistent()) {
-                RateLoop loop = RateLoop.of(m.config());
-                List<Integer> marked = ((List<?>) a.params().get("marked")).stream().map(x -> (Integer) x).toList();
-                if (!loop.markings(from).contains(marked) || !o.equals(loop.observe(from, marked))) {
+            Observation seen = new Observation(DartReceiverModel.ecn(code), DartReceiverModel.lineRate(code));
+            if (m.loop().isPresent()) {
+                RateLoop loop = m.loop().get();
+                int[] rates = m.rates(from, o);
+                int marked = DartReceiverModel.marked(code);
+                boolean possible = false;
+                for (int k : loop.markings(rates)) {
+                    possible |= k == marked;
+                }
+                if (!possible || !seen.equals(loop.observe(rates, marked))) {
                     return false;
                 }
             }
-            Optional<CongestionState> next = d.machine().next(from.mode(), o);
-            return next.isPresent() && next.get() == to.mode();
+            return machine.next(modes[before], seen).map(c -> c.ordinal() == after).orElse(false);
         });
     }
 
@@ -106,23 +133,30 @@ public final class DasrProperties {
      * @param m the model
      * @return the action property {@code ReactionFollowsCongestion}
      */
-    public static ActionProperty<DartState> reactionFollowsCongestion(DartReceiverModel m) {
+    public static ActionProperty<LayoutState> reactionFollowsCongestion(DartReceiverModel m) {
         DartConfig c = m.config();
-        return new ActionProperty<>("ReactionFollowsCongestion", (from, a, to) -> {
-            if (!a.name().equals("Observe")) {
+        DartLayout f = m.fields();
+        int n = c.totalSenders();
+        return step("ReactionFollowsCongestion", m, (from, o, code, to) -> {
+            if (!DartReceiverModel.isObserve(code)) {
                 return true;
             }
-            String where = (String) a.params().get("congestion");
-            if (where.equals("network")) {
-                if (!to.ecnEcho()) {
+            CongestionLocation where = DartReceiverModel.location(code);
+            if (where == CongestionLocation.network) {
+                if (!f.ecnEcho.is(to, 0)) {
                     return false;
                 }
-                return to.ack().stream().allMatch(n -> n <= 1);
+                for (int i = 0; i < n; i++) {
+                    if (f.ack[i].get(to, 0) > 1) {
+                        return false;
+                    }
+                }
+                return true;
             }
-            if (where.equals("receiver") || where.equals("none")) {
-                for (int i = 0; i < c.totalSenders(); i++) {
-                    int n = to.ack().get(i);
-                    if (n != 0 && n != Math.max(1, m.counted(from, c.tenantOf(i)))) {
+            if (where == CongestionLocation.receiver || where == CongestionLocation.none) {
+                for (int i = 0; i < n; i++) {
+                    int ack = f.ack[i].get(to, 0);
+                    if (ack != 0 && ack != Math.max(1, m.counted(from, o, c.tenantOf(i)))) {
                         return false;
                     }
                 }
@@ -139,15 +173,15 @@ public final class DasrProperties {
      * @param m the model
      * @return the invariant {@code NCountsUniqueSenders}
      */
-    public static Invariant<DartState> nCountsUniqueSenders(DartReceiverModel m) {
+    public static Invariant<LayoutState> nCountsUniqueSenders(DartReceiverModel m) {
         DartConfig c = m.config();
-        return new Invariant<>("NCountsUniqueSenders", s -> {
+        return invariant("NCountsUniqueSenders", (s, o) -> {
             for (int t = 0; t < c.tenants(); t++) {
                 int truth = 0;
                 for (int i = t * c.senders(); i < (t + 1) * c.senders(); i++) {
-                    truth += s.committed(i) > 0 ? 1 : 0;
+                    truth += m.committed(s, o, i) > 0 ? 1 : 0;
                 }
-                if (m.counted(s, t) != truth) {
+                if (m.counted(s, o, t) != truth) {
                     return false;
                 }
             }
@@ -163,21 +197,22 @@ public final class DasrProperties {
      * @param m the model
      * @return the invariant {@code RateSumAtMostLineRate}
      */
-    public static Invariant<DartState> rateSumAtMostLineRate(DartReceiverModel m) {
+    public static Invariant<LayoutState> rateSumAtMostLineRate(DartReceiverModel m) {
         DartConfig c = m.config();
+        DartLayout f = m.fields();
         int lineRate = RateUnits.lineRateFor(c.maxN());
-        return new Invariant<>("RateSumAtMostLineRate", s -> {
-            if (s.mode() != CongestionState.ReceiverCongestion) {
+        return invariant("RateSumAtMostLineRate", (s, o) -> {
+            if (f.mode.get(s, o) != RC) {
                 return true;
             }
             for (int t = 0; t < c.tenants(); t++) {
-                if (s.sinceChange().get(t) < 2) {
+                if (f.sinceChange[t].get(s, o) < 2) {
                     continue;
                 }
                 int sum = 0;
                 for (int i = t * c.senders(); i < (t + 1) * c.senders(); i++) {
-                    if (s.sending(i)) {
-                        sum += lineRate / s.applied().get(i);
+                    if (m.sending(s, o, i)) {
+                        sum += lineRate / f.applied[i].get(s, o);
                     }
                 }
                 if (sum > lineRate) {
@@ -193,15 +228,17 @@ public final class DasrProperties {
      * greater than 1 (a DASR cut); ECN feedback and n leave the receiver together, so this says the
      * receiver forwards no marks while it apportions rates in ReceiverCongestion.
      *
+     * @param m the model
      * @return the action property {@code NoDoubleThrottling}
      */
-    public static ActionProperty<DartState> noDoubleThrottling() {
-        return new ActionProperty<>("NoDoubleThrottling", (from, a, to) -> {
-            if (!a.name().equals("Observe") || !from.ecnEcho()) {
+    public static ActionProperty<LayoutState> noDoubleThrottling(DartReceiverModel m) {
+        DartLayout f = m.fields();
+        return step("NoDoubleThrottling", m, (from, o, code, to) -> {
+            if (!DartReceiverModel.isObserve(code) || !f.ecnEcho.is(from, o)) {
                 return true;
             }
-            for (int n : from.ack()) {
-                if (n > 1) {
+            for (var ack : f.ack) {
+                if (ack.get(from, o) > 1) {
                     return false;
                 }
             }
@@ -213,15 +250,16 @@ public final class DasrProperties {
      * Soft state (III-B): no step removes from the AUSS a sender that still has a message in flight
      * and showed recent activity.
      *
-     * @param c the configuration
+     * @param m the model
      * @return the action property {@code ActiveSenderKept}
      */
-    public static ActionProperty<DartState> activeSenderKept(DartConfig c) {
-        return new ActionProperty<>("ActiveSenderKept", (from, a, to) -> {
-            for (int i = 0; i < c.totalSenders(); i++) {
-                int t = c.tenantOf(i);
-                boolean removed = from.auss().get(t).contains(i) && !to.auss().get(t).contains(i);
-                if (removed && to.flight().get(i) > 0 && from.fresh().get(i)) {
+    public static ActionProperty<LayoutState> activeSenderKept(DartReceiverModel m) {
+        DartLayout f = m.fields();
+        int n = m.config().totalSenders();
+        return step("ActiveSenderKept", m, (from, o, code, to) -> {
+            for (int i = 0; i < n; i++) {
+                boolean removed = f.auss[i].get(from, o) > 0 && f.auss[i].get(to, 0) == 0;
+                if (removed && f.flight[i].get(to, 0) > 0 && f.fresh[i].is(from, o)) {
                     return false;
                 }
             }
@@ -234,41 +272,49 @@ public final class DasrProperties {
      * sender is left in any AUSS or look-ahead record (AG EF, so a failed sender can always be
      * timed out).
      *
-     * @param c the configuration
+     * @param m the model
      * @return the progress property {@code FailedSenderLeaves}
      */
-    public static Progress<DartState> failedSenderLeaves(DartConfig c) {
-        return new Progress<>("FailedSenderLeaves", s -> {
-            for (int i = 0; i < c.totalSenders(); i++) {
-                if (s.failed().get(i) && (s.auss().get(c.tenantOf(i)).contains(i) || s.announcedCount(i) > 0)) {
+    public static Progress<LayoutState> failedSenderLeaves(DartReceiverModel m) {
+        DartLayout f = m.fields();
+        int n = m.config().totalSenders();
+        PackedModel.StateTest goal = (s, o) -> {
+            for (int i = 0; i < n; i++) {
+                if (f.failed[i].is(s, o) && (f.auss[i].get(s, o) > 0 || m.announcedCount(s, o, i) > 0)) {
                     return false;
                 }
             }
             return true;
-        });
+        };
+        return new Progress<LayoutState>("FailedSenderLeaves", s -> s.test(goal)).withPacked(goal);
     }
 
     /**
      * Tenant isolation (III-E): a step caused by a tenant's sender or notification changes no other
      * tenant's AUSS and no other tenant's look-ahead records.
      *
-     * @param c the configuration
+     * @param m the model
      * @return the action property {@code TenantIsolation}
      */
-    public static ActionProperty<DartState> tenantIsolation(DartConfig c) {
-        return new ActionProperty<>("TenantIsolation", (from, a, to) -> {
-            Object tenant = a.params().get("tenant");
-            if (tenant == null) {
+    public static ActionProperty<LayoutState> tenantIsolation(DartReceiverModel m) {
+        DartConfig c = m.config();
+        DartLayout f = m.fields();
+        int n = c.totalSenders();
+        return step("TenantIsolation", m, (from, o, code, to) -> {
+            if (!DartReceiverModel.hasTenant(code)) {
                 return true;
             }
-            for (int t = 0; t < c.tenants(); t++) {
-                if (t != (Integer) tenant && !from.auss().get(t).equals(to.auss().get(t))) {
+            int tenant = c.tenantOf(DartReceiverModel.sender(code));
+            for (int i = 0; i < n; i++) {
+                if (c.tenantOf(i) != tenant && f.auss[i].get(from, o) != f.auss[i].get(to, 0)) {
                     return false;
                 }
             }
             for (int g = 0; g < c.groups(); g++) {
-                for (int i : to.announced().get(g)) {
-                    if (c.tenantOf(i) != (Integer) tenant && !from.announced().get(g).contains(i)) {
+                List<Integer> members = c.members(g);
+                for (int j = 0; j < members.size(); j++) {
+                    if (c.tenantOf(members.get(j)) != tenant && f.announced[g][j].is(to, 0)
+                            && !f.announced[g][j].is(from, o)) {
                         return false;
                     }
                 }
@@ -285,10 +331,16 @@ public final class DasrProperties {
      * @param m the model (persistent network)
      * @return the action property {@code WindowRateSumAtMostLineRate}
      */
-    public static ActionProperty<DartState> windowRateSumAtMostLineRate(DartReceiverModel m) {
-        RateLoop loop = RateLoop.of(m.config());
-        return new ActionProperty<>("WindowRateSumAtMostLineRate",
-                (from, a, to) -> loop.rateSum(to) <= loop.lineRate());
+    public static ActionProperty<LayoutState> windowRateSumAtMostLineRate(DartReceiverModel m) {
+        RateLoop loop = m.loop().orElseThrow();
+        int n = m.config().totalSenders();
+        return step("WindowRateSumAtMostLineRate", m, (from, o, code, to) -> {
+            int sum = 0;
+            for (int i = 0; i < n; i++) {
+                sum += m.rate(to, 0, i);
+            }
+            return sum <= loop.lineRate();
+        });
     }
 
     /**
@@ -299,15 +351,17 @@ public final class DasrProperties {
      * @param m the model (persistent network)
      * @return the invariant {@code MaxMinShareWithinK}
      */
-    public static Invariant<DartState> maxMinShareWithinK(DartReceiverModel m) {
-        RateLoop loop = RateLoop.of(m.config());
+    public static Invariant<LayoutState> maxMinShareWithinK(DartReceiverModel m) {
+        RateLoop loop = m.loop().orElseThrow();
+        DartLayout f = m.fields();
         int k = m.config().loop().k();
-        return new Invariant<>("MaxMinShareWithinK", s -> {
-            if (s.modeAge() < k) {
+        int n = m.config().totalSenders();
+        return invariant("MaxMinShareWithinK", (s, o) -> {
+            if (f.modeAge.get(s, o) < k) {
                 return true;
             }
-            for (int i = 0; i < m.config().totalSenders(); i++) {
-                if (Math.abs(loop.rate(s, i) - loop.maxMinShare(i)) > 1) {
+            for (int i = 0; i < n; i++) {
+                if (Math.abs(m.rate(s, o, i) - loop.maxMinShare(i)) > 1) {
                     return false;
                 }
             }
@@ -324,11 +378,11 @@ public final class DasrProperties {
      * @param m the model (persistent network)
      * @return the state predicate
      */
-    public static java.util.function.Predicate<DartState> ratesInBand(DartReceiverModel m) {
-        RateLoop loop = RateLoop.of(m.config());
+    public static Predicate<LayoutState> ratesInBand(DartReceiverModel m) {
+        int n = m.config().totalSenders();
         return s -> {
-            for (int i = 0; i < m.config().totalSenders(); i++) {
-                if (!inBand(loop, s, i)) {
+            for (int i = 0; i < n; i++) {
+                if (!inBand(m, s, i)) {
                     return false;
                 }
             }
@@ -337,22 +391,23 @@ public final class DasrProperties {
     }
 
     /**
-     * @param loop   the loop
+     * @param m      the model (persistent network)
      * @param s      a state
      * @param sender a sender
      * @return whether its rate is at most its max-min share plus one unit
      */
-    public static boolean inBand(RateLoop loop, DartState s, int sender) {
-        return loop.rate(s, sender) <= loop.maxMinShare(sender) + 1;
+    public static boolean inBand(DartReceiverModel m, LayoutState s, int sender) {
+        RateLoop loop = m.loop().orElseThrow();
+        return s.test((v, o) -> m.rate(v, o, sender) <= loop.maxMinShare(sender) + 1);
     }
 
     /**
      * The classifier settles: {@code <>[]} the window end kept the machine state (mode age at least 1).
      *
+     * @param m the model
      * @return the state predicate
      */
-    public static java.util.function.Predicate<DartState> classifierKeptItsState() {
-        return s -> s.modeAge() >= 1;
+    public static Predicate<LayoutState> classifierKeptItsState(DartReceiverModel m) {
+        return s -> s.get(m.fields().modeAge) >= 1;
     }
-
 }

@@ -1,4 +1,6 @@
-package org.rdmacheck.model.dasr;
+package org.rdmacheck.model.dasr.reference;
+
+import org.rdmacheck.model.dasr.*;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -121,10 +123,10 @@ record SenderSymmetry(int senders) implements Symmetry<DartState>, PackedSymmetr
         out.put(v, at.ecnEcho, at.rp); // ECN echo and the per-tenant sinceChange
         out.put(senders);
         for (int j = 0; j < senders; j++) {
-            int r = at.rp + 1 + ReactionPoint.FIELDS * old[j];
-            out.put(v, r, r + ReactionPoint.FIELDS);
+            int r = at.rp + 1 + 5 * old[j];
+            out.put(v, r, r + 5);
         }
-        out.put(v, at.rp + 1 + ReactionPoint.FIELDS * senders, length);
+        out.put(v, at.rp + 1 + 5 * senders, length);
     }
 
     /** Where the runs of an encoding are: each field's position (of its length, for lists). */
@@ -160,13 +162,13 @@ record SenderSymmetry(int senders) implements Symmetry<DartState>, PackedSymmetr
 
         /** @return everything the encoding says about sender s, in a fixed order, naming no sender */
         int[] key(int[] v, int s) {
-            int[] k = new int[5 + ReactionPoint.FIELDS + groups.length + auss.length];
+            int[] k = new int[5 + 5 + groups.length + auss.length];
             int i = 0;
             for (int list : new int[] {flight, fresh, failed, applied, ack}) {
                 k[i++] = v[list + 1 + s];
             }
-            System.arraycopy(v, rp + 1 + ReactionPoint.FIELDS * s, k, i, ReactionPoint.FIELDS);
-            i += ReactionPoint.FIELDS;
+            System.arraycopy(v, rp + 1 + 5 * s, k, i, 5);
+            i += 5;
             for (int g : groups) {
                 boolean member = false;
                 for (int j = 0; j < v[g]; j++) {

@@ -1,4 +1,6 @@
-package org.rdmacheck.model.dasr;
+package org.rdmacheck.model.dasr.reference;
+
+import org.rdmacheck.model.dasr.*;
 
 import java.util.List;
 import java.util.function.Consumer;

@@ -1,4 +1,6 @@
-package org.rdmacheck.model.dasr;
+package org.rdmacheck.model.dasr.reference;
+
+import org.rdmacheck.model.dasr.*;
 
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;

@@ -1,0 +1,402 @@
+package org.rdmacheck.model.dasr;
+
+import org.rdmacheck.model.PackedModel;
+import org.rdmacheck.model.layout.Expansion;
+import org.rdmacheck.model.layout.Field;
+
+/**
+ * One thread's expansion of the free network's states (seed 000, III-B to III-E): message starts
+ * and ends, look-ahead notifications, activity, failures, soft-state ticks and window ends under
+ * every congestion location. Every sender step names its sender and the sender's tenant, so tenant
+ * isolation can be checked per step. Reads the parent and writes each successor through the
+ * layout's reused {@link Expansion}; nothing is allocated per state.
+ */
+final class FreeStep implements PackedModel.Expander {
+
+    private static final int NRC = CongestionState.NonReceiverCongestion.ordinal();
+    private static final int RC = CongestionState.ReceiverCongestion.ordinal();
+    private static final CongestionLocation[] LOCATIONS = CongestionLocation.values();
+
+    private final DartReceiverModel m;
+    private final Expansion x;
+    private final int n;
+    private final int perTenant;
+    private final int tenants;
+    private final int messages;
+    private final int[] tenantOf;
+    private final int[][] members;
+    private final int[][][] accepted;
+    private final Field[][] flagsOf;
+    private final boolean countMessages;
+    private final boolean decrement;
+    private final boolean lookahead;
+    private final boolean lookaheadIgnored;
+    private final boolean ecnInRc;
+    private final boolean softState;
+    private final Field mode;
+    private final Field ecnEcho;
+    private final Field[] flight;
+    private final Field[] auss;
+    private final Field[] fresh;
+    private final Field[] failed;
+    private final Field[] applied;
+    private final Field[] ack;
+    private final Field[] sinceChange;
+    private final Field[][] announced;
+    /** the observations of each congestion location, flattened: location, ecn, lineRate */
+    private final int[][] observations;
+    private final int[] countedBefore;
+    private PackedModel.Sink sink;
+    private int modeBefore;
+
+    FreeStep(DartReceiverModel m) {
+        this.m = m;
+        DartConfig c = m.config();
+        DartLayout f = m.layoutFields();
+        this.x = new Expansion(f.layout);
+        this.n = m.senders();
+        this.perTenant = c.senders();
+        this.tenants = c.tenants();
+        this.messages = c.messages();
+        this.tenantOf = m.tenants();
+        this.members = m.members();
+        this.accepted = m.acceptedPositions();
+        this.flagsOf = m.flagsOf();
+        Design d = c.design();
+        this.countMessages = d.counting() == Design.SenderCounting.MESSAGES;
+        this.decrement = d.endRule() == Design.EndRule.DECREMENT;
+        this.lookahead = c.lookahead();
+        this.lookaheadIgnored = d.lookaheadScope() == Design.LookaheadScope.IGNORED;
+        this.ecnInRc = d.ecnInReceiverCongestion();
+        this.softState = d.softStateTimeouts();
+        this.mode = f.mode;
+        this.ecnEcho = f.ecnEcho;
+        this.flight = f.flight;
+        this.auss = f.auss;
+        this.fresh = f.fresh;
+        this.failed = f.failed;
+        this.applied = f.applied;
+        this.ack = f.ack;
+        this.sinceChange = f.sinceChange;
+        this.announced = f.announced;
+        int count = 0;
+        for (CongestionLocation loc : LOCATIONS) {
+            count += loc.observations().size();
+        }
+        observations = new int[count][];
+        int k = 0;
+        for (CongestionLocation loc : LOCATIONS) {
+            for (Observation o : loc.observations()) {
+                observations[k++] = new int[] {loc.ordinal(), o.ecn() ? 1 : 0, o.lineRate() ? 1 : 0};
+            }
+        }
+        this.countedBefore = new int[tenants];
+    }
+
+    @Override
+    public void successors(int[] state, int offset, PackedModel.Sink sink) {
+        this.sink = sink;
+        x.load(state, offset);
+        modeBefore = x.get(mode);
+        for (int t = 0; t < tenants; t++) {
+            countedBefore[t] = countedBefore(t);
+        }
+        messageStarts();
+        if (lookahead) {
+            lookAheadStarts();
+            announcedStarts();
+        }
+        messageEnds();
+        packets();
+        fails();
+        if (tickEnabled()) {
+            softStateTick();
+        }
+        for (int[] o : observations) {
+            windowEnd(o[0], o[1] != 0, o[2] != 0);
+        }
+        this.sink = null;
+    }
+
+    // ---- the parent ----
+
+    private int announcedBefore(int i) {
+        int c = 0;
+        for (Field a : flagsOf[i]) {
+            c += x.get(a);
+        }
+        return c;
+    }
+
+    private int committedBefore(int i) {
+        return x.get(flight[i]) + announcedBefore(i);
+    }
+
+    private boolean sendingBefore(int i) {
+        return x.get(flight[i]) > 0 && !x.is(failed[i]);
+    }
+
+    /** The receiver keeps soft state on the sender: in its AUSS or announced. */
+    private boolean trackedBefore(int i) {
+        return x.get(auss[i]) > 0 || announcedBefore(i) > 0;
+    }
+
+    private int countedBefore(int t) {
+        int c = 0;
+        for (int i = t * perTenant, end = i + perTenant; i < end; i++) {
+            int k = x.get(auss[i]);
+            c += countMessages ? k : k > 0 ? 1 : 0;
+        }
+        return c;
+    }
+
+    // ---- the successor ----
+
+    private int countedNow(int t) {
+        int c = 0;
+        for (int i = t * perTenant, end = i + perTenant; i < end; i++) {
+            int k = x.now(auss[i]);
+            c += countMessages ? k : k > 0 ? 1 : 0;
+        }
+        return c;
+    }
+
+    private boolean announcedNow(int i) {
+        for (Field a : flagsOf[i]) {
+            if (x.now(a) != 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int advertised(int mode, int counted) {
+        return mode == NRC ? 1 : Math.max(1, counted);
+    }
+
+    /** seed 000, III-B, Figure 4(a): a message of the sender starts; it joins the AUSS or its count goes up. */
+    private void aussStart(int i) {
+        x.set(auss[i], x.now(auss[i]) + 1);
+    }
+
+    /**
+     * Ends a between-windows step: idle senders in canonical form, and the n-change clocks of the
+     * tenants whose n changed reset.
+     */
+    private void finish(int kind, int group, int sender) {
+        tidy();
+        for (int t = 0; t < tenants; t++) {
+            if (advertised(modeBefore, countedNow(t)) != advertised(modeBefore, countedBefore[t])
+                    && x.now(sinceChange[t]) != 0) {
+                x.set(sinceChange[t], 0);
+            }
+        }
+        x.emit(DartReceiverModel.code(kind, group, sender, 0), sink);
+    }
+
+    /**
+     * Canonical form of idle senders (no message, not tracked): not fresh, line rate for their next
+     * message ("all flows begin at the full line rate", III-A), no ACK pending.
+     */
+    private void tidy() {
+        for (int i = 0; i < n; i++) {
+            if (x.now(flight[i]) == 0 && x.now(auss[i]) == 0 && !announcedNow(i)) {
+                x.set(fresh[i], false);
+                x.set(applied[i], 1);
+                x.set(ack[i], 0);
+            }
+        }
+    }
+
+    // ---- the steps ----
+
+    /** A plain message start: the sender joins its tenant's AUSS or its count goes up (III-B). */
+    private void messageStarts() {
+        for (int i = 0; i < n; i++) {
+            if (!x.is(failed[i]) && committedBefore(i) < messages) {
+                x.begin();
+                x.set(flight[i], x.get(flight[i]) + 1);
+                aussStart(i);
+                x.set(fresh[i], true);
+                finish(DartReceiverModel.MESSAGE_START, -1, i);
+            }
+        }
+    }
+
+    /**
+     * The group's first message starts and carries the list of its senders: the others enter the AUSS
+     * as if their messages had started now (III-D); the receiver accepts the senders of the
+     * announcing tenant only (III-E) unless the design shares the lists.
+     */
+    private void lookAheadStarts() {
+        for (int g = 0; g < members.length; g++) {
+            if (anyAnnounced(g)) {
+                continue;
+            }
+            for (int j = 0; j < members[g].length; j++) {
+                int i = members[g][j];
+                if (!lookAheadEnabled(g, j, i)) {
+                    continue;
+                }
+                x.begin();
+                x.set(flight[i], x.get(flight[i]) + 1);
+                aussStart(i);
+                x.set(fresh[i], true);
+                for (int q : accepted[g][j]) {
+                    int other = members[g][q];
+                    if (!lookaheadIgnored) {
+                        aussStart(other);
+                    }
+                    x.set(announced[g][q], true);
+                    x.set(fresh[other], true);
+                }
+                finish(DartReceiverModel.LOOK_AHEAD_START, g, i);
+            }
+        }
+    }
+
+    private boolean anyAnnounced(int g) {
+        for (Field a : announced[g]) {
+            if (x.is(a)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean lookAheadEnabled(int g, int j, int i) {
+        if (x.is(failed[i]) || committedBefore(i) >= messages) {
+            return false;
+        }
+        for (int q : accepted[g][j]) {
+            if (committedBefore(members[g][q]) >= messages) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A pre-counted sender's message starts: it was counted at the look-ahead, so n is unchanged
+     * (without look-ahead at the receiver it enters the AUSS now).
+     */
+    private void announcedStarts() {
+        for (int g = 0; g < members.length; g++) {
+            for (int j = 0; j < members[g].length; j++) {
+                int i = members[g][j];
+                if (!x.is(announced[g][j]) || x.is(failed[i])) {
+                    continue;
+                }
+                x.begin();
+                if (lookaheadIgnored) {
+                    aussStart(i);
+                }
+                x.set(announced[g][j], false);
+                x.set(flight[i], x.get(flight[i]) + 1);
+                x.set(fresh[i], true);
+                finish(DartReceiverModel.ANNOUNCED_START, g, i);
+            }
+        }
+    }
+
+    /** A message ends: decrement and remove at zero (III-B, Figure 4(b)), or the faulty early removal. */
+    private void messageEnds() {
+        for (int i = 0; i < n; i++) {
+            if (sendingBefore(i)) {
+                x.begin();
+                x.set(flight[i], x.get(flight[i]) - 1);
+                int c = x.get(auss[i]);
+                x.set(auss[i], decrement ? Math.max(0, c - 1) : 0);
+                x.set(fresh[i], true);
+                finish(DartReceiverModel.MESSAGE_END, -1, i);
+            }
+        }
+    }
+
+    /** A packet of a sending sender refreshes its soft state. */
+    private void packets() {
+        for (int i = 0; i < n; i++) {
+            if (sendingBefore(i) && !x.is(fresh[i])) {
+                x.begin();
+                x.set(fresh[i], true);
+                finish(DartReceiverModel.PACKET, -1, i);
+            }
+        }
+    }
+
+    /** A sender with a committed message crashes; the ACK on its way to it is lost. */
+    private void fails() {
+        for (int i = 0; i < n; i++) {
+            if (!x.is(failed[i]) && committedBefore(i) > 0) {
+                x.begin();
+                x.set(failed[i], true);
+                x.set(ack[i], 0);
+                finish(DartReceiverModel.FAIL, -1, i);
+            }
+        }
+    }
+
+    /** Some sender to age, and every live sender with a message in flight active in this period. */
+    private boolean tickEnabled() {
+        if (!softState) {
+            return false;
+        }
+        boolean someTracked = false;
+        for (int i = 0; i < n; i++) {
+            if (sendingBefore(i) && !x.is(fresh[i])) {
+                return false;
+            }
+            someTracked |= trackedBefore(i);
+        }
+        return someTracked;
+    }
+
+    /** seed 000, III-B: one timeout period; a tracked sender without activity in it leaves the AUSS. */
+    private void softStateTick() {
+        x.begin();
+        for (int i = 0; i < n; i++) {
+            if (!trackedBefore(i)) {
+                continue;
+            }
+            if (x.is(fresh[i])) {
+                x.set(fresh[i], false);
+            } else {
+                x.set(auss[i], 0);
+                for (Field a : flagsOf[i]) {
+                    x.set(a, false);
+                }
+                if (x.is(failed[i])) {
+                    x.set(flight[i], 0);
+                }
+            }
+        }
+        finish(DartReceiverModel.SOFT_STATE_TICK, -1, 0);
+    }
+
+    /**
+     * The end of an observation window (one RTT): the machine moves on the observation (Figure 5),
+     * senders apply the n that reached them, the receiver sends ACKs with the new n (and ECN feedback
+     * if the new state forwards marks, III-C).
+     */
+    private void windowEnd(int location, boolean ecn, boolean lineRate) {
+        int next = m.next(modeBefore, ecn, lineRate);
+        x.begin();
+        x.set(mode, next);
+        for (int i = 0; i < n; i++) {
+            int a = x.get(ack[i]);
+            if (a != 0) {
+                x.set(applied[i], a);
+            }
+            boolean receives = !x.is(failed[i]) && (x.get(flight[i]) > 0 || trackedBefore(i));
+            x.set(ack[i], receives ? advertised(next, countedBefore[tenantOf[i]]) : 0);
+        }
+        boolean forwards = next != RC || ecnInRc;
+        x.set(ecnEcho, ecn && forwards);
+        for (int t = 0; t < tenants; t++) {
+            boolean changed = advertised(next, countedBefore[t]) != advertised(modeBefore, countedBefore[t]);
+            x.set(sinceChange[t], changed ? 1 : Math.min(2, x.get(sinceChange[t]) + 1));
+        }
+        tidy();
+        x.emit(DartReceiverModel.observeCode(location, ecn, lineRate, 0), sink);
+    }
+}
