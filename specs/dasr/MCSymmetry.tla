@@ -1,6 +1,7 @@
 ----------------------------- MODULE MCSymmetry -----------------------------
 (* The persistent loop under TLC's SYMMETRY, the twin of the explorer's       *)
-(* `--symmetry` (org.rdmacheck.model.dasr.SenderSymmetry). Senders are model   *)
+(* `--symmetry` (the symmetric set of org.rdmacheck.model.dasr.DartLayout).    *)
+(* Senders are model                                                           *)
 (* values: Bottleneck is sender 0 (it crosses the network bottleneck and keeps *)
 (* its name), Others are senders 1..N-1, which cross the same receiver link,   *)
 (* start alike and are named by no property: SYMMETRY permutes them. The cfg   *)

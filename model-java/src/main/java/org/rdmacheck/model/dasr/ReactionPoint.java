@@ -16,9 +16,6 @@ package org.rdmacheck.model.dasr;
  */
 public record ReactionPoint(int rc, int rt, int alpha, int since, int credit) {
 
-    /** Values per reaction point in the packed encoding ({@link DartCodec}). */
-    static final int FIELDS = 5;
-
     /** The reaction point of a sender that has no flow (free network: rates are not modelled). */
     public static final ReactionPoint NONE = new ReactionPoint(0, 0, 0, 0, 0);
 
