@@ -22,6 +22,7 @@ CONSTANTS
     Packets, Messages, AckInterval,  \* M packets per message, K messages, AckReq interval (0: last)
     Losses, NetDuplicates,           \* loss and duplication budgets
     Reorder,                         \* TRUE: packets within the delay bounds arrive in any order
+    LastPacketLoss,                  \* FALSE: a message's last packet is never lost (ST's business set aside)
     DelayMin, DelayMax,              \* one-way delay bounds, ticks
     TickNs, Timeout,                 \* tick length in ns; IB local ACK timeout (0: no RTO)
     NakTicks,                        \* NAK interval, ticks
@@ -30,7 +31,7 @@ CONSTANTS
     Variant, Duplicates, NakPolicy
 
 ASSUME Packets >= 1 /\ Messages >= 1 /\ AckInterval >= 0 /\ Losses >= 0 /\ NetDuplicates >= 0
-ASSUME Reorder \in BOOLEAN /\ DelayMin >= 1 /\ DelayMax >= DelayMin /\ TickNs >= 1 /\ Timeout \in 0..31
+ASSUME Reorder \in BOOLEAN /\ LastPacketLoss \in BOOLEAN /\ DelayMin >= 1 /\ DelayMax >= DelayMin /\ TickNs >= 1 /\ Timeout \in 0..31
 ASSUME NakTicks >= 1 /\ PsnBits \in 1..24 /\ Window >= 1 /\ MaxRtos >= 0 /\ Goodput \in 1..100
 ASSUME Variant \in {"gb0", "gbn", "st", "ce", "improved"} /\ Duplicates \in {"ack", "ignore"}
 ASSUME NakPolicy \in {"interval", "epsn"}
@@ -175,7 +176,7 @@ TimeoutStep ==
 
 LoseData ==
     /\ ~Corrupted /\ lossesLeft > 0
-    /\ \E i \in 1..Len(data) : data' = Remove(data, i)
+    /\ \E i \in 1..Len(data) : (LastPacketLoss \/ ~IsLast(data[i].seq)) /\ data' = Remove(data, i)
     /\ lossesLeft' = lossesLeft - 1
     /\ UNCHANGED <<next, high, una, rto, busy, epsn, nak, ce, ceLpsn, lastNak, ctrl, dupsLeft, good, timeouts, sent>>
 
@@ -235,4 +236,15 @@ NoPrematureTimeout == [][TimeoutStep => ~Premature]_vars
 (* No packet is sent again while the receiver has it and an ACK/NAK        *)
 (* covering it is on its way back.                                         *)
 NoSpuriousRetransmission == [][Send => ~(next < good /\ \E j \in 1..Len(ctrl) : ctrl[j].n > next)]_vars
+
+(* The RTO never fires while the receiver waits for a packet other than a *)
+(* message's last one (III-A reasons 3 and 4: Check-EPSN's purpose).       *)
+NoStalledGap == [][TimeoutStep => (epsn >= N \/ IsLast(epsn))]_vars
+
+(* No NAK storm (II-A, "redundant NAK"): the receiver never sends NAK(n)  *)
+(* while a NAK(n), or packet n itself, is on its way.                      *)
+NaksFor(c, n) == Len(SelectSeq(c, LAMBDA r : r.kind = "NAK" /\ r.n = n))
+NoRedundantNak ==
+    [][NaksFor(ctrl', epsn) > NaksFor(ctrl, epsn)
+         => NaksFor(ctrl, epsn) = 0 /\ ~\E j \in 1..Len(data) : data[j].seq = epsn]_vars
 =============================================================================

@@ -23,10 +23,12 @@ import org.rdmacheck.model.gbn.GbnConfig;
  * @param window        greatest number of packets outstanding (sent, not acknowledged)
  * @param maxRtos       the bound k of the property "completion within k RTOs"
  * @param goodputPercent the lower bound of the property on goodput: packets delivered per packet sent, in percent
+ * @param lastPacketLoss whether the loss budget may be spent on a message's last packet (false sets
+ *                      Send-Twice's business aside, so that Check-EPSN's own failures show alone)
  */
 public record TimedConfig(GbnConfig protocol, int losses, int netDuplicates, Delivery delivery, int delayMin,
                           int delayMax, long tickNanos, int timeout, int nakTicks, int psnBits, int window,
-                          int maxRtos, int goodputPercent) {
+                          int maxRtos, int goodputPercent, boolean lastPacketLoss) {
 
     /** Validates every value; errors name the value and the accepted range. */
     public TimedConfig {

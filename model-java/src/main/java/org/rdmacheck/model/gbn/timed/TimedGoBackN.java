@@ -316,11 +316,14 @@ public final class TimedGoBackN implements LayoutModel, PackedModel {
             }
         }
 
-        /** The network drops any packet while the loss budget lasts, and copies data packets while the duplication budget does. */
+        /** The network drops any packet (a message's last one only if lastPacketLoss) while the loss budget lasts, and copies data packets while the duplication budget does. */
         private void network() {
             int losses = x.get(g.lossesLeft);
             if (losses > 0) {
                 for (int i = 0, n = x.length(g.data); i < n; i++) {
+                    if (!config.lastPacketLoss() && isLast[g.dataSeq.of(x.element(g.data, i))]) {
+                        continue;
+                    }
                     x.begin();
                     x.removeAt(g.data, i);
                     x.set(g.lossesLeft, losses - 1);

@@ -64,6 +64,9 @@ public final class TimedGbnEntry implements ModelEntry {
             "data packets the network may duplicate");
     private static final ParamSpec.Choice REORDER = ParamSpec.choice("reorder", "false", List.of("false", "true"),
             "true: packets within the delay bounds arrive in any order (multipath)");
+    private static final ParamSpec.Choice LAST_PACKET_LOSS = ParamSpec.choice("lastPacketLoss", "true",
+            List.of("true", "false"), "false: the network never drops a message's last packet (sets Send-Twice's "
+                    + "business aside, to show Check-EPSN's own)");
     private static final ParamSpec.Int MAX_RTOS = ParamSpec.integer("maxRtos", 1, 0, 8,
             "k of CompletionWithinKRtos: RTO expiries allowed");
     private static final ParamSpec.Int GOODPUT = ParamSpec.integer("goodput", 33, 1, 100,
@@ -72,7 +75,7 @@ public final class TimedGbnEntry implements ModelEntry {
     @Override
     public List<ParamSpec> parameters() {
         return List.of(PACKETS, MESSAGES, LOSSES, ACK_INTERVAL, WINDOW, PSN_BITS, DELAY_MIN, DELAY_MAX, TICK_NS,
-                TIMEOUT, NAK_INTERVAL, NET_DUPLICATES, REORDER, MAX_RTOS, GOODPUT, GbnEntry.DUPLICATES,
+                TIMEOUT, NAK_INTERVAL, NET_DUPLICATES, REORDER, LAST_PACKET_LOSS, MAX_RTOS, GOODPUT, GbnEntry.DUPLICATES,
                 GbnEntry.NAK_POLICY);
     }
 
@@ -100,11 +103,17 @@ public final class TimedGbnEntry implements ModelEntry {
                 new Mechanism(GbnMechanism.ACK_REQUEST.word(), "ACK request (AckReq)", "seed 002, II-A",
                         TimedGbnProperties.PROGRESS, "gbn", Map.of("losses", "0"),
                         "no packet carries AckReq: the receiver acknowledges nothing in order"),
+                // the restart matters only once CE's own NAK is lost: three losses (the gap, its NAK,
+                // CE's NAK), last packets spared (losing both copies is Send-Twice's business, and
+                // stalls a gap with or without CE), and an RTO above two NAK intervals plus the
+                // round trip (timeout=3: 32 ticks; at 16 the RTO cuts CE's second try off)
                 new Mechanism(GbnMechanism.CE_TIMER_RESTART.word(), "Check-EPSN timer restart", "seed 002, III-C (2)",
-                        TimedGbnProperties.WITHIN_K_RTOS, "improved", Map.of("losses", "2"),
-                        "after its NAK the CE timer stops instead of starting again with the full NAK interval"),
+                        TimedGbnProperties.NO_STALLED_GAP, "improved",
+                        Map.of("losses", "3", "lastPacketLoss", "false", "timeout", "3"),
+                        "after its NAK the CE timer stops instead of starting again with the full NAK interval: "
+                                + "a lost CE NAK leaves the gap to the RTO"),
                 new Mechanism(GbnMechanism.NAK_INTERVAL.word(), "NAK interval", "seed 002, II-A",
-                        TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION, "improved", Map.of(),
+                        TimedGbnProperties.NO_REDUNDANT_NAK, "improved", Map.of(),
                         "every out-of-order packet draws a NAK, not one per NAK interval"),
                 new Mechanism(GbnMechanism.RTO_RESTART.word(), "ACK timer restart on progress", "InfiniBand RC",
                         TimedGbnProperties.NO_PREMATURE_TIMEOUT, "gbn",
@@ -144,7 +153,7 @@ public final class TimedGbnEntry implements ModelEntry {
         return new TimedGoBackN(new TimedConfig(protocol, LOSSES.get(params), NET_DUPLICATES.get(params), delivery,
                 DELAY_MIN.get(params), DELAY_MAX.get(params), TICK_NS.get(params), TIMEOUT.get(params),
                 NAK_INTERVAL.get(params), PSN_BITS.get(params), WINDOW.get(params), MAX_RTOS.get(params),
-                GOODPUT.get(params)));
+                GOODPUT.get(params), LAST_PACKET_LOSS.is(params, "true")));
     }
 
     /**

@@ -26,6 +26,12 @@ public final class TimedGbnProperties {
     public static final String NO_PREMATURE_TIMEOUT = "NoPrematureTimeout";
     /** No packet is sent again while the ACK that covers it is on its way to the sender. */
     public static final String NO_SPURIOUS_RETRANSMISSION = "NoSpuriousRetransmission";
+    /**
+     * No NAK storm: the receiver never sends NAK(n) while a NAK(n) it sent, or packet n itself, is
+     * already on its way (seed 002, II-A: without the NAK interval every later out-of-order packet
+     * draws another NAK(n), "redundant NAK (PSN=n) packets").
+     */
+    public static final String NO_REDUNDANT_NAK = "NoRedundantNak";
     /** Neither end reads a PSN as a different sequence number than the one sent (wraparound). */
     public static final String NO_PSN_CONFUSION = "NoPsnConfusion";
     /** The transfer waits for at most k RTO expiries. */
@@ -65,6 +71,7 @@ public final class TimedGbnProperties {
                 new ActionProperty<LayoutState>(NO_STALLED_GAP, (from, a, to) -> !a.name().equals(TimedGoBackN.TIMEOUT)
                         || from.get(g.epsn) >= total || protocol.isLast(from.get(g.epsn))),
                 new ActionProperty<LayoutState>(NO_SPURIOUS_RETRANSMISSION, (from, a, to) -> notSpurious(g, from, a)),
+                new ActionProperty<LayoutState>(NO_REDUNDANT_NAK, (from, a, to) -> !redundantNak(g, from, to)),
                 new ActionProperty<LayoutState>(NO_PSN_CONFUSION, (from, a, to) -> readRight(g, from, a)),
                 new Invariant<LayoutState>(WITHIN_K_RTOS, s -> s.get(g.timeouts) <= maxRtos)
                         .withPacked((s, o) -> g.timeouts.get(s, o) <= maxRtos),
@@ -109,6 +116,40 @@ public final class TimedGbnProperties {
             }
         }
         return false;
+    }
+
+    /**
+     * @param g    the model's layout
+     * @param from a state
+     * @param to   its successor
+     * @return whether the step sends a NAK(n) while a NAK(n) or packet n is in flight
+     */
+    static boolean redundantNak(TimedLayout g, LayoutState from, LayoutState to) {
+        int n = from.get(g.epsn);
+        int before = naks(g, from, n);
+        if (naks(g, to, n) <= before) {
+            return false;
+        }
+        if (before > 0) {
+            return true;
+        }
+        for (int p : from.elements(g.data)) {
+            if (g.dataSeq.of(p) == n) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int naks(TimedLayout g, LayoutState s, int n) {
+        int nak = org.rdmacheck.model.gbn.Ctrl.Kind.NAK.ordinal();
+        int k = 0;
+        for (int r : s.elements(g.ctrl)) {
+            if (g.ctrlKind.of(r) == nak && g.ctrlN.of(r) == n) {
+                k++;
+            }
+        }
+        return k;
     }
 
     /** A packet sent again although the receiver has it and an ACK/NAK covering it is in flight. */

@@ -21,13 +21,13 @@ final class TimedVariants {
             new VariantSpec("improved", "Improved Go-Back-N: ST + CE (seed 002 III-C)", Set.of()),
             new VariantSpec("improved-short-rto", "Improved with an RTO below the round trip (timeout=1 = 8.192 us, "
                     + "tick 4096 ns: 2 ticks; RTT up to 4 ticks)",
-                    Set.of(NO_TIMEOUT, NO_PREMATURE_TIMEOUT, NO_STALLED_GAP, NO_SPURIOUS_RETRANSMISSION, WITHIN_K_RTOS,
-                            GOODPUT),
+                    Set.of(NO_TIMEOUT, NO_PREMATURE_TIMEOUT, NO_STALLED_GAP, NO_SPURIOUS_RETRANSMISSION, NO_REDUNDANT_NAK,
+                            WITHIN_K_RTOS, GOODPUT),
                     VariantSpec.Origin.MUTATION, Map.of("timeout", "1", "tickNs", "4096")),
             new VariantSpec("improved-psn-wrap", "Improved with 2-bit PSNs, a window of 4 (more than half of 2^b) "
                     + "and reordering",
                     Set.of(IN_ORDER, NO_UNRECEIVED_RELEASE, "DeadlockFree", PROGRESS, NO_TIMEOUT,
-                            NO_STALLED_GAP, NO_SPURIOUS_RETRANSMISSION, NO_PSN_CONFUSION, WITHIN_K_RTOS, GOODPUT),
+                            NO_STALLED_GAP, NO_SPURIOUS_RETRANSMISSION, NO_REDUNDANT_NAK, NO_PSN_CONFUSION, WITHIN_K_RTOS, GOODPUT),
                     VariantSpec.Origin.MUTATION,
                     Map.of("psnBits", "2", "packets", "4", "messages", "1", "reorder", "true")),
             new VariantSpec("gbn-no-rto", "Go-Back-N with the ACK timer disabled (IB timeout=0)",
