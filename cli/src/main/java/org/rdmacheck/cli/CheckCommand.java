@@ -50,6 +50,12 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "leave out progress (AG EF) and liveness properties: no state graph is kept")
     boolean noProgress;
 
+    @Option(names = "--reduction", paramLabel = "KIND", defaultValue = "none", description = "partial-order "
+            + "reduction on the models that declare footprints: none, deadlock (preserves deadlocks only) or safety "
+            + "(preserves invariants, action properties that declare what they read, and deadlocks); progress is then "
+            + "not checked (default: ${DEFAULT-VALUE})")
+    String reduction;
+
     @Mixin
     ExplorerOptions explorer = new ExplorerOptions();
 
@@ -65,7 +71,7 @@ final class CheckCommand implements Callable<Integer> {
         CheckSpec<?> check = select(built, live);
         LivenessSpec<?> liveChecked = live == null || noProgress ? null
                 : properties.isEmpty() ? live : live.selecting(p -> properties.contains(p.name()));
-        ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());
+        ExplorerSettings settings = explorer.settings(spec.commandLine().getErr()).withReduction(reduction());
         if (explorer.symmetry && built.model().symmetry().isEmpty()) {
             spec.commandLine().getErr().println("warning: --symmetry: " + entry.name() + " declares no symmetric set; "
                     + "the states are explored without reduction");
@@ -85,6 +91,14 @@ final class CheckCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
         }
         return ExitCodes.of(rows);
+    }
+
+    private org.rdmacheck.engine.Reduction reduction() {
+        try {
+            return org.rdmacheck.engine.Reduction.parse(reduction);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--reduction " + reduction + ": expected none, deadlock or safety");
+        }
     }
 
     /**

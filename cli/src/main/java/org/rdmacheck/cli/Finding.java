@@ -26,10 +26,13 @@ import org.rdmacheck.checker.Counterexample;
  * @param counterexample the counterexample, if the verdict has one
  * @param detail         one line for people (may be empty)
  * @param cause          what left an INCONCLUSIVE finding open (a limit, a reduced space), when a checker said
+ * @param reduction      the partial-order reduction the explorer applied ({@code none}, {@code deadlock},
+ *                       {@code safety}), when one was asked for
  */
 public record Finding(Subject subject, Expectation expected, Verdict verdict, List<Quantity> quantities,
                       long wallMillis, Optional<Trace> counterexample, String detail,
-                      Optional<org.rdmacheck.checker.CheckResult.InconclusiveReason> cause) {
+                      Optional<org.rdmacheck.checker.CheckResult.InconclusiveReason> cause,
+                      Optional<String> reduction) {
 
     /** Copies the figures; rejects missing parts. */
     public Finding {
@@ -40,6 +43,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
         Objects.requireNonNull(counterexample, "counterexample");
         detail = detail == null ? "" : detail;
         cause = cause == null ? Optional.empty() : cause;
+        reduction = reduction == null ? Optional.empty() : reduction;
     }
 
     /**
@@ -194,7 +198,8 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
      * @return a finding with no figures, no counterexample and no detail
      */
     public static Finding of(Subject subject, Expectation expected, Verdict verdict) {
-        return new Finding(subject, expected, verdict, List.of(), 0, Optional.empty(), "", Optional.empty());
+        return new Finding(subject, expected, verdict, List.of(), 0, Optional.empty(), "", Optional.empty(),
+                Optional.empty());
     }
 
     /**
@@ -215,7 +220,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
     public Finding with(Quantity... q) {
         List<Quantity> all = new ArrayList<>(quantities);
         all.addAll(List.of(q));
-        return new Finding(subject, expected, verdict, all, wallMillis, counterexample, detail, cause);
+        return new Finding(subject, expected, verdict, all, wallMillis, counterexample, detail, cause, reduction);
     }
 
     /** @param q figures to add  @return this finding with them */
@@ -225,7 +230,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
 
     /** @param millis wall time  @return this finding with it */
     public Finding withWallMillis(long millis) {
-        return new Finding(subject, expected, verdict, quantities, millis, counterexample, detail, cause);
+        return new Finding(subject, expected, verdict, quantities, millis, counterexample, detail, cause, reduction);
     }
 
     /**
@@ -237,12 +242,18 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
      */
     public Finding withInconclusive(org.rdmacheck.checker.CheckResult.InconclusiveReason cause, String reason) {
         return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, cause.name() + ": "
-                + reason, Optional.of(cause));
+                + reason, Optional.of(cause), reduction);
+    }
+
+    /** @param applied the partial-order reduction applied  @return this finding with it */
+    public Finding withReduction(String applied) {
+        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, detail, cause,
+                Optional.of(applied));
     }
 
     /** @param text one line for people  @return this finding with it */
     public Finding withDetail(String text) {
-        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, text, cause);
+        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, text, cause, reduction);
     }
 
     /**
@@ -252,7 +263,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
      */
     public Finding withCounterexample(Counterexample cex, Path file) {
         return new Finding(subject, expected, verdict, quantities, wallMillis,
-                Optional.of(new Trace(cex, Optional.ofNullable(file))), detail, cause);
+                Optional.of(new Trace(cex, Optional.ofNullable(file))), detail, cause, reduction);
     }
 
     /** @return the model or task name */

@@ -48,7 +48,9 @@ public final class ModelChecks {
         if (live != null && !live.properties().isEmpty()) {
             // the time limit covers the check: the liveness exploration gets what the safety one left
             long left = Math.max(1, settings.maxMillis() - (System.currentTimeMillis() - start));
-            LivenessReport report = new LivenessChecker(settings.withMaxMillis(left)).check(live);
+            // liveness under fairness is never reduced
+            LivenessReport report = new LivenessChecker(settings.withMaxMillis(left)
+                    .withReduction(org.rdmacheck.engine.Reduction.NONE)).check(live);
             rows.addAll(livenessRows(live, asGiven(report, left, settings.maxMillis()), outDir));
         }
         return rows;
@@ -137,10 +139,26 @@ public final class ModelChecks {
         List<Finding> rows = new ArrayList<>();
         for (CheckResult r : report.results()) {
             Path file = writeTrace(spec, r, outDir);
-            rows.add(CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
-                    Finding.Expectation.holds(!spec.mustFail(r.property())), r, file));
+            rows.add(withReduction(CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
+                    Finding.Expectation.holds(!spec.mustFail(r.property())), r, file), report.reduction()));
         }
         return rows;
+    }
+
+    /**
+     * Adds the partial-order reduction, when one was asked for: its name (JSON {@code reduction}),
+     * the states it expanded with fewer successors, and why less was applied than asked.
+     */
+    private static Finding withReduction(Finding f, org.rdmacheck.engine.ReductionSummary red) {
+        if (red.requested() == org.rdmacheck.engine.Reduction.NONE) {
+            return f;
+        }
+        Finding g = f.withReduction(red.applied().label()).with(Quantity.states("reducedStates", red.reducedStates()));
+        if (red.applied() == red.requested()) {
+            return g;
+        }
+        String why = "reduction " + red.requested().label() + " not applied: " + red.reason();
+        return g.withDetail(f.detail().isEmpty() ? why : f.detail() + "; " + why);
     }
 
     /**

@@ -95,6 +95,7 @@ public final class Output {
         }
         o.put("detail", r.detail());
         o.put("inconclusiveCause", r.cause().map(Enum::name).orElse(null));
+        r.reduction().ifPresent(red -> o.put("reduction", red));
         return o;
     }
 
@@ -119,8 +120,10 @@ public final class Output {
             r.parameters().forEach((k, v) -> kv.add(k + "=" + v));
             // liveness is analysed on the unreduced graph (its rows carry the analysis figures)
             boolean reduced = symmetry && r.quantity("analysisBytes").isEmpty();
+            String por = r.reduction().filter(x -> !x.equals("none")).map(x -> "; partial-order reduction " + x
+                    + ": the states of the reduced graph").orElse("");
             String key = r.model() + " " + r.variant() + (kv.isEmpty() ? "" : " " + String.join(" ", kv)) + "\u0000"
-                    + (reduced ? classes : all);
+                    + (reduced ? classes : all) + por;
             long states = r.quantity("distinctStates").map(q -> (long) q.value()).orElse(-1L);
             seen.merge(key, states, Math::max);
         }

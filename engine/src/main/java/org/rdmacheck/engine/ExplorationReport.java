@@ -18,10 +18,11 @@ import org.rdmacheck.checker.Stats;
  * @param graph      the explored state graph, when the settings asked for it and the exploration
  *                   was complete (states numbered as in traces, edges in emission order)
  * @param timing     where the search's CPU time went: serial steps against parallel sections
+ * @param reduction  the partial-order reduction asked for and applied, and how many states it reduced
  */
 public record ExplorationReport(List<CheckResult> results, Stats stats, boolean complete, String stopReason,
                                 long storeBytes, long graphBytes, java.util.Optional<StateGraph> graph,
-                                Timing timing) {
+                                Timing timing, ReductionSummary reduction) {
     /** Copies the results. */
     public ExplorationReport {
         results = List.copyOf(results);

@@ -22,10 +22,13 @@ import java.util.function.Consumer;
  * @param packedSuccessors expand states on their packed encoding when the model offers it
  *                         ({@link org.rdmacheck.model.Model#packed}), with fingerprint storage and
  *                         no symmetry reduction; results are identical either way, only faster
+ * @param reduction        the partial-order reduction asked for ({@link Reduction}); what is applied
+ *                         is reported ({@link ReductionSummary}); off by default
  */
 public record ExplorerSettings(int threads, Storage storage, long maxStates, long maxMillis, double maxHeapFraction,
                                boolean stopAtFirstViolation, long progressMillis, Consumer<ProgressReport> progress,
-                               boolean recordGraph, boolean symmetry, boolean packedSuccessors) {
+                               boolean recordGraph, boolean symmetry, boolean packedSuccessors,
+                               Reduction reduction) {
 
     /** How visited states are remembered. */
     public enum Storage {
@@ -52,72 +55,89 @@ public record ExplorerSettings(int threads, Storage storage, long maxStates, lon
         if (progress == null) {
             progress = r -> { };
         }
+        if (reduction == null) {
+            reduction = Reduction.NONE;
+        }
+    }
+
+    /** The settings without a partial-order reduction (the form before reductions existed). */
+    public ExplorerSettings(int threads, Storage storage, long maxStates, long maxMillis, double maxHeapFraction,
+                            boolean stopAtFirstViolation, long progressMillis, Consumer<ProgressReport> progress,
+                            boolean recordGraph, boolean symmetry, boolean packedSuccessors) {
+        this(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation, progressMillis, progress,
+                recordGraph, symmetry, packedSuccessors, Reduction.NONE);
+    }
+
+    /** @param r the partial-order reduction to ask for  @return a copy */
+    public ExplorerSettings withReduction(Reduction r) {
+        return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors, r);
     }
 
     /** @return defaults: all cores, fingerprints, 50M states, 1 hour, 85% of the heap */
     public static ExplorerSettings defaults() {
         return new ExplorerSettings(Runtime.getRuntime().availableProcessors(), Storage.FINGERPRINT, 50_000_000L,
-                3_600_000L, 0.85, false, 5_000L, r -> { }, false, false, true);
+                3_600_000L, 0.85, false, 5_000L, r -> { }, false, false, true, Reduction.NONE);
     }
 
     /** @param n threads  @return a copy with that many threads */
     public ExplorerSettings withThreads(int n) {
         return new ExplorerSettings(n, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph, symmetry, packedSuccessors);
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors, reduction);
     }
 
     /** @param s storage mode  @return a copy with that storage */
     public ExplorerSettings withStorage(Storage s) {
         return new ExplorerSettings(threads, s, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph, symmetry, packedSuccessors);
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors, reduction);
     }
 
     /** @param n state limit  @return a copy with that limit */
     public ExplorerSettings withMaxStates(long n) {
         return new ExplorerSettings(threads, storage, n, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph, symmetry, packedSuccessors);
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors, reduction);
     }
 
     /** @param ms time limit  @return a copy with that limit */
     public ExplorerSettings withMaxMillis(long ms) {
         return new ExplorerSettings(threads, storage, maxStates, ms, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph, symmetry, packedSuccessors);
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors, reduction);
     }
 
     /** @param f heap fraction  @return a copy with that limit */
     public ExplorerSettings withMaxHeapFraction(double f) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, f, stopAtFirstViolation, progressMillis,
-                progress, recordGraph, symmetry, packedSuccessors);
+                progress, recordGraph, symmetry, packedSuccessors, reduction);
     }
 
     /** @param stop whether to stop at the first violation  @return a copy */
     public ExplorerSettings withStopAtFirstViolation(boolean stop) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stop, progressMillis,
-                progress, recordGraph, symmetry, packedSuccessors);
+                progress, recordGraph, symmetry, packedSuccessors, reduction);
     }
 
     /** @param everyMillis interval  @param sink receiver  @return a copy reporting progress there */
     public ExplorerSettings withProgress(long everyMillis, Consumer<ProgressReport> sink) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                everyMillis, sink, recordGraph, symmetry, packedSuccessors);
+                everyMillis, sink, recordGraph, symmetry, packedSuccessors, reduction);
     }
 
     /** @param reduce whether to apply symmetry reduction  @return a copy */
     public ExplorerSettings withSymmetry(boolean reduce) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph, reduce, packedSuccessors);
+                progressMillis, progress, recordGraph, reduce, packedSuccessors, reduction);
     }
 
     /** @param packed whether to expand packed states when the model can  @return a copy */
     public ExplorerSettings withPackedSuccessors(boolean packed) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph, symmetry, packed);
+                progressMillis, progress, recordGraph, symmetry, packed, reduction);
     }
 
     /** @param record whether to keep the state graph for the caller  @return a copy */
     public ExplorerSettings withRecordGraph(boolean record) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, record, symmetry, packedSuccessors);
+                progressMillis, progress, record, symmetry, packedSuccessors, reduction);
     }
 
     /**

@@ -33,7 +33,7 @@ final class TraceBuilder<S> {
         this.log = log;
     }
 
-    Counterexample build(Property<S> prop, ExplorationRun.Violation<S> v) {
+    Counterexample build(Property<S> prop, Violation<S> v) {
         List<TraceStep> steps = replay(ordinalsTo(v.stateIndex()));
         if (v.lastAction() != null) {
             steps.add(step(v.lastAction(), v.lastState()));

@@ -10,16 +10,20 @@ import org.rdmacheck.model.PackedModel;
  *
  * @param name  the property's name
  * @param holds  the predicate on (from, action, to)
+ * @param reads  the slots (and actions) it looks at, when declared: a partial-order reduction
+ *               needs it ({@link Reads})
  * @param packed the same predicate on packed states and action codes, when given
  * @param <S>    state type
  */
-public record ActionProperty<S>(String name, StepPredicate<S> holds, Optional<PackedModel.StepTest> packed)
+public record ActionProperty<S>(String name, StepPredicate<S> holds, Optional<PackedModel.StepTest> packed,
+                           Optional<Reads> reads)
         implements Property<S> {
     /** Rejects nulls. */
     public ActionProperty {
         Objects.requireNonNull(name);
         Objects.requireNonNull(holds);
         Objects.requireNonNull(packed);
+        Objects.requireNonNull(reads);
     }
 
     /**
@@ -27,7 +31,16 @@ public record ActionProperty<S>(String name, StepPredicate<S> holds, Optional<Pa
      * @param holds the predicate on (from, action, to)
      */
     public ActionProperty(String name, StepPredicate<S> holds) {
-        this(name, holds, Optional.empty());
+        this(name, holds, Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * @param name   the property's name
+     * @param holds  the predicate
+     * @param packed its packed form
+     */
+    public ActionProperty(String name, StepPredicate<S> holds, Optional<PackedModel.StepTest> packed) {
+        this(name, holds, packed, Optional.empty());
     }
 
     /**
@@ -35,7 +48,15 @@ public record ActionProperty<S>(String name, StepPredicate<S> holds, Optional<Pa
      * @return this property with it
      */
     public ActionProperty<S> withPacked(PackedModel.StepTest test) {
-        return new ActionProperty<>(name, holds, Optional.of(test));
+        return new ActionProperty<>(name, holds, Optional.of(test), reads);
+    }
+
+    /**
+     * @param declared what it looks at
+     * @return this property with the declaration
+     */
+    public ActionProperty<S> withReads(Reads declared) {
+        return new ActionProperty<>(name, holds, packed, Optional.of(declared));
     }
 
     @Override

@@ -10,17 +10,21 @@ import org.rdmacheck.model.PackedModel;
  *
  * @param name  the property's name
  * @param holds  the predicate
+ * @param reads  the slots (and actions) it looks at, when declared: a partial-order reduction
+ *               needs it ({@link Reads})
  * @param packed the same predicate on the model's packed encoding, when given: the explorer's packed
  *               path then checks it without decoding states (tests check that both agree)
  * @param <S>    state type
  */
-public record Invariant<S>(String name, Predicate<S> holds, Optional<PackedModel.StateTest> packed)
+public record Invariant<S>(String name, Predicate<S> holds, Optional<PackedModel.StateTest> packed,
+                           Optional<Reads> reads)
         implements Property<S> {
     /** Rejects nulls. */
     public Invariant {
         Objects.requireNonNull(name);
         Objects.requireNonNull(holds);
         Objects.requireNonNull(packed);
+        Objects.requireNonNull(reads);
     }
 
     /**
@@ -28,7 +32,16 @@ public record Invariant<S>(String name, Predicate<S> holds, Optional<PackedModel
      * @param holds the predicate
      */
     public Invariant(String name, Predicate<S> holds) {
-        this(name, holds, Optional.empty());
+        this(name, holds, Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * @param name   the property's name
+     * @param holds  the predicate
+     * @param packed its packed form
+     */
+    public Invariant(String name, Predicate<S> holds, Optional<PackedModel.StateTest> packed) {
+        this(name, holds, packed, Optional.empty());
     }
 
     /**
@@ -36,7 +49,15 @@ public record Invariant<S>(String name, Predicate<S> holds, Optional<PackedModel
      * @return this invariant with it
      */
     public Invariant<S> withPacked(PackedModel.StateTest test) {
-        return new Invariant<>(name, holds, Optional.of(test));
+        return new Invariant<>(name, holds, Optional.of(test), reads);
+    }
+
+    /**
+     * @param declared what it looks at
+     * @return this property with the declaration
+     */
+    public Invariant<S> withReads(Reads declared) {
+        return new Invariant<>(name, holds, packed, Optional.of(declared));
     }
 
     @Override

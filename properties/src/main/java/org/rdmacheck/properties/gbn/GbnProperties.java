@@ -10,6 +10,7 @@ import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
 import org.rdmacheck.properties.Progress;
 import org.rdmacheck.properties.Property;
+import org.rdmacheck.properties.Reads;
 
 /**
  * What must hold for RoCEv2 loss recovery (seed 002, II-III). Each predicate is written once on the
@@ -62,15 +63,18 @@ public final class GbnProperties {
                     int after = to.get(g.epsn);
                     return after == e || after == e + 1 && action.name().equals("ReceiveData")
                             && action.params().get("psn") instanceof Integer p && p == e;
-                }).withPacked(inOrder),
-                new Invariant<LayoutState>(NO_UNRECEIVED_RELEASE, s -> s.test(released)).withPacked(released),
+                }).withPacked(inOrder).withReads(Reads.of(List.of(g.epsn), "ReceiveData")),
+                new Invariant<LayoutState>(NO_UNRECEIVED_RELEASE, s -> s.test(released)).withPacked(released)
+                        .withReads(Reads.of(List.of(g.una, g.epsn))),
                 DeadlockFreedom.standard(),
                 new Progress<LayoutState>(PROGRESS, s -> s.test(done)).withPacked(done),
                 new ActionProperty<LayoutState>(NO_TIMEOUT, (from, action, to) -> !action.name().equals(GoBackN.TIMEOUT))
-                        .withPacked((from, o, action, to) -> !GoBackN.isTimeout(action)),
+                        .withPacked((from, o, action, to) -> !GoBackN.isTimeout(action))
+                        .withReads(Reads.of(List.of(), GoBackN.TIMEOUT)),
                 new ActionProperty<LayoutState>(NO_STALLED_GAP, (from, action, to) ->
                         !action.name().equals(GoBackN.TIMEOUT) || tail.test(from.get(g.epsn)))
                         .withPacked((from, o, action, to) -> !GoBackN.isTimeout(action)
-                                || tail.test(g.epsn.get(from, o))));
+                                || tail.test(g.epsn.get(from, o)))
+                        .withReads(Reads.of(List.of(g.epsn), GoBackN.TIMEOUT)));
     }
 }

@@ -1,0 +1,274 @@
+package org.rdmacheck.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+import org.rdmacheck.model.Model;
+import org.rdmacheck.model.PackedModel;
+import org.rdmacheck.model.Transition;
+
+/**
+ * The expansion of one level: every worker takes chunks of the frontier, expands each state
+ * (object or packed), checks the properties ({@link PropertyChecks}), chooses the successors to
+ * explore ({@link PartialOrder}, all of them without a reduction), looks them up in the visited
+ * store (read-only during the level) and matches the new ones into the level table, or keeps
+ * them for {@link DeferredMatching}.
+ *
+ * @param <S> state type
+ */
+final class LevelExpansion<S> {
+
+    /** Frontier states per work chunk (does not change any result). */
+    static final int CHUNK = 256;
+    /** Successors whose home slots are read in one loop ahead of their lookups. */
+    static final int TOUCH_BLOCK = 32;
+
+    private final RunSetup<S> setup;
+    private final Model<S> model;
+    private final RunControl control;
+    private final Sections sections;
+    private final PropertyChecks<S> checks;
+    private final VisitedStates<S> visited;
+    private final StateGraph graph;
+    private final boolean needGraph;
+    private final boolean recordGraph;
+    private final int progressCount;
+    /** per worker slot: its candidate buffers (deferred matching) */
+    private final Candidates[] candidates;
+
+    LevelExpansion(RunSetup<S> setup, RunControl control, Sections sections, PropertyChecks<S> checks,
+                   VisitedStates<S> visited, StateGraph graph) {
+        this.setup = setup;
+        this.model = setup.model;
+        this.control = control;
+        this.sections = sections;
+        this.checks = checks;
+        this.visited = visited;
+        this.graph = graph;
+        this.needGraph = setup.needGraph;
+        this.recordGraph = setup.settings.recordGraph();
+        this.progressCount = setup.progressCount;
+        this.candidates = new Candidates[setup.deferred ? setup.settings.threads() : 0];
+    }
+
+    /** Expands the frontier with all workers; {@code next} null means no new state may be added. */
+    LevelWorker.Level<S> expand(Frontier<S> frontier, int base, LevelTable<S> next) {
+        LevelWorker.Level<S> level = new LevelWorker.Level<>();
+        int size = frontier.size();
+        int chunks = (size + CHUNK - 1) / CHUNK;
+        AtomicInteger cursor = new AtomicInteger();
+        PackedStates ps = frontier.packed();
+        IntConsumer task = slot -> {
+            LevelWorker<S> w = worker(slot, next);
+            level.add(w);
+            IntList edges = needGraph ? new IntList() : null;
+            try {
+                for (int c = cursor.getAndIncrement(); c < chunks && !control.stopped(); c = cursor.getAndIncrement()) {
+                    if (!control.withinLimits()) {
+                        break;
+                    }
+                    int from = c * CHUNK;
+                    int to = Math.min(size, from + CHUNK);
+                    int[] degrees = needGraph ? new int[to - from] : null;
+                    if (ps != null) {
+                        expandPacked(w, ps, from, to, base, next, edges, degrees);
+                    }
+                    for (int i = from; ps == null && i < to; i++) {
+                        int d = expandOne(w, frontier.state(i), base + i, next, edges);
+                        if (degrees != null) {
+                            degrees[i - from] = d;
+                        }
+                    }
+                    if (needGraph) {
+                        graph.add(new StateGraph.Run(base + from, degrees, edges.toArray()));
+                        edges.clear();
+                    }
+                    control.queued = Math.max(0, size - (long) to);
+                    control.found.addAndGet(w.found);
+                    w.found = 0;
+                }
+            } catch (OutOfMemoryError e) {
+                control.heapExhausted();
+            }
+        };
+        sections.runTasks("expand", sections.width(), task);
+        return level;
+    }
+
+    private LevelWorker<S> worker(int slot, LevelTable<S> next) {
+        LevelWorker<S> w = new LevelWorker<>(setup.props.size());
+        if (setup.deferred && next != null) {
+            w.candidates = candidates[slot] == null ? (candidates[slot] = new Candidates()) : candidates[slot];
+            w.candidates.clear();
+        }
+        if (setup.packed != null) {
+            w.expander = setup.packed.expander();
+            w.sink = (code, succ, length) -> checks.checkStep(w, code, succ, w.keep(code, succ, length));
+        }
+        w.chooser = setup.reduction.chooser(setup.packed);
+        return w;
+    }
+
+    /** Expands one state; returns its number of successors kept in the graph. */
+    private int expandOne(LevelWorker<S> w, S state, int idx, LevelTable<S> next, IntList edges) {
+        List<Transition<S>> ts = new ArrayList<>(8);
+        model.successors(state, ts::add);
+        int goalsMet = checks.checkObject(w, state, idx, ts);
+        int n = ts.size();
+        // backward reachability never leaves a state that is a goal of every progress property:
+        // its edges are not kept unless the caller asked for the whole graph
+        boolean keepEdges = edges != null && (recordGraph || goalsMet < progressCount);
+        edges = keepEdges ? edges : null;
+        long[] fps = w.fps(n);
+        int[] known = w.known(n);
+        for (int k = 0; k < n; k++) {
+            fps[k] = setup.canon.fingerprint(ts.get(k).next(), w.words);
+        }
+        // the store lookups in a loop of their own: their cache misses overlap
+        for (int k = 0; k < n; k++) {
+            S s = setup.key(ts.get(k).next(), w.words);
+            known[k] = needGraph ? visited.indexOf(s, fps[k]) : (visited.contains(s, fps[k]) ? 0 : -1);
+        }
+        boolean[] skip = w.chooser == null ? null : w.chooser.chooseObjects(ts, known);
+        if (skip != null) {
+            w.reduced++;
+        }
+        for (int k = 0; k < n; k++) {
+            if (skip != null && skip[k]) {
+                continue;
+            }
+            w.transitions++;
+            S s = ts.get(k).next();
+            if (known[k] >= 0) {
+                if (edges != null) {
+                    edges.add(known[k]);
+                }
+            } else if (next != null) {
+                int id = next.insert(setup.exact ? setup.key(s, w.words) : null, s, fps[k], LevelTable.link(idx, k));
+                if (id >= 0) {
+                    w.found++;
+                } else {
+                    id = ~id;
+                }
+                if (edges != null) {
+                    edges.add(~id);
+                }
+            }
+        }
+        return keepEdges ? n : 0;
+    }
+
+    /**
+     * Expands the packed states {@code from..to-1} of the frontier: first every state (properties
+     * checked, successors kept), then the store lookups of all their successors in one loop, so
+     * that their cache misses overlap, then the matching in the order of the states.
+     */
+    private void expandPacked(LevelWorker<S> w, PackedStates ps, int from, int to, int base, LevelTable<S> next,
+                              IntList edges, int[] degrees) {
+        int[] values = ps.values();
+        int states = to - from;
+        int[] firsts = w.firsts(states + 1);
+        w.count = 0;
+        for (int i = 0; i < states; i++) {
+            int idx = base + from + i;
+            int offset = ps.start(from + i);
+            firsts[i] = w.count;
+            w.begin(values, offset, idx);
+            // action properties are checked as the successors are emitted (the worker's sink)
+            w.expander.successors(values, offset, w.sink);
+            int n = w.count - firsts[i];
+            int goalsMet = checks.checkPacked(w, values, offset, idx, n);
+            boolean keepEdges = edges != null && (recordGraph || goalsMet < progressCount);
+            if (degrees != null) {
+                degrees[i] = keepEdges ? n : 0;
+            }
+        }
+        firsts[states] = w.count;
+        int total = w.count;
+        long[] fps = w.fps(total);
+        int[] known = w.known(total);
+        lookUp(w, fps, known, total);
+        boolean[] skip = null;
+        if (w.chooser != null) {
+            skip = w.chooser.choosePacked(w.codes, firsts, states, known);
+            w.reduced += w.chooser.reducedStates();
+        }
+        w.transitions += total - (skip == null ? 0 : w.chooser.skipped());
+        int[] starts = w.starts;
+        if (w.candidates != null) {
+            for (int i = 0; i < states; i++) {
+                int idx = base + from + i;
+                for (int k = firsts[i]; k < firsts[i + 1]; k++) {
+                    if (known[k] < 0 && (skip == null || !skip[k])) {
+                        w.candidates.add(fps[k], LevelTable.link(idx, k - firsts[i]), w.arena, starts[k],
+                                starts[k + 1] - starts[k]);
+                    }
+                }
+            }
+            return;
+        }
+        if (next != null) {
+            long touched = 0;
+            for (int k = 0; k < total; k++) {
+                if (known[k] < 0) {
+                    touched += next.touch(fps[k]);
+                }
+            }
+            w.touched += touched;
+        }
+        for (int i = 0; i < states; i++) {
+            int idx = base + from + i;
+            IntList e = degrees != null && degrees[i] > 0 ? edges : null;
+            for (int k = firsts[i]; k < firsts[i + 1]; k++) {
+                if (skip != null && skip[k]) {
+                    continue;
+                }
+                if (known[k] >= 0) {
+                    if (e != null) {
+                        e.add(known[k]);
+                    }
+                } else if (next != null) {
+                    int id = next.insertPacked(fps[k], LevelTable.link(idx, k - firsts[i]), w.arena, starts[k],
+                            starts[k + 1] - starts[k]);
+                    if (id >= 0) {
+                        w.found++;
+                    } else {
+                        id = ~id;
+                    }
+                    if (e != null) {
+                        e.add(~id);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Looks the chunk's successors up in the store, reading a block's home slots ahead. */
+    private void lookUp(LevelWorker<S> w, long[] fps, int[] known, int total) {
+        VisitedStates.Fingerprinted<S> set = (VisitedStates.Fingerprinted<S>) visited;
+        long touched = 0;
+        for (int blk = 0; blk < total; blk += TOUCH_BLOCK) {
+            int end = Math.min(total, blk + TOUCH_BLOCK);
+            // the home slots of a block first, in a loop without branches: their cache misses overlap
+            for (int k = blk; k < end; k++) {
+                touched += set.touch(fps[k]);
+            }
+            for (int k = blk; k < end; k++) {
+                known[k] = needGraph ? set.indexOf(null, fps[k]) : (set.contains(null, fps[k]) ? 0 : -1);
+            }
+        }
+        w.touched += touched;
+    }
+
+    /** @return the candidate buffers of the level's workers (deferred matching) */
+    List<Candidates> candidates(LevelWorker.Level<S> level) {
+        List<Candidates> all = new ArrayList<>();
+        for (LevelWorker<S> w : level.workers) {
+            if (w.candidates != null) {
+                all.add(w.candidates);
+            }
+        }
+        return all;
+    }
+}

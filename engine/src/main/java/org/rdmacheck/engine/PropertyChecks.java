@@ -1,0 +1,237 @@
+package org.rdmacheck.engine;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.rdmacheck.model.Model;
+import org.rdmacheck.model.PackedModel;
+import org.rdmacheck.model.Symmetry;
+import org.rdmacheck.model.Transition;
+import org.rdmacheck.model.Words;
+import org.rdmacheck.properties.ActionProperty;
+import org.rdmacheck.properties.DeadlockFreedom;
+import org.rdmacheck.properties.Invariant;
+import org.rdmacheck.properties.Progress;
+import org.rdmacheck.properties.Property;
+
+/**
+ * The properties checked on each expanded state and step, on objects or packed values, and what
+ * the run found for them: per property the violation of least key over the levels so far, the goal
+ * states of each progress property, and (under symmetry) whether a renamed state violates it.
+ *
+ * @param <S> state type
+ */
+final class PropertyChecks<S> {
+
+    private final Model<S> model;
+    private final RunSetup<S> setup;
+    private final List<Property<S>> props;
+    private final PackedModel.StateTest[] packedStateTests;
+    private final PackedModel.StepTest[] packedStepTests;
+    private final int[] actionProps;
+    private final Violation<S>[] violations;
+    private int violationCount;
+    final BitSet[] goals;
+    /** under symmetry: the renamings each reached state's properties are also checked on, or null */
+    final int[][] guardRenamings;
+    /** per property: 1 once a reached state, renamed, was found to violate it (it is not symmetric) */
+    final AtomicIntegerArray asymmetric;
+
+    @SuppressWarnings("unchecked")
+    PropertyChecks(RunSetup<S> setup) {
+        this.setup = setup;
+        this.model = setup.model;
+        this.props = setup.props;
+        this.packedStateTests = setup.packedStateTests;
+        this.packedStepTests = setup.packedStepTests;
+        this.actionProps = setup.actionProps;
+        this.violations = new Violation[props.size()];
+        this.guardRenamings = setup.canon.guardRenamings();
+        this.asymmetric = new AtomicIntegerArray(props.size());
+        this.goals = new BitSet[props.size()];
+        for (int i = 0; i < props.size(); i++) {
+            if (props.get(i) instanceof Progress) {
+                goals[i] = new BitSet();
+            }
+        }
+    }
+
+    /** @return the violation found for property {@code p}, null when none */
+    Violation<S> violation(int p) {
+        return violations[p];
+    }
+
+    /** @return whether every property is violated */
+    boolean allViolated() {
+        return violationCount == props.size() && !props.isEmpty();
+    }
+
+    /** @return how many properties are violated */
+    int violationCount() {
+        return violationCount;
+    }
+
+    /**
+     * Checks the properties on a state object and its transitions (all of them, also under a
+     * partial-order reduction: the reduction only chooses which successors are explored).
+     *
+     * @return how many progress goals the state meets
+     */
+    int checkObject(LevelWorker<S> w, S state, int idx, List<Transition<S>> ts) {
+        int goalsMet = 0;
+        for (int p = 0; p < props.size(); p++) {
+            Property<S> prop = props.get(p);
+            if (prop instanceof Progress<S> pg && pg.isGoal(state)) {
+                goalsMet++;
+                w.goal(p, idx);
+            }
+            if (violations[p] != null) {
+                continue;
+            }
+            if (prop instanceof Invariant<S> in) {
+                if (!in.test(state)) {
+                    w.record(p, new Violation<>(idx, null, null, LevelTable.link(idx, 0)));
+                } else if (guardRenamings != null) {
+                    renamedInvariant(p, in, state);
+                }
+            } else if (prop instanceof ActionProperty<S> ap) {
+                for (int k = 0; k < ts.size(); k++) {
+                    Transition<S> t = ts.get(k);
+                    if (!ap.test(state, t.action(), t.next())) {
+                        w.record(p, new Violation<>(idx, t.action(), t.next(), LevelTable.link(idx, k)));
+                        break;
+                    }
+                    if (guardRenamings != null) {
+                        renamedStep(p, ap, state, t);
+                    }
+                }
+            } else if (prop instanceof DeadlockFreedom<S> && ts.isEmpty() && !model.isFinal(state)) {
+                w.record(p, new Violation<>(idx, null, null, LevelTable.link(idx, 0)));
+            }
+        }
+        return goalsMet;
+    }
+
+    /**
+     * Checks the state properties of a packed state with {@code n} successors (the action
+     * properties are checked as the successors are emitted: {@link #checkStep}).
+     *
+     * @return how many progress goals it meets
+     */
+    int checkPacked(LevelWorker<S> w, int[] values, int offset, int idx, int n) {
+        int goalsMet = 0;
+        for (int p = 0; p < props.size(); p++) {
+            Property<S> prop = props.get(p);
+            PackedModel.StateTest test = packedStateTests[p];
+            if (prop instanceof Progress<S> pg && (test != null ? test.test(values, offset) : pg.isGoal(from(w)))) {
+                goalsMet++;
+                w.goal(p, idx);
+            }
+            if (violations[p] != null) {
+                continue;
+            }
+            if (prop instanceof Invariant<S> in) {
+                if (!(test != null ? test.test(values, offset) : in.test(from(w)))) {
+                    w.record(p, new Violation<>(idx, null, null, LevelTable.link(idx, 0)));
+                }
+            } else if (prop instanceof DeadlockFreedom<S> && n == 0 && !model.isFinal(from(w))) {
+                w.record(p, new Violation<>(idx, null, null, LevelTable.link(idx, 0)));
+            }
+        }
+        return goalsMet;
+    }
+
+    /** Checks the action properties on the packed step to the successor kept at position {@code k}. */
+    @SuppressWarnings("unchecked")
+    void checkStep(LevelWorker<S> w, long code, int[] succ, int k) {
+        for (int p : actionProps) {
+            if (violations[p] != null || w.failedAt[p] == w.fromIndex) {
+                continue;
+            }
+            PackedModel.StepTest test = packedStepTests[p];
+            boolean holds = test != null ? test.test(w.fromValues, w.fromOffset, code, succ)
+                    : ((ActionProperty<S>) props.get(p)).test(from(w), setup.packed.action(code), decode(succ, 0));
+            if (!holds) {
+                // the first violating step of this state, as the object path finds it
+                w.failedAt[p] = w.fromIndex;
+                long key = LevelTable.link(w.fromIndex, k - w.fromFirst);
+                if (w.beats(p, key)) {
+                    w.record(p, new Violation<>(w.fromIndex, setup.packed.action(code), decode(succ, 0), key));
+                }
+            }
+        }
+    }
+
+    /** @return the state being expanded by a worker on the packed path, decoded once */
+    S from(LevelWorker<S> w) {
+        if (w.from == null) {
+            w.from = decode(w.fromValues, w.fromOffset);
+        }
+        return w.from;
+    }
+
+    private S decode(int[] values, int offset) {
+        return setup.codec.decode(Words.reader(values, offset));
+    }
+
+    /**
+     * Symmetry reduction keeps one state of each class of renamings; a property that is not symmetric
+     * can hold on the state kept and fail on a renaming the search never visits. Every reached state
+     * is therefore also checked renamed by each element of the (small) group: a failure marks the
+     * property asymmetric, and its success on the reduced space is then no proof.
+     */
+    private void renamedInvariant(int p, Invariant<S> in, S state) {
+        if (asymmetric.get(p) != 0) {
+            return;
+        }
+        Symmetry<S> sym = setup.canon.symmetry();
+        for (int[] r : guardRenamings) {
+            if (!in.test(sym.permute(state, r))) {
+                asymmetric.set(p, 1);
+                return;
+            }
+        }
+    }
+
+    /** The step renamed (both states; the action as taken, which the renaming does not name). */
+    private void renamedStep(int p, ActionProperty<S> ap, S state, Transition<S> t) {
+        if (asymmetric.get(p) != 0) {
+            return;
+        }
+        Symmetry<S> sym = setup.canon.symmetry();
+        for (int[] r : guardRenamings) {
+            if (!ap.test(sym.permute(state, r), t.action(), sym.permute(t.next(), r))) {
+                asymmetric.set(p, 1);
+                return;
+            }
+        }
+    }
+
+    /** Takes in what the workers of a level found: per property the violation of least key, the goals. */
+    void merge(LevelWorker.Level<S> level) {
+        for (int p = 0; p < props.size(); p++) {
+            if (violations[p] != null) {
+                continue;
+            }
+            Violation<S> min = null;
+            for (LevelWorker<S> w : level.workers) {
+                Violation<S> v = w.best[p];
+                if (v != null && (min == null || v.key() < min.key())) {
+                    min = v;
+                }
+            }
+            if (min != null) {
+                violations[p] = min;
+                violationCount++;
+            }
+            if (goals[p] != null) {
+                for (LevelWorker<S> w : level.workers) {
+                    IntList g = w.goals[p];
+                    for (int i = 0; g != null && i < g.size(); i++) {
+                        goals[p].set(g.get(i));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package org.rdmacheck.engine.por;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.rdmacheck.model.Action;
+import org.rdmacheck.model.PackedModel;
+import org.rdmacheck.model.StateCodec;
+import org.rdmacheck.model.Transition;
+import org.rdmacheck.model.layout.Field;
+import org.rdmacheck.model.layout.Footprint;
+import org.rdmacheck.model.layout.LayoutCodec;
+import org.rdmacheck.model.layout.LayoutModel;
+import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.model.layout.StateLayout;
+
+/**
+ * A textbook model for partial-order reduction, written on a layout with footprints: {@code n}
+ * workers each count to {@code k} on their own ({@code Step<i>}, independent of every other
+ * worker; with {@code wrap} the count goes round, from k back to 0: cycles that only the cycle
+ * proviso keeps from hiding the other workers' moves), and take a shared lock ({@code Enter<i>})
+ * and, when {@code leave}, give it back ({@code Leave<i>}). Without {@code leave} and {@code wrap}
+ * the run ends with every count at k and the lock held: a deadlock.
+ */
+final class Workers implements LayoutModel, PackedModel {
+
+    static final int STEP = 0;
+    static final int ENTER = 1;
+    static final int LEAVE = 2;
+    private static final String[] NAMES = {"Step", "Enter", "Leave"};
+
+    final int n;
+    final int k;
+    final boolean leave;
+    final boolean wrap;
+    final Field[] count;
+    final Field lock;
+    private final StateLayout layout;
+    private final LayoutState initial;
+
+    Workers(int n, int k, boolean leave, boolean wrap) {
+        this.n = n;
+        this.k = k;
+        this.leave = leave;
+        this.wrap = wrap;
+        StateLayout.Builder b = StateLayout.builder();
+        this.count = b.integers("count", n, 0, k);
+        this.lock = b.integer("lock", 0, n);
+        this.layout = b.build();
+        this.initial = new LayoutState(layout, new int[layout.maxLength()], 0, layout.maxLength());
+    }
+
+    /** @return the name of an action of a worker, e.g. {@code Enter1} */
+    static String name(int kind, int worker) {
+        return NAMES[kind] + worker;
+    }
+
+    @Override
+    public StateLayout layout() {
+        return layout;
+    }
+
+    @Override
+    public List<Footprint> footprints() {
+        List<Footprint> fps = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            fps.add(Footprint.of(name(STEP, i), List.of(count[i]), List.of(count[i])));
+            fps.add(Footprint.of(name(ENTER, i), List.of(lock), List.of(lock)));
+            fps.add(Footprint.of(name(LEAVE, i), List.of(lock), List.of(lock)));
+        }
+        return fps;
+    }
+
+    @Override
+    public List<LayoutState> initialStates() {
+        return List.of(initial);
+    }
+
+    @Override
+    public Expander expander() {
+        int length = layout.maxLength();
+        int[] next = new int[length];
+        return (s, off, sink) -> {
+            for (int i = 0; i < n; i++) {
+                int c = count[i].get(s, off);
+                int holder = lock.get(s, off);
+                if (c < k || wrap) {
+                    System.arraycopy(s, off, next, 0, length);
+                    count[i].set(next, 0, (c + 1) % (k + 1));
+                    sink.accept(code(STEP, i), next, length);
+                }
+                if (holder == 0) {
+                    System.arraycopy(s, off, next, 0, length);
+                    lock.set(next, 0, i + 1);
+                    sink.accept(code(ENTER, i), next, length);
+                }
+                if (leave && holder == i + 1) {
+                    System.arraycopy(s, off, next, 0, length);
+                    lock.set(next, 0, 0);
+                    sink.accept(code(LEAVE, i), next, length);
+                }
+            }
+        };
+    }
+
+    private static long code(int kind, int worker) {
+        return (long) kind << 16 | worker;
+    }
+
+    @Override
+    public Action action(long code) {
+        return Action.of(name((int) (code >>> 16), (int) (code & 0xffff)));
+    }
+
+    @Override
+    public void successors(LayoutState s, Consumer<Transition<LayoutState>> sink) {
+        int[] v = new int[s.length()];
+        s.copyTo(v, 0);
+        expander().successors(v, 0, (code, next, length) ->
+                sink.accept(new Transition<>(action(code), new LayoutState(layout, next, 0, length))));
+    }
+
+    @Override
+    public Optional<StateCodec<LayoutState>> codec() {
+        return Optional.of(new LayoutCodec(layout));
+    }
+
+    @Override
+    public Optional<PackedModel> packed() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public String toString() {
+        return "workers n=" + n + " k=" + k + (leave ? " leave" : "") + (wrap ? " wrap" : "");
+    }
+}
