@@ -120,10 +120,11 @@ public final class Output {
             r.parameters().forEach((k, v) -> kv.add(k + "=" + v));
             // liveness is analysed on the unreduced graph (its rows carry the analysis figures)
             boolean reduced = symmetry && r.quantity("analysisBytes").isEmpty();
-            String por = r.reduction().filter(x -> !x.equals("none")).map(x -> "; partial-order reduction " + x
-                    + ": the states of the reduced graph").orElse("");
+            // under a partial-order reduction the count is that of the reduced graph
+            String por = r.reduction().filter(x -> !x.equals("none")).map(x -> "distinct states of the graph the "
+                    + "partial-order reduction (" + x + ") explores").orElse(all);
             String key = r.model() + " " + r.variant() + (kv.isEmpty() ? "" : " " + String.join(" ", kv)) + "\u0000"
-                    + (reduced ? classes : all) + por;
+                    + (reduced ? classes : por);
             long states = r.quantity("distinctStates").map(q -> (long) q.value()).orElse(-1L);
             seen.merge(key, states, Math::max);
         }

@@ -54,6 +54,8 @@ class JsonSchemaTest {
         return Stream.of(
                 Arguments.of("findings.schema.json", Set.of(0), List.of("check", "philosophers", "--variant", "naive",
                         "--param", "n=3", "--json", "--out", out + "/check")),
+                Arguments.of("findings.schema.json", Set.of(0), List.of("check", "gbn", "--reduction", "safety",
+                        "--no-progress", "--json", "--out", out + "/check-reduced")),
                 Arguments.of("findings.schema.json", Set.of(0), List.of("all", "--model", "corridor",
                         "--model", "thresholds", "--json", "--out", out + "/all")),
                 Arguments.of("findings.schema.json", Set.of(0), List.of("tlc", "src/test/resources/specs/hourclock",

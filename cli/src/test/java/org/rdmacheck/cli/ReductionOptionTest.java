@@ -1,0 +1,59 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmacheck.checker.trace.TraceJson;
+
+/** {@code check --reduction}: the reduction applied in JSON, its figures, and a bad value refused. */
+class ReductionOptionTest {
+
+    @TempDir
+    Path tmp;
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(args, new PrintWriter(out), new PrintWriter(err));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void theReductionAppliedIsInEveryRowAndProgressIsReportedUnchecked() throws Exception {
+        Run r = run("check", "gbn", "--reduction", "safety", "--json", "--out", tmp.toString());
+        JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+        boolean sawProgress = false;
+        for (JsonNode row : rows) {
+            if (row.get("property").asText().equals("Delivered")) {
+                continue; // liveness under fairness: checked apart, never reduced
+            }
+            assertEquals("safety", row.get("reduction").asText(), row.toString());
+            assertTrue(row.get("quantities").has("reducedStates"), row.toString());
+            if (row.get("property").asText().equals("Completion")) {
+                sawProgress = true;
+                assertEquals("INCONCLUSIVE", row.get("verdict").asText());
+                assertEquals("REDUCED_SPACE", row.get("inconclusiveCause").asText());
+            }
+        }
+        assertTrue(sawProgress, r.out());
+        assertEquals(3, r.code(), r.err());
+    }
+
+    @Test
+    void anUnknownReductionIsOneLineAndExitTwo() throws Exception {
+        Run r = run("check", "gbn", "--reduction", "ample", "--out", tmp.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--reduction ample: expected none, deadlock or safety"), r.err());
+        assertEquals(0, Files.list(tmp).count());
+    }
+}
