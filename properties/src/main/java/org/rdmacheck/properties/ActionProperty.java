@@ -10,9 +10,9 @@ import org.rdmacheck.model.PackedModel;
  *
  * @param name  the property's name
  * @param holds  the predicate on (from, action, to)
+ * @param packed the same predicate on packed states and action codes, when given
  * @param reads  the slots (and actions) it looks at, when declared: a partial-order reduction
  *               needs it ({@link Reads})
- * @param packed the same predicate on packed states and action codes, when given
  * @param <S>    state type
  */
 public record ActionProperty<S>(String name, StepPredicate<S> holds, Optional<PackedModel.StepTest> packed,

@@ -10,10 +10,10 @@ import org.rdmacheck.model.PackedModel;
  *
  * @param name  the property's name
  * @param holds  the predicate
- * @param reads  the slots (and actions) it looks at, when declared: a partial-order reduction
- *               needs it ({@link Reads})
  * @param packed the same predicate on the model's packed encoding, when given: the explorer's packed
  *               path then checks it without decoding states (tests check that both agree)
+ * @param reads  the slots (and actions) it looks at, when declared: a partial-order reduction
+ *               needs it ({@link Reads})
  * @param <S>    state type
  */
 public record Invariant<S>(String name, Predicate<S> holds, Optional<PackedModel.StateTest> packed,

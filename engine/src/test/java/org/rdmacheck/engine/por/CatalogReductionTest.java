@@ -1,0 +1,140 @@
+package org.rdmacheck.engine.por;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.trace.TraceReplayer;
+import org.rdmacheck.engine.ExplorationReport;
+import org.rdmacheck.engine.Explorer;
+import org.rdmacheck.engine.ExplorerSettings;
+import org.rdmacheck.engine.Reduction;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.model.Transition;
+import org.rdmacheck.model.layout.Field;
+import org.rdmacheck.model.layout.Fifo;
+import org.rdmacheck.model.layout.Footprint;
+import org.rdmacheck.model.layout.LayoutModel;
+import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.model.layout.Slot;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.catalog.ModelEntry;
+import org.rdmacheck.properties.catalog.VariantSpec;
+
+/**
+ * Every variant, at its defaults, of every catalogue model that declares footprints: the reduced
+ * searches agree with the full one (safety: every verdict; deadlock: deadlock freedom, and every
+ * violation they report is one the full search reports), their counterexamples replay on the
+ * model, and the footprints are honest about writes (every slot a step changes is declared
+ * written by its group) on the states reached first.
+ */
+class CatalogReductionTest {
+
+    /** the defaults of larger variants are checked in the slow tier or by the benchmark */
+    private static final long MAX_STATES = 300_000;
+    private static final int AUDITED_STATES = 20_000;
+
+    static Stream<Arguments> layoutVariants() {
+        List<Arguments> out = new ArrayList<>();
+        for (ModelEntry e : Catalog.entries()) {
+            for (VariantSpec v : e.variants()) {
+                CheckSpec<?> spec;
+                try {
+                    spec = e.build(v.name(), Params.empty());
+                } catch (RuntimeException notBuildable) {
+                    continue;
+                }
+                if (spec.model() instanceof LayoutModel) {
+                    out.add(Arguments.of(e.name(), v.name()));
+                }
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("layoutVariants")
+    void reducedSearchesAgreeWithTheFullOne(String model, String variant) {
+        CheckSpec<?> spec = Catalog.find(model).build(variant, Params.empty()).withoutProgress();
+        ExplorerSettings s = ExplorerSettings.defaults().withThreads(2).withMaxStates(MAX_STATES);
+        ExplorationReport full = new Explorer(s).check(spec);
+        if (!full.complete()) {
+            return; // beyond this tier's budget
+        }
+        ExplorationReport safety = new Explorer(s.withReduction(Reduction.SAFETY)).check(spec);
+        ExplorationReport deadlock = new Explorer(s.withReduction(Reduction.DEADLOCK)).check(spec);
+        String at = model + " " + variant;
+        for (int p = 0; p < full.results().size(); p++) {
+            CheckResult f = full.results().get(p);
+            CheckResult r = safety.results().get(p);
+            if (safety.reduction().applied() == Reduction.SAFETY) {
+                assertEquals(f.getClass(), r.getClass(), at + " " + f.property());
+            }
+            CheckResult d = deadlock.results().get(p);
+            if (f.property().equals("DeadlockFree")) {
+                assertEquals(f.getClass(), d.getClass(), at);
+            }
+            for (CheckResult x : List.of(r, d)) {
+                if (x instanceof CheckResult.Violated v) {
+                    assertTrue(f instanceof CheckResult.Violated, at + " " + x.property());
+                    assertTrue(TraceReplayer.replay(spec, v.counterexample()).reproduces(), at + " " + x.property());
+                }
+            }
+        }
+        assertTrue(safety.stats().distinctStates() <= full.stats().distinctStates(), at);
+        assertTrue(deadlock.stats().distinctStates() <= full.stats().distinctStates(), at);
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("layoutVariants")
+    void everyChangedSlotIsDeclaredWritten(String model, String variant) {
+        LayoutModel m = (LayoutModel) Catalog.find(model).build(variant, Params.empty()).model();
+        Map<String, Set<String>> writes = new HashMap<>();
+        for (Footprint f : m.footprints()) {
+            f.writes().forEach(s -> writes.computeIfAbsent(f.action(), k -> new HashSet<>()).add(s.name()));
+        }
+        Set<LayoutState> seen = new HashSet<>(m.initialStates());
+        ArrayDeque<LayoutState> queue = new ArrayDeque<>(m.initialStates());
+        List<String> wrong = new ArrayList<>();
+        while (!queue.isEmpty() && seen.size() < AUDITED_STATES && wrong.isEmpty()) {
+            LayoutState s = queue.poll();
+            List<Transition<LayoutState>> ts = new ArrayList<>();
+            m.successors(s, ts::add);
+            for (Transition<LayoutState> t : ts) {
+                Set<String> declared = writes.get(t.action().name());
+                assertFalse(declared == null, model + " " + variant + ": " + t.action().name() + " has no footprint");
+                for (Slot slot : m.layout().slots()) {
+                    if (changed(slot, s, t.next()) && !declared.contains(slot.name())) {
+                        wrong.add(t.action() + " changes " + slot.name());
+                    }
+                }
+                if (seen.add(t.next())) {
+                    queue.add(t.next());
+                }
+            }
+        }
+        assertEquals(List.of(), wrong, model + " " + variant);
+    }
+
+    private static boolean changed(Slot slot, LayoutState a, LayoutState b) {
+        if (slot instanceof Field f) {
+            return a.get(f) != b.get(f);
+        }
+        Fifo q = (Fifo) slot;
+        return !Arrays.equals(a.elements(q), b.elements(q));
+    }
+}
