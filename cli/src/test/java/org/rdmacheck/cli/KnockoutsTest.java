@@ -132,6 +132,27 @@ class KnockoutsTest {
     }
 
     @Test
+    void escapeFollowNeedsItsEscapeMovesUnderMinimalRoutingOnVl1() {
+        // not vacuous once VL1 routes minimally: on a ring of 4 the clockwise two-hop messages deadlock on VL1
+        // without the move to VL0, and escape-follow (with it) is deadlock-free
+        ModelEntry e = Catalog.find("escape-vl");
+        Map<String, String> scope = Map.of("network", "ring4", "vl1-routes", "minimal", "workload",
+                "s0>s2:1,s2>s0:1,s1>s3:1,s3>s1:1");
+        Mechanism m = new Mechanism("escape-move", "move to the escape lane", "seed 000, IV-B", "DeadlockFree",
+                "escape-follow", scope, "a blocked VL1 packet never moves to VL0");
+        Knockouts.Result r = Knockouts.check(e, m, settings(), null);
+        assertEquals(Knockouts.Outcome.KILLED, r.outcome(), r.detail());
+        assertEquals("DeadlockFree", r.property().orElseThrow());
+        org.rdmacheck.properties.CheckSpec<?> design = e.build("escape-follow", Params.of(scope));
+        org.rdmacheck.engine.ExplorationReport report = new org.rdmacheck.engine.Explorer(settings())
+                .check(design);
+        assertTrue(report.result("DeadlockFree") instanceof org.rdmacheck.checker.CheckResult.Verified,
+                String.valueOf(report.result("DeadlockFree")));
+        assertTrue(report.stats().distinctStates() > 10_000, "the minimal routes add states: "
+                + report.stats().distinctStates());
+    }
+
+    @Test
     void aMechanismDeclaredNotNeededIsAFindingNotCounted() {
         // the same argued survivor, declared not needed: its exhausted search gives NOT_NEEDED, with the argument
         ModelEntry e = Catalog.find("escape-vl");

@@ -31,10 +31,18 @@ import org.rdmacheck.model.Transition;
  * @param capacity buffer capacity per (arc, lane)
  * @param tokens   deflection tokens per packet
  * @param knockouts mechanisms removed from the rules (see {@link Knockout}); empty for the design
+ * @param minimalVl1 whether VL1 routes on any shortest path (minimal adaptive routing, whose channel
+ *                  dependencies may form cycles) instead of the tree route; VL0 keeps up*&#47;down*
  */
 public record EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload, int capacity, int tokens,
-                       java.util.Set<Knockout> knockouts)
+                       java.util.Set<Knockout> knockouts, boolean minimalVl1)
         implements Model<EscapeVl.State> {
+
+    /** Tree routes on both lanes. */
+    public EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload, int capacity, int tokens,
+                    java.util.Set<Knockout> knockouts) {
+        this(network, rules, workload, capacity, tokens, knockouts, false);
+    }
 
     /**
      * The mechanisms of seed 000 §IV-B a knock-out switch removes; each is a guard below, so a
@@ -165,7 +173,9 @@ public record EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload
             }
             return;
         }
-        for (int a : lane == 0 && rules.lanes() == 2 ? escapeRoutes(at, dest) : new int[] {routed}) {
+        int[] ahead = lane == 0 && rules.lanes() == 2 ? escapeRoutes(at, dest)
+                : minimalVl1 ? network.shortestNext(at, dest) : new int[] {routed};
+        for (int a : ahead) {
             if (room(s, a, lane)) {
                 emit(s, p, arrival, lane, inject, a, lane, inject ? "Inject" : "Forward", s.tokens().get(p), -1, sink);
             }
@@ -255,6 +265,6 @@ public record EscapeVl(EscapeNetwork network, LaneRules rules, Workload workload
      */
     public java.util.Optional<EscapeVlPacked> packedModel() {
         // the packed copy has no knock-out switches: a knocked-out model runs on the objects
-        return knockouts.isEmpty() && EscapeVlCodec.fits(this) ? java.util.Optional.of(new EscapeVlPacked(this)) : java.util.Optional.empty();
+        return knockouts.isEmpty() && !minimalVl1 && EscapeVlCodec.fits(this) ? java.util.Optional.of(new EscapeVlPacked(this)) : java.util.Optional.empty();
     }
 }

@@ -71,9 +71,13 @@ public final class EscapeVlEntry implements ModelEntry {
             "packets per (link, lane) buffer");
     private static final ParamSpec.Int TOKENS = ParamSpec.integer("tokens", 1, 0, 4, "deflection tokens per packet");
 
+    private static final ParamSpec.Choice VL1_ROUTES = ParamSpec.choice("vl1-routes", "tree", List.of("tree", "minimal"),
+            "VL1's routes: the tree route (up*/down*), or any shortest path (minimal adaptive routing, whose "
+                    + "dependencies may form cycles); VL0 keeps up*/down*");
+
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(NETWORK, WORKLOAD, CAPACITY, TOKENS);
+        return List.of(NETWORK, WORKLOAD, CAPACITY, TOKENS, VL1_ROUTES);
     }
 
     @Override
@@ -163,7 +167,7 @@ public final class EscapeVlEntry implements ModelEntry {
         Workload workload = Workload.parse(wl.isEmpty() ? (orderVariant(variant) ? ORDER_WORKLOADS : WORKLOADS).get(net)
                 : wl, network);
         EscapeVl model = new EscapeVl(network, rules(variant), workload, CAPACITY.get(p),
-                TOKENS.get(p), knockoutSet(knockouts(p)));
+                TOKENS.get(p), knockoutSet(knockouts(p)), VL1_ROUTES.get(p).equals("minimal"));
         List<Property<EscapeVl.State>> props = new ArrayList<>();
         // deadlock needs no packed form: the explorer decodes a state only when it has no successor
         props.add(DeadlockFreedom.standard());
