@@ -26,7 +26,10 @@ import org.rdmacheck.properties.Reads;
  * <p>In a state, a stubborn set is grown from one enabled key group (Valmari, "Stubborn sets for
  * reduced state space generation", 1990; Godefroid's thesis, LNCS 1032, ch. 4): an enabled group
  * in the set brings every group dependent on it (D1), a disabled one brings a necessary enabling
- * set, every group that writes a slot it reads (its guard reads only such slots). Every key is
+ * set, every group that writes a slot it reads (its guard reads only such slots), except a group
+ * declared a last resort ({@link Footprint#lastResort()}: enabled only where no other group is),
+ * which cannot become enabled while the key, whose dependent groups are all in the set, stays
+ * enabled. Every key is
  * tried and the set with the fewest enabled transitions is taken (ties: the least key), so the
  * choice depends on the state alone. The enabled transitions of the set are explored.
  *
@@ -121,12 +124,13 @@ final class PartialOrder {
      * The transition groups: per group (bit {@code g} of a mask) the groups dependent on it, its
      * necessary enabling set, and whether it is visible to the checked properties.
      */
-    record Groups(Map<String, Integer> index, long[] dependent, long[] enabling, long visible) {
+    record Groups(Map<String, Integer> index, long[] dependent, long[] enabling, long visible, long lastResort) {
 
         static Groups of(List<Footprint> footprints, Set<String> propertySlots, Set<String> propertyActions) {
             Map<String, Integer> index = new LinkedHashMap<>();
             List<Set<String>> reads = new ArrayList<>();
             List<Set<String>> writes = new ArrayList<>();
+            long lastResort = 0;
             for (Footprint f : footprints) {
                 // a name declared twice: one group with the union of the footprints
                 int g = index.computeIfAbsent(f.action(), k -> {
@@ -136,6 +140,9 @@ final class PartialOrder {
                 });
                 f.reads().forEach(s -> reads.get(g).add(s.name()));
                 f.writes().forEach(s -> writes.get(g).add(s.name()));
+                if (f.lastResort()) {
+                    lastResort |= 1L << g;
+                }
             }
             int n = index.size();
             long[] dependent = new long[n];
@@ -158,7 +165,7 @@ final class PartialOrder {
                     visible |= 1L << g;
                 }
             }
-            return new Groups(Map.copyOf(index), dependent, enabling, visible);
+            return new Groups(Map.copyOf(index), dependent, enabling, visible, lastResort);
         }
 
         private static boolean meets(Set<String> a, Set<String> b) {
@@ -183,7 +190,8 @@ final class PartialOrder {
             while (work != 0 && (set & enabled) != enabled) {
                 int g = Long.numberOfTrailingZeros(work);
                 work &= work - 1;
-                long add = (enabled >>> g & 1) != 0 ? dependent[g] : enabling[g];
+                // a disabled last resort stays disabled while the enabled key does not change: no enabling set
+                long add = (enabled >>> g & 1) != 0 ? dependent[g] : (lastResort >>> g & 1) != 0 ? 0 : enabling[g];
                 long fresh = add & ~set;
                 set |= fresh;
                 work |= fresh;

@@ -40,7 +40,7 @@ import org.rdmacheck.properties.catalog.VariantSpec;
  * searches agree with the full one (safety: every verdict; deadlock: deadlock freedom, and every
  * violation they report is one the full search reports), their counterexamples replay on the
  * model, and the footprints are honest about writes (every slot a step changes is declared
- * written by its group) on the states reached first.
+ * written by its group) and about last resorts (enabled alone) on the states reached first.
  */
 class CatalogReductionTest {
 
@@ -104,8 +104,13 @@ class CatalogReductionTest {
     void everyChangedSlotIsDeclaredWritten(String model, String variant) {
         LayoutModel m = (LayoutModel) Catalog.find(model).build(variant, Params.empty()).model();
         Map<String, Set<String>> writes = new HashMap<>();
+        Set<String> lastResort = new HashSet<>();
         for (Footprint f : m.footprints()) {
-            f.writes().forEach(s -> writes.computeIfAbsent(f.action(), k -> new HashSet<>()).add(s.name()));
+            writes.computeIfAbsent(f.action(), k -> new HashSet<>());
+            f.writes().forEach(s -> writes.get(f.action()).add(s.name()));
+            if (f.lastResort()) {
+                lastResort.add(f.action());
+            }
         }
         Set<LayoutState> seen = new HashSet<>(m.initialStates());
         ArrayDeque<LayoutState> queue = new ArrayDeque<>(m.initialStates());
@@ -114,6 +119,13 @@ class CatalogReductionTest {
             LayoutState s = queue.poll();
             List<Transition<LayoutState>> ts = new ArrayList<>();
             m.successors(s, ts::add);
+            Set<String> enabled = new HashSet<>();
+            ts.forEach(t -> enabled.add(t.action().name()));
+            for (String g : enabled) {
+                if (lastResort.contains(g) && enabled.size() > 1) {
+                    wrong.add(g + " is declared a last resort but is enabled beside " + enabled);
+                }
+            }
             for (Transition<LayoutState> t : ts) {
                 Set<String> declared = writes.get(t.action().name());
                 assertFalse(declared == null, model + " " + variant + ": " + t.action().name() + " has no footprint");

@@ -81,6 +81,20 @@ class PartialOrderTest {
     }
 
     @Test
+    void aLastResortNeedsNoEnablingSetSoTheStepsStayReduced() {
+        Workers m = new Workers(3, 2, false, false, true);
+        CheckSpec<LayoutState> spec = spec(m, List.of(lastNeverEnters(m), DeadlockFreedom.standard()));
+        ExplorationReport full = run(spec, Reduction.NONE, 1);
+        ExplorationReport safety = run(spec, Reduction.SAFETY, 1);
+        assertInstanceOf(CheckResult.Verified.class, full.result("DeadlockFree"));
+        assertInstanceOf(CheckResult.Verified.class, safety.result("DeadlockFree"));
+        CheckResult.Violated v = assertInstanceOf(CheckResult.Violated.class, safety.result("LastNeverEnters"));
+        assertTrue(TraceReplayer.replay(spec, v.counterexample()).reproduces());
+        assertTrue(safety.stats().distinctStates() < full.stats().distinctStates(),
+                safety.stats().distinctStates() + " vs " + full.stats().distinctStates());
+    }
+
+    @Test
     void aDeadlockIsFoundByEveryReductionAndReplaysOnTheFullModel() {
         Workers m = new Workers(3, 2, false, false);
         CheckSpec<LayoutState> spec = spec(m, List.of(DeadlockFreedom.standard()));
@@ -144,16 +158,17 @@ class PartialOrderTest {
     /**
      * Random configurations and random local-state combinations: an invariant that forbids one
      * combination of two workers' counts and the lock, and an action property that forbids one
-     * worker's entry while another's count has one value. The reduced search must agree with the
+     * worker's entry while another's count has one value; with or without release, wrap-around
+     * and a last-resort reset. The reduced search must agree with the
      * full one on every verdict, and its counterexamples must replay.
      */
     @Test
     void randomConfigurationsAgreeWithTheFullSearch() {
-        qt().withExamples(60).withFixedSeed(20261126L)
-                .forAll(integers().between(2, 3), integers().between(1, 2), integers().between(0, 3),
+        qt().withExamples(80).withFixedSeed(20261126L)
+                .forAll(integers().between(2, 3), integers().between(1, 2), integers().between(0, 7),
                         integers().between(0, 1_000_000))
                 .checkAssert((n, k, leave, pick) -> {
-                    Workers m = new Workers(n, k, (leave & 1) == 1, (leave & 2) == 2);
+                    Workers m = new Workers(n, k, (leave & 1) == 1, (leave & 2) == 2, (leave & 4) == 4);
                     int i = pick % n;
                     int j = (pick / 7) % n;
                     int a = (pick / 31) % (k + 1);

@@ -21,29 +21,39 @@ import org.rdmacheck.model.layout.StateLayout;
  * worker; with {@code wrap} the count goes round, from k back to 0: cycles that only the cycle
  * proviso keeps from hiding the other workers' moves), and take a shared lock ({@code Enter<i>})
  * and, when {@code leave}, give it back ({@code Leave<i>}). Without {@code leave} and {@code wrap}
- * the run ends with every count at k and the lock held: a deadlock.
+ * the run ends with every count at k and the lock held: a deadlock, unless {@code reset}: then
+ * {@code Reset}, enabled only when nothing else is (a last resort, like an ACK timeout), starts
+ * everything over.
  */
 final class Workers implements LayoutModel, PackedModel {
 
     static final int STEP = 0;
     static final int ENTER = 1;
     static final int LEAVE = 2;
-    private static final String[] NAMES = {"Step", "Enter", "Leave"};
+    static final int RESET = 3;
+    static final String RESET_NAME = "Reset";
+    private static final String[] NAMES = {"Step", "Enter", "Leave", RESET_NAME};
 
     final int n;
     final int k;
     final boolean leave;
     final boolean wrap;
+    final boolean reset;
     final Field[] count;
     final Field lock;
     private final StateLayout layout;
     private final LayoutState initial;
 
     Workers(int n, int k, boolean leave, boolean wrap) {
+        this(n, k, leave, wrap, false);
+    }
+
+    Workers(int n, int k, boolean leave, boolean wrap, boolean reset) {
         this.n = n;
         this.k = k;
         this.leave = leave;
         this.wrap = wrap;
+        this.reset = reset;
         StateLayout.Builder b = StateLayout.builder();
         this.count = b.integers("count", n, 0, k);
         this.lock = b.integer("lock", 0, n);
@@ -69,6 +79,9 @@ final class Workers implements LayoutModel, PackedModel {
             fps.add(Footprint.of(name(ENTER, i), List.of(lock), List.of(lock)));
             fps.add(Footprint.of(name(LEAVE, i), List.of(lock), List.of(lock)));
         }
+        if (reset) {
+            fps.add(Footprint.of(RESET_NAME, layout.slots(), layout.slots()).asLastResort());
+        }
         return fps;
     }
 
@@ -82,6 +95,7 @@ final class Workers implements LayoutModel, PackedModel {
         int length = layout.maxLength();
         int[] next = new int[length];
         return (s, off, sink) -> {
+            int emitted = 0;
             for (int i = 0; i < n; i++) {
                 int c = count[i].get(s, off);
                 int holder = lock.get(s, off);
@@ -89,17 +103,24 @@ final class Workers implements LayoutModel, PackedModel {
                     System.arraycopy(s, off, next, 0, length);
                     count[i].set(next, 0, (c + 1) % (k + 1));
                     sink.accept(code(STEP, i), next, length);
+                    emitted++;
                 }
                 if (holder == 0) {
                     System.arraycopy(s, off, next, 0, length);
                     lock.set(next, 0, i + 1);
                     sink.accept(code(ENTER, i), next, length);
+                    emitted++;
                 }
                 if (leave && holder == i + 1) {
                     System.arraycopy(s, off, next, 0, length);
                     lock.set(next, 0, 0);
                     sink.accept(code(LEAVE, i), next, length);
+                    emitted++;
                 }
+            }
+            if (reset && emitted == 0) {
+                java.util.Arrays.fill(next, 0);
+                sink.accept(code(RESET, 0), next, length);
             }
         };
     }
@@ -110,7 +131,8 @@ final class Workers implements LayoutModel, PackedModel {
 
     @Override
     public Action action(long code) {
-        return Action.of(name((int) (code >>> 16), (int) (code & 0xffff)));
+        int kind = (int) (code >>> 16);
+        return Action.of(kind == RESET ? RESET_NAME : name(kind, (int) (code & 0xffff)));
     }
 
     @Override
@@ -133,6 +155,6 @@ final class Workers implements LayoutModel, PackedModel {
 
     @Override
     public String toString() {
-        return "workers n=" + n + " k=" + k + (leave ? " leave" : "") + (wrap ? " wrap" : "");
+        return "workers n=" + n + " k=" + k + (leave ? " leave" : "") + (wrap ? " wrap" : "") + (reset ? " reset" : "");
     }
 }

@@ -140,7 +140,7 @@ public final class GoBackN implements LayoutModel, PackedModel {
                         List.of(f.ceLpsn, f.nakTimer, f.lastNak, f.ctrl)),
                 Footprint.of(NAMES[LOSE_DATA], List.of(f.lossesLeft, f.data), List.of(f.lossesLeft, f.data)),
                 Footprint.of(NAMES[LOSE_CTRL], List.of(f.lossesLeft, f.ctrl), List.of(f.lossesLeft, f.ctrl)),
-                Footprint.of(TIMEOUT, g.layout.slots(), List.of(f.next)));
+                Footprint.of(TIMEOUT, g.layout.slots(), List.of(f.next)).asLastResort());
     }
 
     // ---- the packed successors: the model's one implementation ----
