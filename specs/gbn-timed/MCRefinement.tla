@@ -23,7 +23,7 @@ HInit == Init /\ app = <<>>
 HReceiveData ==
     /\ ~Corrupted
     /\ \E i \in 1..Len(data) :
-         /\ data[i].age >= DelayMin /\ (Reorder \/ i = 1)
+         /\ data[i].age >= DelayMin /\ Deliverable(data, i)
          /\ Receive(i)
          /\ app' = IF epsn' = epsn + 1 THEN Append(app, data[i].seq) ELSE app
     /\ UNCHANGED <<next, high, una, rto, busy, lossesLeft, dupsLeft, timeouts, sent>>

@@ -22,6 +22,7 @@ CONSTANTS
     Packets, Messages, AckInterval,  \* M packets per message, K messages, AckReq interval (0: last)
     Losses, NetDuplicates,           \* loss and duplication budgets
     Reorder,                         \* TRUE: packets within the delay bounds arrive in any order
+    Displacement,                    \* under Reorder: the most earlier-sent packets in flight one may overtake
     LastPacketLoss,                  \* FALSE: a message's last packet is never lost (ST's business set aside)
     DelayMin, DelayMax,              \* one-way delay bounds, ticks
     TickNs, Timeout,                 \* tick length in ns; IB local ACK timeout (0: no RTO)
@@ -31,7 +32,7 @@ CONSTANTS
     Variant, Duplicates, NakPolicy
 
 ASSUME Packets >= 1 /\ Messages >= 1 /\ AckInterval >= 0 /\ Losses >= 0 /\ NetDuplicates >= 0
-ASSUME Reorder \in BOOLEAN /\ LastPacketLoss \in BOOLEAN /\ DelayMin >= 1 /\ DelayMax >= DelayMin /\ TickNs >= 1 /\ Timeout \in 0..31
+ASSUME Reorder \in BOOLEAN /\ Displacement \in Nat /\ LastPacketLoss \in BOOLEAN /\ DelayMin >= 1 /\ DelayMax >= DelayMin /\ TickNs >= 1 /\ Timeout \in 0..31
 ASSUME NakTicks >= 1 /\ PsnBits \in 1..24 /\ Window >= 1 /\ MaxRtos >= 0 /\ Goodput \in 1..100
 ASSUME Variant \in {"gb0", "gbn", "st", "ce", "improved"} /\ Duplicates \in {"ack", "ignore"}
 ASSUME NakPolicy \in {"interval", "epsn"}
@@ -61,6 +62,10 @@ LessP(a, b) == a.seq < b.seq \/ (a.seq = b.seq /\ a.age < b.age)
 LessR(a, b) == Rank(a.kind) < Rank(b.kind) \/ (a.kind = b.kind /\ (a.n < b.n \/ (a.n = b.n /\ a.age < b.age)))
 NormP(s) == IF Reorder THEN SortSeq(s, LessP) ELSE s
 NormR(s) == IF Reorder THEN SortSeq(s, LessR) ELSE s
+(* FIFO: the oldest only; reordering: one that overtakes at most           *)
+(* Displacement packets sent before it (a greater age) still in flight.    *)
+Deliverable(s, i) ==
+    IF Reorder THEN Len(SelectSeq(s, LAMBDA r : r.age > s[i].age)) <= Displacement ELSE i = 1
 Down(t, by) == IF t < 0 THEN t ELSE t - by
 
 VARIABLES next, high, una, rto, busy, epsn, nak, ce, ceLpsn, lastNak, data, ctrl, lossesLeft, dupsLeft,
@@ -128,7 +133,7 @@ Receive(i) ==
 ReceiveData ==
     /\ ~Corrupted
     /\ \E i \in 1..Len(data) :
-         /\ data[i].age >= DelayMin /\ (Reorder \/ i = 1)
+         /\ data[i].age >= DelayMin /\ Deliverable(data, i)
          /\ Receive(i)
     /\ UNCHANGED <<next, high, una, rto, busy, lossesLeft, dupsLeft, timeouts, sent>>
 
@@ -137,7 +142,7 @@ ReceiveData ==
 ReceiveCtrl ==
     /\ ~Corrupted
     /\ \E i \in 1..Len(ctrl) :
-         /\ ctrl[i].age >= DelayMin /\ (Reorder \/ i = 1)
+         /\ ctrl[i].age >= DelayMin /\ Deliverable(ctrl, i)
          /\ ctrl' = Remove(ctrl, i)
          /\ LET c == ctrl[i]
                 as == ReadBySender(Wire(c.n), una)

@@ -23,12 +23,14 @@ import org.rdmacheck.model.gbn.GbnConfig;
  * @param window        greatest number of packets outstanding (sent, not acknowledged)
  * @param maxRtos       the bound k of the property "completion within k RTOs"
  * @param goodputPercent the lower bound of the property on goodput: packets delivered per packet sent, in percent
+ * @param displacement  under reordering, the most packets sent earlier and still in flight that a
+ *                      packet may overtake (ECMP re-hash or failover: bounded displacement d)
  * @param lastPacketLoss whether the loss budget may be spent on a message's last packet (false sets
  *                      Send-Twice's business aside, so that Check-EPSN's own failures show alone)
  */
 public record TimedConfig(GbnConfig protocol, int losses, int netDuplicates, Delivery delivery, int delayMin,
                           int delayMax, long tickNanos, int timeout, int nakTicks, int psnBits, int window,
-                          int maxRtos, int goodputPercent, boolean lastPacketLoss) {
+                          int maxRtos, int goodputPercent, int displacement, boolean lastPacketLoss) {
 
     /** Validates every value; errors name the value and the accepted range. */
     public TimedConfig {
@@ -42,6 +44,7 @@ public record TimedConfig(GbnConfig protocol, int losses, int netDuplicates, Del
         }
         atLeast("nakInterval", nakTicks, 1);
         atLeast("window", window, 1);
+        atLeast("displacement", displacement, 0);
         atLeast("maxRtos", maxRtos, 0);
         if (goodputPercent < 1 || goodputPercent > 100) {
             throw new InputException("goodput = " + goodputPercent + ": expected a percentage 1..100");

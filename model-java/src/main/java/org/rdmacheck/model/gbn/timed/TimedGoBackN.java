@@ -192,12 +192,12 @@ public final class TimedGoBackN implements LayoutModel, PackedModel {
                 send();
             }
             for (int i = 0, n = x.length(g.data); i < n; i++) {
-                if (deliverable(i, g.dataAge.of(x.element(g.data, i)))) {
+                if (deliverable(g.data, g.dataAge, i)) {
                     receiveData(i);
                 }
             }
             for (int i = 0, n = x.length(g.ctrl); i < n; i++) {
-                if (deliverable(i, g.ctrlAge.of(x.element(g.ctrl, i)))) {
+                if (deliverable(g.ctrl, g.ctrlAge, i)) {
                     receiveCtrl(i);
                 }
             }
@@ -211,8 +211,27 @@ public final class TimedGoBackN implements LayoutModel, PackedModel {
             return !x.is(g.busy) && x.get(g.next) < total && x.get(g.next) - x.get(g.una) < config.window();
         }
 
-        private boolean deliverable(int index, int age) {
-            return age >= config.delayMin() && (reorder || index == 0);
+        /**
+         * A packet may arrive once its least delay has passed: under FIFO only the oldest, under
+         * reordering one that overtakes at most {@code displacement} packets sent before it (older
+         * ones: a greater age) and still in flight.
+         */
+        private boolean deliverable(org.rdmacheck.model.layout.Fifo q, org.rdmacheck.model.layout.Field ageOf,
+                                    int index) {
+            int age = ageOf.of(x.element(q, index));
+            if (age < config.delayMin()) {
+                return false;
+            }
+            if (!reorder) {
+                return index == 0;
+            }
+            int overtaken = 0;
+            for (int j = 0, n = x.length(q); j < n; j++) {
+                if (ageOf.of(x.element(q, j)) > age && ++overtaken > config.displacement()) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private void emit(int kind, int index, int a, long b) {

@@ -64,6 +64,9 @@ public final class TimedGbnEntry implements ModelEntry {
             "data packets the network may duplicate");
     private static final ParamSpec.Choice REORDER = ParamSpec.choice("reorder", "false", List.of("false", "true"),
             "true: packets within the delay bounds arrive in any order (multipath)");
+    private static final ParamSpec.Int DISPLACEMENT = ParamSpec.integer("displacement", 4096, 0, 4096,
+            "with reorder=true: the most earlier-sent packets in flight a packet may overtake (bounded "
+                    + "displacement d; 4096, the channel bound: any)");
     private static final ParamSpec.Choice LAST_PACKET_LOSS = ParamSpec.choice("lastPacketLoss", "true",
             List.of("true", "false"), "false: the network never drops a message's last packet (sets Send-Twice's "
                     + "business aside, to show Check-EPSN's own)");
@@ -75,7 +78,7 @@ public final class TimedGbnEntry implements ModelEntry {
     @Override
     public List<ParamSpec> parameters() {
         return List.of(PACKETS, MESSAGES, LOSSES, ACK_INTERVAL, WINDOW, PSN_BITS, DELAY_MIN, DELAY_MAX, TICK_NS,
-                TIMEOUT, NAK_INTERVAL, NET_DUPLICATES, REORDER, LAST_PACKET_LOSS, MAX_RTOS, GOODPUT, GbnEntry.DUPLICATES,
+                TIMEOUT, NAK_INTERVAL, NET_DUPLICATES, REORDER, DISPLACEMENT, LAST_PACKET_LOSS, MAX_RTOS, GOODPUT, GbnEntry.DUPLICATES,
                 GbnEntry.NAK_POLICY);
     }
 
@@ -153,7 +156,7 @@ public final class TimedGbnEntry implements ModelEntry {
         return new TimedGoBackN(new TimedConfig(protocol, LOSSES.get(params), NET_DUPLICATES.get(params), delivery,
                 DELAY_MIN.get(params), DELAY_MAX.get(params), TICK_NS.get(params), TIMEOUT.get(params),
                 NAK_INTERVAL.get(params), PSN_BITS.get(params), WINDOW.get(params), MAX_RTOS.get(params),
-                GOODPUT.get(params), LAST_PACKET_LOSS.is(params, "true")));
+                GOODPUT.get(params), DISPLACEMENT.get(params), LAST_PACKET_LOSS.is(params, "true")));
     }
 
     /**

@@ -30,6 +30,10 @@ final class TimedVariants {
                             NO_STALLED_GAP, NO_SPURIOUS_RETRANSMISSION, NO_REDUNDANT_NAK, NO_PSN_CONFUSION, WITHIN_K_RTOS, GOODPUT),
                     VariantSpec.Origin.MUTATION,
                     Map.of("psnBits", "2", "packets", "4", "messages", "1", "reorder", "true")),
+            new VariantSpec("improved-reorder", "Improved over a network that reorders by at most one position "
+                    + "(ECMP re-hash or failover: displacement d = 1)",
+                    Set.of(NO_TIMEOUT, NO_SPURIOUS_RETRANSMISSION, NO_REDUNDANT_NAK, GOODPUT),
+                    VariantSpec.Origin.PAPER, Map.of("reorder", "true", "displacement", "1")),
             new VariantSpec("gbn-no-rto", "Go-Back-N with the ACK timer disabled (IB timeout=0)",
                     Set.of("DeadlockFree", PROGRESS), VariantSpec.Origin.MUTATION, Map.of("timeout", "0")));
 
