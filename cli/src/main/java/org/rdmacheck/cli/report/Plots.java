@@ -44,6 +44,20 @@ public final class Plots {
      * @param svg     the SVG element
      */
     public record Figure(String name, String caption, String svg) {
+        /** @return the drawing's width in pixels */
+        public int width() {
+            return attribute("width");
+        }
+
+        /** @return the drawing's height in pixels */
+        public int height() {
+            return attribute("height");
+        }
+
+        private int attribute(String name) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile(" " + name + "=\"(\\d+)\"").matcher(svg);
+            return m.find() ? Integer.parseInt(m.group(1)) : 0;
+        }
     }
 
     /**
@@ -312,7 +326,7 @@ public final class Plots {
         return t.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
-    private static String fmt(double v) {
+    static String fmt(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e9) {
             return String.format(Locale.ROOT, "%d", (long) v);
         }

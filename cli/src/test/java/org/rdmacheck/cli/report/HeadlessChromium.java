@@ -37,7 +37,7 @@ final class HeadlessChromium implements AutoCloseable {
     private final Map<Integer, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
     private final List<String> errors = new CopyOnWriteArrayList<>();
     private final List<String> requests = new CopyOnWriteArrayList<>();
-    private final CompletableFuture<Void> loaded = new CompletableFuture<>();
+    private volatile CompletableFuture<Void> loaded = new CompletableFuture<>();
 
     /** @return the chromium executable on the PATH, if there is one */
     static Optional<Path> find() {
@@ -173,8 +173,28 @@ final class HeadlessChromium implements AutoCloseable {
 
     /** @param url a page to open; waits for its load event */
     void open(String url) {
+        CompletableFuture<Void> next = new CompletableFuture<>();
+        loaded = next;
         call("Page.navigate", Map.of("url", url));
-        loaded.orTimeout(60, TimeUnit.SECONDS).join();
+        next.orTimeout(60, TimeUnit.SECONDS).join();
+    }
+
+    /**
+     * Evaluates a condition until it holds.
+     *
+     * @param condition JavaScript giving a boolean
+     * @param seconds   how long to wait
+     * @return whether it held in time
+     */
+    boolean waitFor(String condition, int seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline) {
+            if (eval("!!(" + condition + ")").asBoolean()) {
+                return true;
+            }
+            Thread.sleep(100);
+        }
+        return false;
     }
 
     /**
@@ -190,15 +210,24 @@ final class HeadlessChromium implements AutoCloseable {
     }
 
     /**
-     * Saves a PNG of the viewport after scrolling an element to its top.
+     * Saves a PNG of an element (as much of it as the window shows), or of the viewport.
      *
-     * @param selector CSS selector of the element to show, or null for the top of the page
+     * @param selector CSS selector of the element, or null for the top of the page
      * @param file     target PNG
      */
     void screenshot(String selector, Path file) throws IOException {
-        eval(selector == null ? "window.scrollTo(0, 0)" : "document.querySelector('" + selector
-                + "').scrollIntoView()");
-        String data = call("Page.captureScreenshot", Map.of("format", "png")).path("data").asText();
+        Map<String, Object> params = new java.util.HashMap<>(Map.of("format", "png"));
+        if (selector == null) {
+            eval("window.scrollTo(0, 0)");
+        } else {
+            JsonNode r = eval("(function(){var e=document.querySelector('" + selector + "');e.scrollIntoView();"
+                    + "var r=e.getBoundingClientRect();return {x:r.left+window.scrollX,y:r.top+window.scrollY,"
+                    + "w:r.width,h:Math.min(r.height,window.innerHeight-Math.max(0,r.top))};})()");
+            params.put("clip", Map.of("x", r.path("x").asDouble(), "y", r.path("y").asDouble(),
+                    "width", Math.max(1, r.path("w").asDouble()), "height", Math.max(1, r.path("h").asDouble()),
+                    "scale", 1));
+        }
+        String data = call("Page.captureScreenshot", params).path("data").asText();
         Files.createDirectories(file.getParent());
         Files.write(file, Base64.getDecoder().decode(data));
     }
