@@ -25,7 +25,10 @@ import org.rdmacheck.properties.catalog.Catalog;
 /**
  * The explorer against TLC on the headline models, with 1, 2 and all threads (TLC with as many
  * workers): Go-Back-N {@code improved packets=12 messages=2 losses=1} (4,736,729 states) and IOFD
- * on the k=4 fat-tree with a short and a long flow (3.66 M states). Both checkers check the same
+ * on the k=4 fat-tree with a short and a long flow (3.66 M states); with {@code --only dasr} or
+ * {@code --only partition} (a comma-separated list of cases) Dart's receiver ({@code dart
+ * senders=3 messages=2 groups=2}, 1,003,672 states; quick: {@code messages=1}, 75,030) or the data
+ * partition. Both checkers check the same
  * properties: those of the TLA+ configuration (the explorer's progress properties have no TLC twin
  * and are left out). The distinct-state and transition counts of the explorer must be equal for
  * every thread count, and equal to TLC's distinct states; the benchmark fails otherwise.
@@ -41,7 +44,7 @@ import org.rdmacheck.properties.catalog.Catalog;
  *
  * <p>Run from the checkout, after {@code mvn -B -DskipTests package}:
  * <pre>java -Xmx8g -XX:+UseParallelGC -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.ScalingBenchmark
- *     [--quick] [--only gbn|iofd] [--threads 1,2,16] [--repeat N] [--no-tlc] [--compare-object] [--specs DIR]</pre>
+ *     [--quick] [--only gbn,iofd,dasr,partition] [--threads 1,2,16] [--repeat N] [--no-tlc] [--compare-object] [--specs DIR]</pre>
  * {@code --quick} uses smaller shapes (Go-Back-N packets=8, 2.13 M states; IOFD k=4 with one short
  * flow and 3 packets) for a run of a few minutes. {@code --repeat N} runs the explorer N times per
  * thread count and reports the run of median wall time (TLC runs once). Every explorer and TLC line
@@ -81,18 +84,28 @@ public final class ScalingBenchmark {
         }
         System.out.printf(Locale.ROOT, "%d cores, max heap %d MB%s; load average %s%n", cores,
                 Runtime.getRuntime().maxMemory() >> 20, quick ? ", quick shapes" : "", loadAverage());
+        List<String> chosen = List.of((only.isEmpty() ? "gbn,iofd" : only).split(","));
         List<Case> cases = new ArrayList<>();
-        if (!only.equals("iofd")) {
+        if (chosen.contains("gbn")) {
             cases.add(new Case("gbn", "improved", List.of("packets=" + (quick ? 8 : 12), "messages=2", "losses=1"),
                     "improved-L1", Map.of()));
         }
-        if (!only.equals("gbn")) {
+        if (chosen.contains("iofd")) {
             cases.add(quick
                     ? new Case("iofd", "dft", List.of("topology=fattree:k=4", "flows=0-15", "packets=3"),
                             "dft-fattree-k4", Map.of())
                     : new Case("iofd", "dft", List.of("topology=fattree:k=4", "flows=0-15,5-10L"), "dft-fattree-k4",
                             Map.of("FlowSeq", "<<[src |-> 0, dst |-> 15, long |-> FALSE], "
                                     + "[src |-> 5, dst |-> 10, long |-> TRUE]>>")));
+        }
+        if (chosen.contains("dasr")) {
+            // the paper's design, three senders with two messages each and two incast groups
+            cases.add(new Case("dasr", "dart", List.of("senders=3", "messages=" + (quick ? 1 : 2), "groups=2"),
+                    "dart-two-messages", Map.of()));
+        }
+        if (chosen.contains("partition")) {
+            cases.add(new Case("partition", "paper", quick ? List.of("qps=2", "transfers=2", "errors=1")
+                    : List.of("qps=3", "transfers=3", "ids=2", "errors=1"), "default", Map.of()));
         }
         warmUp();
         for (Case c : cases) {

@@ -46,6 +46,11 @@ final class FreeStep implements PackedModel.Expander {
     /** the observations of each congestion location, flattened: location, ecn, lineRate */
     private final int[][] observations;
     private final int[] countedBefore;
+    /** the parent, per sender: announced count, committed messages, in flight and not failed, tracked */
+    private final int[] announcedBefore;
+    private final int[] committedBefore;
+    private final boolean[] sendingBefore;
+    private final boolean[] trackedBefore;
     private PackedModel.Sink sink;
     private int modeBefore;
 
@@ -91,6 +96,10 @@ final class FreeStep implements PackedModel.Expander {
             }
         }
         this.countedBefore = new int[tenants];
+        this.announcedBefore = new int[n];
+        this.committedBefore = new int[n];
+        this.sendingBefore = new boolean[n];
+        this.trackedBefore = new boolean[n];
     }
 
     @Override
@@ -100,6 +109,17 @@ final class FreeStep implements PackedModel.Expander {
         modeBefore = x.get(mode);
         for (int t = 0; t < tenants; t++) {
             countedBefore[t] = countedBefore(t);
+        }
+        for (int i = 0; i < n; i++) {
+            int a = 0;
+            for (Field f : flagsOf[i]) {
+                a += x.get(f);
+            }
+            int inFlight = x.get(flight[i]);
+            announcedBefore[i] = a;
+            committedBefore[i] = inFlight + a;
+            sendingBefore[i] = inFlight > 0 && !x.is(failed[i]);
+            trackedBefore[i] = x.get(auss[i]) > 0 || a > 0;
         }
         messageStarts();
         if (lookahead) {
@@ -119,27 +139,6 @@ final class FreeStep implements PackedModel.Expander {
     }
 
     // ---- the parent ----
-
-    private int announcedBefore(int i) {
-        int c = 0;
-        for (Field a : flagsOf[i]) {
-            c += x.get(a);
-        }
-        return c;
-    }
-
-    private int committedBefore(int i) {
-        return x.get(flight[i]) + announcedBefore(i);
-    }
-
-    private boolean sendingBefore(int i) {
-        return x.get(flight[i]) > 0 && !x.is(failed[i]);
-    }
-
-    /** The receiver keeps soft state on the sender: in its AUSS or announced. */
-    private boolean trackedBefore(int i) {
-        return x.get(auss[i]) > 0 || announcedBefore(i) > 0;
-    }
 
     private int countedBefore(int t) {
         int c = 0;
@@ -180,11 +179,10 @@ final class FreeStep implements PackedModel.Expander {
     }
 
     /**
-     * Ends a between-windows step: idle senders in canonical form, and the n-change clocks of the
-     * tenants whose n changed reset.
+     * Ends a between-windows step: the n-change clocks of the tenants whose n changed reset. Steps
+     * that may leave a sender idle put it in canonical form first ({@link #tidy}).
      */
     private void finish(int kind, int group, int sender) {
-        tidy();
         for (int t = 0; t < tenants; t++) {
             if (advertised(modeBefore, countedNow(t)) != advertised(modeBefore, countedBefore[t])
                     && x.now(sinceChange[t]) != 0) {
@@ -195,16 +193,18 @@ final class FreeStep implements PackedModel.Expander {
     }
 
     /**
-     * Canonical form of idle senders (no message, not tracked): not fresh, line rate for their next
-     * message ("all flows begin at the full line rate", III-A), no ACK pending.
+     * Canonical form of an idle sender (no message, not tracked): not fresh, line rate for its next
+     * message ("all flows begin at the full line rate", III-A), no ACK pending. Every reachable
+     * state has its idle senders in this form (the initial state has, and every step that may
+     * leave a sender idle, a message end or a soft-state tick, tidies it), so a step tidies only
+     * the senders it may have left idle: starts, packets and failures leave none, and a window end
+     * gives an idle sender no ACK and applies none.
      */
-    private void tidy() {
-        for (int i = 0; i < n; i++) {
-            if (x.now(flight[i]) == 0 && x.now(auss[i]) == 0 && !announcedNow(i)) {
-                x.set(fresh[i], false);
-                x.set(applied[i], 1);
-                x.set(ack[i], 0);
-            }
+    private void tidy(int i) {
+        if (x.now(flight[i]) == 0 && x.now(auss[i]) == 0 && !announcedNow(i)) {
+            x.set(fresh[i], false);
+            x.set(applied[i], 1);
+            x.set(ack[i], 0);
         }
     }
 
@@ -213,7 +213,7 @@ final class FreeStep implements PackedModel.Expander {
     /** A plain message start: the sender joins its tenant's AUSS or its count goes up (III-B). */
     private void messageStarts() {
         for (int i = 0; i < n; i++) {
-            if (!x.is(failed[i]) && committedBefore(i) < messages) {
+            if (!x.is(failed[i]) && committedBefore[i] < messages) {
                 x.begin();
                 x.set(flight[i], x.get(flight[i]) + 1);
                 aussStart(i);
@@ -265,11 +265,11 @@ final class FreeStep implements PackedModel.Expander {
     }
 
     private boolean lookAheadEnabled(int g, int j, int i) {
-        if (x.is(failed[i]) || committedBefore(i) >= messages) {
+        if (x.is(failed[i]) || committedBefore[i] >= messages) {
             return false;
         }
         for (int q : accepted[g][j]) {
-            if (committedBefore(members[g][q]) >= messages) {
+            if (committedBefore[members[g][q]] >= messages) {
                 return false;
             }
         }
@@ -302,12 +302,13 @@ final class FreeStep implements PackedModel.Expander {
     /** A message ends: decrement and remove at zero (III-B, Figure 4(b)), or the faulty early removal. */
     private void messageEnds() {
         for (int i = 0; i < n; i++) {
-            if (sendingBefore(i)) {
+            if (sendingBefore[i]) {
                 x.begin();
                 x.set(flight[i], x.get(flight[i]) - 1);
                 int c = x.get(auss[i]);
                 x.set(auss[i], decrement ? Math.max(0, c - 1) : 0);
                 x.set(fresh[i], true);
+                tidy(i);
                 finish(DartReceiverModel.MESSAGE_END, -1, i);
             }
         }
@@ -316,7 +317,7 @@ final class FreeStep implements PackedModel.Expander {
     /** A packet of a sending sender refreshes its soft state. */
     private void packets() {
         for (int i = 0; i < n; i++) {
-            if (sendingBefore(i) && !x.is(fresh[i])) {
+            if (sendingBefore[i] && !x.is(fresh[i])) {
                 x.begin();
                 x.set(fresh[i], true);
                 finish(DartReceiverModel.PACKET, -1, i);
@@ -327,7 +328,7 @@ final class FreeStep implements PackedModel.Expander {
     /** A sender with a committed message crashes; the ACK on its way to it is lost. */
     private void fails() {
         for (int i = 0; i < n; i++) {
-            if (!x.is(failed[i]) && committedBefore(i) > 0) {
+            if (!x.is(failed[i]) && committedBefore[i] > 0) {
                 x.begin();
                 x.set(failed[i], true);
                 x.set(ack[i], 0);
@@ -343,10 +344,10 @@ final class FreeStep implements PackedModel.Expander {
         }
         boolean someTracked = false;
         for (int i = 0; i < n; i++) {
-            if (sendingBefore(i) && !x.is(fresh[i])) {
+            if (sendingBefore[i] && !x.is(fresh[i])) {
                 return false;
             }
-            someTracked |= trackedBefore(i);
+            someTracked |= trackedBefore[i];
         }
         return someTracked;
     }
@@ -355,7 +356,7 @@ final class FreeStep implements PackedModel.Expander {
     private void softStateTick() {
         x.begin();
         for (int i = 0; i < n; i++) {
-            if (!trackedBefore(i)) {
+            if (!trackedBefore[i]) {
                 continue;
             }
             if (x.is(fresh[i])) {
@@ -368,6 +369,7 @@ final class FreeStep implements PackedModel.Expander {
                 if (x.is(failed[i])) {
                     x.set(flight[i], 0);
                 }
+                tidy(i);
             }
         }
         finish(DartReceiverModel.SOFT_STATE_TICK, -1, 0);
@@ -387,7 +389,7 @@ final class FreeStep implements PackedModel.Expander {
             if (a != 0) {
                 x.set(applied[i], a);
             }
-            boolean receives = !x.is(failed[i]) && (x.get(flight[i]) > 0 || trackedBefore(i));
+            boolean receives = !x.is(failed[i]) && (x.get(flight[i]) > 0 || trackedBefore[i]);
             x.set(ack[i], receives ? advertised(next, countedBefore[tenantOf[i]]) : 0);
         }
         boolean forwards = next != RC || ecnInRc;
@@ -396,7 +398,6 @@ final class FreeStep implements PackedModel.Expander {
             boolean changed = advertised(next, countedBefore[t]) != advertised(modeBefore, countedBefore[t]);
             x.set(sinceChange[t], changed ? 1 : Math.min(2, x.get(sinceChange[t]) + 1));
         }
-        tidy();
         x.emit(DartReceiverModel.observeCode(location, ecn, lineRate, 0), sink);
     }
 }
