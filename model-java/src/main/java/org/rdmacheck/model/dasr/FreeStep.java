@@ -51,6 +51,9 @@ final class FreeStep implements PackedModel.Expander {
     private final int[] committedBefore;
     private final boolean[] sendingBefore;
     private final boolean[] trackedBefore;
+    /** the parent, per sender: the n of the ACK on its way, and whether a window end sends it one */
+    private final int[] ackBefore;
+    private final boolean[] receivesBefore;
     private PackedModel.Sink sink;
     private int modeBefore;
 
@@ -100,6 +103,8 @@ final class FreeStep implements PackedModel.Expander {
         this.committedBefore = new int[n];
         this.sendingBefore = new boolean[n];
         this.trackedBefore = new boolean[n];
+        this.ackBefore = new int[n];
+        this.receivesBefore = new boolean[n];
     }
 
     @Override
@@ -120,6 +125,8 @@ final class FreeStep implements PackedModel.Expander {
             committedBefore[i] = inFlight + a;
             sendingBefore[i] = inFlight > 0 && !x.is(failed[i]);
             trackedBefore[i] = x.get(auss[i]) > 0 || a > 0;
+            ackBefore[i] = x.get(ack[i]);
+            receivesBefore[i] = !x.is(failed[i]) && (inFlight > 0 || trackedBefore[i]);
         }
         messageStarts();
         if (lookahead) {
@@ -385,12 +392,11 @@ final class FreeStep implements PackedModel.Expander {
         x.begin();
         x.set(mode, next);
         for (int i = 0; i < n; i++) {
-            int a = x.get(ack[i]);
+            int a = ackBefore[i];
             if (a != 0) {
                 x.set(applied[i], a);
             }
-            boolean receives = !x.is(failed[i]) && (x.get(flight[i]) > 0 || trackedBefore[i]);
-            x.set(ack[i], receives ? advertised(next, countedBefore[tenantOf[i]]) : 0);
+            x.set(ack[i], receivesBefore[i] ? advertised(next, countedBefore[tenantOf[i]]) : 0);
         }
         boolean forwards = next != RC || ecnInRc;
         x.set(ecnEcho, ecn && forwards);

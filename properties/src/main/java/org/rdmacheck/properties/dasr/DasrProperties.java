@@ -300,23 +300,35 @@ public final class DasrProperties {
         DartConfig c = m.config();
         DartLayout f = m.fields();
         int n = c.totalSenders();
+        int[] tenantOf = new int[n];
+        for (int i = 0; i < n; i++) {
+            tenantOf[i] = c.tenantOf(i);
+        }
+        // every look-ahead flag with the tenant of the sender it announces
+        List<org.rdmacheck.model.layout.Field> flags = new ArrayList<>();
+        List<Integer> flagTenants = new ArrayList<>();
+        for (int g = 0; g < c.groups(); g++) {
+            List<Integer> members = c.members(g);
+            for (int j = 0; j < members.size(); j++) {
+                flags.add(f.announced[g][j]);
+                flagTenants.add(c.tenantOf(members.get(j)));
+            }
+        }
+        org.rdmacheck.model.layout.Field[] flag = flags.toArray(new org.rdmacheck.model.layout.Field[0]);
+        int[] flagTenant = flagTenants.stream().mapToInt(Integer::intValue).toArray();
         return step("TenantIsolation", m, (from, o, code, to) -> {
             if (!DartReceiverModel.hasTenant(code)) {
                 return true;
             }
-            int tenant = c.tenantOf(DartReceiverModel.sender(code));
+            int tenant = tenantOf[DartReceiverModel.sender(code)];
             for (int i = 0; i < n; i++) {
-                if (c.tenantOf(i) != tenant && f.auss[i].get(from, o) != f.auss[i].get(to, 0)) {
+                if (tenantOf[i] != tenant && f.auss[i].get(from, o) != f.auss[i].get(to, 0)) {
                     return false;
                 }
             }
-            for (int g = 0; g < c.groups(); g++) {
-                List<Integer> members = c.members(g);
-                for (int j = 0; j < members.size(); j++) {
-                    if (c.tenantOf(members.get(j)) != tenant && f.announced[g][j].is(to, 0)
-                            && !f.announced[g][j].is(from, o)) {
-                        return false;
-                    }
+            for (int k = 0; k < flag.length; k++) {
+                if (flagTenant[k] != tenant && flag[k].is(to, 0) && !flag[k].is(from, o)) {
+                    return false;
                 }
             }
             return true;
