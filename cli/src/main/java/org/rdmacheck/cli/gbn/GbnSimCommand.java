@@ -122,6 +122,7 @@ public final class GbnSimCommand implements Callable<Integer> {
             o.put("replications", c.replications());
             o.put("messages", c.messages());
             o.put("timeoutsPerMessage", c.timeoutsPerMessage());
+            o.put("qpErrors", c.qpErrors());
             com.fasterxml.jackson.databind.node.ObjectNode causes = o.putObject("causes");
             new java.util.TreeMap<>(c.causes()).forEach(causes::put);
         }
@@ -130,12 +131,12 @@ public final class GbnSimCommand implements Callable<Integer> {
 
     /** @param cells results  @return a text table */
     static String table(List<SimCell> cells) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-9s %9s %9s %22s %9s  %s%n", "variant", "rto",
-                "loss", "rel. throughput (95%)", "RTO/msg", "timeout causes"));
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-9s %9s %9s %22s %9s %9s  %s%n", "variant",
+                "rto", "loss", "rel. throughput (95%)", "RTO/msg", "QP error", "timeout causes"));
         for (SimCell c : cells) {
-            sb.append(String.format(Locale.ROOT, "%-9s %9s %9s %13.3f ± %6.3f %9.4f  %s%n", c.variant(), time(c.rto()),
-                    String.format(Locale.ROOT, "%.3g", c.lossRate()), c.relativeThroughput(), c.ciHalfWidth(),
-                    c.timeoutsPerMessage(),
+            sb.append(String.format(Locale.ROOT, "%-9s %9s %9s %13.3f ± %6.3f %9.4f %9d  %s%n", c.variant(),
+                    time(c.rto()), String.format(Locale.ROOT, "%.3g", c.lossRate()), c.relativeThroughput(),
+                    c.ciHalfWidth(), c.timeoutsPerMessage(), c.qpErrors(),
                     new java.util.TreeMap<>(c.causes())));
         }
         return sb.toString();

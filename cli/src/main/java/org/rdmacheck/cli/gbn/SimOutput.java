@@ -26,11 +26,12 @@ final class SimOutput {
     /** @param cells results  @return the throughput CSV */
     static String throughputCsv(List<SimCell> cells) {
         StringBuilder sb = new StringBuilder(
-                "variant,rto_s,loss_rate,relative_throughput,ci95_low,ci95_high,replications,messages,timeouts_per_message\n");
+                "variant,rto_s,loss_rate,relative_throughput,ci95_low,ci95_high,replications,messages,timeouts_per_message,qp_errors\n");
         for (SimCell c : cells) {
-            sb.append(String.format(Locale.ROOT, "%s,%g,%g,%.5f,%.5f,%.5f,%d,%d,%.5f%n", c.variant(), c.rto(),
+            sb.append(String.format(Locale.ROOT, "%s,%g,%g,%.5f,%.5f,%.5f,%d,%d,%.5f,%d%n", c.variant(), c.rto(),
                     c.lossRate(), c.relativeThroughput(), c.relativeThroughput() - c.ciHalfWidth(),
-                    c.relativeThroughput() + c.ciHalfWidth(), c.replications(), c.messages(), c.timeoutsPerMessage()));
+                    c.relativeThroughput() + c.ciHalfWidth(), c.replications(), c.messages(), c.timeoutsPerMessage(),
+                    c.qpErrors()));
         }
         return sb.toString();
     }

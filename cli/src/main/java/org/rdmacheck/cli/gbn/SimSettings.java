@@ -38,6 +38,7 @@ public final class SimSettings {
         m.put("nakInterval", "500e-6");
         m.put("bandwidth", "40e9");
         m.put("hopDelay", "1e-6");
+        m.put("retryCnt", "7");
         return m;
     }
 
@@ -54,7 +55,7 @@ public final class SimSettings {
         SimParams base = new SimParams(p.real("bandwidth", 40e9, 1e6, 1e13), p.real("hopDelay", 1e-6, 0, 1),
                 t.hops(), (long) p.real("messageBytes", 4 << 20, 1, 1e10), p.integer("payloadBytes", 1024, 1, 65536),
                 t.headerBytes(), t.ctrlBytes(), t.rto(), (long) p.real("ackIntervalBytes", 256 << 10, 0, 1e10),
-                p.real("nakInterval", 500e-6, 1e-9, 10), 0);
+                p.real("nakInterval", 500e-6, 1e-9, 10), 0, p.integer("retryCnt", 7, 0, 7));
         if (base.packets() > 1_000_000) {
             throw new InputException("messageBytes / payloadBytes = " + base.packets()
                     + " packets: expected at most 1000000");

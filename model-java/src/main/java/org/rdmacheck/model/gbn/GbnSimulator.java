@@ -60,6 +60,9 @@ public final class GbnSimulator {
     private int[] dataLost;
     private boolean[] nakLost;
     private List<String> causes;
+    /** ACK timeouts since the last forward progress (RoCE's transport retry counter, counting up). */
+    private int retries;
+    private boolean qpError;
 
     /**
      * @param params     timing and loss
@@ -87,7 +90,7 @@ public final class GbnSimulator {
         if (losslessDraws >= 0 && untilLoss > losslessDraws) {
             // no packet of this message will be lost: it takes exactly the lossless time
             untilLoss -= losslessDraws;
-            return new MessageOutcome(losslessSeconds, List.of(), losslessDraws, 0);
+            return new MessageOutcome(losslessSeconds, List.of(), losslessDraws, 0, false);
         }
         MessageOutcome o = simulate();
         if (losslessDraws < 0 && o.causes().isEmpty() && lossesThisMessage == 0) {
@@ -109,11 +112,8 @@ public final class GbnSimulator {
         while (!queue.isEmpty()) {
             Event e = queue.poll();
             handle(e);
-            if (sender.una() >= n) {
-                return new MessageOutcome(e.time(), causes, draws, lossesThisMessage);
-            }
-            if (causes.size() >= MAX_TIMEOUTS) {
-                return new MessageOutcome(e.time(), causes, draws, lossesThisMessage);
+            if (sender.una() >= n || causes.size() >= MAX_TIMEOUTS) {
+                return new MessageOutcome(e.time(), causes, draws, lossesThisMessage, qpError);
             }
         }
         throw new IllegalStateException("simulation ran out of events before completion");
@@ -126,6 +126,8 @@ public final class GbnSimulator {
         receiver.load(0, false, -1, -1);
         txFree = 0;
         txScheduled = false;
+        retries = 0;
+        qpError = false;
         nakGen = 0;
         ceGen = 0;
         nakDeadline = Double.POSITIVE_INFINITY;
@@ -220,10 +222,14 @@ public final class GbnSimulator {
     }
 
     private void control(double t, int psn, boolean nak) {
+        int before = sender.una();
         if (nak) {
             sender.onNak(psn);
         } else {
             sender.onAck(psn);
+        }
+        if (sender.una() > before) {
+            retries = 0; // forward progress reloads the transport retry counter
         }
         armRto(t);
         kick(t);
@@ -235,6 +241,9 @@ public final class GbnSimulator {
             return;
         }
         causes.add(cause());
+        if (++retries > params.retryCnt()) {
+            qpError = true; // RoCE: Transport Retry Counter Exceeded, the QP goes to the error state
+        }
         sender.onTimeout();
         armRto(t);
         schedule(rtoDeadline, RTO, 0, false, 0);

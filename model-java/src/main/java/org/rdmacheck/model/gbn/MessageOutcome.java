@@ -9,8 +9,11 @@ import java.util.List;
  * @param causes   the cause of each ACK timeout, in order (seed 002 III-A words, or a new cause)
  * @param draws    packets (data and control) put on the wire, each one a loss draw
  * @param losses   packets (data and control) the network dropped
+ * @param qpError  more than retry_cnt ACK timeouts came in a row without forward progress: a RoCE QP
+ *                 would have gone to the error state (the simulation carries on, so that the
+ *                 throughput figures stay comparable)
  */
-public record MessageOutcome(double seconds, List<String> causes, long draws, int losses) {
+public record MessageOutcome(double seconds, List<String> causes, long draws, int losses, boolean qpError) {
     /** Copies the list. */
     public MessageOutcome {
         causes = List.copyOf(causes);

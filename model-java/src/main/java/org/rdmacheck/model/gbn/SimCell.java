@@ -14,9 +14,11 @@ import java.util.Map;
  * @param messages           messages simulated in total
  * @param timeoutsPerMessage ACK timeouts per message
  * @param causes             ACK timeouts by cause
+ * @param qpErrors           messages after which a RoCE QP would have gone to the error state (more
+ *                           than retry_cnt timeouts in a row without forward progress)
  */
 public record SimCell(String variant, double rto, double lossRate, double relativeThroughput, double ciHalfWidth,
-                      int replications, long messages, double timeoutsPerMessage, Map<String, Long> causes) {
+                      int replications, long messages, double timeoutsPerMessage, Map<String, Long> causes, long qpErrors) {
     /** Copies the map. */
     public SimCell {
         causes = Map.copyOf(causes);

@@ -95,6 +95,7 @@ public record SimGrid(SimParams base, List<GbnVariant> variants, DuplicatePolicy
         double[] rel = new double[replications];
         Map<String, Long> causes = new TreeMap<>();
         long timeouts = 0;
+        long qpErrors = 0;
         for (int r = 0; r < replications; r++) {
             long s = seed * 1_000_003L + variant.ordinal() * 7919L + Double.hashCode(rto) * 31L + Double.hashCode(p) + r;
             GbnSimulator sim = new GbnSimulator(params, variant, duplicates, nakPolicy, s);
@@ -106,6 +107,7 @@ public record SimGrid(SimParams base, List<GbnVariant> variants, DuplicatePolicy
                 MessageOutcome o = sim.runMessage();
                 total += o.seconds();
                 timeouts += o.causes().size();
+                qpErrors += o.qpError() ? 1 : 0;
                 o.causes().forEach(c -> causes.merge(c, 1L, Long::sum));
             }
             rel[r] = messages * lossless / total;
@@ -122,7 +124,7 @@ public record SimGrid(SimParams base, List<GbnVariant> variants, DuplicatePolicy
         var /= replications - 1;
         double half = studentT975(replications - 1) * Math.sqrt(var / replications);
         return Optional.of(new SimCell(variant.word(), rto, p, mean, half, replications, (long) replications * messages,
-                (double) timeouts / ((long) replications * messages), causes));
+                (double) timeouts / ((long) replications * messages), causes, qpErrors));
     }
 
     /** Two-sided 95% quantile of Student's t with {@code df} degrees of freedom. */

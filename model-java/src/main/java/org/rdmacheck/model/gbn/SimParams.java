@@ -17,10 +17,13 @@ import org.rdmacheck.model.InputException;
  * @param ackIntervalBytes AckReq every this many payload bytes (256 KB)
  * @param nakInterval     NAK interval in seconds (500 µs)
  * @param lossRate        probability that any packet (data or control) is lost, in [0, 1)
+ * @param retryCnt        RoCE's retry_cnt: ACK timeouts in a row without forward progress after
+ *                        which the QP goes to the error state (Transport Retry Counter Exceeded) on the
+ *                        next one (0..7; 7)
  */
 public record SimParams(double bandwidthBps, double hopDelay, int hops, long messageBytes, int payloadBytes,
                         int headerBytes, int ctrlBytes, double rto, long ackIntervalBytes, double nakInterval,
-                        double lossRate) {
+                        double lossRate, int retryCnt) {
 
     /** Validates every value; errors name the parameter and the accepted range. */
     public SimParams {
@@ -38,6 +41,9 @@ public record SimParams(double bandwidthBps, double hopDelay, int hops, long mes
         if (headerBytes < 0 || ctrlBytes < 1 || ackIntervalBytes < 0) {
             throw new InputException("headerBytes, ctrlBytes, ackIntervalBytes: expected >= 0, >= 1, >= 0");
         }
+        if (retryCnt < 0 || retryCnt > 7) {
+            throw new InputException("retryCnt = " + retryCnt + ": expected an integer 0..7 (a 3-bit field)");
+        }
         if (!(lossRate >= 0 && lossRate < 1)) {
             throw new InputException("loss rate = " + lossRate + ": expected a number in [0, 1)");
         }
@@ -45,19 +51,19 @@ public record SimParams(double bandwidthBps, double hopDelay, int hops, long mes
 
     /** @return seed 002 Table I with no loss and RTO 100 ms */
     public static SimParams tableI() {
-        return new SimParams(40e9, 1e-6, 2, 4L << 20, 1024, 58, 64, 100e-3, 256L << 10, 500e-6, 0.0);
+        return new SimParams(40e9, 1e-6, 2, 4L << 20, 1024, 58, 64, 100e-3, 256L << 10, 500e-6, 0.0, 7);
     }
 
     /** @param rate loss rate  @return a copy with that loss rate */
     public SimParams withLossRate(double rate) {
         return new SimParams(bandwidthBps, hopDelay, hops, messageBytes, payloadBytes, headerBytes, ctrlBytes, rto,
-                ackIntervalBytes, nakInterval, rate);
+                ackIntervalBytes, nakInterval, rate, retryCnt);
     }
 
     /** @param seconds RTO  @return a copy with that RTO */
     public SimParams withRto(double seconds) {
         return new SimParams(bandwidthBps, hopDelay, hops, messageBytes, payloadBytes, headerBytes, ctrlBytes, seconds,
-                ackIntervalBytes, nakInterval, lossRate);
+                ackIntervalBytes, nakInterval, lossRate, retryCnt);
     }
 
     /** @return packets per message */

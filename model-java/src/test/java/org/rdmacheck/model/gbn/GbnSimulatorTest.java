@@ -14,7 +14,7 @@ class GbnSimulatorTest {
     private static SimParams small(double loss) {
         SimParams t = SimParams.tableI();
         return new SimParams(t.bandwidthBps(), t.hopDelay(), t.hops(), 3 * 1024, 1024, t.headerBytes(), t.ctrlBytes(),
-                t.rto(), 2 * 1024, t.nakInterval(), loss);
+                t.rto(), 2 * 1024, t.nakInterval(), loss, t.retryCnt());
     }
 
     @Test
@@ -38,6 +38,34 @@ class GbnSimulatorTest {
         GbnSimulator b = new GbnSimulator(p, GbnVariant.GBN, DuplicatePolicy.ACK, NakPolicy.PER_EPSN, 7);
         for (int i = 0; i < 3; i++) {
             assertEquals(a.runMessage(), b.runMessage());
+        }
+    }
+
+    /**
+     * RoCE's retry_cnt: with duplicates ignored a lost last ACK is never repaired, the RTO fires
+     * without end and the QP would go to the error state after retry_cnt + 1 timeouts in a row; a
+     * message whose timeouts each came after forward progress never does.
+     */
+    @Test
+    void retryCountExceededOnlyAfterMoreThanRetryCntTimeoutsWithoutProgress() {
+        GbnSimulator sim = new GbnSimulator(small(0.05), GbnVariant.IMPROVED, DuplicatePolicy.IGNORE,
+                NakPolicy.INTERVAL, 5);
+        int errors = 0;
+        for (int m = 0; m < 2_000; m++) {
+            MessageOutcome o = sim.runMessage();
+            if (o.causes().size() >= GbnSimulator.MAX_TIMEOUTS) {
+                assertTrue(o.qpError(), "a stalled message");
+            }
+            if (o.causes().size() <= SimParams.tableI().retryCnt()) {
+                assertTrue(!o.qpError(), "error after " + o.causes().size() + " timeouts");
+            }
+            errors += o.qpError() ? 1 : 0;
+        }
+        assertTrue(errors > 0, "no message exceeded the retry count");
+        GbnSimulator ack = new GbnSimulator(small(0.05), GbnVariant.IMPROVED, DuplicatePolicy.ACK,
+                NakPolicy.INTERVAL, 5);
+        for (int m = 0; m < 2_000; m++) {
+            assertTrue(!ack.runMessage().qpError(), "duplicates acknowledged: every timeout is repaired");
         }
     }
 
