@@ -123,9 +123,11 @@ public final class ModelChecks {
                 Quantity.of("searchMillis", report.searchMillis(), Quantity.Unit.MILLISECONDS),
                 Quantity.of("components", report.components(), Quantity.Unit.COUNT))
                 .withWallMillis(f.wallMillis() + report.analysisMillis());
-        String memory = String.format(java.util.Locale.ROOT, "liveness analysis %.1f MiB (+ graph %.1f MiB), %d ms "
-                + "(labelling %d ms, fair-cycle search %d ms)", report.analysisBytes() / 1048576.0,
-                report.graphBytes() / 1048576.0, report.analysisMillis(), report.labelMillis(), report.searchMillis());
+        // times in seconds, as the table's time column prints them
+        String memory = String.format(java.util.Locale.ROOT, "liveness analysis %.1f MiB (+ graph %.1f MiB), %.2fs "
+                + "(labelling %.2fs, fair-cycle search %.2fs)", report.analysisBytes() / 1048576.0,
+                report.graphBytes() / 1048576.0, report.analysisMillis() / 1000.0, report.labelMillis() / 1000.0,
+                report.searchMillis() / 1000.0);
         return g.withDetail(f.detail().isEmpty() ? memory : f.detail() + "; " + memory);
     }
 

@@ -86,11 +86,24 @@ public final class Witnesses {
                 ? w.ingressBytes() >= config.tPfc()
                 : ThresholdMath.dynamicPfcReached(sw, tFlight, config.beta().orElseThrow(), w.ingressBytes(),
                         w.sharedOccupancy()));
-        String msg = "ingress (port " + w.ingressPort() + ", priority " + w.priority() + ") holds " + w.ingressBytes()
-                + " B, t_PFC at s = " + w.sharedOccupancy() + " B is " + pfcThreshold(sw, tFlight, config,
-                w.sharedOccupancy()) + " B, no egress queue above t_ECN = " + config.tEcn() + " B: "
+        // byte counts grouped as in the rest of the thresholds output (22,500 B)
+        String msg = "ingress (port " + w.ingressPort() + ", priority " + w.priority() + ") holds "
+                + grouped(Long.toString(w.ingressBytes())) + " B, t_PFC at s = " + grouped(Long.toString(
+                w.sharedOccupancy())) + " B is " + grouped(pfcThreshold(sw, tFlight, config, w.sharedOccupancy()))
+                + " B, no egress queue above t_ECN = " + grouped(Long.toString(config.tEcn())) + " B: "
                 + (reached ? "PFC fires before ECN" : "PFC does not fire");
         return new Evaluation(true, reached, msg);
+    }
+
+    /** @return an integer or a fraction of integers with its digits grouped ({@code 203,488}, {@code 1,001/2}) */
+    static String grouped(String number) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("-?\\d+").matcher(number);
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(sb, String.format(java.util.Locale.ROOT, "%,d", new java.math.BigInteger(m.group())));
+        }
+        m.appendTail(sb);
+        return sb.toString();
     }
 
     private static Optional<String> illegal(SwitchSpec sw, long tFlight, ThresholdConfig config, Witness w) {

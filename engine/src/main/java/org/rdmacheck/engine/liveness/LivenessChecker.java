@@ -121,7 +121,8 @@ public final class LivenessChecker {
         } catch (Deadline.Passed e) {
             complete = false;
             reason = "time limit " + org.rdmacheck.checker.TimeText.of(settings.maxMillis())
-                    + " reached during the liveness analysis of " + ex.stats().distinctStates() + " states";
+                    + " reached during the liveness analysis of " + String.format(java.util.Locale.ROOT, "%,d",
+                    ex.stats().distinctStates()) + " states";
             results.clear();
             for (Liveness<S> p : spec.properties()) {
                 results.add(new CheckResult.Inconclusive(p.name(), CheckResult.InconclusiveReason.TIME_LIMIT,
