@@ -10,12 +10,10 @@ import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.liveness.LivenessSpec;
-import org.rdmacheck.properties.catalog.Catalog;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck check MODEL}: exhaustive check of one model variant with the explorer. */
@@ -26,14 +24,8 @@ final class CheckCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "MODEL", description = "model name (see rdmacheck list)")
-    String model;
-
-    @Option(names = "--variant", description = "variant (default: the model's first variant; `list` says whether it is the paper's rule or a repair)")
-    String variant;
-
-    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "model parameter (repeatable)")
-    List<String> params = new ArrayList<>();
+    @Mixin
+    ModelSelection selection = new ModelSelection();
 
     @Option(names = "--json", description = "print JSON")
     boolean json;
@@ -64,9 +56,10 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ModelEntry entry = Catalog.find(model);
-        String v = variant == null ? entry.defaultVariant() : entry.variant(variant).name();
-        CheckSpec<?> built = entry.build(v, withKnockouts(entry, Params.parse(params)));
+        ModelEntry entry = selection.entry();
+        String v = selection.variant(entry);
+        CheckSpec<?> built = entry.build(v, withKnockouts(entry, selection.params(
+                "a knock-out is not a parameter of a check; ask for it with --knockout NAME")));
         LivenessSpec<?> live = entry.liveness(built).orElse(null);
         CheckSpec<?> check = select(built, live);
         LivenessSpec<?> liveChecked = live == null || noProgress ? null
@@ -106,10 +99,6 @@ final class CheckCommand implements Callable<Integer> {
      * (a knock-out must be asked for by name) and adds the {@code --knockout} names.
      */
     private Params withKnockouts(ModelEntry entry, Params given) {
-        if (given.asMap().containsKey(ModelEntry.KNOCKOUT_PARAM)) {
-            throw new InputException("--param " + ModelEntry.KNOCKOUT_PARAM + "=" + given.asMap().get(ModelEntry.KNOCKOUT_PARAM)
-                    + ": a knock-out is not a parameter of a check; ask for it with --knockout NAME");
-        }
         if (knockouts.isEmpty()) {
             return given;
         }

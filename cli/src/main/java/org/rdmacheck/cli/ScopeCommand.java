@@ -14,12 +14,10 @@ import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
-import org.rdmacheck.properties.catalog.Catalog;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck scope MODEL}: how far does a proof reach? */
@@ -36,23 +34,22 @@ final class ScopeCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "MODEL", description = "model name (see rdmacheck list)")
-    String model;
-
-    @Option(names = "--variant", description = "variant (default: the model's first)")
-    String variant;
+    @Mixin
+    ModelSelection selection = new ModelSelection();
 
     @Option(names = "--grow", split = ",", paramLabel = "PARAM", description = "integer parameters to grow, each "
-            + "from its value by one up to " + ScopeDimensions.STEPS + " steps (default: the model's sizes)")
+            + "from its value by one up to --steps steps (default: the model's sizes)")
     List<String> grow = new ArrayList<>();
+
+    @Option(names = "--steps", paramLabel = "N", description = "how far each integer dimension grows above its value, "
+            + "1 to 8 (default: ${DEFAULT-VALUE})", defaultValue = "" + ScopeDimensions.STEPS)
+    int steps;
 
     @Option(names = "--workloads", paramLabel = "W1;W2;...", description = "workloads to grow through, in order "
             + "(values of the model's flows or workload parameter, separated by ';'; default for fabric and iofd: "
             + "single, opposing, long+short, incast of 2 and 3, all-to-all among 3)")
     String workloads;
 
-    @Option(names = "--param", paramLabel = "KEY=VALUE", description = "a parameter fixed for every configuration")
-    List<String> params = new ArrayList<>();
 
     @Option(names = "--json", description = "print JSON")
     boolean json;
@@ -65,17 +62,18 @@ final class ScopeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ModelEntry entry = Catalog.find(model);
-        String v = variant == null ? entry.defaultVariant() : entry.variant(variant).name();
-        Map<String, String> base = Params.parse(params).asMap();
-        if (base.containsKey(ModelEntry.KNOCKOUT_PARAM)) {
-            throw new InputException("--param " + ModelEntry.KNOCKOUT_PARAM + ": a scope is of the design; knock-outs "
-                    + "are checked by rdmacheck knockouts");
-        }
+        ModelEntry entry = selection.entry();
+        String v = selection.variant(entry);
+        // --param: fixed for every configuration
+        Map<String, String> base = selection.params("a scope is of the design; knock-outs are checked by rdmacheck "
+                + "knockouts").asMap();
         Map<String, String> defaults = new LinkedHashMap<>(entry.defaults(v));
         defaults.putAll(base);
         List<String> shapes = workloads == null ? List.of() : List.of(workloads.split(";"));
-        List<Scope.Dimension> dims = ScopeDimensions.of(entry, defaults, grow, shapes);
+        if (steps < 1 || steps > 8) {
+            throw new InputException("--steps " + steps + ": expected an integer from 1 to 8");
+        }
+        List<Scope.Dimension> dims = ScopeDimensions.of(entry, defaults, grow, shapes, steps);
         entry.build(v, Params.of(Scope.parameters(base, dims, java.util.Collections.nCopies(dims.size(), 0))));
         ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());
         Path out = traces.folder().orElse(null);

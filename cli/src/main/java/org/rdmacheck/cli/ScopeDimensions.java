@@ -49,6 +49,19 @@ final class ScopeDimensions {
      */
     static List<Scope.Dimension> of(ModelEntry entry, Map<String, String> defaults, List<String> grow,
                                     List<String> shapes) {
+        return of(entry, defaults, grow, shapes, STEPS);
+    }
+
+    /**
+     * @param entry    the model
+     * @param defaults the variant's parameters with the fixed ones applied
+     * @param grow     integer parameters named by {@code --grow}, empty for the model's defaults
+     * @param shapes   workloads named by {@code --workloads}, empty for the model's default shapes
+     * @param steps    how far each integer dimension grows above its start
+     * @return the dimensions to grow
+     */
+    static List<Scope.Dimension> of(ModelEntry entry, Map<String, String> defaults, List<String> grow,
+                                    List<String> shapes, int steps) {
         List<Scope.Dimension> dims = new ArrayList<>();
         String workloadParam = workloadParameter(entry);
         if (!shapes.isEmpty()) {
@@ -74,7 +87,7 @@ final class ScopeDimensions {
         }
         List<String> names = !grow.isEmpty() ? grow : SIZES.getOrDefault(entry.name(), intParameters(entry));
         for (String n : names) {
-            dims.add(integer(entry, n, defaults));
+            dims.add(integer(entry, n, defaults, steps));
         }
         if (dims.isEmpty()) {
             throw new InputException("model " + entry.name() + " has no parameter to grow: expected --grow PARAM,...");
@@ -82,7 +95,7 @@ final class ScopeDimensions {
         return dims;
     }
 
-    private static Scope.Dimension integer(ModelEntry entry, String name, Map<String, String> defaults) {
+    private static Scope.Dimension integer(ModelEntry entry, String name, Map<String, String> defaults, int steps) {
         ParamSpec spec = entry.parameters().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow(() ->
                 new InputException("--grow " + name + ": expected an integer parameter of " + entry.name() + " ("
                         + String.join(", ", intParameters(entry)) + ")"));
@@ -97,7 +110,7 @@ final class ScopeDimensions {
             throw new InputException("--param " + name + "=" + defaults.get(name) + ": expected an integer");
         }
         List<Integer> values = new ArrayList<>();
-        for (int v = from; v <= Math.min(i.max(), from + STEPS); v++) {
+        for (int v = from; v <= Math.min(i.max(), from + steps); v++) {
             values.add(v);
         }
         if (values.isEmpty()) {
