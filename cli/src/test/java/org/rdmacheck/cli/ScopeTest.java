@@ -77,5 +77,18 @@ class ScopeTest {
         assertEquals(ExitCodes.USAGE, CliTest.run("scope", "abp", "--grow", "nope").code());
         assertEquals(ExitCodes.USAGE, CliTest.run("scope", "abp", "--workloads", "a;b").code());
         assertEquals(ExitCodes.USAGE, CliTest.run("scope", "dasr", "--param", "knockout=look-ahead").code());
+        CliTest.Run steps = CliTest.run("scope", "abp", "--grow", "messages", "--steps", "0");
+        assertEquals(ExitCodes.USAGE, steps.code());
+        assertTrue(steps.err().contains("--steps 0: expected an integer from 1 to 8"), steps.err());
+    }
+
+    @Test
+    void stepsBoundTheGrowth() throws Exception {
+        CliTest.Run run = CliTest.run("scope", "abp", "--grow", "messages", "--steps", "1", "--json", "--threads", "1",
+                "--no-save");
+        assertEquals(ExitCodes.OK, run.code(), run.err());
+        JsonNode o = TraceJson.MAPPER.readTree(run.out());
+        assertEquals(2, o.get("dimensions").get(0).get("values").size(), run.out());
+        assertEquals(2, o.get("points").size(), run.out());
     }
 }
