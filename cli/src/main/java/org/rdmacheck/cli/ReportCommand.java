@@ -1,11 +1,13 @@
 package org.rdmacheck.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.rdmacheck.cli.report.HtmlReport;
+import org.rdmacheck.model.InputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -13,11 +15,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code rdmacheck report [DIR]}: runs the suite of {@code all} and writes the HTML report. */
-@Command(name = "report", footerHeading = "%nExamples:%n", footer = {"  rdmacheck report", "  rdmacheck report out/gbn-report --model gbn"},
+@Command(name = "report", footerHeading = "%nExamples:%n", footer = {"  rdmacheck report", "  rdmacheck report out/gbn-report --model gbn",
+            "  rdmacheck report --from out/report/findings.json"},
         description = "Runs the suite of 'all' and writes a self-contained HTML report to DIR "
         + "(default out/report): summary table filterable by model and verdict, counterexamples as message "
         + "sequence charts with their steps, the threshold derivation and the plots (SVG and PNG). Exit codes as "
-        + "for 'all'; --max-time is, as for 'all', a deadline for the whole run.")
+        + "for 'all'; --max-time is, as for 'all', a deadline for the whole run. With --from FILE it runs nothing "
+        + "and writes the report of the findings in FILE (e.g. an earlier report's findings.json) in seconds.")
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -29,6 +33,10 @@ final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--model", description = "only this model or task (repeatable)")
     List<String> only = new ArrayList<>();
+
+    @Option(names = "--from", paramLabel = "FILE", description = "write the report from the findings in FILE (as "
+            + "--json prints them; the findings.json of an earlier report) instead of running the suite")
+    Path from;
 
     @Mixin
     ExplorerOptions explorer = new ExplorerOptions();
@@ -42,8 +50,20 @@ final class ReportCommand implements Callable<Integer> {
         Suite.requireKnownNames(only);
         Path target = OutputFolders.writable(dir != null ? "DIR" : "the default report folder",
                 dir != null ? dir : ExplorerOptions.home().resolve("out").resolve("report"));
-        List<Finding> rows = Suite.run(only, explorer.settings(err), traces.folder().orElse(null), err);
+        List<Finding> rows;
+        if (from != null) {
+            if (!Files.isRegularFile(from)) {
+                throw new InputException("--from '" + from + "': no such file: expected the findings that --json "
+                        + "prints (e.g. out/report/findings.json)");
+            }
+            rows = FindingsJson.read(from, ExplorerOptions.home()).stream()
+                    .filter(f -> only.isEmpty() || only.contains(f.model())).toList();
+        } else {
+            rows = Suite.run(only, explorer.settings(err), traces.folder().orElse(null), err);
+        }
+        long t0 = System.currentTimeMillis();
         HtmlReport.write(target, rows, ExplorerOptions.home(), err);
+        err.printf("report: %d findings written in %.1f s%n", rows.size(), (System.currentTimeMillis() - t0) / 1000.0);
         PrintWriter out = spec.commandLine().getOut();
         long unexpected = rows.stream().filter(r -> r.outcome() == Finding.Outcome.UNEXPECTED).count();
         long inconclusive = rows.stream().filter(r -> r.outcome() == Finding.Outcome.INCONCLUSIVE).count();

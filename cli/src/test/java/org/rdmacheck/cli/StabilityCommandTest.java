@@ -149,11 +149,15 @@ class StabilityCommandTest {
         assertEquals(16, rows.get(0).quantity("outsideLinearRegionFromFlows").orElseThrow().value());
         assertTrue(rows.get(1).quantity("smallestPhaseMargin_deg").orElseThrow().value() > 0);
         assertTrue(rows.stream().allMatch(r -> r.outcome() == Finding.Outcome.AS_EXPECTED));
-        // the report draws the sweep from its CSV: one line per delay (3 x 10 points) and the 0 deg line
+        // the report draws the sweep from its CSV: one margin line per delay (3 x 10 points) and the 0 deg
+        // line; the crossover frequency does not depend on the delay here, so its three equal lines are one
         var figures = org.rdmacheck.cli.report.Plots.stability(dir, dir.resolve("plots"));
         assertEquals(1, figures.size());
         String svg = figures.get(0).svg();
-        assertEquals(2 * 3 + 1, svg.split("class=\"series\"", -1).length - 1, svg);
+        assertEquals(3 + 1 + 1, svg.split("class=\"series\"", -1).length - 1, svg);
+        assertEquals(3 + 1 + 3, svg.split("class=\"legend\"", -1).length - 1, "the merged line's legend names "
+                + "every delay: " + svg);
+        assertTrue(svg.contains(">= tau* "), svg);
         assertTrue(Files.isRegularFile(dir.resolve("plots/fluid-stability-sweep.png")));
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.DoubleUnaryOperator;
+import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.rdmacheck.fluid.scenario.FluidFiles;
 
@@ -31,7 +32,10 @@ public final class Plots {
     private static final int L = 80;
     private static final int R = 170;
     private static final int T = 16;
-    private static final int B = 44;
+    private static final int B = 48;
+    private static final int LEGEND_LINE = 16;
+    /** Joins the names of equal series drawn as one line. */
+    private static final String SAME = " \u2261 ";
 
     private Plots() {
     }
@@ -66,8 +70,24 @@ public final class Plots {
      * @param name legend entry
      * @param x    x values
      * @param y    y values
+     * @param low  lower ends of a confidence interval per point, or empty
+     * @param high upper ends, or empty
      */
-    public record Series(String name, double[] x, double[] y) {
+    public record Series(String name, double[] x, double[] y, double[] low, double[] high) {
+        /** A line without an interval. */
+        public Series(String name, double[] x, double[] y) {
+            this(name, x, y, new double[0], new double[0]);
+        }
+
+        /** @return whether the series carries a confidence interval per point */
+        public boolean hasInterval() {
+            return low.length == x.length && high.length == x.length && x.length > 0;
+        }
+
+        boolean sameLine(Series o) {
+            return Arrays.equals(x, o.x) && Arrays.equals(y, o.y) && Arrays.equals(low, o.low)
+                    && Arrays.equals(high, o.high);
+        }
     }
 
     /**
@@ -118,31 +138,53 @@ public final class Plots {
         stability(home.resolve("out/fluid"), dir).forEach(figures::add);
         Path gbn = home.resolve("out/gbn-sim/throughput.csv");
         if (Files.isRegularFile(gbn)) {
-            List<String[]> rows = rows(gbn);
-            Map<String, List<double[]>> byVariant = new LinkedHashMap<>();
-            for (String[] r : rows) {
-                double loss = Double.parseDouble(r[2]);
-                if (loss > 0) {
-                    byVariant.computeIfAbsent(r[0] + ", RTO " + org.rdmacheck.cli.gbn.GbnSimCommand.time(
-                            Double.parseDouble(r[1])), k -> new ArrayList<>())
-                            .add(new double[] {loss, Double.parseDouble(r[3]), Double.parseDouble(r[8])});
-                }
-            }
-            List<Series> thr = new ArrayList<>();
-            List<Series> rto = new ArrayList<>();
-            byVariant.forEach((v, pts) -> {
-                double[] x = pts.stream().mapToDouble(p -> p[0]).toArray();
-                thr.add(new Series(v, x, pts.stream().mapToDouble(p -> p[1]).toArray()));
-                rto.add(new Series(v, x, pts.stream().mapToDouble(p -> p[2]).toArray()));
-            });
-            if (!thr.isEmpty()) {
-                figures.add(write(dir, "gbn-sim", "Go-Back-N simulation (seed 002 Table I): relative throughput and "
-                        + "ACK timeouts against loss probability", "loss probability (1, log scale)", true,
-                        List.of(new Panel("relative throughput (1)", thr), new Panel("ACK timeouts per message (1)",
-                                rto))));
-            }
+            gbnSim(gbn, dir).ifPresent(figures::add);
         }
         return figures;
+    }
+
+    /**
+     * The Go-Back-N simulation: relative throughput with its 95% confidence interval over the
+     * replications (a shaded band, when the CSV has one) and ACK timeouts per message, one line per
+     * variant and RTO, against the loss probability.
+     */
+    private static java.util.Optional<Figure> gbnSim(Path csv, Path dir) throws IOException {
+        List<String> lines = Files.readAllLines(csv);
+        List<String> head = List.of(lines.get(0).split(","));
+        int variant = head.indexOf("variant");
+        int rtoCol = head.indexOf("rto_s");
+        int loss = head.indexOf("loss_rate");
+        int thrCol = head.indexOf("relative_throughput");
+        int lo = head.indexOf("ci95_low");
+        int hi = head.indexOf("ci95_high");
+        int rtoRate = head.indexOf("timeouts_per_message");
+        Map<String, List<double[]>> byVariant = new LinkedHashMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] r = line.split(",");
+            double p = Double.parseDouble(r[loss]);
+            if (p > 0) {
+                byVariant.computeIfAbsent(r[variant] + ", RTO " + org.rdmacheck.cli.gbn.GbnSimCommand.time(
+                        Double.parseDouble(r[rtoCol])), k -> new ArrayList<>()).add(new double[] {p,
+                            Double.parseDouble(r[thrCol]), lo < 0 ? Double.NaN : Double.parseDouble(r[lo]),
+                            hi < 0 ? Double.NaN : Double.parseDouble(r[hi]), Double.parseDouble(r[rtoRate])});
+            }
+        }
+        List<Series> thr = new ArrayList<>();
+        List<Series> rto = new ArrayList<>();
+        byVariant.forEach((v, pts) -> {
+            double[] x = pts.stream().mapToDouble(q -> q[0]).toArray();
+            thr.add(new Series(v, x, pts.stream().mapToDouble(q -> q[1]).toArray(),
+                    lo < 0 ? new double[0] : pts.stream().mapToDouble(q -> q[2]).toArray(),
+                    hi < 0 ? new double[0] : pts.stream().mapToDouble(q -> q[3]).toArray()));
+            rto.add(new Series(v, x, pts.stream().mapToDouble(q -> q[4]).toArray()));
+        });
+        if (thr.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(write(dir, "gbn-sim", "Go-Back-N simulation (seed 002 Table I): relative "
+                + "throughput (shaded: 95% confidence interval over the replications) and ACK timeouts against loss "
+                + "probability", "loss probability (1, log scale)", true, List.of(new Panel("relative throughput (1)",
+                        thr), new Panel("ACK timeouts per message (1)", rto))));
     }
 
     /**
@@ -175,12 +217,19 @@ public final class Plots {
                 margin.add(new Series(name, x, rows.stream().mapToDouble(i -> c.get("phase_margin_deg")[i]).toArray()));
                 crossover.add(new Series(name, x, rows.stream().mapToDouble(i -> c.get("crossover_Hz")[i]).toArray()));
             });
-            double maxN = Arrays.stream(n).max().orElse(1);
-            margin.add(new Series("0 deg (unstable below)", new double[] {Arrays.stream(n).min().orElse(0), maxN},
-                    new double[] {0, 0}));
+            // the axis spans the points that have a margin: none where p* > Pmax (outside RED's linear region)
+            double[] pm = c.get("phase_margin_deg");
+            double[] withMargin = java.util.stream.IntStream.range(0, n.length).filter(i -> Double.isFinite(pm[i]))
+                    .mapToDouble(i -> n[i]).toArray();
+            double minN = Arrays.stream(withMargin).min().orElse(0);
+            double maxN = Arrays.stream(withMargin).max().orElse(1);
+            String beyond = java.util.stream.IntStream.range(0, n.length).filter(i -> !Double.isFinite(pm[i]))
+                    .mapToDouble(i -> n[i]).min().stream().mapToObj(v -> "; no margin from N = " + fmt(v)
+                            + " (p* > Pmax, outside RED's linear region)").findFirst().orElse("");
+            margin.add(new Series("0 deg (unstable below)", new double[] {minN, maxN}, new double[] {0, 0}));
             figures.add(write(dir, "fluid-stability-sweep", "DCQCN linearised stability (seed 004 §5 fluid model): "
-                    + "phase margin and crossover frequency against the number of flows; no point where p* > Pmax "
-                    + "(outside RED's linear region)", "flows N (count)", false, List.of(
+                    + "phase margin and crossover frequency against the number of flows" + beyond, "flows N (count)",
+                    false, List.of(
                             new Panel("phase margin (deg)", margin), new Panel("crossover frequency (Hz)", crossover))));
         }
         Path region = fluid.resolve("stability-region.csv");
@@ -223,32 +272,53 @@ public final class Plots {
         return new Figure(name, caption, svg);
     }
 
-    static String svg(String name, String xLabel, boolean logX, List<Panel> panels) {
-        int h = panels.size() * (PANEL_H + T) + B;
-        double[] xr = range(panels.stream().flatMap(p -> p.series().stream()).map(Series::x).toList(), logX);
+    static String svg(String name, String xLabel, boolean logX, List<Panel> drawn) {
+        List<Panel> panels = drawn.stream().map(Plots::visible).toList();
+        // a panel is tall enough for its legend: one line per series, one more per series it stands for
+        int[] heights = panels.stream().mapToInt(p -> Math.max(PANEL_H, 24 + LEGEND_LINE * (int) p.series().stream()
+                .mapToLong(x -> legendLines(x).size()).sum())).toArray();
+        int[] tops = new int[panels.size()];
+        int y0 = T;
+        for (int p = 0; p < panels.size(); p++) {
+            tops[p] = y0;
+            y0 += heights[p] + T;
+        }
+        int axisY = y0 - T;
+        int h = axisY + B;
+        double[] xr = xRange(panels, logX);
+        int legend = panels.stream().flatMap(p -> p.series().stream()).flatMap(x -> legendLines(x).stream())
+                .mapToInt(t -> TextMetrics.width(t, 12)).max().orElse(0);
+        int r = Math.max(R, legend + 46);
+        int w = W - R + r;
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "<svg class=\"plot-svg\" data-plot=\"%s\" "
                 + "xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                 + "font-family=\"sans-serif\" font-size=\"12\">%n<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n",
-                esc(name), W, h, W, h, W, h));
+                esc(name), w, h, w, h, w, h));
         int pw = W - L - R;
         for (int p = 0; p < panels.size(); p++) {
             Panel panel = panels.get(p);
-            int top = T + p * (PANEL_H + T);
-            double[] yr = range(panel.series().stream().map(Series::y).toList(), false);
+            int top = tops[p];
+            int ph = heights[p];
+            double[] yr = range(panel.series().stream().flatMap(x -> Stream.of(x.y(), x.low(), x.high())).toList(),
+                    false);
             yr[0] = Math.min(yr[0], 0);
             sb.append(String.format(Locale.ROOT, "<g class=\"panel\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-                    + "fill=\"none\" stroke=\"#888\"/>%n", L, top, pw, PANEL_H));
+                    + "fill=\"none\" stroke=\"#888\"/>%n", L, top, pw, ph));
             for (double v : ticks(yr[0], yr[1])) {
-                double y = top + PANEL_H - (v - yr[0]) / (yr[1] - yr[0]) * PANEL_H;
+                double y = top + ph - (v - yr[0]) / (yr[1] - yr[0]) * ph;
                 sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#eee\"/>"
-                        + "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", L, L + pw, y, y, L - 6, y + 4,
-                        fmt(v)));
+                        + "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", L, L + pw, y, y,
+                        L - 6, y + 4, fmt(v)));
             }
             sb.append(String.format(Locale.ROOT, "<text transform=\"translate(16,%d) rotate(-90)\" text-anchor=\"middle\" "
-                    + "font-weight=\"bold\">%s</text>%n", top + PANEL_H / 2, esc(panel.yLabel())));
+                    + "font-weight=\"bold\">%s</text>%n", top + ph / 2, esc(panel.yLabel())));
+            int ly = top + 14;
             for (int s = 0; s < panel.series().size(); s++) {
                 Series series = panel.series().get(s);
                 String colour = COLOURS[s % COLOURS.length];
+                if (series.hasInterval()) {
+                    band(sb, series, colour, logX, xr, yr, top, pw, ph);
+                }
                 StringBuilder pts = new StringBuilder();
                 int n = series.x().length;
                 int stride = Math.max(1, n / 1500);
@@ -259,30 +329,96 @@ public final class Plots {
                         continue;
                     }
                     pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", L + (xv - xr[0]) / (xr[1] - xr[0]) * pw,
-                            top + PANEL_H - (yv - yr[0]) / (yr[1] - yr[0]) * PANEL_H));
+                            top + ph - (yv - yr[0]) / (yr[1] - yr[0]) * ph));
                 }
                 sb.append(String.format(Locale.ROOT, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" "
                         + "stroke-width=\"1.6\" points=\"%s\"/>%n", colour, pts.toString().strip()));
-                int ly = top + 14 + 18 * s;
                 sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" "
-                        + "stroke-width=\"3\"/><text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>%n", L + pw + 10,
-                        L + pw + 30, ly, ly, colour, L + pw + 36, ly + 4, esc(series.name())));
+                        + "stroke-width=\"3\"/>", L + pw + 10, L + pw + 30, ly, ly, colour));
+                for (String line : legendLines(series)) {
+                    sb.append(String.format(Locale.ROOT, "<text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>%n",
+                            L + pw + 36, ly + 4, esc(line)));
+                    ly += LEGEND_LINE;
+                }
             }
             sb.append("</g>\n");
         }
-        int axisY = T + panels.size() * (PANEL_H + T) - T;
         for (double v : logX ? decades(xr[0], xr[1]) : ticks(xr[0], xr[1])) {
             double x = L + (v - xr[0]) / (xr[1] - xr[0]) * pw;
-            sb.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", x,
-                    axisY + 16, logX ? "1e" + fmt(v) : fmt(v)));
+            sb.append(String.format(Locale.ROOT, "<text class=\"tick\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s"
+                    + "</text>%n", x, axisY + 20, logX ? "1e" + fmt(v) : fmt(v)));
         }
         sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-weight=\"bold\">%s"
-                + "</text>%n</svg>%n", L + pw / 2, axisY + 36, esc(xLabel)));
+                + "</text>%n</svg>%n", L + pw / 2, axisY + 38, esc(xLabel)));
         return sb.toString();
     }
 
+    /** A series' legend: its name, and "= name" for each equal series it stands for. */
+    private static List<String> legendLines(Series s) {
+        String[] names = s.name().split(SAME);
+        List<String> out = new ArrayList<>(List.of(names[0]));
+        for (int i = 1; i < names.length; i++) {
+            out.add("= " + names[i]);
+        }
+        return out;
+    }
+
+    /** A series' confidence interval as a shaded band (upper ends left to right, lower ends back). */
+    private static void band(StringBuilder sb, Series s, String colour, boolean logX, double[] xr, double[] yr,
+                             int top, int pw, int ph) {
+        StringBuilder pts = new StringBuilder();
+        int n = s.x().length;
+        for (int k = 0; k < 2 * n; k++) {
+            int i = k < n ? k : 2 * n - 1 - k;
+            double xv = logX ? Math.log10(s.x()[i]) : s.x()[i];
+            double yv = k < n ? s.high()[i] : s.low()[i];
+            if (Double.isFinite(xv) && Double.isFinite(yv)) {
+                pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", L + (xv - xr[0]) / (xr[1] - xr[0]) * pw,
+                        top + ph - (yv - yr[0]) / (yr[1] - yr[0]) * ph));
+            }
+        }
+        sb.append(String.format(Locale.ROOT, "<polygon class=\"interval\" fill=\"%s\" fill-opacity=\"0.15\" "
+                + "stroke=\"none\" points=\"%s\"/>%n", colour, pts.toString().strip()));
+    }
+
+    /**
+     * A panel as drawn: series with identical points are one line whose legend names them all (a
+     * quantity that does not depend on the varied parameter), so that every line drawn can be seen.
+     */
+    static Panel visible(Panel p) {
+        List<Series> out = new ArrayList<>();
+        for (Series s : p.series()) {
+            int same = -1;
+            for (int i = 0; i < out.size() && same < 0; i++) {
+                if (out.get(i).sameLine(s)) {
+                    same = i;
+                }
+            }
+            if (same < 0) {
+                out.add(s);
+            } else {
+                Series o = out.get(same);
+                out.set(same, new Series(o.name() + SAME + s.name(), o.x(), o.y(), o.low(), o.high()));
+            }
+        }
+        return new Panel(p.yLabel(), out);
+    }
+
+    /** The x range of the points drawn: those with a finite y in some panel. */
+    private static double[] xRange(List<Panel> panels, boolean logX) {
+        List<double[]> xs = new ArrayList<>();
+        for (Panel p : panels) {
+            for (Series s : p.series()) {
+                xs.add(java.util.stream.IntStream.range(0, s.x().length).filter(i -> Double.isFinite(s.y()[i]))
+                        .mapToDouble(i -> s.x()[i]).toArray());
+            }
+        }
+        return range(xs, logX);
+    }
+
     /** The PNG twin of a figure: the fluid model's stacked XChart panels. */
-    private static BufferedImage png(String xLabel, boolean logX, List<Panel> panels) {
+    private static BufferedImage png(String xLabel, boolean logX, List<Panel> drawn) {
+        List<Panel> panels = drawn.stream().map(Plots::visible).toList();
         return FluidFiles.stacked("", xLabel, logX, panels.stream().map(p -> new FluidFiles.Panel(p.yLabel(),
                 p.series().stream().map(s -> new FluidFiles.Series(s.name(), s.x(), s.y())).toList())).toList());
     }

@@ -148,6 +148,11 @@ class ReportBrowserTest {
         Path home = tmp.resolve("home");
         assertEquals(0, Main.run(new String[] {"fluid", "two-flow", "--out", home.resolve("out/fluid").toString()},
                 new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())));
+        assertEquals(0, Main.run(new String[] {"fluid", "stability", "sweep", "--out", home.resolve("out/fluid")
+            .toString()}, new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())));
+        assertEquals(0, Main.run(new String[] {"gbn-sim", "--param", "lossRates=1e-3,1e-2", "--param",
+            "replications=3", "--param", "messages=10", "--out", home.resolve("out/gbn-sim").toString()},
+                new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())));
         Path dir = tmp.resolve("report");
         HtmlReport.write(dir, findings, home, new PrintWriter(new StringWriter()));
         assertTrue(Files.isRegularFile(dir.resolve("plots/fluid-two-flow.png")));
@@ -257,7 +262,17 @@ class ReportBrowserTest {
             filter(browser, "filter-verdict", "");
             browser.screenshot("#plots", shots.resolve("plots.png"));
 
-            assertEquals(List.of(), browser.errors(), "console errors");
+            assertEquals(3, count(browser, "#plots img"), "two-flow, stability sweep and Go-Back-N plots");
+            browser.screenshot("#plot-gbn-sim", shots.resolve("gbn-sim-plot.png"));
+            browser.screenshot("#plot-fluid-stability-sweep", shots.resolve("stability-plot.png"));
+            List<String> errors = browser.errors();
+            // each plot as drawn: labels apart, one line per series, the intervals where the data has them
+            for (String plot : List.of("fluid-two-flow", "fluid-stability-sweep", "gbn-sim")) {
+                browser.open(dir.resolve("plots/" + plot + ".svg").toUri().toString());
+                assertLayout(browser, "svg");
+            }
+            assertTrue(count(browser, "polygon.interval") > 0, "the simulation's confidence intervals");
+            assertEquals(List.of(), errors, "console errors");
             String base = dir.toUri().toString();
             assertTrue(browser.requests().stream().allMatch(u -> u.startsWith(base) || u.startsWith("data:")
                     || u.equals("about:blank")), "requests outside the report: " + browser.requests());

@@ -1,0 +1,144 @@
+package org.rdmacheck.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.model.InputException;
+
+/**
+ * Reads findings back from the JSON that {@code --json} prints ({@code all}, {@code check}, a
+ * report's {@code findings.json}; schema {@code findings.schema.json}), so that a report can be
+ * written again from a run without running it again. A counterexample is read from its stored file
+ * when that file is still there (its note and checker included), else rebuilt from the trace the JSON
+ * carries.
+ */
+public final class FindingsJson {
+
+    private FindingsJson() {
+    }
+
+    /**
+     * @param file a findings JSON file
+     * @param home the checkout, against which stored trace paths are resolved
+     * @return the findings, in order
+     * @throws InputException naming the file and the first value that is not as the schema says
+     */
+    public static List<Finding> read(Path file, Path home) {
+        JsonNode root;
+        try {
+            root = TraceJson.MAPPER.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new InputException("--from '" + file + "': not readable JSON (" + firstLine(e.getMessage())
+                    + "): expected the findings that --json prints");
+        }
+        if (root == null || !root.isArray()) {
+            throw new InputException("--from '" + file + "': expected a JSON array of findings, as --json prints");
+        }
+        List<Finding> out = new ArrayList<>();
+        int i = 0;
+        for (JsonNode f : root) {
+            out.add(finding(f, file + " [" + i + "]", home));
+            i++;
+        }
+        return out;
+    }
+
+    private static Finding finding(JsonNode f, String where, Path home) {
+        Map<String, String> params = new LinkedHashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = f.path("parameters").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            params.put(e.getKey(), e.getValue().asText());
+        }
+        String model = text(f, "model", where);
+        String variant = text(f, "variant", where);
+        Finding.Expectation expected = constant(Finding.Expectation.class, text(f, "expected", where)
+                .toUpperCase(Locale.ROOT), where + ".expected");
+        Finding.Verdict verdict = constant(Finding.Verdict.class, text(f, "verdict", where), where + ".verdict");
+        Finding out = Finding.of(model, variant, params, text(f, "property", where), expected, verdict)
+                .withWallMillis(f.path("wallMillis").asLong());
+        List<Quantity> qs = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = f.path("quantities").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String symbol = e.getValue().path("unit").asText();
+            Quantity.Unit unit = Arrays.stream(Quantity.Unit.values()).filter(u -> u.symbol().equals(symbol))
+                    .findFirst().orElseThrow(() -> new InputException(where + ".quantities." + e.getKey() + ".unit = '"
+                            + symbol + "': expected one of " + Arrays.stream(Quantity.Unit.values())
+                            .map(Quantity.Unit::symbol).toList()));
+            JsonNode v = e.getValue().path("value");
+            qs.add(Quantity.of(e.getKey(), v.isNumber() ? v.asDouble() : Double.NaN, unit));
+        }
+        out = out.with(qs);
+        if (f.path("inconclusiveCause").isTextual()) {
+            // the detail already reads "CAUSE: reason": keep it as it was printed
+            out = out.withInconclusive(constant(CheckResult.InconclusiveReason.class,
+                    f.path("inconclusiveCause").asText(), where + ".inconclusiveCause"), "");
+        }
+        out = out.withDetail(f.path("detail").asText(""));
+        if (f.path("reduction").isTextual()) {
+            out = out.withReduction(f.path("reduction").asText());
+        }
+        JsonNode c = f.path("counterexample");
+        if (c.isObject()) {
+            Path stored = c.path("file").isTextual() ? home.resolve(c.path("file").asText()) : null;
+            out = out.withCounterexample(trace(f, c, stored, where), stored);
+        }
+        return out;
+    }
+
+    private static Counterexample trace(JsonNode f, JsonNode c, Path stored, String where) {
+        if (stored != null && Files.isRegularFile(stored)) {
+            return Counterexamples.read(stored);
+        }
+        ObjectNode t = TraceJson.MAPPER.createObjectNode();
+        t.put("schema", Counterexamples.SCHEMA);
+        t.put("property", c.path("property").asText());
+        t.put("kind", c.path("kind").asText());
+        t.put("violationIndex", c.path("violationIndex").asInt());
+        t.put("loopStart", c.path("loopStart").asInt(-1));
+        t.put("note", "");
+        ObjectNode prov = t.putObject("provenance");
+        prov.put("model", f.path("model").asText());
+        prov.put("variant", f.path("variant").asText());
+        prov.set("parameters", f.path("parameters").isObject() ? f.get("parameters")
+                : TraceJson.MAPPER.createObjectNode());
+        prov.put("checker", "unrecorded");
+        prov.put("version", "unrecorded");
+        t.set("steps", c.path("trace"));
+        return Counterexamples.fromJson(t, where + ".counterexample");
+    }
+
+    private static String text(JsonNode f, String field, String where) {
+        JsonNode v = f.get(field);
+        if (v == null || !v.isTextual()) {
+            throw new InputException(where + ": '" + field + "' missing or not a string: expected a finding as "
+                    + "--json prints it");
+        }
+        return v.asText();
+    }
+
+    private static <E extends Enum<E>> E constant(Class<E> type, String name, String where) {
+        try {
+            return Enum.valueOf(type, name);
+        } catch (IllegalArgumentException e) {
+            throw new InputException(where + " = '" + name + "': expected one of " + Arrays.toString(
+                    type.getEnumConstants()));
+        }
+    }
+
+    private static String firstLine(String s) {
+        return s == null ? "" : s.lines().findFirst().orElse("");
+    }
+}

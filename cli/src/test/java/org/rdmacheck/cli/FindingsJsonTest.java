@@ -1,0 +1,95 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.trace.Counterexamples;
+
+/**
+ * Findings read back from their JSON are the findings written (subject, expectation, verdict,
+ * figures with units, detail, cause, counterexample), so {@code report --from} draws what the run
+ * found without running it; bad input is one line and exit 2, and nothing is written.
+ */
+class FindingsJsonTest {
+
+    private static Path repo() {
+        Path p = Path.of("").toAbsolutePath();
+        while (!Files.isDirectory(p.resolve("counterexamples"))) {
+            p = p.getParent();
+        }
+        return p;
+    }
+
+    @Test
+    void findingsSurviveTheRoundTrip(@TempDir Path dir) throws Exception {
+        Path stored = repo().resolve("counterexamples/gbn/cause-st-ack-L2-nak-lost.json");
+        Counterexample cex = Counterexamples.read(stored);
+        List<Finding> findings = List.of(
+                Finding.of("gbn", "st", Map.of("losses", "2", "packets", "3"), "NoTimeout", Finding.Expectation.FAILS,
+                        Finding.Verdict.VIOLATED).with(Quantity.states("distinctStates", 1234))
+                        .with(Quantity.of("pStar", 4.4e-4, Quantity.Unit.RATIO)).withWallMillis(77)
+                        .withCounterexample(cex, null).withDetail("a detail"),
+                Finding.of("fabric", "paper", Map.of(), "InOrderDelivery", Finding.Expectation.HOLDS,
+                        Finding.Verdict.INCONCLUSIVE).withInconclusive(CheckResult.InconclusiveReason.TIME_LIMIT,
+                        "time limit 1 s reached"),
+                Finding.of("gbn", "st", Map.of(), "NoTimeout", Finding.Expectation.FAILS, Finding.Verdict.VIOLATED)
+                        .withCounterexample(cex, stored));
+        Path file = dir.resolve("findings.json");
+        Files.writeString(file, Output.json(findings));
+        List<Finding> back = FindingsJson.read(file, repo());
+        assertEquals(findings.size(), back.size());
+        for (int i = 0; i < findings.size(); i++) {
+            Finding a = findings.get(i);
+            Finding b = back.get(i);
+            assertEquals(a.subject(), b.subject());
+            assertEquals(a.expected(), b.expected());
+            assertEquals(a.verdict(), b.verdict());
+            assertEquals(a.quantities(), b.quantities());
+            assertEquals(a.wallMillis(), b.wallMillis());
+            assertEquals(a.detail(), b.detail());
+            assertEquals(a.cause(), b.cause());
+            assertEquals(a.counterexample().isPresent(), b.counterexample().isPresent());
+        }
+        Counterexample rebuilt = back.get(0).counterexample().orElseThrow().trace();
+        assertEquals(cex.steps(), rebuilt.steps(), "the trace the JSON carries");
+        assertEquals(cex.loopStart(), rebuilt.loopStart());
+        assertEquals(cex.kind(), rebuilt.kind());
+        assertEquals("gbn", rebuilt.provenance().model());
+        assertEquals(cex.note(), back.get(2).counterexample().orElseThrow().trace().note(), "read from its file");
+    }
+
+    @Test
+    void reportFromFindingsRunsNothingAndBadInputIsOneLine(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("findings.json");
+        Files.writeString(file, Output.json(List.of(Finding.of("gbn", "st", Map.of(), "NoTimeout",
+                Finding.Expectation.HOLDS, Finding.Verdict.VERIFIED).with(Quantity.states("distinctStates", 42)))));
+        StringWriter out = new StringWriter();
+        assertEquals(0, Main.run(new String[] {"report", dir.resolve("r").toString(), "--from", file.toString()},
+                new PrintWriter(out), new PrintWriter(new StringWriter())));
+        assertTrue(out.toString().startsWith("1 results: 1 as expected"), out.toString());
+        assertTrue(Files.isRegularFile(dir.resolve("r/index.html")));
+        assertTrue(Files.isRegularFile(dir.resolve("r/details/gbn.js")));
+
+        Files.writeString(dir.resolve("bad.json"), "[{\"model\":\"gbn\",\"variant\":\"st\",\"property\":\"P\","
+                + "\"expected\":\"maybe\",\"verdict\":\"VERIFIED\"}]");
+        for (String bad : List.of("bad.json", "missing.json")) {
+            StringWriter err = new StringWriter();
+            assertEquals(2, Main.run(new String[] {"report", dir.resolve("b").toString(), "--from",
+                dir.resolve(bad).toString()}, new PrintWriter(new StringWriter()), new PrintWriter(err)));
+            assertEquals(1, err.toString().strip().lines().count(), err.toString());
+            assertTrue(err.toString().contains(bad), err.toString());
+            assertFalse(Files.exists(dir.resolve("b/index.html")), "nothing written");
+        }
+    }
+}
