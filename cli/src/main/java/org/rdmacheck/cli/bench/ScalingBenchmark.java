@@ -28,7 +28,8 @@ import org.rdmacheck.properties.catalog.Catalog;
  * on the k=4 fat-tree with a short and a long flow (3.66 M states); with {@code --only dasr} or
  * {@code --only partition} (a comma-separated list of cases) Dart's receiver ({@code dart
  * senders=3 messages=2 groups=2}, 1,003,672 states; quick: {@code messages=1}, 75,030) or the data
- * partition. Both checkers check the same
+ * partition; with {@code --only fabric} the fabric's {@code repaired flows=0-1,1-0 packets=3
+ * tokens=3 failures=0} (433,073 states). Both checkers check the same
  * properties: those of the TLA+ configuration (the explorer's progress properties have no TLC twin
  * and are left out). The distinct-state and transition counts of the explorer must be equal for
  * every thread count, and equal to TLC's distinct states; the benchmark fails otherwise.
@@ -44,7 +45,7 @@ import org.rdmacheck.properties.catalog.Catalog;
  *
  * <p>Run from the checkout, after {@code mvn -B -DskipTests package}:
  * <pre>java -Xmx8g -XX:+UseParallelGC -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.ScalingBenchmark
- *     [--quick] [--only gbn,iofd,dasr,partition] [--threads 1,2,16] [--repeat N] [--no-tlc] [--compare-object] [--specs DIR]</pre>
+ *     [--quick] [--only gbn,iofd,dasr,partition,fabric] [--threads 1,2,16] [--repeat N] [--no-tlc] [--compare-object] [--specs DIR]</pre>
  * {@code --quick} uses smaller shapes (Go-Back-N packets=8, 2.13 M states; IOFD k=4 with one short
  * flow and 3 packets) for a run of a few minutes. {@code --repeat N} runs the explorer N times per
  * thread count and reports the run of median wall time (TLC runs once). Every explorer and TLC line
@@ -89,6 +90,11 @@ public final class ScalingBenchmark {
         if (chosen.contains("gbn")) {
             cases.add(new Case("gbn", "improved", List.of("packets=" + (quick ? 8 : 12), "messages=2", "losses=1"),
                     "improved-L1", Map.of()));
+        }
+        if (chosen.contains("fabric")) {
+            // two opposing 3-packet messages (the repaired design's routing deadlock), TLC's properties
+            cases.add(new Case("fabric", "repaired", List.of("flows=0-1,1-0", "packets=3", "tokens=3", "failures=0"),
+                    "repaired", Map.of()));
         }
         if (chosen.contains("iofd")) {
             cases.add(quick

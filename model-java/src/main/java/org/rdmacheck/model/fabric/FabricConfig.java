@@ -18,16 +18,19 @@ import org.rdmacheck.model.topology.Topology;
  * @param threshold  deflection threshold: a first packet may be deflected when its ECMP buffer
  *                   holds at least this many packets (seed 000 §IV-B)
  * @param ecn        ECN threshold: a packet joining a buffer that holds at least this many is marked
- * @param xoff       PFC pause threshold of each (port, lane) buffer: while a buffer holds this many
+ * @param xoff       PFC pause threshold of each (port, lane) buffer: when a buffer holds this many
  *                   packets its upstream is paused and cannot send into it (pause and resume take
  *                   effect at once, so no headroom is needed and no packet is dropped)
+ * @param xon        PFC resume threshold: a paused buffer resumes its upstream when it holds at most
+ *                   this many packets ({@code xoff - 1}: no hysteresis, the pause state is the
+ *                   occupancy's; lower: a declared pause bit per buffer)
  * @param background background packets that may join VL1 buffers (persistent congestion, at most
  *                   {@code threshold} per buffer)
  * @param failures   failures allowed: 0 or 1 (one switch or one link)
  * @param options    the design choices
  */
 public record FabricConfig(Topology topology, List<Flow> flows, int packets, int dftSize, int tokens,
-                           int threshold, int ecn, int xoff, int background, int failures, FabricOptions options) {
+                           int threshold, int ecn, int xoff, int xon, int background, int failures, FabricOptions options) {
 
     /** Validates what the parameters cannot express. */
     public FabricConfig {
@@ -35,6 +38,9 @@ public record FabricConfig(Topology topology, List<Flow> flows, int packets, int
         if (packets < 1 || dftSize < 0 || tokens < 0 || threshold < 1 || ecn < 1 || xoff < 1 || background < 0
                 || failures < 0 || failures > 1) {
             throw new IllegalArgumentException("fabric configuration out of range");
+        }
+        if (xon < 0 || xon >= xoff) {
+            throw new InputException("xon = " + xon + ": expected 0 <= xon < xoff = " + xoff);
         }
         if (xoff <= threshold) {
             throw new InputException("xoff = " + xoff + ": expected more than threshold = " + threshold

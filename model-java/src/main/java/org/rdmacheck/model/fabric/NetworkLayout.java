@@ -21,6 +21,8 @@ public final class NetworkLayout {
     public final Fifo[] buffers;
     /** per buffered arc: background packets in its VL1 buffer */
     public final Field[] background;
+    /** per buffer: PFC has paused its upstream (declared only with hysteresis, xon below xoff - 1; else null) */
+    public final Field[] paused;
     /** per node: its DFT, sorted (hosts have none: null) */
     public final Fifo[] dft;
     /** per flow: packets sent of the current transmission */
@@ -65,6 +67,14 @@ public final class NetworkLayout {
         for (int i = 0; i < buffers.length; i++) {
             buffers[i] = b.fifo("buffer[" + t.arcName(net.bufArc(i / 2)) + ".VL" + i % 2 + "]", config.xoff(),
                     pFlow, pSeq, pTokens);
+        }
+        if (config.xon() < config.xoff() - 1) {
+            paused = new Field[buffers.length];
+            for (int i = 0; i < buffers.length; i++) {
+                paused[i] = b.bool("paused[" + t.arcName(net.bufArc(i / 2)) + ".VL" + i % 2 + "]");
+            }
+        } else {
+            paused = null;
         }
         dFlow = StateLayout.Builder.component("flow", 0, flows - 1);
         dTokens = StateLayout.Builder.component("tokens", 0, config.tokens());

@@ -80,6 +80,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
     private static final String[] NAMES = {"Send", "Forward", "Deliver", "Background", "Fail"};
     private static final String[] RECEIVER = {"accept", "discard-duplicate", "discard-out-of-order"};
     private static final Hop.Kind[] KINDS = Hop.Kind.values();
+    private static final int ALLOCATE_KIND = Hop.Kind.ALLOCATE.ordinal();
 
     private final FabricConfig config;
     private final FabricNet net;
@@ -90,6 +91,8 @@ public final class NetworkModel implements LayoutModel, PackedModel {
     private final int flows;
     private final int packets;
     private final int xoff;
+    private final int xon;
+    private final boolean hysteresis;
     private final int threshold;
     private final int ecn;
     private final int dftSize;
@@ -116,6 +119,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
     private final boolean koPause;
     private final boolean koHitWaits;
     private final ThreadLocal<Step> probes;
+    private final ThreadLocal<Step> expanders = new ThreadLocal<>();
 
     /**
      * @param config the configuration
@@ -129,6 +133,8 @@ public final class NetworkModel implements LayoutModel, PackedModel {
         this.flows = config.flows().size();
         this.packets = config.packets();
         this.xoff = config.xoff();
+        this.xon = config.xon();
+        this.hysteresis = g.paused != null;
         this.threshold = config.threshold();
         this.ecn = config.ecn();
         this.dftSize = config.dftSize();
@@ -232,7 +238,23 @@ public final class NetworkModel implements LayoutModel, PackedModel {
 
     @Override
     public PackedModel.Expander expander() {
-        return new Step();
+        Step e = new Step();
+        expanders.set(e);
+        return e;
+    }
+
+    /** This thread's step for the queries of properties (never an explorer's expander). */
+    private Step probe() {
+        return probes.get();
+    }
+
+    /**
+     * The last expander this thread created, if it expanded a state with these values last, on this
+     * thread: the answers it found on the way then hold for them.
+     */
+    private Step cache(int[] s, int base) {
+        Step e = expanders.get();
+        return e != null && e.cached(s, base) ? e : null;
     }
 
     @Override
@@ -430,7 +452,8 @@ public final class NetworkModel implements LayoutModel, PackedModel {
      * @return whether some buffered packet can move, or none is buffered
      */
     public boolean someBufferedPacketMoves(int[] s, int base) {
-        return probes.get().someBufferedPacketMoves(s, base);
+        Step c = cache(s, base);
+        return c != null ? c.lastMoves : probe().someBufferedPacketMoves(s, base);
     }
 
     /**
@@ -445,7 +468,8 @@ public final class NetworkModel implements LayoutModel, PackedModel {
      * @return whether every such packet is offered a deflection
      */
     public boolean deflectionOffered(int[] s, int base) {
-        return probes.get().deflectionOffered(s, base);
+        Step c = cache(s, base);
+        return c != null ? c.lastOffered : probe().deflectionOffered(s, base);
     }
 
     /**
@@ -458,7 +482,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
     public boolean noStaleEntry(int[] s, int base) {
         for (Fifo q : g.dft) {
             if (q != null && q.length(s, base) > 0) {
-                return probes.get().noStale(s, base);
+                return probe().noStale(s, base);
             }
         }
         return true;
@@ -510,7 +534,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
             return -1;
         }
         int[] v = values(s);
-        Step x = probes.get();
+        Step x = probe();
         x.load(v);
         if (a.name().equals(NAMES[SEND])) {
             int f = (int) a.params().get("flow");
@@ -536,7 +560,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
         if (laneChange != LaneChange.TABLE) {
             return cells;
         }
-        Step x = probes.get();
+        Step x = probe();
         x.load(values(s));
         for (int i = 0; i < net.bufferedArcs(); i++) {
             int arc = net.bufArc(i);
@@ -594,8 +618,16 @@ public final class NetworkModel implements LayoutModel, PackedModel {
             sent.add(s.get(g.sent[f]));
             expected.add(s.get(g.expected[f]));
         }
-        return ordered("buffers", buffers, "background", background, "dft", dft, "sent", sent, "expected", expected,
-                "failed", s.get(g.failed));
+        Map<String, Object> v = ordered("buffers", buffers, "background", background, "dft", dft, "sent", sent,
+                "expected", expected, "failed", s.get(g.failed));
+        if (g.paused != null) {
+            List<Object> paused = new ArrayList<>();
+            for (Field p : g.paused) {
+                paused.add(s.is(p));
+            }
+            v.put("paused", paused);
+        }
+        return v;
     }
 
     private static Map<String, Object> ordered(Object... kv) {
@@ -657,10 +689,26 @@ public final class NetworkModel implements LayoutModel, PackedModel {
         private int entry;
         private int esc;
         private PackedModel.Sink sink;
+        // the last state expanded, on which thread, and two answers about it found on the way (see cached)
+        private final int[] last = new int[g.layout.maxLength()];
+        private int lastLength = -1;
+        private Thread lastThread;
+        boolean lastMoves;
+        boolean lastOffered;
+
+        /** Whether this thread's last expansion with this step was of a state with these values. */
+        boolean cached(int[] s, int base) {
+            if (lastThread != Thread.currentThread() || sink != null || lastLength < 0) {
+                return false;
+            }
+            int n = g.layout.length(s, base);
+            return n == lastLength && java.util.Arrays.equals(last, 0, n, s, base, base + n);
+        }
 
         void load(int[] s) {
             x.load(s, 0);
             failedNow = x.get(g.failed);
+            lastLength = -1;
         }
 
         int sentOf(int f) {
@@ -672,16 +720,24 @@ public final class NetworkModel implements LayoutModel, PackedModel {
             this.sink = sink;
             x.load(state, offset);
             failedNow = x.get(g.failed);
-            sends();
-            departures();
+            lastLength = -1;
+            lastMoves = true;
+            lastOffered = true;
+            boolean buffered = sends();
+            lastMoves = !departures(buffered);
             background();
             failures();
             this.sink = null;
+            int n = g.layout.length(state, offset);
+            System.arraycopy(state, offset, last, 0, n);
+            lastLength = n;
+            lastThread = Thread.currentThread();
         }
 
         // ---- the actions ----
 
-        private void sends() {
+        /** @return false (the departures' flag: no buffered packet seen yet) */
+        private boolean sends() {
             for (int f = 0; f < flows; f++) {
                 int seq = x.get(g.sent[f]);
                 if (seq >= packets) {
@@ -689,7 +745,11 @@ public final class NetworkModel implements LayoutModel, PackedModel {
                 }
                 int tor = srcTor[f];
                 int tokens = initTokens[f];
+                boolean eligible = seq == 0 && deflectionEligible(tor, f, 0, tokens, -1);
                 route(tor, f, seq, tokens, 1, -1);
+                if (eligible && !allocates()) {
+                    lastOffered = false;
+                }
                 for (int h = 0; h < hops; h++) {
                     x.begin();
                     x.set(g.sent[f], seq + 1);
@@ -698,9 +758,21 @@ public final class NetworkModel implements LayoutModel, PackedModel {
                     emitHop(SEND, -1, 1, f, seq, tokens, h);
                 }
             }
+            return false;
         }
 
-        private void departures() {
+        private boolean allocates() {
+            for (int h = 0; h < hops; h++) {
+                if (hKind[h] == ALLOCATE_KIND) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** @return whether packets are buffered and none of them can move (a routing deadlock) */
+        private boolean departures(boolean buffered) {
+            boolean moved = false;
             for (int b = 0; b < buffers.length; b++) {
                 Fifo q = buffers[b];
                 if (x.length(q) == 0) {
@@ -712,12 +784,19 @@ public final class NetworkModel implements LayoutModel, PackedModel {
                 int tokens = pTokens.of(head);
                 int arc = net.bufArc(b >> 1);
                 int lane = b & 1;
+                buffered = true;
                 if (hostArc[arc]) {
                     deliver(b, arc, f, seq);
+                    moved = true;
                     continue;
                 }
                 int v = t.arcTo(arc);
+                boolean eligible = lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
                 route(v, f, seq, tokens, lane, arc);
+                moved |= hops > 0;
+                if (eligible && !allocates()) {
+                    lastOffered = false;
+                }
                 for (int h = 0; h < hops; h++) {
                     x.begin();
                     x.removeAt(q, 0);
@@ -726,6 +805,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
                     emitHop(FORWARD, arc, lane, f, seq, tokens, h);
                 }
             }
+            return buffered && !moved;
         }
 
         private void deliver(int b, int arc, int f, int seq) {
@@ -740,7 +820,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
                 // RC responder: a sequence error; go-back-N is the gbn model's subject, so the message stalls
                 receiver = 2;
             }
-            x.emit(code(DELIVER, arc, b & 1, f, seq, 0, receiver, 0, 0, 0, false, false), sink);
+            emit(code(DELIVER, arc, b & 1, f, seq, 0, receiver, 0, 0, 0, false, false));
         }
 
         private void background() {
@@ -754,10 +834,10 @@ public final class NetworkModel implements LayoutModel, PackedModel {
             for (int i = 0; i < background.length; i++) {
                 int arc = net.bufArc(i);
                 int bg = x.get(background[i]);
-                if (!dead[failedNow][arc] && bg < threshold && bg + x.length(buffers[2 * i + 1]) < xoff) {
+                if (!dead[failedNow][arc] && bg < threshold && !paused(2 * i + 1)) {
                     x.begin();
                     x.set(background[i], bg + 1);
-                    x.emit(code(BACKGROUND, arc, 1, 0, 0, 0, 0, 0, 0, 0, false, false), sink);
+                    emit(code(BACKGROUND, arc, 1, 0, 0, 0, 0, 0, 0, 0, false, false));
                 }
             }
         }
@@ -801,7 +881,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
                         }
                     }
                 }
-                x.emit(code(FAIL, el, 0, 0, 0, 0, 0, 0, 0, 0, false, false), sink);
+                emit(code(FAIL, el, 0, 0, 0, 0, 0, 0, 0, 0, false, false));
             }
         }
 
@@ -833,15 +913,46 @@ public final class NetworkModel implements LayoutModel, PackedModel {
         }
 
         private void emitHop(int kind, int arc, int lane, int f, int seq, int tokens, int h) {
-            x.emit(code(kind, arc, lane, f, seq, tokens, hKind[h], hOut[h], hLane[h], hTokens[h], hEcn[h], hCould[h]),
-                    sink);
+            emit(code(kind, arc, lane, f, seq, tokens, hKind[h], hOut[h], hLane[h], hTokens[h], hEcn[h], hCould[h]));
         }
 
         // ---- the switch's forwarding decision (seed 000 §IV-A Fig. 7, §IV-B) ----
 
         /** Whether the buffer has room: not dead and below the PFC pause threshold (else its upstream is paused). */
         private boolean room(int arc, int lane) {
-            return arc >= 0 && !dead[failedNow][arc] && (koPause || occ(arc, lane) < xoff);
+            return arc >= 0 && !dead[failedNow][arc] && (koPause || !paused(2 * bufOfArc[arc] + lane));
+        }
+
+        /**
+         * PFC (seed 004 §4): whether buffer b has paused its upstream. Without hysteresis the pause
+         * state is the occupancy's (paused at xoff, resumed below it); with it, a declared bit set
+         * when the occupancy reaches xoff and cleared when it falls to xon ({@link #settle}).
+         */
+        private boolean paused(int b) {
+            if (hysteresis) {
+                return x.is(g.paused[b]);
+            }
+            int n = x.length(buffers[b]);
+            return ((b & 1) == 1 ? n + x.get(background[b >> 1]) : n) >= xoff;
+        }
+
+        /** Updates the successor's pause bits from its occupancies (with hysteresis only). */
+        private void settle() {
+            for (int b = 0; b < buffers.length; b++) {
+                int n = x.lengthNow(buffers[b]) + ((b & 1) == 1 ? x.now(background[b >> 1]) : 0);
+                if (n >= xoff) {
+                    x.set(g.paused[b], true);
+                } else if (n <= xon) {
+                    x.set(g.paused[b], false);
+                }
+            }
+        }
+
+        private void emit(long code) {
+            if (hysteresis) {
+                settle();
+            }
+            x.emit(code, sink);
         }
 
         private int occ(int arc, int lane) {
@@ -1171,36 +1282,36 @@ public final class NetworkModel implements LayoutModel, PackedModel {
         }
 
         private boolean offeredIfEligible(int v, int f, int seq, int tokens, int inArc) {
-            if (seq != 0 || tokens == 0 || x.length(dft[v]) >= dftSize) {
+            if (!deflectionEligible(v, f, seq, tokens, inArc)) {
                 return true;
+            }
+            route(v, f, seq, tokens, 1, inArc);
+            return allocates();
+        }
+
+        /** Whether the packet must be offered a deflection: see {@link NetworkModel#deflectionOffered}. */
+        private boolean deflectionEligible(int v, int f, int seq, int tokens, int inArc) {
+            if (seq != 0 || tokens == 0 || x.length(dft[v]) >= dftSize) {
+                return false;
             }
             Fifo q = dft[v];
             for (int i = 0, n = x.length(q); i < n; i++) {
                 int d = x.element(q, i);
                 if (dFlow.of(d) == f && (messageKey || dTokens.of(d) == tokens)) {
-                    return true;
+                    return false;
                 }
             }
             int normal = net.ecmpArc(failedNow, v, f);
             if (normal < 0 || occ(normal, 1) < threshold) {
-                return true;
+                return false;
             }
             boolean other = false;
             for (int port = 0; port < t.degree(v); port++) {
                 int a = t.arcAt(v, port);
                 boolean uTurn = inArc >= 0 && a == Topology.reverse(inArc) && uTurnsForbidden;
-                other |= a != normal && !hostArc[a] && !uTurn && !dead[failedNow][a] && occ(a, 1) < xoff;
+                other |= a != normal && !hostArc[a] && !uTurn && !dead[failedNow][a] && !paused(2 * bufOfArc[a] + 1);
             }
-            if (!other) {
-                return true;
-            }
-            route(v, f, seq, tokens, 1, inArc);
-            for (int h = 0; h < hops; h++) {
-                if (hKind[h] == Hop.Kind.ALLOCATE.ordinal()) {
-                    return true;
-                }
-            }
-            return false;
+            return other;
         }
 
         boolean noStale(int[] s, int base) {

@@ -61,6 +61,8 @@ public final class FabricEntry implements ModelEntry {
             "ECN marking threshold in packets (seed VI-A: 22.5 KB)");
     private static final ParamSpec.Int XOFF = ParamSpec.integer("xoff", 3, 2, 32,
             "PFC pause threshold of each (port, lane) buffer in packets");
+    private static final ParamSpec.Int HYSTERESIS = ParamSpec.integer("pfc-hysteresis", 1, 1, 32,
+            "PFC resumes a paused upstream when its buffer holds at most xoff - pfc-hysteresis packets (1: none)");
     private static final ParamSpec.Int BACKGROUND = ParamSpec.integer("background", 1, 0, 8,
             "background packets that may join VL1 buffers");
     private static final ParamSpec.Int FAILURES = ParamSpec.integer("failures", 1, 0, 1,
@@ -93,7 +95,7 @@ public final class FabricEntry implements ModelEntry {
 
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(TOPOLOGY, FLOWS, PACKETS, DFT, TOKENS, THRESHOLD, ECN, XOFF, BACKGROUND, FAILURES, DFT_KEY,
+        return List.of(TOPOLOGY, FLOWS, PACKETS, DFT, TOKENS, THRESHOLD, ECN, XOFF, HYSTERESIS, BACKGROUND, FAILURES, DFT_KEY,
                 UTURNS, LANE_CHANGE, CLEANUP, ESCAPE, LANE_RULE);
     }
 
@@ -303,7 +305,11 @@ public final class FabricEntry implements ModelEntry {
         FabricOptions options = new FabricOptions(FabricOptions.DftKey.of(DFT_KEY.get(p)),
                 FabricOptions.UTurns.of(UTURNS.get(p)), lane, FabricOptions.Cleanup.of(CLEANUP.get(p)),
                 ESCAPE.is(p, "on"), lane == FabricOptions.LaneChange.TABLE ? LaneRule.parse(LANE_RULE.get(p)) : null, off);
+        int xon = XOFF.get(p) - HYSTERESIS.get(p);
+        if (xon < 0) {
+            throw new InputException("pfc-hysteresis = " + HYSTERESIS.get(p) + ": expected at most xoff = " + XOFF.get(p));
+        }
         return new FabricConfig(t, flows, PACKETS.get(p), DFT.get(p), TOKENS.get(p), THRESHOLD.get(p), ECN.get(p),
-                XOFF.get(p), BACKGROUND.get(p), FAILURES.get(p), options);
+                XOFF.get(p), xon, BACKGROUND.get(p), FAILURES.get(p), options);
     }
 }

@@ -46,6 +46,7 @@ class NetworkModelEquivalenceTest {
         seen.add(view(o0));
         queue.add(new Object[] {o0, n0});
         int n = 0;
+        org.rdmacheck.model.PackedModel.Expander expander = now.expander();
         while (!queue.isEmpty() && n < cap) {
             Object[] pair = queue.poll();
             FabricState os = (FabricState) pair[0];
@@ -55,6 +56,14 @@ class NetworkModelEquivalenceTest {
             assertEquals(old.someBufferedPacketMoves(os), ns.test(now::someBufferedPacketMoves), "routing deadlock at " + view(os));
             assertEquals(old.deflectionOffered(os), ns.test(now::deflectionOffered), "deflection offered at " + view(os));
             assertEquals(old.laneRuleCells(os), now.laneRuleCells(ns), "lane-rule cells at " + view(os));
+            // the answers an expansion finds on the way equal the ones computed afresh
+            int[] values = new int[ns.length()];
+            ns.copyTo(values, 0);
+            boolean moves = now.someBufferedPacketMoves(values, 0);
+            boolean offered = now.deflectionOffered(values, 0);
+            expander.successors(values, 0, (code, next, length) -> { });
+            assertEquals(moves, now.someBufferedPacketMoves(values, 0), "routing deadlock after expansion");
+            assertEquals(offered, now.deflectionOffered(values, 0), "deflection offered after expansion");
             Map<String, FabricState> oNext = new LinkedHashMap<>();
             List<String> oEdges = new ArrayList<>();
             old.successors(os, tr -> {

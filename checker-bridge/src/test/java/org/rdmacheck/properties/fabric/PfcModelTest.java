@@ -1,0 +1,64 @@
+package org.rdmacheck.properties.fabric;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.engine.ExplorationReport;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
+
+/**
+ * The PFC model's hysteresis parameter: pause at xoff, resume at xon = xoff - pfc-hysteresis. With 1
+ * (the default) the pause state is the occupancy's and nothing is declared; larger values declare a
+ * pause bit per buffer, which grows the state space and can hold an upstream paused longer.
+ */
+class PfcModelTest {
+
+    private static final FabricEntry ENTRY = new FabricEntry();
+
+    private static ExplorationReport run(int hysteresis) {
+        Map<String, String> p = new LinkedHashMap<>(Map.of("flows", "0-1", "packets", "3", "tokens", "2",
+                "failures", "1"));
+        p.put("pfc-hysteresis", "" + hysteresis);
+        CheckSpec<?> spec = ENTRY.build("repaired", Params.of(p)).withoutProgress();
+        return FabricVerificationTest.explore(spec);
+    }
+
+    @Test
+    void hysteresisOfOnePacketIsTheOccupancysPauseState() {
+        ExplorationReport r = run(1);
+        assertTrue(r.complete());
+        assertEquals(18_398, r.stats().distinctStates());
+        r.results().forEach(c -> assertInstanceOf(CheckResult.Verified.class, c, c.property()));
+    }
+
+    @Test
+    void resumingAtOneStillProvesOneMessageWithAFailure() {
+        ExplorationReport r = run(2);
+        assertTrue(r.complete());
+        assertEquals(30_303, r.stats().distinctStates());
+        r.results().forEach(c -> assertInstanceOf(CheckResult.Verified.class, c, c.property()));
+    }
+
+    /** Background packets never drain in this model: with xon below them a paused port never resumes. */
+    @Test
+    void resumingAtZeroBelowPersistentBackgroundHoldsThePortPausedForEver() {
+        ExplorationReport r = run(3);
+        assertInstanceOf(CheckResult.Violated.class, r.result(FabricProperties.NO_ROUTING_DEADLOCK));
+        assertEquals(62_163, r.stats().distinctStates());
+    }
+
+    @Test
+    void hysteresisAboveXoffIsRefused() {
+        InputException e = assertThrows(InputException.class, () -> ENTRY.build("repaired",
+                Params.of(Map.of("pfc-hysteresis", "4"))));
+        assertEquals("pfc-hysteresis = 4: expected at most xoff = 3", e.getMessage());
+    }
+}
