@@ -20,8 +20,8 @@
 (* keep their DFTs (Cleanup "none") or free the restarted messages'        *)
 (* entries ("flush").                                                      *)
 (*                                                                         *)
-(* The variables are those of the Java twin (model-java                    *)
-(* org.rdmacheck.model.fabric.FabricState), as sequences in the same       *)
+(* The variables are those of the Java twin's trace view (model-java       *)
+(* org.rdmacheck.model.fabric.NetworkModel), as sequences in the same      *)
 (* order, so distinct-state counts are equal and Java traces validate.     *)
 (***************************************************************************)
 EXTENDS Integers, Sequences, FiniteSets, TLC

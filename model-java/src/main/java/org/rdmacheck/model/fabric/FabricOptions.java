@@ -48,7 +48,7 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
 
     /**
      * The mechanisms of seed 000 §IV that a knock-out switch can remove from the one model: each is
-     * a guard in {@link FabricRouter} or {@link FabricModel}; with no knock-out the model is the
+     * a guard in {@link NetworkModel}, written once; with no knock-out the model is the
      * design.
      */
     public enum Knockout {

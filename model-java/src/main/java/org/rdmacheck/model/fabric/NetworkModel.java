@@ -79,8 +79,8 @@ public final class NetworkModel implements LayoutModel, PackedModel {
     static final int FAIL = 4;
     private static final String[] NAMES = {"Send", "Forward", "Deliver", "Background", "Fail"};
     private static final String[] RECEIVER = {"accept", "discard-duplicate", "discard-out-of-order"};
-    private static final Hop.Kind[] KINDS = Hop.Kind.values();
-    private static final int ALLOCATE_KIND = Hop.Kind.ALLOCATE.ordinal();
+    private static final Route[] KINDS = Route.values();
+    private static final int ALLOCATE_KIND = Route.ALLOCATE.ordinal();
 
     private final FabricConfig config;
     private final FabricNet net;
@@ -274,8 +274,10 @@ public final class NetworkModel implements LayoutModel, PackedModel {
     @Override
     public List<Footprint> footprints() {
         List<Slot> all = g.layout.slots();
+        List<Slot> pause = g.paused == null ? List.of() : List.of(g.paused);
         List<Slot> buffersAndBackground = new ArrayList<>(List.of(g.buffers));
         buffersAndBackground.addAll(List.of(g.background));
+        buffersAndBackground.addAll(pause);
         List<Slot> dfts = new ArrayList<>();
         for (Fifo q : g.dft) {
             if (q != null) {
@@ -288,13 +290,21 @@ public final class NetworkModel implements LayoutModel, PackedModel {
         List<Slot> sendReads = new ArrayList<>(routeReads);
         sendReads.addAll(List.of(g.sent));
         List<Slot> routeWrites = new ArrayList<>(List.of(g.buffers));
+        routeWrites.addAll(pause);
         routeWrites.addAll(dfts);
         List<Slot> sendWrites = new ArrayList<>(routeWrites);
         sendWrites.addAll(List.of(g.sent));
         List<Slot> deliver = new ArrayList<>(List.of(g.buffers));
+        deliver.addAll(pause);
         deliver.addAll(List.of(g.expected));
+        List<Slot> deliverReads = new ArrayList<>(deliver);
+        if (g.paused != null) {
+            deliverReads.addAll(List.of(g.background)); // the resume threshold compares the whole occupancy
+        }
         List<Slot> bg = new ArrayList<>(buffersAndBackground);
         bg.add(g.failed);
+        List<Slot> bgWrites = new ArrayList<>(List.of(g.background));
+        bgWrites.addAll(pause);
         List<Slot> failReads = new ArrayList<>(all);
         List<Slot> failWrites = new ArrayList<>(buffersAndBackground);
         failWrites.addAll(dfts);
@@ -302,8 +312,8 @@ public final class NetworkModel implements LayoutModel, PackedModel {
         failWrites.add(g.failed);
         return List.of(Footprint.of(NAMES[SEND], sendReads, sendWrites),
                 Footprint.of(NAMES[FORWARD], routeReads, routeWrites),
-                Footprint.of(NAMES[DELIVER], deliver, deliver),
-                Footprint.of(NAMES[BACKGROUND], bg, List.of(g.background)),
+                Footprint.of(NAMES[DELIVER], deliverReads, deliver),
+                Footprint.of(NAMES[BACKGROUND], bg, bgWrites),
                 Footprint.of(NAMES[FAIL], failReads, failWrites));
     }
 
@@ -347,7 +357,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
     }
 
     /** @param code a Send or Forward  @return the switch's decision */
-    public static Hop.Kind route(long code) {
+    public static Route route(long code) {
         return KINDS[(int) (code >>> 30) & 0xF];
     }
 
@@ -418,7 +428,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
     }
 
     private static int routeOf(String label) {
-        for (Hop.Kind k : KINDS) {
+        for (Route k : KINDS) {
             if (k.label().equals(label)) {
                 return k.ordinal();
             }
@@ -983,7 +993,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
             return koSpend ? tokens : tokens - 1;
         }
 
-        private void hop(int out, int lane, int tokens, Hop.Kind kind, int tableMode, boolean could) {
+        private void hop(int out, int lane, int tokens, Route kind, int tableMode, boolean could) {
             int h = hops++;
             hOut[h] = out;
             hLane[h] = lane;
@@ -1043,12 +1053,12 @@ public final class NetworkModel implements LayoutModel, PackedModel {
             if (lane == 0) {
                 int e = net.escapeArc(failedNow, v, f);
                 if (e >= 0 && room(e, 0)) {
-                    hop(e, 0, tokens, Hop.Kind.ESCAPE_FORWARD, AFTER, false);
+                    hop(e, 0, tokens, Route.ESCAPE_FORWARD, AFTER, false);
                 }
                 if (koReturn) {
                     int normal = net.ecmpArc(failedNow, v, f);
                     if (normal >= 0 && room(normal, 1)) {
-                        hop(normal, 1, tokens, Hop.Kind.RETURN, AFTER, false);
+                        hop(normal, 1, tokens, Route.RETURN, AFTER, false);
                     }
                 }
                 return;
@@ -1067,15 +1077,15 @@ public final class NetworkModel implements LayoutModel, PackedModel {
                 }
                 if (hitLane == 0) {
                     if (room(hitArc, 0)) {
-                        hop(hitArc, 0, tokens, Hop.Kind.ESCAPE_FOLLOW, AFTER, false);
+                        hop(hitArc, 0, tokens, Route.ESCAPE_FOLLOW, AFTER, false);
                     }
                     return;
                 }
                 if (tokens > 0) {
                     if (room(hitArc, 1)) {
-                        hop(hitArc, 1, spend(tokens), Hop.Kind.DFT_HIT, AFTER, false);
+                        hop(hitArc, 1, spend(tokens), Route.DFT_HIT, AFTER, false);
                     } else if (koHitWaits && room(normal, 1)) {
-                        hop(normal, 1, tokens, Hop.Kind.NORMAL, AFTER, false);
+                        hop(normal, 1, tokens, Route.NORMAL, AFTER, false);
                     } else if (!koAccess) {
                         escapeToVl0(v, f, seq, tokens, end);
                     }
@@ -1091,7 +1101,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
                 }
             }
             if (room(normal, 1)) {
-                hop(normal, 1, tokens, Hop.Kind.NORMAL, AFTER, altCount > 0);
+                hop(normal, 1, tokens, Route.NORMAL, AFTER, altCount > 0);
             } else {
                 escapeToVl0(v, f, seq, tokens, end);
             }
@@ -1101,7 +1111,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
         private void deflect(int f, int seq, int tokens, boolean end) {
             for (int i = 0; i < altCount; i++) {
                 int alt = alts[i];
-                hop(alt, 1, spend(tokens), Hop.Kind.ALLOCATE, AFTER, true);
+                hop(alt, 1, spend(tokens), Route.ALLOCATE, AFTER, true);
                 if (!end) {
                     ownTable(hops - 1, -1, g.entry(f, tokens, alt, 1));
                 }
@@ -1133,9 +1143,9 @@ public final class NetworkModel implements LayoutModel, PackedModel {
                 return;
             }
             if (laneChange == LaneChange.SILENT) {
-                hop(e, 0, tokens, Hop.Kind.ESCAPE, AFTER, false);
+                hop(e, 0, tokens, Route.ESCAPE, AFTER, false);
             } else if (seq == 0 && tableLen < dftSize) {
-                hop(e, 0, tokens, Hop.Kind.ESCAPE_ALLOCATE, AFTER, false);
+                hop(e, 0, tokens, Route.ESCAPE_ALLOCATE, AFTER, false);
                 if (!end) {
                     ownTable(hops - 1, -1, g.entry(f, tokens, e, 0));
                 }
@@ -1150,16 +1160,16 @@ public final class NetworkModel implements LayoutModel, PackedModel {
             if (entry >= 0 && dLane.of(entry) == 0) {
                 row = earlier ? 6 : 5;
                 if (room(normal, 1)) {
-                    hop(normal, 1, tokens, Hop.Kind.NORMAL, AFTER, false);
+                    hop(normal, 1, tokens, Route.NORMAL, AFTER, false);
                 }
             } else if (entry >= 0 && tokens > 0) {
                 row = earlier ? 4 : 3;
                 int hitArc = dArc.of(entry);
                 boolean forbidden = isUTurn(hitArc, inArc) && uTurnsForbidden;
                 if (!forbidden && room(hitArc, 1)) {
-                    hop(hitArc, 1, spend(tokens), Hop.Kind.DFT_HIT, AFTER, false);
+                    hop(hitArc, 1, spend(tokens), Route.DFT_HIT, AFTER, false);
                 } else if (!forbidden && koHitWaits && room(normal, 1)) {
-                    hop(normal, 1, tokens, Hop.Kind.NORMAL, AFTER, false);
+                    hop(normal, 1, tokens, Route.NORMAL, AFTER, false);
                 }
             } else {
                 row = seq == 0 ? 0 : earlier ? 2 : 1;
@@ -1169,7 +1179,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
                     deflect(f, seq, tokens, end);
                 }
                 if ((altCount == 0 || !above) && room(normal, 1)) {
-                    hop(normal, 1, tokens, Hop.Kind.NORMAL, AFTER, altCount > 0);
+                    hop(normal, 1, tokens, Route.NORMAL, AFTER, altCount > 0);
                 }
             }
             esc = escapeLane ? net.escapeArc(failedNow, v, f) : -1;
@@ -1196,12 +1206,12 @@ public final class NetworkModel implements LayoutModel, PackedModel {
                 return;
             }
             if (row >= 5) {
-                hop(esc, 0, tokens, Hop.Kind.ESCAPE_FOLLOW, AFTER, false);
+                hop(esc, 0, tokens, Route.ESCAPE_FOLLOW, AFTER, false);
             } else if (end) {
-                hop(esc, 0, tokens, Hop.Kind.ESCAPE, AFTER, false);
+                hop(esc, 0, tokens, Route.ESCAPE, AFTER, false);
             } else {
                 // the move is recorded so that the message's later packets find it (row Z)
-                hop(esc, 0, tokens, Hop.Kind.ESCAPE_ALLOCATE, AFTER, false);
+                hop(esc, 0, tokens, Route.ESCAPE_ALLOCATE, AFTER, false);
                 ownTable(0, entry, g.entry(f, tokens, esc, 0));
             }
         }

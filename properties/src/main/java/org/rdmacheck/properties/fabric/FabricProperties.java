@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.fabric.FabricNet;
-import org.rdmacheck.model.fabric.Hop;
 import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.fabric.Route;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.DeadlockFreedom;
@@ -73,12 +73,12 @@ public final class FabricProperties {
         PackedModel.StateTest noLeak = (s, o) -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
         PackedModel.StateTest noStale = model::noStaleEntry;
         PackedModel.StepTest beforeEcn = (from, o, code, to) -> !routed(code)
-                || NetworkModel.route(code) != Hop.Kind.NORMAL || !NetworkModel.ecnMarked(code)
+                || NetworkModel.route(code) != Route.NORMAL || !NetworkModel.ecnMarked(code)
                 || !NetworkModel.couldDeflect(code);
         PackedModel.StateTest moves = model::someBufferedPacketMoves;
         PackedModel.StateTest offered = model::deflectionOffered;
         PackedModel.StepTest aboveThreshold = (from, o, code, to) -> !routed(code)
-                || NetworkModel.route(code) != Hop.Kind.ALLOCATE
+                || NetworkModel.route(code) != Route.ALLOCATE
                 || model.occupancy(from, o, model.net().ecmpArc(model.failed(from, o), model.at(code),
                         NetworkModel.flow(code)), 1) >= threshold;
         PackedModel.StepTest toDestination = (from, o, code, to) -> !NetworkModel.isDelivery(code)
