@@ -38,6 +38,7 @@ final class CoverageSections {
         StringBuilder rows = new StringBuilder();
         int n = 0;
         int killed = 0;
+        int findingsNotCounted = 0;
         for (int i = 0; i < findings.size(); i++) {
             Finding f = findings.get(i);
             if (!f.property().startsWith(KNOCKOUT)) {
@@ -45,11 +46,15 @@ final class CoverageSections {
             }
             String name = f.property().substring(KNOCKOUT.length());
             Optional<Mechanism> m = mechanism(f.model(), name);
-            n++;
+            // a mechanism declared not needed (with its argument) is a finding, not one of those to kill
+            boolean notNeeded = f.verdict() == Finding.Verdict.NOT_NEEDED;
+            n += notNeeded ? 0 : 1;
+            findingsNotCounted += notNeeded ? 1 : 0;
             killed += f.verdict() == Finding.Verdict.VIOLATED ? 1 : 0;
             String outcome = switch (f.verdict()) {
                 case VIOLATED -> "killed";
                 case VERIFIED -> "SURVIVED";
+                case NOT_NEEDED -> "not needed (a finding)";
                 default -> f.verdict().name();
             };
             rows.append(String.format(Locale.ROOT, "<tr class=\"%s\" data-model=\"%s\"><td>%s</td><td><a href=\"#f%d\">"
@@ -60,12 +65,14 @@ final class CoverageSections {
                     esc(VariantLabels.text(f.parameters())), outcome, esc(f.detail()),
                     f.quantity("distinctStates").map(DetailsHtml::number).orElse("–")));
         }
-        if (n == 0) {
+        if (n + findingsNotCounted == 0) {
             return Optional.empty();
         }
         return Optional.of("<section id=\"knockouts\"><h2>Knock-out coverage</h2>\n<p>Each mechanism a model declares, "
                 + "removed at its coverage scope: <b>" + killed + "</b> of " + n + " killed (some property that must "
-                + "hold fails without it). A mechanism that survives is not detected by any property there.</p>\n"
+                + "hold fails without it). A mechanism that survives is not detected by any property there."
+                + (findingsNotCounted == 0 ? "" : " " + findingsNotCounted + " more declared not needed, with the "
+                + "argument in the row (a finding, not counted).") + "</p>\n"
                 + "<table class=\"thr\" id=\"knockout-table\"><thead><tr><th>model</th><th>mechanism</th><th>paper</th>"
                 + "<th>purpose</th><th>coverage scope</th><th>outcome</th><th>what failed</th><th>states</th></tr>"
                 + "</thead><tbody>\n" + rows + "</tbody></table></section>\n");

@@ -1,0 +1,26 @@
+package org.rdmacheck.cli.report;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.cli.Finding;
+
+/** The knock-out coverage table counts the mechanisms to kill; one declared not needed is a finding apart. */
+class CoverageSectionsTest {
+
+    @Test
+    void aMechanismDeclaredNotNeededIsShownButNotCounted() {
+        List<Finding> rows = List.of(
+                Finding.of("fabric", "lane-silent", Map.of("knockout", "escape-lane"), "knockout escape-lane",
+                        Finding.Expectation.FAILS, Finding.Verdict.VIOLATED),
+                Finding.of("fabric", "lane-silent", Map.of("knockout", "no-return-from-vl0"),
+                        "knockout no-return-from-vl0", Finding.Expectation.NONE, Finding.Verdict.NOT_NEEDED)
+                        .withDetail("not needed (a finding): Duato's condition"));
+        String html = CoverageSections.knockouts(rows).orElseThrow();
+        assertTrue(html.contains("<b>1</b> of 1 killed"), html);
+        assertTrue(html.contains("1 more declared not needed"), html);
+        assertTrue(html.contains("not needed (a finding)</td>"), html);
+    }
+}
