@@ -212,7 +212,8 @@ public final class Knockouts {
             if (r instanceof ReplayResult.Reproduces) {
                 return Optional.of(new Result(entry.name(), m, params, Outcome.KILLED, states(rows),
                         System.currentTimeMillis() - t0, Optional.of(f.property()), f.counterexample(),
-                        f.property() + " violated (" + cex.length() + " steps), replay confirms"));
+                        f.property() + " violated (" + cex.length() + (cex.length() == 1 ? " step" : " steps")
+                                + "), replay confirms"));
             }
             notReplayed.add(f.property() + ": " + r.message());
         }

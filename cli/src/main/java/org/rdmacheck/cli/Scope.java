@@ -200,7 +200,8 @@ public final class Scope {
                 if (r.expected() == Finding.Expectation.HOLDS && r.outcome() == Finding.Outcome.UNEXPECTED) {
                     return new Point(index, labels, params, Outcome.UNEXPECTED, states, ms, Optional.of(r.property()),
                             r.counterexampleFile(), r.property() + " " + r.verdict()
-                            + r.counterexample().map(t -> ", " + t.trace().length() + " steps").orElse(""));
+                            + r.counterexample().map(t -> ", " + t.trace().length()
+                                    + (t.trace().length() == 1 ? " step" : " steps")).orElse(""));
                 }
             }
             for (Finding r : rows) {
