@@ -34,6 +34,7 @@ public final class StateLayout {
         this.slots = List.copyOf(b.slots);
         this.fifos = List.copyOf(b.fifos);
         this.symmetries = List.copyOf(b.symmetries);
+        symmetries.forEach(x -> x.layout = this);
         this.arrays = Collections.unmodifiableMap(new LinkedHashMap<>(b.arrays));
         arrays.forEach((name, fs) -> fs.forEach(f -> arrayOf.put(f, name)));
         List<Field> scalars = new ArrayList<>(b.fields);
@@ -332,21 +333,21 @@ public final class StateLayout {
 
         /**
          * Declares a set of interchangeable elements (senders, QPs...): the block of element i is
-         * {@code blocks[i]}, the scalar fields holding everything the state says about it, in the
-         * same order and with the same bounds for every element. Symmetry reduction permutes the
-         * blocks ({@link SymmetricSet}); no other slot may name an element.
+         * {@code blocks[i]}, the fields and FIFOs holding everything the state says about it, with
+         * the same kinds, bounds and capacities at the same positions for every element. Symmetry
+         * reduction permutes the blocks ({@link SymmetricSet}); no other slot may name an element.
          *
          * @param elements what the elements are, e.g. {@code senders 1..2}
-         * @param blocks   per element, its fields
+         * @param blocks   per element, its slots (fields and FIFOs of this layout)
          * @return the set
          */
-        public SymmetricSet symmetric(String elements, Field[]... blocks) {
+        public SymmetricSet symmetric(String elements, Slot[]... blocks) {
             check();
-            for (Field[] block : blocks) {
-                for (Field f : block) {
-                    if (!fields.contains(f)) {
-                        throw new IllegalArgumentException("symmetric set " + elements + ": " + f.name()
-                                + " is not a scalar field of this layout");
+            for (Slot[] block : blocks) {
+                for (Slot s : block) {
+                    if (!slots.contains(s)) {
+                        throw new IllegalArgumentException("symmetric set " + elements + ": " + s.name()
+                                + " is not a slot of this layout");
                     }
                 }
             }
