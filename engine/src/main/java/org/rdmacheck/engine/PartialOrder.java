@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.rdmacheck.model.Action;
 import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.layout.Footprint;
@@ -96,8 +97,8 @@ final class PartialOrder {
             return none(req, "the model declares no footprints");
         }
         List<Footprint> fps = lm.footprints();
-        if (fps.isEmpty() || fps.size() > 64) {
-            return none(req, fps.size() + " transition groups (1 to 64 supported)");
+        if (fps.isEmpty()) {
+            return none(req, "the model declares no transition groups");
         }
         Set<String> slots = new TreeSet<>();
         Set<String> actions = new TreeSet<>();
@@ -113,7 +114,7 @@ final class PartialOrder {
             slots.addAll(reads.get().slots());
             actions.addAll(reads.get().actions());
         }
-        return new Plan(req, req, "", Groups.of(fps, slots, actions));
+        return new Plan(req, req, "", Groups.of(lm, fps, slots, actions));
     }
 
     private static Plan none(Reduction req, String reason) {
@@ -121,18 +122,39 @@ final class PartialOrder {
     }
 
     /**
-     * The transition groups: per group (bit {@code g} of a mask) the groups dependent on it, its
-     * necessary enabling set, and whether it is visible to the checked properties.
+     * The transition groups: per group (bit {@code g} of a set of groups, as {@code long} words) the
+     * groups dependent on it, its necessary enabling set, and whether it is visible to the checked
+     * properties or a last resort.
      */
-    record Groups(Map<String, Integer> index, long[] dependent, long[] enabling, long visible, long lastResort) {
+    static final class Groups {
 
-        static Groups of(List<Footprint> footprints, Set<String> propertySlots, Set<String> propertyActions) {
+        private final LayoutModel model;
+        private final Map<String, Integer> index;
+        private final int words;
+        private final long[][] dependent;
+        private final long[][] enabling;
+        private final long[] visible;
+        private final long[] lastResort;
+
+        private Groups(LayoutModel model, Map<String, Integer> index, long[][] dependent, long[][] enabling,
+                       long[] visible, long[] lastResort) {
+            this.model = model;
+            this.index = index;
+            this.words = visible.length;
+            this.dependent = dependent;
+            this.enabling = enabling;
+            this.visible = visible;
+            this.lastResort = lastResort;
+        }
+
+        static Groups of(LayoutModel model, List<Footprint> footprints, Set<String> propertySlots,
+                         Set<String> propertyActions) {
             Map<String, Integer> index = new LinkedHashMap<>();
             List<Set<String>> reads = new ArrayList<>();
             List<Set<String>> writes = new ArrayList<>();
-            long lastResort = 0;
+            Set<Integer> last = new TreeSet<>();
             for (Footprint f : footprints) {
-                // a name declared twice: one group with the union of the footprints
+                // a group declared twice: one group with the union of the footprints
                 int g = index.computeIfAbsent(f.action(), k -> {
                     reads.add(new TreeSet<>());
                     writes.add(new TreeSet<>());
@@ -141,31 +163,42 @@ final class PartialOrder {
                 f.reads().forEach(s -> reads.get(g).add(s.name()));
                 f.writes().forEach(s -> writes.get(g).add(s.name()));
                 if (f.lastResort()) {
-                    lastResort |= 1L << g;
+                    last.add(g);
                 }
             }
             int n = index.size();
-            long[] dependent = new long[n];
-            long[] enabling = new long[n];
-            long visible = 0;
+            int words = (n + 63) >>> 6;
+            long[][] dependent = new long[n][words];
+            long[][] enabling = new long[n][words];
+            long[] visible = new long[words];
+            long[] lastResort = new long[words];
             for (int g = 0; g < n; g++) {
                 for (int h = 0; h < n; h++) {
                     boolean hWritesGReads = meets(writes.get(h), reads.get(g));
                     if (hWritesGReads || meets(writes.get(g), reads.get(h)) || meets(writes.get(g), writes.get(h))) {
-                        dependent[g] |= 1L << h;
+                        Bits.set(dependent[g], h);
                     }
                     if (hWritesGReads) {
-                        enabling[g] |= 1L << h;
+                        Bits.set(enabling[g], h);
                     }
                 }
             }
             for (Map.Entry<String, Integer> e : index.entrySet()) {
                 int g = e.getValue();
-                if (meets(writes.get(g), propertySlots) || propertyActions.contains(e.getKey())) {
-                    visible |= 1L << g;
+                // an action property's action is visible whatever the group it falls in
+                if (meets(writes.get(g), propertySlots) || propertyActions.contains(e.getKey())
+                        || propertyActions.contains(groupName(e.getKey()))) {
+                    Bits.set(visible, g);
                 }
             }
-            return new Groups(Map.copyOf(index), dependent, enabling, visible, lastResort);
+            last.forEach(g -> Bits.set(lastResort, g));
+            return new Groups(model, Map.copyOf(index), dependent, enabling, visible, lastResort);
+        }
+
+        /** @return the action name part of a group name ({@code Forward} of {@code Forward[arc=3]}) */
+        private static String groupName(String group) {
+            int at = group.indexOf('[');
+            return at < 0 ? group : group.substring(0, at);
         }
 
         private static boolean meets(Set<String> a, Set<String> b) {
@@ -177,26 +210,108 @@ final class PartialOrder {
             return false;
         }
 
-        /** @return the group of an action name, -1 for a name without a footprint */
-        int of(String action) {
-            Integer g = index.get(action);
+        /** @return the group of an action, -1 for an action without a footprint */
+        int of(Action action) {
+            Integer g = index.get(model.group(action));
             return g == null ? -1 : g;
         }
 
-        /** @return the least stubborn set grown from {@code key}, as a mask of groups */
-        long closure(int key, long enabled) {
-            long set = 1L << key;
-            long work = set;
-            while (work != 0 && (set & enabled) != enabled) {
-                int g = Long.numberOfTrailingZeros(work);
-                work &= work - 1;
+        int size() {
+            return dependent.length;
+        }
+
+        int words() {
+            return words;
+        }
+
+        /**
+         * Grows the least stubborn set from {@code key} into {@code set} ({@code work} is scratch);
+         * stops early once it holds every enabled group.
+         */
+        void closure(int key, long[] enabled, long[] set, long[] work) {
+            java.util.Arrays.fill(set, 0);
+            java.util.Arrays.fill(work, 0);
+            Bits.set(set, key);
+            Bits.set(work, key);
+            for (int g = Bits.next(work, 0); g >= 0 && !Bits.containsAll(set, enabled); g = Bits.next(work, 0)) {
+                Bits.clear(work, g);
                 // a disabled last resort stays disabled while the enabled key does not change: no enabling set
-                long add = (enabled >>> g & 1) != 0 ? dependent[g] : (lastResort >>> g & 1) != 0 ? 0 : enabling[g];
-                long fresh = add & ~set;
-                set |= fresh;
-                work |= fresh;
+                long[] add = Bits.get(enabled, g) ? dependent[g] : Bits.get(lastResort, g) ? null : enabling[g];
+                if (add != null) {
+                    for (int i = 0; i < set.length; i++) {
+                        long fresh = add[i] & ~set[i];
+                        set[i] |= fresh;
+                        work[i] |= fresh;
+                    }
+                }
             }
-            return set;
+        }
+
+        boolean visible(long[] set) {
+            return Bits.intersects(set, visible);
+        }
+    }
+
+    /** Sets of groups as {@code long} words. */
+    private static final class Bits {
+
+        private Bits() {
+        }
+
+        static void set(long[] b, int i) {
+            b[i >>> 6] |= 1L << i;
+        }
+
+        static void clear(long[] b, int i) {
+            b[i >>> 6] &= ~(1L << i);
+        }
+
+        static boolean get(long[] b, int i) {
+            return (b[i >>> 6] >>> i & 1) != 0;
+        }
+
+        /** @return the least member at or after {@code from}, -1 when none */
+        static int next(long[] b, int from) {
+            int w = from >>> 6;
+            if (w >= b.length) {
+                return -1;
+            }
+            long word = b[w] & (-1L << from);
+            while (true) {
+                if (word != 0) {
+                    return (w << 6) + Long.numberOfTrailingZeros(word);
+                }
+                if (++w == b.length) {
+                    return -1;
+                }
+                word = b[w];
+            }
+        }
+
+        static boolean containsAll(long[] a, long[] b) {
+            for (int i = 0; i < a.length; i++) {
+                if ((b[i] & ~a[i]) != 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        static boolean intersects(long[] a, long[] b) {
+            for (int i = 0; i < a.length; i++) {
+                if ((a[i] & b[i]) != 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        static int count(long[] b) {
+            int n = 0;
+            for (long w : b) {
+                n += Long.bitCount(w);
+            }
+            return n;
         }
     }
 
@@ -206,7 +321,11 @@ final class PartialOrder {
         private final Groups groups;
         private final boolean safety;
         private final PackedModel packed;
-        private final int[] perGroup = new int[64];
+        private final int[] perGroup;
+        private final long[] enabled;
+        private final long[] set;
+        private final long[] work;
+        private final long[] best;
         private int[] group = new int[64];
         private boolean[] skip = new boolean[64];
         private final Map<Long, Integer> codeGroups = new HashMap<>();
@@ -217,6 +336,11 @@ final class PartialOrder {
             this.groups = groups;
             this.safety = safety;
             this.packed = packed;
+            this.perGroup = new int[groups.size()];
+            this.enabled = new long[groups.words()];
+            this.set = new long[groups.words()];
+            this.work = new long[groups.words()];
+            this.best = new long[groups.words()];
         }
 
         /**
@@ -229,7 +353,7 @@ final class PartialOrder {
             int n = ts.size();
             int[] grp = group(n);
             for (int k = 0; k < n; k++) {
-                grp[k] = groups.of(ts.get(k).action().name());
+                grp[k] = groups.of(ts.get(k).action());
             }
             boolean[] out = skip(n);
             return choose(grp, 0, n, known, out) ? out : null;
@@ -274,7 +398,7 @@ final class PartialOrder {
         private int groupOf(long code) {
             Integer g = codeGroups.get(code);
             if (g == null) {
-                g = groups.of(packed.action(code).name());
+                g = groups.of(packed.action(code));
                 codeGroups.put(code, g);
             }
             return g;
@@ -290,49 +414,53 @@ final class PartialOrder {
 
         /** Chooses among transitions {@code from..to-1}; marks those left out; returns whether any is. */
         private boolean choose(int[] grp, int from, int to, int[] known, boolean[] out) {
-            long enabled = 0;
+            java.util.Arrays.fill(enabled, 0);
             for (int k = from; k < to; k++) {
                 if (grp[k] < 0) {
                     return false;
                 }
-                enabled |= 1L << grp[k];
+                Bits.set(enabled, grp[k]);
             }
-            if (Long.bitCount(enabled) < 2) {
+            if (Bits.count(enabled) < 2) {
                 return false;
             }
             for (int k = from; k < to; k++) {
                 perGroup[grp[k]]++;
             }
-            long best = enabled;
             int bestCost = to - from;
-            for (long keys = enabled; keys != 0; keys &= keys - 1) {
-                long set = groups.closure(Long.numberOfTrailingZeros(keys), enabled) & enabled;
-                if (set == enabled || safety && (set & groups.visible()) != 0) {
+            boolean found = false;
+            for (int key = Bits.next(enabled, 0); key >= 0; key = Bits.next(enabled, key + 1)) {
+                groups.closure(key, enabled, set, work);
+                int cost = 0;
+                for (int i = 0; i < set.length; i++) {
+                    set[i] &= enabled[i];
+                }
+                if (Bits.containsAll(set, enabled) || safety && groups.visible(set)) {
                     continue;
                 }
-                int cost = 0;
-                for (long m = set; m != 0; m &= m - 1) {
-                    cost += perGroup[Long.numberOfTrailingZeros(m)];
+                for (int g = Bits.next(set, 0); g >= 0; g = Bits.next(set, g + 1)) {
+                    cost += perGroup[g];
                 }
                 if (cost < bestCost) {
-                    best = set;
+                    System.arraycopy(set, 0, best, 0, set.length);
                     bestCost = cost;
+                    found = true;
                 }
             }
             for (int k = from; k < to; k++) {
                 perGroup[grp[k]] = 0;
             }
-            if (best == enabled) {
+            if (!found) {
                 return false;
             }
             for (int k = from; safety && k < to; k++) {
-                if ((best >>> grp[k] & 1) != 0 && known[k] >= 0) {
+                if (Bits.get(best, grp[k]) && known[k] >= 0) {
                     // the cycle proviso: a successor explored is already known, so expand in full
                     return false;
                 }
             }
             for (int k = from; k < to; k++) {
-                out[k] = (best >>> grp[k] & 1) == 0;
+                out[k] = !Bits.get(best, grp[k]);
                 if (out[k]) {
                     skipped++;
                 }

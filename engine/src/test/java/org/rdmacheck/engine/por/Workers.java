@@ -61,9 +61,16 @@ final class Workers implements LayoutModel, PackedModel {
         this.initial = new LayoutState(layout, new int[layout.maxLength()], 0, layout.maxLength());
     }
 
-    /** @return the name of an action of a worker, e.g. {@code Enter1} */
-    static String name(int kind, int worker) {
-        return NAMES[kind] + worker;
+    /** @return the transition group of a worker's actions of a kind, e.g. {@code Enter[1]} */
+    static String group(int kind, int worker) {
+        return NAMES[kind] + "[" + worker + "]";
+    }
+
+    /** One group per worker and kind: the steps of two workers are independent. */
+    @Override
+    public String group(Action action) {
+        Object w = action.params().get("worker");
+        return w == null ? action.name() : action.name() + "[" + w + "]";
     }
 
     @Override
@@ -75,9 +82,9 @@ final class Workers implements LayoutModel, PackedModel {
     public List<Footprint> footprints() {
         List<Footprint> fps = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            fps.add(Footprint.of(name(STEP, i), List.of(count[i]), List.of(count[i])));
-            fps.add(Footprint.of(name(ENTER, i), List.of(lock), List.of(lock)));
-            fps.add(Footprint.of(name(LEAVE, i), List.of(lock), List.of(lock)));
+            fps.add(Footprint.of(group(STEP, i), List.of(count[i]), List.of(count[i])));
+            fps.add(Footprint.of(group(ENTER, i), List.of(lock), List.of(lock)));
+            fps.add(Footprint.of(group(LEAVE, i), List.of(lock), List.of(lock)));
         }
         if (reset) {
             fps.add(Footprint.of(RESET_NAME, layout.slots(), layout.slots()).asLastResort());
@@ -132,7 +139,7 @@ final class Workers implements LayoutModel, PackedModel {
     @Override
     public Action action(long code) {
         int kind = (int) (code >>> 16);
-        return Action.of(kind == RESET ? RESET_NAME : name(kind, (int) (code & 0xffff)));
+        return kind == RESET ? Action.of(RESET_NAME) : Action.of(NAMES[kind], "worker", (int) (code & 0xffff));
     }
 
     @Override

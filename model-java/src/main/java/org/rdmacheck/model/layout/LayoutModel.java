@@ -16,6 +16,20 @@ public interface LayoutModel extends Model<LayoutState> {
     /** @return the transition groups with the slots each reads and writes */
     List<Footprint> footprints();
 
+    /**
+     * The transition group an action belongs to, the {@link Footprint#action()} of its footprint:
+     * by default the action's name, so that one footprint covers every action of a name. A model
+     * that declares footprints per instance (per switch, port or QP, as PINS has transition groups
+     * per process) names the group here, as the action's name followed by the instance in
+     * brackets ({@code Forward[3]}): a partial-order reduction can then tell instances apart.
+     *
+     * @param action an action of the model
+     * @return its group's name
+     */
+    default String group(org.rdmacheck.model.Action action) {
+        return action.name();
+    }
+
     /** The named values of the layout: what traces show. */
     @Override
     default Object view(LayoutState state) {
