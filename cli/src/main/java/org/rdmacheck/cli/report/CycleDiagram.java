@@ -217,10 +217,10 @@ public final class CycleDiagram {
             double dx = b[0] - a[0];
             double dy = b[1] - a[1];
             double len = Math.max(1, Math.hypot(dx, dy));
-            // opposite directions of one link on opposite sides; further lanes further out
-            double side = c.from().compareTo(c.to()) < 0 ? 1 : -1;
+            // each arrow on its left-hand side, so opposite directions of one link are on opposite sides;
+            // further lanes further out
             int lane = lane(c.lane());
-            double off = side * (11 + 16 * lane);
+            double off = 11 + 16 * lane;
             double ox = -dy / len * off;
             double oy = dx / len * off;
             double[] p = {a[0] + ox, a[1] + oy};

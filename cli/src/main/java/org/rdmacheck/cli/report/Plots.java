@@ -331,10 +331,13 @@ public final class Plots {
                     pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", L + (xv - xr[0]) / (xr[1] - xr[0]) * pw,
                             top + ph - (yv - yr[0]) / (yr[1] - yr[0]) * ph));
                 }
+                // past the seventh colour, lines differ by dashes as well
+                String dash = s < COLOURS.length ? "" : s < 2 * COLOURS.length ? " stroke-dasharray=\"6 3\""
+                        : " stroke-dasharray=\"2 2\"";
                 sb.append(String.format(Locale.ROOT, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" "
-                        + "stroke-width=\"1.6\" points=\"%s\"/>%n", colour, pts.toString().strip()));
+                        + "stroke-width=\"1.6\"%s points=\"%s\"/>%n", colour, dash, pts.toString().strip()));
                 sb.append(String.format(Locale.ROOT, "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"%s\" "
-                        + "stroke-width=\"3\"/>", L + pw + 10, L + pw + 30, ly, ly, colour));
+                        + "stroke-width=\"3\"%s/>", L + pw + 10, L + pw + 30, ly, ly, colour, dash));
                 for (String line : legendLines(series)) {
                     sb.append(String.format(Locale.ROOT, "<text class=\"legend\" x=\"%d\" y=\"%d\">%s</text>%n",
                             L + pw + 36, ly + 4, esc(line)));

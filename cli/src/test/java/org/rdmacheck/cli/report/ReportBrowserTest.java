@@ -30,7 +30,7 @@ import org.rdmacheck.properties.catalog.Catalog;
  * finding loads its model's details and shows it; filters hide summary rows and details alike; every
  * variant row shows its non-default parameters; charts draw one arrow per message; and on the longest
  * stored traces (a Go-Back-N lasso, the timed model's 48 steps, Dart's 238-step rate loop), a credit
- * loop on a fat-tree and a ring, the threshold tables and the knock-out table, no two labels overlap,
+ * loop on a fat-tree and a ring, the threshold, knock-out and scope tables, no two labels overlap,
  * no arrowhead lands on text and nothing is wider than its box. Screenshots go to
  * {@code target/report-screenshots/}.
  */
@@ -153,6 +153,12 @@ class ReportBrowserTest {
         assertEquals(0, Main.run(new String[] {"gbn-sim", "--param", "lossRates=1e-3,1e-2", "--param",
             "replications=3", "--param", "messages=10", "--out", home.resolve("out/gbn-sim").toString()},
                 new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())));
+        StringWriter scope = new StringWriter();
+        assertEquals(0, Main.run(new String[] {"scope", "philosophers", "--json", "--max-time", "60s"},
+                new PrintWriter(scope), new PrintWriter(new StringWriter())));
+        Files.createDirectories(home.resolve("out/scope"));
+        Files.writeString(home.resolve("out/scope/philosophers.json"), scope.toString());
+        int frontier = org.rdmacheck.checker.trace.TraceJson.MAPPER.readTree(scope.toString()).path("frontier").size();
         Path dir = tmp.resolve("report");
         HtmlReport.write(dir, findings, home, new PrintWriter(new StringWriter()));
         assertTrue(Files.isRegularFile(dir.resolve("plots/fluid-two-flow.png")));
@@ -237,9 +243,12 @@ class ReportBrowserTest {
             browser.screenshot("#f" + RING_CYCLE + " .chart.cycle", shots.resolve("deadlock-cycle-ring.png"));
             browser.screenshot("#thresholds", shots.resolve("thresholds.png"));
             browser.screenshot("#knockouts", shots.resolve("knockouts.png"));
+            browser.screenshot("#scopes", shots.resolve("scopes.png"));
+            assertEquals(frontier, count(browser, "#scopes tbody tr"), "the scope's frontier, one row per point");
+            assertEquals(1, count(browser, "#knockout-table tbody tr"), "one knock-out, one row");
             for (String chart : List.of("#f" + lassoAt + " .cex", "#f6 .cex", "#f" + GBN_TIMED + " .cex", "#f0 .cex",
                     "#f2 .cex", "#f3 .cex", "#f11 .cex", "#f" + FATTREE_CYCLE + " .chart.cycle",
-                    "#f" + RING_CYCLE + " .chart.cycle", "#thresholds", "#knockouts", "#summary")) {
+                    "#f" + RING_CYCLE + " .chart.cycle", "#thresholds", "#knockouts", "#scopes", "#summary")) {
                 assertLayout(browser, chart);
             }
             assertTrue(browser.eval("document.documentElement.scrollWidth - window.innerWidth").asInt() <= 0,
