@@ -132,6 +132,11 @@ public final class NetworkModel implements LayoutModel, PackedModel {
         this.g = new NetworkLayout(config, net);
         this.flows = config.flows().size();
         this.packets = config.packets();
+        if (flows > 127 || t.arcCount() > 2046 || packets > 16 || config.tokens() > 15) {
+            throw new org.rdmacheck.model.InputException("fabric of " + flows + " flows, " + t.arcCount() + " arcs, "
+                    + packets + " packets and " + config.tokens() + " tokens: expected at most 127 flows, 2046 arcs, "
+                    + "16 packets and 15 tokens (an action's code)");
+        }
         this.xoff = config.xoff();
         this.xon = config.xon();
         this.hysteresis = g.paused != null;
