@@ -20,7 +20,8 @@ final class ReportAssets {
             overflow-wrap:anywhere} th{background:#eef1f8;text-align:left}
             .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap} th,td.verdict{overflow-wrap:normal}
             tr.unexpected td{background:#fde2e2} tr.inconclusive td{background:#fff4d6}
-            td.params,.params-inline{color:#4a5468;font-size:12px} code.changed{background:#fff3c4}
+            td.params,.params-inline{color:#4a5468;font-size:12px} td.params{max-width:30em} code.changed{background:#fff3c4}
+            #summary-table td:last-child{white-space:nowrap}
             .filters{margin:8px 0} .filters select{margin-right:12px}
             article.finding{border-left:4px solid #3c8d40;padding:2px 12px;margin:10px 0;background:#fbfcfe}
             article.unexpected{border-left-color:#c62828} article.inconclusive{border-left-color:#f9a825}
