@@ -120,14 +120,14 @@ class CatalogReductionTest {
             List<Transition<LayoutState>> ts = new ArrayList<>();
             m.successors(s, ts::add);
             Set<String> enabled = new HashSet<>();
-            ts.forEach(t -> enabled.add(t.action().name()));
+            ts.forEach(t -> enabled.add(m.group(t.action())));
             for (String g : enabled) {
                 if (lastResort.contains(g) && enabled.size() > 1) {
                     wrong.add(g + " is declared a last resort but is enabled beside " + enabled);
                 }
             }
             for (Transition<LayoutState> t : ts) {
-                Set<String> declared = writes.get(t.action().name());
+                Set<String> declared = writes.get(m.group(t.action()));
                 assertFalse(declared == null, model + " " + variant + ": " + t.action().name() + " has no footprint");
                 for (Slot slot : m.layout().slots()) {
                     if (changed(slot, s, t.next()) && !declared.contains(slot.name())) {

@@ -271,10 +271,12 @@ public final class NetworkModel implements LayoutModel, PackedModel {
     }
 
     /**
-     * The transition groups' footprints. {@code Send} and {@code Forward} route a packet: the
-     * decision reads the occupancy of every buffer out of the switch (PFC pause, the deflection
-     * threshold, ECN), the switch's DFT, the failed element and, under a lane-rule table, the
-     * buffers into the switch (an earlier packet of the message still there).
+     * The transition groups' footprints, per instance ({@link #group}): {@code Send} per flow and
+     * {@code Forward} per buffer route a packet at one switch: the decision reads the occupancy of
+     * every buffer out of the switch (PFC pause, the deflection threshold, ECN), the switch's DFT,
+     * the failed element and, under a lane-rule table, the buffers into the switch (an earlier
+     * packet of the message still there). {@code Deliver} per buffer writes every receiver (the
+     * packet's flow is the state's), {@code Background} per arc reads the budget spent on every arc.
      */
     @Override
     public List<Footprint> footprints() {
@@ -289,37 +291,102 @@ public final class NetworkModel implements LayoutModel, PackedModel {
                 dfts.add(q);
             }
         }
-        List<Slot> routeReads = new ArrayList<>(buffersAndBackground);
-        routeReads.addAll(dfts);
-        routeReads.add(g.failed);
-        List<Slot> sendReads = new ArrayList<>(routeReads);
-        sendReads.addAll(List.of(g.sent));
-        List<Slot> routeWrites = new ArrayList<>(List.of(g.buffers));
-        routeWrites.addAll(pause);
-        routeWrites.addAll(dfts);
-        List<Slot> sendWrites = new ArrayList<>(routeWrites);
-        sendWrites.addAll(List.of(g.sent));
-        List<Slot> deliver = new ArrayList<>(List.of(g.buffers));
-        deliver.addAll(pause);
-        deliver.addAll(List.of(g.expected));
-        List<Slot> deliverReads = new ArrayList<>(deliver);
-        if (g.paused != null) {
-            deliverReads.addAll(List.of(g.background)); // the resume threshold compares the whole occupancy
-        }
-        List<Slot> bg = new ArrayList<>(buffersAndBackground);
-        bg.add(g.failed);
-        List<Slot> bgWrites = new ArrayList<>(List.of(g.background));
-        bgWrites.addAll(pause);
         List<Slot> failReads = new ArrayList<>(all);
         List<Slot> failWrites = new ArrayList<>(buffersAndBackground);
         failWrites.addAll(dfts);
         failWrites.addAll(List.of(g.sent));
         failWrites.add(g.failed);
-        return List.of(Footprint.of(NAMES[SEND], sendReads, sendWrites),
-                Footprint.of(NAMES[FORWARD], routeReads, routeWrites),
-                Footprint.of(NAMES[DELIVER], deliverReads, deliver),
-                Footprint.of(NAMES[BACKGROUND], bg, bgWrites),
-                Footprint.of(NAMES[FAIL], failReads, failWrites));
+        List<Footprint> groups = new ArrayList<>();
+        // per instance (PINS-style groups per flow and per buffer): a routing
+        // decision at switch v reads the buffers into and out of v, their background and pause
+        // state, v's DFT and the failed element, and writes the buffers out of v and v's DFT
+        for (int f = 0; f < flows; f++) {
+            int v = srcTor[f];
+            List<Slot> reads = new ArrayList<>(around(v));
+            reads.add(g.sent[f]);
+            List<Slot> writes = new ArrayList<>(outOf(v));
+            writes.add(g.sent[f]);
+            groups.add(Footprint.of(NAMES[SEND] + "[" + f + "]", reads, writes));
+        }
+        for (int b = 0; b < g.buffers.length; b++) {
+            int arc = net.bufArc(b / 2);
+            List<Slot> self = new ArrayList<>(List.of(g.buffers[b]));
+            if (g.paused != null) {
+                self.add(g.paused[b]);
+            }
+            if (hostArc[arc]) {
+                List<Slot> w = new ArrayList<>(self);
+                w.addAll(List.of(g.expected));
+                List<Slot> r = new ArrayList<>(w);
+                r.add(g.background[b / 2]);
+                groups.add(Footprint.of(NAMES[DELIVER] + "[" + b + "]", r, w));
+            } else {
+                int v = t.arcTo(arc);
+                List<Slot> r = new ArrayList<>(self);
+                r.addAll(around(v));
+                List<Slot> w = new ArrayList<>(self);
+                w.addAll(outOf(v));
+                groups.add(Footprint.of(NAMES[FORWARD] + "[" + b + "]", r, w));
+            }
+        }
+        for (int i = 0; i < g.background.length; i++) {
+            List<Slot> r = new ArrayList<>(List.of(g.background));
+            r.add(g.buffers[2 * i + 1]);
+            r.add(g.failed);
+            List<Slot> w = new ArrayList<>(List.of(g.background[i]));
+            if (g.paused != null) {
+                r.add(g.paused[2 * i + 1]);
+                w.add(g.paused[2 * i + 1]);
+            }
+            groups.add(Footprint.of(NAMES[BACKGROUND] + "[" + i + "]", r, w));
+        }
+        groups.add(Footprint.of(NAMES[FAIL], failReads, failWrites));
+        return groups;
+    }
+
+    /** The slots a routing decision at switch v reads: buffers into and out of v with their background
+     * and pause state, v's DFT, the failed element. */
+    private List<Slot> around(int v) {
+        List<Slot> r = new ArrayList<>(outOf(v));
+        for (int p = 0; p < t.degree(v); p++) {
+            int in = bufOfArc[Topology.reverse(t.arcAt(v, p))];
+            if (in >= 0) {
+                r.add(g.buffers[2 * in]);
+                r.add(g.buffers[2 * in + 1]);
+            }
+            int out = bufOfArc[t.arcAt(v, p)];
+            r.add(g.background[out]);
+        }
+        r.add(g.failed);
+        return r;
+    }
+
+    /** The slots a routing decision at switch v may write: the buffers out of v (and their pause state), v's DFT. */
+    private List<Slot> outOf(int v) {
+        List<Slot> w = new ArrayList<>();
+        for (int p = 0; p < t.degree(v); p++) {
+            int out = bufOfArc[t.arcAt(v, p)];
+            for (int lane = 0; lane < 2; lane++) {
+                w.add(g.buffers[2 * out + lane]);
+                if (g.paused != null) {
+                    w.add(g.paused[2 * out + lane]);
+                }
+            }
+        }
+        w.add(g.dft[v]);
+        return w;
+    }
+
+    /** Per instance: {@code Send[flow]}, {@code Forward[buffer]}, {@code Deliver[buffer]}, {@code Background[arc]}, {@code Fail}. */
+    @Override
+    public String group(Action a) {
+        Map<String, Object> p = a.params();
+        return switch (a.name()) {
+            case "Send" -> a.name() + "[" + p.get("flow") + "]";
+            case "Forward", "Deliver" -> a.name() + "[" + (2 * bufOfArc[(int) p.get("arc")] + (int) p.get("lane")) + "]";
+            case "Background" -> a.name() + "[" + bufOfArc[(int) p.get("arc")] + "]";
+            default -> a.name();
+        };
     }
 
     // ---- action codes ----

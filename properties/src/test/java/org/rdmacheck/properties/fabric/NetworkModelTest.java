@@ -43,7 +43,7 @@ class NetworkModelTest {
             for (Transition<LayoutState> t : next) {
                 edges++;
                 assertEquals(t.action(), m.action(m.code(t.action())));
-                Footprint f = groups.get(t.action().name());
+                Footprint f = groups.get(m.group(t.action()));
                 for (Slot slot : m.layout().slots()) {
                     if (!f.writes().contains(slot)) {
                         if (slot instanceof Field x) {
