@@ -151,7 +151,9 @@ public final class FabricEntry implements ModelEntry {
         Map<String, String> laneScope = Map.of("packets", "3", "tokens", "3", "xoff", "3");
         return List.of(
                 new Mechanism("dft-follow", "DFT lookup: a packet matching an entry follows it", "seed 000, IV-A Fig. 7",
-                        FabricProperties.IN_ORDER, "repaired", oneFlow,
+                        // three packets: a follow rule broken only from the third packet on is caught too
+                        FabricProperties.IN_ORDER, "repaired",
+                        Map.of("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0"),
                         "entries are allocated and freed but never consulted"),
                 new Mechanism("dft-free-on-end", "DFT entry de-allocated by the end packet", "seed 000, IV-A",
                         FabricProperties.NO_LEAK, "repaired", oneFlow, "no packet ever frees an entry"),
@@ -172,18 +174,18 @@ public final class FabricEntry implements ModelEntry {
                 new Mechanism("escape-access", "packets may move from non-escape VLs to escape VLs", "seed 000, IV-B",
                         FabricProperties.NO_ROUTING_DEADLOCK, "lane-silent", laneScope,
                         "a packet blocked at its DFT entry's port may not take VL0"),
+                // seed 000, IV-B: "flows that traverse the escape VLs never flow back to non-escape VLs".
+                // For deadlock freedom alone the rule is not needed (Duato, IEEE TPDS 1995, virtual
+                // cut-through: every packet blocked on VL1 may take VL0 and VL0's up*/down* dependency graph
+                // is acyclic; where a packet goes after VL0 adds no dependency among VL0's channels), and no
+                // routing deadlock was found with the knock-out (docs/fabric.md). What the rule protects is
+                // the order: a packet back on VL1 can overtake its message's earlier packet still on VL0 at
+                // the same arc, which the receiver then drops (29-step traces at repaired's defaults; 16 steps
+                // at the scope below).
                 new Mechanism("no-return-from-vl0", "flows that traverse the escape VLs never flow back",
-                        "seed 000, IV-B", FabricProperties.NO_ROUTING_DEADLOCK, "lane-silent", laneScope,
-                        "a VL0 packet may go back to VL1 on its ECMP port")
-                        // Duato (IEEE TPDS 1995/1996), virtual cut-through: a routing function is deadlock-free if a
-                        // connected routing subfunction (VL0, up*/down*) has an acyclic channel dependency graph and
-                        // every blocked packet may take it; where a packet goes after VL0 adds no dependency among
-                        // VL0's channels, since a packet holds one buffer at a time
-                        .notNeeded("Duato's condition for virtual cut-through switching (each packet holds one "
-                                + "buffer slot at a time, as modelled) needs only that every packet blocked on VL1 may "
-                                + "take VL0 and that VL0's own channel dependency graph (up*/down*) is acyclic; a "
-                                + "packet leaving VL0 for VL1 adds no dependency between VL0 channels, so deadlock "
-                                + "freedom does not need the rule (it is needed under wormhole switching)."),
+                        "seed 000, IV-B", FabricProperties.IN_ORDER, "repaired",
+                        Map.of("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0", "xoff", "2"),
+                        "a VL0 packet may go back to VL1 on its ECMP port"),
                 new Mechanism("pfc-pause", "PFC pause (lossless back pressure)", "seed 000, IV-C; seed 004, 4",
                         FabricProperties.EXACTLY_ONCE, "repaired",
                         Map.of("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0", "xoff", "2"),
