@@ -79,6 +79,10 @@ final class ExplorationRun<S> {
             control.clock.mark("end");
         } catch (OutOfMemoryError e) {
             control.heapExhausted();
+        } catch (org.rdmacheck.model.InputException e) {
+            throw e;   // bad input found late is still bad input (exit 2), not a model failure
+        } catch (RuntimeException e) {
+            control.modelFailed(e);
         } finally {
             if (pool != null) {
                 pool.shutdownNow();

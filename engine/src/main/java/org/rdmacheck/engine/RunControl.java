@@ -60,6 +60,28 @@ final class RunControl {
     }
 
     /** Stops for an exhausted heap. */
+    /** what the model threw while the run expanded it, or null */
+    private volatile String modelError;
+
+    /**
+     * Records an exception the model threw (a bug in the model, not a verdict): the run stops and its
+     * unsettled properties are FAILED with this message.
+     *
+     * @param e the exception
+     */
+    void modelFailed(RuntimeException e) {
+        StackTraceElement at = e.getStackTrace().length == 0 ? null : e.getStackTrace()[0];
+        modelError = "the model failed at depth " + depth + ": " + e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                + (at == null ? "" : " (at " + at.getClassName().replaceAll(".*\\.", "") + "." + at.getMethodName()
+                + ":" + at.getLineNumber() + ")");
+    }
+
+    /** @return the model's failure, or null */
+    String modelError() {
+        return modelError;
+    }
+
     void heapExhausted() {
         stop(CheckResult.InconclusiveReason.MEMORY_LIMIT,
                 "heap exhausted (" + (Runtime.getRuntime().maxMemory() >> 20) + " MB); partial statistics");

@@ -68,6 +68,8 @@ final class RunReport<S> {
             boolean stateOrStep = prop instanceof Invariant<S> || prop instanceof ActionProperty<S>;
             if (v != null) {
                 results.add(new CheckResult.Violated(prop.name(), traces.build(prop, v), stats));
+            } else if (control.modelError() != null) {
+                results.add(new CheckResult.Failed(prop.name(), control.modelError(), stats));
             } else if (prop instanceof Progress<S> && setup.reduction.applied() != Reduction.NONE) {
                 results.add(new CheckResult.Inconclusive(prop.name(), CheckResult.InconclusiveReason.REDUCED_SPACE,
                         "progress (AG EF) is not preserved by a partial-order reduction: check " + prop.name()

@@ -164,7 +164,13 @@ public final class Expansion {
     /** @param q a FIFO  @param e an element's bits, appended at its tail (there must be room) */
     public void append(Fifo q, int e) {
         int[] a = edit(q);
-        a[len[q.index]++] = e;
+        int n = len[q.index];
+        if (n >= a.length || n >= q.capacity()) {
+            // a model that appends to a full FIFO is wrong (its guard should have waited): say which one
+            throw new IllegalStateException("FIFO " + q.name() + " is over its declared capacity " + q.capacity());
+        }
+        a[n] = e;
+        len[q.index] = n + 1;
     }
 
     /** @param q a FIFO emptied in the successor */
