@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.IntUnaryOperator;
@@ -18,12 +17,8 @@ import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.engine.Reduction;
 import org.rdmacheck.model.Action;
-import org.rdmacheck.model.PackedModel;
-import org.rdmacheck.model.StateCodec;
-import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.layout.Field;
 import org.rdmacheck.model.layout.Footprint;
-import org.rdmacheck.model.layout.LayoutCodec;
 import org.rdmacheck.model.layout.LayoutModel;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.layout.StateLayout;
@@ -46,7 +41,7 @@ class NecessaryEnablingSetTest {
                    List<Integer> writes) { }
 
     /** a model of guarded commands on the declared layout, each command its own transition group */
-    static final class Commands implements LayoutModel, PackedModel {
+    static final class Commands implements LayoutModel {
         final List<Command> commands;
         final Field[] fields;
         final StateLayout layout;
@@ -107,24 +102,6 @@ class NecessaryEnablingSetTest {
         @Override
         public Action action(long code) {
             return Action.of(commands.get((int) code).name());
-        }
-
-        @Override
-        public void successors(LayoutState s, Consumer<Transition<LayoutState>> sink) {
-            int[] v = new int[s.length()];
-            s.copyTo(v, 0);
-            expander().successors(v, 0, (code, next, length) ->
-                    sink.accept(new Transition<>(action(code), new LayoutState(layout, next, 0, length))));
-        }
-
-        @Override
-        public Optional<StateCodec<LayoutState>> codec() {
-            return Optional.of(new LayoutCodec(layout));
-        }
-
-        @Override
-        public Optional<PackedModel> packed() {
-            return Optional.of(this);
         }
     }
 

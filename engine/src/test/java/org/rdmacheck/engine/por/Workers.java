@@ -2,15 +2,9 @@ package org.rdmacheck.engine.por;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Consumer;
 import org.rdmacheck.model.Action;
-import org.rdmacheck.model.PackedModel;
-import org.rdmacheck.model.StateCodec;
-import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.layout.Field;
 import org.rdmacheck.model.layout.Footprint;
-import org.rdmacheck.model.layout.LayoutCodec;
 import org.rdmacheck.model.layout.LayoutModel;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.layout.StateLayout;
@@ -25,7 +19,7 @@ import org.rdmacheck.model.layout.StateLayout;
  * {@code Reset}, enabled only when nothing else is (a last resort, like an ACK timeout), starts
  * everything over.
  */
-final class Workers implements LayoutModel, PackedModel {
+final class Workers implements LayoutModel {
 
     static final int STEP = 0;
     static final int ENTER = 1;
@@ -140,24 +134,6 @@ final class Workers implements LayoutModel, PackedModel {
     public Action action(long code) {
         int kind = (int) (code >>> 16);
         return kind == RESET ? Action.of(RESET_NAME) : Action.of(NAMES[kind], "worker", (int) (code & 0xffff));
-    }
-
-    @Override
-    public void successors(LayoutState s, Consumer<Transition<LayoutState>> sink) {
-        int[] v = new int[s.length()];
-        s.copyTo(v, 0);
-        expander().successors(v, 0, (code, next, length) ->
-                sink.accept(new Transition<>(action(code), new LayoutState(layout, next, 0, length))));
-    }
-
-    @Override
-    public Optional<StateCodec<LayoutState>> codec() {
-        return Optional.of(new LayoutCodec(layout));
-    }
-
-    @Override
-    public Optional<PackedModel> packed() {
-        return Optional.of(this);
     }
 
     @Override

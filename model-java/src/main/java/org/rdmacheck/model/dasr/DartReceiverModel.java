@@ -5,15 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.rdmacheck.model.Action;
 import org.rdmacheck.model.PackedModel;
-import org.rdmacheck.model.StateCodec;
 import org.rdmacheck.model.Symmetry;
-import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.layout.Field;
 import org.rdmacheck.model.layout.Footprint;
-import org.rdmacheck.model.layout.LayoutCodec;
 import org.rdmacheck.model.layout.LayoutModel;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.layout.StateLayout;
@@ -43,7 +39,7 @@ import org.rdmacheck.model.layout.StateLayout;
  * {@code Observe}'s payload is {@code marked << 8 | location << 2 | ecn << 1 | lineRate} (marked:
  * bit i for sender i, persistent network only).
  */
-public final class DartReceiverModel implements LayoutModel, PackedModel {
+public final class DartReceiverModel implements LayoutModel {
 
     static final int MESSAGE_START = 0;
     static final int LOOK_AHEAD_START = 1;
@@ -490,24 +486,6 @@ public final class DartReceiverModel implements LayoutModel, PackedModel {
     }
 
     // ---- the object view of the same transitions ----
-
-    @Override
-    public void successors(LayoutState s, Consumer<Transition<LayoutState>> sink) {
-        int[] v = new int[s.length()];
-        s.copyTo(v, 0);
-        expander().successors(v, 0, (code, next, length) ->
-                sink.accept(new Transition<>(action(code), new LayoutState(f.layout, next, 0, length))));
-    }
-
-    @Override
-    public Optional<StateCodec<LayoutState>> codec() {
-        return Optional.of(new LayoutCodec(f.layout));
-    }
-
-    @Override
-    public Optional<PackedModel> packed() {
-        return Optional.of(this);
-    }
 
     /**
      * Under the persistent loop, senders 1..n-1 are interchangeable: they cross the same receiver

@@ -4,13 +4,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.rdmacheck.model.Action;
 import org.rdmacheck.model.PackedModel;
-import org.rdmacheck.model.StateCodec;
 import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.fabric.FabricOptions.Cleanup;
 import org.rdmacheck.model.fabric.FabricOptions.DftKey;
@@ -21,7 +19,6 @@ import org.rdmacheck.model.layout.Expansion;
 import org.rdmacheck.model.layout.Field;
 import org.rdmacheck.model.layout.Fifo;
 import org.rdmacheck.model.layout.Footprint;
-import org.rdmacheck.model.layout.LayoutCodec;
 import org.rdmacheck.model.layout.LayoutModel;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.layout.Slot;
@@ -70,7 +67,7 @@ import org.rdmacheck.model.topology.Topology;
  * <p>An action's code: kind (3 bits), arc + 1 (11), lane (1), flow (7), seq (4), tokens (4), route
  * or receiver (4), out (11), out lane (1), tokens left (4), ECN mark (1), could deflect (1).
  */
-public final class NetworkModel implements LayoutModel, PackedModel {
+public final class NetworkModel implements LayoutModel {
 
     static final int SEND = 0;
     static final int FORWARD = 1;
@@ -232,16 +229,6 @@ public final class NetworkModel implements LayoutModel, PackedModel {
     }
 
     @Override
-    public Optional<StateCodec<LayoutState>> codec() {
-        return Optional.of(new LayoutCodec(g.layout));
-    }
-
-    @Override
-    public Optional<PackedModel> packed() {
-        return Optional.of(this);
-    }
-
-    @Override
     public PackedModel.Expander expander() {
         Step e = new Step();
         expanders.set(e);
@@ -262,6 +249,7 @@ public final class NetworkModel implements LayoutModel, PackedModel {
         return e != null && e.cached(s, base) ? e : null;
     }
 
+    /** The object successors, from an expander of their own: not the thread's registered one. */
     @Override
     public void successors(LayoutState s, Consumer<Transition<LayoutState>> sink) {
         int[] v = new int[s.length()];

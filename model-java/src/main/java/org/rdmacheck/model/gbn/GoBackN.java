@@ -1,18 +1,13 @@
 package org.rdmacheck.model.gbn;
 
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Consumer;
 import org.rdmacheck.model.Action;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.PackedModel;
-import org.rdmacheck.model.StateCodec;
-import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.layout.Expansion;
 import org.rdmacheck.model.layout.Field;
 import org.rdmacheck.model.layout.Fifo;
 import org.rdmacheck.model.layout.Footprint;
-import org.rdmacheck.model.layout.LayoutCodec;
 import org.rdmacheck.model.layout.LayoutModel;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.layout.StateLayout;
@@ -32,7 +27,7 @@ import org.rdmacheck.model.layout.StateLayout;
  * {@code LoseCtrl(index, kind, psn)}, {@code Timeout}. An action's code is
  * {@code kind << 40 | index << 20 | psn}.
  */
-public final class GoBackN implements LayoutModel, PackedModel {
+public final class GoBackN implements LayoutModel {
 
     /** Name of the RTO action. */
     public static final String TIMEOUT = "Timeout";
@@ -365,14 +360,6 @@ public final class GoBackN implements LayoutModel, PackedModel {
 
     // ---- the object view of the same transitions ----
 
-    @Override
-    public void successors(LayoutState s, Consumer<Transition<LayoutState>> sink) {
-        int[] v = new int[s.length()];
-        s.copyTo(v, 0);
-        expander().successors(v, 0, (code, next, length) ->
-                sink.accept(new Transition<>(action(code), new LayoutState(g.layout, next, 0, length))));
-    }
-
     /**
      * @param s a state
      * @return whether the transfer is complete: every packet delivered and acknowledged
@@ -393,16 +380,6 @@ public final class GoBackN implements LayoutModel, PackedModel {
     @Override
     public boolean isFinal(LayoutState s) {
         return done(s) && s.length(g.data) == 0 && s.length(g.ctrl) == 0 && !s.is(g.nakTimer) && s.get(g.ceLpsn) < 0;
-    }
-
-    @Override
-    public Optional<StateCodec<LayoutState>> codec() {
-        return Optional.of(new LayoutCodec(g.layout));
-    }
-
-    @Override
-    public Optional<PackedModel> packed() {
-        return Optional.of(this);
     }
 
     /** @return the model's parameters, for messages */

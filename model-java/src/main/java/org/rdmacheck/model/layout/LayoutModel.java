@@ -1,14 +1,19 @@
 package org.rdmacheck.model.layout;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
 import org.rdmacheck.model.Model;
+import org.rdmacheck.model.PackedModel;
+import org.rdmacheck.model.StateCodec;
+import org.rdmacheck.model.Transition;
 
 /**
  * A model written once on a declared {@link StateLayout}: its states are the layout's packed
  * values, its actions read and write them through the layout and declare their footprints. The
  * packed successors are the model's only implementation; the object successors wrap them.
  */
-public interface LayoutModel extends Model<LayoutState> {
+public interface LayoutModel extends Model<LayoutState>, PackedModel {
 
     /** @return the layout of the states */
     StateLayout layout();
@@ -28,6 +33,28 @@ public interface LayoutModel extends Model<LayoutState> {
      */
     default String group(org.rdmacheck.model.Action action) {
         return action.name();
+    }
+
+    /** The object successors: the packed expander's, each wrapped as a state of the layout. */
+    @Override
+    default void successors(LayoutState s, Consumer<Transition<LayoutState>> sink) {
+        int[] v = new int[s.length()];
+        s.copyTo(v, 0);
+        StateLayout layout = layout();
+        expander().successors(v, 0, (code, next, length) ->
+                sink.accept(new Transition<>(action(code), new LayoutState(layout, next, 0, length))));
+    }
+
+    /** @return the layout's codec: a state's packed values are its encoding */
+    @Override
+    default Optional<StateCodec<LayoutState>> codec() {
+        return Optional.of(new LayoutCodec(layout()));
+    }
+
+    /** @return this model: its packed successors are its only implementation */
+    @Override
+    default Optional<PackedModel> packed() {
+        return Optional.of(this);
     }
 
     /** The named values of the layout: what traces show. */

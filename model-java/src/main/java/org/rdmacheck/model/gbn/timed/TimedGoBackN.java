@@ -1,12 +1,8 @@
 package org.rdmacheck.model.gbn.timed;
 
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Consumer;
 import org.rdmacheck.model.Action;
 import org.rdmacheck.model.PackedModel;
-import org.rdmacheck.model.StateCodec;
-import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.gbn.Ctrl;
 import org.rdmacheck.model.gbn.GbnConfig;
 import org.rdmacheck.model.gbn.GbnMechanism;
@@ -14,7 +10,6 @@ import org.rdmacheck.model.gbn.Receiver;
 import org.rdmacheck.model.gbn.Sender;
 import org.rdmacheck.model.layout.Expansion;
 import org.rdmacheck.model.layout.Footprint;
-import org.rdmacheck.model.layout.LayoutCodec;
 import org.rdmacheck.model.layout.LayoutModel;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.layout.StateLayout;
@@ -38,7 +33,7 @@ import org.rdmacheck.model.layout.StateLayout;
  * {@code kind << 58 | index << 46 | x << 32 | y}: the element's index, its sequence number (or EPSN,
  * or {@code n << 1 | kind}), and what the receiving end read it as (offset by 2^25) or the tick's length.
  */
-public final class TimedGoBackN implements LayoutModel, PackedModel {
+public final class TimedGoBackN implements LayoutModel {
 
     /** Name of the RTO action. */
     public static final String TIMEOUT = "Timeout";
@@ -493,14 +488,6 @@ public final class TimedGoBackN implements LayoutModel, PackedModel {
 
     // ---- the object view of the same transitions ----
 
-    @Override
-    public void successors(LayoutState s, Consumer<Transition<LayoutState>> sink) {
-        int[] v = new int[s.length()];
-        s.copyTo(v, 0);
-        expander().successors(v, 0, (code, next, length) ->
-                sink.accept(new Transition<>(action(code), new LayoutState(g.layout, next, 0, length))));
-    }
-
     /**
      * @param s a state
      * @return whether the transfer is complete: every packet delivered and acknowledged
@@ -528,13 +515,4 @@ public final class TimedGoBackN implements LayoutModel, PackedModel {
                 && s.get(g.ce) < 0 && s.get(g.rto) < 0;
     }
 
-    @Override
-    public Optional<StateCodec<LayoutState>> codec() {
-        return Optional.of(new LayoutCodec(g.layout));
-    }
-
-    @Override
-    public Optional<PackedModel> packed() {
-        return Optional.of(this);
-    }
 }
