@@ -157,6 +157,7 @@ public final class DistributedTlc {
         if (options.heapMegabytes() > 0) {
             jvm.add("-Xmx" + options.heapMegabytes() + "m");
         }
+        jvm.addAll(TlcChecker.hostOptions());
         jvm.addAll(rmi);
         return ChildProcess.start(ChildProcess.javaCommand(jvm, cp, LoopbackRmi.class.getName(),
                 List.of(WORKER, "127.0.0.1")), dir, line -> { });
