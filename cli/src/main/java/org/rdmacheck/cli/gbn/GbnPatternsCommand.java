@@ -68,22 +68,8 @@ public final class GbnPatternsCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--packets", description = "packets per message M (default: ${DEFAULT-VALUE})", defaultValue = "3")
-    int packets;
-
-    @Option(names = "--messages", description = "messages K (default: ${DEFAULT-VALUE})", defaultValue = "1")
-    int messages;
-
-    @Option(names = "--ack-interval", description = "AckReq every n packets, 0: last only (default: ${DEFAULT-VALUE})",
-            defaultValue = "2")
-    int ackInterval;
-
-    @Option(names = "--capacity", description = "channel capacity (default: ${DEFAULT-VALUE})", defaultValue = "4")
-    int capacity;
-
-    @Option(names = "--nak-policy", description = "interval or epsn (default: ${DEFAULT-VALUE})",
-            defaultValue = "interval")
-    String nakPolicy;
+    @Mixin
+    GbnShape shape = new GbnShape();
 
     @Option(names = "--max-losses", description = "loss budget L: patterns of 1..L losses (default: ${DEFAULT-VALUE})",
             defaultValue = "2")
@@ -97,7 +83,7 @@ public final class GbnPatternsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws JsonProcessingException {
-        Map<String, String> base = GbnTableCommand.base(packets, messages, ackInterval, capacity, nakPolicy);
+        Map<String, String> base = shape.params();
         if (maxLosses < 1 || maxLosses > 4) {
             throw new InputException("--max-losses " + maxLosses + ": expected an integer in [1, 4]");
         }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,9 +27,7 @@ import org.rdmacheck.cli.RunClock;
 import org.rdmacheck.cli.TimeLimit;
 import org.rdmacheck.cli.TraceOutput;
 import org.rdmacheck.model.InputException;
-import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.gbn.FirstTimeoutSearch;
-import org.rdmacheck.properties.gbn.GbnEntry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,22 +42,8 @@ public final class GbnTableCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--packets", description = "packets per message M (default: ${DEFAULT-VALUE})", defaultValue = "3")
-    int packets;
-
-    @Option(names = "--messages", description = "messages K (default: ${DEFAULT-VALUE})", defaultValue = "1")
-    int messages;
-
-    @Option(names = "--ack-interval", description = "AckReq every n packets, 0: last only (default: ${DEFAULT-VALUE})",
-            defaultValue = "2")
-    int ackInterval;
-
-    @Option(names = "--capacity", description = "channel capacity (default: ${DEFAULT-VALUE})", defaultValue = "4")
-    int capacity;
-
-    @Option(names = "--nak-policy", description = "interval or epsn (default: ${DEFAULT-VALUE})",
-            defaultValue = "interval")
-    String nakPolicy;
+    @Mixin
+    GbnShape shape = new GbnShape();
 
     @Option(names = "--max-losses", description = "largest loss budget tried (default: ${DEFAULT-VALUE})",
             defaultValue = "3")
@@ -80,7 +63,7 @@ public final class GbnTableCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws JsonProcessingException {
-        Map<String, String> base = base(packets, messages, ackInterval, capacity, nakPolicy);
+        Map<String, String> base = shape.params();
         if (maxLosses < 1 || maxLosses > 8) {
             throw new InputException("--max-losses " + maxLosses + ": expected an integer in [1, 8] (a timeout "
                     + "needs at least one loss)");
@@ -143,22 +126,6 @@ public final class GbnTableCommand implements Callable<Integer> {
             case TIME_LIMIT -> CheckResult.InconclusiveReason.TIME_LIMIT;
             case MEMORY_LIMIT -> CheckResult.InconclusiveReason.MEMORY_LIMIT;
         };
-    }
-
-    /**
-     * Validates the shape parameters (one line, exit 2, before anything is written).
-     *
-     * @return the parameters as the catalogue entry takes them
-     */
-    static Map<String, String> base(int packets, int messages, int ackInterval, int capacity, String nakPolicy) {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("packets", Integer.toString(packets));
-        m.put("messages", Integer.toString(messages));
-        m.put("ackInterval", Integer.toString(ackInterval));
-        m.put("capacity", Integer.toString(capacity));
-        m.put("nakPolicy", nakPolicy);
-        GbnEntry.model("gbn", new GbnEntry().resolve(Params.of(m)));
-        return m;
     }
 
     /**

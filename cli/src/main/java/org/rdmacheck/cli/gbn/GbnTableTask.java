@@ -30,7 +30,7 @@ public final class GbnTableTask implements SuiteTask {
     @Override
     public List<Finding> run(ExplorerSettings settings, Path outDir, Path home) throws java.io.IOException {
         List<Finding> rows = new ArrayList<>();
-        Map<String, String> base = GbnTableCommand.base(3, 1, 2, 4, "interval");
+        Map<String, String> base = GbnShape.params(3, 1, 2, 4, "interval");
         LeastLossTable table = new LeastLossTable(base, 3, settings);
         long start = System.nanoTime();
         String stopped = null;

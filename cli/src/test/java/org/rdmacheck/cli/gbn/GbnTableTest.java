@@ -25,7 +25,7 @@ class GbnTableTest {
 
     @Test
     void leastBudgetsMatchTheCatalogueAndEveryTraceReplays(@TempDir Path dir) throws Exception {
-        List<LeastLossTable.Row> rows = new LeastLossTable(GbnTableCommand.base(3, 1, 2, 4, "interval"), 3,
+        List<LeastLossTable.Row> rows = new LeastLossTable(GbnShape.params(3, 1, 2, 4, "interval"), 3,
                 ExplorerSettings.defaults().withThreads(2)).compute();
         assertEquals(10, rows.size());
         for (LeastLossTable.Row r : rows) {
