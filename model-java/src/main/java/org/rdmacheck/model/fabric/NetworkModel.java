@@ -262,9 +262,10 @@ public final class NetworkModel implements LayoutModel {
      * The transition groups' footprints, per instance ({@link #group}): {@code Send} per flow and
      * {@code Forward} per buffer route a packet at one switch: the decision reads the occupancy of
      * every buffer out of the switch (PFC pause, the deflection threshold, ECN), the switch's DFT,
-     * the failed element and, under a lane-rule table, the buffers into the switch (an earlier
-     * packet of the message still there). {@code Deliver} per buffer writes every receiver (the
-     * packet's flow is the state's), {@code Background} per arc reads the budget spent on every arc.
+     * the failed element and, under a lane-rule table only, the buffers into the switch (an earlier
+     * packet of the message still there). {@code Deliver} per buffer writes the receivers of the
+     * flows its host receives (every receiver when ToRs may deflect to hosts), {@code Background}
+     * per arc reads the budget spent on every arc.
      */
     @Override
     public List<Footprint> footprints() {
@@ -285,9 +286,10 @@ public final class NetworkModel implements LayoutModel {
         failWrites.addAll(List.of(g.sent));
         failWrites.add(g.failed);
         List<Footprint> groups = new ArrayList<>();
-        // per instance (PINS-style groups per flow and per buffer): a routing
-        // decision at switch v reads the buffers into and out of v, their background and pause
-        // state, v's DFT and the failed element, and writes the buffers out of v and v's DFT
+        // per instance (PINS-style groups per flow and per buffer): a routing decision at switch v
+        // reads the buffers out of v, their background and pause state, v's DFT and the failed
+        // element (and the buffers into v under a lane-rule table), and writes the buffers out of v
+        // and v's DFT
         for (int f = 0; f < flows; f++) {
             int v = srcTor[f];
             List<Slot> reads = new ArrayList<>(around(v));
@@ -304,9 +306,11 @@ public final class NetworkModel implements LayoutModel {
             }
             if (hostArc[arc]) {
                 List<Slot> w = new ArrayList<>(self);
-                w.addAll(List.of(g.expected));
+                w.addAll(receivers(t.arcTo(arc)));
                 List<Slot> r = new ArrayList<>(w);
-                r.add(g.background[b / 2]);
+                if (g.paused != null) {
+                    r.add(g.background[b / 2]); // the pause bit settles on the occupancy, background included
+                }
                 groups.add(Footprint.of(NAMES[DELIVER] + "[" + b + "]", r, w));
             } else {
                 int v = t.arcTo(arc);
@@ -332,14 +336,25 @@ public final class NetworkModel implements LayoutModel {
         return groups;
     }
 
-    /** The slots a routing decision at switch v reads: buffers into and out of v with their background
-     * and pause state, v's DFT, the failed element. */
+    /** The receivers a delivery to host h may advance: the flows to h (every flow when ToRs may deflect to hosts). */
+    private List<Slot> receivers(int h) {
+        List<Slot> r = new ArrayList<>();
+        for (int f = 0; f < flows; f++) {
+            if (koTorHost || config.flows().get(f).dst() == h) {
+                r.add(g.expected[f]);
+            }
+        }
+        return r;
+    }
+
+    /** The slots a routing decision at switch v reads: the buffers out of v with their background and pause
+     * state, v's DFT, the failed element, and under a lane-rule table the buffers into v. */
     private List<Slot> around(int v) {
         List<Slot> r = new ArrayList<>(outOf(v));
         for (int p = 0; p < t.degree(v); p++) {
             int in = bufOfArc[Topology.reverse(t.arcAt(v, p))];
-            if (in >= 0) {
-                r.add(g.buffers[2 * in]);
+            if (in >= 0 && laneChange == LaneChange.TABLE) {
+                r.add(g.buffers[2 * in]); // earlierHere: an earlier packet of the message waiting at v
                 r.add(g.buffers[2 * in + 1]);
             }
             int out = bufOfArc[t.arcAt(v, p)];

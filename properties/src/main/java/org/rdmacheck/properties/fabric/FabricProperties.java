@@ -4,19 +4,24 @@ import java.util.ArrayList;
 import java.util.List;
 import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.fabric.FabricNet;
+import org.rdmacheck.model.fabric.NetworkLayout;
 import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.fabric.Route;
 import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.model.layout.Slot;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
 import org.rdmacheck.properties.Progress;
 import org.rdmacheck.properties.Property;
+import org.rdmacheck.properties.Reads;
 
 /**
  * What the composed fabric must guarantee (seed 000 §IV), as named properties of {@link NetworkModel}.
  * Each is written once on the packed values and the action code; on state objects it is evaluated
- * on the state's values and the action's code.
+ * on the state's values and the action's code. Each declares the slots it reads and the actions it
+ * judges ({@link Reads}), so that a safety-preserving partial-order reduction can tell the steps
+ * it sees from those it does not.
  */
 public final class FabricProperties {
 
@@ -50,6 +55,10 @@ public final class FabricProperties {
     public static final String TOKENS = "MisroutesBoundedByTokens";
     /** From every reachable state every message can still be delivered (AG EF). */
     public static final String PROGRESS = "EveryMessageDelivered";
+
+    private static final String SEND = "Send";
+    private static final String FORWARD = "Forward";
+    private static final String DELIVER = "Deliver";
 
     private FabricProperties() {
     }
@@ -88,19 +97,35 @@ public final class FabricProperties {
         PackedModel.StepTest tokens = (from, o, code, to) -> !misroute(code)
                 || NetworkModel.tokens(code) >= 1 && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
         PackedModel.StateTest done = model::allDelivered;
+        // what each property reads, and the actions it judges: the partial-order reduction's visibility (Reads)
+        NetworkLayout g = model.fields();
+        List<Slot> dfts = present(g.dft);
+        List<Slot> buffers = List.of(g.buffers);
+        List<Slot> occupancy = concat(buffers, List.of(g.background), g.paused == null ? List.of() : List.of(g.paused));
+        Reads deliveries = Reads.of(List.of(g.expected), DELIVER);
+        Reads deliveriesAndFailure = Reads.of(concat(List.of(g.expected), List.of(g.failed)), DELIVER);
+        Reads routed = Reads.of(List.of(), SEND, FORWARD);
+        // a routing decision reads the buffers (their occupancy, and under a lane-rule table the
+        // earlier packets waiting at the switch), the pause state, the DFTs and the failed element
+        List<Slot> routing = concat(occupancy, dfts, List.of(g.failed));
         List<Property<LayoutState>> ps = new ArrayList<>();
-        ps.add(step(IN_ORDER, model, inOrder));
-        ps.add(step(EXACTLY_ONCE, model, exactlyOnce));
-        ps.add(step(IN_ORDER_AFTER_FAILURE, model, afterFailure));
-        ps.add(new Invariant<LayoutState>(NO_LEAK, s -> s.test(noLeak)).withPacked(noLeak));
-        ps.add(new Invariant<LayoutState>(NO_STALE, s -> s.test(noStale)).withPacked(noStale));
-        ps.add(step(DEFLECT_BEFORE_ECN, model, beforeEcn));
-        ps.add(new Invariant<LayoutState>(NO_ROUTING_DEADLOCK, s -> s.test(moves)).withPacked(moves));
-        ps.add(new Invariant<LayoutState>(DEFLECTION_OFFERED, s -> s.test(offered)).withPacked(offered));
-        ps.add(step(ABOVE_THRESHOLD, model, aboveThreshold));
-        ps.add(step(TO_DESTINATION, model, toDestination));
-        ps.add(step(LONG_FLOWS, model, longFlows));
-        ps.add(step(TOKENS, model, tokens));
+        ps.add(step(IN_ORDER, model, inOrder).withReads(deliveries));
+        ps.add(step(EXACTLY_ONCE, model, exactlyOnce).withReads(deliveriesAndFailure));
+        ps.add(step(IN_ORDER_AFTER_FAILURE, model, afterFailure).withReads(deliveriesAndFailure));
+        ps.add(new Invariant<LayoutState>(NO_LEAK, s -> s.test(noLeak)).withPacked(noLeak)
+                .withReads(Reads.of(concat(List.of(g.expected), dfts))));
+        ps.add(new Invariant<LayoutState>(NO_STALE, s -> s.test(noStale)).withPacked(noStale)
+                .withReads(Reads.of(concat(dfts, List.of(g.sent), buffers))));
+        ps.add(step(DEFLECT_BEFORE_ECN, model, beforeEcn).withReads(routed));
+        ps.add(new Invariant<LayoutState>(NO_ROUTING_DEADLOCK, s -> s.test(moves)).withPacked(moves)
+                .withReads(Reads.of(routing)));
+        ps.add(new Invariant<LayoutState>(DEFLECTION_OFFERED, s -> s.test(offered)).withPacked(offered)
+                .withReads(Reads.of(concat(routing, List.of(g.sent)))));
+        ps.add(step(ABOVE_THRESHOLD, model, aboveThreshold)
+                .withReads(Reads.of(concat(occupancy, List.of(g.failed)), SEND, FORWARD)));
+        ps.add(step(TO_DESTINATION, model, toDestination).withReads(Reads.of(List.of(), DELIVER)));
+        ps.add(step(LONG_FLOWS, model, longFlows).withReads(routed));
+        ps.add(step(TOKENS, model, tokens).withReads(routed));
         ps.add(DeadlockFreedom.standard());
         ps.add(new Progress<LayoutState>(PROGRESS, s -> s.test(done)).withPacked(done));
         return ps;
@@ -110,6 +135,26 @@ public final class FabricProperties {
     private static ActionProperty<LayoutState> step(String name, NetworkModel model, PackedModel.StepTest test) {
         return new ActionProperty<LayoutState>(name, (from, a, to) -> from.test(test, model.code(a), to))
                 .withPacked(test);
+    }
+
+    /** @return the slots present (a host has no DFT) */
+    private static List<Slot> present(Slot[] slots) {
+        List<Slot> out = new ArrayList<>();
+        for (Slot x : slots) {
+            if (x != null) {
+                out.add(x);
+            }
+        }
+        return out;
+    }
+
+    @SafeVarargs
+    private static List<Slot> concat(List<? extends Slot>... parts) {
+        List<Slot> out = new ArrayList<>();
+        for (List<? extends Slot> part : parts) {
+            out.addAll(part);
+        }
+        return out;
     }
 
     private static boolean routed(long code) {
