@@ -191,7 +191,7 @@ final class LevelExpansion<S> {
         lookUp(w, fps, known, total);
         boolean[] skip = null;
         if (w.chooser != null) {
-            skip = w.chooser.choosePacked(w.codes, firsts, states, known);
+            skip = w.chooser.choosePacked(w.codes, firsts, states, known, ps, from);
             w.reduced += w.chooser.reducedStates();
         }
         w.transitions += total - (skip == null ? 0 : w.chooser.skipped());

@@ -12,6 +12,7 @@ import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.layout.Footprint;
 import org.rdmacheck.model.layout.LayoutModel;
+import org.rdmacheck.model.layout.Slot;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.Invariant;
@@ -135,9 +136,13 @@ final class PartialOrder {
         private final long[][] enabling;
         private final long[] visible;
         private final long[] lastResort;
+        /** per group its footprint's index, -1 when the group unites several footprints */
+        private final int[] footprint;
+        /** per slot the groups that write it */
+        private final Map<Slot, long[]> writers;
 
         private Groups(LayoutModel model, Map<String, Integer> index, long[][] dependent, long[][] enabling,
-                       long[] visible, long[] lastResort) {
+                       long[] visible, long[] lastResort, int[] footprint, Map<Slot, long[]> writers) {
             this.model = model;
             this.index = index;
             this.words = visible.length;
@@ -145,6 +150,8 @@ final class PartialOrder {
             this.enabling = enabling;
             this.visible = visible;
             this.lastResort = lastResort;
+            this.footprint = footprint;
+            this.writers = writers;
         }
 
         static Groups of(LayoutModel model, List<Footprint> footprints, Set<String> propertySlots,
@@ -153,13 +160,21 @@ final class PartialOrder {
             List<Set<String>> reads = new ArrayList<>();
             List<Set<String>> writes = new ArrayList<>();
             Set<Integer> last = new TreeSet<>();
-            for (Footprint f : footprints) {
-                // a group declared twice: one group with the union of the footprints
+            List<Integer> footprintOf = new ArrayList<>();
+            for (int i = 0; i < footprints.size(); i++) {
+                Footprint f = footprints.get(i);
+                int at = i;
+                // a group declared twice: one group with the union of the footprints (and no footprint index)
+                boolean fresh = !index.containsKey(f.action());
                 int g = index.computeIfAbsent(f.action(), k -> {
                     reads.add(new TreeSet<>());
                     writes.add(new TreeSet<>());
+                    footprintOf.add(at);
                     return index.size();
                 });
+                if (!fresh) {
+                    footprintOf.set(g, -1);
+                }
                 f.reads().forEach(s -> reads.get(g).add(s.name()));
                 f.writes().forEach(s -> writes.get(g).add(s.name()));
                 if (f.lastResort()) {
@@ -168,6 +183,20 @@ final class PartialOrder {
             }
             int n = index.size();
             int words = (n + 63) >>> 6;
+            int[] footprint = new int[n];
+            Map<Slot, long[]> writers = new java.util.IdentityHashMap<>();
+            for (Slot slot : model.layout().slots()) {
+                long[] w = new long[words];
+                for (int g = 0; g < n; g++) {
+                    if (writes.get(g).contains(slot.name())) {
+                        Bits.set(w, g);
+                    }
+                }
+                writers.put(slot, w);
+            }
+            for (int g = 0; g < n; g++) {
+                footprint[g] = footprintOf.get(g);
+            }
             long[][] dependent = new long[n][words];
             long[][] enabling = new long[n][words];
             long[] visible = new long[words];
@@ -192,7 +221,7 @@ final class PartialOrder {
                 }
             }
             last.forEach(g -> Bits.set(lastResort, g));
-            return new Groups(model, Map.copyOf(index), dependent, enabling, visible, lastResort);
+            return new Groups(model, Map.copyOf(index), dependent, enabling, visible, lastResort, footprint, writers);
         }
 
         /** @return the action name part of a group name ({@code Forward} of {@code Forward[arc=3]}) */
@@ -228,7 +257,7 @@ final class PartialOrder {
          * Grows the least stubborn set from {@code key} into {@code set} ({@code work} is scratch);
          * stops early once it holds every enabled group.
          */
-        void closure(int key, long[] enabled, long[] set, long[] work) {
+        void closure(int key, long[] enabled, long[] set, long[] work, StateEnabling nes) {
             java.util.Arrays.fill(set, 0);
             java.util.Arrays.fill(work, 0);
             Bits.set(set, key);
@@ -236,7 +265,7 @@ final class PartialOrder {
             for (int g = Bits.next(work, 0); g >= 0 && !Bits.containsAll(set, enabled); g = Bits.next(work, 0)) {
                 Bits.clear(work, g);
                 // a disabled last resort stays disabled while the enabled key does not change: no enabling set
-                long[] add = Bits.get(enabled, g) ? dependent[g] : Bits.get(lastResort, g) ? null : enabling[g];
+                long[] add = Bits.get(enabled, g) ? dependent[g] : Bits.get(lastResort, g) ? null : nes.of(g);
                 if (add != null) {
                     for (int i = 0; i < set.length; i++) {
                         long fresh = add[i] & ~set[i];
@@ -249,6 +278,60 @@ final class PartialOrder {
 
         boolean visible(long[] set) {
             return Bits.intersects(set, visible);
+        }
+    }
+
+    /**
+     * The necessary enabling sets of the groups disabled in one state: the writers of the slots
+     * the model names for it ({@link LayoutModel#enablingSlots}), else the static set (every
+     * writer of a slot the group reads). Computed once per group and state; not thread-safe.
+     */
+    static final class StateEnabling {
+
+        private final Groups groups;
+        private final long[][] sets;
+        private final int[] stamp;
+        private final java.util.function.Consumer<Slot> collect;
+        private int now = 1;
+        private int[] values;
+        private int offset;
+        private long[] into;
+
+        StateEnabling(Groups groups) {
+            this.groups = groups;
+            this.sets = new long[groups.size()][groups.words()];
+            this.stamp = new int[groups.size()];
+            this.collect = slot -> {
+                long[] w = groups.writers.get(slot);
+                for (int i = 0; i < into.length; i++) {
+                    into[i] |= w[i];
+                }
+            };
+        }
+
+        /** Starts a state: its values, or null when only the static sets apply. */
+        void state(int[] values, int offset) {
+            this.values = values;
+            this.offset = offset;
+            now++;
+        }
+
+        /** @return the necessary enabling set of group g, disabled in the current state */
+        long[] of(int g) {
+            int fp = groups.footprint[g];
+            if (values == null || fp < 0) {
+                return groups.enabling[g];
+            }
+            if (stamp[g] == now) {
+                return sets[g];
+            }
+            stamp[g] = now;
+            into = sets[g];
+            java.util.Arrays.fill(into, 0);
+            if (!groups.model.enablingSlots(values, offset, fp, collect)) {
+                System.arraycopy(groups.enabling[g], 0, into, 0, into.length);
+            }
+            return into;
         }
     }
 
@@ -329,6 +412,7 @@ final class PartialOrder {
         private int[] group = new int[64];
         private boolean[] skip = new boolean[64];
         private final Map<Long, Integer> codeGroups = new HashMap<>();
+        private final StateEnabling nes;
         private long reducedStates;
         private long skipped;
 
@@ -341,6 +425,7 @@ final class PartialOrder {
             this.set = new long[groups.words()];
             this.work = new long[groups.words()];
             this.best = new long[groups.words()];
+            this.nes = new StateEnabling(groups);
         }
 
         /**
@@ -356,6 +441,7 @@ final class PartialOrder {
                 grp[k] = groups.of(ts.get(k).action());
             }
             boolean[] out = skip(n);
+            nes.state(null, 0);
             return choose(grp, 0, n, known, out) ? out : null;
         }
 
@@ -366,7 +452,7 @@ final class PartialOrder {
          *
          * @return per successor whether it is left out, null when all are explored
          */
-        boolean[] choosePacked(long[] codes, int[] firsts, int states, int[] known) {
+        boolean[] choosePacked(long[] codes, int[] firsts, int states, int[] known, PackedStates parents, int from) {
             int total = firsts[states];
             int[] grp = group(total);
             for (int k = 0; k < total; k++) {
@@ -376,6 +462,7 @@ final class PartialOrder {
             reducedStates = 0;
             skipped = 0;
             for (int i = 0; i < states; i++) {
+                nes.state(parents.values(), parents.start(from + i));
                 if (choose(grp, firsts[i], firsts[i + 1], known, out)) {
                     reducedStates++;
                 } else {
@@ -430,7 +517,7 @@ final class PartialOrder {
             int bestCost = to - from;
             boolean found = false;
             for (int key = Bits.next(enabled, 0); key >= 0; key = Bits.next(enabled, key + 1)) {
-                groups.closure(key, enabled, set, work);
+                groups.closure(key, enabled, set, work, nes);
                 int cost = 0;
                 for (int i = 0; i < set.length; i++) {
                     set[i] &= enabled[i];

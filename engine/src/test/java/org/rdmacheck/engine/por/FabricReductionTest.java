@@ -44,9 +44,11 @@ import org.rdmacheck.properties.catalog.Catalog;
  * (topologies, flows, thresholds, lane rules, cleanup, failures and knock-outs; fixed seeds, each
  * printed in the test's name): the safety-preserving reduction gives every property the full
  * search's verdict, the deadlock-preserving one the deadlock verdict, every reduced counterexample
- * replays; on every reachable state every changed slot is declared written by its group, and every
- * step that leaves a property's declared slots unchanged (and, for an action property, is not an
- * action it judges) neither changes an invariant's truth nor violates an action property.
+ * replays; on every reachable state every changed slot is declared written by its group, a group
+ * disabled there stays disabled after every step that changes none of the slots the model names as
+ * its enabling ones, and every step that leaves a property's declared slots unchanged (and, for an
+ * action property, is not an action it judges) neither changes an invariant's truth nor violates an
+ * action property.
  */
 class FabricReductionTest {
 
@@ -162,6 +164,8 @@ class FabricReductionTest {
             }
         }
         String at = "seed " + seed + " " + params;
+        List<Footprint> footprints = m.footprints();
+        Map<LayoutState, Set<String>> enabledIn = new HashMap<>();
         Set<LayoutState> seen = new HashSet<>(m.initialStates());
         ArrayDeque<LayoutState> queue = new ArrayDeque<>(seen);
         List<String> wrong = new ArrayList<>();
@@ -169,6 +173,22 @@ class FabricReductionTest {
             LayoutState s = queue.poll();
             List<Transition<LayoutState>> ts = new ArrayList<>();
             m.successors(s, ts::add);
+            Set<String> enabled = enabledIn.computeIfAbsent(s, x -> enabledGroups(m, x));
+            int[] values = new int[s.length()];
+            s.copyTo(values, 0);
+            for (int k = 0; k < footprints.size(); k++) {
+                String group = footprints.get(k).action();
+                List<Slot> keep = new ArrayList<>();
+                if (enabled.contains(group) || !m.enablingSlots(values, 0, k, keep::add)) {
+                    continue;
+                }
+                for (Transition<LayoutState> t : ts) {
+                    boolean kept = keep.stream().noneMatch(slot -> changed(slot, s, t.next()));
+                    if (kept && enabledIn.computeIfAbsent(t.next(), x -> enabledGroups(m, x)).contains(group)) {
+                        wrong.add(group + " is enabled after " + t.action() + ", which changes none of " + keep);
+                    }
+                }
+            }
             for (Transition<LayoutState> t : ts) {
                 Set<Slot> declared = writes.get(m.group(t.action()));
                 for (Slot slot : m.layout().slots()) {
@@ -195,6 +215,12 @@ class FabricReductionTest {
             }
         }
         assertEquals(List.of(), wrong, at);
+    }
+
+    private static Set<String> enabledGroups(LayoutModel m, LayoutState s) {
+        Set<String> groups = new HashSet<>();
+        m.successors(s, t -> groups.add(m.group(t.action())));
+        return groups;
     }
 
     private static boolean unchanged(Reads reads, Map<String, Slot> byName, LayoutState a, LayoutState b) {

@@ -336,6 +336,60 @@ public final class NetworkModel implements LayoutModel {
         return groups;
     }
 
+    /**
+     * Why a group is disabled, as slots that keep it so (the falsified conjunct of its guard), in
+     * the order of {@link #footprints()}: a message sent completely ({@code sent}), an empty
+     * buffer (the buffer), the background budget spent (every background count), a background
+     * count at the threshold or its arc dead (the failed element), no failure to come or one
+     * already happened. A buffer head blocked by the routing decision, a paused arc: every slot
+     * the group reads (false).
+     */
+    @Override
+    public boolean enablingSlots(int[] s, int base, int footprint, Consumer<Slot> slots) {
+        if (footprint < flows) {
+            if (g.sent[footprint].get(s, base) < packets) {
+                return false;
+            }
+            slots.accept(g.sent[footprint]);
+            return true;
+        }
+        int b = footprint - flows;
+        if (b < g.buffers.length) {
+            if (g.buffers[b].length(s, base) > 0) {
+                return false;
+            }
+            slots.accept(g.buffers[b]);
+            return true;
+        }
+        int i = b - g.buffers.length;
+        int failedNow = g.failed.get(s, base);
+        if (i < g.background.length) {
+            int used = 0;
+            for (Field bg : g.background) {
+                used += bg.get(s, base);
+            }
+            if (used >= config.background()) {
+                for (Field bg : g.background) {
+                    slots.accept(bg);
+                }
+            } else if (dead[failedNow][net.bufArc(i)]) {
+                slots.accept(g.failed);
+            } else if (g.background[i].get(s, base) >= threshold) {
+                slots.accept(g.background[i]);
+            } else {
+                return false;
+            }
+            return true;
+        }
+        if (config.failures() > 0 && failedNow == FabricNet.NONE) {
+            return false;
+        }
+        if (config.failures() > 0) {
+            slots.accept(g.failed);
+        }
+        return true;
+    }
+
     /** The receivers a delivery to host h may advance: the flows to h (every flow when ToRs may deflect to hosts). */
     private List<Slot> receivers(int h) {
         List<Slot> r = new ArrayList<>();

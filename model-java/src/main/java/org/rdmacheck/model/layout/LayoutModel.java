@@ -35,6 +35,24 @@ public interface LayoutModel extends Model<LayoutState>, PackedModel {
         return action.name();
     }
 
+    /**
+     * A necessary enabling set finer than the static one, for a transition group disabled in a
+     * state (LTSmin takes the writers of one falsified guard): slots such that the group is
+     * disabled in every state that agrees with this one on them. A partial-order reduction then
+     * brings in only the groups that write those slots, instead of every group that writes a slot
+     * the group reads. No slot: the group can never be enabled again. Tests check the claim on
+     * reachable states.
+     *
+     * @param s         packed values of a state in which the group is disabled
+     * @param base      the state's first value
+     * @param footprint the group's index in {@link #footprints()}
+     * @param slots     receives the slots
+     * @return whether the model gave them; false (the default): every slot the group reads
+     */
+    default boolean enablingSlots(int[] s, int base, int footprint, Consumer<Slot> slots) {
+        return false;
+    }
+
     /** The object successors: the packed expander's, each wrapped as a state of the layout. */
     @Override
     default void successors(LayoutState s, Consumer<Transition<LayoutState>> sink) {
