@@ -52,10 +52,10 @@ import org.rdmacheck.properties.catalog.Catalog;
  */
 class FabricReductionTest {
 
-    private static final int CONFIGURATIONS = 16;
-    private static final long MAX_STATES = 60_000;
+    private static final int CONFIGURATIONS = 12;
+    private static final long MAX_STATES = 40_000;
     /** the step audit works on state objects and evaluates every property twice per edge */
-    private static final int AUDITED_STATES = 12_000;
+    private static final int AUDITED_STATES = 6_000;
 
     static Stream<Arguments> configurations() {
         return IntStream.range(0, CONFIGURATIONS).mapToObj(seed -> Arguments.of(seed, configuration(seed)));
