@@ -49,8 +49,8 @@ public final class Expansion {
         edited = new boolean[n];
         editedList = new int[n];
         for (int i = 0; i < n; i++) {
-            pelems[i] = new int[fifos[i].capacity()];
-            elems[i] = new int[fifos[i].capacity()];
+            pelems[i] = new int[fifos[i].capacity() * fifos[i].words()];
+            elems[i] = new int[fifos[i].capacity() * fifos[i].words()];
         }
         out = new int[layout.maxLength()];
     }
@@ -154,7 +154,7 @@ public final class Expansion {
             int n = plen[k];
             len[k] = n;
             int[] p = pelems[k];
-            for (int i = 0; i < n; i++) {
+            for (int i = 0, end = n * q.words(); i < end; i++) {
                 a[i] = p[i];
             }
         }
@@ -205,6 +205,67 @@ public final class Expansion {
     public void sort(Fifo q) {
         int[] a = edit(q);
         Arrays.sort(a, 0, len[q.index]);
+    }
+
+    // ---- wide elements (more than 32 bits: Fifo#words values each) ----
+
+    /**
+     * @param q a FIFO with wide elements
+     * @param i an index below its length in the parent
+     * @param c a component of its elements
+     * @return the component's value in the parent's element i
+     */
+    public int get(Fifo q, int i, Field c) {
+        return c.get(pelems[q.index], i * q.words());
+    }
+
+    /**
+     * @param q a FIFO with wide elements
+     * @param i an index below its length in the successor so far
+     * @param c a component of its elements
+     * @return the component's value in the successor's element i so far
+     */
+    public int getNow(Fifo q, int i, Field c) {
+        return c.get(edited[q.index] ? elems[q.index] : pelems[q.index], i * q.words());
+    }
+
+    /**
+     * Inserts a wide element into a FIFO kept as a set in ascending order (its values compared in
+     * turn, unsigned: by its components in turn), unless an equal element is there already.
+     *
+     * @param q a FIFO with wide elements
+     * @param e the element's {@link Fifo#words} values, as {@link Field#set} wrote its components at 0
+     * @return whether it was inserted (false: an equal element was there)
+     */
+    public boolean insertSorted(Fifo q, int[] e) {
+        int w = q.words();
+        int[] a = edit(q);
+        int n = len[q.index];
+        int i = 0;
+        int c = 1;
+        while (i < n && (c = compare(a, i * w, e, w)) < 0) {
+            i++;
+        }
+        if (i < n && c == 0) {
+            return false;
+        }
+        if (n >= q.capacity()) {
+            throw new IllegalStateException("FIFO " + q.name() + " is over its declared capacity " + q.capacity());
+        }
+        System.arraycopy(a, i * w, a, (i + 1) * w, (n - i) * w);
+        System.arraycopy(e, 0, a, i * w, w);
+        len[q.index] = n + 1;
+        return true;
+    }
+
+    private static int compare(int[] a, int at, int[] e, int w) {
+        for (int k = 0; k < w; k++) {
+            int c = Integer.compareUnsigned(a[at + k], e[k]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
     }
 
     /**

@@ -8,7 +8,9 @@ import java.util.List;
  * it is stored as {@code value - min} in {@code width} bits of one 32-bit value of the state.
  *
  * <p>A scalar is read and written on the packed values ({@link #get}, {@link #set}); a component
- * of a FIFO element on the element's bits ({@link #of}, {@link #bits}). Placement is assigned once
+ * of a FIFO element on the element's bits ({@link #of}, {@link #bits}), or with {@link #get} and
+ * {@link #set} on an array of elements with {@code base} the element's first value (the only way
+ * for a wide element, {@link Fifo#words}). Placement is assigned once
  * by {@link StateLayout.Builder#build()} and never changes afterwards.
  */
 public final class Field implements Slot {
@@ -29,7 +31,10 @@ public final class Field implements Slot {
     private final int max;
     private final List<String> names;
     private final int width;
-    /** index of the 32-bit value holding it (scalars), -1 for a FIFO element component */
+    /**
+     * index of the 32-bit value holding it: of the state (a scalar), or of the element (a FIFO
+     * component: 0, or its value among a wide element's)
+     */
     int value = -1;
     int shift;
     int mask;

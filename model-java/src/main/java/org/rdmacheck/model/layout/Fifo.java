@@ -6,8 +6,16 @@ import java.util.List;
  * A bounded sequence of a {@link StateLayout} (a FIFO channel): up to {@code capacity} elements,
  * each a record of {@link Field} components (one component: the element is that value). The
  * element's bits hold the components with the first in the highest bits, so elements ordered as
- * unsigned integers are ordered by their components in turn. The encoding is variable-length: the length lives in a header field, and only the elements present
- * are packed, {@link #perValue()} to a 32-bit value, so a state with a short channel is short.
+ * unsigned integers are ordered by their components in turn. The encoding is variable-length: the
+ * length lives in a header field, and only the elements present are packed, {@link #perValue()} to
+ * a 32-bit value, so a state with a short channel is short.
+ *
+ * <p>An element wider than 32 bits (a delivered buffer of several bytes, say) is <em>wide</em>: it
+ * takes {@link #words()} consecutive 32-bit values, its components laid out in order, each within
+ * one value and filled from the high bits, so elements compared value by value (unsigned) are
+ * compared by their components in turn. A component of a wide element is read and written with
+ * {@link Field#get}/{@link Field#set} on the element's first value ({@code i * words()} in a flat
+ * array of elements); a narrow element may be read and written either way.
  */
 public final class Fifo implements Slot {
 
@@ -17,6 +25,8 @@ public final class Fifo implements Slot {
     private final Field length;
     private final int width;
     private final int perValue;
+    /** 32-bit values per element: 1 for a narrow element (several may share a value), more for a wide one */
+    private final int words;
     /** position among the layout's FIFOs */
     int index;
 
@@ -29,17 +39,34 @@ public final class Fifo implements Slot {
         for (Field c : components) {
             w += c.width();
         }
-        // the first component in the highest bits: elements compare as their components in order
-        int at = w;
-        for (Field c : components) {
-            at -= c.width();
-            c.shift = at;
+        if (w <= 32) {
+            // the first component in the highest bits: elements compare as their components in order
+            int at = w;
+            for (Field c : components) {
+                at -= c.width();
+                c.shift = at;
+                c.value = 0;
+            }
+            this.width = Math.max(1, w);
+            this.perValue = 32 / width;
+            this.words = 1;
+        } else {
+            // wide: consecutive values, each filled from its high bits in component order
+            int word = 0;
+            int used = 0;
+            for (Field c : components) {
+                if (used + c.width() > 32) {
+                    word++;
+                    used = 0;
+                }
+                used += c.width();
+                c.value = word;
+                c.shift = 32 - used;
+            }
+            this.width = w;
+            this.perValue = 1;
+            this.words = word + 1;
         }
-        if (w > 32) {
-            throw new IllegalArgumentException("FIFO " + name + ": elements of " + w + " bits (at most 32)");
-        }
-        this.width = Math.max(1, w);
-        this.perValue = 32 / width;
     }
 
     @Override
@@ -67,9 +94,19 @@ public final class Fifo implements Slot {
         return width;
     }
 
-    /** @return elements packed into one 32-bit value */
+    /** @return elements packed into one 32-bit value (1 for a wide element) */
     public int perValue() {
         return perValue;
+    }
+
+    /** @return 32-bit values one element takes: 1 unless the element is wide (over 32 bits) */
+    public int words() {
+        return words;
+    }
+
+    /** @return whether an element takes more than one 32-bit value */
+    public boolean wide() {
+        return words > 1;
     }
 
     /**
@@ -77,7 +114,7 @@ public final class Fifo implements Slot {
      * @return 32-bit values they take
      */
     public int values(int n) {
-        return (n + perValue - 1) / perValue;
+        return words > 1 ? n * words : (n + perValue - 1) / perValue;
     }
 
     /**
@@ -89,8 +126,12 @@ public final class Fifo implements Slot {
         return length.get(s, base);
     }
 
-    /** Packs elements {@code 0..n-1} of {@code src} from {@code dst[at]}; returns the next free index. */
+    /** Packs elements {@code 0..n-1} of {@code src} (a wide element's values in turn) from {@code dst[at]}; returns the next free index. */
     int pack(int[] src, int n, int[] dst, int at) {
+        if (words > 1) {
+            System.arraycopy(src, 0, dst, at, n * words);
+            return at + n * words;
+        }
         int w = width;
         int per = perValue;
         int v = 0;
@@ -111,6 +152,10 @@ public final class Fifo implements Slot {
 
     /** Unpacks {@code n} elements starting at {@code s[at]} into {@code dst}; returns the next value index. */
     int unpack(int[] s, int at, int n, int[] dst) {
+        if (words > 1) {
+            System.arraycopy(s, at, dst, 0, n * words);
+            return at + n * words;
+        }
         int m = width == 32 ? -1 : (1 << width) - 1;
         int i = 0;
         while (i < n) {

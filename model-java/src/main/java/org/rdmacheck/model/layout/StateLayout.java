@@ -129,7 +129,8 @@ public final class StateLayout {
     }
 
     /**
-     * The element bits of a FIFO's elements in a state.
+     * The element bits of a FIFO's elements in a state (a wide element's {@link Fifo#words} values
+     * in turn).
      *
      * @param s    packed values
      * @param base the state's first value
@@ -138,7 +139,7 @@ public final class StateLayout {
      */
     public int[] elements(int[] s, int base, Fifo fifo) {
         int n = fifo.length(s, base);
-        int[] out = new int[n];
+        int[] out = new int[n * fifo.words()];
         fifo.unpack(s, base + start(s, base, fifo), n, out);
         return out;
     }
@@ -168,8 +169,9 @@ public final class StateLayout {
                 }
             } else if (slot instanceof Fifo q) {
                 List<Object> l = new ArrayList<>();
-                for (int e : elements(s, base, q)) {
-                    l.add(element(q, e));
+                int[] e = elements(s, base, q);
+                for (int i = 0; i < e.length; i += q.words()) {
+                    l.add(element(q, e, i));
                 }
                 out.put(q.name(), Collections.unmodifiableList(l));
             }
@@ -177,14 +179,15 @@ public final class StateLayout {
         return new NamedValues(out);
     }
 
-    private static Object element(Fifo q, int e) {
+    /** The named value of the element whose (first) value is {@code e[at]}. */
+    private static Object element(Fifo q, int[] e, int at) {
         if (q.components().size() == 1) {
             Field c = q.components().get(0);
-            return c.named(c.of(e));
+            return c.named(q.wide() ? c.get(e, at) : c.of(e[at]));
         }
         LinkedHashMap<String, Object> m = new LinkedHashMap<>();
         for (Field c : q.components()) {
-            m.put(c.name(), c.named(c.of(e)));
+            m.put(c.name(), c.named(q.wide() ? c.get(e, at) : c.of(e[at])));
         }
         return new NamedValues(m);
     }
@@ -211,12 +214,16 @@ public final class StateLayout {
         int at = header;
         for (Fifo q : fifos) {
             List<?> l = (List<?>) require(flat, q.name());
-            int[] e = new int[l.size()];
-            for (int i = 0; i < e.length; i++) {
-                e[i] = elementBits(q, l.get(i));
+            int[] e = new int[l.size() * q.words()];
+            for (int i = 0; i < l.size(); i++) {
+                if (q.wide()) {
+                    elementValues(q, l.get(i), e, i * q.words());
+                } else {
+                    e[i] = elementBits(q, l.get(i));
+                }
             }
-            put(out, q.lengthField(), e.length);
-            at = q.pack(e, e.length, out, at);
+            put(out, q.lengthField(), l.size());
+            at = q.pack(e, l.size(), out, at);
         }
         return Arrays.copyOf(out, at);
     }
@@ -232,6 +239,15 @@ public final class StateLayout {
             bits |= bits(c, c.stored(require(m, c.name())));
         }
         return bits;
+    }
+
+    private static void elementValues(Fifo q, Object o, int[] e, int at) {
+        for (Field c : q.components()) {
+            Object v = q.components().size() == 1 ? o : require((Map<?, ?>) o, c.name());
+            int x = c.stored(v);
+            check(c, x);
+            c.set(e, at, x);
+        }
     }
 
     private static int bits(Field f, int v) {

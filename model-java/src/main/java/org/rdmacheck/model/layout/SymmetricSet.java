@@ -147,7 +147,7 @@ public final class SymmetricSet implements Symmetry<LayoutState>, PackedSymmetry
                 k[at++] = f.get(values, 0);
             } else {
                 int[] e = fifo[((Fifo) s).index];
-                k[at++] = e.length;
+                k[at++] = e.length; // in values: the length times the words of an element
                 System.arraycopy(e, 0, k, at, e.length);
                 at += e.length;
             }
@@ -179,8 +179,9 @@ public final class SymmetricSet implements Symmetry<LayoutState>, PackedSymmetry
         int at = header;
         for (Fifo q : layout.fifos()) {
             int[] e = moved[q.index];
-            q.lengthField().set(w, 0, e.length);
-            at = q.pack(e, e.length, w, at);
+            int n = e.length / q.words();
+            q.lengthField().set(w, 0, n);
+            at = q.pack(e, n, w, at);
         }
         return at;
     }

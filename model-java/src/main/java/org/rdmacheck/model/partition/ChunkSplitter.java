@@ -1,12 +1,9 @@
 package org.rdmacheck.model.partition;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * The sender's split function (seed 003, III-B): cuts a transfer of {@code size} bytes into chunks
  * of {@code chunk} bytes (the last one shorter when {@code chunk} does not divide {@code size}) and
- * prefixes each with the custom header.
+ * prefixes each with the custom header (data ID, total size, offset).
  *
  * @param config  the sizes and the data-ID space
  * @param variant which header the sender writes
@@ -46,13 +43,10 @@ public record ChunkSplitter(PartitionConfig config, PartitionVariant variant) {
     /**
      * @param t transfer
      * @param i chunk index
-     * @return chunk {@code i} of transfer {@code t} with its header
+     * @param k byte index in the chunk, below {@link #chunkLength}
+     * @return byte k of chunk i of transfer t (its symbolic value, {@link SymbolicData})
      */
-    public ChunkMessage message(int t, int i) {
-        List<Integer> payload = new ArrayList<>();
-        for (int k = 0; k < chunkLength(i); k++) {
-            payload.add(SymbolicData.value(size(), t, i * chunk() + k));
-        }
-        return new ChunkMessage(headerId(t), size(), i * chunk(), payload);
+    public int payload(int t, int i, int k) {
+        return SymbolicData.value(size(), t, i * chunk() + k);
     }
 }

@@ -1,17 +1,29 @@
 package org.rdmacheck.model.partition;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Consumer;
+import java.util.Set;
 import org.rdmacheck.model.Action;
-import org.rdmacheck.model.Model;
-import org.rdmacheck.model.StateCodec;
+import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.Symmetry;
-import org.rdmacheck.model.Transition;
+import org.rdmacheck.model.layout.Expansion;
+import org.rdmacheck.model.layout.Fifo;
+import org.rdmacheck.model.layout.Field;
+import org.rdmacheck.model.layout.Footprint;
+import org.rdmacheck.model.layout.LayoutModel;
+import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.model.layout.Slot;
+import org.rdmacheck.model.layout.StateLayout;
 
 /**
- * Multi-QP data partition (seed 003, III-B, Algorithms 1 and 2) with both ends of every QP.
+ * Multi-QP data partition (seed 003, III-B, Algorithms 1 and 2) with both ends of every QP,
+ * written once on its declared state ({@link PartitionLayout}); the steps are {@link PartitionStep}.
  *
  * <p>Sender (Algorithm 1): it posts a chunk on a QP only when the QP's last send completed (line 6),
  * taking the next chunk of any transfer whose data ID is free (the split function of that transfer,
@@ -37,16 +49,14 @@ import org.rdmacheck.model.Transition;
  * it only once the receiver completed transfer {@code t - ids} (the application's reply that the
  * data arrived, taken as immediate).
  *
- * @param config    the sizes
- * @param variant   the protocol variant
- * @param knockouts mechanisms removed (see {@link Knockout}); empty for the variant as it is
+ * <p>An action's code is {@code kind | qp << 4 | chunk << 12}, the chunk's number
+ * {@code t * chunkCount + i} where the action names a chunk.
  */
-public record DataPartition(PartitionConfig config, PartitionVariant variant, java.util.Set<Knockout> knockouts)
-        implements Model<PartitionState> {
+public final class DataPartition implements LayoutModel {
 
     /**
      * The mechanisms of the design a knock-out switch removes (seed 003, III-B, and the recovery
-     * this model adds); each is a guard below.
+     * this model adds); each is a guard of {@link PartitionStep}.
      */
     public enum Knockout {
         /** a transfer starts with a reused data ID without waiting for the receiver to complete its holder */
@@ -59,17 +69,79 @@ public record DataPartition(PartitionConfig config, PartitionVariant variant, ja
         RECEIVE_REPOST
     }
 
-    /** The variant as it is: no knock-out. */
-    public DataPartition(PartitionConfig config, PartitionVariant variant) {
-        this(config, variant, java.util.Set.of());
+    static final int RECONNECT = 0;
+    static final int POST = 1;
+    static final int RESEND = 2;
+    static final int SEND_COMPLETE = 3;
+    static final int ARRIVE = 4;
+    static final int RNR_ERROR = 5;
+    static final int QP_ERROR = 6;
+    static final int REORDER = 7;
+    static final int POST_RECEIVE = 8;
+    static final int POST_RECEIVE_EARLY = 9;
+    private static final String[] NAMES = {"Reconnect", "Post", "Resend", "SendComplete", "Arrive", "RnrError",
+        "QpError", "Reorder", "PostReceive", "PostReceiveEarly"};
+
+    private final PartitionConfig config;
+    private final PartitionVariant variant;
+    private final Set<Knockout> knockouts;
+    private final PartitionLayout f;
+    private final ChunkSplitter split;
+    private final int chunks;
+    /** chunk numbers in the order of their headers and payload (data ID, offset, transfer) */
+    private final int[] resendOrder;
+    private final LayoutState initial;
+
+    /**
+     * @param config    the sizes
+     * @param variant   the protocol variant
+     * @param knockouts mechanisms removed; empty for the variant as it is
+     */
+    public DataPartition(PartitionConfig config, PartitionVariant variant, Set<Knockout> knockouts) {
+        this.config = Objects.requireNonNull(config);
+        this.variant = Objects.requireNonNull(variant);
+        this.knockouts = knockouts.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(knockouts));
+        this.f = new PartitionLayout(config, variant);
+        this.split = new ChunkSplitter(config, variant);
+        this.chunks = split.chunkCount();
+        List<Integer> order = new ArrayList<>();
+        for (int c = 0; c < config.transfers() * chunks; c++) {
+            order.add(c);
+        }
+        order.sort((a, b) -> {
+            int x = Integer.compare(split.headerId(a / chunks), split.headerId(b / chunks));
+            if (x == 0) {
+                x = Integer.compare(a % chunks, b % chunks);
+            }
+            return x != 0 ? x : Integer.compare(a / chunks, b / chunks);
+        });
+        this.resendOrder = order.stream().mapToInt(Integer::intValue).toArray();
+        int[] v = new int[f.layout.maxLength()];
+        f.errorsLeft.set(v, 0, config.errors());
+        for (int q = 0; q < config.qps(); q++) {
+            f.posted[q].set(v, 0, config.receiveWrs());
+        }
+        this.initial = new LayoutState(f.layout, v, 0, f.layout.header());
     }
 
-    /** Rejects nulls; copies the knock-outs. */
-    public DataPartition {
-        java.util.Objects.requireNonNull(config);
-        java.util.Objects.requireNonNull(variant);
-        knockouts = knockouts.isEmpty() ? java.util.Set.of()
-                : java.util.Collections.unmodifiableSet(java.util.EnumSet.copyOf(knockouts));
+    /** The variant as it is: no knock-out. */
+    public DataPartition(PartitionConfig config, PartitionVariant variant) {
+        this(config, variant, Set.of());
+    }
+
+    /** @return the sizes */
+    public PartitionConfig config() {
+        return config;
+    }
+
+    /** @return the protocol variant */
+    public PartitionVariant variant() {
+        return variant;
+    }
+
+    /** @return the mechanisms knocked out */
+    public Set<Knockout> knockouts() {
+        return knockouts;
     }
 
     /** @return bytes per transfer */
@@ -89,267 +161,445 @@ public record DataPartition(PartitionConfig config, PartitionVariant variant, ja
 
     /** @return the sender's split function */
     public ChunkSplitter splitter() {
-        return new ChunkSplitter(config, variant);
+        return split;
     }
 
-    /** @return the receiver's reordering function */
-    public Reassembler reassembler() {
-        return new Reassembler(config.chunk(), variant);
+    /** @return the declared state */
+    public PartitionLayout fields() {
+        return f;
+    }
+
+    int[] resendOrder() {
+        return resendOrder;
     }
 
     @Override
-    public List<PartitionState> initialStates() {
-        return List.of(PartitionState.initial(config));
+    public StateLayout layout() {
+        return f.layout;
     }
 
     @Override
-    public void successors(PartitionState s, Consumer<Transition<PartitionState>> sink) {
-        for (int q = 0; q < config.qps(); q++) {
-            senderSteps(s, q, sink);
-            networkSteps(s, q, sink);
-            receiverSteps(s, q, sink);
-        }
+    public List<LayoutState> initialStates() {
+        return List.of(initial);
     }
 
-    /** Algorithm 1, lines 6-8, and the recovery's re-post and reconnection. */
-    private void senderSteps(PartitionState s, int q, Consumer<Transition<PartitionState>> sink) {
-        if (s.qpError().get(q)) {
-            sink.accept(new Transition<>(Action.of("Reconnect", "qp", q), reconnect(s, q)));
-            return;
-        }
-        List<SendRequest> queue = s.sendQueues().get(q);
-        if (queue.size() < variant.postDepth()) {
-            for (int t = 0; t < config.transfers(); t++) {
-                int i = s.nextChunk().get(t);
-                if (i < splitter().chunkCount() && dataIdFree(s, t)) {
-                    sink.accept(new Transition<>(Action.of("Post", "qp", q, "transfer", t, "chunk", i),
-                            post(s, q, t)));
-                }
-            }
-            for (ChunkMessage c : s.resend()) {
-                sink.accept(new Transition<>(Action.of("Resend", "qp", q, "transfer", c.transfer(config.size()),
-                        "offset", c.offset()), resend(s, q, c)));
-            }
-        }
-        if (!queue.isEmpty() && queue.get(0).landed()) {
-            sink.accept(new Transition<>(Action.of("SendComplete", "qp", q), sendComplete(s, q)));
-        }
+    @Override
+    public PackedModel.Expander expander() {
+        return new PartitionStep(this);
     }
 
-    /** Arrival into a posted receive buffer, RNR, and QP errors. */
-    private void networkSteps(PartitionState s, int q, Consumer<Transition<PartitionState>> sink) {
-        if (s.qpError().get(q)) {
-            return;
-        }
-        List<SendRequest> queue = s.sendQueues().get(q);
-        int j = firstInFlight(queue);
-        if (j >= 0 && s.posted().get(q) > 0) {
-            ChunkMessage m = queue.get(j).chunk();
-            sink.accept(new Transition<>(Action.of("Arrive", "qp", q, "dataId", m.dataId(), "offset", m.offset()),
-                    arrive(s, q, j)));
-        }
-        if (j >= 0 && s.posted().get(q) == 0
-                && (variant == PartitionVariant.RNR_RETRY_ZERO || knockouts.contains(Knockout.RNR_RETRY))) {
-            sink.accept(new Transition<>(Action.of("RnrError", "qp", q), flush(s, q, 0, requeue())));
-        }
-        boolean landedUnacked = queue.stream().anyMatch(SendRequest::landed);
-        if (s.errorsLeft() > 0 && !queue.isEmpty()
-                && (!landedUnacked || variant == PartitionVariant.ERROR_AFTER_LANDING)) {
-            sink.accept(new Transition<>(Action.of("QpError", "qp", q), flush(s, q, 1, requeue())));
-        }
+    static long code(int kind, int qp, int chunk) {
+        return kind | qp << 4 | (long) chunk << 12;
     }
 
-    /** Algorithm 2, lines 7-9. */
-    private void receiverSteps(PartitionState s, int q, Consumer<Transition<PartitionState>> sink) {
-        List<ReceiveCompletion> cq = s.completions().get(q);
-        if (!cq.isEmpty()) {
-            ChunkMessage m = cq.get(0).chunk();
-            sink.accept(new Transition<>(Action.of("Reorder", "qp", q, "dataId", m.dataId(), "offset", m.offset()),
-                    reorder(s, q)));
-        }
-        if (s.qpError().get(q)) {
-            return;
-        }
-        if (s.consumedBuffers(q, config.receiveWrs()) > 0 && variant != PartitionVariant.NO_RECEIVE_REPOST
-                && !knockouts.contains(Knockout.RECEIVE_REPOST)) {
-            sink.accept(new Transition<>(Action.of("PostReceive", "qp", q), postReceive(s, q)));
-        }
-        if (variant == PartitionVariant.REPOST_BEFORE_CONSUME) {
-            for (int i = 0; i < cq.size(); i++) {
-                if (!cq.get(i).reposted()) {
-                    sink.accept(new Transition<>(Action.of("PostReceiveEarly", "qp", q), postReceiveEarly(s, q, i)));
-                    break;
-                }
-            }
-        }
+    @Override
+    public Action action(long code) {
+        int kind = (int) (code & 15);
+        int q = (int) (code >>> 4 & 255);
+        int c = (int) (code >>> 12);
+        int t = c / chunks;
+        int i = c % chunks;
+        return switch (kind) {
+            case POST -> Action.of("Post", "qp", q, "transfer", t, "chunk", i);
+            case RESEND -> Action.of("Resend", "qp", q, "transfer", t, "offset", i * config.chunk());
+            case ARRIVE, REORDER -> Action.of(NAMES[kind], "qp", q, "dataId", split.headerId(t), "offset",
+                    i * config.chunk());
+            default -> Action.of(NAMES[kind], "qp", q);
+        };
     }
 
-    private static int firstInFlight(List<SendRequest> queue) {
-        for (int j = 0; j < queue.size(); j++) {
-            if (!queue.get(j).landed()) {
-                return j;
-            }
-        }
-        return -1;
-    }
+    // ---- what the steps and the properties read, on packed values ----
 
     /**
      * Whether transfer t may start (or go on) with its data ID: its own ID at first; a reused one
      * once the receiver completed the transfer that held it ({@code paper}) or once the sender
      * polled that transfer's last send completion ({@code reuse-on-send-completion}).
+     *
+     * @param s packed values
+     * @param o the state's first value
+     * @param t a transfer
+     * @return whether it may post a chunk
      */
-    boolean dataIdFree(PartitionState s, int t) {
+    public boolean dataIdFree(int[] s, int o, int t) {
         if (t < config.ids() || knockouts.contains(Knockout.DATA_ID_REUSE_GUARD)) {
             return true;
         }
         int previous = t - config.ids();
         if (variant == PartitionVariant.REUSE_ON_SEND_COMPLETION) {
-            return s.nextChunk().get(previous) == splitter().chunkCount() && !sendPending(s, previous);
+            return f.nextChunk[previous].get(s, o) == chunks && !sendPending(s, o, previous);
         }
-        return s.delivered().stream().filter(d -> d.dataId() == splitter().headerId(t)).count() >= t / config.ids();
+        int id = split.headerId(t);
+        int count = 0;
+        int[] d = f.layout.elements(s, o, f.delivered);
+        for (int k = 0; k < d.length; k += f.delivered.words()) {
+            if (f.deliveredId.get(d, k) == id) {
+                count++;
+            }
+        }
+        return count >= t / config.ids();
     }
 
     /** @return whether a chunk of transfer t is outstanding on a QP or waits to be posted again */
-    private boolean sendPending(PartitionState s, int t) {
-        boolean onQp = s.sendQueues().stream().flatMap(List::stream)
-                .anyMatch(r -> r.chunk().transfer(config.size()) == t);
-        return onQp || s.resend().stream().anyMatch(c -> c.transfer(config.size()) == t);
-    }
-
-    /** Algorithm 1, lines 6-8: QP q's last send completed; split transfer t's next chunk and post it. */
-    private PartitionState post(PartitionState s, int q, int t) {
-        StateEdit e = new StateEdit(s);
-        int i = s.nextChunk().get(t);
-        e.nextChunk.set(t, i + 1);
-        e.appendSend(q, SendRequest.inFlight(splitter().message(t, i)));
-        return e.build();
-    }
-
-    /** Recovery: a chunk flushed by a QP error is posted again, on any connected QP with room. */
-    private static PartitionState resend(PartitionState s, int q, ChunkMessage c) {
-        StateEdit e = new StateEdit(s);
-        e.resend.remove(c);
-        e.appendSend(q, SendRequest.inFlight(c));
-        return e.build();
-    }
-
-    /** The ACK of QP q's oldest send arrived and the sender polled its completion (Algorithm 1, line 6). */
-    private static PartitionState sendComplete(PartitionState s, int q) {
-        StateEdit e = new StateEdit(s);
-        e.sendQueues.set(q, s.sendQueues().get(q).subList(1, s.sendQueues().get(q).size()));
-        return e.build();
-    }
-
-    /**
-     * The receiver's NIC takes a posted receive work request for QP q's first chunk in flight and
-     * writes the chunk into its buffer. In variant {@code repost-before-consume} the buffer may be
-     * one whose earlier chunk reordering has not read yet: the NIC overwrites it.
-     */
-    private PartitionState arrive(PartitionState s, int q, int j) {
-        StateEdit e = new StateEdit(s);
-        List<SendRequest> queue = new ArrayList<>(s.sendQueues().get(q));
-        ChunkMessage m = queue.get(j).chunk();
-        queue.set(j, queue.get(j).land());
-        e.sendQueues.set(q, queue);
-        e.posted.set(q, s.posted().get(q) - 1);
-        List<ReceiveCompletion> cq = s.completions().get(q);
-        for (int i = 0; i < cq.size(); i++) {
-            if (cq.get(i).reposted()) {
-                e.setCompletion(q, i, cq.get(i).overwrittenBy(m));
-                break;
+    private boolean sendPending(int[] s, int o, int t) {
+        for (Fifo q : f.sendQueue) {
+            for (int e : f.layout.elements(s, o, q)) {
+                if (f.sendChunk.of(e) / chunks == t) {
+                    return true;
+                }
             }
         }
-        e.appendCompletion(q, ReceiveCompletion.of(m));
-        return e.build();
+        for (int i = 0; i < chunks; i++) {
+            if (f.resend[t * chunks + i].is(s, o)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return QP q's receive buffers that reordering consumed and that are not yet posted again (the parent's) */
+    int consumedBuffers(Expansion x, int q) {
+        Fifo cq = f.completions[q];
+        int held = 0;
+        for (int i = 0, n = x.length(cq); i < n; i++) {
+            held += 1 - f.reposted.of(x.element(cq, i));
+        }
+        return config.receiveWrs() - x.get(f.posted[q]) - held;
     }
 
     /**
-     * QP q enters the error state: its send work requests complete in error and their chunks go
-     * back to the sender, its posted receive work requests are flushed.
+     * The sender has split every chunk and holds none, and the receiver reordered every completion.
      *
-     * @param cost    1 for a network fault (from the budget), 0 for an RNR error
-     * @param requeue whether the flushed chunks go back to the sender's queue (the recovery)
+     * @param s packed values
+     * @param o the state's first value
+     * @return whether the protocol is done
      */
-    private static PartitionState flush(PartitionState s, int q, int cost, boolean requeue) {
-        StateEdit e = new StateEdit(s);
-        if (requeue) {
-            s.sendQueues().get(q).forEach(r -> e.resend.add(r.chunk()));
+    public boolean done(int[] s, int o) {
+        for (Field n : f.nextChunk) {
+            if (n.get(s, o) != chunks) {
+                return false;
+            }
         }
-        e.sendQueues.set(q, List.of());
-        e.posted.set(q, 0);
-        e.qpError.set(q, true);
-        e.errorsLeft -= cost;
-        return e.build();
-    }
-
-    /** @return whether flushed chunks are posted again (unless knocked out) */
-    private boolean requeue() {
-        return !knockouts.contains(Knockout.CHUNK_REQUEUE);
-    }
-
-    /** The sender resets QP q and connects it again (error, reset, init, ready to receive, ready to send). */
-    private static PartitionState reconnect(PartitionState s, int q) {
-        StateEdit e = new StateEdit(s);
-        e.qpError.set(q, false);
-        return e.build();
-    }
-
-    /** Algorithm 2, lines 7 and 9: the receiver polls QP q's oldest receive completion and reorders its chunk. */
-    private PartitionState reorder(PartitionState s, int q) {
-        StateEdit e = new StateEdit(s);
-        List<ReceiveCompletion> cq = s.completions().get(q);
-        ChunkMessage m = cq.get(0).chunk();
-        e.completions.set(q, cq.subList(1, cq.size()));
-        int id = m.dataId();
-        Reassembler.Placement p = reassembler().receive(s.buffers().get(id), s.received().get(id), m);
-        e.buffers.set(id, p.buffer());
-        e.received.set(id, p.received());
-        p.completed().ifPresent(e.delivered::add);
-        e.outside.addAll(p.outside());
-        return e.build();
-    }
-
-    /** Algorithm 2, line 8: a consumed receive buffer is posted again. */
-    private static PartitionState postReceive(PartitionState s, int q) {
-        StateEdit e = new StateEdit(s);
-        e.posted.set(q, s.posted().get(q) + 1);
-        return e.build();
-    }
-
-    /** Variant repost-before-consume: the buffer of completion i is posted again before it is reordered. */
-    private static PartitionState postReceiveEarly(PartitionState s, int q, int i) {
-        StateEdit e = new StateEdit(s);
-        e.setCompletion(q, i, s.completions().get(q).get(i).repost());
-        e.posted.set(q, s.posted().get(q) + 1);
-        return e.build();
-    }
-
-    /** The sender has split every chunk and holds none, and the receiver reordered every completion. */
-    @Override
-    public boolean isFinal(PartitionState s) {
-        return s.nextChunk().stream().allMatch(n -> n == splitter().chunkCount()) && s.senderIdle()
-                && s.receiverIdle();
+        for (Field r : f.resend) {
+            if (r.is(s, o)) {
+                return false;
+            }
+        }
+        for (int q = 0; q < config.qps(); q++) {
+            if (f.sendQueue[q].length(s, o) > 0 || f.completions[q].length(s, o) > 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
      * Every transfer completed: the protocol is done, the receiver holds no partial buffer, and the
      * application received one buffer per transfer.
      *
-     * @param s a state
+     * @param s packed values
+     * @param o the state's first value
      * @return whether it is a goal state of EveryTransferCompletes
      */
-    public boolean allTransfersComplete(PartitionState s) {
-        return isFinal(s) && s.allBuffersFree() && s.delivered().size() == config.transfers();
+    public boolean allTransfersComplete(int[] s, int o) {
+        if (!done(s, o) || f.delivered.length(s, o) != config.transfers()) {
+            return false;
+        }
+        for (Field a : f.allocated) {
+            if (a.is(s, o)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @param s a state  @return {@link #allTransfersComplete(int[], int)} of it */
+    public boolean allTransfersComplete(LayoutState s) {
+        return s.test(this::allTransfersComplete);
     }
 
     @Override
-    public Optional<StateCodec<PartitionState>> codec() {
-        return Optional.of(new PartitionCodec());
+    public boolean isFinal(LayoutState s) {
+        return s.test(this::done);
     }
 
-    /** The queue pairs are interchangeable ({@link QpSymmetry}). */
+    /**
+     * Per symbolic byte value, how many places hold it: a chunk in flight on a QP (a landed one is
+     * counted where it landed), a chunk waiting to be posted again, a receive buffer, a reassembly
+     * buffer, a delivered buffer.
+     *
+     * @param s packed values
+     * @param o the state's first value
+     * @return the counts, indexed by value (index 0, the hole, unused)
+     */
+    public int[] occurrences(int[] s, int o) {
+        int[] count = new int[config.transfers() * config.size() + 1];
+        for (Fifo q : f.sendQueue) {
+            for (int e : f.layout.elements(s, o, q)) {
+                if (f.landed.of(e) == 0) {
+                    countChunk(count, f.sendChunk.of(e));
+                }
+            }
+        }
+        for (int c = 0; c < f.resend.length; c++) {
+            if (f.resend[c].is(s, o)) {
+                countChunk(count, c);
+            }
+        }
+        for (Fifo q : f.completions) {
+            for (int e : f.layout.elements(s, o, q)) {
+                countChunk(count, f.cqChunk.of(e));
+            }
+        }
+        for (Field[] b : f.buffer) {
+            for (Field x : b) {
+                count[x.get(s, o)]++;
+            }
+        }
+        int[] d = f.layout.elements(s, o, f.delivered);
+        for (int k = 0; k < d.length; k += f.delivered.words()) {
+            for (Field x : f.deliveredData) {
+                count[x.get(d, k)]++;
+            }
+        }
+        count[SymbolicData.HOLE] = 0;
+        return count;
+    }
+
+    private void countChunk(int[] count, int c) {
+        int t = c / chunks;
+        int i = c % chunks;
+        for (int k = 0, n = split.chunkLength(i); k < n; k++) {
+            count[split.payload(t, i, k)]++;
+        }
+    }
+
+    /**
+     * The receiver's buffers, partial and delivered, each as its bytes.
+     *
+     * @param s packed values
+     * @param o the state's first value
+     * @return per buffer its bytes (0 for a hole); unallocated buffers are all holes
+     */
+    public List<int[]> buffersAndDeliveries(int[] s, int o) {
+        List<int[]> out = new ArrayList<>();
+        for (Field[] b : f.buffer) {
+            int[] bytes = new int[b.length];
+            for (int k = 0; k < b.length; k++) {
+                bytes[k] = b[k].get(s, o);
+            }
+            out.add(bytes);
+        }
+        int[] d = f.layout.elements(s, o, f.delivered);
+        for (int k = 0; k < d.length; k += f.delivered.words()) {
+            int[] bytes = new int[config.size()];
+            for (int j = 0; j < bytes.length; j++) {
+                bytes[j] = f.deliveredData[j].get(d, k);
+            }
+            out.add(bytes);
+        }
+        return out;
+    }
+
+    /**
+     * @param s packed values
+     * @param o the state's first value
+     * @return the delivered buffers' bytes, in the set's order
+     */
+    public List<int[]> deliveries(int[] s, int o) {
+        List<int[]> all = buffersAndDeliveries(s, o);
+        return all.subList(f.buffer.length, all.size());
+    }
+
+    /**
+     * @param s packed values
+     * @param o the state's first value
+     * @return whether the receiver wrote a byte past an allocated buffer
+     */
+    public boolean wroteOutside(int[] s, int o) {
+        for (Field w : f.outside) {
+            if (w.is(s, o)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @param s packed values
+     * @param o the state's first value
+     * @return the most send work requests outstanding on one QP
+     */
+    public int mostOutstanding(int[] s, int o) {
+        int most = 0;
+        for (Fifo q : f.sendQueue) {
+            most = Math.max(most, q.length(s, o));
+        }
+        return most;
+    }
+
+    // ---- declared footprints ----
+
+    /**
+     * One group per action name, each with every QP's slots of that kind (the union over its
+     * instances).
+     */
     @Override
-    public Optional<Symmetry<PartitionState>> symmetry() {
-        return Optional.of(new QpSymmetry(config.qps()));
+    public List<Footprint> footprints() {
+        List<Slot> sq = List.of(f.sendQueue);
+        List<Slot> cq = List.of(f.completions);
+        List<Slot> err = List.of(f.qpError);
+        List<Slot> posted = List.of(f.posted);
+        List<Slot> next = List.of(f.nextChunk);
+        List<Slot> resend = List.of(f.resend);
+        List<Slot> receiver = new ArrayList<>(List.of(f.allocated));
+        for (Field[] b : f.buffer) {
+            receiver.addAll(List.of(b));
+        }
+        receiver.addAll(List.of(f.received));
+        receiver.add(f.delivered);
+        receiver.addAll(List.of(f.outside));
+        return List.of(
+                Footprint.of("Reconnect", err, err),
+                Footprint.of("Post", union(err, sq, next, resend, List.of(f.delivered)), union(sq, next)),
+                Footprint.of("Resend", union(err, sq, resend), union(sq, resend)),
+                Footprint.of("SendComplete", union(err, sq), sq),
+                Footprint.of("Arrive", union(err, sq, posted, cq), union(sq, posted, cq)),
+                Footprint.of("RnrError", union(err, sq, posted), union(sq, posted, err, resend)),
+                Footprint.of("QpError", union(err, sq, List.of(f.errorsLeft)),
+                        union(sq, posted, err, resend, List.of(f.errorsLeft))),
+                Footprint.of("Reorder", union(cq, receiver), union(cq, receiver)),
+                Footprint.of("PostReceive", union(err, posted, cq), posted),
+                Footprint.of("PostReceiveEarly", union(err, posted, cq), union(posted, cq)));
+    }
+
+    @SafeVarargs
+    private static List<Slot> union(List<? extends Slot>... lists) {
+        java.util.LinkedHashSet<Slot> s = new java.util.LinkedHashSet<>();
+        for (List<? extends Slot> l : lists) {
+            s.addAll(l);
+        }
+        return List.copyOf(s);
+    }
+
+    /** The queue pairs are interchangeable: the symmetric set the layout declares. */
+    @Override
+    public Optional<Symmetry<LayoutState>> symmetry() {
+        return Optional.of(f.qps);
+    }
+
+    // ---- the state as the TLA+ twin's variables show it ----
+
+    /**
+     * The state as the TLA+ twin's variables show it (and as traces have always shown it): a send
+     * work request as {@code {chunk: {dataId, totalSize, offset, payload}, landed}}, a receive
+     * completion as {@code {chunk, reposted}}, the re-send set and the delivered buffers as
+     * sorted lists, an unallocated buffer as an empty list, the bytes written past a buffer as
+     * {@code {dataId, position}} records.
+     */
+    @Override
+    public Object view(LayoutState state) {
+        int[] v = new int[state.length()];
+        state.copyTo(v, 0);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("nextChunk", ints(v, f.nextChunk));
+        List<Object> queues = new ArrayList<>();
+        for (Fifo q : f.sendQueue) {
+            List<Object> l = new ArrayList<>();
+            for (int e : f.layout.elements(v, 0, q)) {
+                l.add(entry("landed", f.sendChunk.of(e), f.landed.of(e) == 1));
+            }
+            queues.add(l);
+        }
+        m.put("sendQueues", queues);
+        List<Object> resend = new ArrayList<>();
+        for (int c : resendOrder) {
+            if (f.resend[c].is(v, 0)) {
+                resend.add(message(c));
+            }
+        }
+        m.put("resend", resend);
+        List<Boolean> err = new ArrayList<>();
+        for (Field e : f.qpError) {
+            err.add(e.is(v, 0));
+        }
+        m.put("qpError", err);
+        m.put("errorsLeft", f.errorsLeft.get(v, 0));
+        m.put("posted", ints(v, f.posted));
+        List<Object> cqs = new ArrayList<>();
+        for (Fifo q : f.completions) {
+            List<Object> l = new ArrayList<>();
+            for (int e : f.layout.elements(v, 0, q)) {
+                l.add(entry("reposted", f.cqChunk.of(e), f.reposted.of(e) == 1));
+            }
+            cqs.add(l);
+        }
+        m.put("completions", cqs);
+        List<Object> buffers = new ArrayList<>();
+        for (int id = 0; id < f.buffer.length; id++) {
+            buffers.add(f.allocated[id].is(v, 0) ? ints(v, f.buffer[id]) : List.of());
+        }
+        m.put("buffers", buffers);
+        m.put("received", ints(v, f.received));
+        List<Object> delivered = new ArrayList<>();
+        int[] d = f.layout.elements(v, 0, f.delivered);
+        for (int k = 0; k < d.length; k += f.delivered.words()) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("dataId", f.deliveredId.get(d, k));
+            List<Integer> data = new ArrayList<>();
+            for (Field b : f.deliveredData) {
+                data.add(b.get(d, k));
+            }
+            x.put("data", data);
+            delivered.add(x);
+        }
+        m.put("delivered", delivered);
+        List<Object> outside = new ArrayList<>();
+        int per = Math.max(0, config.chunk() - 1);
+        for (int w = 0; w < f.outside.length; w++) {
+            if (f.outside[w].is(v, 0)) {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("dataId", w / per);
+                x.put("position", config.size() + w % per);
+                outside.add(x);
+            }
+        }
+        m.put("outside", outside);
+        return m;
+    }
+
+    private Map<String, Object> entry(String flag, int chunk, boolean value) {
+        Map<String, Object> x = new LinkedHashMap<>();
+        x.put("chunk", message(chunk));
+        x.put(flag, value);
+        return x;
+    }
+
+    /** Chunk c with its custom header (seed 003, III-B) and payload, as traces show it. */
+    private Map<String, Object> message(int c) {
+        int t = c / chunks;
+        int i = c % chunks;
+        Map<String, Object> x = new LinkedHashMap<>();
+        x.put("dataId", split.headerId(t));
+        x.put("totalSize", config.size());
+        x.put("offset", i * config.chunk());
+        List<Integer> payload = new ArrayList<>();
+        for (int k = 0, n = split.chunkLength(i); k < n; k++) {
+            payload.add(split.payload(t, i, k));
+        }
+        x.put("payload", payload);
+        return x;
+    }
+
+    private static List<Integer> ints(int[] v, Field[] a) {
+        List<Integer> out = new ArrayList<>();
+        for (Field x : a) {
+            out.add(x.get(v, 0));
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return "DataPartition[" + config + ", " + variant.id() + (knockouts.isEmpty() ? "" : ", " + knockouts) + "]";
     }
 }

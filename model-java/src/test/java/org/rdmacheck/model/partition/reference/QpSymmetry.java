@@ -1,4 +1,8 @@
-package org.rdmacheck.model.partition;
+package org.rdmacheck.model.partition.reference;
+
+import org.rdmacheck.model.partition.PartitionConfig;
+import org.rdmacheck.model.partition.PartitionVariant;
+import org.rdmacheck.model.partition.SymbolicData;
 
 import java.util.Optional;
 import org.rdmacheck.model.PackedSymmetry;

@@ -1,4 +1,8 @@
-package org.rdmacheck.model.partition;
+package org.rdmacheck.model.partition.reference;
+
+import org.rdmacheck.model.partition.PartitionConfig;
+import org.rdmacheck.model.partition.PartitionVariant;
+import org.rdmacheck.model.partition.SymbolicData;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

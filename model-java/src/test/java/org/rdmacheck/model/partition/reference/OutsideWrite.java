@@ -1,4 +1,8 @@
-package org.rdmacheck.model.partition;
+package org.rdmacheck.model.partition.reference;
+
+import org.rdmacheck.model.partition.PartitionConfig;
+import org.rdmacheck.model.partition.PartitionVariant;
+import org.rdmacheck.model.partition.SymbolicData;
 
 /**
  * A byte the receiver wrote beyond the buffer it allocated for a data ID: memory it does not own.

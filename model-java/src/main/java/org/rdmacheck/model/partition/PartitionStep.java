@@ -1,0 +1,245 @@
+package org.rdmacheck.model.partition;
+
+import org.rdmacheck.model.PackedModel;
+import org.rdmacheck.model.layout.Expansion;
+import org.rdmacheck.model.layout.Fifo;
+import org.rdmacheck.model.layout.Field;
+
+/**
+ * The steps of the data-partition protocol on packed states (seed 003, III-B, Algorithms 1 and 2,
+ * and the recovery from QP errors {@link DataPartition} describes): per QP, the sender's steps, the
+ * network's and the receiver's, in that order. One per thread; nothing is allocated per state.
+ */
+final class PartitionStep implements PackedModel.Expander {
+
+    private final DataPartition m;
+    private final PartitionLayout f;
+    private final PartitionConfig c;
+    private final PartitionVariant variant;
+    private final ChunkSplitter split;
+    private final Expansion x;
+    private final int chunks;
+    private final int qps;
+    /** the values of a delivered buffer being built */
+    private final int[] delivery;
+    private final boolean rnrError;
+    private final boolean repost;
+    private final boolean requeue;
+    private PackedModel.Sink sink;
+
+    PartitionStep(DataPartition m) {
+        this.m = m;
+        this.f = m.fields();
+        this.c = m.config();
+        this.variant = m.variant();
+        this.split = m.splitter();
+        this.x = new Expansion(f.layout);
+        this.chunks = split.chunkCount();
+        this.qps = c.qps();
+        this.delivery = new int[f.delivered.words()];
+        this.rnrError = variant == PartitionVariant.RNR_RETRY_ZERO || m.knockouts().contains(DataPartition.Knockout.RNR_RETRY);
+        this.repost = variant != PartitionVariant.NO_RECEIVE_REPOST
+                && !m.knockouts().contains(DataPartition.Knockout.RECEIVE_REPOST);
+        this.requeue = !m.knockouts().contains(DataPartition.Knockout.CHUNK_REQUEUE);
+    }
+
+    @Override
+    public void successors(int[] state, int offset, PackedModel.Sink out) {
+        this.sink = out;
+        x.load(state, offset);
+        for (int q = 0; q < qps; q++) {
+            sender(state, offset, q);
+            network(q);
+            receiver(q);
+        }
+    }
+
+    /** Algorithm 1, lines 6-8, and the recovery's re-post and reconnection. */
+    private void sender(int[] s, int o, int q) {
+        if (x.is(f.qpError[q])) {
+            x.begin();
+            x.set(f.qpError[q], false);
+            emit(DataPartition.RECONNECT, q, 0);
+            return;
+        }
+        Fifo sq = f.sendQueue[q];
+        int n = x.length(sq);
+        if (n < variant.postDepth()) {
+            for (int t = 0; t < c.transfers(); t++) {
+                int i = x.get(f.nextChunk[t]);
+                if (i < chunks && m.dataIdFree(s, o, t)) {
+                    x.begin();
+                    x.set(f.nextChunk[t], i + 1);
+                    x.append(sq, f.sendChunk.bits(t * chunks + i));
+                    emit(DataPartition.POST, q, t * chunks + i);
+                }
+            }
+            for (int ch : m.resendOrder()) {
+                if (x.is(f.resend[ch])) {
+                    x.begin();
+                    x.set(f.resend[ch], false);
+                    x.append(sq, f.sendChunk.bits(ch));
+                    emit(DataPartition.RESEND, q, ch);
+                }
+            }
+        }
+        if (n > 0 && f.landed.of(x.element(sq, 0)) == 1) {
+            x.begin();
+            x.removeAt(sq, 0);
+            emit(DataPartition.SEND_COMPLETE, q, 0);
+        }
+    }
+
+    /** Arrival into a posted receive buffer, RNR, and QP errors. */
+    private void network(int q) {
+        if (x.is(f.qpError[q])) {
+            return;
+        }
+        Fifo sq = f.sendQueue[q];
+        int n = x.length(sq);
+        int j = -1;
+        boolean landedUnacked = false;
+        for (int k = 0; k < n; k++) {
+            if (f.landed.of(x.element(sq, k)) == 0) {
+                if (j < 0) {
+                    j = k;
+                }
+            } else {
+                landedUnacked = true;
+            }
+        }
+        int posted = x.get(f.posted[q]);
+        if (j >= 0 && posted > 0) {
+            arrive(q, j, posted);
+        }
+        if (j >= 0 && posted == 0 && rnrError) {
+            flush(q, 0);
+            emit(DataPartition.RNR_ERROR, q, 0);
+        }
+        int errors = x.get(f.errorsLeft);
+        if (errors > 0 && n > 0 && (!landedUnacked || variant == PartitionVariant.ERROR_AFTER_LANDING)) {
+            flush(q, 1);
+            emit(DataPartition.QP_ERROR, q, 0);
+        }
+    }
+
+    /**
+     * The receiver's NIC takes a posted receive work request for QP q's first chunk in flight and
+     * writes the chunk into its buffer; under {@code repost-before-consume} the buffer may be one
+     * whose earlier chunk reordering has not read yet: the NIC overwrites it.
+     */
+    private void arrive(int q, int j, int posted) {
+        Fifo sq = f.sendQueue[q];
+        Fifo cq = f.completions[q];
+        int ch = f.sendChunk.of(x.element(sq, j));
+        x.begin();
+        x.setElement(sq, j, f.sendChunk.bits(ch) | f.landed.bits(1));
+        x.set(f.posted[q], posted - 1);
+        for (int i = 0, n = x.length(cq); i < n; i++) {
+            if (f.reposted.of(x.element(cq, i)) == 1) {
+                x.setElement(cq, i, f.cqChunk.bits(ch) | f.reposted.bits(1));
+                break;
+            }
+        }
+        x.append(cq, f.cqChunk.bits(ch));
+        emit(DataPartition.ARRIVE, q, ch);
+    }
+
+    /**
+     * QP q enters the error state: its send work requests complete in error and their chunks go
+     * back to the sender (unless the re-queue is knocked out), its posted receive work requests
+     * are flushed.
+     */
+    private void flush(int q, int cost) {
+        Fifo sq = f.sendQueue[q];
+        x.begin();
+        if (requeue) {
+            for (int k = 0, n = x.length(sq); k < n; k++) {
+                x.set(f.resend[f.sendChunk.of(x.element(sq, k))], true);
+            }
+        }
+        x.clear(sq);
+        x.set(f.posted[q], 0);
+        x.set(f.qpError[q], true);
+        x.set(f.errorsLeft, x.get(f.errorsLeft) - cost);
+    }
+
+    /** Algorithm 2, lines 7-9. */
+    private void receiver(int q) {
+        Fifo cq = f.completions[q];
+        int n = x.length(cq);
+        if (n > 0) {
+            reorder(q, f.cqChunk.of(x.element(cq, 0)));
+        }
+        if (x.is(f.qpError[q])) {
+            return;
+        }
+        if (repost && m.consumedBuffers(x, q) > 0) {
+            x.begin();
+            x.set(f.posted[q], x.get(f.posted[q]) + 1);
+            emit(DataPartition.POST_RECEIVE, q, 0);
+        }
+        if (variant == PartitionVariant.REPOST_BEFORE_CONSUME) {
+            for (int i = 0; i < n; i++) {
+                int e = x.element(cq, i);
+                if (f.reposted.of(e) == 0) {
+                    x.begin();
+                    x.setElement(cq, i, e | f.reposted.bits(1));
+                    x.set(f.posted[q], x.get(f.posted[q]) + 1);
+                    emit(DataPartition.POST_RECEIVE_EARLY, q, 0);
+                    break;
+                }
+            }
+        }
+    }
+
+    /**
+     * Algorithm 2, lines 7 and 9: the receiver polls QP q's oldest receive completion and reorders
+     * its chunk: on a data ID's first chunk it allocates the total size from the header, places
+     * the bytes at the header's offset, counts them, and completes the data ID (hands the buffer
+     * to the application and frees it) once the count reaches the total size.
+     */
+    private void reorder(int q, int ch) {
+        int t = ch / chunks;
+        int i = ch % chunks;
+        int id = split.headerId(t);
+        int size = c.size();
+        x.begin();
+        x.removeAt(f.completions[q], 0);
+        x.set(f.allocated[id], true);
+        int received = x.get(f.received[id]);
+        Field[] buf = f.buffer[id];
+        // arrival-offset: the next free position is the bytes received so far, not the header offset
+        int at = variant == PartitionVariant.ARRIVAL_OFFSET ? received : i * c.chunk();
+        // last-chunk-full-size: the length is taken as the chunk size, not the completion's count
+        int payload = split.chunkLength(i);
+        int len = variant == PartitionVariant.LAST_CHUNK_FULL_SIZE ? c.chunk() : payload;
+        for (int k = 0; k < len; k++) {
+            int pos = at + k;
+            int value = k < payload ? split.payload(t, i, k) : SymbolicData.HOLE;
+            if (pos < size) {
+                x.set(buf[pos], value);
+            } else {
+                x.set(f.outside[id * (c.chunk() - 1) + pos - size], true);
+            }
+        }
+        int total = received + len;
+        if (total >= size) {
+            f.deliveredId.set(delivery, 0, id);
+            for (int k = 0; k < size; k++) {
+                f.deliveredData[k].set(delivery, 0, x.now(buf[k]));
+                x.set(buf[k], SymbolicData.HOLE);
+            }
+            x.insertSorted(f.delivered, delivery);
+            x.set(f.allocated[id], false);
+            x.set(f.received[id], 0);
+        } else {
+            x.set(f.received[id], total);
+        }
+        emit(DataPartition.REORDER, q, ch);
+    }
+
+    private void emit(int kind, int q, int chunk) {
+        x.emit(DataPartition.code(kind, q, chunk), sink);
+    }
+}
