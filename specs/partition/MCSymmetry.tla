@@ -1,6 +1,6 @@
 ----------------------------- MODULE MCSymmetry -----------------------------
 (* The data partition under TLC's SYMMETRY, the twin of the explorer's         *)
-(* `--symmetry` (org.rdmacheck.model.partition.QpSymmetry). The cfg replaces   *)
+(* `--symmetry` (the QP set PartitionLayout declares).  The cfg replaces       *)
 (* QP (1..QPCount in Spec) by SymQP, QPCount model values of the pool QPNames  *)
 (* (assigned in the cfg), so that the per-QP variables are functions on model  *)
 (* values and SYMMETRY permutes them.                                          *)

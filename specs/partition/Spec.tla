@@ -64,10 +64,10 @@ Msg(t, i) == [dataId |-> HeaderId(t), totalSize |-> Size, offset |-> i * Chunk,
 Msgs == {Msg(t, i) : t \in Tr, i \in 0 .. N - 1}
 ChunkTransfer(m) == TransferOf(m.payload[1])
 
-(* The variables are the fields of the Java state (PartitionState), so that stored      *)
-(* counterexamples validate against this spec.  Per-transfer and per-data-ID arrays are  *)
-(* sequences: element x + 1 belongs to transfer or data ID x; per-QP arrays are         *)
-(* functions on QP, sequences with element q + 1 for QP q of the Java model.            *)
+(* The variables are the values of the Java model's view (DataPartition.view), so that *)
+(* stored counterexamples validate against this spec.  Per-transfer and per-data-ID     *)
+(* arrays are sequences: element x + 1 belongs to transfer or data ID x; per-QP arrays  *)
+(* are functions on QP, sequences with element q + 1 for QP q of the Java model.        *)
 VARIABLES nextChunk,   \* per transfer: index of the next chunk the split function returns
           sendQueues,  \* per QP: [chunk, landed] send work requests not yet completed, oldest first
           resend,      \* chunks flushed by a QP error, to be posted again

@@ -267,6 +267,16 @@ public final class DataPartition implements LayoutModel {
     }
 
     /**
+     * @param s packed values
+     * @param o the state's first value
+     * @param t a transfer
+     * @return the index of the next chunk the split function returns for it
+     */
+    public int nextChunk(int[] s, int o, int t) {
+        return f.nextChunk[t].get(s, o);
+    }
+
+    /**
      * The sender has split every chunk and holds none, and the receiver reordered every completion.
      *
      * @param s packed values

@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.rdmacheck.model.Params;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.partition.DataPartition;
 import org.rdmacheck.model.partition.PartitionConfig;
-import org.rdmacheck.model.partition.PartitionState;
 import org.rdmacheck.model.partition.PartitionVariant;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.ModelEntry;
@@ -134,7 +134,7 @@ public final class PartitionEntry implements ModelEntry {
     }
 
     @Override
-    public CheckSpec<PartitionState> build(String variant, Params params) {
+    public CheckSpec<LayoutState> build(String variant, Params params) {
         VariantSpec v = variant(variant);
         DataPartition model = model(variant, resolve(variant, params));
         return new CheckSpec<>(name(), variant, resolve(variant, params).asMap(), model,
@@ -189,9 +189,9 @@ public final class PartitionEntry implements ModelEntry {
     @Override
     @SuppressWarnings("unchecked")
     public Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
-        CheckSpec<PartitionState> spec = (CheckSpec<PartitionState>) built;
+        CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) built;
         DataPartition m = (DataPartition) spec.model();
-        Liveness<PartitionState> completes = Liveness.eventually(COMPLETES, m::allTransfersComplete,
+        Liveness<LayoutState> completes = Liveness.<LayoutState>eventually(COMPLETES, m::allTransfersComplete,
                 PROTOCOL_FAIR.toArray(Fairness[]::new));
         return Optional.of(new LivenessSpec<>(spec, List.of(completes), livenessFailures(spec.variant())));
     }

@@ -15,10 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 import org.rdmacheck.model.Action;
 import org.rdmacheck.model.Transition;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.partition.DataPartition;
 import org.rdmacheck.model.partition.PartitionConfig;
-import org.rdmacheck.model.partition.Delivery;
-import org.rdmacheck.model.partition.PartitionState;
 import org.rdmacheck.model.partition.PartitionVariant;
 import org.rdmacheck.model.partition.SymbolicData;
 import org.rdmacheck.properties.Invariant;
@@ -41,7 +40,20 @@ class ReassemblyTheoryTest {
     }
 
     /** One run: the final state and, per transfer, the chunk offsets in completion order. */
-    record Run(PartitionState last, Map<Integer, List<Integer>> completionOrder) {
+    record Run(LayoutState last, Map<Integer, List<Integer>> completionOrder) {
+    }
+
+    /** A delivered buffer as traces show it. */
+    private static Map<String, Object> delivery(int dataId, List<Integer> data) {
+        Map<String, Object> d = new java.util.LinkedHashMap<>();
+        d.put("dataId", dataId);
+        d.put("data", data);
+        return d;
+    }
+
+    /** @return a state's value of one of the TLA+ twin's variables, as the view shows it */
+    private static List<?> view(DataPartition m, LayoutState s, String variable) {
+        return (List<?>) ((Map<?, ?>) m.view(s)).get(variable);
     }
 
     private static Gen<Config> configs() {
@@ -54,20 +66,20 @@ class ReassemblyTheoryTest {
     }
 
     /** Follows the model, picking each step with the next choice, until no step is enabled. */
-    private static Run walk(DataPartition m, List<Integer> choices, List<Invariant<PartitionState>> invariants) {
-        PartitionState s = m.initialStates().get(0);
+    private static Run walk(DataPartition m, List<Integer> choices, List<Invariant<LayoutState>> invariants) {
+        LayoutState s = m.initialStates().get(0);
         Map<Integer, List<Integer>> order = new HashMap<>();
         for (int k = 0; ; k++) {
-            for (Invariant<PartitionState> inv : invariants) {
+            for (Invariant<LayoutState> inv : invariants) {
                 assertTrue(inv.test(s), inv.name() + " at step " + k + " in " + m);
             }
-            List<Transition<PartitionState>> ts = new ArrayList<>();
+            List<Transition<LayoutState>> ts = new ArrayList<>();
             m.successors(s, ts::add);
             if (ts.isEmpty()) {
                 return new Run(s, order);
             }
             int c = choices.isEmpty() ? 0 : choices.get(k % choices.size());
-            Transition<PartitionState> t = ts.get(c % ts.size());
+            Transition<LayoutState> t = ts.get(c % ts.size());
             Action a = t.action();
             if (a.name().equals("Reorder")) {
                 order.computeIfAbsent((Integer) a.params().get("dataId"), x -> new ArrayList<>())
@@ -77,10 +89,10 @@ class ReassemblyTheoryTest {
         }
     }
 
-    private static List<Invariant<PartitionState>> invariants(DataPartition m) {
-        List<Invariant<PartitionState>> out = new ArrayList<>();
-        for (Property<PartitionState> p : PartitionProperties.all(m)) {
-            if (p instanceof Invariant<PartitionState> inv) {
+    private static List<Invariant<LayoutState>> invariants(DataPartition m) {
+        List<Invariant<LayoutState>> out = new ArrayList<>();
+        for (Property<LayoutState> p : PartitionProperties.all(m)) {
+            if (p instanceof Invariant<LayoutState> inv) {
                 out.add(inv);
             }
         }
@@ -93,11 +105,11 @@ class ReassemblyTheoryTest {
             DataPartition m = cfg.model(PartitionVariant.PAPER);
             Run run = walk(m, ch, invariants(m));
             assertTrue(m.allTransfersComplete(run.last()), "every transfer completes: " + cfg);
-            List<Delivery> want = new ArrayList<>();
+            List<Object> want = new ArrayList<>();
             for (int t = 0; t < cfg.transfers(); t++) {
-                want.add(new Delivery(t, SymbolicData.original(cfg.size(), t)));
+                want.add(delivery(t, SymbolicData.original(cfg.size(), t)));
             }
-            assertEquals(want, run.last().delivered(), "byte-exact reassembly: " + cfg);
+            assertEquals(want, view(m, run.last(), "delivered"), "byte-exact reassembly: " + cfg);
         });
     }
 
@@ -111,7 +123,7 @@ class ReassemblyTheoryTest {
             DataPartition m = new DataPartition(cfg, PartitionVariant.PAPER);
             Run run = walk(m, ch, invariants(m));
             assertTrue(m.allTransfersComplete(run.last()), "every transfer completes: " + cfg);
-            assertEquals(cfg.transfers(), run.last().delivered().size(), "one delivery per transfer: " + cfg);
+            assertEquals(cfg.transfers(), view(m, run.last(), "delivered").size(), "one delivery per transfer: " + cfg);
         });
     }
 
@@ -120,7 +132,7 @@ class ReassemblyTheoryTest {
         // RC QPs complete in posting order, so only AtMostOneOutstandingPerQp can break
         qt().withFixedSeed(SEED).withExamples(100).forAll(configs(), choices()).checkAssert((cfg, ch) -> {
             DataPartition m = cfg.model(PartitionVariant.NO_COMPLETION_WAIT);
-            List<Invariant<PartitionState>> others = invariants(m).stream()
+            List<Invariant<LayoutState>> others = invariants(m).stream()
                     .filter(i -> !i.name().equals("AtMostOneOutstandingPerQp")).toList();
             Run run = walk(m, ch, others);
             assertTrue(m.allTransfersComplete(run.last()), "every transfer completes: " + cfg);
@@ -132,14 +144,16 @@ class ReassemblyTheoryTest {
         qt().withFixedSeed(SEED).withExamples(300).forAll(configs(), choices()).checkAssert((cfg, ch) -> {
             DataPartition m = cfg.model(PartitionVariant.ARRIVAL_OFFSET);
             Run run = walk(m, ch, List.of());
-            for (Delivery d : run.last().delivered()) {
-                List<Integer> offsets = run.completionOrder().get(d.dataId());
+            for (Object o : view(m, run.last(), "delivered")) {
+                Map<?, ?> d = (Map<?, ?>) o;
+                int id = (Integer) d.get("dataId");
+                List<Integer> offsets = run.completionOrder().get(id);
                 boolean inOrder = offsets.equals(offsets.stream().sorted().toList());
-                List<Integer> original = SymbolicData.original(cfg.size(), d.dataId());
+                List<Integer> original = SymbolicData.original(cfg.size(), id);
                 if (inOrder) {
-                    assertEquals(original, d.data(), "in-order completions reassemble correctly: " + cfg);
+                    assertEquals(original, d.get("data"), "in-order completions reassemble correctly: " + cfg);
                 } else {
-                    assertNotEquals(original, d.data(), "out-of-order completions misplace chunks: " + cfg);
+                    assertNotEquals(original, d.get("data"), "out-of-order completions misplace chunks: " + cfg);
                 }
             }
         });
@@ -151,7 +165,7 @@ class ReassemblyTheoryTest {
             Config one = new Config(cfg.size(), cfg.chunk(), cfg.qps(), 1);
             DataPartition m = one.model(PartitionVariant.NO_DATA_ID);
             Run run = walk(m, ch, invariants(m));
-            assertEquals(List.of(new Delivery(0, SymbolicData.original(one.size(), 0))), run.last().delivered());
+            assertEquals(List.of(delivery(0, SymbolicData.original(one.size(), 0))), view(m, run.last(), "delivered"));
         });
     }
 
@@ -159,9 +173,9 @@ class ReassemblyTheoryTest {
     void aFullSizeLastChunkOverflowsExactlyWhenTheChunkDoesNotDivideTheSize() {
         qt().withFixedSeed(SEED).withExamples(200).forAll(configs(), choices()).checkAssert((cfg, ch) -> {
             DataPartition m = cfg.model(PartitionVariant.LAST_CHUNK_FULL_SIZE);
-            PartitionState last = walk(m, ch, List.of()).last();
+            LayoutState last = walk(m, ch, List.of()).last();
             int pad = (cfg.chunk() - cfg.size() % cfg.chunk()) % cfg.chunk();
-            assertEquals(pad * cfg.transfers(), last.outside().size(), "bytes written past each buffer: " + cfg);
+            assertEquals(pad * cfg.transfers(), view(m, last, "outside").size(), "bytes written past each buffer: " + cfg);
         });
     }
 }
