@@ -18,7 +18,9 @@ import picocli.CommandLine.Spec;
         + "or violated); --verbose prints every result, --report DIR all of them with their details.",
             "--max-time is a deadline for the whole run, not per step: each step gets the time that remains when "
             + "it starts; a step due after the deadline is not run and is listed INCONCLUSIVE (cause TIME_LIMIT). "
-            + "Exit 0 all as expected, 1 an unexpected result, 3 inconclusive (a limit reached, steps not run)."})
+            + "Exit 0 all as expected, 1 an unexpected result, 3 inconclusive (a limit reached, steps not run).",
+            "Independent steps run side by side, as many as --threads (at most one per core), the explorer "
+            + "threads shared among them; the results and their order are those of one step at a time."})
 final class AllCommand implements Callable<Integer> {
 
     /** Suite tasks beyond the catalogue, in order. Later issues add theirs here. */

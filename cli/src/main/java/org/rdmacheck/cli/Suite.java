@@ -8,6 +8,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.TimeText;
 import org.rdmacheck.engine.ExplorerSettings;
@@ -22,10 +27,15 @@ final class Suite {
     }
 
     /**
-     * Runs the steps in order under one deadline: {@code settings.maxMillis()} is the time limit of
-     * the whole run, and each step gets the time that remains when it starts. A step that would
-     * start after the deadline is not run: it gives one INCONCLUSIVE finding (cause TIME_LIMIT)
-     * saying so, and the run exits 3 unless something failed.
+     * Runs the steps under one deadline: {@code settings.maxMillis()} is the time limit of the whole
+     * run, and each step gets the time that remains when it starts. A step that would start after
+     * the deadline is not run: it gives one INCONCLUSIVE finding (cause TIME_LIMIT) saying so, and
+     * the run exits 3 unless something failed.
+     *
+     * <p>The steps are independent (each builds its own model; counterexamples go to files of their
+     * own), so up to {@link #workers(ExplorerSettings) one per core} run side by side, the explorer
+     * threads shared among them; the suite tasks' parts start first, being the long ones. The
+     * findings are the same as one after the other, in the suite's order.
      *
      * @param only     model or task names to run (empty: all)
      * @param settings explorer settings; their time limit covers the whole run
@@ -35,38 +45,88 @@ final class Suite {
      */
     static List<Finding> run(List<String> only, ExplorerSettings settings, Path outDir, PrintWriter err) {
         List<Step> steps = steps(only);
-        List<Finding> rows = new ArrayList<>();
+        int workers = Math.min(workers(settings), Math.max(1, steps.size()));
+        ExplorerSettings each = settings.withThreads(Math.max(1, settings.threads() / workers));
         long start = System.currentTimeMillis();
-        long limit = settings.maxMillis();
+        List<Callable<List<Finding>>> jobs = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
+            String prefix = String.format(Locale.ROOT, "all [%d/%d] %s", i + 1, steps.size(), steps.get(i).label());
             Step step = steps.get(i);
-            String prefix = String.format(Locale.ROOT, "all [%d/%d] %s", i + 1, steps.size(), step.label());
-            long remaining = limit - (System.currentTimeMillis() - start);
-            if (remaining <= 0) {
-                rows.add(notRun(step, limit, System.currentTimeMillis() - start));
-                err.println(prefix + ": not run, the time limit " + TimeText.of(limit) + " has passed");
-                err.flush();
-                continue;
+            jobs.add(() -> runStep(step, prefix, each, start, outDir, err));
+        }
+        List<Finding> rows = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
+            Thread t = new Thread(r, "all");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            // the tasks' parts first: the longest steps, so that the short model checks fill the end
+            List<Future<List<Finding>>> futures = new ArrayList<>(java.util.Collections.nCopies(jobs.size(), null));
+            for (int pass = 0; pass < 2; pass++) {
+                for (int i = 0; i < jobs.size(); i++) {
+                    if (steps.get(i).task() == (pass == 0)) {
+                        futures.set(i, pool.submit(jobs.get(i)));
+                    }
+                }
             }
-            err.println(prefix + " ...");
-            err.flush();
-            long t0 = System.currentTimeMillis();
-            List<Finding> found;
-            try {
-                found = step.work().run(settings.withMaxMillis(remaining), outDir, prefix, err);
-            } catch (InputException ex) {
-                throw ex;
-            } catch (Exception ex) {
-                found = List.of(Finding.of(step.label(), "-", Map.of(), "-", Finding.Expectation.NONE,
-                        Finding.Verdict.FAILED).withWallMillis(System.currentTimeMillis() - t0)
-                        .withDetail(String.valueOf(ex.getMessage())));
+            for (Future<List<Finding>> f : futures) {
+                rows.addAll(f.get());
             }
-            rows.addAll(found);
-            err.println(prefix + ": " + summary(found) + String.format(Locale.ROOT, ", %.1f s (%.0f s elapsed)",
-                    (System.currentTimeMillis() - t0) / 1000.0, (System.currentTimeMillis() - start) / 1000.0));
-            err.flush();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the suite was interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
         return rows;
+    }
+
+    /**
+     * @param settings explorer settings of the run
+     * @return how many steps run side by side: the explorer threads asked for, at most one per core
+     */
+    static int workers(ExplorerSettings settings) {
+        return Math.max(1, Math.min(settings.threads(), Runtime.getRuntime().availableProcessors()));
+    }
+
+    /** Runs one step on the time the run has left, or gives its not-run finding past the deadline. */
+    private static List<Finding> runStep(Step step, String prefix, ExplorerSettings settings, long start, Path outDir,
+                                         PrintWriter err) {
+        long limit = settings.maxMillis();
+        long remaining = limit - (System.currentTimeMillis() - start);
+        if (remaining <= 0) {
+            println(err, prefix + ": not run, the time limit " + TimeText.of(limit) + " has passed");
+            return List.of(notRun(step, limit, System.currentTimeMillis() - start));
+        }
+        println(err, prefix + " ...");
+        long t0 = System.currentTimeMillis();
+        List<Finding> found;
+        try {
+            found = step.work().run(settings.withMaxMillis(remaining), outDir, prefix, err);
+        } catch (InputException ex) {
+            throw ex;
+        } catch (Exception ex) {
+            found = List.of(Finding.of(step.label(), "-", Map.of(), "-", Finding.Expectation.NONE,
+                    Finding.Verdict.FAILED).withWallMillis(System.currentTimeMillis() - t0)
+                    .withDetail(String.valueOf(ex.getMessage())));
+        }
+        println(err, prefix + ": " + summary(found) + String.format(Locale.ROOT, ", %.1f s (%.0f s elapsed)",
+                (System.currentTimeMillis() - t0) / 1000.0, (System.currentTimeMillis() - start) / 1000.0));
+        return found;
+    }
+
+    /** Prints a whole line at once: steps running side by side never mix their lines. */
+    private static void println(PrintWriter err, String line) {
+        synchronized (err) {
+            err.println(line);
+            err.flush();
+        }
     }
 
     /** @return the finding of a step the deadline left out */
@@ -78,13 +138,22 @@ final class Suite {
                         TimeText.of(limit), elapsed / 1000.0));
     }
 
-    /** One unit of the suite, with its progress label. */
-    private record Step(String label, String model, String variant, Work work) {
+    /**
+     * One unit of the suite, with its progress label.
+     *
+     * @param task whether it is a suite task's part (not a catalogue model's run)
+     */
+    private record Step(String label, String model, String variant, boolean task, Work work) {
     }
 
     @FunctionalInterface
     private interface Work {
         List<Finding> run(ExplorerSettings settings, Path outDir, String prefix, PrintWriter err) throws Exception;
+    }
+
+    /** @return the steps of the suite, in the order of their findings */
+    static List<String> labels(List<String> only) {
+        return steps(only).stream().map(Step::label).toList();
     }
 
     private static List<Step> steps(List<String> only) {
@@ -96,17 +165,18 @@ final class Suite {
             for (ModelEntry.Run run : e.allRuns()) {
                 String label = e.name() + " " + run.variant() + (run.params().asMap().isEmpty() ? ""
                         : " " + run.params().asMap());
-                steps.add(new Step(label, e.name(), run.variant(), (settings, outDir, prefix, err) ->
+                steps.add(new Step(label, e.name(), run.variant(), false, (settings, outDir, prefix, err) ->
                         ModelChecks.run(e.build(run.variant(), run.params()), settings, outDir)));
             }
         }
+        Path home = ExplorerOptions.home();
         for (SuiteTask t : AllCommand.TASKS) {
             if (only.isEmpty() || only.contains(t.name())) {
-                steps.add(new Step(t.name(), t.name(), "-", (settings, outDir, prefix, err) ->
-                        t.run(settings, outDir, ExplorerOptions.home(), line -> {
-                            err.println(prefix + ": " + line);
-                            err.flush();
-                        })));
+                for (SuiteTask.Part part : t.parts(home)) {
+                    steps.add(new Step(part.label().isEmpty() ? t.name() : t.name() + " " + part.label(), t.name(), "-",
+                            true, (settings, outDir, prefix, err) -> part.work().run(settings, outDir,
+                                    line -> println(err, prefix + ": " + line))));
+                }
             }
         }
         return steps;

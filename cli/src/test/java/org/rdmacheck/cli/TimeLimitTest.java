@@ -178,9 +178,10 @@ class TimeLimitTest {
 
     @Test
     void allTreatsMaxTimeAsADeadlineAndListsTheStepsNotRun() throws Exception {
-        // gbn-table takes seconds: the deadline passes in it and thresholds is never started
+        // gbn-table takes seconds: the deadline passes in it and thresholds is never started (one step
+        // at a time: with two, thresholds would start beside gbn-table)
         CliTest.Run r = CliTest.run("all", "--model", "gbn-table", "--model", "thresholds", "--max-time", TINY,
-                "--json", "--no-save");
+                "--json", "--no-save", "--threads", "1");
         assertEquals(3, r.code(), r.err());
         JsonNode rows = TraceJson.MAPPER.readTree(r.out());
         int tableStopped = 0;
