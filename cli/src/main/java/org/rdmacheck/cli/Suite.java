@@ -47,7 +47,8 @@ final class Suite {
         List<Step> steps = steps(only);
         int workers = Math.min(workers(settings), Math.max(1, steps.size()));
         ExplorerSettings each = settings.withThreads(Math.max(1, settings.threads() / workers));
-        long start = System.currentTimeMillis();
+        // the deadline counts from the first step's start, not from the pool's
+        java.util.concurrent.atomic.AtomicLong start = new java.util.concurrent.atomic.AtomicLong();
         List<Callable<List<Finding>>> jobs = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
             String prefix = String.format(Locale.ROOT, "all [%d/%d] %s", i + 1, steps.size(), steps.get(i).label());
@@ -96,8 +97,10 @@ final class Suite {
     }
 
     /** Runs one step on the time the run has left, or gives its not-run finding past the deadline. */
-    private static List<Finding> runStep(Step step, String prefix, ExplorerSettings settings, long start, Path outDir,
-                                         PrintWriter err) {
+    private static List<Finding> runStep(Step step, String prefix, ExplorerSettings settings,
+                                         java.util.concurrent.atomic.AtomicLong started, Path outDir, PrintWriter err) {
+        started.compareAndSet(0, System.currentTimeMillis());
+        long start = started.get();
         long limit = settings.maxMillis();
         long remaining = limit - (System.currentTimeMillis() - start);
         if (remaining <= 0) {
