@@ -3,7 +3,9 @@ package org.rdmacheck.properties.examples;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.Params;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.examples.AlternatingBit;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.CheckSpec;
@@ -52,14 +54,15 @@ public final class AlternatingBitEntry implements ModelEntry {
     }
 
     @Override
-    public CheckSpec<AlternatingBit.State> build(String variant, Params params) {
+    public CheckSpec<LayoutState> build(String variant, Params params) {
         Params p = resolve(variant, params);
         AlternatingBit model = new AlternatingBit(MESSAGES.get(p), CAPACITY.get(p), MODULUS.get(p));
-        int m = MESSAGES.get(p);
+        PackedModel.StepTest right = (from, fromOffset, code, to) -> !model.wrong(to, 0);
         return new CheckSpec<>(name(), variant, p.asMap(), model, List.of(
-                new ActionProperty<AlternatingBit.State>("InOrderDelivery", (from, a, to) -> !to.wrong()),
+                new ActionProperty<LayoutState>("InOrderDelivery", (from, a, to) -> !to.test(model::wrong))
+                        .withPacked(right),
                 DeadlockFreedom.standard(),
-                new Progress<AlternatingBit.State>("AllSent", s -> s.current() == m && s.channel().isEmpty())),
+                new Progress<LayoutState>("AllSent", s -> s.test(model::allSent)).withPacked(model::allSent)),
                 variant(variant).mustFail());
     }
 }

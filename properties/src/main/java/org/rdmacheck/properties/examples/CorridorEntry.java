@@ -2,7 +2,9 @@ package org.rdmacheck.properties.examples;
 
 import java.util.List;
 import java.util.Set;
+import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.Params;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.examples.Corridor;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
@@ -36,11 +38,13 @@ public final class CorridorEntry implements ModelEntry {
     }
 
     @Override
-    public CheckSpec<Corridor.State> build(String variant, Params params) {
+    public CheckSpec<LayoutState> build(String variant, Params params) {
         variant(variant);
         Params p = resolve(params);
-        return new CheckSpec<>(name(), variant, p.asMap(), new Corridor(variant.equals("asymmetric")), List.of(
-                DeadlockFreedom.standard(), new Progress<Corridor.State>("EventuallyPass", Corridor.State::passed)),
+        Corridor model = new Corridor(variant.equals("asymmetric"));
+        return new CheckSpec<>(name(), variant, p.asMap(), model, List.of(
+                DeadlockFreedom.standard(),
+                new Progress<LayoutState>("EventuallyPass", s -> s.test(model::passed)).withPacked(model::passed)),
                 variant(variant).mustFail());
     }
 }

@@ -2,7 +2,9 @@ package org.rdmacheck.properties.examples;
 
 import java.util.List;
 import java.util.Set;
+import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.Params;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.examples.BoundedFifo;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
@@ -40,16 +42,17 @@ public final class FifoEntry implements ModelEntry {
     }
 
     @Override
-    public CheckSpec<BoundedFifo.State> build(String variant, Params params) {
+    public CheckSpec<LayoutState> build(String variant, Params params) {
         variant(variant);
         Params p = resolve(params);
         int m = MESSAGES.get(p);
         int c = CAPACITY.get(p);
         BoundedFifo model = new BoundedFifo(m, c, variant.equals("reorder"));
         return new CheckSpec<>(name(), variant, p.asMap(), model, List.of(
-                new Invariant<BoundedFifo.State>("InOrderDelivery", BoundedFifo.State::inOrder),
+                new Invariant<LayoutState>("InOrderDelivery", s -> s.test(model::inOrder)).withPacked(model::inOrder),
                 DeadlockFreedom.standard(),
-                new Progress<BoundedFifo.State>("AllDelivered", s -> s.sent() == m && s.channel().isEmpty())),
+                new Progress<LayoutState>("AllDelivered", s -> s.test(model::allDelivered))
+                        .withPacked(model::allDelivered)),
                 variant(variant).mustFail());
     }
 }

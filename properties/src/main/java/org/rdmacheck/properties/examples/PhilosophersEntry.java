@@ -2,7 +2,9 @@ package org.rdmacheck.properties.examples;
 
 import java.util.List;
 import java.util.Set;
+import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.Params;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.examples.DiningPhilosophers;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
@@ -42,23 +44,32 @@ public final class PhilosophersEntry implements ModelEntry {
     }
 
     @Override
-    public CheckSpec<DiningPhilosophers.Table> build(String variant, Params params) {
+    public CheckSpec<LayoutState> build(String variant, Params params) {
         variant(variant);
         Params p = resolve(params);
         int n = N.get(p);
         DiningPhilosophers model = new DiningPhilosophers(n, variant.equals("ordered"));
-        return new CheckSpec<>(name(), variant, p.asMap(), model, List.of(
-                new Invariant<DiningPhilosophers.Table>("NeighboursNeverBothEat", t -> {
-                    for (int i = 0; i < n; i++) {
-                        if (t.phases().get(i) == DiningPhilosophers.Phase.EATING
-                                && t.phases().get((i + 1) % n) == DiningPhilosophers.Phase.EATING) {
-                            return false;
-                        }
-                    }
+        PackedModel.StateTest apart = (s, o) -> {
+            for (int i = 0; i < n; i++) {
+                if (model.phase(s, o, i) == DiningPhilosophers.Phase.EATING
+                        && model.phase(s, o, (i + 1) % n) == DiningPhilosophers.Phase.EATING) {
+                    return false;
+                }
+            }
+            return true;
+        };
+        PackedModel.StateTest eating = (s, o) -> {
+            for (int i = 0; i < n; i++) {
+                if (model.phase(s, o, i) == DiningPhilosophers.Phase.EATING) {
                     return true;
-                }),
+                }
+            }
+            return false;
+        };
+        return new CheckSpec<>(name(), variant, p.asMap(), model, List.of(
+                new Invariant<LayoutState>("NeighboursNeverBothEat", s -> s.test(apart)).withPacked(apart),
                 DeadlockFreedom.standard(),
-                new Progress<>("SomeoneCanEat", DiningPhilosophers.Table::someoneEating)),
+                new Progress<LayoutState>("SomeoneCanEat", s -> s.test(eating)).withPacked(eating)),
                 variant(variant).mustFail());
     }
 }
