@@ -193,10 +193,10 @@ class ExplorerTest {
 
     @Test
     void actionPropertyViolationEndsWithTheBadStep() {
-        BoundedFifo model = new BoundedFifo(4, 3, true);
-        CheckSpec<BoundedFifo.State> spec = new CheckSpec<>("fifo", "reorder", java.util.Map.of(), model, List.of(
-                new ActionProperty<BoundedFifo.State>("NoSwap", (a, act, b) -> !act.name().equals("Swap")),
-                new Invariant<BoundedFifo.State>("Bounded", s -> s.channel().size() <= 3),
+        ObjectFifo model = new ObjectFifo(4, 3, true);
+        CheckSpec<ObjectFifo.State> spec = new CheckSpec<>("fifo", "reorder", java.util.Map.of(), model, List.of(
+                new ActionProperty<ObjectFifo.State>("NoSwap", (a, act, b) -> !act.name().equals("Swap")),
+                new Invariant<ObjectFifo.State>("Bounded", s -> s.channel().size() <= 3),
                 DeadlockFreedom.standard()), Set.of("NoSwap"));
         ExplorationReport r = check(spec, 2, ExplorerSettings.Storage.FINGERPRINT);
         Counterexample cex = assertInstanceOf(CheckResult.Violated.class, r.result("NoSwap")).counterexample();

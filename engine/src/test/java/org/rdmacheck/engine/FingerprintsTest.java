@@ -9,15 +9,14 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.model.Fingerprints;
-import org.rdmacheck.model.examples.BoundedFifo;
 
 class FingerprintsTest {
 
     @Test
     void equalStatesHaveEqualFingerprintsAndOrderMattersOnlyForLists() {
-        BoundedFifo.State a = new BoundedFifo.State(3, List.of(1, 2), 0, true);
-        BoundedFifo.State b = new BoundedFifo.State(3, List.of(1, 2), 0, true);
-        BoundedFifo.State c = new BoundedFifo.State(3, List.of(2, 1), 0, true);
+        ObjectFifo.State a = new ObjectFifo.State(3, List.of(1, 2), 0, true);
+        ObjectFifo.State b = new ObjectFifo.State(3, List.of(1, 2), 0, true);
+        ObjectFifo.State c = new ObjectFifo.State(3, List.of(2, 1), 0, true);
         assertEquals(Fingerprints.of(a), Fingerprints.of(b));
         assertNotEquals(Fingerprints.of(a), Fingerprints.of(c));
         assertEquals(Fingerprints.of(Set.of(1, 2, 3)), Fingerprints.of(new java.util.TreeSet<>(Set.of(3, 2, 1))));

@@ -1,4 +1,4 @@
-package org.rdmacheck.model.examples.reference;
+package org.rdmacheck.engine;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +8,11 @@ import org.rdmacheck.model.Model;
 import org.rdmacheck.model.Transition;
 
 /**
- * A producer sends messages 0..M-1 through a FIFO channel of capacity C to a consumer. A textbook
+ * The engine's object-path fixture: a model on immutable records with no codec and no packed
+ * successors, so the explorer walks objects (structural fingerprints, object successors). The
+ * catalogue's {@code fifo} is the same system written on a declared layout.
+ *
+ * <p>A producer sends messages 0..M-1 through a FIFO channel of capacity C to a consumer. A textbook
  * reference model with a closed-form state count: sum over s = 0..M of (min(C, s) + 1). With
  * {@code reorder} the channel may swap its two oldest messages, which breaks in-order delivery.
  *
@@ -16,7 +20,7 @@ import org.rdmacheck.model.Transition;
  * @param capacity channel capacity C
  * @param reorder  whether the channel may reorder
  */
-public record BoundedFifo(int messages, int capacity, boolean reorder) implements Model<BoundedFifo.State> {
+public record ObjectFifo(int messages, int capacity, boolean reorder) implements Model<ObjectFifo.State> {
 
     /**
      * @param sent     messages sent so far
