@@ -621,7 +621,8 @@ public final class NetworkModel implements LayoutModel {
     public boolean noStaleEntry(int[] s, int base) {
         for (Fifo q : g.dft) {
             if (q != null && q.length(s, base) > 0) {
-                return probe().noStale(s, base);
+                Step c = cache(s, base);
+                return c != null ? c.noStale() : probe().noStale(s, base);
             }
         }
         return true;
@@ -1455,6 +1456,12 @@ public final class NetworkModel implements LayoutModel {
 
         boolean noStale(int[] s, int base) {
             x.load(s, base);
+            lastLength = -1;
+            return noStale();
+        }
+
+        /** NoStaleDftEntry on the state loaded (the parent of the expansion, unchanged by it). */
+        boolean noStale() {
             for (Fifo q : dft) {
                 if (q == null) {
                     continue;

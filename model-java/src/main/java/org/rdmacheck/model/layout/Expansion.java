@@ -75,7 +75,9 @@ public final class Expansion {
             int n = q.length(s, off);
             plen[i] = n;
             pstart[i] = at;
-            at = q.unpack(s, at, n, pelems[i]);
+            if (n > 0) {
+                at = q.unpack(s, at, n, pelems[i]);
+            }
         }
     }
 

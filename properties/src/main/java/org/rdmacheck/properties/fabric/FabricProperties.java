@@ -7,8 +7,10 @@ import org.rdmacheck.model.fabric.FabricNet;
 import org.rdmacheck.model.fabric.NetworkLayout;
 import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.fabric.Route;
+import org.rdmacheck.model.iofd.Flow;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.layout.Slot;
+import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
@@ -68,35 +70,19 @@ public final class FabricProperties {
      * @return every property, in report order
      */
     public static List<Property<LayoutState>> all(NetworkModel model) {
-        var topology = model.net().topology();
-        var flows = model.config().flows();
-        int threshold = model.config().threshold();
-        PackedModel.StepTest inOrder = (from, o, code, to) -> !NetworkModel.isDelivery(code)
-                || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
-        PackedModel.StepTest exactlyOnce = (from, o, code, to) -> !NetworkModel.isDelivery(code)
-                || model.failed(from, o) != FabricNet.NONE
-                || NetworkModel.seq(code) == model.expected(from, o, NetworkModel.flow(code));
-        PackedModel.StepTest afterFailure = (from, o, code, to) -> !NetworkModel.isDelivery(code)
-                || model.failed(from, o) == FabricNet.NONE
-                || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
-        PackedModel.StateTest noLeak = (s, o) -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
-        PackedModel.StateTest noStale = model::noStaleEntry;
-        PackedModel.StepTest beforeEcn = (from, o, code, to) -> !routed(code)
-                || NetworkModel.route(code) != Route.NORMAL || !NetworkModel.ecnMarked(code)
-                || !NetworkModel.couldDeflect(code);
-        PackedModel.StateTest moves = model::someBufferedPacketMoves;
-        PackedModel.StateTest offered = model::deflectionOffered;
-        PackedModel.StepTest aboveThreshold = (from, o, code, to) -> !routed(code)
-                || NetworkModel.route(code) != Route.ALLOCATE
-                || model.occupancy(from, o, model.net().ecmpArc(model.failed(from, o), model.at(code),
-                        NetworkModel.flow(code)), 1) >= threshold;
-        PackedModel.StepTest toDestination = (from, o, code, to) -> !NetworkModel.isDelivery(code)
-                || topology.arcTo(NetworkModel.arc(code)) == flows.get(NetworkModel.flow(code)).dst();
-        PackedModel.StepTest longFlows = (from, o, code, to) -> !misroute(code)
-                || !flows.get(NetworkModel.flow(code)).isLong();
-        PackedModel.StepTest tokens = (from, o, code, to) -> !misroute(code)
-                || NetworkModel.tokens(code) >= 1 && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
-        PackedModel.StateTest done = model::allDelivered;
+        PackedModel.StepTest inOrder = new Rule(Rule.IN_ORDER, model);
+        PackedModel.StepTest exactlyOnce = new Rule(Rule.EXACTLY_ONCE, model);
+        PackedModel.StepTest afterFailure = new Rule(Rule.AFTER_FAILURE, model);
+        PackedModel.StateTest noLeak = new Rule(Rule.NO_LEAK, model);
+        PackedModel.StateTest noStale = new Rule(Rule.NO_STALE, model);
+        PackedModel.StepTest beforeEcn = new Rule(Rule.BEFORE_ECN, model);
+        PackedModel.StateTest moves = new Rule(Rule.MOVES, model);
+        PackedModel.StateTest offered = new Rule(Rule.OFFERED, model);
+        PackedModel.StepTest aboveThreshold = new Rule(Rule.ABOVE_THRESHOLD, model);
+        PackedModel.StepTest toDestination = new Rule(Rule.TO_DESTINATION, model);
+        PackedModel.StepTest longFlows = new Rule(Rule.LONG_FLOWS, model);
+        PackedModel.StepTest tokens = new Rule(Rule.TOKENS, model);
+        PackedModel.StateTest done = new Rule(Rule.DONE, model);
         // what each property reads, and the actions it judges: the partial-order reduction's visibility (Reads)
         NetworkLayout g = model.fields();
         List<Slot> dfts = present(g.dft);
@@ -129,6 +115,76 @@ public final class FabricProperties {
         ps.add(DeadlockFreedom.standard());
         ps.add(new Progress<LayoutState>(PROGRESS, s -> s.test(done)).withPacked(done));
         return ps;
+    }
+
+    /**
+     * The properties' tests on packed values, one class for all of them: the explorer's call sites
+     * then see one receiver type on a fabric run and inline it (eight step and five state tests
+     * behind one interface call each would be megamorphic).
+     */
+    private static final class Rule implements PackedModel.StepTest, PackedModel.StateTest {
+        static final int IN_ORDER = 0;
+        static final int EXACTLY_ONCE = 1;
+        static final int AFTER_FAILURE = 2;
+        static final int BEFORE_ECN = 3;
+        static final int ABOVE_THRESHOLD = 4;
+        static final int TO_DESTINATION = 5;
+        static final int LONG_FLOWS = 6;
+        static final int TOKENS = 7;
+        static final int NO_LEAK = 8;
+        static final int NO_STALE = 9;
+        static final int MOVES = 10;
+        static final int OFFERED = 11;
+        static final int DONE = 12;
+
+        private final int rule;
+        private final NetworkModel model;
+        private final Topology topology;
+        private final List<Flow> flows;
+        private final int threshold;
+
+        Rule(int rule, NetworkModel model) {
+            this.rule = rule;
+            this.model = model;
+            this.topology = model.net().topology();
+            this.flows = model.config().flows();
+            this.threshold = model.config().threshold();
+        }
+
+        @Override
+        public boolean test(int[] from, int o, long code, int[] to) {
+            return switch (rule) {
+                case IN_ORDER -> !NetworkModel.isDelivery(code)
+                        || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
+                case EXACTLY_ONCE -> !NetworkModel.isDelivery(code) || model.failed(from, o) != FabricNet.NONE
+                        || NetworkModel.seq(code) == model.expected(from, o, NetworkModel.flow(code));
+                case AFTER_FAILURE -> !NetworkModel.isDelivery(code) || model.failed(from, o) == FabricNet.NONE
+                        || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
+                case BEFORE_ECN -> !routed(code) || NetworkModel.route(code) != Route.NORMAL
+                        || !NetworkModel.ecnMarked(code) || !NetworkModel.couldDeflect(code);
+                case ABOVE_THRESHOLD -> !routed(code) || NetworkModel.route(code) != Route.ALLOCATE
+                        || model.occupancy(from, o, model.net().ecmpArc(model.failed(from, o), model.at(code),
+                        NetworkModel.flow(code)), 1) >= threshold;
+                case TO_DESTINATION -> !NetworkModel.isDelivery(code)
+                        || topology.arcTo(NetworkModel.arc(code)) == flows.get(NetworkModel.flow(code)).dst();
+                case LONG_FLOWS -> !misroute(code) || !flows.get(NetworkModel.flow(code)).isLong();
+                case TOKENS -> !misroute(code) || NetworkModel.tokens(code) >= 1
+                        && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
+                default -> throw new IllegalStateException("not a step test: " + rule);
+            };
+        }
+
+        @Override
+        public boolean test(int[] s, int o) {
+            return switch (rule) {
+                case NO_LEAK -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
+                case NO_STALE -> model.noStaleEntry(s, o);
+                case MOVES -> model.someBufferedPacketMoves(s, o);
+                case OFFERED -> model.deflectionOffered(s, o);
+                case DONE -> model.allDelivered(s, o);
+                default -> throw new IllegalStateException("not a state test: " + rule);
+            };
+        }
     }
 
     /** A step property written once on packed values; the object form finds the action's code. */
