@@ -29,6 +29,12 @@ final class PropertyChecks<S> {
     private final PackedModel.StateTest[] packedStateTests;
     private final PackedModel.StepTest[] packedStepTests;
     private final int[] actionProps;
+    /** the properties judged on a state (progress, invariants, deadlock freedom) and their kinds */
+    private final int[] stateProps;
+    private final byte[] stateKinds;
+    private static final byte PROGRESS = 1;
+    private static final byte INVARIANT = 2;
+    private static final byte DEADLOCK = 3;
     private final Violation<S>[] violations;
     private int violationCount;
     final BitSet[] goals;
@@ -54,6 +60,20 @@ final class PropertyChecks<S> {
                 goals[i] = new BitSet();
             }
         }
+        int[] ps = new int[props.size()];
+        byte[] kinds = new byte[props.size()];
+        int count = 0;
+        for (int i = 0; i < props.size(); i++) {
+            Property<S> prop = props.get(i);
+            byte kind = prop instanceof Progress ? PROGRESS : prop instanceof Invariant ? INVARIANT
+                    : prop instanceof DeadlockFreedom ? DEADLOCK : 0;
+            if (kind != 0) {
+                ps[count] = i;
+                kinds[count++] = kind;
+            }
+        }
+        this.stateProps = java.util.Arrays.copyOf(ps, count);
+        this.stateKinds = java.util.Arrays.copyOf(kinds, count);
     }
 
     /** @return the violation found for property {@code p}, null when none */
@@ -118,23 +138,25 @@ final class PropertyChecks<S> {
      *
      * @return how many progress goals it meets
      */
+    @SuppressWarnings("unchecked")
     int checkPacked(LevelWorker<S> w, int[] values, int offset, int idx, int n) {
         int goalsMet = 0;
-        for (int p = 0; p < props.size(); p++) {
-            Property<S> prop = props.get(p);
+        for (int i = 0; i < stateProps.length; i++) {
+            int p = stateProps[i];
             PackedModel.StateTest test = packedStateTests[p];
-            if (prop instanceof Progress<S> pg && (test != null ? test.test(values, offset) : pg.isGoal(from(w)))) {
+            byte kind = stateKinds[i];
+            if (kind == PROGRESS && (test != null ? test.test(values, offset) : ((Progress<S>) props.get(p)).isGoal(from(w)))) {
                 goalsMet++;
                 w.goal(p, idx);
             }
             if (violations[p] != null) {
                 continue;
             }
-            if (prop instanceof Invariant<S> in) {
-                if (!(test != null ? test.test(values, offset) : in.test(from(w)))) {
+            if (kind == INVARIANT) {
+                if (!(test != null ? test.test(values, offset) : ((Invariant<S>) props.get(p)).test(from(w)))) {
                     w.record(p, new Violation<>(idx, null, null, LevelTable.link(idx, 0)));
                 }
-            } else if (prop instanceof DeadlockFreedom<S> && n == 0 && !model.isFinal(from(w))) {
+            } else if (kind == DEADLOCK && n == 0 && !model.isFinal(from(w))) {
                 w.record(p, new Violation<>(idx, null, null, LevelTable.link(idx, 0)));
             }
         }

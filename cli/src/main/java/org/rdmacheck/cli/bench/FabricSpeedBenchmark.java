@@ -21,7 +21,7 @@ import org.rdmacheck.properties.catalog.Catalog;
  * ones to compare.
  *
  * <p>Run from the checkout, after {@code mvn -B -DskipTests package}:
- * <pre>java -Xmx2g -XX:+UseParallelGC -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.FabricSpeedBenchmark [ROUNDS]</pre>
+ * <pre>java -Xmx2g -XX:+UseParallelGC -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.FabricSpeedBenchmark [ROUNDS [exploration|check]]</pre>
  */
 public final class FabricSpeedBenchmark {
 
@@ -32,11 +32,12 @@ public final class FabricSpeedBenchmark {
     }
 
     /**
-     * @param args optional number of rounds (default 5)
+     * @param args optional number of rounds (default 5), then {@code exploration} or {@code check} to run only that
      */
     @SuppressWarnings("unchecked")
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
+        String only = args.length > 1 ? args[1] : "both";
         CheckSpec<LayoutState> check = (CheckSpec<LayoutState>) Catalog.find("fabric").build("repaired",
                 Params.parse(List.of("flows=0-1,1-0", "packets=3", "tokens=3", "failures=0"))).withoutProgress();
         CheckSpec<LayoutState> explore = check.selecting(p -> false);
@@ -44,8 +45,12 @@ public final class FabricSpeedBenchmark {
         System.out.printf(Locale.ROOT, "fabric repaired flows=0-1,1-0 packets=3 tokens=3 failures=0, one thread; "
                 + "load average %s%n", ScalingBenchmark.loadAverage());
         for (int round = 1; round <= rounds; round++) {
-            measure(round, "exploration", explore, s);
-            measure(round, "check", check, s);
+            if (!only.equals("check")) {
+                measure(round, "exploration", explore, s);
+            }
+            if (!only.equals("exploration")) {
+                measure(round, "check", check, s);
+            }
         }
     }
 

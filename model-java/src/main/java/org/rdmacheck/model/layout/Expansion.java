@@ -24,6 +24,8 @@ public final class Expansion {
     private final int[] pstart;
     private final int[][] pelems;
     private final int[] plen;
+    /** where the parent's FIFO values end (absolute) */
+    private int pend;
     /** the successor: header and packed FIFOs in {@code out}; edited FIFOs in {@code elems} */
     private final int[] out;
     private final int[][] elems;
@@ -79,6 +81,7 @@ public final class Expansion {
                 at = q.unpack(s, at, n, pelems[i]);
             }
         }
+        pend = at;
     }
 
     // ---- the parent ----
@@ -278,13 +281,22 @@ public final class Expansion {
      */
     public void emit(long code, PackedModel.Sink sink) {
         int at = header;
-        for (int k = 0; k < fifos.length; k++) {
-            Fifo q = fifos[k];
+        int n = fifos.length;
+        int k = 0;
+        while (k < n) {
             if (edited[k]) {
+                Fifo q = fifos[k];
                 q.lengthField().set(out, 0, len[k]);
                 at = q.pack(elems[k], len[k], out, at);
+                k++;
             } else {
-                for (int i = pstart[k], end = i + q.values(plen[k]); i < end; i++) {
+                // a run of untouched FIFOs is one block of the parent's values: copied as it is
+                int from = pstart[k];
+                while (k < n && !edited[k]) {
+                    k++;
+                }
+                int to = k < n ? pstart[k] : pend;
+                for (int i = from; i < to; i++) {
                     out[at++] = ps[i];
                 }
             }
