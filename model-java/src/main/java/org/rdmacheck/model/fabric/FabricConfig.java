@@ -26,7 +26,8 @@ import org.rdmacheck.model.topology.Topology;
  *                   occupancy's; lower: a declared pause bit per buffer)
  * @param background background packets that may join VL1 buffers (persistent congestion, at most
  *                   {@code threshold} per buffer)
- * @param failures   failures allowed: 0 or 1 (one switch or one link)
+ * @param failures   failures allowed: 0 or 1 (one switch or one link); with the IOFD preset, up to
+ *                   that many switches
  * @param options    the design choices
  */
 public record FabricConfig(Topology topology, List<Flow> flows, int packets, int dftSize, int tokens,
@@ -35,14 +36,15 @@ public record FabricConfig(Topology topology, List<Flow> flows, int packets, int
     /** Validates what the parameters cannot express. */
     public FabricConfig {
         flows = List.copyOf(flows);
+        boolean iofd = options.preset() == FabricOptions.Preset.IOFD;
         if (packets < 1 || dftSize < 0 || tokens < 0 || threshold < 1 || ecn < 1 || xoff < 1 || background < 0
-                || failures < 0 || failures > 1) {
+                || failures < 0 || failures > 1 && !iofd) {
             throw new IllegalArgumentException("fabric configuration out of range");
         }
         if (xon < 0 || xon >= xoff) {
             throw new InputException("xon = " + xon + ": expected 0 <= xon < xoff = " + xoff);
         }
-        if (xoff <= threshold) {
+        if (xoff <= threshold && !iofd) {
             throw new InputException("xoff = " + xoff + ": expected more than threshold = " + threshold
                     + " (a buffer must be able to reach the deflection threshold before it pauses)");
         }

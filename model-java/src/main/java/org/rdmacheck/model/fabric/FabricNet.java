@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.rdmacheck.model.InputException;
-import org.rdmacheck.model.iofd.Fabric;
 import org.rdmacheck.model.iofd.Flow;
 import org.rdmacheck.model.topology.Topology;
 
@@ -16,7 +15,8 @@ import org.rdmacheck.model.topology.Topology;
  * arc (VL0) of every flow at every switch.
  *
  * <p>ECMP picks, among next hops on shortest live paths, the one with the least
- * {@link Fabric#ecmpHash} (the IOFD model's rule). The escape route goes down whenever the
+ * {@link #ecmpHash}: rendezvous hashing, so a failure moves only the flows whose chosen next hop
+ * failed; the TLA+ twins compute the same. The escape route goes down whenever the
  * destination is reachable by down moves only (tiers of the topology), and up otherwise, toward a
  * switch from which it is: every escape path is up* then down*, so the escape lane's channel
  * dependency graph is acyclic (seed 000 §IV-B, up*&#47;down* routing [43]).
@@ -31,8 +31,11 @@ public final class FabricNet {
     private final int[] bufArc;
     private final int[] bufOfArc;
     private final boolean[] tor;
-    private final int[] elemNode;
+    private final int[][] elemNodes;
     private final int[] elemLink;
+    private final int[] failable;
+    private final java.util.Map<List<Integer>, Integer> elemOf = new java.util.HashMap<>();
+    private final boolean switchesOnly;
     private final int[][][] ecmp;
     private final int[][][] escape;
 
@@ -43,7 +46,21 @@ public final class FabricNet {
      * @throws InputException if a flow is not between hosts or a single failure disconnects one
      */
     public FabricNet(Topology topology, List<Flow> flows, int failures) {
+        this(topology, flows, failures, false);
+    }
+
+    /**
+     * @param topology     the network
+     * @param flows        the messages
+     * @param failures     failures allowed
+     * @param switchesOnly whether the failure elements are the sets of up to {@code failures} switches
+     *                     (no ToR, no link; the IOFD preset, whose flows need only their ECMP route to
+     *                     survive) rather than one switch or one link
+     * @throws InputException if a flow is not between hosts or a failure disconnects one
+     */
+    public FabricNet(Topology topology, List<Flow> flows, int failures, boolean switchesOnly) {
         this.topology = topology;
+        this.switchesOnly = switchesOnly;
         this.flows = List.copyOf(flows);
         int n = topology.nodeCount();
         tor = new boolean[n];
@@ -64,22 +81,39 @@ public final class FabricNet {
                 throw new InputException("flow " + f + ": expected two hosts attached to a switch of " + topology.name());
             }
         }
-        List<int[]> elems = new ArrayList<>();
-        elems.add(new int[] {-1, -1});
-        if (failures > 0) {
-            for (int v = 0; v < n; v++) {
-                if (!topology.isHost(v) && !tor[v]) {
-                    elems.add(new int[] {v, -1});
-                }
+        List<Integer> fl = new ArrayList<>();
+        for (int v = 0; v < n; v++) {
+            if (!topology.isHost(v) && !tor[v]) {
+                fl.add(v);
+            }
+        }
+        failable = fl.stream().mapToInt(Integer::intValue).toArray();
+        List<int[]> sets = new ArrayList<>();
+        List<Integer> links = new ArrayList<>();
+        sets.add(new int[0]);
+        links.add(-1);
+        if (switchesOnly) {
+            switchSets(new ArrayList<>(), 0, failures, sets, links);
+        } else if (failures > 0) {
+            for (int v : failable) {
+                sets.add(new int[] {v});
+                links.add(-1);
             }
             for (int l = 0; l < topology.linkCount(); l++) {
                 if (!topology.isHost(topology.linkA(l)) && !topology.isHost(topology.linkB(l))) {
-                    elems.add(new int[] {-1, l});
+                    sets.add(new int[0]);
+                    links.add(l);
                 }
             }
         }
-        elemNode = elems.stream().mapToInt(e -> e[0]).toArray();
-        elemLink = elems.stream().mapToInt(e -> e[1]).toArray();
+        elemNodes = sets.toArray(new int[0][]);
+        elemLink = links.stream().mapToInt(Integer::intValue).toArray();
+        for (int e = 0; e < elemNodes.length; e++) {
+            if (elemLink[e] < 0) {
+                elemOf.put(Arrays.stream(elemNodes[e]).boxed().toList(), e);
+            }
+        }
+        List<int[]> elems = sets;
         ecmp = new int[elems.size()][][];
         escape = new int[elems.size()][][];
         for (int e = 0; e < elems.size(); e++) {
@@ -88,6 +122,20 @@ public final class FabricNet {
             for (int f = 0; f < flows.size(); f++) {
                 routes(e, f);
             }
+        }
+    }
+
+    /** The sets of up to {@code max} failable switches extending {@code chosen}, ascending, depth first. */
+    private void switchSets(List<Integer> chosen, int from, int max, List<int[]> sets, List<Integer> links) {
+        if (chosen.size() == max) {
+            return;
+        }
+        for (int i = from; i < failable.length; i++) {
+            chosen.add(failable[i]);
+            sets.add(chosen.stream().mapToInt(Integer::intValue).toArray());
+            links.add(-1);
+            switchSets(chosen, i + 1, max, sets, links);
+            chosen.remove(chosen.size() - 1);
         }
     }
 
@@ -110,9 +158,10 @@ public final class FabricNet {
             }
         }
         int src = topology.neighbor(flows.get(f).src(), 0);
-        if (ecmp[e][src][f] < 0 || escape[e][src][f] < 0) {
-            throw new InputException("failures = 1: failing " + elementName(e) + " disconnects flow " + flows.get(f)
-                    + " in " + topology.name() + "; use failures=0 or a topology with more spines");
+        if (ecmp[e][src][f] < 0 || escape[e][src][f] < 0 && !switchesOnly) {
+            throw new InputException("failures = " + (elemLink[e] >= 0 ? 1 : elemNodes[e].length) + ": failing "
+                    + elementName(e) + " disconnects flow " + flows.get(f) + " in " + topology.name()
+                    + "; lower failures or use a topology with more spines");
         }
     }
 
@@ -127,7 +176,7 @@ public final class FabricNet {
         d[dst] = 0;
         Integer[] byTier = byTier(true);
         for (int v : byTier) {
-            if (v == dst || topology.isHost(v) || elemNode[e] == v) {
+            if (v == dst || topology.isHost(v) || failedNode(e, v)) {
                 continue;
             }
             for (int p = 0; p < topology.degree(v); p++) {
@@ -145,7 +194,7 @@ public final class FabricNet {
     private int[] upDownDistances(int e, int[] down) {
         int[] d = down.clone();
         for (int v : byTier(false)) {
-            if (d[v] >= 0 || topology.isHost(v) || elemNode[e] == v) {
+            if (d[v] >= 0 || topology.isHost(v) || failedNode(e, v)) {
                 continue;
             }
             for (int p = 0; p < topology.degree(v); p++) {
@@ -176,7 +225,7 @@ public final class FabricNet {
             int a = topology.arcAt(v, p);
             if (ok.test(a)) {
                 int m = topology.arcTo(a);
-                long key = Fabric.ecmpHash(f, v, m) * 100_000L + m;
+                long key = ecmpHash(f, v, m) * 100_000L + m;
                 if (key < bestKey) {
                     bestKey = key;
                     best = a;
@@ -187,13 +236,25 @@ public final class FabricNet {
     }
 
     /**
+     * The ECMP hash; the TLA+ twins use the same formula.
+     *
+     * @param flow flow index
+     * @param sw   switch node id
+     * @param next candidate next-hop node id
+     * @return a value in [0, 97)
+     */
+    public static int ecmpHash(int flow, int sw, int next) {
+        return (flow * 37 + sw * 11 + next * 53) % 97;
+    }
+
+    /**
      * @param e   failure element
      * @param arc an arc
      * @return whether the element's failure kills the arc
      */
     public boolean dead(int e, int arc) {
         return elemLink[e] >= 0 && Topology.linkOf(arc) == elemLink[e]
-                || elemNode[e] >= 0 && (topology.arcFrom(arc) == elemNode[e] || topology.arcTo(arc) == elemNode[e]);
+                || failedNode(e, topology.arcFrom(arc)) || failedNode(e, topology.arcTo(arc));
     }
 
     /**
@@ -202,12 +263,42 @@ public final class FabricNet {
      * @return whether the element is that node
      */
     public boolean failedNode(int e, int node) {
-        return elemNode[e] == node;
+        for (int v : elemNodes[e]) {
+            if (v == node) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @param e failure element
+     * @return the failed switches, ascending (none for a failed link)
+     */
+    public int[] failedSwitches(int e) {
+        return elemNodes[e].clone();
+    }
+
+    /** @return the switches that may fail (every switch but the ToRs), ascending */
+    public int[] failable() {
+        return failable.clone();
+    }
+
+    /**
+     * @param e    a failure element that is a set of switches
+     * @param node a failable switch not in it
+     * @return the element of the set with {@code node} added, -1 if the model allows no such set
+     */
+    public int withFailed(int e, int node) {
+        List<Integer> set = new ArrayList<>(Arrays.stream(elemNodes[e]).boxed().toList());
+        set.add(node);
+        set.sort(null);
+        return elemOf.getOrDefault(set, -1);
     }
 
     /** @return number of failure elements, including {@link #NONE} */
     public int elementCount() {
-        return elemNode.length;
+        return elemNodes.length;
     }
 
     /**
@@ -215,8 +306,13 @@ public final class FabricNet {
      * @return its name: a switch, a link {@code A-B}, or {@code none}
      */
     public String elementName(int e) {
-        return elemNode[e] >= 0 ? topology.nodeName(elemNode[e])
-                : elemLink[e] >= 0 ? topology.linkName(elemLink[e]) : "none";
+        if (elemLink[e] >= 0) {
+            return topology.linkName(elemLink[e]);
+        }
+        if (elemNodes[e].length == 0) {
+            return "none";
+        }
+        return String.join("+", Arrays.stream(elemNodes[e]).mapToObj(topology::nodeName).toList());
     }
 
     /** @return the topology */

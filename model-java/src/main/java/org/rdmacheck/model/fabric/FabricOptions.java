@@ -12,17 +12,77 @@ import org.rdmacheck.model.InputException;
  * @param laneChange how a packet moves from VL1 to the escape lane VL0
  * @param cleanup    what survivors do with DFT entries of messages a failure drops
  * @param escapeLane whether the escape lane VL0 exists at all
+ * @param laneRule   the lane rule of {@link LaneChange#TABLE} (else null)
+ * @param knockouts  the mechanisms switched off
+ * @param dft        the DFT's rules: the design or one of the broken variants of seed 000 §IV-A
+ * @param preset     which model the one network model is: the composed fabric or IOFD alone
  */
 public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cleanup cleanup, boolean escapeLane,
-                            LaneRule laneRule, java.util.Set<Knockout> knockouts) {
+                            LaneRule laneRule, java.util.Set<Knockout> knockouts, DftRules dft, Preset preset) {
 
-    /** Copies the knock-outs; a table lane rule needs its table. */
+    /**
+     * The options of the fabric preset with the design's DFT rules.
+     *
+     * @param key        DFT key
+     * @param uTurns     U-turns
+     * @param laneChange lane-change rule
+     * @param cleanup    failure cleanup
+     * @param escapeLane whether VL0 exists
+     * @param laneRule   the table rule, or null
+     * @param knockouts  the mechanisms switched off
+     */
+    public FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cleanup cleanup, boolean escapeLane,
+                         LaneRule laneRule, java.util.Set<Knockout> knockouts) {
+        this(key, uTurns, laneChange, cleanup, escapeLane, laneRule, knockouts, DftRules.DESIGN, Preset.FABRIC);
+    }
+
+    /** Copies the knock-outs; a table lane rule needs its table; the IOFD preset has no escape lane. */
     public FabricOptions {
         knockouts = knockouts.isEmpty() ? java.util.Set.of()
                 : java.util.Collections.unmodifiableSet(java.util.EnumSet.copyOf(knockouts));
         if (laneChange == LaneChange.TABLE && laneRule == null) {
             throw new IllegalArgumentException("lane-change table needs a lane rule");
         }
+        if (preset == Preset.IOFD && (escapeLane || laneChange == LaneChange.TABLE)) {
+            throw new IllegalArgumentException("the iofd preset has no escape lane");
+        }
+    }
+
+    /**
+     * Which model the one network model is. Both run the same actions, router and DFT on the same
+     * per-(arc, lane) buffers; a preset fixes the choices in which the two models read seed 000
+     * differently, and the shape of their traces.
+     */
+    public enum Preset {
+        /** The composed fabric (model {@code fabric}): escape lane, PFC, one switch or link failure;
+         * a message's end packet frees its entry as the switch routes it. */
+        FABRIC,
+        /**
+         * IOFD alone (model {@code iofd}, seed 000 §IV-A/B/C): one lane, the VL1 buffer of an arc is the
+         * FIFO output queue of its upstream switch, and a full queue holds its upstream back (the PFC
+         * pause at {@code xoff} = the queue capacity). The end packet frees its entry when it leaves the
+         * switch's output queue (§IV-A: "de-allocated when the end packet of an RDMA message passes
+         * through the switch"), matching the entry's port and the tokens it arrived with, and a
+         * message's end packet chosen for deflection allocates an entry too (freed as it leaves).
+         * Failures: up to {@code failures} switches (not ToRs, no links); a failure drops every
+         * packet in flight and (cleanup) every DFT entry, background packets stay. Traces show the
+         * output queues ({@code queues}), entries without a lane and the failed switches.
+         */
+        IOFD
+    }
+
+    /** The DFT's rules: the design and the broken variants that show what each rule is for (seed 000 §IV-A/B). */
+    public enum DftRules {
+        /** The design: allocated by a message's first packet, never overwritten, freed by its end packet. */
+        DESIGN,
+        /** Packet-by-packet deflection without a DFT (DIBS-style): any packet may be deflected alone. */
+        NO_DFT,
+        /** A full DFT overwrites an entry to make room for a new deflected message. */
+        OVERWRITE,
+        /** Any packet of a message, not only the first, may be chosen for deflection. */
+        DEFLECT_MIDDLE,
+        /** The entry is freed when the message's first packet leaves the switch instead of its last. */
+        FREE_ON_FIRST
     }
 
     /**

@@ -64,8 +64,15 @@ import org.rdmacheck.model.topology.Topology;
  * <p>Routing decisions come from tables precomputed per topology and failure element
  * ({@link FabricNet}). The knock-out switches of {@link Knockout} are guards here, each written once.
  *
+ * <p>The IOFD preset ({@link FabricOptions.Preset#IOFD}, model {@code iofd}) is this model with one
+ * lane and its own reading of three points, each a guard here: the end packet frees its entry as it
+ * leaves the switch (the upstream end of the arc it departs on), failures are up to
+ * {@code failures} switches whose notice flushes every table, and traces show output queues. The
+ * DFT's broken variants ({@link FabricOptions.DftRules}) are guards here as well.
+ *
  * <p>An action's code: kind (3 bits), arc + 1 (11), lane (1), flow (7), seq (4), tokens (4), route
- * or receiver (4), out (11), out lane (1), tokens left (4), ECN mark (1), could deflect (1).
+ * or receiver (4), out (11), out lane (1), tokens left (4), ECN mark (1), could deflect (1), ECMP
+ * arc + 1 (11).
  */
 public final class NetworkModel implements LayoutModel {
 
@@ -115,6 +122,13 @@ public final class NetworkModel implements LayoutModel {
     private final boolean koReturn;
     private final boolean koPause;
     private final boolean koHitWaits;
+    // the IOFD preset and the DFT's rules
+    private final boolean iofd;
+    private final boolean usesDft;
+    private final boolean overwrite;
+    private final boolean anyStarts;
+    private final int freeingSeq;
+    private final int[] failable;
     private final ThreadLocal<Step> probes;
     private final ThreadLocal<Step> expanders = new ThreadLocal<>();
 
@@ -124,7 +138,8 @@ public final class NetworkModel implements LayoutModel {
      */
     public NetworkModel(FabricConfig config) {
         this.config = config;
-        this.net = new FabricNet(config.topology(), config.flows(), config.failures());
+        this.iofd = config.options().preset() == FabricOptions.Preset.IOFD;
+        this.net = new FabricNet(config.topology(), config.flows(), config.failures(), iofd);
         this.t = net.topology();
         this.g = new NetworkLayout(config, net);
         this.flows = config.flows().size();
@@ -179,6 +194,11 @@ public final class NetworkModel implements LayoutModel {
         koReturn = o.off(Knockout.NO_RETURN_FROM_VL0);
         koPause = o.off(Knockout.PFC_PAUSE);
         koHitWaits = o.off(Knockout.DFT_HIT_WAITS);
+        usesDft = o.dft() != FabricOptions.DftRules.NO_DFT;
+        overwrite = o.dft() == FabricOptions.DftRules.OVERWRITE;
+        anyStarts = o.dft() == FabricOptions.DftRules.DEFLECT_MIDDLE || !usesDft;
+        freeingSeq = o.dft() == FabricOptions.DftRules.FREE_ON_FIRST ? 0 : packets - 1;
+        failable = net.failable();
         int[] v = new int[g.layout.maxLength()];
         initial = new LayoutState(g.layout, v, 0, g.layout.header());
         probes = ThreadLocal.withInitial(Step::new);
@@ -303,6 +323,9 @@ public final class NetworkModel implements LayoutModel {
             List<Slot> self = new ArrayList<>(List.of(g.buffers[b]));
             if (g.paused != null) {
                 self.add(g.paused[b]);
+            }
+            if (iofd) {
+                self.add(g.dft[t.arcFrom(arc)]); // the end packet frees its entry as it leaves
             }
             if (hostArc[arc]) {
                 List<Slot> w = new ArrayList<>(self);
@@ -440,7 +463,8 @@ public final class NetworkModel implements LayoutModel {
         Map<String, Object> p = a.params();
         return switch (a.name()) {
             case "Send" -> a.name() + "[" + p.get("flow") + "]";
-            case "Forward", "Deliver" -> a.name() + "[" + (2 * bufOfArc[(int) p.get("arc")] + (int) p.get("lane")) + "]";
+            case "Forward", "Deliver" -> a.name() + "[" + (2 * bufOfArc[(int) p.get("arc")]
+                    + (int) p.getOrDefault("lane", 1)) + "]";
             case "Background" -> a.name() + "[" + bufOfArc[(int) p.get("arc")] + "]";
             default -> a.name();
         };
@@ -453,6 +477,15 @@ public final class NetworkModel implements LayoutModel {
         return kind | (long) (arc + 1) << 3 | (long) lane << 14 | (long) flow << 15 | (long) seq << 22
                 | (long) tokens << 26 | (long) route << 30 | (long) out << 34 | (long) outLane << 45
                 | (long) tokensLeft << 46 | (ecnMarked ? 1L << 50 : 0) | (couldDeflect ? 1L << 51 : 0);
+    }
+
+    /** @param code a Send or Forward of the IOFD preset  @return the packet's ECMP arc at the switch, -1 if none */
+    public static int normal(long code) {
+        return ((int) (code >>> 52) & 0x7FF) - 1;
+    }
+
+    private static long withNormal(long code, int normal) {
+        return code | (long) (normal + 1) << 52;
     }
 
     /** @param code an action code  @return its kind (0 Send, 1 Forward, 2 Deliver, 3 Background, 4 Fail) */
@@ -517,6 +550,9 @@ public final class NetworkModel implements LayoutModel {
     public Action action(long code) {
         int kind = kind(code);
         int arc = arc(code);
+        if (iofd) {
+            return iofdAction(kind, arc, code);
+        }
         return switch (kind) {
             case SEND, FORWARD -> {
                 int out = (int) (code >>> 34) & 0x7FF;
@@ -533,6 +569,35 @@ public final class NetworkModel implements LayoutModel {
         };
     }
 
+    /** An action in the shape of the iofd model's traces (one lane, the ECMP arc, failed switches). */
+    private Action iofdAction(int kind, int arc, long code) {
+        int out = (int) (code >>> 34) & 0x7FF;
+        return switch (kind) {
+            case SEND, FORWARD -> Action.of(NAMES[kind], "arc", arc, "flow", flow(code), "seq", seq(code),
+                    "tokens", tokens(code), "at", at(code), "route", route(code).label(), "normal", normal(code),
+                    "out", out, "tokensLeft", tokensLeft(code), "hop", t.arcName(out));
+            case DELIVER -> Action.of(NAMES[kind], "arc", arc, "flow", flow(code), "seq", seq(code),
+                    "receiver", RECEIVER[(int) (code >>> 30) & 0xF], "hop", t.arcName(arc));
+            case BACKGROUND -> Action.of(NAMES[kind], "arc", arc, "hop", t.arcName(arc));
+            case FAIL -> Action.of(NAMES[kind], "switch", out, "name", t.nodeName(out));
+            default -> throw new IllegalArgumentException("not an iofd action code: " + code);
+        };
+    }
+
+    /** The inverse of {@link #iofdAction}, with the bits it does not show (element, ECN, could deflect) unset. */
+    private long iofdCode(int kind, Map<String, Object> p) {
+        return switch (kind) {
+            case SEND, FORWARD -> withNormal(code(kind, (int) p.get("arc"), 1, (int) p.get("flow"), (int) p.get("seq"),
+                    (int) p.get("tokens"), routeOf((String) p.get("route")), (int) p.get("out"), 1,
+                    (int) p.get("tokensLeft"), false, false), (int) p.get("normal"));
+            case DELIVER -> code(kind, (int) p.get("arc"), 1, (int) p.get("flow"), (int) p.get("seq"), 0,
+                    java.util.Arrays.asList(RECEIVER).indexOf((String) p.get("receiver")), 0, 0, 0, false, false);
+            case BACKGROUND -> code(kind, (int) p.get("arc"), 1, 0, 0, 0, 0, 0, 0, 0, false, false);
+            case FAIL -> code(kind, -1, 0, 0, 0, 0, 0, (int) p.get("switch"), 0, 0, false, false);
+            default -> throw new IllegalArgumentException("not an iofd action: " + p);
+        };
+    }
+
     /**
      * The code of an action this model emits: the inverse of {@link #action}.
      *
@@ -543,6 +608,9 @@ public final class NetworkModel implements LayoutModel {
     public long code(Action a) {
         Map<String, Object> p = a.params();
         int kind = java.util.Arrays.asList(NAMES).indexOf(a.name());
+        if (iofd) {
+            return iofdCode(kind, p);
+        }
         return switch (kind) {
             case SEND, FORWARD -> code(kind, (int) p.get("arc"), (int) p.get("lane"), (int) p.get("flow"),
                     (int) p.get("seq"), (int) p.get("tokens"), routeOf((String) p.get("route")), (int) p.get("out"),
@@ -731,6 +799,9 @@ public final class NetworkModel implements LayoutModel {
      */
     @Override
     public Object view(LayoutState s) {
+        if (iofd) {
+            return iofdView(s);
+        }
         List<Object> buffers = new ArrayList<>();
         List<Object> background = new ArrayList<>();
         for (int b = 0; b < g.buffers.length; b++) {
@@ -770,6 +841,52 @@ public final class NetworkModel implements LayoutModel {
         return v;
     }
 
+    /**
+     * A state of the IOFD preset in the shape of the iofd model's traces and its TLA+ twin: per arc
+     * out of a switch its output queue and background, per switch its DFT entries (flow, tokens,
+     * arc; ascending), per flow sent and expected, the failed switches (ascending).
+     */
+    private Object iofdView(LayoutState s) {
+        List<Object> queues = new ArrayList<>();
+        List<Object> background = new ArrayList<>();
+        for (int i = 0; i < net.bufferedArcs(); i++) {
+            List<Object> l = new ArrayList<>();
+            for (int e : s.elements(g.buffers[2 * i + 1])) {
+                l.add(ordered("flow", g.pFlow.of(e), "seq", g.pSeq.of(e), "tokens", g.pTokens.of(e)));
+            }
+            queues.add(l);
+            background.add(s.get(g.background[i]));
+        }
+        List<Object> dft = new ArrayList<>();
+        for (Fifo q : g.dft) {
+            if (q == null) {
+                continue;
+            }
+            List<int[]> entries = new ArrayList<>();
+            for (int e : s.elements(q)) {
+                entries.add(new int[] {g.dFlow.of(e), g.dTokens.of(e), g.dArc.of(e)});
+            }
+            entries.sort(java.util.Arrays::compare);
+            List<Object> l = new ArrayList<>();
+            for (int[] e : entries) {
+                l.add(ordered("flow", e[0], "tokens", e[1], "arc", e[2]));
+            }
+            dft.add(l);
+        }
+        List<Object> sent = new ArrayList<>();
+        List<Object> expected = new ArrayList<>();
+        for (int f = 0; f < flows; f++) {
+            sent.add(s.get(g.sent[f]));
+            expected.add(s.get(g.expected[f]));
+        }
+        List<Object> failed = new ArrayList<>();
+        for (int v : net.failedSwitches(s.get(g.failed))) {
+            failed.add(v);
+        }
+        return ordered("queues", queues, "background", background, "dft", dft, "sent", sent, "expected", expected,
+                "failed", failed);
+    }
+
     private static Map<String, Object> ordered(Object... kv) {
         Map<String, Object> m = new LinkedHashMap<>();
         for (int i = 0; i < kv.length; i += 2) {
@@ -804,7 +921,7 @@ public final class NetworkModel implements LayoutModel {
         private final Field dArc = g.dArc;
         private final Field dLane = g.dLane;
         // the moves of one routing decision
-        private final int cap = maxDegree + 3;
+        private final int cap = maxDegree * Math.max(1, overwrite ? dftSize : 1) + 3;
         private final int[] hOut = new int[cap];
         private final int[] hLane = new int[cap];
         private final int[] hTokens = new int[cap];
@@ -815,6 +932,10 @@ public final class NetworkModel implements LayoutModel {
         private final int[][] hOwn = new int[cap][dftSize + 1];
         private final int[] hOwnLen = new int[cap];
         private int hops;
+        private int hNormal;
+        // the table the packet's upstream switch keeps as its end packet leaves (IOFD preset)
+        private final int[] left = new int[Math.max(1, dftSize)];
+        private int leftLen;
         // the switch's table before and after the end packet frees its entries
         private final int[] table = new int[Math.max(1, dftSize)];
         private int tableLen;
@@ -885,7 +1006,7 @@ public final class NetworkModel implements LayoutModel {
                 }
                 int tor = srcTor[f];
                 int tokens = initTokens[f];
-                boolean eligible = seq == 0 && deflectionEligible(tor, f, 0, tokens, -1);
+                boolean eligible = !iofd && seq == 0 && deflectionEligible(tor, f, 0, tokens, -1);
                 route(tor, f, seq, tokens, 1, -1);
                 if (eligible && !allocates()) {
                     lastOffered = false;
@@ -925,13 +1046,14 @@ public final class NetworkModel implements LayoutModel {
                 int arc = net.bufArc(b >> 1);
                 int lane = b & 1;
                 buffered = true;
+                int u = iofd ? leaving(arc, f, seq, tokens) : -1;
                 if (hostArc[arc]) {
-                    deliver(b, arc, f, seq);
+                    deliver(b, arc, f, seq, u);
                     moved = true;
                     continue;
                 }
                 int v = t.arcTo(arc);
-                boolean eligible = lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
+                boolean eligible = !iofd && lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
                 route(v, f, seq, tokens, lane, arc);
                 moved |= hops > 0;
                 if (eligible && !allocates()) {
@@ -940,6 +1062,7 @@ public final class NetworkModel implements LayoutModel {
                 for (int h = 0; h < hops; h++) {
                     x.begin();
                     x.removeAt(q, 0);
+                    writeLeft(u);
                     enqueue(h, f, seq);
                     writeTable(v, h);
                     emitHop(FORWARD, arc, lane, f, seq, tokens, h);
@@ -948,9 +1071,49 @@ public final class NetworkModel implements LayoutModel {
             return buffered && !moved;
         }
 
-        private void deliver(int b, int arc, int f, int seq) {
+        /**
+         * The IOFD preset's release (seed 000 §IV-A: an entry is "de-allocated when the end packet of an
+         * RDMA message passes through the switch"): as the packet leaves its upstream switch u on
+         * {@code arc}, u drops the entries it frees into {@link #left}: with the design's key those of
+         * its message, its departure arc and the tokens it arrived with; with the message key every
+         * entry of its message.
+         *
+         * @return u when the packet frees an entry there, else -1
+         */
+        private int leaving(int arc, int f, int seq, int tokens) {
+            if (!usesDft || koFree || seq != freeingSeq) {
+                return -1;
+            }
+            int u = t.arcFrom(arc);
+            Fifo q = dft[u];
+            int n = x.length(q);
+            int arrival = koSpend ? tokens : tokens + 1;
+            leftLen = 0;
+            for (int i = 0; i < n; i++) {
+                int d = x.element(q, i);
+                boolean freed = dFlow.of(d) == f && (messageKey || dArc.of(d) == arc && dTokens.of(d) == arrival);
+                if (!freed) {
+                    left[leftLen++] = d;
+                }
+            }
+            return leftLen < n ? u : -1;
+        }
+
+        /** Writes the upstream table {@link #leaving} computed, if it freed an entry. */
+        private void writeLeft(int u) {
+            if (u < 0) {
+                return;
+            }
+            x.clear(dft[u]);
+            for (int i = 0; i < leftLen; i++) {
+                x.append(dft[u], left[i]);
+            }
+        }
+
+        private void deliver(int b, int arc, int f, int seq, int u) {
             x.begin();
             x.removeAt(buffers[b], 0);
+            writeLeft(u);
             int exp = x.get(g.expected[f]);
             int receiver = 1;
             if (seq == exp) {
@@ -982,7 +1145,46 @@ public final class NetworkModel implements LayoutModel {
             }
         }
 
+        /**
+         * The IOFD preset's failures: a switch that is not a ToR fails while fewer than {@code failures}
+         * have; every packet in flight is dropped, every sender of an incomplete message retransmits
+         * it, the notice flushes every DFT (the failed switch's alone with cleanup knocked out), and
+         * background packets stay.
+         */
+        private void switchFailures() {
+            if (net.failedSwitches(failedNow).length >= config.failures()) {
+                return;
+            }
+            for (int sw : failable) {
+                if (net.failedNode(failedNow, sw)) {
+                    continue;
+                }
+                x.begin();
+                x.set(g.failed, net.withFailed(failedNow, sw));
+                for (Fifo q : buffers) {
+                    if (x.length(q) > 0) {
+                        x.clear(q); // seed 000 §IV-C: in-flight packets effectively dropped
+                    }
+                }
+                for (int v = 0; v < dft.length; v++) {
+                    if (dft[v] != null && (flush || v == sw) && x.length(dft[v]) > 0) {
+                        x.clear(dft[v]);
+                    }
+                }
+                for (int f = 0; f < flows; f++) {
+                    if (x.get(g.expected[f]) < packets && x.get(g.sent[f]) > 0) {
+                        x.set(g.sent[f], 0); // seed 000 §IV-C: the sender retransmits the message
+                    }
+                }
+                emit(code(FAIL, -1, 0, 0, 0, 0, 0, sw, 0, 0, false, false));
+            }
+        }
+
         private void failures() {
+            if (iofd) {
+                switchFailures();
+                return;
+            }
             if (config.failures() == 0 || failedNow != FabricNet.NONE) {
                 return;
             }
@@ -1053,7 +1255,8 @@ public final class NetworkModel implements LayoutModel {
         }
 
         private void emitHop(int kind, int arc, int lane, int f, int seq, int tokens, int h) {
-            emit(code(kind, arc, lane, f, seq, tokens, hKind[h], hOut[h], hLane[h], hTokens[h], hEcn[h], hCould[h]));
+            long c = code(kind, arc, lane, f, seq, tokens, hKind[h], hOut[h], hLane[h], hTokens[h], hEcn[h], hCould[h]);
+            emit(iofd ? withNormal(c, hNormal) : c);
         }
 
         // ---- the switch's forwarding decision (seed 000 §IV-A Fig. 7, §IV-B) ----
@@ -1163,7 +1366,7 @@ public final class NetworkModel implements LayoutModel {
                 table[i] = x.element(q, i);
             }
             afterLen = 0;
-            if (seq == packets - 1 && !koFree) {
+            if (seq == freeingSeq && !koFree && !iofd) {
                 for (int i = 0; i < tableLen; i++) {
                     if (!matches(table[i], f, tokens)) {
                         after[afterLen++] = table[i];
@@ -1197,8 +1400,12 @@ public final class NetworkModel implements LayoutModel {
                 byTable(v, f, seq, tokens, inArc, end);
                 return;
             }
-            int hit = koFollow ? -1 : lookup(f, tokens);
             int normal = net.ecmpArc(failedNow, v, f);
+            hNormal = normal;
+            if (iofd && normal < 0) {
+                return; // IOFD: only a stale entry (failure cleanup knocked out) leads a packet off every route
+            }
+            int hit = koFollow || !usesDft ? -1 : lookup(f, tokens);
             if (hit >= 0) {
                 int hitArc = dArc.of(hit);
                 int hitLane = dLane.of(hit);
@@ -1225,8 +1432,9 @@ public final class NetworkModel implements LayoutModel {
             deflectionArcs(v, f, seq, tokens, normal, inArc);
             boolean above = normal >= 0 && occ(normal, 1) >= threshold;
             if (altCount > 0 && (above || koThreshold)) {
+                int before = hops;
                 deflect(f, seq, tokens, end);
-                if (above) {
+                if (above && hops > before) {
                     return;
                 }
             }
@@ -1241,9 +1449,19 @@ public final class NetworkModel implements LayoutModel {
         private void deflect(int f, int seq, int tokens, boolean end) {
             for (int i = 0; i < altCount; i++) {
                 int alt = alts[i];
-                hop(alt, 1, spend(tokens), Route.ALLOCATE, AFTER, true);
-                if (!end) {
-                    ownTable(hops - 1, -1, g.entry(f, tokens, alt, 1));
+                int entry = g.entry(f, tokens, alt, 1);
+                if (!usesDft) {
+                    hop(alt, 1, spend(tokens), Route.PER_PACKET, AFTER, true);
+                } else if (tableLen < dftSize) {
+                    hop(alt, 1, spend(tokens), Route.ALLOCATE, AFTER, true);
+                    if (!end || iofd) { // the IOFD preset frees the end packet's entry as it leaves
+                        ownTable(hops - 1, -1, entry);
+                    }
+                } else {
+                    for (int k = 0; k < tableLen; k++) { // rules overwrite: each entry may be the victim
+                        hop(alt, 1, spend(tokens), Route.OVERWRITE, AFTER, true);
+                        ownTable(hops - 1, table[k], entry);
+                    }
                 }
             }
         }
@@ -1251,7 +1469,7 @@ public final class NetworkModel implements LayoutModel {
         /** Live switch ports other than the ECMP one, with room on VL1; ToRs never deflect to hosts. */
         private void deflectionArcs(int v, int f, int seq, int tokens, int normal, int inArc) {
             altCount = 0;
-            if (seq != 0 || tokens <= 0 || tableLen >= dftSize) {
+            if (seq != 0 && !anyStarts || tokens <= 0 || usesDft && !overwrite && tableLen >= dftSize) {
                 return;
             }
             for (int port = 0; port < t.degree(v); port++) {

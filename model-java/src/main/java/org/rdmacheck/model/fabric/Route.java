@@ -17,7 +17,11 @@ public enum Route {
     /** up*&#47;down* on the escape lane */
     ESCAPE_FORWARD("escape-forward", false),
     /** a VL0 packet goes back to VL1 on its ECMP port (only with the no-return rule knocked out) */
-    RETURN("vl0-return", false);
+    RETURN("vl0-return", false),
+    /** {@code Deflect} without a DFT (rules no-dft): the packet alone is misrouted */
+    PER_PACKET("deflect-packet", true),
+    /** {@code Deflect} with a full DFT (rules overwrite): an entry is overwritten */
+    OVERWRITE("deflect-overwrite", true);
 
     private final String label;
     private final boolean misroute;
@@ -30,6 +34,11 @@ public enum Route {
     /** @return the name in traces */
     public String label() {
         return label;
+    }
+
+    /** @return whether the switch chose to deflect the packet (rather than follow a DFT entry or ECMP) */
+    public boolean chosen() {
+        return this == ALLOCATE || this == PER_PACKET || this == OVERWRITE;
     }
 
     /** @return whether the move misroutes the packet (spends a token) */

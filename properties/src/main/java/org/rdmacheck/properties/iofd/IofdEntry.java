@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.rdmacheck.model.Params;
+import org.rdmacheck.model.fabric.FabricOptions;
 import org.rdmacheck.model.iofd.Flow;
 import org.rdmacheck.model.iofd.IofdConfig;
 import org.rdmacheck.model.iofd.IofdModel;
@@ -220,6 +221,50 @@ public final class IofdEntry implements ModelEntry {
                 || m.config().variant() == IofdVariant.UNLIMITED_TOKENS;
         return java.util.Optional.of(new LivenessSpec<>(spec, List.of(delivered),
                 fails ? Set.of(EVENTUALLY_DELIVERED) : Set.of()));
+    }
+
+    /**
+     * The IOFD preset of the one network model: one lane (no escape lane), the queue capacity as the
+     * PFC pause threshold (a full queue holds its upstream back), the variants as the DFT's rules or
+     * its key, the knock-outs as the network model's (back pressure is the PFC pause).
+     *
+     * @param variant the variant
+     * @param p       resolved parameters
+     * @return the network model's configuration
+     */
+    public static org.rdmacheck.model.fabric.FabricConfig networkConfig(String variant, Params p) {
+        Topology t = topology(p);
+        List<Flow> flows = Flow.parseList(FLOWS.get(p), t.hostCount());
+        java.util.Set<FabricOptions.Knockout> off = java.util.EnumSet.noneOf(FabricOptions.Knockout.class);
+        for (String k : new IofdEntry().knockouts(p)) {
+            off.add(FabricOptions.Knockout.of(k.equals("back-pressure") ? "pfc-pause" : k));
+        }
+        FabricOptions.DftRules rules = switch (IofdVariant.of(variant)) {
+            case NO_DFT -> FabricOptions.DftRules.NO_DFT;
+            case OVERWRITE -> FabricOptions.DftRules.OVERWRITE;
+            case DEFLECT_MIDDLE -> FabricOptions.DftRules.DEFLECT_MIDDLE;
+            case FREE_ON_FIRST -> FabricOptions.DftRules.FREE_ON_FIRST;
+            default -> FabricOptions.DftRules.DESIGN;
+        };
+        if (variant.equals("unlimited-tokens")) {
+            off.add(FabricOptions.Knockout.TOKEN_SPENDING);
+        }
+        FabricOptions.DftKey key = variant.equals("flow-keyed") ? FabricOptions.DftKey.MESSAGE
+                : FabricOptions.DftKey.MESSAGE_TOKENS;
+        FabricOptions o = new FabricOptions(key, FabricOptions.UTurns.ALLOWED, FabricOptions.LaneChange.SILENT,
+                FabricOptions.Cleanup.FLUSH, false, null, off, rules, FabricOptions.Preset.IOFD);
+        int queue = QUEUE.get(p);
+        return new org.rdmacheck.model.fabric.FabricConfig(t, flows, PACKETS.get(p), DFT.get(p), TOKENS.get(p),
+                THRESHOLD.get(p), ECN.get(p), queue, queue - 1, BACKGROUND.get(p), FAILURES.get(p), o);
+    }
+
+    private static Topology topology(Params p) {
+        Topology t = TopologySpecs.parse(TOPOLOGY.get(p));
+        if (t.nodeCount() > MAX_NODES) {
+            throw new org.rdmacheck.model.InputException("topology = '" + TOPOLOGY.get(p) + "': "
+                    + t.nodeCount() + " nodes, expected at most " + MAX_NODES + " for exhaustive checking");
+        }
+        return t;
     }
 
     /**
