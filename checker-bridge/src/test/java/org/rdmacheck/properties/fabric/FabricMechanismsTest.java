@@ -138,13 +138,15 @@ class FabricMechanismsTest {
     }
 
     @Test
-    void thePackedIofdSuccessorsAreNotUsedWithAKnockout() {
+    void anIofdKnockoutIsConfigurationOfTheOneNetworkModel() {
         IofdEntry e = new IofdEntry();
-        org.rdmacheck.model.iofd.IofdModel with = (org.rdmacheck.model.iofd.IofdModel) e.build("dft",
-                Params.of(Map.of("knockout", "dft-follow"))).model();
-        assertTrue(with.packed().isEmpty());
-        org.rdmacheck.model.iofd.IofdModel plain = (org.rdmacheck.model.iofd.IofdModel) e.build("dft",
+        org.rdmacheck.model.fabric.NetworkModel with = (org.rdmacheck.model.fabric.NetworkModel) e.build("dft",
+                Params.of(Map.of("knockout", "dft-follow+back-pressure"))).model();
+        assertEquals(Set.of(org.rdmacheck.model.fabric.FabricOptions.Knockout.DFT_FOLLOW,
+                org.rdmacheck.model.fabric.FabricOptions.Knockout.PFC_PAUSE), with.config().options().knockouts());
+        org.rdmacheck.model.fabric.NetworkModel plain = (org.rdmacheck.model.fabric.NetworkModel) e.build("dft",
                 Params.empty()).model();
+        assertTrue(plain.config().options().knockouts().isEmpty());
         assertTrue(plain.packed().isPresent());
     }
 }

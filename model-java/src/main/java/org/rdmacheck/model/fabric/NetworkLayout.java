@@ -13,11 +13,12 @@ import org.rdmacheck.model.topology.Topology;
  * packets (PFC pauses its upstream there), a DFT at most {@code dft} entries.
  *
  * <p>Buffer {@code 2 * i + lane} belongs to buffered arc {@code i} ({@link FabricNet#bufArc}); lane
- * 0 is the escape lane VL0, lane 1 the normal lane VL1.
+ * 0 is the escape lane VL0, lane 1 the normal lane VL1. The IOFD preset has one lane: its VL0
+ * buffers are not declared (null).
  */
 public final class NetworkLayout {
 
-    /** per buffer {@code 2 * bufferedArc + lane}: its foreground packets, head first */
+    /** per buffer {@code 2 * bufferedArc + lane}: its foreground packets, head first (VL0 null in the IOFD preset) */
     public final Fifo[] buffers;
     /** per buffered arc: background packets in its VL1 buffer */
     public final Field[] background;
@@ -60,11 +61,23 @@ public final class NetworkLayout {
         expected = b.integers("expected", flows, 0, config.packets());
         failed = b.integer("failed", 0, net.elementCount() - 1);
         background = b.integers("background", net.bufferedArcs(), 0, Math.min(config.threshold(), config.background()));
+        // the tables first: their packed values start right after the header (NetworkModel#entriesKept)
+        dFlow = StateLayout.Builder.component("flow", 0, flows - 1);
+        dTokens = StateLayout.Builder.component("tokens", 0, config.tokens());
+        dArc = StateLayout.Builder.component("arc", 0, t.arcCount() - 1);
+        dLane = StateLayout.Builder.component("lane", 0, 1);
+        dft = new Fifo[t.nodeCount()];
+        for (int v = 0; v < t.nodeCount(); v++) {
+            if (!t.isHost(v)) {
+                dft[v] = b.fifo("dft[" + t.nodeName(v) + "]", config.dftSize(), dFlow, dTokens, dArc, dLane);
+            }
+        }
         pFlow = StateLayout.Builder.component("flow", 0, flows - 1);
         pSeq = StateLayout.Builder.component("seq", 0, config.packets() - 1);
         pTokens = StateLayout.Builder.component("tokens", 0, config.tokens());
         buffers = new Fifo[2 * net.bufferedArcs()];
-        for (int i = 0; i < buffers.length; i++) {
+        boolean oneLane = config.options().preset() == FabricOptions.Preset.IOFD;
+        for (int i = oneLane ? 1 : 0; i < buffers.length; i += oneLane ? 2 : 1) {
             buffers[i] = b.fifo("buffer[" + t.arcName(net.bufArc(i / 2)) + ".VL" + i % 2 + "]", config.xoff(),
                     pFlow, pSeq, pTokens);
         }
@@ -75,16 +88,6 @@ public final class NetworkLayout {
             }
         } else {
             paused = null;
-        }
-        dFlow = StateLayout.Builder.component("flow", 0, flows - 1);
-        dTokens = StateLayout.Builder.component("tokens", 0, config.tokens());
-        dArc = StateLayout.Builder.component("arc", 0, t.arcCount() - 1);
-        dLane = StateLayout.Builder.component("lane", 0, 1);
-        dft = new Fifo[t.nodeCount()];
-        for (int v = 0; v < t.nodeCount(); v++) {
-            if (!t.isHost(v)) {
-                dft[v] = b.fifo("dft[" + t.nodeName(v) + "]", config.dftSize(), dFlow, dTokens, dArc, dLane);
-            }
         }
         layout = b.build();
     }

@@ -291,7 +291,12 @@ public final class NetworkModel implements LayoutModel {
     public List<Footprint> footprints() {
         List<Slot> all = g.layout.slots();
         List<Slot> pause = g.paused == null ? List.of() : List.of(g.paused);
-        List<Slot> buffersAndBackground = new ArrayList<>(List.of(g.buffers));
+        List<Slot> buffersAndBackground = new ArrayList<>();
+        for (Fifo q : g.buffers) {
+            if (q != null) {
+                buffersAndBackground.add(q);
+            }
+        }
         buffersAndBackground.addAll(List.of(g.background));
         buffersAndBackground.addAll(pause);
         List<Slot> dfts = new ArrayList<>();
@@ -319,6 +324,9 @@ public final class NetworkModel implements LayoutModel {
             groups.add(Footprint.of(NAMES[SEND] + "[" + f + "]", reads, writes));
         }
         for (int b = 0; b < g.buffers.length; b++) {
+            if (g.buffers[b] == null) {
+                continue;
+            }
             int arc = net.bufArc(b / 2);
             List<Slot> self = new ArrayList<>(List.of(g.buffers[b]));
             if (g.paused != null) {
@@ -376,15 +384,17 @@ public final class NetworkModel implements LayoutModel {
             slots.accept(g.sent[footprint]);
             return true;
         }
-        int b = footprint - flows;
-        if (b < g.buffers.length) {
+        int k = footprint - flows;
+        int groupsOfBuffers = iofd ? net.bufferedArcs() : g.buffers.length; // the IOFD preset: VL1 only
+        if (k < groupsOfBuffers) {
+            int b = iofd ? 2 * k + 1 : k;
             if (g.buffers[b].length(s, base) > 0) {
                 return false;
             }
             slots.accept(g.buffers[b]);
             return true;
         }
-        int i = b - g.buffers.length;
+        int i = k - groupsOfBuffers;
         int failedNow = g.failed.get(s, base);
         if (i < g.background.length) {
             int used = 0;
@@ -447,6 +457,9 @@ public final class NetworkModel implements LayoutModel {
         for (int p = 0; p < t.degree(v); p++) {
             int out = bufOfArc[t.arcAt(v, p)];
             for (int lane = 0; lane < 2; lane++) {
+                if (g.buffers[2 * out + lane] == null) {
+                    continue;
+                }
                 w.add(g.buffers[2 * out + lane]);
                 if (g.paused != null) {
                     w.add(g.paused[2 * out + lane]);
@@ -526,6 +539,11 @@ public final class NetworkModel implements LayoutModel {
     /** @param code any action  @return its arc (the buffer left, the failed element of a Fail), -1 for Send */
     public static int arc(long code) {
         return ((int) (code >>> 3) & 0x7FF) - 1;
+    }
+
+    /** @param code a Send or Forward  @return the arc the packet moves onto */
+    public static int out(long code) {
+        return (int) (code >>> 34) & 0x7FF;
     }
 
     /** @param code a Send or Forward  @return whether the buffer joined was at or above the ECN threshold */
@@ -694,6 +712,82 @@ public final class NetworkModel implements LayoutModel {
             }
         }
         return true;
+    }
+
+    /**
+     * Whether every DFT entry a step removes is one allowed to vanish (seed 000 §IV-A: "no DFT entry
+     * may be overwritten except by natural deallocation"): at the switch a packet of the entry's own
+     * message leaves (the IOFD preset's release), or by a failure.
+     *
+     * @param from   values of the state before
+     * @param o      its first value
+     * @param code   the step's action code
+     * @param to     values of the state after, from index 0
+     * @return whether no other entry vanished
+     */
+    public boolean entriesKept(int[] from, int o, long code, int[] to) {
+        if (kind(code) == FAIL) {
+            return true;
+        }
+        int arc = arc(code);
+        int leftSwitch = arc < 0 ? -1 : t.arcFrom(arc);
+        int f = flow(code);
+        // the tables are the layout's first FIFOs: their values start after the header, in node order
+        int a = o + g.layout.header();
+        int b = g.layout.header();
+        for (int v = 0; v < g.dft.length; v++) {
+            Fifo q = g.dft[v];
+            if (q == null) {
+                continue;
+            }
+            int n = q.length(from, o);
+            int m = q.length(to, 0);
+            int nv = q.values(n);
+            int mv = q.values(m);
+            if (n > 0 && !(n == m && java.util.Arrays.equals(from, a, a + nv, to, b, b + mv))) {
+                for (int i = 0; i < n; i++) {
+                    int e = element(q, from, a, i);
+                    if ((v != leftSwitch || g.dFlow.of(e) != f) && !holds(q, to, b, m, e)) {
+                        return false;
+                    }
+                }
+            }
+            a += nv;
+            b += mv;
+        }
+        return true;
+    }
+
+    /** Element i of a FIFO whose packed values start at {@code s[at]}. */
+    private static int element(Fifo q, int[] s, int at, int i) {
+        int per = q.perValue();
+        int w = q.width();
+        int word = s[at + i / per] >>> (i % per) * w;
+        return w == 32 ? word : word & (1 << w) - 1;
+    }
+
+    private static boolean holds(Fifo q, int[] s, int at, int n, int e) {
+        for (int i = 0; i < n; i++) {
+            if (element(q, s, at, i) == e) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @param s    packed values
+     * @param base the state's first value
+     * @return the most entries any DFT holds
+     */
+    public int largestTable(int[] s, int base) {
+        int m = 0;
+        for (Fifo q : g.dft) {
+            if (q != null) {
+                m = Math.max(m, q.length(s, base));
+            }
+        }
+        return m;
     }
 
     /**
@@ -1034,7 +1128,7 @@ public final class NetworkModel implements LayoutModel {
         /** @return whether packets are buffered and none of them can move (a routing deadlock) */
         private boolean departures(boolean buffered) {
             boolean moved = false;
-            for (int b = 0; b < buffers.length; b++) {
+            for (int b = iofd ? 1 : 0; b < buffers.length; b += iofd ? 2 : 1) {
                 Fifo q = buffers[b];
                 if (x.length(q) == 0) {
                     continue;
@@ -1162,7 +1256,7 @@ public final class NetworkModel implements LayoutModel {
                 x.begin();
                 x.set(g.failed, net.withFailed(failedNow, sw));
                 for (Fifo q : buffers) {
-                    if (x.length(q) > 0) {
+                    if (q != null && x.length(q) > 0) {
                         x.clear(q); // seed 000 §IV-C: in-flight packets effectively dropped
                     }
                 }
@@ -1599,7 +1693,7 @@ public final class NetworkModel implements LayoutModel {
             x.load(s, base);
             failedNow = x.get(g.failed);
             boolean any = false;
-            for (int b = 0; b < buffers.length; b++) {
+            for (int b = iofd ? 1 : 0; b < buffers.length; b += iofd ? 2 : 1) {
                 Fifo q = buffers[b];
                 if (x.length(q) == 0) {
                     continue;
@@ -1697,7 +1791,7 @@ public final class NetworkModel implements LayoutModel {
 
         private boolean inFlight(int f) {
             for (Fifo q : buffers) {
-                for (int k = 0, n = x.length(q); k < n; k++) {
+                for (int k = 0, n = q == null ? 0 : x.length(q); k < n; k++) {
                     if (pFlow.of(x.element(q, k)) == f) {
                         return true;
                     }

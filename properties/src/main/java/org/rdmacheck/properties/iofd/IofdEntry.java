@@ -6,10 +6,11 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.fabric.FabricOptions;
+import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.iofd.Flow;
 import org.rdmacheck.model.iofd.IofdConfig;
 import org.rdmacheck.model.iofd.IofdModel;
-import org.rdmacheck.model.iofd.IofdState;
 import org.rdmacheck.model.iofd.IofdVariant;
 import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.model.topology.TopologySpecs;
@@ -181,9 +182,9 @@ public final class IofdEntry implements ModelEntry {
     }
 
     @Override
-    public CheckSpec<IofdState> build(String variant, Params params) {
+    public CheckSpec<LayoutState> build(String variant, Params params) {
         Params p = resolve(variant, params);
-        IofdModel model = new IofdModel(config(IofdVariant.of(variant), p));
+        NetworkModel model = new NetworkModel(networkConfig(variant, p));
         int ecn = ECN.get(p);
         Set<String> mustFail = new TreeSet<>(variant(variant).mustFail());
         if (model.config().failures() == 0) {
@@ -212,13 +213,12 @@ public final class IofdEntry implements ModelEntry {
     @Override
     @SuppressWarnings("unchecked")
     public java.util.Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
-        CheckSpec<IofdState> spec = (CheckSpec<IofdState>) built;
-        IofdModel m = (IofdModel) spec.model();
-        int packets = m.config().packets();
-        Liveness<IofdState> delivered = Liveness.eventually(EVENTUALLY_DELIVERED, s -> s.allDelivered(packets),
+        CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) built;
+        NetworkModel m = (NetworkModel) spec.model();
+        Liveness<LayoutState> delivered = Liveness.eventually(EVENTUALLY_DELIVERED, s -> s.test(m::allDelivered),
                 SENDERS_FAIR, QUEUES_FAIR);
         boolean fails = variant(spec.variant()).mustFail().contains(IofdProperties.PROGRESS)
-                || m.config().variant() == IofdVariant.UNLIMITED_TOKENS;
+                || spec.variant().equals("unlimited-tokens");
         return java.util.Optional.of(new LivenessSpec<>(spec, List.of(delivered),
                 fails ? Set.of(EVENTUALLY_DELIVERED) : Set.of()));
     }

@@ -2,14 +2,10 @@ package org.rdmacheck.properties.iofd;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.rdmacheck.model.Action;
 import org.rdmacheck.model.PackedModel;
-import org.rdmacheck.model.iofd.DftEntry;
-import org.rdmacheck.model.iofd.IofdModel;
-import org.rdmacheck.model.iofd.IofdPacked;
-import org.rdmacheck.model.iofd.IofdState;
-import org.rdmacheck.model.iofd.Route;
+import org.rdmacheck.model.fabric.FabricNet;
+import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
@@ -17,9 +13,10 @@ import org.rdmacheck.properties.Progress;
 import org.rdmacheck.properties.Property;
 
 /**
- * What in-order flow deflection must guarantee (seed 000 §IV), as named properties of
- * {@link IofdModel}. The names are the ones the catalogue, the counterexample files and the TLA+
- * twin use.
+ * What in-order flow deflection must guarantee (seed 000 §IV), as named properties of the IOFD
+ * preset of {@link NetworkModel}. The names are the ones the catalogue, the counterexample files and
+ * the TLA+ twin use. Each is written once on the packed values and the action code; on state objects
+ * it is evaluated on the state's values and the action's code.
  */
 public final class IofdProperties {
 
@@ -52,127 +49,71 @@ public final class IofdProperties {
     }
 
     /**
-     * @param model        the configured model
+     * @param model        the configured model (the IOFD preset)
      * @param ecnThreshold ECN marking threshold in packets
      * @return every property, in report order
      */
-    public static List<Property<IofdState>> all(IofdModel model, int ecnThreshold) {
-        int packets = model.config().packets();
+    public static List<Property<LayoutState>> all(NetworkModel model, int ecnThreshold) {
+        var topology = model.net().topology();
+        var flows = model.config().flows();
         int threshold = model.config().threshold();
-        List<Property<IofdState>> ps = new ArrayList<>();
-        ps.add(new ActionProperty<>(IN_ORDER, (s, a, t) -> !isDelivery(a) || seq(a) <= expected(s, a)));
-        ps.add(new ActionProperty<>(EXACTLY_ONCE, (s, a, t) -> !isDelivery(a) || !s.failed().isEmpty()
-                || seq(a) == expected(s, a)));
-        ps.add(new ActionProperty<>(IN_ORDER_AFTER_FAILURE, (s, a, t) -> !isDelivery(a) || s.failed().isEmpty()
-                || seq(a) <= expected(s, a)));
-        ps.add(new ActionProperty<>(NO_OVERWRITE, (s, a, t) -> noOverwrite(model, s, a, t)));
-        ps.add(new Invariant<>(NO_LEAK, s -> !s.allDelivered(packets) || s.dftsEmpty()));
-        ps.add(new Invariant<>(CAPACITY, s -> s.dft().stream().allMatch(d -> d.size() <= model.config().dftSize())));
-        ps.add(new ActionProperty<>(TOKENS, (s, a, t) -> !isDeflection(a)
-                || (int) a.params().get("tokens") >= 1
-                && (int) a.params().get("tokensLeft") == (int) a.params().get("tokens") - 1));
-        ps.add(new ActionProperty<>(LONG_FLOWS, (s, a, t) -> !isDeflection(a)
-                || !model.config().flows().get(flow(a)).isLong()));
-        ps.add(new ActionProperty<>(ABOVE_THRESHOLD, (s, a, t) -> !isDeflectionChoice(a)
-                || s.length(model.fabric().queueOfArc((int) a.params().get("normal"))) >= threshold));
-        ps.add(new ActionProperty<>(TOR_TO_HOST, (s, a, t) -> !isDeflection(a)
-                || !model.fabric().topology().isHost(model.fabric().topology().arcTo((int) a.params().get("out")))));
-        ps.add(DeadlockFreedom.standard());
-        ps.add(new Progress<>(PROGRESS, s -> s.allDelivered(packets)));
-        ps.add(new Invariant<>(BELOW_ECN, s -> threshold < ecnThreshold));
-        return model.packedIofd().map(pk -> withPacked(ps, pk, model, ecnThreshold)).orElse(ps);
-    }
-
-    /**
-     * Each property with its form on the packed values of {@link IofdPacked}, for the explorer's
-     * packed path (same verdicts: checked on every reachable state and step of small
-     * configurations by a test).
-     */
-    private static List<Property<IofdState>> withPacked(List<Property<IofdState>> ps, IofdPacked pk,
-                                                        IofdModel model, int ecnThreshold) {
         int dftSize = model.config().dftSize();
-        int threshold = model.config().threshold();
         boolean belowEcn = threshold < ecnThreshold;
-        List<Property<IofdState>> out = new ArrayList<>(ps.size());
-        for (Property<IofdState> p : ps) {
-            PackedModel.StepTest step = switch (p.name()) {
-                case IN_ORDER -> (s, o, c, t) -> !IofdPacked.isDelivery(c)
-                        || IofdPacked.seq(c) <= pk.expected(s, o, IofdPacked.flow(c));
-                case EXACTLY_ONCE -> (s, o, c, t) -> !IofdPacked.isDelivery(c) || IofdPacked.failedCount(s, o) > 0
-                        || IofdPacked.seq(c) == pk.expected(s, o, IofdPacked.flow(c));
-                case IN_ORDER_AFTER_FAILURE -> (s, o, c, t) -> !IofdPacked.isDelivery(c)
-                        || IofdPacked.failedCount(s, o) == 0
-                        || IofdPacked.seq(c) <= pk.expected(s, o, IofdPacked.flow(c));
-                case NO_OVERWRITE -> pk::noOverwrite;
-                case TOKENS -> (s, o, c, t) -> !IofdPacked.isDeflection(c)
-                        || IofdPacked.tokens(c) >= 1 && pk.tokensLeft(c) == IofdPacked.tokens(c) - 1;
-                case LONG_FLOWS -> (s, o, c, t) -> !IofdPacked.isDeflection(c) || !pk.isLong(IofdPacked.flow(c));
-                case ABOVE_THRESHOLD -> (s, o, c, t) -> !IofdPacked.isDeflectionChoice(c)
-                        || pk.queueLength(s, o, IofdPacked.normal(c)) >= threshold;
-                case TOR_TO_HOST -> (s, o, c, t) -> !IofdPacked.isDeflection(c) || !pk.toHost(IofdPacked.out(c));
-                default -> null;
-            };
-            PackedModel.StateTest state = switch (p.name()) {
-                case NO_LEAK -> (s, o) -> !pk.allDelivered(s, o) || IofdPacked.dftsEmpty(s, o);
-                case CAPACITY -> (s, o) -> pk.largestTable(s, o) <= dftSize;
-                case PROGRESS -> pk::allDelivered;
-                case BELOW_ECN -> (s, o) -> belowEcn;
-                default -> null;
-            };
-            if (p instanceof ActionProperty<IofdState> ap && step != null) {
-                out.add(ap.withPacked(step));
-            } else if (p instanceof Invariant<IofdState> in && state != null) {
-                out.add(in.withPacked(state));
-            } else if (p instanceof Progress<IofdState> pg && state != null) {
-                out.add(pg.withPacked(state));
-            } else {
-                out.add(p); // deadlock freedom: the explorer counts successors on packed states
-            }
-        }
-        return out;
+        PackedModel.StepTest inOrder = (from, o, code, to) -> !NetworkModel.isDelivery(code)
+                || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
+        PackedModel.StepTest exactlyOnce = (from, o, code, to) -> !NetworkModel.isDelivery(code)
+                || model.failed(from, o) != FabricNet.NONE
+                || NetworkModel.seq(code) == model.expected(from, o, NetworkModel.flow(code));
+        PackedModel.StepTest afterFailure = (from, o, code, to) -> !NetworkModel.isDelivery(code)
+                || model.failed(from, o) == FabricNet.NONE
+                || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
+        PackedModel.StepTest noOverwrite = model::entriesKept;
+        PackedModel.StateTest noLeak = (s, o) -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
+        PackedModel.StateTest capacity = (s, o) -> model.largestTable(s, o) <= dftSize;
+        PackedModel.StepTest tokens = (from, o, code, to) -> !misroute(code)
+                || NetworkModel.tokens(code) >= 1 && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
+        PackedModel.StepTest longFlows = (from, o, code, to) -> !misroute(code)
+                || !flows.get(NetworkModel.flow(code)).isLong();
+        PackedModel.StepTest aboveThreshold = (from, o, code, to) -> !routed(code)
+                || !NetworkModel.route(code).chosen()
+                || model.occupancy(from, o, NetworkModel.normal(code), 1) >= threshold;
+        PackedModel.StepTest torToHost = (from, o, code, to) -> !misroute(code)
+                || !topology.isHost(topology.arcTo(NetworkModel.out(code)));
+        PackedModel.StateTest done = model::allDelivered;
+        PackedModel.StateTest ecn = (s, o) -> belowEcn;
+        List<Property<LayoutState>> ps = new ArrayList<>();
+        ps.add(step(IN_ORDER, model, inOrder));
+        ps.add(step(EXACTLY_ONCE, model, exactlyOnce));
+        ps.add(step(IN_ORDER_AFTER_FAILURE, model, afterFailure));
+        ps.add(step(NO_OVERWRITE, model, noOverwrite));
+        ps.add(state(NO_LEAK, noLeak));
+        ps.add(state(CAPACITY, capacity));
+        ps.add(step(TOKENS, model, tokens));
+        ps.add(step(LONG_FLOWS, model, longFlows));
+        ps.add(step(ABOVE_THRESHOLD, model, aboveThreshold));
+        ps.add(step(TOR_TO_HOST, model, torToHost));
+        ps.add(DeadlockFreedom.standard());
+        ps.add(new Progress<LayoutState>(PROGRESS, s -> s.test(done)).withPacked(done));
+        ps.add(state(BELOW_ECN, ecn));
+        return ps;
     }
 
-    private static boolean isDelivery(Action a) {
-        return a.name().equals("Deliver");
+    /** A step property written once on packed values; the object form finds the action's code. */
+    private static ActionProperty<LayoutState> step(String name, NetworkModel model, PackedModel.StepTest test) {
+        return new ActionProperty<LayoutState>(name, (from, a, to) -> from.test(test, model.code(a), to))
+                .withPacked(test);
     }
 
-    private static boolean isDeflection(Action a) {
-        Object r = a.params().get("route");
-        return r != null && Route.isDeflection((String) r);
+    private static Invariant<LayoutState> state(String name, PackedModel.StateTest test) {
+        return new Invariant<LayoutState>(name, s -> s.test(test)).withPacked(test);
     }
 
-    private static boolean isDeflectionChoice(Action a) {
-        Object r = a.params().get("route");
-        return r != null && Route.isDeflectionChoice((String) r);
+    private static boolean routed(long code) {
+        int k = NetworkModel.kind(code);
+        return k == 0 || k == 1;
     }
 
-    private static int flow(Action a) {
-        return (int) a.params().get("flow");
-    }
-
-    private static int seq(Action a) {
-        return (int) a.params().get("seq");
-    }
-
-    private static int expected(IofdState s, Action a) {
-        return s.expected().get(flow(a));
-    }
-
-    /** Entries may vanish only at the switch a packet of their own flow leaves, or by a failure. */
-    private static boolean noOverwrite(IofdModel model, IofdState s, Action a, IofdState t) {
-        if (a.name().equals("Fail")) {
-            return true;
-        }
-        Map<String, Object> p = a.params();
-        int arc = (int) p.getOrDefault("arc", -1);
-        int leftSwitch = arc < 0 ? -1 : model.fabric().switchOfNode(model.fabric().topology().arcFrom(arc));
-        for (int i = 0; i < s.dft().size(); i++) {
-            for (DftEntry e : s.dft().get(i)) {
-                if (!t.dft().get(i).contains(e) && (i != leftSwitch || e.flow() != flow(a))) {
-                    return false;
-                }
-            }
-        }
-        return true;
+    private static boolean misroute(long code) {
+        return routed(code) && NetworkModel.route(code).misroute();
     }
 }

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.Transition;
-import org.rdmacheck.model.iofd.IofdModel;
-import org.rdmacheck.model.iofd.IofdState;
+import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.topology.TopologySpecs;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.CheckSpec;
@@ -77,23 +77,23 @@ class IofdRandomWalkTest {
      * Walks the model along the choices and reports the first property that fails, or null.
      */
     static String firstViolation(String variant, Scenario sc, List<Integer> choices) {
-        CheckSpec<IofdState> spec = new IofdEntry().build(variant, Params.of(sc.params()));
-        IofdModel model = (IofdModel) spec.model();
-        IofdState s = model.initialStates().get(0);
+        CheckSpec<LayoutState> spec = new IofdEntry().build(variant, Params.of(sc.params()));
+        NetworkModel model = (NetworkModel) spec.model();
+        LayoutState s = model.initialStates().get(0);
         for (int choice : choices) {
-            for (Property<IofdState> p : spec.properties()) {
-                if (p instanceof Invariant<IofdState> inv && !inv.test(s)) {
+            for (Property<LayoutState> p : spec.properties()) {
+                if (p instanceof Invariant<LayoutState> inv && !inv.test(s)) {
                     return inv.name();
                 }
             }
-            List<Transition<IofdState>> ts = new ArrayList<>();
+            List<Transition<LayoutState>> ts = new ArrayList<>();
             model.successors(s, ts::add);
             if (ts.isEmpty()) {
                 return model.isFinal(s) ? null : "DeadlockFree";
             }
-            Transition<IofdState> t = ts.get(choice % ts.size());
-            for (Property<IofdState> p : spec.properties()) {
-                if (p instanceof ActionProperty<IofdState> ap && !ap.test(s, t.action(), t.next())) {
+            Transition<LayoutState> t = ts.get(choice % ts.size());
+            for (Property<LayoutState> p : spec.properties()) {
+                if (p instanceof ActionProperty<LayoutState> ap && !ap.test(s, t.action(), t.next())) {
                     return ap.name() + " at " + t.action();
                 }
             }

@@ -14,12 +14,12 @@ import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.Catalog;
 
 /**
- * The packed path on the IOFD model (successors and properties on packed values) against the
+ * The packed path on the iofd preset of the network model (successors and properties on packed values) against the
  * object path: identical distinct states, transitions, depth, verdicts and counterexamples for 1
  * and 2 threads, on every variant at its own defaults (those that must fail do: their
  * counterexamples are compared step by step), and with matching after each level.
  */
-class IofdPackedExplorationTest {
+class IofdExplorationPathsTest {
 
     private static ExplorerSettings settings(int threads, boolean packed) {
         return ExplorerSettings.defaults().withThreads(threads).withPackedSuccessors(packed).withProgress(0, r -> { });
