@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
-import org.rdmacheck.model.iofd.Flow;
+import org.rdmacheck.model.fabric.Flow;
 
 /**
  * How the Java model's parameters and variants become the TLA+ spec's constants (the manifest's

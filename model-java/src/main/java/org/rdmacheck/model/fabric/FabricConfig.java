@@ -2,7 +2,6 @@ package org.rdmacheck.model.fabric;
 
 import java.util.List;
 import org.rdmacheck.model.InputException;
-import org.rdmacheck.model.iofd.Flow;
 import org.rdmacheck.model.topology.Topology;
 
 /**

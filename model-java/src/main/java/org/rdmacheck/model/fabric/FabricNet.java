@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.rdmacheck.model.InputException;
-import org.rdmacheck.model.iofd.Flow;
 import org.rdmacheck.model.topology.Topology;
 
 /**

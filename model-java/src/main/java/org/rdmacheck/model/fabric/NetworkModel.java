@@ -129,6 +129,9 @@ public final class NetworkModel implements LayoutModel {
     private final boolean anyStarts;
     private final int freeingSeq;
     private final int[] failable;
+    /** the DFTs in layout order and their switches */
+    private final Fifo[] tables;
+    private final int[] tableNode;
     private final ThreadLocal<Step> probes;
     private final ThreadLocal<Step> expanders = new ThreadLocal<>();
 
@@ -199,6 +202,17 @@ public final class NetworkModel implements LayoutModel {
         anyStarts = o.dft() == FabricOptions.DftRules.DEFLECT_MIDDLE || !usesDft;
         freeingSeq = o.dft() == FabricOptions.DftRules.FREE_ON_FIRST ? 0 : packets - 1;
         failable = net.failable();
+        List<Integer> sw = new ArrayList<>();
+        for (int node = 0; node < g.dft.length; node++) {
+            if (g.dft[node] != null) {
+                sw.add(node);
+            }
+        }
+        tableNode = sw.stream().mapToInt(Integer::intValue).toArray();
+        tables = new Fifo[tableNode.length];
+        for (int k = 0; k < tables.length; k++) {
+            tables[k] = g.dft[tableNode[k]];
+        }
         int[] v = new int[g.layout.maxLength()];
         initial = new LayoutState(g.layout, v, 0, g.layout.header());
         probes = ThreadLocal.withInitial(Step::new);
@@ -735,16 +749,18 @@ public final class NetworkModel implements LayoutModel {
         // the tables are the layout's first FIFOs: their values start after the header, in node order
         int a = o + g.layout.header();
         int b = g.layout.header();
-        for (int v = 0; v < g.dft.length; v++) {
-            Fifo q = g.dft[v];
-            if (q == null) {
-                continue;
-            }
+        for (int k = 0; k < tables.length; k++) {
+            Fifo q = tables[k];
             int n = q.length(from, o);
             int m = q.length(to, 0);
+            if (n == 0) {
+                b += m == 0 ? 0 : q.values(m);
+                continue;
+            }
             int nv = q.values(n);
-            int mv = q.values(m);
-            if (n > 0 && !(n == m && java.util.Arrays.equals(from, a, a + nv, to, b, b + mv))) {
+            int mv = m == n ? nv : q.values(m);
+            if (n != m || !sameValues(from, a, to, b, nv)) {
+                int v = tableNode[k];
                 for (int i = 0; i < n; i++) {
                     int e = element(q, from, a, i);
                     if ((v != leftSwitch || g.dFlow.of(e) != f) && !holds(q, to, b, m, e)) {
@@ -754,6 +770,15 @@ public final class NetworkModel implements LayoutModel {
             }
             a += nv;
             b += mv;
+        }
+        return true;
+    }
+
+    private static boolean sameValues(int[] x, int i, int[] y, int j, int n) {
+        for (int k = 0; k < n; k++) {
+            if (x[i + k] != y[j + k]) {
+                return false;
+            }
         }
         return true;
     }

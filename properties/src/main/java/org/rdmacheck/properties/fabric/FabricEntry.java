@@ -10,7 +10,7 @@ import org.rdmacheck.model.fabric.FabricConfig;
 import org.rdmacheck.model.fabric.FabricOptions;
 import org.rdmacheck.model.fabric.LaneRule;
 import org.rdmacheck.model.fabric.NetworkModel;
-import org.rdmacheck.model.iofd.Flow;
+import org.rdmacheck.model.fabric.Flow;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.model.topology.TopologySpecs;

@@ -8,10 +8,7 @@ import org.rdmacheck.model.Params;
 import org.rdmacheck.model.fabric.FabricOptions;
 import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.layout.LayoutState;
-import org.rdmacheck.model.iofd.Flow;
-import org.rdmacheck.model.iofd.IofdConfig;
-import org.rdmacheck.model.iofd.IofdModel;
-import org.rdmacheck.model.iofd.IofdVariant;
+import org.rdmacheck.model.fabric.Flow;
 import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.model.topology.TopologySpecs;
 import org.rdmacheck.properties.CheckSpec;
@@ -239,12 +236,14 @@ public final class IofdEntry implements ModelEntry {
         for (String k : new IofdEntry().knockouts(p)) {
             off.add(FabricOptions.Knockout.of(k.equals("back-pressure") ? "pfc-pause" : k));
         }
-        FabricOptions.DftRules rules = switch (IofdVariant.of(variant)) {
-            case NO_DFT -> FabricOptions.DftRules.NO_DFT;
-            case OVERWRITE -> FabricOptions.DftRules.OVERWRITE;
-            case DEFLECT_MIDDLE -> FabricOptions.DftRules.DEFLECT_MIDDLE;
-            case FREE_ON_FIRST -> FabricOptions.DftRules.FREE_ON_FIRST;
-            default -> FabricOptions.DftRules.DESIGN;
+        FabricOptions.DftRules rules = switch (variant) {
+            case "no-dft" -> FabricOptions.DftRules.NO_DFT;
+            case "overwrite" -> FabricOptions.DftRules.OVERWRITE;
+            case "deflect-middle" -> FabricOptions.DftRules.DEFLECT_MIDDLE;
+            case "free-on-first" -> FabricOptions.DftRules.FREE_ON_FIRST;
+            case "dft", "flow-keyed", "unlimited-tokens" -> FabricOptions.DftRules.DESIGN;
+            default -> throw new org.rdmacheck.model.InputException("variant '" + variant + "': expected one of "
+                    + String.join(", ", new IofdEntry().variants().stream().map(VariantSpec::name).toList()));
         };
         if (variant.equals("unlimited-tokens")) {
             off.add(FabricOptions.Knockout.TOKEN_SPENDING);
@@ -265,23 +264,5 @@ public final class IofdEntry implements ModelEntry {
                     + t.nodeCount() + " nodes, expected at most " + MAX_NODES + " for exhaustive checking");
         }
         return t;
-    }
-
-    /**
-     * @param variant the variant
-     * @param p       resolved parameters
-     * @return the model configuration
-     */
-    static IofdConfig config(IofdVariant variant, Params p) {
-        Topology t = TopologySpecs.parse(TOPOLOGY.get(p));
-        if (t.nodeCount() > MAX_NODES) {
-            throw new org.rdmacheck.model.InputException("topology = '" + TOPOLOGY.get(p) + "': "
-                    + t.nodeCount() + " nodes, expected at most " + MAX_NODES + " for exhaustive checking");
-        }
-        List<Flow> flows = Flow.parseList(FLOWS.get(p), t.hostCount());
-        java.util.Set<IofdConfig.Knockout> off = java.util.EnumSet.noneOf(IofdConfig.Knockout.class);
-        new IofdEntry().knockouts(p).forEach(k -> off.add(IofdConfig.Knockout.of(k)));
-        return new IofdConfig(t, flows, PACKETS.get(p), DFT.get(p), TOKENS.get(p), THRESHOLD.get(p), QUEUE.get(p),
-                BACKGROUND.get(p), FAILURES.get(p), variant, off);
     }
 }

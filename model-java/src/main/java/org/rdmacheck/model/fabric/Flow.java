@@ -1,4 +1,4 @@
-package org.rdmacheck.model.iofd;
+package org.rdmacheck.model.fabric;
 
 import java.util.ArrayList;
 import java.util.List;
