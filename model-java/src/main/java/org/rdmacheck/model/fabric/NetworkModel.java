@@ -1108,6 +1108,9 @@ public final class NetworkModel implements LayoutModel {
             background();
             failures();
             this.sink = null;
+            if (iofd) {
+                return; // the answers kept for the fabric's properties (see cached) are not asked
+            }
             int n = g.layout.length(state, offset);
             System.arraycopy(state, offset, last, 0, n);
             lastLength = n;
