@@ -7,7 +7,7 @@ import org.rdmacheck.model.fabric.FabricNet;
 import org.rdmacheck.model.fabric.NetworkLayout;
 import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.fabric.Route;
-import org.rdmacheck.model.iofd.Flow;
+import org.rdmacheck.model.fabric.Flow;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.layout.Slot;
 import org.rdmacheck.model.topology.Topology;
