@@ -20,7 +20,9 @@ import picocli.CommandLine.Spec;
             + "it starts; a step due after the deadline is not run and is listed INCONCLUSIVE (cause TIME_LIMIT). "
             + "Exit 0 all as expected, 1 an unexpected result, 3 inconclusive (a limit reached, steps not run).",
             "Independent steps run side by side, as many as --threads (at most one per core), the explorer "
-            + "threads shared among them; the results and their order are those of one step at a time."})
+            + "threads shared among them; the results and their order are those of one step at a time.",
+            "The findings are saved under out/suite/ with a key of the code, the checkout's files and the options, "
+            + "for 'report' to draw without running the suite again while nothing changed."})
 final class AllCommand implements Callable<Integer> {
 
     /** Suite tasks beyond the catalogue, in order. Later issues add theirs here. */
@@ -62,11 +64,15 @@ final class AllCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Suite.requireKnownNames(only);
         ExplorerSettings settings = explorer.settings(err);
-        Path outDir = traces.folder().orElse(null);
+        java.util.Optional<Path> folder = traces.folder();
         if (report != null) {
             OutputFolders.writable("--report", report);
         }
-        List<Finding> rows = Suite.run(only, settings, outDir, err);
+        // keyed before the run: what the run writes into the checkout is not what it read
+        SavedFindings saved = SavedFindings.of(ExplorerOptions.home(), only, settings, folder,
+                report == null ? List.of() : List.of(report));
+        List<Finding> rows = Suite.run(only, settings, folder.orElse(null), err);
+        saved.save(rows);
         if (json || verbose) {
             Output.print(spec.commandLine().getOut(), rows, json);
         } else {

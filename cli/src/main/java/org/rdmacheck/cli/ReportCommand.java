@@ -17,11 +17,15 @@ import picocli.CommandLine.Spec;
 /** {@code rdmacheck report [DIR]}: runs the suite of {@code all} and writes the HTML report. */
 @Command(name = "report", footerHeading = "%nExamples:%n", footer = {"  rdmacheck report", "  rdmacheck report out/gbn-report --model gbn",
             "  rdmacheck report --from out/report/findings.json"},
-        description = "Runs the suite of 'all' and writes a self-contained HTML report to DIR "
+        description = {"Runs the suite of 'all' and writes a self-contained HTML report to DIR "
         + "(default out/report): summary table filterable by model and verdict, counterexamples as message "
         + "sequence charts with their steps, the threshold derivation and the plots (SVG and PNG). Exit codes as "
         + "for 'all'; --max-time is, as for 'all', a deadline for the whole run. With --from FILE it runs nothing "
-        + "and writes the report of the findings in FILE (e.g. an earlier report's findings.json) in seconds.")
+        + "and writes the report of the findings in FILE (e.g. an earlier report's findings.json) in seconds.",
+            "The findings of each run of the suite (by 'all' or 'report') are saved under out/suite/, keyed by a "
+            + "hash of the code, the checkout's files and the options; a report whose key matches the saved one "
+            + "draws those findings instead of running the suite again, and says so. A changed source, spec or "
+            + "option, a saved run that reached a limit, or --rerun runs the suite."})
 final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -37,6 +41,10 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = "--from", paramLabel = "FILE", description = "write the report from the findings in FILE (as "
             + "--json prints them; the findings.json of an earlier report) instead of running the suite")
     Path from;
+
+    @Option(names = "--rerun", description = "run the suite even when an earlier run of the same code, checkout "
+            + "and options saved its findings")
+    boolean rerun;
 
     @Mixin
     ExplorerOptions explorer = new ExplorerOptions();
@@ -59,7 +67,7 @@ final class ReportCommand implements Callable<Integer> {
             rows = FindingsJson.read(from, ExplorerOptions.home()).stream()
                     .filter(f -> only.isEmpty() || only.contains(f.model())).toList();
         } else {
-            rows = Suite.run(only, explorer.settings(err), traces.folder().orElse(null), err);
+            rows = suite(target, err);
         }
         long t0 = System.currentTimeMillis();
         HtmlReport.write(target, rows, ExplorerOptions.home(), err);
@@ -72,5 +80,28 @@ final class ReportCommand implements Callable<Integer> {
                 ExplorerOptions.display(target.resolve("index.html")));
         out.flush();
         return ExitCodes.of(rows);
+    }
+
+    /** @return the suite's findings: those saved under the same key, or those of a run (then saved) */
+    private List<Finding> suite(Path target, PrintWriter err) {
+        org.rdmacheck.engine.ExplorerSettings settings = explorer.settings(err);
+        java.util.Optional<Path> folder = traces.folder();
+        long t0 = System.currentTimeMillis();
+        SavedFindings saved = SavedFindings.of(ExplorerOptions.home(), only, settings, folder, List.of(target));
+        SavedFindings.Lookup found = saved.lookup();
+        long keyed = System.currentTimeMillis() - t0;
+        if (found.rows().isPresent() && !rerun) {
+            err.printf("report: the suite's findings saved by an earlier run of the same code, checkout and options "
+                    + "(%s, key %s, checked in %.1f s); --rerun runs the suite again%n",
+                    ExplorerOptions.display(saved.folder().resolve("findings.json")), saved.key().substring(0, 12),
+                    keyed / 1000.0);
+            err.flush();
+            return found.rows().get();
+        }
+        err.println("report: running the suite (" + (rerun ? "--rerun" : found.reason()) + ")");
+        err.flush();
+        List<Finding> rows = Suite.run(only, settings, folder.orElse(null), err);
+        saved.save(rows);
+        return rows;
     }
 }

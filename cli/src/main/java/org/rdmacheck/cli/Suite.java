@@ -166,8 +166,9 @@ final class Suite {
                 continue;
             }
             for (ModelEntry.Run run : e.allRuns()) {
+                // parameters sorted by name: the same label in every JVM (the key of saved findings)
                 String label = e.name() + " " + run.variant() + (run.params().asMap().isEmpty() ? ""
-                        : " " + run.params().asMap());
+                        : " " + new java.util.TreeMap<>(run.params().asMap()));
                 steps.add(new Step(label, e.name(), run.variant(), false, (settings, outDir, prefix, err) ->
                         ModelChecks.run(e.build(run.variant(), run.params()), settings, outDir)));
             }

@@ -1,0 +1,71 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code rdmacheck report} on the default suite, as the launcher runs it (a JVM of its own, C1 only,
+ * 3 GB heap): first with {@code --rerun}, as from a fresh clone, then again, when it draws the
+ * findings the first run saved. The bounds are generous for loaded machines (the figures measured
+ * are in docs/report.md and printed here with the load average); the second must stay within the
+ * 30 s a report is allowed. Slow: {@code mvn -B verify -Pslow -pl cli -am -Dtest=ReportTimeTest
+ * -Dsurefire.failIfNoSpecifiedTests=false}.
+ */
+@Tag("slow")
+class ReportTimeTest {
+
+    private static final long FRESH_BOUND_MILLIS = 300_000;
+    private static final long SAVED_BOUND_MILLIS = 30_000;
+
+    @Test
+    void aReportRunsTheSuiteOnceAndThenDrawsItsSavedFindings(@TempDir Path tmp) throws Exception {
+        Path repo = JsonSchemaTest.repo();
+        Path dir = tmp.resolve("report");
+        Run fresh = report(repo, tmp, dir, "--rerun");
+        Run saved = report(repo, tmp, dir);
+        System.out.printf("report of the default suite: %.1f s running it, %.1f s from its saved findings "
+                + "(load average %.1f on %d cores)%n", fresh.millis / 1000.0, saved.millis / 1000.0,
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                Runtime.getRuntime().availableProcessors());
+        assertEquals(0, fresh.code, fresh.err);
+        assertEquals(0, saved.code, saved.err);
+        assertTrue(fresh.err.contains("report: running the suite (--rerun)"), fresh.err);
+        assertTrue(saved.err.contains("saved by an earlier run"), saved.err);
+        assertTrue(saved.err.lines().noneMatch(l -> l.startsWith("all [")), "no step runs again: " + saved.err);
+        assertTrue(Files.size(dir.resolve("index.html")) <= 500_000);
+        Path findings = repo.resolve("out/suite/all/findings.json");
+        List<Finding> rows = FindingsJson.read(findings, repo);
+        assertTrue(rows.size() > 700, rows.size() + " findings");
+        assertEquals(rows.size(), rows.stream().filter(f -> f.outcome() == Finding.Outcome.AS_EXPECTED).count());
+        assertTrue(fresh.millis <= FRESH_BOUND_MILLIS, "running the suite: " + fresh.millis + " ms");
+        assertTrue(saved.millis <= SAVED_BOUND_MILLIS, "from saved findings: " + saved.millis + " ms");
+    }
+
+    private record Run(int code, long millis, String err) {
+    }
+
+    /** Runs {@code rdmacheck report DIR ARGS} in a JVM of its own, with the launcher's options. */
+    private static Run report(Path repo, Path tmp, Path dir, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx3g", "-XX:+UseParallelGC", "-XX:TieredStopAtLevel=1", "-Drdmacheck.home=" + repo,
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), "report", dir.toString()));
+        cmd.addAll(List.of(args));
+        Path err = Files.createTempFile(tmp, "report", ".err");
+        long t0 = System.currentTimeMillis();
+        Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(err.toFile()).start();
+        int code = p.waitFor();
+        return new Run(code, System.currentTimeMillis() - t0, Files.readString(err));
+    }
+}
