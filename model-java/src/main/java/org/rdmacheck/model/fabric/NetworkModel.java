@@ -1081,8 +1081,9 @@ public final class NetworkModel implements LayoutModel {
             if (lastThread != Thread.currentThread() || sink != null || lastLength < 0) {
                 return false;
             }
-            int n = g.layout.length(s, base);
-            return n == lastLength && java.util.Arrays.equals(last, 0, n, s, base, base + n);
+            // equal headers hold equal FIFO lengths, so equal first lastLength values are the whole state
+            int n = lastLength;
+            return base + n <= s.length && java.util.Arrays.equals(last, 0, n, s, base, base + n);
         }
 
         void load(int[] s) {
@@ -1111,7 +1112,7 @@ public final class NetworkModel implements LayoutModel {
             if (iofd) {
                 return; // the answers kept for the fabric's properties (see cached) are not asked
             }
-            int n = g.layout.length(state, offset);
+            int n = x.parentLength();
             System.arraycopy(state, offset, last, 0, n);
             lastLength = n;
             lastThread = Thread.currentThread();

@@ -86,6 +86,11 @@ public final class Expansion {
 
     // ---- the parent ----
 
+    /** @return the number of values of the parent (its length, found while loading it) */
+    public int parentLength() {
+        return pend - poff;
+    }
+
     /** @param f a field  @return its value in the parent */
     public int get(Field f) {
         return f.get(ps, poff);
