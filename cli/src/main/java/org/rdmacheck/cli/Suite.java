@@ -1,5 +1,6 @@
 package org.rdmacheck.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,8 +35,8 @@ final class Suite {
      *
      * <p>The steps are independent (each builds its own model; counterexamples go to files of their
      * own), so up to {@link #workers(ExplorerSettings) one per core} run side by side, the explorer
-     * threads shared among them; the suite tasks' parts start first, being the long ones. The
-     * findings are the same as one after the other, in the suite's order.
+     * threads shared among them, the longest first ({@link #startOrder}). The findings are the same
+     * as one after the other, in the suite's order.
      *
      * @param only     model or task names to run (empty: all)
      * @param settings explorer settings; their time limit covers the whole run
@@ -49,11 +50,12 @@ final class Suite {
         ExplorerSettings each = settings.withThreads(Math.max(1, settings.threads() / workers));
         // the deadline counts from the first step's start, not from the pool's
         java.util.concurrent.atomic.AtomicLong start = new java.util.concurrent.atomic.AtomicLong();
+        Map<String, Long> took = new java.util.concurrent.ConcurrentHashMap<>();
         List<Callable<List<Finding>>> jobs = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
             String prefix = String.format(Locale.ROOT, "all [%d/%d] %s", i + 1, steps.size(), steps.get(i).label());
             Step step = steps.get(i);
-            jobs.add(() -> runStep(step, prefix, each, start, outDir, err));
+            jobs.add(() -> runStep(step, prefix, each, start, outDir, err, took));
         }
         List<Finding> rows = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
@@ -62,14 +64,9 @@ final class Suite {
             return t;
         });
         try {
-            // the tasks' parts first: the longest steps, so that the short model checks fill the end
             List<Future<List<Finding>>> futures = new ArrayList<>(java.util.Collections.nCopies(jobs.size(), null));
-            for (int pass = 0; pass < 2; pass++) {
-                for (int i = 0; i < jobs.size(); i++) {
-                    if (steps.get(i).task() == (pass == 0)) {
-                        futures.set(i, pool.submit(jobs.get(i)));
-                    }
-                }
+            for (int i : startOrder(steps, StepTimes.load(ExplorerOptions.home()))) {
+                futures.set(i, pool.submit(jobs.get(i)));
             }
             for (Future<List<Finding>> f : futures) {
                 rows.addAll(f.get());
@@ -85,7 +82,33 @@ final class Suite {
         } finally {
             pool.shutdownNow();
         }
+        try {
+            StepTimes.save(ExplorerOptions.home(), took);
+        } catch (IOException e) {
+            println(err, "all: the steps' times not saved (" + e.getMessage() + "): the next run starts them in the "
+                    + "default order");
+        }
         return rows;
+    }
+
+    /**
+     * The order to start the steps in: longest first by their last times ({@link StepTimes}), so that
+     * the short ones fill the end; steps never timed first, the tasks' parts (the long ones of a first
+     * run) before the model checks.
+     *
+     * @return indexes into {@code steps}
+     */
+    private static List<Integer> startOrder(List<Step> steps, Map<String, Long> known) {
+        List<Integer> given = new ArrayList<>();
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < steps.size(); i++) {
+                if (steps.get(i).task() == (pass == 0)) {
+                    given.add(i);
+                }
+            }
+        }
+        return StepTimes.order(given.stream().map(i -> steps.get(i).label()).toList(), known).stream()
+                .map(given::get).toList();
     }
 
     /**
@@ -98,7 +121,8 @@ final class Suite {
 
     /** Runs one step on the time the run has left, or gives its not-run finding past the deadline. */
     private static List<Finding> runStep(Step step, String prefix, ExplorerSettings settings,
-                                         java.util.concurrent.atomic.AtomicLong started, Path outDir, PrintWriter err) {
+                                         java.util.concurrent.atomic.AtomicLong started, Path outDir, PrintWriter err,
+                                         Map<String, Long> took) {
         started.compareAndSet(0, System.currentTimeMillis());
         long start = started.get();
         long limit = settings.maxMillis();
@@ -119,6 +143,7 @@ final class Suite {
                     Finding.Verdict.FAILED).withWallMillis(System.currentTimeMillis() - t0)
                     .withDetail(String.valueOf(ex.getMessage())));
         }
+        took.put(step.label(), System.currentTimeMillis() - t0);
         println(err, prefix + ": " + summary(found) + String.format(Locale.ROOT, ", %.1f s (%.0f s elapsed)",
                 (System.currentTimeMillis() - t0) / 1000.0, (System.currentTimeMillis() - start) / 1000.0));
         return found;

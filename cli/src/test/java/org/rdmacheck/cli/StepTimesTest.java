@@ -1,0 +1,33 @@
+package org.rdmacheck.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The suite starts its steps longest first by their last times, steps never timed before them. */
+class StepTimesTest {
+
+    @Test
+    void stepsNeverTimedFirstThenTheLongest() {
+        List<String> labels = List.of("a", "b", "c", "d", "e");
+        Map<String, Long> known = Map.of("a", 100L, "c", 5_000L, "e", 100L);
+        // b and d never ran: first, in their order; then c, then a and e (equal) in their order
+        assertEquals(List.of(1, 3, 2, 0, 4), StepTimes.order(labels, known));
+        assertEquals(List.of(0, 1, 2, 3, 4), StepTimes.order(labels, Map.of()));
+    }
+
+    @Test
+    void aRunAddsItsTimesToThoseSaved(@TempDir Path home) throws Exception {
+        assertEquals(Map.of(), StepTimes.load(home));
+        StepTimes.save(home, Map.of("gbn gbn", 900L, "fabric repaired", 8_000L));
+        StepTimes.save(home, Map.of("fabric repaired", 7_000L));
+        assertEquals(Map.of("gbn gbn", 900L, "fabric repaired", 7_000L), StepTimes.load(home));
+        Files.writeString(home.resolve("out/suite/steps.json"), "{ not json");
+        assertEquals(Map.of(), StepTimes.load(home), "an unreadable file gives the default order");
+    }
+}
