@@ -140,6 +140,25 @@ public final class Scope {
      */
     public static Report run(ModelEntry entry, String variant, Map<String, String> base, List<Dimension> dimensions,
                              ExplorerSettings settings, Path outDir, Consumer<String> progress) {
+        return run(entry, variant, base, dimensions, java.util.Set.of(), settings, outDir, progress);
+    }
+
+    /**
+     * Runs a scope search over some of the properties.
+     *
+     * @param entry      the model
+     * @param variant    its variant
+     * @param base       parameters fixed over the variant's defaults
+     * @param dimensions the dimensions to grow
+     * @param properties the properties to check (safety, progress or liveness), empty for all
+     * @param settings   explorer settings; their time limit covers the whole search
+     * @param outDir     counterexample folder, or null
+     * @param progress   receives a line per configuration
+     * @return the report
+     */
+    public static Report run(ModelEntry entry, String variant, Map<String, String> base, List<Dimension> dimensions,
+                             java.util.Set<String> properties, ExplorerSettings settings, Path outDir,
+                             Consumer<String> progress) {
         long start = System.currentTimeMillis();
         int n = dimensions.size();
         Map<List<Integer>, Point> done = new LinkedHashMap<>();
@@ -160,7 +179,7 @@ public final class Scope {
                 break;
             }
             progress.accept("scope " + entry.name() + " " + variant + " " + describe(dimensions, next) + " ...");
-            Point p = check(entry, variant, next, labels, params, settings.withMaxMillis(left), outDir);
+            Point p = check(entry, variant, next, labels, params, properties, settings.withMaxMillis(left), outDir);
             done.put(next, p);
             progress.accept("scope " + entry.name() + " " + variant + " " + describe(dimensions, next) + ": "
                     + p.outcome() + String.format(java.util.Locale.ROOT, ", %,d states, %.1fs", p.states(),
@@ -187,11 +206,17 @@ public final class Scope {
     }
 
     private static Point check(ModelEntry entry, String variant, List<Integer> index, List<String> labels,
-                               Map<String, String> params, ExplorerSettings settings, Path outDir) {
+                               Map<String, String> params, java.util.Set<String> properties, ExplorerSettings settings,
+                               Path outDir) {
         long t0 = System.currentTimeMillis();
         try {
-            CheckSpec<?> spec = entry.build(variant, Params.of(params));
-            List<Finding> rows = ModelChecks.run(spec, entry.liveness(spec).orElse(null), settings, outDir);
+            CheckSpec<?> built = entry.build(variant, Params.of(params));
+            org.rdmacheck.properties.liveness.LivenessSpec<?> live = entry.liveness(built).orElse(null);
+            CheckSpec<?> spec = properties.isEmpty() ? built : built.selecting(p -> properties.contains(p.name()));
+            if (live != null && !properties.isEmpty()) {
+                live = live.selecting(p -> properties.contains(p.name()));
+            }
+            List<Finding> rows = ModelChecks.run(spec, live, settings, outDir);
             long states = rows.stream().mapToLong(r -> r.quantity("distinctStates").map(q -> (long) q.value())
                     .orElse(0L)).max().orElse(0);
             long ms = System.currentTimeMillis() - t0;

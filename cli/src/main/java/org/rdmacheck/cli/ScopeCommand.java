@@ -14,6 +14,7 @@ import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,10 +47,23 @@ final class ScopeCommand implements Callable<Integer> {
     int steps;
 
     @Option(names = "--workloads", paramLabel = "W1;W2;...", description = "workloads to grow through, in order "
-            + "(values of the model's flows or workload parameter, separated by ';'; default for fabric and iofd: "
-            + "single, opposing, long+short, incast of 2 and 3, all-to-all among 3)")
+            + "(values of the model's flows or workload parameter, or for fabric and iofd a shape's name: single, opposing, "
+            + "long+short, incast2, incast3, all-to-all3; separated by ';'; default: those shapes)")
     String workloads;
 
+
+    @Option(names = "--separate", split = ",", paramLabel = "KEY=VALUE", description = "instead of a frontier, the "
+            + "cheapest configuration of the grid at which the design keeps --property and the design with these "
+            + "parameters violates it (knockout=NAME allowed)")
+    List<String> separate = new ArrayList<>();
+
+    @Option(names = "--max-time-each", paramLabel = "D", description = "with --separate: the longest check of one "
+            + "configuration (default ${DEFAULT-VALUE}); one left undecided is not grown", defaultValue = "2m")
+    String eachLimit;
+
+    @Option(names = "--property", paramLabel = "P", description = "check only this property (repeatable; default: "
+            + "every one); with --separate: the one property the change should break")
+    List<String> properties = new ArrayList<>();
 
     @Option(names = "--json", description = "print JSON")
     boolean json;
@@ -78,7 +92,11 @@ final class ScopeCommand implements Callable<Integer> {
         ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());
         Path out = traces.folder().orElse(null);
         PrintWriter err = spec.commandLine().getErr();
-        Scope.Report r = Scope.run(entry, v, base, dims, settings, out, line -> {
+        if (!separate.isEmpty()) {
+            return separate(entry, v, base, dims, settings, out, err);
+        }
+        checkProperties(entry, v, base, dims);
+        Scope.Report r = Scope.run(entry, v, base, dims, new java.util.TreeSet<>(properties), settings, out, line -> {
             err.println(line);
             err.flush();
         });
@@ -90,6 +108,52 @@ final class ScopeCommand implements Callable<Integer> {
         }
         o.flush();
         return exitCode(r);
+    }
+
+    private Integer separate(ModelEntry entry, String v, Map<String, String> base, List<Scope.Dimension> dims,
+                             ExplorerSettings settings, Path out, PrintWriter err) {
+        if (properties.size() != 1) {
+            throw new InputException("--separate: expected one --property P (the property the change should break), "
+                    + "got " + properties.size());
+        }
+        String property = properties.get(0);
+        Map<String, String> change = Params.parse(separate).asMap();
+        Map<String, String> first = new LinkedHashMap<>(Scope.parameters(base, dims,
+                java.util.Collections.nCopies(dims.size(), 0)));
+        first.putAll(change);
+        entry.build(v, Params.of(first)); // one line for a bad value of the change, before any search
+        long each = Durations.parseMillis("--max-time-each", eachLimit);
+        Separation.Report r = Separation.run(entry, v, base, change, property, dims, settings, each, out, line -> {
+            err.println(line);
+            err.flush();
+        });
+        PrintWriter o = spec.commandLine().getOut();
+        if (json) {
+            o.println(SeparationText.json(r).toPrettyString());
+        } else {
+            SeparationText.text(o, r);
+        }
+        o.flush();
+        // found: 0; the whole grid without one: 1 (a finding); a limit first: 3
+        return r.separating().isPresent() ? ExitCodes.OK : r.complete() ? ExitCodes.VIOLATED : ExitCodes.INCONCLUSIVE;
+    }
+
+    /** One line for a property the model does not have, before any search. */
+    private void checkProperties(ModelEntry entry, String v, Map<String, String> base, List<Scope.Dimension> dims) {
+        if (properties.isEmpty()) {
+            return;
+        }
+        CheckSpec<?> spec = entry.build(v, Params.of(Scope.parameters(base, dims,
+                java.util.Collections.nCopies(dims.size(), 0))));
+        java.util.Set<String> known = new java.util.TreeSet<>();
+        spec.properties().forEach(p -> known.add(p.name()));
+        entry.liveness(spec).ifPresent(l -> l.properties().forEach(p -> known.add(p.name())));
+        for (String p : properties) {
+            if (!known.contains(p)) {
+                throw new InputException("--property " + p + ": expected a property of " + entry.name() + " ("
+                        + String.join(", ", known) + ")");
+            }
+        }
     }
 
     static int exitCode(Scope.Report r) {

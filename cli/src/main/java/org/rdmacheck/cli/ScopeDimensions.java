@@ -70,20 +70,14 @@ final class ScopeDimensions {
             }
             List<Scope.Value> values = new ArrayList<>();
             for (String w : shapes) {
-                values.add(new Scope.Value(w, Map.of(workloadParam, w)));
+                // a shape's name (opposing, incast2, ...) stands for its flows and topology
+                String[] named = workloadParam.equals("flows") ? FLOW_SHAPES.stream().filter(s -> s[0].equals(w))
+                        .findFirst().orElse(null) : null;
+                values.add(named == null ? new Scope.Value(w, Map.of(workloadParam, w)) : shape(named));
             }
             dims.add(new Scope.Dimension(workloadParam, values));
         } else if (grow.isEmpty() && workloadParam != null && workloadParam.equals("flows")) {
-            List<Scope.Value> values = new ArrayList<>();
-            for (String[] s : FLOW_SHAPES) {
-                Map<String, String> a = new LinkedHashMap<>();
-                if (s[1] != null) {
-                    a.put("topology", s[1]);
-                }
-                a.put("flows", s[2]);
-                values.add(new Scope.Value(s[0], a));
-            }
-            dims.add(new Scope.Dimension("shape", values));
+            dims.add(new Scope.Dimension("shape", FLOW_SHAPES.stream().map(ScopeDimensions::shape).toList()));
         }
         List<String> names = !grow.isEmpty() ? grow : SIZES.getOrDefault(entry.name(), intParameters(entry));
         for (String n : names) {
@@ -93,6 +87,16 @@ final class ScopeDimensions {
             throw new InputException("model " + entry.name() + " has no parameter to grow: expected --grow PARAM,...");
         }
         return dims;
+    }
+
+    /** A flow shape as a value: its flows and, where it needs more ToRs, its topology. */
+    private static Scope.Value shape(String[] s) {
+        Map<String, String> a = new LinkedHashMap<>();
+        if (s[1] != null) {
+            a.put("topology", s[1]);
+        }
+        a.put("flows", s[2]);
+        return new Scope.Value(s[0], a);
     }
 
     private static Scope.Dimension integer(ModelEntry entry, String name, Map<String, String> defaults, int steps) {

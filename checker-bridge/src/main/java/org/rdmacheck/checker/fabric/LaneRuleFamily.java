@@ -62,11 +62,11 @@ public final class LaneRuleFamily {
     public static List<Scope> ladder() {
         return List.of(
                 new Scope("one-message", Map.of("flows", "0-1", "packets", "2", "tokens", "2", "xoff", "2",
-                        "failures", "0")),
+                        "background", "1", "failures", "0")),
                 new Scope("opposing-2", Map.of("flows", "0-1,1-0", "packets", "2", "tokens", "2", "xoff", "2",
-                        "failures", "0")),
+                        "background", "1", "failures", "0")),
                 new Scope("opposing-3", Map.of("flows", "0-1,1-0", "packets", "3", "tokens", "3", "xoff", "3",
-                        "failures", "0")));
+                        "background", "1", "failures", "0")));
     }
 
     /** What one check of one rule found. */

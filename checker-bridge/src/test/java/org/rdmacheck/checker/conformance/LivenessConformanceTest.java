@@ -42,7 +42,7 @@ class LivenessConformanceTest {
         "partition, MCSpec.cfg, EveryTransferCompletes, rnr-retry-zero, '', VIOLATED",
         "dasr, MCLiveness.cfg, RatesSettle, persistent, 'senders=2 ai=1 bc=1', VERIFIED",
         "dasr, MCLiveness.cfg, ClassifierSettles, persistent, 'senders=2 ai=1 bc=1', VIOLATED",
-        "fabric, MCLiveness.cfg, EventuallyDelivered, repaired, 'flows=0-1 packets=2 tokens=2 failures=1', VERIFIED",
+        "fabric, MCLiveness.cfg, EventuallyDelivered, repaired, 'flows=0-1 packets=2 tokens=2 failures=1 xoff=3 background=1', VERIFIED",
         "fabric, MCLiveness.cfg, EventuallyDelivered, lane-silent, '', VIOLATED"})
     void explorerAndTlcAgree(String spec, String config, String property, String variant, String params,
                              CheckResult.Verdict expected) {
@@ -65,7 +65,8 @@ class LivenessConformanceTest {
         "dasr, MCLiveness.cfg, ClassifierSettles, persistent-overload-marks, '', VIOLATED",
         "dasr, MCLiveness.cfg, RatesSettle, persistent-hysteresis, 'senders=2 ai=1 bc=1', VIOLATED",
         "dasr, MCLiveness.cfg, ClassifierSettles, persistent-hysteresis, 'senders=2 ai=1 bc=1', VIOLATED",
-        "fabric, MCLiveness.cfg, EventuallyDelivered, repaired, '', VIOLATED",
+        "fabric, MCLiveness.cfg, EventuallyDelivered, repaired-deadlock, '', VIOLATED",
+        "fabric, MCLiveness.cfg, EventuallyDelivered, repaired, '', VERIFIED",
         "fabric, MCLiveness.cfg, EventuallyDelivered, ecn-first, '', VERIFIED",
         "fabric, MCLiveness.cfg, EventuallyDelivered, no-cleanup, '', VIOLATED"})
     void explorerAndTlcAgreeOnLargerChecks(String spec, String config, String property, String variant,

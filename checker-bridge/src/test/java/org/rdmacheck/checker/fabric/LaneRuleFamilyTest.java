@@ -52,7 +52,8 @@ class LaneRuleFamilyTest {
     @Test
     void followWrittenAsATableDeadlocksTwoOpposingMessages() {
         ExplorationReport r = new Explorer(settings().withStopAtFirstViolation(true)).check(new FabricEntry()
-                .build("repaired", Params.of(Map.of("lane-change", "table", "lane-rule", FabricEntry.FOLLOW_TABLE)))
+                .build("repaired-deadlock", Params.of(Map.of("lane-change", "table", "lane-rule",
+                        FabricEntry.FOLLOW_TABLE)))
                 .selecting(p -> p.name().equals(FabricProperties.NO_ROUTING_DEADLOCK)));
         assertInstanceOf(CheckResult.Violated.class, r.result(FabricProperties.NO_ROUTING_DEADLOCK));
     }

@@ -11,8 +11,9 @@ import org.rdmacheck.engine.ExplorationReport;
 import org.rdmacheck.properties.catalog.Mechanism;
 
 /**
- * The escape-lane mechanisms of {@code fabric} at their coverage scope (lane rule silent, two
- * opposing 3-packet messages, 3 tokens, xoff 3): minutes each ({@code -Pslow}).
+ * The escape lane under the lane rule silent (two opposing 3-packet messages, 3 tokens, xoff 3):
+ * the access to it and the rule of no return, minutes each ({@code -Pslow}). The escape lane itself
+ * is killed at {@code repaired}'s defaults ({@code FabricMechanismsTest}).
  */
 @Tag("slow")
 class FabricMechanismsSlowTest {
@@ -21,11 +22,6 @@ class FabricMechanismsSlowTest {
 
     private static Mechanism mechanism(String name) {
         return ENTRY.mechanisms().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
-    }
-
-    @Test
-    void withoutTheEscapeLaneTwoOpposingMessagesDeadlock() {
-        FabricMechanismsTest.killed(ENTRY, mechanism("escape-lane"), FabricProperties.NO_ROUTING_DEADLOCK);
     }
 
     @Test

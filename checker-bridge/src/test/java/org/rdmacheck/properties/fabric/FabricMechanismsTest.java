@@ -62,7 +62,7 @@ class FabricMechanismsTest {
 
     /** Mechanisms whose coverage scope takes minutes (the routing deadlock of two opposing 3-packet
      * messages under the lane rule silent): {@code FabricMechanismsSlowTest}. */
-    static final Set<String> SLOW = Set.of("escape-lane", "escape-access");
+    static final Set<String> SLOW = Set.of("escape-access");
 
     static ExplorationReport explore(CheckSpec<?> spec) {
         return new Explorer(ExplorerSettings.defaults().withThreads(2).withProgress(0, r -> { })).check(spec);

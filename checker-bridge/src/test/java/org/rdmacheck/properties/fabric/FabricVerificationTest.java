@@ -69,6 +69,7 @@ class FabricVerificationTest {
     void listSaysWhichVariantsAreThePapersRulesAndWhichTheRepair() {
         assertEquals("repaired", ENTRY.defaultVariant());
         assertEquals(VariantSpec.Origin.REPAIR, ENTRY.variant("repaired").origin());
+        assertEquals(VariantSpec.Origin.REPAIR, ENTRY.variant("repaired-deadlock").origin());
         for (String v : List.of("paper", "message-key", "message-key-no-uturn", "lane-silent", "no-cleanup")) {
             assertEquals(VariantSpec.Origin.PAPER, ENTRY.variant(v).origin(), v);
         }
@@ -77,15 +78,42 @@ class FabricVerificationTest {
     @Test
     void theRepairedDesignIsProvenOnOneFlowWithAKnownStateCount() {
         ExplorationReport r = explore(ENTRY.build("repaired", Params.of(Map.of("flows", "0-1", "packets", "2",
-                "tokens", "2", "failures", "1"))));
+                "tokens", "2", "failures", "1", "xoff", "3", "background", "1"))));
         assertTrue(r.complete());
         r.results().forEach(c -> assertInstanceOf(CheckResult.Verified.class, c, c.property()));
         assertEquals(3_362, r.stats().distinctStates());
     }
 
+    /**
+     * repaired's defaults: every property holds, and without the escape lane the two messages' first
+     * packets, deflected back with no token left, block each other (Duato's escape rescues them).
+     */
+    @Test
+    void atTheDefaultsTheEscapeLaneIsLoadBearing() {
+        ExplorationReport r = explore(ENTRY.build("repaired", Params.empty()));
+        assertTrue(r.complete());
+        assertEquals(46_881, r.stats().distinctStates());
+        r.results().forEach(c -> assertInstanceOf(CheckResult.Verified.class, c, c.property()));
+        ExplorationReport off = explore(ENTRY.build("repaired", Params.of(Map.of("escape", "off")))
+                .selecting(p -> p.name().equals(FabricProperties.NO_ROUTING_DEADLOCK)));
+        Counterexample cex = assertInstanceOf(CheckResult.Violated.class,
+                off.result(FabricProperties.NO_ROUTING_DEADLOCK)).counterexample();
+        assertEquals(12, cex.length());
+        // the heads of the two full VL1 buffers are the messages' first packets, with no token left
+        com.fasterxml.jackson.databind.JsonNode buffers = cex.steps().get(cex.length()).state().get("buffers");
+        int firstHeads = 0;
+        for (int b = 1; b < buffers.size(); b += 2) {
+            if (buffers.get(b).size() > 0 && buffers.get(b).get(0).get("seq").asInt() == 0
+                    && buffers.get(b).get(0).get("tokens").asInt() == 0) {
+                firstHeads++;
+            }
+        }
+        assertEquals(2, firstHeads);
+    }
+
     @Test
     void followDeadlocksTwoOpposingMessagesWhoseLaterPacketsArePinnedToVl1() {
-        ExplorationReport r = explore(ENTRY.build("repaired", Params.empty()));
+        ExplorationReport r = explore(ENTRY.build("repaired-deadlock", Params.empty()));
         assertTrue(r.complete());
         assertEquals(433_073, r.stats().distinctStates());
         Counterexample cex = assertInstanceOf(CheckResult.Violated.class,
@@ -151,7 +179,7 @@ class FabricVerificationTest {
         assertTrue(cex.steps().stream().anyMatch(s -> s.action() != null
                 && "escape".equals(s.action().params().get("route"))), "a packet changed lane");
         ExplorationReport r = explore(ENTRY.build("repaired", Params.of(Map.of("xoff", "2", "failures", "0",
-                "flows", "0-1", "packets", "2", "tokens", "2"))));
+                "flows", "0-1", "packets", "2", "tokens", "2", "background", "1"))));
         assertInstanceOf(CheckResult.Verified.class, r.result(FabricProperties.IN_ORDER));
         assertInstanceOf(CheckResult.Verified.class, r.result("DeadlockFree"));
     }

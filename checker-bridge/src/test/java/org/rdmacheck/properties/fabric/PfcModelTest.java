@@ -25,7 +25,7 @@ class PfcModelTest {
 
     private static ExplorationReport run(int hysteresis) {
         Map<String, String> p = new LinkedHashMap<>(Map.of("flows", "0-1", "packets", "3", "tokens", "2",
-                "failures", "1"));
+                "failures", "1", "xoff", "3", "background", "1"));
         p.put("pfc-hysteresis", "" + hysteresis);
         CheckSpec<?> spec = ENTRY.build("repaired", Params.of(p)).withoutProgress();
         return FabricVerificationTest.explore(spec);
@@ -59,6 +59,6 @@ class PfcModelTest {
     void hysteresisAboveXoffIsRefused() {
         InputException e = assertThrows(InputException.class, () -> ENTRY.build("repaired",
                 Params.of(Map.of("pfc-hysteresis", "4"))));
-        assertEquals("pfc-hysteresis = 4: expected at most xoff = 3", e.getMessage());
+        assertEquals("pfc-hysteresis = 4: expected at most xoff = 2", e.getMessage());
     }
 }

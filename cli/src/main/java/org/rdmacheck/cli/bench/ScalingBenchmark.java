@@ -29,7 +29,7 @@ import org.rdmacheck.properties.catalog.Catalog;
  * {@code --only partition} (a comma-separated list of cases) Dart's receiver ({@code dart
  * senders=3 messages=2 groups=2}, 1,003,672 states; quick: {@code messages=1}, 75,030) or the data
  * partition; with {@code --only fabric} the fabric's {@code repaired flows=0-1,1-0 packets=3
- * tokens=3 failures=0} (433,073 states). Both checkers check the same
+ * tokens=3 failures=0 xoff=3 background=1} (433,073 states, the defaults of {@code repaired-deadlock}). Both checkers check the same
  * properties: those of the TLA+ configuration (the explorer's progress properties have no TLC twin
  * and are left out). The distinct-state and transition counts of the explorer must be equal for
  * every thread count, and equal to TLC's distinct states; the benchmark fails otherwise.
@@ -93,8 +93,8 @@ public final class ScalingBenchmark {
         }
         if (chosen.contains("fabric")) {
             // two opposing 3-packet messages (the repaired design's routing deadlock), TLC's properties
-            cases.add(new Case("fabric", "repaired", List.of("flows=0-1,1-0", "packets=3", "tokens=3", "failures=0"),
-                    "repaired", Map.of()));
+            cases.add(new Case("fabric", "repaired", List.of("flows=0-1,1-0", "packets=3", "tokens=3", "failures=0",
+                    "xoff=3", "background=1"), "repaired", Map.of()));
         }
         if (chosen.contains("iofd")) {
             cases.add(quick

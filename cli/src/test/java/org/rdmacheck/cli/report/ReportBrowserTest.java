@@ -52,7 +52,7 @@ class ReportBrowserTest {
             "escape-vl/one-lane-DeadlockFree.json", "dasr/forward-ecn-NoDoubleThrottling.json",
             "dasr/persistent-ClassifierSettles.json", "partition/no-data-id-DataIdsNeverMix.json",
             "corridor/symmetric-EventuallyPass.json", "dasr/persistent-hysteresis-RatesSettle.json",
-            "gbn-timed/improved-psn-wrap-CompletionWithinKRtos.json", "fabric/repaired-DeadlockFree.json",
+            "gbn-timed/improved-psn-wrap-CompletionWithinKRtos.json", "fabric/repaired-deadlock-DeadlockFree.json",
             "deadlock/fattree-k4-escape-bounce-vl2-fail2-DeadlockFree.json",
             "deadlock/ring-n4-deflect-vl1-DeadlockFree.json",
             "thresholds/arista-7050qx32.seed004-misconfigured-EcnBeforePfc.json",

@@ -30,7 +30,8 @@ class NetworkModelTest {
 
     @Test
     void everyActionsCodeIsItsInverseAndEveryChangedSlotIsADeclaredWrite() {
-        NetworkModel m = model(Map.of("failures", "1", "flows", "0-1,1-0L", "background", "2", "pfc-hysteresis", "2"));
+        NetworkModel m = model(Map.of("failures", "1", "flows", "0-1,1-0L", "background", "2", "pfc-hysteresis", "2",
+                "xoff", "3"));
         Map<String, Footprint> groups = new HashMap<>();
         m.footprints().forEach(f -> groups.put(f.action(), f));
         Set<LayoutState> seen = new HashSet<>(m.initialStates());
