@@ -47,8 +47,8 @@ final class ScopeCommand implements Callable<Integer> {
     int steps;
 
     @Option(names = "--workloads", paramLabel = "W1;W2;...", description = "workloads to grow through, in order "
-            + "(values of the model's flows or workload parameter, or for fabric and iofd a shape's name: single, opposing, "
-            + "long+short, incast2, incast3, all-to-all3; separated by ';'; default: those shapes)")
+            + "(values of the model's flows or workload parameter, or for fabric and iofd a shape's name: single, "
+            + "opposing, long+short, incast2, incast3, all-to-all3; separated by ';'; default: those shapes)")
     String workloads;
 
 

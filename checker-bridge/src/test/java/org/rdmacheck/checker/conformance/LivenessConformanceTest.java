@@ -42,7 +42,8 @@ class LivenessConformanceTest {
         "partition, MCSpec.cfg, EveryTransferCompletes, rnr-retry-zero, '', VIOLATED",
         "dasr, MCLiveness.cfg, RatesSettle, persistent, 'senders=2 ai=1 bc=1', VERIFIED",
         "dasr, MCLiveness.cfg, ClassifierSettles, persistent, 'senders=2 ai=1 bc=1', VIOLATED",
-        "fabric, MCLiveness.cfg, EventuallyDelivered, repaired, 'flows=0-1 packets=2 tokens=2 failures=1 xoff=3 background=1', VERIFIED",
+        "fabric, MCLiveness.cfg, EventuallyDelivered, repaired, 'flows=0-1 packets=2 tokens=2 failures=1 xoff=3 "
+            + "background=1', VERIFIED",
         "fabric, MCLiveness.cfg, EventuallyDelivered, lane-silent, '', VIOLATED"})
     void explorerAndTlcAgree(String spec, String config, String property, String variant, String params,
                              CheckResult.Verdict expected) {

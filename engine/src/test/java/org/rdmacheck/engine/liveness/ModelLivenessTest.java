@@ -49,8 +49,8 @@ class ModelLivenessTest {
     @CsvSource({"iofd, dft", "iofd, flow-keyed", "iofd, no-dft", "iofd, overwrite", "iofd, deflect-middle",
         "iofd, unlimited-tokens", "iofd, free-on-first", "escape-vl, dart", "escape-vl, one-lane",
         "escape-vl, escape-return", "escape-vl, unlimited-tokens", "escape-vl, escape-deflect",
-        "escape-vl, lane-change-order", "escape-vl, escape-follow", "fabric, repaired", "fabric, repaired-deadlock", "fabric, paper",
-        "fabric, message-key", "fabric, message-key-no-uturn", "fabric, lane-silent", "fabric, no-cleanup",
+        "escape-vl, lane-change-order", "escape-vl, escape-follow", "fabric, repaired", "fabric, repaired-deadlock",
+        "fabric, repaired-one-message", "fabric, paper", "fabric, message-key", "fabric, message-key-no-uturn", "fabric, lane-silent", "fabric, no-cleanup",
         "fabric, ecn-first"})
     void everyVariantAtItsDefaultsMeetsItsExpectation(String model, String variant) {
         check(model, variant, Map.of(), 2);

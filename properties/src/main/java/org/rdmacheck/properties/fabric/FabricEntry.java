@@ -124,6 +124,14 @@ public final class FabricEntry implements ModelEntry {
                         + "follow closes VL0 to them", plus(stall, FabricProperties.NO_ROUTING_DEADLOCK),
                         Origin.REPAIR, Map.of("flows", "0-1,1-0", "packets", "3", "tokens", "3", "xoff", "3",
                         "background", "1", "failures", "0")),
+                new VariantSpec("repaired-one-message", "the repairs (as repaired, at its xoff 2, 1 token and 2 "
+                        + "background packets) with one 3-packet message: the first packet, deflected back from "
+                        + "spine0 by background on its ECMP port, spends its token; the second follows its entry into "
+                        + "leaf0's VL1 buffer, which background fills; the first comes back to spine0 behind the third, "
+                        + "which its entry pins to leaf0: both heads are later packets that follow closes VL0 to",
+                        plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        Map.of("flows", "0-1", "packets", "3", "tokens", "1", "xoff", "2", "background", "2",
+                                "failures", "0")),
                 new VariantSpec("paper", "the paper's rules together: DFT keyed by message, any blocked packet may "
                         + "take VL0, entries freed only by end packets", plus(reorder, FabricProperties.NO_STALE,
                         FabricProperties.NO_LEAK, FabricProperties.IN_ORDER_AFTER_FAILURE), Origin.PAPER,
