@@ -236,7 +236,7 @@ public final class Scope {
                 }
             }
             return new Point(index, labels, params, Outcome.AS_EXPECTED, states, ms, Optional.empty(), Optional.empty(),
-                    rows.size() + " properties as expected");
+                    rows.size() + (rows.size() == 1 ? " property" : " properties") + " as expected");
         } catch (org.rdmacheck.model.InputException e) {
             throw e;
         } catch (RuntimeException e) {

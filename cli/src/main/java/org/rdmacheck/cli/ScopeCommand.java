@@ -117,6 +117,7 @@ final class ScopeCommand implements Callable<Integer> {
                     + "got " + properties.size());
         }
         String property = properties.get(0);
+        checkProperties(entry, v, base, dims);
         Map<String, String> change = Params.parse(separate).asMap();
         Map<String, String> first = new LinkedHashMap<>(Scope.parameters(base, dims,
                 java.util.Collections.nCopies(dims.size(), 0)));

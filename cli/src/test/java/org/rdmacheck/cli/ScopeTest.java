@@ -73,6 +73,23 @@ class ScopeTest {
     }
 
     @Test
+    void aScopeOfSomePropertiesChecksOnlyThose() throws Exception {
+        CliTest.Run run = CliTest.run("scope", "abp", "--grow", "messages,capacity", "--param", "messages=1",
+                "--property", "InOrderDelivery", "--json", "--threads", "1", "--no-save");
+        assertEquals(ExitCodes.VIOLATED, run.code(), run.err());
+        JsonNode o = TraceJson.MAPPER.readTree(run.out());
+        assertEquals("InOrderDelivery", o.get("unexpected").get("property").asText());
+        for (JsonNode p : o.get("points")) {
+            if (p.get("outcome").asText().equals("AS_EXPECTED")) {
+                assertEquals("1 property as expected", p.get("detail").asText(), p.toString());
+            }
+        }
+        CliTest.Run bad = CliTest.run("scope", "abp", "--grow", "messages", "--property", "Nope");
+        assertEquals(ExitCodes.USAGE, bad.code());
+        assertTrue(bad.err().contains("--property Nope"), bad.err());
+    }
+
+    @Test
     void badDimensionsAreOneLine() {
         assertEquals(ExitCodes.USAGE, CliTest.run("scope", "abp", "--grow", "nope").code());
         assertEquals(ExitCodes.USAGE, CliTest.run("scope", "abp", "--workloads", "a;b").code());

@@ -72,7 +72,8 @@ class SeparationTest {
     @Test
     void aSeparationNeedsItsPropertyAndItsChange() {
         assertEquals(ExitCodes.USAGE, CliTest.run("scope", "abp", "--separate", "capacity=2").code());
-        assertEquals(ExitCodes.USAGE, CliTest.run("scope", "abp", "--property", "InOrderDelivery").code());
+        assertEquals(ExitCodes.USAGE, CliTest.run("scope", "abp", "--separate", "capacity=2", "--property",
+                "InOrderDelivery", "--property", "DeadlockFree").code());
         assertEquals(ExitCodes.USAGE, CliTest.run("scope", "abp", "--separate", "capacity=2", "--property", "Nope")
                 .code());
         assertEquals(ExitCodes.USAGE, CliTest.run("scope", "abp", "--separate", "capacity=x", "--property",
