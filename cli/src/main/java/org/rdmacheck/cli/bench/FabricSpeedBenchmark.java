@@ -13,7 +13,8 @@ import org.rdmacheck.properties.catalog.Catalog;
 
 /**
  * The network model's speed on one thread, on the fabric's gate configuration ({@code repaired
- * flows=0-1,1-0 packets=3 tokens=3 failures=0}: 433,073 states, 1,591,672 transitions): rounds of
+ * flows=0-1,1-0 packets=3 tokens=3 failures=0 xoff=3 background=1}, the defaults of {@code
+ * repaired-deadlock}: 433,073 states, 1,591,672 transitions): rounds of
  * the exploration alone (no property) and of {@code check}'s safety properties, in
  * turn, in one JVM. The counts must be equal in every round (the benchmark fails otherwise).
  * Prints per round the wall time, the process's CPU time (JIT and GC included) and states per
@@ -39,11 +40,12 @@ public final class FabricSpeedBenchmark {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         String only = args.length > 1 ? args[1] : "both";
         CheckSpec<LayoutState> check = (CheckSpec<LayoutState>) Catalog.find("fabric").build("repaired",
-                Params.parse(List.of("flows=0-1,1-0", "packets=3", "tokens=3", "failures=0"))).withoutProgress();
+                Params.parse(List.of("flows=0-1,1-0", "packets=3", "tokens=3", "failures=0", "xoff=3", "background=1")))
+                .withoutProgress();
         CheckSpec<LayoutState> explore = check.selecting(p -> false);
         ExplorerSettings s = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { });
-        System.out.printf(Locale.ROOT, "fabric repaired flows=0-1,1-0 packets=3 tokens=3 failures=0, one thread; "
-                + "load average %s%n", ScalingBenchmark.loadAverage());
+        System.out.printf(Locale.ROOT, "fabric repaired flows=0-1,1-0 packets=3 tokens=3 failures=0 xoff=3 "
+                + "background=1, one thread; load average %s%n", ScalingBenchmark.loadAverage());
         for (int round = 1; round <= rounds; round++) {
             if (!only.equals("check")) {
                 measure(round, "exploration", explore, s);
