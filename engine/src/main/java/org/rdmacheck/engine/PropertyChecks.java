@@ -101,9 +101,15 @@ final class PropertyChecks<S> {
         int goalsMet = 0;
         for (int p = 0; p < props.size(); p++) {
             Property<S> prop = props.get(p);
-            if (prop instanceof Progress<S> pg && pg.isGoal(state)) {
-                goalsMet++;
-                w.goal(p, idx);
+            if (prop instanceof Progress<S> pg) {
+                boolean goal = pg.isGoal(state);
+                if (goal) {
+                    goalsMet++;
+                    w.goal(p, idx);
+                }
+                if (guardRenamings != null) {
+                    renamedGoal(p, pg, state, goal);
+                }
             }
             if (violations[p] != null) {
                 continue;
@@ -209,6 +215,24 @@ final class PropertyChecks<S> {
         Symmetry<S> sym = setup.canon.symmetry();
         for (int[] r : guardRenamings) {
             if (!in.test(sym.permute(state, r))) {
+                asymmetric.set(p, 1);
+                return;
+            }
+        }
+    }
+
+    /**
+     * A progress goal renamed: the analysis runs on the quotient graph, which answers AG EF goal
+     * only when every renaming of a state agrees with it on the goal (else the goal a class's
+     * representative reaches may not be the goal its other members need).
+     */
+    private void renamedGoal(int p, Progress<S> pg, S state, boolean goal) {
+        if (asymmetric.get(p) != 0) {
+            return;
+        }
+        Symmetry<S> sym = setup.canon.symmetry();
+        for (int[] r : guardRenamings) {
+            if (pg.isGoal(sym.permute(state, r)) != goal) {
                 asymmetric.set(p, 1);
                 return;
             }

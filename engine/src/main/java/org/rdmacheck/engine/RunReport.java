@@ -74,6 +74,11 @@ final class RunReport<S> {
                 results.add(new CheckResult.Inconclusive(prop.name(), CheckResult.InconclusiveReason.REDUCED_SPACE,
                         "progress (AG EF) is not preserved by a partial-order reduction: check " + prop.name()
                         + " with --reduction none", stats));
+            } else if (prop instanceof Progress<S> && setup.canon.reduces()
+                    && (checks.guardRenamings == null || checks.asymmetric.get(p) != 0)) {
+                // either verdict of the quotient's analysis is unfounded for a goal that is not symmetric
+                results.add(new CheckResult.Inconclusive(prop.name(), CheckResult.InconclusiveReason.REDUCED_SPACE,
+                        symmetryReason(prop, p), stats));
             } else if (prop instanceof Progress<S>) {
                 results.add(progressResult(prop, p, progress, progressCause, progressFailure, traces, stats));
             } else if (complete && setup.canon.reduces() && stateOrStep

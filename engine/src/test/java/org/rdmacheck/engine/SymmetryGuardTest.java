@@ -17,6 +17,7 @@ import org.rdmacheck.model.Transition;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.Invariant;
+import org.rdmacheck.properties.Progress;
 
 /**
  * Symmetry reduction keeps one state per class of renamings; a property that names one element is
@@ -30,6 +31,17 @@ class SymmetryGuardTest {
     }
 
     private static final class TwoProcs implements Model<Procs> {
+        /** the last position a process may move to from 0 (1, or 2 for a second, dead-end choice) */
+        private final int last;
+
+        TwoProcs(int last) {
+            this.last = last;
+        }
+
+        TwoProcs() {
+            this(1);
+        }
+
         @Override
         public List<Procs> initialStates() {
             return List.of(new Procs(List.of(0, 0)));
@@ -38,10 +50,10 @@ class SymmetryGuardTest {
         @Override
         public void successors(Procs st, Consumer<Transition<Procs>> sink) {
             for (int i = 0; i < 2; i++) {
-                if (st.s().get(i) == 0) {
+                for (int to = 1; to <= last && st.s().get(i) == 0; to++) {
                     List<Integer> n = new java.util.ArrayList<>(st.s());
-                    n.set(i, 1);
-                    sink.accept(new Transition<>(Action.of("Move", "p", i), new Procs(List.copyOf(n))));
+                    n.set(i, to);
+                    sink.accept(new Transition<>(Action.of("Move", "p", i, "to", to), new Procs(List.copyOf(n))));
                 }
             }
         }
@@ -109,5 +121,29 @@ class SymmetryGuardTest {
             assertTrue(!(c instanceof CheckResult.Verified), p);
         }
         assertInstanceOf(CheckResult.Verified.class, r.result("Bounded"));
+    }
+
+    /**
+     * AG EF on the quotient graph: each process moves to 1 or to a dead end 2. "Process 0 reaches 1"
+     * fails from (2, 0), but the reduced search keeps (0, 2) for that class, from which it holds.
+     */
+    private static ExplorationReport progress(boolean symmetry) {
+        Progress<Procs> firstReachesOne = new Progress<>("FirstReachesOne", st -> st.s().get(0) == 1);
+        Progress<Procs> allSettle = new Progress<>("AllSettle", st -> !st.s().contains(0));
+        CheckSpec<Procs> spec = new CheckSpec<>("twoprocs", "dead-end", Map.of(), new TwoProcs(2),
+                List.of(firstReachesOne, allSettle), Set.of());
+        return new Explorer(ExplorerSettings.defaults().withThreads(1).withSymmetry(symmetry)
+                .withProgress(0, r -> { })).check(spec);
+    }
+
+    @Test
+    void anAsymmetricProgressGoalIsNotVerifiedOnTheQuotient() {
+        assertInstanceOf(CheckResult.Violated.class, progress(false).result("FirstReachesOne"));
+        ExplorationReport r = progress(true);
+        CheckResult c = r.result("FirstReachesOne");
+        assertTrue(c instanceof CheckResult.Inconclusive i && i.cause() == CheckResult.InconclusiveReason.REDUCED_SPACE,
+                "FirstReachesOne: " + c);
+        assertInstanceOf(CheckResult.Verified.class, r.result("AllSettle"));
+        assertInstanceOf(CheckResult.Verified.class, progress(false).result("AllSettle"));
     }
 }
