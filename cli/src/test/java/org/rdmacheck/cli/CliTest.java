@@ -158,6 +158,17 @@ class CliTest {
     }
 
     @Test
+    void aKeyGivenTwiceInASwitchFileIsRefused(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("switch.json");
+        Files.writeString(f, "{\"name\": \"x\", \"buffer\": \"12MB\", \"ports\": 32, \"priorities\": 8, "
+                + "\"mtu\": \"1500B\", \"tFlight\": \"22.4KB\", \"betaDivisor\": 8, \"ports\": 64}");
+        Run r = run("thresholds", "--switch", f.toString());
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("Duplicate field 'ports'"), r.err());
+        assertTrue(r.out().isEmpty(), r.out());
+    }
+
+    @Test
     void traceFileThatIsNotUtf8IsOneLine(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("t.json");
         Files.write(f, new byte[] {(byte) 0xff, (byte) 0xfe, '{'});

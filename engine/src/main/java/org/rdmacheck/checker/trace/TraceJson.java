@@ -18,9 +18,11 @@ public final class TraceJson {
 
     /**
      * The project's JSON mapper: records as objects, maps with sorted keys, a layout state's named
-     * values in their declared order, indented output.
+     * values in their declared order, indented output; a key given twice in one object is refused when
+     * read (else the last would silently win).
      */
     public static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .enable(SerializationFeature.INDENT_OUTPUT)
             .registerModule(new SimpleModule("rdmacheck-named-values").addSerializer(NamedValues.class,

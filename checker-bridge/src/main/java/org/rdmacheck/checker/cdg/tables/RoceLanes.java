@@ -85,7 +85,8 @@ public record RoceLanes(Set<Integer> lossless) implements LaneMap {
         }
         JsonNode root;
         try {
-            root = new ObjectMapper().readTree(Files.readString(file));
+            root = new ObjectMapper().enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                    .readTree(Files.readString(file));
         } catch (IOException e) {
             throw new InputException(file + ": cannot read: " + e.getMessage());
         }

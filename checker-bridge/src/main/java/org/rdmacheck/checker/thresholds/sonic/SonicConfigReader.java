@@ -36,7 +36,8 @@ import org.rdmacheck.model.InputException;
  */
 public final class SonicConfigReader {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     private static final Pattern REF = Pattern.compile("\\[?(?:BUFFER_PROFILE[|:])?([A-Za-z0-9_.-]+)]?");
     private static final Pattern POOL_REF = Pattern.compile("\\[?(?:BUFFER_POOL[|:])?([A-Za-z0-9_.-]+)]?");
     private static final Pattern KEY = Pattern.compile("([A-Za-z0-9_/,.-]+)\\|([0-7])(?:-([0-7]))?");
