@@ -63,7 +63,7 @@ public final class ScalingBenchmark {
     private static final long TLC_TIME_LIMIT_MILLIS = 4 * 3_600_000L;
 
     /** One benchmark configuration: a Java check and the TLA+ twin's configuration to use. */
-    private record Case(String model, String variant, List<String> params, String template,
+    record Case(String model, String variant, List<String> params, String template,
                         Map<String, String> extraConstants) {
     }
 
@@ -125,7 +125,7 @@ public final class ScalingBenchmark {
     }
 
     /** A small exploration first, so that the first measured run does not pay for JIT compilation. */
-    private static void warmUp() {
+    static void warmUp() {
         CheckSpec<?> spec = Catalog.find("gbn").build("improved", Params.parse(List.of("packets=5", "messages=2",
                 "losses=1"))).withoutProgress();
         for (int i = 0; i < 2; i++) {
@@ -134,12 +134,12 @@ public final class ScalingBenchmark {
     }
 
     /** The figures of one thread count, for the summary table. */
-    private record Row(int threads, double rate, double perCpu, long storeBytes, long peakHeap, double tlcRate,
+    record Row(int threads, double rate, double perCpu, long storeBytes, long peakHeap, double tlcRate,
                        double tlcPerCpu, String load) {
     }
 
-    private static void run(Case c, Path specs, Set<Integer> threads, boolean withTlc, boolean compareObject,
-                            int repeat) {
+    static List<Row> run(Case c, Path specs, Set<Integer> threads, boolean withTlc, boolean compareObject,
+                         int repeat) {
         SpecManifest m = SpecManifest.read(specs.resolve(c.model()));
         SpecManifest.Configuration template = m.configurations().stream().filter(x -> x.name().equals(c.template()))
                 .findFirst().orElseThrow(() -> new IllegalStateException("no configuration " + c.template()));
@@ -258,6 +258,7 @@ public final class ScalingBenchmark {
             rows.add(row);
         }
         summary(distinct, transitions, rows);
+        return rows;
     }
 
     /**

@@ -126,6 +126,22 @@ public final class Fifo implements Slot {
         return length.get(s, base);
     }
 
+    /**
+     * Reads one element of a narrow FIFO in packed values, without unpacking the others.
+     *
+     * @param s  packed values
+     * @param at the index of the FIFO's first packed value ({@link StateLayout#start} plus the state's base)
+     * @param i  an index below the FIFO's length
+     * @return the element's bits (a wide element: its first value)
+     */
+    public int element(int[] s, int at, int i) {
+        if (words > 1) {
+            return s[at + i * words];
+        }
+        int v = s[at + i / perValue] >>> (i % perValue) * width;
+        return width == 32 ? v : v & (1 << width) - 1;
+    }
+
     /** Packs elements {@code 0..n-1} of {@code src} (a wide element's values in turn) from {@code dst[at]}; returns the next free index. */
     int pack(int[] src, int n, int[] dst, int at) {
         if (words > 1) {

@@ -230,9 +230,9 @@ public final class DataPartition implements LayoutModel {
         }
         int id = split.headerId(t);
         int count = 0;
-        int[] d = f.layout.elements(s, o, f.delivered);
-        for (int k = 0; k < d.length; k += f.delivered.words()) {
-            if (f.deliveredId.get(d, k) == id) {
+        int at = o + f.layout.start(s, o, f.delivered);
+        for (int k = 0, n = f.delivered.length(s, o); k < n; k++) {
+            if (delivered(f.deliveredId, s, at, k) == id) {
                 count++;
             }
         }
@@ -242,8 +242,9 @@ public final class DataPartition implements LayoutModel {
     /** @return whether a chunk of transfer t is outstanding on a QP or waits to be posted again */
     private boolean sendPending(int[] s, int o, int t) {
         for (Fifo q : f.sendQueue) {
-            for (int e : f.layout.elements(s, o, q)) {
-                if (f.sendChunk.of(e) / chunks == t) {
+            int at = o + f.layout.start(s, o, q);
+            for (int k = 0, n = q.length(s, o); k < n; k++) {
+                if (f.sendChunk.of(q.element(s, at, k)) / chunks == t) {
                     return true;
                 }
             }
@@ -333,31 +334,20 @@ public final class DataPartition implements LayoutModel {
     }
 
     /**
-     * Per symbolic byte value, how many places hold it: a chunk in flight on a QP (a landed one is
-     * counted where it landed), a chunk waiting to be posted again, a receive buffer, a reassembly
-     * buffer, a delivered buffer.
+     * Counts, per symbolic byte value, how many places hold it: a chunk in flight on a QP (a landed
+     * one is counted where it landed), a chunk waiting to be posted again, a receive buffer, a
+     * reassembly buffer, a delivered buffer.
      *
-     * @param s packed values
-     * @param o the state's first value
-     * @return the counts, indexed by value (index 0, the hole, unused)
+     * @param s     packed values
+     * @param o     the state's first value
+     * @param count receives the counts, indexed by value (at least {@code transfers * size + 1}
+     *              long; index 0, the hole, left 0)
      */
-    public int[] occurrences(int[] s, int o) {
-        int[] count = new int[config.transfers() * config.size() + 1];
-        for (Fifo q : f.sendQueue) {
-            for (int e : f.layout.elements(s, o, q)) {
-                if (f.landed.of(e) == 0) {
-                    countChunk(count, f.sendChunk.of(e));
-                }
-            }
-        }
+    public void occurrences(int[] s, int o, int[] count) {
+        java.util.Arrays.fill(count, 0);
         for (int c = 0; c < f.resend.length; c++) {
             if (f.resend[c].is(s, o)) {
                 countChunk(count, c);
-            }
-        }
-        for (Fifo q : f.completions) {
-            for (int e : f.layout.elements(s, o, q)) {
-                countChunk(count, f.cqChunk.of(e));
             }
         }
         for (Field[] b : f.buffer) {
@@ -365,14 +355,29 @@ public final class DataPartition implements LayoutModel {
                 count[x.get(s, o)]++;
             }
         }
-        int[] d = f.layout.elements(s, o, f.delivered);
-        for (int k = 0; k < d.length; k += f.delivered.words()) {
-            for (Field x : f.deliveredData) {
-                count[x.get(d, k)]++;
+        // the FIFOs in their packed order, each starting where the previous one ends
+        int at = o + f.layout.header();
+        for (Fifo q : f.layout.fifos()) {
+            int n = q.length(s, o);
+            if (q == f.delivered) {
+                for (int k = 0; k < n; k++) {
+                    for (Field x : f.deliveredData) {
+                        count[delivered(x, s, at, k)]++;
+                    }
+                }
+            } else {
+                boolean sends = q.components().get(1) == f.landed;
+                for (int k = 0; k < n; k++) {
+                    int e = q.element(s, at, k);
+                    // a landed chunk is counted where it landed, in a receive buffer
+                    if (!sends || f.landed.of(e) == 0) {
+                        countChunk(count, (sends ? f.sendChunk : f.cqChunk).of(e));
+                    }
+                }
             }
+            at += q.values(n);
         }
         count[SymbolicData.HOLE] = 0;
-        return count;
     }
 
     private void countChunk(int[] count, int c) {
@@ -384,40 +389,49 @@ public final class DataPartition implements LayoutModel {
     }
 
     /**
-     * The receiver's buffers, partial and delivered, each as its bytes.
-     *
      * @param s packed values
      * @param o the state's first value
-     * @return per buffer its bytes (0 for a hole); unallocated buffers are all holes
+     * @return how many buffers the application received
      */
-    public List<int[]> buffersAndDeliveries(int[] s, int o) {
-        List<int[]> out = new ArrayList<>();
-        for (Field[] b : f.buffer) {
-            int[] bytes = new int[b.length];
-            for (int k = 0; k < b.length; k++) {
-                bytes[k] = b[k].get(s, o);
-            }
-            out.add(bytes);
-        }
-        int[] d = f.layout.elements(s, o, f.delivered);
-        for (int k = 0; k < d.length; k += f.delivered.words()) {
-            int[] bytes = new int[config.size()];
-            for (int j = 0; j < bytes.length; j++) {
-                bytes[j] = f.deliveredData[j].get(d, k);
-            }
-            out.add(bytes);
-        }
-        return out;
+    public int deliveredCount(int[] s, int o) {
+        return f.delivered.length(s, o);
     }
 
     /**
      * @param s packed values
      * @param o the state's first value
-     * @return the delivered buffers' bytes, in the set's order
+     * @return where the delivered buffers start in the values: the {@code at} of {@link #deliveredByte}
      */
-    public List<int[]> deliveries(int[] s, int o) {
-        List<int[]> all = buffersAndDeliveries(s, o);
-        return all.subList(f.buffer.length, all.size());
+    public int deliveredAt(int[] s, int o) {
+        return o + f.layout.start(s, o, f.delivered);
+    }
+
+    /**
+     * @param s  packed values
+     * @param at {@link #deliveredAt}
+     * @param k  a delivered buffer, below {@link #deliveredCount}
+     * @param j  a byte position, below the size
+     * @return byte j of delivered buffer k (0: a hole)
+     */
+    public int deliveredByte(int[] s, int at, int k, int j) {
+        return delivered(f.deliveredData[j], s, at, k);
+    }
+
+    /** A component of delivered buffer k in packed values: several share a value unless the element is wide. */
+    private int delivered(Field c, int[] s, int at, int k) {
+        Fifo d = f.delivered;
+        return d.wide() ? c.get(s, at + k * d.words()) : c.of(d.element(s, at, k));
+    }
+
+    /**
+     * @param s  packed values
+     * @param o  the state's first value
+     * @param id a data ID
+     * @param j  a byte position, below the size
+     * @return byte j of the data ID's reassembly buffer (0: a hole, or no buffer allocated)
+     */
+    public int bufferByte(int[] s, int o, int id, int j) {
+        return f.buffer[id][j].get(s, o);
     }
 
     /**

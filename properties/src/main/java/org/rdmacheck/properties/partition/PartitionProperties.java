@@ -29,10 +29,13 @@ public final class PartitionProperties {
      * @return every property, in report order
      */
     public static List<Property<LayoutState>> all(DataPartition m) {
+        // one scratch array of byte counts per thread, shared by the two properties that count
+        int values = m.transfers() * m.size() + 1;
+        ThreadLocal<int[]> counts = ThreadLocal.withInitial(() -> new int[values]);
         return List.of(
                 invariant("ReassembledEqualsOriginal", (s, o) -> reassembledEqualsOriginal(m, s, o)),
-                invariant("NoChunkLost", (s, o) -> noChunkLost(m, s, o)),
-                invariant("NoChunkDuplicated", (s, o) -> noChunkDuplicated(m, s, o)),
+                invariant("NoChunkLost", (s, o) -> noChunkLost(m, s, o, counts.get())),
+                invariant("NoChunkDuplicated", (s, o) -> noChunkDuplicated(m, s, o, counts.get())),
                 invariant("NoWriteOutsideBuffer", (s, o) -> !m.wroteOutside(s, o)),
                 invariant("AtMostOneOutstandingPerQp", (s, o) -> m.mostOutstanding(s, o) <= 1),
                 invariant("DataIdsNeverMix", (s, o) -> dataIdsNeverMix(m, s, o)),
@@ -46,14 +49,15 @@ public final class PartitionProperties {
 
     /** Every buffer handed to the application is some transfer's original data, byte for byte. */
     static boolean reassembledEqualsOriginal(DataPartition m, int[] s, int o) {
-        for (int[] d : m.deliveries(s, o)) {
+        int at = m.deliveredAt(s, o);
+        for (int k = 0, n = m.deliveredCount(s, o); k < n; k++) {
             // transfer t's bytes are t * size + 1 .. t * size + size (SymbolicData)
-            int first = d[0];
+            int first = m.deliveredByte(s, at, k, 0);
             if (first == SymbolicData.HOLE || SymbolicData.indexOf(m.size(), first) != 0) {
                 return false;
             }
-            for (int k = 1; k < d.length; k++) {
-                if (d[k] != first + k) {
+            for (int j = 1; j < m.size(); j++) {
+                if (m.deliveredByte(s, at, k, j) != first + j) {
                     return false;
                 }
             }
@@ -65,8 +69,8 @@ public final class PartitionProperties {
      * Every byte the sender has split is somewhere: in flight on a QP, waiting to be posted again,
      * in a receive buffer, in a reassembly buffer, or delivered.
      */
-    static boolean noChunkLost(DataPartition m, int[] s, int o) {
-        int[] count = m.occurrences(s, o);
+    static boolean noChunkLost(DataPartition m, int[] s, int o, int[] count) {
+        m.occurrences(s, o, count);
         for (int t = 0; t < m.transfers(); t++) {
             int sent = Math.min(m.nextChunk(s, o, t) * m.chunk(), m.size());
             for (int i = 0; i < sent; i++) {
@@ -79,8 +83,8 @@ public final class PartitionProperties {
     }
 
     /** No byte is in two places at once (or twice in one). */
-    static boolean noChunkDuplicated(DataPartition m, int[] s, int o) {
-        int[] count = m.occurrences(s, o);
+    static boolean noChunkDuplicated(DataPartition m, int[] s, int o, int[] count) {
+        m.occurrences(s, o, count);
         for (int v = 1; v < count.length; v++) {
             if (count[v] > 1) {
                 return false;
@@ -91,17 +95,31 @@ public final class PartitionProperties {
 
     /** No receiver buffer, partial or delivered, holds bytes of two transfers. */
     static boolean dataIdsNeverMix(DataPartition m, int[] s, int o) {
-        for (int[] b : m.buffersAndDeliveries(s, o)) {
+        for (int id = 0; id < m.config().ids(); id++) {
             int owner = -1;
-            for (int v : b) {
-                if (v == SymbolicData.HOLE) {
-                    continue;
+            for (int j = 0; j < m.size(); j++) {
+                int v = m.bufferByte(s, o, id, j);
+                if (v != SymbolicData.HOLE) {
+                    int t = SymbolicData.transferOf(m.size(), v);
+                    if (owner >= 0 && owner != t) {
+                        return false;
+                    }
+                    owner = t;
                 }
-                int t = SymbolicData.transferOf(m.size(), v);
-                if (owner >= 0 && owner != t) {
-                    return false;
+            }
+        }
+        int at = m.deliveredAt(s, o);
+        for (int k = 0, n = m.deliveredCount(s, o); k < n; k++) {
+            int owner = -1;
+            for (int j = 0; j < m.size(); j++) {
+                int v = m.deliveredByte(s, at, k, j);
+                if (v != SymbolicData.HOLE) {
+                    int t = SymbolicData.transferOf(m.size(), v);
+                    if (owner >= 0 && owner != t) {
+                        return false;
+                    }
+                    owner = t;
                 }
-                owner = t;
             }
         }
         return true;

@@ -1,0 +1,91 @@
+package org.rdmacheck.cli.bench;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The performance gate of the models written once on a declared layout: each model's benchmark
+ * configuration explored on one thread and checked by TLC on its twin with one worker, in the
+ * same JVM run, the distinct-state counts asserted equal ({@link ScalingBenchmark} runs and
+ * prints each case). The gate: dasr and partition at least 0.5 M states per second on one
+ * thread, and every layout model at least 20 times TLC's states per second (wall clock, one
+ * worker). Both rates are printed wall clock and per CPU second: on a shared machine the wall
+ * clock also measures waiting for a core, so the per-CPU-second figure is the one that compares
+ * implementations, and each line ends with the load average.
+ *
+ * <pre>java -Xmx3g -XX:+UseParallelGC -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.LayoutBenchmark \
+ *     [--only dasr,partition,gbn] [--quick] [--repeat N] [--no-tlc] [--specs DIR]</pre>
+ *
+ * Configurations: dasr {@code dart senders=3 messages=2 groups=2} (1,003,672 states; TLC twin
+ * {@code dart-two-messages}), partition {@code paper qps=3 transfers=3 ids=2 errors=1} (255,021
+ * states; twin {@code default}) and the Go-Back-N headline {@code improved packets=12 messages=2
+ * losses=1} (4,736,729 states; twin {@code improved-L1}). {@code --quick} takes dasr with one
+ * message per sender (75,030 states), partition with two transfers (7,691) and Go-Back-N with 8
+ * packets (2.13 M), for a run of minutes.
+ */
+public final class LayoutBenchmark {
+
+    /** Explorer states per second on one thread that the gate asks of dasr and partition. */
+    static final double RATE_GATE = 500_000;
+    /** The explorer's states per second over TLC's (one thread, one worker) that the gate asks. */
+    static final double TLC_GATE = 20;
+
+    private LayoutBenchmark() {
+    }
+
+    /**
+     * @param args see the class comment
+     */
+    public static void main(String[] args) {
+        List<String> a = List.of(args);
+        boolean quick = a.contains("--quick");
+        boolean tlc = !a.contains("--no-tlc");
+        int repeat = Integer.parseInt(value(a, "--repeat", "1"));
+        Path specs = Path.of(value(a, "--specs", "specs"));
+        List<String> only = List.of(value(a, "--only", "dasr,partition,gbn").split(","));
+        System.out.printf(Locale.ROOT, "layout gate: one thread; load average %s%n", ScalingBenchmark.loadAverage());
+        List<ScalingBenchmark.Case> cases = new ArrayList<>();
+        if (only.contains("dasr")) {
+            cases.add(new ScalingBenchmark.Case("dasr", "dart", List.of("senders=3", "messages=" + (quick ? 1 : 2),
+                    "groups=2"), "dart-two-messages", Map.of()));
+        }
+        if (only.contains("partition")) {
+            cases.add(new ScalingBenchmark.Case("partition", "paper", quick ? List.of("qps=2", "transfers=2",
+                    "errors=1") : List.of("qps=3", "transfers=3", "ids=2", "errors=1"), "default", Map.of()));
+        }
+        if (only.contains("gbn")) {
+            cases.add(new ScalingBenchmark.Case("gbn", "improved", List.of("packets=" + (quick ? 8 : 12), "messages=2",
+                    "losses=1"), "improved-L1", Map.of()));
+        }
+        ScalingBenchmark.warmUp();
+        List<String> lines = new ArrayList<>();
+        for (ScalingBenchmark.Case c : cases) {
+            ScalingBenchmark.Row r = ScalingBenchmark.run(c, specs, Set.of(1), tlc, false, Math.max(1, repeat)).get(0);
+            boolean rateGated = !c.model().equals("gbn");
+            lines.add(String.format(Locale.ROOT, "  %-10s %,12.0f %,12.0f %9s %,10.0f %9s %9s  %s", c.model(),
+                    r.rate(), r.perCpu(), rateGated ? verdict(Math.max(r.rate(), r.perCpu()) >= RATE_GATE) : "-",
+                    r.tlcRate(), r.tlcRate() > 0 ? String.format(Locale.ROOT, "%.1fx", r.rate() / r.tlcRate()) : "-",
+                    r.tlcRate() > 0 ? verdict(r.rate() / r.tlcRate() >= TLC_GATE) : "not run", r.load()));
+        }
+        System.out.printf(Locale.ROOT, "%ngate (explorer one thread; %,.0f states/s for dasr and partition, %.0fx TLC "
+                + "at one worker, wall clock):%n", RATE_GATE, TLC_GATE);
+        System.out.printf(Locale.ROOT, "  %-10s %12s %12s %9s %10s %9s %9s  %s%n", "model", "states/s", "per CPU-s",
+                "0.5 M/s", "TLC/s", "x TLC", "20x", "load average");
+        lines.forEach(System.out::println);
+        System.out.println("(the rate gate is met when either figure reaches it: per CPU second where the machine is "
+                + "shared)");
+    }
+
+    private static String verdict(boolean met) {
+        return met ? "met" : "not met";
+    }
+
+    private static String value(List<String> args, String name, String dflt) {
+        int i = args.indexOf(name);
+        return i >= 0 && i + 1 < args.size() ? args.get(i + 1) : dflt;
+    }
+}
