@@ -135,7 +135,7 @@ public final class ScalingBenchmark {
 
     /** The figures of one thread count, for the summary table. */
     record Row(int threads, double rate, double perCpu, long storeBytes, long peakHeap, double tlcRate,
-                       double tlcPerCpu, String load) {
+               double tlcPerCpu, String load, double perThreadCpu) {
     }
 
     static List<Row> run(Case c, Path specs, Set<Integer> threads, boolean withTlc, boolean compareObject,
@@ -216,7 +216,10 @@ public final class ScalingBenchmark {
                     repeat > 1 ? ", median of " + repeat : "", t, efficiency(t, rate, base, perCpu, baseCpu),
                     ex.storeBytes() / (double) distinct, peak[0] >> 20, peak[1] / 1e9, perCpu, load);
             printTiming(ex.timing());
-            Row row = new Row(t, rate, perCpu, ex.storeBytes(), peak[0], 0, 0, load);
+            // states per second of the exploring threads' own CPU time (no JIT, GC or sampler threads)
+            double perThreadCpu = ex.timing().measured()
+                    ? distinct * 1e9 / (ex.timing().serialNanos() + ex.timing().parallelNanos()) : 0;
+            Row row = new Row(t, rate, perCpu, ex.storeBytes(), peak[0], 0, 0, load, perThreadCpu);
             if (compareObject) {
                 long[] objPeak = new long[2];
                 ExplorationReport ob = measured(spec, t, objPeak, false);
@@ -253,7 +256,7 @@ public final class ScalingBenchmark {
                             + " explorer/TLC per CPU second %.1fx  load average %s%n", tlcCpu / 1e9, tlcPerCpu,
                             distinct * 1e9 / peak[1] / tlcPerCpu, loadAverage());
                 }
-                row = new Row(t, rate, perCpu, ex.storeBytes(), peak[0], tlcRate, tlcPerCpu, load);
+                row = new Row(t, rate, perCpu, ex.storeBytes(), peak[0], tlcRate, tlcPerCpu, load, perThreadCpu);
             }
             rows.add(row);
         }
