@@ -64,14 +64,22 @@ public final class Knockouts {
      * @param property   the property that killed it, if killed
      * @param trace      the counterexample and its file, if killed
      * @param detail     one line for people
+     * @param design     for a kill: the same property checked on the design at the same scope
      */
     public record Result(String model, Mechanism mechanism, Map<String, String> parameters, Outcome outcome,
                          long states, long millis, Optional<String> property, Optional<Finding.Trace> trace,
-                         String detail) {
+                         String detail, Optional<Baseline> design) {
 
         /** Copies the parameters. */
         public Result {
             parameters = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(parameters));
+        }
+
+        /** A result without the design's baseline (not killed, or not yet compared). */
+        public Result(String model, Mechanism mechanism, Map<String, String> parameters, Outcome outcome,
+                      long states, long millis, Optional<String> property, Optional<Finding.Trace> trace,
+                      String detail) {
+            this(model, mechanism, parameters, outcome, states, millis, property, trace, detail, Optional.empty());
         }
 
         /** @return whether the mechanism was killed */
@@ -93,6 +101,16 @@ public final class Knockouts {
         public Optional<String> file() {
             return trace.flatMap(Finding.Trace::file).map(ExplorerOptions::display);
         }
+    }
+
+    /**
+     * The killing property checked on the design itself at the coverage scope: a kill means something
+     * only where the design keeps the property (else the knock-out merely shares the design's failure).
+     *
+     * @param verdict VERIFIED, VIOLATED or INCONCLUSIVE (the budget ran out: the kill stands unconfirmed)
+     * @param states  distinct states of the design's check
+     */
+    public record Baseline(Finding.Verdict verdict, long states) {
     }
 
     /**
@@ -120,7 +138,7 @@ public final class Knockouts {
      */
     public static Result check(ModelEntry entry, Mechanism m, ExplorerSettings settings, Path outDir) {
         if (m.notNeeded().isEmpty()) {
-            return decide(entry, m, settings, outDir);
+            return confirmed(entry, m, decide(entry, m, settings, outDir), settings);
         }
         Result r = decide(entry, m, settings.withMaxMillis(Math.min(settings.maxMillis(), REFUTATION_SEARCH_MILLIS)),
                 outDir);
@@ -137,6 +155,52 @@ public final class Knockouts {
                     + org.rdmacheck.checker.TimeText.of(Math.min(settings.maxMillis(), REFUTATION_SEARCH_MILLIS))
                     + " budget: not a proof).");
             case FAILED, NOT_NEEDED -> r;
+        };
+    }
+
+    /**
+     * A kill compared with the design: the killing property checked on the design at the same scope
+     * (the knock-out parameter removed), within the same budget. The design violating it makes the
+     * kill {@link Outcome#FAILED}: the scope cannot tell the mechanism from its absence.
+     */
+    private static Result confirmed(ModelEntry entry, Mechanism m, Result r, ExplorerSettings settings) {
+        if (r.outcome() != Outcome.KILLED || r.property().isEmpty()) {
+            return r;
+        }
+        String prop = r.property().get();
+        long t0 = System.currentTimeMillis();
+        Baseline b;
+        try {
+            CheckSpec<?> spec = entry.build(m.variant(), Params.of(m.coverage()));
+            LivenessSpec<?> live = entry.liveness(spec).orElse(null);
+            CheckSpec<?> safety = spec.selecting(p -> p.name().equals(prop));
+            List<Finding> rows = new ArrayList<>();
+            ExplorerSettings s = settings.withStopAtFirstViolation(true);
+            if (!safety.properties().isEmpty()) {
+                rows.addAll(ModelChecks.rows(safety, new Explorer(s).check(safety), null));
+            } else if (live != null) {
+                LivenessSpec<?> one = live.selecting(p -> p.name().equals(prop));
+                rows.addAll(ModelChecks.livenessRows(one, new LivenessChecker(settings).check(one), null));
+            }
+            Finding.Verdict v = rows.stream().map(Finding::verdict).filter(x -> x != Finding.Verdict.VERIFIED)
+                    .findFirst().orElse(rows.isEmpty() ? Finding.Verdict.INCONCLUSIVE : Finding.Verdict.VERIFIED);
+            b = new Baseline(v == Finding.Verdict.VERIFIED || v == Finding.Verdict.VIOLATED ? v
+                    : Finding.Verdict.INCONCLUSIVE, states(rows));
+        } catch (RuntimeException e) {
+            return new Result(r.model(), m, r.parameters(), Outcome.FAILED, r.states(), r.millis(), r.property(),
+                    r.trace(), r.detail() + "; the design's check failed: " + e.getMessage());
+        }
+        long ms = r.millis() + System.currentTimeMillis() - t0;
+        String states = String.format(java.util.Locale.ROOT, "%,d", b.states());
+        return switch (b.verdict()) {
+            case VIOLATED -> new Result(r.model(), m, r.parameters(), Outcome.FAILED, r.states(), ms, r.property(),
+                    r.trace(), r.detail() + "; but the design violates " + prop + " at this scope too (" + states
+                    + " states): the kill shows nothing", Optional.of(b));
+            case VERIFIED -> new Result(r.model(), m, r.parameters(), Outcome.KILLED, r.states(), ms, r.property(),
+                    r.trace(), r.detail() + "; the design keeps it here (" + states + " states)", Optional.of(b));
+            default -> new Result(r.model(), m, r.parameters(), Outcome.KILLED, r.states(), ms, r.property(),
+                    r.trace(), r.detail() + "; the design's " + prop + " undecided here within the budget ("
+                    + states + " states)", Optional.of(b));
         };
     }
 

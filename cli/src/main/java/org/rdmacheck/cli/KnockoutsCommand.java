@@ -206,6 +206,16 @@ final class KnockoutsCommand implements Callable<Integer> {
             ObjectNode wall = row.putObject("wallMillis");
             wall.put("value", r.millis());
             wall.put("unit", "ms");
+            if (r.design().isPresent()) {
+                ObjectNode design = row.putObject("design");
+                design.put("property", r.property().orElse(null));
+                design.put("verdict", r.design().get().verdict().name());
+                ObjectNode ds = design.putObject("states");
+                ds.put("value", r.design().get().states());
+                ds.put("unit", "states");
+            } else {
+                row.putNull("design");
+            }
             row.put("description", m.description());
             row.put("detail", r.detail());
         }

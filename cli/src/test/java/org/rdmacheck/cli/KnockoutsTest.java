@@ -72,6 +72,10 @@ class KnockoutsTest {
         assertEquals(Knockouts.Outcome.KILLED, r.outcome(), r.detail());
         assertEquals(property, r.property().orElseThrow());
         assertEquals(purpose, r.purposeHit());
+        // the kill means something: the design keeps the killing property at the same scope
+        Knockouts.Baseline design0 = r.design().orElseThrow();
+        assertEquals(Finding.Verdict.VERIFIED, design0.verdict(), r.detail());
+        assertTrue(design0.states() > 0, r.detail());
         // the stored file names the knock-out, its provenance records it, and replay re-applies it
         Path file = r.trace().orElseThrow().file().orElseThrow();
         assertTrue(file.getFileName().toString().contains("knockout=" + name), file.toString());
@@ -150,6 +154,24 @@ class KnockoutsTest {
                 String.valueOf(report.result("DeadlockFree")));
         assertTrue(report.stats().distinctStates() > 10_000, "the minimal routes add states: "
                 + report.stats().distinctStates());
+    }
+
+    @Test
+    void aKillWhereTheDesignFailsTooIsNoKill() {
+        // repaired deadlocks with one 3-packet message at xoff 2 (variant repaired-one-message): removing the
+        // escape lane there deadlocks too, which tells nothing about the lane
+        ModelEntry e = Catalog.find("fabric");
+        Map<String, String> scope = Map.of("flows", "0-1", "packets", "3", "tokens", "1", "xoff", "2",
+                "background", "2", "failures", "0");
+        Mechanism m = new Mechanism("escape-lane", "the escape lane", "seed 000, IV-B", "NoRoutingDeadlock",
+                "repaired", scope, "a scope where the design itself deadlocks");
+        Knockouts.Result r = Knockouts.check(e, m, settings(), null);
+        assertEquals(Knockouts.Outcome.FAILED, r.outcome(), r.detail());
+        assertFalse(r.killed());
+        assertEquals(Finding.Verdict.VIOLATED, r.design().orElseThrow().verdict(), r.detail());
+        assertTrue(r.detail().contains("the design violates NoRoutingDeadlock"), r.detail());
+        JsonNode row = KnockoutsCommand.json(List.of(r)).get("rows").get(0);
+        assertEquals("VIOLATED", row.get("design").get("verdict").asText());
     }
 
     @Test
