@@ -72,7 +72,7 @@ final class AllCommand implements Callable<Integer> {
         SavedFindings saved = SavedFindings.of(ExplorerOptions.home(), only, settings, folder,
                 report == null ? List.of() : List.of(report));
         List<Finding> rows = Suite.run(only, settings, folder.orElse(null), err);
-        saved.save(rows);
+        saved.save(rows, err);
         if (json || verbose) {
             Output.print(spec.commandLine().getOut(), rows, json);
         } else {

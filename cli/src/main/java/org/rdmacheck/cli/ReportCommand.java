@@ -101,7 +101,7 @@ final class ReportCommand implements Callable<Integer> {
         err.println("report: running the suite (" + (rerun ? "--rerun" : found.reason()) + ")");
         err.flush();
         List<Finding> rows = Suite.run(only, settings, folder.orElse(null), err);
-        saved.save(rows);
+        saved.save(rows, err);
         return rows;
     }
 }

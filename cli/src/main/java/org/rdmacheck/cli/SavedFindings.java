@@ -136,9 +136,24 @@ final class SavedFindings {
 
     /**
      * Saves a run's findings under this key: the findings first, then the key, each written whole
-     * (a run stopped half-way leaves the old key, which no longer matches, or none).
+     * (a run stopped half-way leaves no key). A folder that cannot be written costs only the reuse:
+     * one line on {@code err}.
      *
      * @param rows the findings of a run of this suite
+     * @param err  where a failure to save is said
+     */
+    void save(List<Finding> rows, java.io.PrintWriter err) {
+        try {
+            save(rows);
+        } catch (UncheckedIOException e) {
+            err.println("the findings not saved (" + e.getCause().getMessage() + "): the next report runs the suite");
+            err.flush();
+        }
+    }
+
+    /**
+     * @param rows the findings of a run of this suite
+     * @throws UncheckedIOException if they cannot be written
      */
     void save(List<Finding> rows) {
         try {
@@ -159,7 +174,8 @@ final class SavedFindings {
     }
 
     private static void atomically(Path file, String text) throws IOException {
-        Path part = file.resolveSibling(file.getFileName() + ".part");
+        // a name of its own: two runs saving at once never write the same temporary file
+        Path part = Files.createTempFile(file.getParent(), ".tmp-" + file.getFileName(), ".part");
         Files.writeString(part, text, StandardCharsets.UTF_8);
         try {
             Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -62,7 +62,7 @@ final class StepTimes {
         all.forEach(json::put);
         Path file = file(home);
         Files.createDirectories(file.getParent());
-        Path part = file.resolveSibling(file.getFileName() + ".part");
+        Path part = Files.createTempFile(file.getParent(), ".tmp-steps", ".part");
         Files.writeString(part, TraceJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(json) + "\n",
                 StandardCharsets.UTF_8);
         Files.move(part, file, StandardCopyOption.REPLACE_EXISTING);
