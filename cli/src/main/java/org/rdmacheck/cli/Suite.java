@@ -65,7 +65,10 @@ final class Suite {
         });
         try {
             List<Future<List<Finding>>> futures = new ArrayList<>(java.util.Collections.nCopies(jobs.size(), null));
-            for (int i : startOrder(steps, StepTimes.load(ExplorerOptions.home()))) {
+            // one at a time, the steps keep the suite's order: only side by side does the order pay
+            List<Integer> order = workers == 1 ? java.util.stream.IntStream.range(0, steps.size()).boxed().toList()
+                    : startOrder(steps, StepTimes.load(ExplorerOptions.home()));
+            for (int i : order) {
                 futures.set(i, pool.submit(jobs.get(i)));
             }
             for (Future<List<Finding>> f : futures) {
