@@ -420,12 +420,9 @@ public final class TimedGoBackN implements LayoutModel {
             x.set(g.epsn, receiver.epsn());
             x.set(g.ceLpsn, receiver.ceLpsn());
             x.set(g.lastNak, receiver.lastNak());
-            int nak = x.get(g.nak);
-            if (receiver.nakIntervalStarted()) {
-                nak = config.nakTicks();
-            } else if (!receiver.nakTimer()) {
-                nak = -1;
-            }
+            // the NAK interval runs exactly while the receiver says so (Receiver.nakTimer is the one
+            // statement of it); an event that sent a NAK starts it afresh
+            int nak = !receiver.nakTimer() ? -1 : receiver.nakIntervalStarted() ? config.nakTicks() : x.get(g.nak);
             x.set(g.nak, nak);
             if (receiver.ceRecorded()) {
                 // CE waits for what is left of the NAK interval, T
