@@ -168,13 +168,7 @@ final class ScopeCommand implements Callable<Integer> {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         o.put("model", r.model());
         o.put("variant", r.variant());
-        ArrayNode dims = o.putArray("dimensions");
-        for (Scope.Dimension d : r.dimensions()) {
-            ObjectNode dn = dims.addObject();
-            dn.put("name", d.name());
-            ArrayNode vs = dn.putArray("values");
-            d.values().forEach(v -> vs.add(v.label()));
-        }
+        dimensions(o, r.dimensions());
         o.put("complete", r.complete());
         o.put("stopped", r.unexpected().isPresent() ? "UNEXPECTED" : r.complete() ? null : "TIME_LIMIT");
         ArrayNode points = o.putArray("points");
@@ -189,13 +183,30 @@ final class ScopeCommand implements Callable<Integer> {
         return o;
     }
 
-    private static void point(ObjectNode o, Scope.Report r, Scope.Point p) {
+    /** Writes the grid's dimensions and their values (scope and separation JSON alike). */
+    static void dimensions(ObjectNode o, java.util.List<Scope.Dimension> dimensions) {
+        ArrayNode dims = o.putArray("dimensions");
+        for (Scope.Dimension d : dimensions) {
+            ObjectNode dn = dims.addObject();
+            dn.put("name", d.name());
+            ArrayNode vs = dn.putArray("values");
+            d.values().forEach(v -> vs.add(v.label()));
+        }
+    }
+
+    /** Writes where a point of the grid is: its label per dimension and its parameters. */
+    static void place(ObjectNode o, java.util.List<Scope.Dimension> dimensions, java.util.List<String> labels,
+                      java.util.Map<String, String> parameters) {
         ObjectNode at = o.putObject("at");
-        for (int d = 0; d < r.dimensions().size(); d++) {
-            at.put(r.dimensions().get(d).name(), p.labels().get(d));
+        for (int d = 0; d < dimensions.size(); d++) {
+            at.put(dimensions.get(d).name(), labels.get(d));
         }
         ObjectNode params = o.putObject("parameters");
-        p.parameters().forEach(params::put);
+        parameters.forEach(params::put);
+    }
+
+    private static void point(ObjectNode o, Scope.Report r, Scope.Point p) {
+        place(o, r.dimensions(), p.labels(), p.parameters());
         o.put("outcome", p.outcome().name());
         ObjectNode states = o.putObject("states");
         states.put("value", p.states());

@@ -46,13 +46,7 @@ final class SeparationText {
         o.put("property", r.property());
         ObjectNode change = o.putObject("change");
         r.change().forEach(change::put);
-        ArrayNode dims = o.putArray("dimensions");
-        for (Scope.Dimension d : r.dimensions()) {
-            ObjectNode dn = dims.addObject();
-            dn.put("name", d.name());
-            ArrayNode vs = dn.putArray("values");
-            d.values().forEach(v -> vs.add(v.label()));
-        }
+        ScopeCommand.dimensions(o, r.dimensions());
         o.put("complete", r.complete());
         ArrayNode points = o.putArray("points");
         r.points().forEach(p -> point(points.addObject(), r, p));
@@ -65,12 +59,7 @@ final class SeparationText {
     }
 
     private static void point(ObjectNode o, Separation.Report r, Separation.Point p) {
-        ObjectNode at = o.putObject("at");
-        for (int d = 0; d < r.dimensions().size(); d++) {
-            at.put(r.dimensions().get(d).name(), p.labels().get(d));
-        }
-        ObjectNode params = o.putObject("parameters");
-        p.parameters().forEach(params::put);
+        ScopeCommand.place(o, r.dimensions(), p.labels(), p.parameters());
         o.put("outcome", p.outcome().name());
         states(o.putObject("designStates"), p.designStates());
         states(o.putObject("changedStates"), p.changedStates());
