@@ -87,6 +87,7 @@ final class ScopeCommand implements Callable<Integer> {
         if (steps < 1 || steps > 8) {
             throw new InputException("--steps " + steps + ": expected an integer from 1 to 8");
         }
+        Durations.parseMillis("--max-time-each", eachLimit); // a bad value is refused even without --separate
         List<Scope.Dimension> dims = ScopeDimensions.of(entry, defaults, grow, shapes, steps);
         entry.build(v, Params.of(Scope.parameters(base, dims, java.util.Collections.nCopies(dims.size(), 0))));
         ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());

@@ -97,6 +97,9 @@ class ScopeTest {
         CliTest.Run steps = CliTest.run("scope", "abp", "--grow", "messages", "--steps", "0");
         assertEquals(ExitCodes.USAGE, steps.code());
         assertTrue(steps.err().contains("--steps 0: expected an integer from 1 to 8"), steps.err());
+        CliTest.Run each = CliTest.run("scope", "abp", "--max-time-each", "-2s");
+        assertEquals(ExitCodes.USAGE, each.code(), "refused without --separate too: " + each.err());
+        assertTrue(each.err().contains("--max-time-each '-2s'"), each.err());
     }
 
     @Test
