@@ -50,30 +50,10 @@ class EscapeVlPackedExplorationTest {
                 .map(CheckResult::property).collect(Collectors.toSet());
         assertEquals(spec.expectedViolations(), violated, "must-fail properties of " + variant);
         for (int threads : new int[] {1, 2}) {
-            assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
+            SameExploration.assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
             CheckSpec<?> safety = spec.withoutProgress();
-            assertSame(new Explorer(settings(1, false)).check(safety), new Explorer(settings(threads, true)).check(safety),
+            SameExploration.assertSame(new Explorer(settings(1, false)).check(safety), new Explorer(settings(threads, true)).check(safety),
                     "packed without progress, threads " + threads);
-        }
-    }
-
-    private static void assertSame(ExplorationReport base, ExplorationReport r, String what) {
-        assertEquals(base.complete(), r.complete(), what);
-        assertEquals(base.stats().distinctStates(), r.stats().distinctStates(), what);
-        assertEquals(base.stats().transitions(), r.stats().transitions(), what);
-        assertEquals(base.stats().depth(), r.stats().depth(), what);
-        assertEquals(base.results().size(), r.results().size(), what);
-        for (int i = 0; i < base.results().size(); i++) {
-            CheckResult b = base.results().get(i);
-            CheckResult x = r.results().get(i);
-            assertEquals(b.property(), x.property(), what);
-            assertEquals(b.verdict(), x.verdict(), what + ": " + b.property());
-            if (b instanceof CheckResult.Violated v) {
-                Counterexample c = ((CheckResult.Violated) x).counterexample();
-                assertEquals(v.counterexample().steps(), c.steps(), what + ": " + b.property());
-                assertEquals(v.counterexample().violationIndex(), c.violationIndex(), what);
-                assertEquals(v.counterexample().loopStart(), c.loopStart(), what);
-            }
         }
     }
 }

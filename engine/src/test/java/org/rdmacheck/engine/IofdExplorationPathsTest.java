@@ -53,7 +53,7 @@ class IofdExplorationPathsTest {
         assertEquals(variant.equals("dft"), spec.expectedViolations().equals(java.util.Set.of("DeadlockFree",
                 "EveryMessageDelivered")), variant);
         for (int threads : new int[] {1, 2}) {
-            assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
+            SameExploration.assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
         }
     }
 
@@ -69,25 +69,7 @@ class IofdExplorationPathsTest {
         assertTrue(base.complete());
         for (int threads : new int[] {2, 3}) {
             assertTrue(new ExplorationRun<>(spec, settings(threads, true)).deferredMatching());
-            assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
-        }
-    }
-
-    private static void assertSame(ExplorationReport base, ExplorationReport r, String what) {
-        assertEquals(base.stats().distinctStates(), r.stats().distinctStates(), what);
-        assertEquals(base.stats().transitions(), r.stats().transitions(), what);
-        assertEquals(base.stats().depth(), r.stats().depth(), what);
-        assertEquals(base.results().size(), r.results().size(), what);
-        for (int i = 0; i < base.results().size(); i++) {
-            CheckResult b = base.results().get(i);
-            CheckResult x = r.results().get(i);
-            assertEquals(b.verdict(), x.verdict(), what + ": " + b.property());
-            if (b instanceof CheckResult.Violated v) {
-                Counterexample c = ((CheckResult.Violated) x).counterexample();
-                assertEquals(v.counterexample().steps(), c.steps(), what + ": " + b.property());
-                assertEquals(v.counterexample().violationIndex(), c.violationIndex(), what);
-                assertEquals(v.counterexample().loopStart(), c.loopStart(), what);
-            }
+            SameExploration.assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
         }
     }
 }

@@ -49,8 +49,8 @@ class PackedExplorationTest {
         ExplorationReport base = new Explorer(settings(1, false)).check(spec);
         assertTrue(base.complete());
         for (int threads : new int[] {1, 2}) {
-            assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
-            assertSame(base, new Explorer(settings(threads, true)).check(withoutPackedForms(spec)),
+            SameExploration.assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
+            SameExploration.assertSame(base, new Explorer(settings(threads, true)).check(withoutPackedForms(spec)),
                     "packed path, properties decoded, threads " + threads);
         }
     }
@@ -72,13 +72,13 @@ class PackedExplorationTest {
         assertTrue(base.complete());
         for (int threads : new int[] {1, 2, 3, 5}) {
             assertTrue(threads == 1 || new ExplorationRun<>(spec, settings(threads, true)).deferredMatching());
-            assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
+            SameExploration.assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
         }
         for (int threads : new int[] {2, 3}) {
             ExplorationReport cut = new Explorer(settings(threads, true).withMaxStates(700)).check(spec);
             assertFalse(cut.complete());
             assertEquals(700, cut.stats().distinctStates(), "state limit, threads " + threads);
-            assertSame(new Explorer(settings(1, false).withMaxStates(700)).check(spec), cut,
+            SameExploration.assertSame(new Explorer(settings(1, false).withMaxStates(700)).check(spec), cut,
                     "state limit, threads " + threads);
         }
     }
@@ -92,7 +92,7 @@ class PackedExplorationTest {
             ExplorationReport r = new Explorer(settings(threads, true).withMaxStates(5_000)).check(spec);
             assertFalse(r.complete());
             assertEquals(5_000, r.stats().distinctStates());
-            assertSame(base, r, "threads " + threads);
+            SameExploration.assertSame(base, r, "threads " + threads);
         }
     }
 
@@ -105,25 +105,7 @@ class PackedExplorationTest {
                 .filter(x -> x.property().equals("NoTimeout")).findFirst().orElseThrow();
         Counterexample cex = v.counterexample();
         assertEquals("Timeout", cex.steps().get(cex.steps().size() - 1).action().name());
-        assertSame(new Explorer(settings(1, false)).check(spec), r, "object path");
-    }
-
-    private static void assertSame(ExplorationReport base, ExplorationReport r, String what) {
-        assertEquals(base.stats().distinctStates(), r.stats().distinctStates(), what);
-        assertEquals(base.stats().transitions(), r.stats().transitions(), what);
-        assertEquals(base.stats().depth(), r.stats().depth(), what);
-        assertEquals(base.results().size(), r.results().size(), what);
-        for (int i = 0; i < base.results().size(); i++) {
-            CheckResult b = base.results().get(i);
-            CheckResult x = r.results().get(i);
-            assertEquals(b.verdict(), x.verdict(), what + ": " + b.property());
-            if (b instanceof CheckResult.Violated v) {
-                Counterexample c = ((CheckResult.Violated) x).counterexample();
-                assertEquals(v.counterexample().steps(), c.steps(), what + ": " + b.property());
-                assertEquals(v.counterexample().violationIndex(), c.violationIndex(), what);
-                assertEquals(v.counterexample().loopStart(), c.loopStart(), what);
-            }
-        }
+        SameExploration.assertSame(new Explorer(settings(1, false)).check(spec), r, "object path");
     }
 
     /** The same properties, without their packed forms: the packed path decodes states for them. */
