@@ -48,7 +48,8 @@ final class ExplorationRun<S> {
 
     ExplorationRun(CheckSpec<S> spec, ExplorerSettings settings) {
         this.setup = new RunSetup<>(spec, settings);
-        this.visited = setup.exact ? new VisitedStates.Full<>() : new VisitedStates.Fingerprinted<>(setup.needGraph);
+        this.visited = setup.exact ? new VisitedStates.Full<>() : new VisitedStates.Fingerprinted<>(setup.needGraph,
+                settings.threads() > 1);
         this.graph = setup.needGraph ? new StateGraph() : null;
         this.control = new RunControl(settings);
         this.checks = new PropertyChecks<>(setup);

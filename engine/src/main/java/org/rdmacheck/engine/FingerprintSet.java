@@ -26,13 +26,28 @@ final class FingerprintSet {
     private long[] slots;
     private int[] index;
     private final boolean withIndex;
+    /**
+     * whether several threads may insert at once: only then does an insert claim its slot with a
+     * compare-and-set. A locked instruction waits for its cache line and lets no later load pass it,
+     * so one writer stores plainly and its inserts' cache misses overlap.
+     */
+    private final boolean shared;
     private long size;
     /** arrays allocated ahead of a growth by {@link #prepare}, or null */
     private long[] pendingSlots;
     private int[] pendingIndex;
 
     FingerprintSet(boolean withIndex) {
+        this(withIndex, true);
+    }
+
+    /**
+     * @param withIndex whether a state's number is kept with its fingerprint
+     * @param shared    whether several threads may insert or grow the set at once
+     */
+    FingerprintSet(boolean withIndex, boolean shared) {
         this.withIndex = withIndex;
+        this.shared = shared;
         allocate(1 << 12);
     }
 
@@ -123,7 +138,7 @@ final class FingerprintSet {
             for (int j = from; j < to; j++) {
                 long k = oldSlots[j];
                 if (k != 0) {
-                    int i = claim(t, k);
+                    int i = shared ? claim(t, k) : place(t, k);
                     if (ix != null) {
                         ix[i] = oldIndex[j];
                     }
@@ -177,6 +192,19 @@ final class FingerprintSet {
         return i;
     }
 
+    /** @return the slot of {@code t} where {@code k}, absent from it, is stored by the only writer */
+    private static int place(long[] t, long k) {
+        int cap = t.length;
+        int i = home(k, cap);
+        while (t[i] != 0) {
+            if (++i == cap) {
+                i = 0;
+            }
+        }
+        t[i] = k;
+        return i;
+    }
+
     /**
      * Inserts a fingerprint known to be absent from the set before this phase (thread-safe among
      * inserters; {@link #reserve} must have made room). Counted by {@link #added}.
@@ -193,6 +221,13 @@ final class FingerprintSet {
         while (true) {
             long v = t[i];
             if (v == 0) {
+                if (!shared) {
+                    t[i] = k;
+                    if (withIndex) {
+                        index[i] = number;
+                    }
+                    return true;
+                }
                 if (SLOTS.compareAndSet(t, i, 0L, k)) {
                     if (withIndex) {
                         index[i] = number;

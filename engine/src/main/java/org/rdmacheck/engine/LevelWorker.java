@@ -23,6 +23,9 @@ final class LevelWorker<S> {
         }
     }
 
+    /** states of at most this many values are copied by a plain loop */
+    private static final int SHORT = 8;
+
     final Words words = new Words();
     final Violation<S>[] best;
     final IntList[] goals;
@@ -111,7 +114,15 @@ final class LevelWorker<S> {
         if (at + length > arena.length) {
             arena = Arrays.copyOf(arena, 2 * (at + length));
         }
-        System.arraycopy(next, 0, arena, at, length);
+        if (length <= SHORT) {
+            // a few values: a plain loop is cheaper than a call to arraycopy
+            int[] a = arena;
+            for (int i = 0; i < length; i++) {
+                a[at + i] = next[i];
+            }
+        } else {
+            System.arraycopy(next, 0, arena, at, length);
+        }
         starts[k + 1] = at + length;
         codes[k] = code;
         if (k == fps.length) {

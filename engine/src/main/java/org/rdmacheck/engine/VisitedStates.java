@@ -91,7 +91,15 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
         private final FingerprintSet set;
 
         Fingerprinted(boolean withIndex) {
-            set = new FingerprintSet(withIndex);
+            this(withIndex, true);
+        }
+
+        /**
+         * @param withIndex whether state numbers are kept (the state graph needs them)
+         * @param shared    whether several threads insert at once
+         */
+        Fingerprinted(boolean withIndex, boolean shared) {
+            set = new FingerprintSet(withIndex, shared);
         }
 
         @Override

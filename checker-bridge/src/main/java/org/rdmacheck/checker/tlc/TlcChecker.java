@@ -114,8 +114,16 @@ public final class TlcChecker {
         }
         o.addAll(opts.javaOptions());
         o.addAll(hostOptions());
+        if (java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments().contains(HUGE_PAGES)
+                && !o.contains(HUGE_PAGES)) {
+            // the same memory setup as the explorer in this JVM: a comparison of the two is not one of page sizes
+            o.add(HUGE_PAGES);
+        }
         return o;
     }
+
+    /** The option that backs the heap with transparent huge pages (the launcher sets it where the kernel offers them). */
+    private static final String HUGE_PAGES = "-XX:+UseTransparentHugePages";
 
     /**
      * The system property naming extra options for every TLC child JVM of this process, separated by

@@ -38,6 +38,8 @@ public final class Field implements Slot {
     int value = -1;
     int shift;
     int mask;
+    /** the bits of its value outside the field: {@code ~(mask << shift)} */
+    private int clear = ~0;
 
     Field(String name, Kind kind, int min, int max, List<String> names) {
         if (max < min) {
@@ -54,6 +56,13 @@ public final class Field implements Slot {
         this.names = List.copyOf(names);
         this.width = 64 - Long.numberOfLeadingZeros(range);
         this.mask = width == 32 ? -1 : (1 << width) - 1;
+    }
+
+    /** Places the field: in 32-bit value {@code value} (of the state or of an element), from bit {@code shift}. */
+    void place(int value, int shift) {
+        this.value = value;
+        this.shift = shift;
+        this.clear = ~(mask << shift);
     }
 
     @Override
@@ -109,7 +118,7 @@ public final class Field implements Slot {
     public void set(int[] s, int base, int v) {
         assert v >= min && v <= max : name + " = " + v + " outside " + min + ".." + max;
         int i = base + value;
-        s[i] = s[i] & ~(mask << shift) | (v - min) << shift;
+        s[i] = s[i] & clear | (v - min) << shift;
     }
 
     /**

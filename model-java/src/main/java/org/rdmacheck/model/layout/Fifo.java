@@ -44,8 +44,7 @@ public final class Fifo implements Slot {
             int at = w;
             for (Field c : components) {
                 at -= c.width();
-                c.shift = at;
-                c.value = 0;
+                c.place(0, at);
             }
             this.width = Math.max(1, w);
             this.perValue = 32 / width;
@@ -60,8 +59,7 @@ public final class Fifo implements Slot {
                     used = 0;
                 }
                 used += c.width();
-                c.value = word;
-                c.shift = 32 - used;
+                c.place(word, 32 - used);
             }
             this.width = w;
             this.perValue = 1;

@@ -52,8 +52,7 @@ public final class StateLayout {
             if (v == values) {
                 values++;
             }
-            f.value = v;
-            f.shift = used[v];
+            f.place(v, used[v]);
             used[v] += f.width();
         }
         this.header = Math.max(1, values);
