@@ -16,10 +16,40 @@ final class Candidates {
 
     private final int[][] buffers = new int[LevelTable.STRIPES][];
     private final int[] used = new int[LevelTable.STRIPES];
+    /** ints used over all buffers */
+    private long total;
 
     /** Empties every buffer, keeping its array. */
     void clear() {
         Arrays.fill(used, 0);
+        total = 0;
+    }
+
+    /** @return bytes of the records kept */
+    long usedBytes() {
+        return 4L * total;
+    }
+
+    /**
+     * Matches the records kept so far into the level table while other workers may insert too
+     * (the table's locked insert), then empties the buffers: what bounds a worker's buffers when a
+     * level has more candidates than the heap can keep. The table keeps the least link whatever
+     * the order of inserts, so the level's numbering does not change.
+     *
+     * @return how many records were new in the table
+     */
+    long flushInto(LevelTable<?> next) {
+        long added = 0;
+        for (int s = 0; s < LevelTable.STRIPES; s++) {
+            int[] b = buffers[s];
+            for (int at = 0, end = used[s]; at < end; at += HEADER + length(b, at)) {
+                if (next.insertPacked(fp(b, at), link(b, at), b, at + HEADER, length(b, at)) >= 0) {
+                    added++;
+                }
+            }
+        }
+        clear();
+        return added;
     }
 
     /** Appends a successor to the buffer of its stripe. */
@@ -39,6 +69,7 @@ final class Candidates {
         b[at + 4] = length;
         System.arraycopy(values, offset, b, at + HEADER, length);
         used[s] = end;
+        total += HEADER + length;
     }
 
     /** @return the records of a stripe (valid up to {@link #used}) */

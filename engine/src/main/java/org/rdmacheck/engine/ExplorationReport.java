@@ -14,6 +14,9 @@ import org.rdmacheck.checker.Stats;
  * @param stopReason why exploration stopped early (empty when complete)
  * @param storeBytes bytes held by the visited-state store and the predecessor index (-1 when not
  *                   measured: full-state storage)
+ * @param levelBytes the most bytes held at once by the level structures: the frontier (packed
+ *                   states), the table of the next level's states, the workers' buffers and the
+ *                   numbering's buffers (measured after each level; state objects are not counted)
  * @param graphBytes bytes held by the state graph and the progress analysis (0 when no graph was kept)
  * @param graph      the explored state graph, when the settings asked for it and the exploration
  *                   was complete (states numbered as in traces, edges in emission order)
@@ -21,7 +24,7 @@ import org.rdmacheck.checker.Stats;
  * @param reduction  the partial-order reduction asked for and applied, and how many states it reduced
  */
 public record ExplorationReport(List<CheckResult> results, Stats stats, boolean complete, String stopReason,
-                                long storeBytes, long graphBytes, java.util.Optional<StateGraph> graph,
+                                long storeBytes, long levelBytes, long graphBytes, java.util.Optional<StateGraph> graph,
                                 Timing timing, ReductionSummary reduction) {
     /** Copies the results. */
     public ExplorationReport {

@@ -43,6 +43,8 @@ final class ExplorationRun<S> {
     private final PropertyChecks<S> checks;
     private LevelTable<S> table;
     private long reducedStates;
+    /** the most bytes the level structures held after a level was numbered */
+    private long levelBytes;
     /** whether the state limit cut the initial states short */
     private boolean truncatedInitials;
 
@@ -90,7 +92,7 @@ final class ExplorationRun<S> {
             }
             ticker.ifPresent(ScheduledExecutorService::shutdownNow);
         }
-        return new RunReport<>(setup, control, checks, visited, log, graph).build(complete, reducedStates);
+        return new RunReport<>(setup, control, checks, visited, log, graph).build(complete, reducedStates, levelBytes);
     }
 
     /** @return true when the state space was exhausted */
@@ -144,6 +146,7 @@ final class ExplorationRun<S> {
                 control.stop(CheckResult.InconclusiveReason.STATE_LIMIT, stateLimit());
                 return false;
             }
+            levelBytes = Math.max(levelBytes, levelBytes(frontier, next, level, numbering));
             if (!control.heapWithinLimit()) {
                 return false;
             }
@@ -151,6 +154,22 @@ final class ExplorationRun<S> {
         }
         control.queued = 0;
         return true;
+    }
+
+    /**
+     * @return bytes held by what a level needs besides the store and the predecessor index: the
+     * frontier, the level table, the workers' candidates and the numbering's buffers
+     */
+    private long levelBytes(Frontier<S> frontier, LevelTable<S> next, LevelWorker.Level<S> level,
+                            LevelNumbering<S> numbering) {
+        long b = numbering.bytes() + (frontier.packed() == null ? 0 : frontier.packed().bytes());
+        for (long t : next.bytes()) {
+            b += t;
+        }
+        for (LevelWorker<S> w : level.workers) {
+            b += w.candidates == null ? 0 : w.candidates.bytes();
+        }
+        return b;
     }
 
     /** Adds the distinct initial states to the store and the predecessor index; returns them. */

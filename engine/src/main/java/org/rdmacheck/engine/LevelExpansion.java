@@ -36,6 +36,8 @@ final class LevelExpansion<S> {
     private final int progressCount;
     /** per worker slot: its candidate buffers (deferred matching) */
     private final Candidates[] candidates;
+    /** bytes of candidates a worker keeps before it matches them into the level table at once */
+    private final long candidateBudget;
 
     LevelExpansion(RunSetup<S> setup, RunControl control, Sections sections, PropertyChecks<S> checks,
                    VisitedStates<S> visited, StateGraph graph) {
@@ -50,6 +52,8 @@ final class LevelExpansion<S> {
         this.recordGraph = setup.settings.recordGraph();
         this.progressCount = setup.progressCount;
         this.candidates = new Candidates[setup.deferred ? setup.settings.threads() : 0];
+        // a level's candidates (duplicates included) would otherwise outgrow its distinct new states
+        this.candidateBudget = Math.max(8L << 20, Runtime.getRuntime().maxMemory() / (32L * setup.settings.threads()));
     }
 
     /** Expands the frontier with all workers; {@code next} null means no new state may be added. */
@@ -205,6 +209,9 @@ final class LevelExpansion<S> {
                                 starts[k + 1] - starts[k]);
                     }
                 }
+            }
+            if (next != null && w.candidates.usedBytes() > candidateBudget) {
+                w.found += w.candidates.flushInto(next);
             }
             return;
         }

@@ -43,12 +43,19 @@ final class LevelNumbering<S> {
 
     /** @return {@code a} when it has room for {@code n} elements, else a larger array (contents not kept) */
     static long[] atLeast(long[] a, int n) {
-        // twice the need: levels grow, and each new array is zeroed by one thread
-        return a.length >= n ? a : new long[(int) Math.min(Integer.MAX_VALUE - 8L, 2L * n)];
+        return a.length >= n ? a : new long[roomFor(n)];
     }
 
     static int[] atLeast(int[] a, int n) {
-        return a.length >= n ? a : new int[(int) Math.min(Integer.MAX_VALUE - 8L, 2L * n)];
+        return a.length >= n ? a : new int[roomFor(n)];
+    }
+
+    /**
+     * A quarter more than the need: levels grow, and each new array is zeroed by one thread, but
+     * these arrays stay from level to level, so their slack is heap the largest level cannot use.
+     */
+    private static int roomFor(int n) {
+        return (int) Math.min(Integer.MAX_VALUE - 8L, n + (n >> 2) + 16L);
     }
 
     /**
@@ -186,6 +193,11 @@ final class LevelNumbering<S> {
                 }
             }
         });
+    }
+
+    /** @return bytes held by the buffers kept from level to level, the frontier's values left out */
+    long bytes() {
+        return 8L * orderBuf.length + 8L * fpsBuf.length + 4L * startBuf.length;
     }
 
     /** @return the sum of the slots read ahead (kept so that the reads are not optimised away) */

@@ -186,6 +186,17 @@ final class LevelTable<S> {
         return id & ((1 << LOCAL_BITS) - 1);
     }
 
+    /** @return bytes held by the table's arrays: {hash index, fingerprints and links, packed values and starts} */
+    long[] bytes() {
+        long[] b = new long[3];
+        for (Stripe<S> st : stripes) {
+            b[0] += 8L * st.keys.length + 4L * st.ids.length;
+            b[1] += 8L * st.fps.length + 8L * st.links.length;
+            b[2] += st.arena == null ? 0 : 4L * st.arena.length + 4L * st.starts.length;
+        }
+        return b;
+    }
+
     /** One stripe: entries in insertion order plus a hash index over them. */
     private static final class Stripe<S> {
         private final Map<S, Integer> exactIndex;

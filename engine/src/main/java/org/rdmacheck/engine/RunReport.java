@@ -36,7 +36,7 @@ final class RunReport<S> {
         this.graph = graph;
     }
 
-    ExplorationReport build(boolean complete, long reducedStates) {
+    ExplorationReport build(boolean complete, long reducedStates, long levelBytes) {
         List<Property<S>> props = setup.props;
         long ms = control.elapsedMillis();
         long distinct = complete || !control.stopped() ? visited.size() : Math.max(visited.size(), control.found.get());
@@ -101,7 +101,7 @@ final class RunReport<S> {
             complete = false;
             reason = progressFailure;
         }
-        return new ExplorationReport(results, stats, complete, complete ? "" : reason, bytes, graphBytes,
+        return new ExplorationReport(results, stats, complete, complete ? "" : reason, bytes, levelBytes, graphBytes,
                 complete && setup.settings.recordGraph() ? Optional.of(graph) : Optional.empty(),
                 control.clock.timing(setup.settings.threads()), setup.reduction.summary(reducedStates));
     }

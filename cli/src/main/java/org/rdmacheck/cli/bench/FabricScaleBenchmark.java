@@ -39,9 +39,12 @@ public final class FabricScaleBenchmark {
             r.results().stream().filter(c -> c instanceof CheckResult.Violated).forEach(c -> violated.add(c.property()));
             String outcome = !violated.isEmpty() ? "violated: " + violated
                     : r.complete() ? "all properties hold" : "INCONCLUSIVE (limit reached)";
-            System.out.printf(Locale.ROOT, "%-9s %s%n          %,d states, depth %d, %.1f s: %s%n", run.variant(),
+            long states = Math.max(1, r.stats().distinctStates());
+            System.out.printf(Locale.ROOT, "%-9s %s%n          %,d states, depth %d, %.1f s: %s%n"
+                            + "          heap: store %.1f B/state, levels at most %,d MB (%.1f B/state)%n", run.variant(),
                     run.params().asMap(), r.stats().distinctStates(), r.stats().depth(),
-                    r.stats().wallMillis() / 1000.0, outcome);
+                    r.stats().wallMillis() / 1000.0, outcome, r.storeBytes() / (double) states, r.levelBytes() >> 20,
+                    r.levelBytes() / (double) states);
         }
     }
 }
