@@ -12,6 +12,9 @@ import org.rdmacheck.engine.ExplorerSettings;
  * with its counterexample when killed, VERIFIED (unexpected) when it survives, INCONCLUSIVE when its
  * time limit ({@value KnockoutsCommand#DEFAULT_EACH_MILLIS} ms per mechanism) left it undecided. A
  * mechanism declared not needed expects nothing and is NOT_NEEDED (a finding) unless killed.
+ *
+ * <p>Each mechanism is a part of its own, so that {@code all} runs the few long ones (a design
+ * baseline of millions of states) beside the other steps instead of behind the short ones.
  */
 final class KnockoutsSuite implements SuiteTask {
 
@@ -35,6 +38,19 @@ final class KnockoutsSuite implements SuiteTask {
             rows.add(finding(r));
         }
         return rows;
+    }
+
+    @Override
+    public List<Part> parts(Path home) {
+        List<Part> parts = new ArrayList<>();
+        for (org.rdmacheck.properties.catalog.ModelEntry e : KnockoutsCommand.entries(List.of())) {
+            for (org.rdmacheck.properties.catalog.Mechanism m : e.mechanisms()) {
+                parts.add(new Part(e.name() + " " + m.name(), (settings, outDir, progress) -> List.of(finding(
+                        Knockouts.check(e, m, settings.withMaxMillis(Math.min(settings.maxMillis(),
+                                KnockoutsCommand.DEFAULT_EACH_MILLIS)), outDir)))));
+            }
+        }
+        return parts;
     }
 
     /**

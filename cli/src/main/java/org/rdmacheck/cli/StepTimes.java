@@ -19,11 +19,19 @@ import org.rdmacheck.checker.trace.TraceJson;
  * checkout, by step label, in milliseconds). The suite starts the longest steps first, so that the
  * short ones fill the end and no core is left alone with a long step. Only the order of the work
  * depends on it, never a finding: a missing or unreadable file gives the default order.
+ *
+ * <p>A checkout that saved none (a fresh clone) orders its first run by the times bundled with the
+ * code ({@value #REFERENCE}: each step's CPU time in a run one step at a time, {@code ./rdmacheck all
+ * --threads 1}, as its progress lines print it), so that its long steps start first too. A step
+ * missing there (added since) starts first, as a step never timed does.
  */
 final class StepTimes {
 
     private StepTimes() {
     }
+
+    /** The bundled times, a resource beside this class. */
+    static final String REFERENCE = "suite-step-times.json";
 
     /**
      * @param home the checkout
@@ -31,12 +39,38 @@ final class StepTimes {
      */
     static Map<String, Long> load(Path home) {
         Path file = file(home);
-        Map<String, Long> out = new TreeMap<>();
         if (!Files.isRegularFile(file)) {
-            return out;
+            return new TreeMap<>();
         }
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            return read(in);
+        } catch (IOException e) {
+            return new TreeMap<>(); // only the order depends on it
+        }
+    }
+
+    /**
+     * @param home the checkout
+     * @return the times to order a run by: those saved by the checkout's last runs, else the bundled ones
+     */
+    static Map<String, Long> known(Path home) {
+        Map<String, Long> saved = load(home);
+        return saved.isEmpty() ? reference() : saved;
+    }
+
+    /** @return the bundled times ({@value #REFERENCE}), by label; empty if unreadable */
+    static Map<String, Long> reference() {
+        try (java.io.InputStream in = StepTimes.class.getResourceAsStream(REFERENCE)) {
+            return in == null ? new TreeMap<>() : read(in);
+        } catch (IOException e) {
+            return new TreeMap<>();
+        }
+    }
+
+    private static Map<String, Long> read(java.io.InputStream in) {
+        Map<String, Long> out = new TreeMap<>();
         try {
-            JsonNode root = TraceJson.MAPPER.readTree(file.toFile());
+            JsonNode root = TraceJson.MAPPER.readTree(in);
             root.fields().forEachRemaining(e -> {
                 if (e.getValue().canConvertToLong()) {
                     out.put(e.getKey(), e.getValue().asLong());

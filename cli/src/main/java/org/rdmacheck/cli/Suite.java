@@ -55,9 +55,11 @@ final class Suite {
         for (int i = 0; i < steps.size(); i++) {
             String prefix = String.format(Locale.ROOT, "all [%d/%d] %s", i + 1, steps.size(), steps.get(i).label());
             Step step = steps.get(i);
-            jobs.add(() -> runStep(step, prefix, each, start, outDir, err, took));
+            jobs.add(() -> runStep(step, prefix, each, start, outDir, err, took, workers == 1));
         }
         List<Finding> rows = new ArrayList<>();
+        long wall0 = System.currentTimeMillis();
+        CpuTime cpu0 = CpuTime.now();
         ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
             Thread t = new Thread(r, "all");
             t.setDaemon(true);
@@ -67,7 +69,7 @@ final class Suite {
             List<Future<List<Finding>>> futures = new ArrayList<>(java.util.Collections.nCopies(jobs.size(), null));
             // one at a time, the steps keep the suite's order: only side by side does the order pay
             List<Integer> order = workers == 1 ? java.util.stream.IntStream.range(0, steps.size()).boxed().toList()
-                    : startOrder(steps, StepTimes.load(ExplorerOptions.home()));
+                    : startOrder(steps, StepTimes.known(ExplorerOptions.home()));
             for (int i : order) {
                 futures.set(i, pool.submit(jobs.get(i)));
             }
@@ -85,6 +87,7 @@ final class Suite {
         } finally {
             pool.shutdownNow();
         }
+        println(err, timeSummary(steps.size(), System.currentTimeMillis() - wall0, CpuTime.now().since(cpu0), took));
         try {
             StepTimes.save(ExplorerOptions.home(), took);
         } catch (IOException e) {
@@ -122,10 +125,28 @@ final class Suite {
         return Math.max(1, Math.min(settings.threads(), Runtime.getRuntime().availableProcessors()));
     }
 
-    /** Runs one step on the time the run has left, or gives its not-run finding past the deadline. */
+    /**
+     * Where the run's time went: wall clock, CPU of this JVM and of its TLC children, and the
+     * longest steps (their wall-clock times: side by side, a step's CPU is not told apart).
+     */
+    static String timeSummary(int steps, long wallMillis, CpuTime cpu, Map<String, Long> took) {
+        StringBuilder longest = new StringBuilder();
+        took.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(5)
+                .forEach(e -> longest.append(longest.length() == 0 ? "" : ", ").append(e.getKey())
+                        .append(String.format(Locale.ROOT, " %.1f s", e.getValue() / 1000.0)));
+        return String.format(Locale.ROOT, "all: %d steps in %.1f s, CPU %.1f s (this JVM %.1f s, child JVMs %.1f s); "
+                + "longest: %s", steps, wallMillis / 1000.0, cpu.totalMillis() / 1000.0, cpu.ownMillis() / 1000.0,
+                cpu.childMillis() / 1000.0, longest);
+    }
+
+    /**
+     * Runs one step on the time the run has left, or gives its not-run finding past the deadline.
+     *
+     * @param alone whether no other step runs meanwhile: then the step's CPU time is its own, and printed
+     */
     private static List<Finding> runStep(Step step, String prefix, ExplorerSettings settings,
                                          java.util.concurrent.atomic.AtomicLong started, Path outDir, PrintWriter err,
-                                         Map<String, Long> took) {
+                                         Map<String, Long> took, boolean alone) {
         started.compareAndSet(0, System.currentTimeMillis());
         long start = started.get();
         long limit = settings.maxMillis();
@@ -136,6 +157,7 @@ final class Suite {
         }
         println(err, prefix + " ...");
         long t0 = System.currentTimeMillis();
+        CpuTime cpu0 = CpuTime.now();
         List<Finding> found;
         try {
             found = step.work().run(settings.withMaxMillis(remaining), outDir, prefix, err);
@@ -147,8 +169,12 @@ final class Suite {
                     .withDetail(String.valueOf(ex.getMessage())));
         }
         took.put(step.label(), System.currentTimeMillis() - t0);
-        println(err, prefix + ": " + summary(found) + String.format(Locale.ROOT, ", %.1f s (%.0f s elapsed)",
-                (System.currentTimeMillis() - t0) / 1000.0, (System.currentTimeMillis() - start) / 1000.0));
+        CpuTime cpu = CpuTime.now().since(cpu0);
+        println(err, prefix + ": " + summary(found) + String.format(Locale.ROOT, ", %.1f s%s (%.0f s elapsed)",
+                (System.currentTimeMillis() - t0) / 1000.0, alone ? String.format(Locale.ROOT, ", CPU %.1f s%s",
+                        cpu.totalMillis() / 1000.0, cpu.childMillis() > 0 ? String.format(Locale.ROOT, " (%.1f s in "
+                        + "child JVMs)", cpu.childMillis() / 1000.0) : "") : "",
+                (System.currentTimeMillis() - start) / 1000.0));
         return found;
     }
 

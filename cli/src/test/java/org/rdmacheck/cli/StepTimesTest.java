@@ -30,4 +30,21 @@ class StepTimesTest {
         Files.writeString(home.resolve("out/suite/steps.json"), "{ not json");
         assertEquals(Map.of(), StepTimes.load(home), "an unreadable file gives the default order");
     }
+
+    @Test
+    void aFreshCheckoutOrdersItsFirstRunByTheBundledTimes(@TempDir Path home) throws Exception {
+        Map<String, Long> reference = StepTimes.reference();
+        assertEquals(reference, StepTimes.known(home));
+        // the bundled times name the suite's steps: most of today's (a step added since starts first)
+        List<String> labels = Suite.labels(List.of());
+        long named = labels.stream().filter(reference::containsKey).count();
+        org.junit.jupiter.api.Assertions.assertTrue(named >= labels.size() * 9 / 10,
+                named + " of " + labels.size() + " steps in " + StepTimes.REFERENCE + ": measure them again");
+        // the longest step of the reference starts first on a fresh checkout
+        String longest = reference.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        List<String> present = labels.stream().filter(reference::containsKey).toList();
+        assertEquals(longest, present.get(StepTimes.order(present, reference).get(0)));
+        StepTimes.save(home, Map.of("gbn gbn", 900L));
+        assertEquals(Map.of("gbn gbn", 900L), StepTimes.known(home), "a checkout's own times replace the bundled ones");
+    }
 }

@@ -363,14 +363,7 @@ public final class ScalingBenchmark {
      * {@code /proc/self/stat} (Linux); 0 where it cannot be read.
      */
     static long childCpuNanos() {
-        try {
-            String stat = java.nio.file.Files.readString(Path.of("/proc/self/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            // fields 16 and 17 of proc(5), cutime and cstime, in clock ticks of 10 ms
-            return (Long.parseLong(f[13]) + Long.parseLong(f[14])) * 10_000_000L;
-        } catch (java.io.IOException | RuntimeException e) {
-            return 0;
-        }
+        return org.rdmacheck.cli.CpuTime.now().childMillis() * 1_000_000L;
     }
 
     static long cpuNanos() {
