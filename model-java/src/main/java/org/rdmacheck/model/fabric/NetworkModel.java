@@ -1039,6 +1039,29 @@ public final class NetworkModel implements LayoutModel {
         private final Field dTokens = g.dTokens;
         private final Field dArc = g.dArc;
         private final Field dLane = g.dLane;
+        /** per FIFO of the layout: the buffer it is, -1 for a DFT */
+        private final int[] bufferOfFifo = new int[g.layout.fifos().size()];
+        /** per header value: the bits of background counts in it; per bit of the header, the count holding it */
+        private final int[] bgBits = new int[g.layout.header()];
+        private final Field[] bgAtBit = new Field[32 * g.layout.header()];
+        /** the state being expanded and its first value */
+        private int[] state;
+        private int offset;
+
+        {
+            java.util.Arrays.fill(bufferOfFifo, -1);
+            for (int b = 0; b < buffers.length; b++) {
+                if (buffers[b] != null) {
+                    bufferOfFifo[g.layout.fifos().indexOf(buffers[b])] = b;
+                }
+            }
+            for (Field bg : background) { // counts from 0: a count's bits are its value
+                bgBits[bg.position()] |= (1 << bg.width()) - 1 << bg.shift();
+                for (int k = 0; k < bg.width(); k++) {
+                    bgAtBit[32 * bg.position() + bg.shift() + k] = bg;
+                }
+            }
+        }
         // the moves of one routing decision
         private final int cap = maxDegree * Math.max(1, overwrite ? dftSize : 1) + 3;
         private final int[] hOut = new int[cap];
@@ -1099,6 +1122,8 @@ public final class NetworkModel implements LayoutModel {
         @Override
         public void successors(int[] state, int offset, PackedModel.Sink sink) {
             this.sink = sink;
+            this.state = state;
+            this.offset = offset;
             x.load(state, offset);
             failedNow = x.get(g.failed);
             lastLength = -1;
@@ -1157,11 +1182,13 @@ public final class NetworkModel implements LayoutModel {
         /** @return whether packets are buffered and none of them can move (a routing deadlock) */
         private boolean departures(boolean buffered) {
             boolean moved = false;
-            for (int b = iofd ? 1 : 0; b < buffers.length; b += iofd ? 2 : 1) {
-                Fifo q = buffers[b];
-                if (x.length(q) == 0) {
-                    continue;
+            // the non-empty buffers only, in buffer order (the expansion found them as it loaded the state)
+            for (int i = 0, nonEmpty = x.nonEmptyCount(); i < nonEmpty; i++) {
+                int b = bufferOfFifo[x.nonEmpty(i)];
+                if (b < 0) {
+                    continue; // a DFT
                 }
+                Fifo q = buffers[b];
                 int head = x.element(q, 0);
                 int f = pFlow.of(head);
                 int seq = pSeq.of(head);
@@ -1249,12 +1276,28 @@ public final class NetworkModel implements LayoutModel {
             emit(code(DELIVER, arc, b & 1, f, seq, 0, receiver, 0, 0, 0, false, false));
         }
 
-        private void background() {
+        /**
+         * The background packets in the parent, counted up to the budget: only the header values
+         * holding background counts, and in them only the counts that are not zero, are read.
+         */
+        private int backgroundUsed() {
             int used = 0;
-            for (Field bg : background) {
-                used += x.get(bg);
+            int budget = config.background();
+            for (int w = 0; w < bgBits.length; w++) {
+                int word = state[offset + w];
+                int bits = word & bgBits[w];
+                while (bits != 0 && used < budget) {
+                    Field bg = bgAtBit[w * 32 + Integer.numberOfTrailingZeros(bits)];
+                    int mask = (1 << bg.width()) - 1;
+                    bits &= ~(mask << bg.shift());
+                    used += word >>> bg.shift() & mask;
+                }
             }
-            if (used >= config.background()) {
+            return used;
+        }
+
+        private void background() {
+            if (backgroundUsed() >= config.background()) {
                 return;
             }
             for (int i = 0; i < background.length; i++) {

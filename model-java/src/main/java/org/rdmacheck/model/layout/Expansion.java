@@ -22,10 +22,18 @@ public final class Expansion {
     private int[] ps;
     private int poff;
     private final int[] pstart;
+    /** where each non-empty FIFO of the parent ends (absolute) */
+    private final int[] pstop;
     private final int[][] pelems;
     private final int[] plen;
     /** where the parent's FIFO values end (absolute) */
     private int pend;
+    /** the parent's non-empty FIFOs, ascending: only they are unpacked and only their values are walked */
+    private final int[] nonEmpty;
+    private int nonEmptyCount;
+    /** per header value: the bits of FIFO lengths in it; per bit of the header, the FIFO whose length holds it */
+    private final int[] lengthBits;
+    private final int[] fifoAtBit;
     /** the successor: header and packed FIFOs in {@code out}; edited FIFOs in {@code elems} */
     private final int[] out;
     private final int[][] elems;
@@ -44,6 +52,7 @@ public final class Expansion {
         this.header = layout.header();
         int n = fifos.length;
         pstart = new int[n];
+        pstop = new int[n];
         pelems = new int[n][];
         plen = new int[n];
         elems = new int[n][];
@@ -55,6 +64,16 @@ public final class Expansion {
             elems[i] = new int[fifos[i].capacity() * fifos[i].words()];
         }
         out = new int[layout.maxLength()];
+        nonEmpty = new int[n];
+        lengthBits = new int[header];
+        fifoAtBit = new int[header * 32];
+        for (int i = 0; i < n; i++) {
+            Field l = fifos[i].lengthField();
+            lengthBits[l.value] |= l.mask << l.shift;
+            for (int b = 0; b < l.width(); b++) {
+                fifoAtBit[l.value * 32 + l.shift + b] = i;
+            }
+        }
     }
 
     /** @return the layout */
@@ -71,15 +90,34 @@ public final class Expansion {
     public void load(int[] s, int off) {
         ps = s;
         poff = off;
-        int at = off + header;
-        for (int i = 0; i < fifos.length; i++) {
-            Fifo q = fifos[i];
-            int n = q.length(s, off);
-            plen[i] = n;
-            pstart[i] = at;
-            if (n > 0) {
-                at = q.unpack(s, at, n, pelems[i]);
+        for (int i = 0; i < nonEmptyCount; i++) {
+            plen[nonEmpty[i]] = 0;
+        }
+        // the non-empty FIFOs from the set bits of the header's length fields: most FIFOs of a large
+        // layout are empty, and their lengths are not read one by one
+        int count = 0;
+        for (int w = 0; w < header; w++) {
+            int bits = s[off + w] & lengthBits[w];
+            while (bits != 0) {
+                int k = fifoAtBit[w * 32 + Integer.numberOfTrailingZeros(bits)];
+                Field l = fifos[k].lengthField();
+                bits &= ~(l.mask << l.shift);
+                plen[k] = s[off + w] >>> l.shift & l.mask;
+                int at = count++;
+                while (at > 0 && nonEmpty[at - 1] > k) {
+                    nonEmpty[at] = nonEmpty[at - 1];
+                    at--;
+                }
+                nonEmpty[at] = k;
             }
+        }
+        nonEmptyCount = count;
+        int at = off + header;
+        for (int i = 0; i < count; i++) {
+            int k = nonEmpty[i];
+            pstart[k] = at;
+            at = fifos[k].unpack(s, at, plen[k], pelems[k]);
+            pstop[k] = at;
         }
         pend = at;
     }
@@ -89,6 +127,19 @@ public final class Expansion {
     /** @return the number of values of the parent (its length, found while loading it) */
     public int parentLength() {
         return pend - poff;
+    }
+
+    /** @return the number of FIFOs not empty in the parent */
+    public int nonEmptyCount() {
+        return nonEmptyCount;
+    }
+
+    /**
+     * @param i an index below {@link #nonEmptyCount}
+     * @return the position (in {@link StateLayout#fifos}) of the parent's i-th non-empty FIFO, ascending
+     */
+    public int nonEmpty(int i) {
+        return nonEmpty[i];
     }
 
     /** @param f a field  @return its value in the parent */
@@ -279,32 +330,48 @@ public final class Expansion {
     }
 
     /**
-     * Packs the successor and hands it to the sink.
+     * Packs the successor and hands it to the sink: the edited FIFOs are packed, and the parent's
+     * values between them (the FIFOs left untouched) are copied as blocks, so the work is in the
+     * edited FIFOs and the values, not in the number of FIFOs the layout declares.
      *
      * @param code the action's code
      * @param sink receives the successor's values
      */
     public void emit(long code, PackedModel.Sink sink) {
-        int at = header;
-        int n = fifos.length;
-        int k = 0;
-        while (k < n) {
-            if (edited[k]) {
-                Fifo q = fifos[k];
-                q.lengthField().set(out, 0, len[k]);
-                at = q.pack(elems[k], len[k], out, at);
-                k++;
-            } else {
-                // a run of untouched FIFOs is one block of the parent's values: copied as it is
-                int from = pstart[k];
-                while (k < n && !edited[k]) {
-                    k++;
-                }
-                int to = k < n ? pstart[k] : pend;
-                for (int i = from; i < to; i++) {
-                    out[at++] = ps[i];
-                }
+        int m = editedCount;
+        for (int i = 1; i < m; i++) { // a handful: insertion sort
+            int k = editedList[i];
+            int j = i;
+            while (j > 0 && editedList[j - 1] > k) {
+                editedList[j] = editedList[j - 1];
+                j--;
             }
+            editedList[j] = k;
+        }
+        int at = header;
+        int from = poff + header;
+        int j = 0;
+        for (int i = 0; i < m; i++) {
+            int k = editedList[i];
+            while (j < nonEmptyCount && nonEmpty[j] < k) {
+                j++;
+            }
+            // the parent's values up to FIFO k's place: those of the untouched FIFOs before it
+            int to = j < nonEmptyCount ? pstart[nonEmpty[j]] : pend;
+            for (int v = from; v < to; v++) {
+                out[at++] = ps[v];
+            }
+            from = to;
+            if (j < nonEmptyCount && nonEmpty[j] == k) {
+                from = pstop[k];
+                j++;
+            }
+            Fifo q = fifos[k];
+            q.lengthField().set(out, 0, len[k]);
+            at = q.pack(elems[k], len[k], out, at);
+        }
+        for (int v = from; v < pend; v++) {
+            out[at++] = ps[v];
         }
         sink.accept(code, out, at);
     }

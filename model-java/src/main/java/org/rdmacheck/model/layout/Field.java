@@ -91,6 +91,19 @@ public final class Field implements Slot {
     }
 
     /**
+     * @return the 32-bit value holding it: of the header for a scalar or a FIFO's length, of the
+     *         element for a component of a FIFO's elements
+     */
+    public int position() {
+        return value;
+    }
+
+    /** @return its lowest bit in that value (it holds {@code value - min}, {@link #width} bits from there) */
+    public int shift() {
+        return shift;
+    }
+
+    /**
      * @param s    packed values
      * @param base the state's first value
      * @return the field's value in that state
