@@ -13,7 +13,7 @@ public final class ExplorerOptions {
     @Option(names = "--threads", description = "worker threads (default: all cores)")
     Integer threads;
 
-    @Option(names = "--storage", description = "full or fingerprint (default: ${DEFAULT-VALUE})", defaultValue = "fingerprint")
+    @Option(names = "--storage", description = "full, fingerprint or compact (fingerprints, and levels without their states' values: less heap, one more expansion per state; fingerprint turns to it near a quarter of the heap) (default: ${DEFAULT-VALUE})", defaultValue = "fingerprint")
     String storage;
 
     @Option(names = "--max-states", description = "state limit (default: ${DEFAULT-VALUE})", defaultValue = "50000000")
@@ -45,7 +45,8 @@ public final class ExplorerOptions {
         ExplorerSettings.Storage st = switch (storage) {
             case "full" -> ExplorerSettings.Storage.FULL;
             case "fingerprint" -> ExplorerSettings.Storage.FINGERPRINT;
-            default -> throw new InputException("--storage " + storage + ": expected full or fingerprint");
+            case "compact" -> ExplorerSettings.Storage.COMPACT;
+            default -> throw new InputException("--storage " + storage + ": expected full, fingerprint or compact");
         };
         return ExplorerSettings.defaults().withThreads(t).withStorage(st).withMaxStates(maxStates)
                 .withMaxMillis(Durations.parseMillis("--max-time", maxTime)).withMaxHeapFraction(maxHeapPercent / 100)

@@ -18,11 +18,22 @@ final class Candidates {
     private final int[] used = new int[LevelTable.STRIPES];
     /** ints used over all buffers */
     private long total;
+    /** whether records keep the packed values (else their length is 0: a compact level) */
+    private boolean values = true;
 
     /** Empties every buffer, keeping its array. */
     void clear() {
         Arrays.fill(used, 0);
         total = 0;
+    }
+
+    /**
+     * Empties every buffer, keeping its array, for a level whose table keeps the packed values or
+     * not ({@link LevelTable#keepsValues}).
+     */
+    void clear(boolean keepValues) {
+        clear();
+        values = keepValues;
     }
 
     /** @return bytes of the records kept */
@@ -54,6 +65,9 @@ final class Candidates {
 
     /** Appends a successor to the buffer of its stripe. */
     void add(long fp, long link, int[] values, int offset, int length) {
+        if (!this.values) {
+            length = 0;
+        }
         int s = LevelTable.stripeOfFingerprint(fp);
         int[] b = buffers[s];
         int at = used[s];

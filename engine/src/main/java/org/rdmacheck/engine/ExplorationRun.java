@@ -45,6 +45,8 @@ final class ExplorationRun<S> {
     private long reducedStates;
     /** the most bytes the level structures held after a level was numbered */
     private long levelBytes;
+    /** whether levels are compact: their tables keep no values ({@link LevelTable#dropValues}) */
+    private boolean compact;
     /** whether the state limit cut the initial states short */
     private boolean truncatedInitials;
 
@@ -55,6 +57,7 @@ final class ExplorationRun<S> {
         this.graph = setup.needGraph ? new StateGraph() : null;
         this.control = new RunControl(settings);
         this.checks = new PropertyChecks<>(setup);
+        this.compact = settings.storage() == ExplorerSettings.Storage.COMPACT;
     }
 
     /** @return whether this run expands packed states */
@@ -138,15 +141,19 @@ final class ExplorationRun<S> {
             }
             int nextBase = (int) visited.size();
             int frontierSize = frontier.size();
-            frontier = null;
-            frontier = numbering.number(next, frontierSize, base);
+            frontier = numbering.number(next, frontier, base);
             truncated = next.size() > frontier.size();
             base = nextBase;
             if (truncated && frontier.size() == 0) {
                 control.stop(CheckResult.InconclusiveReason.STATE_LIMIT, stateLimit());
                 return false;
             }
-            levelBytes = Math.max(levelBytes, levelBytes(frontier, next, level, numbering));
+            long held = levelBytes(frontier, next, level, numbering);
+            levelBytes = Math.max(levelBytes, held);
+            if (setup.packed != null && !compact
+                    && held + visited.bytes() + log.bytes() > EngineTuning.compactAbove(setup.settings.maxHeapFraction())) {
+                compact = true;
+            }
             if (!control.heapWithinLimit()) {
                 return false;
             }
@@ -213,6 +220,9 @@ final class ExplorationRun<S> {
             table = new LevelTable<>(setup.exact, setup.packed != null, setup.settings.threads() > 1);
         } else {
             table.clear((n, body) -> sections.inParallel("clear", n, table.size(), body));
+        }
+        if (compact) {
+            table.dropValues();
         }
         return table;
     }

@@ -34,8 +34,19 @@ public record ExplorerSettings(int threads, Storage storage, long maxStates, lon
     public enum Storage {
         /** keep every state object: exact, memory-hungry */
         FULL,
-        /** keep a 64-bit fingerprint per state and rebuild traces by re-execution, as TLC does */
-        FINGERPRINT
+        /**
+         * keep a 64-bit fingerprint per state and rebuild traces by re-execution, as TLC does; on
+         * the packed path the levels become compact (as {@link #COMPACT}) once the store and the
+         * level structures pass a quarter of the heap limit
+         */
+        FINGERPRINT,
+        /**
+         * as {@link #FINGERPRINT}, with compact levels from the start on the packed path: the table
+         * of a level's new states keeps their fingerprints and links, not their values, and the
+         * next frontier is re-generated from the predecessors (one more expansion of each state
+         * that reached a new one; less heap per state, the same states, numbers and traces)
+         */
+        COMPACT
     }
 
     /** Validates ranges. */

@@ -26,6 +26,11 @@ final class IntList {
         n = 0;
     }
 
+    /** Copies the elements to {@code dst} from {@code at}. */
+    void copyTo(int[] dst, int at) {
+        System.arraycopy(a, 0, dst, at, n);
+    }
+
     int[] toArray() {
         return Arrays.copyOf(a, n);
     }

@@ -52,8 +52,7 @@ final class LevelExpansion<S> {
         this.recordGraph = setup.settings.recordGraph();
         this.progressCount = setup.progressCount;
         this.candidates = new Candidates[setup.deferred ? setup.settings.threads() : 0];
-        // a level's candidates (duplicates included) would otherwise outgrow its distinct new states
-        this.candidateBudget = Math.max(8L << 20, Runtime.getRuntime().maxMemory() / (32L * setup.settings.threads()));
+        this.candidateBudget = EngineTuning.candidateBudget(setup.settings.threads());
     }
 
     /** Expands the frontier with all workers; {@code next} null means no new state may be added. */
@@ -104,7 +103,7 @@ final class LevelExpansion<S> {
         LevelWorker<S> w = new LevelWorker<>(setup.props.size());
         if (setup.deferred && next != null) {
             w.candidates = candidates[slot] == null ? (candidates[slot] = new Candidates()) : candidates[slot];
-            w.candidates.clear();
+            w.candidates.clear(next.keepsValues());
         }
         if (setup.packed != null) {
             w.expander = setup.packed.expander();

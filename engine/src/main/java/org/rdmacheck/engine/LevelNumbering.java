@@ -2,6 +2,7 @@ package org.rdmacheck.engine;
 
 import java.util.Arrays;
 import java.util.List;
+import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.Words;
 
 /**
@@ -64,7 +65,8 @@ final class LevelNumbering<S> {
      *
      * @return the next frontier
      */
-    Frontier<S> number(LevelTable<S> next, int frontierSize, int base) {
+    Frontier<S> number(LevelTable<S> next, Frontier<S> current, int base) {
+        int frontierSize = current.size();
         PhaseClock clock = control.clock;
         int n = (int) Math.min(Integer.MAX_VALUE - 8, next.size());
         int stripes = next.stripeCount();
@@ -84,7 +86,10 @@ final class LevelNumbering<S> {
         }
         long[] fps = fpsBuf = atLeast(fpsBuf, keep);
         clock.mark("number: other");
-        Frontier<S> frontier = setup.packed != null ? packedFrontier(next, order, keep) : objectFrontier(next, order, keep);
+        Frontier<S> frontier = setup.packed == null ? objectFrontier(next, order, keep)
+                : next.keepsValues() ? packedFrontier(next, order, keep)
+                : regeneratedFrontier(current.packed(), start, order, keep);
+        current = null;
         sections.inParallel("number: fingerprints", keep, keep, (a, b) -> {
             for (int i = a; i < b; i++) {
                 int s = SuccessorOrder.stripe(order[i]);
@@ -139,6 +144,81 @@ final class LevelNumbering<S> {
             }
         }, () -> visited.prepare(keep));
         return new Frontier<>(ps);
+    }
+
+    /**
+     * The next frontier of a compact level, whose table kept no values: each new state is
+     * re-generated as the successor at its ordinal of its predecessor in the current frontier, as
+     * a trace is rebuilt. A predecessor is expanded once for all its new children (those it reached
+     * first), in pieces of consecutive predecessors that run on all threads; the pieces' states
+     * are then laid out one after another, in number order.
+     */
+    private Frontier<S> regeneratedFrontier(PackedStates current, int[] start, long[] order, int keep) {
+        int parents = current.size();
+        int pieces = (int) Math.max(1, Math.min(parents, (long) setup.settings.threads() * Sections.PIECES_PER_THREAD));
+        IntList[] pieceValues = new IntList[pieces];
+        int[][] pieceLengths = new int[pieces][];
+        int[] values = current.values();
+        sections.inPieces("frontier: regenerate", pieces, p -> {
+            int lo = (int) ((long) parents * p / pieces);
+            int hi = (int) ((long) parents * (p + 1) / pieces);
+            int first = Math.min(start[lo], keep);
+            int last = Math.min(start[hi], keep);
+            IntList out = new IntList();
+            int[] lengths = new int[last - first];
+            PackedModel.Expander expander = setup.packed.expander();
+            // the next child wanted, the ordinal of the successor emitted next, the end of the parent's children
+            int[] cursor = new int[3];
+            PackedModel.Sink sink = (code, succ, length) -> {
+                int child = cursor[0];
+                if (child < cursor[2] && cursor[1]++ == (int) (order[child] >>> 32)) {
+                    for (int v = 0; v < length; v++) {
+                        out.add(succ[v]);
+                    }
+                    lengths[child - first] = length;
+                    cursor[0] = child + 1;
+                }
+            };
+            for (int parent = lo; parent < hi && start[parent] < keep; parent++) {
+                int end = Math.min(start[parent + 1], keep);
+                if (start[parent] == end) {
+                    continue;
+                }
+                cursor[0] = start[parent];
+                cursor[1] = 0;
+                cursor[2] = end;
+                expander.successors(values, current.start(parent), sink);
+                if (cursor[0] != end) {
+                    throw new IllegalStateException("frontier re-generation: a successor of state "
+                            + parent + " not reproducible; the model's successor function is not deterministic");
+                }
+            }
+            pieceValues[p] = out;
+            pieceLengths[p] = lengths;
+        });
+        long total = 0;
+        for (IntList v : pieceValues) {
+            total += v.size();
+        }
+        if (total > Integer.MAX_VALUE - 8) {
+            throw new OutOfMemoryError("frontier of " + total + " values");
+        }
+        int[] starts = frontierStarts = atLeast(frontierStarts, keep + 1);
+        int[] all = frontierValues = atLeast(frontierValues, (int) total);
+        int child = 0;
+        int at = 0;
+        starts[0] = 0;
+        for (int p = 0; p < pieces; p++) {
+            for (int length : pieceLengths[p]) {
+                starts[child + 1] = starts[child] + length;
+                child++;
+            }
+            pieceValues[p].copyTo(all, at);
+            at += pieceValues[p].size();
+            pieceValues[p] = null;
+        }
+        control.clock.mark("frontier: regenerate");
+        return new Frontier<>(PackedStates.of(starts, keep, all));
     }
 
     private void addToStore(Frontier<S> frontier, long[] fps, int n, int first) {

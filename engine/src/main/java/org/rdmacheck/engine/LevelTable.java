@@ -16,7 +16,9 @@ import java.util.Map;
  * level.
  *
  * <p>A table holds either state objects or packed states (the values of a
- * {@link org.rdmacheck.model.PackedModel}), each stripe's in one {@code int[]}.
+ * {@link org.rdmacheck.model.PackedModel}), each stripe's in one {@code int[]}, or, for a compact
+ * level, only the fingerprints and links of packed states: the numbering then re-generates the
+ * states from their predecessors ({@link LevelNumbering}).
  *
  * @param <S> state type
  */
@@ -30,6 +32,8 @@ final class LevelTable<S> {
     private final Stripe<S>[] stripes;
     /** whether several threads insert: one thread takes no locks */
     private final boolean shared;
+    /** whether the packed values of the entries are kept (else a compact level: fingerprints and links) */
+    private boolean values = true;
 
     @SuppressWarnings("unchecked")
     LevelTable(boolean exact, boolean packed, boolean shared) {
@@ -148,6 +152,24 @@ final class LevelTable<S> {
         });
     }
 
+    /**
+     * Stops keeping the packed values of new entries, from now on (call on an empty table): the
+     * level's states are then re-generated from their predecessors when it is numbered.
+     */
+    void dropValues() {
+        if (values) {
+            values = false;
+            for (Stripe<S> st : stripes) {
+                st.dropValues();
+            }
+        }
+    }
+
+    /** @return whether the packed values of the entries are kept */
+    boolean keepsValues() {
+        return values;
+    }
+
     /** @return entries in the table (call between phases) */
     long size() {
         long n = 0;
@@ -217,6 +239,13 @@ final class LevelTable<S> {
             starts = packed ? new int[33] : null;
         }
 
+        void dropValues() {
+            if (arena != null) {
+                arena = new int[0];
+                starts = new int[1];
+            }
+        }
+
         void clear() {
             if (exactIndex != null) {
                 exactIndex.clear();
@@ -240,21 +269,24 @@ final class LevelTable<S> {
             if (count == 1 << LOCAL_BITS) {
                 throw new OutOfMemoryError("level table stripe full (" + count + " states)");
             }
+            boolean keep = arena.length > 0;
             if (count == fps.length) {
                 int n = fps.length * 2;
                 fps = Arrays.copyOf(fps, n);
                 links = Arrays.copyOf(links, n);
-                starts = Arrays.copyOf(starts, n + 1);
+                starts = keep ? Arrays.copyOf(starts, n + 1) : starts;
             }
-            int at = starts[count];
-            if (at + length > arena.length) {
-                arena = Arrays.copyOf(arena, IntList.grownLength(Math.max(arena.length, at + length)));
-            }
-            System.arraycopy(values, offset, arena, at, length);
             int local = count++;
             fps[local] = fp;
             links[local] = link;
-            starts[count] = at + length;
+            if (keep) {
+                int at = starts[local];
+                if (at + length > arena.length) {
+                    arena = Arrays.copyOf(arena, IntList.grownLength(Math.max(arena.length, at + length)));
+                }
+                System.arraycopy(values, offset, arena, at, length);
+                starts[count] = at + length;
+            }
             if (count * 2 > keys.length) {
                 rehash();
             }
