@@ -191,7 +191,8 @@ final class LevelExpansion<S> {
         int total = w.count;
         long[] fps = w.fps(total);
         int[] known = w.known(total);
-        lookUp(w, fps, known, total);
+        int[] same = w.firstSame(total);
+        lookUp(w, fps, known, same, total);
         boolean[] skip = null;
         if (w.chooser != null) {
             skip = w.chooser.choosePacked(w.codes, firsts, states, known, ps, from);
@@ -199,11 +200,13 @@ final class LevelExpansion<S> {
         }
         w.transitions += total - (skip == null ? 0 : w.chooser.skipped());
         int[] starts = w.starts;
+        int[] ids = w.ids(total);
         if (w.candidates != null) {
             for (int i = 0; i < states; i++) {
                 int idx = base + from + i;
                 for (int k = firsts[i]; k < firsts[i + 1]; k++) {
-                    if (known[k] < 0 && (skip == null || !skip[k])) {
+                    // a successor equal to an earlier one of the chunk that is kept has a greater link: dropped
+                    if (known[k] < 0 && (skip == null || !skip[k]) && (same[k] == k || skip != null && skip[same[k]])) {
                         w.candidates.add(fps[k], LevelTable.link(idx, k - firsts[i]), w.arena, starts[k],
                                 starts[k + 1] - starts[k]);
                     }
@@ -217,7 +220,7 @@ final class LevelExpansion<S> {
         if (next != null) {
             long touched = 0;
             for (int k = 0; k < total; k++) {
-                if (known[k] < 0) {
+                if (known[k] < 0 && same[k] == k) {
                     touched += next.touch(fps[k]);
                 }
             }
@@ -235,12 +238,20 @@ final class LevelExpansion<S> {
                         e.add(known[k]);
                     }
                 } else if (next != null) {
-                    int id = next.insertPacked(fps[k], LevelTable.link(idx, k - firsts[i]), w.arena, starts[k],
-                            starts[k + 1] - starts[k]);
-                    if (id >= 0) {
-                        w.found++;
+                    int f = same[k];
+                    int id;
+                    if (f != k && (skip == null || !skip[f])) {
+                        // equal to an earlier successor of the chunk, inserted with a lesser link: its entry
+                        id = ids[f];
                     } else {
-                        id = ~id;
+                        id = next.insertPacked(fps[k], LevelTable.link(idx, k - firsts[i]), w.arena, starts[k],
+                                starts[k + 1] - starts[k]);
+                        if (id >= 0) {
+                            w.found++;
+                        } else {
+                            id = ~id;
+                        }
+                        ids[k] = id;
                     }
                     if (e != null) {
                         e.add(~id);
@@ -250,18 +261,30 @@ final class LevelExpansion<S> {
         }
     }
 
-    /** Looks the chunk's successors up in the store, reading a block's home slots ahead. */
-    private void lookUp(LevelWorker<S> w, long[] fps, int[] known, int total) {
+    /**
+     * Looks the chunk's successors up in the store, reading a block's home slots ahead: each
+     * fingerprint once ({@code same[k]}: the first successor of k's fingerprint).
+     */
+    private void lookUp(LevelWorker<S> w, long[] fps, int[] known, int[] same, int total) {
         VisitedStates.Fingerprinted<S> set = (VisitedStates.Fingerprinted<S>) visited;
         long touched = 0;
-        for (int blk = 0; blk < total; blk += TOUCH_BLOCK) {
-            int end = Math.min(total, blk + TOUCH_BLOCK);
+        // only the first successor of each fingerprint in the chunk is looked up; the others share its answer
+        int[] distinct = w.distinct();
+        int d = w.distinctCount();
+        for (int blk = 0; blk < d; blk += TOUCH_BLOCK) {
+            int end = Math.min(d, blk + TOUCH_BLOCK);
             // the home slots of a block first, in a loop without branches: their cache misses overlap
-            for (int k = blk; k < end; k++) {
-                touched += set.touch(fps[k]);
+            for (int j = blk; j < end; j++) {
+                touched += set.touch(fps[distinct[j]]);
             }
-            for (int k = blk; k < end; k++) {
+            for (int j = blk; j < end; j++) {
+                int k = distinct[j];
                 known[k] = needGraph ? set.indexOf(null, fps[k]) : (set.contains(null, fps[k]) ? 0 : -1);
+            }
+        }
+        if (d < total) {
+            for (int k = 0; k < total; k++) {
+                known[k] = known[same[k]];
             }
         }
         w.touched += touched;

@@ -35,6 +35,7 @@ final class LevelWorker<S> {
     long reduced;
     private long[] fps = new long[16];
     private int[] known = new int[16];
+    private int[] ids = new int[16];
     // the packed path: successors of the state being expanded, and what it is
     PackedModel.Expander expander;
     PackedModel.Sink sink;
@@ -66,8 +67,25 @@ final class LevelWorker<S> {
         Arrays.fill(failedAt, -1);
     }
 
+    /**
+     * The chunk's successors told apart by fingerprint (open addressing, a power of two of slots; a
+     * slot whose stamp is not the chunk's is empty, so nothing is cleared between chunks).
+     */
+    private long[] chunkFps = new long[1024];
+    private int[] chunkFirst = new int[1024];
+    private int[] chunkStamps = new int[1024];
+    private int stamp;
+    private int[] firstSame = new int[16];
+    private int[] distinct = new int[16];
+    private int distinctCount;
+
     long[] fps(int n) {
         return fps.length >= n ? fps : (fps = new long[n * 2]);
+    }
+
+    /** @return a buffer of at least n level-table entry ids, one per successor of the chunk */
+    int[] ids(int n) {
+        return ids.length >= n ? ids : (ids = new int[n * 2]);
     }
 
     int[] known(int n) {
@@ -97,6 +115,68 @@ final class LevelWorker<S> {
         fromIndex = index;
         fromFirst = count;
         from = null;
+    }
+
+    /**
+     * Finds, for each of the chunk's {@code total} successors, the first one of equal fingerprint:
+     * a state reached again within the chunk (a diamond closed by two nearby states, or one state's
+     * two orders of independent steps) is looked up and matched once.
+     *
+     * @return per successor k the position of the first of its fingerprint, k itself when it is the first
+     */
+    int[] firstSame(int total) {
+        if (firstSame.length < total) {
+            firstSame = new int[total * 2];
+            distinct = new int[total * 2];
+        }
+        if (chunkFps.length < 2 * total) {
+            int cap = Integer.highestOneBit(2 * total - 1) << 1;
+            chunkFps = new long[cap];
+            chunkFirst = new int[cap];
+            chunkStamps = new int[cap];
+            stamp = 0;
+        }
+        if (++stamp == 0) {
+            Arrays.fill(chunkStamps, 0);
+            stamp = 1;
+        }
+        long[] keys = chunkFps;
+        int[] at = chunkFirst;
+        int[] stamps = chunkStamps;
+        int mask = keys.length - 1;
+        int st = stamp;
+        int d = 0;
+        for (int k = 0; k < total; k++) {
+            long fp = fps[k];
+            int i = (int) (fp >>> 40) & mask;
+            while (true) {
+                if (stamps[i] != st) {
+                    stamps[i] = st;
+                    keys[i] = fp;
+                    at[i] = k;
+                    firstSame[k] = k;
+                    distinct[d++] = k;
+                    break;
+                }
+                if (keys[i] == fp) {
+                    firstSame[k] = at[i];
+                    break;
+                }
+                i = (i + 1) & mask;
+            }
+        }
+        distinctCount = d;
+        return firstSame;
+    }
+
+    /** @return the positions of the chunk's first successors of each fingerprint, ascending ({@link #firstSame}) */
+    int[] distinct() {
+        return distinct;
+    }
+
+    /** @return how many of {@link #distinct()} are set */
+    int distinctCount() {
+        return distinctCount;
     }
 
     int[] firsts(int n) {
