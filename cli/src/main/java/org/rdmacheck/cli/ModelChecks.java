@@ -43,17 +43,33 @@ public final class ModelChecks {
      */
     public static List<Finding> run(CheckSpec<?> spec, LivenessSpec<?> live, ExplorerSettings settings, Path outDir) {
         long start = System.currentTimeMillis();
-        List<Finding> rows = spec.properties().isEmpty() ? new ArrayList<>()
-                : rows(spec, new Explorer(settings).check(spec), outDir);
-        if (live != null && !live.properties().isEmpty()) {
-            // the time limit covers the check: the liveness exploration gets what the safety one left
+        boolean liveness = live != null && !live.properties().isEmpty();
+        // one exploration for both: the safety check keeps its graph for the liveness analysis when
+        // it explores what the liveness checker would (same model, no symmetry, no reduction)
+        boolean share = liveness && sharesExploration(spec, live, settings);
+        ExplorationReport safety = spec.properties().isEmpty() ? null
+                : new Explorer(share ? settings.withRecordGraph(true) : settings).check(spec);
+        List<Finding> rows = safety == null ? new ArrayList<>() : rows(spec, safety, outDir);
+        if (liveness) {
+            // the time limit covers the check: the liveness part gets what the safety one left
             long left = Math.max(1, settings.maxMillis() - (System.currentTimeMillis() - start));
             // liveness under fairness is never reduced
-            LivenessReport report = new LivenessChecker(settings.withMaxMillis(left)
-                    .withReduction(org.rdmacheck.engine.Reduction.NONE)).check(live);
+            LivenessChecker checker = new LivenessChecker(settings.withMaxMillis(left)
+                    .withReduction(org.rdmacheck.engine.Reduction.NONE));
+            LivenessReport report = share && safety != null ? checker.check(live, safety) : checker.check(live);
             rows.addAll(livenessRows(live, asGiven(report, left, settings.maxMillis()), outDir));
         }
         return rows;
+    }
+
+    /**
+     * @return whether the safety exploration of {@code spec} under {@code settings} is the one the
+     *         liveness checker makes for {@code live}: the same model, unreduced (the liveness
+     *         checker never reduces, by symmetry or partial order)
+     */
+    static boolean sharesExploration(CheckSpec<?> spec, LivenessSpec<?> live, ExplorerSettings settings) {
+        return live.base().model() == spec.model() && !settings.symmetry()
+                && settings.reduction() == org.rdmacheck.engine.Reduction.NONE && !settings.stopAtFirstViolation();
     }
 
     /**

@@ -93,6 +93,34 @@ public final class LivenessChecker {
             return new LivenessReport(results, ex.stats(), false, ex.stopReason(), ex.storeBytes(), ex.graphBytes(),
                     0, 0, 0, 0, 0);
         }
+        return analyse(spec, ex, settings.maxMillis() - ex.stats().wallMillis());
+    }
+
+    /**
+     * As {@link #check(LivenessSpec)}, on the state graph of an exploration already made of the
+     * same model (the safety check's, with {@link ExplorerSettings#recordGraph()} on and neither
+     * symmetry nor partial-order reduction): the graph is the same as the one this checker's own
+     * exploration would record, states numbered alike, so the verdicts and lassos are too, and
+     * the model is explored once for both. An exploration that is incomplete or kept no graph is
+     * not used: the model is explored again, as {@link #check(LivenessSpec)} does.
+     *
+     * @param spec     the model and its liveness properties
+     * @param explored a complete exploration of {@code spec.base().model()} with its graph
+     * @param <S>      state type
+     * @return a result per liveness property; its statistics are the given exploration's, and the
+     *         time limit of this checker's settings covers the analysis alone
+     */
+    public <S> LivenessReport check(LivenessSpec<S> spec, ExplorationReport explored) {
+        if (!explored.complete() || explored.graph().isEmpty()) {
+            return check(spec);
+        }
+        return analyse(spec, explored, settings.maxMillis());
+    }
+
+    /** Labels the graph of a complete exploration and searches a fair cycle for every property. */
+    private <S> LivenessReport analyse(LivenessSpec<S> spec, ExplorationReport ex, long leftMillis) {
+        CheckSpec<S> base = spec.base();
+        List<CheckResult> results = new ArrayList<>();
         long t0 = System.nanoTime();
         long labelled = t0;
         long bytes = 0;
@@ -106,7 +134,7 @@ public final class LivenessChecker {
                 preds.add(p.p());
                 preds.add(p.q() == null ? s -> false : p.q());
             }
-            Deadline deadline = Deadline.in(settings.maxMillis() - ex.stats().wallMillis());
+            Deadline deadline = Deadline.in(leftMillis);
             LabelledGraph<S> g = new LabelledGraph<>(base.model(), ex.graph().get(), preds, settings.threads(),
                     LabelledGraph.CHUNK, deadline);
             labelled = System.nanoTime();
