@@ -81,6 +81,44 @@ final class ParamMap extends AbstractMap<String, Object> {
         return keys.length;
     }
 
+    /**
+     * Map equality, without the entry objects of {@link AbstractMap#equals}: two parameter maps of
+     * an action kind have the same names in the same order (compared pairwise); any other map is
+     * compared as maps are. The liveness analysis interns every edge's action, so this is on its
+     * path.
+     */
+    @Override
+    public boolean equals(Object o) {
+        if (o == this) {
+            return true;
+        }
+        if (o instanceof ParamMap p && p.keys.length == keys.length) {
+            boolean sameOrder = true;
+            for (int i = 0; i < keys.length && sameOrder; i++) {
+                sameOrder = keys[i].equals(p.keys[i]);
+            }
+            if (sameOrder) {
+                for (int i = 0; i < keys.length; i++) {
+                    if (!Objects.equals(values[i], p.values[i])) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
+        return super.equals(o);
+    }
+
+    /** The hash {@link Map#hashCode} defines (the sum of the entries' hashes), without entry objects. */
+    @Override
+    public int hashCode() {
+        int h = 0;
+        for (int i = 0; i < keys.length; i++) {
+            h += keys[i].hashCode() ^ Objects.hashCode(values[i]);
+        }
+        return h;
+    }
+
     @Override
     public Set<Entry<String, Object>> entrySet() {
         return new AbstractSet<>() {
