@@ -28,14 +28,43 @@ import org.rdmacheck.model.topology.Topology;
  * @param failures   failures allowed: 0 or 1 (one switch or one link); with the IOFD preset, up to
  *                   that many switches
  * @param options    the design choices
+ * @param failedLinks links failed from the start ({@code A-B}; the escape-vl preset only)
  */
 public record FabricConfig(Topology topology, List<Flow> flows, int packets, int dftSize, int tokens,
-                           int threshold, int ecn, int xoff, int xon, int background, int failures, FabricOptions options) {
+                           int threshold, int ecn, int xoff, int xon, int background, int failures, FabricOptions options,
+                           List<String> failedLinks) {
+
+    /**
+     * A configuration with no link failed from the start.
+     *
+     * @param topology   the network
+     * @param flows      the messages
+     * @param packets    packets per message
+     * @param dftSize    DFT entries per switch
+     * @param tokens     deflection tokens
+     * @param threshold  deflection threshold
+     * @param ecn        ECN threshold
+     * @param xoff       PFC pause threshold
+     * @param xon        PFC resume threshold
+     * @param background background packets
+     * @param failures   failures allowed
+     * @param options    the design choices
+     */
+    public FabricConfig(Topology topology, List<Flow> flows, int packets, int dftSize, int tokens, int threshold,
+                        int ecn, int xoff, int xon, int background, int failures, FabricOptions options) {
+        this(topology, flows, packets, dftSize, tokens, threshold, ecn, xoff, xon, background, failures, options,
+                List.of());
+    }
 
     /** Validates what the parameters cannot express. */
     public FabricConfig {
         flows = List.copyOf(flows);
+        failedLinks = List.copyOf(failedLinks);
         boolean iofd = options.preset() == FabricOptions.Preset.IOFD;
+        boolean escapeVl = options.preset() == FabricOptions.Preset.ESCAPE_VL;
+        if (!failedLinks.isEmpty() && !escapeVl) {
+            throw new IllegalArgumentException("links failed from the start: the escape-vl preset only");
+        }
         if (packets < 1 || dftSize < 0 || tokens < 0 || threshold < 1 || ecn < 1 || xoff < 1 || background < 0
                 || failures < 0 || failures > 1 && !iofd) {
             throw new IllegalArgumentException("fabric configuration out of range");
@@ -43,7 +72,7 @@ public record FabricConfig(Topology topology, List<Flow> flows, int packets, int
         if (xon < 0 || xon >= xoff) {
             throw new InputException("xon = " + xon + ": expected 0 <= xon < xoff = " + xoff);
         }
-        if (xoff <= threshold && !iofd) {
+        if (xoff <= threshold && !iofd && !escapeVl) {
             throw new InputException("xoff = " + xoff + ": expected more than threshold = " + threshold
                     + " (a buffer must be able to reach the deflection threshold before it pauses)");
         }

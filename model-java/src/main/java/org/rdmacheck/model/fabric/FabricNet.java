@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.topology.SpanningTree;
 import org.rdmacheck.model.topology.Topology;
 
 /**
@@ -37,6 +38,12 @@ public final class FabricNet {
     private final boolean switchesOnly;
     private final int[][][] ecmp;
     private final int[][][] escape;
+    /** tree routing (the escape-vl preset): per (node, flow) every arc starting a shortest live path; else null */
+    private final int[][][] shortest;
+    /** links failed from the start (the escape-vl preset's failed links): dead under every element */
+    private final boolean[] deadLink;
+    /** tree routing: per (node, destination switch) the tree route's next arc; else null */
+    private final int[][] treeNext;
 
     /**
      * @param topology the network
@@ -61,6 +68,9 @@ public final class FabricNet {
         this.topology = topology;
         this.switchesOnly = switchesOnly;
         this.flows = List.copyOf(flows);
+        this.shortest = null;
+        this.treeNext = null;
+        this.deadLink = new boolean[topology.linkCount()];
         int n = topology.nodeCount();
         tor = new boolean[n];
         bufOfArc = new int[topology.arcCount()];
@@ -122,6 +132,135 @@ public final class FabricNet {
                 routes(e, f);
             }
         }
+    }
+
+
+    /**
+     * The network of the escape-vl preset (seed 000 §IV-B's dynamic escape-lane model): messages run
+     * between switches (a packet enters at its source switch and leaves at its destination switch),
+     * some links have failed from the start, nothing fails later, and routing is tree routing: both
+     * lanes' route ({@link #ecmpArc}, {@link #escapeArc}) is the next arc on the breadth-first
+     * spanning tree from the first switch of the highest tier over live switch-to-switch links
+     * (up*&#47;down* restricted to the tree, deadlock-free by itself), and {@link #shortestArcs} gives
+     * every arc that starts a shortest live path (minimal adaptive routing).
+     *
+     * @param topology    the network
+     * @param flows       the messages, from a source switch to a destination switch
+     * @param failedLinks names of the links failed from the start ({@code A-B})
+     * @throws InputException if a failed link cuts a switch off
+     */
+    public FabricNet(Topology topology, List<Flow> flows, List<String> failedLinks) {
+        this.topology = topology;
+        this.switchesOnly = false;
+        this.flows = List.copyOf(flows);
+        int n = topology.nodeCount();
+        this.deadLink = new boolean[topology.linkCount()];
+        for (String l : failedLinks) {
+            deadLink[topology.linkByName(l)] = true;
+        }
+        tor = new boolean[n];
+        bufOfArc = new int[topology.arcCount()];
+        Arrays.fill(bufOfArc, -1);
+        List<Integer> bufs = new ArrayList<>();
+        for (int a = 0; a < topology.arcCount(); a++) {
+            if (!topology.isHost(topology.arcFrom(a))) {
+                bufOfArc[a] = bufs.size();
+                bufs.add(a);
+            }
+        }
+        bufArc = bufs.stream().mapToInt(Integer::intValue).toArray();
+        for (Flow f : flows) {
+            if (topology.isHost(f.src()) || topology.isHost(f.dst()) || f.src() == f.dst()) {
+                throw new InputException("message " + f + ": expected two different switches of " + topology.name());
+            }
+        }
+        failable = new int[0];
+        elemNodes = new int[][] {new int[0]};
+        elemLink = new int[] {-1};
+        elemOf.put(List.of(), NONE);
+        String name = topology.name() + (failedLinks.isEmpty() ? "" : " fail " + String.join(",", failedLinks));
+        SpanningTree tree = topology.spanningTree((arc, m) -> !topology.isHost(m) && !deadLink[Topology.linkOf(arc)]);
+        for (int v = 0; v < n; v++) {
+            if (!topology.isHost(v) && !tree.reaches(v)) {
+                throw new InputException("escape-vl network " + name + ": switch " + topology.nodeName(v)
+                        + " is cut off");
+            }
+        }
+        treeNext = new int[n][n];
+        for (int d = 0; d < n; d++) {
+            List<Integer> up = new ArrayList<>(); // d and its ancestors, d first
+            for (int v = d; v >= 0 && !topology.isHost(d); v = tree.parentArc(v) < 0 ? -1 : topology.arcTo(tree.parentArc(v))) {
+                up.add(v);
+            }
+            for (int v = 0; v < n; v++) {
+                int k = up.indexOf(v);
+                treeNext[v][d] = topology.isHost(v) || topology.isHost(d) || v == d ? -1
+                        : k > 0 ? Topology.reverse(tree.parentArc(up.get(k - 1))) : tree.parentArc(v);
+            }
+        }
+        ecmp = new int[1][n][flows.size()];
+        escape = ecmp;
+        shortest = new int[n][flows.size()][];
+        for (int f = 0; f < flows.size(); f++) {
+            int d = flows.get(f).dst();
+            int[] dist = topology.distancesTo(d, (arc, to) -> !topology.isHost(to) && !dead(NONE, arc));
+            for (int v = 0; v < n; v++) {
+                ecmp[0][v][f] = treeNext[v][d];
+                final int at = v;
+                shortest[v][f] = topology.isHost(v) || v == d ? new int[0]
+                        : java.util.stream.IntStream.range(0, topology.degree(v)).map(p -> topology.arcAt(at, p))
+                        .filter(a -> !topology.isHost(topology.arcTo(a)) && !dead(NONE, a)
+                                && dist[topology.arcTo(a)] == dist[at] - 1)
+                        .toArray();
+            }
+        }
+    }
+
+    /**
+     * @param node a switch
+     * @param dst  another switch
+     * @return the next arc of the spanning tree's route from {@code node} to {@code dst}, -1 if
+     *         {@code node} is {@code dst} (tree routing only: the escape-vl preset)
+     */
+    public int treeArc(int node, int dst) {
+        return treeNext[node][dst];
+    }
+
+    /**
+     * @param node a switch, not the flow's destination
+     * @param flow a flow
+     * @return every arc that starts a shortest live path to the flow's destination switch, in port
+     *         order (tree routing only: the escape-vl preset)
+     */
+    public int[] shortestArcs(int node, int flow) {
+        return shortest[node][flow];
+    }
+
+    /**
+     * @return the live switch-to-switch arcs, switch by switch (node order), each in port order: the
+     *         numbering of arcs in the escape-vl preset's traces and its TLA+ twin
+     */
+    public int[] switchArcs() {
+        List<Integer> l = new ArrayList<>();
+        for (int v = 0; v < topology.nodeCount(); v++) {
+            for (int p = 0; !topology.isHost(v) && p < topology.degree(v); p++) {
+                int a = topology.arcAt(v, p);
+                if (!topology.isHost(topology.arcTo(a)) && !dead(NONE, a)) {
+                    l.add(a);
+                }
+            }
+        }
+        return l.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** @return the switches in node order: the numbering of switches in the escape-vl preset's traces */
+    public int[] switches() {
+        return java.util.stream.IntStream.range(0, topology.nodeCount()).filter(v -> !topology.isHost(v)).toArray();
+    }
+
+    /** @return whether routes are the spanning tree's between switches (the escape-vl preset) */
+    public boolean treeRouting() {
+        return shortest != null;
     }
 
     /** The sets of up to {@code max} failable switches extending {@code chosen}, ascending, depth first. */
@@ -252,7 +391,7 @@ public final class FabricNet {
      * @return whether the element's failure kills the arc
      */
     public boolean dead(int e, int arc) {
-        return elemLink[e] >= 0 && Topology.linkOf(arc) == elemLink[e]
+        return elemLink[e] >= 0 && Topology.linkOf(arc) == elemLink[e] || deadLink[Topology.linkOf(arc)]
                 || failedNode(e, topology.arcFrom(arc)) || failedNode(e, topology.arcTo(arc));
     }
 
@@ -373,6 +512,6 @@ public final class FabricNet {
      * @return the ToR of its source
      */
     public int sourceTor(int flow) {
-        return topology.neighbor(flows.get(flow).src(), 0);
+        return shortest != null ? flows.get(flow).src() : topology.neighbor(flows.get(flow).src(), 0);
     }
 }

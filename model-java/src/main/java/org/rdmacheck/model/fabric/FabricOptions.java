@@ -15,10 +15,71 @@ import org.rdmacheck.model.InputException;
  * @param laneRule   the lane rule of {@link LaneChange#TABLE} (else null)
  * @param knockouts  the mechanisms switched off
  * @param dft        the DFT's rules: the design or one of the broken variants of seed 000 §IV-A
- * @param preset     which model the one network model is: the composed fabric or IOFD alone
+ * @param preset     which model the one network model is: the composed fabric, IOFD alone, or the
+ *                   escape-lane model
+ * @param escapeRules the escape-vl preset's lane rules (else null)
  */
 public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cleanup cleanup, boolean escapeLane,
-                            LaneRule laneRule, java.util.Set<Knockout> knockouts, DftRules dft, Preset preset) {
+                            LaneRule laneRule, java.util.Set<Knockout> knockouts, DftRules dft, Preset preset,
+                            EscapeRules escapeRules) {
+
+    /**
+     * The options of the fabric or IOFD preset.
+     *
+     * @param key        DFT key
+     * @param uTurns     U-turns
+     * @param laneChange lane-change rule
+     * @param cleanup    failure cleanup
+     * @param escapeLane whether VL0 exists
+     * @param laneRule   the table rule, or null
+     * @param knockouts  the mechanisms switched off
+     * @param dft        the DFT's rules
+     * @param preset     FABRIC or IOFD
+     */
+    public FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cleanup cleanup, boolean escapeLane,
+                         LaneRule laneRule, java.util.Set<Knockout> knockouts, DftRules dft, Preset preset) {
+        this(key, uTurns, laneChange, cleanup, escapeLane, laneRule, knockouts, dft, preset, null);
+    }
+
+    /**
+     * The options of the escape-vl preset: its lane rules, whether VL0 exists (two lanes) and the
+     * knock-outs; the DFT records where a message took the escape lane (order-restoring rule).
+     *
+     * @param rules      the lane rules
+     * @param escapeLane whether VL0 exists (false: one lane)
+     * @param knockouts  the mechanisms switched off
+     * @return the options
+     */
+    public static FabricOptions escapeVl(EscapeRules rules, boolean escapeLane, java.util.Set<Knockout> knockouts) {
+        return new FabricOptions(DftKey.MESSAGE, UTurns.ALLOWED, LaneChange.SILENT, Cleanup.NONE, escapeLane, null,
+                knockouts, DftRules.NO_DFT, Preset.ESCAPE_VL, rules);
+    }
+
+    /**
+     * The lane rules of the escape-vl preset (seed 000 §IV-B): VL0 is the escape lane when there are
+     * two lanes; packets are injected on VL1; the routing choice is free (an adversarial selection
+     * function: Duato's theorem holds for every one).
+     *
+     * @param deflectVl1   whether VL1 deflects a blocked packet holding a token (to any other live switch port)
+     * @param deflectVl0   whether the escape lane deflects too
+     * @param toEscape     whether a VL1 packet may move to VL0 on its up*&#47;down* arc
+     * @param fromEscape   whether a VL0 packet returns to VL1 at its next hop (escape bypasses one hop)
+     * @param followEscape the order-restoring rule: the first packet of a message to take the escape
+     *                     lane (its oldest in flight) records its switch in that switch's DFT; every
+     *                     later packet of the message takes the escape lane there
+     * @param tokenCost    tokens a deflection spends: 1, or 0 (unbounded deflection)
+     * @param minimalVl1   whether VL1 routes on any shortest path instead of the tree route
+     */
+    public record EscapeRules(boolean deflectVl1, boolean deflectVl0, boolean toEscape, boolean fromEscape,
+                              boolean followEscape, int tokenCost, boolean minimalVl1) {
+        /**
+         * @param lane a lane
+         * @return whether it deflects
+         */
+        public boolean deflects(int lane) {
+            return lane == 1 ? deflectVl1 : deflectVl0;
+        }
+    }
 
     /**
      * The options of the fabric preset with the design's DFT rules.
@@ -46,6 +107,9 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
         if (preset == Preset.IOFD && (escapeLane || laneChange == LaneChange.TABLE)) {
             throw new IllegalArgumentException("the iofd preset has no escape lane");
         }
+        if ((preset == Preset.ESCAPE_VL) != (escapeRules != null)) {
+            throw new IllegalArgumentException("the escape-vl preset, and it alone, has escape rules");
+        }
     }
 
     /**
@@ -68,7 +132,17 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
          * packet in flight and (cleanup) every DFT entry, background packets stay. Traces show the
          * output queues ({@code queues}), entries without a lane and the failed switches.
          */
-        IOFD
+        IOFD,
+        /**
+         * The dynamic escape-lane model (model {@code escape-vl}, seed 000 §IV-B): switches only, a
+         * message of its own length enters at its source switch and leaves at its destination switch
+         * (accepted in any order: the order is a property), buffers of {@code xoff} packets with
+         * back-pressure, tree routing ({@link FabricNet}'s spanning tree; VL1 optionally minimal),
+         * and a free choice among the moves {@link EscapeRules} allow: the routed arc, a deflection to
+         * any other switch, the escape lane. No threshold, no background, no failure; the DFT holds
+         * only the order-restoring rule's records. Traces show packet ids, statuses and tokens.
+         */
+        ESCAPE_VL
     }
 
     /** The DFT's rules: the design and the broken variants that show what each rule is for (seed 000 §IV-A/B). */
@@ -137,7 +211,11 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
         /** §IV-C repair: the failure notice frees the dropped messages' entries (knocked out: they stay) */
         FAILURE_CLEANUP("failure-cleanup"),
         /** §IV-A: a DFT hit whose port is full waits (knocked out: it falls back to ECMP on VL1) */
-        DFT_HIT_WAITS("dft-hit-waits");
+        DFT_HIT_WAITS("dft-hit-waits"),
+        /** §IV-B: up*&#47;down* routing on VL0 (knocked out: VL0 routes on any shortest path; escape-vl preset) */
+        UPDOWN_VL0("updown-vl0"),
+        /** the order-restoring rule of {@link EscapeRules#followEscape()} (knocked out: not applied; escape-vl preset) */
+        ESCAPE_FOLLOW("escape-follow");
 
         private final String label;
 

@@ -11,8 +11,21 @@ import org.rdmacheck.model.InputException;
  * @param src    source host (node id; hosts are numbered first)
  * @param dst    destination host
  * @param isLong whether the message is a long flow
+ * @param packets the message's packets, 0 for the configuration's (the escape-vl preset's messages
+ *                have lengths of their own)
  */
-public record Flow(int src, int dst, boolean isLong) {
+public record Flow(int src, int dst, boolean isLong, int packets) {
+
+    /**
+     * A message of the configuration's length.
+     *
+     * @param src    source host
+     * @param dst    destination host
+     * @param isLong whether the message is a long flow
+     */
+    public Flow(int src, int dst, boolean isLong) {
+        this(src, dst, isLong, 0);
+    }
 
     /**
      * Parses {@code SRC-DST[L]} items separated by commas, e.g. {@code 0-1,1-0L}.

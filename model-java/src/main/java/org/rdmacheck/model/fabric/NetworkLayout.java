@@ -13,8 +13,8 @@ import org.rdmacheck.model.topology.Topology;
  * packets (PFC pauses its upstream there), a DFT at most {@code dft} entries.
  *
  * <p>Buffer {@code 2 * i + lane} belongs to buffered arc {@code i} ({@link FabricNet#bufArc}); lane
- * 0 is the escape lane VL0, lane 1 the normal lane VL1. The IOFD preset has one lane: its VL0
- * buffers are not declared (null).
+ * 0 is the escape lane VL0, lane 1 the normal lane VL1. The IOFD preset and the escape-vl preset
+ * with one lane have one lane: their VL0 buffers are not declared (null).
  */
 public final class NetworkLayout {
 
@@ -28,8 +28,10 @@ public final class NetworkLayout {
     public final Fifo[] dft;
     /** per flow: packets sent of the current transmission */
     public final Field[] sent;
-    /** per flow: the receiver's next expected packet */
+    /** per flow: the receiver's next expected packet (null in the escape-vl preset) */
     public final Field[] expected;
+    /** per flow: the packets delivered, one bit per packet (the escape-vl preset, which accepts any order; else null) */
+    public final Field[] delivered;
     /** the failed element ({@link FabricNet#NONE} if none) */
     public final Field failed;
     /** a packet's flow */
@@ -58,7 +60,9 @@ public final class NetworkLayout {
         int flows = config.flows().size();
         StateLayout.Builder b = StateLayout.builder();
         sent = b.integers("sent", flows, 0, config.packets());
-        expected = b.integers("expected", flows, 0, config.packets());
+        boolean escapeVl = config.options().preset() == FabricOptions.Preset.ESCAPE_VL;
+        expected = escapeVl ? null : b.integers("expected", flows, 0, config.packets());
+        delivered = escapeVl ? b.integers("delivered", flows, 0, (1 << config.packets()) - 1) : null;
         failed = b.integer("failed", 0, net.elementCount() - 1);
         background = b.integers("background", net.bufferedArcs(), 0, Math.min(config.threshold(), config.background()));
         // the tables first: their packed values start right after the header (NetworkModel#entriesKept)
@@ -76,7 +80,7 @@ public final class NetworkLayout {
         pSeq = StateLayout.Builder.component("seq", 0, config.packets() - 1);
         pTokens = StateLayout.Builder.component("tokens", 0, config.tokens());
         buffers = new Fifo[2 * net.bufferedArcs()];
-        boolean oneLane = config.options().preset() == FabricOptions.Preset.IOFD;
+        boolean oneLane = config.options().preset() == FabricOptions.Preset.IOFD || escapeVl && !config.options().escapeLane();
         for (int i = oneLane ? 1 : 0; i < buffers.length; i += oneLane ? 2 : 1) {
             buffers[i] = b.fifo("buffer[" + t.arcName(net.bufArc(i / 2)) + ".VL" + i % 2 + "]", config.xoff(),
                     pFlow, pSeq, pTokens);

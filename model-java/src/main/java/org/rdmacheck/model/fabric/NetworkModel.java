@@ -85,6 +85,8 @@ public final class NetworkModel implements LayoutModel {
     private static final String[] RECEIVER = {"accept", "discard-duplicate", "discard-out-of-order"};
     private static final Route[] KINDS = Route.values();
     private static final int ALLOCATE_KIND = Route.ALLOCATE.ordinal();
+    private static final List<String> ESCAPE_VL_NAMES = List.of("Inject", "Forward", "Deflect", "MoveToEscape",
+            "LeaveEscape", "Deliver");
 
     private final FabricConfig config;
     private final FabricNet net;
@@ -129,6 +131,16 @@ public final class NetworkModel implements LayoutModel {
     private final boolean anyStarts;
     private final int freeingSeq;
     private final int[] failable;
+    // the escape-vl preset: its lane rules, per flow its length and destination switch, the first packet's id
+    private final boolean escapeVl;
+    private final FabricOptions.EscapeRules rules;
+    private final boolean follow;
+    private final boolean koUpDown;
+    private final int[] size;
+    private final int[] dstSwitch;
+    private final int[] firstPacket;
+    /** whether VL0 buffers are undeclared (the IOFD preset, escape-vl with one lane) */
+    private final boolean vl1Only;
     /** the DFTs in layout order and their switches */
     private final Fifo[] tables;
     private final int[] tableNode;
@@ -142,7 +154,9 @@ public final class NetworkModel implements LayoutModel {
     public NetworkModel(FabricConfig config) {
         this.config = config;
         this.iofd = config.options().preset() == FabricOptions.Preset.IOFD;
-        this.net = new FabricNet(config.topology(), config.flows(), config.failures(), iofd);
+        this.escapeVl = config.options().preset() == FabricOptions.Preset.ESCAPE_VL;
+        this.net = escapeVl ? new FabricNet(config.topology(), config.flows(), config.failedLinks())
+                : new FabricNet(config.topology(), config.flows(), config.failures(), iofd);
         this.t = net.topology();
         this.g = new NetworkLayout(config, net);
         this.flows = config.flows().size();
@@ -202,6 +216,22 @@ public final class NetworkModel implements LayoutModel {
         anyStarts = o.dft() == FabricOptions.DftRules.DEFLECT_MIDDLE || !usesDft;
         freeingSeq = o.dft() == FabricOptions.DftRules.FREE_ON_FIRST ? 0 : packets - 1;
         failable = net.failable();
+        vl1Only = g.buffers[0] == null;
+        rules = o.escapeRules();
+        follow = escapeVl && rules.followEscape() && !o.off(Knockout.ESCAPE_FOLLOW);
+        koUpDown = o.off(Knockout.UPDOWN_VL0);
+        size = new int[flows];
+        dstSwitch = new int[flows];
+        firstPacket = new int[flows];
+        for (int f = 0; f < flows; f++) {
+            Flow fl = config.flows().get(f);
+            size[f] = fl.packets() > 0 ? fl.packets() : packets;
+            dstSwitch[f] = escapeVl ? fl.dst() : -1;
+            firstPacket[f] = f == 0 ? 0 : firstPacket[f - 1] + size[f - 1];
+            if (size[f] > packets) {
+                throw new IllegalArgumentException("message " + fl + " longer than the configuration's packets");
+            }
+        }
         List<Integer> sw = new ArrayList<>();
         for (int node = 0; node < g.dft.length; node++) {
             if (g.dft[node] != null) {
@@ -254,6 +284,14 @@ public final class NetworkModel implements LayoutModel {
      * @return whether every message is accepted completely
      */
     public boolean allDelivered(int[] s, int base) {
+        if (escapeVl) {
+            for (int f = 0; f < flows; f++) {
+                if (g.delivered[f].get(s, base) != (1 << size[f]) - 1) {
+                    return false;
+                }
+            }
+            return true;
+        }
         for (Field e : g.expected) {
             if (e.get(s, base) != packets) {
                 return false;
@@ -304,6 +342,15 @@ public final class NetworkModel implements LayoutModel {
     @Override
     public List<Footprint> footprints() {
         List<Slot> all = g.layout.slots();
+        if (escapeVl) {
+            // the escape-vl preset's moves read the records of every switch and the deliveries of the
+            // message (the order-restoring rule): one group per action name, reading and writing every slot
+            List<Footprint> groups = new ArrayList<>();
+            for (String name : ESCAPE_VL_NAMES) {
+                groups.add(Footprint.of(name, all, all));
+            }
+            return groups;
+        }
         List<Slot> pause = g.paused == null ? List.of() : List.of(g.paused);
         List<Slot> buffersAndBackground = new ArrayList<>();
         for (Fifo q : g.buffers) {
@@ -391,6 +438,9 @@ public final class NetworkModel implements LayoutModel {
      */
     @Override
     public boolean enablingSlots(int[] s, int base, int footprint, Consumer<Slot> slots) {
+        if (escapeVl) {
+            return false;
+        }
         if (footprint < flows) {
             if (g.sent[footprint].get(s, base) < packets) {
                 return false;
@@ -399,9 +449,9 @@ public final class NetworkModel implements LayoutModel {
             return true;
         }
         int k = footprint - flows;
-        int groupsOfBuffers = iofd ? net.bufferedArcs() : g.buffers.length; // the IOFD preset: VL1 only
+        int groupsOfBuffers = vl1Only ? net.bufferedArcs() : g.buffers.length; // the IOFD preset: VL1 only
         if (k < groupsOfBuffers) {
-            int b = iofd ? 2 * k + 1 : k;
+            int b = vl1Only ? 2 * k + 1 : k;
             if (g.buffers[b].length(s, base) > 0) {
                 return false;
             }
@@ -487,6 +537,9 @@ public final class NetworkModel implements LayoutModel {
     /** Per instance: {@code Send[flow]}, {@code Forward[buffer]}, {@code Deliver[buffer]}, {@code Background[arc]}, {@code Fail}. */
     @Override
     public String group(Action a) {
+        if (escapeVl) {
+            return a.name();
+        }
         Map<String, Object> p = a.params();
         return switch (a.name()) {
             case "Send" -> a.name() + "[" + p.get("flow") + "]";
@@ -585,6 +638,9 @@ public final class NetworkModel implements LayoutModel {
         if (iofd) {
             return iofdAction(kind, arc, code);
         }
+        if (escapeVl) {
+            return escapeVlAction(kind, arc, code);
+        }
         return switch (kind) {
             case SEND, FORWARD -> {
                 int out = (int) (code >>> 34) & 0x7FF;
@@ -616,6 +672,30 @@ public final class NetworkModel implements LayoutModel {
         };
     }
 
+    /**
+     * An action in the shape of the escape-vl model's traces and its TLA+ twin: the packet's id (message
+     * by message), the arc it moves onto by name, the lane it joins (0 with one lane), and the move:
+     * {@code Inject}/{@code Forward} on its route, {@code Deflect}, {@code MoveToEscape},
+     * {@code LeaveEscape}, {@code Deliver} at its destination switch.
+     */
+    private Action escapeVlAction(int kind, int arc, long code) {
+        int p = firstPacket[flow(code)] + seq(code);
+        if (kind == DELIVER) {
+            return Action.of("Deliver", "packet", p, "at", t.nodeName(t.arcTo(arc)));
+        }
+        String name = switch (route(code)) {
+            case NORMAL, ESCAPE_FORWARD -> kind == SEND ? "Inject" : "Forward";
+            case PER_PACKET -> "Deflect";
+            case RETURN -> "LeaveEscape";
+            default -> "MoveToEscape";
+        };
+        int lane = vl1Only ? 0 : (int) (code >>> 45) & 1;
+        String hop = t.arcName(out(code));
+        return kind == SEND && !name.equals("Inject")
+                ? Action.of(name, "packet", p, "arc", hop, "lane", lane, "inject", true)
+                : Action.of(name, "packet", p, "arc", hop, "lane", lane);
+    }
+
     /** The inverse of {@link #iofdAction}, with the bits it does not show (element, ECN, could deflect) unset. */
     private long iofdCode(int kind, Map<String, Object> p) {
         return switch (kind) {
@@ -638,6 +718,9 @@ public final class NetworkModel implements LayoutModel {
      * @throws IllegalArgumentException if it is not one
      */
     public long code(Action a) {
+        if (escapeVl) {
+            throw new IllegalArgumentException("an escape-vl action does not show its tokens: no code: " + a);
+        }
         Map<String, Object> p = a.params();
         int kind = java.util.Arrays.asList(NAMES).indexOf(a.name());
         if (iofd) {
@@ -842,6 +925,38 @@ public final class NetworkModel implements LayoutModel {
     /**
      * @param s    packed values
      * @param base the state's first value
+     * @param flow a flow
+     * @param seq  a packet's index in its message
+     * @return whether every earlier packet of its message is delivered (the escape-vl preset)
+     */
+    public boolean earlierDelivered(int[] s, int base, int flow, int seq) {
+        int need = (1 << seq) - 1;
+        return (g.delivered[flow].get(s, base) & need) == need;
+    }
+
+    /**
+     * @param p a packet id of the escape-vl preset (message by message)
+     * @return its flow
+     */
+    public int flowOfPacket(int p) {
+        int f = 0;
+        while (f + 1 < flows && firstPacket[f + 1] <= p) {
+            f++;
+        }
+        return f;
+    }
+
+    /**
+     * @param p a packet id of the escape-vl preset
+     * @return its index in its message
+     */
+    public int seqOfPacket(int p) {
+        return p - firstPacket[flowOfPacket(p)];
+    }
+
+    /**
+     * @param s    packed values
+     * @param base the state's first value
      * @return the failed element ({@link FabricNet#NONE} if none)
      */
     public int failed(int[] s, int base) {
@@ -920,6 +1035,9 @@ public final class NetworkModel implements LayoutModel {
     public Object view(LayoutState s) {
         if (iofd) {
             return iofdView(s);
+        }
+        if (escapeVl) {
+            return escapeVlView(s);
         }
         List<Object> buffers = new ArrayList<>();
         List<Object> background = new ArrayList<>();
@@ -1006,6 +1124,55 @@ public final class NetworkModel implements LayoutModel {
                 "failed", failed);
     }
 
+    /**
+     * A state of the escape-vl preset in the shape of the escape-vl model's traces and its TLA+ twin:
+     * per buffer {@code arc * lanes + lane} (arcs numbered by {@link FabricNet#switchArcs}) its packet
+     * ids, per packet its status (0 at its source, 1 in flight, 2 delivered) and tokens (a delivered
+     * packet's are 0: it left the network with them), per message the switch (numbered by
+     * {@link FabricNet#switches}) where it took the escape lane, -1 if none.
+     */
+    private Object escapeVlView(LayoutState s) {
+        int[] arcs = net.switchArcs();
+        int[] switches = net.switches();
+        int lanes = vl1Only ? 1 : 2;
+        int total = firstPacket[flows - 1] + size[flows - 1];
+        List<Object> buffers = new ArrayList<>();
+        int[] tokensOf = new int[total];
+        for (int a : arcs) {
+            for (int lane = 0; lane < lanes; lane++) {
+                List<Object> l = new ArrayList<>();
+                for (int e : s.elements(g.buffers[2 * bufOfArc[a] + (vl1Only ? 1 : lane)])) {
+                    int p = firstPacket[g.pFlow.of(e)] + g.pSeq.of(e);
+                    l.add(p);
+                    tokensOf[p] = g.pTokens.of(e);
+                }
+                buffers.add(l);
+            }
+        }
+        List<Object> status = new ArrayList<>();
+        List<Object> tokens = new ArrayList<>();
+        List<Object> escapeAt = new ArrayList<>();
+        for (int f = 0; f < flows; f++) {
+            int sent = s.get(g.sent[f]);
+            int delivered = s.get(g.delivered[f]);
+            for (int q = 0; q < size[f]; q++) {
+                int st = q >= sent ? 0 : (delivered >> q & 1) != 0 ? 2 : 1;
+                status.add(st);
+                tokens.add(st == 0 ? initTokens[f] : st == 2 ? 0 : tokensOf[firstPacket[f] + q]);
+            }
+            int at = -1;
+            for (int k = 0; k < switches.length; k++) {
+                for (int e : s.elements(g.dft[switches[k]])) {
+                    if (g.dFlow.of(e) == f) {
+                        at = k;
+                    }
+                }
+            }
+            escapeAt.add(at);
+        }
+        return ordered("buffers", buffers, "status", status, "tokens", tokens, "escapeAt", escapeAt);
+    }
+
     private static Map<String, Object> ordered(Object... kv) {
         Map<String, Object> m = new LinkedHashMap<>();
         for (int i = 0; i < kv.length; i += 2) {
@@ -1063,7 +1230,7 @@ public final class NetworkModel implements LayoutModel {
             }
         }
         // the moves of one routing decision
-        private final int cap = maxDegree * Math.max(1, overwrite ? dftSize : 1) + 3;
+        private final int cap = (escapeVl ? 3 : 1) * maxDegree * Math.max(1, overwrite ? dftSize : 1) + 3;
         private final int[] hOut = new int[cap];
         private final int[] hLane = new int[cap];
         private final int[] hTokens = new int[cap];
@@ -1134,7 +1301,7 @@ public final class NetworkModel implements LayoutModel {
             background();
             failures();
             this.sink = null;
-            if (iofd) {
+            if (iofd || escapeVl) {
                 return; // the answers kept for the fabric's properties (see cached) are not asked
             }
             int n = x.parentLength();
@@ -1149,12 +1316,12 @@ public final class NetworkModel implements LayoutModel {
         private boolean sends() {
             for (int f = 0; f < flows; f++) {
                 int seq = x.get(g.sent[f]);
-                if (seq >= packets) {
+                if (seq >= size[f]) {
                     continue;
                 }
                 int tor = srcTor[f];
                 int tokens = initTokens[f];
-                boolean eligible = !iofd && seq == 0 && deflectionEligible(tor, f, 0, tokens, -1);
+                boolean eligible = !iofd && !escapeVl && seq == 0 && deflectionEligible(tor, f, 0, tokens, -1);
                 route(tor, f, seq, tokens, 1, -1);
                 if (eligible && !allocates()) {
                     lastOffered = false;
@@ -1197,13 +1364,13 @@ public final class NetworkModel implements LayoutModel {
                 int lane = b & 1;
                 buffered = true;
                 int u = iofd ? leaving(arc, f, seq, tokens) : -1;
-                if (hostArc[arc]) {
+                if (hostArc[arc] || t.arcTo(arc) == dstSwitch[f]) {
                     deliver(b, arc, f, seq, u);
                     moved = true;
                     continue;
                 }
                 int v = t.arcTo(arc);
-                boolean eligible = !iofd && lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
+                boolean eligible = !iofd && !escapeVl && lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
                 route(v, f, seq, tokens, lane, arc);
                 moved |= hops > 0;
                 if (eligible && !allocates()) {
@@ -1264,6 +1431,11 @@ public final class NetworkModel implements LayoutModel {
             x.begin();
             x.removeAt(buffers[b], 0);
             writeLeft(u);
+            if (escapeVl) {
+                x.set(g.delivered[f], x.get(g.delivered[f]) | 1 << seq); // any order: the order is a property
+                emit(code(DELIVER, arc, b & 1, f, seq, 0, 0, 0, 0, 0, false, false));
+                return;
+            }
             int exp = x.get(g.expected[f]);
             int receiver = 1;
             if (seq == exp) {
@@ -1548,6 +1720,10 @@ public final class NetworkModel implements LayoutModel {
         void route(int v, int f, int seq, int tokens, int lane, int inArc) {
             hops = 0;
             loadTable(v, f, seq, tokens);
+            if (escapeVl) {
+                escapeVlMoves(v, f, seq, tokens, lane);
+                return;
+            }
             boolean end = seq == packets - 1;
             if (lane == 0) {
                 int e = net.escapeArc(failedNow, v, f);
@@ -1609,6 +1785,102 @@ public final class NetworkModel implements LayoutModel {
             } else {
                 escapeToVl0(v, f, seq, tokens, end);
             }
+        }
+
+        /**
+         * The escape-vl preset's moves (seed 000 §IV-B, {@link FabricOptions.EscapeRules}), each offered
+         * (a free selection function): a packet whose message took the escape lane at this switch
+         * follows it onto VL0 (order-restoring rule, nothing else); a VL0 packet that must return does
+         * so on its tree route; otherwise its route on its lane (VL0: up*&#47;down*, VL1: the tree or
+         * with minimal routing every shortest path), a deflection to any other live switch on its lane
+         * (lane deflects, a token left), and on VL1 the move to VL0 (with the order-restoring rule only
+         * for the message's oldest packet in flight when the message has no record yet, recorded here).
+         */
+        private void escapeVlMoves(int v, int f, int seq, int tokens, int lane) {
+            int routed = net.ecmpArc(FabricNet.NONE, v, f);
+            if (follow && lane == 1 && recordAt(v, f)) {
+                escapeMoves(v, f, tokens, Route.ESCAPE_FOLLOW);
+                return;
+            }
+            if (lane == 0 && rules.fromEscape()) {
+                if (room(routed, 1)) {
+                    hop(routed, 1, tokens, Route.RETURN, SAME, false);
+                }
+                return;
+            }
+            if (lane == 0) {
+                escapeMoves(v, f, tokens, Route.ESCAPE_FORWARD);
+            } else if (rules.minimalVl1()) {
+                for (int a : net.shortestArcs(v, f)) {
+                    if (room(a, 1)) {
+                        hop(a, 1, tokens, Route.NORMAL, SAME, false);
+                    }
+                }
+            } else if (room(routed, 1)) {
+                hop(routed, 1, tokens, Route.NORMAL, SAME, false);
+            }
+            if (rules.deflects(lane) && tokens > 0) {
+                for (int port = 0; port < t.degree(v); port++) {
+                    int a = t.arcAt(v, port);
+                    if (a != routed && !hostArc[a] && room(a, lane)) {
+                        hop(a, lane, tokens - rules.tokenCost(), Route.PER_PACKET, SAME, false);
+                    }
+                }
+            }
+            if (lane == 1 && escapeLane && rules.toEscape()) {
+                if (!follow) {
+                    escapeMoves(v, f, tokens, Route.ESCAPE);
+                } else if (!recorded(f) && earlierDelivered(f, seq)) {
+                    int before = hops;
+                    escapeMoves(v, f, tokens, Route.ESCAPE_ALLOCATE);
+                    for (int h = before; h < hops; h++) {
+                        ownTable(h, -1, g.entry(f, 0, routed, 0));
+                    }
+                }
+            }
+        }
+
+        /** The moves onto VL0 on the escape lane's routes: the tree route, or every shortest path with up*&#47;down* knocked out. */
+        private void escapeMoves(int v, int f, int tokens, Route kind) {
+            if (koUpDown) {
+                for (int a : net.shortestArcs(v, f)) {
+                    if (room(a, 0)) {
+                        hop(a, 0, tokens, kind, SAME, false);
+                    }
+                }
+            } else {
+                int a = net.escapeArc(FabricNet.NONE, v, f);
+                if (room(a, 0)) {
+                    hop(a, 0, tokens, kind, SAME, false);
+                }
+            }
+        }
+
+        /** Whether switch v holds the record of flow f's move to the escape lane (the loaded table). */
+        private boolean recordAt(int v, int f) {
+            for (int i = 0; i < tableLen; i++) {
+                if (dFlow.of(table[i]) == f) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Whether any switch holds the record of flow f's move to the escape lane. */
+        private boolean recorded(int f) {
+            for (Fifo q : dft) {
+                for (int i = 0, n = q == null ? 0 : x.length(q); i < n; i++) {
+                    if (dFlow.of(x.element(q, i)) == f) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        private boolean earlierDelivered(int f, int seq) {
+            int need = (1 << seq) - 1;
+            return (x.get(g.delivered[f]) & need) == need;
         }
 
         /** {@code Deflect}: a first packet chosen for deflection to each alternative port; an entry is allocated. */
@@ -1765,7 +2037,7 @@ public final class NetworkModel implements LayoutModel {
             x.load(s, base);
             failedNow = x.get(g.failed);
             boolean any = false;
-            for (int b = iofd ? 1 : 0; b < buffers.length; b += iofd ? 2 : 1) {
+            for (int b = vl1Only ? 1 : 0; b < buffers.length; b += vl1Only ? 2 : 1) {
                 Fifo q = buffers[b];
                 if (x.length(q) == 0) {
                     continue;

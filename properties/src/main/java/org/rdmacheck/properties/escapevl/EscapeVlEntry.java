@@ -5,14 +5,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.Params;
-import org.rdmacheck.model.escapevl.EscapeNetwork;
-import org.rdmacheck.model.escapevl.EscapeVl;
-import org.rdmacheck.model.escapevl.EscapeVlPacked;
-import org.rdmacheck.model.escapevl.LaneRules;
-import org.rdmacheck.model.escapevl.Workload;
+import org.rdmacheck.model.fabric.FabricConfig;
+import org.rdmacheck.model.fabric.FabricNet;
+import org.rdmacheck.model.fabric.FabricOptions;
+import org.rdmacheck.model.fabric.FabricOptions.EscapeRules;
+import org.rdmacheck.model.fabric.Flow;
+import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.topology.LeafSpine;
 import org.rdmacheck.model.topology.Ring;
+import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
@@ -28,7 +32,8 @@ import org.rdmacheck.properties.liveness.LivenessSpec;
 
 /**
  * Catalogue entry {@code escape-vl}: the dynamic escape-lane model (seed 000 §IV-B) on a ring of
- * 3 or 4 switches or a 2x2 leaf-spine with the link leaf0-spine0 failed.
+ * 3 or 4 switches or a 2x2 leaf-spine with the link leaf0-spine0 failed: the escape-vl preset of the
+ * one network model ({@link FabricOptions.Preset#ESCAPE_VL}), its variants as lane rules.
  */
 public final class EscapeVlEntry implements ModelEntry {
 
@@ -100,14 +105,17 @@ public final class EscapeVlEntry implements ModelEntry {
                         + " flight and records the switch; later packets take VL0 there", Set.of()));
     }
 
-    /** Knock-out switch names and the model's switches. */
-    private static final Map<String, EscapeVl.Knockout> SWITCHES = Map.of(
-            "escape-move", EscapeVl.Knockout.ESCAPE_MOVE,
-            "updown-vl0", EscapeVl.Knockout.UPDOWN_VL0,
-            "escape-follow", EscapeVl.Knockout.ESCAPE_FOLLOW);
+    /**
+     * Knock-out switch names and the network model's switches: no move to VL0 leaves the escape lane
+     * unused, which is the network model's escape lane knocked out.
+     */
+    private static final Map<String, FabricOptions.Knockout> SWITCHES = Map.of(
+            "escape-move", FabricOptions.Knockout.ESCAPE_LANE,
+            "updown-vl0", FabricOptions.Knockout.UPDOWN_VL0,
+            "escape-follow", FabricOptions.Knockout.ESCAPE_FOLLOW);
 
-    private static Set<EscapeVl.Knockout> knockoutSet(Set<String> names) {
-        Set<EscapeVl.Knockout> out = java.util.EnumSet.noneOf(EscapeVl.Knockout.class);
+    private static Set<FabricOptions.Knockout> knockoutSet(Set<String> names) {
+        Set<FabricOptions.Knockout> out = java.util.EnumSet.noneOf(FabricOptions.Knockout.class);
         names.forEach(n -> out.add(SWITCHES.get(n)));
         return out;
     }
@@ -131,61 +139,149 @@ public final class EscapeVlEntry implements ModelEntry {
                         "the order-restoring rule is dropped: any packet may move to VL0 (lane-change-order's rule)"));
     }
 
-    static LaneRules rules(String variant) {
+    /**
+     * @param variant a variant
+     * @return its lane rules (VL1 on the tree route)
+     */
+    static EscapeRules rules(String variant) {
         return switch (variant) {
-            case "dart" -> LaneRules.DART;
-            case "one-lane" -> LaneRules.ONE_LANE_DEFLECT;
-            case "escape-return" -> LaneRules.ESCAPE_RETURN;
-            case "escape-deflect" -> LaneRules.ESCAPE_DEFLECT;
-            case "unlimited-tokens" -> LaneRules.DART_UNLIMITED_TOKENS;
-            case "lane-change-order" -> LaneRules.ESCAPE_ONLY;
-            case "escape-follow" -> LaneRules.ESCAPE_FOLLOW;
+            // deflectVl1, deflectVl0, toEscape, fromEscape, followEscape, tokenCost, minimal VL1
+            case "dart" -> new EscapeRules(true, false, true, false, false, 1, false);
+            case "one-lane" -> new EscapeRules(true, false, false, false, false, 1, false);
+            case "escape-return" -> new EscapeRules(true, false, true, true, false, 1, false);
+            case "escape-deflect" -> new EscapeRules(true, true, true, false, false, 1, false);
+            case "unlimited-tokens" -> new EscapeRules(true, false, true, false, false, 0, false);
+            case "lane-change-order" -> new EscapeRules(false, false, true, false, false, 1, false);
+            case "escape-follow" -> new EscapeRules(false, false, true, false, true, 1, false);
             default -> throw new InputException("unknown variant '" + variant + "' for escape-vl");
         };
+    }
+
+    /**
+     * A switch network of the model: its topology and the links failed from the start.
+     *
+     * @param topology the topology
+     * @param failed   names of its failed links ({@code A-B})
+     */
+    public record Net(Topology topology, List<String> failed) {
+        /** @return the network's name */
+        public String name() {
+            return topology.name() + (failed.isEmpty() ? "" : " fail " + String.join(",", failed));
+        }
     }
 
     /**
      * @param network ring3, ring4 or leafspine
      * @return the switch network
      */
-    public static EscapeNetwork network(String network) {
+    public static Net network(String network) {
         return switch (network) {
-            case "ring3" -> new EscapeNetwork(Ring.build(3, 0), List.of());
-            case "ring4" -> new EscapeNetwork(Ring.build(4, 0), List.of());
-            case "leafspine" -> new EscapeNetwork(LeafSpine.build(2, 2, 1), List.of("leaf0-spine0"));
+            case "ring3" -> new Net(Ring.build(3, 0), List.of());
+            case "ring4" -> new Net(Ring.build(4, 0), List.of());
+            case "leafspine" -> new Net(LeafSpine.build(2, 2, 1), List.of("leaf0-spine0"));
             default -> throw new InputException("network = '" + network + "': expected ring3, ring4 or leafspine");
         };
     }
 
+    /**
+     * Parses {@code SRC>DST:PACKETS} items separated by commas (e.g. {@code s1>s2:2,s2>s1:1}): one
+     * message each, from a source switch to a destination switch; packet ids run message by message.
+     *
+     * @param text    the workload
+     * @param network the network naming the switches
+     * @return the messages, each with its own length
+     * @throws InputException for a malformed item, an unknown switch, a message to itself or more than 8 packets
+     */
+    public static List<Flow> workload(String text, Net network) {
+        Topology t = network.topology();
+        List<Flow> flows = new ArrayList<>();
+        int packets = 0;
+        for (String item : text.split(",")) {
+            String it = item.trim();
+            int gt = it.indexOf('>');
+            int colon = it.indexOf(':');
+            if (gt <= 0 || colon < gt) {
+                throw new InputException("workload item '" + it + "': expected SRC>DST:PACKETS");
+            }
+            int src = switchId(it.substring(0, gt), network);
+            int dst = switchId(it.substring(gt + 1, colon), network);
+            int count;
+            try {
+                count = Integer.parseInt(it.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                count = -1;
+            }
+            if (count < 1 || src == dst) {
+                throw new InputException("workload item '" + it + "': expected distinct switches and PACKETS >= 1");
+            }
+            packets += count;
+            flows.add(new Flow(src, dst, false, count));
+        }
+        if (packets > 8) {
+            throw new InputException("workload '" + text + "': " + packets + " packets, expected at most 8");
+        }
+        return flows;
+    }
+
+    private static int switchId(String name, Net network) {
+        Topology t = network.topology();
+        for (int v = 0; v < t.nodeCount(); v++) {
+            if (!t.isHost(v) && t.nodeName(v).equals(name)) {
+                return v;
+            }
+        }
+        throw new InputException("switch '" + name + "': not in " + network.name());
+    }
+
+    /**
+     * The escape-vl preset of the one network model: buffers of {@code capacity} packets (the PFC
+     * pause at capacity, no hysteresis: credit back-pressure), no background, no failure, no
+     * threshold, the variant's lane rules, VL1 on the tree or minimal routes, a DFT entry per message
+     * per switch for the order-restoring rule's records.
+     *
+     * @param variant the variant
+     * @param p       resolved parameters
+     * @return the network model's configuration
+     */
+    public static FabricConfig networkConfig(String variant, Params p) {
+        Net net = network(NETWORK.get(p));
+        String wl = WORKLOAD.get(p);
+        List<Flow> flows = workload(wl.isEmpty() ? (orderVariant(variant) ? ORDER_WORKLOADS : WORKLOADS)
+                .get(NETWORK.get(p)) : wl, net);
+        EscapeRules r = rules(variant);
+        if (VL1_ROUTES.get(p).equals("minimal")) {
+            r = new EscapeRules(r.deflectVl1(), r.deflectVl0(), r.toEscape(), r.fromEscape(), r.followEscape(),
+                    r.tokenCost(), true);
+        }
+        int capacity = CAPACITY.get(p);
+        int packets = flows.stream().mapToInt(Flow::packets).max().orElse(1);
+        FabricOptions o = FabricOptions.escapeVl(r, !variant.equals("one-lane"),
+                knockoutSet(new EscapeVlEntry().knockouts(p)));
+        return new FabricConfig(net.topology(), flows, packets, r.followEscape() ? flows.size() : 0, TOKENS.get(p),
+                1, 1, capacity, capacity - 1, 0, 0, o, net.failed());
+    }
+
     @Override
-    public CheckSpec<EscapeVl.State> build(String variant, Params params) {
+    public CheckSpec<LayoutState> build(String variant, Params params) {
         variant(variant);
         Params p = resolve(params);
-        String net = NETWORK.get(p);
-        EscapeNetwork network = network(net);
-        String wl = WORKLOAD.get(p);
-        Workload workload = Workload.parse(wl.isEmpty() ? (orderVariant(variant) ? ORDER_WORKLOADS : WORKLOADS).get(net)
-                : wl, network);
-        EscapeVl model = new EscapeVl(network, rules(variant), workload, CAPACITY.get(p),
-                TOKENS.get(p), knockoutSet(knockouts(p)), VL1_ROUTES.get(p).equals("minimal"));
-        List<Property<EscapeVl.State>> props = new ArrayList<>();
-        // deadlock needs no packed form: the explorer decodes a state only when it has no successor
+        NetworkModel model = new NetworkModel(networkConfig(variant, p));
+        List<Property<LayoutState>> props = new ArrayList<>();
         props.add(DeadlockFreedom.standard());
-        Progress<EscapeVl.State> allDelivered = new Progress<>("AllDelivered", EscapeVl.State::allDelivered);
-        ActionProperty<EscapeVl.State> inOrder = new ActionProperty<>("InOrderDelivery",
-                (from, action, to) -> !action.name().equals("Deliver")
-                        || workload.oldestInFlight((Integer) action.params().get("packet"), from.status()));
-        // each property also on the packed encoding (EscapeVlPacked), for the explorer's packed path
-        java.util.Optional<EscapeVlPacked> packed = model.packedModel();
-        if (packed.isPresent()) {
-            EscapeVlPacked pk = packed.get();
-            allDelivered = allDelivered.withPacked(pk.codec()::allDelivered);
-            inOrder = inOrder.withPacked((from, offset, code, to) -> !EscapeVlPacked.isDeliver(code)
-                    || pk.oldestInFlight(EscapeVlPacked.packet(code), from, offset));
-        }
-        props.add(allDelivered);
+        PackedModel.StateTest done = model::allDelivered;
+        props.add(new Progress<LayoutState>("AllDelivered", s -> s.test(done)).withPacked(done));
         if (orderVariant(variant)) {
-            props.add(inOrder);
+            // a packet is delivered only after every earlier packet of its message
+            PackedModel.StepTest inOrder = (from, o, code, to) -> !NetworkModel.isDelivery(code)
+                    || model.earlierDelivered(from, o, NetworkModel.flow(code), NetworkModel.seq(code));
+            props.add(new ActionProperty<LayoutState>("InOrderDelivery", (from, a, to) -> {
+                if (!a.name().equals("Deliver")) {
+                    return true;
+                }
+                int packet = (Integer) a.params().get("packet");
+                return from.test((s, o) -> model.earlierDelivered(s, o, model.flowOfPacket(packet),
+                        model.seqOfPacket(packet)));
+            }).withPacked(inOrder));
         }
         return new CheckSpec<>(name(), variant, p.asMap(), model, props, variant(variant).mustFail());
     }
@@ -204,12 +300,12 @@ public final class EscapeVlEntry implements ModelEntry {
     @Override
     @SuppressWarnings("unchecked")
     public java.util.Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
-        CheckSpec<EscapeVl.State> spec = (CheckSpec<EscapeVl.State>) built;
-        Liveness<EscapeVl.State> delivered = Liveness.eventually(EVENTUALLY_DELIVERED, EscapeVl.State::allDelivered,
+        CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) built;
+        NetworkModel m = (NetworkModel) spec.model();
+        Liveness<LayoutState> delivered = Liveness.eventually(EVENTUALLY_DELIVERED, s -> s.test(m::allDelivered),
                 PACKETS_FAIR);
-        EscapeVl m = (EscapeVl) spec.model();
         boolean fails = variant(spec.variant()).mustFail().contains("AllDelivered")
-                || m.rules().tokenCost() == 0 && m.tokens() > 0;
+                || m.config().options().escapeRules().tokenCost() == 0 && m.config().tokens() > 0;
         return java.util.Optional.of(new LivenessSpec<>(spec, List.of(delivered),
                 fails ? Set.of(EVENTUALLY_DELIVERED) : Set.of()));
     }
@@ -221,12 +317,14 @@ public final class EscapeVlEntry implements ModelEntry {
      *
      * @return name to (network, workload)
      */
-    public static Map<String, Map.Entry<EscapeNetwork, Workload>> tlaNets() {
-        Map<String, Map.Entry<EscapeNetwork, Workload>> m = new java.util.LinkedHashMap<>();
+    public static Map<String, Map.Entry<FabricNet, List<Flow>>> tlaNets() {
+        Map<String, Map.Entry<FabricNet, List<Flow>>> m = new java.util.LinkedHashMap<>();
         for (String net : List.of("ring3", "leafspine")) {
-            EscapeNetwork n = network(net);
-            m.put(net, Map.entry(n, Workload.parse(WORKLOADS.get(net), n)));
-            m.put(net + "order", Map.entry(n, Workload.parse(ORDER_WORKLOADS.get(net), n)));
+            Net n = network(net);
+            for (String name : List.of(net, net + "order")) {
+                List<Flow> flows = workload((name.endsWith("order") ? ORDER_WORKLOADS : WORKLOADS).get(net), n);
+                m.put(name, Map.entry(new FabricNet(n.topology(), flows, n.failed()), flows));
+            }
         }
         return m;
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.rdmacheck.model.escapevl.EscapeVlTla;
 
 /**
  * The TLA+ twin's tables (specs/escape-vl/EscapeVlNets.tla) are generated from the Java networks
