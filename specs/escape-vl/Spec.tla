@@ -11,8 +11,9 @@
 (* it came from included), or move to VL0 on its routed arc; in variant    *)
 (* escape-return a VL0 packet must return to VL1 at its next hop. The      *)
 (* choice is free.                                                        *)
-(* Same variables, initial state and actions as the Java model             *)
-(* org.rdmacheck.model.escapevl.EscapeVl, so distinct-state counts agree.  *)
+(* Same variables, initial state and actions as the escape-vl preset of    *)
+(* the Java network model (org.rdmacheck.model.fabric.NetworkModel, its    *)
+(* trace view), so distinct-state counts agree.                            *)
 EXTENDS Integers, Sequences, FiniteSets, EscapeVlNets
 
 CONSTANTS Network, Variant, Capacity, Tokens
@@ -101,11 +102,14 @@ Inject(p) ==
     /\ status[p] = 0 /\ NextToInject(p)
     /\ Options(p, Src(p), -1, InjLane, TRUE)
 
+\* A delivered packet leaves the network with its tokens: they read 0 from then on (the Java
+\* network model drops the packet, so its tokens are no longer state).
 Deliver(b) ==
     LET p == Head(buffers[b]) IN
     /\ buffers' = [buffers EXCEPT ![b] = Tail(@)]
     /\ status' = [status EXCEPT ![p] = 2]
-    /\ UNCHANGED <<tokens, escapeAt>>
+    /\ tokens' = [tokens EXCEPT ![p] = 0]
+    /\ UNCHANGED escapeAt
 
 HeadMove(b) ==
     /\ buffers[b] # <<>>

@@ -13,18 +13,17 @@ import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.engine.ExplorationReport;
 import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;
-import org.rdmacheck.model.escapevl.EscapeNetwork;
-import org.rdmacheck.model.escapevl.EscapeVl;
-import org.rdmacheck.model.escapevl.LaneRules;
-import org.rdmacheck.model.escapevl.Workload;
+import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.properties.escapevl.EscapeVlEntry;
 import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.model.topology.TopologySpecs;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
 
 /**
- * The static checker (tree routings, root orientation) and the dynamic buffer model escape-vl
- * agree on every small topology (ring of 3 and 4, 2x2 leaf-spine with a failed link), for every
+ * The static checker (tree routings, root orientation) and the dynamic buffer model escape-vl (the
+ * escape-vl preset of the network model) agree on every small topology (ring of 3 and 4, 2x2 leaf-spine with a failed link), for every
  * lane rule, on a 4-packet workload and on the packets a static cycle names: a static proof
  * means no reachable deadlock, and a reachable deadlock means a static cycle. The converse does
  * not hold for adaptive routing: a dependency cycle is a possible deadlock, not a certain one
@@ -32,11 +31,12 @@ import org.rdmacheck.properties.DeadlockFreedom;
  */
 class StaticDynamicAgreementTest {
 
-    private static final Map<String, LaneRules> RULES = Map.of(
-            "tree-escape", LaneRules.DART,
-            "tree-deflect", LaneRules.ONE_LANE_DEFLECT,
-            "tree-escape-deflect", LaneRules.ESCAPE_DEFLECT,
-            "tree-escape-return", LaneRules.ESCAPE_RETURN);
+    /** Static routing function to the escape-vl variant with the same lane rules. */
+    private static final Map<String, String> RULES = Map.of(
+            "tree-escape", "dart",
+            "tree-deflect", "one-lane",
+            "tree-escape-deflect", "escape-deflect",
+            "tree-escape-return", "escape-return");
 
     private static final Map<String, String> PROOF_WORKLOAD = Map.of(
             "ring:n=3,hosts=1", "s0>s2:1,s0>s1:1,s1>s2:1,s2>s1:1",
@@ -48,18 +48,19 @@ class StaticDynamicAgreementTest {
         int bothDeadlock = 0;
         for (String topo : PROOF_WORKLOAD.keySet()) {
             List<String> fail = topo.startsWith("leafspine") ? List.of("leaf0-spine0") : List.of();
-            for (Map.Entry<String, LaneRules> r : RULES.entrySet()) {
-                DeadlockQuery q = new DeadlockQuery(topo, r.getKey(), r.getValue().lanes(), 1, fail, Orientation.ROOT);
+            for (Map.Entry<String, String> r : RULES.entrySet()) {
+                int lanes = r.getValue().equals("one-lane") ? 1 : 2;
+                DeadlockQuery q = new DeadlockQuery(topo, r.getKey(), lanes, 1, fail, Orientation.ROOT);
                 Topology t = TopologySpecs.parse(topo);
                 DeadlockVerdict v = DeadlockChecker.check(q.fabric(t), q.routingFunction());
                 assertTrue(v.outcome() == DeadlockVerdict.Outcome.CYCLE || v.outcome() == DeadlockVerdict.Outcome.DEADLOCK_FREE);
-                EscapeNetwork net = new EscapeNetwork(t, fail);
+                EscapeVlEntry.Net net = new EscapeVlEntry.Net(t, fail);
                 List<String> workloads = new ArrayList<>(List.of(PROOF_WORKLOAD.get(topo)));
                 if (v.outcome() == DeadlockVerdict.Outcome.CYCLE) {
                     workloads.add(cycleWorkload(v, t));
                 }
                 for (String w : workloads) {
-                    boolean dynamicDeadlock = deadlocks(new EscapeVl(net, r.getValue(), Workload.parse(w, net), 1, 1));
+                    boolean dynamicDeadlock = deadlocks(model(net, r.getValue(), w));
                     String where = topo + " " + r.getKey() + " workload " + w;
                     // a reachable deadlock is a cycle of waits: the static graph must be cyclic (Dally-Seitz, Duato)
                     if (dynamicDeadlock) {
@@ -75,15 +76,19 @@ class StaticDynamicAgreementTest {
         }
         // the ring of three deadlocks in both with one deflecting lane and with a deflecting escape lane
         assertTrue(bothDeadlock >= 2, "dynamic deadlocks found: " + bothDeadlock);
-        assertTrue(deadlocks(ring3("tree-deflect", LaneRules.ONE_LANE_DEFLECT)));
-        assertTrue(deadlocks(ring3("tree-escape-deflect", LaneRules.ESCAPE_DEFLECT)));
-        assertFalse(deadlocks(ring3("tree-escape", LaneRules.DART)));
+        assertTrue(deadlocks(ring3("one-lane")));
+        assertTrue(deadlocks(ring3("escape-deflect")));
+        assertFalse(deadlocks(ring3("dart")));
     }
 
-    private static EscapeVl ring3(String routing, LaneRules rules) {
+    /** The escape-vl preset of the network model with a variant's lane rules, capacity 1, one token. */
+    private static NetworkModel model(EscapeVlEntry.Net net, String variant, String workload) {
+        return new NetworkModel(EscapeVlEntry.config(net, variant, workload, 1, 1, false, Set.of()));
+    }
+
+    private static NetworkModel ring3(String variant) {
         Topology t = TopologySpecs.parse("ring:n=3,hosts=1");
-        EscapeNetwork net = new EscapeNetwork(t, List.of());
-        return new EscapeVl(net, rules, Workload.parse(PROOF_WORKLOAD.get("ring:n=3,hosts=1"), net), 1, 1);
+        return model(new EscapeVlEntry.Net(t, List.of()), variant, PROOF_WORKLOAD.get("ring:n=3,hosts=1"));
     }
 
     /** One packet per dependency of the cycle: from the switch its source host hangs off to its destination's. */
@@ -100,8 +105,8 @@ class StaticDynamicAgreementTest {
         return String.join(",", parts);
     }
 
-    static boolean deadlocks(EscapeVl model) {
-        CheckSpec<EscapeVl.State> spec = new CheckSpec<>("escape-vl", "agreement", Map.of(), model,
+    static boolean deadlocks(NetworkModel model) {
+        CheckSpec<LayoutState> spec = new CheckSpec<>("escape-vl", "agreement", Map.of(), model,
                 List.of(DeadlockFreedom.standard()), Set.of());
         ExplorationReport rep = new Explorer(ExplorerSettings.defaults().withThreads(1).withMaxStates(2_000_000)).check(spec);
         CheckResult res = rep.results().get(0);

@@ -246,18 +246,34 @@ public final class EscapeVlEntry implements ModelEntry {
     public static FabricConfig networkConfig(String variant, Params p) {
         Net net = network(NETWORK.get(p));
         String wl = WORKLOAD.get(p);
-        List<Flow> flows = workload(wl.isEmpty() ? (orderVariant(variant) ? ORDER_WORKLOADS : WORKLOADS)
-                .get(NETWORK.get(p)) : wl, net);
+        return config(net, variant, wl.isEmpty() ? (orderVariant(variant) ? ORDER_WORKLOADS : WORKLOADS)
+                .get(NETWORK.get(p)) : wl, CAPACITY.get(p), TOKENS.get(p), VL1_ROUTES.get(p).equals("minimal"),
+                knockoutSet(new EscapeVlEntry().knockouts(p)));
+    }
+
+    /**
+     * The escape-vl preset on any switch network.
+     *
+     * @param net       the network
+     * @param variant   the variant (its lane rules)
+     * @param workload  {@code SRC>DST:PACKETS,...}
+     * @param capacity  packets per (arc, lane) buffer
+     * @param tokens    deflection tokens per packet
+     * @param minimal   whether VL1 routes on every shortest path instead of the tree
+     * @param knockouts the mechanisms switched off
+     * @return the network model's configuration
+     */
+    public static FabricConfig config(Net net, String variant, String workload, int capacity, int tokens,
+                                      boolean minimal, Set<FabricOptions.Knockout> knockouts) {
+        List<Flow> flows = workload(workload, net);
         EscapeRules r = rules(variant);
-        if (VL1_ROUTES.get(p).equals("minimal")) {
+        if (minimal) {
             r = new EscapeRules(r.deflectVl1(), r.deflectVl0(), r.toEscape(), r.fromEscape(), r.followEscape(),
                     r.tokenCost(), true);
         }
-        int capacity = CAPACITY.get(p);
         int packets = flows.stream().mapToInt(Flow::packets).max().orElse(1);
-        FabricOptions o = FabricOptions.escapeVl(r, !variant.equals("one-lane"),
-                knockoutSet(new EscapeVlEntry().knockouts(p)));
-        return new FabricConfig(net.topology(), flows, packets, r.followEscape() ? flows.size() : 0, TOKENS.get(p),
+        FabricOptions o = FabricOptions.escapeVl(r, !variant.equals("one-lane"), knockouts);
+        return new FabricConfig(net.topology(), flows, packets, r.followEscape() ? flows.size() : 0, tokens,
                 1, 1, capacity, capacity - 1, 0, 0, o, net.failed());
     }
 

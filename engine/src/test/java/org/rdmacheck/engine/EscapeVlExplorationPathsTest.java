@@ -16,12 +16,12 @@ import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.Catalog;
 
 /**
- * The packed path against the object path on the escape-vl model: identical distinct states,
+ * The packed path on the escape-vl preset of the network model against the object path: identical distinct states,
  * transitions, depth, verdicts and counterexamples for 1 and 2 threads, with every property
  * (deadlock, progress, in-order delivery), on variants that hold and on variants that must fail,
  * with and without progress properties.
  */
-class EscapeVlPackedExplorationTest {
+class EscapeVlExplorationPathsTest {
 
     private static ExplorerSettings settings(int threads, boolean packed) {
         return ExplorerSettings.defaults().withThreads(threads).withPackedSuccessors(packed).withProgress(0, r -> { });
