@@ -157,10 +157,22 @@ public final class ModelChecks {
         List<Finding> rows = new ArrayList<>();
         for (CheckResult r : report.results()) {
             Path file = writeTrace(spec, r, outDir);
-            rows.add(withReduction(CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
-                    Finding.Expectation.holds(!spec.mustFail(r.property())), r, file), report.reduction()));
+            rows.add(withMemory(withReduction(CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
+                    Finding.Expectation.holds(!spec.mustFail(r.property())), r, file), report.reduction()), report));
         }
         return rows;
+    }
+
+    /**
+     * Adds the explorer's heap figures (fingerprint storage): the visited store with the predecessor
+     * index, and the most the level structures held at once (frontier, level table, buffers).
+     */
+    private static Finding withMemory(Finding f, ExplorationReport report) {
+        if (report.storeBytes() < 0) {
+            return f;
+        }
+        return f.with(Quantity.of("storeBytes", report.storeBytes(), Quantity.Unit.BYTES),
+                Quantity.of("levelBytes", report.levelBytes(), Quantity.Unit.BYTES));
     }
 
     /**

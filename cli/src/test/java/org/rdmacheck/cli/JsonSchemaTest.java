@@ -221,6 +221,20 @@ class JsonSchemaTest {
     }
 
     @Test
+    void checkCarriesTheExplorersMemoryAndCollisionBoundAsNumbers() throws IOException {
+        for (String storage : new String[] {"fingerprint", "compact"}) {
+            CliTest.Run r = CliTest.run("check", "fabric", "--storage", storage, "--no-progress", "--json", "--no-save");
+            assertEquals(0, r.code(), r.err());
+            JsonNode q = TraceJson.MAPPER.readTree(r.out()).get(0).get("quantities");
+            assertEquals(46_881, q.get("distinctStates").get("value").asLong(), q.toString());
+            assertTrue(q.get("storeBytes").get("value").asLong() > 46_881L * 10, q.toString());
+            assertTrue(q.get("levelBytes").get("value").asLong() > 0, q.toString());
+            double pc = q.get("fingerprintCollisionProbability").get("value").asDouble();
+            assertTrue(pc > 0 && pc < 1e-6, q.toString());
+        }
+    }
+
+    @Test
     void aFigureWrittenAsTextIsRejected() throws IOException {
         CliTest.Run r = CliTest.run("check", "philosophers", "--param", "n=3", "--json", "--no-save");
         JsonNode json = TraceJson.MAPPER.readTree(r.out());
