@@ -12,6 +12,9 @@ final class EngineTuning {
     /** when at least 0: the bytes of store and level structures past which levels become compact */
     static volatile long compactAboveOverride = -1;
 
+    /** when positive: the states of a compact frontier's segment, as a power of two */
+    static volatile int segmentBitsOverride = -1;
+
     private EngineTuning() {
     }
 
@@ -20,6 +23,12 @@ final class EngineTuning {
         long o = candidateBudgetOverride;
         // a level's candidates (duplicates included) would otherwise outgrow its distinct new states
         return o >= 0 ? o : Math.max(8L << 20, Runtime.getRuntime().maxMemory() / (32L * threads));
+    }
+
+    /** @return log2 of the states in a segment of a compact level's frontier ({@link PackedStates}) */
+    static int segmentBits() {
+        int o = segmentBitsOverride;
+        return o > 0 ? o : 16;
     }
 
     /**

@@ -169,7 +169,7 @@ final class LevelExpansion<S> {
      */
     private void expandPacked(LevelWorker<S> w, PackedStates ps, int from, int to, int base, LevelTable<S> next,
                               IntList edges, int[] degrees) {
-        int[] values = ps.values();
+        int[] values = ps.values(from);   // a chunk lies in one segment
         int states = to - from;
         int[] firsts = w.firsts(states + 1);
         w.count = 0;

@@ -135,7 +135,7 @@ final class LevelNumbering<S> {
         }
         control.clock.mark("frontier: prefix sums");
         PackedStates ps = PackedStates.of(starts, keep, frontierValues = atLeast(frontierValues, starts[keep]));
-        int[] values = ps.values();
+        int[] values = ps.values(0);
         sections.inParallel("frontier: copy", keep, keep, (a, b) -> {
             for (int i = a; i < b; i++) {
                 int s = SuccessorOrder.stripe(order[i]);
@@ -149,76 +149,69 @@ final class LevelNumbering<S> {
     /**
      * The next frontier of a compact level, whose table kept no values: each new state is
      * re-generated as the successor at its ordinal of its predecessor in the current frontier, as
-     * a trace is rebuilt. A predecessor is expanded once for all its new children (those it reached
-     * first), in pieces of consecutive predecessors that run on all threads; the pieces' states
-     * are then laid out one after another, in number order.
+     * a trace is rebuilt. The frontier is built in segments of 64 Ki states
+     * ({@link EngineTuning#segmentBits}), on all threads; a segment's states are the successors of a run of consecutive
+     * predecessors, each expanded once for the segment (twice when its children straddle two).
      */
     private Frontier<S> regeneratedFrontier(PackedStates current, int[] start, long[] order, int keep) {
         int parents = current.size();
-        int pieces = (int) Math.max(1, Math.min(parents, (long) setup.settings.threads() * Sections.PIECES_PER_THREAD));
-        IntList[] pieceValues = new IntList[pieces];
-        int[][] pieceLengths = new int[pieces][];
-        int[] values = current.values();
-        sections.inPieces("frontier: regenerate", pieces, p -> {
-            int lo = (int) ((long) parents * p / pieces);
-            int hi = (int) ((long) parents * (p + 1) / pieces);
-            int first = Math.min(start[lo], keep);
-            int last = Math.min(start[hi], keep);
+        int bits = EngineTuning.segmentBits();
+        int segments = (int) ((keep + (1L << bits) - 1) >>> bits);
+        int[][] values = new int[segments][];
+        // the current frontier's starts may be the numbering's buffer: the next one gets its own
+        int[] starts = new int[keep + 1];
+        frontierStarts = new int[0];
+        frontierValues = new int[0];
+        sections.inPieces("frontier: regenerate", segments, k -> {
+            int first = k << bits;
+            int last = (int) Math.min(keep, (long) first + (1 << bits));
+            // the predecessor of the segment's first state: the last p with start[p] <= first
+            int lo = 0;
+            int hi = parents - 1;
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (start[mid] <= first) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
             IntList out = new IntList();
-            int[] lengths = new int[last - first];
             PackedModel.Expander expander = setup.packed.expander();
             // the next child wanted, the ordinal of the successor emitted next, the end of the parent's children
             int[] cursor = new int[3];
             PackedModel.Sink sink = (code, succ, length) -> {
                 int child = cursor[0];
                 if (child < cursor[2] && cursor[1]++ == (int) (order[child] >>> 32)) {
+                    starts[child] = out.size();
                     for (int v = 0; v < length; v++) {
                         out.add(succ[v]);
                     }
-                    lengths[child - first] = length;
                     cursor[0] = child + 1;
                 }
             };
-            for (int parent = lo; parent < hi && start[parent] < keep; parent++) {
-                int end = Math.min(start[parent + 1], keep);
-                if (start[parent] == end) {
+            for (int parent = lo; parent < parents && start[parent] < last; parent++) {
+                int from = Math.max(start[parent], first);
+                int end = Math.min(start[parent + 1], last);
+                if (from >= end) {
                     continue;
                 }
-                cursor[0] = start[parent];
+                cursor[0] = from;
                 cursor[1] = 0;
                 cursor[2] = end;
-                expander.successors(values, current.start(parent), sink);
+                expander.successors(current.values(parent), current.start(parent), sink);
                 if (cursor[0] != end) {
                     throw new IllegalStateException("frontier re-generation: a successor of state "
                             + parent + " not reproducible; the model's successor function is not deterministic");
                 }
             }
-            pieceValues[p] = out;
-            pieceLengths[p] = lengths;
-        });
-        long total = 0;
-        for (IntList v : pieceValues) {
-            total += v.size();
-        }
-        if (total > Integer.MAX_VALUE - 8) {
-            throw new OutOfMemoryError("frontier of " + total + " values");
-        }
-        int[] starts = frontierStarts = atLeast(frontierStarts, keep + 1);
-        int[] all = frontierValues = atLeast(frontierValues, (int) total);
-        int child = 0;
-        int at = 0;
-        starts[0] = 0;
-        for (int p = 0; p < pieces; p++) {
-            for (int length : pieceLengths[p]) {
-                starts[child + 1] = starts[child] + length;
-                child++;
+            values[k] = out.toArray();
+            if (last == keep) {
+                starts[keep] = out.size();
             }
-            pieceValues[p].copyTo(all, at);
-            at += pieceValues[p].size();
-            pieceValues[p] = null;
-        }
+        });
         control.clock.mark("frontier: regenerate");
-        return new Frontier<>(PackedStates.of(starts, keep, all));
+        return new Frontier<>(PackedStates.segmented(starts, keep, values, bits));
     }
 
     private void addToStore(Frontier<S> frontier, long[] fps, int n, int first) {

@@ -462,7 +462,7 @@ final class PartialOrder {
             reducedStates = 0;
             skipped = 0;
             for (int i = 0; i < states; i++) {
-                nes.state(parents.values(), parents.start(from + i));
+                nes.state(parents.values(from + i), parents.start(from + i));
                 if (choose(grp, firsts[i], firsts[i + 1], known, out)) {
                     reducedStates++;
                 } else {

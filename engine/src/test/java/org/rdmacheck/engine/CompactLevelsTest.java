@@ -25,6 +25,7 @@ class CompactLevelsTest {
     void resetTuning() {
         EngineTuning.candidateBudgetOverride = -1;
         EngineTuning.compactAboveOverride = -1;
+        EngineTuning.segmentBitsOverride = -1;
     }
 
     private static ExplorerSettings settings(int threads, ExplorerSettings.Storage storage) {
@@ -56,6 +57,10 @@ class CompactLevelsTest {
             ExplorationReport compact = new Explorer(settings(threads, ExplorerSettings.Storage.COMPACT)).check(spec);
             SameExploration.assertSame(base, compact, model + " " + variant + " compact, threads " + threads);
         }
+        // frontiers in segments of 256 states: a predecessor's new states straddle segments
+        EngineTuning.segmentBitsOverride = 8;
+        ExplorationReport segmented = new Explorer(settings(2, ExplorerSettings.Storage.COMPACT)).check(spec);
+        SameExploration.assertSame(base, segmented, model + " " + variant + " compact, segments of 256 states");
     }
 
     @ParameterizedTest
@@ -65,9 +70,11 @@ class CompactLevelsTest {
         CheckSpec<?> holds = spec("fabric", "repaired", null, false);
         for (CheckSpec<?> s : List.of(spec, holds)) {
             ExplorationReport base = new Explorer(settings(threads, ExplorerSettings.Storage.FINGERPRINT)).check(s);
-            // compact from the level where the structures pass 1 MB, candidates matched after every chunk
-            EngineTuning.compactAboveOverride = 1 << 20;
+            // compact from the level where the structures pass half the final store (some level
+            // before the last), candidates matched after every chunk
+            EngineTuning.compactAboveOverride = base.storeBytes() / 2;
             EngineTuning.candidateBudgetOverride = 0;
+            EngineTuning.segmentBitsOverride = 10;
             ExplorationReport tuned = new Explorer(settings(threads, ExplorerSettings.Storage.FINGERPRINT)).check(s);
             resetTuning();
             SameExploration.assertSame(base, tuned, "turned compact midway, threads " + threads);
