@@ -81,6 +81,12 @@ final class CheckCommand implements Callable<Integer> {
                     spec.commandLine().getOut().println((i == 0 ? "" : "    ") + parts.get(i));
                 }
             }
+            for (String note : entry.expectationNotes(built)) {
+                List<String> parts = Output.wrap("expected: " + note, Output.terminalWidth() - 4);
+                for (int i = 0; i < parts.size(); i++) {
+                    spec.commandLine().getOut().println((i == 0 ? "" : "    ") + parts.get(i));
+                }
+            }
             spec.commandLine().getOut().flush();
         }
         return ExitCodes.of(rows);

@@ -67,6 +67,20 @@ public interface ModelEntry {
     }
 
     /**
+     * Why a check's expectations differ from its variant's declared must-fail set: a declared rule
+     * that makes a property's expectation depend on the parameters (a stored finding the
+     * configuration contains, a loss budget the paper's own argument cannot cover). One line per
+     * rule that applied, naming the properties and the rule; {@code check} prints them under its
+     * table. Empty when the variant's own expectations apply.
+     *
+     * @param built a check built by {@link #build}
+     * @return the rules that set its expectations, empty by default
+     */
+    default List<String> expectationNotes(CheckSpec<?> built) {
+        return List.of();
+    }
+
+    /**
      * The mechanisms this model declares, each with its knock-out switch, purpose and coverage
      * scope (see {@link Mechanism}); empty for models that declare none yet.
      *

@@ -301,7 +301,98 @@ public final class FabricEntry implements ModelEntry {
         if (model.config().failures() == 0) {
             mustFail.remove(FabricProperties.IN_ORDER_AFTER_FAILURE); // vacuous without failures
         }
+        containedFinding(variant, p).ifPresent(f -> mustFail.addAll(variant(f).mustFail()));
         return new CheckSpec<>(name(), variant, p.asMap(), model, FabricProperties.all(model), mustFail);
+    }
+
+    /**
+     * The stored deadlocks of the design {@code repaired}: variants that carry the configuration and
+     * the trace of each (checked by {@code all}), smallest first.
+     */
+    static final List<String> REPAIRED_FINDINGS = List.of("repaired-one-message", "repaired-deadlock");
+
+    /** Parameters a configuration may have more of than a finding and still contain it. */
+    private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name());
+
+    /**
+     * The declared rule behind {@code repaired}'s expectations: a configuration that contains a
+     * stored deadlock is expected to deadlock. It contains the configuration of a finding when its
+     * flows include the finding's (as a multiset), its packets per message, tokens and background
+     * packets are at least the finding's, and every other parameter (topology, xoff, DFT size,
+     * thresholds, failures, options, knock-outs) is equal: the finding's trace is a behaviour the
+     * larger configuration still offers when the extra flows wait, the extra background stays out,
+     * the extra tokens are not spent and the extra packets follow their message's entries as the
+     * finding's last packet did. It is a prediction, not a theorem: where a check finds no
+     * deadlock the verdict is UNEXPECTED (a finding about the rule).
+     *
+     * @param variant a variant
+     * @param p       resolved parameters
+     * @return the first finding of {@link #REPAIRED_FINDINGS} the configuration contains, for
+     *         variant {@code repaired}
+     */
+    java.util.Optional<String> containedFinding(String variant, Params p) {
+        if (!variant.equals("repaired")) {
+            return java.util.Optional.empty();
+        }
+        for (String f : REPAIRED_FINDINGS) {
+            if (contains(p.asMap(), resolve(f, Params.empty()).asMap())) {
+                return java.util.Optional.of(f);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    private static boolean contains(Map<String, String> c, Map<String, String> f) {
+        Set<String> keys = new TreeSet<>(c.keySet());
+        keys.addAll(f.keySet());
+        for (String k : keys) {
+            String a = c.getOrDefault(k, "");
+            String b = f.getOrDefault(k, "");
+            boolean ok;
+            if (k.equals(FLOWS.name())) {
+                Map<String, Integer> have = flowCounts(a);
+                ok = flowCounts(b).entrySet().stream().allMatch(e -> have.getOrDefault(e.getKey(), 0) >= e.getValue());
+            } else if (AT_LEAST.contains(k)) {
+                ok = Integer.parseInt(a.strip()) >= Integer.parseInt(b.strip());
+            } else {
+                ok = a.strip().equals(b.strip());
+            }
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Map<String, Integer> flowCounts(String flows) {
+        Map<String, Integer> m = new java.util.TreeMap<>();
+        for (String item : flows.split(",")) {
+            String t = item.strip().replace('l', 'L').replace(" ", "");
+            if (!t.isEmpty()) {
+                m.merge(t, 1, Integer::sum);
+            }
+        }
+        return m;
+    }
+
+    @Override
+    public List<String> expectationNotes(CheckSpec<?> built) {
+        java.util.Optional<String> f = containedFinding(built.variant(), Params.of(built.parameters()));
+        if (f.isEmpty()) {
+            return List.of();
+        }
+        StringBuilder where = new StringBuilder();
+        for (String k : List.of(FLOWS.name(), PACKETS.name(), TOKENS.name(), XOFF.name(), BACKGROUND.name(),
+                FAILURES.name())) {
+            where.append(where.isEmpty() ? "" : " ").append(k).append('=').append(resolve(f.get(), Params.empty())
+                    .asMap().get(k));
+        }
+        Set<String> props = new TreeSet<>(variant(f.get()).mustFail());
+        props.add(EVENTUALLY_DELIVERED);
+        return List.of(String.join(", ", props) + " fail here: this configuration contains the stored "
+                + "deadlock of " + f.get() + " (" + where + "; its flows and more, at least its packets, tokens and "
+                + "background, every other parameter equal): the design " + name() + " " + built.variant()
+                + " is not deadlock-free there (rule in docs/fabric.md, \"Where the design deadlocks\")");
     }
 
     /** Name of the liveness property: every message reaches its destination, under fair scheduling. */
@@ -322,7 +413,9 @@ public final class FabricEntry implements ModelEntry {
                 Fairness.weakPer("Send", a -> a.name().equals("Send"), "flow"),
                 Fairness.weakPer("Forward|Deliver", a -> a.name().equals("Forward") || a.name().equals("Deliver"),
                         "arc", "lane"));
-        boolean fails = variant(spec.variant()).mustFail().contains(FabricProperties.PROGRESS);
+        // the variant's own must-fail set, or the rule of a stored deadlock the configuration contains
+        boolean fails = variant(spec.variant()).mustFail().contains(FabricProperties.PROGRESS)
+                || containedFinding(spec.variant(), Params.of(spec.parameters())).isPresent();
         return java.util.Optional.of(new LivenessSpec<>(spec, List.of(delivered),
                 fails ? Set.of(EVENTUALLY_DELIVERED) : Set.of()));
     }

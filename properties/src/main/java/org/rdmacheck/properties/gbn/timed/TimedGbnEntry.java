@@ -135,10 +135,63 @@ public final class TimedGbnEntry implements ModelEntry {
         Params p = resolve(variant, params);
         TimedGoBackN model = model(variant, p);
         // must-fail sets hold at a variant's own defaults; elsewhere every property is expected to
-        // hold and the checker's verdict is the answer
+        // hold, but for the loss-budget rule, and the checker's verdict is the answer
         boolean ownDefaults = p.asMap().equals(resolve(variant, Params.empty()).asMap());
-        return new CheckSpec<>(name(), variant, p.asMap(), model, TimedGbnProperties.of(model),
-                ownDefaults ? v.mustFail() : Set.of());
+        Set<String> fail = new java.util.TreeSet<>(ownDefaults ? v.mustFail() : Set.of());
+        fail.addAll(lossBudgetRule(model.config()).keySet());
+        return new CheckSpec<>(name(), variant, p.asMap(), model, TimedGbnProperties.of(model), fail);
+    }
+
+    /**
+     * The loss-budget rule, the paper's own argument (seed 002, III-A and III-C) as {@code gbn}
+     * states it ({@link GbnEntry#leastTimeoutBudget}, {@link GbnEntry#leastStalledGapBudget}):
+     * NoTimeout fails once the budget covers the loss of a message's last packet or of its ACK (one
+     * loss; two with Send-Twice while duplicates are acknowledged: both copies, or both ACKs, since
+     * Send-Twice sends the last packet twice, not more); NoStalledGap once a gap's packet can be
+     * lost with its NAK, or twice (two losses; with Send-Twice and Check-EPSN three: a gap and both
+     * copies of the last packet, when the network may drop last packets); CompletionWithinKRtos
+     * once the budget pays for k + 1 such timeouts. The rule holds for every variant, whatever the
+     * delays; a check that does not find the violation it predicts reports it as unexpected.
+     *
+     * @param c a configuration
+     * @return property name to the reason it is expected to fail, for the properties the rule flips
+     */
+    static Map<String, String> lossBudgetRule(TimedConfig c) {
+        GbnConfig protocol = c.protocol();
+        GbnVariant variant = protocol.variant();
+        int timeoutBudget = GbnEntry.leastTimeoutBudget(variant, protocol.duplicates());
+        Map<String, String> r = new LinkedHashMap<>();
+        if (c.losses() >= timeoutBudget) {
+            r.put(TimedGbnProperties.NO_TIMEOUT, timeoutBudget == 1
+                    ? "one loss (a message's last packet or its ACK) waits for the RTO"
+                    : "two losses (both copies of a message's last packet, or both their ACKs) wait for the RTO: "
+                            + "Send-Twice sends the last packet twice, not more (seed 002, III-C)");
+        }
+        boolean both = variant.sendTwice() && variant.checkEpsn();
+        if (!both && c.losses() >= GbnEntry.leastStalledGapBudget(variant)) {
+            r.put(TimedGbnProperties.NO_STALLED_GAP, "two losses (a gap's packet and its NAK, or the packet twice) "
+                    + "leave a gap to the RTO without " + (variant.checkEpsn() ? "Send-Twice" : "Check-EPSN")
+                    + " (seed 002, III-A reasons 3 and 4)");
+        } else if (both && c.lastPacketLoss() && c.losses() >= GbnEntry.leastStalledGapBudget(variant)) {
+            r.put(TimedGbnProperties.NO_STALLED_GAP, "three losses (a gap's packet and both copies of the last "
+                    + "packet, which Check-EPSN never saw) leave the gap to the RTO (seed 002, III-C)");
+        }
+        int rtosBudget = (c.maxRtos() + 1) * timeoutBudget;
+        if (c.timeout() > 0 && c.losses() >= rtosBudget) {
+            r.put(TimedGbnProperties.WITHIN_K_RTOS, "maxRtos + 1 = " + (c.maxRtos() + 1) + " timeouts, each after "
+                    + timeoutBudget + " loss" + (timeoutBudget == 1 ? "" : "es") + " of the retransmitted last packet "
+                    + "or its ACK");
+        }
+        return r;
+    }
+
+    @Override
+    public List<String> expectationNotes(CheckSpec<?> built) {
+        TimedGoBackN m = (TimedGoBackN) built.model();
+        List<String> notes = new java.util.ArrayList<>();
+        lossBudgetRule(m.config()).forEach((prop, why) -> notes.add(prop + " fails at loss budget L = "
+                + m.config().losses() + ": " + why + " (the loss-budget rule, docs/gbn.md)"));
+        return notes;
     }
 
     /**

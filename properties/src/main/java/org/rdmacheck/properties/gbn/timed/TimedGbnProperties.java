@@ -10,6 +10,7 @@ import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
 import org.rdmacheck.properties.Progress;
 import org.rdmacheck.properties.Property;
+import org.rdmacheck.properties.Reads;
 
 /** What must hold for timed RoCEv2 loss recovery (seed 002, II-IV), and what users ask of it. */
 public final class TimedGbnProperties {
@@ -59,24 +60,37 @@ public final class TimedGbnProperties {
         org.rdmacheck.model.gbn.GbnConfig protocol = model.config().protocol();
         int total = protocol.total();
         return List.of(
-                new ActionProperty<LayoutState>(IN_ORDER, (from, a, to) -> inOrder(g, from, a, to)),
+                new ActionProperty<LayoutState>(IN_ORDER, (from, a, to) -> inOrder(g, from, a, to))
+                        .withReads(Reads.of(List.of(g.epsn), TimedGoBackN.RECEIVE_DATA)),
                 new Invariant<LayoutState>(NO_UNRECEIVED_RELEASE, s -> s.get(g.una) <= s.get(g.good))
-                        .withPacked((s, o) -> g.una.get(s, o) <= g.good.get(s, o)),
+                        .withPacked((s, o) -> g.una.get(s, o) <= g.good.get(s, o))
+                        .withReads(Reads.of(List.of(g.una, g.good))),
                 DeadlockFreedom.standard(),
                 new Progress<LayoutState>(PROGRESS, model::done),
                 new ActionProperty<LayoutState>(NO_TIMEOUT, (from, a, to) -> !a.name().equals(TimedGoBackN.TIMEOUT))
-                        .withPacked((from, o, code, to) -> !TimedGoBackN.isTimeout(code)),
+                        .withPacked((from, o, code, to) -> !TimedGoBackN.isTimeout(code))
+                        .withReads(Reads.of(List.of(), TimedGoBackN.TIMEOUT)),
                 new ActionProperty<LayoutState>(NO_PREMATURE_TIMEOUT,
-                        (from, a, to) -> !a.name().equals(TimedGoBackN.TIMEOUT) || !premature(g, from)),
+                        (from, a, to) -> !a.name().equals(TimedGoBackN.TIMEOUT) || !premature(g, from))
+                        .withReads(Reads.of(List.of(g.una, g.ctrl, g.epsn, g.data), TimedGoBackN.TIMEOUT)),
                 new ActionProperty<LayoutState>(NO_STALLED_GAP, (from, a, to) -> !a.name().equals(TimedGoBackN.TIMEOUT)
-                        || from.get(g.epsn) >= total || protocol.isLast(from.get(g.epsn))),
-                new ActionProperty<LayoutState>(NO_SPURIOUS_RETRANSMISSION, (from, a, to) -> notSpurious(g, from, a)),
-                new ActionProperty<LayoutState>(NO_REDUNDANT_NAK, (from, a, to) -> !redundantNak(g, from, to)),
-                new ActionProperty<LayoutState>(NO_PSN_CONFUSION, (from, a, to) -> readRight(g, from, a)),
+                        || from.get(g.epsn) >= total || protocol.isLast(from.get(g.epsn)))
+                        .withReads(Reads.of(List.of(g.epsn), TimedGoBackN.TIMEOUT)),
+                new ActionProperty<LayoutState>(NO_SPURIOUS_RETRANSMISSION, (from, a, to) -> notSpurious(g, from, a))
+                        .withReads(Reads.of(List.of(g.good, g.ctrl), TimedGoBackN.SEND)),
+                // a step that leaves the receiver's EPSN, the control channel and the data channel
+                // unchanged adds no NAK: whatever its action, it holds
+                new ActionProperty<LayoutState>(NO_REDUNDANT_NAK, (from, a, to) -> !redundantNak(g, from, to))
+                        .withReads(Reads.of(List.of(g.epsn, g.ctrl, g.data))),
+                new ActionProperty<LayoutState>(NO_PSN_CONFUSION, (from, a, to) -> readRight(g, from, a))
+                        .withReads(Reads.of(List.of(g.una, g.high), TimedGoBackN.RECEIVE_DATA, "ReceiveAck",
+                                "ReceiveNak")),
                 new Invariant<LayoutState>(WITHIN_K_RTOS, s -> s.get(g.timeouts) <= maxRtos)
-                        .withPacked((s, o) -> g.timeouts.get(s, o) <= maxRtos),
+                        .withPacked((s, o) -> g.timeouts.get(s, o) <= maxRtos)
+                        .withReads(Reads.of(List.of(g.timeouts))),
                 new Invariant<LayoutState>(GOODPUT, s -> s.get(g.sent) <= maxSent)
-                        .withPacked((s, o) -> g.sent.get(s, o) <= maxSent));
+                        .withPacked((s, o) -> g.sent.get(s, o) <= maxSent)
+                        .withReads(Reads.of(List.of(g.sent))));
     }
 
     /**

@@ -1,0 +1,84 @@
+package org.rdmacheck.properties.fabric;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.engine.ExplorationReport;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.DeadlockFreedom;
+
+/**
+ * The declared rule behind {@code repaired}'s expectations: a configuration that contains a stored
+ * deadlock of the design (its flows and more, at least its packets, tokens and background, every
+ * other parameter equal) is expected to deadlock; everywhere else every property is expected to hold.
+ */
+class FabricExpectationRuleTest {
+
+    private static final FabricEntry ENTRY = new FabricEntry();
+    private static final Set<String> STALL = new TreeSet<>(List.of(DeadlockFreedom.standard().name(),
+            FabricProperties.PROGRESS, FabricProperties.NO_ROUTING_DEADLOCK));
+
+    private static CheckSpec<?> repaired(Map<String, String> params) {
+        return ENTRY.build("repaired", Params.of(params));
+    }
+
+    @Test
+    void theDefaultsAndTheFrontiersExpectEveryPropertyToHold() {
+        assertEquals(Set.of(), repaired(Map.of()).expectedViolations());
+        assertEquals(List.of(), ENTRY.expectationNotes(repaired(Map.of())));
+        // the single-message frontier at xoff 3 with one background packet (docs/knockouts.md)
+        assertEquals(Set.of(), repaired(Map.of("flows", "0-1", "packets", "4", "tokens", "4", "failures", "1",
+                "xoff", "3", "background", "1")).expectedViolations());
+        // fewer packets than either finding
+        assertEquals(Set.of(), repaired(Map.of("flows", "0-1,1-0", "packets", "2", "tokens", "3")).expectedViolations());
+        // a failure changes the configuration: the rule asks every other parameter to be equal
+        assertEquals(Set.of(), repaired(Map.of("flows", "0-1,1-0", "packets", "3", "tokens", "3", "failures", "1"))
+                .expectedViolations());
+    }
+
+    @Test
+    void theIssuesOpposingConfigurationContainsTheSingleMessageDeadlock() {
+        CheckSpec<?> spec = repaired(Map.of("flows", "0-1,1-0", "packets", "3", "tokens", "3", "failures", "0"));
+        assertEquals(STALL, new TreeSet<>(spec.expectedViolations()));
+        assertEquals(Optional.of("repaired-one-message"), ENTRY.containedFinding("repaired",
+                Params.of(spec.parameters())));
+        String note = ENTRY.expectationNotes(spec).get(0);
+        assertTrue(note.contains("repaired-one-message") && note.contains("NoRoutingDeadlock"), note);
+        assertEquals(Set.of(FabricEntry.EVENTUALLY_DELIVERED), ENTRY.liveness(spec).orElseThrow().expectedViolations());
+    }
+
+    @Test
+    void eachStoredFindingContainsItselfAndOnlyTheDesignIsRuled() {
+        for (String f : FabricEntry.REPAIRED_FINDINGS) {
+            Map<String, String> at = ENTRY.resolve(f, Params.empty()).asMap();
+            assertTrue(ENTRY.containedFinding("repaired", Params.of(at)).isPresent(), f);
+            assertEquals(STALL, new TreeSet<>(repaired(at).expectedViolations()), f);
+            assertEquals(Optional.empty(), ENTRY.containedFinding("lane-silent", Params.of(at)), f);
+        }
+        // a knock-out is a change of the model: not contained
+        Map<String, String> knocked = new java.util.HashMap<>(ENTRY.resolve("repaired-one-message", Params.empty())
+                .asMap());
+        knocked.put("knockout", "pfc-pause");
+        assertEquals(Optional.empty(), ENTRY.containedFinding("repaired", Params.of(knocked)));
+    }
+
+    @Test
+    void thePredictionHoldsAtAContainedConfiguration() {
+        // two opposing 3-packet messages with 1 token contain the single-message finding: the design
+        // deadlocks there, and the rule expected it
+        CheckSpec<?> spec = repaired(Map.of("flows", "0-1,1-0", "packets", "3", "tokens", "1"));
+        assertTrue(spec.mustFail(FabricProperties.NO_ROUTING_DEADLOCK));
+        ExplorationReport r = FabricVerificationTest.explore(spec.selecting(p -> p.name().equals(
+                FabricProperties.NO_ROUTING_DEADLOCK)));
+        assertInstanceOf(CheckResult.Violated.class, r.result(FabricProperties.NO_ROUTING_DEADLOCK));
+    }
+}
