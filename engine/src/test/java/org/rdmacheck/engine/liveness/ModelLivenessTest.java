@@ -47,7 +47,7 @@ class ModelLivenessTest {
 
     @ParameterizedTest
     @CsvSource({"iofd, dft", "iofd, flow-keyed", "iofd, no-dft", "iofd, overwrite", "iofd, deflect-middle",
-        "iofd, unlimited-tokens", "iofd, free-on-first", "escape-vl, dart", "escape-vl, one-lane",
+        "iofd, unlimited-tokens", "iofd, free-on-first", "iofd, dft-one-message", "escape-vl, dart", "escape-vl, one-lane",
         "escape-vl, escape-return", "escape-vl, unlimited-tokens", "escape-vl, escape-deflect",
         "escape-vl, lane-change-order", "escape-vl, escape-follow", "fabric, repaired", "fabric, repaired-deadlock",
         "fabric, repaired-one-message", "fabric, paper", "fabric, message-key", "fabric, message-key-no-uturn", "fabric, lane-silent", "fabric, no-cleanup",

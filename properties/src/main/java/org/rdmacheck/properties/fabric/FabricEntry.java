@@ -335,44 +335,12 @@ public final class FabricEntry implements ModelEntry {
             return java.util.Optional.empty();
         }
         for (String f : REPAIRED_FINDINGS) {
-            if (contains(p.asMap(), resolve(f, Params.empty()).asMap())) {
+            if (org.rdmacheck.properties.catalog.Containment.contains(p.asMap(), resolve(f, Params.empty()).asMap(),
+                    FLOWS.name(), AT_LEAST)) {
                 return java.util.Optional.of(f);
             }
         }
         return java.util.Optional.empty();
-    }
-
-    private static boolean contains(Map<String, String> c, Map<String, String> f) {
-        Set<String> keys = new TreeSet<>(c.keySet());
-        keys.addAll(f.keySet());
-        for (String k : keys) {
-            String a = c.getOrDefault(k, "");
-            String b = f.getOrDefault(k, "");
-            boolean ok;
-            if (k.equals(FLOWS.name())) {
-                Map<String, Integer> have = flowCounts(a);
-                ok = flowCounts(b).entrySet().stream().allMatch(e -> have.getOrDefault(e.getKey(), 0) >= e.getValue());
-            } else if (AT_LEAST.contains(k)) {
-                ok = Integer.parseInt(a.strip()) >= Integer.parseInt(b.strip());
-            } else {
-                ok = a.strip().equals(b.strip());
-            }
-            if (!ok) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static Map<String, Integer> flowCounts(String flows) {
-        Map<String, Integer> m = new java.util.TreeMap<>();
-        for (String item : flows.split(",")) {
-            String t = item.strip().replace('l', 'L').replace(" ", "");
-            if (!t.isEmpty()) {
-                m.merge(t, 1, Integer::sum);
-            }
-        }
-        return m;
     }
 
     @Override

@@ -75,6 +75,13 @@ public final class IofdEntry implements ModelEntry {
                         + "while each head needs the other (escape lanes: model fabric)",
                         Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "failures", "0")),
+                new VariantSpec("dft-one-message", "the repaired DFT (as dft) with a single 4-packet message and 1 "
+                        + "token: background on spine0's port to the destination ToR makes the first packet deflect "
+                        + "back to leaf0, spending its token, and the second follows its entry; the third and fourth "
+                        + "fill leaf0's queue to spine0, whose head is pinned by its entry to spine0's full queue to "
+                        + "leaf0, whose head has no token left and needs leaf0's: one link deadlocks",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1", "queue", "2", "packets", "4", "tokens", "1", "failures", "0")),
                 new VariantSpec("flow-keyed", "DFT entries keyed by the message id alone, as seed 000 IV-A states "
                         + "it: a message that loops back through a switch is reordered", reorder, Origin.PAPER,
                         Map.of()),
@@ -187,7 +194,62 @@ public final class IofdEntry implements ModelEntry {
         if (model.config().failures() == 0) {
             mustFail.remove(IofdProperties.IN_ORDER_AFTER_FAILURE); // vacuous without failures
         }
+        if (variant.equals("dft") && containedFinding(p).isEmpty()) {
+            mustFail.removeAll(STALL); // the design: a deadlock is expected only where a stored one is contained
+        }
         return new CheckSpec<>(name(), variant, p.asMap(), model, IofdProperties.all(model, ecn), mustFail);
+    }
+
+    /** What a deadlock of the design violates. */
+    private static final Set<String> STALL = Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS);
+
+    /** The stored deadlocks of the design {@code dft}: variants carrying the configuration and the trace of each. */
+    static final List<String> DFT_FINDINGS = List.of("dft-one-message", "dft");
+
+    /** Parameters a configuration may have more of than a finding and still contain it. */
+    private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name());
+
+    /**
+     * The declared rule behind the design's expectations, as for {@code fabric}'s {@code repaired}
+     * (docs/fabric.md, "Where the design deadlocks"): a configuration of {@code dft} that contains a
+     * stored deadlock (the finding's flows and more, at least its packets, tokens and background
+     * packets, every other parameter equal) is expected to deadlock; everywhere else every property
+     * is expected to hold.
+     *
+     * @param p resolved parameters of variant {@code dft}
+     * @return the first finding the configuration contains
+     */
+    java.util.Optional<String> containedFinding(Params p) {
+        for (String f : DFT_FINDINGS) {
+            if (org.rdmacheck.properties.catalog.Containment.contains(p.asMap(), resolve(f, Params.empty()).asMap(),
+                    FLOWS.name(), AT_LEAST)) {
+                return java.util.Optional.of(f);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    @Override
+    public List<String> expectationNotes(CheckSpec<?> built) {
+        if (!built.variant().equals("dft")) {
+            return List.of();
+        }
+        java.util.Optional<String> f = containedFinding(Params.of(built.parameters()));
+        if (f.isEmpty()) {
+            return List.of();
+        }
+        Map<String, String> at = resolve(f.get(), Params.empty()).asMap();
+        StringBuilder where = new StringBuilder();
+        for (String k : List.of(FLOWS.name(), PACKETS.name(), TOKENS.name(), QUEUE.name(), BACKGROUND.name(),
+                FAILURES.name())) {
+            where.append(where.isEmpty() ? "" : " ").append(k).append('=').append(at.get(k));
+        }
+        Set<String> props = new TreeSet<>(STALL);
+        props.add(EVENTUALLY_DELIVERED);
+        return List.of(String.join(", ", props) + " fail here: this configuration contains the stored deadlock of "
+                + (f.get().equals("dft") ? "dft's defaults" : f.get()) + " (" + where + "; its flows and more, at least "
+                + "its packets, tokens and background, every other parameter equal): the design is not deadlock-free "
+                + "there (rule in docs/iofd.md)");
     }
 
     /** Name of the liveness property: every message reaches its destination, under fair scheduling. */
@@ -214,7 +276,8 @@ public final class IofdEntry implements ModelEntry {
         NetworkModel m = (NetworkModel) spec.model();
         Liveness<LayoutState> delivered = Liveness.eventually(EVENTUALLY_DELIVERED, s -> s.test(m::allDelivered),
                 SENDERS_FAIR, QUEUES_FAIR);
-        boolean fails = variant(spec.variant()).mustFail().contains(IofdProperties.PROGRESS)
+        boolean fails = (variant(spec.variant()).mustFail().contains(IofdProperties.PROGRESS)
+                && !(spec.variant().equals("dft") && containedFinding(Params.of(spec.parameters())).isEmpty()))
                 || spec.variant().equals("unlimited-tokens");
         return java.util.Optional.of(new LivenessSpec<>(spec, List.of(delivered),
                 fails ? Set.of(EVENTUALLY_DELIVERED) : Set.of()));
@@ -241,7 +304,7 @@ public final class IofdEntry implements ModelEntry {
             case "overwrite" -> FabricOptions.DftRules.OVERWRITE;
             case "deflect-middle" -> FabricOptions.DftRules.DEFLECT_MIDDLE;
             case "free-on-first" -> FabricOptions.DftRules.FREE_ON_FIRST;
-            case "dft", "flow-keyed", "unlimited-tokens" -> FabricOptions.DftRules.DESIGN;
+            case "dft", "dft-one-message", "flow-keyed", "unlimited-tokens" -> FabricOptions.DftRules.DESIGN;
             default -> throw new org.rdmacheck.model.InputException("variant '" + variant + "': expected one of "
                     + String.join(", ", new IofdEntry().variants().stream().map(VariantSpec::name).toList()));
         };

@@ -150,8 +150,9 @@ public final class TimedGbnEntry implements ModelEntry {
      * Send-Twice sends the last packet twice, not more); NoStalledGap once a gap's packet can be
      * lost with its NAK, or twice (two losses; with Send-Twice and Check-EPSN three: a gap and both
      * copies of the last packet, when the network may drop last packets); CompletionWithinKRtos
-     * once the budget pays for k + 1 such timeouts. The rule holds for every variant, whatever the
-     * delays; a check that does not find the violation it predicts reports it as unexpected.
+     * once the budget pays for k + 1 such timeouts; nothing without an RTO ({@code timeout=0}). The
+     * rule holds for every variant, whatever the delays; a check that does not find the violation
+     * it predicts reports it as unexpected.
      *
      * @param c a configuration
      * @return property name to the reason it is expected to fail, for the properties the rule flips
@@ -161,6 +162,9 @@ public final class TimedGbnEntry implements ModelEntry {
         GbnVariant variant = protocol.variant();
         int timeoutBudget = GbnEntry.leastTimeoutBudget(variant, protocol.duplicates());
         Map<String, String> r = new LinkedHashMap<>();
+        if (c.timeout() == 0) {
+            return r; // no RTO: none of the three can fire (gbn-no-rto's DeadlockFree and Completion fail instead)
+        }
         if (c.losses() >= timeoutBudget) {
             r.put(TimedGbnProperties.NO_TIMEOUT, timeoutBudget == 1
                     ? "one loss (a message's last packet or its ACK) waits for the RTO"
@@ -177,7 +181,7 @@ public final class TimedGbnEntry implements ModelEntry {
                     + "packet, which Check-EPSN never saw) leave the gap to the RTO (seed 002, III-C)");
         }
         int rtosBudget = (c.maxRtos() + 1) * timeoutBudget;
-        if (c.timeout() > 0 && c.losses() >= rtosBudget) {
+        if (c.losses() >= rtosBudget) {
             r.put(TimedGbnProperties.WITHIN_K_RTOS, "maxRtos + 1 = " + (c.maxRtos() + 1) + " timeouts, each after "
                     + timeoutBudget + " loss" + (timeoutBudget == 1 ? "" : "es") + " of the retransmitted last packet "
                     + "or its ACK");
