@@ -39,8 +39,9 @@ class TimedNakPolicyTest {
         ExplorationReport r = explore(spec);
         assertTrue(r.complete());
         for (CheckResult c : r.results()) {
-            assertInstanceOf(c.property().equals(TimedGbnProperties.NO_TIMEOUT) ? CheckResult.Violated.class
-                    : CheckResult.Verified.class, c, c.property());
+            Class<?> want = c.property().equals(TimedGbnProperties.NO_TIMEOUT) ? CheckResult.Violated.class
+                    : CheckResult.Verified.class;
+            assertInstanceOf(want, c, c.property());
         }
         Map<String, String> same = new java.util.HashMap<>(ENTRY.resolve("improved-epsn", Params.empty()).asMap());
         same.put("nakPolicy", "interval");
