@@ -16,9 +16,12 @@ import java.util.Set;
  * worker). The explorer's rate is printed wall clock, per CPU second of the process and per CPU
  * second of the exploring thread: on a shared machine the wall clock also measures waiting for a
  * core, and the process's CPU time includes the JIT compiler's, so the thread's figure is the one
- * the rate gate is judged on; each line ends with the load average.
+ * the rate gate is judged on; each line ends with the load average. The launcher runs the explorer
+ * with transparent huge pages where the kernel offers them, and a TLC child JVM gets the same setting
+ * as its parent: the command above runs both as {@code rdmacheck check} and {@code rdmacheck tlc} do.
  *
- * <pre>java -Xmx3g -XX:+UseParallelGC -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.LayoutBenchmark \
+ * <pre>java -Xmx3g -XX:+UseParallelGC -XX:+UseTransparentHugePages -cp cli/target/rdmacheck-all.jar \
+ *     org.rdmacheck.cli.bench.LayoutBenchmark \
  *     [--only dasr,partition,gbn] [--quick] [--repeat N] [--no-tlc] [--specs DIR]</pre>
  *
  * Configurations: dasr {@code dart senders=3 messages=2 groups=2} (1,003,672 states; TLC twin
@@ -48,7 +51,10 @@ public final class LayoutBenchmark {
         int repeat = Integer.parseInt(value(a, "--repeat", "1"));
         Path specs = Path.of(value(a, "--specs", "specs"));
         List<String> only = List.of(value(a, "--only", "dasr,partition,gbn").split(","));
-        System.out.printf(Locale.ROOT, "layout gate: one thread; load average %s%n", ScalingBenchmark.loadAverage());
+        boolean hugePages = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
+                .contains("-XX:+UseTransparentHugePages");
+        System.out.printf(Locale.ROOT, "layout gate: one thread; transparent huge pages %s (explorer and TLC);"
+                + " load average %s%n", hugePages ? "on" : "off", ScalingBenchmark.loadAverage());
         List<ScalingBenchmark.Case> cases = new ArrayList<>();
         if (only.contains("dasr")) {
             cases.add(new ScalingBenchmark.Case("dasr", "dart", List.of("senders=3", "messages=" + (quick ? 1 : 2),
