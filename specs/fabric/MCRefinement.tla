@@ -20,6 +20,9 @@ VARIABLES pre, post
 
 hvars == <<vars, pre, post>>
 
+(* The flows of MCRefinement.cfg run by hand (one message h0 -> h1). The   *)
+(* manifest's configurations give FlowSeq as a constant of their own (two *)
+(* opposing messages, three packets, ...), which replaces this default.    *)
 MC_FlowSeq == <<[src |-> 0, dst |-> 1, long |-> FALSE]>>
 
 Arrive(b) ==

@@ -23,7 +23,8 @@ final class ScopeDimensions {
 
     /** Integer dimensions per model (grown from the variant's default). */
     private static final Map<String, List<String>> SIZES = Map.of(
-            "fabric", List.of("packets", "tokens"),
+            // failures too: the failure cleanup is only exercised with one (repaired's default has none)
+            "fabric", List.of("packets", "tokens", "failures"),
             "iofd", List.of("packets", "tokens"),
             "gbn-timed", List.of("packets", "messages", "losses"),
             "gbn", List.of("packets", "messages", "losses"),

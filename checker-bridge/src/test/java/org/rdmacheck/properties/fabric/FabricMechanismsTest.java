@@ -45,6 +45,7 @@ class FabricMechanismsTest {
             Map.entry("escape-lane", FabricProperties.NO_ROUTING_DEADLOCK),
             Map.entry("escape-access", FabricProperties.NO_ROUTING_DEADLOCK),
             Map.entry("pfc-pause", FabricProperties.EXACTLY_ONCE),
+            Map.entry("pfc-counts-background", FabricProperties.LOSSLESS),
             Map.entry("failure-cleanup", FabricProperties.NO_STALE),
             Map.entry("dft-hit-waits", FabricProperties.IN_ORDER),
             Map.entry("no-return-from-vl0", FabricProperties.IN_ORDER));

@@ -83,8 +83,11 @@ class FabricReductionTest {
         p.put("ecn", String.valueOf(1 + r.nextInt(3)));
         int xoff = threshold + 1 + r.nextInt(2);
         p.put("xoff", String.valueOf(xoff));
-        p.put("pfc-hysteresis", String.valueOf(1 + r.nextInt(xoff)));
-        p.put("background", String.valueOf(r.nextInt(3)));
+        int hysteresis = 1 + r.nextInt(xoff);
+        int background = r.nextInt(3);
+        // a resume threshold below the background a buffer can hold for ever is refused
+        p.put("pfc-hysteresis", String.valueOf(Math.min(hysteresis, xoff - Math.min(threshold, background))));
+        p.put("background", String.valueOf(background));
         p.put("failures", String.valueOf(r.nextInt(2)));
         p.put("dft-key", r.nextBoolean() ? "message" : "message-tokens");
         p.put("uturns", r.nextBoolean() ? "allowed" : "forbidden");

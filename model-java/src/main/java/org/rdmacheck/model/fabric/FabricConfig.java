@@ -72,6 +72,12 @@ public record FabricConfig(Topology topology, List<Flow> flows, int packets, int
         if (xon < 0 || xon >= xoff) {
             throw new InputException("xon = " + xon + ": expected 0 <= xon < xoff = " + xoff);
         }
+        // background packets never drain (persistent congestion): a buffer resuming below the
+        // background it can hold would pause its upstream for ever, which is not PFC's behaviour
+        if (!iofd && !escapeVl && xon < Math.min(threshold, background)) {
+            throw new InputException("xon = " + xon + ": expected at least " + Math.min(threshold, background)
+                    + ", the background packets a buffer can hold for ever (min(threshold, background))");
+        }
         if (xoff <= threshold && !iofd && !escapeVl) {
             throw new InputException("xoff = " + xoff + ": expected more than threshold = " + threshold
                     + " (a buffer must be able to reach the deflection threshold before it pauses)");

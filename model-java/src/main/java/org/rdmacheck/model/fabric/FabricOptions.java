@@ -208,6 +208,9 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
         /** PFC: an upstream buffer pauses while its downstream buffer is at xoff (knocked out: it
          * sends anyway and the packet is dropped at the full buffer) */
         PFC_PAUSE("pfc-pause"),
+        /** PFC: a buffer's pause (and, with hysteresis, its resume) counts every packet it holds,
+         * background traffic included (knocked out: it counts the modelled messages' packets only) */
+        PFC_COUNTS_BACKGROUND("pfc-counts-background"),
         /** §IV-C repair: the failure notice frees the dropped messages' entries (knocked out: they stay) */
         FAILURE_CLEANUP("failure-cleanup"),
         /** §IV-A: a DFT hit whose port is full waits (knocked out: it falls back to ECMP on VL1) */

@@ -123,6 +123,7 @@ public final class NetworkModel implements LayoutModel {
     private final boolean koAccess;
     private final boolean koReturn;
     private final boolean koPause;
+    private final boolean koPauseCount;
     private final boolean koHitWaits;
     // the IOFD preset and the DFT's rules
     private final boolean iofd;
@@ -210,6 +211,7 @@ public final class NetworkModel implements LayoutModel {
         koAccess = o.off(Knockout.ESCAPE_ACCESS);
         koReturn = o.off(Knockout.NO_RETURN_FROM_VL0);
         koPause = o.off(Knockout.PFC_PAUSE);
+        koPauseCount = o.off(Knockout.PFC_COUNTS_BACKGROUND);
         koHitWaits = o.off(Knockout.DFT_HIT_WAITS);
         usesDft = o.dft() != FabricOptions.DftRules.NO_DFT;
         overwrite = o.dft() == FabricOptions.DftRules.OVERWRITE;
@@ -1614,13 +1616,13 @@ public final class NetworkModel implements LayoutModel {
                 return x.is(g.paused[b]);
             }
             int n = x.length(buffers[b]);
-            return ((b & 1) == 1 ? n + x.get(background[b >> 1]) : n) >= xoff;
+            return ((b & 1) == 1 && !koPauseCount ? n + x.get(background[b >> 1]) : n) >= xoff;
         }
 
         /** Updates the successor's pause bits from its occupancies (with hysteresis only). */
         private void settle() {
             for (int b = 0; b < buffers.length; b++) {
-                int n = x.lengthNow(buffers[b]) + ((b & 1) == 1 ? x.now(background[b >> 1]) : 0);
+                int n = x.lengthNow(buffers[b]) + ((b & 1) == 1 && !koPauseCount ? x.now(background[b >> 1]) : 0);
                 if (n >= xoff) {
                     x.set(g.paused[b], true);
                 } else if (n <= xon) {

@@ -114,7 +114,8 @@ public final class FabricEntry implements ModelEntry {
         return List.of(
                 new VariantSpec("repaired", "the repairs together: DFT keyed by (message, tokens), lane changes "
                         + "follow IOFD, failure notice frees the dropped messages' entries. At the defaults (two "
-                        + "opposing 2-packet messages, 1 token, xoff 2, 2 background packets) every property holds, "
+                        + "opposing 2-packet messages, 1 token, xoff 2, 2 background packets) every property holds "
+                        + "(up to 2 background packets; with 3 it deadlocks: repaired-background), "
                         + "and without the escape lane (escape=off) the two first packets, deflected back with no "
                         + "token left, deadlock: the lane is load-bearing. Not deadlock-free in general: see "
                         + "repaired-deadlock", Set.of(), Origin.REPAIR, REPAIRED_DEFAULTS),
@@ -132,6 +133,16 @@ public final class FabricEntry implements ModelEntry {
                         plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
                         Map.of("flows", "0-1", "packets", "3", "tokens", "1", "xoff", "2", "background", "2",
                                 "failures", "0")),
+                new VariantSpec("repaired-background", "the repairs (as repaired) at their defaults with 3 "
+                        + "background packets instead of 2: a 17-step "
+                        + "deadlock. The VL1 buffers between leaf1 and spine1 fill in both directions (leaf1->spine1: "
+                        + "h0->h1's second packet ahead of h1->h0's first, deflected back with no token left; "
+                        + "spine1->leaf1: h1->h0's second packet and a background packet), each head is a later packet "
+                        + "whose port is the other full buffer, and follow closes VL0 to later packets. Background packets "
+                        + "never drain (they stand for persistent congestion), so this deadlock, like every one that needs "
+                        + "background (repaired-one-message's too), is a port blocked by congestion that never ends",
+                        plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        with(REPAIRED_DEFAULTS, "background", "3")),
                 new VariantSpec("paper", "the paper's rules together: DFT keyed by message, any blocked packet may "
                         + "take VL0, entries freed only by end packets", plus(reorder, FabricProperties.NO_STALE,
                         FabricProperties.NO_LEAK, FabricProperties.IN_ORDER_AFTER_FAILURE), Origin.PAPER,
@@ -215,19 +226,32 @@ public final class FabricEntry implements ModelEntry {
                         FabricProperties.EXACTLY_ONCE, "repaired",
                         scope("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0", "xoff", "2"),
                         "an upstream buffer sends into a full buffer, which drops the packet"),
+                // three packets with hysteresis 2 (resume at 1): a packet can wait on VL0 holding an entry when
+                // a switch fails, so a notice that frees only the VL1 entries is caught too
                 new Mechanism("failure-cleanup", "failure notice frees the dropped messages' DFT entries",
-                        "seed 000, IV-C (repair)", FabricProperties.NO_STALE, "repaired",
-                        scope("flows", "0-1", "packets", "2", "tokens", "2", "failures", "1"),
+                        "seed 000, IV-C (repair)", FabricProperties.NO_STALE, "repaired", PFC_SCOPE,
                         "survivors keep the dropped messages' entries"),
+                // one message of 3 packets with a failure, resuming at 1 (hysteresis 2): the pause state is
+                // a declared bit there, so both the pause test and the bit's update are covered
+                new Mechanism("pfc-counts-background", "PFC pause counts the whole ingress buffer, background "
+                        + "traffic included", "seed 004, 4", FabricProperties.LOSSLESS, "repaired", PFC_SCOPE,
+                        "a buffer pauses (and resumes) on the modelled messages' packets alone"),
                 new Mechanism("dft-hit-waits", "a packet whose DFT port is full waits (no local re-route)",
                         "seed 000, IV-A", FabricProperties.IN_ORDER, "repaired",
                         scope("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0", "background", "2"),
                         "a DFT hit whose port is full falls back to ECMP on VL1"));
     }
 
+    /** One 3-packet message with a failure at xoff 3, one background packet and hysteresis 2. */
+    private static final Map<String, String> PFC_SCOPE = scope("flows", "0-1", "packets", "3", "tokens", "2",
+            "failures", "1", "pfc-hysteresis", "2");
+
     @Override
     public Map<String, String> structuralProperties() {
         return Map.of(
+                FabricProperties.LOSSLESS, "restates PFC's guard (a packet or background packet joins a buffer only "
+                        + "while it holds fewer than xoff, background counted); the knock-out pfc-counts-background "
+                        + "violates it",
                 FabricProperties.ABOVE_THRESHOLD, "restates the router's guard; the knock-out deflection-threshold "
                         + "violates it",
                 FabricProperties.TO_DESTINATION, "restates the router's guard (deflection ports exclude hosts); the "
@@ -287,6 +311,12 @@ public final class FabricEntry implements ModelEntry {
         return Map.copyOf(m);
     }
 
+    private static Map<String, String> with(Map<String, String> m, String k, String v) {
+        Map<String, String> r = new java.util.LinkedHashMap<>(m);
+        r.put(k, v);
+        return Map.copyOf(r);
+    }
+
     private static Set<String> plus(Set<String> s, String... more) {
         Set<String> r = new TreeSet<>(s);
         r.addAll(List.of(more));
@@ -309,7 +339,8 @@ public final class FabricEntry implements ModelEntry {
      * The stored deadlocks of the design {@code repaired}: variants that carry the configuration and
      * the trace of each (checked by {@code all}), smallest first.
      */
-    static final List<String> REPAIRED_FINDINGS = List.of("repaired-one-message", "repaired-deadlock");
+    static final List<String> REPAIRED_FINDINGS = List.of("repaired-one-message", "repaired-background",
+            "repaired-deadlock");
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name());
@@ -408,6 +439,12 @@ public final class FabricEntry implements ModelEntry {
         int xon = XOFF.get(p) - HYSTERESIS.get(p);
         if (xon < 0) {
             throw new InputException("pfc-hysteresis = " + HYSTERESIS.get(p) + ": expected at most xoff = " + XOFF.get(p));
+        }
+        int held = Math.min(THRESHOLD.get(p), BACKGROUND.get(p));
+        if (xon < held) {
+            throw new InputException("pfc-hysteresis = " + HYSTERESIS.get(p) + ": expected at most xoff - "
+                    + held + " = " + (XOFF.get(p) - held) + " (resume at xon = " + xon + " is below the " + held
+                    + " background packet(s) a buffer can hold for ever, min(threshold, background))");
         }
         return new FabricConfig(t, flows, PACKETS.get(p), DFT.get(p), TOKENS.get(p), THRESHOLD.get(p), ECN.get(p),
                 XOFF.get(p), xon, BACKGROUND.get(p), FAILURES.get(p), options);

@@ -33,6 +33,10 @@ public final class FabricProperties {
     public static final String EXACTLY_ONCE = "NoLossNoDuplicationFaultFree";
     /** After a failure, what the receivers accept is still each message in order. */
     public static final String IN_ORDER_AFTER_FAILURE = "InOrderAfterFailure";
+    /** Lossless back pressure (seed 004 §4, under the PFC model of docs/fabric.md: a buffer pauses its
+     * upstream at xoff, at once, so no headroom is needed): no (port, lane) buffer ever holds more than
+     * xoff packets, its background packets included; a packet beyond xoff would find no room and be lost. */
+    public static final String LOSSLESS = "LosslessBuffers";
     /** No DFT entry remains once every message is delivered. */
     public static final String NO_LEAK = "NoDftLeak";
     /** Every DFT entry belongs to a message still on its way (a packet in flight or still to send):
@@ -83,6 +87,7 @@ public final class FabricProperties {
         PackedModel.StepTest longFlows = new Rule(Rule.LONG_FLOWS, model);
         PackedModel.StepTest tokens = new Rule(Rule.TOKENS, model);
         PackedModel.StateTest done = new Rule(Rule.DONE, model);
+        PackedModel.StateTest lossless = new Rule(Rule.LOSSLESS, model);
         // what each property reads, and the actions it judges: the partial-order reduction's visibility (Reads)
         NetworkLayout g = model.fields();
         List<Slot> dfts = present(g.dft);
@@ -98,6 +103,8 @@ public final class FabricProperties {
         ps.add(step(IN_ORDER, model, inOrder).withReads(deliveries));
         ps.add(step(EXACTLY_ONCE, model, exactlyOnce).withReads(deliveriesAndFailure));
         ps.add(step(IN_ORDER_AFTER_FAILURE, model, afterFailure).withReads(deliveriesAndFailure));
+        ps.add(new Invariant<LayoutState>(LOSSLESS, s -> s.test(lossless)).withPacked(lossless)
+                .withReads(Reads.of(concat(buffers, List.of(g.background)))));
         ps.add(new Invariant<LayoutState>(NO_LEAK, s -> s.test(noLeak)).withPacked(noLeak)
                 .withReads(Reads.of(concat(List.of(g.expected), dfts))));
         ps.add(new Invariant<LayoutState>(NO_STALE, s -> s.test(noStale)).withPacked(noStale)
@@ -136,12 +143,16 @@ public final class FabricProperties {
         static final int MOVES = 10;
         static final int OFFERED = 11;
         static final int DONE = 12;
+        static final int LOSSLESS = 13;
 
         private final int rule;
         private final NetworkModel model;
         private final Topology topology;
         private final List<Flow> flows;
         private final int threshold;
+        private final int xoff;
+        private final org.rdmacheck.model.layout.Fifo[] buffers;
+        private final org.rdmacheck.model.layout.Field[] background;
 
         Rule(int rule, NetworkModel model) {
             this.rule = rule;
@@ -149,6 +160,9 @@ public final class FabricProperties {
             this.topology = model.net().topology();
             this.flows = model.config().flows();
             this.threshold = model.config().threshold();
+            this.xoff = model.config().xoff();
+            this.buffers = model.fields().buffers;
+            this.background = model.fields().background;
         }
 
         @Override
@@ -182,8 +196,20 @@ public final class FabricProperties {
                 case MOVES -> model.someBufferedPacketMoves(s, o);
                 case OFFERED -> model.deflectionOffered(s, o);
                 case DONE -> model.allDelivered(s, o);
+                case LOSSLESS -> withinXoff(s, o);
                 default -> throw new IllegalStateException("not a state test: " + rule);
             };
+        }
+
+        /** @return whether every buffer holds at most xoff packets, background (VL1 only) included */
+        private boolean withinXoff(int[] s, int o) {
+            for (int b = 0; b < buffers.length; b++) {
+                int n = buffers[b].length(s, o) + ((b & 1) == 1 ? background[b >> 1].get(s, o) : 0);
+                if (n > xoff) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
