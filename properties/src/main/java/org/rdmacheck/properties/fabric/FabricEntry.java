@@ -69,7 +69,8 @@ public final class FabricEntry implements ModelEntry {
     private static final ParamSpec.Int XOFF = ParamSpec.integer("xoff", 3, 2, 32,
             "PFC pause threshold of each (port, lane) buffer in packets");
     private static final ParamSpec.Int HYSTERESIS = ParamSpec.integer("pfc-hysteresis", 1, 1, 32,
-            "PFC resumes a paused upstream when its buffer holds at most xoff - pfc-hysteresis packets (1: none)");
+            "PFC resumes a paused upstream when its buffer holds at most xoff - pfc-hysteresis packets (1: none); "
+                    + "xoff - pfc-hysteresis may not lie below min(threshold, background), the background a buffer holds for ever");
     private static final ParamSpec.Int BACKGROUND = ParamSpec.integer("background", 1, 0, 8,
             "background packets that may join VL1 buffers");
     private static final ParamSpec.Int FAILURES = ParamSpec.integer("failures", 1, 0, 1,
