@@ -49,9 +49,13 @@ class IofdExplorationPathsTest {
             assertEquals(CheckResult.Verdict.VIOLATED, base.results().stream().filter(r -> r.property().equals(name))
                     .findFirst().orElseThrow().verdict(), name);
         }
-        // the design deadlocks two opposing messages (no escape lanes in this model); every other variant fails more
-        assertEquals(variant.equals("dft"), spec.expectedViolations().equals(java.util.Set.of("DeadlockFree",
-                "EveryMessageDelivered")), variant);
+        // at its defaults the design deadlocks two opposing messages (no escape lanes in this model); every
+        // other variant fails more. Elsewhere the design is expected to deadlock only where its configuration
+        // contains a stored deadlock, so the expectations are compared at the defaults only
+        if (ps.isEmpty()) {
+            assertEquals(variant.equals("dft"), spec.expectedViolations().equals(java.util.Set.of("DeadlockFree",
+                    "EveryMessageDelivered")), variant);
+        }
         for (int threads : new int[] {1, 2}) {
             SameExploration.assertSame(base, new Explorer(settings(threads, true)).check(spec), "packed, threads " + threads);
         }
