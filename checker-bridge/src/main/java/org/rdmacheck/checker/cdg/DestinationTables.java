@@ -1,12 +1,14 @@
 package org.rdmacheck.checker.cdg;
 
+import org.rdmacheck.model.topology.NextHops;
 import org.rdmacheck.model.topology.Topology;
 
 /**
  * The forwarding tables of every switch toward one target node, as distance arrays: valley-free
  * (up*&#47;down*) distances on the surviving links and on the intact fabric, and plain shortest
  * distances on the surviving links. Next hops are the arcs that lower the distance by one (ECMP:
- * all of them). Hosts never forward, except that a path may end at the target host.
+ * all of them); the shortest and the spanning tree's routes are the topology layer's
+ * {@link NextHops}. Hosts never forward, except that a path may end at the target host.
  */
 public final class DestinationTables {
 
@@ -26,8 +28,8 @@ public final class DestinationTables {
     private final int[] vfUp;
     private final int[] inDown;
     private final int[] inUp;
-    private final int[] shortest;
-    private final int[] tree;
+    private final NextHops shortest;
+    private final NextHops tree;
 
     /**
      * @param fabric the fabric
@@ -46,8 +48,8 @@ public final class DestinationTables {
             this.inDown = downDistances(false);
             this.inUp = upDistances(inDown, false);
         }
-        this.shortest = shortestDistances(false);
-        this.tree = shortestDistances(true);
+        this.shortest = new NextHops(topo, target, (arc, v) -> !fabric.isFailed(arc));
+        this.tree = new NextHops(topo, target, (arc, v) -> !fabric.isFailed(arc) && fabric.isTreeArc(arc));
     }
 
     /** @return the target node */
@@ -90,10 +92,6 @@ public final class DestinationTables {
         return d;
     }
 
-    private int[] shortestDistances(boolean treeOnly) {
-        return distancesToTarget((arc, v) -> !fabric.isFailed(arc) && (!treeOnly || fabric.isTreeArc(arc)));
-    }
-
     /**
      * Appends the next hops of a packet at {@code node} in {@code phase} to {@code out}.
      *
@@ -111,7 +109,7 @@ public final class DestinationTables {
         if (rerouting == LanePolicy.Rerouting.TREE) {
             for (int p = 0; p < topo.degree(node); p++) {
                 int arc = topo.arcAt(node, p);
-                if (fabric.isTreeArc(arc) && tree[node] < INF && tree[topo.arcTo(arc)] == tree[node] - 1) {
+                if (tree.lowers(arc)) {
                     out.add(arc);
                 }
             }
@@ -138,8 +136,7 @@ public final class DestinationTables {
         }
         for (int p = 0; p < topo.degree(node); p++) {
             int arc = topo.arcAt(node, p);
-            int v = topo.arcTo(arc);
-            if (!fabric.isFailed(arc) && shortest[node] < INF && shortest[v] == shortest[node] - 1) {
+            if (shortest.lowers(arc)) {
                 out.add(arc);
             }
         }
@@ -180,7 +177,7 @@ public final class DestinationTables {
      * @return whether the target is reachable from it over surviving links
      */
     public boolean reachable(int node) {
-        return shortest[node] < INF;
+        return shortest.distance(node) >= 0;
     }
 
     /**

@@ -20,7 +20,7 @@ public final class Fabric {
     private final Orientation orientation;
     private final int[] rank;
     private final int[] byRank;
-    private final int[] parentArc;
+    private SpanningTree tree;
 
     /**
      * @param topology    the topology
@@ -38,7 +38,6 @@ public final class Fabric {
         this.failedLinks = List.copyOf(sorted);
         this.orientation = orientation;
         int n = topology.nodeCount();
-        this.parentArc = new int[topology.nodeCount()];
         int[] level = bfsLevels();
         Integer[] order = new Integer[n];
         for (int i = 0; i < n; i++) {
@@ -63,11 +62,10 @@ public final class Fabric {
     }
 
     private int[] bfsLevels() {
-        SpanningTree tree = topology.spanningTree((arc, v) -> !failed[Topology.linkOf(arc)]);
+        tree = topology.spanningTree((arc, v) -> !failed[Topology.linkOf(arc)]);
         int n = topology.nodeCount();
         int[] level = new int[n];
         for (int v = 0; v < n; v++) {
-            parentArc[v] = tree.parentArc(v);
             level[v] = tree.reaches(v) ? tree.level(v) : Integer.MAX_VALUE;
         }
         return level;
@@ -78,9 +76,7 @@ public final class Fabric {
      * @return whether its link belongs to the breadth-first spanning tree from the root
      */
     public boolean isTreeArc(int arc) {
-        int a = topology.arcFrom(arc);
-        int b = topology.arcTo(arc);
-        return parentArc[a] == arc || parentArc[b] == Topology.reverse(arc);
+        return tree.contains(topology, arc);
     }
 
     /** @return the topology */

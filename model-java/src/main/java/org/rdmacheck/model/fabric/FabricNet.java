@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.topology.NextHops;
 import org.rdmacheck.model.topology.SpanningTree;
 import org.rdmacheck.model.topology.Topology;
 
@@ -14,8 +15,8 @@ import org.rdmacheck.model.topology.Topology;
  * switch-to-switch link), and per failure element the ECMP arc (VL1) and the up*&#47;down* escape
  * arc (VL0) of every flow at every switch.
  *
- * <p>ECMP picks, among next hops on shortest live paths, the one with the least
- * {@link #ecmpHash}: rendezvous hashing, so a failure moves only the flows whose chosen next hop
+ * <p>ECMP picks, among next hops on shortest live paths (the topology layer's router
+ * {@link NextHops}), the one with the least {@link #ecmpHash}: rendezvous hashing, so a failure moves only the flows whose chosen next hop
  * failed; the TLA+ twins compute the same. The escape route goes down whenever the
  * destination is reachable by down moves only (tiers of the topology), and up otherwise, toward a
  * switch from which it is: every escape path is up* then down*, so the escape lane's channel
@@ -203,15 +204,10 @@ public final class FabricNet {
         shortest = new int[n][flows.size()][];
         for (int f = 0; f < flows.size(); f++) {
             int d = flows.get(f).dst();
-            int[] dist = topology.distancesTo(d, (arc, to) -> !topology.isHost(to) && !dead(NONE, arc));
+            NextHops hops = new NextHops(topology, d, (arc, to) -> !topology.isHost(to) && !dead(NONE, arc));
             for (int v = 0; v < n; v++) {
                 ecmp[0][v][f] = treeNext[v][d];
-                final int at = v;
-                shortest[v][f] = topology.isHost(v) || v == d ? new int[0]
-                        : java.util.stream.IntStream.range(0, topology.degree(v)).map(p -> topology.arcAt(at, p))
-                        .filter(a -> !topology.isHost(topology.arcTo(a)) && !dead(NONE, a)
-                                && dist[topology.arcTo(a)] == dist[at] - 1)
-                        .toArray();
+                shortest[v][f] = topology.isHost(v) ? new int[0] : hops.arcs(v);
             }
         }
     }
@@ -280,12 +276,12 @@ public final class FabricNet {
     private void routes(int e, int f) {
         int dst = flows.get(f).dst();
         // a link or a switch fails as a whole, so an arc is dead exactly when its reverse is
-        int[] dist = topology.distancesTo(dst, (arc, to) -> !topology.isHost(to) && !dead(e, arc));
+        NextHops hops = new NextHops(topology, dst, (arc, to) -> !topology.isHost(to) && !dead(e, arc));
         int[] down = downDistances(e, dst);
         int[] updown = upDownDistances(e, down);
         for (int node = 0; node < topology.nodeCount(); node++) {
             final int v = node;
-            ecmp[e][v][f] = topology.isHost(v) || dist[v] < 0 ? -1 : hashed(v, f, a -> dist[topology.arcTo(a)] == dist[v] - 1 && dist[topology.arcTo(a)] >= 0 && !dead(e, a));
+            ecmp[e][v][f] = topology.isHost(v) ? -1 : hashed(v, f, hops.arcs(v));
             if (topology.isHost(v) || updown[v] < 0) {
                 escape[e][v][f] = -1;
             } else if (down[v] >= 0) {
@@ -354,6 +350,15 @@ public final class FabricNet {
         Arrays.sort(nodes, (x, y) -> ascending ? Integer.compare(topology.tier(x), topology.tier(y))
                 : Integer.compare(topology.tier(y), topology.tier(x)));
         return nodes;
+    }
+
+    /** ECMP: among the shortest routes' arcs, the one of least {@link #ecmpHash} (rendezvous hashing); -1 if none. */
+    private int hashed(int v, int f, int[] candidates) {
+        java.util.Set<Integer> ok = new java.util.HashSet<>();
+        for (int a : candidates) {
+            ok.add(a);
+        }
+        return hashed(v, f, ok::contains);
     }
 
     private int hashed(int v, int f, java.util.function.IntPredicate ok) {

@@ -3,6 +3,7 @@ package org.rdmacheck.model.partition.sim;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.rdmacheck.model.topology.NextHops;
 import org.rdmacheck.model.topology.Topology;
 
 /**
@@ -15,7 +16,7 @@ public final class EcmpRouter {
     private final Topology topology;
     private final int dst;
     private final EcmpHash hash;
-    private final int[] dist;
+    private final NextHops hops;
 
     /**
      * @param topology the network
@@ -26,17 +27,13 @@ public final class EcmpRouter {
         this.topology = topology;
         this.dst = dst;
         this.hash = hash;
-        this.dist = distancesTo(topology, dst);
-    }
-
-    private static int[] distancesTo(Topology t, int dst) {
-        return java.util.Arrays.stream(t.distancesTo(dst, (arc, to) -> true))
-                .map(d -> d < 0 ? Integer.MAX_VALUE : d).toArray();
+        this.hops = new NextHops(topology, dst, Topology.ArcFilter.ALL);
     }
 
     /** @return hops from a node to the destination, or {@code Integer.MAX_VALUE} if unreachable */
     int distance(int node) {
-        return dist[node];
+        int d = hops.distance(node);
+        return d < 0 ? Integer.MAX_VALUE : d;
     }
 
     /**
@@ -45,11 +42,8 @@ public final class EcmpRouter {
      */
     public List<Integer> nextHops(int node) {
         List<Integer> out = new ArrayList<>();
-        for (int port = 0; port < topology.degree(node); port++) {
-            int v = topology.neighbor(node, port);
-            if (dist[v] == dist[node] - 1 && (v == dst || !topology.isHost(v))) {
-                out.add(v);
-            }
+        for (int a : hops.arcs(node)) {
+            out.add(topology.arcTo(a));
         }
         return out;
     }
@@ -61,7 +55,7 @@ public final class EcmpRouter {
      * @throws IllegalArgumentException if the destination is unreachable
      */
     public List<Integer> path(int src, FiveTuple tuple) {
-        if (dist[src] == Integer.MAX_VALUE) {
+        if (hops.distance(src) < 0) {
             throw new IllegalArgumentException(topology.nodeName(dst) + " is unreachable from " + topology.nodeName(src));
         }
         List<Integer> path = new ArrayList<>(List.of(src));
