@@ -422,6 +422,14 @@ public final class FabricNet {
         return elemNodes[e].clone();
     }
 
+    /**
+     * @param e failure element
+     * @return how many switches it fails (none for a failed link)
+     */
+    public int failedCount(int e) {
+        return elemNodes[e].length;
+    }
+
     /** @return the switches that may fail (every switch but the ToRs), ascending */
     public int[] failable() {
         return failable.clone();

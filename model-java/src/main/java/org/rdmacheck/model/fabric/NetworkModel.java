@@ -1492,7 +1492,7 @@ public final class NetworkModel implements LayoutModel {
          * background packets stay.
          */
         private void switchFailures() {
-            if (net.failedSwitches(failedNow).length >= config.failures()) {
+            if (net.failedCount(failedNow) >= config.failures()) {
                 return;
             }
             for (int sw : failable) {

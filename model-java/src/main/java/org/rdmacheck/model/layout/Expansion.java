@@ -34,6 +34,10 @@ public final class Expansion {
     /** per header value: the bits of FIFO lengths in it; per bit of the header, the FIFO whose length holds it */
     private final int[] lengthBits;
     private final int[] fifoAtBit;
+    /** per FIFO: the header value, shift and mask of its length */
+    private final int[] lengthValue;
+    private final int[] lengthShift;
+    private final int[] lengthMask;
     /** the successor: header and packed FIFOs in {@code out}; edited FIFOs in {@code elems} */
     private final int[] out;
     private final int[][] elems;
@@ -67,8 +71,14 @@ public final class Expansion {
         nonEmpty = new int[n];
         lengthBits = new int[header];
         fifoAtBit = new int[header * 32];
+        lengthValue = new int[n];
+        lengthShift = new int[n];
+        lengthMask = new int[n];
         for (int i = 0; i < n; i++) {
             Field l = fifos[i].lengthField();
+            lengthValue[i] = l.value;
+            lengthShift[i] = l.shift;
+            lengthMask[i] = l.mask;
             lengthBits[l.value] |= l.mask << l.shift;
             for (int b = 0; b < l.width(); b++) {
                 fifoAtBit[l.value * 32 + l.shift + b] = i;
@@ -100,9 +110,10 @@ public final class Expansion {
             int bits = s[off + w] & lengthBits[w];
             while (bits != 0) {
                 int k = fifoAtBit[w * 32 + Integer.numberOfTrailingZeros(bits)];
-                Field l = fifos[k].lengthField();
-                bits &= ~(l.mask << l.shift);
-                plen[k] = s[off + w] >>> l.shift & l.mask;
+                int shift = lengthShift[k];
+                int mask = lengthMask[k];
+                bits &= ~(mask << shift);
+                plen[k] = s[off + w] >>> shift & mask;
                 int at = count++;
                 while (at > 0 && nonEmpty[at - 1] > k) {
                     nonEmpty[at] = nonEmpty[at - 1];
@@ -366,9 +377,9 @@ public final class Expansion {
                 from = pstop[k];
                 j++;
             }
-            Fifo q = fifos[k];
-            q.lengthField().set(out, 0, len[k]);
-            at = q.pack(elems[k], len[k], out, at);
+            int w = lengthValue[k];
+            out[w] = out[w] & ~(lengthMask[k] << lengthShift[k]) | len[k] << lengthShift[k];
+            at = fifos[k].pack(elems[k], len[k], out, at);
         }
         for (int v = from; v < pend; v++) {
             out[at++] = ps[v];
