@@ -142,13 +142,13 @@ final class ExplorationRun<S> {
             int nextBase = (int) visited.size();
             int frontierSize = frontier.size();
             frontier = numbering.number(next, frontier, base);
-            truncated = next.size() > frontier.size();
+            truncated = numbering.lastFound() > frontier.size();
             base = nextBase;
             if (truncated && frontier.size() == 0) {
                 control.stop(CheckResult.InconclusiveReason.STATE_LIMIT, stateLimit());
                 return false;
             }
-            long held = levelBytes(frontier, next, level, numbering);
+            long held = levelBytes(frontier, level, numbering);
             levelBytes = Math.max(levelBytes, held);
             if (setup.packed != null && !compact
                     && held + visited.bytes() + log.bytes() > EngineTuning.compactAbove(setup.settings.maxHeapFraction())) {
@@ -167,12 +167,9 @@ final class ExplorationRun<S> {
      * @return bytes held by what a level needs besides the store and the predecessor index: the
      * frontier, the level table, the workers' candidates and the numbering's buffers
      */
-    private long levelBytes(Frontier<S> frontier, LevelTable<S> next, LevelWorker.Level<S> level,
+    private long levelBytes(Frontier<S> frontier, LevelWorker.Level<S> level,
                             LevelNumbering<S> numbering) {
-        long b = numbering.bytes() + (frontier.packed() == null ? 0 : frontier.packed().bytes());
-        for (long t : next.bytes()) {
-            b += t;
-        }
+        long b = numbering.heldBytes() + (frontier.packed() == null ? 0 : frontier.packed().bytes());
         for (LevelWorker<S> w : level.workers) {
             b += w.candidates == null ? 0 : w.candidates.bytes();
         }

@@ -28,6 +28,8 @@ final class LevelNumbering<S> {
     private int[] startBuf = new int[0];
     private int[] frontierStarts = new int[0];
     private int[] frontierValues = new int[0];
+    private long lastFound;
+    private long heldBytes;
     /** the sum of the store slots read ahead of inserts, kept so that the reads stay */
     private long readAhead;
 
@@ -86,10 +88,44 @@ final class LevelNumbering<S> {
         }
         long[] fps = fpsBuf = atLeast(fpsBuf, keep);
         clock.mark("number: other");
+        lastFound = n;
+        heldBytes = bytes() + successorOrder.bytes();
+        for (long b : next.bytes()) {
+            heldBytes += b;
+        }
+        boolean compact = setup.packed != null && !next.keepsValues();
+        if (compact) {
+            // the table is read out first and given back: the next frontier is re-generated without it
+            fingerprints(next, order, keep, fps, numbers, first);
+            next.release();
+        }
         Frontier<S> frontier = setup.packed == null ? objectFrontier(next, order, keep)
-                : next.keepsValues() ? packedFrontier(next, order, keep)
+                : !compact ? packedFrontier(next, order, keep)
                 : regeneratedFrontier(current.packed(), start, order, keep);
         current = null;
+        if (!compact) {
+            fingerprints(next, order, keep, fps, numbers, first);
+        }
+        clock.mark("frontier");
+        addToStore(frontier, fps, keep, first);
+        clock.mark("store");
+        if (numbers != null && keep == n) {
+            resolveEdges(numbers);
+        }
+        clock.mark("graph edges");
+        control.found.set(visited.size());
+        if (compact) {
+            // a compact run keeps the heap for the levels: these buffers are allocated level by level
+            orderBuf = new long[0];
+            fpsBuf = new long[0];
+            startBuf = new int[0];
+            successorOrder.release();
+        }
+        return frontier;
+    }
+
+    /** Reads the fingerprints of the kept states out of the table, in number order (and their numbers, for the graph). */
+    private void fingerprints(LevelTable<S> next, long[] order, int keep, long[] fps, int[][] numbers, int first) {
         sections.inParallel("number: fingerprints", keep, keep, (a, b) -> {
             for (int i = a; i < b; i++) {
                 int s = SuccessorOrder.stripe(order[i]);
@@ -100,15 +136,19 @@ final class LevelNumbering<S> {
                 }
             }
         });
-        clock.mark("frontier");
-        addToStore(frontier, fps, keep, first);
-        clock.mark("store");
-        if (numbers != null && keep == n) {
-            resolveEdges(numbers);
-        }
-        clock.mark("graph edges");
-        control.found.set(visited.size());
-        return frontier;
+    }
+
+    /** @return how many new states the last numbered level had (the state limit may have kept fewer) */
+    long lastFound() {
+        return lastFound;
+    }
+
+    /**
+     * @return bytes the level table and the numbering's buffers held when the last level was
+     * numbered (before a compact level gave them back)
+     */
+    long heldBytes() {
+        return heldBytes;
     }
 
     @SuppressWarnings("unchecked")

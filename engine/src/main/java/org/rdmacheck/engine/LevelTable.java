@@ -165,6 +165,16 @@ final class LevelTable<S> {
         }
     }
 
+    /**
+     * Empties the table and gives its arrays back to the heap (a compact level's numbering, once it
+     * has read the entries: the next frontier is then re-generated without the table beside it).
+     */
+    void release() {
+        for (Stripe<S> st : stripes) {
+            st.release();
+        }
+    }
+
     /** @return whether the packed values of the entries are kept */
     boolean keepsValues() {
         return values;
@@ -237,6 +247,19 @@ final class LevelTable<S> {
             states = packed ? null : new Object[32];
             arena = packed ? new int[128] : null;
             starts = packed ? new int[33] : null;
+        }
+
+        void release() {
+            clear();
+            keys = new long[64];
+            ids = new int[64];
+            fps = new long[32];
+            links = new long[32];
+            states = states == null ? null : new Object[32];
+            if (arena != null && arena.length > 0) {
+                arena = new int[128];
+                starts = new int[33];
+            }
         }
 
         void dropValues() {

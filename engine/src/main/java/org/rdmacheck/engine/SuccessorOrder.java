@@ -15,6 +15,17 @@ final class SuccessorOrder {
     private int[] posBuf = new int[0];
     private int[] idBuf = new int[0];
 
+    /** Gives the buffers kept from level to level back to the heap. */
+    void release() {
+        posBuf = new int[0];
+        idBuf = new int[0];
+    }
+
+    /** @return bytes of the buffers kept from level to level */
+    long bytes() {
+        return 4L * posBuf.length + 4L * idBuf.length;
+    }
+
     SuccessorOrder(Sections sections, int threads) {
         this.sections = sections;
         this.threads = threads;

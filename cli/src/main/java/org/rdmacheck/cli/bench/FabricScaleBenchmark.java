@@ -17,8 +17,10 @@ import org.rdmacheck.properties.fabric.FabricEntry;
  * property holds, the properties violated, or inconclusive at the time limit with the states
  * explored so far).
  *
- * <p>Run: {@code java -Xmx2g -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.FabricScaleBenchmark
- * [MINUTES_PER_RUN] [THREADS]} (defaults 15 and all cores).
+ * <p>Run: {@code java -Xmx3g -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.FabricScaleBenchmark
+ * [MINUTES_PER_RUN] [THREADS] [paper]} (defaults 15 and all cores; {@code paper}: only the two
+ * paper-scale configurations, the leaf-spine and the fat-tree with every flow and a failure). Each
+ * run prints its heap figures: the store's bytes per state and the most the level structures held.
  */
 public final class FabricScaleBenchmark {
 
@@ -31,7 +33,12 @@ public final class FabricScaleBenchmark {
         int threads = args.length > 1 ? Integer.parseInt(args[1]) : Runtime.getRuntime().availableProcessors();
         System.out.printf(Locale.ROOT, "fabric at seed 000 VI-A settings, %d threads, %d min per run, max heap %d MB%n",
                 threads, minutes, Runtime.getRuntime().maxMemory() >> 20);
+        boolean paperOnly = args.length > 2 && args[2].equals("paper");
         for (ModelEntry.Run run : FabricEntry.scaleRuns()) {
+            if (paperOnly && !(run.variant().equals("repaired") && run.params().asMap().get("failures").equals("1")
+                    && run.params().asMap().get("flows").split(",").length == 3)) {
+                continue;
+            }
             CheckSpec<?> spec = new FabricEntry().build(run.variant(), run.params());
             ExplorationReport r = new Explorer(ExplorerSettings.defaults().withThreads(threads)
                     .withMaxMillis(minutes * 60_000).withProgress(0, p -> { })).check(spec);
