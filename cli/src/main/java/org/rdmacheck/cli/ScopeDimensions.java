@@ -28,7 +28,7 @@ final class ScopeDimensions {
             "iofd", List.of("packets", "tokens"),
             "gbn-timed", List.of("packets", "messages", "losses"),
             "gbn", List.of("packets", "messages", "losses"),
-            "partition", List.of("transfers", "qps", "errors"),
+            "partition", List.of("transfers", "ids", "size", "receiveWrs", "qps", "errors"),
             "escape-vl", List.of("capacity", "tokens"),
             "dasr", List.of("senders", "messages", "groups"));
 

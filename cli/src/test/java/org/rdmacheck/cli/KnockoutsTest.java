@@ -52,7 +52,8 @@ class KnockoutsTest {
                 Arguments.of("partition", "data-id-reuse-guard", "DataIdsNeverMix", true),
                 Arguments.of("partition", "chunk-requeue", "NoChunkLost", true),
                 Arguments.of("partition", "rnr-retry", "EveryTransferCompletes", true),
-                Arguments.of("partition", "receive-repost", "DeadlockFree", true));
+                Arguments.of("partition", "receive-repost", "DeadlockFree", true),
+                Arguments.of("partition", "receive-buffer-accounting", "NoReceiveBufferOverbooked", true));
     }
 
     private static ExplorerSettings settings() {
@@ -251,14 +252,14 @@ class KnockoutsTest {
                 dir.toString());
         assertEquals(ExitCodes.OK, r.code(), r.err());
         JsonNode o = TraceJson.MAPPER.readTree(r.out());
-        assertEquals(7, o.get("mechanisms").asInt());
-        assertEquals(7, o.get("killed").asInt());
+        assertEquals(8, o.get("mechanisms").asInt());
+        assertEquals(8, o.get("killed").asInt());
         for (JsonNode row : o.get("rows")) {
             assertTrue(row.get("killed").asBoolean(), row.toString());
             assertTrue(Files.isRegularFile(ExplorerOptions.home().resolve(row.get("counterexample").asText()))
                     || Files.isRegularFile(Path.of(row.get("counterexample").asText())), row.toString());
         }
-        assertTrue(r.err().contains("knockouts [1/7] escape-vl escape-move"), r.err());
+        assertTrue(r.err().contains("knockouts [1/8] escape-vl escape-move"), r.err());
     }
 
     /** The reachable states and labelled edges of a model. */

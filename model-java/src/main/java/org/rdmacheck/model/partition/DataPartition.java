@@ -66,7 +66,13 @@ public final class DataPartition implements LayoutModel {
         /** RNR retry count 0: a chunk meeting no posted receive work request sends the QP to error */
         RNR_RETRY,
         /** the receiver never re-posts a consumed receive work request (Algorithm 2, line 8) */
-        RECEIVE_REPOST
+        RECEIVE_REPOST,
+        /**
+         * the receiver re-posts receive work requests up to {@code receiveWrs}, counting a buffer whose
+         * completion it has not reordered yet as free (Algorithm 2, line 8 re-posts only the buffer of
+         * the receive task that completed)
+         */
+        RECEIVE_ACCOUNTING
     }
 
     static final int RECONNECT = 0;
@@ -261,10 +267,32 @@ public final class DataPartition implements LayoutModel {
     int consumedBuffers(Expansion x, int q) {
         Fifo cq = f.completions[q];
         int held = 0;
-        for (int i = 0, n = x.length(cq); i < n; i++) {
+        for (int i = 0, n = knockouts.contains(Knockout.RECEIVE_ACCOUNTING) ? 0 : x.length(cq); i < n; i++) {
             held += 1 - f.reposted.of(x.element(cq, i));
         }
         return config.receiveWrs() - x.get(f.posted[q]) - held;
+    }
+
+    /**
+     * The receive buffers QP q has in use: its posted receive work requests and its receive
+     * completions whose buffer was not posted again (their chunk not yet reordered). The receiver
+     * registered {@code receiveWrs} buffers per QP (seed 003, III-B, Algorithm 2 line 2), so this is
+     * at most {@code receiveWrs}; more means a work request was posted over a buffer that still
+     * holds an unread chunk.
+     *
+     * @param s packed values
+     * @param o the state's first value
+     * @param q a QP
+     * @return posted receive work requests plus completions not re-posted
+     */
+    public int receiveBuffersInUse(int[] s, int o, int q) {
+        Fifo cq = f.completions[q];
+        int at = o + f.layout.start(s, o, cq);
+        int held = f.posted[q].get(s, o);
+        for (int k = 0, n = cq.length(s, o); k < n; k++) {
+            held += 1 - f.reposted.of(cq.element(s, at, k));
+        }
+        return held;
     }
 
     /**

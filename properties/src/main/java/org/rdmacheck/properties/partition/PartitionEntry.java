@@ -125,11 +125,18 @@ public final class PartitionEntry implements ModelEntry {
                         Origin.MUTATION, NO_FAULTS));
     }
 
-    /** Every variant with its defaults, and the paper's design with ID reuse and three transfers. */
+    /**
+     * Every variant with its defaults, and the paper's design where the defaults leave a rule
+     * unexercised: three transfers over two data IDs (each ID reused while the other is in flight),
+     * three chunks per transfer (reassembly completes on a byte count, not on the last chunk), and
+     * two receive work requests per QP (two unread completions on one QP).
+     */
     @Override
     public List<Run> allRuns() {
         List<Run> runs = new ArrayList<>(ModelEntry.super.allRuns());
         runs.add(new Run("paper", Params.of(Map.of("transfers", "3", "ids", "2"))));
+        runs.add(new Run("paper", Params.of(Map.of("size", "5"))));
+        runs.add(new Run("paper", Params.of(Map.of("receiveWrs", "2"))));
         return runs;
     }
 
@@ -160,19 +167,22 @@ public final class PartitionEntry implements ModelEntry {
             "data-id-reuse-guard", DataPartition.Knockout.DATA_ID_REUSE_GUARD,
             "chunk-requeue", DataPartition.Knockout.CHUNK_REQUEUE,
             "rnr-retry", DataPartition.Knockout.RNR_RETRY,
-            "receive-repost", DataPartition.Knockout.RECEIVE_REPOST);
+            "receive-repost", DataPartition.Knockout.RECEIVE_REPOST,
+            "receive-buffer-accounting", DataPartition.Knockout.RECEIVE_ACCOUNTING);
 
     /**
      * The data partition's mechanisms (seed 003, III-B, and this model's recovery from QP errors):
      * the data-ID reuse guard keeps two transfers with one ID apart, the re-queue of flushed chunks
      * and the RNR retry let every transfer complete after an error or a missing receive work request,
-     * and the receive work request's re-post keeps the receiver able to take chunks.
+     * the receive work request's re-post keeps the receiver able to take chunks, and re-posting only
+     * the consumed buffer keeps a posted work request off a buffer that holds an unread chunk.
      */
     @Override
     public List<org.rdmacheck.properties.catalog.Mechanism> mechanisms() {
         return List.of(
                 new org.rdmacheck.properties.catalog.Mechanism("data-id-reuse-guard", "data-ID reuse after completion",
-                        "seed 003, III-B (custom header: data ID)", "DataIdsNeverMix", "paper", Map.of("errors", "0"),
+                        "seed 003, III-B (custom header: data ID)", "DataIdsNeverMix", "paper",
+                        Map.of("errors", "0", "ids", "2", "transfers", "3"),
                         "a transfer reuses its data ID without waiting for the receiver to complete the previous holder"),
                 new org.rdmacheck.properties.catalog.Mechanism("chunk-requeue", "re-queue of a flushed chunk",
                         "seed 003, III-B (QP error recovery, not stated in the paper)", "NoChunkLost", "paper", Map.of(),
@@ -182,7 +192,13 @@ public final class PartitionEntry implements ModelEntry {
                         "RNR retry count 0: a chunk that meets no posted receive work request sends the QP to error"),
                 new org.rdmacheck.properties.catalog.Mechanism("receive-repost", "re-post of the receive work request",
                         "seed 003, III-B, Algorithm 2 line 8", "DeadlockFree", "paper", Map.of("errors", "0"),
-                        "the receiver never re-posts a consumed receive work request"));
+                        "the receiver never re-posts a consumed receive work request"),
+                new org.rdmacheck.properties.catalog.Mechanism("receive-buffer-accounting",
+                        "re-post of only the consumed receive buffer",
+                        "seed 003, III-B, Algorithm 2 lines 2 and 8", PartitionProperties.RECEIVE_BUFFERS, "paper",
+                        Map.of("errors", "0", "receiveWrs", "2"),
+                        "the receiver tops its posted receive work requests up to receiveWrs, counting a buffer "
+                                + "whose chunk it has not reordered yet as free"));
     }
 
     /** {@code EveryTransferCompletes}: {@code <>} every transfer complete, under {@link #PROTOCOL_FAIR}. */

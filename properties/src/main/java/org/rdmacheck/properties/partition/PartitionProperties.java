@@ -21,6 +21,9 @@ public final class PartitionProperties {
     private PartitionProperties() {
     }
 
+    /** Name of the invariant on the receiver's buffers per QP. */
+    public static final String RECEIVE_BUFFERS = "NoReceiveBufferOverbooked";
+
     /** Name of the progress property (AG EF every transfer complete). */
     public static final String CAN_COMPLETE = "EveryTransferCanComplete";
 
@@ -39,6 +42,7 @@ public final class PartitionProperties {
                 invariant("NoWriteOutsideBuffer", (s, o) -> !m.wroteOutside(s, o)),
                 invariant("AtMostOneOutstandingPerQp", (s, o) -> m.mostOutstanding(s, o) <= 1),
                 invariant("DataIdsNeverMix", (s, o) -> dataIdsNeverMix(m, s, o)),
+                invariant(RECEIVE_BUFFERS, (s, o) -> receiveBuffersBounded(m, s, o)),
                 DeadlockFreedom.standard(),
                 new Progress<LayoutState>(CAN_COMPLETE, m::allTransfersComplete).withPacked(m::allTransfersComplete));
     }
@@ -87,6 +91,23 @@ public final class PartitionProperties {
         m.occurrences(s, o, count);
         for (int v = 1; v < count.length; v++) {
             if (count[v] > 1) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * No QP has more receive work requests posted, plus completions whose buffer was not posted
+     * again, than the {@code receiveWrs} buffers the receiver registered for it (seed 003, III-B,
+     * Algorithm 2: line 2 registers the buffers, line 8 re-posts the one whose task completed). The
+     * model's completion carries its chunk, so a work request posted over a buffer that still holds
+     * an unread chunk breaks no other property: this one says the receiver re-posted only what it
+     * consumed.
+     */
+    static boolean receiveBuffersBounded(DataPartition m, int[] s, int o) {
+        for (int q = 0; q < m.config().qps(); q++) {
+            if (m.receiveBuffersInUse(s, o, q) > m.config().receiveWrs()) {
                 return false;
             }
         }
