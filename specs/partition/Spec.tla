@@ -320,6 +320,9 @@ NoWriteOutsideBuffer == outside = {}
 AtMostOneOutstandingPerQp == \A q \in QP : Len(sendQueues[q]) <= 1
 Mixed(b) == \E j, k \in 1 .. Len(b) : b[j] # Hole /\ b[k] # Hole /\ TransferOf(b[j]) # TransferOf(b[k])
 DataIdsNeverMix == (\A s \in Slots : ~Mixed(buffers[s + 1])) /\ (\A d \in delivered : ~Mixed(d.data))
+(* Algorithm 2: line 2 registers ReceiveWrs buffers per QP, line 8 re-posts the one whose  *)
+(* task completed: posted work requests plus completions not re-posted never exceed them.  *)
+NoReceiveBufferOverbooked == \A q \in QP : Consumed(q) >= 0
 
 (* Every transfer complete: the protocol is done, no partial buffer, one delivery per transfer. *)
 AllTransfersComplete ==
