@@ -1,14 +1,18 @@
 package org.rdmacheck.properties.partition;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.model.layout.Slot;
 import org.rdmacheck.model.partition.DataPartition;
 import org.rdmacheck.model.partition.SymbolicData;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
 import org.rdmacheck.properties.Progress;
 import org.rdmacheck.properties.Property;
+import org.rdmacheck.properties.Reads;
 
 /**
  * What data partition must guarantee (seed 003, III-B): the receiver rebuilds every transfer
@@ -35,20 +39,43 @@ public final class PartitionProperties {
         // one scratch array of byte counts per thread, shared by the two properties that count
         int values = m.transfers() * m.size() + 1;
         ThreadLocal<int[]> counts = ThreadLocal.withInitial(() -> new int[values]);
+        // what each predicate reads, for the safety reduction (slots by their layout names)
+        String[] occurrences = {"resend", "buffers", "sendQueues", "completions", "delivered"};
         return List.of(
-                invariant("ReassembledEqualsOriginal", (s, o) -> reassembledEqualsOriginal(m, s, o)),
-                invariant("NoChunkLost", (s, o) -> noChunkLost(m, s, o, counts.get())),
-                invariant("NoChunkDuplicated", (s, o) -> noChunkDuplicated(m, s, o, counts.get())),
-                invariant("NoWriteOutsideBuffer", (s, o) -> !m.wroteOutside(s, o)),
-                invariant("AtMostOneOutstandingPerQp", (s, o) -> m.mostOutstanding(s, o) <= 1),
-                invariant("DataIdsNeverMix", (s, o) -> dataIdsNeverMix(m, s, o)),
-                invariant(RECEIVE_BUFFERS, (s, o) -> receiveBuffersBounded(m, s, o)),
+                invariant("ReassembledEqualsOriginal", (s, o) -> reassembledEqualsOriginal(m, s, o), m, "delivered"),
+                invariant("NoChunkLost", (s, o) -> noChunkLost(m, s, o, counts.get()), m,
+                        concat(occurrences, "nextChunk")),
+                invariant("NoChunkDuplicated", (s, o) -> noChunkDuplicated(m, s, o, counts.get()), m, occurrences),
+                invariant("NoWriteOutsideBuffer", (s, o) -> !m.wroteOutside(s, o), m, "outside"),
+                invariant("AtMostOneOutstandingPerQp", (s, o) -> m.mostOutstanding(s, o) <= 1, m, "sendQueues"),
+                invariant("DataIdsNeverMix", (s, o) -> dataIdsNeverMix(m, s, o), m, "buffers", "delivered"),
+                invariant(RECEIVE_BUFFERS, (s, o) -> receiveBuffersBounded(m, s, o), m, "posted", "completions"),
                 DeadlockFreedom.standard(),
                 new Progress<LayoutState>(CAN_COMPLETE, m::allTransfersComplete).withPacked(m::allTransfersComplete));
     }
 
-    private static Invariant<LayoutState> invariant(String name, PackedModel.StateTest test) {
-        return new Invariant<LayoutState>(name, s -> s.test(test)).withPacked(test);
+    private static Invariant<LayoutState> invariant(String name, PackedModel.StateTest test, DataPartition m,
+                                                    String... reads) {
+        return new Invariant<LayoutState>(name, s -> s.test(test)).withPacked(test).withReads(Reads.of(slots(m, reads)));
+    }
+
+    /** @return the layout's slots of the named arrays or FIFO families ({@code buffers} is every {@code buffers[i]}) */
+    static List<Slot> slots(DataPartition m, String... names) {
+        Set<String> wanted = Set.of(names);
+        List<Slot> out = new ArrayList<>();
+        for (Slot s : m.layout().slots()) {
+            int bracket = s.name().indexOf('[');
+            if (wanted.contains(bracket < 0 ? s.name() : s.name().substring(0, bracket))) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    private static String[] concat(String[] a, String b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + 1);
+        out[a.length] = b;
+        return out;
     }
 
     /** Every buffer handed to the application is some transfer's original data, byte for byte. */
