@@ -50,7 +50,7 @@ class ModelLivenessTest {
         "iofd, unlimited-tokens", "iofd, free-on-first", "iofd, dft-one-message", "escape-vl, dart", "escape-vl, one-lane",
         "escape-vl, escape-return", "escape-vl, unlimited-tokens", "escape-vl, escape-deflect",
         "escape-vl, lane-change-order", "escape-vl, escape-follow", "fabric, repaired", "fabric, repaired-deadlock",
-        "fabric, repaired-one-message", "fabric, paper", "fabric, message-key", "fabric, message-key-no-uturn", "fabric, lane-silent", "fabric, no-cleanup",
+        "fabric, repaired-one-message", "fabric, repaired-three-tokens", "fabric, paper", "fabric, message-key", "fabric, message-key-no-uturn", "fabric, lane-silent", "fabric, no-cleanup",
         "fabric, ecn-first"})
     void everyVariantAtItsDefaultsMeetsItsExpectation(String model, String variant) {
         check(model, variant, Map.of(), 2);

@@ -144,6 +144,13 @@ public final class FabricEntry implements ModelEntry {
                         + "background (repaired-one-message's too), is a port blocked by congestion that never ends",
                         plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
                         with(REPAIRED_DEFAULTS, "background", "3")),
+                new VariantSpec("repaired-three-tokens", "the repairs (as repaired, at its defaults) with 3 tokens: "
+                        + "h0's first packet is deflected three times, spending every token, and ends in a full VL1 "
+                        + "buffer behind h1's second packet, whose DFT entry points at another VL1 buffer that h1's "
+                        + "first packet and a background packet fill; follow closes VL0 to both heads",
+                        plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        Map.of("flows", "0-1,1-0", "packets", "2", "tokens", "3", "xoff", "2", "background", "2",
+                                "failures", "0")),
                 new VariantSpec("paper", "the paper's rules together: DFT keyed by message, any blocked packet may "
                         + "take VL0, entries freed only by end packets", plus(reorder, FabricProperties.NO_STALE,
                         FabricProperties.NO_LEAK, FabricProperties.IN_ORDER_AFTER_FAILURE), Origin.PAPER,
@@ -341,6 +348,7 @@ public final class FabricEntry implements ModelEntry {
      * the trace of each (checked by {@code all}), smallest first.
      */
     static final List<String> REPAIRED_FINDINGS = List.of("repaired-one-message", "repaired-background",
+            "repaired-three-tokens",
             "repaired-deadlock");
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
