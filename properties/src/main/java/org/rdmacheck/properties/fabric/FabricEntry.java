@@ -352,16 +352,18 @@ public final class FabricEntry implements ModelEntry {
             "repaired-deadlock");
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
-    private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name());
+    private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name(),
+            FAILURES.name());
 
     /**
      * The declared rule behind {@code repaired}'s expectations: a configuration that contains a
      * stored deadlock is expected to deadlock. It contains the configuration of a finding when its
-     * flows include the finding's (as a multiset), its packets per message, tokens and background
-     * packets are at least the finding's, and every other parameter (topology, xoff, DFT size,
-     * thresholds, failures, options, knock-outs) is equal: the finding's trace is a behaviour the
+     * flows include the finding's (as a multiset), its packets per message, tokens, background
+     * packets and failures are at least the finding's, and every other parameter (topology, xoff,
+     * DFT size, thresholds, options, knock-outs) is equal: the finding's trace is a behaviour the
      * larger configuration still offers when the extra flows wait, the extra background stays out,
-     * the extra tokens are not spent and the extra packets follow their message's entries as the
+     * the extra tokens are not spent, the extra failures do not happen (a failure is a choice of the
+     * environment, never forced) and the extra packets follow their message's entries as the
      * finding's last packet did. It is a prediction, not a theorem: where a check finds no
      * deadlock the verdict is UNEXPECTED (a finding about the rule).
      *
@@ -398,8 +400,8 @@ public final class FabricEntry implements ModelEntry {
         Set<String> props = new TreeSet<>(variant(f.get()).mustFail());
         props.add(EVENTUALLY_DELIVERED);
         return List.of(String.join(", ", props) + " fail here: this configuration contains the stored "
-                + "deadlock of " + f.get() + " (" + where + "; its flows and more, at least its packets, tokens and "
-                + "background, every other parameter equal): the design " + name() + " " + built.variant()
+                + "deadlock of " + f.get() + " (" + where + "; its flows and more, at least its packets, tokens, "
+                + "background and failures, every other parameter equal): the design " + name() + " " + built.variant()
                 + " is not deadlock-free there (rule in docs/fabric.md, \"Where the design deadlocks\")");
     }
 
