@@ -1,6 +1,8 @@
 package org.rdmacheck.properties.catalog;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -45,6 +47,20 @@ public final class Containment {
             }
         }
         return true;
+    }
+
+    /**
+     * @param config   a configuration's resolved parameters
+     * @param findings the stored findings' names, in the order to try them (smallest first)
+     * @param params   a finding's resolved parameters, by its name
+     * @param list     the parameter compared as a multiset
+     * @param atLeast  integer parameters that may be larger than the finding's
+     * @return the first finding {@code config} contains
+     */
+    public static Optional<String> firstContained(Map<String, String> config, List<String> findings,
+                                                  java.util.function.Function<String, Map<String, String>> params,
+                                                  String list, Set<String> atLeast) {
+        return findings.stream().filter(f -> contains(config, params.apply(f), list, atLeast)).findFirst();
     }
 
     private static Map<String, Integer> items(String list) {

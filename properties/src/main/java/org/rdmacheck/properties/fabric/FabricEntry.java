@@ -376,13 +376,8 @@ public final class FabricEntry implements ModelEntry {
         if (!variant.equals("repaired")) {
             return java.util.Optional.empty();
         }
-        for (String f : REPAIRED_FINDINGS) {
-            if (org.rdmacheck.properties.catalog.Containment.contains(p.asMap(), resolve(f, Params.empty()).asMap(),
-                    FLOWS.name(), AT_LEAST)) {
-                return java.util.Optional.of(f);
-            }
-        }
-        return java.util.Optional.empty();
+        return org.rdmacheck.properties.catalog.Containment.firstContained(p.asMap(), REPAIRED_FINDINGS,
+                f -> resolve(f, Params.empty()).asMap(), FLOWS.name(), AT_LEAST);
     }
 
     @Override

@@ -220,13 +220,8 @@ public final class IofdEntry implements ModelEntry {
      * @return the first finding the configuration contains
      */
     java.util.Optional<String> containedFinding(Params p) {
-        for (String f : DFT_FINDINGS) {
-            if (org.rdmacheck.properties.catalog.Containment.contains(p.asMap(), resolve(f, Params.empty()).asMap(),
-                    FLOWS.name(), AT_LEAST)) {
-                return java.util.Optional.of(f);
-            }
-        }
-        return java.util.Optional.empty();
+        return org.rdmacheck.properties.catalog.Containment.firstContained(p.asMap(), DFT_FINDINGS,
+                f -> resolve(f, Params.empty()).asMap(), FLOWS.name(), AT_LEAST);
     }
 
     @Override
