@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.rdmacheck.checker.CheckResult;
-import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.Progress;
@@ -143,21 +142,6 @@ class ThreadCountTest {
 
     private static void assertSameResults(ExplorationReport base, ExplorationReport r, String what) {
         assertTrue(r.complete(), what);
-        assertEquals(base.stats().distinctStates(), r.stats().distinctStates(), what);
-        assertEquals(base.stats().transitions(), r.stats().transitions(), what);
-        assertEquals(base.stats().depth(), r.stats().depth(), what);
-        assertEquals(base.results().size(), r.results().size(), what);
-        for (int i = 0; i < base.results().size(); i++) {
-            CheckResult b = base.results().get(i);
-            CheckResult x = r.results().get(i);
-            assertEquals(b.property(), x.property(), what);
-            assertEquals(b.verdict(), x.verdict(), what + ": " + b.property());
-            if (b instanceof CheckResult.Violated v) {
-                Counterexample c = ((CheckResult.Violated) x).counterexample();
-                assertEquals(v.counterexample().steps(), c.steps(), what + ": " + b.property());
-                assertEquals(v.counterexample().violationIndex(), c.violationIndex(), what);
-                assertEquals(v.counterexample().loopStart(), c.loopStart(), what);
-            }
-        }
+        SameExploration.assertSame(base, r, what);
     }
 }
