@@ -17,7 +17,7 @@ import org.rdmacheck.checker.cdg.DeadlockQuery;
 import org.rdmacheck.checker.cdg.DeadlockVerdict;
 import org.rdmacheck.checker.cdg.Dependency;
 import org.rdmacheck.checker.cdg.Hop;
-import org.rdmacheck.checker.cdg.Orientation;
+import org.rdmacheck.model.topology.Orientation;
 import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.InputException;

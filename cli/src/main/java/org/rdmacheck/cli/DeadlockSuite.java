@@ -7,7 +7,7 @@ import org.rdmacheck.checker.cdg.CycleCounterexamples;
 import org.rdmacheck.checker.cdg.DeadlockChecker;
 import org.rdmacheck.checker.cdg.DeadlockQuery;
 import org.rdmacheck.checker.cdg.DeadlockVerdict;
-import org.rdmacheck.checker.cdg.Orientation;
+import org.rdmacheck.model.topology.Orientation;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.model.topology.Topology;

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import org.rdmacheck.model.topology.FatTree;
+import org.rdmacheck.model.topology.Orientation;
 import org.rdmacheck.model.topology.Topology;
 
 /**

@@ -3,6 +3,7 @@ package org.rdmacheck.checker.cdg;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.IntPredicate;
+import org.rdmacheck.model.topology.Orientation;
 
 /**
  * The static deadlock check (seed 000 §IV-B). Without an escape lane: the routing is deadlock-free

@@ -2,13 +2,14 @@ package org.rdmacheck.checker.cdg;
 
 import org.rdmacheck.model.topology.NextHops;
 import org.rdmacheck.model.topology.Topology;
+import org.rdmacheck.model.topology.UpDown;
 
 /**
- * The forwarding tables of every switch toward one target node, as distance arrays: valley-free
- * (up*&#47;down*) distances on the surviving links and on the intact fabric, and plain shortest
- * distances on the surviving links. Next hops are the arcs that lower the distance by one (ECMP:
- * all of them); the shortest and the spanning tree's routes are the topology layer's
- * {@link NextHops}. Hosts never forward, except that a path may end at the target host.
+ * The forwarding tables of every switch toward one target node: the topology layer's up*&#47;down*
+ * routes ({@link UpDown.Routes}) on the surviving links and on the intact fabric, and plain shortest
+ * routes on the surviving links. Next hops are the arcs that lower the distance by one (ECMP: all of
+ * them); the shortest and the spanning tree's routes are the topology layer's {@link NextHops}.
+ * Hosts never forward, except that a path may end at the target host.
  */
 public final class DestinationTables {
 
@@ -19,15 +20,11 @@ public final class DestinationTables {
     /** Phase of a rerouted packet: follows shortest surviving paths. */
     public static final int DETOUR = 2;
 
-    static final int INF = Integer.MAX_VALUE / 2;
-
     private final Fabric fabric;
     private final Topology topo;
     private final int target;
-    private final int[] vfDown;
-    private final int[] vfUp;
-    private final int[] inDown;
-    private final int[] inUp;
+    private final UpDown.Routes surviving;
+    private final UpDown.Routes intact;
     private final NextHops shortest;
     private final NextHops tree;
 
@@ -39,15 +36,8 @@ public final class DestinationTables {
         this.fabric = fabric;
         this.topo = fabric.topology();
         this.target = target;
-        this.vfDown = downDistances(true);
-        this.vfUp = upDistances(vfDown, true);
-        if (fabric.failedLinks().isEmpty()) {
-            this.inDown = vfDown;
-            this.inUp = vfUp;
-        } else {
-            this.inDown = downDistances(false);
-            this.inUp = upDistances(inDown, false);
-        }
+        this.surviving = fabric.upDown().toward(target, arc -> !fabric.isFailed(arc));
+        this.intact = fabric.failedLinks().isEmpty() ? surviving : fabric.upDown().toward(target, arc -> true);
         this.shortest = new NextHops(topo, target, (arc, v) -> !fabric.isFailed(arc));
         this.tree = new NextHops(topo, target, (arc, v) -> !fabric.isFailed(arc) && fabric.isTreeArc(arc));
     }
@@ -55,41 +45,6 @@ public final class DestinationTables {
     /** @return the target node */
     public int target() {
         return target;
-    }
-
-    private boolean usable(int arc, boolean surviving) {
-        return !surviving || !fabric.isFailed(arc);
-    }
-
-    private int[] downDistances(boolean surviving) {
-        return distancesToTarget((arc, v) -> fabric.isUp(arc) && usable(arc, surviving) && !topo.isHost(v));
-    }
-
-    /** Hop counts from the target over the accepted arcs, passing through no host but the target; INF if none. */
-    private int[] distancesToTarget(Topology.ArcFilter accept) {
-        int[] d = topo.distancesTo(target, accept);
-        for (int i = 0; i < d.length; i++) {
-            d[i] = d[i] < 0 ? INF : d[i];
-        }
-        return d;
-    }
-
-    private int[] upDistances(int[] down, boolean surviving) {
-        int n = topo.nodeCount();
-        int[] d = down.clone();
-        for (int i = n - 1; i >= 0; i--) {
-            int u = fabric.nodeByRank(i);
-            if (topo.isHost(u)) {
-                continue;
-            }
-            for (int p = 0; p < topo.degree(u); p++) {
-                int arc = topo.arcAt(u, p);
-                if (fabric.isUp(arc) && usable(arc, surviving)) {
-                    d[u] = Math.min(d[u], d[topo.arcTo(arc)] + 1);
-                }
-            }
-        }
-        return d;
     }
 
     /**
@@ -116,12 +71,12 @@ public final class DestinationTables {
             return -1;
         }
         if (rerouting == LanePolicy.Rerouting.VALLEY_FREE) {
-            valleyFree(node, phase, vfDown, vfUp, true, out);
+            surviving.nextArcs(node, phase == DOWN, out::add);
             return -1;
         }
         if (phase != DETOUR) {
             int before = out.size();
-            valleyFree(node, phase, inDown, inUp, false, out);
+            intact.nextArcs(node, phase == DOWN, out::add);
             int kept = before;
             boolean any = out.size() > before;
             for (int i = before; i < out.size(); i++) {
@@ -143,33 +98,12 @@ public final class DestinationTables {
         return DETOUR;
     }
 
-    private void valleyFree(int node, int phase, int[] down, int[] up, boolean surviving, IntBuffer out) {
-        int best = phase == DOWN ? down[node] : up[node];
-        if (best >= INF) {
-            return;
-        }
-        for (int p = 0; p < topo.degree(node); p++) {
-            int arc = topo.arcAt(node, p);
-            if (!usable(arc, surviving)) {
-                continue;
-            }
-            int v = topo.arcTo(arc);
-            if (fabric.isUp(arc)) {
-                if (phase == UP && up[v] + 1 == best) {
-                    out.add(arc);
-                }
-            } else if (down[node] == best && down[v] + 1 == best) {
-                out.add(arc);
-            }
-        }
-    }
-
     /**
      * @param node a node
      * @return whether a valley-free route on the surviving links leads from it to the target
      */
     public boolean valleyFreeReachable(int node) {
-        return vfUp[node] < INF;
+        return surviving.upDown(node) >= 0;
     }
 
     /**
@@ -187,13 +121,6 @@ public final class DestinationTables {
      */
     public boolean intactTablesUse(int arc) {
         int u = topo.arcFrom(arc);
-        int v = topo.arcTo(arc);
-        if (topo.isHost(u) && u != target) {
-            return false;
-        }
-        if (fabric.isUp(arc)) {
-            return inUp[u] < INF && inUp[v] + 1 == inUp[u];
-        }
-        return inDown[v] < INF && inDown[v] + 1 == inDown[u] || inUp[u] == inDown[u] && inDown[v] + 1 == inUp[u];
+        return (!topo.isHost(u) || u == target) && intact.uses(arc);
     }
 }

@@ -6,9 +6,11 @@ import org.rdmacheck.model.topology.Topology;
 /**
  * Duato's first condition: the escape sub-function is connected, i.e. from every switch a packet
  * entering the escape lane has an escape route to every destination. For an up*&#47;down* escape
- * lane this is computed with bitsets over destination classes, in two sweeps over the orientation
- * order (switches that reach a destination going only down, then switches that reach such a
- * switch going only up): O(arcs x destinations / 64) word operations, about 26 M for k=64.
+ * lane this is computed with bitsets over destination classes, in two sweeps over the topology
+ * layer's up*&#47;down* order ({@link org.rdmacheck.model.topology.UpDown}, through {@link Fabric}):
+ * switches that reach a destination going only down, then switches that reach such a switch going
+ * only up. It answers, for all destinations at once, whether {@code UpDown.Routes#upDown} is finite:
+ * O(arcs x destinations / 64) word operations, about 26 M for k=64.
  */
 public final class EscapeConnectivity {
 

@@ -1,26 +1,22 @@
 package org.rdmacheck.checker.cdg;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import org.rdmacheck.model.topology.SpanningTree;
+import org.rdmacheck.model.topology.Orientation;
 import org.rdmacheck.model.topology.Topology;
+import org.rdmacheck.model.topology.UpDown;
 
 /**
- * A topology with some links failed and an up*&#47;down* orientation computed on the surviving
- * links. Arrays only: {@code rank[n]} is the node's position in the orientation order (higher is
- * "up"), {@code byRank} lists nodes from lowest to highest.
+ * A topology with some links failed and the topology layer's up*&#47;down* orientation
+ * ({@link UpDown}, the one the network model's escape lane uses) computed on the surviving links.
  */
 public final class Fabric {
 
     private final Topology topology;
     private final boolean[] failed;
     private final List<Integer> failedLinks;
-    private final Orientation orientation;
-    private final int[] rank;
-    private final int[] byRank;
-    private SpanningTree tree;
+    private final UpDown upDown;
 
     /**
      * @param topology    the topology
@@ -36,39 +32,7 @@ public final class Fabric {
             failed[l] = true;
         }
         this.failedLinks = List.copyOf(sorted);
-        this.orientation = orientation;
-        int n = topology.nodeCount();
-        int[] level = bfsLevels();
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        boolean tier = orientation == Orientation.TIER;
-        Arrays.sort(order, (a, b) -> {
-            if (tier && topology.tier(a) != topology.tier(b)) {
-                return Integer.compare(topology.tier(a), topology.tier(b));
-            }
-            if (level[a] != level[b]) {
-                return Integer.compare(level[b], level[a]);
-            }
-            return Integer.compare(b, a);
-        });
-        this.byRank = new int[n];
-        this.rank = new int[n];
-        for (int i = 0; i < n; i++) {
-            byRank[i] = order[i];
-            rank[order[i]] = i;
-        }
-    }
-
-    private int[] bfsLevels() {
-        tree = topology.spanningTree((arc, v) -> !failed[Topology.linkOf(arc)]);
-        int n = topology.nodeCount();
-        int[] level = new int[n];
-        for (int v = 0; v < n; v++) {
-            level[v] = tree.reaches(v) ? tree.level(v) : Integer.MAX_VALUE;
-        }
-        return level;
+        this.upDown = new UpDown(topology, orientation, arc -> !failed[Topology.linkOf(arc)]);
     }
 
     /**
@@ -76,7 +40,7 @@ public final class Fabric {
      * @return whether its link belongs to the breadth-first spanning tree from the root
      */
     public boolean isTreeArc(int arc) {
-        return tree.contains(topology, arc);
+        return upDown.tree().contains(topology, arc);
     }
 
     /** @return the topology */
@@ -86,7 +50,12 @@ public final class Fabric {
 
     /** @return the orientation */
     public Orientation orientation() {
-        return orientation;
+        return upDown.orientation();
+    }
+
+    /** @return the up*&#47;down* orientation on the surviving links */
+    public UpDown upDown() {
+        return upDown;
     }
 
     /** @return ids of failed links, ascending */
@@ -107,7 +76,7 @@ public final class Fabric {
      * @return whether it goes up (enters a node higher in the orientation order)
      */
     public boolean isUp(int arc) {
-        return rank[topology.arcTo(arc)] > rank[topology.arcFrom(arc)];
+        return upDown.isUp(arc);
     }
 
     /**
@@ -115,7 +84,7 @@ public final class Fabric {
      * @return the node at that position
      */
     public int nodeByRank(int i) {
-        return byRank[i];
+        return upDown.nodeByRank(i);
     }
 
     /**

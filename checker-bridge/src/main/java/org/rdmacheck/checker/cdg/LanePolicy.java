@@ -27,7 +27,7 @@ public record LanePolicy(Rerouting rerouting, boolean deflects) {
         /**
          * The unique path in the breadth-first spanning tree from the root (the first top-tier
          * node), ports in order, over surviving links: up*&#47;down* restricted to the tree, the
-         * routing of the dynamic model {@code escape-vl}. Needs {@link Orientation#ROOT}.
+         * routing of the dynamic model {@code escape-vl}. Needs {@link org.rdmacheck.model.topology.Orientation#ROOT}.
          */
         TREE
     }

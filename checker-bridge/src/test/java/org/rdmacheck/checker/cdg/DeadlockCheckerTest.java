@@ -13,6 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.checker.trace.ReplayResult;
 import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.topology.Orientation;
 import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.model.topology.TopologySpecs;
 

@@ -15,6 +15,7 @@ import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.model.topology.Orientation;
 import org.rdmacheck.properties.escapevl.EscapeVlEntry;
 import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.model.topology.TopologySpecs;

@@ -5,8 +5,10 @@ import java.util.Arrays;
 import java.util.List;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.topology.NextHops;
+import org.rdmacheck.model.topology.Orientation;
 import org.rdmacheck.model.topology.SpanningTree;
 import org.rdmacheck.model.topology.Topology;
+import org.rdmacheck.model.topology.UpDown;
 
 /**
  * The network as the composed model needs it, precomputed for every failure it allows (so the
@@ -17,10 +19,11 @@ import org.rdmacheck.model.topology.Topology;
  *
  * <p>ECMP picks, among next hops on shortest live paths (the topology layer's router
  * {@link NextHops}), the one with the least {@link #ecmpHash}: rendezvous hashing, so a failure moves only the flows whose chosen next hop
- * failed; the TLA+ twins compute the same. The escape route goes down whenever the
- * destination is reachable by down moves only (tiers of the topology), and up otherwise, toward a
- * switch from which it is: every escape path is up* then down*, so the escape lane's channel
- * dependency graph is acyclic (seed 000 §IV-B, up*&#47;down* routing [43]).
+ * failed; the TLA+ twins compute the same. The escape route is the topology layer's
+ * up*&#47;down* routing ({@link UpDown}, the orientation the static {@code deadlock} checker uses):
+ * among the arcs that start a shortest legal (up*, then down*) route over live arcs, the one of least
+ * {@link #ecmpHash}. Every escape path is up* then down* in one order of the nodes, so the escape
+ * lane's channel dependency graph is acyclic (seed 000 §IV-B, up*&#47;down* routing [43]).
  */
 public final class FabricNet {
 
@@ -45,6 +48,8 @@ public final class FabricNet {
     private final boolean[] deadLink;
     /** tree routing: per (node, destination switch) the tree route's next arc; else null */
     private final int[][] treeNext;
+    /** the escape lane's orientation */
+    private final UpDown upDown;
 
     /**
      * @param topology the network
@@ -72,6 +77,16 @@ public final class FabricNet {
         this.shortest = null;
         this.treeNext = null;
         this.deadLink = new boolean[topology.linkCount()];
+        // seed 000 §IV-B: the escape VL is the lane "guaranteed to avoid cyclic buffer
+        // dependencies", by up*/down* routing [43] in one total order of the nodes. The order is
+        // the static deadlock checker's TIER order (its default), taken once on the intact network
+        // for every failure element: on a Clos fabric a link's direction is then its tiers', the
+        // same before and after a failure, and the shortest legal routes are the valley-free ones
+        // (ROOT would orient a fat-tree's links by distance from one core and route otherwise).
+        // Ties within a tier (same-tier links, as in rings and tori) go by breadth-first level from
+        // the root, then by node id, so every link is up one way only; the model's earlier own
+        // rule, down by tier and up otherwise, called such links up both ways.
+        this.upDown = new UpDown(topology, Orientation.TIER, arc -> true);
         int n = topology.nodeCount();
         tor = new boolean[n];
         bufOfArc = new int[topology.arcCount()];
@@ -181,6 +196,9 @@ public final class FabricNet {
         elemOf.put(List.of(), NONE);
         String name = topology.name() + (failedLinks.isEmpty() ? "" : " fail " + String.join(",", failedLinks));
         SpanningTree tree = topology.spanningTree((arc, m) -> !topology.isHost(m) && !deadLink[Topology.linkOf(arc)]);
+        // the tree's routes are up*/down* in the ROOT order (distance from the root): the static
+        // checker's tree-* routings, which need --orientation root, route the same
+        this.upDown = new UpDown(topology, Orientation.ROOT, tree);
         for (int v = 0; v < n; v++) {
             if (!topology.isHost(v) && !tree.reaches(v)) {
                 throw new InputException("escape-vl network " + name + ": switch " + topology.nodeName(v)
@@ -189,14 +207,8 @@ public final class FabricNet {
         }
         treeNext = new int[n][n];
         for (int d = 0; d < n; d++) {
-            List<Integer> up = new ArrayList<>(); // d and its ancestors, d first
-            for (int v = d; v >= 0 && !topology.isHost(d); v = tree.parentArc(v) < 0 ? -1 : topology.arcTo(tree.parentArc(v))) {
-                up.add(v);
-            }
             for (int v = 0; v < n; v++) {
-                int k = up.indexOf(v);
-                treeNext[v][d] = topology.isHost(v) || topology.isHost(d) || v == d ? -1
-                        : k > 0 ? Topology.reverse(tree.parentArc(up.get(k - 1))) : tree.parentArc(v);
+                treeNext[v][d] = topology.isHost(v) || topology.isHost(d) ? -1 : upDown.treeArc(v, d);
             }
         }
         ecmp = new int[1][n][flows.size()];
@@ -277,19 +289,10 @@ public final class FabricNet {
         int dst = flows.get(f).dst();
         // a link or a switch fails as a whole, so an arc is dead exactly when its reverse is
         NextHops hops = new NextHops(topology, dst, (arc, to) -> !topology.isHost(to) && !dead(e, arc));
-        int[] down = downDistances(e, dst);
-        int[] updown = upDownDistances(e, down);
-        for (int node = 0; node < topology.nodeCount(); node++) {
-            final int v = node;
+        UpDown.Routes legal = upDown.toward(dst, arc -> !dead(e, arc));
+        for (int v = 0; v < topology.nodeCount(); v++) {
             ecmp[e][v][f] = topology.isHost(v) ? -1 : hashed(v, f, hops.arcs(v));
-            if (topology.isHost(v) || updown[v] < 0) {
-                escape[e][v][f] = -1;
-            } else if (down[v] >= 0) {
-                escape[e][v][f] = hashed(v, f, a -> isDown(a) && down[topology.arcTo(a)] == down[v] - 1 && !dead(e, a));
-            } else {
-                escape[e][v][f] = hashed(v, f, a -> !isDown(a) && !topology.isHost(topology.arcTo(a))
-                        && updown[topology.arcTo(a)] == updown[v] - 1 && !dead(e, a));
-            }
+            escape[e][v][f] = topology.isHost(v) || legal.upDown(v) < 0 ? -1 : hashed(v, f, legal.nextArcs(v));
         }
         int src = topology.neighbor(flows.get(f).src(), 0);
         if (ecmp[e][src][f] < 0 || escape[e][src][f] < 0 && !switchesOnly) {
@@ -297,59 +300,6 @@ public final class FabricNet {
                     + elementName(e) + " disconnects flow " + flows.get(f) + " in " + topology.name()
                     + "; lower failures or use a topology with more spines");
         }
-    }
-
-    private boolean isDown(int arc) {
-        return topology.tier(topology.arcTo(arc)) < topology.tier(topology.arcFrom(arc));
-    }
-
-    /** Hops to dst by down moves only over live arcs; -1 if none. */
-    private int[] downDistances(int e, int dst) {
-        int[] d = new int[topology.nodeCount()];
-        Arrays.fill(d, -1);
-        d[dst] = 0;
-        Integer[] byTier = byTier(true);
-        for (int v : byTier) {
-            if (v == dst || topology.isHost(v) || failedNode(e, v)) {
-                continue;
-            }
-            for (int p = 0; p < topology.degree(v); p++) {
-                int a = topology.arcAt(v, p);
-                int m = topology.arcTo(a);
-                if (isDown(a) && !dead(e, a) && d[m] >= 0 && (d[v] < 0 || d[m] + 1 < d[v])) {
-                    d[v] = d[m] + 1;
-                }
-            }
-        }
-        return d;
-    }
-
-    /** Hops of the shortest up*-then-down* path to dst; -1 if none. */
-    private int[] upDownDistances(int e, int[] down) {
-        int[] d = down.clone();
-        for (int v : byTier(false)) {
-            if (d[v] >= 0 || topology.isHost(v) || failedNode(e, v)) {
-                continue;
-            }
-            for (int p = 0; p < topology.degree(v); p++) {
-                int a = topology.arcAt(v, p);
-                int m = topology.arcTo(a);
-                if (!isDown(a) && !topology.isHost(m) && !dead(e, a) && d[m] >= 0 && (d[v] < 0 || d[m] + 1 < d[v])) {
-                    d[v] = d[m] + 1;
-                }
-            }
-        }
-        return d;
-    }
-
-    private Integer[] byTier(boolean ascending) {
-        Integer[] nodes = new Integer[topology.nodeCount()];
-        for (int i = 0; i < nodes.length; i++) {
-            nodes[i] = i;
-        }
-        Arrays.sort(nodes, (x, y) -> ascending ? Integer.compare(topology.tier(x), topology.tier(y))
-                : Integer.compare(topology.tier(y), topology.tier(x)));
-        return nodes;
     }
 
     /** ECMP: among the shortest routes' arcs, the one of least {@link #ecmpHash} (rendezvous hashing); -1 if none. */

@@ -3,11 +3,11 @@ package org.rdmacheck.checker.cdg.tables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.rdmacheck.checker.cdg.Fabric;
 import org.rdmacheck.checker.cdg.IntBuffer;
-import org.rdmacheck.checker.cdg.Orientation;
 import org.rdmacheck.model.InputException;
+import org.rdmacheck.model.topology.Orientation;
 import org.rdmacheck.model.topology.Topology;
+import org.rdmacheck.model.topology.UpDown;
 
 /**
  * Rules that compute forwarding tables for a subnet with some links failed. They are stated rules,
@@ -20,10 +20,11 @@ import org.rdmacheck.model.topology.Topology;
  *       destinations and the LIDs of one port (LMC) over the ports, as D-mod-k does.</li>
  *   <li>{@link #UP_DOWN}: links are oriented by the switches' tiers (a switch's tier is its hop
  *       distance to the nearest channel adapter; ties by breadth-first level from the highest
- *       tier, then by number); a switch with a path to the destination that only goes down takes
- *       the next hop of the shortest such path, otherwise it goes up toward the shortest legal
- *       (up then down) path. A route never turns from down to up, so the tables are deadlock-free
- *       on one lane; ties as for min-hop.</li>
+ *       tier, then by number: the topology layer's {@link UpDown} with {@link Orientation#TIER}, the
+ *       orientation of the network model's escape lane); a switch with a path to the destination
+ *       that only goes down takes the next hop of the shortest such path, otherwise it goes up
+ *       toward the shortest legal (up then down) path. A route never turns from down to up, so the
+ *       tables are deadlock-free on one lane; ties as for min-hop.</li>
  *   <li>{@link #DIMENSION_ORDER}: on a {@code torus:} topology, correct x first, then y, each the
  *       short way round (the positive direction on a tie).</li>
  * </ul>
@@ -98,7 +99,7 @@ public enum RoutingRule {
 
     private void forEachEntry(Subnet subnet, boolean[] failed, Entry entry, Own own) {
         Topology topo = subnet.topology();
-        Fabric oriented = this == UP_DOWN ? new Fabric(topo, failedList(failed), Orientation.TIER) : null;
+        UpDown oriented = this == UP_DOWN ? new UpDown(topo, Orientation.TIER, arc -> !failed[Topology.linkOf(arc)]) : null;
         int[][] coords = this == DIMENSION_ORDER ? torusCoordinates(topo) : null;
         IntBuffer arcs = new IntBuffer();
         for (int target = 0; target < topo.nodeCount(); target++) {
@@ -152,44 +153,26 @@ public enum RoutingRule {
         return lids;
     }
 
-    private static List<Integer> failedList(boolean[] failed) {
-        List<Integer> l = new ArrayList<>();
-        for (int i = 0; i < failed.length; i++) {
-            if (failed[i]) {
-                l.add(i);
-            }
-        }
-        return l;
-    }
-
-    /** {shortest} for min-hop; {down-only, legal up-then-down} for up*&#47;down*. */
-    private int[][] distances(Topology topo, boolean[] failed, int target, Fabric oriented) {
+    /** {shortest} for min-hop; {down-only, legal up-then-down} for up*&#47;down* (the topology layer's {@link UpDown}). */
+    private int[][] distances(Topology topo, boolean[] failed, int target, UpDown oriented) {
         if (this == DIMENSION_ORDER) {
             return new int[0][];
         }
         if (oriented == null) {
             return new int[][] {topo.distancesTo(target, (arc, v) -> !failed[Topology.linkOf(arc)])};
         }
-        int[] down = topo.distancesTo(target, (arc, v) -> !failed[Topology.linkOf(arc)] && oriented.isUp(arc));
+        UpDown.Routes legal = oriented.toward(target, arc -> !failed[Topology.linkOf(arc)]);
         int n = topo.nodeCount();
-        int[] up = down.clone();
-        for (int i = n - 1; i >= 0; i--) {
-            int u = oriented.nodeByRank(i);
-            if (topo.isHost(u)) {
-                continue;
-            }
-            for (int p = 0; p < topo.degree(u); p++) {
-                int arc = topo.arcAt(u, p);
-                int w = topo.arcTo(arc);
-                if (!failed[Topology.linkOf(arc)] && oriented.isUp(arc) && up[w] >= 0 && (up[u] < 0 || up[w] + 1 < up[u])) {
-                    up[u] = up[w] + 1;
-                }
-            }
+        int[] down = new int[n];
+        int[] up = new int[n];
+        for (int v = 0; v < n; v++) {
+            down[v] = legal.down(v);
+            up[v] = legal.upDown(v);
         }
         return new int[][] {down, up};
     }
 
-    private static void nextHops(Topology topo, boolean[] failed, Fabric oriented, int[][] dist, int sw, int target,
+    private static void nextHops(Topology topo, boolean[] failed, UpDown oriented, int[][] dist, int sw, int target,
                                  IntBuffer out) {
         if (oriented == null) {
             candidates(topo, failed, dist[0], sw, target, arc -> true, out);

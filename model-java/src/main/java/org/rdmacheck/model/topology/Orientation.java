@@ -1,12 +1,12 @@
-package org.rdmacheck.checker.cdg;
+package org.rdmacheck.model.topology;
 
 import java.util.Locale;
 import org.rdmacheck.model.InputException;
 
 /**
- * How up*&#47;down* routing orients links: a total order on nodes, and an arc is "up" when it
- * enters a higher node. Because the order is total, a route that never turns from down to up
- * cannot close a cycle (Autonet up*&#47;down*; seed 000 §IV-B cites it as [43]).
+ * How up*&#47;down* routing ({@link UpDown}) orients links: a total order on nodes, and an arc is
+ * "up" when it enters a higher node. Because the order is total, a route that never turns from
+ * down to up cannot close a cycle (Autonet up*&#47;down*; seed 000 §IV-B cites it as [43]).
  */
 public enum Orientation {
     /**
@@ -24,6 +24,7 @@ public enum Orientation {
     /**
      * @param text {@code tier} or {@code root}
      * @return the orientation
+     * @throws InputException naming the value and the accepted names
      */
     public static Orientation parse(String text) {
         for (Orientation o : values()) {
