@@ -1197,7 +1197,7 @@ public final class NetworkModel implements LayoutModel {
         private static final int SAME = 0;
         private static final int AFTER = 1;
         private static final int OWN = 2;
-        final Expansion x = new Expansion(g.layout);
+        final Expansion x = Expansion.onPackedValues(g.layout);
         private final Fifo[] buffers = g.buffers;
         private final Field[] background = g.background;
         private final Fifo[] dft = g.dft;

@@ -11,6 +11,12 @@ import org.rdmacheck.model.PackedModel;
  * parent as they are) and hands the values to the sink. Nothing is allocated per state or per
  * successor.
  *
+ * <p>A layout whose every FIFO fits in one packed value (narrow elements, capacity at most
+ * {@link Fifo#perValue}: the network model's buffers and tables) may be expanded on those values
+ * themselves ({@link #onPackedValues}): a FIFO is then read and edited as its one packed value
+ * (shifts and masks), with nothing unpacked as a state is loaded and nothing packed as a successor
+ * is emitted. The successors are the same values either way.
+ *
  * <p>Not thread-safe: one per thread.
  */
 public final class Expansion {
@@ -46,12 +52,40 @@ public final class Expansion {
     private final boolean[] edited;
     private final int[] editedList;
     private int editedCount;
+    /** whether FIFOs are held as their one packed value each ({@link #onPackedValues}) */
+    private final boolean words;
+    /** on packed values: per FIFO the parent's value (0 when empty), the successor's, bits per element and their mask */
+    private final int[] pword;
+    private final int[] word;
+    private final int[] bits;
+    private final int[] elementMask;
 
     /**
      * @param layout the layout of the states expanded
      */
     public Expansion(StateLayout layout) {
+        this(layout, false);
+    }
+
+    /**
+     * An expansion that holds each FIFO as its one packed value while it reads and edits it, when
+     * every FIFO of the layout fits in one value (narrow elements, capacity at most {@link
+     * Fifo#perValue}); otherwise the plain expansion. The successors are the same values.
+     *
+     * @param layout the layout of the states expanded
+     * @return the expansion
+     */
+    public static Expansion onPackedValues(StateLayout layout) {
+        boolean fit = true;
+        for (Fifo q : layout.fifos()) {
+            fit &= !q.wide() && q.capacity() <= q.perValue();
+        }
+        return new Expansion(layout, fit);
+    }
+
+    private Expansion(StateLayout layout, boolean words) {
         this.layout = layout;
+        this.words = words;
         this.fifos = layout.fifos().toArray(new Fifo[0]);
         this.header = layout.header();
         int n = fifos.length;
@@ -68,6 +102,14 @@ public final class Expansion {
             elems[i] = new int[fifos[i].capacity() * fifos[i].words()];
         }
         out = new int[layout.maxLength()];
+        pword = new int[n];
+        word = new int[n];
+        bits = new int[n];
+        elementMask = new int[n];
+        for (int i = 0; i < n; i++) {
+            bits[i] = fifos[i].width();
+            elementMask[i] = fifos[i].width() == 32 ? -1 : (1 << fifos[i].width()) - 1;
+        }
         nonEmpty = new int[n];
         lengthBits = new int[header];
         fifoAtBit = new int[header * 32];
@@ -91,6 +133,11 @@ public final class Expansion {
         return layout;
     }
 
+    /** @return whether FIFOs are held as their packed values ({@link #onPackedValues}) */
+    boolean holdsPackedValues() {
+        return words;
+    }
+
     /**
      * Makes a state the parent of the successors that follow.
      *
@@ -102,6 +149,7 @@ public final class Expansion {
         poff = off;
         for (int i = 0; i < nonEmptyCount; i++) {
             plen[nonEmpty[i]] = 0;
+            pword[nonEmpty[i]] = 0;
         }
         // the non-empty FIFOs from the set bits of the header's length fields: most FIFOs of a large
         // layout are empty, and their lengths are not read one by one
@@ -124,6 +172,17 @@ public final class Expansion {
         }
         nonEmptyCount = count;
         int at = off + header;
+        if (words) {
+            // one value per non-empty FIFO: nothing to unpack
+            for (int i = 0; i < count; i++) {
+                int k = nonEmpty[i];
+                pstart[k] = at;
+                pword[k] = s[at++];
+                pstop[k] = at;
+            }
+            pend = at;
+            return;
+        }
         for (int i = 0; i < count; i++) {
             int k = nonEmpty[i];
             pstart[k] = at;
@@ -170,7 +229,8 @@ public final class Expansion {
 
     /** @param q a FIFO  @param i an index below its length  @return the parent's element i (its bits) */
     public int element(Fifo q, int i) {
-        return pelems[q.index][i];
+        int k = q.index;
+        return words ? pword[k] >>> i * bits[k] & elementMask[k] : pelems[k][i];
     }
 
     // ---- the successor ----
@@ -209,7 +269,11 @@ public final class Expansion {
 
     /** @param q a FIFO  @param i an index  @return the successor's element i so far */
     public int elementNow(Fifo q, int i) {
-        return edited[q.index] ? elems[q.index][i] : pelems[q.index][i];
+        int k = q.index;
+        if (words) {
+            return (edited[k] ? word[k] : pword[k]) >>> i * bits[k] & elementMask[k];
+        }
+        return edited[k] ? elems[k][i] : pelems[k][i];
     }
 
     /** @param q a FIFO  @return whether the successor so far changed it */
@@ -225,6 +289,10 @@ public final class Expansion {
             editedList[editedCount++] = k;
             int n = plen[k];
             len[k] = n;
+            if (words) {
+                word[k] = pword[k];
+                return a;
+            }
             int[] p = pelems[k];
             for (int i = 0, end = n * q.words(); i < end; i++) {
                 a[i] = p[i];
@@ -236,25 +304,39 @@ public final class Expansion {
     /** @param q a FIFO  @param e an element's bits, appended at its tail (there must be room) */
     public void append(Fifo q, int e) {
         int[] a = edit(q);
-        int n = len[q.index];
+        int k = q.index;
+        int n = len[k];
         if (n >= a.length || n >= q.capacity()) {
             // a model that appends to a full FIFO is wrong (its guard should have waited): say which one
             throw new IllegalStateException("FIFO " + q.name() + " is over its declared capacity " + q.capacity());
         }
-        a[n] = e;
-        len[q.index] = n + 1;
+        if (words) {
+            word[k] |= e << n * bits[k];
+        } else {
+            a[n] = e;
+        }
+        len[k] = n + 1;
     }
 
     /** @param q a FIFO emptied in the successor */
     public void clear(Fifo q) {
         edit(q);
         len[q.index] = 0;
+        word[q.index] = 0;
     }
 
     /** @param q a FIFO  @param i the index of the element removed */
     public void removeAt(Fifo q, int i) {
         int[] a = edit(q);
-        int n = --len[q.index];
+        int k = q.index;
+        int n = --len[k];
+        if (words) {
+            // the elements above i move down one place (unsigned, in 64 bits: a shift may be of 32)
+            long v = word[k] & 0xFFFFFFFFL;
+            int below = i * bits[k];
+            word[k] = (int) (v & (1L << below) - 1 | v >>> below + bits[k] << below);
+            return;
+        }
         for (int j = i; j < n; j++) {
             a[j] = a[j + 1];
         }
@@ -263,20 +345,57 @@ public final class Expansion {
     /** @param q a FIFO  @param i where the element goes  @param e its bits (there must be room) */
     public void insertAt(Fifo q, int i, int e) {
         int[] a = edit(q);
-        int n = len[q.index]++;
+        int k = q.index;
+        int n = len[k]++;
+        if (words) {
+            long v = word[k] & 0xFFFFFFFFL;
+            int below = i * bits[k];
+            word[k] = (int) (v & (1L << below) - 1 | (e & 0xFFFFFFFFL) << below | v >>> below << below + bits[k]);
+            return;
+        }
         System.arraycopy(a, i, a, i + 1, n - i);
         a[i] = e;
     }
 
     /** @param q a FIFO  @param i an index  @param e the element's new bits */
     public void setElement(Fifo q, int i, int e) {
-        edit(q)[i] = e;
+        int[] a = edit(q);
+        int k = q.index;
+        if (words) {
+            int at = i * bits[k];
+            word[k] = word[k] & ~(elementMask[k] << at) | e << at;
+            return;
+        }
+        a[i] = e;
     }
 
     /** Orders a FIFO's elements by their components in turn (a multiset kept in canonical order). */
     public void sort(Fifo q) {
         int[] a = edit(q);
-        Arrays.sort(a, 0, len[q.index]);
+        int k = q.index;
+        if (words) {
+            unpackWord(k, a);
+            Arrays.sort(a, 0, len[k]);
+            word[k] = packWord(k, a, len[k]);
+            return;
+        }
+        Arrays.sort(a, 0, len[k]);
+    }
+
+    /** On packed values: the successor's FIFO k as elements in {@code a}. */
+    private void unpackWord(int k, int[] a) {
+        int v = word[k];
+        for (int i = 0, n = len[k]; i < n; i++, v >>>= bits[k]) {
+            a[i] = v & elementMask[k];
+        }
+    }
+
+    private int packWord(int k, int[] a, int n) {
+        int v = 0;
+        for (int i = 0; i < n; i++) {
+            v |= a[i] << i * bits[k];
+        }
+        return v;
     }
 
     // ---- wide elements (more than 32 bits: Fifo#words values each) ----
@@ -288,7 +407,7 @@ public final class Expansion {
      * @return the component's value in the parent's element i
      */
     public int get(Fifo q, int i, Field c) {
-        return c.get(pelems[q.index], i * q.words());
+        return words ? c.of(element(q, i)) : c.get(pelems[q.index], i * q.words());
     }
 
     /**
@@ -298,6 +417,9 @@ public final class Expansion {
      * @return the component's value in the successor's element i so far
      */
     public int getNow(Fifo q, int i, Field c) {
+        if (words) {
+            return c.of(elementNow(q, i));
+        }
         return c.get(edited[q.index] ? elems[q.index] : pelems[q.index], i * q.words());
     }
 
@@ -313,6 +435,9 @@ public final class Expansion {
         int w = q.words();
         int[] a = edit(q);
         int n = len[q.index];
+        if (words) {
+            unpackWord(q.index, a);
+        }
         int i = 0;
         int c = 1;
         while (i < n && (c = compare(a, i * w, e, w)) < 0) {
@@ -327,6 +452,9 @@ public final class Expansion {
         System.arraycopy(a, i * w, a, (i + 1) * w, (n - i) * w);
         System.arraycopy(e, 0, a, i * w, w);
         len[q.index] = n + 1;
+        if (words) {
+            word[q.index] = packWord(q.index, a, n + 1);
+        }
         return true;
     }
 
@@ -379,7 +507,11 @@ public final class Expansion {
             }
             int w = lengthValue[k];
             out[w] = out[w] & ~(lengthMask[k] << lengthShift[k]) | len[k] << lengthShift[k];
-            at = fifos[k].pack(elems[k], len[k], out, at);
+            if (!words) {
+                at = fifos[k].pack(elems[k], len[k], out, at);
+            } else if (len[k] > 0) {
+                out[at++] = word[k];
+            }
         }
         for (int v = from; v < pend; v++) {
             out[at++] = ps[v];
