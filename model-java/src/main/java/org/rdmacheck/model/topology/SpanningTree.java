@@ -6,7 +6,7 @@ import java.util.Arrays;
  * The breadth-first spanning tree of a topology from its root, the first node of the highest tier
  * (ports in order, over the arcs a filter accepts). Tree routing (up*&#47;down* on this tree) is the
  * escape lane of seed 000 §IV-B; the static deadlock checker and the dynamic escape-vl model both
- * build their trees here.
+ * build their trees here, through {@link UpDown}, which routes on it ({@link UpDown#treeArc}).
  */
 public final class SpanningTree {
 
