@@ -39,6 +39,16 @@ public final class SpecPreflight {
      *             configuration file name
      */
     public static void main(String[] args) {
+        printOutline(args);
+    }
+
+    /**
+     * Loads the spec and configuration and prints the outline's lines.
+     *
+     * @param args the spec folder (with a trailing separator), the root module file name and the
+     *             configuration file name
+     */
+    static void printOutline(String[] args) {
         FastTool tool = new FastTool(args[0], args[1], args[2], null);
         List<String> temporal = new ArrayList<>();
         for (Action a : tool.getImpliedTemporals()) {
@@ -125,16 +135,28 @@ public final class SpecPreflight {
      * @return the outline, or empty if the spec or configuration has an error (which TLC then reports)
      */
     static java.util.Optional<Outline> run(TlcWorkspace ws, TlcOptions options) {
-        String specDir = ws.dir().toString() + java.io.File.separator;
-        String root = ws.specFile().getFileName().toString().replaceFirst("\\.tla$", "");
-        String cfg = ws.configFile().getFileName().toString().replaceFirst("\\.cfg$", "");
         List<String> jvm = new ArrayList<>(TlcChecker.jvmOptions(ws.dir(), options));
         String out;
         try (ChildProcess pre = ChildProcess.start(ChildProcess.javaCommand(jvm, classPath(options),
-                SpecPreflight.class.getName(), List.of(specDir, root, cfg)), ws.dir(), line -> { })) {
+                SpecPreflight.class.getName(), arguments(ws)), ws.dir(), line -> { })) {
             pre.await(options.timeLimitMillis());
             out = pre.output();
         }
+        return parse(out);
+    }
+
+    /** @return the preflight's arguments for a workspace: its folder, root module and configuration */
+    static List<String> arguments(TlcWorkspace ws) {
+        return List.of(ws.dir().toString() + java.io.File.separator,
+                ws.specFile().getFileName().toString().replaceFirst("\\.tla$", ""),
+                ws.configFile().getFileName().toString().replaceFirst("\\.cfg$", ""));
+    }
+
+    /**
+     * @param out what a preflight printed (other lines are ignored)
+     * @return the outline, or empty if the spec or configuration had an error (no symmetry line)
+     */
+    static java.util.Optional<Outline> parse(String out) {
         java.util.Map<String, String> found = new java.util.HashMap<>();
         for (String line : out.split("\n")) {
             if (line.startsWith(MARKER)) {

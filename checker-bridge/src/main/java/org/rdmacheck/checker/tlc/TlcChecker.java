@@ -45,10 +45,15 @@ public final class TlcChecker {
      */
     public TlcReport check(TlcRequest request) {
         try (TlcWorkspace ws = TlcWorkspace.create(request, options.libraryFolders())) {
-            SpecPreflight.Outline outline = preflight(ws, options);
+            // the outline after TLC in TLC's own child, unless TLC's check depends on it (SYMMETRY)
+            boolean after = outlineAfter(ws);
+            SpecPreflight.Outline outline = after ? null : preflight(ws, options);
             SymmetricProperties symmetry = symmetry(ws, outline);
-            List<String> cmd = ChildProcess.javaCommand(jvmOptions(ws.dir(), options), classPath(options),
-                    "tlc2.TLC", ws.tlcArguments(options));
+            List<String> cmd = after
+                    ? ChildProcess.javaCommand(jvmOptions(ws.dir(), options), SpecPreflight.classPath(options),
+                            TlcThenOutline.class.getName(), concat(SpecPreflight.arguments(ws), ws.tlcArguments(options)))
+                    : ChildProcess.javaCommand(jvmOptions(ws.dir(), options), classPath(options), "tlc2.TLC",
+                            ws.tlcArguments(options));
             long t0 = System.currentTimeMillis();
             OptionalInt exit;
             String output;
@@ -57,6 +62,10 @@ public final class TlcChecker {
                 output = child.output();
             }
             long wall = System.currentTimeMillis() - t0;
+            if (after) {
+                outline = exit.isPresent() ? SpecPreflight.parse(TlcThenOutline.outlinePart(output)).orElse(null) : null;
+                output = TlcThenOutline.tlcPart(output);
+            }
             return new TlcResults(TlcOutput.parse(output), ws, request, options.workers(), wall, options.mode())
                     .withOutline(outline).withSymmetry(symmetry).interpret(exit, options.timeLimitMillis());
         }
@@ -73,6 +82,21 @@ public final class TlcChecker {
             return null;
         }
         return SpecPreflight.run(ws, options).orElse(null);
+    }
+
+    /**
+     * @return whether the run needs the outline only to read TLC's results (a configuration with
+     *         properties and no SYMMETRY), so that TLC's child prints it after TLC has finished
+     *         ({@link TlcThenOutline}) instead of a preflight child before
+     */
+    static boolean outlineAfter(TlcWorkspace ws) {
+        return !ws.config().section("PROPERTY").isEmpty() && ws.config().section("SYMMETRY").isEmpty();
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> r = new ArrayList<>(a);
+        r.addAll(b);
+        return r;
     }
 
     /** @return the SYMMETRY guard (which may rewrite the workspace), or null without SYMMETRY */
