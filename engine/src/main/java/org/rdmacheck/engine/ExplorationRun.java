@@ -141,7 +141,7 @@ final class ExplorationRun<S> {
             }
             int nextBase = (int) visited.size();
             int frontierSize = frontier.size();
-            frontier = numbering.number(next, frontier, base);
+            frontier = numbering.number(next, frontier, base, expansion.insertsAhead(next));
             truncated = numbering.lastFound() > frontier.size();
             base = nextBase;
             if (truncated && frontier.size() == 0) {

@@ -33,6 +33,11 @@ final class FingerprintSet {
      */
     private final boolean shared;
     private long size;
+    /**
+     * fingerprints inserted during a level by {@link #addIfAbsent}, not yet counted by {@link #settle}
+     * (they occupy slots; a level cut short by the state limit leaves some for good)
+     */
+    private long ahead;
     /** arrays allocated ahead of a growth by {@link #prepare}, or null */
     private long[] pendingSlots;
     private int[] pendingIndex;
@@ -149,7 +154,7 @@ final class FingerprintSet {
 
     /** @return the capacity to grow to before {@code more} inserts, -1 when there is room */
     private int capacityFor(long more) {
-        long need = size + more;
+        long need = size + ahead + more;
         if (need <= (long) (slots.length * MAX_LOAD)) {
             return -1;
         }
@@ -243,6 +248,61 @@ final class FingerprintSet {
                 i = 0;
             }
         }
+    }
+
+    /**
+     * Looks a fingerprint up and inserts it when absent, in one probe sequence: for the one-thread
+     * search, which reads and writes the set alone while it expands a level, so that a new state's
+     * slot is found once (not by a lookup during the level and again by its insert after it). The
+     * fingerprint is counted by {@link #settle} once its level is numbered; {@link #ensureRoom}
+     * must have made room. Not in index mode, not with several writers.
+     *
+     * @param fp the fingerprint
+     * @return whether it was absent (and is now in the set)
+     */
+    boolean addIfAbsent(long fp) {
+        assert !shared && !withIndex;
+        long k = key(fp);
+        long[] t = slots;
+        int cap = t.length;
+        int i = home(k, cap);
+        while (true) {
+            long v = t[i];
+            if (v == k) {
+                return false;
+            }
+            if (v == 0) {
+                t[i] = k;
+                ahead++;
+                return true;
+            }
+            if (++i == cap) {
+                i = 0;
+            }
+        }
+    }
+
+    /**
+     * Grows the set, in this thread, when {@code more} further fingerprints would pass the maximum
+     * load: before a block of {@link #addIfAbsent} calls. Not thread-safe.
+     *
+     * @param more fingerprints that may be inserted
+     */
+    void ensureRoom(long more) {
+        if (capacityFor(more) >= 0) {
+            reserve(more, Ranges.SERIAL);
+        }
+    }
+
+    /**
+     * Counts {@code n} fingerprints that {@link #addIfAbsent} inserted ahead of their level's
+     * numbering (a level cut short by the state limit counts fewer than it inserted).
+     *
+     * @param n the states of the level numbered
+     */
+    void settle(long n) {
+        size += n;
+        ahead -= n;
     }
 
     /**

@@ -38,6 +38,11 @@ final class LevelExpansion<S> {
     private final Candidates[] candidates;
     /** bytes of candidates a worker keeps before it matches them into the level table at once */
     private final long candidateBudget;
+    /**
+     * whether new successors go into the visited store as they are looked up ({@link #insertsAhead}):
+     * the packed path on one thread, without a state graph or a partial-order reduction
+     */
+    private final boolean ahead;
 
     LevelExpansion(RunSetup<S> setup, RunControl control, Sections sections, PropertyChecks<S> checks,
                    VisitedStates<S> visited, StateGraph graph) {
@@ -53,6 +58,25 @@ final class LevelExpansion<S> {
         this.progressCount = setup.progressCount;
         this.candidates = new Candidates[setup.deferred ? setup.settings.threads() : 0];
         this.candidateBudget = EngineTuning.candidateBudget(setup.settings.threads());
+        this.ahead = setup.packed != null && setup.settings.threads() == 1 && !needGraph && !setup.deferred
+                && setup.reduction.applied() == Reduction.NONE && visited instanceof VisitedStates.Fingerprinted<S>;
+    }
+
+    /**
+     * Whether the expansion of a level into {@code next} inserts its new states into the visited
+     * store as it meets them, so that the numbering only counts them ({@link FingerprintSet#settle}).
+     * One thread meets a level's successors in the order of their links, so the first time a state
+     * is met is by its least link, and the store alone tells a new state from one met before: the
+     * level table then needs no lookup (one probe per successor instead of a store lookup, a table
+     * lookup and a store insert). The state graph's entry ids, a reduction's test of which
+     * successors were visited before the level, and several threads' links that arrive in any
+     * order all need the store as it was when the level began: they keep the general path.
+     *
+     * @param next the level table, null when no new state may be added
+     * @return whether the level's new states are in the store once it is expanded
+     */
+    boolean insertsAhead(LevelTable<S> next) {
+        return ahead && next != null;
     }
 
     /** Expands the frontier with all workers; {@code next} null means no new state may be added. */
@@ -192,6 +216,11 @@ final class LevelExpansion<S> {
         long[] fps = w.fps(total);
         int[] known = w.known(total);
         int[] same = w.firstSame(total);
+        if (ahead && next != null) {
+            w.transitions += total;
+            matchAhead(w, firsts, base + from, next, fps);
+            return;
+        }
         lookUp(w, fps, known, same, total);
         boolean[] skip = null;
         if (w.chooser != null) {
@@ -259,6 +288,43 @@ final class LevelExpansion<S> {
                 }
             }
         }
+    }
+
+    /**
+     * The one-thread matching ({@link #insertsAhead}): each fingerprint of the chunk is looked up
+     * once, in the order of the successors, and inserted into the store when absent; the successor
+     * that inserted it is new, and goes into the level table with its link, which is the least.
+     *
+     * @param first the number of the chunk's first state
+     */
+    private void matchAhead(LevelWorker<S> w, int[] firsts, int first, LevelTable<S> next, long[] fps) {
+        VisitedStates.Fingerprinted<S> set = (VisitedStates.Fingerprinted<S>) visited;
+        int[] distinct = w.distinct();
+        int d = w.distinctCount();
+        int[] starts = w.starts;
+        int[] arena = w.arena;
+        set.ensureRoom(d);
+        long touched = 0;
+        int i = 0;
+        for (int blk = 0; blk < d; blk += TOUCH_BLOCK) {
+            int end = Math.min(d, blk + TOUCH_BLOCK);
+            // the home slots of a block first, in a loop without branches: their cache misses overlap
+            for (int j = blk; j < end; j++) {
+                touched += set.touch(fps[distinct[j]]);
+            }
+            for (int j = blk; j < end; j++) {
+                int k = distinct[j];
+                if (set.addIfAbsent(fps[k])) {
+                    while (firsts[i + 1] <= k) {
+                        i++;
+                    }
+                    next.appendPacked(fps[k], LevelTable.link(first + i, k - firsts[i]), arena, starts[k],
+                            starts[k + 1] - starts[k]);
+                    w.found++;
+                }
+            }
+        }
+        w.touched += touched;
     }
 
     /**

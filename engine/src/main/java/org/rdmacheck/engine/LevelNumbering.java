@@ -65,9 +65,11 @@ final class LevelNumbering<S> {
      * Numbers the new states of {@code next}, reached from a frontier of {@code frontierSize}
      * states numbered from {@code base}.
      *
+     * @param ahead whether the expansion inserted the new states into the store already
+     *              ({@link LevelExpansion#insertsAhead}): they are then only counted
      * @return the next frontier
      */
-    Frontier<S> number(LevelTable<S> next, Frontier<S> current, int base) {
+    Frontier<S> number(LevelTable<S> next, Frontier<S> current, int base, boolean ahead) {
         int frontierSize = current.size();
         PhaseClock clock = control.clock;
         int n = (int) Math.min(Integer.MAX_VALUE - 8, next.size());
@@ -100,14 +102,18 @@ final class LevelNumbering<S> {
             next.release();
         }
         Frontier<S> frontier = setup.packed == null ? objectFrontier(next, order, keep)
-                : !compact ? packedFrontier(next, order, keep)
+                : !compact ? packedFrontier(next, order, keep, !ahead)
                 : regeneratedFrontier(current.packed(), start, order, keep);
         current = null;
         if (!compact) {
             fingerprints(next, order, keep, fps, numbers, first);
         }
         clock.mark("frontier");
-        addToStore(frontier, fps, keep, first);
+        if (ahead) {
+            ((VisitedStates.Fingerprinted<S>) visited).settle(keep);
+        } else {
+            addToStore(frontier, fps, keep, first);
+        }
         clock.mark("store");
         if (numbers != null && keep == n) {
             resolveEdges(numbers);
@@ -162,7 +168,8 @@ final class LevelNumbering<S> {
         return new Frontier<>((List<S>) Arrays.asList(states));
     }
 
-    private Frontier<S> packedFrontier(LevelTable<S> next, long[] order, int keep) {
+    /** @param prepare whether the store's growth for the level's states is allocated meanwhile */
+    private Frontier<S> packedFrontier(LevelTable<S> next, long[] order, int keep, boolean prepare) {
         int[] starts = frontierStarts = atLeast(frontierStarts, keep + 1);
         sections.inParallel("frontier: lengths", keep, keep, (a, b) -> {
             for (int i = a; i < b; i++) {
@@ -182,7 +189,7 @@ final class LevelNumbering<S> {
                 int l = SuccessorOrder.local(order[i]);
                 System.arraycopy(next.arena(s), next.start(s, l), values, starts[i], starts[i + 1] - starts[i]);
             }
-        }, () -> visited.prepare(keep));
+        }, prepare ? () -> visited.prepare(keep) : null);
         return new Frontier<>(ps);
     }
 

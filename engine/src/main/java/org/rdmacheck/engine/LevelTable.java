@@ -95,6 +95,20 @@ final class LevelTable<S> {
     }
 
     /**
+     * Adds a packed state known to be absent from the table, without looking it up: for the
+     * one-thread search, whose visited store tells new states apart during the level
+     * ({@link FingerprintSet#addIfAbsent}) and which meets each state's least link first. A table
+     * filled this way has no hash index for the level: nothing may look its entries up.
+     *
+     * @return the entry id
+     */
+    int appendPacked(long fp, long link, int[] values, int offset, int length) {
+        assert !shared;
+        int s = stripeOfFingerprint(fp);
+        return id(s, stripes[s].append(fp, link, values, offset, length));
+    }
+
+    /**
      * Reads the slot where {@code fp}'s search starts, so that a loop of such reads, whose cache
      * misses overlap, brings the slots into the cache before a loop of inserts (Java has no
      * prefetch instruction). Not synchronized: a stale value does no harm.
@@ -289,6 +303,16 @@ final class LevelTable<S> {
                 }
                 return ~found;
             }
+            int local = append(fp, link, values, offset, length);
+            if (count * 2 > keys.length) {
+                rehash();
+            }
+            place(local);
+            return local;
+        }
+
+        /** Adds an entry without its hash index slot ({@link LevelTable#appendPacked}); returns its position. */
+        int append(long fp, long link, int[] values, int offset, int length) {
             if (count == 1 << LOCAL_BITS) {
                 throw new OutOfMemoryError("level table stripe full (" + count + " states)");
             }
@@ -310,10 +334,6 @@ final class LevelTable<S> {
                 System.arraycopy(values, offset, arena, at, length);
                 starts[count] = at + length;
             }
-            if (count * 2 > keys.length) {
-                rehash();
-            }
-            place(local);
             return local;
         }
 

@@ -132,6 +132,21 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
             set.added(n);
         }
 
+        /** @return see {@link FingerprintSet#addIfAbsent} */
+        boolean addIfAbsent(long fp) {
+            return set.addIfAbsent(fp);
+        }
+
+        /** @param more see {@link FingerprintSet#ensureRoom} */
+        void ensureRoom(long more) {
+            set.ensureRoom(more);
+        }
+
+        /** @param n see {@link FingerprintSet#settle} */
+        void settle(long n) {
+            set.settle(n);
+        }
+
         /** @return see {@link FingerprintSet#touch} */
         long touch(long fp) {
             return set.touch(fp);
