@@ -153,12 +153,13 @@ public final class TlcChecker {
      * The system property naming extra options for every TLC child JVM of this process, separated by
      * spaces. The test suite sets {@code -XX:TieredStopAtLevel=1} there: its TLC runs last seconds,
      * where the JIT's second tier costs more start-up time than it gains (about 4.8 s against 2.6 s
-     * for a 10,403-state Go-Back-N run). Benchmarks and users leave it unset.
+     * for a 10,403-state Go-Back-N run); the guide's quoted commands, each run in a JVM of its own
+     * by the tests, take the same options. Benchmarks and users leave it unset.
      */
-    static final String CHILD_JVM_PROPERTY = "rdmacheck.tlc.childJvmOptions";
+    public static final String CHILD_JVM_PROPERTY = "rdmacheck.tlc.childJvmOptions";
 
     /** @return the options of {@link #CHILD_JVM_PROPERTY}, none when it is unset or blank */
-    static List<String> hostOptions() {
+    public static List<String> hostOptions() {
         String v = System.getProperty(CHILD_JVM_PROPERTY, "").trim();
         return v.isEmpty() ? List.of() : List.of(v.split("\\s+"));
     }

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.rdmacheck.checker.tlc.TlcChecker;
 import org.rdmacheck.cli.Main;
 
 /**
@@ -75,8 +76,15 @@ class DocCommandsTest {
 
     /** Runs {@code rdmacheck ARGS} as the launcher does: a JVM of its own, in the checkout's root. */
     static Run run(Path root, List<String> args, long limitSeconds) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        // the default tier's options for short child JVMs (C1 alone: most quoted commands are over in
+        // a second, mostly start-up), for this JVM and, passed on, for the TLC children it starts
+        List<String> shortRun = TlcChecker.hostOptions();
+        command.addAll(shortRun);
+        if (!shortRun.isEmpty()) {
+            command.add("-D" + TlcChecker.CHILD_JVM_PROPERTY + "=" + String.join(" ", shortRun));
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(args);
         Path out = Files.createTempFile("doc-check", ".out");
         Path err = Files.createTempFile("doc-check", ".err");
