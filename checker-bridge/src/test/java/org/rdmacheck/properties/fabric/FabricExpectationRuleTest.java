@@ -18,8 +18,8 @@ import org.rdmacheck.properties.DeadlockFreedom;
 
 /**
  * The declared rule behind {@code repaired}'s expectations: a configuration that contains a stored
- * deadlock of the design (its flows and more, at least its packets, tokens and background, every
- * other parameter equal) is expected to deadlock; everywhere else every property is expected to hold.
+ * deadlock of the design (its flows and more, at least its packets, tokens, background and
+ * failures, every other parameter equal) is expected to deadlock; everywhere else every property is expected to hold.
  */
 class FabricExpectationRuleTest {
 
@@ -57,6 +57,20 @@ class FabricExpectationRuleTest {
         String note = ENTRY.expectationNotes(spec).get(0);
         assertTrue(note.contains("repaired-one-message") && note.contains("NoRoutingDeadlock"), note);
         assertEquals(Set.of(FabricEntry.EVENTUALLY_DELIVERED), ENTRY.liveness(spec).orElseThrow().expectedViolations());
+    }
+
+    @Test
+    void theDefaultsWithTwoTokensAndAFailureContainTheFailureDeadlock() {
+        // the defaults (2 background packets) with 2 tokens and one failure: the stored finding has one
+        // background packet and the same failure budget
+        CheckSpec<?> spec = repaired(Map.of("tokens", "2", "failures", "1"));
+        assertEquals(STALL, new TreeSet<>(spec.expectedViolations()));
+        assertEquals(Optional.of("repaired-failure"), ENTRY.containedFinding("repaired", Params.of(spec.parameters())));
+        String note = ENTRY.expectationNotes(spec).get(0);
+        assertTrue(note.contains("repaired-failure") && note.contains("failures=1"), note);
+        // one token with a failure, and two tokens without one, are below it (the frontier in docs/fabric.md)
+        assertEquals(Set.of(), repaired(Map.of("tokens", "1", "failures", "1")).expectedViolations());
+        assertEquals(Set.of(), repaired(Map.of("tokens", "2", "failures", "0")).expectedViolations());
     }
 
     @Test

@@ -151,6 +151,15 @@ public final class FabricEntry implements ModelEntry {
                         plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
                         Map.of("flows", "0-1,1-0", "packets", "2", "tokens", "3", "xoff", "2", "background", "2",
                                 "failures", "0")),
+                new VariantSpec("repaired-failure", "the repairs (as repaired) with 2 tokens, one background "
+                        + "packet and one failure: a deadlock that needs the failure (without it 2 tokens hold). In "
+                        + "the stored trace (18 steps) the link leaf1-spine0 fails; leaf0 deflects h0's first "
+                        + "packet to spine0, which reaches leaf1 only back through leaf0; the VL1 buffers between "
+                        + "leaf0 and spine0 fill in both directions, spine0's head h0's first packet with no token "
+                        + "left, leaf0's head h0's second packet, whose DFT entry points at the full buffer to spine0 "
+                        + "and to which follow closes VL0", plus(stall, FabricProperties.NO_ROUTING_DEADLOCK),
+                        Origin.REPAIR, Map.of("flows", "0-1,1-0", "packets", "2", "tokens", "2", "xoff", "2",
+                                "background", "1", "failures", "1")),
                 new VariantSpec("paper", "the paper's rules together: DFT keyed by message, any blocked packet may "
                         + "take VL0, entries freed only by end packets", plus(reorder, FabricProperties.NO_STALE,
                         FabricProperties.NO_LEAK, FabricProperties.IN_ORDER_AFTER_FAILURE), Origin.PAPER,
@@ -348,8 +357,7 @@ public final class FabricEntry implements ModelEntry {
      * the trace of each (checked by {@code all}), smallest first.
      */
     static final List<String> REPAIRED_FINDINGS = List.of("repaired-one-message", "repaired-background",
-            "repaired-three-tokens",
-            "repaired-deadlock");
+            "repaired-three-tokens", "repaired-failure", "repaired-deadlock");
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name(),
