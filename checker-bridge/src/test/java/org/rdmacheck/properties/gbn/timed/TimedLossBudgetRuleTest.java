@@ -54,16 +54,61 @@ class TimedLossBudgetRuleTest {
     @Test
     void theCorrectDesignAtTwoLossesExpectsTheTimeoutBothCopiesOfTheLastPacketCause() {
         CheckSpec<?> spec = ENTRY.build("improved", Params.of(Map.of("losses", "2")));
-        assertEquals(Set.of(TimedGbnProperties.NO_TIMEOUT), spec.expectedViolations());
+        // the rule's timeout, and the stored finding improved-two-losses (the double NAK and its go-backs)
+        assertEquals(Set.of(TimedGbnProperties.NO_TIMEOUT, TimedGbnProperties.NO_REDUNDANT_NAK,
+                TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION, TimedGbnProperties.GOODPUT), spec.expectedViolations());
         List<String> notes = ENTRY.expectationNotes(spec);
-        assertEquals(1, notes.size());
+        assertEquals(2, notes.size());
         assertTrue(notes.get(0).contains("Send-Twice sends the last packet twice"), notes.get(0));
+        assertTrue(notes.get(1).contains("improved-two-losses"), notes.get(1));
         // at its defaults (L = 1) nothing is ruled
         assertEquals(Set.of(), ENTRY.build("improved", Params.empty()).expectedViolations());
         // three losses: a gap and both copies of the last packet, which Check-EPSN never saw
         assertTrue(ENTRY.build("improved", Params.of(Map.of("losses", "3"))).mustFail(TimedGbnProperties.NO_STALLED_GAP));
-        // unless the network spares last packets: then Check-EPSN's own retries are what is checked
+        // unless the network spares last packets: then Check-EPSN's own retries are what is checked (and
+        // the configuration no longer contains the stored finding, whose network may drop last packets)
         assertEquals(Set.of(TimedGbnProperties.NO_TIMEOUT), ENTRY.build("improved", Params.of(Map.of("losses", "3",
                 "lastPacketLoss", "false"))).expectedViolations());
+    }
+
+    @Test
+    void theTwoLossFindingsAreContainedByLossesAtLeastTheirsAndEveryOtherParameterEqual() {
+        for (Map.Entry<String, String> e : TimedGbnEntry.TWO_LOSS_FINDINGS.entrySet()) {
+            Set<String> finding = ENTRY.variant(e.getValue()).mustFail();
+            assertTrue(ENTRY.build(e.getKey(), Params.of(Map.of("losses", "3"))).expectedViolations()
+                    .containsAll(finding), e.getKey());
+            assertTrue(ENTRY.build(e.getValue(), Params.of(Map.of("losses", "3"))).expectedViolations()
+                    .containsAll(finding), e.getValue());
+            // one loss, or another shape: not contained
+            assertTrue(ENTRY.containedFinding(e.getKey(), ENTRY.resolve(e.getKey(), Params.empty())).isEmpty());
+            assertTrue(ENTRY.containedFinding(e.getKey(), ENTRY.resolve(e.getKey(), Params.of(Map.of("losses", "2",
+                    "packets", "3")))).isEmpty());
+        }
+        // only the paper's five schemes and their findings are ruled
+        assertTrue(ENTRY.containedFinding("improved-epsn", ENTRY.resolve("improved-epsn", Params.empty())).isEmpty());
+    }
+
+    /**
+     * The window's edge: with pipelined messages and AckReq on last packets only, a window of P..2P-1
+     * packets (PSN W not a last packet) lets a lost last ACK stall the receiver at a middle packet
+     * that was never sent, at the scheme's timeout budget. Checked on both sides of the condition.
+     */
+    @TestFactory
+    Stream<DynamicTest> theWindowsEdgeStallsExactlyWhereTheRuleSays() {
+        return Stream.of(
+                new String[] {"gbn", "3", "4", "1", "2"}, new String[] {"gbn", "4", "4", "1", "2"},
+                new String[] {"gbn", "3", "5", "1", "2"}, new String[] {"gbn", "3", "4", "1", "1"},
+                new String[] {"ce", "3", "4", "1", "2"}, new String[] {"improved", "3", "4", "1", "2"},
+                new String[] {"improved", "3", "4", "2", "2"}, new String[] {"improved", "4", "6", "2", "2"})
+                .map(c -> DynamicTest.dynamicTest(String.join(" ", c), () -> {
+                    CheckSpec<?> spec = ENTRY.build(c[0], Params.of(Map.of("packets", c[1], "window", c[2],
+                            "losses", c[3], "messages", c[4])));
+                    ExplorationReport r = new Explorer(ExplorerSettings.defaults().withThreads(1)
+                            .withProgress(0, x -> { })).check(spec.withoutProgress().selecting(p -> p.name()
+                            .equals(TimedGbnProperties.NO_STALLED_GAP)));
+                    boolean violated = r.result(TimedGbnProperties.NO_STALLED_GAP) instanceof CheckResult.Violated;
+                    assertTrue(violated || r.complete(), r.stopReason());
+                    assertEquals(spec.mustFail(TimedGbnProperties.NO_STALLED_GAP), violated, String.join(" ", c));
+                }));
     }
 }

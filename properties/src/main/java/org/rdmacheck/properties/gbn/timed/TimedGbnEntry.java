@@ -139,7 +139,39 @@ public final class TimedGbnEntry implements ModelEntry {
         boolean ownDefaults = p.asMap().equals(resolve(variant, Params.empty()).asMap());
         Set<String> fail = new java.util.TreeSet<>(ownDefaults ? v.mustFail() : Set.of());
         fail.addAll(lossBudgetRule(model.config()).keySet());
+        containedFinding(variant, p).ifPresent(f -> fail.addAll(variant(f).mustFail()));
         return new CheckSpec<>(name(), variant, p.asMap(), model, TimedGbnProperties.of(model), fail);
+    }
+
+    /**
+     * The stored findings at two losses, by scheme: what each of the paper's five schemes violates
+     * beyond the loss-budget rule at the default shape (2 messages of 2 packets, window 4) with
+     * L = 2. Each is a variant that carries the configuration and the traces ({@code all} checks it).
+     */
+    static final Map<String, String> TWO_LOSS_FINDINGS = Map.of("gbn", "gbn-two-losses", "gb0", "gb0-two-losses",
+            "st", "st-two-losses", "ce", "ce-two-losses", "improved", "improved-two-losses");
+
+    /** Parameters a configuration may have more of than a finding and still contain it. */
+    private static final Set<String> AT_LEAST = Set.of(LOSSES.name());
+
+    /**
+     * The declared rule behind the two-loss findings: a configuration of one of the paper's five
+     * schemes contains its scheme's finding when its loss budget is at least the finding's and every
+     * other parameter is equal. The finding's trace is then a behaviour of the configuration (a loss
+     * is the network's choice, never forced); where a check does not find the violation, the verdict
+     * is UNEXPECTED (a finding about the rule).
+     *
+     * @param variant a variant
+     * @param p       resolved parameters
+     * @return the finding the configuration contains, if any
+     */
+    java.util.Optional<String> containedFinding(String variant, Params p) {
+        String f = TWO_LOSS_FINDINGS.containsValue(variant) ? variant : TWO_LOSS_FINDINGS.get(variant);
+        if (f == null) {
+            return java.util.Optional.empty();
+        }
+        return org.rdmacheck.properties.catalog.Containment.firstContained(p.asMap(), List.of(f),
+                g -> resolve(g, Params.empty()).asMap(), "", AT_LEAST);
     }
 
     /**
@@ -180,6 +212,14 @@ public final class TimedGbnEntry implements ModelEntry {
             r.put(TimedGbnProperties.NO_STALLED_GAP, "three losses (a gap's packet and both copies of the last "
                     + "packet, which Check-EPSN never saw) leave the gap to the RTO (seed 002, III-C)");
         }
+        if (!r.containsKey(TimedGbnProperties.NO_STALLED_GAP) && c.losses() >= timeoutBudget
+                && stallsAtTheWindow(c)) {
+            r.put(TimedGbnProperties.NO_STALLED_GAP, "the last ACK of the first message lost (" + timeoutBudget
+                    + " loss" + (timeoutBudget == 1 ? "" : "es") + "), the window of " + c.window() + " is full "
+                    + "before the next message's last packet, so the RTO fires while the receiver waits for PSN "
+                    + c.window() + ", not a message's last packet, although it was never sent (pipelined messages "
+                    + "with AckReq on last packets only; seed 002, III-A reason 2 across the message boundary)");
+        }
         int rtosBudget = (c.maxRtos() + 1) * timeoutBudget;
         if (c.losses() >= rtosBudget) {
             r.put(TimedGbnProperties.WITHIN_K_RTOS, "maxRtos + 1 = " + (c.maxRtos() + 1) + " timeouts, each after "
@@ -189,12 +229,34 @@ public final class TimedGbnEntry implements ModelEntry {
         return r;
     }
 
+    /**
+     * Whether the window stops the sender inside the second message after the first message's
+     * packets: P <= W < 2P (the next message's last packet, the next AckReq, is not sent before an
+     * ACK) and PSN W is not a message's last packet, with AckReq on last packets only and at least
+     * two messages. Losing the first message's last ACK (the timeout budget) then leaves the
+     * receiver waiting for a middle packet until the RTO.
+     *
+     * @param c a configuration
+     * @return whether the RTO can fire at the window's edge while the receiver waits for a middle packet
+     */
+    static boolean stallsAtTheWindow(TimedConfig c) {
+        int p = c.protocol().packets();
+        int w = c.window();
+        return c.protocol().messages() >= 2 && c.protocol().ackInterval() == 0 && p <= w && w < 2 * p
+                && w % p != p - 1;
+    }
+
     @Override
     public List<String> expectationNotes(CheckSpec<?> built) {
         TimedGoBackN m = (TimedGoBackN) built.model();
         List<String> notes = new java.util.ArrayList<>();
         lossBudgetRule(m.config()).forEach((prop, why) -> notes.add(prop + " fails at loss budget L = "
                 + m.config().losses() + ": " + why + " (the loss-budget rule, docs/gbn.md)"));
+        containedFinding(built.variant(), Params.of(built.parameters())).ifPresent(f -> notes.add(
+                String.join(", ", new java.util.TreeSet<>(variant(f).mustFail())) + " fail here: this configuration contains the stored "
+                        + "finding " + f + " (losses=" + resolve(f, Params.empty()).asMap().get(LOSSES.name())
+                        + " at the default shape; at least its losses, every other parameter equal): "
+                        + variant(f).description() + " (docs/gbn.md, \"Two losses\")"));
         return notes;
     }
 

@@ -42,6 +42,35 @@ final class TimedVariants {
                     + "(ECMP re-hash or failover: displacement d = 1)",
                     Set.of(NO_TIMEOUT, NO_SPURIOUS_RETRANSMISSION, NO_REDUNDANT_NAK, GOODPUT),
                     VariantSpec.Origin.PAPER, Map.of("reorder", "true", "displacement", "1")),
+            // the stored findings at two losses (TimedGbnEntry.TWO_LOSS_FINDINGS): what each scheme
+            // violates at L = 2 beyond the loss-budget rule, which flips NoTimeout and the others too
+            new VariantSpec("gbn-two-losses", "Go-Back-N at L = 2: the first message's last ACK and the second "
+                    + "message's last packet are lost; after the RTO the sender goes back to UNA over packets the "
+                    + "receiver has, and the first duplicate's ACK is on its way back while the sender resends the "
+                    + "third (NoSpuriousRetransmission)", Set.of(NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER,
+                    Map.of("losses", "2")),
+            new VariantSpec("gb0-two-losses", "Go-Back-0 at L = 2: as gbn-two-losses, the go-back after the RTO "
+                    + "resends packets whose ACK is on its way (NoSpuriousRetransmission)",
+                    Set.of(NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER, Map.of("losses", "2")),
+            new VariantSpec("st-two-losses", "Send-Twice at L = 2: the first packet is lost twice (seed 002's reason "
+                    + "4); each go-back resends the window with second copies of the last packets, more than 12 "
+                    + "packets on the wire for 4 (GoodputBound at 33 %)", Set.of(GOODPUT), VariantSpec.Origin.PAPER,
+                    Map.of("losses", "2")),
+            new VariantSpec("ce-two-losses", "Check-EPSN at L = 2: the first packet is lost twice (seed 002's reason "
+                    + "4); the CE timer starts with what is left of the NAK interval, so both run out in the same "
+                    + "tick, an out-of-order packet in that tick draws NAK(EPSN) and the CE timer sends NAK(EPSN) "
+                    + "again: a redundant NAK within one NAK interval (seed 002 II-A's rule; III-C does not say that "
+                    + "CE defers to a NAK just sent); go-backs resend packets whose ACK is on its way "
+                    + "(NoSpuriousRetransmission) and put more than 12 packets on the wire for 4 (GoodputBound)",
+                    Set.of(NO_REDUNDANT_NAK, NO_SPURIOUS_RETRANSMISSION, GOODPUT), VariantSpec.Origin.PAPER,
+                    Map.of("losses", "2")),
+            new VariantSpec("improved-two-losses", "Improved at L = 2: the first packet is lost twice (seed 002's "
+                    + "reason 4); as in ce-two-losses the CE timer and the NAK interval run out in the same tick and "
+                    + "the receiver sends NAK(EPSN) twice (NoRedundantNak); the second NAK makes the sender go back "
+                    + "again over packets whose ACK is on its way (NoSpuriousRetransmission), and the go-backs put "
+                    + "more than 12 packets on the wire for 4 (GoodputBound at 33 %)",
+                    Set.of(NO_REDUNDANT_NAK, NO_SPURIOUS_RETRANSMISSION, GOODPUT), VariantSpec.Origin.PAPER,
+                    Map.of("losses", "2")),
             new VariantSpec("gbn-no-rto", "Go-Back-N with the ACK timer disabled (IB timeout=0)",
                     Set.of("DeadlockFree", PROGRESS), VariantSpec.Origin.MUTATION, Map.of("timeout", "0")));
 
