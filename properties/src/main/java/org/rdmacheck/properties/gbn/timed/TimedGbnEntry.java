@@ -253,7 +253,8 @@ public final class TimedGbnEntry implements ModelEntry {
         lossBudgetRule(m.config()).forEach((prop, why) -> notes.add(prop + " fails at loss budget L = "
                 + m.config().losses() + ": " + why + " (the loss-budget rule, docs/gbn.md)"));
         containedFinding(built.variant(), Params.of(built.parameters())).ifPresent(f -> notes.add(
-                String.join(", ", new java.util.TreeSet<>(variant(f).mustFail())) + " fail here: this configuration contains the stored "
+                String.join(", ", new java.util.TreeSet<>(variant(f).mustFail()))
+                        + (variant(f).mustFail().size() == 1 ? " fails" : " fail") + " here: this configuration contains the stored "
                         + "finding " + f + " (losses=" + resolve(f, Params.empty()).asMap().get(LOSSES.name())
                         + " at the default shape; at least its losses, every other parameter equal): "
                         + variant(f).description() + " (docs/gbn.md, \"Two losses\")"));
