@@ -48,8 +48,6 @@ public final class FabricNet {
     private final boolean[] deadLink;
     /** tree routing: per (node, destination switch) the tree route's next arc; else null */
     private final int[][] treeNext;
-    /** the escape lane's orientation */
-    private final UpDown upDown;
 
     /**
      * @param topology the network
@@ -77,16 +75,6 @@ public final class FabricNet {
         this.shortest = null;
         this.treeNext = null;
         this.deadLink = new boolean[topology.linkCount()];
-        // seed 000 §IV-B: the escape VL is the lane "guaranteed to avoid cyclic buffer
-        // dependencies", by up*/down* routing [43] in one total order of the nodes. The order is
-        // the static deadlock checker's TIER order (its default), taken once on the intact network
-        // for every failure element: on a Clos fabric a link's direction is then its tiers', the
-        // same before and after a failure, and the shortest legal routes are the valley-free ones
-        // (ROOT would orient a fat-tree's links by distance from one core and route otherwise).
-        // Ties within a tier (same-tier links, as in rings and tori) go by breadth-first level from
-        // the root, then by node id, so every link is up one way only; the model's earlier own
-        // rule, down by tier and up otherwise, called such links up both ways.
-        this.upDown = new UpDown(topology, Orientation.TIER, arc -> true);
         int n = topology.nodeCount();
         tor = new boolean[n];
         bufOfArc = new int[topology.arcCount()];
@@ -144,8 +132,20 @@ public final class FabricNet {
         for (int e = 0; e < elems.size(); e++) {
             ecmp[e] = new int[n][flows.size()];
             escape[e] = new int[n][flows.size()];
+            // seed 000 §IV-B: the escape VL is the lane "guaranteed to avoid cyclic buffer
+            // dependencies", by up*/down* routing [43] in one total order of the nodes: the static
+            // deadlock checker's, TIER (its default) taken on the links that work, as the checker
+            // takes it for the same failed link. On a Clos fabric a link's direction is its tiers',
+            // whatever failed, and the shortest legal routes are the valley-free ones (ROOT would
+            // orient a fat-tree's links by distance from one core and route otherwise). Ties within
+            // a tier (rings, tori) go by breadth-first level from the root, then by node id, so
+            // every link is up one way only; the model's earlier own rule, down by tier and up
+            // otherwise, called such links up both ways. A failure drops every packet in flight,
+            // so no packet mixes the routes of two elements.
+            final int elem = e;
+            UpDown order = new UpDown(topology, Orientation.TIER, arc -> !dead(elem, arc));
             for (int f = 0; f < flows.size(); f++) {
-                routes(e, f);
+                routes(e, f, order);
             }
         }
     }
@@ -198,7 +198,7 @@ public final class FabricNet {
         SpanningTree tree = topology.spanningTree((arc, m) -> !topology.isHost(m) && !deadLink[Topology.linkOf(arc)]);
         // the tree's routes are up*/down* in the ROOT order (distance from the root): the static
         // checker's tree-* routings, which need --orientation root, route the same
-        this.upDown = new UpDown(topology, Orientation.ROOT, tree);
+        UpDown order = new UpDown(topology, Orientation.ROOT, tree);
         for (int v = 0; v < n; v++) {
             if (!topology.isHost(v) && !tree.reaches(v)) {
                 throw new InputException("escape-vl network " + name + ": switch " + topology.nodeName(v)
@@ -208,7 +208,7 @@ public final class FabricNet {
         treeNext = new int[n][n];
         for (int d = 0; d < n; d++) {
             for (int v = 0; v < n; v++) {
-                treeNext[v][d] = topology.isHost(v) || topology.isHost(d) ? -1 : upDown.treeArc(v, d);
+                treeNext[v][d] = topology.isHost(v) || topology.isHost(d) ? -1 : order.treeArc(v, d);
             }
         }
         ecmp = new int[1][n][flows.size()];
@@ -285,11 +285,11 @@ public final class FabricNet {
         }
     }
 
-    private void routes(int e, int f) {
+    private void routes(int e, int f, UpDown order) {
         int dst = flows.get(f).dst();
         // a link or a switch fails as a whole, so an arc is dead exactly when its reverse is
         NextHops hops = new NextHops(topology, dst, (arc, to) -> !topology.isHost(to) && !dead(e, arc));
-        UpDown.Routes legal = upDown.toward(dst, arc -> !dead(e, arc));
+        UpDown.Routes legal = order.toward(dst, arc -> !dead(e, arc));
         for (int v = 0; v < topology.nodeCount(); v++) {
             ecmp[e][v][f] = topology.isHost(v) ? -1 : hashed(v, f, hops.arcs(v));
             escape[e][v][f] = topology.isHost(v) || legal.upDown(v) < 0 ? -1 : hashed(v, f, legal.nextArcs(v));

@@ -141,7 +141,8 @@ class FabricEscapeRoutesTest {
 
     @ParameterizedTest(name = "{0} failures={1}")
     @CsvSource({"'leafspine:tors=2,spines=2,hosts=1', 1", "'leafspine:tors=3,spines=2,hosts=1', 1",
-        "'leafspine:tors=2,spines=2,hosts=2', 1", "'fattree:k=4', 1", "'ring:n=4,hosts=1', 0"})
+        "'leafspine:tors=2,spines=2,hosts=2', 1", "'fattree:k=4', 1", "'ring:n=4,hosts=1', 1",
+        "'torus:x=3,y=3,hosts=1', 1"})
     void escapeRoutesAreDeadlockFreeUnderEveryFailure(String spec, int failures) {
         Topology t = TopologySpecs.parse(spec);
         List<Flow> flows = allPairs(t);
@@ -164,8 +165,9 @@ class FabricEscapeRoutesTest {
             strandedTotal += stranded;
             assertEscapeArcsAreTheCheckersValleyFreeHops(net, flows, e);
         }
-        if (failures == 0) {
-            assertEquals(0, strandedTotal, spec + ": the intact network has an escape route everywhere");
+        if (failures == 0 || spec.startsWith("ring") || spec.startsWith("torus")) {
+            // an order re-taken on the working links of a ring or torus keeps every switch connected
+            assertEquals(0, strandedTotal, spec + ": an escape route everywhere");
         }
         System.out.printf("escape routes of %s, %d flows, %d failure elements: deadlock-free, %d (switch, flow)"
                 + " pairs with no escape route%n", spec, flows.size(), net.elementCount(), strandedTotal);
