@@ -13,7 +13,9 @@ import java.util.function.Predicate;
 import org.rdmacheck.engine.StateGraph;
 import org.rdmacheck.model.Action;
 import org.rdmacheck.model.Model;
+import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.Transition;
+import org.rdmacheck.model.Words;
 
 /**
  * The explored state graph with an action on every edge and the predicates of the liveness
@@ -27,6 +29,13 @@ import org.rdmacheck.model.Transition;
  * threads in chunks, and only two levels of concrete states are held at once. Action numbers are
  * put in the order of their first edge afterwards, so the labelling is identical for any number of
  * threads.
+ *
+ * <p>A model with packed successors ({@link Model#packed()} and a codec) is re-executed on its
+ * packed values, as the explorer executes it: an edge's action is looked up by its code, and an
+ * {@link Action} is built and interned once per distinct code instead of once per edge (the
+ * {@link PackedModel} contract: the same successors in the same order, {@code action(code)} equal
+ * to the object model's action); a successor is decoded only when it is the first reached of the
+ * next level's states. The labelling is the object model's, edge for edge.
  */
 final class LabelledGraph<S> {
 
@@ -53,6 +62,17 @@ final class LabelledGraph<S> {
      */
     LabelledGraph(Model<S> model, StateGraph graph, List<Predicate<S>> predicates, int threads, int chunk,
                   Deadline deadline) {
+        this(model, graph, predicates, threads, chunk, deadline, true);
+    }
+
+    /**
+     * @param chunk    states per chunk of a level, a positive multiple of 64
+     * @param deadline checked after every level
+     * @param packed   whether to re-execute a model that has packed successors on its packed values
+     *                 (false: on its objects, as a model without them)
+     */
+    LabelledGraph(Model<S> model, StateGraph graph, List<Predicate<S>> predicates, int threads, int chunk,
+                  Deadline deadline, boolean packed) {
         if (chunk <= 0 || chunk % 64 != 0) {
             throw new IllegalArgumentException("chunk = " + chunk + ": expected a positive multiple of 64");
         }
@@ -74,6 +94,8 @@ final class LabelledGraph<S> {
         long[][] bits = new long[predicates.size()][(n + 63) / 64];
         ConcurrentHashMap<Action, Integer> ids = new ConcurrentHashMap<>();
         AtomicInteger nextId = new AtomicInteger();
+        PackedModel pm = packed && model.codec().isPresent() ? model.packed().orElse(null) : null;
+        Codes<S> codes = pm == null ? null : new Codes<>(pm, model.codec().get(), ids, nextId);
         ForkJoinPool pool = threads > 1 ? new ForkJoinPool(threads) : null;
         try {
             int lo = 0;
@@ -87,7 +109,7 @@ final class LabelledGraph<S> {
                 }
                 @SuppressWarnings("unchecked")
                 S[] following = (S[]) new Object[next - hi];
-                Level<S> lv = new Level<>(model, predicates, bits, ids, nextId, level, lo, hi, following);
+                Level<S> lv = new Level<>(model, predicates, bits, ids, nextId, level, lo, hi, following, codes);
                 run(pool, lv);
                 deadline.check();
                 for (int i = 0; i < following.length; i++) {
@@ -160,9 +182,10 @@ final class LabelledGraph<S> {
         final int lo;
         final int hi;
         final T[] following;
+        final Codes<T> codes;
 
         Level(Model<T> model, List<Predicate<T>> predicates, long[][] bits, ConcurrentHashMap<Action, Integer> ids,
-              AtomicInteger nextId, T[] values, int lo, int hi, T[] following) {
+              AtomicInteger nextId, T[] values, int lo, int hi, T[] following, Codes<T> codes) {
             this.model = model;
             this.predicates = predicates;
             this.bits = bits;
@@ -172,18 +195,19 @@ final class LabelledGraph<S> {
             this.lo = lo;
             this.hi = hi;
             this.following = following;
+            this.codes = codes;
         }
 
         /** Labels states {@code from..to-1} of the level. */
         void label(int from, int to) {
+            if (codes != null) {
+                labelPacked(from, to);
+                return;
+            }
             List<Transition<T>> ts = new ArrayList<>();
             for (int s = from; s < to; s++) {
                 T state = values[s - lo];
-                for (int i = 0; i < predicates.size(); i++) {
-                    if (predicates.get(i).test(state)) {
-                        bits[i][s >>> 6] |= 1L << (s & 63);
-                    }
-                }
+                predicates(s, state);
                 ts.clear();
                 model.successors(state, ts::add);
                 if (ts.size() != off[s + 1] - off[s]) {
@@ -202,6 +226,142 @@ final class LabelledGraph<S> {
                     if (d >= hi && following[d - hi] == null) {
                         following[d - hi] = t.next();
                     }
+                }
+            }
+        }
+
+        private void predicates(int s, T state) {
+            for (int i = 0; i < predicates.size(); i++) {
+                if (predicates.get(i).test(state)) {
+                    bits[i][s >>> 6] |= 1L << (s & 63);
+                }
+            }
+        }
+
+        /** Labels states {@code from..to-1} of the level on their packed values. */
+        void labelPacked(int from, int to) {
+            PackedModel.Expander expander = codes.model.expander();
+            Words words = new Words();
+            int[] values = new int[0];
+            LongIntMap local = new LongIntMap();
+            int[] edge = new int[1];
+            for (int s = from; s < to; s++) {
+                T state = this.values[s - lo];
+                predicates(s, state);
+                words.clear();
+                codes.codec.encode(state, words);
+                if (values.length < words.length()) {
+                    values = new int[words.length()];
+                }
+                words.copyTo(values, 0);
+                int first = off[s];
+                int end = off[s + 1];
+                edge[0] = first;
+                int state0 = s;
+                expander.successors(values, 0, (code, next, length) -> {
+                    int e = edge[0]++;
+                    if (e >= end) {
+                        return; // counted below
+                    }
+                    int id = local.get(code);
+                    if (id < 0) {
+                        id = codes.id(code);
+                        local.put(code, id);
+                    }
+                    act[e] = id;
+                    int d = dst[e];
+                    if (d >= hi && following[d - hi] == null) {
+                        following[d - hi] = codes.codec.decode(Words.reader(next, 0));
+                    }
+                });
+                if (edge[0] != end) {
+                    throw new IllegalStateException("liveness: state " + state0 + " has " + (edge[0] - first)
+                            + " successors now and " + (end - first) + " when explored; the model's successor "
+                            + "function is not deterministic");
+                }
+            }
+        }
+    }
+
+    /** The actions of a packed model by code: each code's action built and interned once. */
+    private static final class Codes<T> {
+        final PackedModel model;
+        final org.rdmacheck.model.StateCodec<T> codec;
+        private final ConcurrentHashMap<Action, Integer> ids;
+        private final AtomicInteger nextId;
+        private final ConcurrentHashMap<Long, Integer> byCode = new ConcurrentHashMap<>();
+
+        Codes(PackedModel model, org.rdmacheck.model.StateCodec<T> codec, ConcurrentHashMap<Action, Integer> ids,
+              AtomicInteger nextId) {
+            this.model = model;
+            this.codec = codec;
+            this.ids = ids;
+            this.nextId = nextId;
+        }
+
+        /** @return the interned number of the action of a code (equal actions of two codes share one) */
+        int id(long code) {
+            Integer id = byCode.get(code);
+            if (id == null) {
+                Action a = model.action(code);
+                Integer known = ids.get(a);
+                id = known != null ? known : ids.computeIfAbsent(a, k -> nextId.getAndIncrement());
+                byCode.put(code, id);
+            }
+            return id;
+        }
+    }
+
+    /** An open-addressing map from action codes to numbers, one per labelling task (no boxing per edge). */
+    private static final class LongIntMap {
+        private long[] keys = new long[256];
+        private int[] vals = new int[256];
+        private boolean[] used = new boolean[256];
+        private int size;
+
+        int get(long k) {
+            int mask = keys.length - 1;
+            for (int i = slot(k, mask); used[i]; i = (i + 1) & mask) {
+                if (keys[i] == k) {
+                    return vals[i];
+                }
+            }
+            return -1;
+        }
+
+        void put(long k, int v) {
+            if (2 * (size + 1) > keys.length) {
+                grow();
+            }
+            int mask = keys.length - 1;
+            int i = slot(k, mask);
+            while (used[i] && keys[i] != k) {
+                i = (i + 1) & mask;
+            }
+            if (!used[i]) {
+                used[i] = true;
+                size++;
+            }
+            keys[i] = k;
+            vals[i] = v;
+        }
+
+        private static int slot(long k, int mask) {
+            long h = k * 0x9E3779B97F4A7C15L;
+            return (int) (h ^ (h >>> 32)) & mask;
+        }
+
+        private void grow() {
+            long[] k = keys;
+            int[] v = vals;
+            boolean[] u = used;
+            keys = new long[k.length * 2];
+            vals = new int[k.length * 2];
+            used = new boolean[k.length * 2];
+            size = 0;
+            for (int i = 0; i < k.length; i++) {
+                if (u[i]) {
+                    put(k[i], v[i]);
                 }
             }
         }

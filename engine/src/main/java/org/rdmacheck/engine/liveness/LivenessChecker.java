@@ -136,7 +136,7 @@ public final class LivenessChecker {
             }
             Deadline deadline = Deadline.in(leftMillis);
             LabelledGraph<S> g = new LabelledGraph<>(base.model(), ex.graph().get(), preds, settings.threads(),
-                    LabelledGraph.CHUNK, deadline);
+                    LabelledGraph.CHUNK, deadline, settings.packedSuccessors());
             labelled = System.nanoTime();
             List<Searched> searched = searchAll(spec, g, ex.stats(), deadline, pool);
             long searchBytes = 0;

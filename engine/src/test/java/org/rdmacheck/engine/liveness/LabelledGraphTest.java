@@ -52,6 +52,32 @@ class LabelledGraphTest {
         sameLabelling(spec, Catalog.find(model).liveness(spec).orElseThrow());
     }
 
+    /**
+     * A model with packed successors is labelled on its packed values (actions by code, each built
+     * once): the same actions on the same edges, the same predicates, as on its objects.
+     */
+    @ParameterizedTest
+    @CsvSource({"escape-vl, dart", "iofd, unlimited-tokens", "gbn, improved-ignore", "fabric, repaired-one-message"})
+    @SuppressWarnings("unchecked")
+    <S> void packedAndObjectLabellingsAgree(String model, String variant) {
+        CheckSpec<S> spec = (CheckSpec<S>) Catalog.find(model).build(variant, Params.empty());
+        assertTrue(spec.model().packed().isPresent() && spec.model().codec().isPresent(), "a packed model");
+        LivenessSpec<?> live = Catalog.find(model).liveness(spec).orElseThrow();
+        StateGraph graph = new Explorer(ExplorerSettings.defaults().withThreads(2).withRecordGraph(true)
+                .withProgress(0, x -> { })).check(spec).graph().orElseThrow();
+        List<Predicate<S>> preds = live.properties().stream().map(p -> (Predicate<S>) p.p()).toList();
+        LabelledGraph<S> objects = new LabelledGraph<>(spec.model(), graph, preds, 1, LabelledGraph.CHUNK,
+                Deadline.NONE, false);
+        for (int threads : new int[] {1, 3}) {
+            LabelledGraph<S> packed = new LabelledGraph<>(spec.model(), graph, preds, threads, 64, Deadline.NONE, true);
+            assertArrayEquals(objects.act, packed.act);
+            assertEquals(objects.actions, packed.actions);
+            for (int i = 0; i < preds.size(); i++) {
+                assertEquals(objects.preds[i], packed.preds[i]);
+            }
+        }
+    }
+
     @org.junit.jupiter.api.Test
     @SuppressWarnings("unchecked")
     void aPassedDeadlineStopsTheLabellingAndTheSearch() {
