@@ -15,6 +15,9 @@ final class EngineTuning {
     /** when positive: the states of a compact frontier's segment, as a power of two */
     static volatile int segmentBitsOverride = -1;
 
+    /** when positive: the entries the one-thread search appends to a level-table stripe before the next */
+    static volatile int stripeFillOverride = -1;
+
     private EngineTuning() {
     }
 
@@ -23,6 +26,12 @@ final class EngineTuning {
         long o = candidateBudgetOverride;
         // a level's candidates (duplicates included) would otherwise outgrow its distinct new states
         return o >= 0 ? o : Math.max(8L << 20, Runtime.getRuntime().maxMemory() / (32L * threads));
+    }
+
+    /** @return the entries appended to a level-table stripe before the next ({@link LevelTable#appendPacked}) */
+    static int stripeFill() {
+        int o = stripeFillOverride;
+        return o > 0 ? o : 1 << LevelTable.LOCAL_BITS;
     }
 
     /** @return log2 of the states in a segment of a compact level's frontier ({@link PackedStates}) */

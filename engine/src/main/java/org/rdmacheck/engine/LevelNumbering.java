@@ -88,7 +88,8 @@ final class LevelNumbering<S> {
         for (int s = 0; numbers != null && s < stripes; s++) {
             numbers[s] = new int[next.count(s)];
         }
-        long[] fps = fpsBuf = atLeast(fpsBuf, keep);
+        // the store inserts need the fingerprints in number order (a level inserted ahead needs none)
+        long[] fps = ahead ? null : (fpsBuf = atLeast(fpsBuf, keep));
         clock.mark("number: other");
         lastFound = n;
         heldBytes = bytes() + successorOrder.bytes();
@@ -98,14 +99,17 @@ final class LevelNumbering<S> {
         boolean compact = setup.packed != null && !next.keepsValues();
         if (compact) {
             // the table is read out first and given back: the next frontier is re-generated without it
-            fingerprints(next, order, keep, fps, numbers, first);
+            if (!ahead) {
+                fingerprints(next, order, keep, fps, numbers, first);
+            }
             next.release();
         }
         Frontier<S> frontier = setup.packed == null ? objectFrontier(next, order, keep)
                 : !compact ? packedFrontier(next, order, keep, !ahead)
                 : regeneratedFrontier(current.packed(), start, order, keep);
         current = null;
-        if (!compact) {
+        if (!compact && !ahead) {
+            // the store's inserts need them (a level inserted ahead is in the store already)
             fingerprints(next, order, keep, fps, numbers, first);
         }
         clock.mark("frontier");
@@ -170,6 +174,14 @@ final class LevelNumbering<S> {
 
     /** @param prepare whether the store's growth for the level's states is allocated meanwhile */
     private Frontier<S> packedFrontier(LevelTable<S> next, long[] order, int keep, boolean prepare) {
+        if (next.inLinkOrder() && keep == next.count(0) && keep == next.size()) {
+            // the level's values in number order in one stripe: they are the frontier. The current
+            // frontier's arrays, no longer read, take their place in the table
+            int[][] taken = next.swapValues(frontierValues, frontierStarts);
+            frontierValues = taken[0];
+            frontierStarts = taken[1];
+            return new Frontier<>(PackedStates.of(frontierStarts, keep, frontierValues));
+        }
         int[] starts = frontierStarts = atLeast(frontierStarts, keep + 1);
         sections.inParallel("frontier: lengths", keep, keep, (a, b) -> {
             for (int i = a; i < b; i++) {

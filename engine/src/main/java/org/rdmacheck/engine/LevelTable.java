@@ -34,6 +34,12 @@ final class LevelTable<S> {
     private final boolean shared;
     /** whether the packed values of the entries are kept (else a compact level: fingerprints and links) */
     private boolean values = true;
+    /** the stripe {@link #appendPacked} fills */
+    private int fill;
+    /** whether the level's entries were appended ({@link #appendPacked}) */
+    private boolean appended;
+    /** the entries appended to a stripe before the next (a stripe's capacity, but in tests) */
+    private int fillLimit = EngineTuning.stripeFill();
 
     @SuppressWarnings("unchecked")
     LevelTable(boolean exact, boolean packed, boolean shared) {
@@ -97,15 +103,45 @@ final class LevelTable<S> {
     /**
      * Adds a packed state known to be absent from the table, without looking it up: for the
      * one-thread search, whose visited store tells new states apart during the level
-     * ({@link FingerprintSet#addIfAbsent}) and which meets each state's least link first. A table
-     * filled this way has no hash index for the level: nothing may look its entries up.
+     * ({@link FingerprintSet#addIfAbsent}) and which meets each state's least link first. The
+     * entries fill stripe 0, then 1, ..., in the order they come, which is their number order
+     * ({@link #inLinkOrder}). A table filled this way has no hash index for the level: nothing may
+     * look its entries up.
      *
      * @return the entry id
      */
     int appendPacked(long fp, long link, int[] values, int offset, int length) {
         assert !shared;
-        int s = stripeOfFingerprint(fp);
-        return id(s, stripes[s].append(fp, link, values, offset, length));
+        appended = true;
+        if (stripes[fill].count == fillLimit) {
+            fill++;
+        }
+        return id(fill, stripes[fill].append(fp, link, values, offset, length));
+    }
+
+    /**
+     * @return whether the entries are in number order: appended ({@link #appendPacked}), so by
+     * ascending link, in stripe 0, then 1, ...
+     */
+    boolean inLinkOrder() {
+        return appended;
+    }
+
+    /**
+     * Takes the packed values of stripe 0 (all the entries of a level of appended entries that fit
+     * one stripe) and gives the stripe other arrays to fill next: the values of a level become the
+     * next frontier without a copy, and the frontier's arrays, once expanded, the next level's.
+     *
+     * @param values arrays for the stripe's values and their starts, contents not kept (empty ones are replaced)
+     * @return the stripe's values and their starts ({@code starts[count(0)]} the number of values)
+     */
+    int[][] swapValues(int[] values, int[] starts) {
+        Stripe<S> st = stripes[0];
+        int[][] taken = {st.arena, st.starts};
+        st.arena = values.length > 0 ? values : new int[128];
+        st.starts = starts.length >= st.fps.length + 1 ? starts : new int[st.fps.length + 1];
+        st.starts[0] = 0;
+        return taken;
     }
 
     /**
@@ -159,6 +195,9 @@ final class LevelTable<S> {
 
     /** Empties the table for the next level, keeping its arrays. */
     void clear(Ranges ranges) {
+        fill = 0;
+        fillLimit = EngineTuning.stripeFill();
+        appended = false;
         ranges.run(STRIPES, (from, to) -> {
             for (int s = from; s < to; s++) {
                 stripes[s].clear();
@@ -184,6 +223,8 @@ final class LevelTable<S> {
      * has read the entries: the next frontier is then re-generated without the table beside it).
      */
     void release() {
+        fill = 0;
+        appended = false;
         for (Stripe<S> st : stripes) {
             st.release();
         }

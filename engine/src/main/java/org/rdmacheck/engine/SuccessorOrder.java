@@ -36,13 +36,39 @@ final class SuccessorOrder {
      * number of new states reached first from frontier states before {@code i}.
      */
     <S> void order(LevelTable<S> next, int frontierSize, int base, int n, int[] start, long[] order) {
-        if (n < 4 * LevelExpansion.CHUNK) {
+        if (next.inLinkOrder()) {
+            if (n < 4 * LevelExpansion.CHUNK) {
+                inSequence(next, frontierSize, base, start, order);
+            } else {
+                sections.runSerial("number: order", t -> inSequence(next, frontierSize, base, start, order));
+            }
+        } else if (n < 4 * LevelExpansion.CHUNK) {
             inOneThread(next, frontierSize, base, start, order);
         } else if (!sections.parallel()) {
             // booked as a parallel section: with several threads it runs on all of them
             sections.runSerial("number: order", t -> inOneThread(next, frontierSize, base, start, order));
         } else {
             inBuckets(next, frontierSize, base, n, start, order);
+        }
+    }
+
+    /** The order of a table whose entries are in number order already ({@link LevelTable#inLinkOrder}): one pass. */
+    private static <S> void inSequence(LevelTable<S> next, int frontierSize, int base, int[] start, long[] order) {
+        Arrays.fill(start, 0, frontierSize + 1, 0);
+        int stripes = next.stripeCount();
+        int i = 0;
+        long prev = -1;
+        for (int s = 0; s < stripes && next.count(s) > 0; s++) {
+            for (int l = 0, c = next.count(s); l < c; l++) {
+                long link = next.linkOf(s, l);
+                assert link > prev : "entries out of link order";
+                prev = link;
+                start[LevelTable.parentOf(link) - base + 1]++;
+                order[i++] = entry(link, s, l);
+            }
+        }
+        for (int p = 0; p < frontierSize; p++) {
+            start[p + 1] += start[p];
         }
     }
 

@@ -124,12 +124,17 @@ public final class ScalingBenchmark {
         return i >= 0 && i + 1 < args.size() ? args.get(i + 1) : dflt;
     }
 
-    /** A small exploration first, so that the first measured run does not pay for JIT compilation. */
+    /**
+     * Small explorations first, so that the first measured run does not pay for JIT compilation:
+     * on all threads and on one (the one-thread search matches new states on a path of its own,
+     * {@code LevelExpansion.insertsAhead}, which the runs on all threads do not compile).
+     */
     static void warmUp() {
         CheckSpec<?> spec = Catalog.find("gbn").build("improved", Params.parse(List.of("packets=5", "messages=2",
                 "losses=1"))).withoutProgress();
         for (int i = 0; i < 2; i++) {
             new Explorer(ExplorerSettings.defaults().withProgress(0, r -> { })).check(spec);
+            new Explorer(ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })).check(spec);
         }
     }
 
