@@ -54,6 +54,9 @@ final class CheckCommand implements Callable<Integer> {
     @Mixin
     TraceOutput traces = new TraceOutput();
 
+    @Mixin
+    SearchOptions search = new SearchOptions();
+
     @Override
     public Integer call() {
         ModelEntry entry = selection.entry();
@@ -70,8 +73,14 @@ final class CheckCommand implements Callable<Integer> {
                     + "the states are explored without reduction");
             spec.commandLine().getErr().flush();
         }
-        List<Finding> rows = new ArrayList<>(ModelChecks.run(check, liveChecked, settings,
-                traces.folder().orElse(null)));
+        java.util.Optional<org.rdmacheck.engine.WalkSettings> walks = search.walks();
+        if (walks.isPresent() && (explorer.symmetry || !reduction.equals("none"))) {
+            throw new InputException((explorer.symmetry ? "--symmetry" : "--reduction " + reduction)
+                    + ": applies to --search bfs only (random walks reduce nothing)");
+        }
+        List<Finding> rows = new ArrayList<>(walks.isPresent()
+                ? ModelChecks.walk(check, liveChecked, settings, walks.get(), traces.folder().orElse(null))
+                : ModelChecks.run(check, liveChecked, settings, traces.folder().orElse(null)));
         rows.addAll(leftOut(built, live, check, liveChecked));
         Output.print(spec.commandLine().getOut(), rows, json);
         if (!json) {

@@ -28,11 +28,13 @@ import org.rdmacheck.checker.Counterexample;
  * @param cause          what left an INCONCLUSIVE finding open (a limit, a reduced space), when a checker said
  * @param reduction      the partial-order reduction the explorer applied ({@code none}, {@code deadlock},
  *                       {@code safety}), when one was asked for
+ * @param search         the search that produced the finding, when it was not the explorer's exhaustive
+ *                       breadth-first one (check --search random)
  */
 public record Finding(Subject subject, Expectation expected, Verdict verdict, List<Quantity> quantities,
                       long wallMillis, Optional<Trace> counterexample, String detail,
                       Optional<org.rdmacheck.checker.CheckResult.InconclusiveReason> cause,
-                      Optional<String> reduction) {
+                      Optional<String> reduction, Optional<Search> search) {
 
     /** Copies the figures; rejects missing parts. */
     public Finding {
@@ -44,6 +46,23 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
         detail = detail == null ? "" : detail;
         cause = cause == null ? Optional.empty() : cause;
         reduction = reduction == null ? Optional.empty() : reduction;
+        search = search == null ? Optional.empty() : search;
+    }
+
+    /**
+     * A search other than the exhaustive breadth-first one: random walks, which find violations and
+     * prove nothing.
+     *
+     * @param mode  the search's name ({@code random})
+     * @param seed  the seed of its walks
+     * @param depth the most steps of one walk
+     * @param walks the walks finished
+     */
+    public record Search(String mode, long seed, int depth, long walks) {
+        /** Rejects a missing mode. */
+        public Search {
+            Objects.requireNonNull(mode, "mode");
+        }
     }
 
     /**
@@ -199,7 +218,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
      */
     public static Finding of(Subject subject, Expectation expected, Verdict verdict) {
         return new Finding(subject, expected, verdict, List.of(), 0, Optional.empty(), "", Optional.empty(),
-                Optional.empty());
+                Optional.empty(), Optional.empty());
     }
 
     /**
@@ -220,7 +239,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
     public Finding with(Quantity... q) {
         List<Quantity> all = new ArrayList<>(quantities);
         all.addAll(List.of(q));
-        return new Finding(subject, expected, verdict, all, wallMillis, counterexample, detail, cause, reduction);
+        return new Finding(subject, expected, verdict, all, wallMillis, counterexample, detail, cause, reduction, search);
     }
 
     /** @param q figures to add  @return this finding with them */
@@ -230,7 +249,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
 
     /** @param millis wall time  @return this finding with it */
     public Finding withWallMillis(long millis) {
-        return new Finding(subject, expected, verdict, quantities, millis, counterexample, detail, cause, reduction);
+        return new Finding(subject, expected, verdict, quantities, millis, counterexample, detail, cause, reduction, search);
     }
 
     /**
@@ -242,18 +261,24 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
      */
     public Finding withInconclusive(org.rdmacheck.checker.CheckResult.InconclusiveReason cause, String reason) {
         return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, cause.name() + ": "
-                + reason, Optional.of(cause), reduction);
+                + reason, Optional.of(cause), reduction, search);
     }
 
     /** @param applied the partial-order reduction applied  @return this finding with it */
     public Finding withReduction(String applied) {
         return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, detail, cause,
-                Optional.of(applied));
+                Optional.of(applied), search);
+    }
+
+    /** @param used the search that produced this finding  @return this finding with it */
+    public Finding withSearch(Search used) {
+        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, detail, cause,
+                reduction, Optional.of(used));
     }
 
     /** @param text one line for people  @return this finding with it */
     public Finding withDetail(String text) {
-        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, text, cause, reduction);
+        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, text, cause, reduction, search);
     }
 
     /**
@@ -263,7 +288,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
      */
     public Finding withCounterexample(Counterexample cex, Path file) {
         return new Finding(subject, expected, verdict, quantities, wallMillis,
-                Optional.of(new Trace(cex, Optional.ofNullable(file))), detail, cause, reduction);
+                Optional.of(new Trace(cex, Optional.ofNullable(file))), detail, cause, reduction, search);
     }
 
     /** @return the model or task name */

@@ -90,6 +90,11 @@ public final class FindingsJson {
         if (f.path("reduction").isTextual()) {
             out = out.withReduction(f.path("reduction").asText());
         }
+        JsonNode sr = f.path("search");
+        if (sr.isObject()) {
+            out = out.withSearch(new Finding.Search(sr.path("mode").asText(), sr.path("seed").asLong(),
+                    sr.path("depth").asInt(), sr.path("walks").asLong()));
+        }
         JsonNode c = f.path("counterexample");
         if (c.isObject()) {
             Path stored = c.path("file").isTextual() ? home.resolve(c.path("file").asText()) : null;

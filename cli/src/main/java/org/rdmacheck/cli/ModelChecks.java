@@ -63,6 +63,43 @@ public final class ModelChecks {
     }
 
     /**
+     * Random walks instead of the breadth-first search ({@code check --search random}): each row
+     * records the search; liveness properties are not checked by walks (INCONCLUSIVE, NOT_CHECKED).
+     *
+     * @param spec     the safety properties to check
+     * @param live     the liveness properties asked for, or null
+     * @param settings explorer settings (threads, limits, progress)
+     * @param walks    the walks' seed, depth and number
+     * @param outDir   where counterexamples go, or null to keep none
+     * @return one finding per property, liveness properties last
+     */
+    public static List<Finding> walk(CheckSpec<?> spec, LivenessSpec<?> live, ExplorerSettings settings,
+                                     org.rdmacheck.engine.WalkSettings walks, Path outDir) {
+        List<Finding> rows = new ArrayList<>();
+        Finding.Search search = null;
+        if (!spec.properties().isEmpty()) {
+            org.rdmacheck.engine.RandomWalks.Report report = new org.rdmacheck.engine.RandomWalks(settings, walks)
+                    .check(spec);
+            search = new Finding.Search("random", walks.seed(), walks.depth(), report.walks());
+            for (Finding f : rows(spec, report.exploration(), outDir)) {
+                rows.add(f.withSearch(search));
+            }
+        }
+        if (live != null) {
+            CheckSpec<?> base = live.base();
+            for (var p : live.properties()) {
+                Finding f = CheckFindings.of(base.modelName(), base.variant(), base.parameters(),
+                        Finding.Expectation.holds(!live.expectedViolations().contains(p.name())),
+                        new CheckResult.Inconclusive(p.name(), CheckResult.InconclusiveReason.NOT_CHECKED,
+                                "random walks check no liveness property: check " + p.name() + " with --search bfs",
+                                org.rdmacheck.checker.Stats.empty(org.rdmacheck.engine.Explorer.CHECKER)), null);
+                rows.add(search == null ? f : f.withSearch(search));
+            }
+        }
+        return rows;
+    }
+
+    /**
      * @return whether the safety exploration of {@code spec} under {@code settings} is the one the
      *         liveness checker makes for {@code live}: the same model, unreduced (the liveness
      *         checker never reduces, by symmetry or partial order)

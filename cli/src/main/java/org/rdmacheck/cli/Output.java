@@ -96,6 +96,13 @@ public final class Output {
         o.put("detail", r.detail());
         o.put("inconclusiveCause", r.cause().map(Enum::name).orElse(null));
         r.reduction().ifPresent(red -> o.put("reduction", red));
+        r.search().ifPresent(sr -> {
+            ObjectNode so = o.putObject("search");
+            so.put("mode", sr.mode());
+            so.put("seed", sr.seed());
+            so.put("depth", sr.depth());
+            so.put("walks", sr.walks());
+        });
         return o;
     }
 

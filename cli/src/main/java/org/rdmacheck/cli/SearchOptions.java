@@ -1,0 +1,63 @@
+package org.rdmacheck.cli;
+
+import java.util.Optional;
+import org.rdmacheck.engine.WalkSettings;
+import org.rdmacheck.model.InputException;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code check --search}: the exhaustive breadth-first search (the default), or random walks that
+ * find violations and never prove ({@code random[:SEED]}, with {@code --walk-depth} and {@code --walks}).
+ */
+final class SearchOptions {
+
+    @Option(names = "--search", paramLabel = "MODE", defaultValue = "bfs", description = "bfs: exhaustive "
+            + "breadth-first search (proves, shortest traces); random[:SEED]: random walks from the initial "
+            + "states (TLC's -simulate), which find violations with a replayable trace and otherwise end "
+            + "INCONCLUSIVE, never VERIFIED; seed 1 unless given (default: ${DEFAULT-VALUE})")
+    String search;
+
+    @Option(names = "--walk-depth", paramLabel = "STEPS", description = "with --search random: the most steps of "
+            + "one walk (default: " + WalkSettings.DEFAULT_DEPTH + ")")
+    Integer walkDepth;
+
+    @Option(names = "--walks", paramLabel = "N", description = "with --search random: stop after N walks "
+            + "(default: only the time and state limits stop it)")
+    Long walks;
+
+    /**
+     * @return the random walks asked for, or empty for the breadth-first search
+     * @throws InputException naming a bad value (one line)
+     */
+    Optional<WalkSettings> walks() {
+        if (search.equals("bfs")) {
+            if (walkDepth != null || walks != null) {
+                throw new InputException((walkDepth != null ? "--walk-depth" : "--walks")
+                        + ": applies to --search random only (the search is bfs)");
+            }
+            return Optional.empty();
+        }
+        if (!search.equals("random") && !search.startsWith("random:")) {
+            throw new InputException("--search " + search + ": expected bfs, random or random:SEED");
+        }
+        long seed = 1;
+        if (search.startsWith("random:")) {
+            String s = search.substring("random:".length());
+            try {
+                seed = Long.parseLong(s);
+            } catch (NumberFormatException e) {
+                throw new InputException("--search " + search + ": expected a whole-number seed after random:, got '"
+                        + s + "'");
+            }
+        }
+        int depth = walkDepth == null ? WalkSettings.DEFAULT_DEPTH : walkDepth;
+        if (depth < 1) {
+            throw new InputException("--walk-depth " + depth + ": expected at least 1");
+        }
+        long n = walks == null ? Long.MAX_VALUE : walks;
+        if (n < 1) {
+            throw new InputException("--walks " + n + ": expected at least 1");
+        }
+        return Optional.of(new WalkSettings(seed, depth, n));
+    }
+}
