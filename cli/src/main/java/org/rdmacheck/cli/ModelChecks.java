@@ -80,7 +80,7 @@ public final class ModelChecks {
         if (!spec.properties().isEmpty()) {
             org.rdmacheck.engine.RandomWalks.Report report = new org.rdmacheck.engine.RandomWalks(settings, walks)
                     .check(spec);
-            search = new Finding.Search("random", walks.seed(), walks.depth(), report.walks());
+            search = new Finding.Search(walks.mode(), walks.seed(), walks.depth(), report.walks());
             for (Finding f : rows(spec, report.exploration(), outDir)) {
                 rows.add(f.withSearch(search));
             }

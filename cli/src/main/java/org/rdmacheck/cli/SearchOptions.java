@@ -14,14 +14,15 @@ final class SearchOptions {
     @Option(names = "--search", paramLabel = "MODE", defaultValue = "bfs", description = "bfs: exhaustive "
             + "breadth-first search (proves, shortest traces); random[:SEED]: random walks from the initial "
             + "states (TLC's -simulate), which find violations with a replayable trace and otherwise end "
-            + "INCONCLUSIVE, never VERIFIED; seed 1 unless given (default: ${DEFAULT-VALUE})")
+            + "INCONCLUSIVE, never VERIFIED; swarm[:SEED]: random walks each biased for or against every action "
+            + "name (swarm verification); seed 1 unless given (default: ${DEFAULT-VALUE})")
     String search;
 
-    @Option(names = "--walk-depth", paramLabel = "STEPS", description = "with --search random: the most steps of "
+    @Option(names = "--walk-depth", paramLabel = "STEPS", description = "with --search random or swarm: the most steps of "
             + "one walk (default: " + WalkSettings.DEFAULT_DEPTH + ")")
     Integer walkDepth;
 
-    @Option(names = "--walks", paramLabel = "N", description = "with --search random: stop after N walks "
+    @Option(names = "--walks", paramLabel = "N", description = "with --search random or swarm: stop after N walks "
             + "(default: only the time and state limits stop it)")
     Long walks;
 
@@ -33,21 +34,22 @@ final class SearchOptions {
         if (search.equals("bfs")) {
             if (walkDepth != null || walks != null) {
                 throw new InputException((walkDepth != null ? "--walk-depth" : "--walks")
-                        + ": applies to --search random only (the search is bfs)");
+                        + ": applies to --search random or swarm only (the search is bfs)");
             }
             return Optional.empty();
         }
-        if (!search.equals("random") && !search.startsWith("random:")) {
-            throw new InputException("--search " + search + ": expected bfs, random or random:SEED");
+        String mode = search.contains(":") ? search.substring(0, search.indexOf(':')) : search;
+        if (!mode.equals("random") && !mode.equals("swarm")) {
+            throw new InputException("--search " + search + ": expected bfs, random[:SEED] or swarm[:SEED]");
         }
         long seed = 1;
-        if (search.startsWith("random:")) {
-            String s = search.substring("random:".length());
+        if (search.contains(":")) {
+            String s = search.substring(mode.length() + 1);
             try {
                 seed = Long.parseLong(s);
             } catch (NumberFormatException e) {
-                throw new InputException("--search " + search + ": expected a whole-number seed after random:, got '"
-                        + s + "'");
+                throw new InputException("--search " + search + ": expected a whole-number seed after " + mode
+                        + ":, got '" + s + "'");
             }
         }
         int depth = walkDepth == null ? WalkSettings.DEFAULT_DEPTH : walkDepth;
@@ -58,6 +60,6 @@ final class SearchOptions {
         if (n < 1) {
             throw new InputException("--walks " + n + ": expected at least 1");
         }
-        return Optional.of(new WalkSettings(seed, depth, n));
+        return Optional.of(new WalkSettings(seed, depth, n, mode.equals("swarm")));
     }
 }

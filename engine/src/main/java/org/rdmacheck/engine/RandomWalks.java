@@ -122,9 +122,10 @@ public final class RandomWalks {
         private void work() {
             WalkCursor<S> cursor = WalkCursor.of(setup);
             int[] path = new int[walks.depth()];
+            int[] weights = new int[16];
             try {
                 for (long w = nextWalk.getAndIncrement(); w < bound && limit == null; w = nextWalk.getAndIncrement()) {
-                    if (walk(cursor, w, path)) {
+                    if (walk(cursor, w, path, weights)) {
                         finishedWalks.incrementAndGet();
                     }
                     progress();
@@ -135,9 +136,26 @@ public final class RandomWalks {
             }
         }
 
+        /** @return a successor drawn with the swarm walk's weights of their action names */
+        private int biased(WalkCursor<S> cursor, SplittableRandom random, long walkSeed, int n, int[] weights) {
+            int total = 0;
+            for (int k = 0; k < n; k++) {
+                weights[k] = WalkSettings.weight(walkSeed, cursor.actionName(k));
+                total += weights[k];
+            }
+            int r = random.nextInt(total);
+            int k = 0;
+            while (r >= weights[k]) {
+                r -= weights[k++];
+            }
+            return k;
+        }
+
         /** @return whether the walk finished (a limit stops it mid-way otherwise) */
-        private boolean walk(WalkCursor<S> cursor, long w, int[] path) {
-            SplittableRandom random = new SplittableRandom(walks.walkSeed(w));
+        private boolean walk(WalkCursor<S> cursor, long w, int[] path, int[] weightBuffer) {
+            int[] weights = weightBuffer;
+            long walkSeed = walks.walkSeed(w);
+            SplittableRandom random = new SplittableRandom(walkSeed);
             int initial = random.nextInt(setup.model.initialStates().size());
             cursor.start(initial);
             for (int step = 0; ; step++) {
@@ -147,12 +165,15 @@ public final class RandomWalks {
                 visited.incrementAndGet();
                 int n = cursor.expand();
                 transitions.addAndGet(n);
+                if (weights.length < n) {
+                    weights = new int[2 * n];
+                }
                 judge(cursor, w, initial, path, step, n);
                 if (n == 0 || step == walks.depth()) {
                     deepest.accumulateAndGet(step + 1, Math::max);
                     return true;
                 }
-                int k = random.nextInt(n);
+                int k = walks.swarm() ? biased(cursor, random, walkSeed, n, weights) : random.nextInt(n);
                 path[step] = k;
                 cursor.take(k);
             }
@@ -268,7 +289,7 @@ public final class RandomWalks {
         private String summary() {
             String end = limit != null ? limit : bound < walks.maxWalks() ? "stopped at the violations"
                     : Counts.of(walks.maxWalks(), "walk") + " done";
-            return "random walks, seed " + walks.seed() + ", at most " + Counts.of(walks.depth(), "step") + " each: "
+            return (walks.swarm() ? "swarm " : "random ") + "walks, seed " + walks.seed() + ", at most " + Counts.of(walks.depth(), "step") + " each: "
                     + Counts.of(finishedWalks.get(), "walk") + " finished, no violation (" + end
                     + "); a random search proves nothing";
         }

@@ -46,6 +46,9 @@ abstract class WalkCursor<S> {
     /** Moves to successor {@code k} of the last expansion. */
     abstract void take(int k);
 
+    /** @return the name of the action of successor {@code k} of the last expansion ({@link org.rdmacheck.model.Action#name}) */
+    abstract String actionName(int k);
+
     /**
      * @param setup the run's setup
      * @param <S>   state type
@@ -100,6 +103,11 @@ abstract class WalkCursor<S> {
         void take(int k) {
             cur = ts.get(k).next();
         }
+
+        @Override
+        String actionName(int k) {
+            return ts.get(k).action().name();
+        }
     }
 
     /** On packed values and the model's {@link PackedModel.Expander}. */
@@ -117,6 +125,8 @@ abstract class WalkCursor<S> {
         private int[] starts = new int[33];
         private long[] codes = new long[32];
         private int count;
+        /** action names by code, as far as met (a code is materialised once) */
+        private final java.util.HashMap<Long, String> names = new java.util.HashMap<>();
         /** a successor's values from index 0, as a packed step test reads them */
         private int[] scratch = new int[64];
         /** the current state decoded, once a property without a packed form asked for it */
@@ -142,9 +152,9 @@ abstract class WalkCursor<S> {
         }
 
         private void keep(long code, int[] next, int length) {
-            if (count + 1 == starts.length) {
-                starts = Arrays.copyOf(starts, 2 * starts.length);
-                codes = Arrays.copyOf(codes, 2 * codes.length);
+            if (count == codes.length) {
+                codes = Arrays.copyOf(codes, 2 * count);
+                starts = Arrays.copyOf(starts, 2 * count + 1);
             }
             int at = starts[count];
             if (at + length > arena.length) {
@@ -206,6 +216,19 @@ abstract class WalkCursor<S> {
         @Override
         void take(int k) {
             set(arena, starts[k], starts[k + 1] - starts[k]);
+        }
+
+        @Override
+        String actionName(int k) {
+            long code = codes[k];
+            String name = names.get(code);
+            if (name == null) {
+                name = packed.action(code).name();
+                if (names.size() < 1 << 16) {
+                    names.put(code, name);
+                }
+            }
+            return name;
         }
 
         private S decoded() {

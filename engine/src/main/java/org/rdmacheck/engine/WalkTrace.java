@@ -65,7 +65,7 @@ final class WalkTrace<S> {
             case DEADLOCK -> Counterexample.Kind.DEADLOCK;
             case PROGRESS -> Counterexample.Kind.PROGRESS;
         };
-        String note = "found by random walk " + f.walk() + " (seed " + walks.seed() + ", walks of at most "
+        String note = "found by " + walks.mode() + " walk " + f.walk() + " (seed " + walks.seed() + ", walks of at most "
                 + walks.depth() + " steps) after " + walked + " steps; " + (steps.size() - 1) + " steps with its loops "
                 + "removed; not necessarily a shortest trace";
         Provenance prov = new Provenance(spec.modelName(), spec.variant(), spec.parameters(), Explorer.CHECKER,

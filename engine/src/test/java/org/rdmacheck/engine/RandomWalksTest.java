@@ -35,7 +35,7 @@ class RandomWalksTest {
     @Test
     void walksFindTheDeadlockWithAReplayableTrace() {
         CheckSpec<?> spec = escapeOff();
-        WalkSettings walks = new WalkSettings(1, 200, 20_000);
+        WalkSettings walks = new WalkSettings(1, 200, 2_000);
         RandomWalks.Report one = new RandomWalks(settings(1), walks).check(spec);
         for (String name : List.of("NoRoutingDeadlock", "DeadlockFree")) {
             CheckResult r = one.exploration().result(name);
@@ -51,7 +51,7 @@ class RandomWalksTest {
         assertEquals(CheckResult.InconclusiveReason.SIMULATION_ONLY,
                 assertInstanceOf(CheckResult.Inconclusive.class, inOrder).cause());
         assertFalse(one.exploration().complete());
-        assertEquals(20_000, one.walks());
+        assertEquals(2_000, one.walks());
 
         // reproducible: the same walk and trace for two threads and on the object path
         RandomWalks.Report two = new RandomWalks(settings(2), walks).check(spec);
@@ -66,6 +66,29 @@ class RandomWalksTest {
         }
         assertEquals(one.exploration().stats().distinctStates(), two.exploration().stats().distinctStates(),
                 "the same walks visit the same states");
+    }
+
+    @Test
+    void swarmWalksFindItTooAndBiasEachWalkDifferently() {
+        CheckSpec<?> spec = escapeOff().selecting(p -> !p.name().equals("InOrderDelivery"));
+        WalkSettings swarm = new WalkSettings(1, 200, 2_000, true);
+        RandomWalks.Report one = new RandomWalks(settings(1), swarm).check(spec);
+        RandomWalks.Report two = new RandomWalks(settings(2), swarm).check(spec);
+        for (String name : List.of("NoRoutingDeadlock", "DeadlockFree")) {
+            Counterexample a = assertInstanceOf(CheckResult.Violated.class, one.exploration().result(name)).counterexample();
+            Counterexample b = assertInstanceOf(CheckResult.Violated.class, two.exploration().result(name)).counterexample();
+            assertTrue(TraceReplayer.replay(spec, a).reproduces(), name);
+            assertTrue(a.note().startsWith("found by swarm walk"), a.note());
+            assertEquals(a.steps(), b.steps(), name);
+        }
+        // the weights: fixed by the walk and the name, and both kinds occur among walks
+        java.util.Set<Integer> seen = new java.util.HashSet<>();
+        for (long w = 0; w < 16; w++) {
+            int x = WalkSettings.weight(swarm.walkSeed(w), "Deliver");
+            assertEquals(x, WalkSettings.weight(swarm.walkSeed(w), "Deliver"));
+            seen.add(x);
+        }
+        assertEquals(java.util.Set.of(1, WalkSettings.FAVOURED), seen);
     }
 
     @Test
@@ -95,6 +118,23 @@ class RandomWalksTest {
         RandomWalks.Report r = new RandomWalks(settings(1).withMaxMillis(300), WalkSettings.seeded(1)).check(spec);
         assertTrue(r.exploration().results().stream().allMatch(x -> x instanceof CheckResult.Inconclusive));
         assertTrue(r.exploration().stopReason().contains("time limit"), r.exploration().stopReason());
+    }
+
+    @Test
+    void statesWithManySuccessorsAreWalkedOnBothPaths() {
+        // the paper's fat-tree configuration: 127 successors in the initial state
+        CheckSpec<?> spec = Catalog.find("fabric").build("repaired", Params.parse(List.of("topology=fattree:k=4",
+                "flows=0-15,4-15,15-0L", "background=2", "failures=1", "dft=8", "tokens=4", "threshold=2", "ecn=3",
+                "xoff=4", "packets=2"))).withoutProgress();
+        WalkSettings walks = new WalkSettings(5, 40, 30);
+        RandomWalks.Report packed = new RandomWalks(settings(1), walks).check(spec);
+        RandomWalks.Report objects = new RandomWalks(settings(1).withPackedSuccessors(false), walks).check(spec);
+        assertEquals(30, packed.walks());
+        assertTrue(packed.exploration().stats().transitions() > 30 * 127, "" + packed.exploration().stats());
+        assertEquals(packed.exploration().stats().transitions(), objects.exploration().stats().transitions());
+        assertEquals(packed.exploration().stats().distinctStates(), objects.exploration().stats().distinctStates());
+        assertTrue(packed.exploration().results().stream().noneMatch(r -> r instanceof CheckResult.Verified
+                || r instanceof CheckResult.Failed), "" + packed.exploration().results());
     }
 
     @Test
