@@ -159,11 +159,23 @@ public record ExplorerSettings(int threads, Storage storage, long maxStates, lon
      * @param statesPerSecond distinct states per second so far
      * @param elapsedMillis  wall time so far
      * @param depth          current breadth-first level
+     * @param walks          for random walks ({@link RandomWalks}): the walks finished, the states then
+     *                       counted with repeats and the depth the longest walk's; -1 for the breadth-first search
      */
     public record ProgressReport(long distinctStates, long queue, double statesPerSecond, long elapsedMillis,
-                                 int depth) {
+                                 int depth, long walks) {
+        /** A report of the breadth-first search. */
+        public ProgressReport(long distinctStates, long queue, double statesPerSecond, long elapsedMillis, int depth) {
+            this(distinctStates, queue, statesPerSecond, elapsedMillis, depth, -1);
+        }
+
         @Override
         public String toString() {
+            if (walks >= 0) {
+                return String.format("progress: %,d walks, %,d states visited (repeats included), longest walk %d "
+                        + "states, %,.0f states/s, %.1f s elapsed", walks, distinctStates, depth, statesPerSecond,
+                        elapsedMillis / 1000.0);
+            }
             return String.format("progress: %,d distinct states, queue %,d, depth %d, %,.0f states/s, %.1f s elapsed",
                     distinctStates, queue, depth, statesPerSecond, elapsedMillis / 1000.0);
         }

@@ -254,7 +254,7 @@ public final class RandomWalks {
             if (now - last >= every && lastReport.compareAndSet(last, now)) {
                 long ms = elapsedMillis();
                 settings.progress().accept(new ExplorerSettings.ProgressReport(visited.get(), 0,
-                        visited.get() * 1000.0 / Math.max(1, ms), ms, (int) deepest.get()));
+                        visited.get() * 1000.0 / Math.max(1, ms), ms, (int) deepest.get(), finishedWalks.get()));
             }
         }
 
