@@ -18,9 +18,11 @@ import org.rdmacheck.properties.fabric.FabricEntry;
  * explored so far).
  *
  * <p>Run: {@code java -Xmx3g -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.FabricScaleBenchmark
- * [MINUTES_PER_RUN] [THREADS] [paper]} (defaults 15 and all cores; {@code paper}: only the two
- * paper-scale configurations, the leaf-spine and the fat-tree with every flow and a failure). Each
- * run prints its heap figures: the store's bytes per state and the most the level structures held.
+ * [MINUTES_PER_RUN] [THREADS] [paper [random|swarm]]} (defaults 15 and all cores; {@code paper}: only
+ * the two paper-scale configurations, the leaf-spine and the fat-tree with every flow and a failure;
+ * {@code random} or {@code swarm}: random walks of seed 1 instead of the breadth-first search, which
+ * find violations and prove nothing). Each breadth-first run prints its heap figures: the store's
+ * bytes per state and the most the level structures held; each walk run its walks and states visited.
  */
 public final class FabricScaleBenchmark {
 
@@ -34,12 +36,20 @@ public final class FabricScaleBenchmark {
         System.out.printf(Locale.ROOT, "fabric at seed 000 VI-A settings, %d threads, %d min per run, max heap %d MB%n",
                 threads, minutes, Runtime.getRuntime().maxMemory() >> 20);
         boolean paperOnly = args.length > 2 && args[2].equals("paper");
+        String walks = args.length > 3 ? args[3] : "";
+        if (!walks.isEmpty() && !walks.equals("random") && !walks.equals("swarm")) {
+            throw new IllegalArgumentException("search " + walks + ": expected random or swarm");
+        }
         for (ModelEntry.Run run : FabricEntry.scaleRuns()) {
             if (paperOnly && !(run.variant().equals("repaired") && run.params().asMap().get("failures").equals("1")
                     && run.params().asMap().get("flows").split(",").length == 3)) {
                 continue;
             }
             CheckSpec<?> spec = new FabricEntry().build(run.variant(), run.params());
+            if (!walks.isEmpty()) {
+                walk(spec, run, threads, minutes, walks.equals("swarm"));
+                continue;
+            }
             ExplorationReport r = new Explorer(ExplorerSettings.defaults().withThreads(threads)
                     .withMaxMillis(minutes * 60_000).withProgress(0, p -> { })).check(spec);
             TreeSet<String> violated = new TreeSet<>();
@@ -53,5 +63,20 @@ public final class FabricScaleBenchmark {
                     r.stats().wallMillis() / 1000.0, outcome, r.storeBytes() / (double) states, r.levelBytes() >> 20,
                     r.levelBytes() / (double) states);
         }
+    }
+
+    private static void walk(CheckSpec<?> spec, ModelEntry.Run run, int threads, long minutes, boolean swarm) {
+        org.rdmacheck.engine.RandomWalks.Report w = new org.rdmacheck.engine.RandomWalks(ExplorerSettings.defaults()
+                .withThreads(threads).withMaxStates(Long.MAX_VALUE).withMaxMillis(minutes * 60_000)
+                .withProgress(0, p -> { }), org.rdmacheck.engine.WalkSettings.seeded(1).withSwarm(swarm))
+                .check(spec.withoutProgress());
+        ExplorationReport r = w.exploration();
+        TreeSet<String> violated = new TreeSet<>();
+        r.results().stream().filter(c -> c instanceof CheckResult.Violated).forEach(c -> violated.add(c.property()));
+        String outcome = !violated.isEmpty() ? "violated: " + violated : "no violation (INCONCLUSIVE: walks prove nothing)";
+        System.out.printf(Locale.ROOT, "%-9s %s%n          %s walks: %,d walks, %,d states visited (repeats included), "
+                        + "longest walk %d states, %.1f s: %s%n", run.variant(), run.params().asMap(), swarm ? "swarm"
+                        : "random", w.walks(), r.stats().distinctStates(), r.stats().depth(),
+                r.stats().wallMillis() / 1000.0, outcome);
     }
 }
