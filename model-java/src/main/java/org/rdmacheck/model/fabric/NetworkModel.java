@@ -1812,6 +1812,11 @@ public final class NetworkModel implements LayoutModel {
             }
             if (lane == 0) {
                 escapeMoves(v, f, tokens, Route.ESCAPE_FORWARD);
+                // seed 000, IV-B: "never flow back"; knocked out, a VL0 packet may also go back to VL1
+                // on its tree route
+                if (koReturn && routed >= 0 && room(routed, 1)) {
+                    hop(routed, 1, tokens, Route.RETURN, SAME, false);
+                }
             } else if (rules.minimalVl1()) {
                 for (int a : net.shortestArcs(v, f)) {
                     if (room(a, 1)) {

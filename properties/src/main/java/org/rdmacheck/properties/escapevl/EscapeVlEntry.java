@@ -112,7 +112,8 @@ public final class EscapeVlEntry implements ModelEntry {
     private static final Map<String, FabricOptions.Knockout> SWITCHES = Map.of(
             "escape-move", FabricOptions.Knockout.ESCAPE_LANE,
             "updown-vl0", FabricOptions.Knockout.UPDOWN_VL0,
-            "escape-follow", FabricOptions.Knockout.ESCAPE_FOLLOW);
+            "escape-follow", FabricOptions.Knockout.ESCAPE_FOLLOW,
+            "no-return-from-vl0", FabricOptions.Knockout.NO_RETURN_FROM_VL0);
 
     private static Set<FabricOptions.Knockout> knockoutSet(Set<String> names) {
         Set<FabricOptions.Knockout> out = java.util.EnumSet.noneOf(FabricOptions.Knockout.class);
@@ -136,7 +137,12 @@ public final class EscapeVlEntry implements ModelEntry {
                         "VL0 routes on any shortest path (minimal adaptive) instead of the up*/down* tree"),
                 new Mechanism("escape-follow", "later packets follow their message onto the escape lane",
                         "seed 000, IV-B (order across lanes)", "InOrderDelivery", "escape-follow", Map.of(),
-                        "the order-restoring rule is dropped: any packet may move to VL0 (lane-change-order's rule)"));
+                        "the order-restoring rule is dropped: any packet may move to VL0 (lane-change-order's rule)"),
+                // seed 000, IV-B: "flows that traverse the escape VLs never flow back to non-escape VLs". On the
+                // variant that keeps order, a packet back on VL1 can overtake its message's packets still on VL0
+                new Mechanism("no-return-from-vl0", "flows that traverse the escape VLs never flow back",
+                        "seed 000, IV-B", "InOrderDelivery", "escape-follow", Map.of(),
+                        "a VL0 packet may go back to VL1 on its tree route"));
     }
 
     /**
