@@ -147,6 +147,13 @@ public final class NetworkModel implements LayoutModel {
     private final int[] tableNode;
     private final ThreadLocal<Step> probes;
     private final ThreadLocal<Step> expanders = new ThreadLocal<>();
+    /** per header value: the bits of background counts in it; per bit of the header, the buffered arc whose count holds it */
+    private final int[] bgBits;
+    private final int[] bgArcAtBit;
+    /** whether every buffer's capacity is at most xoff (then only background can take one past xoff) */
+    private final boolean capacityWithinXoff;
+    /** per header value: the bits of the DFTs' lengths in it (a DFT holds an entry when one of them is set) */
+    private final int[] dftLengthBits;
 
     /**
      * @param config the configuration
@@ -244,6 +251,25 @@ public final class NetworkModel implements LayoutModel {
         tables = new Fifo[tableNode.length];
         for (int k = 0; k < tables.length; k++) {
             tables[k] = g.dft[tableNode[k]];
+        }
+        bgBits = new int[g.layout.header()];
+        bgArcAtBit = new int[32 * g.layout.header()];
+        for (int i = 0; i < g.background.length; i++) { // counts from 0: a count's bits are its value
+            Field bg = g.background[i];
+            bgBits[bg.position()] |= (1 << bg.width()) - 1 << bg.shift();
+            for (int k = 0; k < bg.width(); k++) {
+                bgArcAtBit[32 * bg.position() + bg.shift() + k] = i;
+            }
+        }
+        boolean within = true;
+        for (Fifo q : g.buffers) {
+            within &= q == null || q.capacity() <= xoff;
+        }
+        capacityWithinXoff = within;
+        dftLengthBits = new int[g.layout.header()];
+        for (Fifo q : tables) {
+            Field l = q.lengthField();
+            dftLengthBits[l.position()] |= (1 << l.width()) - 1 << l.shift();
         }
         int[] v = new int[g.layout.maxLength()];
         initial = new LayoutState(g.layout, v, 0, g.layout.header());
@@ -797,6 +823,40 @@ public final class NetworkModel implements LayoutModel {
     }
 
     /**
+     * Lossless back pressure: no (port, lane) buffer holds more than xoff packets, its background
+     * (VL1) included. A buffer's packets alone never exceed its capacity, so when no capacity is
+     * above xoff only the buffers with background can: those are found from the header bits that
+     * hold non-zero background counts.
+     *
+     * @param s    packed values
+     * @param base the state's first value
+     * @return whether every buffer holds at most xoff packets
+     */
+    public boolean withinXoff(int[] s, int base) {
+        if (!capacityWithinXoff) {
+            for (int b = 0; b < g.buffers.length; b++) {
+                if (g.buffers[b] != null && g.buffers[b].length(s, base)
+                        + ((b & 1) == 1 ? g.background[b >> 1].get(s, base) : 0) > xoff) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        for (int w = 0; w < bgBits.length; w++) {
+            int bits = s[base + w] & bgBits[w];
+            while (bits != 0) {
+                int i = bgArcAtBit[w * 32 + Integer.numberOfTrailingZeros(bits)];
+                Field bg = g.background[i];
+                bits &= ~((1 << bg.width()) - 1 << bg.shift());
+                if (g.buffers[2 * i + 1].length(s, base) + bg.get(s, base) > xoff) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
      * Every DFT entry belongs to a message still on its way (a packet in flight or still to send).
      *
      * @param s    packed values
@@ -804,13 +864,11 @@ public final class NetworkModel implements LayoutModel {
      * @return whether no entry outlives the transmission that allocated it
      */
     public boolean noStaleEntry(int[] s, int base) {
-        for (Fifo q : g.dft) {
-            if (q != null && q.length(s, base) > 0) {
-                Step c = cache(s, base);
-                return c != null ? c.noStale() : probe().noStale(s, base);
-            }
+        if (dftsEmpty(s, base)) {
+            return true;
         }
-        return true;
+        Step c = cache(s, base);
+        return c != null ? c.noStale() : probe().noStale(s, base);
     }
 
     /**
@@ -906,8 +964,8 @@ public final class NetworkModel implements LayoutModel {
      * @return whether every DFT is empty
      */
     public boolean dftsEmpty(int[] s, int base) {
-        for (Fifo q : g.dft) {
-            if (q != null && q.length(s, base) > 0) {
+        for (int w = 0; w < dftLengthBits.length; w++) { // the lengths' bits in the header, not each table's length
+            if ((s[base + w] & dftLengthBits[w]) != 0) {
                 return false;
             }
         }

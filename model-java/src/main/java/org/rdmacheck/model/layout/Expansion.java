@@ -477,6 +477,10 @@ public final class Expansion {
      * @param sink receives the successor's values
      */
     public void emit(long code, PackedModel.Sink sink) {
+        if (words) {
+            emitWords(code, sink);
+            return;
+        }
         int m = editedCount;
         for (int i = 1; i < m; i++) { // a handful: insertion sort
             int k = editedList[i];
@@ -507,15 +511,51 @@ public final class Expansion {
             }
             int w = lengthValue[k];
             out[w] = out[w] & ~(lengthMask[k] << lengthShift[k]) | len[k] << lengthShift[k];
-            if (!words) {
-                at = fifos[k].pack(elems[k], len[k], out, at);
-            } else if (len[k] > 0) {
-                out[at++] = word[k];
-            }
+            at = fifos[k].pack(elems[k], len[k], out, at);
         }
         for (int v = from; v < pend; v++) {
             out[at++] = ps[v];
         }
         sink.accept(code, out, at);
+    }
+
+    /** {@link #emit} on packed values: the parent's non-empty FIFOs and the edited ones merged in FIFO order, one value each. */
+    private void emitWords(long code, PackedModel.Sink sink) {
+        int m = editedCount;
+        int[] list = editedList;
+        for (int i = 1; i < m; i++) { // a handful: insertion sort
+            int k = list[i];
+            int j = i;
+            while (j > 0 && list[j - 1] > k) {
+                list[j] = list[j - 1];
+                j--;
+            }
+            list[j] = k;
+        }
+        int[] o = out;
+        int at = header;
+        int j = 0;
+        int ne = nonEmptyCount;
+        for (int i = 0; i < m; i++) {
+            int k = list[i];
+            int p;
+            while (j < ne && (p = nonEmpty[j]) < k) {
+                o[at++] = pword[p];
+                j++;
+            }
+            if (j < ne && nonEmpty[j] == k) {
+                j++;
+            }
+            int n = len[k];
+            int w = lengthValue[k];
+            o[w] = o[w] & ~(lengthMask[k] << lengthShift[k]) | n << lengthShift[k];
+            if (n > 0) {
+                o[at++] = word[k];
+            }
+        }
+        while (j < ne) {
+            o[at++] = pword[nonEmpty[j++]];
+        }
+        sink.accept(code, o, at);
     }
 }

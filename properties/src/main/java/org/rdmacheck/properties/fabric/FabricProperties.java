@@ -148,21 +148,22 @@ public final class FabricProperties {
         private final int rule;
         private final NetworkModel model;
         private final Topology topology;
-        private final List<Flow> flows;
+        /** per flow: its destination host, whether it is long */
+        private final int[] dst;
+        private final boolean[] isLong;
         private final int threshold;
-        private final int xoff;
-        private final org.rdmacheck.model.layout.Fifo[] buffers;
-        private final org.rdmacheck.model.layout.Field[] background;
 
         Rule(int rule, NetworkModel model) {
             this.rule = rule;
             this.model = model;
             this.topology = model.net().topology();
-            this.flows = model.config().flows();
+            List<Flow> flows = model.config().flows();
+            this.dst = flows.stream().mapToInt(Flow::dst).toArray();
+            this.isLong = new boolean[flows.size()];
+            for (int f = 0; f < flows.size(); f++) {
+                isLong[f] = flows.get(f).isLong();
+            }
             this.threshold = model.config().threshold();
-            this.xoff = model.config().xoff();
-            this.buffers = model.fields().buffers;
-            this.background = model.fields().background;
         }
 
         @Override
@@ -180,8 +181,8 @@ public final class FabricProperties {
                         || model.occupancy(from, o, model.net().ecmpArc(model.failed(from, o), model.at(code),
                         NetworkModel.flow(code)), 1) >= threshold;
                 case TO_DESTINATION -> !NetworkModel.isDelivery(code)
-                        || topology.arcTo(NetworkModel.arc(code)) == flows.get(NetworkModel.flow(code)).dst();
-                case LONG_FLOWS -> !misroute(code) || !flows.get(NetworkModel.flow(code)).isLong();
+                        || topology.arcTo(NetworkModel.arc(code)) == dst[NetworkModel.flow(code)];
+                case LONG_FLOWS -> !misroute(code) || !isLong[NetworkModel.flow(code)];
                 case TOKENS -> !misroute(code) || NetworkModel.tokens(code) >= 1
                         && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
                 default -> throw new IllegalStateException("not a step test: " + rule);
@@ -196,20 +197,9 @@ public final class FabricProperties {
                 case MOVES -> model.someBufferedPacketMoves(s, o);
                 case OFFERED -> model.deflectionOffered(s, o);
                 case DONE -> model.allDelivered(s, o);
-                case LOSSLESS -> withinXoff(s, o);
+                case LOSSLESS -> model.withinXoff(s, o);
                 default -> throw new IllegalStateException("not a state test: " + rule);
             };
-        }
-
-        /** @return whether every buffer holds at most xoff packets, background (VL1 only) included */
-        private boolean withinXoff(int[] s, int o) {
-            for (int b = 0; b < buffers.length; b++) {
-                int n = buffers[b].length(s, o) + ((b & 1) == 1 ? background[b >> 1].get(s, o) : 0);
-                if (n > xoff) {
-                    return false;
-                }
-            }
-            return true;
         }
     }
 
