@@ -54,11 +54,17 @@ public final class Expansion {
     private int editedCount;
     /** whether FIFOs are held as their one packed value each ({@link #onPackedValues}) */
     private final boolean words;
-    /** on packed values: per FIFO the parent's value (0 when empty), the successor's, bits per element and their mask */
+    /**
+     * on packed values: per FIFO the parent's value and the successor's so far (equal unless edited;
+     * 0 when empty), bits per element and their mask
+     */
     private final int[] pword;
     private final int[] word;
     private final int[] bits;
     private final int[] elementMask;
+    /** on packed values: the FIFOs not empty in the parent and in the successor (equal but for the edited), 64 a long */
+    private final long[] pmask;
+    private final long[] smask;
 
     /**
      * @param layout the layout of the states expanded
@@ -104,6 +110,8 @@ public final class Expansion {
         out = new int[layout.maxLength()];
         pword = new int[n];
         word = new int[n];
+        pmask = new long[(n + 63) >>> 6];
+        smask = new long[(n + 63) >>> 6];
         bits = new int[n];
         elementMask = new int[n];
         for (int i = 0; i < n; i++) {
@@ -145,11 +153,14 @@ public final class Expansion {
      * @param off the state's first value
      */
     public void load(int[] s, int off) {
+        if (words) {
+            loadWords(s, off);
+            return;
+        }
         ps = s;
         poff = off;
         for (int i = 0; i < nonEmptyCount; i++) {
             plen[nonEmpty[i]] = 0;
-            pword[nonEmpty[i]] = 0;
         }
         // the non-empty FIFOs from the set bits of the header's length fields: most FIFOs of a large
         // layout are empty, and their lengths are not read one by one
@@ -172,23 +183,59 @@ public final class Expansion {
         }
         nonEmptyCount = count;
         int at = off + header;
-        if (words) {
-            // one value per non-empty FIFO: nothing to unpack
-            for (int i = 0; i < count; i++) {
-                int k = nonEmpty[i];
-                pstart[k] = at;
-                pword[k] = s[at++];
-                pstop[k] = at;
-            }
-            pend = at;
-            return;
-        }
         for (int i = 0; i < count; i++) {
             int k = nonEmpty[i];
             pstart[k] = at;
             at = fifos[k].unpack(s, at, plen[k], pelems[k]);
             pstop[k] = at;
         }
+        pend = at;
+    }
+
+    /**
+     * {@link #load} on packed values: the non-empty FIFOs as bits (from the header's length bits),
+     * then their values in FIFO order, one each; nothing unpacked.
+     */
+    private void loadWords(int[] s, int off) {
+        ps = s;
+        poff = off;
+        for (int i = 0; i < nonEmptyCount; i++) {
+            int k = nonEmpty[i];
+            plen[k] = 0;
+            pword[k] = 0;
+            word[k] = 0;
+        }
+        for (int i = 0; i < editedCount; i++) {
+            word[editedList[i]] = 0; // the last successor's edits: its FIFOs are the new parent's (set below) or empty
+        }
+        long[] mask = pmask;
+        Arrays.fill(mask, 0L);
+        for (int w = 0; w < header; w++) {
+            int v = s[off + w];
+            int b = v & lengthBits[w];
+            while (b != 0) {
+                int k = fifoAtBit[w * 32 + Integer.numberOfTrailingZeros(b)];
+                int shift = lengthShift[k];
+                b &= ~(lengthMask[k] << shift);
+                plen[k] = v >>> shift & lengthMask[k];
+                mask[k >>> 6] |= 1L << k;
+            }
+        }
+        int at = off + header;
+        int count = 0;
+        for (int m = 0; m < mask.length; m++) {
+            long b = mask[m];
+            smask[m] = b;
+            while (b != 0) {
+                int k = m << 6 | Long.numberOfTrailingZeros(b);
+                b &= b - 1;
+                nonEmpty[count++] = k;
+                int v = s[at++];
+                pword[k] = v;
+                word[k] = v;
+            }
+        }
+        nonEmptyCount = count;
         pend = at;
     }
 
@@ -241,6 +288,17 @@ public final class Expansion {
         for (int i = 0; i < header; i++) {
             out[i] = ps[poff + i];
         }
+        if (words) {
+            // the last successor's edits undone: its FIFOs' values and bits back to the parent's
+            for (int i = 0; i < editedCount; i++) {
+                int k = editedList[i];
+                edited[k] = false;
+                word[k] = pword[k];
+                smask[k >>> 6] = smask[k >>> 6] & ~(1L << k) | pmask[k >>> 6] & 1L << k;
+            }
+            editedCount = 0;
+            return;
+        }
         for (int i = 0; i < editedCount; i++) {
             edited[editedList[i]] = false;
         }
@@ -271,7 +329,7 @@ public final class Expansion {
     public int elementNow(Fifo q, int i) {
         int k = q.index;
         if (words) {
-            return (edited[k] ? word[k] : pword[k]) >>> i * bits[k] & elementMask[k];
+            return word[k] >>> i * bits[k] & elementMask[k]; // the parent's unless edited
         }
         return edited[k] ? elems[k][i] : pelems[k][i];
     }
@@ -290,8 +348,7 @@ public final class Expansion {
             int n = plen[k];
             len[k] = n;
             if (words) {
-                word[k] = pword[k];
-                return a;
+                return a; // word[k] holds the parent's value already
             }
             int[] p = pelems[k];
             for (int i = 0, end = n * q.words(); i < end; i++) {
@@ -519,42 +576,27 @@ public final class Expansion {
         sink.accept(code, out, at);
     }
 
-    /** {@link #emit} on packed values: the parent's non-empty FIFOs and the edited ones merged in FIFO order, one value each. */
+    /**
+     * {@link #emit} on packed values: the successor's non-empty FIFOs are the parent's with the
+     * edited ones' bits set by their lengths; their values follow the header in FIFO order.
+     */
     private void emitWords(long code, PackedModel.Sink sink) {
-        int m = editedCount;
-        int[] list = editedList;
-        for (int i = 1; i < m; i++) { // a handful: insertion sort
-            int k = list[i];
-            int j = i;
-            while (j > 0 && list[j - 1] > k) {
-                list[j] = list[j - 1];
-                j--;
-            }
-            list[j] = k;
-        }
         int[] o = out;
-        int at = header;
-        int j = 0;
-        int ne = nonEmptyCount;
-        for (int i = 0; i < m; i++) {
-            int k = list[i];
-            int p;
-            while (j < ne && (p = nonEmpty[j]) < k) {
-                o[at++] = pword[p];
-                j++;
-            }
-            if (j < ne && nonEmpty[j] == k) {
-                j++;
-            }
+        long[] mask = smask;
+        for (int i = 0, m = editedCount; i < m; i++) {
+            int k = editedList[i];
             int n = len[k];
             int w = lengthValue[k];
             o[w] = o[w] & ~(lengthMask[k] << lengthShift[k]) | n << lengthShift[k];
-            if (n > 0) {
-                o[at++] = word[k];
-            }
+            mask[k >>> 6] = n > 0 ? mask[k >>> 6] | 1L << k : mask[k >>> 6] & ~(1L << k);
         }
-        while (j < ne) {
-            o[at++] = pword[nonEmpty[j++]];
+        int at = header;
+        for (int m = 0; m < mask.length; m++) {
+            long b = mask[m];
+            while (b != 0) {
+                o[at++] = word[m << 6 | Long.numberOfTrailingZeros(b)];
+                b &= b - 1;
+            }
         }
         sink.accept(code, o, at);
     }

@@ -46,10 +46,11 @@ class ExpansionOnPackedValuesTest {
     @Test
     void randomEditsGiveTheSameReadsAndSuccessors() {
         Random rnd = new Random(20261126L);
+        // one pair of expansions for every state, as a worker expands them: each load forgets the last
+        Expansion plain = new Expansion(layout);
+        Expansion packed = Expansion.onPackedValues(layout);
         for (int trial = 0; trial < 3000; trial++) {
             int[] parent = randomState(rnd);
-            Expansion plain = new Expansion(layout);
-            Expansion packed = Expansion.onPackedValues(layout);
             plain.load(parent, 0);
             packed.load(parent, 0);
             assertEquals(plain.parentLength(), packed.parentLength());
