@@ -271,7 +271,7 @@ final class LabelledGraph<S> {
                     act[e] = id;
                     int d = dst[e];
                     if (d >= hi && following[d - hi] == null) {
-                        following[d - hi] = codes.codec.decode(Words.reader(next, 0));
+                        following[d - hi] = codes.state(next, length);
                     }
                 });
                 if (edge[0] != end) {
@@ -287,6 +287,7 @@ final class LabelledGraph<S> {
     private static final class Codes<T> {
         final PackedModel model;
         final org.rdmacheck.model.StateCodec<T> codec;
+        private final org.rdmacheck.model.layout.StateLayout layout;
         private final ConcurrentHashMap<Action, Integer> ids;
         private final AtomicInteger nextId;
         private final ConcurrentHashMap<Long, Integer> byCode = new ConcurrentHashMap<>();
@@ -295,8 +296,20 @@ final class LabelledGraph<S> {
               AtomicInteger nextId) {
             this.model = model;
             this.codec = codec;
+            this.layout = model instanceof org.rdmacheck.model.layout.LayoutModel lm ? lm.layout() : null;
             this.ids = ids;
             this.nextId = nextId;
+        }
+
+        /**
+         * @return the state of packed values: for a layout model the values themselves, wrapped as
+         *         its object successors wrap them ({@link org.rdmacheck.model.layout.LayoutModel#successors}),
+         *         else decoded
+         */
+        @SuppressWarnings("unchecked")
+        T state(int[] next, int length) {
+            return layout != null ? (T) new org.rdmacheck.model.layout.LayoutState(layout, next, 0, length)
+                    : codec.decode(Words.reader(next, 0));
         }
 
         /** @return the interned number of the action of a code (equal actions of two codes share one) */
