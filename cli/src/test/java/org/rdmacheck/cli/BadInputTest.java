@@ -96,6 +96,12 @@ class BadInputTest {
     }
 
     @Test
+    void anEmptyWorkloadItemIsRefusedWhereverItStands() throws Exception {
+        refused("workload item ''", "check", "escape-vl", "--param", "workload=s0>s2:1,,", "--no-save");
+        refused("workload item ''", "check", "escape-vl", "--param", "workload=,s0>s2:1", "--no-save");
+    }
+
+    @Test
     void aDurationWithoutItsUnitIsRefused() throws Exception {
         refused("--max-time '10'", "check", "fifo", "--max-time", "10", "--no-save");
     }

@@ -202,7 +202,7 @@ public final class EscapeVlEntry implements ModelEntry {
         Topology t = network.topology();
         List<Flow> flows = new ArrayList<>();
         int packets = 0;
-        for (String item : text.split(",")) {
+        for (String item : text.split(",", -1)) {
             String it = item.trim();
             int gt = it.indexOf('>');
             int colon = it.indexOf(':');
