@@ -24,7 +24,8 @@ import org.rdmacheck.properties.gbn.timed.TimedGbnEntry;
  * scope, and the purpose property holds with the mechanism and fails without it where the mechanism
  * is load bearing here (Send-Twice, the ACK request, the NAK interval, the RTO's restart,
  * Check-EPSN by NoStalledGap at L = 2, the CE timer's restart by NoStalledGap at L = 3 with last
- * packets spared and an RTO of 32 ticks; see docs/gbn.md).
+ * packets spared and an RTO of 32 ticks, the CE timer's residual T by CheckEpsnAtNakIntervalEnd at 3 packets a
+ * message; see docs/gbn.md).
  */
 class TimedGbnKnockoutsTest {
 
@@ -32,7 +33,7 @@ class TimedGbnKnockoutsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"send-twice", "check-epsn", "ack-request", "ce-timer-restart", "nak-interval",
-        "rto-restart"})
+        "rto-restart", "ce-residual"})
     void eachSwitchChangesTheGraphAndIsKilledWhereLoadBearing(String name) {
         Mechanism m = GBN.mechanisms().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
         ExplorationReport with = explore(m, Map.of());

@@ -21,7 +21,12 @@ public enum GbnMechanism {
     /** seed 002, II-A: at most one NAK per NAK interval */
     NAK_INTERVAL("nak-interval"),
     /** InfiniBand RC: the ACK timer restarts when an ACK acknowledges new packets */
-    RTO_RESTART("rto-restart");
+    RTO_RESTART("rto-restart"),
+    /**
+     * Check-EPSN waits for what is left of the NAK interval, T (seed 002, III-C (2)); knocked out,
+     * the CE timer starts with the full NAK interval when the last packet arrives (timed model).
+     */
+    CE_RESIDUAL("ce-residual");
 
     private final String word;
 

@@ -66,6 +66,7 @@ public final class TimedGoBackN implements LayoutModel {
     private final int maxTransmissions;
     private final boolean reorder;
     private final boolean rtoRestarts;
+    private final boolean ceResidual;
     private final PsnSpace psns;
     private final boolean[] isLast;
     private final boolean[] ackRequest;
@@ -83,6 +84,7 @@ public final class TimedGoBackN implements LayoutModel {
         this.maxTransmissions = config.maxTransmissions();
         this.reorder = config.delivery() == Delivery.REORDER;
         this.rtoRestarts = protocol.has(GbnMechanism.RTO_RESTART);
+        this.ceResidual = protocol.has(GbnMechanism.CE_RESIDUAL);
         this.psns = config.psns();
         isLast = new boolean[total];
         ackRequest = new boolean[total];
@@ -425,8 +427,8 @@ public final class TimedGoBackN implements LayoutModel {
             int nak = !receiver.nakTimer() ? -1 : receiver.nakIntervalStarted() ? config.nakTicks() : x.get(g.nak);
             x.set(g.nak, nak);
             if (receiver.ceRecorded()) {
-                // CE waits for what is left of the NAK interval, T
-                x.set(g.ce, Math.max(nak, 0));
+                // CE waits for what is left of the NAK interval, T (ce-residual); knocked out, the full interval
+                x.set(g.ce, ceResidual ? Math.max(nak, 0) : config.nakTicks());
             } else if (receiver.ceRestarted()) {
                 x.set(g.ce, config.nakTicks());
             } else if (receiver.ceLpsn() < 0) {

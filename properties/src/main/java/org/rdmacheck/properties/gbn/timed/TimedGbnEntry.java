@@ -121,7 +121,14 @@ public final class TimedGbnEntry implements ModelEntry {
                 new Mechanism(GbnMechanism.RTO_RESTART.word(), "ACK timer restart on progress", "InfiniBand RC",
                         TimedGbnProperties.NO_PREMATURE_TIMEOUT, "gbn",
                         Map.of("losses", "0", "timeout", "1", "packets", "4", "window", "8"),
-                        "the ACK timer runs from the first unacknowledged send, not from the last ACK that made progress"));
+                        "the ACK timer runs from the first unacknowledged send, not from the last ACK that made progress"),
+                // the residual differs from the full interval only when the last packet arrives while
+                // a NAK interval already runs: a gap NAKed by an earlier out-of-order packet
+                new Mechanism(GbnMechanism.CE_RESIDUAL.word(), "Check-EPSN waits the NAK interval's residual T",
+                        "seed 002, III-C (2)", TimedGbnProperties.CE_AT_NAK_INTERVAL_END, "improved",
+                        Map.of("packets", "3"),
+                        "the CE timer starts with the full NAK interval when the last packet arrives, not with "
+                                + "what is left of the running one: Check-EPSN's NAK comes late"));
     }
 
     @Override

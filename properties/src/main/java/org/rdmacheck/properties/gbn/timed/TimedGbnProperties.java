@@ -41,6 +41,23 @@ public final class TimedGbnProperties {
     public static final String GOODPUT = "GoodputBound";
 
     /**
+     * The ACK timer expires exactly RTO after it is started (or restarted by an ACK that makes
+     * progress, where the RTO restarts): never earlier, never later (seed 002, III-A: timeout
+     * retransmission "after the ACK timeout"; IV-A: the RTO is set "a little larger than the RTT").
+     * A step that starts it sets it to the full RTO, a tick lowers it by the time that passes, and
+     * nothing else changes a running timer but its expiry or the last acknowledgement.
+     */
+    public static final String RTO_EXACT = "RtoExact";
+    /**
+     * The Check-EPSN timer runs out exactly when the NAK interval it recorded does (seed 002, III-C
+     * (2): "record the left time of NAK Interval T ... After time T running out, if EPSN &lt; LPSN,
+     * send back NAK (EPSN)"): when the last packet of a message arrives while EPSN &lt; LPSN, the
+     * receiver records LPSN and the CE timer is set to what is left of the NAK interval, not the
+     * full interval.
+     */
+    public static final String CE_AT_NAK_INTERVAL_END = "CheckEpsnAtNakIntervalEnd";
+
+    /**
      * The RTO never fires while the receiver waits for a packet other than a message's last one
      * (seed 002, III-A reasons 3 and 4; III-C: Check-EPSN), as in the untimed model.
      */
@@ -85,6 +102,12 @@ public final class TimedGbnProperties {
                 new ActionProperty<LayoutState>(NO_PSN_CONFUSION, (from, a, to) -> readRight(g, from, a))
                         .withReads(Reads.of(List.of(g.una, g.high), TimedGoBackN.RECEIVE_DATA, "ReceiveAck",
                                 "ReceiveNak")),
+                new ActionProperty<LayoutState>(RTO_EXACT, (from, a, to) -> rtoExact(g, model.config().rtoTicks(),
+                        protocol.has(org.rdmacheck.model.gbn.GbnMechanism.RTO_RESTART), from, a, to))
+                        .withReads(Reads.of(List.of(g.rto, g.una))),
+                new ActionProperty<LayoutState>(CE_AT_NAK_INTERVAL_END, (from, a, to) -> !recordsLpsn(g, protocol, from, a)
+                        || ceAtNakIntervalEnd(g, a, to))
+                        .withReads(Reads.of(List.of(g.epsn, g.ce, g.nak, g.ceLpsn), TimedGoBackN.RECEIVE_DATA)),
                 new Invariant<LayoutState>(WITHIN_K_RTOS, s -> s.get(g.timeouts) <= maxRtos)
                         .withPacked((s, o) -> g.timeouts.get(s, o) <= maxRtos)
                         .withReads(Reads.of(List.of(g.timeouts))),
@@ -130,6 +153,62 @@ public final class TimedGbnProperties {
             }
         }
         return false;
+    }
+
+    /**
+     * The ACK timer's exactness on one step: a timer that runs after the step was either started by
+     * it with the full RTO (it was idle, or an ACK moved the oldest unacknowledged packet on and the
+     * RTO restarts on progress), or it runs on, lowered by exactly the ticks the step lets pass.
+     *
+     * @param g        the model's layout
+     * @param rtoTicks the RTO in ticks
+     * @param restarts whether an ACK that makes progress restarts the timer
+     * @param from     a state
+     * @param a        the step's action
+     * @param to       its successor
+     * @return whether the step keeps the ACK timer exact
+     */
+    public static boolean rtoExact(TimedLayout g, int rtoTicks, boolean restarts, LayoutState from, Action a,
+                                   LayoutState to) {
+        int after = to.get(g.rto);
+        if (after < 0) {
+            return true;
+        }
+        int before = from.get(g.rto);
+        boolean started = before < 0 || restarts && to.get(g.una) > from.get(g.una);
+        if (started) {
+            return after == rtoTicks;
+        }
+        int elapsed = a.name().equals("Tick") ? (Integer) a.params().get("by") : 0;
+        return after == before - elapsed;
+    }
+
+    /**
+     * @param g        the model's layout
+     * @param protocol the protocol configuration
+     * @param from     a state
+     * @param a        an action
+     * @return whether the action delivers a message's last packet ahead of EPSN to a receiver that
+     *         runs Check-EPSN: the moment the receiver records LPSN and the time left, T
+     */
+    static boolean recordsLpsn(TimedLayout g, org.rdmacheck.model.gbn.GbnConfig protocol, LayoutState from, Action a) {
+        if (!a.name().equals(TimedGoBackN.RECEIVE_DATA) || !protocol.variant().checkEpsn()
+                || !protocol.has(org.rdmacheck.model.gbn.GbnMechanism.CHECK_EPSN)) {
+            return false;
+        }
+        int seq = (Integer) a.params().get("seq");
+        int as = (Integer) a.params().get("as");
+        return protocol.isLast(seq) && as > from.get(g.epsn);
+    }
+
+    /**
+     * @param g  the model's layout
+     * @param a  the step that records LPSN
+     * @param to its successor
+     * @return whether the receiver recorded LPSN and set the CE timer to what is left of the NAK interval
+     */
+    static boolean ceAtNakIntervalEnd(TimedLayout g, Action a, LayoutState to) {
+        return to.get(g.ceLpsn) == (Integer) a.params().get("as") && to.get(g.ce) == Math.max(to.get(g.nak), 0);
     }
 
     /**
