@@ -194,10 +194,32 @@ public final class ModelChecks {
         List<Finding> rows = new ArrayList<>();
         for (CheckResult r : report.results()) {
             Path file = writeTrace(spec, r, outDir);
-            rows.add(withMemory(withReduction(CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
-                    Finding.Expectation.holds(!spec.mustFail(r.property())), r, file), report.reduction()), report));
+            java.util.Optional<String> other = otherKind(spec, r);
+            Finding f = withMemory(withReduction(CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
+                    Finding.Expectation.holds(!spec.mustFail(r.property()) || other.isPresent()), r, file),
+                    report.reduction()), report);
+            // a violation of another kind than the stored finding's is not covered by its expectation
+            rows.add(other.map(line -> f.withDetail(f.detail().isEmpty() ? line : line + "; " + f.detail())).orElse(f));
         }
         return rows;
+    }
+
+    /**
+     * @return for an expected violation, the model entry's line when its counterexample is of another
+     *         kind than the stored finding the expectation comes from
+     */
+    static <S> java.util.Optional<String> otherKind(CheckSpec<S> spec, CheckResult r) {
+        if (!(r instanceof CheckResult.Violated v) || !spec.mustFail(r.property())) {
+            return java.util.Optional.empty();
+        }
+        org.rdmacheck.properties.catalog.ModelEntry entry;
+        try {
+            entry = org.rdmacheck.properties.catalog.Catalog.find(spec.modelName());
+        } catch (org.rdmacheck.model.InputException notCatalogued) {
+            return java.util.Optional.empty();
+        }
+        return org.rdmacheck.checker.trace.TraceReplayer.lastState(spec, v.counterexample())
+                .flatMap(end -> entry.otherKind(spec, r.property(), end));
     }
 
     /**

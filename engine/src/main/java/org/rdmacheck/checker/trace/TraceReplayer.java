@@ -116,6 +116,21 @@ public final class TraceReplayer {
         return Optional.ofNullable(walk(spec.model(), cex.steps()).illegal());
     }
 
+    /**
+     * @param spec the model the trace was found on
+     * @param cex  the trace
+     * @param <S>  state type
+     * @return the state its last step reaches, empty when a step is illegal on this model
+     */
+    public static <S> Optional<S> lastState(CheckSpec<S> spec, Counterexample cex) {
+        if (cex.steps().isEmpty()) {
+            return Optional.empty();
+        }
+        Walk<S> w = walk(spec.model(), cex.steps());
+        return w.illegal() != null || w.states().isEmpty() ? Optional.empty()
+                : Optional.of(w.states().get(w.states().size() - 1));
+    }
+
     /** The states the steps reach, the last transition, or the first illegal step. */
     private record Walk<S>(List<S> states, Transition<S> last, ReplayResult.IllegalStep illegal) {
     }

@@ -154,12 +154,62 @@ public final class NetworkModel implements LayoutModel {
     private final boolean capacityWithinXoff;
     /** per header value: the bits of the DFTs' lengths in it (a DFT holds an entry when one of them is set) */
     private final int[] dftLengthBits;
+    /** a planted stuck rule for tests (see {@link #withPlantedStuckRule}); -1 in every model the catalogue builds */
+    private final int stuckSeq;
+
+    /**
+     * Why a buffered head packet cannot move, in the model's own terms: the kind of a deadlock is
+     * the set of these over its stuck heads ({@link #blocking}).
+     */
+    public enum Block {
+        /** no live route: the packet's ECMP (or escape) port is gone after a failure */
+        NO_ROUTE,
+        /** the port it must take is on a failed link or switch */
+        LINK_DOWN,
+        /** the port it must take is PFC-paused: the downstream (port, lane) buffer holds xoff packets */
+        PAUSED,
+        /** its message's DFT entry pins it to a port that is paused or down (seed 000, IV-A: a hit waits) */
+        PINNED_TO_FULL,
+        /** its DFT entry points back out of its arrival port and U-turns are forbidden */
+        UTURN_FORBIDDEN,
+        /** on VL1 behind a blocked port, the follow rule closes VL0 to it (a later packet, or a full DFT) */
+        FOLLOW_CLOSES_VL0,
+        /** on VL1 behind a blocked port, the escape lane's buffer is paused or down too */
+        ESCAPE_BLOCKED,
+        /** the lane-rule table says wait */
+        RULE_WAITS,
+        /** none of the above: the router refused the packet for no modelled reason (a modelling bug) */
+        UNEXPLAINED;
+
+        /** @return the reason as written in traces and notes, e.g. {@code pinned-to-full} */
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
 
     /**
      * @param config the configuration
      * @throws org.rdmacheck.model.InputException if a failure would disconnect a flow
      */
     public NetworkModel(FabricConfig config) {
+        this(config, -1);
+    }
+
+    /**
+     * For tests only (no command or parameter reaches it): the model with a planted bug, a router
+     * that never moves packet {@code seq} of a message at a switch after its source ToR, so the
+     * checks that must tell such a bug from the design's own deadlocks can be shown to.
+     *
+     * @param config the configuration
+     * @param seq    the packet index the planted rule strands
+     * @return the model with the rule
+     */
+    public static NetworkModel withPlantedStuckRule(FabricConfig config, int seq) {
+        return new NetworkModel(config, seq);
+    }
+
+    private NetworkModel(FabricConfig config, int stuckSeq) {
+        this.stuckSeq = stuckSeq;
         this.config = config;
         this.iofd = config.options().preset() == FabricOptions.Preset.IOFD;
         this.escapeVl = config.options().preset() == FabricOptions.Preset.ESCAPE_VL;
@@ -807,6 +857,34 @@ public final class NetworkModel implements LayoutModel {
     }
 
     /**
+     * Every buffered head packet that has no move is stuck for a modelled reason ({@link Block}, not
+     * {@link Block#UNEXPLAINED}): its port paused or down, no route after a failure, its DFT entry
+     * pinning it to a blocked port, a forbidden U-turn, or the lane-rule table waiting. Computed from
+     * the state's predicates, independently of the router's decision.
+     *
+     * @param s    packed values
+     * @param base the state's first value
+     * @return whether no stuck head is unexplained
+     */
+    public boolean noUnexplainedBlocking(int[] s, int base) {
+        Step c = cache(s, base);
+        return c != null ? c.lastExplained : !probe().blocking(s, base).contains(Block.UNEXPLAINED);
+    }
+
+    /**
+     * The kind of a stall: why each buffered head packet with no move cannot move, as a set of
+     * {@link Block} reasons (empty when every head can move, or none is buffered).
+     *
+     * @param s a state
+     * @return the reasons, in enum order
+     */
+    public java.util.SortedSet<Block> blocking(LayoutState s) {
+        int[] v = new int[s.length()];
+        s.copyTo(v, 0);
+        return probe().blocking(v, 0);
+    }
+
+    /**
      * The non-degeneracy of a lane rule (seed 000 §IV-A/B: a congested first packet with a spare
      * token and a free DFT entry is deflected): for every VL1 buffer head and every packet a host is
      * about to send that is its message's first packet, holds a token, matches no DFT entry, meets
@@ -1325,6 +1403,7 @@ public final class NetworkModel implements LayoutModel {
         private Thread lastThread;
         boolean lastMoves;
         boolean lastOffered;
+        boolean lastExplained;
 
         /** Whether this thread's last expansion with this step was of a state with these values. */
         boolean cached(int[] s, int base) {
@@ -1356,6 +1435,7 @@ public final class NetworkModel implements LayoutModel {
             lastLength = -1;
             lastMoves = true;
             lastOffered = true;
+            lastExplained = true;
             boolean buffered = sends();
             lastMoves = !departures(buffered);
             background();
@@ -1433,6 +1513,9 @@ public final class NetworkModel implements LayoutModel {
                 boolean eligible = !iofd && !escapeVl && lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
                 route(v, f, seq, tokens, lane, arc);
                 moved |= hops > 0;
+                if (hops == 0 && lastExplained && !iofd && !escapeVl) {
+                    lastExplained = reason(v, f, seq, tokens, lane, arc) != Block.UNEXPLAINED;
+                }
                 if (eligible && !allocates()) {
                     lastOffered = false;
                 }
@@ -1780,6 +1863,9 @@ public final class NetworkModel implements LayoutModel {
         void route(int v, int f, int seq, int tokens, int lane, int inArc) {
             hops = 0;
             loadTable(v, f, seq, tokens);
+            if (seq == stuckSeq && inArc >= 0 && !escapeVl && !iofd) {
+                return; // the planted bug of withPlantedStuckRule (tests only)
+            }
             if (escapeVl) {
                 escapeVlMoves(v, f, seq, tokens, lane);
                 return;
@@ -2097,6 +2183,90 @@ public final class NetworkModel implements LayoutModel {
         }
 
         // ---- properties' probes ----
+
+        /**
+         * Why a head packet at switch v on a lane, which the router gave no move, cannot move: read
+         * from the state (ports, pause, failure, the switch's DFT), not from the router's decision.
+         * The fabric's rules only (not the escape-vl preset's).
+         */
+        Block reason(int v, int f, int seq, int tokens, int lane, int inArc) {
+            loadTable(v, f, seq, tokens);
+            if (lane == 0) {
+                return blocked(net.escapeArc(failedNow, v, f), 0);
+            }
+            if (iofd && net.ecmpArc(failedNow, v, f) < 0) {
+                return Block.NO_ROUTE; // IOFD: a stale entry led the packet off every route
+            }
+            int hit = koFollow || !usesDft ? -1 : lookup(f, tokens);
+            if (hit >= 0 && (dLane.of(hit) == 0 || tokens > 0)) {
+                int hitArc = dArc.of(hit);
+                if (dLane.of(hit) == 1 && isUTurn(hitArc, inArc) && uTurnsForbidden) {
+                    return Block.UTURN_FORBIDDEN;
+                }
+                return room(hitArc, dLane.of(hit)) ? Block.UNEXPLAINED : Block.PINNED_TO_FULL;
+            }
+            int normal = net.ecmpArc(failedNow, v, f);
+            Block b = blocked(normal, 1);
+            if (b == Block.UNEXPLAINED && laneChange == LaneChange.TABLE) {
+                return Block.RULE_WAITS;
+            }
+            return b;
+        }
+
+        /** Why a port is closed to a packet: gone, down or paused; UNEXPLAINED when it has room. */
+        private Block blocked(int arc, int lane) {
+            if (arc < 0) {
+                return Block.NO_ROUTE;
+            }
+            if (dead[failedNow][arc]) {
+                return Block.LINK_DOWN;
+            }
+            return room(arc, lane) ? Block.UNEXPLAINED : Block.PAUSED;
+        }
+
+        /** Why a VL1 head behind a blocked port cannot take VL0, if it cannot. */
+        private Block escapeClosed(int v, int f, int seq) {
+            int e = net.escapeArc(failedNow, v, f);
+            if (!escapeLane || e < 0 || !room(e, 0)) {
+                return Block.ESCAPE_BLOCKED;
+            }
+            return laneChange == LaneChange.FOLLOW && (seq != 0 || tableLen >= dftSize) ? Block.FOLLOW_CLOSES_VL0
+                    : null;
+        }
+
+        java.util.SortedSet<Block> blocking(int[] s, int base) {
+            x.load(s, base);
+            failedNow = x.get(g.failed);
+            java.util.SortedSet<Block> out = new java.util.TreeSet<>();
+            for (int b = vl1Only ? 1 : 0; b < buffers.length; b += vl1Only ? 2 : 1) {
+                Fifo q = buffers[b];
+                if (x.length(q) == 0) {
+                    continue;
+                }
+                int arc = net.bufArc(b >> 1);
+                int head = x.element(q, 0);
+                int f = pFlow.of(head);
+                if (escapeVl || hostArc[arc]) {
+                    continue; // a delivery is always enabled; the escape-vl preset's rules are not read here
+                }
+                int seq = pSeq.of(head);
+                int tokens = pTokens.of(head);
+                int v = t.arcTo(arc);
+                route(v, f, seq, tokens, b & 1, arc);
+                if (hops > 0) {
+                    continue;
+                }
+                Block r = reason(v, f, seq, tokens, b & 1, arc);
+                out.add(r);
+                if ((b & 1) == 1 && r != Block.UNEXPLAINED && r != Block.RULE_WAITS && !iofd) {
+                    Block e = escapeClosed(v, f, seq);
+                    if (e != null) {
+                        out.add(e);
+                    }
+                }
+            }
+            return out;
+        }
 
         boolean someBufferedPacketMoves(int[] s, int base) {
             x.load(s, base);

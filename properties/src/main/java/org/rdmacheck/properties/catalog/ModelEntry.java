@@ -81,6 +81,22 @@ public interface ModelEntry {
     }
 
     /**
+     * Whether an expected violation is the finding the expectation comes from: a stored finding
+     * declares its kind (for a deadlock, why its stuck packets cannot move), and a counterexample of
+     * another kind is a different violation, which no expectation covers.
+     *
+     * @param built    a check built by {@link #build}
+     * @param property an expected-to-fail property its check violated
+     * @param end      the state the counterexample ends in
+     * @param <S>      state type
+     * @return one line saying which kind was expected and which was found, when they differ; empty
+     *         when they agree or no stored finding's kind applies (the default)
+     */
+    default <S> java.util.Optional<String> otherKind(CheckSpec<S> built, String property, S end) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The mechanisms this model declares, each with its knock-out switch, purpose and coverage
      * scope (see {@link Mechanism}); empty for models that declare none yet.
      *

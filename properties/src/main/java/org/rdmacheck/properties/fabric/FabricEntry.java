@@ -10,6 +10,10 @@ import org.rdmacheck.model.fabric.FabricConfig;
 import org.rdmacheck.model.fabric.FabricOptions;
 import org.rdmacheck.model.fabric.LaneRule;
 import org.rdmacheck.model.fabric.NetworkModel;
+import static org.rdmacheck.model.fabric.NetworkModel.Block.ESCAPE_BLOCKED;
+import static org.rdmacheck.model.fabric.NetworkModel.Block.FOLLOW_CLOSES_VL0;
+import static org.rdmacheck.model.fabric.NetworkModel.Block.PAUSED;
+import static org.rdmacheck.model.fabric.NetworkModel.Block.PINNED_TO_FULL;
 import org.rdmacheck.model.fabric.Flow;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.topology.Topology;
@@ -277,6 +281,9 @@ public final class FabricEntry implements ModelEntry {
                         + "long-flows-not-deflected violates it",
                 FabricProperties.TOKENS, "restates the router's guard (a misroute spends a token); the knock-out "
                         + "token-spending violates it",
+                FabricProperties.NO_UNEXPLAINED_BLOCKING, "restates that the router's only ways to refuse a packet are "
+                        + "the modelled ones (port paused or down, no route, DFT pin, forbidden U-turn, lane-rule wait); "
+                        + "no option removes one, and a router with a planted stuck rule violates it (FabricFindingKindTest)",
                 FabricProperties.DEFLECTION_OFFERED, "holds for the lane rules silent and follow, which decide lanes "
                         + "only after IOFD's deflection; the degenerate rules of the lane-rule family violate it "
                         + "(lane-change=table, lane-rule=EWE.EWE.EWE.EWE.EWE.EWE.EWE: every packet on VL0; see "
@@ -362,6 +369,79 @@ public final class FabricEntry implements ModelEntry {
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name(),
             FAILURES.name());
+
+    /**
+     * The kind of each stored deadlock: why its stuck head packets cannot move
+     * ({@link NetworkModel#blocking} of the state its stored trace ends in; FabricFindingKindTest
+     * checks each against its stored traces). A containing configuration's deadlock counts as the
+     * finding only if it is of this kind.
+     */
+    static final Map<String, Set<NetworkModel.Block>> FINDING_KINDS = Map.of(
+            "repaired-one-message", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
+            "repaired-background", kind(PAUSED, FOLLOW_CLOSES_VL0),
+            "repaired-three-tokens", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
+            "repaired-failure", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0, ESCAPE_BLOCKED),
+            "repaired-deadlock", kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0));
+
+    /** The properties whose counterexample ends in the deadlocked state itself (the kind is read there). */
+    static final Set<String> DEADLOCK_PROPERTIES = Set.of(DeadlockFreedom.standard().name(),
+            FabricProperties.NO_ROUTING_DEADLOCK);
+
+    private static Set<NetworkModel.Block> kind(NetworkModel.Block... reasons) {
+        return java.util.Collections.unmodifiableSet(java.util.EnumSet.copyOf(List.of(reasons)));
+    }
+
+    /**
+     * @param reasons a kind
+     * @return it as written in notes, e.g. {@code {pinned-to-full, follow-closes-vl0}}
+     */
+    public static String kindText(Set<NetworkModel.Block> reasons) {
+        return reasons.stream().sorted().map(NetworkModel.Block::label)
+                .collect(java.util.stream.Collectors.joining(", ", "{", "}"));
+    }
+
+    /**
+     * @param built a check of this entry
+     * @return the stored deadlocks whose kinds its expected deadlock may have: every finding the
+     *         configuration contains (variant {@code repaired}), or the variant's own when it is a
+     *         stored finding
+     */
+    List<String> expectedFindings(CheckSpec<?> built) {
+        if (REPAIRED_FINDINGS.contains(built.variant())) {
+            return List.of(built.variant());
+        }
+        if (!built.variant().equals("repaired")) {
+            return List.of();
+        }
+        Map<String, String> at = Params.of(built.parameters()).asMap();
+        return REPAIRED_FINDINGS.stream().filter(f -> org.rdmacheck.properties.catalog.Containment.contains(at,
+                resolve(f, Params.empty()).asMap(), FLOWS.name(), AT_LEAST)).toList();
+    }
+
+    @Override
+    public <S> java.util.Optional<String> otherKind(CheckSpec<S> built, String property, S end) {
+        if (!DEADLOCK_PROPERTIES.contains(property) || !(built.model() instanceof NetworkModel m)
+                || !(end instanceof LayoutState state)) {
+            return java.util.Optional.empty();
+        }
+        List<String> fs = expectedFindings(built);
+        if (fs.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        Set<NetworkModel.Block> found = m.blocking(state);
+        if (fs.stream().anyMatch(f -> FINDING_KINDS.get(f).equals(found))) {
+            return java.util.Optional.empty();
+        }
+        StringBuilder want = new StringBuilder();
+        for (String f : fs) {
+            want.append(want.isEmpty() ? "" : " or ").append(kindText(FINDING_KINDS.get(f))).append(" (").append(f)
+                    .append(')');
+        }
+        return java.util.Optional.of(property + " is violated by another deadlock than the stored one"
+                + (fs.size() > 1 ? "s" : "") + " this configuration contains: expected the kind " + want
+                + " (why the stuck packets cannot move), found " + kindText(found)
+                + "; the expectation does not cover it");
+    }
 
     /**
      * The declared rule behind {@code repaired}'s expectations: a configuration that contains a

@@ -51,6 +51,10 @@ public final class FabricProperties {
     /** Non-degeneracy of the lane rule: a congested first packet with a token, a free DFT entry and
      * another port with room is offered a deflection (a rule that keeps Dart's IOFD). */
     public static final String DEFLECTION_OFFERED = "DeflectionOffered";
+    /** Every buffered head packet with no move is stuck for a reason the model names (its port paused or
+     * down, no route, pinned by its DFT entry, a forbidden U-turn, the lane rule waiting): a router that
+     * refuses a packet for no modelled reason is a bug, whatever deadlock it makes. */
+    public static final String NO_UNEXPLAINED_BLOCKING = "NoUnexplainedBlocking";
     /** A switch chooses to deflect only when the packet's ECMP VL1 buffer is at or above the threshold. */
     public static final String ABOVE_THRESHOLD = "DeflectOnlyAboveThreshold";
     /** Every packet is delivered to its own destination host (ToRs never deflect to hosts). */
@@ -82,6 +86,7 @@ public final class FabricProperties {
         PackedModel.StepTest beforeEcn = new Rule(Rule.BEFORE_ECN, model);
         PackedModel.StateTest moves = new Rule(Rule.MOVES, model);
         PackedModel.StateTest offered = new Rule(Rule.OFFERED, model);
+        PackedModel.StateTest explained = new Rule(Rule.EXPLAINED, model);
         PackedModel.StepTest aboveThreshold = new Rule(Rule.ABOVE_THRESHOLD, model);
         PackedModel.StepTest toDestination = new Rule(Rule.TO_DESTINATION, model);
         PackedModel.StepTest longFlows = new Rule(Rule.LONG_FLOWS, model);
@@ -111,6 +116,8 @@ public final class FabricProperties {
                 .withReads(Reads.of(concat(dfts, List.of(g.sent), buffers))));
         ps.add(step(DEFLECT_BEFORE_ECN, model, beforeEcn).withReads(routed));
         ps.add(new Invariant<LayoutState>(NO_ROUTING_DEADLOCK, s -> s.test(moves)).withPacked(moves)
+                .withReads(Reads.of(routing)));
+        ps.add(new Invariant<LayoutState>(NO_UNEXPLAINED_BLOCKING, s -> s.test(explained)).withPacked(explained)
                 .withReads(Reads.of(routing)));
         ps.add(new Invariant<LayoutState>(DEFLECTION_OFFERED, s -> s.test(offered)).withPacked(offered)
                 .withReads(Reads.of(concat(routing, List.of(g.sent)))));
@@ -144,6 +151,7 @@ public final class FabricProperties {
         static final int OFFERED = 11;
         static final int DONE = 12;
         static final int LOSSLESS = 13;
+        static final int EXPLAINED = 14;
 
         private final int rule;
         private final NetworkModel model;
@@ -196,6 +204,7 @@ public final class FabricProperties {
                 case NO_STALE -> model.noStaleEntry(s, o);
                 case MOVES -> model.someBufferedPacketMoves(s, o);
                 case OFFERED -> model.deflectionOffered(s, o);
+                case EXPLAINED -> model.noUnexplainedBlocking(s, o);
                 case DONE -> model.allDelivered(s, o);
                 case LOSSLESS -> model.withinXoff(s, o);
                 default -> throw new IllegalStateException("not a state test: " + rule);
