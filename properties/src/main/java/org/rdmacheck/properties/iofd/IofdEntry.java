@@ -206,6 +206,45 @@ public final class IofdEntry implements ModelEntry {
     /** The stored deadlocks of the design {@code dft}: variants carrying the configuration and the trace of each. */
     static final List<String> DFT_FINDINGS = List.of("dft-one-message", "dft");
 
+    /**
+     * The kind of each stored deadlock: why its stuck head packets cannot move
+     * ({@link NetworkModel#blocking} of the state its stored trace ends in; checked against the
+     * stored traces by IofdFindingKindTest). A containing configuration's deadlock counts as a
+     * finding only if it is of that finding's kind.
+     */
+    static final Map<String, Set<NetworkModel.Block>> FINDING_KINDS = Map.of(
+            "dft-one-message", java.util.EnumSet.of(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
+            "dft", java.util.EnumSet.of(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL));
+
+    @Override
+    public <S> java.util.Optional<String> otherKind(CheckSpec<S> built, String property, S end) {
+        if (!property.equals(DeadlockFreedom.standard().name()) || !(built.model() instanceof NetworkModel m)
+                || !(end instanceof LayoutState state)) {
+            return java.util.Optional.empty();
+        }
+        List<String> fs;
+        if (built.variant().equals("dft")) {
+            Map<String, String> at = built.parameters();
+            fs = DFT_FINDINGS.stream().filter(f -> org.rdmacheck.properties.catalog.Containment.contains(at,
+                    resolve(f, Params.empty()).asMap(), FLOWS.name(), AT_LEAST)).toList();
+        } else {
+            fs = DFT_FINDINGS.contains(built.variant()) ? List.of(built.variant()) : List.of();
+        }
+        Set<NetworkModel.Block> found = m.blocking(state);
+        if (fs.isEmpty() || fs.stream().anyMatch(f -> FINDING_KINDS.get(f).equals(found))) {
+            return java.util.Optional.empty();
+        }
+        StringBuilder want = new StringBuilder();
+        for (String f : fs) {
+            want.append(want.isEmpty() ? "" : " or ").append(org.rdmacheck.properties.fabric.FabricEntry
+                    .kindText(FINDING_KINDS.get(f))).append(" (").append(f).append(')');
+        }
+        return java.util.Optional.of(property + " is violated by another deadlock than the stored one"
+                + (fs.size() > 1 ? "s" : "") + " this configuration contains: expected the kind " + want
+                + " (why the stuck packets cannot move), found "
+                + org.rdmacheck.properties.fabric.FabricEntry.kindText(found) + "; the expectation does not cover it");
+    }
+
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name());
 
