@@ -2198,12 +2198,11 @@ public final class NetworkModel implements LayoutModel {
                 return Block.NO_ROUTE; // IOFD: a stale entry led the packet off every route
             }
             int hit = koFollow || !usesDft ? -1 : lookup(f, tokens);
+            if (hit >= 0 && dLane.of(hit) == 1 && isUTurn(dArc.of(hit), inArc) && uTurnsForbidden) {
+                return Block.UTURN_FORBIDDEN; // whatever its tokens: its entry's port is its arrival port
+            }
             if (hit >= 0 && (dLane.of(hit) == 0 || tokens > 0)) {
-                int hitArc = dArc.of(hit);
-                if (dLane.of(hit) == 1 && isUTurn(hitArc, inArc) && uTurnsForbidden) {
-                    return Block.UTURN_FORBIDDEN;
-                }
-                return room(hitArc, dLane.of(hit)) ? Block.UNEXPLAINED : Block.PINNED_TO_FULL;
+                return room(dArc.of(hit), dLane.of(hit)) ? Block.UNEXPLAINED : Block.PINNED_TO_FULL;
             }
             int normal = net.ecmpArc(failedNow, v, f);
             Block b = blocked(normal, 1);
