@@ -80,6 +80,13 @@ final class ScopeDimensions {
         } else if (grow.isEmpty() && workloadParam != null && workloadParam.equals("flows")) {
             dims.add(new Scope.Dimension("shape", FLOW_SHAPES.stream().map(ScopeDimensions::shape).toList()));
         }
+        if (grow.isEmpty() && shapes.isEmpty()) {
+            // a model that names its networks (escape-vl: rings of 3 and 4, a leaf-spine) grows over them
+            // too: a routing rule can be harmless where every route is one hop (the ring of 3)
+            entry.parameters().stream().filter(p -> p.name().equals("network") && p instanceof ParamSpec.Choice)
+                    .map(p -> (ParamSpec.Choice) p).findFirst().ifPresent(c -> dims.add(new Scope.Dimension("network",
+                            networksFrom(c, defaults.getOrDefault("network", c.def())))));
+        }
         List<String> names = !grow.isEmpty() ? grow : SIZES.getOrDefault(entry.name(), intParameters(entry));
         for (String n : names) {
             dims.add(integer(entry, n, defaults, steps));
@@ -88,6 +95,16 @@ final class ScopeDimensions {
             throw new InputException("model " + entry.name() + " has no parameter to grow: expected --grow PARAM,...");
         }
         return dims;
+    }
+
+    /** The networks of a choice from the configured one on, in the order the model lists them. */
+    private static List<Scope.Value> networksFrom(ParamSpec.Choice c, String from) {
+        List<String> w = c.words();
+        int i = w.indexOf(from);
+        if (i < 0) {
+            throw new InputException("--param network=" + from + ": expected one of " + String.join(", ", w));
+        }
+        return w.subList(i, w.size()).stream().map(n -> new Scope.Value(n, Map.of("network", n))).toList();
     }
 
     /** A flow shape as a value: its flows and, where it needs more ToRs, its topology. */

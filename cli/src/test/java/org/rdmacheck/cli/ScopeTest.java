@@ -111,4 +111,16 @@ class ScopeTest {
         assertEquals(2, o.get("dimensions").get(0).get("values").size(), run.out());
         assertEquals(2, o.get("points").size(), run.out());
     }
+
+    @Test
+    void escapeVlGrowsItsNetworksFromTheConfiguredOne() {
+        List<Scope.Dimension> dims = ScopeDimensions.of(Catalog.find("escape-vl"), Map.of(), List.of(), List.of());
+        assertEquals(List.of("network", "capacity", "tokens"), dims.stream().map(Scope.Dimension::name).toList());
+        assertEquals(List.of("ring3", "ring4", "leafspine"), dims.get(0).values().stream().map(Scope.Value::label).toList());
+        List<Scope.Dimension> from4 = ScopeDimensions.of(Catalog.find("escape-vl"), Map.of("network", "ring4"),
+                List.of(), List.of());
+        assertEquals(List.of("ring4", "leafspine"), from4.get(0).values().stream().map(Scope.Value::label).toList());
+        assertEquals(List.of("capacity"), ScopeDimensions.of(Catalog.find("escape-vl"), Map.of(), List.of("capacity"),
+                List.of()).stream().map(Scope.Dimension::name).toList(), "--grow names the dimensions alone");
+    }
 }
