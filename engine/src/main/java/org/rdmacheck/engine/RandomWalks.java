@@ -80,10 +80,16 @@ public final class RandomWalks {
         private final RunSetup<S> setup;
         private final AtomicReferenceArray<WalkFinding> found;
         private final AtomicLong nextWalk = new AtomicLong();
-        private final AtomicLong finishedWalks = new AtomicLong();
+        /** states visited by every walk so far, finished or not (for the limits and the progress line) */
         private final AtomicLong visited = new AtomicLong();
-        private final AtomicLong transitions = new AtomicLong();
         private final AtomicLong deepest = new AtomicLong();
+        /** the walks finished beyond the counted ones: walk number to (states, transitions) */
+        private final java.util.TreeMap<Long, long[]> pending = new java.util.TreeMap<>();
+        /** the figures of the walks counted: walks 0 .. counted - 1, every one finished and below the bound */
+        private long counted;
+        private long countedStates;
+        private long countedTransitions;
+        private long countedDepth;
         private final AtomicLong lastReport = new AtomicLong();
         /** walks of this number and above are not started (every property violated below it) */
         private volatile long bound;
@@ -123,10 +129,11 @@ public final class RandomWalks {
             WalkCursor<S> cursor = WalkCursor.of(setup);
             int[] path = new int[walks.depth()];
             int[] weights = new int[16];
+            long[] figures = new long[2];
             try {
                 for (long w = nextWalk.getAndIncrement(); w < bound && limit == null; w = nextWalk.getAndIncrement()) {
-                    if (walk(cursor, w, path, weights)) {
-                        finishedWalks.incrementAndGet();
+                    if (walk(cursor, w, path, weights, figures)) {
+                        finished(w, figures[0], figures[1]);
                     }
                     progress();
                 }
@@ -151,8 +158,27 @@ public final class RandomWalks {
             return k;
         }
 
-        /** @return whether the walk finished (a limit stops it mid-way otherwise) */
-        private boolean walk(WalkCursor<S> cursor, long w, int[] path, int[] weightBuffer) {
+        /**
+         * Counts the walks in their numbers' order: a finished walk is counted once every walk below
+         * it is, and only below the bound, so the figures of a run are those of walks 0 .. n-1 for
+         * any number of threads (a walk a thread began beyond the bound is left out).
+         */
+        private synchronized void finished(long w, long states, long steps) {
+            pending.put(w, new long[] {states, steps});
+            countFinished();
+        }
+
+        private synchronized void countFinished() {
+            while (counted < bound && pending.containsKey(counted)) {
+                long[] f = pending.remove(counted++);
+                countedStates += f[0];
+                countedTransitions += f[1];
+                countedDepth = Math.max(countedDepth, f[0]);
+            }
+        }
+
+        /** @return whether the walk finished (a limit stops it mid-way otherwise); its figures in {@code figures} */
+        private boolean walk(WalkCursor<S> cursor, long w, int[] path, int[] weightBuffer, long[] figures) {
             int[] weights = weightBuffer;
             long walkSeed = walks.walkSeed(w);
             SplittableRandom random = new SplittableRandom(walkSeed);
@@ -164,7 +190,8 @@ public final class RandomWalks {
                 }
                 visited.incrementAndGet();
                 int n = cursor.expand();
-                transitions.addAndGet(n);
+                figures[0] = step + 1;
+                figures[1] = step == 0 ? n : figures[1] + n;
                 if (weights.length < n) {
                     weights = new int[2 * n];
                 }
@@ -254,13 +281,14 @@ public final class RandomWalks {
             if (now - last >= every && lastReport.compareAndSet(last, now)) {
                 long ms = elapsedMillis();
                 settings.progress().accept(new ExplorerSettings.ProgressReport(visited.get(), 0,
-                        visited.get() * 1000.0 / Math.max(1, ms), ms, (int) deepest.get(), finishedWalks.get()));
+                        visited.get() * 1000.0 / Math.max(1, ms), ms, (int) deepest.get(), nextWalk.get()));
             }
         }
 
         private Report report() {
             long ms = elapsedMillis();
-            Stats stats = new Stats(Explorer.CHECKER, visited.get(), transitions.get(), (int) deepest.get(), ms,
+            countFinished();
+            Stats stats = new Stats(Explorer.CHECKER, countedStates, countedTransitions, (int) countedDepth, ms,
                     settings.threads(), Double.NaN);
             WalkTrace<S> traces = new WalkTrace<>(setup.spec, walks);
             String summary = summary();
@@ -283,14 +311,14 @@ public final class RandomWalks {
             }
             return new Report(new ExplorationReport(results, stats, false, summary, -1, 0, 0, Optional.empty(),
                     new ExplorationReport.Timing(false, settings.threads(), 0, 0, 0, 0, 0, 0, java.util.Map.of(),
-                            java.util.Map.of(), java.util.Map.of()), ReductionSummary.none()), finishedWalks.get());
+                            java.util.Map.of(), java.util.Map.of()), ReductionSummary.none()), counted);
         }
 
         private String summary() {
             String end = limit != null ? limit : bound < walks.maxWalks() ? "stopped at the violations"
                     : Counts.of(walks.maxWalks(), "walk") + " done";
             return (walks.swarm() ? "swarm " : "random ") + "walks, seed " + walks.seed() + ", at most " + Counts.of(walks.depth(), "step") + " each: "
-                    + Counts.of(finishedWalks.get(), "walk") + " finished, no violation (" + end
+                    + Counts.of(counted, "walk") + " finished, no violation (" + end
                     + "); a random search proves nothing";
         }
     }

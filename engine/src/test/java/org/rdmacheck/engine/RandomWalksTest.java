@@ -97,6 +97,12 @@ class RandomWalksTest {
         RandomWalks.Report r = new RandomWalks(settings(2), WalkSettings.seeded(7)).check(spec);
         assertTrue(r.exploration().results().stream().allMatch(x -> x instanceof CheckResult.Violated));
         assertTrue(r.walks() < 1_000_000, "stopped at the violations: " + r.walks());
+        // the figures are those of the walks up to the last one needed, for any number of threads
+        RandomWalks.Report one = new RandomWalks(settings(1), WalkSettings.seeded(7)).check(spec);
+        assertEquals(one.walks(), r.walks());
+        assertEquals(one.exploration().stats().distinctStates(), r.exploration().stats().distinctStates());
+        assertEquals(one.exploration().stats().transitions(), r.exploration().stats().transitions());
+        assertEquals(one.exploration().stats().depth(), r.exploration().stats().depth());
     }
 
     @Test
