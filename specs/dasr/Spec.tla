@@ -347,6 +347,21 @@ NoDoubleThrottling == ecnEcho => \A s \in Senders : ack[s] <= 1
 ActiveSenderKept ==
     [][\A s \in Senders : (auss[s] > 0 /\ auss'[s] = 0) => ~(flight'[s] > 0 /\ fresh[s])]_vars
 
+(* III-B, III-D: a sender leaves the AUSS by a soft-state timeout only after a   *)
+(* whole timeout period without activity ("any flow that is idle for long ... is *)
+(* eliminated from the AUSS"; "Dart treats any flow as if it begins when the     *)
+(* look-ahead notification first arrives"). In two halves: a step that is        *)
+(* activity of a sender -- a message of it starts or ends (its flight changes,   *)
+(* outside a tick), a look-ahead lists it, or a packet -- leaves it, if it is    *)
+(* still in flight or tracked, recorded as active in the period (fresh); and a   *)
+(* tick removes only senders without that record.                               *)
+Listed(s) == \E g \in GroupIds : s \in announced'[g] /\ s \notin announced[g]
+ActivityOf(s) == (flight'[s] # flight[s] /\ ~SoftStateTick) \/ Listed(s)
+KeptAfter(s) == flight'[s] > 0 \/ auss'[s] > 0 \/ \E g \in GroupIds : s \in announced'[g]
+TimeoutOnlyWhenIdle ==
+    [][/\ \A s \in Senders : (ActivityOf(s) /\ KeptAfter(s)) => fresh'[s]
+       /\ SoftStateTick => \A s \in Senders : (Tracked(s) /\ ~Tracked(s)') => ~fresh[s]]_vars
+
 (* III-E: a look-ahead announces only senders of the announcing tenant (the one *)
 (* whose message started). Only a LookAheadStart fills an empty group record.    *)
 TenantIsolation ==

@@ -246,6 +246,16 @@ NoSpuriousRetransmission == [][Send => ~(next < good /\ \E j \in 1..Len(ctrl) : 
 (* message's last one (III-A reasons 3 and 4: Check-EPSN's purpose).       *)
 NoStalledGap == [][TimeoutStep => (epsn >= N \/ IsLast(epsn))]_vars
 
+(* The ACK timer runs exactly the RTO (III-A: timeout retransmission "after   *)
+(* the ACK timeout"; IV-A: the RTO is "a little larger than the RTT"): a step *)
+(* that starts it (it was idle, or an ACK moved UNA on: the RTO restarts on    *)
+(* progress) sets it to the full RTO; a tick lowers a running timer by exactly *)
+(* the ticks it lets pass; no other step changes it but its expiry or the last *)
+(* acknowledgement, which stop it.                                             *)
+Elapsed == IF Tick THEN By ELSE 0
+RtoExact ==
+    [][rto' >= 0 => IF rto < 0 \/ una' > una THEN rto' = RtoTicks ELSE rto' = rto - Elapsed]_vars
+
 (* No NAK storm (II-A, "redundant NAK"): the receiver never sends NAK(n)  *)
 (* while a NAK(n), or packet n itself, is on its way.                      *)
 NaksFor(c, n) == Len(SelectSeq(c, LAMBDA r : r.kind = "NAK" /\ r.n = n))

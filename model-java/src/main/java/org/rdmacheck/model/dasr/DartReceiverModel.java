@@ -386,6 +386,27 @@ public final class DartReceiverModel implements LayoutModel {
         return (int) (code >>> 8) & 0xFFFFFF;
     }
 
+    /** @param code an action code  @return whether it is a soft-state tick (one timeout period ends, III-B) */
+    public static boolean isSoftStateTick(long code) {
+        return kind(code) == SOFT_STATE_TICK;
+    }
+
+    /** @param code an action code  @return whether it is a look-ahead notification (III-D) */
+    public static boolean isLookAhead(long code) {
+        return kind(code) == LOOK_AHEAD_START;
+    }
+
+    /**
+     * @param code an action code
+     * @return whether the step is activity of its sender (III-B): one of its messages starts (plainly,
+     *         with a look-ahead, or announced before), one of its packets arrives, or one ends
+     */
+    public static boolean isActivity(long code) {
+        int k = kind(code);
+        return k == MESSAGE_START || k == LOOK_AHEAD_START || k == ANNOUNCED_START || k == PACKET
+                || k == MESSAGE_END;
+    }
+
     /** @param code a sender step's code  @return whether it names a tenant (every sender step does) */
     public static boolean hasTenant(long code) {
         int k = kind(code);

@@ -12,13 +12,17 @@ import java.util.Objects;
  * @param ecnInReceiverCongestion whether ECN marks are forwarded in ReceiverCongestion (the paper
  *                         suppresses them, III-C)
  * @param softStateTimeouts whether idle senders time out of the AUSS (III-B)
+ * @param lookaheadBeginsFlows whether a look-ahead starts the soft state of the senders it lists, as
+ *                         a message start does: "Dart treats any flow as if it begins when the
+ *                         look-ahead notification first arrives" (III-D), so the flow's timestamp is
+ *                         the notification's (III-B)
  * @param network          the abstract network: free (every combination) or persistent combined
  *                         congestion (closed loop)
  * @param machine          the Figure 5 table
  */
 public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lookaheadScope,
-                     boolean ecnInReceiverCongestion, boolean softStateTimeouts, Network network,
-                     ReceiverMachine machine) {
+                     boolean ecnInReceiverCongestion, boolean softStateTimeouts, boolean lookaheadBeginsFlows,
+                     Network network, ReceiverMachine machine) {
 
     /** What n counts. */
     public enum SenderCounting {
@@ -77,41 +81,54 @@ public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lo
     /** @return Dart as seed 000, III, describes it, under the free network */
     public static Design paper() {
         return new Design(SenderCounting.UNIQUE_SENDERS, EndRule.DECREMENT, LookaheadScope.PER_TENANT, false, true,
-                Network.FREE, ReceiverMachine.paper());
+                true, Network.FREE, ReceiverMachine.paper());
     }
 
     /** @param c counting  @return a copy */
     public Design withCounting(SenderCounting c) {
-        return new Design(c, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts, network, machine);
+        return new Design(c, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
+                lookaheadBeginsFlows, network, machine);
     }
 
     /** @param r end rule  @return a copy */
     public Design withEndRule(EndRule r) {
-        return new Design(counting, r, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts, network, machine);
+        return new Design(counting, r, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
+                lookaheadBeginsFlows, network, machine);
     }
 
     /** @param s scope  @return a copy */
     public Design withLookaheadScope(LookaheadScope s) {
-        return new Design(counting, endRule, s, ecnInReceiverCongestion, softStateTimeouts, network, machine);
+        return new Design(counting, endRule, s, ecnInReceiverCongestion, softStateTimeouts, lookaheadBeginsFlows,
+                network, machine);
     }
 
     /** @param forward whether to forward ECN in ReceiverCongestion  @return a copy */
     public Design withEcnInReceiverCongestion(boolean forward) {
-        return new Design(counting, endRule, lookaheadScope, forward, softStateTimeouts, network, machine);
+        return new Design(counting, endRule, lookaheadScope, forward, softStateTimeouts, lookaheadBeginsFlows,
+                network, machine);
     }
 
     /** @param on whether soft-state timeouts run  @return a copy */
     public Design withSoftStateTimeouts(boolean on) {
-        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, on, network, machine);
+        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, on, lookaheadBeginsFlows,
+                network, machine);
+    }
+
+    /** @param on whether a look-ahead starts the listed senders' soft state  @return a copy */
+    public Design withLookaheadBeginsFlows(boolean on) {
+        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts, on, network,
+                machine);
     }
 
     /** @param n network  @return a copy */
     public Design withNetwork(Network n) {
-        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts, n, machine);
+        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
+                lookaheadBeginsFlows, n, machine);
     }
 
     /** @param m machine table  @return a copy */
     public Design withMachine(ReceiverMachine m) {
-        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts, network, m);
+        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
+                lookaheadBeginsFlows, network, m);
     }
 }

@@ -33,6 +33,7 @@ final class FreeStep implements PackedModel.Expander {
     private final boolean lookaheadIgnored;
     private final boolean ecnInRc;
     private final boolean softState;
+    private final boolean lookaheadBeginsFlows;
     private final Field mode;
     private final Field ecnEcho;
     private final Field[] flight;
@@ -77,6 +78,7 @@ final class FreeStep implements PackedModel.Expander {
         this.lookaheadIgnored = d.lookaheadScope() == Design.LookaheadScope.IGNORED;
         this.ecnInRc = d.ecnInReceiverCongestion();
         this.softState = d.softStateTimeouts();
+        this.lookaheadBeginsFlows = d.lookaheadBeginsFlows();
         this.mode = f.mode;
         this.ecnEcho = f.ecnEcho;
         this.flight = f.flight;
@@ -233,7 +235,8 @@ final class FreeStep implements PackedModel.Expander {
     /**
      * The group's first message starts and carries the list of its senders: the others enter the AUSS
      * as if their messages had started now (III-D); the receiver accepts the senders of the
-     * announcing tenant only (III-E) unless the design shares the lists.
+     * announcing tenant only (III-E) unless the design shares the lists. Their flows begin now, so
+     * their soft-state timestamps are the notification's (III-B, III-D), unless that is knocked out.
      */
     private void lookAheadStarts() {
         for (int g = 0; g < members.length; g++) {
@@ -255,7 +258,9 @@ final class FreeStep implements PackedModel.Expander {
                         aussStart(other);
                     }
                     x.set(announced[g][q], true);
-                    x.set(fresh[other], true);
+                    if (lookaheadBeginsFlows) {
+                        x.set(fresh[other], true);
+                    }
                 }
                 finish(DartReceiverModel.LOOK_AHEAD_START, g, i);
             }

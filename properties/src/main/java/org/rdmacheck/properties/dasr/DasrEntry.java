@@ -201,7 +201,8 @@ public final class DasrEntry implements ModelEntry {
      * Dart's receiver mechanisms (seed 000, III). The three targets of Figure 5 are what the
      * classifier is for; the AUSS's per-sender count keeps a sender with another message in flight;
      * soft-state expiry removes failed senders; look-ahead counts an announced incast before its
-     * messages start.
+     * messages start, and the flows it announces begin at the notification, so a timeout does not
+     * undo the count in the period the notification arrived.
      */
     @Override
     public List<Mechanism> mechanisms() {
@@ -223,7 +224,11 @@ public final class DasrEntry implements ModelEntry {
                         "no soft-state timeout: a failed sender stays in the AUSS"),
                 new Mechanism("look-ahead", "look-ahead notification of an incast group", "seed 000, III-D",
                         "NCountsUniqueSenders", "dart", Map.of("groups", "1"),
-                        "the receiver does not count a group's listed senders before their messages start"));
+                        "the receiver does not count a group's listed senders before their messages start"),
+                new Mechanism("look-ahead-begins-flow", "a look-ahead flow begins at the notification (soft state)",
+                        "seed 000, III-D, III-B", "TimeoutOnlyWhenIdle", "dart", Map.of("groups", "1"),
+                        "a look-ahead does not start the listed senders' soft-state timestamps: the next timeout "
+                                + "removes a flow that began in that period"));
     }
 
     /** The design with the knocked-out mechanisms removed (each a guard of the one model). */
@@ -247,6 +252,9 @@ public final class DasrEntry implements ModelEntry {
         }
         if (off.contains("look-ahead")) {
             out = out.withLookaheadScope(Design.LookaheadScope.IGNORED);
+        }
+        if (off.contains("look-ahead-begins-flow")) {
+            out = out.withLookaheadBeginsFlows(false);
         }
         return out;
     }

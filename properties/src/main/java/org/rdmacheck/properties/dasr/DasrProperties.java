@@ -49,6 +49,7 @@ public final class DasrProperties {
         if (m.config().design().network() == Design.Network.FREE) {
             ps.add(reactionFollowsCongestion(m));
             ps.add(activeSenderKept(m));
+            ps.add(timeoutOnlyWhenIdle(m));
             ps.add(failedSenderLeaves(m));
             ps.add(tenantIsolation(m));
         } else {
@@ -265,6 +266,72 @@ public final class DasrProperties {
             }
             return true;
         });
+    }
+
+    /**
+     * Soft state (III-B) with look-ahead (III-D): a sender leaves the AUSS by a soft-state timeout
+     * only after a whole timeout period without activity. "Any flow that is idle for long (e.g., 2
+     * seconds) is assumed to be dead and eliminated from the AUSS"; a flow's clock runs from its last
+     * packet, and a flow announced by a look-ahead begins at the notification: "Dart treats any flow
+     * as if it begins when the look-ahead notification first arrives". The model keeps time in
+     * timeout periods (ticks) and records, per sender, activity in the current period; the property
+     * is checked step by step in two halves that together give it: every step that is activity of a
+     * sender (a message of it starts, plainly, announced, or with a look-ahead; a look-ahead lists
+     * it; a packet; a message end) leaves the sender, if it is still in flight or tracked, recorded
+     * as active in the period; and a tick removes from the AUSS and the look-ahead records only
+     * senders without that record. The second half holds by construction of the tick; the first
+     * fails when a look-ahead does not start the listed senders' soft state (knock-out
+     * {@code look-ahead-begins-flow}): the next tick then times out a flow that began in that
+     * period, undoing the pre-count before the sender's message can start.
+     *
+     * @param m the model
+     * @return the action property {@code TimeoutOnlyWhenIdle}
+     */
+    public static ActionProperty<LayoutState> timeoutOnlyWhenIdle(DartReceiverModel m) {
+        DartConfig c = m.config();
+        DartLayout f = m.fields();
+        int n = c.totalSenders();
+        int[][] members = new int[c.groups()][];
+        for (int g = 0; g < c.groups(); g++) {
+            members[g] = c.members(g).stream().mapToInt(Integer::intValue).toArray();
+        }
+        return step("TimeoutOnlyWhenIdle", m, (from, o, code, to) -> {
+            if (DartReceiverModel.isSoftStateTick(code)) {
+                for (int i = 0; i < n; i++) {
+                    if (tracked(m, from, o, i) && !tracked(m, to, 0, i) && f.fresh[i].is(from, o)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            if (!DartReceiverModel.isActivity(code)) {
+                return true;
+            }
+            if (!recordedActive(m, to, DartReceiverModel.sender(code))) {
+                return false;
+            }
+            if (DartReceiverModel.isLookAhead(code)) {
+                int g = DartReceiverModel.group(code);
+                for (int j = 0; j < members[g].length; j++) {
+                    boolean listed = f.announced[g][j].is(to, 0) && !f.announced[g][j].is(from, o);
+                    if (listed && !recordedActive(m, to, members[g][j])) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        });
+    }
+
+    /** In the AUSS or in a look-ahead record: what a soft-state tick may time out. */
+    private static boolean tracked(DartReceiverModel m, int[] s, int o, int i) {
+        return m.fields().auss[i].get(s, o) > 0 || m.announcedCount(s, o, i) > 0;
+    }
+
+    /** After an activity step of sender i: recorded as active in the period, unless it left every record. */
+    private static boolean recordedActive(DartReceiverModel m, int[] to, int i) {
+        boolean kept = m.fields().flight[i].get(to, 0) > 0 || tracked(m, to, 0, i);
+        return !kept || m.fields().fresh[i].is(to, 0);
     }
 
     /**

@@ -79,5 +79,6 @@ final class TimedVariants {
             "holds by construction in every variant: the ACK timer is the model's clock for the RTO, and no "
                     + "mechanism changes how long it runs once started (rto-restart only decides when it starts "
                     + "again); it guards the timer's arithmetic, and TimedTimerExactnessTest shows it rejects a "
-                    + "timer armed one tick short on every arming step, or left unchanged by a tick, of improved's state space");
+                    + "timer armed one tick short on every arming step, or left unchanged by a tick, of improved's state "
+                    + "space; the TLA+ twin states it too, and TLC rejects the twin mutated either way (MutatedSpecTest)");
 }

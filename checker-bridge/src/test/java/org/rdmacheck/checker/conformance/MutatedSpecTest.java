@@ -1,0 +1,75 @@
+package org.rdmacheck.checker.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.tlc.TlcChecker;
+import org.rdmacheck.checker.tlc.TlcOptions;
+import org.rdmacheck.checker.tlc.TlcReport;
+import org.rdmacheck.checker.tlc.TlcRequest;
+
+/**
+ * The TLA+ twins' properties that guard a timer or a soft-state record can fail: each case copies
+ * a spec folder's {@code Spec.tla}, {@code MCSpec.tla} and {@code MCSpec.cfg} to a temporary
+ * folder, changes one line of the spec (the mutation must match exactly once, so a reworded spec
+ * fails here rather than passing unmutated) and runs TLC on the spec's default configuration with
+ * only the property: TLC must report it violated. The unmutated specs hold these properties in the
+ * manifests' configurations ({@code ManifestConformanceTest}). One TLC child process per case:
+ * {@code mvn -B verify -Pslow -pl checker-bridge -am -Dtest=MutatedSpecTest
+ * -Dsurefire.failIfNoSpecifiedTests=false}.
+ */
+@Tag("slow")
+class MutatedSpecTest {
+
+    private static final TlcChecker TLC = new TlcChecker(TlcOptions.defaults().withWorkers(1)
+            .withTimeLimitMillis(300_000).withHeapMegabytes(1024));
+
+    static Stream<Arguments> mutations() {
+        return Stream.of(
+                // seed 002, III-A: the ACK timer armed one tick short when the first packet goes out
+                Arguments.of("gbn-timed", "RtoExact", "rto' = IF rto < 0 THEN RtoTicks ELSE rto",
+                        "rto' = IF rto < 0 THEN RtoTicks - 1 ELSE rto"),
+                // a tick that lets time pass without lowering the ACK timer
+                Arguments.of("gbn-timed", "RtoExact", "rto' = Down(rto, By)", "rto' = rto"),
+                // seed 000, III-D: a look-ahead that does not start the listed senders' soft state
+                Arguments.of("dasr", "TimeoutOnlyWhenIdle",
+                        "[x \\in Senders |-> IF x = s \\/ x \\in A THEN TRUE ELSE fresh[x]]",
+                        "[x \\in Senders |-> IF x = s THEN TRUE ELSE fresh[x]]"));
+    }
+
+    @ParameterizedTest(name = "{0}: {1} fails when \"{2}\" becomes \"{3}\"")
+    @MethodSource("mutations")
+    void mutatedSpecViolatesTheProperty(String spec, String property, String line, String mutant,
+                                        @TempDir Path dir) throws IOException {
+        Path folder = ManifestConformanceTest.specsRoot().resolve(spec);
+        String text = Files.readString(folder.resolve("Spec.tla"));
+        assertEquals(1, occurrences(text, line), () -> spec + "/Spec.tla no longer says exactly once: " + line);
+        Files.writeString(dir.resolve("Spec.tla"), text.replace(line, mutant));
+        Files.copy(folder.resolve("MCSpec.tla"), dir.resolve("MCSpec.tla"));
+        Files.copy(folder.resolve("MCSpec.cfg"), dir.resolve("MCSpec.cfg"));
+        TlcReport r = TLC.check(TlcRequest.of(dir.resolve("MCSpec.tla"), dir.resolve("MCSpec.cfg"))
+                .withInvariants(List.of()).withProperties(List.of(property)).withCheckDeadlock(false));
+        assertInstanceOf(CheckResult.Violated.class, r.result(property), r::detail);
+        assertNotEquals(0, r.stats().distinctStates());
+    }
+
+    private static int occurrences(String text, String s) {
+        int n = 0;
+        for (int i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}
