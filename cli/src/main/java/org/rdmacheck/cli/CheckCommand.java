@@ -74,12 +74,21 @@ final class CheckCommand implements Callable<Integer> {
             spec.commandLine().getErr().flush();
         }
         java.util.Optional<org.rdmacheck.engine.WalkSettings> walks = search.walks();
-        if (walks.isPresent() && (explorer.symmetry || !reduction.equals("none"))) {
+        java.util.Optional<org.rdmacheck.engine.DirectedSettings> directed = search.directed();
+        if ((walks.isPresent() || directed.isPresent()) && (explorer.symmetry || !reduction.equals("none"))) {
             throw new InputException((explorer.symmetry ? "--symmetry" : "--reduction " + reduction)
-                    + ": applies to --search bfs only (random walks reduce nothing)");
+                    + ": applies to --search bfs only (" + (walks.isPresent() ? "random walks" : "the directed search")
+                    + " reduce" + (walks.isPresent() ? "" : "s") + " nothing)");
+        }
+        if (directed.isPresent()) {
+            org.rdmacheck.engine.DirectedSearch.refusal(check).ifPresent(why -> {
+                throw new InputException("--search " + search.search + ": " + why);
+            });
         }
         List<Finding> rows = new ArrayList<>(walks.isPresent()
                 ? ModelChecks.walk(check, liveChecked, settings, walks.get(), traces.folder().orElse(null))
+                : directed.isPresent()
+                ? ModelChecks.directed(check, liveChecked, settings, directed.get(), traces.folder().orElse(null))
                 : ModelChecks.run(check, liveChecked, settings, traces.folder().orElse(null)));
         rows.addAll(leftOut(built, live, check, liveChecked));
         Output.print(spec.commandLine().getOut(), rows, json);

@@ -50,18 +50,40 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
     }
 
     /**
-     * A search other than the exhaustive breadth-first one: random walks, which find violations and
-     * prove nothing.
+     * A search other than the exhaustive breadth-first one: random walks or the directed search,
+     * which find violations and prove nothing.
      *
-     * @param mode  the search's name ({@code random})
-     * @param seed  the seed of its walks
-     * @param depth the most steps of one walk
-     * @param walks the walks finished
+     * @param mode     the search's name ({@code random}, {@code swarm}, {@code directed})
+     * @param seed     its seed
+     * @param depth    the most steps of one walk (random, swarm) or of one path (directed)
+     * @param walks    the walks finished (random, swarm); the states expanded (directed)
+     * @param directed the directed search's own figures (directed only)
      */
-    public record Search(String mode, long seed, int depth, long walks) {
+    public record Search(String mode, long seed, int depth, long walks, Optional<Directed> directed) {
         /** Rejects a missing mode. */
         public Search {
             Objects.requireNonNull(mode, "mode");
+            directed = directed == null ? Optional.empty() : directed;
+        }
+
+        /** Random walks: no directed figures. */
+        public Search(String mode, long seed, int depth, long walks) {
+            this(mode, seed, depth, walks, Optional.empty());
+        }
+    }
+
+    /**
+     * What the directed search's heuristic reached.
+     *
+     * @param heuristic the model's measure, by name
+     * @param bestScore the highest score of a state reached
+     * @param maxScore  the measure's greatest score
+     * @param dropped   states left unexpanded: dropped from the open list for memory, or at the depth bound
+     */
+    public record Directed(String heuristic, int bestScore, int maxScore, long dropped) {
+        /** Rejects a missing name. */
+        public Directed {
+            Objects.requireNonNull(heuristic, "heuristic");
         }
     }
 

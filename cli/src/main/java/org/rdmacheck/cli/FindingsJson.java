@@ -92,8 +92,11 @@ public final class FindingsJson {
         }
         JsonNode sr = f.path("search");
         if (sr.isObject()) {
+            JsonNode d = sr.path("directed");
             out = out.withSearch(new Finding.Search(sr.path("mode").asText(), sr.path("seed").asLong(),
-                    sr.path("depth").asInt(), sr.path("walks").asLong()));
+                    sr.path("depth").asInt(), sr.path("walks").asLong(), d.isObject()
+                    ? java.util.Optional.of(new Finding.Directed(d.path("heuristic").asText(), d.path("bestScore").asInt(),
+                    d.path("maxScore").asInt(), d.path("dropped").asLong())) : java.util.Optional.empty()));
         }
         JsonNode c = f.path("counterexample");
         if (c.isObject()) {

@@ -100,6 +100,47 @@ public final class ModelChecks {
     }
 
     /**
+     * The directed search instead of the breadth-first search ({@code check --search directed}): each
+     * row records the search and what its heuristic reached; liveness properties are not checked
+     * (INCONCLUSIVE, NOT_CHECKED).
+     *
+     * @param spec     the safety properties to check
+     * @param live     the liveness properties asked for, or null
+     * @param settings explorer settings (limits, progress)
+     * @param directed the search's seed and depth bound
+     * @param outDir   where counterexamples go, or null to keep none
+     * @return one finding per property, liveness properties last
+     */
+    public static List<Finding> directed(CheckSpec<?> spec, LivenessSpec<?> live, ExplorerSettings settings,
+                                         org.rdmacheck.engine.DirectedSettings directed, Path outDir) {
+        List<Finding> rows = new ArrayList<>();
+        Finding.Search search = null;
+        if (!spec.properties().isEmpty()) {
+            org.rdmacheck.engine.DirectedSearch.Report report = new org.rdmacheck.engine.DirectedSearch(settings,
+                    directed).check(spec);
+            search = new Finding.Search(directed.mode(), directed.seed(), directed.depth(), report.expanded(),
+                    java.util.Optional.of(new Finding.Directed(report.heuristic(), report.bestScore(), report.maxScore(),
+                            report.dropped())));
+            for (Finding f : rows(spec, report.exploration(), outDir)) {
+                rows.add(f.withSearch(search));
+            }
+        }
+        if (live != null) {
+            CheckSpec<?> base = live.base();
+            for (var p : live.properties()) {
+                Finding f = CheckFindings.of(base.modelName(), base.variant(), base.parameters(),
+                        Finding.Expectation.holds(!live.expectedViolations().contains(p.name())),
+                        new CheckResult.Inconclusive(p.name(), CheckResult.InconclusiveReason.NOT_CHECKED,
+                                "the directed search checks no liveness property: check " + p.name()
+                                + " with --search bfs", org.rdmacheck.checker.Stats.empty(
+                                org.rdmacheck.engine.Explorer.CHECKER)), null);
+                rows.add(search == null ? f : f.withSearch(search));
+            }
+        }
+        return rows;
+    }
+
+    /**
      * @return whether the safety exploration of {@code spec} under {@code settings} is the one the
      *         liveness checker makes for {@code live}: the same model, unreduced (the liveness
      *         checker never reduces, by symmetry or partial order)

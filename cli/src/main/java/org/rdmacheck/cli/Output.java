@@ -102,6 +102,13 @@ public final class Output {
             so.put("seed", sr.seed());
             so.put("depth", sr.depth());
             so.put("walks", sr.walks());
+            sr.directed().ifPresent(d -> {
+                ObjectNode dn = so.putObject("directed");
+                dn.put("heuristic", d.heuristic());
+                dn.put("bestScore", d.bestScore());
+                dn.put("maxScore", d.maxScore());
+                dn.put("dropped", d.dropped());
+            });
         });
         return o;
     }

@@ -63,13 +63,37 @@ class SearchOptionTest {
         assertEquals(0, replay.code(), replay.out() + replay.err());
     }
 
+    @Test
+    void theDirectedSearchFindsTheStoredDeadlockAndRecordsItsHeuristic() throws Exception {
+        Run r = run("check", "fabric", "--variant", "repaired-one-message", "--search", "directed:3", "--property",
+                "NoRoutingDeadlock", "--json", "--out", tmp.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode row = TraceJson.MAPPER.readTree(r.out()).get(0);
+        assertEquals("VIOLATED", row.get("verdict").asText(), row.toString());
+        assertEquals("directed", row.get("search").get("mode").asText());
+        assertEquals(3, row.get("search").get("seed").asLong());
+        JsonNode d = row.get("search").get("directed");
+        assertEquals("uturn-pressure", d.get("heuristic").asText());
+        assertTrue(d.get("bestScore").asInt() > 0 && d.get("bestScore").asInt() <= d.get("maxScore").asInt(), d.toString());
+        Path stored;
+        try (var files = Files.walk(tmp)) {
+            stored = files.filter(f -> f.toString().endsWith(".json")).findFirst().orElseThrow();
+        }
+        Run replay = run("replay", stored.toString());
+        assertEquals(0, replay.code(), replay.out() + replay.err());
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "--search dfs | --search dfs: expected bfs, random[:SEED] or swarm[:SEED]",
+        "--search dfs | --search dfs: expected bfs, random[:SEED], swarm[:SEED] or directed[:SEED]",
+        "--search directed:x | --search directed:x: expected a whole-number seed after directed:, got 'x'",
+        "--search directed --walks 5 | --walks: applies to --search random or swarm only (the search is directed)",
+        "--search directed --reduction safety | --reduction safety: applies to --search bfs only (the directed search reduces nothing)",
+        "--search directed | --search directed: model philosophers",
         "--search random:x | --search random:x: expected a whole-number seed after random:, got 'x'",
         "--search random --walk-depth 0 | --walk-depth 0: expected at least 1",
         "--search random --walks 0 | --walks 0: expected at least 1",
-        "--walk-depth 5 | --walk-depth: applies to --search random or swarm only (the search is bfs)",
+        "--walk-depth 5 | --walk-depth: applies to --search random, swarm or directed only (the search is bfs)",
         "--search random --reduction safety | --reduction safety: applies to --search bfs only",
     })
     void badValuesAreOneLineAndExitTwo(String args, String message) throws Exception {

@@ -161,16 +161,30 @@ public record ExplorerSettings(int threads, Storage storage, long maxStates, lon
      * @param depth          current breadth-first level
      * @param walks          for random walks ({@link RandomWalks}): the walks finished, the states then
      *                       counted with repeats and the depth the longest walk's; -1 for the breadth-first search
+     * @param score          for the directed search ({@link DirectedSearch}): the best score reached (the
+     *                       queue is then its open list, the depth its longest path); -1 otherwise
+     * @param maxScore       for the directed search: the heuristic's greatest score; -1 otherwise
      */
     public record ProgressReport(long distinctStates, long queue, double statesPerSecond, long elapsedMillis,
-                                 int depth, long walks) {
+                                 int depth, long walks, int score, int maxScore) {
         /** A report of the breadth-first search. */
         public ProgressReport(long distinctStates, long queue, double statesPerSecond, long elapsedMillis, int depth) {
             this(distinctStates, queue, statesPerSecond, elapsedMillis, depth, -1);
         }
 
+        /** A report of the breadth-first search or of random walks. */
+        public ProgressReport(long distinctStates, long queue, double statesPerSecond, long elapsedMillis, int depth,
+                              long walks) {
+            this(distinctStates, queue, statesPerSecond, elapsedMillis, depth, walks, -1, -1);
+        }
+
         @Override
         public String toString() {
+            if (score >= 0) {
+                return String.format("progress: %,d distinct states, open %,d, best score %d of %d, longest path %d "
+                        + "steps, %,.0f states/s, %.1f s elapsed", distinctStates, queue, score, maxScore, depth,
+                        statesPerSecond, elapsedMillis / 1000.0);
+            }
             if (walks >= 0) {
                 return String.format("progress: %,d walks, %,d states visited (repeats included), longest walk %d "
                         + "states, %,.0f states/s, %.1f s elapsed", walks, distinctStates, depth, statesPerSecond,

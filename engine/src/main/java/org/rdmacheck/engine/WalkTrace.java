@@ -37,25 +37,43 @@ final class WalkTrace<S> {
     }
 
     Counterexample build(Property<S> prop, WalkFinding f) {
+        return build(prop, f.initial(), f.ordinals(), f.badStep(), (walked, kept) -> "found by " + walks.mode()
+                + " walk " + f.walk() + " (seed " + walks.seed() + ", walks of at most " + walks.depth()
+                + " steps) after " + walked + " steps; " + kept + " steps with its loops removed; not necessarily "
+                + "a shortest trace");
+    }
+
+    /**
+     * Rebuilds a path given as successor ordinals (its loops removed) as a counterexample.
+     *
+     * @param prop     the property violated
+     * @param initial  the ordinal of the path's initial state
+     * @param ordinals the successor ordinals of its steps
+     * @param badStep  for an action property, the ordinal of the violating step from the path's end; else -1
+     * @param note     the trace's note from the steps walked and the steps kept
+     * @return the counterexample
+     */
+    Counterexample build(Property<S> prop, int initial, int[] ordinals, int badStep,
+                         java.util.function.BiFunction<Integer, Integer, String> note) {
         List<S> states = new ArrayList<>();
         List<Action> actions = new ArrayList<>();
-        S cur = model.initialStates().get(f.initial());
+        S cur = model.initialStates().get(initial);
         states.add(cur);
         actions.add(null);
-        for (int ordinal : f.ordinals()) {
+        for (int ordinal : ordinals) {
             Transition<S> t = nth(cur, ordinal);
             actions.add(t.action());
             states.add(t.next());
             cur = t.next();
         }
-        int walked = f.ordinals().length;
+        int walked = ordinals.length;
         List<Integer> kept = withoutLoops(states);
         List<TraceStep> steps = new ArrayList<>();
         for (int i : kept) {
             steps.add(new TraceStep(i == 0 ? null : actions.get(i), TraceJson.toJson(model.view(states.get(i)))));
         }
-        if (f.badStep() >= 0) {
-            Transition<S> bad = nth(cur, f.badStep());
+        if (badStep >= 0) {
+            Transition<S> bad = nth(cur, badStep);
             steps.add(new TraceStep(bad.action(), TraceJson.toJson(model.view(bad.next()))));
             walked++;
         }
@@ -65,12 +83,10 @@ final class WalkTrace<S> {
             case DEADLOCK -> Counterexample.Kind.DEADLOCK;
             case PROGRESS -> Counterexample.Kind.PROGRESS;
         };
-        String note = "found by " + walks.mode() + " walk " + f.walk() + " (seed " + walks.seed() + ", walks of at most "
-                + walks.depth() + " steps) after " + walked + " steps; " + (steps.size() - 1) + " steps with its loops "
-                + "removed; not necessarily a shortest trace";
         Provenance prov = new Provenance(spec.modelName(), spec.variant(), spec.parameters(), Explorer.CHECKER,
                 Version.VERSION);
-        return new Counterexample(prop.name(), kind, steps, steps.size() - 1, -1, prov, note);
+        return new Counterexample(prop.name(), kind, steps, steps.size() - 1, -1, prov,
+                note.apply(walked, steps.size() - 1));
     }
 
     private Transition<S> nth(S state, int ordinal) {

@@ -88,6 +88,17 @@ public interface Model<S> {
     }
 
     /**
+     * The model's measure of closeness to a violation, when it has one, on packed values (so only
+     * with a {@link #codec}): the directed search ({@code check --search directed}) expands states of
+     * higher score first. Models without one are refused by that search.
+     *
+     * @return the measure, empty when the model declares none
+     */
+    default java.util.Optional<SearchHeuristic> heuristic() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The value written into counterexample traces for a state; by default the state itself,
      * which must then be serialisable as JSON (records, lists, maps, numbers, strings, enums).
      *

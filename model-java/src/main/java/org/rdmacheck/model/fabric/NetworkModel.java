@@ -351,6 +351,12 @@ public final class NetworkModel implements LayoutModel {
         return List.of(initial);
     }
 
+    /** The directed search's measure: closeness to a routing deadlock ({@link DeadlockPressure}). */
+    @Override
+    public java.util.Optional<org.rdmacheck.model.SearchHeuristic> heuristic() {
+        return java.util.Optional.of(new DeadlockPressure(g, net, xoff));
+    }
+
     @Override
     public boolean isFinal(LayoutState s) {
         return s.test(this::allDelivered);
