@@ -147,6 +147,13 @@ public final class NetworkModel implements LayoutModel {
     private final int[] tableNode;
     private final ThreadLocal<Step> probes;
     private final ThreadLocal<Step> expanders = new ThreadLocal<>();
+    /**
+     * The expander created last, on any thread: with one exploring thread the one {@link #cache}
+     * looks at first, without a thread-local lookup. A step's answers are only ever reused on the
+     * thread that wrote them ({@code Step.cached} compares the thread it recorded, which only that
+     * thread writes), so a stale or another thread's value here is only a miss.
+     */
+    private Step recent;
     /** per header value: the bits of background counts in it; per bit of the header, the buffered arc whose count holds it */
     private final int[] bgBits;
     private final int[] bgArcAtBit;
@@ -388,6 +395,7 @@ public final class NetworkModel implements LayoutModel {
     public PackedModel.Expander expander() {
         Step e = new Step();
         expanders.set(e);
+        recent = e;
         return e;
     }
 
@@ -401,7 +409,11 @@ public final class NetworkModel implements LayoutModel {
      * thread: the answers it found on the way then hold for them.
      */
     private Step cache(int[] s, int base) {
-        Step e = expanders.get();
+        Step e = recent;
+        if (e != null && e.cached(s, base)) {
+            return e; // the last expander created, and this thread's (cached checks the thread)
+        }
+        e = expanders.get();
         return e != null && e.cached(s, base) ? e : null;
     }
 
@@ -1352,6 +1364,8 @@ public final class NetworkModel implements LayoutModel {
         private final Field dLane = g.dLane;
         /** per FIFO of the layout: the buffer it is, -1 for a DFT */
         private final int[] bufferOfFifo = new int[g.layout.fifos().size()];
+        /** per FIFO position of the layout: the FIFO */
+        private final Fifo[] fifoAt = g.layout.fifos().toArray(new Fifo[0]);
         /** per header value: the bits of background counts in it; per bit of the header, the count holding it */
         private final int[] bgBits = new int[g.layout.header()];
         private final Field[] bgAtBit = new Field[32 * g.layout.header()];
@@ -2356,8 +2370,43 @@ public final class NetworkModel implements LayoutModel {
             return noStale();
         }
 
-        /** NoStaleDftEntry on the state loaded (the parent of the expansion, unchanged by it). */
+        /**
+         * NoStaleDftEntry on the state loaded (the parent of the expansion, unchanged by it): one pass
+         * over the non-empty FIFOs collects the flows with an entry and the flows with a packet in a
+         * buffer; an entry is stale when its flow has neither a packet in flight nor a transmission
+         * under way.
+         */
         boolean noStale() {
+            if (flows > 64) {
+                return noStaleByScan();
+            }
+            long entries = 0;
+            long inFlight = 0;
+            for (int i = 0, n = x.nonEmptyCount(); i < n; i++) {
+                int k = x.nonEmpty(i);
+                Fifo q = fifoAt[k];
+                int len = x.length(q);
+                if (bufferOfFifo[k] < 0) {
+                    for (int j = 0; j < len; j++) {
+                        entries |= 1L << dFlow.of(x.element(q, j));
+                    }
+                } else {
+                    for (int j = 0; j < len; j++) {
+                        inFlight |= 1L << pFlow.of(x.element(q, j));
+                    }
+                }
+            }
+            for (long rest = entries & ~inFlight; rest != 0; rest &= rest - 1) {
+                int sent = x.get(g.sent[Long.numberOfTrailingZeros(rest)]);
+                if (!(sent > 0 && sent < packets)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** {@link #noStale()} entry by entry (more flows than a mask holds). */
+        private boolean noStaleByScan() {
             for (Fifo q : dft) {
                 if (q == null) {
                     continue;
