@@ -174,27 +174,60 @@ public final class FabricProperties {
             this.threshold = model.config().threshold();
         }
 
+        /*
+         * Both tests stay small in bytecode (a switch of calls), so that the JIT inlines them into the
+         * explorer's property loops: a test over its hot-method size limit is a real call for every
+         * step and every property.
+         */
         @Override
         public boolean test(int[] from, int o, long code, int[] to) {
             return switch (rule) {
-                case IN_ORDER -> !NetworkModel.isDelivery(code)
-                        || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
-                case EXACTLY_ONCE -> !NetworkModel.isDelivery(code) || model.failed(from, o) != FabricNet.NONE
-                        || NetworkModel.seq(code) == model.expected(from, o, NetworkModel.flow(code));
-                case AFTER_FAILURE -> !NetworkModel.isDelivery(code) || model.failed(from, o) == FabricNet.NONE
-                        || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
-                case BEFORE_ECN -> !routed(code) || NetworkModel.route(code) != Route.NORMAL
-                        || !NetworkModel.ecnMarked(code) || !NetworkModel.couldDeflect(code);
-                case ABOVE_THRESHOLD -> !routed(code) || NetworkModel.route(code) != Route.ALLOCATE
-                        || model.occupancy(from, o, model.net().ecmpArc(model.failed(from, o), model.at(code),
-                        NetworkModel.flow(code)), 1) >= threshold;
-                case TO_DESTINATION -> !NetworkModel.isDelivery(code)
-                        || topology.arcTo(NetworkModel.arc(code)) == dst[NetworkModel.flow(code)];
+                case IN_ORDER -> inOrder(from, o, code);
+                case EXACTLY_ONCE -> exactlyOnce(from, o, code);
+                case AFTER_FAILURE -> afterFailure(from, o, code);
+                case BEFORE_ECN -> beforeEcn(code);
+                case ABOVE_THRESHOLD -> aboveThreshold(from, o, code);
+                case TO_DESTINATION -> toDestination(code);
                 case LONG_FLOWS -> !misroute(code) || !isLong[NetworkModel.flow(code)];
-                case TOKENS -> !misroute(code) || NetworkModel.tokens(code) >= 1
-                        && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
+                case TOKENS -> tokens(code);
                 default -> throw new IllegalStateException("not a step test: " + rule);
             };
+        }
+
+        private boolean inOrder(int[] from, int o, long code) {
+            return !NetworkModel.isDelivery(code)
+                    || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
+        }
+
+        private boolean exactlyOnce(int[] from, int o, long code) {
+            return !NetworkModel.isDelivery(code) || model.failed(from, o) != FabricNet.NONE
+                    || NetworkModel.seq(code) == model.expected(from, o, NetworkModel.flow(code));
+        }
+
+        private boolean afterFailure(int[] from, int o, long code) {
+            return !NetworkModel.isDelivery(code) || model.failed(from, o) == FabricNet.NONE
+                    || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
+        }
+
+        private static boolean beforeEcn(long code) {
+            return !routed(code) || NetworkModel.route(code) != Route.NORMAL
+                    || !NetworkModel.ecnMarked(code) || !NetworkModel.couldDeflect(code);
+        }
+
+        private boolean aboveThreshold(int[] from, int o, long code) {
+            return !routed(code) || NetworkModel.route(code) != Route.ALLOCATE
+                    || model.occupancy(from, o, model.net().ecmpArc(model.failed(from, o), model.at(code),
+                    NetworkModel.flow(code)), 1) >= threshold;
+        }
+
+        private boolean toDestination(long code) {
+            return !NetworkModel.isDelivery(code)
+                    || topology.arcTo(NetworkModel.arc(code)) == dst[NetworkModel.flow(code)];
+        }
+
+        private static boolean tokens(long code) {
+            return !misroute(code) || NetworkModel.tokens(code) >= 1
+                    && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
         }
 
         @Override
