@@ -55,6 +55,18 @@ final class FreeStep implements PackedModel.Expander {
     /** the parent, per sender: the n of the ACK on its way, and whether a window end sends it one */
     private final int[] ackBefore;
     private final boolean[] receivesBefore;
+    /**
+     * A window end's successor, per state: the parent with the ACKs, applied n and n-change clocks
+     * of the window end, one for a next state of NonReceiverCongestion (n = 1) and one for another
+     * (n = the count); they depend on nothing else. Each window end copies one and sets the machine
+     * state and the ECN feedback. The layout has no FIFO, so a state is its header values.
+     */
+    private final int[][] windowValues;
+    private final boolean[] windowKnown;
+    private final int[] out;
+    private final int header;
+    private int[] parent;
+    private int parentOffset;
     private PackedModel.Sink sink;
     private int modeBefore;
 
@@ -107,12 +119,23 @@ final class FreeStep implements PackedModel.Expander {
         this.trackedBefore = new boolean[n];
         this.ackBefore = new int[n];
         this.receivesBefore = new boolean[n];
+        if (!f.layout.fifos().isEmpty()) {
+            throw new IllegalStateException("the Dart layout declares no FIFO: a state is its header");
+        }
+        this.header = f.layout.header();
+        this.windowValues = new int[2][header];
+        this.windowKnown = new boolean[2];
+        this.out = new int[header];
     }
 
     @Override
     public void successors(int[] state, int offset, PackedModel.Sink sink) {
         this.sink = sink;
         x.load(state, offset);
+        parent = state;
+        parentOffset = offset;
+        windowKnown[0] = false;
+        windowKnown[1] = false;
         modeBefore = x.get(mode);
         for (int t = 0; t < tenants; t++) {
             countedBefore[t] = countedBefore(t);
@@ -145,6 +168,7 @@ final class FreeStep implements PackedModel.Expander {
             windowEnd(o[0], o[1] != 0, o[2] != 0);
         }
         this.sink = null;
+        this.parent = null;
     }
 
     // ---- the parent ----
@@ -199,6 +223,11 @@ final class FreeStep implements PackedModel.Expander {
             }
         }
         x.emit(DartReceiverModel.code(kind, group, sender, 0), sink);
+    }
+
+    /** Ends a between-windows step that changes no AUSS: no tenant's n changed, no clock resets. */
+    private void finishKeepingCounts(int kind, int sender) {
+        x.emit(DartReceiverModel.code(kind, -1, sender, 0), sink);
     }
 
     /**
@@ -332,7 +361,7 @@ final class FreeStep implements PackedModel.Expander {
             if (sendingBefore[i] && !x.is(fresh[i])) {
                 x.begin();
                 x.set(fresh[i], true);
-                finish(DartReceiverModel.PACKET, -1, i);
+                finishKeepingCounts(DartReceiverModel.PACKET, i);
             }
         }
     }
@@ -344,7 +373,7 @@ final class FreeStep implements PackedModel.Expander {
                 x.begin();
                 x.set(failed[i], true);
                 x.set(ack[i], 0);
-                finish(DartReceiverModel.FAIL, -1, i);
+                finishKeepingCounts(DartReceiverModel.FAIL, i);
             }
         }
     }
@@ -394,21 +423,40 @@ final class FreeStep implements PackedModel.Expander {
      */
     private void windowEnd(int location, boolean ecn, boolean lineRate) {
         int next = m.next(modeBefore, ecn, lineRate);
-        x.begin();
-        x.set(mode, next);
+        int nrc = next == NRC ? 1 : 0;
+        int[] w = windowValues[nrc];
+        if (!windowKnown[nrc]) {
+            feedback(w, next);
+            windowKnown[nrc] = true;
+        }
+        for (int i = 0; i < header; i++) {
+            out[i] = w[i];
+        }
+        mode.set(out, 0, next);
+        boolean forwards = next != RC || ecnInRc;
+        ecnEcho.set(out, 0, ecn && forwards);
+        sink.accept(DartReceiverModel.observeCode(location, ecn, lineRate, 0), out, header);
+    }
+
+    /**
+     * Writes into {@code w} the parent as a window end into {@code next} leaves it but for the
+     * machine state and the ECN feedback: senders apply the n that reached them, the receiver
+     * sends ACKs with the n of the new state, the n-change clocks tick or reset.
+     */
+    private void feedback(int[] w, int next) {
+        for (int i = 0; i < header; i++) {
+            w[i] = parent[parentOffset + i];
+        }
         for (int i = 0; i < n; i++) {
             int a = ackBefore[i];
             if (a != 0) {
-                x.set(applied[i], a);
+                applied[i].set(w, 0, a);
             }
-            x.set(ack[i], receivesBefore[i] ? advertised(next, countedBefore[tenantOf[i]]) : 0);
+            ack[i].set(w, 0, receivesBefore[i] ? advertised(next, countedBefore[tenantOf[i]]) : 0);
         }
-        boolean forwards = next != RC || ecnInRc;
-        x.set(ecnEcho, ecn && forwards);
         for (int t = 0; t < tenants; t++) {
             boolean changed = advertised(next, countedBefore[t]) != advertised(modeBefore, countedBefore[t]);
-            x.set(sinceChange[t], changed ? 1 : Math.min(2, x.get(sinceChange[t]) + 1));
+            sinceChange[t].set(w, 0, changed ? 1 : Math.min(2, sinceChange[t].get(w, 0) + 1));
         }
-        x.emit(DartReceiverModel.observeCode(location, ecn, lineRate, 0), sink);
     }
 }

@@ -27,6 +27,8 @@ public final class Fifo implements Slot {
     private final int perValue;
     /** 32-bit values per element: 1 for a narrow element (several may share a value), more for a wide one */
     private final int words;
+    /** per length 0..capacity: the 32-bit values it takes ({@link #values}), so a walk over a state divides nothing */
+    private final int[] valuesOf;
     /** position among the layout's FIFOs */
     int index;
 
@@ -64,6 +66,10 @@ public final class Fifo implements Slot {
             this.width = w;
             this.perValue = 1;
             this.words = word + 1;
+        }
+        this.valuesOf = new int[capacity + 1];
+        for (int n = 0; n <= capacity; n++) {
+            valuesOf[n] = words > 1 ? n * words : (n + perValue - 1) / perValue;
         }
     }
 
@@ -112,7 +118,7 @@ public final class Fifo implements Slot {
      * @return 32-bit values they take
      */
     public int values(int n) {
-        return words > 1 ? n * words : (n + perValue - 1) / perValue;
+        return n <= capacity ? valuesOf[n] : words > 1 ? n * words : (n + perValue - 1) / perValue;
     }
 
     /**

@@ -24,6 +24,8 @@ public final class StateLayout {
     private final List<Slot> slots;
     private final List<Field> fields;
     private final List<Fifo> fifos;
+    /** the FIFOs as an array, for the walks over a state's values */
+    private final Fifo[] fifoArray;
     private final Map<String, List<Field>> arrays;
     private final Map<Field, String> arrayOf = new java.util.HashMap<>();
     private final int header;
@@ -33,6 +35,7 @@ public final class StateLayout {
     private StateLayout(Builder b) {
         this.slots = List.copyOf(b.slots);
         this.fifos = List.copyOf(b.fifos);
+        this.fifoArray = fifos.toArray(new Fifo[0]);
         this.symmetries = List.copyOf(b.symmetries);
         symmetries.forEach(x -> x.layout = this);
         this.arrays = Collections.unmodifiableMap(new LinkedHashMap<>(b.arrays));
@@ -106,7 +109,7 @@ public final class StateLayout {
      */
     public int length(int[] s, int base) {
         int n = header;
-        for (Fifo f : fifos) {
+        for (Fifo f : fifoArray) {
             n += f.values(f.length(s, base));
         }
         return n;
@@ -121,7 +124,7 @@ public final class StateLayout {
     public int start(int[] s, int base, Fifo fifo) {
         int n = header;
         for (int i = 0; i < fifo.index; i++) {
-            Fifo f = fifos.get(i);
+            Fifo f = fifoArray[i];
             n += f.values(f.length(s, base));
         }
         return n;

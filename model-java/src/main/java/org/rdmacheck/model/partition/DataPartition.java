@@ -97,6 +97,18 @@ public final class DataPartition implements LayoutModel {
     /** chunk numbers in the order of their headers and payload (data ID, offset, transfer) */
     private final int[] resendOrder;
     private final LayoutState initial;
+    // configuration tables for the walks over a state, made once
+    private final boolean reuseGuard;
+    private final boolean receiveAccounting;
+    /** per chunk number: its payload's symbolic bytes */
+    private final int[][] chunkBytes;
+    /** the layout's FIFOs in their packed order; per FIFO, the component naming a chunk (null: the delivered set) */
+    private final Fifo[] fifos;
+    private final Field[] chunkOf;
+    /** per FIFO: whether it is a send queue (a landed chunk in it is counted where it landed) */
+    private final boolean[] sends;
+    /** per FIFO: the QP whose receive completions it holds, -1 for another FIFO */
+    private final int[] completionsOf;
 
     /**
      * @param config    the sizes
@@ -122,6 +134,26 @@ public final class DataPartition implements LayoutModel {
             return x != 0 ? x : Integer.compare(a / chunks, b / chunks);
         });
         this.resendOrder = order.stream().mapToInt(Integer::intValue).toArray();
+        this.reuseGuard = !this.knockouts.contains(Knockout.DATA_ID_REUSE_GUARD);
+        this.receiveAccounting = !this.knockouts.contains(Knockout.RECEIVE_ACCOUNTING);
+        this.chunkBytes = new int[config.transfers() * chunks][];
+        for (int c = 0; c < chunkBytes.length; c++) {
+            int[] b = new int[split.chunkLength(c % chunks)];
+            for (int k = 0; k < b.length; k++) {
+                b[k] = split.payload(c / chunks, c % chunks, k);
+            }
+            chunkBytes[c] = b;
+        }
+        this.fifos = f.layout.fifos().toArray(new Fifo[0]);
+        this.chunkOf = new Field[fifos.length];
+        this.sends = new boolean[fifos.length];
+        this.completionsOf = new int[fifos.length];
+        for (int k = 0; k < fifos.length; k++) {
+            Fifo q = fifos[k];
+            sends[k] = q != f.delivered && q.components().get(1) == f.landed;
+            chunkOf[k] = q == f.delivered ? null : sends[k] ? f.sendChunk : f.cqChunk;
+            completionsOf[k] = List.of(f.completions).indexOf(q);
+        }
         int[] v = new int[f.layout.maxLength()];
         f.errorsLeft.set(v, 0, config.errors());
         for (int q = 0; q < config.qps(); q++) {
@@ -227,7 +259,7 @@ public final class DataPartition implements LayoutModel {
      * @return whether it may post a chunk
      */
     public boolean dataIdFree(int[] s, int o, int t) {
-        if (t < config.ids() || knockouts.contains(Knockout.DATA_ID_REUSE_GUARD)) {
+        if (t < config.ids() || !reuseGuard) {
             return true;
         }
         int previous = t - config.ids();
@@ -267,7 +299,7 @@ public final class DataPartition implements LayoutModel {
     int consumedBuffers(Expansion x, int q) {
         Fifo cq = f.completions[q];
         int held = 0;
-        for (int i = 0, n = knockouts.contains(Knockout.RECEIVE_ACCOUNTING) ? 0 : x.length(cq); i < n; i++) {
+        for (int i = 0, n = receiveAccounting ? x.length(cq) : 0; i < n; i++) {
             held += 1 - f.reposted.of(x.element(cq, i));
         }
         return config.receiveWrs() - x.get(f.posted[q]) - held;
@@ -293,6 +325,32 @@ public final class DataPartition implements LayoutModel {
             held += 1 - f.reposted.of(cq.element(s, at, k));
         }
         return held;
+    }
+
+    /**
+     * {@link #receiveBuffersInUse} of the QP that uses the most, in one walk over the FIFOs.
+     *
+     * @param s packed values
+     * @param o the state's first value
+     * @return the most receive buffers one QP has in use
+     */
+    public int mostReceiveBuffersInUse(int[] s, int o) {
+        int most = 0;
+        int at = o + f.layout.header();
+        for (int j = 0; j < fifos.length; j++) {
+            Fifo q = fifos[j];
+            int n = q.length(s, o);
+            int qp = completionsOf[j];
+            if (qp >= 0) {
+                int held = f.posted[qp].get(s, o);
+                for (int k = 0; k < n; k++) {
+                    held += 1 - f.reposted.of(q.element(s, at, k));
+                }
+                most = Math.max(most, held);
+            }
+            at += q.values(n);
+        }
+        return most;
     }
 
     /**
@@ -385,21 +443,23 @@ public final class DataPartition implements LayoutModel {
         }
         // the FIFOs in their packed order, each starting where the previous one ends
         int at = o + f.layout.header();
-        for (Fifo q : f.layout.fifos()) {
+        for (int j = 0; j < fifos.length; j++) {
+            Fifo q = fifos[j];
             int n = q.length(s, o);
-            if (q == f.delivered) {
+            Field chunk = chunkOf[j];
+            if (chunk == null) {
                 for (int k = 0; k < n; k++) {
                     for (Field x : f.deliveredData) {
                         count[delivered(x, s, at, k)]++;
                     }
                 }
             } else {
-                boolean sends = q.components().get(1) == f.landed;
+                boolean landedCounted = sends[j];
                 for (int k = 0; k < n; k++) {
                     int e = q.element(s, at, k);
                     // a landed chunk is counted where it landed, in a receive buffer
-                    if (!sends || f.landed.of(e) == 0) {
-                        countChunk(count, (sends ? f.sendChunk : f.cqChunk).of(e));
+                    if (!landedCounted || f.landed.of(e) == 0) {
+                        countChunk(count, chunk.of(e));
                     }
                 }
             }
@@ -409,10 +469,8 @@ public final class DataPartition implements LayoutModel {
     }
 
     private void countChunk(int[] count, int c) {
-        int t = c / chunks;
-        int i = c % chunks;
-        for (int k = 0, n = split.chunkLength(i); k < n; k++) {
-            count[split.payload(t, i, k)]++;
+        for (int b : chunkBytes[c]) {
+            count[b]++;
         }
     }
 

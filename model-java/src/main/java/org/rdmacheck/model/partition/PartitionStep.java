@@ -26,6 +26,15 @@ final class PartitionStep implements PackedModel.Expander {
     private final boolean repost;
     private final boolean requeue;
     private PackedModel.Sink sink;
+    /**
+     * what every QP's sender step asks of the parent, found once per state on first use: per
+     * transfer whether it may post (its next chunk exists and its data ID is free), and the chunks
+     * waiting to be posted again in {@link DataPartition#resendOrder}
+     */
+    private final boolean[] mayPost;
+    private final int[] waiting;
+    private int waitingCount;
+    private boolean senderKnown;
 
     PartitionStep(DataPartition m) {
         this.m = m;
@@ -41,12 +50,15 @@ final class PartitionStep implements PackedModel.Expander {
         this.repost = variant != PartitionVariant.NO_RECEIVE_REPOST
                 && !m.knockouts().contains(DataPartition.Knockout.RECEIVE_REPOST);
         this.requeue = !m.knockouts().contains(DataPartition.Knockout.CHUNK_REQUEUE);
+        this.mayPost = new boolean[c.transfers()];
+        this.waiting = new int[c.transfers() * chunks];
     }
 
     @Override
     public void successors(int[] state, int offset, PackedModel.Sink out) {
         this.sink = out;
         x.load(state, offset);
+        senderKnown = false;
         for (int q = 0; q < qps; q++) {
             sender(state, offset, q);
             network(q);
@@ -65,22 +77,24 @@ final class PartitionStep implements PackedModel.Expander {
         Fifo sq = f.sendQueue[q];
         int n = x.length(sq);
         if (n < variant.postDepth()) {
-            for (int t = 0; t < c.transfers(); t++) {
-                int i = x.get(f.nextChunk[t]);
-                if (i < chunks && m.dataIdFree(s, o, t)) {
+            if (!senderKnown) {
+                knowSender(s, o);
+            }
+            for (int t = 0; t < mayPost.length; t++) {
+                if (mayPost[t]) {
+                    int i = x.get(f.nextChunk[t]);
                     x.begin();
                     x.set(f.nextChunk[t], i + 1);
                     x.append(sq, f.sendChunk.bits(t * chunks + i));
                     emit(DataPartition.POST, q, t * chunks + i);
                 }
             }
-            for (int ch : m.resendOrder()) {
-                if (x.is(f.resend[ch])) {
-                    x.begin();
-                    x.set(f.resend[ch], false);
-                    x.append(sq, f.sendChunk.bits(ch));
-                    emit(DataPartition.RESEND, q, ch);
-                }
+            for (int k = 0; k < waitingCount; k++) {
+                int ch = waiting[k];
+                x.begin();
+                x.set(f.resend[ch], false);
+                x.append(sq, f.sendChunk.bits(ch));
+                emit(DataPartition.RESEND, q, ch);
             }
         }
         if (n > 0 && f.landed.of(x.element(sq, 0)) == 1) {
@@ -88,6 +102,21 @@ final class PartitionStep implements PackedModel.Expander {
             x.removeAt(sq, 0);
             emit(DataPartition.SEND_COMPLETE, q, 0);
         }
+    }
+
+    /** The parent's transfers that may post and chunks waiting to be posted again: the same for every QP. */
+    private void knowSender(int[] s, int o) {
+        for (int t = 0; t < mayPost.length; t++) {
+            mayPost[t] = x.get(f.nextChunk[t]) < chunks && m.dataIdFree(s, o, t);
+        }
+        int k = 0;
+        for (int ch : m.resendOrder()) {
+            if (x.is(f.resend[ch])) {
+                waiting[k++] = ch;
+            }
+        }
+        waitingCount = k;
+        senderKnown = true;
     }
 
     /** Arrival into a posted receive buffer, RNR, and QP errors. */

@@ -36,16 +36,15 @@ public final class PartitionProperties {
      * @return every property, in report order
      */
     public static List<Property<LayoutState>> all(DataPartition m) {
-        // one scratch array of byte counts per thread, shared by the two properties that count
-        int values = m.transfers() * m.size() + 1;
-        ThreadLocal<int[]> counts = ThreadLocal.withInitial(() -> new int[values]);
+        // the byte counts of a state, one per thread, made once for the two properties that count
+        ThreadLocal<Occurrences> counts = ThreadLocal.withInitial(() -> new Occurrences(m));
         // what each predicate reads, for the safety reduction (slots by their layout names)
         String[] occurrences = {"resend", "buffers", "sendQueues", "completions", "delivered"};
         return List.of(
                 invariant("ReassembledEqualsOriginal", (s, o) -> reassembledEqualsOriginal(m, s, o), m, "delivered"),
-                invariant("NoChunkLost", (s, o) -> noChunkLost(m, s, o, counts.get()), m,
+                invariant("NoChunkLost", (s, o) -> noChunkLost(m, s, o, counts.get().of(s, o)), m,
                         concat(occurrences, "nextChunk")),
-                invariant("NoChunkDuplicated", (s, o) -> noChunkDuplicated(m, s, o, counts.get()), m, occurrences),
+                invariant("NoChunkDuplicated", (s, o) -> noChunkDuplicated(counts.get().of(s, o)), m, occurrences),
                 invariant("NoWriteOutsideBuffer", (s, o) -> !m.wroteOutside(s, o), m, "outside"),
                 invariant("AtMostOneOutstandingPerQp", (s, o) -> m.mostOutstanding(s, o) <= 1, m, "sendQueues"),
                 invariant("DataIdsNeverMix", (s, o) -> dataIdsNeverMix(m, s, o), m, "buffers", "delivered"),
@@ -101,7 +100,6 @@ public final class PartitionProperties {
      * in a receive buffer, in a reassembly buffer, or delivered.
      */
     static boolean noChunkLost(DataPartition m, int[] s, int o, int[] count) {
-        m.occurrences(s, o, count);
         for (int t = 0; t < m.transfers(); t++) {
             int sent = Math.min(m.nextChunk(s, o, t) * m.chunk(), m.size());
             for (int i = 0; i < sent; i++) {
@@ -114,8 +112,7 @@ public final class PartitionProperties {
     }
 
     /** No byte is in two places at once (or twice in one). */
-    static boolean noChunkDuplicated(DataPartition m, int[] s, int o, int[] count) {
-        m.occurrences(s, o, count);
+    static boolean noChunkDuplicated(int[] count) {
         for (int v = 1; v < count.length; v++) {
             if (count[v] > 1) {
                 return false;
@@ -133,12 +130,36 @@ public final class PartitionProperties {
      * consumed.
      */
     static boolean receiveBuffersBounded(DataPartition m, int[] s, int o) {
-        for (int q = 0; q < m.config().qps(); q++) {
-            if (m.receiveBuffersInUse(s, o, q) > m.config().receiveWrs()) {
-                return false;
-            }
+        return m.mostReceiveBuffersInUse(s, o) <= m.config().receiveWrs();
+    }
+
+    /**
+     * A state's {@link DataPartition#occurrences} for one thread, counted once for both properties
+     * that read them: the counts are kept with the values they were counted on, and a state with
+     * the same values has the same counts.
+     */
+    private static final class Occurrences {
+
+        private final DataPartition m;
+        private final int[] count;
+        private final int[] values;
+        private int length = -1;
+
+        Occurrences(DataPartition m) {
+            this.m = m;
+            this.count = new int[m.transfers() * m.size() + 1];
+            this.values = new int[m.layout().maxLength()];
         }
-        return true;
+
+        int[] of(int[] s, int o) {
+            int n = m.layout().length(s, o);
+            if (n != length || !java.util.Arrays.equals(values, 0, n, s, o, o + n)) {
+                m.occurrences(s, o, count);
+                System.arraycopy(s, o, values, 0, n);
+                length = n;
+            }
+            return count;
+        }
     }
 
     /** No receiver buffer, partial or delivered, holds bytes of two transfers. */
