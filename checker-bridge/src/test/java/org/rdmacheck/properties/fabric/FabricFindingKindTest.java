@@ -13,6 +13,6 @@ class FabricFindingKindTest {
     @Test
     void eachStoredDeadlockEndsInAStateOfItsDeclaredKind() throws Exception {
         StoredDeadlockKinds.assertDeclaredKinds(new FabricEntry(), "fabric", FabricEntry.REPAIRED_FINDINGS,
-                FabricEntry.DEADLOCK_PROPERTIES, FabricEntry.FINDING_KINDS, 2);
+                FabricEntry.DEADLOCK_PROPERTIES, FabricEntry.FINDING_KINDS, 2 * FabricEntry.REPAIRED_FINDINGS.size());
     }
 }

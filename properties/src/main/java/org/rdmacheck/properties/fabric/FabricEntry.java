@@ -164,6 +164,24 @@ public final class FabricEntry implements ModelEntry {
                         + "and to which follow closes VL0", plus(stall, FabricProperties.NO_ROUTING_DEADLOCK),
                         Origin.REPAIR, Map.of("flows", "0-1,1-0", "packets", "2", "tokens", "2", "xoff", "2",
                                 "background", "1", "failures", "1")),
+                new VariantSpec("repaired-incast", "the repairs (as repaired, at its defaults: 2-packet messages, 1 "
+                        + "token, xoff 2, 2 background packets) under an incast of two senders on the 3x2 leaf-spine "
+                        + "(h0->h2, h1->h2): leaf2 deflects both messages back up to spine0 (a background packet on its "
+                        + "port to h2); leaf2->spine0 ends with h0's second packet ahead of h1's first (no token left), "
+                        + "spine0->leaf2 with h1's second packet and a background packet; spine0's head needs the full "
+                        + "buffer to leaf2, leaf2's head is pinned by its entry to the full buffer to spine0, and follow "
+                        + "closes VL0 to both (16 steps; with one background packet it holds)",
+                        plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        with(REPAIRED_DEFAULTS, "topology", "leafspine:tors=3,spines=2,hosts=1", "flows", "0-2,1-2")),
+                new VariantSpec("repaired-ring", "the repairs (as repaired, at its defaults) on a ring of 4 switches "
+                        + "with three one-hop messages h0->h1, h1->h2, h3->h0: s0 deflects h3's first packet to s1 "
+                        + "(a background packet on its port to h0) and s1 deflects h1's to s0 (one on its port to s2), "
+                        + "each spending its token; the VL1 buffers s0->s1 and s1->s0 end full, each head a later "
+                        + "packet whose route is the other full buffer (h3's second at s1, back toward h0; h1's second "
+                        + "at s0, its ECMP route to s2 through s1), and follow closes VL0 to later packets (17 steps; "
+                        + "with one background packet, or without any one of the three messages, it holds)",
+                        plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        with(REPAIRED_DEFAULTS, "topology", "ring:n=4,hosts=1", "flows", "0-1,1-2,3-0")),
                 new VariantSpec("paper", "the paper's rules together: DFT keyed by message, any blocked packet may "
                         + "take VL0, entries freed only by end packets", plus(reorder, FabricProperties.NO_STALE,
                         FabricProperties.NO_LEAK, FabricProperties.IN_ORDER_AFTER_FAILURE), Origin.PAPER,
@@ -335,9 +353,11 @@ public final class FabricEntry implements ModelEntry {
         return Map.copyOf(m);
     }
 
-    private static Map<String, String> with(Map<String, String> m, String k, String v) {
+    private static Map<String, String> with(Map<String, String> m, String... kv) {
         Map<String, String> r = new java.util.LinkedHashMap<>(m);
-        r.put(k, v);
+        for (int i = 0; i < kv.length; i += 2) {
+            r.put(kv[i], kv[i + 1]);
+        }
         return Map.copyOf(r);
     }
 
@@ -361,10 +381,11 @@ public final class FabricEntry implements ModelEntry {
 
     /**
      * The stored deadlocks of the design {@code repaired}: variants that carry the configuration and
-     * the trace of each (checked by {@code all}), smallest first.
+     * the trace of each (checked by {@code all}); those of the 2x2 leaf-spine smallest first, then those
+     * of other topologies (a configuration contains a finding only on the same topology).
      */
     static final List<String> REPAIRED_FINDINGS = List.of("repaired-one-message", "repaired-background",
-            "repaired-three-tokens", "repaired-failure", "repaired-deadlock");
+            "repaired-three-tokens", "repaired-failure", "repaired-deadlock", "repaired-incast", "repaired-ring");
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name(),
@@ -381,7 +402,9 @@ public final class FabricEntry implements ModelEntry {
             "repaired-background", kind(PAUSED, FOLLOW_CLOSES_VL0),
             "repaired-three-tokens", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
             "repaired-failure", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0, ESCAPE_BLOCKED),
-            "repaired-deadlock", kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0));
+            "repaired-deadlock", kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
+            "repaired-incast", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
+            "repaired-ring", kind(PAUSED, FOLLOW_CLOSES_VL0));
 
     /** The properties whose counterexample ends in the deadlocked state itself (the kind is read there). */
     static final Set<String> DEADLOCK_PROPERTIES = Set.of(DeadlockFreedom.standard().name(),
