@@ -1,6 +1,7 @@
 package org.rdmacheck.properties.gbn.timed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -72,20 +73,32 @@ class TimedLossBudgetRuleTest {
     }
 
     @Test
-    void theTwoLossFindingsAreContainedByLossesAtLeastTheirsAndEveryOtherParameterEqual() {
-        for (Map.Entry<String, String> e : TimedGbnEntry.TWO_LOSS_FINDINGS.entrySet()) {
-            Set<String> finding = ENTRY.variant(e.getValue()).mustFail();
-            assertTrue(ENTRY.build(e.getKey(), Params.of(Map.of("losses", "3"))).expectedViolations()
-                    .containsAll(finding), e.getKey());
-            assertTrue(ENTRY.build(e.getValue(), Params.of(Map.of("losses", "3"))).expectedViolations()
-                    .containsAll(finding), e.getValue());
-            // one loss, or another shape: not contained
-            assertTrue(ENTRY.containedFinding(e.getKey(), ENTRY.resolve(e.getKey(), Params.empty())).isEmpty());
-            assertTrue(ENTRY.containedFinding(e.getKey(), ENTRY.resolve(e.getKey(), Params.of(Map.of("losses", "2",
-                    "packets", "3")))).isEmpty());
+    void theLossFindingsAreContainedByLossesAtLeastTheirsAndEveryOtherParameterEqual() {
+        for (Map.Entry<String, java.util.List<String>> e : TimedGbnEntry.LOSS_FINDINGS.entrySet()) {
+            for (String f : e.getValue()) {
+                Set<String> finding = ENTRY.variant(f).mustFail();
+                int losses = Integer.parseInt(ENTRY.resolve(f, Params.empty()).asMap().get("losses"));
+                String more = Integer.toString(losses + 1);
+                assertTrue(ENTRY.build(e.getKey(), Params.of(Map.of("losses", more))).expectedViolations()
+                        .containsAll(finding), e.getKey() + " " + f);
+                assertTrue(ENTRY.build(f, Params.of(Map.of("losses", more))).expectedViolations()
+                        .containsAll(finding), f);
+                // fewer losses, or another shape: not contained
+                String fewer = Integer.toString(losses - 1);
+                assertFalse(ENTRY.containedFindings(e.getKey(), ENTRY.resolve(e.getKey(), Params.of(Map.of("losses",
+                        fewer)))).contains(f), f);
+                assertFalse(ENTRY.containedFindings(e.getKey(), ENTRY.resolve(e.getKey(), Params.of(Map.of("losses",
+                        more, "packets", "3")))).contains(f), f);
+            }
+            assertTrue(ENTRY.containedFindings(e.getKey(), ENTRY.resolve(e.getKey(), Params.empty())).isEmpty());
         }
+        // the three-loss findings need three losses: at two only the two-loss finding applies
+        assertEquals(java.util.List.of("ce-two-losses"), ENTRY.containedFindings("ce",
+                ENTRY.resolve("ce", Params.of(Map.of("losses", "2")))));
+        assertEquals(java.util.List.of("ce-two-losses", "ce-three-losses"), ENTRY.containedFindings("ce",
+                ENTRY.resolve("ce", Params.of(Map.of("losses", "3")))));
         // only the paper's five schemes and their findings are ruled
-        assertTrue(ENTRY.containedFinding("improved-epsn", ENTRY.resolve("improved-epsn", Params.empty())).isEmpty());
+        assertTrue(ENTRY.containedFindings("improved-epsn", ENTRY.resolve("improved-epsn", Params.empty())).isEmpty());
     }
 
     /**

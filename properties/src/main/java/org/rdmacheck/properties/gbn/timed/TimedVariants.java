@@ -42,7 +42,7 @@ final class TimedVariants {
                     + "(ECMP re-hash or failover: displacement d = 1)",
                     Set.of(NO_TIMEOUT, NO_SPURIOUS_RETRANSMISSION, NO_REDUNDANT_NAK, GOODPUT),
                     VariantSpec.Origin.PAPER, Map.of("reorder", "true", "displacement", "1")),
-            // the stored findings at two losses (TimedGbnEntry.TWO_LOSS_FINDINGS): what each scheme
+            // the stored findings at two losses (TimedGbnEntry.LOSS_FINDINGS): what each scheme
             // violates at L = 2 beyond the loss-budget rule, which flips NoTimeout and the others too
             new VariantSpec("gbn-two-losses", "Go-Back-N at L = 2: the first message's last ACK and the second "
                     + "message's last packet are lost; after the RTO the sender goes back to UNA over packets the "
@@ -71,6 +71,23 @@ final class TimedVariants {
                     + "more than 12 packets on the wire for 4 (GoodputBound at 33 %)",
                     Set.of(NO_REDUNDANT_NAK, NO_SPURIOUS_RETRANSMISSION, GOODPUT), VariantSpec.Origin.PAPER,
                     Map.of("losses", "2")),
+            // the stored findings at three losses (TimedGbnEntry.LOSS_FINDINGS): what gbn, gb0 and ce
+            // violate at L = 3 beyond the rule and their two-loss findings (st and improved: nothing more)
+            new VariantSpec("gbn-three-losses", "Go-Back-N at L = 3: PSN 0 is lost three times (after its first "
+                    + "send, after the NAK's go-back and after the RTO's); each loss costs a go-back over the window "
+                    + "of 4, and the 14th packet leaves before PSN 0 is delivered (GoodputBound at 33 % allows 13 for "
+                    + "4; at L = 2 three windows, 12, keep it)", Set.of(GOODPUT), VariantSpec.Origin.PAPER,
+                    Map.of("losses", "3")),
+            new VariantSpec("gb0-three-losses", "Go-Back-0 at L = 3: as gbn-three-losses, PSN 0 lost three times "
+                    + "costs four windows (GoodputBound at 33 %)", Set.of(GOODPUT), VariantSpec.Origin.PAPER,
+                    Map.of("losses", "3")),
+            new VariantSpec("ce-three-losses", "Check-EPSN at L = 3: PSN 1 is lost, its NAK is lost, and the CE "
+                    + "timer's first NAK, one NAK interval later, too; CE's second NAK leaves in the tick the 16-tick "
+                    + "RTO (running since PSN 0's send) expires, and the RTO fires with it in flight "
+                    + "(NoPrematureTimeout): CE's retries, one per NAK interval of 6 ticks, race an RTO shorter than "
+                    + "three intervals (seed 002's Table I: an RTO of 200 NAK intervals; with timeout=3, 32 ticks, "
+                    + "it holds at L = 3)", Set.of(NO_PREMATURE_TIMEOUT), VariantSpec.Origin.PAPER,
+                    Map.of("losses", "3")),
             new VariantSpec("gbn-no-rto", "Go-Back-N with the ACK timer disabled (IB timeout=0)",
                     Set.of("DeadlockFree", PROGRESS), VariantSpec.Origin.MUTATION, Map.of("timeout", "0")));
 
