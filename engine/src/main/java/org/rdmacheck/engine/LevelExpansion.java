@@ -214,13 +214,13 @@ final class LevelExpansion<S> {
         firsts[states] = w.count;
         int total = w.count;
         long[] fps = w.fps(total);
-        int[] known = w.known(total);
-        int[] same = w.firstSame(total);
         if (ahead && next != null) {
             w.transitions += total;
-            matchAhead(w, firsts, base + from, next, fps);
+            matchAhead(w, firsts, base + from, next, fps, total);
             return;
         }
+        int[] known = w.known(total);
+        int[] same = w.firstSame(total);
         lookUp(w, fps, known, same, total);
         boolean[] skip = null;
         if (w.chooser != null) {
@@ -292,28 +292,28 @@ final class LevelExpansion<S> {
 
     /**
      * The one-thread matching ({@link #insertsAhead}): each fingerprint of the chunk is looked up
-     * once, in the order of the successors, and inserted into the store when absent; the successor
-     * that inserted it is new, and goes into the level table with its link, which is the least.
+     * in the order of the successors, and inserted into the store when absent; the successor that
+     * inserted it is new, and goes into the level table with its link, which is the least. A
+     * successor equal to an earlier one of its chunk finds the fingerprint that one inserted, in a
+     * slot still in the cache: no map of the chunk's repeated successors is needed on this path.
      *
      * @param first the number of the chunk's first state
+     * @param total the chunk's successors
      */
-    private void matchAhead(LevelWorker<S> w, int[] firsts, int first, LevelTable<S> next, long[] fps) {
+    private void matchAhead(LevelWorker<S> w, int[] firsts, int first, LevelTable<S> next, long[] fps, int total) {
         VisitedStates.Fingerprinted<S> set = (VisitedStates.Fingerprinted<S>) visited;
-        int[] distinct = w.distinct();
-        int d = w.distinctCount();
         int[] starts = w.starts;
         int[] arena = w.arena;
-        set.ensureRoom(d);
+        set.ensureRoom(total);
         long touched = 0;
         int i = 0;
-        for (int blk = 0; blk < d; blk += TOUCH_BLOCK) {
-            int end = Math.min(d, blk + TOUCH_BLOCK);
+        for (int blk = 0; blk < total; blk += TOUCH_BLOCK) {
+            int end = Math.min(total, blk + TOUCH_BLOCK);
             // the home slots of a block first, in a loop without branches: their cache misses overlap
-            for (int j = blk; j < end; j++) {
-                touched += set.touch(fps[distinct[j]]);
+            for (int k = blk; k < end; k++) {
+                touched += set.touch(fps[k]);
             }
-            for (int j = blk; j < end; j++) {
-                int k = distinct[j];
+            for (int k = blk; k < end; k++) {
                 if (set.addIfAbsent(fps[k])) {
                     while (firsts[i + 1] <= k) {
                         i++;

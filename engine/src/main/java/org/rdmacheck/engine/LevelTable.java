@@ -28,6 +28,8 @@ final class LevelTable<S> {
     static final int STRIPES = 256;
     private static final int STRIPE_BITS = 8;
     static final int LOCAL_BITS = 31 - STRIPE_BITS;
+    /** states of at most this many values are copied by a plain loop */
+    private static final int SHORT = 8;
 
     private final Stripe<S>[] stripes;
     /** whether several threads insert: one thread takes no locks */
@@ -372,7 +374,15 @@ final class LevelTable<S> {
                 if (at + length > arena.length) {
                     arena = Arrays.copyOf(arena, IntList.grownLength(Math.max(arena.length, at + length)));
                 }
-                System.arraycopy(values, offset, arena, at, length);
+                if (length <= SHORT) {
+                    // a few values: a plain loop is cheaper than a call to arraycopy
+                    int[] a = arena;
+                    for (int j = 0; j < length; j++) {
+                        a[at + j] = values[offset + j];
+                    }
+                } else {
+                    System.arraycopy(values, offset, arena, at, length);
+                }
                 starts[count] = at + length;
             }
             return local;

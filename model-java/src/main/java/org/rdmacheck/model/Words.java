@@ -8,6 +8,15 @@ import java.util.Arrays;
  */
 public final class Words {
 
+    /** the fingerprint's starting value for each length up to 63, mixed once here rather than per state */
+    private static final long[] SEEDS = new long[64];
+
+    static {
+        for (int n = 0; n < SEEDS.length; n++) {
+            SEEDS[n] = seed(n);
+        }
+    }
+
     /** the values put, one int each; paired into words only when fingerprinted or copied */
     private int[] values = new int[32];
     private int halves;
@@ -126,7 +135,7 @@ public final class Words {
      * @return a 64-bit fingerprint
      */
     public static long fingerprint(int[] v, int offset, int n) {
-        long h = Fingerprints.mix(0x6A09E667F3BCC909L + n);
+        long h = n < SEEDS.length ? SEEDS[n] : seed(n);
         int end = offset + (n & ~1);
         for (int i = offset; i < end; i += 2) {
             long w = v[i] & 0xFFFFFFFFL | (long) v[i + 1] << 32;
@@ -136,6 +145,11 @@ public final class Words {
             h = Fingerprints.mix(h + 0x9E3779B97F4A7C15L + (v[end] & 0xFFFFFFFFL));
         }
         return h;
+    }
+
+    /** @return the starting value of the fingerprint of {@code n} values */
+    private static long seed(int n) {
+        return Fingerprints.mix(0x6A09E667F3BCC909L + n);
     }
 
     /** @return the number of 32-bit values put */

@@ -165,7 +165,9 @@ public final class GoBackN implements LayoutModel {
         private final int[] copies = GoBackN.this.copies;
         private final int total = GoBackN.this.total;
         private final int capacity = GoBackN.this.capacity;
-        private final Expansion x = new Expansion(g.layout);
+        // each channel read and edited as its one packed value when it fits one (the default capacity
+        // 4: 5-bit PSNs, 6-bit control packets), else element by element: the successors are the same
+        private final Expansion x = Expansion.onPackedValues(g.layout);
         private final Sender sender = new Sender(config);
         private final Receiver receiver = new Receiver(config);
         private PackedModel.Sink sink;

@@ -534,10 +534,16 @@ public final class Expansion {
      * @param sink receives the successor's values
      */
     public void emit(long code, PackedModel.Sink sink) {
+        // a small method that inlines into the model's actions; each way of packing is a method of its own
         if (words) {
             emitWords(code, sink);
-            return;
+        } else {
+            emitFifos(code, sink);
         }
+    }
+
+    /** {@link #emit} of a successor whose edited FIFOs are held as elements. */
+    private void emitFifos(long code, PackedModel.Sink sink) {
         int m = editedCount;
         for (int i = 1; i < m; i++) { // a handful: insertion sort
             int k = editedList[i];
