@@ -2371,38 +2371,44 @@ public final class NetworkModel implements LayoutModel {
         }
 
         /**
-         * NoStaleDftEntry on the state loaded (the parent of the expansion, unchanged by it): one pass
-         * over the non-empty FIFOs collects the flows with an entry and the flows with a packet in a
-         * buffer; an entry is stale when its flow has neither a packet in flight nor a transmission
-         * under way.
+         * NoStaleDftEntry on the state loaded (the parent of the expansion, unchanged by it): the flows
+         * with an entry in a non-empty DFT, as a bit mask; those whose transmission is not under way
+         * (nothing sent, or every packet sent) need a packet in flight, which one pass over the
+         * non-empty buffers looks for, and only when there are such flows.
          */
         boolean noStale() {
             if (flows > 64) {
                 return noStaleByScan();
             }
+            int n = x.nonEmptyCount();
             long entries = 0;
-            long inFlight = 0;
-            for (int i = 0, n = x.nonEmptyCount(); i < n; i++) {
+            for (int i = 0; i < n; i++) {
                 int k = x.nonEmpty(i);
-                Fifo q = fifoAt[k];
-                int len = x.length(q);
                 if (bufferOfFifo[k] < 0) {
-                    for (int j = 0; j < len; j++) {
+                    Fifo q = fifoAt[k];
+                    for (int j = 0, len = x.length(q); j < len; j++) {
                         entries |= 1L << dFlow.of(x.element(q, j));
                     }
-                } else {
-                    for (int j = 0; j < len; j++) {
-                        inFlight |= 1L << pFlow.of(x.element(q, j));
+                }
+            }
+            long need = 0; // flows with an entry and no transmission under way
+            for (long rest = entries; rest != 0; rest &= rest - 1) {
+                int f = Long.numberOfTrailingZeros(rest);
+                int sent = x.get(g.sent[f]);
+                if (!(sent > 0 && sent < packets)) {
+                    need |= 1L << f;
+                }
+            }
+            for (int i = 0; need != 0 && i < n; i++) {
+                int k = x.nonEmpty(i);
+                if (bufferOfFifo[k] >= 0) {
+                    Fifo q = fifoAt[k];
+                    for (int j = 0, len = x.length(q); j < len; j++) {
+                        need &= ~(1L << pFlow.of(x.element(q, j)));
                     }
                 }
             }
-            for (long rest = entries & ~inFlight; rest != 0; rest &= rest - 1) {
-                int sent = x.get(g.sent[Long.numberOfTrailingZeros(rest)]);
-                if (!(sent > 0 && sent < packets)) {
-                    return false;
-                }
-            }
-            return true;
+            return need == 0;
         }
 
         /** {@link #noStale()} entry by entry (more flows than a mask holds). */

@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.fabric.FabricNet;
+import org.rdmacheck.model.fabric.Flow;
 import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
@@ -54,33 +56,18 @@ public final class IofdProperties {
      * @return every property, in report order
      */
     public static List<Property<LayoutState>> all(NetworkModel model, int ecnThreshold) {
-        var topology = model.net().topology();
-        var flows = model.config().flows();
-        int threshold = model.config().threshold();
-        int dftSize = model.config().dftSize();
-        boolean belowEcn = threshold < ecnThreshold;
-        PackedModel.StepTest inOrder = (from, o, code, to) -> !NetworkModel.isDelivery(code)
-                || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
-        PackedModel.StepTest exactlyOnce = (from, o, code, to) -> !NetworkModel.isDelivery(code)
-                || model.failed(from, o) != FabricNet.NONE
-                || NetworkModel.seq(code) == model.expected(from, o, NetworkModel.flow(code));
-        PackedModel.StepTest afterFailure = (from, o, code, to) -> !NetworkModel.isDelivery(code)
-                || model.failed(from, o) == FabricNet.NONE
-                || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
-        PackedModel.StepTest noOverwrite = model::entriesKept;
-        PackedModel.StateTest noLeak = (s, o) -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
-        PackedModel.StateTest capacity = (s, o) -> model.largestTable(s, o) <= dftSize;
-        PackedModel.StepTest tokens = (from, o, code, to) -> !misroute(code)
-                || NetworkModel.tokens(code) >= 1 && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
-        PackedModel.StepTest longFlows = (from, o, code, to) -> !misroute(code)
-                || !flows.get(NetworkModel.flow(code)).isLong();
-        PackedModel.StepTest aboveThreshold = (from, o, code, to) -> !routed(code)
-                || !NetworkModel.route(code).chosen()
-                || model.occupancy(from, o, NetworkModel.normal(code), 1) >= threshold;
-        PackedModel.StepTest torToHost = (from, o, code, to) -> !misroute(code)
-                || !topology.isHost(topology.arcTo(NetworkModel.out(code)));
-        PackedModel.StateTest done = model::allDelivered;
-        PackedModel.StateTest ecn = (s, o) -> belowEcn;
+        Rule inOrder = new Rule(Rule.IN_ORDER, model, ecnThreshold);
+        Rule exactlyOnce = new Rule(Rule.EXACTLY_ONCE, model, ecnThreshold);
+        Rule afterFailure = new Rule(Rule.AFTER_FAILURE, model, ecnThreshold);
+        Rule noOverwrite = new Rule(Rule.NO_OVERWRITE, model, ecnThreshold);
+        Rule noLeak = new Rule(Rule.NO_LEAK, model, ecnThreshold);
+        Rule capacity = new Rule(Rule.CAPACITY, model, ecnThreshold);
+        Rule tokens = new Rule(Rule.TOKENS, model, ecnThreshold);
+        Rule longFlows = new Rule(Rule.LONG_FLOWS, model, ecnThreshold);
+        Rule aboveThreshold = new Rule(Rule.ABOVE_THRESHOLD, model, ecnThreshold);
+        Rule torToHost = new Rule(Rule.TOR_TO_HOST, model, ecnThreshold);
+        Rule done = new Rule(Rule.DONE, model, ecnThreshold);
+        Rule ecn = new Rule(Rule.BELOW_ECN, model, ecnThreshold);
         List<Property<LayoutState>> ps = new ArrayList<>();
         ps.add(step(IN_ORDER, model, inOrder));
         ps.add(step(EXACTLY_ONCE, model, exactlyOnce));
@@ -96,6 +83,104 @@ public final class IofdProperties {
         ps.add(new Progress<LayoutState>(PROGRESS, s -> s.test(done)).withPacked(done));
         ps.add(state(BELOW_ECN, ecn));
         return ps;
+    }
+
+    /**
+     * The properties' tests on packed values, one class for all of them, each a switch of small
+     * methods: the explorer's call sites then see one receiver type and inline the tests (one lambda
+     * class per property would make them megamorphic calls for every step and property).
+     */
+    private static final class Rule implements PackedModel.StepTest, PackedModel.StateTest {
+        static final int IN_ORDER = 0;
+        static final int EXACTLY_ONCE = 1;
+        static final int AFTER_FAILURE = 2;
+        static final int NO_OVERWRITE = 3;
+        static final int TOKENS = 4;
+        static final int LONG_FLOWS = 5;
+        static final int ABOVE_THRESHOLD = 6;
+        static final int TOR_TO_HOST = 7;
+        static final int NO_LEAK = 8;
+        static final int CAPACITY = 9;
+        static final int DONE = 10;
+        static final int BELOW_ECN = 11;
+
+        private final int rule;
+        private final NetworkModel model;
+        private final Topology topology;
+        /** per flow: whether it is long */
+        private final boolean[] isLong;
+        private final int threshold;
+        private final int dftSize;
+        private final boolean belowEcn;
+
+        Rule(int rule, NetworkModel model, int ecnThreshold) {
+            this.rule = rule;
+            this.model = model;
+            this.topology = model.net().topology();
+            List<Flow> flows = model.config().flows();
+            this.isLong = new boolean[flows.size()];
+            for (int f = 0; f < flows.size(); f++) {
+                isLong[f] = flows.get(f).isLong();
+            }
+            this.threshold = model.config().threshold();
+            this.dftSize = model.config().dftSize();
+            this.belowEcn = threshold < ecnThreshold;
+        }
+
+        @Override
+        public boolean test(int[] from, int o, long code, int[] to) {
+            return switch (rule) {
+                case IN_ORDER -> inOrder(from, o, code);
+                case EXACTLY_ONCE -> exactlyOnce(from, o, code);
+                case AFTER_FAILURE -> afterFailure(from, o, code);
+                case NO_OVERWRITE -> model.entriesKept(from, o, code, to);
+                case TOKENS -> tokens(code);
+                case LONG_FLOWS -> !misroute(code) || !isLong[NetworkModel.flow(code)];
+                case ABOVE_THRESHOLD -> aboveThreshold(from, o, code);
+                case TOR_TO_HOST -> torToHost(code);
+                default -> throw new IllegalStateException("not a step test: " + rule);
+            };
+        }
+
+        private boolean inOrder(int[] from, int o, long code) {
+            return !NetworkModel.isDelivery(code)
+                    || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
+        }
+
+        private boolean exactlyOnce(int[] from, int o, long code) {
+            return !NetworkModel.isDelivery(code) || model.failed(from, o) != FabricNet.NONE
+                    || NetworkModel.seq(code) == model.expected(from, o, NetworkModel.flow(code));
+        }
+
+        private boolean afterFailure(int[] from, int o, long code) {
+            return !NetworkModel.isDelivery(code) || model.failed(from, o) == FabricNet.NONE
+                    || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
+        }
+
+        private static boolean tokens(long code) {
+            return !misroute(code) || NetworkModel.tokens(code) >= 1
+                    && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
+        }
+
+        private boolean aboveThreshold(int[] from, int o, long code) {
+            return !routed(code) || !NetworkModel.route(code).chosen()
+                    || model.occupancy(from, o, NetworkModel.normal(code), 1) >= threshold;
+        }
+
+        private boolean torToHost(long code) {
+            return !misroute(code) || !topology.isHost(topology.arcTo(NetworkModel.out(code)));
+        }
+
+        @Override
+        public boolean test(int[] s, int o) {
+            return switch (rule) {
+                case NO_LEAK -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
+                case CAPACITY -> model.largestTable(s, o) <= dftSize;
+                case DONE -> model.allDelivered(s, o);
+                case BELOW_ECN -> belowEcn;
+                default -> throw new IllegalStateException("not a state test: " + rule);
+            };
+        }
     }
 
     /** A step property written once on packed values; the object form finds the action's code. */
