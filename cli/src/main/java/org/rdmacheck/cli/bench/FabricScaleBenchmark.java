@@ -18,11 +18,14 @@ import org.rdmacheck.properties.fabric.FabricEntry;
  * explored so far).
  *
  * <p>Run: {@code java -Xmx3g -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.FabricScaleBenchmark
- * [MINUTES_PER_RUN] [THREADS] [paper [random|swarm]]} (defaults 15 and all cores; {@code paper}: only
+ * [MINUTES_PER_RUN] [THREADS] [paper [random|swarm|directed[:SEED]]]} (defaults 15 and all cores; {@code paper}: only
  * the two paper-scale configurations, the leaf-spine and the fat-tree with every flow and a failure;
  * {@code random} or {@code swarm}: random walks of seed 1 instead of the breadth-first search, which
- * find violations and prove nothing). Each breadth-first run prints its heap figures: the store's
- * bytes per state and the most the level structures held; each walk run its walks and states visited.
+ * find violations and prove nothing; {@code directed}: the directed search, of seed 1 unless given,
+ * on one thread, on the two configurations and on the leaf-spine's neighbours the counting argument
+ * names, one more background packet and xoff 3). Each breadth-first run prints its heap figures: the
+ * store's bytes per state and the most the level structures held; each walk run its walks and states
+ * visited; each directed run the states stored and expanded and the best score reached.
  */
 public final class FabricScaleBenchmark {
 
@@ -37,12 +40,22 @@ public final class FabricScaleBenchmark {
                 threads, minutes, Runtime.getRuntime().maxMemory() >> 20);
         boolean paperOnly = args.length > 2 && args[2].equals("paper");
         String walks = args.length > 3 ? args[3] : "";
+        if (walks.startsWith("directed")) {
+            long seed = walks.contains(":") ? Long.parseLong(walks.substring(walks.indexOf(':') + 1)) : 1;
+            for (ModelEntry.Run run : FabricEntry.scaleRuns()) {
+                if (isPaperScale(run)) {
+                    for (ModelEntry.Run r : neighbours(run)) {
+                        directed(new FabricEntry().build(r.variant(), r.params()), r, minutes, seed);
+                    }
+                }
+            }
+            return;
+        }
         if (!walks.isEmpty() && !walks.equals("random") && !walks.equals("swarm")) {
-            throw new IllegalArgumentException("search " + walks + ": expected random or swarm");
+            throw new IllegalArgumentException("search " + walks + ": expected random, swarm or directed[:SEED]");
         }
         for (ModelEntry.Run run : FabricEntry.scaleRuns()) {
-            if (paperOnly && !(run.variant().equals("repaired") && run.params().asMap().get("failures").equals("1")
-                    && run.params().asMap().get("flows").split(",").length == 3)) {
+            if (paperOnly && !isPaperScale(run)) {
                 continue;
             }
             CheckSpec<?> spec = new FabricEntry().build(run.variant(), run.params());
@@ -63,6 +76,40 @@ public final class FabricScaleBenchmark {
                     r.stats().wallMillis() / 1000.0, outcome, r.storeBytes() / (double) states, r.levelBytes() >> 20,
                     r.levelBytes() / (double) states);
         }
+    }
+
+    private static boolean isPaperScale(ModelEntry.Run run) {
+        return run.variant().equals("repaired") && run.params().asMap().get("failures").equals("1")
+                && run.params().asMap().get("flows").split(",").length == 3;
+    }
+
+    /** @return the run, and on the leaf-spine the two neighbours of the counting argument: one more background packet, xoff 3 */
+    private static List<ModelEntry.Run> neighbours(ModelEntry.Run run) {
+        java.util.Map<String, String> m = run.params().asMap();
+        if (!m.get("topology").startsWith("leafspine")) {
+            return List.of(run);
+        }
+        java.util.Map<String, String> more = new java.util.LinkedHashMap<>(m);
+        more.put("background", Integer.toString(Integer.parseInt(m.get("background")) + 1));
+        java.util.Map<String, String> lower = new java.util.LinkedHashMap<>(m);
+        lower.put("xoff", "3");
+        return List.of(run, new ModelEntry.Run(run.variant(), org.rdmacheck.model.Params.of(more)),
+                new ModelEntry.Run(run.variant(), org.rdmacheck.model.Params.of(lower)));
+    }
+
+    private static void directed(CheckSpec<?> spec, ModelEntry.Run run, long minutes, long seed) {
+        org.rdmacheck.engine.DirectedSearch.Report d = new org.rdmacheck.engine.DirectedSearch(ExplorerSettings
+                .defaults().withThreads(1).withMaxStates(Long.MAX_VALUE).withMaxMillis(minutes * 60_000)
+                .withProgress(0, p -> { }), org.rdmacheck.engine.DirectedSettings.seeded(seed))
+                .check(spec.withoutProgress());
+        ExplorationReport r = d.exploration();
+        TreeSet<String> violated = new TreeSet<>();
+        r.results().stream().filter(c -> c instanceof CheckResult.Violated).forEach(c -> violated.add(c.property()));
+        String outcome = !violated.isEmpty() ? "violated: " + violated : "no violation (INCONCLUSIVE: " + r.stopReason() + ")";
+        System.out.printf(Locale.ROOT, "%-9s %s%n          directed search, seed %d: %,d states stored, %,d expanded, "
+                        + "longest path %d states, best score %d of %d, %.1f s: %s%n", run.variant(), run.params().asMap(),
+                seed, r.stats().distinctStates(), d.expanded(), r.stats().depth(), d.bestScore(), d.maxScore(),
+                r.stats().wallMillis() / 1000.0, outcome);
     }
 
     private static void walk(CheckSpec<?> spec, ModelEntry.Run run, int threads, long minutes, boolean swarm) {
