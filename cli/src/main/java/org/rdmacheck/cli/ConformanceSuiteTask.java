@@ -42,17 +42,49 @@ final class ConformanceSuiteTask implements SuiteTask {
     public List<Finding> run(ExplorerSettings settings, Path outDir, Path home, Consumer<String> progress) {
         List<Finding> rows = new ArrayList<>();
         long start = System.currentTimeMillis();
-        for (Configuration c : configurations(home)) {
+        for (List<Configuration> group : groups(configurations(home))) {
             long left = settings.maxMillis() - (System.currentTimeMillis() - start);
-            rows.add(left <= 0 ? c.notRun(settings.maxMillis()) : c.check(settings.withMaxMillis(left)));
+            if (left <= 0) {
+                group.forEach(c -> rows.add(c.notRun(settings.maxMillis())));
+            } else {
+                rows.addAll(check(group, settings.withMaxMillis(left)));
+            }
         }
         return rows;
     }
 
+    /**
+     * The specs in groups of {@value #GROUP}, in the folders' order, one part each: a group's TLC runs
+     * share one child JVM ({@link Conformance#checkAll}), whose start and warmed-up platform classes
+     * are most of a small spec's TLC CPU, while the groups still run beside each other.
+     */
     @Override
     public List<Part> parts(Path home) {
-        return configurations(home).stream().map(c -> new Part(c.manifest().folder().getFileName() + " "
-                + c.conf().name(), (settings, outDir, progress) -> List.of(c.check(settings)))).toList();
+        return groups(configurations(home)).stream().map(g -> new Part(String.join(", ", g.stream()
+                .map(c -> c.manifest().folder().getFileName() + " " + c.conf().name()).toList()),
+                (settings, outDir, progress) -> check(g, settings))).toList();
+    }
+
+    /** Specs per part: the suite's nine make three parts. */
+    static final int GROUP = 3;
+
+    private static List<List<Configuration>> groups(List<Configuration> all) {
+        List<List<Configuration>> out = new ArrayList<>();
+        for (int i = 0; i < all.size(); i += GROUP) {
+            out.add(all.subList(i, Math.min(all.size(), i + GROUP)));
+        }
+        return out;
+    }
+
+    /** @return the comparisons of a group, on the settings' time limit (TLC's, at most ten minutes, for the group) */
+    private static List<Finding> check(List<Configuration> group, ExplorerSettings settings) {
+        long t0 = System.currentTimeMillis();
+        Conformance conformance = new Conformance(TlcOptions.defaults().withJavaOptions(CHILD_JVM_OPTIONS)
+                .withTimeLimitMillis(Math.min(600_000, settings.maxMillis())), settings);
+        List<org.rdmacheck.checker.conformance.ConformanceResult> results = conformance.checkAll(group.stream()
+                .map(c -> java.util.Map.entry(c.manifest(), c.conf())).toList());
+        long each = (System.currentTimeMillis() - t0) / Math.max(1, group.size());
+        return results.stream().map(r -> ConformCommand.row(r).withWallMillis(each)).toList();
     }
 
     /** @return the first configuration not marked slow of every spec folder, in the folders' order */
@@ -71,14 +103,6 @@ final class ConformanceSuiteTask implements SuiteTask {
 
     /** One spec's configuration of the suite. */
     private record Configuration(SpecManifest manifest, SpecManifest.Configuration conf) {
-
-        /** @return the comparison, on the settings' time limit (TLC's at most ten minutes) */
-        Finding check(ExplorerSettings settings) {
-            long t0 = System.currentTimeMillis();
-            Conformance conformance = new Conformance(TlcOptions.defaults().withJavaOptions(CHILD_JVM_OPTIONS)
-                    .withTimeLimitMillis(Math.min(600_000, settings.maxMillis())), settings);
-            return ConformCommand.row(conformance.check(manifest, conf)).withWallMillis(System.currentTimeMillis() - t0);
-        }
 
         /** @return the finding of a comparison the time limit left out */
         Finding notRun(long limitMillis) {

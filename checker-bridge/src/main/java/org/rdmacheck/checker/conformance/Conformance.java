@@ -51,9 +51,31 @@ public final class Conformance {
      * @return the comparison
      */
     public ConformanceResult check(SpecManifest m, SpecManifest.Configuration c) {
+        return check(m, c, null);
+    }
+
+    /**
+     * As {@link #check(SpecManifest, SpecManifest.Configuration)} for each configuration, with their
+     * TLC runs in one child JVM ({@link TlcChecker#checkAll}); the findings are the same.
+     *
+     * @param configurations manifests and one configuration of each
+     * @return the comparisons, in order
+     */
+    public List<ConformanceResult> checkAll(List<Map.Entry<SpecManifest, SpecManifest.Configuration>> configurations) {
+        List<TlcReport> first = new TlcChecker(tlc).checkAll(configurations.stream()
+                .map(e -> request(e.getKey(), e.getValue(), e.getValue().constants())).toList());
+        List<ConformanceResult> out = new ArrayList<>();
+        for (int i = 0; i < configurations.size(); i++) {
+            out.add(check(configurations.get(i).getKey(), configurations.get(i).getValue(), first.get(i)));
+        }
+        return out;
+    }
+
+    /** @param tlcReport TLC's report on the configuration, or null to run TLC here */
+    private ConformanceResult check(SpecManifest m, SpecManifest.Configuration c, TlcReport tlcReport) {
         List<String> mismatches = new ArrayList<>();
         List<ConformanceResult.Unsettled> unsettled = new ArrayList<>();
-        TlcRun t = runTlc(m, c, c.constants(), false);
+        TlcRun t = runTlc(m, c, c.constants(), false, tlcReport);
         SpecManifest.Expectation ex = c.expect();
         if (t.settled()) {
             if (t.report.outcome() != ex.result()) {
@@ -122,7 +144,7 @@ public final class Conformance {
         SpecManifest.Configuration template = template(m, variant);
         // no manifest says which properties fail here: TLC goes on after a violation (-continue) so that
         // every property it checks is settled, and any it still leaves open keeps the result open
-        TlcRun t = runTlc(m, template, constants, true);
+        TlcRun t = runTlc(m, template, constants, true, null);
         ExplorationReport r = new Explorer(explorer.withSymmetry(false)).check(spec);
         Map<String, String> java = verdicts(r.results());
         List<String> mismatches = new ArrayList<>();
@@ -265,16 +287,21 @@ public final class Conformance {
         }
     }
 
-    private TlcRun runTlc(SpecManifest m, SpecManifest.Configuration c, Map<String, String> constants,
-                          boolean continueAfterViolation) {
+    private static TlcRequest request(SpecManifest m, SpecManifest.Configuration c, Map<String, String> constants) {
         java.nio.file.Path cfg = m.folder().resolve(c.config());
         java.nio.file.Path tla = m.folder().resolve(c.config().replaceFirst("\\.cfg$", ".tla"));
-        TlcRequest req = TlcRequest.of(tla, cfg).withConstants(constants).withInvariants(c.invariants())
+        return TlcRequest.of(tla, cfg).withConstants(constants).withInvariants(c.invariants())
                 .withProperties(c.properties()).withCheckDeadlock(c.checkDeadlock())
                 .withProvenance(m.folder().getFileName().toString(), c.name());
+    }
+
+    /** @param ran TLC's report on the request, already run without -continue, or null to run it here */
+    private TlcRun runTlc(SpecManifest m, SpecManifest.Configuration c, Map<String, String> constants,
+                          boolean continueAfterViolation, TlcReport ran) {
+        TlcRequest req = request(m, c, constants);
         TlcChecker checker = new TlcChecker(continueAfterViolation ? tlc.withMode(new org.rdmacheck.checker.tlc.TlcMode(
                 true, java.util.Optional.empty(), false)) : tlc);
-        TlcReport report = checker.check(req);
+        TlcReport report = ran != null ? ran : checker.check(req);
         long distinct = report.stats().distinctStates();
         TlcReport counted = report;
         String prefix = "";

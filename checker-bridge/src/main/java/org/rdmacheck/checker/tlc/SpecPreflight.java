@@ -49,7 +49,27 @@ public final class SpecPreflight {
      *             configuration file name
      */
     static void printOutline(String[] args) {
-        FastTool tool = new FastTool(args[0], args[1], args[2], null);
+        printOutline(new FastTool(args[0], args[1], args[2], null));
+    }
+
+    /**
+     * Prints the outline of the spec TLC has just checked in this class loader: from the tool TLC
+     * built ({@code TLCGlobals.mainChecker}), which loaded the same spec and configuration, instead of
+     * loading them a second time; as {@link #printOutline(String[])} when TLC built none (it stopped
+     * before checking, or simulated).
+     *
+     * @param args as {@link #printOutline(String[])}
+     */
+    static void printOutlineAfterTlc(String[] args) {
+        tlc2.tool.AbstractChecker checker = tlc2.TLCGlobals.mainChecker;
+        if (checker != null && checker.tool instanceof FastTool tool) {
+            printOutline(tool);
+        } else {
+            printOutline(args);
+        }
+    }
+
+    private static void printOutline(FastTool tool) {
         List<String> temporal = new ArrayList<>();
         for (Action a : tool.getImpliedTemporals()) {
             temporal.add(a.getLocation().replace('\n', ' ').replaceAll("^<\\w+ |>$", ""));

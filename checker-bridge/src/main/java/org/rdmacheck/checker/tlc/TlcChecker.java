@@ -72,6 +72,107 @@ public final class TlcChecker {
     }
 
     /**
+     * Checks several specs, as {@link #check} would one by one, in one child JVM ({@link TlcBatch}):
+     * each TLC run in a class loader of its own, so its static state starts afresh, while the JVM's
+     * start and its warmed-up platform classes serve them all. A configuration with {@code SYMMETRY}
+     * (TLC's check depends on the outline, read before it) and a job the batch did not finish (an exit
+     * from inside TLC, an exception out of {@code tlc2.TLC.main}) run in a child of their own. The
+     * time limit covers the whole batch: past it, the jobs not finished are TLC runs stopped by it.
+     *
+     * @param requests the specs, configurations and overrides
+     * @return one report per request, in order
+     * @throws InputException as {@link #check}
+     */
+    public List<TlcReport> checkAll(List<TlcRequest> requests) {
+        TlcReport[] reports = new TlcReport[requests.size()];
+        List<TlcWorkspace> spaces = new ArrayList<>();
+        try {
+            List<Integer> batched = new ArrayList<>();
+            List<String> args = new ArrayList<>();
+            for (int i = 0; i < requests.size(); i++) {
+                TlcWorkspace ws = TlcWorkspace.create(requests.get(i), options.libraryFolders());
+                spaces.add(ws);
+                boolean after = outlineAfter(ws);
+                if (!after && !ws.config().section("SYMMETRY").isEmpty()) {
+                    continue;
+                }
+                Path tmp = ws.dir().resolve("tmp");
+                Files.createDirectories(tmp);
+                args.addAll(new TlcBatch.Job(tmp.toString(), libraryPath(options),
+                        after ? SpecPreflight.arguments(ws) : List.of(), ws.tlcArguments(options)).arguments());
+                batched.add(i);
+            }
+            if (!batched.isEmpty()) {
+                runBatch(requests, spaces, batched, args, reports);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            spaces.forEach(TlcWorkspace::close);
+        }
+        for (int i = 0; i < reports.length; i++) {
+            if (reports[i] == null) {
+                reports[i] = check(requests.get(i));
+            }
+        }
+        return List.of(reports);
+    }
+
+    /** Runs the batched jobs in one child and fills in the reports of those it finished (or the limit stopped). */
+    private void runBatch(List<TlcRequest> requests, List<TlcWorkspace> spaces, List<Integer> batched,
+                          List<String> args, TlcReport[] reports) {
+        TlcWorkspace first = spaces.get(batched.get(0));
+        List<String> jvm = new ArrayList<>(jvmOptions(first.dir(), options));
+        // TlcBatch traps tlc2.TLC.main's own System.exit with a security manager
+        jvm.add("-Djava.security.manager=allow");
+        List<String> cmd = ChildProcess.javaCommand(jvm, SpecPreflight.classPath(options), TlcBatch.class.getName(),
+                args);
+        long[] began = new long[batched.size()];
+        long[] ended = new long[batched.size()];
+        OptionalInt exit;
+        String output;
+        try (ChildProcess child = ChildProcess.start(cmd, first.dir(), line -> {
+            if (line.startsWith(TlcBatch.BEGIN)) {
+                began[Integer.parseInt(line.substring(TlcBatch.BEGIN.length()).trim())] = System.currentTimeMillis();
+            } else if (line.startsWith(TlcBatch.END)) {
+                ended[Integer.parseInt(line.substring(TlcBatch.END.length()).split(" ")[0])] = System.currentTimeMillis();
+            } else {
+                long t0 = java.util.Arrays.stream(began).max().orElse(0);
+                progress(line, t0);
+            }
+        })) {
+            exit = child.await(options.timeLimitMillis());
+            output = child.output();
+        }
+        for (int j = 0; j < batched.size(); j++) {
+            TlcBatch.Part part = TlcBatch.Part.of(output, j);
+            if (part.status().isEmpty() && exit.isPresent()) {
+                continue; // not finished in the batch, and not stopped by the limit: a child of its own
+            }
+            int i = batched.get(j);
+            TlcWorkspace ws = spaces.get(i);
+            boolean after = outlineAfter(ws);
+            String out = part.output();
+            SpecPreflight.Outline outline = null;
+            if (after) {
+                outline = part.status().isPresent() ? SpecPreflight.parse(TlcThenOutline.outlinePart(out)).orElse(null)
+                        : null;
+                out = TlcThenOutline.tlcPart(out);
+            }
+            long wall = began[j] == 0 ? 0 : (ended[j] > 0 ? ended[j] : System.currentTimeMillis()) - began[j];
+            reports[i] = new TlcResults(TlcOutput.parse(out), ws, requests.get(i), options.workers(), wall,
+                    options.mode()).withOutline(outline).withSymmetry(null).interpret(part.status(),
+                    options.timeLimitMillis());
+        }
+    }
+
+    /** @return the {@code TLA-Library} path of the options' library folders, or null without any */
+    static String libraryPath(TlcOptions opts) {
+        return opts.libraryFolders().isEmpty() ? null : String.join(java.io.File.pathSeparator,
+                opts.libraryFolders().stream().map(p -> p.toAbsolutePath().normalize().toString()).toList());
+    }
+
+    /**
      * Runs the preflight (a short child JVM) when the configuration has properties or SYMMETRY, the
      * cases where what TLC checks depends on how it classifies them.
      *
@@ -133,8 +234,7 @@ public final class TlcChecker {
         }
         if (!opts.libraryFolders().isEmpty()) {
             // SANY's resolver (util.SimpleFilenameToStream) searches these folders after the spec's own.
-            o.add("-DTLA-Library=" + String.join(java.io.File.pathSeparator,
-                    opts.libraryFolders().stream().map(p -> p.toAbsolutePath().normalize().toString()).toList()));
+            o.add("-DTLA-Library=" + libraryPath(opts));
         }
         o.addAll(opts.javaOptions());
         o.addAll(hostOptions());
