@@ -130,6 +130,26 @@ class FabricMechanismsTest {
         assertEquals(new TreeSet<>(IOFD_KILLS.keySet()), iofd);
     }
 
+    /**
+     * pfc-counts-background's coverage scope has hysteresis, where the count sets and clears the pause
+     * bit; without hysteresis the same count is the pause test itself. The knock-out is one switch in
+     * the one count, and it is killed on both paths: here, at the scope with hysteresis 1.
+     */
+    @Test
+    void theBackgroundCountIsKilledWithoutHysteresisToo() {
+        FabricEntry entry = new FabricEntry();
+        Mechanism m = entry.mechanisms().stream().filter(x -> x.name().equals("pfc-counts-background"))
+                .findFirst().orElseThrow();
+        assertEquals("2", m.coverage().get("pfc-hysteresis"));
+        Map<String, String> p = new LinkedHashMap<>(m.coverage());
+        p.put("pfc-hysteresis", "1");
+        p.put(ModelEntry.KNOCKOUT_PARAM, m.name());
+        ExplorationReport r = exploreUpTo(entry.build(m.variant(), Params.of(p))
+                .selecting(x -> x.name().equals(FabricProperties.LOSSLESS)), 1_000_000, true);
+        CheckResult.Violated v = assertInstanceOf(CheckResult.Violated.class, r.result(FabricProperties.LOSSLESS));
+        assertEquals(3, v.counterexample().length(), "transitions in the trace");
+    }
+
     @Test
     void anUnknownKnockoutIsAOneLineInputError() {
         InputException e = assertThrows(InputException.class,

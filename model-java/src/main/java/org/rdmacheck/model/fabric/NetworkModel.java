@@ -163,6 +163,8 @@ public final class NetworkModel implements LayoutModel {
     private final int[] dftLengthBits;
     /** a planted stuck rule for tests (see {@link #withPlantedStuckRule}); -1 in every model the catalogue builds */
     private final int stuckSeq;
+    /** a planted escape refusal for tests (see {@link #withPlantedEscapeRefusal}); false in every catalogue model */
+    private final boolean escapeOnlyAtSource;
 
     /**
      * Why a buffered head packet cannot move, in the model's own terms: the kind of a deadlock is
@@ -199,7 +201,7 @@ public final class NetworkModel implements LayoutModel {
      * @throws org.rdmacheck.model.InputException if a failure would disconnect a flow
      */
     public NetworkModel(FabricConfig config) {
-        this(config, -1);
+        this(config, -1, false);
     }
 
     /**
@@ -212,11 +214,25 @@ public final class NetworkModel implements LayoutModel {
      * @return the model with the rule
      */
     public static NetworkModel withPlantedStuckRule(FabricConfig config, int seq) {
-        return new NetworkModel(config, seq);
+        return new NetworkModel(config, seq, false);
     }
 
-    private NetworkModel(FabricConfig config, int stuckSeq) {
+    /**
+     * For tests only (no command or parameter reaches it): the model with a planted bug, a router
+     * that sends a VL1 packet whose ECMP port is blocked to the escape lane only at its source ToR
+     * (never at a later switch), so a check can be shown to tell the stall it makes from the
+     * design's own deadlocks: the stuck head's port is paused, but its escape lane is open.
+     *
+     * @param config the configuration
+     * @return the model with the rule
+     */
+    public static NetworkModel withPlantedEscapeRefusal(FabricConfig config) {
+        return new NetworkModel(config, -1, true);
+    }
+
+    private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource) {
         this.stuckSeq = stuckSeq;
+        this.escapeOnlyAtSource = escapeOnlyAtSource;
         this.config = config;
         this.iofd = config.options().preset() == FabricOptions.Preset.IOFD;
         this.escapeVl = config.options().preset() == FabricOptions.Preset.ESCAPE_VL;
@@ -1776,14 +1792,22 @@ public final class NetworkModel implements LayoutModel {
             if (hysteresis) {
                 return x.is(g.paused[b]);
             }
-            int n = x.length(buffers[b]);
-            return ((b & 1) == 1 && !koPauseCount ? n + x.get(background[b >> 1]) : n) >= xoff;
+            return pfcCount(b, x.length(buffers[b]), x.get(background[b >> 1])) >= xoff;
+        }
+
+        /**
+         * What PFC counts in buffer b, for the pause test and for the pause bit's update alike: the
+         * whole ingress buffer, the VL1 buffer's background packets included (seed 004, 4); knocked
+         * out (pfc-counts-background), the modelled messages' packets alone.
+         */
+        private int pfcCount(int b, int packets, int bg) {
+            return (b & 1) == 1 && !koPauseCount ? packets + bg : packets;
         }
 
         /** Updates the successor's pause bits from its occupancies (with hysteresis only). */
         private void settle() {
             for (int b = 0; b < buffers.length; b++) {
-                int n = x.lengthNow(buffers[b]) + ((b & 1) == 1 && !koPauseCount ? x.now(background[b >> 1]) : 0);
+                int n = pfcCount(b, x.lengthNow(buffers[b]), x.now(background[b >> 1]));
                 if (n >= xoff) {
                     x.set(g.paused[b], true);
                 } else if (n <= xon) {
@@ -1948,7 +1972,7 @@ public final class NetworkModel implements LayoutModel {
             }
             if (room(normal, 1)) {
                 hop(normal, 1, tokens, Route.NORMAL, AFTER, altCount > 0);
-            } else {
+            } else if (inArc < 0 || !escapeOnlyAtSource) { // the planted bug of withPlantedEscapeRefusal (tests)
                 escapeToVl0(v, f, seq, tokens, end);
             }
         }
@@ -2222,14 +2246,28 @@ public final class NetworkModel implements LayoutModel {
                 return Block.UTURN_FORBIDDEN; // whatever its tokens: its entry's port is its arrival port
             }
             if (hit >= 0 && (dLane.of(hit) == 0 || tokens > 0)) {
-                return room(dArc.of(hit), dLane.of(hit)) ? Block.UNEXPLAINED : Block.PINNED_TO_FULL;
+                if (room(dArc.of(hit), dLane.of(hit))) {
+                    return Block.UNEXPLAINED;
+                }
+                return dLane.of(hit) == 1 && !koAccess ? unlessEscapeOpen(v, f, seq, Block.PINNED_TO_FULL)
+                        : Block.PINNED_TO_FULL;
             }
             int normal = net.ecmpArc(failedNow, v, f);
             Block b = blocked(normal, 1);
-            if (b == Block.UNEXPLAINED && laneChange == LaneChange.TABLE) {
-                return Block.RULE_WAITS;
+            if (laneChange == LaneChange.TABLE) {
+                return b == Block.UNEXPLAINED ? Block.RULE_WAITS : b; // the table may say wait on either lane
             }
-            return b;
+            return b == Block.UNEXPLAINED ? b : unlessEscapeOpen(v, f, seq, b);
+        }
+
+        /**
+         * A VL1 head whose port is blocked (paused, down, gone, or its DFT entry's port full) must be
+         * able to take the escape lane when VL0 has room and the lane rule lets it (seed 000, IV-B;
+         * Duato's condition: every packet blocked on the adaptive lane may take the escape lane). If
+         * it still has no move, the port's state does not explain it: UNEXPLAINED.
+         */
+        private Block unlessEscapeOpen(int v, int f, int seq, Block portBlocked) {
+            return escapeClosed(v, f, seq) == null ? Block.UNEXPLAINED : portBlocked;
         }
 
         /** Why a port is closed to a packet: gone, down or paused; UNEXPLAINED when it has room. */
