@@ -132,17 +132,21 @@ class FabricMechanismsTest {
 
     /**
      * pfc-counts-background's coverage scope has hysteresis, where the count sets and clears the pause
-     * bit; without hysteresis the same count is the pause test itself. The knock-out is one switch in
-     * the one count, and it is killed on both paths: here, at the scope with hysteresis 1.
+     * bit; without hysteresis the same count is the pause test itself. The switch is one guard in the
+     * one count, and both paths are covered: here, at the scope with hysteresis 1, the design keeps
+     * LosslessBuffers (a pause test that forgets background would not) and the knock-out breaks it.
      */
     @Test
-    void theBackgroundCountIsKilledWithoutHysteresisToo() {
+    void theBackgroundCountIsCoveredWithoutHysteresisToo() {
         FabricEntry entry = new FabricEntry();
         Mechanism m = entry.mechanisms().stream().filter(x -> x.name().equals("pfc-counts-background"))
                 .findFirst().orElseThrow();
         assertEquals("2", m.coverage().get("pfc-hysteresis"));
         Map<String, String> p = new LinkedHashMap<>(m.coverage());
         p.put("pfc-hysteresis", "1");
+        ExplorationReport design = explore(entry.build(m.variant(), Params.of(p))
+                .selecting(x -> x.name().equals(FabricProperties.LOSSLESS)));
+        assertInstanceOf(CheckResult.Verified.class, design.result(FabricProperties.LOSSLESS));
         p.put(ModelEntry.KNOCKOUT_PARAM, m.name());
         ExplorationReport r = exploreUpTo(entry.build(m.variant(), Params.of(p))
                 .selecting(x -> x.name().equals(FabricProperties.LOSSLESS)), 1_000_000, true);
