@@ -151,7 +151,7 @@ class FabricMechanismsTest {
         ExplorationReport r = exploreUpTo(entry.build(m.variant(), Params.of(p))
                 .selecting(x -> x.name().equals(FabricProperties.LOSSLESS)), 1_000_000, true);
         CheckResult.Violated v = assertInstanceOf(CheckResult.Violated.class, r.result(FabricProperties.LOSSLESS));
-        assertEquals(3, v.counterexample().length(), "transitions in the trace");
+        assertEquals(4, v.counterexample().length(), "transitions in the trace");
     }
 
     @Test
