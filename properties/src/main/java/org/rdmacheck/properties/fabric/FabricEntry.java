@@ -300,8 +300,10 @@ public final class FabricEntry implements ModelEntry {
                 FabricProperties.TOKENS, "restates the router's guard (a misroute spends a token); the knock-out "
                         + "token-spending violates it",
                 FabricProperties.NO_UNEXPLAINED_BLOCKING, "restates that the router's only ways to refuse a packet are "
-                        + "the modelled ones (port paused or down, no route, DFT pin, forbidden U-turn, lane-rule wait); "
-                        + "no option removes one, and a router with a planted stuck rule violates it (FabricFindingKindTest)",
+                        + "the modelled ones (port paused or down, no route, DFT pin, forbidden U-turn, lane-rule wait), and "
+                        + "that a VL1 packet behind a blocked port takes an open escape lane; no option removes one, "
+                        + "and a router with a planted stuck rule or escape refusal violates it (ContainedKindTest, "
+                        + "EscapeRefusalTest)",
                 FabricProperties.DEFLECTION_OFFERED, "holds for the lane rules silent and follow, which decide lanes "
                         + "only after IOFD's deflection; the degenerate rules of the lane-rule family violate it "
                         + "(lane-change=table, lane-rule=EWE.EWE.EWE.EWE.EWE.EWE.EWE: every packet on VL0; see "
