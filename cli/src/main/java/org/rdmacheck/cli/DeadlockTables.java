@@ -250,7 +250,10 @@ final class DeadlockTables {
                 w.write("# SLID DLID SL: the fewest-lanes assignment (paths not listed: SL 0)\n");
                 for (int[] a : lanes.assignment()) {
                     Subnet.Endpoint e = f.subnet().endpoints().get(a[0]);
-                    w.write(String.format(Locale.ROOT, "0x%04x 0x%04x %d%n", e.baseLid(), a[1], a[2]));
+                    // the assignment is per port: every source LID of it (LMC > 0) gets the path's SL
+                    for (int slid = e.baseLid(); slid < e.baseLid() + e.lidCount(); slid++) {
+                        w.write(String.format(Locale.ROOT, "0x%04x 0x%04x %d%n", slid, a[1], a[2]));
+                    }
                 }
             }
             int[] identity = new int[LaneMap.LANES];

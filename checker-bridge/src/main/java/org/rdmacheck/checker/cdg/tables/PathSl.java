@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.rdmacheck.model.InputException;
@@ -16,11 +17,21 @@ import org.rdmacheck.model.InputException;
 public interface PathSl {
 
     /**
-     * @param srcLid the source port's base LID
+     * @param srcLid a source LID (with LMC &gt; 0 a port has several, each its own paths)
      * @param dstLid the destination LID
      * @return the path's SL, in [0, 15]
      */
     int sl(int srcLid, int dstLid);
+
+    /**
+     * Checks the rule's paths against the fabric: a file that names a LID no channel adapter port
+     * owns describes another fabric.
+     *
+     * @param subnet the fabric
+     * @throws InputException naming the first path whose source or destination LID no port owns
+     */
+    default void checkAgainst(Subnet subnet) {
+    }
 
     /** @return whether every path has the same SL */
     default boolean constant() {
@@ -95,6 +106,7 @@ public interface PathSl {
             throw new InputException("SL file '" + file + "': cannot read (" + e.getMessage() + ")", e);
         }
         Map<Long, Integer> sls = new HashMap<>();
+        Map<Long, String> lineOf = new LinkedHashMap<>(); // in file order
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
             if (line.isEmpty() || line.startsWith("#")) {
@@ -119,11 +131,27 @@ public interface PathSl {
             if (sls.put(((long) s << 32) | d, sl) != null) {
                 throw new InputException(where + ": path " + s + " -> " + d + " listed twice");
             }
+            lineOf.put(((long) s << 32) | d, where);
         }
         return new PathSl() {
             @Override
             public int sl(int srcLid, int dstLid) {
                 return sls.getOrDefault(((long) srcLid << 32) | dstLid, 0);
+            }
+
+            @Override
+            public void checkAgainst(Subnet subnet) {
+                lineOf.forEach((key, where) -> {
+                    int s = (int) (key >>> 32);
+                    int d = (int) (long) key;
+                    for (int lid : new int[] {s, d}) {
+                        if (subnet.lidEndpoint(lid) < 0) {
+                            throw new InputException(where + ": " + (lid == s ? "SLID " : "DLID ") + lid
+                                    + ": no channel adapter port of the fabric has this LID (expected a LID in a "
+                                    + "port's range base .. base + 2^LMC - 1)");
+                        }
+                    }
+                });
             }
 
             @Override

@@ -168,8 +168,19 @@ public final class RouteDependencies {
                         if (src.node() == dst.node()) {
                             continue;
                         }
-                        int l = constant >= 0 ? constant : f.sls().sl(src.baseLid(), lid);
-                        bucket[l][size[l]++] = s;
+                        if (constant >= 0) {
+                            bucket[constant][size[constant]++] = s;
+                            continue;
+                        }
+                        // every source LID of the port (LMC > 0 gives it 2^LMC) has its own path
+                        // record and SL; forwarding goes by DLID alone, so the source joins the walk of
+                        // each SL its LIDs use, once
+                        for (int slid = src.baseLid(); slid < src.baseLid() + src.lidCount(); slid++) {
+                            int l = f.sls().sl(slid, lid);
+                            if (size[l] == 0 || bucket[l][size[l] - 1] != s) {
+                                bucket[l][size[l]++] = s;
+                            }
+                        }
                     }
                     for (int l = 0; l < LaneMap.LANES; l++) {
                         if (size[l] > 0) {

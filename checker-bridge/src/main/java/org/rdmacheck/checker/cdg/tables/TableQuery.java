@@ -43,9 +43,11 @@ public record TableQuery(Kind kind, String topology, String tables, String sl2vl
             Subnet s = IbNetDiscoverReader.read(Path.of(topology));
             LinearForwardingTables lft = LftDumpReader.read(Path.of(tables), s);
             LaneMap lanes = sl2vl.isEmpty() ? LaneMap.IDENTITY : Sl2VlTables.read(Path.of(sl2vl), s);
+            sls.checkAgainst(s);
             return new RoutedFabric(s, lft, lanes, sls);
         }
         Subnet s = Subnet.assign(TopologySpecs.parse(topology), 0);
+        sls.checkAgainst(s);
         Forwarding f = tables.isEmpty() ? RoutingRule.parse(rule).ecmp(s, new boolean[s.topology().linkCount()])
                 : NextHopReader.read(Path.of(tables), s);
         LaneMap lanes = sonic.isEmpty() ? new RoceLanes(java.util.stream.IntStream.range(0, 8).boxed()

@@ -1,13 +1,17 @@
 package org.rdmacheck.checker.cdg.tables;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.rdmacheck.checker.cdg.DeadlockVerdict;
+import org.rdmacheck.model.InputException;
 
 /**
  * Hand-written files in each dialect: a ring of four switches routed clockwise (a credit loop on one
@@ -81,6 +85,28 @@ class FixtureTest {
         TableCheck.Report r = check("ring4-opensm-lfts.dump", "ring4-sl2vl.dump", "file:" + res("ring4-path-sl.txt"));
         assertEquals(DeadlockVerdict.Outcome.DEADLOCK_FREE, r.outcome());
         assertTrue(r.clean());
+    }
+
+    @Test
+    void everySourceLidOfAnLmcPortIsRoutedOnItsOwnSl(@TempDir Path dir) throws Exception {
+        // node1 has LMC 1 (LIDs 8 and 9): the dateline paths' SL 1 given to its base LID only leaves the
+        // path from LID 9 on SL 0, and that path closes the loop
+        Path sls = Files.writeString(dir.resolve("sl.txt"), "8 11 1\n8 12 1\n12 11 1\n9 11 0\n");
+        TableCheck.Report r = check("ring4-opensm-lfts.dump", "ring4-sl2vl.dump", "file:" + sls);
+        assertEquals(DeadlockVerdict.Outcome.CYCLE, r.outcome());
+        assertTrue(r.loops().get(0).stream().allMatch(s -> s.channel().endsWith(" VL0")));
+        Path both = Files.writeString(dir.resolve("both.txt"), "8 11 1\n9 11 1\n8 12 1\n9 12 1\n12 11 1\n");
+        assertEquals(DeadlockVerdict.Outcome.DEADLOCK_FREE,
+                check("ring4-opensm-lfts.dump", "ring4-sl2vl.dump", "file:" + both).outcome());
+    }
+
+    @Test
+    void aPathSlNamingALidNoPortHasIsRefused(@TempDir Path dir) throws Exception {
+        Path sls = Files.writeString(dir.resolve("sl.txt"), "# a fabric's SLs\n8 11 1\n99 11 1\n");
+        InputException e = assertThrows(InputException.class,
+                () -> check("ring4-opensm-lfts.dump", "ring4-sl2vl.dump", "file:" + sls));
+        assertEquals(sls + " line 3: SLID 99: no channel adapter port of the fabric has this LID (expected a LID in a "
+                + "port's range base .. base + 2^LMC - 1)", e.getMessage());
     }
 
     @Test
