@@ -30,8 +30,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code rdmacheck deadlock}: the static channel-dependency check of a routing function on a
- * topology (seed 000 §IV-B). Exit 0 deadlock-free, 1 a dependency cycle or a disconnected escape
- * lane, 3 inconclusive.
+ * topology (seed 000 §IV-B). Exit 0 deadlock-free, 1 a dependency cycle, a disconnected escape
+ * lane, or a partitioned fabric (hosts with no route between them: the routes that exist are proved
+ * free of cycles, the traffic between islands has none), 3 inconclusive.
  */
 @Command(name = "deadlock", footerHeading = "%nExamples:%n", footer = {"  rdmacheck deadlock --topology fattree:k=8 --routing escape --lanes 2", "  rdmacheck deadlock --topology ring:n=4 --routing updown --max-time 1m",
         "  rdmacheck deadlock --ib-topology fabric.topo --lfts opensm-lfts.dump --sl2vl opensm-sl2vl.dump",
@@ -214,6 +215,17 @@ final class DeadlockCommand implements Callable<Integer> {
         ArrayNode cyc = o.putArray("cycle");
         for (Dependency d : v.cycle()) {
             cyc.add(TraceJson.MAPPER.valueToTree(d));
+        }
+        if (v.partition() == null) {
+            o.putNull("partition");
+        } else {
+            ObjectNode part = o.putObject("partition");
+            part.put("islands", v.partition().components());
+            part.put("unreachablePairs", v.partition().unreachable());
+            ArrayNode ex = part.putArray("examples");
+            for (List<String> pair : v.partition().examples()) {
+                ex.addArray().add(pair.get(0)).add(pair.get(1));
+            }
         }
         o.set("stats", TraceJson.MAPPER.valueToTree(v.stats()));
         o.put("counterexample", file);

@@ -103,6 +103,7 @@ final class DeadlockSuite implements SuiteTask {
             case DEADLOCK_FREE -> Finding.Verdict.DEADLOCK_FREE;
             case CYCLE -> Finding.Verdict.CYCLE;
             case ESCAPE_NOT_CONNECTED -> Finding.Verdict.ESCAPE_NOT_CONNECTED;
+            case PARTITIONED -> Finding.Verdict.PARTITIONED;
             case INCONCLUSIVE -> Finding.Verdict.INCONCLUSIVE;
         };
         return Finding.of(model, q.slug(), q.parameters(), CycleCounterexamples.PROPERTY, expected, verdict)

@@ -169,6 +169,8 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
         CYCLE(Polarity.FAILS),
         /** the escape lane cannot reach some destination (Duato's first condition fails) */
         ESCAPE_NOT_CONNECTED(Polarity.FAILS),
+        /** the surviving links split the hosts into islands: some pairs have no route (static deadlock check) */
+        PARTITIONED(Polarity.FAILS),
         /** the Java model and the TLA+ spec agree */
         CONFORMS(Polarity.HOLDS),
         /** the Java model and the TLA+ spec disagree, or the manifest is wrong */

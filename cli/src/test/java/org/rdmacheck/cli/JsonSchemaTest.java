@@ -86,6 +86,8 @@ class JsonSchemaTest {
                         repo().resolve("examples/sonic/leaf-32x100g-40m-tc-map.json").toString(), "--json", "--no-save")),
                 Arguments.of("deadlock.schema.json", Set.of(1), List.of("deadlock", "--topology", "ring:n=4",
                         "--routing", "deflect", "--json", "--no-save")),
+                Arguments.of("deadlock.schema.json", Set.of(1), List.of("deadlock", "--topology", "ring:n=4,hosts=1",
+                        "--fail", "s0-s1", "--fail", "s2-s3", "--json", "--no-save")),
                 Arguments.of("deadlock.schema.json", Set.of(0), List.of("deadlock", "--topology", "fattree:k=4",
                         "--routing", "escape", "--lanes", "2", "--json", "--no-save")),
                 Arguments.of("deadlock-tables.schema.json", Set.of(1), List.of("deadlock", "--ib-topology",

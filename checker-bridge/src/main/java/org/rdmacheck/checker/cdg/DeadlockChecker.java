@@ -86,6 +86,16 @@ public final class DeadlockChecker {
             exactNote = " (exact per-destination graph, " + exact.get().edgeCount() + " dependencies)";
         }
         DeadlockVerdict.Stats stats = stats(live, scc, extras, t0);
+        phases.accept("host connectivity");
+        // the theorems assume a connected routing function: with islands no route joins them, and an
+        // acyclic graph proves only the traffic that has a route (an escape lane cannot help either)
+        Partition islands = Partition.of(fabric);
+        if (islands != null) {
+            return new DeadlockVerdict(DeadlockVerdict.Outcome.PARTITIONED, "connectivity: every host reaches every host",
+                    List.of(), islands.describe() + "; the routes that exist have no dependency cycle ("
+                    + (routing.hasEscape() ? "Duato (2)" : "Dally-Seitz") + " over " + live + " channels" + exactNote
+                    + "), but traffic between the islands cannot be delivered", stats, islands);
+        }
         phases.accept("escape lane connectivity");
         EscapeConnectivity.Result conn = routing.hasEscape()
                 ? EscapeConnectivity.check(fabric, routing.policy(routing.escapeLane()).rerouting()) : null;
@@ -94,6 +104,7 @@ public final class DeadlockChecker {
                     "Duato (1): escape sub-function connected", List.of(),
                     "on VL" + routing.escapeLane() + " switch " + fabric.topology().nodeName(conn.from())
                             + " has no escape route to " + fabric.topology().nodeName(conn.to())
+                            // the fabric is connected here: a root orientation's up*/down* reaches every host
                             + (fabric.orientation() == Orientation.TIER ? " (try --orientation root)" : ""), stats);
         }
         return new DeadlockVerdict(DeadlockVerdict.Outcome.DEADLOCK_FREE, heldCondition(routing), List.of(),

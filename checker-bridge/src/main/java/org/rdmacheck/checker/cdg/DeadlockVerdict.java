@@ -10,12 +10,27 @@ import java.util.List;
  * @param cycle     for {@link Outcome#CYCLE}: the dependency cycle, each edge with its route
  * @param detail    one line for the reader
  * @param stats     sizes and time
+ * @param partition for {@link Outcome#PARTITIONED}: the hosts with no route between them; else null
  */
-public record DeadlockVerdict(Outcome outcome, String condition, List<Dependency> cycle, String detail, Stats stats) {
+public record DeadlockVerdict(Outcome outcome, String condition, List<Dependency> cycle, String detail, Stats stats,
+                              Partition partition) {
 
     /** Copies the cycle. */
     public DeadlockVerdict {
         cycle = List.copyOf(cycle);
+    }
+
+    /**
+     * A verdict on a fabric whose hosts all reach each other.
+     *
+     * @param outcome   the verdict
+     * @param condition the condition
+     * @param cycle     the cycle
+     * @param detail    one line
+     * @param stats     sizes and time
+     */
+    public DeadlockVerdict(Outcome outcome, String condition, List<Dependency> cycle, String detail, Stats stats) {
+        this(outcome, condition, cycle, detail, stats, null);
     }
 
     /** The verdicts. */
@@ -24,6 +39,12 @@ public record DeadlockVerdict(Outcome outcome, String condition, List<Dependency
         DEADLOCK_FREE,
         /** a realizable cycle of channel dependencies (through the escape lane, if there is one) */
         CYCLE,
+        /**
+         * the surviving links split the hosts into islands: the routes that exist have no dependency
+         * cycle, but some host pairs have no route at all (deadlock freedom is proved only for the
+         * traffic the fabric can carry)
+         */
+        PARTITIONED,
         /** the escape lane cannot reach some destination from some switch (Duato's first condition) */
         ESCAPE_NOT_CONNECTED,
         /** the over-approximate graph is cyclic but no cycle could be confirmed with routes */

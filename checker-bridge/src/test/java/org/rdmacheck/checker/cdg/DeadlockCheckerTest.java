@@ -87,6 +87,34 @@ class DeadlockCheckerTest {
     }
 
     @Test
+    void aPartitionedFabricIsNotDeadlockFree() {
+        DeadlockVerdict ls = check("leafspine:tors=2,spines=2,hosts=1", "updown", 1, Orientation.TIER,
+                "leaf0-spine0", "leaf0-spine1");
+        assertEquals(DeadlockVerdict.Outcome.PARTITIONED, ls.outcome(), ls.detail());
+        assertEquals(2, ls.partition().components());
+        assertEquals(1, ls.partition().unreachable());
+        assertEquals(List.of(List.of("h0.0", "h1.0")), ls.partition().examples());
+        // one failed uplink leaves a route: still deadlock-free
+        assertEquals(DeadlockVerdict.Outcome.DEADLOCK_FREE, check("leafspine:tors=2,spines=2,hosts=1", "updown", 1,
+                Orientation.TIER, "leaf0-spine0").outcome());
+        for (String r : List.of("updown", "escape")) {
+            DeadlockVerdict ring = check("ring:n=4,hosts=1", r, r.equals("updown") ? 1 : 2, Orientation.TIER,
+                    "s0-s1", "s2-s3");
+            // not ESCAPE_NOT_CONNECTED with a hint about the orientation: no orientation joins islands
+            assertEquals(DeadlockVerdict.Outcome.PARTITIONED, ring.outcome(), r);
+            assertEquals(4, ring.partition().unreachable());
+            assertFalse(ring.detail().contains("--orientation"));
+        }
+        // a cycle among the routes that exist is still a cycle
+        assertRealCycle(check("file:../examples/topology/two-islands.json", "deflect", 1, Orientation.TIER));
+        DeadlockVerdict island = check("file:../examples/topology/two-islands.json", "escape", 2, Orientation.TIER);
+        assertEquals(DeadlockVerdict.Outcome.PARTITIONED, island.outcome());
+        assertEquals(4, island.partition().unreachable());
+        assertEquals(List.of("h0", "h2"), island.partition().examples().get(0));
+        assertEquals(null, check("fattree:k=4", "escape", 2, Orientation.TIER).partition());
+    }
+
+    @Test
     void verdictsOnSmallFabricsAreStableUnderRandomShapes() {
         qt().withFixedSeed(42L).withExamples(12).forAll(integers().between(0, 2), integers().between(2, 4),
                 integers().between(1, 3)).checkAssert((kind, a, b) -> {
