@@ -76,7 +76,7 @@ public final class SonicCheck {
     /**
      * @param c an imported configuration
      * @return every lossless priority checked
-     * @throws InputException if a lossless priority lacks a PG, a lossless profile, a speed, a cable length or ECN
+     * @throws InputException if a lossless priority lacks a PG, a lossless profile, a speed, a cable length or a WRED profile
      */
     public SonicReport check(SonicConfig c) {
         List<String> sorted = new ArrayList<>(c.qos().keySet());
@@ -207,12 +207,23 @@ public final class SonicCheck {
         }
         Wred w = c.wred().get(k.wred());
         long tf = prof.xoff();
-        long buffer = Math.addExact(pool.size(), Math.multiplyExact((long) p * n, tf));
+        // B = pool + p·n·xoff must fit the solver's 32-bit arithmetic: name the input that breaks it
+        long maxXoff = (Integer.MAX_VALUE - 1L - pool.size()) / ((long) p * n);
+        if (pool.size() < Integer.MAX_VALUE - 1L && tf > maxXoff) {
+            throw new InputException("BUFFER_PROFILE|" + k.profile() + " xoff = " + tf + ": with " + p * n
+                    + " lossless PGs reserving it beside BUFFER_POOL|" + prof.pool() + " size = " + pool.size()
+                    + ", seed 004's buffer (pool + p*n*xoff) exceeds the solver's bound of " + (Integer.MAX_VALUE - 1)
+                    + " B; expected xoff at most " + Math.max(0, maxXoff));
+        }
+        long buffer = pool.size() + (long) p * n * tf;
         SwitchSpec sw = new SwitchSpec(c.name(), buffer, n, p, k.mtu(), Optional.empty(), tf, BETAS, 1);
         String name = ports.get(0) + ".p" + k.priority() + "." + k.profile();
+        // with ECN off the model's other constraints are evaluated as if it marked at green_min_threshold
+        // (one MTU when that is unset), and EcnMarksGreen fails
+        long tEcn = w.minThreshold() > 0 ? w.minThreshold() : k.mtu();
         ThresholdConfig cfg = prof.dynamicTh().isPresent()
-                ? ThresholdConfig.ofDynamic(name, beta(prof.dynamicTh().get()), w.minThreshold())
-                : ThresholdConfig.ofStatic(name, prof.staticTh().orElseThrow(), w.minThreshold());
+                ? ThresholdConfig.ofDynamic(name, beta(prof.dynamicTh().get()), tEcn)
+                : ThresholdConfig.ofStatic(name, prof.staticTh().orElseThrow(), tEcn);
         if (w.maxThreshold() > 0) {
             cfg = cfg.withKMax(w.maxThreshold());
         }
@@ -220,6 +231,9 @@ public final class SonicCheck {
             cfg = cfg.withDeflection(deflectionBytes);
         }
         ThresholdReport r = analysis.check(sw, cfg);
+        if (!w.ecn()) {
+            r = ecnOff(r, k.wred());
+        }
         Optional<Integer> thMin = Optional.empty();
         Optional<Integer> thMax = Optional.empty();
         Optional<Long> staticThMax = Optional.empty();
@@ -244,6 +258,24 @@ public final class SonicCheck {
         }
         return new ThresholdGroup(k.profile(), k.wred(), k.priority(), k.pg(), k.queue(), ports, r,
                 new ProfileDerivation(tEcnMax, thMin, thMax, staticThMax));
+    }
+
+    /**
+     * A lossless queue whose WRED profile does not mark green packets: ECN never fires, so PFC is the
+     * only congestion signal and pauses before any sender slows down, which seed 004 §4's
+     * ECN-before-PFC requirement rules out whatever the thresholds. The check's verdict is UNSAFE,
+     * its first constraint the one that fails.
+     */
+    private static ThresholdReport ecnOff(ThresholdReport r, String wredName) {
+        ConfigCheck c = r.check().orElseThrow();
+        List<Inequality> all = new ArrayList<>();
+        all.add(new Inequality("EcnMarksGreen", "WRED_PROFILE|" + wredName
+                + " marks green (ecn, wred_green_enable); rows below as if at t_ECN", "off", "on", false, "seed 004 §4"));
+        all.addAll(c.inequalities());
+        ConfigCheck off = new ConfigCheck(c.config(), all, c.witnessSearch(), c.deflectionSearch(),
+                ConfigCheck.Verdict.UNSAFE, c.solverAgrees());
+        return new ThresholdReport(r.sw(), r.headroom(), r.reservedHeadroom(), r.sharedBuffer(), r.staticDerivation(),
+                r.dynamicDerivation(), Optional.of(off));
     }
 
     private static Optional<Headroom> ieee(SonicConfig.Port pt, BigDecimal cable) {
@@ -278,9 +310,11 @@ public final class SonicCheck {
 
     private static String wred(SonicConfig c, String port, int prio, int queue) {
         String name = c.queueWred().get(new PortIndex(port, queue));
-        if (name == null || !c.wred().get(name).ecn() || c.wred().get(name).minThreshold() <= 0) {
-            throw new InputException("QUEUE|" + port + "|" + queue + ": expected a wred_profile with ECN on green "
-                    + "and a positive green_min_threshold for lossless priority " + prio + " (tc_to_queue_map)");
+        // ECN switched off on green (ecn without green, or wred_green_enable = false) is valid configuration,
+        // checked as UNSAFE in group(); a missing profile or threshold is not one SONiC can apply
+        if (name == null || c.wred().get(name).ecn() && c.wred().get(name).minThreshold() <= 0) {
+            throw new InputException("QUEUE|" + port + "|" + queue + ": expected a wred_profile with "
+                    + "a positive green_min_threshold for lossless priority " + prio + " (tc_to_queue_map)");
         }
         return name;
     }

@@ -257,6 +257,31 @@ class SonicCheckTest {
         assertTrue(m.contains("pg_lossless_100000_5m_profile") && m.contains("no such BUFFER_PROFILE"), m);
     }
 
+    /** ECN off on a lossless queue is valid configuration that never marks before PFC pauses: UNSAFE, not bad input. */
+    @Test
+    void ecnSwitchedOffIsUnsafeWithTheFailingCheck() throws IOException {
+        for (String[] off : new String[][] {{"ecn", "ecn_none"}, {"wred_green_enable", "false"}}) {
+            ObjectNode root = (ObjectNode) MAPPER.readTree(Files.readString(EXAMPLES.resolve("leaf-32x100g-40m.json")));
+            ((ObjectNode) root.get("WRED_PROFILE").get("AZURE_LOSSLESS")).put(off[0], off[1]);
+            SonicReport r = check(SonicConfigReader.parse("ecn-off", root), 0);
+            assertEquals(ConfigCheck.Verdict.UNSAFE, r.verdict(), off[0]);
+            ConfigCheck c = r.groups().get(0).report().check().orElseThrow();
+            assertEquals(ConfigCheck.Verdict.UNSAFE, c.verdict());
+            assertTrue(c.fails("EcnMarksGreen"), off[0]);
+            assertEquals("EcnMarksGreen", c.inequalities().get(0).name());
+            assertTrue(r.priorities().stream().allMatch(p -> p.verdict() == ConfigCheck.Verdict.UNSAFE));
+            // the derivation still says which K_min would be safe once ECN is on
+            assertEquals(249_999, r.groups().get(0).derivation().tEcnMaxBytes());
+        }
+    }
+
+    @Test
+    void hugeXoffIsRejectedNamingTheXoff() throws IOException {
+        String m = rejected(r -> profile(r).put("xoff", "999999999999"));
+        assertTrue(m.startsWith("BUFFER_PROFILE|pg_lossless_100000_40m_profile xoff = 999999999999"), m);
+        assertTrue(m.contains("expected xoff at most"), m);
+    }
+
     @Test
     void losslessPriorityWithoutPgOrEcnIsRejected() throws IOException {
         String m = rejected(r -> ((ObjectNode) r.get("BUFFER_PG")).remove("Ethernet8|3-4"));
