@@ -85,17 +85,7 @@ public final class ModelChecks {
                 rows.add(f.withSearch(search));
             }
         }
-        if (live != null) {
-            CheckSpec<?> base = live.base();
-            for (var p : live.properties()) {
-                Finding f = CheckFindings.of(base.modelName(), base.variant(), base.parameters(),
-                        Finding.Expectation.holds(!live.expectedViolations().contains(p.name())),
-                        new CheckResult.Inconclusive(p.name(), CheckResult.InconclusiveReason.NOT_CHECKED,
-                                "random walks check no liveness property: check " + p.name() + " with --search bfs",
-                                org.rdmacheck.checker.Stats.empty(org.rdmacheck.engine.Explorer.CHECKER)), null);
-                rows.add(search == null ? f : f.withSearch(search));
-            }
-        }
+        rows.addAll(notChecked(live, search, "random walks"));
         return rows;
     }
 
@@ -125,17 +115,31 @@ public final class ModelChecks {
                 rows.add(f.withSearch(search));
             }
         }
-        if (live != null) {
-            CheckSpec<?> base = live.base();
-            for (var p : live.properties()) {
-                Finding f = CheckFindings.of(base.modelName(), base.variant(), base.parameters(),
-                        Finding.Expectation.holds(!live.expectedViolations().contains(p.name())),
-                        new CheckResult.Inconclusive(p.name(), CheckResult.InconclusiveReason.NOT_CHECKED,
-                                "the directed search checks no liveness property: check " + p.name()
-                                + " with --search bfs", org.rdmacheck.checker.Stats.empty(
-                                org.rdmacheck.engine.Explorer.CHECKER)), null);
-                rows.add(search == null ? f : f.withSearch(search));
-            }
+        rows.addAll(notChecked(live, search, "the directed search"));
+        return rows;
+    }
+
+    /**
+     * @param live   the liveness properties asked for, or null
+     * @param search the search that ran, or null if no safety property was checked
+     * @param by     the search, as the rows name it ("random walks")
+     * @return one INCONCLUSIVE (NOT_CHECKED) row per liveness property: a search that is not
+     *         breadth-first checks none
+     */
+    private static List<Finding> notChecked(LivenessSpec<?> live, Finding.Search search, String by) {
+        List<Finding> rows = new ArrayList<>();
+        if (live == null) {
+            return rows;
+        }
+        CheckSpec<?> base = live.base();
+        for (var p : live.properties()) {
+            Finding f = CheckFindings.of(base.modelName(), base.variant(), base.parameters(),
+                    Finding.Expectation.holds(!live.expectedViolations().contains(p.name())),
+                    new CheckResult.Inconclusive(p.name(), CheckResult.InconclusiveReason.NOT_CHECKED,
+                            by + " check" + (by.endsWith("s") ? "" : "s") + " no liveness property: check " + p.name()
+                            + " with --search bfs", org.rdmacheck.checker.Stats.empty(
+                            org.rdmacheck.engine.Explorer.CHECKER)), null);
+            rows.add(search == null ? f : f.withSearch(search));
         }
         return rows;
     }

@@ -124,11 +124,9 @@ public final class DirectedSearch {
         private final int[] foundAt;
         private final int[] foundStep;
         private final long budget;
-        // the successors of the state being expanded
-        private int[] arena = new int[1024];
-        private int[] starts = new int[33];
-        private int count;
+        /** the state being expanded, and its successors */
         private int[] cur = new int[64];
+        private final SuccessorBuffer succ = new SuccessorBuffer();
         private long expanded;
         private long transitions;
         private long dropped;
@@ -212,30 +210,15 @@ public final class DirectedSearch {
             return t != null ? t.test(values, 0) : inv.test(setup.codec.decode(Words.reader(values, 0)));
         }
 
-        private void keep(long code, int[] next, int length) {
-            if (count == codes.length) {
-                codes = Arrays.copyOf(codes, 2 * count);
-                starts = Arrays.copyOf(starts, 2 * count + 1);
-            }
-            int at = starts[count];
-            if (at + length > arena.length) {
-                arena = Arrays.copyOf(arena, 2 * (at + length));
-            }
-            System.arraycopy(next, 0, arena, at, length);
-            codes[count] = code;
-            starts[++count] = at + length;
-        }
-
-        private long[] codes = new long[32];
         private int[] scratch = new int[64];
 
         private void expand(int number, int length, int depth) {
-            count = 0;
-            expander.successors(cur, 0, this::keep);
+            succ.clear();
+            expander.successors(cur, 0, succ);
             expanded++;
-            transitions += count;
+            transitions += succ.count;
             judgeSteps(number);
-            if (count == 0) {
+            if (succ.count == 0) {
                 for (int p = 0; p < props.size(); p++) {
                     if (foundAt[p] < 0 && props.get(p) instanceof DeadlockFreedom<S>
                             && !setup.model.isFinal(setup.codec.decode(Words.reader(cur, 0)))) {
@@ -246,25 +229,25 @@ public final class DirectedSearch {
                 return;
             }
             int[] order = order(Words.fingerprint(cur, 0, length));
-            visited.ensureRoom(count);
+            visited.ensureRoom(succ.count);
             for (int k : order) {
-                int n = starts[k + 1] - starts[k];
+                int n = succ.length(k);
                 if (scratch.length < n) {
                     scratch = new int[2 * n];
                 }
-                System.arraycopy(arena, starts[k], scratch, 0, n);
+                System.arraycopy(succ.arena, succ.starts[k], scratch, 0, n);
                 reached(scratch, n, number, k, depth + 1);
             }
         }
 
         /** @return the successors' positions in the order they join the open list: shuffled by the seed */
         private int[] order(long fingerprint) {
-            int[] o = new int[count];
-            for (int i = 0; i < count; i++) {
+            int[] o = new int[succ.count];
+            for (int i = 0; i < succ.count; i++) {
                 o[i] = i;
             }
             SplittableRandom r = new SplittableRandom(directed.stateSeed(fingerprint));
-            for (int i = count - 1; i > 0; i--) {
+            for (int i = succ.count - 1; i > 0; i--) {
                 int j = r.nextInt(i + 1);
                 int x = o[i];
                 o[i] = o[j];
@@ -280,19 +263,19 @@ public final class DirectedSearch {
                     continue;
                 }
                 PackedModel.StepTest t = setup.packedStepTests[p];
-                for (int k = 0; k < count; k++) {
-                    int n = starts[k + 1] - starts[k];
+                for (int k = 0; k < succ.count; k++) {
+                    int n = succ.length(k);
                     boolean ok;
                     if (t != null) {
                         if (scratch.length < n) {
                             scratch = new int[2 * n];
                         }
-                        System.arraycopy(arena, starts[k], scratch, 0, n);
-                        ok = t.test(cur, 0, codes[k], scratch);
+                        System.arraycopy(succ.arena, succ.starts[k], scratch, 0, n);
+                        ok = t.test(cur, 0, succ.codes[k], scratch);
                     } else {
                         S from = setup.codec.decode(Words.reader(cur, 0));
-                        S to = setup.codec.decode(Words.reader(arena, starts[k]));
-                        ok = ((ActionProperty<S>) props.get(p)).test(from, setup.packed.action(codes[k]), to);
+                        S to = setup.codec.decode(Words.reader(succ.arena, succ.starts[k]));
+                        ok = ((ActionProperty<S>) props.get(p)).test(from, setup.packed.action(succ.codes[k]), to);
                     }
                     if (!ok) {
                         foundAt[p] = number;

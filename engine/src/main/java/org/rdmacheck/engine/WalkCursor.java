@@ -1,7 +1,6 @@
 package org.rdmacheck.engine;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.rdmacheck.model.Model;
 import org.rdmacheck.model.PackedModel;
@@ -119,12 +118,9 @@ abstract class WalkCursor<S> {
         private final PackedModel.StepTest[] stepTests;
         private final PackedModel.Expander expander;
         private final int[][] initials;
-        private final PackedModel.Sink sink = this::keep;
+        private final SuccessorBuffer succ = new SuccessorBuffer();
+        private final PackedModel.Sink sink = succ;
         private int[] cur = new int[64];
-        private int[] arena = new int[1024];
-        private int[] starts = new int[33];
-        private long[] codes = new long[32];
-        private int count;
         /** action names by code, as far as met (a code is materialised once) */
         private final java.util.HashMap<Long, String> names = new java.util.HashMap<>();
         /** a successor's values from index 0, as a packed step test reads them */
@@ -151,20 +147,6 @@ abstract class WalkCursor<S> {
             }
         }
 
-        private void keep(long code, int[] next, int length) {
-            if (count == codes.length) {
-                codes = Arrays.copyOf(codes, 2 * count);
-                starts = Arrays.copyOf(starts, 2 * count + 1);
-            }
-            int at = starts[count];
-            if (at + length > arena.length) {
-                arena = Arrays.copyOf(arena, 2 * (at + length));
-            }
-            System.arraycopy(next, 0, arena, at, length);
-            codes[count] = code;
-            starts[++count] = at + length;
-        }
-
         @Override
         void start(int i) {
             set(initials[i], 0, initials[i].length);
@@ -180,9 +162,9 @@ abstract class WalkCursor<S> {
 
         @Override
         int expand() {
-            count = 0;
+            succ.clear();
             expander.successors(cur, 0, sink);
-            return count;
+            return succ.count;
         }
 
         @Override
@@ -197,15 +179,15 @@ abstract class WalkCursor<S> {
         boolean step(int p, int k) {
             PackedModel.StepTest t = stepTests[p];
             if (t != null) {
-                int length = starts[k + 1] - starts[k];
+                int length = succ.length(k);
                 if (scratch.length < length) {
                     scratch = new int[2 * length];
                 }
-                System.arraycopy(arena, starts[k], scratch, 0, length);
-                return t.test(cur, 0, codes[k], scratch);
+                System.arraycopy(succ.arena, succ.starts[k], scratch, 0, length);
+                return t.test(cur, 0, succ.codes[k], scratch);
             }
-            S next = codec.decode(Words.reader(arena, starts[k]));
-            return ((ActionProperty<S>) props.get(p)).test(decoded(), packed.action(codes[k]), next);
+            S next = codec.decode(Words.reader(succ.arena, succ.starts[k]));
+            return ((ActionProperty<S>) props.get(p)).test(decoded(), packed.action(succ.codes[k]), next);
         }
 
         @Override
@@ -215,12 +197,12 @@ abstract class WalkCursor<S> {
 
         @Override
         void take(int k) {
-            set(arena, starts[k], starts[k + 1] - starts[k]);
+            set(succ.arena, succ.starts[k], succ.length(k));
         }
 
         @Override
         String actionName(int k) {
-            long code = codes[k];
+            long code = succ.codes[k];
             String name = names.get(code);
             if (name == null) {
                 name = packed.action(code).name();

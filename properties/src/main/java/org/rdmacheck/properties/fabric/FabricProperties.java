@@ -3,7 +3,6 @@ package org.rdmacheck.properties.fabric;
 import java.util.ArrayList;
 import java.util.List;
 import org.rdmacheck.model.PackedModel;
-import org.rdmacheck.model.fabric.FabricNet;
 import org.rdmacheck.model.fabric.NetworkLayout;
 import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.fabric.Route;
@@ -182,40 +181,25 @@ public final class FabricProperties {
         @Override
         public boolean test(int[] from, int o, long code, int[] to) {
             return switch (rule) {
-                case IN_ORDER -> inOrder(from, o, code);
-                case EXACTLY_ONCE -> exactlyOnce(from, o, code);
-                case AFTER_FAILURE -> afterFailure(from, o, code);
+                case IN_ORDER -> NetworkSteps.inOrder(model, from, o, code);
+                case EXACTLY_ONCE -> NetworkSteps.exactlyOnce(model, from, o, code);
+                case AFTER_FAILURE -> NetworkSteps.afterFailure(model, from, o, code);
                 case BEFORE_ECN -> beforeEcn(code);
                 case ABOVE_THRESHOLD -> aboveThreshold(from, o, code);
                 case TO_DESTINATION -> toDestination(code);
-                case LONG_FLOWS -> !misroute(code) || !isLong[NetworkModel.flow(code)];
-                case TOKENS -> tokens(code);
+                case LONG_FLOWS -> !NetworkSteps.misroute(code) || !isLong[NetworkModel.flow(code)];
+                case TOKENS -> NetworkSteps.tokens(code);
                 default -> throw new IllegalStateException("not a step test: " + rule);
             };
         }
 
-        private boolean inOrder(int[] from, int o, long code) {
-            return !NetworkModel.isDelivery(code)
-                    || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
-        }
-
-        private boolean exactlyOnce(int[] from, int o, long code) {
-            return !NetworkModel.isDelivery(code) || model.failed(from, o) != FabricNet.NONE
-                    || NetworkModel.seq(code) == model.expected(from, o, NetworkModel.flow(code));
-        }
-
-        private boolean afterFailure(int[] from, int o, long code) {
-            return !NetworkModel.isDelivery(code) || model.failed(from, o) == FabricNet.NONE
-                    || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
-        }
-
         private static boolean beforeEcn(long code) {
-            return !routed(code) || NetworkModel.route(code) != Route.NORMAL
+            return !NetworkSteps.routed(code) || NetworkModel.route(code) != Route.NORMAL
                     || !NetworkModel.ecnMarked(code) || !NetworkModel.couldDeflect(code);
         }
 
         private boolean aboveThreshold(int[] from, int o, long code) {
-            return !routed(code) || NetworkModel.route(code) != Route.ALLOCATE
+            return !NetworkSteps.routed(code) || NetworkModel.route(code) != Route.ALLOCATE
                     || model.occupancy(from, o, model.net().ecmpArc(model.failed(from, o), model.at(code),
                     NetworkModel.flow(code)), 1) >= threshold;
         }
@@ -223,11 +207,6 @@ public final class FabricProperties {
         private boolean toDestination(long code) {
             return !NetworkModel.isDelivery(code)
                     || topology.arcTo(NetworkModel.arc(code)) == dst[NetworkModel.flow(code)];
-        }
-
-        private static boolean tokens(long code) {
-            return !misroute(code) || NetworkModel.tokens(code) >= 1
-                    && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
         }
 
         @Override
@@ -269,14 +248,5 @@ public final class FabricProperties {
             out.addAll(part);
         }
         return out;
-    }
-
-    private static boolean routed(long code) {
-        int k = NetworkModel.kind(code);
-        return k == 0 || k == 1;
-    }
-
-    private static boolean misroute(long code) {
-        return routed(code) && NetworkModel.route(code).misroute();
     }
 }

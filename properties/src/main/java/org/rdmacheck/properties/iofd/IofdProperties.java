@@ -3,7 +3,6 @@ package org.rdmacheck.properties.iofd;
 import java.util.ArrayList;
 import java.util.List;
 import org.rdmacheck.model.PackedModel;
-import org.rdmacheck.model.fabric.FabricNet;
 import org.rdmacheck.model.fabric.Flow;
 import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.layout.LayoutState;
@@ -13,6 +12,7 @@ import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
 import org.rdmacheck.properties.Progress;
 import org.rdmacheck.properties.Property;
+import org.rdmacheck.properties.fabric.NetworkSteps;
 
 /**
  * What in-order flow deflection must guarantee (seed 000 §IV), as named properties of the IOFD
@@ -130,45 +130,25 @@ public final class IofdProperties {
         @Override
         public boolean test(int[] from, int o, long code, int[] to) {
             return switch (rule) {
-                case IN_ORDER -> inOrder(from, o, code);
-                case EXACTLY_ONCE -> exactlyOnce(from, o, code);
-                case AFTER_FAILURE -> afterFailure(from, o, code);
+                case IN_ORDER -> NetworkSteps.inOrder(model, from, o, code);
+                case EXACTLY_ONCE -> NetworkSteps.exactlyOnce(model, from, o, code);
+                case AFTER_FAILURE -> NetworkSteps.afterFailure(model, from, o, code);
                 case NO_OVERWRITE -> model.entriesKept(from, o, code, to);
-                case TOKENS -> tokens(code);
-                case LONG_FLOWS -> !misroute(code) || !isLong[NetworkModel.flow(code)];
+                case TOKENS -> NetworkSteps.tokens(code);
+                case LONG_FLOWS -> !NetworkSteps.misroute(code) || !isLong[NetworkModel.flow(code)];
                 case ABOVE_THRESHOLD -> aboveThreshold(from, o, code);
                 case TOR_TO_HOST -> torToHost(code);
                 default -> throw new IllegalStateException("not a step test: " + rule);
             };
         }
 
-        private boolean inOrder(int[] from, int o, long code) {
-            return !NetworkModel.isDelivery(code)
-                    || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
-        }
-
-        private boolean exactlyOnce(int[] from, int o, long code) {
-            return !NetworkModel.isDelivery(code) || model.failed(from, o) != FabricNet.NONE
-                    || NetworkModel.seq(code) == model.expected(from, o, NetworkModel.flow(code));
-        }
-
-        private boolean afterFailure(int[] from, int o, long code) {
-            return !NetworkModel.isDelivery(code) || model.failed(from, o) == FabricNet.NONE
-                    || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
-        }
-
-        private static boolean tokens(long code) {
-            return !misroute(code) || NetworkModel.tokens(code) >= 1
-                    && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
-        }
-
         private boolean aboveThreshold(int[] from, int o, long code) {
-            return !routed(code) || !NetworkModel.route(code).chosen()
+            return !NetworkSteps.routed(code) || !NetworkModel.route(code).chosen()
                     || model.occupancy(from, o, NetworkModel.normal(code), 1) >= threshold;
         }
 
         private boolean torToHost(long code) {
-            return !misroute(code) || !topology.isHost(topology.arcTo(NetworkModel.out(code)));
+            return !NetworkSteps.misroute(code) || !topology.isHost(topology.arcTo(NetworkModel.out(code)));
         }
 
         @Override
@@ -191,14 +171,5 @@ public final class IofdProperties {
 
     private static Invariant<LayoutState> state(String name, PackedModel.StateTest test) {
         return new Invariant<LayoutState>(name, s -> s.test(test)).withPacked(test);
-    }
-
-    private static boolean routed(long code) {
-        int k = NetworkModel.kind(code);
-        return k == 0 || k == 1;
-    }
-
-    private static boolean misroute(long code) {
-        return routed(code) && NetworkModel.route(code).misroute();
     }
 }
