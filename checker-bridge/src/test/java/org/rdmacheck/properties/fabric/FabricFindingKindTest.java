@@ -1,18 +1,95 @@
 package org.rdmacheck.properties.fabric;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.fabric.DeadlockKinds;
+import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.checker.trace.TraceReplayer;
+import org.rdmacheck.engine.ExplorerSettings;
+import org.rdmacheck.model.Params;
 import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.properties.CheckSpec;
 
 /**
  * The kind of a deadlock (why its stuck packets cannot move, {@link NetworkModel#blocking}): each
- * stored deadlock's traces end in a state of its declared kind; a router with a planted stuck rule
- * deadlocks with another kind and violates NoUnexplainedBlocking.
+ * stored deadlock's traces end in a state of its declared kind, and each further kind a finding
+ * declares has its stored trace ending in that kind; in the slow tier, the kinds of every finding
+ * are complete and each further kind's trace is the shortest of its kind. A router with a planted
+ * stuck rule deadlocks with another kind and violates NoUnexplainedBlocking (ContainedKindTest).
  */
 class FabricFindingKindTest {
 
+    private static final FabricEntry ENTRY = new FabricEntry();
+
     @Test
     void eachStoredDeadlockEndsInAStateOfItsDeclaredKind() throws Exception {
-        StoredDeadlockKinds.assertDeclaredKinds(new FabricEntry(), "fabric", FabricEntry.REPAIRED_FINDINGS,
+        StoredDeadlockKinds.assertDeclaredKinds(ENTRY, "fabric", FabricEntry.REPAIRED_FINDINGS,
                 FabricEntry.DEADLOCK_PROPERTIES, FabricEntry.FINDING_KINDS, 2 * FabricEntry.REPAIRED_FINDINGS.size());
+    }
+
+    private static Path furtherTrace(String finding, Set<NetworkModel.Block> kind) {
+        return Path.of("..", "counterexamples", "fabric", finding + "-" + FabricProperties.NO_ROUTING_DEADLOCK + "-"
+                + FabricEntry.kindTag(kind) + ".json");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void eachFurtherKindHasAStoredTraceEndingInThatKind() {
+        int read = 0;
+        for (var e : FabricEntry.FURTHER_KINDS.entrySet()) {
+            for (Set<NetworkModel.Block> kind : e.getValue()) {
+                Path file = furtherTrace(e.getKey(), kind);
+                assertTrue(Files.exists(file), file.toString());
+                Counterexample cex = Counterexamples.read(file);
+                assertEquals(e.getKey(), cex.provenance().variant(), file.toString());
+                CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) ENTRY.build(e.getKey(), Params.empty());
+                assertEquals(spec.parameters(), ENTRY.build(cex.provenance().variant(),
+                        Params.of(cex.provenance().parameters())).parameters(), "the finding's own configuration");
+                LayoutState end = TraceReplayer.lastState(spec, cex).orElseThrow(() -> new AssertionError(file));
+                assertEquals(kind, ((NetworkModel) spec.model()).blocking(end), file.toString());
+                read++;
+            }
+        }
+        assertTrue(read >= 2, "further-kind traces read: " + read);
+    }
+
+    /**
+     * Every finding's kinds are complete at its configuration (the search for a routing deadlock of
+     * another kind is exhausted), and each further kind is what that search finds next, at the
+     * stored trace's length. {@code mvn -B verify -Pslow}; about 3.1 M states over the seven findings.
+     */
+    @Tag("slow")
+    @TestFactory
+    @SuppressWarnings("unchecked")
+    Stream<DynamicTest> eachFindingsKindsAreCompleteAndEachFurtherKindIsTheShortestOfItsKind() {
+        return FabricEntry.REPAIRED_FINDINGS.stream().map(f -> DynamicTest.dynamicTest(f, () -> {
+            CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) ENTRY.build(f, Params.empty());
+            ExplorerSettings settings = ExplorerSettings.defaults().withThreads(2).withProgress(0, r -> { });
+            List<Set<NetworkModel.Block>> kinds = FabricEntry.kinds(f);
+            Set<Set<NetworkModel.Block>> known = new HashSet<>(List.of(kinds.get(0)));
+            for (Set<NetworkModel.Block> next : kinds.subList(1, kinds.size())) {
+                DeadlockKinds.Another found = assertInstanceOf(DeadlockKinds.Another.class,
+                        DeadlockKinds.shortestOfAnotherKind(spec, known, settings), f);
+                assertEquals(next, found.kind(), f);
+                assertEquals(Counterexamples.read(furtherTrace(f, next)).length(), found.counterexample().length(), f);
+                known.add(next);
+            }
+            assertInstanceOf(DeadlockKinds.NoneOther.class, DeadlockKinds.shortestOfAnotherKind(spec, known, settings),
+                    f + ": a routing deadlock of a kind the finding does not declare");
+        }));
     }
 }

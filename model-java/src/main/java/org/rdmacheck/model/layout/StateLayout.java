@@ -29,6 +29,8 @@ public final class StateLayout {
     private final Map<String, List<Field>> arrays;
     private final Map<Field, String> arrayOf = new java.util.HashMap<>();
     private final int header;
+    /** the scalar fields and the FIFO lengths: the fields of the header */
+    private final java.util.Set<Field> scalars;
     private final int maxLength;
     private final List<SymmetricSet> symmetries;
 
@@ -45,6 +47,8 @@ public final class StateLayout {
             scalars.add(f.lengthField());
         }
         this.fields = List.copyOf(b.fields);
+        this.scalars = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        this.scalars.addAll(scalars);
         int[] used = new int[scalars.size() + 1];
         int values = 0;
         for (Field f : scalars) {
@@ -100,6 +104,41 @@ public final class StateLayout {
     /** @return the most 32-bit values a state takes (every FIFO full) */
     public int maxLength() {
         return maxLength;
+    }
+
+    /**
+     * The bits some scalar fields take, per header value: with {@link #sameOn}, a test that two
+     * states agree on those fields compares a few values instead of reading each field.
+     *
+     * @param of scalar fields of this layout (FIFO lengths included)
+     * @return per header value, the bits of the given fields in it
+     */
+    public int[] bitsOf(java.util.Collection<Field> of) {
+        int[] bits = new int[header];
+        for (Field f : of) {
+            if (!scalars.contains(f)) {
+                throw new IllegalArgumentException(f + " is not a scalar field of this layout");
+            }
+            bits[f.value] |= f.mask << f.shift;
+        }
+        return bits;
+    }
+
+    /**
+     * @param bits {@link #bitsOf} some fields
+     * @param a    packed values of a state
+     * @param ao   its first value
+     * @param b    packed values of another state
+     * @param bo   its first value
+     * @return whether the two states have the same values in those fields
+     */
+    public static boolean sameOn(int[] bits, int[] a, int ao, int[] b, int bo) {
+        for (int i = 0; i < bits.length; i++) {
+            if (((a[ao + i] ^ b[bo + i]) & bits[i]) != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -84,4 +84,26 @@ class StateLayoutTest {
         assertEquals(List.of(Map.of("kind", "ACK", "psn", 4), Map.of("kind", "NAK", "psn", 3)), out.get(1).get("ctrl"));
         assertArrayEquals(new int[] {9, 8, 7}, layout.elements(parent, 0, data), "the parent is never written");
     }
+
+    @Test
+    void sameOnComparesExactlyTheGivenFields() {
+        int[] bits = layout.bitsOf(List.of(credits[1], timer, data.lengthField()));
+        java.util.Random r = new java.util.Random(33);
+        int agree = 0;
+        for (int k = 0; k < 2000; k++) {
+            int[] a = {r.nextInt(1 << 27), 0};
+            int[] c = a.clone();
+            for (Field f : List.of(next, ce, timer, credits[0], credits[1], credits[2])) {
+                if (r.nextInt(4) == 0) {
+                    f.set(c, 0, f.min() + r.nextInt(f.max() - f.min() + 1));
+                }
+            }
+            boolean same = credits[1].get(a, 0) == credits[1].get(c, 0) && timer.get(a, 0) == timer.get(c, 0)
+                    && data.length(a, 0) == data.length(c, 0);
+            assertEquals(same, StateLayout.sameOn(bits, new int[] {9, a[0]}, 1, c, 0), "seed 33, case " + k);
+            agree += same ? 1 : 0;
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(agree > 100 && agree < 1900, "both outcomes occur: " + agree);
+        assertThrows(IllegalArgumentException.class, () -> layout.bitsOf(List.of(psn)), "a FIFO component is no header field");
+    }
 }

@@ -15,6 +15,7 @@ import org.rdmacheck.model.dasr.RateLoop;
 import org.rdmacheck.model.dasr.RateUnits;
 import org.rdmacheck.model.dasr.ReceiverMachine;
 import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.model.layout.StateLayout;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
@@ -257,7 +258,12 @@ public final class DasrProperties {
     public static ActionProperty<LayoutState> activeSenderKept(DartReceiverModel m) {
         DartLayout f = m.fields();
         int n = m.config().totalSenders();
+        // most steps change no AUSS entry: then none was removed
+        int[] aussBits = f.layout.bitsOf(List.of(f.auss));
         return step("ActiveSenderKept", m, (from, o, code, to) -> {
+            if (StateLayout.sameOn(aussBits, from, o, to, 0)) {
+                return true;
+            }
             for (int i = 0; i < n; i++) {
                 boolean removed = f.auss[i].get(from, o) > 0 && f.auss[i].get(to, 0) == 0;
                 if (removed && f.flight[i].get(to, 0) > 0 && f.fresh[i].is(from, o)) {
@@ -330,8 +336,7 @@ public final class DasrProperties {
 
     /** After an activity step of sender i: recorded as active in the period, unless it left every record. */
     private static boolean recordedActive(DartReceiverModel m, int[] to, int i) {
-        boolean kept = m.fields().flight[i].get(to, 0) > 0 || tracked(m, to, 0, i);
-        return !kept || m.fields().fresh[i].is(to, 0);
+        return m.fields().fresh[i].is(to, 0) || !(m.fields().flight[i].get(to, 0) > 0 || tracked(m, to, 0, i));
     }
 
     /**
