@@ -166,10 +166,7 @@ public final class FabricProperties {
             this.topology = model.net().topology();
             List<Flow> flows = model.config().flows();
             this.dst = flows.stream().mapToInt(Flow::dst).toArray();
-            this.isLong = new boolean[flows.size()];
-            for (int f = 0; f < flows.size(); f++) {
-                isLong[f] = flows.get(f).isLong();
-            }
+            this.isLong = NetworkSteps.longFlows(model);
             this.threshold = model.config().threshold();
         }
 

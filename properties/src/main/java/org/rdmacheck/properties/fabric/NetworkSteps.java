@@ -38,6 +38,16 @@ public final class NetworkSteps {
                 && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
     }
 
+    /** @return per flow of the model's configuration, whether it is a long flow (never deflected) */
+    public static boolean[] longFlows(NetworkModel model) {
+        var flows = model.config().flows();
+        boolean[] isLong = new boolean[flows.size()];
+        for (int f = 0; f < flows.size(); f++) {
+            isLong[f] = flows.get(f).isLong();
+        }
+        return isLong;
+    }
+
     /** @return whether the step is a routing decision (a send or a forward) */
     public static boolean routed(long code) {
         int k = NetworkModel.kind(code);

@@ -3,7 +3,6 @@ package org.rdmacheck.properties.iofd;
 import java.util.ArrayList;
 import java.util.List;
 import org.rdmacheck.model.PackedModel;
-import org.rdmacheck.model.fabric.Flow;
 import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.topology.Topology;
@@ -117,11 +116,7 @@ public final class IofdProperties {
             this.rule = rule;
             this.model = model;
             this.topology = model.net().topology();
-            List<Flow> flows = model.config().flows();
-            this.isLong = new boolean[flows.size()];
-            for (int f = 0; f < flows.size(); f++) {
-                isLong[f] = flows.get(f).isLong();
-            }
+            this.isLong = NetworkSteps.longFlows(model);
             this.threshold = model.config().threshold();
             this.dftSize = model.config().dftSize();
             this.belowEcn = threshold < ecnThreshold;
