@@ -98,4 +98,36 @@ class FabricExpectationRuleTest {
                 FabricProperties.NO_ROUTING_DEADLOCK)));
         assertInstanceOf(CheckResult.Violated.class, r.result(FabricProperties.NO_ROUTING_DEADLOCK));
     }
+
+    @Test
+    void theMirrorImageOfAFindingIsContainedUpToTheFabricsSymmetry() {
+        // the long flow beside a short one (scope's long+short, 3 packets): the short message h1->h0 is the
+        // mirror image of repaired-one-message's h0->h1, and routes as the renamed finding does
+        Map<String, String> at = repaired(Map.of("flows", "0-1L,1-0", "packets", "3", "tokens", "1")).parameters();
+        assertEquals(Optional.of("repaired-one-message"), ENTRY.containedFinding("repaired", Params.of(at)));
+        String note = ENTRY.expectationNotes(repaired(at)).get(0);
+        assertTrue(note.contains("renamed by the fabric's symmetry") && note.contains("h0.0->h1.0"), note);
+        // the identity serves where the flow keeps its name and position
+        assertEquals(Optional.of("repaired-one-message"), ENTRY.containedFinding("repaired",
+                Params.of(repaired(Map.of("flows", "0-1,1-0L", "packets", "3", "tokens", "1")).parameters())));
+    }
+
+    @Test
+    void aRenamingOfTheTopologyThatChangesTheRoutesDoesNotContain() {
+        // the ring's stored deadlock (0-1,1-2,3-0) rotated by one switch: the rotation is an automorphism
+        // of the ring and maps the flows onto flows of the configuration, but the ECMP hash and the
+        // up*/down* order depend on flow positions and node numbers, so the rotated flows route otherwise
+        Map<String, String> ring = new java.util.HashMap<>(ENTRY.resolve("repaired-ring", Params.empty()).asMap());
+        ring.put("flows", "0-1,1-2,2-3,3-0");
+        assertEquals(Optional.of("repaired-ring"), ENTRY.containedFinding("repaired", Params.of(ring)));
+        ring.put("flows", "1-2,2-3,3-0,0-1");
+        assertEquals(Optional.empty(), ENTRY.containedFinding("repaired", Params.of(ring)));
+    }
+
+    @Test
+    void noSymmetryMapsALongFlowOntoAShortOne() {
+        // both flows long: no renaming maps the finding's short message onto either
+        Map<String, String> at = repaired(Map.of("flows", "0-1L,1-0L", "packets", "3", "tokens", "1")).parameters();
+        assertEquals(Optional.empty(), ENTRY.containedFinding("repaired", Params.of(at)));
+    }
 }

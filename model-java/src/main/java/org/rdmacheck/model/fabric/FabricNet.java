@@ -380,6 +380,31 @@ public final class FabricNet {
         return elemNodes[e].length;
     }
 
+    /**
+     * @param e failure element
+     * @return the failed link, -1 for an element that fails switches (or nothing)
+     */
+    public int failedLink(int e) {
+        return elemLink[e];
+    }
+
+    /**
+     * @param switches failed switches (any order)
+     * @param link     a failed link, or -1
+     * @return the failure element that fails exactly these, -1 if the network has none
+     */
+    public int element(int[] switches, int link) {
+        if (link >= 0) {
+            for (int e = 0; e < elemLink.length; e++) {
+                if (elemLink[e] == link && elemNodes[e].length == 0 && switches.length == 0) {
+                    return e;
+                }
+            }
+            return -1;
+        }
+        return elemOf.getOrDefault(Arrays.stream(switches).sorted().boxed().toList(), -1);
+    }
+
     /** @return the switches that may fail (every switch but the ToRs), ascending */
     public int[] failable() {
         return failable.clone();

@@ -393,6 +393,10 @@ public final class FabricEntry implements ModelEntry {
     private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name(),
             FAILURES.name());
 
+    /** The containment rule: the finding's configuration renamed by a symmetry of the fabric, routes and all. */
+    private static final NetworkContainment CONTAINMENT = new NetworkContainment(FLOWS.name(), AT_LEAST, true,
+            FabricEntry::config);
+
     /**
      * The kind of each stored deadlock: why its stuck head packets cannot move
      * ({@link NetworkModel#blocking} of the state its stored trace ends in; FabricFindingKindTest
@@ -473,8 +477,8 @@ public final class FabricEntry implements ModelEntry {
             return List.of();
         }
         Map<String, String> at = Params.of(built.parameters()).asMap();
-        return REPAIRED_FINDINGS.stream().filter(f -> org.rdmacheck.properties.catalog.Containment.contains(at,
-                resolve(f, Params.empty()).asMap(), FLOWS.name(), AT_LEAST)).toList();
+        return REPAIRED_FINDINGS.stream().filter(f -> CONTAINMENT.contains(at, resolve(f, Params.empty()).asMap()))
+                .toList();
     }
 
     @Override
@@ -505,8 +509,10 @@ public final class FabricEntry implements ModelEntry {
 
     /**
      * The declared rule behind {@code repaired}'s expectations: a configuration that contains a
-     * stored deadlock is expected to deadlock. It contains the configuration of a finding when its
-     * flows include the finding's (as a multiset), its packets per message, tokens, background
+     * stored deadlock is expected to deadlock. It contains the configuration of a finding when a
+     * symmetry of the fabric (an automorphism of the topology, the identity included, under which the
+     * renamed finding's flows are flows of the configuration and route as they do: {@link
+     * NetworkContainment}) maps the finding's flows into its flows, its packets per message, tokens, background
      * packets and failures are at least the finding's, and every other parameter (topology, xoff,
      * DFT size, thresholds, options, knock-outs) is equal: the finding's trace is a behaviour the
      * larger configuration still offers when the extra flows wait, the extra background stays out,
@@ -524,8 +530,8 @@ public final class FabricEntry implements ModelEntry {
         if (!variant.equals("repaired")) {
             return java.util.Optional.empty();
         }
-        return org.rdmacheck.properties.catalog.Containment.firstContained(p.asMap(), REPAIRED_FINDINGS,
-                f -> resolve(f, Params.empty()).asMap(), FLOWS.name(), AT_LEAST);
+        return REPAIRED_FINDINGS.stream().filter(f -> CONTAINMENT.contains(p.asMap(), resolve(f, Params.empty())
+                .asMap())).findFirst();
     }
 
     @Override
@@ -542,8 +548,11 @@ public final class FabricEntry implements ModelEntry {
         }
         Set<String> props = new TreeSet<>(variant(f.get()).mustFail());
         props.add(EVENTUALLY_DELIVERED);
+        String renamed = CONTAINMENT.embedding(Params.of(built.parameters()).asMap(), resolve(f.get(), Params.empty())
+                .asMap()).filter(e -> !e.identity()).map(e -> ", renamed by the fabric's symmetry " + e.renaming())
+                .orElse("");
         return List.of(String.join(", ", props) + " fail here: this configuration contains the stored "
-                + "deadlock of " + f.get() + " (" + where + "; its flows and more, at least its packets, tokens, "
+                + "deadlock of " + f.get() + renamed + " (" + where + "; its flows and more, at least its packets, tokens, "
                 + "background and failures, every other parameter equal): the design " + name() + " " + built.variant()
                 + " is not deadlock-free there (rule in docs/fabric.md, \"Where the design deadlocks\")");
     }

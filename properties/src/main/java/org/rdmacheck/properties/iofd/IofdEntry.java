@@ -225,8 +225,8 @@ public final class IofdEntry implements ModelEntry {
         List<String> fs;
         if (built.variant().equals("dft")) {
             Map<String, String> at = built.parameters();
-            fs = DFT_FINDINGS.stream().filter(f -> org.rdmacheck.properties.catalog.Containment.contains(at,
-                    resolve(f, Params.empty()).asMap(), FLOWS.name(), AT_LEAST)).toList();
+            fs = DFT_FINDINGS.stream().filter(f -> CONTAINMENT.contains(at, resolve(f, Params.empty()).asMap()))
+                    .toList();
         } else {
             fs = DFT_FINDINGS.contains(built.variant()) ? List.of(built.variant()) : List.of();
         }
@@ -248,6 +248,11 @@ public final class IofdEntry implements ModelEntry {
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name());
 
+    /** The containment rule up to the fabric's symmetries, routes compared (IOFD has no escape lane). */
+    private static final org.rdmacheck.properties.fabric.NetworkContainment CONTAINMENT =
+            new org.rdmacheck.properties.fabric.NetworkContainment(FLOWS.name(), AT_LEAST, false,
+                    p -> networkConfig("dft", p));
+
     /**
      * The declared rule behind the design's expectations, as for {@code fabric}'s {@code repaired}
      * (docs/fabric.md, "Where the design deadlocks"): a configuration of {@code dft} that contains a
@@ -259,8 +264,8 @@ public final class IofdEntry implements ModelEntry {
      * @return the first finding the configuration contains
      */
     java.util.Optional<String> containedFinding(Params p) {
-        return org.rdmacheck.properties.catalog.Containment.firstContained(p.asMap(), DFT_FINDINGS,
-                f -> resolve(f, Params.empty()).asMap(), FLOWS.name(), AT_LEAST);
+        return DFT_FINDINGS.stream().filter(f -> CONTAINMENT.contains(p.asMap(), resolve(f, Params.empty()).asMap()))
+                .findFirst();
     }
 
     @Override
