@@ -21,12 +21,14 @@ final class ChildProcess implements AutoCloseable {
     private static final long GRACE_MILLIS = 3_000;
 
     private final Process process;
-    private final StringBuffer output = new StringBuffer();
+    /** everything printed, or null when the lines only go to the consumer */
+    private final StringBuffer output;
     private final Thread reader;
     private final Thread hook;
 
-    private ChildProcess(Process process, Consumer<String> lines) {
+    private ChildProcess(Process process, Consumer<String> lines, boolean keep) {
         this.process = process;
+        this.output = keep ? new StringBuffer() : null;
         this.reader = new Thread(() -> read(lines), "child-output-" + process.pid());
         this.reader.setDaemon(true);
         this.reader.start();
@@ -43,9 +45,26 @@ final class ChildProcess implements AutoCloseable {
      * @return the running child
      */
     static ChildProcess start(List<String> command, Path workDir, Consumer<String> lines) {
+        return start(command, workDir, lines, true);
+    }
+
+    /**
+     * Starts a process whose output only goes to a consumer, line by line, and is not kept: for
+     * output that may be huge (TLC's with {@code -continue}), read once as it arrives.
+     *
+     * @param command the command line
+     * @param workDir its working folder
+     * @param lines   receives every output line as it arrives
+     * @return the running child ({@link #output} is empty)
+     */
+    static ChildProcess streaming(List<String> command, Path workDir, Consumer<String> lines) {
+        return start(command, workDir, lines, false);
+    }
+
+    private static ChildProcess start(List<String> command, Path workDir, Consumer<String> lines, boolean keep) {
         ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true);
         try {
-            return new ChildProcess(pb.start(), lines);
+            return new ChildProcess(pb.start(), lines, keep);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command.get(0), e);
         }
@@ -72,7 +91,9 @@ final class ChildProcess implements AutoCloseable {
                 StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
-                output.append(line).append('\n');
+                if (output != null) {
+                    output.append(line).append('\n');
+                }
                 lines.accept(line);
             }
         } catch (IOException e) {
@@ -104,9 +125,9 @@ final class ChildProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** @return everything the child printed so far */
+    /** @return everything the child printed so far (nothing for a {@link #streaming} child) */
     String output() {
-        return output.toString();
+        return output == null ? "" : output.toString();
     }
 
     /** Destroys the child and its descendants: politely, then forcibly after a grace period. */

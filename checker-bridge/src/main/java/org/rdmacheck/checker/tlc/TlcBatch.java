@@ -107,6 +107,74 @@ public final class TlcBatch {
         }
     }
 
+    /**
+     * The batch's output routed as it arrives: each job's lines (between its {@link #BEGIN} and
+     * {@link #END} lines) to a {@link TlcThenOutline.Split} of its own, and its exit status read
+     * from its end line, as {@link Part#of} splits the whole output.
+     */
+    static final class Parts implements java.util.function.Consumer<String> {
+        private final TlcThenOutline.Split[] jobs;
+        private final java.util.OptionalInt[] status;
+        private int current = -1;
+
+        /** @param outlineAfter per job, whether it prints the outline after TLC's output */
+        Parts(boolean[] outlineAfter) {
+            jobs = new TlcThenOutline.Split[outlineAfter.length];
+            status = new java.util.OptionalInt[outlineAfter.length];
+            for (int j = 0; j < jobs.length; j++) {
+                jobs[j] = new TlcThenOutline.Split(outlineAfter[j]);
+                status[j] = java.util.OptionalInt.empty();
+            }
+        }
+
+        @Override
+        public synchronized void accept(String line) {
+            int b = line.indexOf(BEGIN);
+            if (b >= 0) {
+                int index = index(line.substring(b + BEGIN.length()).trim());
+                if (index >= 0 && index < jobs.length) {
+                    if (b > 0 && current >= 0) {
+                        jobs[current].accept(line.substring(0, b));
+                    }
+                    current = index;
+                    return;
+                }
+            }
+            if (current < 0) {
+                return;
+            }
+            String end = END + current + " ";
+            int e = line.indexOf(end);
+            if (e >= 0) {
+                if (e > 0) {
+                    jobs[current].accept(line.substring(0, e));
+                }
+                status[current] = java.util.OptionalInt.of(Integer.parseInt(line.substring(e + end.length()).trim()));
+                current = -1;
+                return;
+            }
+            jobs[current].accept(line);
+        }
+
+        private static int index(String text) {
+            try {
+                return Integer.parseInt(text);
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }
+
+        /** @param j a job  @return its output, routed */
+        TlcThenOutline.Split job(int j) {
+            return jobs[j];
+        }
+
+        /** @param j a job  @return its exit status, or empty if it did not finish */
+        synchronized java.util.OptionalInt status(int j) {
+            return status[j];
+        }
+    }
+
     /** Thrown by {@code System.exit} called from {@code tlc2.TLC.main}: the job is over. */
     static final class ExitTrap extends SecurityException {
         private static final long serialVersionUID = 1L;

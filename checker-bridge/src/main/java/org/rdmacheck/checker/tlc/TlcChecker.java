@@ -56,17 +56,19 @@ public final class TlcChecker {
                             ws.tlcArguments(options));
             long t0 = System.currentTimeMillis();
             OptionalInt exit;
-            String output;
-            try (ChildProcess child = ChildProcess.start(cmd, ws.dir(), line -> progress(line, t0))) {
+            // read as it arrives: with -continue TLC prints a trace per violation, far more than is kept
+            TlcThenOutline.Split output = new TlcThenOutline.Split(after);
+            try (ChildProcess child = ChildProcess.streaming(cmd, ws.dir(), line -> {
+                progress(line, t0);
+                output.accept(line);
+            })) {
                 exit = child.await(options.timeLimitMillis());
-                output = child.output();
             }
             long wall = System.currentTimeMillis() - t0;
             if (after) {
-                outline = exit.isPresent() ? SpecPreflight.parse(TlcThenOutline.outlinePart(output)).orElse(null) : null;
-                output = TlcThenOutline.tlcPart(output);
+                outline = exit.isPresent() ? SpecPreflight.parse(output.outline()).orElse(null) : null;
             }
-            return new TlcResults(TlcOutput.parse(output), ws, request, options.workers(), wall, options.mode())
+            return TlcResults.of(output.tlc(), ws, request, options.workers(), wall, options.mode())
                     .withOutline(outline).withSymmetry(symmetry).interpret(exit, options.timeLimitMillis());
         }
     }
@@ -129,9 +131,14 @@ public final class TlcChecker {
                 args);
         long[] began = new long[batched.size()];
         long[] ended = new long[batched.size()];
+        boolean[] outlines = new boolean[batched.size()];
+        for (int j = 0; j < batched.size(); j++) {
+            outlines[j] = outlineAfter(spaces.get(batched.get(j)));
+        }
+        TlcBatch.Parts parts = new TlcBatch.Parts(outlines);
         OptionalInt exit;
-        String output;
-        try (ChildProcess child = ChildProcess.start(cmd, first.dir(), line -> {
+        try (ChildProcess child = ChildProcess.streaming(cmd, first.dir(), line -> {
+            parts.accept(line);
             if (line.startsWith(TlcBatch.BEGIN)) {
                 began[Integer.parseInt(line.substring(TlcBatch.BEGIN.length()).trim())] = System.currentTimeMillis();
             } else if (line.startsWith(TlcBatch.END)) {
@@ -142,26 +149,19 @@ public final class TlcChecker {
             }
         })) {
             exit = child.await(options.timeLimitMillis());
-            output = child.output();
         }
         for (int j = 0; j < batched.size(); j++) {
-            TlcBatch.Part part = TlcBatch.Part.of(output, j);
-            if (part.status().isEmpty() && exit.isPresent()) {
+            OptionalInt status = parts.status(j);
+            if (status.isEmpty() && exit.isPresent()) {
                 continue; // not finished in the batch, and not stopped by the limit: a child of its own
             }
             int i = batched.get(j);
             TlcWorkspace ws = spaces.get(i);
-            boolean after = outlineAfter(ws);
-            String out = part.output();
-            SpecPreflight.Outline outline = null;
-            if (after) {
-                outline = part.status().isPresent() ? SpecPreflight.parse(TlcThenOutline.outlinePart(out)).orElse(null)
-                        : null;
-                out = TlcThenOutline.tlcPart(out);
-            }
+            SpecPreflight.Outline outline = outlines[j] && status.isPresent()
+                    ? SpecPreflight.parse(parts.job(j).outline()).orElse(null) : null;
             long wall = began[j] == 0 ? 0 : (ended[j] > 0 ? ended[j] : System.currentTimeMillis()) - began[j];
-            reports[i] = new TlcResults(TlcOutput.parse(out), ws, requests.get(i), options.workers(), wall,
-                    options.mode()).withOutline(outline).withSymmetry(null).interpret(part.status(),
+            reports[i] = TlcResults.of(parts.job(j).tlc(), ws, requests.get(i), options.workers(), wall,
+                    options.mode()).withOutline(outline).withSymmetry(null).interpret(status,
                     options.timeLimitMillis());
         }
     }

@@ -38,6 +38,7 @@ final class TlcResults {
             new java.util.LinkedHashMap<>();
     private SpecPreflight.Outline outline;
     private SymmetricProperties symmetry;
+    private long repeatedReports;
 
     TlcResults(List<TlcMessage> messages, TlcWorkspace ws, TlcRequest req, int workers, long wallMillis) {
         this(messages, ws, req, workers, wallMillis, TlcMode.exhaustive());
@@ -76,6 +77,22 @@ final class TlcResults {
     TlcResults withOutline(SpecPreflight.Outline o) {
         this.outline = o;
         return this;
+    }
+
+    /**
+     * @param reader what read TLC's output: its messages, and the repeated violation reports it dropped
+     * @param ws     the workspace
+     * @param req    the request
+     * @param workers TLC's workers
+     * @param wallMillis wall time
+     * @param mode   how TLC explored
+     * @return the results of the messages read
+     */
+    static TlcResults of(TlcOutput.Reader reader, TlcWorkspace ws, TlcRequest req, int workers, long wallMillis,
+                         TlcMode mode) {
+        TlcResults r = new TlcResults(reader.messages(), ws, req, workers, wallMillis, mode);
+        r.repeatedReports = reader.repeatedReports();
+        return r;
     }
 
     /** @param s the SYMMETRY guard, or null  @return this */
@@ -265,7 +282,7 @@ final class TlcResults {
             w.add("configuration item " + ignored + " is not checked: TLC 2.18 parses TYPE and TYPE_CONSTRAINT "
                     + "but never evaluates them (use INVARIANT or CONSTRAINT)");
         }
-        int traces = violationReports().size();
+        long traces = violationReports().size() + repeatedReports;
         if (mode.coverage() && traces > 0) {
             w.add("coverage counts include TLC's re-evaluation of Init and Next while it rebuilt " + traces
                     + " error trace(s); without a violation they count the search alone");
@@ -373,12 +390,7 @@ final class TlcResults {
     }
 
     private static boolean isViolationReport(TlcMessage m) {
-        return switch (m.code()) {
-            case TlcMessage.INVARIANT_VIOLATED_INITIAL, TlcMessage.PROPERTY_VIOLATED_INITIAL,
-                 TlcMessage.INVARIANT_VIOLATED_BEHAVIOR, TlcMessage.ACTION_PROPERTY_VIOLATED_BEHAVIOR,
-                 TlcMessage.DEADLOCK_REACHED, TlcMessage.TEMPORAL_PROPERTY_VIOLATED, TlcMessage.ASSERT_FAILED -> true;
-            default -> false;
-        };
+        return TlcOutput.isViolationReport(m);
     }
 
     /** @return the positions of TLC's violation reports (several with {@code -continue}) */
@@ -437,7 +449,11 @@ final class TlcResults {
         }
         java.util.Map<String, Counterexample> found = new java.util.LinkedHashMap<>();
         int longest = 0;
+        java.util.Set<String> read = new java.util.HashSet<>();
         for (int k = 0; k < at.size(); k++) {
+            if (!read.add(TlcOutput.reportKey(messages.get(at.get(k))))) {
+                continue; // the same property again (-continue): its first, shortest trace is kept
+            }
             List<TlcMessage> segment = messages.subList(at.get(k), k + 1 < at.size() ? at.get(k + 1) : messages.size());
             Violation v = boxedProperty(violation(segment), props);
             if (!found.containsKey(v.cex().property())) {

@@ -61,6 +61,44 @@ public final class TlcThenOutline {
         return at < 0 ? "" : output.substring(at + BEGIN.length());
     }
 
+    /**
+     * Routes a child's output as it arrives: TLC's lines to a {@link TlcOutput.Reader}, the outline's
+     * (after the {@link #BEGIN} line) kept as text, so TLC's output is read once and never held whole.
+     */
+    static final class Split implements java.util.function.Consumer<String> {
+        private final TlcOutput.Reader tlc = new TlcOutput.Reader();
+        private final StringBuilder outline = new StringBuilder();
+        private final boolean outlineAfter;
+        private boolean inOutline;
+
+        /** @param outlineAfter whether the child prints the outline after TLC's output */
+        Split(boolean outlineAfter) {
+            this.outlineAfter = outlineAfter;
+        }
+
+        @Override
+        public synchronized void accept(String line) {
+            if (inOutline) {
+                outline.append(line).append('\n');
+            } else if (outlineAfter && line.startsWith(BEGIN)) {
+                inOutline = true;
+                outline.append(line, BEGIN.length(), line.length()).append('\n');
+            } else {
+                tlc.accept(line);
+            }
+        }
+
+        /** @return TLC's part, read */
+        TlcOutput.Reader tlc() {
+            return tlc;
+        }
+
+        /** @return the outline's part: after the {@link #BEGIN} line, empty without one */
+        synchronized String outline() {
+            return outline.toString();
+        }
+    }
+
     private static int beginAt(String output) {
         int at = output.indexOf(BEGIN);
         while (at > 0 && output.charAt(at - 1) != '\n') {
