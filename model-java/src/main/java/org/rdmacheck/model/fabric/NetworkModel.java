@@ -161,6 +161,9 @@ public final class NetworkModel implements LayoutModel {
     private final boolean capacityWithinXoff;
     /** per header value: the bits of the DFTs' lengths in it (a DFT holds an entry when one of them is set) */
     private final int[] dftLengthBits;
+    /** per header value: the bits of the receivers' expected counts in it, and their values when every message is accepted */
+    private final int[] deliveredBits;
+    private final int[] deliveredValue;
     /** a planted stuck rule for tests (see {@link #withPlantedStuckRule}); -1 in every model the catalogue builds */
     private final int stuckSeq;
     /** a planted escape refusal for tests (see {@link #withPlantedEscapeRefusal}); false in every catalogue model */
@@ -344,6 +347,14 @@ public final class NetworkModel implements LayoutModel {
             Field l = q.lengthField();
             dftLengthBits[l.position()] |= (1 << l.width()) - 1 << l.shift();
         }
+        deliveredBits = new int[g.layout.header()];
+        deliveredValue = new int[g.layout.header()];
+        for (Field e : escapeVl ? new Field[0] : g.expected) {
+            int[] one = new int[g.layout.header()];
+            e.set(one, 0, packets);
+            deliveredBits[e.position()] |= (1 << e.width()) - 1 << e.shift();
+            deliveredValue[e.position()] |= one[e.position()];
+        }
         int[] v = new int[g.layout.maxLength()];
         initial = new LayoutState(g.layout, v, 0, g.layout.header());
         probes = ThreadLocal.withInitial(Step::new);
@@ -399,8 +410,8 @@ public final class NetworkModel implements LayoutModel {
             }
             return true;
         }
-        for (Field e : g.expected) {
-            if (e.get(s, base) != packets) {
+        for (int w = 0; w < deliveredBits.length; w++) { // every expected count at packets: their header bits
+            if ((s[base + w] & deliveredBits[w]) != deliveredValue[w]) {
                 return false;
             }
         }
@@ -1385,9 +1396,21 @@ public final class NetworkModel implements LayoutModel {
         /** per header value: the bits of background counts in it; per bit of the header, the count holding it */
         private final int[] bgBits = new int[g.layout.header()];
         private final Field[] bgAtBit = new Field[32 * g.layout.header()];
+        /** per bit of the header holding a background count's lowest bit: the count's buffered arc */
+        private final int[] bgIndex = new int[32 * g.layout.header()];
         /** the state being expanded and its first value */
         private int[] state;
         private int offset;
+        /**
+         * per buffer, in the state loaded: its occupancy as PFC and the deflection threshold count it
+         * (its packets, and on VL1 its arc's background packets); set for the non-empty buffers and
+         * the VL1 buffers with background only, the buffers listed in {@code counted}
+         */
+        private final int[] occupied = new int[buffers.length];
+        private final int[] counted = new int[buffers.length];
+        private int countedCount;
+        /** the background packets in the state loaded, all arcs */
+        private int backgroundInState;
 
         {
             java.util.Arrays.fill(bufferOfFifo, -1);
@@ -1396,8 +1419,10 @@ public final class NetworkModel implements LayoutModel {
                     bufferOfFifo[g.layout.fifos().indexOf(buffers[b])] = b;
                 }
             }
-            for (Field bg : background) { // counts from 0: a count's bits are its value
+            for (int i = 0; i < background.length; i++) { // counts from 0: a count's bits are its value
+                Field bg = background[i];
                 bgBits[bg.position()] |= (1 << bg.width()) - 1 << bg.shift();
+                bgIndex[32 * bg.position() + bg.shift()] = i;
                 for (int k = 0; k < bg.width(); k++) {
                     bgAtBit[32 * bg.position() + bg.shift() + k] = bg;
                 }
@@ -1446,15 +1471,65 @@ public final class NetworkModel implements LayoutModel {
             if (lastThread != Thread.currentThread() || sink != null || lastLength < 0) {
                 return false;
             }
-            // equal headers hold equal FIFO lengths, so equal first lastLength values are the whole state
+            // equal headers hold equal FIFO lengths, so equal first lastLength values are the whole state;
+            // a dozen values or so: a plain loop, cheaper than the call Arrays.equals makes
             int n = lastLength;
-            return base + n <= s.length && java.util.Arrays.equals(last, 0, n, s, base, base + n);
+            if (base + n > s.length) {
+                return false;
+            }
+            for (int i = 0; i < n; i++) {
+                if (last[i] != s[base + i]) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         void load(int[] s) {
-            x.load(s, 0);
-            failedNow = x.get(g.failed);
+            loadState(s, 0);
             lastLength = -1;
+        }
+
+        /**
+         * Makes a state the one read: the expansion's view of it, its failed element, and the
+         * occupancy of each buffer with packets or background (every other buffer's is 0), found from
+         * the non-empty FIFOs and the header bits of the non-zero background counts, so that the
+         * routing decisions read a buffer's occupancy as one value.
+         */
+        private void loadState(int[] s, int base) {
+            x.load(s, base);
+            failedNow = x.get(g.failed);
+            for (int i = 0; i < countedCount; i++) {
+                occupied[counted[i]] = 0;
+            }
+            int n = 0;
+            for (int i = 0, nonEmpty = x.nonEmptyCount(); i < nonEmpty; i++) {
+                int k = x.nonEmpty(i);
+                int b = bufferOfFifo[k];
+                if (b >= 0) {
+                    occupied[b] = x.length(fifoAt[k]);
+                    counted[n++] = b;
+                }
+            }
+            int used = 0;
+            for (int w = 0; w < bgBits.length; w++) {
+                int word = s[base + w];
+                int bits = word & bgBits[w];
+                while (bits != 0) {
+                    Field bg = bgAtBit[w * 32 + Integer.numberOfTrailingZeros(bits)];
+                    int mask = (1 << bg.width()) - 1;
+                    bits &= ~(mask << bg.shift());
+                    int count = word >>> bg.shift() & mask;
+                    used += count;
+                    int b = 2 * bgIndex[w * 32 + bg.shift()] + 1;
+                    if (occupied[b] == 0) {
+                        counted[n++] = b;
+                    }
+                    occupied[b] += count;
+                }
+            }
+            countedCount = n;
+            backgroundInState = used;
         }
 
         int sentOf(int f) {
@@ -1466,8 +1541,7 @@ public final class NetworkModel implements LayoutModel {
             this.sink = sink;
             this.state = state;
             this.offset = offset;
-            x.load(state, offset);
-            failedNow = x.get(g.failed);
+            loadState(state, offset);
             lastLength = -1;
             lastMoves = true;
             lastOffered = true;
@@ -1627,28 +1701,8 @@ public final class NetworkModel implements LayoutModel {
             emit(code(DELIVER, arc, b & 1, f, seq, 0, receiver, 0, 0, 0, false, false));
         }
 
-        /**
-         * The background packets in the parent, counted up to the budget: only the header values
-         * holding background counts, and in them only the counts that are not zero, are read.
-         */
-        private int backgroundUsed() {
-            int used = 0;
-            int budget = config.background();
-            for (int w = 0; w < bgBits.length; w++) {
-                int word = state[offset + w];
-                int bits = word & bgBits[w];
-                while (bits != 0 && used < budget) {
-                    Field bg = bgAtBit[w * 32 + Integer.numberOfTrailingZeros(bits)];
-                    int mask = (1 << bg.width()) - 1;
-                    bits &= ~(mask << bg.shift());
-                    used += word >>> bg.shift() & mask;
-                }
-            }
-            return used;
-        }
-
         private void background() {
-            if (backgroundUsed() >= config.background()) {
+            if (backgroundInState >= config.background()) {
                 return;
             }
             for (int i = 0; i < background.length; i++) {
@@ -1746,8 +1800,7 @@ public final class NetworkModel implements LayoutModel {
 
         private void enqueue(int h, int f, int seq) {
             Fifo q = buffers[2 * bufOfArc[hOut[h]] + hLane[h]];
-            int bg = hLane[h] == 1 ? x.get(background[bufOfArc[hOut[h]]]) : 0;
-            if (koPause && x.lengthNow(q) + bg >= xoff) {
+            if (koPause && x.lengthNow(q) + (hLane[h] == 1 ? x.get(background[bufOfArc[hOut[h]]]) : 0) >= xoff) {
                 return; // no pause: the packet arrives at a full buffer and is dropped
             }
             x.append(q, g.packet(f, seq, hTokens[h]));
@@ -1792,7 +1845,10 @@ public final class NetworkModel implements LayoutModel {
             if (hysteresis) {
                 return x.is(g.paused[b]);
             }
-            return pfcCount(b, x.length(buffers[b]), x.get(background[b >> 1])) >= xoff;
+            if (koPauseCount) {
+                return pfcCount(b, x.length(buffers[b]), x.get(background[b >> 1])) >= xoff;
+            }
+            return occupied[b] >= xoff; // pfcCount's whole buffer, background included
         }
 
         /**
@@ -1824,9 +1880,7 @@ public final class NetworkModel implements LayoutModel {
         }
 
         private int occ(int arc, int lane) {
-            int i = bufOfArc[arc];
-            int n = x.length(buffers[2 * i + lane]);
-            return lane == 1 ? n + x.get(background[i]) : n;
+            return occupied[2 * bufOfArc[arc] + lane];
         }
 
         private boolean isUTurn(int out, int inArc) {
@@ -2292,8 +2346,7 @@ public final class NetworkModel implements LayoutModel {
         }
 
         java.util.SortedSet<Block> blocking(int[] s, int base) {
-            x.load(s, base);
-            failedNow = x.get(g.failed);
+            loadState(s, base);
             java.util.SortedSet<Block> out = new java.util.TreeSet<>();
             for (int b = vl1Only ? 1 : 0; b < buffers.length; b += vl1Only ? 2 : 1) {
                 Fifo q = buffers[b];
@@ -2326,8 +2379,7 @@ public final class NetworkModel implements LayoutModel {
         }
 
         boolean someBufferedPacketMoves(int[] s, int base) {
-            x.load(s, base);
-            failedNow = x.get(g.failed);
+            loadState(s, base);
             boolean any = false;
             for (int b = vl1Only ? 1 : 0; b < buffers.length; b += vl1Only ? 2 : 1) {
                 Fifo q = buffers[b];
@@ -2349,8 +2401,7 @@ public final class NetworkModel implements LayoutModel {
         }
 
         boolean deflectionOffered(int[] s, int base) {
-            x.load(s, base);
-            failedNow = x.get(g.failed);
+            loadState(s, base);
             for (int i = 0; i < net.bufferedArcs(); i++) {
                 Fifo q = buffers[2 * i + 1];
                 int arc = net.bufArc(i);
@@ -2403,7 +2454,7 @@ public final class NetworkModel implements LayoutModel {
         }
 
         boolean noStale(int[] s, int base) {
-            x.load(s, base);
+            loadState(s, base);
             lastLength = -1;
             return noStale();
         }
