@@ -17,6 +17,7 @@ import org.rdmacheck.checker.cdg.DeadlockQuery;
 import org.rdmacheck.checker.cdg.DeadlockVerdict;
 import org.rdmacheck.checker.cdg.Dependency;
 import org.rdmacheck.checker.cdg.Hop;
+import org.rdmacheck.checker.cdg.Partition;
 import org.rdmacheck.model.topology.Orientation;
 import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.checker.trace.TraceJson;
@@ -195,6 +196,24 @@ final class DeadlockCommand implements Callable<Integer> {
         return sb.toString();
     }
 
+    /**
+     * The JSON {@code partition} of both modes (a generated fabric, a network's own tables): null, or
+     * the islands, the unreachable host pairs and up to ten of them.
+     */
+    static void putPartition(ObjectNode o, java.util.Optional<Partition> partition) {
+        if (partition.isEmpty()) {
+            o.putNull("partition");
+            return;
+        }
+        ObjectNode part = o.putObject("partition");
+        part.put("islands", partition.get().components());
+        part.put("unreachablePairs", partition.get().unreachable());
+        ArrayNode ex = part.putArray("examples");
+        for (List<String> pair : partition.get().examples()) {
+            ex.addArray().add(pair.get(0)).add(pair.get(1));
+        }
+    }
+
     private static String json(DeadlockQuery q, Topology topo, DeadlockVerdict v, String file,
                                java.util.Optional<EarlyStop> stop) {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
@@ -216,17 +235,7 @@ final class DeadlockCommand implements Callable<Integer> {
         for (Dependency d : v.cycle()) {
             cyc.add(TraceJson.MAPPER.valueToTree(d));
         }
-        if (v.partition() == null) {
-            o.putNull("partition");
-        } else {
-            ObjectNode part = o.putObject("partition");
-            part.put("islands", v.partition().components());
-            part.put("unreachablePairs", v.partition().unreachable());
-            ArrayNode ex = part.putArray("examples");
-            for (List<String> pair : v.partition().examples()) {
-                ex.addArray().add(pair.get(0)).add(pair.get(1));
-            }
-        }
+        putPartition(o, java.util.Optional.ofNullable(v.partition()));
         o.set("stats", TraceJson.MAPPER.valueToTree(v.stats()));
         o.put("counterexample", file);
         try {

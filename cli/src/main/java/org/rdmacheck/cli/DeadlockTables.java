@@ -296,10 +296,13 @@ final class DeadlockTables {
         b.append(String.format(Locale.ROOT, "%s: %d switches, %d %s, %d links, %,d destinations, %,d paths%n",
                 q.kind() == TableQuery.Kind.IB ? Path.of(q.topology()).getFileName() : q.topology(), s.switches(), s.adapters(), q.kind() == TableQuery.Kind.IB ? "channel adapters" : "hosts",
                 s.links(), s.destinations(), s.paths()));
-        b.append(r.outcome()).append(r.outcome() == DeadlockVerdict.Outcome.CYCLE
-                ? String.format(": %d credit loop%s (cyclic components of the channel dependency graph)%n",
-                r.cyclicComponents(), r.cyclicComponents() == 1 ? "" : "s")
-                : ": the channel dependency graph of the routes is acyclic\n");
+        b.append(r.outcome()).append(switch (r.outcome()) {
+            case CYCLE -> String.format(": %d credit loop%s (cyclic components of the channel dependency graph)%n",
+                    r.cyclicComponents(), r.cyclicComponents() == 1 ? "" : "s");
+            case PARTITIONED -> ": " + r.partition().orElseThrow().describe() + "; the routes that exist have no "
+                    + "credit loop, but traffic between the islands cannot be delivered\n";
+            default -> ": the channel dependency graph of the routes is acyclic\n";
+        });
         for (int i = 0; i < r.loops().size(); i++) {
             List<TableCheck.LoopStep> loop = r.loops().get(i);
             b.append(String.format("loop %d, %d dependencies:%n", i + 1, loop.size()));
@@ -357,6 +360,7 @@ final class DeadlockTables {
         o.put("dependencies", s.dependencies());
         o.put("verdict", r.outcome().name());
         EarlyStop.put(o, Optional.empty());
+        DeadlockCommand.putPartition(o, r.partition());
         o.put("creditLoops", r.cyclicComponents());
         ArrayNode loops = o.putArray("loops");
         for (List<TableCheck.LoopStep> loop : r.loops()) {

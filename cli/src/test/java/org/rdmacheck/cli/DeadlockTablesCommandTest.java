@@ -139,6 +139,35 @@ class DeadlockTablesCommandTest {
     }
 
     @Test
+    void disconnectedFabricIsPartitionedLikeTheGeneratedOne() throws Exception {
+        // the ring after two links went down, its forwarding tables not yet re-computed
+        CliTest.Run ib = run("deadlock", "--ib-topology", f("ring4-split.topo"), "--lfts", f("ring4-opensm-lfts.dump"),
+                "--failures", "0", "--json", "--no-save");
+        assertEquals(1, ib.code(), ib.err());
+        JsonNode o = TraceJson.MAPPER.readTree(ib.out());
+        assertEquals("PARTITIONED", o.get("verdict").asText());
+        assertEquals(2, o.get("partition").get("islands").asInt());
+        assertEquals(4, o.get("partition").get("unreachablePairs").asInt());
+        assertEquals(List.of("node1 mlx5_0", "node3 mlx5_0"),
+                TraceJson.MAPPER.convertValue(o.get("partition").get("examples").get(0), List.class));
+        assertEquals(0, o.get("creditLoops").asInt(), "the ring's credit loop needs the links that went down");
+        assertEquals(8, o.get("blackHoles").asInt(), "stale routes into the links that went down");
+        // the same island file in both modes: the same partition
+        String islands = "file:" + Path.of("../examples/topology/two-islands.json");
+        JsonNode table = TraceJson.MAPPER.readTree(run("deadlock", "--roce-topology", islands, "--failures", "0",
+                "--json", "--no-save").out());
+        JsonNode generated = TraceJson.MAPPER.readTree(run("deadlock", "--topology", islands, "--json", "--no-save").out());
+        assertEquals("PARTITIONED", table.get("verdict").asText());
+        assertEquals(generated.get("verdict"), table.get("verdict"));
+        assertEquals(generated.get("partition"), table.get("partition"));
+        assertEquals(4, table.get("partition").get("unreachablePairs").asInt());
+        // a connected fabric has none
+        JsonNode ring = TraceJson.MAPPER.readTree(run("deadlock", "--ib-topology", f("ring4.topo"), "--lfts",
+                f("ring4-opensm-lfts.dump"), "--failures", "0", "--skip-lanes", "--json", "--no-save").out());
+        assertTrue(ring.get("partition").isNull());
+    }
+
+    @Test
     void malformedFilesAreOneLineExitTwo(@TempDir Path dir) throws IOException {
         String topo = f("ring4.topo");
         String lfts = f("ring4-opensm-lfts.dump");

@@ -3,6 +3,8 @@ package org.rdmacheck.checker.cdg;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.IntPredicate;
 import org.rdmacheck.model.topology.Topology;
 
 /**
@@ -30,7 +32,18 @@ public record Partition(int components, long unreachable, List<List<String>> exa
      * @return the partition, or null when every host reaches every other over surviving links
      */
     public static Partition of(Fabric fabric) {
-        Topology topo = fabric.topology();
+        return find(fabric.topology(), fabric::isFailed).orElse(null);
+    }
+
+    /**
+     * The one computation behind both deadlock checks: a generated fabric with failed links, and a
+     * network's own topology (as discovered: a link that does not work is not in the file).
+     *
+     * @param topo   the topology
+     * @param failed which arcs are failed (neither direction carries traffic)
+     * @return the partition, or empty when every host reaches every other over the working links
+     */
+    public static Optional<Partition> find(Topology topo, IntPredicate failed) {
         int n = topo.nodeCount();
         int[] comp = new int[n];
         Arrays.fill(comp, -1);
@@ -49,7 +62,7 @@ public record Partition(int components, long unreachable, List<List<String>> exa
                 for (int p = 0; p < topo.degree(u); p++) {
                     int arc = topo.arcAt(u, p);
                     int v = topo.neighbor(u, p);
-                    if (!fabric.isFailed(arc) && comp[v] < 0) {
+                    if (!failed.test(arc) && comp[v] < 0) {
                         comp[v] = count;
                         queue[tail++] = v;
                     }
@@ -74,7 +87,7 @@ public record Partition(int components, long unreachable, List<List<String>> exa
             }
         }
         if (withHosts < 2) {
-            return null;
+            return Optional.empty();
         }
         // the first hosts of each island, so that listing stays cheap on a large fabric
         List<List<Integer>> firsts = new ArrayList<>();
@@ -98,7 +111,7 @@ public record Partition(int components, long unreachable, List<List<String>> exa
                 }
             }
         }
-        return new Partition(withHosts, total, ex);
+        return Optional.of(new Partition(withHosts, total, ex));
     }
 
     /** @return one line: the count and the listed pairs */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.rdmacheck.checker.cdg.DeadlockVerdict;
+import org.rdmacheck.checker.cdg.Partition;
 
 /**
  * The check of a network's own routing state: credit loops of the VL-aware channel dependency
@@ -93,7 +94,8 @@ public final class TableCheck {
     /**
      * The report.
      *
-     * @param outcome         CYCLE or DEADLOCK_FREE
+     * @param outcome         CYCLE, PARTITIONED (no credit loop, but hosts with no link path between
+     *                        them) or DEADLOCK_FREE
      * @param loops           credit loops, one per cyclic component up to the limit
      * @param cyclicComponents cyclic components of the dependency graph
      * @param routingLoops    distinct (switch, destination) routing loops
@@ -103,10 +105,13 @@ public final class TableCheck {
      * @param lanes           the fewest lanes, if computed
      * @param lanesNote       why they were not, if not
      * @param failures        one analysis per re-routing rule
+     * @param partition       the islands when the topology's links leave some hosts unreachable from
+     *                        others (the same computation as for a generated fabric with failed links)
      */
     public record Report(DeadlockVerdict.Outcome outcome, List<List<LoopStep>> loops, int cyclicComponents,
                          long routingLoops, long blackHoles, List<Problem> problems, Stats stats,
-                         Optional<LaneAnalysis.Result> lanes, String lanesNote, List<FailureAnalysis.Result> failures) {
+                         Optional<LaneAnalysis.Result> lanes, String lanesNote, List<FailureAnalysis.Result> failures,
+                         Optional<Partition> partition) {
         /** Copies the lists. */
         public Report {
             loops = List.copyOf(loops);
@@ -163,8 +168,14 @@ public final class TableCheck {
                 failures.add(FailureAnalysis.run(f, r, o.failures(), o.failureLimit(), o.seed(), o.deadline()));
             }
         }
-        return new Report(cl.acyclic() ? DeadlockVerdict.Outcome.DEADLOCK_FREE : DeadlockVerdict.Outcome.CYCLE, loops,
-                cl.components(), deps.routingLoops(), deps.blackHoles(), problems, stats, lanes, note, failures);
+        // the theorem (Dally-Seitz) is for a connected routing function, as in the generated-fabric check:
+        // with islands the routes that exist are free of credit loops, and traffic between them has none
+        phases.accept("host connectivity");
+        Optional<Partition> islands = Partition.find(topo, arc -> false);
+        DeadlockVerdict.Outcome outcome = !cl.acyclic() ? DeadlockVerdict.Outcome.CYCLE
+                : islands.isPresent() ? DeadlockVerdict.Outcome.PARTITIONED : DeadlockVerdict.Outcome.DEADLOCK_FREE;
+        return new Report(outcome, loops, cl.components(), deps.routingLoops(), deps.blackHoles(), problems, stats, lanes,
+                note, failures, islands);
     }
 
     static List<LoopStep> describe(RoutedFabric f, List<CreditLoops.Step> loop) {
