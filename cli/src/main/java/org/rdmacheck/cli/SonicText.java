@@ -76,8 +76,8 @@ final class SonicText {
         }
         for (ThresholdGroup g : r.groups()) {
             sb.append(String.format(Locale.ROOT, "%nseed 004 §4 model for priority %d (PG %d, queue %d), profile %s, ECN %s "
-                    + "on %d ports (%s):%n", g.priority(), g.pg(), g.queue(), g.profile(), g.wredProfile(),
-                    g.ports().size(), range(g.ports())));
+                    + "on %d ports (%s):%n", g.priority(), g.pg(), g.queue(), g.profile(),
+                    g.wredProfile().orElse("none (no WRED_PROFILE on the queue)"), g.ports().size(), range(g.ports())));
             sb.append(ThresholdText.report(g.report()));
             ConfigCheck check = g.report().check().orElseThrow();
             if (check.witnessSearch().witness().isPresent()
@@ -168,7 +168,7 @@ final class SonicText {
             o.put("pg", p.pg());
             o.put("queue", p.queue());
             o.put("profile", p.profile());
-            o.put("wredProfile", p.wredProfile());
+            o.put("wredProfile", p.wredProfile().orElse(null));
             o.put("speedMbps", p.speedMbps());
             o.put("cableMetres", p.cableMetres());
             o.put("mtuBytes", p.mtu());
@@ -197,7 +197,7 @@ final class SonicText {
         for (ThresholdGroup g : r.groups()) {
             ObjectNode o = groups.addObject();
             o.put("profile", g.profile());
-            o.put("wredProfile", g.wredProfile());
+            o.put("wredProfile", g.wredProfile().orElse(null));
             o.put("priority", g.priority());
             ArrayNode ports = o.putArray("ports");
             g.ports().forEach(ports::add);

@@ -38,6 +38,26 @@ class SonicThresholdsCommandTest {
         assertEquals(249_999, root.get("groups").get(0).get("tEcnMaxBytes").asLong());
     }
 
+    /** A lossless queue without a WRED profile (no QUEUE entry): UNSAFE, EcnMarksGreen failing, wredProfile null. */
+    @Test
+    void queueWithoutWredIsUnsafeNotBadInput() throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode root = (com.fasterxml.jackson.databind.node.ObjectNode)
+                TraceJson.MAPPER.readTree(Path.of(example("leaf-32x100g-40m")).toFile());
+        root.remove("QUEUE");
+        Path f = tmp.resolve("leaf-no-wred.json");
+        Files.writeString(f, TraceJson.MAPPER.writeValueAsString(root));
+        CliTest.Run r = CliTest.run("thresholds", "--sonic", f.toString(), "--json", "--no-save");
+        assertEquals(1, r.code(), r.err());
+        JsonNode out = TraceJson.MAPPER.readTree(r.out());
+        var errors = JsonSchemaTest.schema("thresholds-sonic.schema.json").validate(out);
+        assertTrue(errors.isEmpty(), errors.toString());
+        assertEquals("UNSAFE", out.get("verdict").asText());
+        assertTrue(out.get("priorities").get(0).get("wredProfile").isNull());
+        JsonNode first = out.get("groups").get(0).get("report").get("check").get("inequalities").get(0);
+        assertEquals("EcnMarksGreen", first.get("name").asText());
+        assertEquals(false, first.get("holds").asBoolean());
+    }
+
     @Test
     void unsafeSpineExitsOneAndItsWitnessesReplay() throws IOException {
         Path out = tmp.resolve("cex");

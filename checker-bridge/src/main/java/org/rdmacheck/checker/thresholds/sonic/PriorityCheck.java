@@ -14,7 +14,8 @@ import org.rdmacheck.checker.thresholds.Inequality;
  * @param pg             its ingress priority group (tc_to_pg_map)
  * @param queue          its egress queue (tc_to_queue_map)
  * @param profile        the BUFFER_PROFILE of its PG
- * @param wredProfile    the WRED_PROFILE of its queue
+ * @param wredProfile    the WRED_PROFILE of its queue (QUEUE wred_profile); empty when the queue has none: no
+ *                       WRED and no ECN on it, as SAI's default
  * @param speedMbps      PORT speed
  * @param cableMetres    CABLE_LENGTH
  * @param mtu            PORT mtu
@@ -27,7 +28,8 @@ import org.rdmacheck.checker.thresholds.Inequality;
  * @param group          the index of the threshold group (seed 004 model) this priority belongs to
  * @param verdict        SAFE, UNSAFE or INCONCLUSIVE
  */
-public record PriorityCheck(String port, int priority, int pg, int queue, String profile, String wredProfile, long speedMbps,
+public record PriorityCheck(String port, int priority, int pg, int queue, String profile, Optional<String> wredProfile,
+                            long speedMbps,
                             BigDecimal cableMetres, long mtu, int lanes, long configuredXoff, HeadroomCalculation sonic,
                             HeadroomCalculation mlx5, Optional<Headroom> ieee, Inequality headroom, int group,
                             ConfigCheck.Verdict verdict) {

@@ -70,7 +70,10 @@ public final class SonicCheck {
         this.gearboxOverride = gearboxOverride;
     }
 
-    private record GroupKey(String profile, String wred, int priority, int pg, int queue, long mtu) {
+    /** A queue with no WRED profile: no WRED object bound, so no ECN marking (SAI's default). */
+    private static final Wred NO_WRED = new Wred(false, 0, 0);
+
+    private record GroupKey(String profile, Optional<String> wred, int priority, int pg, int queue, long mtu) {
     }
 
     /**
@@ -148,7 +151,7 @@ public final class SonicCheck {
         int g = qos.tcToPg().get(prio);
         int queue = qos.tcToQueue().get(prio);
         Profile prof = profile(c, pg, port, prio, g);
-        String wred = wred(c, port, prio, queue);
+        Optional<String> wred = wred(c, port, prio, queue);
         SonicConfig.Port pt = port(c, port);
         BigDecimal cable = c.cables().get(port);
         if (cable == null) {
@@ -205,7 +208,7 @@ public final class SonicCheck {
                     + "pool (headroom oversubscribed across PGs) is outside seed 004's model, which reserves each lossless"
                     + " PG's xoff; expected 0 or absent");
         }
-        Wred w = c.wred().get(k.wred());
+        Wred w = k.wred().map(c.wred()::get).orElse(NO_WRED);
         long tf = prof.xoff();
         // B = pool + p·n·xoff must fit the solver's 32-bit arithmetic: name the input that breaks it
         long maxXoff = (Integer.MAX_VALUE - 1L - pool.size()) / ((long) p * n);
@@ -232,7 +235,8 @@ public final class SonicCheck {
         }
         ThresholdReport r = analysis.check(sw, cfg);
         if (!w.ecn()) {
-            r = ecnOff(r, k.wred());
+            r = ecnOff(r, k.wred().map(w2 -> "WRED_PROFILE|" + w2 + " marks green (ecn, wred_green_enable)")
+                    .orElse("QUEUE|" + ports.get(0) + "|" + k.queue() + " has a wred_profile (ECN)"));
         }
         Optional<Integer> thMin = Optional.empty();
         Optional<Integer> thMax = Optional.empty();
@@ -261,16 +265,18 @@ public final class SonicCheck {
     }
 
     /**
-     * A lossless queue whose WRED profile does not mark green packets: ECN never fires, so PFC is the
+     * A lossless queue whose WRED profile does not mark green packets, or that has no WRED profile
+     * at all (SONiC's QUEUE wred_profile is optional; without it no WRED object is bound and SAI's
+     * default is no ECN marking): ECN never fires, so PFC is the
      * only congestion signal and pauses before any sender slows down, which seed 004 §4's
      * ECN-before-PFC requirement rules out whatever the thresholds. The check's verdict is UNSAFE,
      * its first constraint the one that fails.
      */
-    private static ThresholdReport ecnOff(ThresholdReport r, String wredName) {
+    private static ThresholdReport ecnOff(ThresholdReport r, String what) {
         ConfigCheck c = r.check().orElseThrow();
         List<Inequality> all = new ArrayList<>();
-        all.add(new Inequality("EcnMarksGreen", "WRED_PROFILE|" + wredName
-                + " marks green (ecn, wred_green_enable); rows below as if at t_ECN", "off", "on", false, "seed 004 §4"));
+        all.add(new Inequality("EcnMarksGreen", what + "; rows below as if at t_ECN", "off", "on", false,
+                "seed 004 §4"));
         all.addAll(c.inequalities());
         ConfigCheck off = new ConfigCheck(c.config(), all, c.witnessSearch(), c.deflectionSearch(),
                 ConfigCheck.Verdict.UNSAFE, c.solverAgrees());
@@ -308,15 +314,20 @@ public final class SonicCheck {
         return p;
     }
 
-    private static String wred(SonicConfig c, String port, int prio, int queue) {
+    /**
+     * The WRED profile of a lossless queue, empty when its QUEUE entry has none (a queue without WRED:
+     * no ECN marking, checked as UNSAFE in group()).
+     */
+    private static Optional<String> wred(SonicConfig c, String port, int prio, int queue) {
         String name = c.queueWred().get(new PortIndex(port, queue));
         // ECN switched off on green (ecn without green, or wred_green_enable = false) is valid configuration,
-        // checked as UNSAFE in group(); a missing profile or threshold is not one SONiC can apply
-        if (name == null || c.wred().get(name).ecn() && c.wred().get(name).minThreshold() <= 0) {
-            throw new InputException("QUEUE|" + port + "|" + queue + ": expected a wred_profile with "
-                    + "a positive green_min_threshold for lossless priority " + prio + " (tc_to_queue_map)");
+        // checked as UNSAFE in group(); ECN on with no green_min_threshold leaves SAI's default of 0 bytes for
+        // both green thresholds, a marking ramp the seed 004 model has no K_min for
+        if (name != null && c.wred().get(name).ecn() && c.wred().get(name).minThreshold() <= 0) {
+            throw new InputException("WRED_PROFILE|" + name + " (QUEUE|" + port + "|" + queue + ", lossless priority "
+                    + prio + "): ECN on green without a green_min_threshold; expected a positive green_min_threshold");
         }
-        return name;
+        return Optional.ofNullable(name);
     }
 
     private static SonicConfig.Port port(SonicConfig c, String port) {

@@ -95,8 +95,9 @@ public final class SonicConfigReader {
         entries(root, "BUFFER_POOL", true).forEach((k, v) -> pools.put(k, pool(k, v)));
         Map<String, Profile> profiles = new LinkedHashMap<>();
         entries(root, "BUFFER_PROFILE", true).forEach((k, v) -> profiles.put(k, profile(k, v, pools)));
-        List<Binding> pgs = bindings(root, "BUFFER_PG", profiles);
-        List<Binding> queues = bindings(root, "BUFFER_QUEUE", profiles);
+        List<Binding> pgs = bindings(root, "BUFFER_PG", profiles, true);
+        // egress queue buffers are not part of seed 004's model: a config_db without them is read
+        List<Binding> queues = bindings(root, "BUFFER_QUEUE", profiles, false);
         Map<String, SonicConfig.Port> ports = new LinkedHashMap<>();
         entries(root, "PORT", true).forEach((k, v) -> ports.put(k, port(k, v)));
         Map<String, BigDecimal> cables = cables(root, ports);
@@ -329,10 +330,11 @@ public final class SonicConfigReader {
         return Integer.parseInt(s);
     }
 
-    private static List<Binding> bindings(JsonNode root, String table, Map<String, Profile> profiles) {
+    private static List<Binding> bindings(JsonNode root, String table, Map<String, Profile> profiles,
+                                          boolean required) {
         List<Binding> out = new ArrayList<>();
         Map<PortIndex, String[]> claimed = new java.util.HashMap<>();
-        entries(root, table, true).forEach((k, v) -> {
+        entries(root, table, required).forEach((k, v) -> {
             keysIn(table, k, v, BINDING_KEYS);
             String ref = req(table + "|" + k, v, "profile");
             Matcher m = REF.matcher(ref);
@@ -445,7 +447,9 @@ public final class SonicConfigReader {
         boolean green = ecn.equals("ecn_all") || ecn.contains("green");
         long min = bytes(w + " green_min_threshold", opt(v, "green_min_threshold").orElse("0"));
         long max = bytes(w + " green_max_threshold", opt(v, "green_max_threshold").orElse("0"));
-        return new Wred(green && opt(v, "wred_green_enable").map("true"::equals).orElse(true), min, max);
+        // orchagent passes only the fields present to SAI, whose SAI_WRED_ATTR_GREEN_ENABLE defaults to false (as
+        // SONiC's WRED_PROFILE schema does): a profile without wred_green_enable runs no WRED curve on green
+        return new Wred(green && opt(v, "wred_green_enable").map("true"::equals).orElse(false), min, max);
     }
 
     private static Map<PortIndex, String> queueWred(JsonNode root, Map<String, Wred> wred) {

@@ -275,6 +275,53 @@ class SonicCheckTest {
         }
     }
 
+    private static SonicReport edited(Consumer<ObjectNode> edit) throws IOException {
+        ObjectNode root = (ObjectNode) MAPPER.readTree(Files.readString(EXAMPLES.resolve("leaf-32x100g-40m.json")));
+        edit.accept(root);
+        return check(SonicConfigReader.parse("edited", root), 0);
+    }
+
+    /**
+     * A lossless queue with no WRED profile (QUEUE and its wred_profile are optional in SONiC; SAI binds
+     * no WRED, so nothing marks) is UNSAFE with EcnMarksGreen failing, as with ECN switched off; so is
+     * a profile without wred_green_enable (SAI's default: false).
+     */
+    @Test
+    void queueWithoutWredIsUnsafeWithTheFailingCheck() throws IOException {
+        SonicReport one = edited(r -> ((ObjectNode) r.get("QUEUE")).remove("Ethernet8|4"));
+        assertEquals(ConfigCheck.Verdict.UNSAFE, one.verdict());
+        for (PriorityCheck p : one.priorities()) {
+            boolean bare = p.port().equals("Ethernet8") && p.priority() == 4;
+            assertEquals(bare ? Optional.empty() : Optional.of("AZURE_LOSSLESS"), p.wredProfile(), p.port());
+            assertEquals(bare ? ConfigCheck.Verdict.UNSAFE : ConfigCheck.Verdict.SAFE, p.verdict(), p.port());
+        }
+        ThresholdGroup g = one.groups().stream().filter(x -> x.wredProfile().isEmpty()).findFirst().orElseThrow();
+        assertEquals(java.util.List.of("Ethernet8"), g.ports());
+        ConfigCheck c = g.report().check().orElseThrow();
+        assertEquals("EcnMarksGreen", c.inequalities().get(0).name());
+        assertTrue(c.fails("EcnMarksGreen"));
+        assertTrue(c.inequalities().get(0).formula().startsWith("QUEUE|Ethernet8|4"), c.inequalities().get(0).formula());
+        for (Consumer<ObjectNode> none : java.util.List.<Consumer<ObjectNode>>of(r -> r.remove("QUEUE"),
+                r -> r.remove(java.util.List.of("QUEUE", "WRED_PROFILE")),
+                r -> r.get("QUEUE").forEach(q -> ((ObjectNode) q).remove("wred_profile")),
+                r -> ((ObjectNode) r.get("WRED_PROFILE").get("AZURE_LOSSLESS")).remove("wred_green_enable"))) {
+            SonicReport all = edited(none);
+            assertEquals(ConfigCheck.Verdict.UNSAFE, all.verdict());
+            assertTrue(all.priorities().stream().allMatch(p -> p.verdict() == ConfigCheck.Verdict.UNSAFE));
+            assertTrue(all.groups().stream().allMatch(x -> x.report().check().orElseThrow().fails("EcnMarksGreen")));
+            // the derivation still says which K_min would be safe once ECN is on
+            assertEquals(249_999, all.groups().get(0).derivation().tEcnMaxBytes());
+        }
+    }
+
+    /** Egress queue buffers are outside seed 004's model: a config_db without BUFFER_QUEUE reads the same. */
+    @Test
+    void noBufferQueueTableChangesNothing() throws IOException {
+        SonicReport r = edited(root -> root.remove("BUFFER_QUEUE"));
+        assertEquals(ConfigCheck.Verdict.SAFE, r.verdict());
+        assertEquals(64, r.priorities().size());
+    }
+
     @Test
     void hugeXoffIsRejectedNamingTheXoff() throws IOException {
         String m = rejected(r -> profile(r).put("xoff", "999999999999"));
@@ -283,11 +330,11 @@ class SonicCheckTest {
     }
 
     @Test
-    void losslessPriorityWithoutPgOrEcnIsRejected() throws IOException {
+    void losslessPriorityWithoutPgOrEcnThresholdIsRejected() throws IOException {
         String m = rejected(r -> ((ObjectNode) r.get("BUFFER_PG")).remove("Ethernet8|3-4"));
         assertTrue(m.contains("Ethernet8|3"), m);
-        m = rejected(r -> ((ObjectNode) r.get("QUEUE")).remove("Ethernet8|4"));
-        assertTrue(m.contains("QUEUE|Ethernet8|4"), m);
+        m = rejected(r -> ((ObjectNode) r.get("WRED_PROFILE").get("AZURE_LOSSLESS")).remove("green_min_threshold"));
+        assertTrue(m.startsWith("WRED_PROFILE|AZURE_LOSSLESS") && m.contains("green_min_threshold"), m);
         m = rejected(r -> profile(r).remove("xoff"));
         assertTrue(m.contains("positive xoff"), m);
     }
