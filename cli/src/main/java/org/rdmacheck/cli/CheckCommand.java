@@ -59,6 +59,15 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // every option is judged before the model is built or anything is printed: a refusal is one line
+        ExplorerSettings settings = explorer.settings(spec.commandLine().getErr()).withReduction(reduction());
+        java.util.Optional<org.rdmacheck.engine.WalkSettings> walks = search.walks();
+        java.util.Optional<org.rdmacheck.engine.DirectedSettings> directed = search.directed();
+        if ((walks.isPresent() || directed.isPresent()) && (explorer.symmetry || !reduction.equals("none"))) {
+            throw new InputException((explorer.symmetry ? "--symmetry" : "--reduction " + reduction)
+                    + ": applies to --search bfs only (" + (walks.isPresent() ? "random walks" : "the directed search")
+                    + " reduce" + (walks.isPresent() ? "" : "s") + " nothing)");
+        }
         ModelEntry entry = selection.entry();
         String v = selection.variant(entry);
         CheckSpec<?> built = entry.build(v, withKnockouts(entry, selection.params(
@@ -67,23 +76,16 @@ final class CheckCommand implements Callable<Integer> {
         CheckSpec<?> check = select(built, live);
         LivenessSpec<?> liveChecked = live == null || noProgress ? null
                 : properties.isEmpty() ? live : live.selecting(p -> properties.contains(p.name()));
-        ExplorerSettings settings = explorer.settings(spec.commandLine().getErr()).withReduction(reduction());
-        if (explorer.symmetry && built.model().symmetry().isEmpty()) {
-            spec.commandLine().getErr().println("warning: --symmetry: " + entry.name() + " declares no symmetric set; "
-                    + "the states are explored without reduction");
-            spec.commandLine().getErr().flush();
-        }
-        java.util.Optional<org.rdmacheck.engine.WalkSettings> walks = search.walks();
-        java.util.Optional<org.rdmacheck.engine.DirectedSettings> directed = search.directed();
-        if ((walks.isPresent() || directed.isPresent()) && (explorer.symmetry || !reduction.equals("none"))) {
-            throw new InputException((explorer.symmetry ? "--symmetry" : "--reduction " + reduction)
-                    + ": applies to --search bfs only (" + (walks.isPresent() ? "random walks" : "the directed search")
-                    + " reduce" + (walks.isPresent() ? "" : "s") + " nothing)");
-        }
         if (directed.isPresent()) {
             org.rdmacheck.engine.DirectedSearch.refusal(check).ifPresent(why -> {
                 throw new InputException("--search " + search.search + ": " + why);
             });
+        }
+        // a warning only once the run goes ahead (a refusal above is the one line there is)
+        if (explorer.symmetry && built.model().symmetry().isEmpty()) {
+            spec.commandLine().getErr().println("warning: --symmetry: " + entry.name() + " declares no symmetric set; "
+                    + "the states are explored without reduction");
+            spec.commandLine().getErr().flush();
         }
         List<Finding> rows = new ArrayList<>(walks.isPresent()
                 ? ModelChecks.walk(check, liveChecked, settings, walks.get(), traces.folder().orElse(null))
