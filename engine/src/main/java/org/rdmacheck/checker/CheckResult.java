@@ -100,7 +100,13 @@ public sealed interface CheckResult permits CheckResult.Verified, CheckResult.Vi
          * the property was not checked at all (a progress property under {@code --no-progress}, a
          * property one side of a comparison does not have)
          */
-        NOT_CHECKED
+        NOT_CHECKED,
+        /**
+         * the model reached a state past a bound it declares (a FIFO over its capacity): a
+         * configuration outside the model's bounds, such as a knock-out outside its coverage scope;
+         * the states beyond were not explored
+         */
+        MODEL_BOUND
     }
 
     /**

@@ -164,16 +164,26 @@ public final class DirectedSearch {
                 reached(v, v.length, -1, i, 0);
             }
             int[] meta = new int[3];
-            while (!open.isEmpty() && !done() && withinLimits()) {
-                if (cur.length < longest) {
-                    cur = new int[longest];
+            try {
+                while (!open.isEmpty() && !done() && withinLimits()) {
+                    if (cur.length < longest) {
+                        cur = new int[longest];
+                    }
+                    open.pollBest(cur, meta);
+                    expand(meta[1], meta[2], meta[0]);
+                    progress();
                 }
-                open.pollBest(cur, meta);
-                expand(meta[1], meta[2], meta[0]);
-                progress();
+            } catch (org.rdmacheck.model.BoundExceeded e) {
+                // a state past a bound the model declares: no verdict beyond it, not a model failure
+                modelBound = "the directed search reached a state past the model's bound: " + e.getMessage()
+                        + " (a configuration outside the model's bounds, such as a knock-out outside its coverage scope)";
+                limit = modelBound;
             }
             return report();
         }
+
+        /** why the search stopped at a bound the model declares, or null */
+        private String modelBound;
 
         /** the longest state's values reached so far */
         private int longest;
@@ -356,6 +366,9 @@ public final class DirectedSearch {
                             (walked, kept) -> "found by the directed search (heuristic " + heuristic.name() + ", seed "
                                     + directed.seed() + ") after " + Counts.of(expanded, "state") + " expanded; "
                                     + walked + " steps; not necessarily a shortest trace"), stats));
+                } else if (modelBound != null && !(prop instanceof Progress<S>)) {
+                    results.add(new CheckResult.Inconclusive(prop.name(), CheckResult.InconclusiveReason.MODEL_BOUND,
+                            modelBound, stats));
                 } else if (prop instanceof Progress<S>) {
                     results.add(new CheckResult.Inconclusive(prop.name(), CheckResult.InconclusiveReason.NOT_CHECKED,
                             "the directed search checks no progress property: check " + prop.name()

@@ -87,6 +87,8 @@ final class ExplorationRun<S> {
             control.heapExhausted();
         } catch (org.rdmacheck.model.InputException e) {
             throw e;   // bad input found late is still bad input (exit 2), not a model failure
+        } catch (org.rdmacheck.model.BoundExceeded e) {
+            control.boundExceeded(e);
         } catch (RuntimeException e) {
             control.modelFailed(e);
         } finally {

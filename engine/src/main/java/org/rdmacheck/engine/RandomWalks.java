@@ -95,6 +95,8 @@ public final class RandomWalks {
         private volatile long bound;
         private volatile String limit;
         private volatile RuntimeException failure;
+        /** why the walks stopped at a bound the model declares, or null */
+        private volatile String modelBound;
         private long startNanos;
 
         Run(CheckSpec<S> spec) {
@@ -137,6 +139,11 @@ public final class RandomWalks {
                     }
                     progress();
                 }
+            } catch (org.rdmacheck.model.BoundExceeded e) {
+                // a state past a bound the model declares: no verdict beyond it, not a model failure
+                modelBound = "a walk reached a state past the model's bound: " + e.getMessage() + " (a configuration "
+                        + "outside the model's bounds, such as a knock-out outside its coverage scope)";
+                limit = modelBound;
             } catch (RuntimeException e) {
                 failure = e;
                 limit = "the model failed: " + e;
@@ -300,6 +307,9 @@ public final class RandomWalks {
                     results.add(new CheckResult.Violated(prop.name(), traces.build(prop, f), stats));
                 } else if (failure != null) {
                     results.add(new CheckResult.Failed(prop.name(), failure.toString(), stats));
+                } else if (modelBound != null) {
+                    results.add(new CheckResult.Inconclusive(prop.name(), CheckResult.InconclusiveReason.MODEL_BOUND,
+                            modelBound, stats));
                 } else if (prop instanceof org.rdmacheck.properties.Progress<S>) {
                     results.add(new CheckResult.Inconclusive(prop.name(), CheckResult.InconclusiveReason.NOT_CHECKED,
                             "random walks check no progress property: check " + prop.name()

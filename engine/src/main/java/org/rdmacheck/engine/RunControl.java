@@ -77,6 +77,18 @@ final class RunControl {
                 + ":" + at.getLineNumber() + ")");
     }
 
+    /**
+     * Stops the run at a state past a bound the model declares: not a model failure and not a
+     * verdict; the properties not settled by then are inconclusive, naming the bound and the step.
+     *
+     * @param e what the model threw
+     */
+    void boundExceeded(org.rdmacheck.model.BoundExceeded e) {
+        stop(CheckResult.InconclusiveReason.MODEL_BOUND, "the model's bound was exceeded at step " + depth
+                + ": " + e.getMessage() + " (a configuration outside the model's bounds, such as a knock-out outside"
+                + " its coverage scope); the states beyond it were not explored");
+    }
+
     /** @return the model's failure, or null */
     String modelError() {
         return modelError;

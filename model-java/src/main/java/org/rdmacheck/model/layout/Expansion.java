@@ -365,7 +365,7 @@ public final class Expansion {
         int n = len[k];
         if (n >= a.length || n >= q.capacity()) {
             // a model that appends to a full FIFO is wrong (its guard should have waited): say which one
-            throw new IllegalStateException("FIFO " + q.name() + " is over its declared capacity " + q.capacity());
+            throw new org.rdmacheck.model.BoundExceeded("FIFO " + q.name(), q.capacity());
         }
         if (words) {
             word[k] |= e << n * bits[k];
@@ -504,7 +504,7 @@ public final class Expansion {
             return false;
         }
         if (n >= q.capacity()) {
-            throw new IllegalStateException("FIFO " + q.name() + " is over its declared capacity " + q.capacity());
+            throw new org.rdmacheck.model.BoundExceeded("FIFO " + q.name(), q.capacity());
         }
         System.arraycopy(a, i * w, a, (i + 1) * w, (n - i) * w);
         System.arraycopy(e, 0, a, i * w, w);

@@ -359,7 +359,8 @@ public final class TimedGoBackN implements LayoutModel {
                     int e = x.element(g.data, i);
                     x.begin();
                     if (x.length(g.data) >= g.data.capacity()) {
-                        overflow(g.data.name());
+                        throw new org.rdmacheck.model.BoundExceeded("FIFO " + g.data.name() + " (the "
+                                + g.data.name() + " channel of the timed layout)", g.data.capacity());
                     }
                     x.insertAt(g.data, i + 1, e);
                     x.set(g.dupsLeft, dups - 1);
@@ -442,14 +443,11 @@ public final class TimedGoBackN implements LayoutModel {
 
         private void append(org.rdmacheck.model.layout.Fifo q, int e) {
             if (x.lengthNow(q) >= q.capacity()) {
-                overflow(q.name());
+                throw new org.rdmacheck.model.BoundExceeded("FIFO " + q.name() + " (the " + q.name()
+                        + " channel of the timed layout)", q.capacity());
             }
             x.append(q, e);
         }
-    }
-
-    private static void overflow(String channel) {
-        throw new IllegalStateException("the " + channel + " channel exceeds the bound the timed layout declares");
     }
 
     private static int down(int timer, int by) {
