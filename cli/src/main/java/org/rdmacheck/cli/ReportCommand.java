@@ -71,6 +71,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         long t0 = System.currentTimeMillis();
         HtmlReport.write(target, rows, ExplorerOptions.home(), err);
+        saved();
         err.printf("report: %d findings written in %.1f s%n", rows.size(), (System.currentTimeMillis() - t0) / 1000.0);
         PrintWriter out = spec.commandLine().getOut();
         long unexpected = rows.stream().filter(r -> r.outcome() == Finding.Outcome.UNEXPECTED).count();
@@ -101,7 +102,33 @@ final class ReportCommand implements Callable<Integer> {
         err.println("report: running the suite (" + (rerun ? "--rerun" : found.reason()) + ")");
         err.flush();
         List<Finding> rows = Suite.run(only, settings, folder.orElse(null), err);
-        saved.save(rows, err);
+        // saved while the report is written (neither reads what the other writes): the end of a run is
+        // one thread's work otherwise, with the second core idle
+        saving = new java.util.concurrent.FutureTask<>(() -> saved.save(rows, err), null);
+        Thread t = new Thread(saving, "report-save");
+        t.setDaemon(true);
+        t.start();
         return rows;
+    }
+
+    /** Saving the suite's findings, if this run saves any. */
+    private java.util.concurrent.FutureTask<Void> saving;
+
+    /** Waits until the suite's findings are saved (when this run saves any); an error there is this thread's. */
+    private void saved() {
+        if (saving == null) {
+            return;
+        }
+        try {
+            saving.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the findings were saved", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 }

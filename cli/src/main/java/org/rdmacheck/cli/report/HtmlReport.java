@@ -59,7 +59,9 @@ public final class HtmlReport {
     public static void write(Path dir, List<Finding> findings, Path home, PrintWriter err) {
         try {
             Files.createDirectories(dir);
-            List<Plots.Figure> figures = Plots.fromSuiteOutputs(home, dir.resolve("plots"));
+            // the plots (XChart's PNGs most of all) take about as long as everything else: drawn on a
+            // thread of their own while this one writes the details, so that both cores work
+            java.util.concurrent.CompletableFuture<List<Plots.Figure>> plots = plotsBeside(home, dir.resolve("plots"));
             Map<String, List<Integer>> byModel = byModel(findings);
             Path details = dir.resolve("details");
             Files.createDirectories(details);
@@ -78,10 +80,44 @@ public final class HtmlReport {
             if (findings.stream().anyMatch(f -> f.model().equals(THRESHOLDS))) {
                 sections.add(ThresholdTables.section(findings, WorkedExample.figures(), derivation()));
             }
-            atomically(dir.resolve("index.html"), index(findings, byModel, sections, figures));
+            atomically(dir.resolve("index.html"), index(findings, byModel, sections, figures(plots)));
             atomically(dir.resolve("findings.json"), Output.json(findings) + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report to " + dir, e);
+        }
+    }
+
+    /** Draws the plots of the suite's outputs on a thread of its own. */
+    private static java.util.concurrent.CompletableFuture<List<Plots.Figure>> plotsBeside(Path home, Path dir) {
+        java.util.concurrent.CompletableFuture<List<Plots.Figure>> f = new java.util.concurrent.CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                f.complete(Plots.fromSuiteOutputs(home, dir));
+            } catch (IOException | RuntimeException | Error e) {
+                f.completeExceptionally(e);
+            }
+        }, "report-plots");
+        t.setDaemon(true);
+        t.start();
+        return f;
+    }
+
+    /** @return the plots drawn by {@link #plotsBeside}, or its exception as drawing them on this thread would throw it */
+    private static List<Plots.Figure> figures(java.util.concurrent.CompletableFuture<List<Plots.Figure>> plots)
+            throws IOException {
+        try {
+            return plots.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the plots were drawn", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw (Error) e.getCause();
         }
     }
 
