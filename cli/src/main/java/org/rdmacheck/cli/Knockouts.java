@@ -65,14 +65,27 @@ public final class Knockouts {
      * @param trace      the counterexample and its file, if killed
      * @param detail     one line for people
      * @param design     for a kill: the same property checked on the design at the same scope
+     * @param scope        which of the mechanism's coverage scopes was checked, from 1 ({@link Mechanism#scopes})
      */
     public record Result(String model, Mechanism mechanism, Map<String, String> parameters, Outcome outcome,
                          long states, long millis, Optional<String> property, Optional<Finding.Trace> trace,
-                         String detail, Optional<Baseline> design) {
+                         String detail, Optional<Baseline> design, int scope) {
 
         /** Copies the parameters. */
         public Result {
             parameters = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(parameters));
+        }
+
+        /** A result at the first coverage scope. */
+        public Result(String model, Mechanism mechanism, Map<String, String> parameters, Outcome outcome,
+                      long states, long millis, Optional<String> property, Optional<Finding.Trace> trace,
+                      String detail, Optional<Baseline> design) {
+            this(model, mechanism, parameters, outcome, states, millis, property, trace, detail, design, 1);
+        }
+
+        /** @param n a scope's number, from 1  @return this result as the check at that scope */
+        public Result atScope(int n) {
+            return new Result(model, mechanism, parameters, outcome, states, millis, property, trace, detail, design, n);
         }
 
         /** A result without the design's baseline (not killed, or not yet compared). */
@@ -137,11 +150,49 @@ public final class Knockouts {
      * @return the result
      */
     public static Result check(ModelEntry entry, Mechanism m, ExplorerSettings settings, Path outDir) {
-        if (m.notNeeded().isEmpty()) {
-            return confirmed(entry, m, decide(entry, m, settings, outDir), settings);
+        return check(entry, m, 0, settings, outDir);
+    }
+
+    /**
+     * Checks one knock-out at one of the mechanism's coverage scopes: at the first as {@link
+     * #check(ModelEntry, Mechanism, ExplorerSettings, Path)} does; at a further scope (another code
+     * path the switch guards) only the mechanism's purpose counts: KILLED when the purpose fails with
+     * the knock-out (and holds on the design), SURVIVED when it holds.
+     *
+     * @param entry    the model
+     * @param m        the mechanism
+     * @param scope    the scope's index in {@link Mechanism#scopes} (0: the first)
+     * @param settings explorer settings; their time limit covers this check
+     * @param outDir   where counterexamples go, or null
+     * @return the result, numbered by its scope
+     */
+    public static Result check(ModelEntry entry, Mechanism m, int scope, ExplorerSettings settings, Path outDir) {
+        Mechanism at = m.atScope(scope);
+        return checkAt(entry, at, scope > 0, settings, outDir).atScope(scope + 1);
+    }
+
+    /**
+     * @param entry    the model
+     * @param m        the mechanism
+     * @param settings explorer settings; the time limit covers each scope's check
+     * @param outDir   where counterexamples go, or null
+     * @return one result per coverage scope
+     */
+    public static List<Result> checkAll(ModelEntry entry, Mechanism m, ExplorerSettings settings, Path outDir) {
+        List<Result> out = new ArrayList<>();
+        for (int i = 0; i < m.scopes().size(); i++) {
+            out.add(check(entry, m, i, settings, outDir));
         }
-        Result r = decide(entry, m, settings.withMaxMillis(Math.min(settings.maxMillis(), REFUTATION_SEARCH_MILLIS)),
-                outDir);
+        return out;
+    }
+
+    private static Result checkAt(ModelEntry entry, Mechanism m, boolean purposeOnly, ExplorerSettings settings,
+                                  Path outDir) {
+        if (m.notNeeded().isEmpty()) {
+            return confirmed(entry, m, decide(entry, m, purposeOnly, settings, outDir), settings);
+        }
+        Result r = decide(entry, m, purposeOnly, settings.withMaxMillis(Math.min(settings.maxMillis(),
+                REFUTATION_SEARCH_MILLIS)), outDir);
         String argument = "not needed (a finding): " + m.notNeeded().get();
         return switch (r.outcome()) {
             case KILLED -> new Result(r.model(), m, r.parameters(), Outcome.KILLED, r.states(), r.millis(),
@@ -204,7 +255,8 @@ public final class Knockouts {
         };
     }
 
-    private static Result decide(ModelEntry entry, Mechanism m, ExplorerSettings settings, Path outDir) {
+    private static Result decide(ModelEntry entry, Mechanism m, boolean purposeOnlyScope, ExplorerSettings settings,
+                                 Path outDir) {
         long t0 = System.currentTimeMillis();
         Map<String, String> params = parameters(entry, m);
         try {
@@ -215,7 +267,7 @@ public final class Knockouts {
             // the purpose first, on its own (a kill by the purpose is reported as such whatever else fails
             // at the same depth); then every property that must hold
             long states = 0;
-            for (boolean purposeOnly : new boolean[] {true, false}) {
+            for (boolean purposeOnly : purposeOnlyScope ? new boolean[] {true} : new boolean[] {true, false}) {
                 CheckSpec<?> safety = purposeOnly ? spec.selecting(p -> p.name().equals(m.purpose())) : spec;
                 LivenessSpec<?> liveness = live == null ? null
                         : purposeOnly ? live.selecting(p -> p.name().equals(m.purpose())) : live;
@@ -251,7 +303,8 @@ public final class Knockouts {
                         f.property() + " " + f.verdict() + (f.detail().isEmpty() ? "" : ": " + f.detail()));
             }
             return new Result(entry.name(), m, params, Outcome.SURVIVED, states, ms, Optional.empty(), Optional.empty(),
-                    "every property that must hold for " + m.variant() + " holds with the knock-out");
+                    purposeOnlyScope ? "its purpose " + m.purpose() + " holds with the knock-out at this further scope"
+                    : "every property that must hold for " + m.variant() + " holds with the knock-out");
         } catch (RuntimeException e) {
             return new Result(entry.name(), m, params, Outcome.FAILED, 0, System.currentTimeMillis() - t0,
                     Optional.empty(), Optional.empty(), e.getClass().getSimpleName() + ": " + e.getMessage());

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
@@ -116,24 +117,31 @@ final class KnockoutsCommand implements Callable<Integer> {
                                       Path outDir, Consumer<String> progress) {
         List<Knockouts.Result> results = new ArrayList<>();
         long start = System.currentTimeMillis();
-        int total = entries.stream().mapToInt(e -> e.mechanisms().size()).sum();
+        int total = entries.stream().mapToInt(e -> e.mechanisms().stream().mapToInt(m -> m.scopes().size()).sum()).sum();
         int i = 0;
         for (ModelEntry e : entries) {
-            for (Mechanism m : e.mechanisms()) {
-                i++;
-                String prefix = String.format(Locale.ROOT, "knockouts [%d/%d] %s %s", i, total, e.name(), m.name());
-                long left = settings.maxMillis() - (System.currentTimeMillis() - start);
-                if (left <= 0) {
-                    results.add(new Knockouts.Result(e.name(), m, Knockouts.parameters(e, m),
-                            Knockouts.Outcome.INCONCLUSIVE, 0, 0, Optional.empty(), Optional.empty(),
-                            "not run: the time limit " + TimeText.of(settings.maxMillis()) + " had passed"));
-                    progress.accept(prefix + ": not run, the time limit has passed");
-                    continue;
+            for (Mechanism all : e.mechanisms()) {
+                for (int k = 0; k < all.scopes().size(); k++) {
+                    Mechanism m = all.atScope(k);
+                    i++;
+                    String prefix = String.format(Locale.ROOT, "knockouts [%d/%d] %s %s%s", i, total, e.name(), m.name(),
+                            all.scopes().size() > 1 ? " scope " + (k + 1) : "");
+                    long left = settings.maxMillis() - (System.currentTimeMillis() - start);
+                    if (left <= 0) {
+                        results.add(new Knockouts.Result(e.name(), m, Knockouts.parameters(e, m),
+                                Knockouts.Outcome.INCONCLUSIVE, 0, 0, Optional.empty(), Optional.empty(),
+                                "not run: the time limit " + TimeText.of(settings.maxMillis()) + " had passed")
+                                .atScope(k + 1));
+                        progress.accept(prefix + ": not run, the time limit has passed");
+                        continue;
+                    }
+                    progress.accept(prefix + " (" + m.variant() + (m.coverage().isEmpty() ? "" : " " + m.coverage())
+                            + ") ...");
+                    Knockouts.Result r = Knockouts.check(e, all, k, settings.withMaxMillis(Math.min(left, eachMillis)),
+                            outDir);
+                    results.add(r);
+                    progress.accept(prefix + ": " + summary(r));
                 }
-                progress.accept(prefix + " (" + m.variant() + (m.coverage().isEmpty() ? "" : " " + m.coverage()) + ") ...");
-                Knockouts.Result r = Knockouts.check(e, m, settings.withMaxMillis(Math.min(left, eachMillis)), outDir);
-                results.add(r);
-                progress.accept(prefix + ": " + summary(r));
             }
         }
         return results;
@@ -186,6 +194,7 @@ final class KnockoutsCommand implements Callable<Integer> {
             Mechanism m = r.mechanism();
             row.put("model", r.model());
             row.put("mechanism", m.name());
+            row.put("scope", r.scope());
             row.put("title", m.title());
             row.put("paperRef", m.paperRef());
             row.put("purpose", m.purpose());
@@ -226,18 +235,26 @@ final class KnockoutsCommand implements Callable<Integer> {
         return results.stream().filter(r -> r.outcome() == outcome).count();
     }
 
-    private static void text(PrintWriter o, List<Knockouts.Result> results) {
+    static void text(PrintWriter o, List<Knockouts.Result> results) {
         String fmt = "%-10s %-28s %-12s %-28s %-7s %11s %8s  %s%n";
         o.printf(Locale.ROOT, fmt, "model", "mechanism", "outcome", "property", "purpose", "states", "time", "counterexample");
         for (Knockouts.Result r : results) {
-            o.printf(Locale.ROOT, fmt, r.model(), r.mechanism().name(), r.outcome(), r.property().orElse("-"),
+            o.printf(Locale.ROOT, fmt, r.model(), r.mechanism().name() + (r.scope() > 1 ? " #" + r.scope() : ""),
+                    r.outcome(), r.property().orElse("-"),
                     r.killed() ? (r.purposeHit() ? "yes" : "no") : "-", String.format(Locale.ROOT, "%,d", r.states()),
                     String.format(Locale.ROOT, "%.1fs", r.millis() / 1000.0), r.file().orElse(r.killed() ? "(not saved)" : r.detail()));
         }
-        long killed = results.stream().filter(Knockouts.Result::killed).count();
-        long counted = results.stream().filter(Knockouts.Result::counted).count();
-        o.printf(Locale.ROOT, "%d of %d mechanisms killed (%d by their purpose)%n", killed, counted,
-                results.stream().filter(Knockouts.Result::purposeHit).count());
+        // a mechanism is killed when it is killed at every coverage scope it declares
+        Map<String, List<Knockouts.Result>> byMechanism = new java.util.LinkedHashMap<>();
+        results.stream().filter(Knockouts.Result::counted).forEach(r -> byMechanism.computeIfAbsent(r.model() + " "
+                + r.mechanism().name(), k -> new ArrayList<>()).add(r));
+        long killed = byMechanism.values().stream().filter(l -> l.stream().allMatch(Knockouts.Result::killed)).count();
+        long purpose = byMechanism.values().stream().filter(l -> l.stream().allMatch(Knockouts.Result::purposeHit))
+                .count();
+        long scopes = results.stream().filter(Knockouts.Result::counted).count();
+        o.printf(Locale.ROOT, "%d of %d mechanisms killed (%d by their purpose)%s%n", killed, byMechanism.size(), purpose,
+                scopes == byMechanism.size() ? "" : String.format(Locale.ROOT, " at every one of their coverage scopes "
+                + "(%d scopes, %d killed)", scopes, results.stream().filter(r -> r.counted() && r.killed()).count()));
         for (Knockouts.Result r : results) {
             if (r.outcome() == Knockouts.Outcome.NOT_NEEDED) {
                 o.printf(Locale.ROOT, "finding, not counted: %s %s: %s%n", r.model(), r.mechanism().name(), r.detail());

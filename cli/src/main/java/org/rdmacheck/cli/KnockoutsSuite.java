@@ -8,7 +8,7 @@ import org.rdmacheck.engine.ExplorerSettings;
 
 /**
  * The mechanism knock-outs of {@code rdmacheck all} (task {@value #NAME}): one finding per declared
- * mechanism, expected to fail (the knock-out must make a property that must hold fail), VIOLATED
+ * mechanism and coverage scope ({@code Mechanism#scopes}), expected to fail (the knock-out must make a property that must hold fail), VIOLATED
  * with its counterexample when killed, VERIFIED (unexpected) when it survives, INCONCLUSIVE when its
  * time limit ({@value KnockoutsCommand#DEFAULT_EACH_MILLIS} ms per mechanism) left it undecided. A
  * mechanism declared not needed expects nothing and is NOT_NEEDED (a finding) unless killed.
@@ -45,9 +45,13 @@ final class KnockoutsSuite implements SuiteTask {
         List<Part> parts = new ArrayList<>();
         for (org.rdmacheck.properties.catalog.ModelEntry e : KnockoutsCommand.entries(List.of())) {
             for (org.rdmacheck.properties.catalog.Mechanism m : e.mechanisms()) {
-                parts.add(new Part(e.name() + " " + m.name(), (settings, outDir, progress) -> List.of(finding(
-                        Knockouts.check(e, m, settings.withMaxMillis(Math.min(settings.maxMillis(),
-                                KnockoutsCommand.DEFAULT_EACH_MILLIS)), outDir)))));
+                for (int k = 0; k < m.scopes().size(); k++) {
+                    int scope = k;
+                    parts.add(new Part(e.name() + " " + m.name() + (k == 0 ? "" : " scope " + (k + 1)),
+                            (settings, outDir, progress) -> List.of(finding(Knockouts.check(e, m, scope,
+                                    settings.withMaxMillis(Math.min(settings.maxMillis(),
+                                            KnockoutsCommand.DEFAULT_EACH_MILLIS)), outDir)))));
+                }
             }
         }
         return parts;

@@ -25,6 +25,9 @@ class KnockoutsSuiteTest {
         for (ModelEntry e : KnockoutsCommand.entries(List.of())) {
             for (Mechanism m : e.mechanisms()) {
                 expected.add(e.name() + " " + m.name());
+                for (int k = 2; k <= m.scopes().size(); k++) {
+                    expected.add(e.name() + " " + m.name() + " scope " + k);
+                }
             }
         }
         assertTrue(expected.size() > 30, expected.toString());

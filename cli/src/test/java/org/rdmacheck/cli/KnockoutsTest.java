@@ -193,6 +193,29 @@ class KnockoutsTest {
     }
 
     @Test
+    void everyCoverageScopeIsARowAndMustKillByThePurpose() {
+        ModelEntry e = Catalog.find("fabric");
+        Mechanism declared = mechanism(e, "pfc-counts-background");
+        assertEquals(2, declared.scopes().size(), "with and without PFC hysteresis");
+        // a further scope with no background: the knock-out changes nothing there and the purpose holds
+        Mechanism m = declared.withScope(Map.of("flows", "0-1", "packets", "2", "tokens", "1", "xoff", "2",
+                "background", "0", "failures", "0"));
+        List<Knockouts.Result> rs = Knockouts.checkAll(e, m, settings(), null);
+        assertEquals(List.of(1, 2, 3), rs.stream().map(Knockouts.Result::scope).toList());
+        assertEquals(List.of(Knockouts.Outcome.KILLED, Knockouts.Outcome.KILLED, Knockouts.Outcome.SURVIVED),
+                rs.stream().map(Knockouts.Result::outcome).toList(), rs.toString());
+        assertEquals("1", rs.get(1).parameters().get("pfc-hysteresis"));
+        assertTrue(rs.get(2).detail().contains("its purpose LosslessBuffers holds"), rs.get(2).detail());
+        assertEquals(ExitCodes.VIOLATED, KnockoutsCommand.exitCode(rs));
+        JsonNode o = KnockoutsCommand.json(rs);
+        assertEquals(3, o.get("rows").size());
+        assertEquals(3, o.get("rows").get(2).get("scope").asInt());
+        java.io.StringWriter text = new java.io.StringWriter();
+        KnockoutsCommand.text(new java.io.PrintWriter(text), rs);
+        assertTrue(text.toString().contains("0 of 1 mechanisms killed"), text.toString());
+    }
+
+    @Test
     void aMechanismDeclaredNotNeededIsAFindingNotCounted() {
         // the same argued survivor, declared not needed: its exhausted search gives NOT_NEEDED, with the argument
         ModelEntry e = Catalog.find("escape-vl");

@@ -104,9 +104,11 @@ class FabricMechanismsTest {
     }
 
     static Stream<DynamicTest> mechanisms(ModelEntry entry, Map<String, String> kills, Set<String> skip) {
+        // every coverage scope a mechanism declares (one per code path its switch guards) must kill it
         return entry.mechanisms().stream().filter(m -> !skip.contains(m.name()))
-                .map(m -> DynamicTest.dynamicTest(entry.name() + " " + m.name(),
-                        () -> killed(entry, m, kills.get(m.name()))));
+                .flatMap(m -> java.util.stream.IntStream.range(0, m.scopes().size()).mapToObj(i -> DynamicTest
+                        .dynamicTest(entry.name() + " " + m.name() + (i == 0 ? "" : " scope " + (i + 1)),
+                                () -> killed(entry, m.atScope(i), kills.get(m.name())))));
     }
 
     @TestFactory
@@ -131,19 +133,20 @@ class FabricMechanismsTest {
     }
 
     /**
-     * pfc-counts-background's coverage scope has hysteresis, where the count sets and clears the pause
-     * bit; without hysteresis the same count is the pause test itself. The switch is one guard in the
-     * one count, and both paths are covered: here, at the scope with hysteresis 1, the design keeps
-     * LosslessBuffers (a pause test that forgets background would not) and the knock-out breaks it.
+     * pfc-counts-background's first coverage scope has hysteresis, where the count sets and clears the
+     * pause bit; without hysteresis the same count is the pause test itself. Both paths are declared
+     * scopes of the mechanism: at the second, hysteresis 1, the design keeps LosslessBuffers (a pause
+     * test that forgets background would not) and the knock-out breaks it.
      */
     @Test
     void theBackgroundCountIsCoveredWithoutHysteresisToo() {
         FabricEntry entry = new FabricEntry();
         Mechanism m = entry.mechanisms().stream().filter(x -> x.name().equals("pfc-counts-background"))
                 .findFirst().orElseThrow();
+        assertEquals(2, m.scopes().size());
         assertEquals("2", m.coverage().get("pfc-hysteresis"));
-        Map<String, String> p = new LinkedHashMap<>(m.coverage());
-        p.put("pfc-hysteresis", "1");
+        Map<String, String> p = new LinkedHashMap<>(m.scopes().get(1));
+        assertEquals("1", p.get("pfc-hysteresis"));
         ExplorationReport design = explore(entry.build(m.variant(), Params.of(p))
                 .selecting(x -> x.name().equals(FabricProperties.LOSSLESS)));
         assertInstanceOf(CheckResult.Verified.class, design.result(FabricProperties.LOSSLESS));

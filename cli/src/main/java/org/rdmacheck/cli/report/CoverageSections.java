@@ -36,8 +36,8 @@ final class CoverageSections {
      */
     static Optional<String> knockouts(List<Finding> findings) {
         StringBuilder rows = new StringBuilder();
-        int n = 0;
-        int killed = 0;
+        // a mechanism with several coverage scopes has a row per scope; it is killed when killed at every one
+        java.util.Map<String, Boolean> killedAtEvery = new java.util.LinkedHashMap<>();
         int findingsNotCounted = 0;
         for (int i = 0; i < findings.size(); i++) {
             Finding f = findings.get(i);
@@ -48,9 +48,10 @@ final class CoverageSections {
             Optional<Mechanism> m = mechanism(f.model(), name);
             // a mechanism declared not needed (with its argument) is a finding, not one of those to kill
             boolean notNeeded = f.verdict() == Finding.Verdict.NOT_NEEDED;
-            n += notNeeded ? 0 : 1;
             findingsNotCounted += notNeeded ? 1 : 0;
-            killed += f.verdict() == Finding.Verdict.VIOLATED ? 1 : 0;
+            if (!notNeeded) {
+                killedAtEvery.merge(f.model() + " " + name, f.verdict() == Finding.Verdict.VIOLATED, Boolean::logicalAnd);
+            }
             String outcome = switch (f.verdict()) {
                 case VIOLATED -> "killed";
                 case VERIFIED -> "SURVIVED";
@@ -65,12 +66,14 @@ final class CoverageSections {
                     esc(VariantLabels.text(f.parameters())), outcome, esc(f.detail()),
                     f.quantity("distinctStates").map(DetailsHtml::number).orElse("–")));
         }
+        int n = killedAtEvery.size();
+        long killed = killedAtEvery.values().stream().filter(k -> k).count();
         if (n + findingsNotCounted == 0) {
             return Optional.empty();
         }
         return Optional.of("<section id=\"knockouts\"><h2>Knock-out coverage</h2>\n<p>Each mechanism a model declares, "
-                + "removed at its coverage scope: <b>" + killed + "</b> of " + n + " killed (some property that must "
-                + "hold fails without it). A mechanism that survives is not detected by any property there."
+                + "removed at its coverage scope (a row per scope where its switch guards several code paths): <b>"
+                + killed + "</b> of " + n + " killed (some property that must hold fails without it, at every scope). A mechanism that survives is not detected by any property there."
                 + (findingsNotCounted == 0 ? "" : " " + findingsNotCounted + " more declared not needed, with the "
                 + "argument in the row (a finding, not counted).") + "</p>\n"
                 + "<table class=\"thr\" id=\"knockout-table\"><thead><tr><th>model</th><th>mechanism</th><th>paper</th>"

@@ -227,14 +227,19 @@ public final class FabricEntry implements ModelEntry {
                         // three packets: a follow rule broken only from the third packet on is caught too
                         FabricProperties.IN_ORDER, "repaired",
                         scope("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0"),
-                        "entries are allocated and freed but never consulted"),
+                        "entries are allocated and freed but never consulted")
+                        // the switch guards the lookup of the lane rules follow and silent, and that of the
+                        // lane-rule table (follow written as a table): a scope for each
+                        .withScope(scope("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0",
+                                "lane-change", "table")),
                 new Mechanism("dft-free-on-end", "DFT entry de-allocated by the end packet", "seed 000, IV-A",
                         FabricProperties.NO_LEAK, "repaired", oneFlow, "no packet ever frees an entry"),
                 new Mechanism("token-spending", "deflection tokens: a misroute removes one", "seed 000, IV-A",
                         FabricProperties.TOKENS, "repaired", oneFlow, "misroutes spend no token"),
                 new Mechanism("deflection-threshold", "deflection threshold", "seed 000, IV-B",
                         FabricProperties.ABOVE_THRESHOLD, "repaired", oneFlow,
-                        "a first packet may be deflected at any occupancy of its ECMP buffer"),
+                        "a first packet may be deflected at any occupancy of its ECMP buffer")
+                        .withScope(with(oneFlow, "lane-change", "table")),
                 new Mechanism("tor-no-host-deflection", "ToR switches deflect back to the network, not to end-nodes",
                         "seed 000, IV-A", FabricProperties.TO_DESTINATION, "repaired", oneFlow,
                         "deflection ports include hosts"),
@@ -274,11 +279,15 @@ public final class FabricEntry implements ModelEntry {
                 // a declared bit there, so both the pause test and the bit's update are covered
                 new Mechanism("pfc-counts-background", "PFC pause counts the whole ingress buffer, background "
                         + "traffic included", "seed 004, 4", FabricProperties.LOSSLESS, "repaired", PFC_SCOPE,
-                        "a buffer pauses (and resumes) on the modelled messages' packets alone"),
+                        "a buffer pauses (and resumes) on the modelled messages' packets alone")
+                        // without hysteresis the count is the pause test itself, not the pause bit's update
+                        .withScope(with(PFC_SCOPE, "pfc-hysteresis", "1")),
                 new Mechanism("dft-hit-waits", "a packet whose DFT port is full waits (no local re-route)",
                         "seed 000, IV-A", FabricProperties.IN_ORDER, "repaired",
                         scope("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0", "background", "2"),
-                        "a DFT hit whose port is full falls back to ECMP on VL1"));
+                        "a DFT hit whose port is full falls back to ECMP on VL1")
+                        .withScope(scope("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0",
+                                "background", "2", "lane-change", "table")));
     }
 
     /** One 3-packet message with a failure at xoff 3, one background packet and hysteresis 2. */
