@@ -131,7 +131,7 @@ final class LevelExpansion<S> {
         }
         if (setup.packed != null) {
             w.expander = setup.packed.expander();
-            w.sink = (code, succ, length) -> checks.checkStep(w, code, succ, w.keep(code, succ, length));
+            w.sink = w::keep;
         }
         w.chooser = setup.reduction.chooser(setup.packed);
         return w;
@@ -202,8 +202,8 @@ final class LevelExpansion<S> {
             int offset = ps.start(from + i);
             firsts[i] = w.count;
             w.begin(values, offset, idx);
-            // action properties are checked as the successors are emitted (the worker's sink)
             w.expander.successors(values, offset, w.sink);
+            checks.checkSteps(w, firsts[i], w.count);
             int n = w.count - firsts[i];
             int goalsMet = checks.checkPacked(w, values, offset, idx, n);
             boolean keepEdges = edges != null && (recordGraph || goalsMet < progressCount);

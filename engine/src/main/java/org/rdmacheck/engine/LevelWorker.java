@@ -50,6 +50,7 @@ final class LevelWorker<S> {
     int fromFirst;
     S from;
     private int[] firsts = new int[LevelExpansion.CHUNK + 1];
+    private int[] successor = new int[16];
     /** the sum of the slots read ahead of inserts, kept so that the reads stay */
     long touched;
     /** where new successors go when they are matched after the level, else null */
@@ -106,6 +107,11 @@ final class LevelWorker<S> {
     void goal(int p, int idx) {
         IntList g = goals[p] == null ? (goals[p] = new IntList()) : goals[p];
         g.add(idx);
+    }
+
+    /** @return a buffer of at least n values: one successor, from index 0 */
+    int[] successor(int n) {
+        return successor.length >= n ? successor : (successor = new int[n * 2]);
     }
 
     /** Starts the expansion of a packed state; its successors follow those of the chunk so far. */

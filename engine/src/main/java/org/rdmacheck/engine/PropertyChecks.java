@@ -29,12 +29,32 @@ final class PropertyChecks<S> {
     private final PackedModel.StateTest[] packedStateTests;
     private final PackedModel.StepTest[] packedStepTests;
     private final int[] actionProps;
-    /** the properties judged on a state (progress, invariants, deadlock freedom) and their kinds */
-    private final int[] stateProps;
-    private final byte[] stateKinds;
+    /**
+     * the first {@link Long#SIZE} action properties with a packed form, each at a call site of its
+     * own; slot i is property {@code actionProps[i]}
+     */
+    private final StepTests stepTests;
+    /** the slots of {@link #stepTests} whose property is not violated yet (changes only in {@link #merge}) */
+    private long openSlots;
+    /** the action properties judged one call site for all: without a packed form, or past the slots */
+    private final int[] otherActionProps;
     private static final byte PROGRESS = 1;
     private static final byte INVARIANT = 2;
     private static final byte DEADLOCK = 3;
+    /**
+     * the first {@link Long#SIZE} state properties (progress goals and invariants) with a packed
+     * form, each at a call site of its own; slot i is property {@code stateSlotProps[i]}
+     */
+    private final StateTests stateTests;
+    private final int[] stateSlotProps;
+    /** the slots of progress properties (evaluated on every state) and of invariants */
+    private final long progressSlots;
+    private final long invariantSlots;
+    /** the progress slots and the slots of invariants not violated yet (changes only in {@link #merge}) */
+    private long openStateSlots;
+    /** the state properties judged the general way: deadlock freedom, and those without a slot */
+    private final int[] otherStateProps;
+    private final byte[] otherStateKinds;
     private final Violation<S>[] violations;
     private int violationCount;
     final BitSet[] goals;
@@ -72,8 +92,47 @@ final class PropertyChecks<S> {
                 kinds[count++] = kind;
             }
         }
-        this.stateProps = java.util.Arrays.copyOf(ps, count);
-        this.stateKinds = java.util.Arrays.copyOf(kinds, count);
+        // the properties judged on a state (progress, invariants, deadlock freedom) and their kinds
+        int[] stateProps = java.util.Arrays.copyOf(ps, count);
+        byte[] stateKinds = java.util.Arrays.copyOf(kinds, count);
+        int[] slotProps = new int[Math.min(Long.SIZE, count)];
+        PackedModel.StateTest[] stests = new PackedModel.StateTest[slotProps.length];
+        int[] others = new int[count];
+        byte[] otherKinds = new byte[count];
+        int used = 0;
+        int rest = 0;
+        long progress = 0;
+        long invariant = 0;
+        for (int i = 0; i < count; i++) {
+            int p = stateProps[i];
+            if (stateKinds[i] != DEADLOCK && packedStateTests[p] != null && used < slotProps.length) {
+                progress |= stateKinds[i] == PROGRESS ? 1L << used : 0;
+                invariant |= stateKinds[i] == INVARIANT ? 1L << used : 0;
+                slotProps[used] = p;
+                stests[used++] = packedStateTests[p];
+            } else {
+                others[rest] = p;
+                otherKinds[rest++] = stateKinds[i];
+            }
+        }
+        this.stateSlotProps = java.util.Arrays.copyOf(slotProps, used);
+        this.stateTests = new StateTests(java.util.Arrays.copyOf(stests, used));
+        this.progressSlots = progress;
+        this.invariantSlots = invariant;
+        this.openStateSlots = progress | invariant;
+        this.otherStateProps = java.util.Arrays.copyOf(others, rest);
+        this.otherStateKinds = java.util.Arrays.copyOf(otherKinds, rest);
+        int slots = 0;
+        while (slots < Math.min(Long.SIZE, actionProps.length) && packedStepTests[actionProps[slots]] != null) {
+            slots++;
+        }
+        PackedModel.StepTest[] tests = new PackedModel.StepTest[slots];
+        for (int i = 0; i < slots; i++) {
+            tests[i] = packedStepTests[actionProps[i]];
+        }
+        this.stepTests = new StepTests(tests);
+        this.openSlots = slots == Long.SIZE ? -1L : (1L << slots) - 1;
+        this.otherActionProps = java.util.Arrays.copyOfRange(actionProps, slots, actionProps.length);
     }
 
     /** @return the violation found for property {@code p}, null when none */
@@ -140,17 +199,27 @@ final class PropertyChecks<S> {
 
     /**
      * Checks the state properties of a packed state with {@code n} successors (the action
-     * properties are checked as the successors are emitted: {@link #checkStep}).
+     * properties are checked on the successors kept: {@link #checkSteps}).
      *
      * @return how many progress goals it meets
      */
     @SuppressWarnings("unchecked")
     int checkPacked(LevelWorker<S> w, int[] values, int offset, int idx, int n) {
+        long open = openStateSlots;
+        long failed = open == 0 ? 0 : stateTests.failing(open, values, offset);
         int goalsMet = 0;
-        for (int i = 0; i < stateProps.length; i++) {
-            int p = stateProps[i];
+        for (long g = open & ~failed & progressSlots; g != 0; g &= g - 1) {
+            goalsMet++;
+            w.goal(stateSlotProps[Long.numberOfTrailingZeros(g)], idx);
+        }
+        for (long v = failed & invariantSlots; v != 0; v &= v - 1) {
+            w.record(stateSlotProps[Long.numberOfTrailingZeros(v)], new Violation<>(idx, null, null,
+                    LevelTable.link(idx, 0)));
+        }
+        for (int i = 0; i < otherStateProps.length; i++) {
+            int p = otherStateProps[i];
             PackedModel.StateTest test = packedStateTests[p];
-            byte kind = stateKinds[i];
+            byte kind = otherStateKinds[i];
             if (kind == PROGRESS && (test != null ? test.test(values, offset) : ((Progress<S>) props.get(p)).isGoal(from(w)))) {
                 goalsMet++;
                 w.goal(p, idx);
@@ -169,24 +238,59 @@ final class PropertyChecks<S> {
         return goalsMet;
     }
 
-    /** Checks the action properties on the packed step to the successor kept at position {@code k}. */
+    /**
+     * Checks the action properties on the packed steps of the state being expanded: to the
+     * successors kept at positions {@code first..end-1} of the worker's chunk. Per property, the
+     * first violating step of the state is the one recorded, as on the object path.
+     */
     @SuppressWarnings("unchecked")
-    void checkStep(LevelWorker<S> w, long code, int[] succ, int k) {
-        for (int p : actionProps) {
-            if (violations[p] != null || w.failedAt[p] == w.fromIndex) {
-                continue;
+    void checkSteps(LevelWorker<S> w, int first, int end) {
+        long open = openSlots;
+        if (open == 0 && otherActionProps.length == 0) {
+            return;
+        }
+        int[] starts = w.starts;
+        int[] arena = w.arena;
+        long[] codes = w.codes;
+        int[] to = w.successor(0);
+        for (int k = first; k < end; k++) {
+            int at = starts[k];
+            int length = starts[k + 1] - at;
+            if (to.length < length) {
+                to = w.successor(length);
             }
-            PackedModel.StepTest test = packedStepTests[p];
-            boolean holds = test != null ? test.test(w.fromValues, w.fromOffset, code, succ)
-                    : ((ActionProperty<S>) props.get(p)).test(from(w), setup.packed.action(code), decode(succ, 0));
-            if (!holds) {
-                // the first violating step of this state, as the object path finds it
-                w.failedAt[p] = w.fromIndex;
-                long key = LevelTable.link(w.fromIndex, k - w.fromFirst);
-                if (w.beats(p, key)) {
-                    w.record(p, new Violation<>(w.fromIndex, setup.packed.action(code), decode(succ, 0), key));
+            // a property reads the successor's values from index 0
+            for (int i = 0; i < length; i++) {
+                to[i] = arena[at + i];
+            }
+            long code = codes[k];
+            if (open != 0) {
+                long failed = stepTests.failing(open, w.fromValues, w.fromOffset, code, to);
+                open &= ~failed;
+                for (; failed != 0; failed &= failed - 1) {
+                    violated(w, actionProps[Long.numberOfTrailingZeros(failed)], code, to, k);
                 }
             }
+            for (int p : otherActionProps) {
+                if (violations[p] != null || w.failedAt[p] == w.fromIndex) {
+                    continue;
+                }
+                PackedModel.StepTest test = packedStepTests[p];
+                boolean holds = test != null ? test.test(w.fromValues, w.fromOffset, code, to)
+                        : ((ActionProperty<S>) props.get(p)).test(from(w), setup.packed.action(code), decode(to, 0));
+                if (!holds) {
+                    w.failedAt[p] = w.fromIndex;
+                    violated(w, p, code, to, k);
+                }
+            }
+        }
+    }
+
+    /** Records the step to the successor at position {@code k} as the state's first violation of {@code p}. */
+    private void violated(LevelWorker<S> w, int p, long code, int[] to, int k) {
+        long key = LevelTable.link(w.fromIndex, k - w.fromFirst);
+        if (w.beats(p, key)) {
+            w.record(p, new Violation<>(w.fromIndex, setup.packed.action(code), decode(to, 0), key));
         }
     }
 
@@ -269,6 +373,16 @@ final class PropertyChecks<S> {
             if (min != null) {
                 violations[p] = min;
                 violationCount++;
+                for (int i = 0; i < stepTests.size(); i++) {
+                    if (actionProps[i] == p) {
+                        openSlots &= ~(1L << i);
+                    }
+                }
+                for (int i = 0; i < stateSlotProps.length; i++) {
+                    if (stateSlotProps[i] == p) {
+                        openStateSlots &= ~(invariantSlots & 1L << i);
+                    }
+                }
             }
             if (goals[p] != null) {
                 for (LevelWorker<S> w : level.workers) {

@@ -108,6 +108,43 @@ class PackedExplorationTest {
         SameExploration.assertSame(new Explorer(settings(1, false)).check(spec), r, "object path");
     }
 
+    @Test
+    void manyPropertiesGiveTheObjectPathsResults() {
+        // more properties than call sites of their own (eight each for steps and states), some
+        // violated, and copies without a packed form, judged the general way
+        CheckSpec<?> spec = Catalog.find("gbn").build("gbn", Params.parse(List.of("packets=2", "losses=1")));
+        CheckSpec<?> many = copies(spec, 10);
+        assertTrue(many.properties().stream().filter(p -> p instanceof ActionProperty).count() > StepTests.SLOTS);
+        assertTrue(many.properties().stream().filter(p -> p instanceof Invariant).count() > StateTests.SLOTS);
+        ExplorationReport base = new Explorer(settings(1, false)).check(many);
+        assertTrue(base.results().stream().anyMatch(r -> r instanceof CheckResult.Violated));
+        for (int threads : new int[] {1, 2}) {
+            SameExploration.assertSame(base, new Explorer(settings(threads, true)).check(many), "threads " + threads);
+        }
+    }
+
+    /** Each property {@code n} times under names of their own; the last copy of each without its packed form. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static CheckSpec<?> copies(CheckSpec<?> spec, int n) {
+        List<Property> out = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            for (Property<?> p : spec.properties()) {
+                String name = k == 0 ? p.name() : p.name() + "#" + k;
+                if (p instanceof Invariant<?> in) {
+                    out.add(k == n - 1 ? new Invariant(name, in.holds()) : new Invariant(name, in.holds(), in.packed()));
+                } else if (p instanceof ActionProperty<?> ap) {
+                    out.add(k == n - 1 ? new ActionProperty(name, ap.holds()) : new ActionProperty(name, ap.holds(), ap.packed()));
+                } else if (p instanceof Progress<?> pg) {
+                    out.add(k == n - 1 ? new Progress(name, pg.goal()) : new Progress(name, pg.goal(), pg.packedGoal()));
+                } else if (k == 0) {
+                    out.add(p);
+                }
+            }
+        }
+        return new CheckSpec(spec.modelName(), spec.variant(), spec.parameters(), spec.model(), out,
+                spec.expectedViolations());
+    }
+
     /** The same properties, without their packed forms: the packed path decodes states for them. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static CheckSpec<?> withoutPackedForms(CheckSpec<?> spec) {
