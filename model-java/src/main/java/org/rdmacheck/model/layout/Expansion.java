@@ -535,7 +535,9 @@ public final class Expansion {
      */
     public void emit(long code, PackedModel.Sink sink) {
         // a small method that inlines into the model's actions; each way of packing is a method of its own
-        if (words) {
+        if (fifos.length == 0) {
+            sink.accept(code, out, header); // a layout without FIFOs: a state is its header
+        } else if (words) {
             emitWords(code, sink);
         } else {
             emitFifos(code, sink);

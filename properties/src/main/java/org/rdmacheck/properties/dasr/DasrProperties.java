@@ -258,14 +258,22 @@ public final class DasrProperties {
     public static ActionProperty<LayoutState> activeSenderKept(DartReceiverModel m) {
         DartLayout f = m.fields();
         int n = m.config().totalSenders();
-        // most steps change no AUSS entry: then none was removed
+        // most steps change no AUSS entry: then none was removed; else only the changed entries are read
         int[] aussBits = f.layout.bitsOf(List.of(f.auss));
+        int[] word = new int[n];
+        int[] bits = new int[n];
+        for (int i = 0; i < n; i++) {
+            word[i] = f.auss[i].position();
+            bits[i] = f.layout.bitsOf(List.of(f.auss[i]))[word[i]];
+        }
         return step("ActiveSenderKept", m, (from, o, code, to) -> {
             if (StateLayout.sameOn(aussBits, from, o, to, 0)) {
                 return true;
             }
             for (int i = 0; i < n; i++) {
-                boolean removed = f.auss[i].get(from, o) > 0 && f.auss[i].get(to, 0) == 0;
+                // an AUSS count is stored as itself (its least value is 0): removed when its bits go to 0
+                int w = word[i];
+                boolean removed = (from[o + w] & bits[i]) != 0 && (to[w] & bits[i]) == 0;
                 if (removed && f.flight[i].get(to, 0) > 0 && f.fresh[i].is(from, o)) {
                     return false;
                 }
@@ -301,10 +309,27 @@ public final class DasrProperties {
         for (int g = 0; g < c.groups(); g++) {
             members[g] = c.members(g).stream().mapToInt(Integer::intValue).toArray();
         }
+        // per sender, the bits of what a tick may time out (its AUSS count and look-ahead flags), and
+        // those with its messages in flight: each is non-zero exactly when its value is (least values 0)
+        int[][] tracked = new int[n][];
+        int[][] busy = new int[n][];
+        for (int i = 0; i < n; i++) {
+            List<org.rdmacheck.model.layout.Field> fields = new ArrayList<>(List.of(f.auss[i]));
+            for (int g = 0; g < c.groups(); g++) {
+                for (int j = 0; j < members[g].length; j++) {
+                    if (members[g][j] == i) {
+                        fields.add(f.announced[g][j]);
+                    }
+                }
+            }
+            tracked[i] = f.layout.bitsOf(fields);
+            fields.add(f.flight[i]);
+            busy[i] = f.layout.bitsOf(fields);
+        }
         return step("TimeoutOnlyWhenIdle", m, (from, o, code, to) -> {
             if (DartReceiverModel.isSoftStateTick(code)) {
                 for (int i = 0; i < n; i++) {
-                    if (tracked(m, from, o, i) && !tracked(m, to, 0, i) && f.fresh[i].is(from, o)) {
+                    if (any(tracked[i], from, o) && !any(tracked[i], to, 0) && f.fresh[i].is(from, o)) {
                         return false;
                     }
                 }
@@ -313,14 +338,17 @@ public final class DasrProperties {
             if (!DartReceiverModel.isActivity(code)) {
                 return true;
             }
-            if (!recordedActive(m, to, DartReceiverModel.sender(code))) {
+            int sender = DartReceiverModel.sender(code);
+            // after an activity step of a sender: recorded as active in the period, unless it left every record
+            if (!f.fresh[sender].is(to, 0) && any(busy[sender], to, 0)) {
                 return false;
             }
             if (DartReceiverModel.isLookAhead(code)) {
                 int g = DartReceiverModel.group(code);
                 for (int j = 0; j < members[g].length; j++) {
+                    int i = members[g][j];
                     boolean listed = f.announced[g][j].is(to, 0) && !f.announced[g][j].is(from, o);
-                    if (listed && !recordedActive(m, to, members[g][j])) {
+                    if (listed && !f.fresh[i].is(to, 0) && any(busy[i], to, 0)) {
                         return false;
                     }
                 }
@@ -329,14 +357,14 @@ public final class DasrProperties {
         });
     }
 
-    /** In the AUSS or in a look-ahead record: what a soft-state tick may time out. */
-    private static boolean tracked(DartReceiverModel m, int[] s, int o, int i) {
-        return m.fields().auss[i].get(s, o) > 0 || m.announcedCount(s, o, i) > 0;
-    }
-
-    /** After an activity step of sender i: recorded as active in the period, unless it left every record. */
-    private static boolean recordedActive(DartReceiverModel m, int[] to, int i) {
-        return m.fields().fresh[i].is(to, 0) || !(m.fields().flight[i].get(to, 0) > 0 || tracked(m, to, 0, i));
+    /** @return whether any of the bits ({@link StateLayout#bitsOf}) is set in the state */
+    private static boolean any(int[] bits, int[] s, int o) {
+        for (int w = 0; w < bits.length; w++) {
+            if ((s[o + w] & bits[w]) != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -386,20 +414,37 @@ public final class DasrProperties {
                 flagTenants.add(c.tenantOf(members.get(j)));
             }
         }
-        org.rdmacheck.model.layout.Field[] flag = flags.toArray(new org.rdmacheck.model.layout.Field[0]);
-        int[] flagTenant = flagTenants.stream().mapToInt(Integer::intValue).toArray();
+        // per tenant, the bits of the other tenants' AUSS counts and look-ahead flags (one bit each)
+        int[][] otherCounts = new int[c.tenants()][];
+        int[][] otherFlags = new int[c.tenants()][];
+        for (int t = 0; t < c.tenants(); t++) {
+            List<org.rdmacheck.model.layout.Field> counts = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                if (tenantOf[i] != t) {
+                    counts.add(f.auss[i]);
+                }
+            }
+            List<org.rdmacheck.model.layout.Field> others = new ArrayList<>();
+            for (int k = 0; k < flags.size(); k++) {
+                if (flagTenants.get(k) != t) {
+                    others.add(flags.get(k));
+                }
+            }
+            otherCounts[t] = f.layout.bitsOf(counts);
+            otherFlags[t] = f.layout.bitsOf(others);
+        }
         return step("TenantIsolation", m, (from, o, code, to) -> {
             if (!DartReceiverModel.hasTenant(code)) {
                 return true;
             }
             int tenant = tenantOf[DartReceiverModel.sender(code)];
-            for (int i = 0; i < n; i++) {
-                if (tenantOf[i] != tenant && f.auss[i].get(from, o) != f.auss[i].get(to, 0)) {
-                    return false;
-                }
-            }
-            for (int k = 0; k < flag.length; k++) {
-                if (flagTenant[k] != tenant && flag[k].is(to, 0) && !flag[k].is(from, o)) {
+            int[] counts = otherCounts[tenant];
+            int[] others = otherFlags[tenant];
+            for (int w = 0; w < counts.length; w++) {
+                int before = from[o + w];
+                int after = to[w];
+                // another tenant's AUSS count changed, or another tenant's flag was set
+                if (((before ^ after) & counts[w]) != 0 || (after & ~before & others[w]) != 0) {
                     return false;
                 }
             }
