@@ -186,9 +186,16 @@ final class Suite {
         }
     }
 
+    /** @return a catalogue run's parameters with the variant's defaults filled in, as its checks report them */
+    private static Map<String, String> effective(ModelEntry e, ModelEntry.Run run) {
+        Map<String, String> all = new java.util.TreeMap<>(e.defaults(run.variant()));
+        all.putAll(run.params().asMap());
+        return all;
+    }
+
     /** @return the finding of a step the deadline left out */
     private static Finding notRun(Step step, long limit, long elapsed) {
-        return Finding.of(step.model(), step.variant(), Map.of(), "-", Finding.Expectation.NONE,
+        return Finding.of(step.model(), step.variant(), step.params(), "-", Finding.Expectation.NONE,
                 Finding.Verdict.INCONCLUSIVE).with(Quantity.of("elapsedMillis", elapsed, Quantity.Unit.MILLISECONDS))
                 .withInconclusive(CheckResult.InconclusiveReason.TIME_LIMIT, String.format(Locale.ROOT,
                         "not run: the run's time limit %s had passed when this step was due (%.1f s elapsed)",
@@ -198,9 +205,11 @@ final class Suite {
     /**
      * One unit of the suite, with its progress label.
      *
+     * @param params the parameters of a catalogue model's run (a step the deadline leaves out keeps them)
      * @param task whether it is a suite task's part (not a catalogue model's run)
      */
-    private record Step(String label, String model, String variant, boolean task, Work work) {
+    private record Step(String label, String model, String variant, Map<String, String> params, boolean task,
+                        Work work) {
     }
 
     @FunctionalInterface
@@ -223,7 +232,7 @@ final class Suite {
                 // parameters sorted by name: the same label in every JVM (the key of saved findings)
                 String label = e.name() + " " + run.variant() + (run.params().asMap().isEmpty() ? ""
                         : " " + new java.util.TreeMap<>(run.params().asMap()));
-                steps.add(new Step(label, e.name(), run.variant(), false, (settings, outDir, prefix, err) ->
+                steps.add(new Step(label, e.name(), run.variant(), effective(e, run), false, (settings, outDir, prefix, err) ->
                         ModelChecks.run(e.build(run.variant(), run.params()), settings, outDir)));
             }
         }
@@ -232,7 +241,7 @@ final class Suite {
             if (only.isEmpty() || only.contains(t.name())) {
                 for (SuiteTask.Part part : t.parts(home)) {
                     steps.add(new Step(part.label().isEmpty() ? t.name() : t.name() + " " + part.label(), t.name(), "-",
-                            true, (settings, outDir, prefix, err) -> part.work().run(settings, outDir,
+                            Map.of(), true, (settings, outDir, prefix, err) -> part.work().run(settings, outDir,
                                     line -> println(err, prefix + ": " + line))));
                 }
             }

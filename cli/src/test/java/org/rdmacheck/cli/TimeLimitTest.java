@@ -206,6 +206,25 @@ class TimeLimitTest {
     }
 
     @Test
+    void aStepNotRunKeepsItsParameters() throws Exception {
+        // dasr's runs differ only in their parameters: a row without them would read as the defaults' row
+        CliTest.Run r = CliTest.run("all", "--model", "gbn-table", "--model", "dasr", "--max-time", TINY,
+                "--json", "--no-save", "--threads", "1");
+        assertEquals(3, r.code(), r.err());
+        java.util.Set<String> notRun = new java.util.HashSet<>();
+        int rows = 0;
+        for (JsonNode row : TraceJson.MAPPER.readTree(r.out())) {
+            if (row.get("model").asText().equals("dasr") && row.get("detail").asText().contains("not run")) {
+                rows++;
+                assertTrue(row.get("parameters").size() > 0, "the parameters of the step not run: " + row);
+                notRun.add(row.get("variant").asText() + " " + row.get("parameters"));
+            }
+        }
+        assertTrue(rows > 1, r.out());
+        assertEquals(rows, notRun.size(), "every step not run is told apart by its variant and parameters: " + notRun);
+    }
+
+    @Test
     void theDeadlockStepOfAllListsTheCasesItHadNoTimeFor(@TempDir Path dir) throws Exception {
         List<Finding> rows = new DeadlockSuite().run(org.rdmacheck.engine.ExplorerSettings.defaults()
                 .withMaxMillis(1), null, dir);
