@@ -235,8 +235,9 @@ public final class SonicCheck {
         }
         ThresholdReport r = analysis.check(sw, cfg);
         if (!w.ecn()) {
-            r = ecnOff(r, k.wred().map(w2 -> "WRED_PROFILE|" + w2 + " marks green (ecn, wred_green_enable)")
-                    .orElse("QUEUE|" + ports.get(0) + "|" + k.queue() + " has a wred_profile (ECN)"));
+            r = ecnOff(r, k.wred().map(named -> "WRED_PROFILE|" + named + " marks green (ecn, wred_green_enable)")
+                    .orElse("QUEUE|" + ports.get(0) + "|" + k.queue() + (ports.size() > 1 ? " (and queue " + k.queue()
+                            + " of " + (ports.size() - 1) + " more ports)" : "") + " has a wred_profile (ECN)"));
         }
         Optional<Integer> thMin = Optional.empty();
         Optional<Integer> thMax = Optional.empty();
