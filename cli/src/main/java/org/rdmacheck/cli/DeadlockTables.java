@@ -327,14 +327,18 @@ final class DeadlockTables {
         }
         for (FailureAnalysis.Result fa : r.failures()) {
             b.append(String.format("%s failures re-routed by %s (a stated rule, not a given SM): %d of %d%s; new tables: "
-                            + "%d with credit loops, %d with black holes, %d with routing loops; old+new: %d with credit loops%n",
+                            + "%d with credit loops, %d with black holes, %d with routing loops; old+new: %d with credit loops"
+                            + "%s%n",
                     fa.failures() == 1 ? "single-link" : "two-link", fa.rule().label(), fa.outcomes().size(),
                     fa.candidates(), fa.stopped() ? " (time limit)" : "", fa.newCycles(), fa.newBlackHoles(),
-                    fa.newRoutingLoops(), fa.unionCycles()));
+                    fa.newRoutingLoops(), fa.unionCycles(), fa.partitions() == 0 ? ""
+                            : "; " + fa.partitions() + " leave the hosts in islands"));
             fa.outcomes().stream().filter(FailureAnalysis.Outcome::hazardous).limit(3).forEach(o -> b.append(
-                    String.format("  %s: new %s, black holes %d, routing loops %d, old+new %s%n", String.join(" + ", o.links()),
-                            o.newCycle() ? "CYCLE" : "acyclic", o.newBlackHoles(), o.newRoutingLoops(),
-                            o.unionCycle() ? "CYCLE" : "acyclic")));
+                    String.format("  %s: new %s, black holes %d, routing loops %d, old+new %s%s%n",
+                            String.join(" + ", o.links()), o.newCycle() ? "CYCLE" : "acyclic", o.newBlackHoles(),
+                            o.newRoutingLoops(), o.unionCycle() ? "CYCLE" : "acyclic", o.islands() > 1
+                            ? ", PARTITIONED into " + o.islands() + " islands (" + o.unreachablePairs()
+                            + " host pairs without a path)" : "")));
             fa.outcomes().stream().filter(o -> o.unionCycle() && !o.newCycle()).findFirst().ifPresent(o -> b.append(
                     String.format("  old+new loop after %s: %s%n", String.join(" + ", o.links()),
                             String.join(" -> ", o.unionLoop()))));
@@ -401,6 +405,7 @@ final class DeadlockTables {
             f.put("newBlackHoles", fa.newBlackHoles());
             f.put("newRoutingLoops", fa.newRoutingLoops());
             f.put("unionCreditLoops", fa.unionCycles());
+            f.put("partitions", fa.partitions());
             f.set("hazards", TraceJson.MAPPER.valueToTree(fa.outcomes().stream()
                     .filter(FailureAnalysis.Outcome::hazardous).toList()));
         }

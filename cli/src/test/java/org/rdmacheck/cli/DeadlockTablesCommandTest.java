@@ -168,6 +168,28 @@ class DeadlockTablesCommandTest {
     }
 
     @Test
+    void aFailureThatSplitsTheHostsIsReportedAsIslands() throws Exception {
+        JsonNode split = TraceJson.MAPPER.readTree(run("deadlock", "--ib-topology", f("ring4-split.topo"), "--lfts",
+                f("ring4-opensm-lfts.dump"), "--failures", "1", "--failure-rule", "minhop", "--skip-lanes", "--json",
+                "--no-save").out());
+        JsonNode fa = split.get("failures").get(0);
+        assertEquals(3, fa.get("analysed").asInt());
+        assertEquals(3, fa.get("partitions").asInt(), "the fabric is split before any failure");
+        assertEquals(3, fa.get("hazards").size());
+        for (JsonNode h : fa.get("hazards")) {
+            // a ring link splits one island in two (node1 | node2, or node3 | node4): 3 islands, 5 pairs; the
+            // spare switch's link leaves the two islands there were
+            boolean spare = h.get("links").get(0).asText().contains("spare-sw5");
+            assertEquals(spare ? 2 : 3, h.get("islands").asInt(), h.toString());
+            assertEquals(spare ? 4 : 5, h.get("unreachablePairs").asInt(), h.toString());
+        }
+        JsonNode ring = TraceJson.MAPPER.readTree(run("deadlock", "--ib-topology", f("ring4.topo"), "--lfts",
+                f("ring4-opensm-lfts.dump"), "--failures", "1", "--failure-rule", "minhop", "--skip-lanes", "--json",
+                "--no-save").out());
+        assertEquals(0, ring.get("failures").get(0).get("partitions").asInt(), "one link of a ring splits nothing");
+    }
+
+    @Test
     void malformedFilesAreOneLineExitTwo(@TempDir Path dir) throws IOException {
         String topo = f("ring4.topo");
         String lfts = f("ring4-opensm-lfts.dump");

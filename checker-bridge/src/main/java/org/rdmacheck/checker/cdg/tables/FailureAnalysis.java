@@ -30,9 +30,13 @@ public final class FailureAnalysis {
      * @param unionLoop      one such loop: its channels in order, each marked by where its
      *                       dependency on the next comes from ({@code old}, {@code new} or
      *                       {@code both}); empty if there is none
+     * @param islands        host islands the failure leaves (1: every host still reaches every
+     *                       other; more: the failure partitions the fabric, and the black holes
+     *                       between islands are no rule's fault), by the deadlock check's {@code Partition}
+     * @param unreachablePairs unordered host pairs in different islands
      */
     public record Outcome(List<String> links, boolean newCycle, long newBlackHoles, long newRoutingLoops,
-                          boolean unionCycle, List<String> unionLoop) {
+                          boolean unionCycle, List<String> unionLoop, int islands, long unreachablePairs) {
         /** Copies the lists. */
         public Outcome {
             links = List.copyOf(links);
@@ -41,7 +45,7 @@ public final class FailureAnalysis {
 
         /** @return whether anything went wrong */
         public boolean hazardous() {
-            return newCycle || newBlackHoles > 0 || newRoutingLoops > 0 || unionCycle;
+            return newCycle || newBlackHoles > 0 || newRoutingLoops > 0 || unionCycle || islands > 1;
         }
     }
 
@@ -73,6 +77,11 @@ public final class FailureAnalysis {
         /** @return failure sets whose new tables have a routing loop */
         public long newRoutingLoops() {
             return outcomes.stream().filter(o -> o.newRoutingLoops() > 0).count();
+        }
+
+        /** @return failure sets that split the hosts into islands */
+        public long partitions() {
+            return outcomes.stream().filter(o -> o.islands() > 1).count();
         }
 
         /** @return failure sets whose old and new dependencies together have a credit loop */
@@ -179,6 +188,10 @@ public final class FailureAnalysis {
             String origin = oldDeps.contains(key) && newDeps.contains(key) ? "both" : oldDeps.contains(key) ? "old" : "new";
             unionLoop.add(current.channelName(f[i]) + " (" + origin + ")");
         }
-        return new Outcome(names, newCycle, nd.blackHoles(), nd.routingLoops(), loop.length > 0, unionLoop);
+        java.util.Optional<org.rdmacheck.checker.cdg.Partition> islands = org.rdmacheck.checker.cdg.Partition.find(t,
+                arc -> failed[Topology.linkOf(arc)]);
+        return new Outcome(names, newCycle, nd.blackHoles(), nd.routingLoops(), loop.length > 0, unionLoop,
+                islands.map(org.rdmacheck.checker.cdg.Partition::components).orElse(1),
+                islands.map(org.rdmacheck.checker.cdg.Partition::unreachable).orElse(0L));
     }
 }
