@@ -98,6 +98,8 @@ final class ListCommand implements Callable<Integer> {
                     mo.put("variant", m.variant());
                     ObjectNode cov = mo.putObject("coverage");
                     m.coverage().forEach(cov::put);
+                    com.fasterxml.jackson.databind.node.ArrayNode more = mo.putArray("moreScopes");
+                    m.moreScopes().forEach(scope -> scope.forEach(more.addObject()::put));
                     mo.put("description", m.description());
                 }
                 ObjectNode st = o.putObject("structuralProperties");
@@ -140,7 +142,9 @@ final class ListCommand implements Callable<Integer> {
                 for (org.rdmacheck.properties.catalog.Mechanism m : e.mechanisms()) {
                     out.printf("    mechanism  %-28s %s (%s), for %s; knock-out: %s (on %s%s)%n", m.name(), m.title(),
                             m.paperRef(), m.purpose(), m.description(), m.variant(),
-                            m.coverage().isEmpty() ? "" : " " + assignments(m.coverage()));
+                            (m.coverage().isEmpty() ? "" : " " + assignments(m.coverage()))
+                            + m.moreScopes().stream().map(x -> "; and " + assignments(x)).collect(
+                                    java.util.stream.Collectors.joining()));
                 }
                 for (ParamSpec p : e.parameters()) {
                     out.printf("    param   %-22s default %s (%s); %s%n", p.name(),
