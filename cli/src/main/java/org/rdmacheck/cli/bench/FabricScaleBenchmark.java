@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
 import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.fabric.BudgetDecision;
 import org.rdmacheck.engine.ExplorationReport;
 import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;
@@ -38,6 +39,10 @@ public final class FabricScaleBenchmark {
         int threads = args.length > 1 ? Integer.parseInt(args[1]) : Runtime.getRuntime().availableProcessors();
         System.out.printf(Locale.ROOT, "fabric at seed 000 VI-A settings, %d threads, %d min per run, max heap %d MB%n",
                 threads, minutes, Runtime.getRuntime().maxMemory() >> 20);
+        if (args.length > 2 && args[2].equals("budget")) {
+            budget(minutes, threads, args.length > 3 ? args[3] : "paper");
+            return;
+        }
         boolean paperOnly = args.length > 2 && args[2].equals("paper");
         String walks = args.length > 3 ? args[3] : "";
         if (walks.startsWith("directed")) {
@@ -76,6 +81,59 @@ public final class FabricScaleBenchmark {
                     r.stats().wallMillis() / 1000.0, outcome, r.storeBytes() / (double) states, r.levelBytes() >> 20,
                     r.levelBytes() / (double) states);
         }
+    }
+
+    /**
+     * The budgeted decision of {@code NoRoutingDeadlock} ({@link BudgetDecision}): on the paper-scale
+     * leaf-spine and its two neighbours ({@code paper}), or on the stored deadlocks of the design it
+     * must report ({@code findings}), or on one variant's defaults (a variant name).
+     */
+    private static void budget(long minutes, int threads, String which) {
+        List<ModelEntry.Run> runs = new java.util.ArrayList<>();
+        if (which.equals("paper")) {
+            for (ModelEntry.Run run : FabricEntry.scaleRuns()) {
+                if (isPaperScale(run) && run.params().asMap().get("topology").startsWith("leafspine")) {
+                    runs.addAll(neighbours(run));
+                }
+            }
+        } else if (which.equals("findings")) {
+            for (String v : List.of("repaired-incast", "repaired-ring", "repaired-deadlock", "repaired-failure")) {
+                runs.add(new ModelEntry.Run(v, org.rdmacheck.model.Params.of(java.util.Map.of())));
+            }
+        } else {
+            runs.add(new ModelEntry.Run(which, org.rdmacheck.model.Params.of(java.util.Map.of())));
+        }
+        for (ModelEntry.Run run : runs) {
+            @SuppressWarnings("unchecked")
+            CheckSpec<org.rdmacheck.model.layout.LayoutState> spec = (CheckSpec<org.rdmacheck.model.layout.LayoutState>)
+                    (CheckSpec<?>) new FabricEntry().build(run.variant(), run.params());
+            long t0 = System.nanoTime();
+            BudgetDecision.Outcome o = BudgetDecision.decide(spec, ExplorerSettings.defaults().withThreads(threads)
+                    .withMaxStates(Long.MAX_VALUE).withMaxMillis(minutes * 60_000).withProgress(0, p -> { }));
+            double s = (System.nanoTime() - t0) / 1e9;
+            System.out.printf(Locale.ROOT, "%-9s %s%n          %s (%.1f s)%n", run.variant(), spec.parameters(),
+                    describe(o), s);
+        }
+    }
+
+    private static String describe(BudgetDecision.Outcome o) {
+        if (o instanceof BudgetDecision.Verified v) {
+            return String.format(Locale.ROOT, "NoRoutingDeadlock VERIFIED: lemma on %,d situations; budget %d, needed %d;"
+                    + " %,d states reached, %,d expanded, search %.1f s", v.lemma().situations(), v.budget(), v.needed(),
+                    v.states(), v.expanded(), v.millis() / 1000.0);
+        }
+        if (o instanceof BudgetDecision.Deadlock d) {
+            return String.format(Locale.ROOT, "NoRoutingDeadlock VIOLATED: %d steps, kind %s; lemma on %,d situations;"
+                    + " budget %d, needed %d; %,d states reached", d.counterexample().steps().size() - 1, d.kind(),
+                    d.lemma().situations(), d.budget(), d.needed(), d.states());
+        }
+        if (o instanceof BudgetDecision.Inconclusive i) {
+            return String.format(Locale.ROOT, "INCONCLUSIVE (%s): lemma on %,d situations; budget %d, needed %d;"
+                    + " %,d states reached, %,d expanded", i.reason(), i.lemma().situations(), i.budget(), i.needed(),
+                    i.states(), i.expanded());
+        }
+        BudgetDecision.NotApplicable n = (BudgetDecision.NotApplicable) o;
+        return "NOT APPLICABLE: " + n.reason();
     }
 
     private static boolean isPaperScale(ModelEntry.Run run) {

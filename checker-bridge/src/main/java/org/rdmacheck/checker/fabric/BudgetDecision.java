@@ -1,0 +1,259 @@
+package org.rdmacheck.checker.fabric;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.engine.ExplorationReport;
+import org.rdmacheck.engine.Explorer;
+import org.rdmacheck.engine.ExplorerSettings;
+import org.rdmacheck.model.Action;
+import org.rdmacheck.model.PackedModel;
+import org.rdmacheck.model.fabric.FabricNet;
+import org.rdmacheck.model.fabric.NetworkLayout;
+import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.layout.Fifo;
+import org.rdmacheck.model.layout.Footprint;
+import org.rdmacheck.model.layout.LayoutModel;
+import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.model.layout.StateLayout;
+import org.rdmacheck.properties.ActionProperty;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.Invariant;
+import org.rdmacheck.properties.Property;
+import org.rdmacheck.properties.fabric.FabricProperties;
+
+/**
+ * A sound decision of {@code NoRoutingDeadlock} for configurations whose full state space is out of
+ * reach: an exhaustive breadth-first search of the network model (its own successors, unchanged)
+ * that leaves unexpanded every state whose {@link PacketBudget#budget packet budget} is below what a
+ * routing deadlock needs. Three things make it sound, each checked by code:
+ * <ol>
+ * <li>the local lemma ({@link LocalRouting}, a bounded enumeration with the model's successor
+ *     function): a switch with no full output buffer moves every packet routed there, onto live arcs,
+ *     writing only DFT entries that name live arcs; so a routing deadlock holds {@code 2 * xoff}
+ *     packets in switch buffers ({@link PacketBudget});
+ * <li>{@code RoutesLive}, an invariant checked on every state the search reaches: no packet sits on
+ *     a dead arc and every VL0 packet on its escape route, and no DFT entry that a packet still to come
+ *     could match names a dead arc, or on VL0 another arc than its message's escape route (such an
+ *     entry belongs to a complete message with nothing left in flight). It is what lets the lemma's
+ *     situations cover the reachable ones; it holds initially, a failure drops every packet in flight
+ *     and (cleanup {@code flush}) every incomplete message's entries, and the lemma's clause (live)
+ *     keeps it from step to step;
+ * <li>{@code BudgetNonIncreasing}, checked on every transition the search takes.
+ * </ol>
+ * A deadlock found is the model's own trace, replayable as any {@code NoRoutingDeadlock}
+ * counterexample. {@code NoRoutingDeadlock} verified here means: no reachable state of the full model
+ * is a routing deadlock.
+ */
+public final class BudgetDecision {
+
+    /** The invariant on DFT entries and packets the lemma's situations need. */
+    public static final String ENTRIES_LIVE = "RoutesLive";
+    /** The step property that no transition raises the packet budget. */
+    public static final String NON_INCREASING = "BudgetNonIncreasing";
+
+    private BudgetDecision() {
+    }
+
+    /** What the decision found. */
+    public sealed interface Outcome {
+    }
+
+    /**
+     * No reachable state is a routing deadlock.
+     *
+     * @param lemma    the local lemma's enumeration
+     * @param states   distinct states the budgeted search reached
+     * @param expanded states it expanded (the others have a budget below {@code needed})
+     * @param needed   packets a routing deadlock needs in switch buffers
+     * @param budget   the initial state's budget
+     * @param millis   wall time of the search
+     */
+    public record Verified(LocalRouting.Result lemma, long states, long expanded, int needed, int budget, long millis)
+            implements Outcome {
+    }
+
+    /**
+     * A reachable routing deadlock, with its trace in the model.
+     *
+     * @param counterexample the {@code NoRoutingDeadlock} counterexample
+     * @param kind           why its stuck heads cannot move ({@link NetworkModel#blocking})
+     * @param lemma          the local lemma's enumeration
+     * @param states         distinct states reached
+     * @param needed         packets a routing deadlock needs in switch buffers
+     * @param budget         the initial state's budget
+     */
+    public record Deadlock(Counterexample counterexample, Set<NetworkModel.Block> kind, LocalRouting.Result lemma,
+                           long states, int needed, int budget) implements Outcome {
+    }
+
+    /**
+     * The argument does not apply: the configuration is outside what it covers, the local lemma
+     * fails (a packet can be refused for a lost route, so a deadlock may need fewer packets), or a
+     * checked assumption fails on a reached state or transition. Nothing is decided.
+     *
+     * @param reason one line saying which
+     * @param lemma  the local lemma's enumeration, if it ran
+     */
+    public record NotApplicable(String reason, Optional<LocalRouting.Result> lemma) implements Outcome {
+    }
+
+    /**
+     * The budgeted search stopped at a limit.
+     *
+     * @param reason   the limit
+     * @param lemma    the local lemma's enumeration
+     * @param states   distinct states reached
+     * @param expanded states expanded
+     * @param needed   packets a routing deadlock needs
+     * @param budget   the initial state's budget
+     */
+    public record Inconclusive(String reason, LocalRouting.Result lemma, long states, long expanded, int needed,
+                               int budget) implements Outcome {
+    }
+
+    /**
+     * Decides {@code NoRoutingDeadlock} for a check of the fabric entry.
+     *
+     * @param spec     a check whose model is a {@link NetworkModel}
+     * @param settings the search's settings (threads, limits)
+     * @return the outcome
+     */
+    public static Outcome decide(CheckSpec<LayoutState> spec, ExplorerSettings settings) {
+        NetworkModel m = (NetworkModel) spec.model();
+        String why = PacketBudget.notCovered(m.config(), m.fields());
+        if (why != null) {
+            return new NotApplicable(why, Optional.empty());
+        }
+        PacketBudget budget = new PacketBudget(m);
+        LocalRouting.Result lemma = LocalRouting.check(m);
+        if (!lemma.holds()) {
+            return new NotApplicable("the local lemma fails in " + lemma.failed() + " of " + lemma.situations()
+                    + " situations, e.g. " + lemma.failures().get(0), Optional.of(lemma));
+        }
+        return search(spec, budget, lemma, settings);
+    }
+
+    /**
+     * The budgeted search alone, for a lemma already checked.
+     *
+     * @param spec     the check
+     * @param budget   its budget
+     * @param lemma    the local lemma's result (holds)
+     * @param settings the search's settings
+     * @return the outcome
+     */
+    public static Outcome search(CheckSpec<LayoutState> spec, PacketBudget budget, LocalRouting.Result lemma,
+                                 ExplorerSettings settings) {
+        NetworkModel m = budget.model();
+        @SuppressWarnings("unchecked")
+        Invariant<LayoutState> deadlock = (Invariant<LayoutState>) spec.property(FabricProperties.NO_ROUTING_DEADLOCK);
+        Budgeted model = new Budgeted(m, budget);
+        PackedModel.StateTest live = new RoutesCheck(m);
+        PackedModel.StepTest nonIncreasing = (from, o, code, to) -> budget.budget(to, 0) <= budget.budget(from, o);
+        List<Property<LayoutState>> ps = List.of(deadlock,
+                new Invariant<LayoutState>(ENTRIES_LIVE, s -> s.test(live)).withPacked(live),
+                new ActionProperty<LayoutState>(NON_INCREASING, (from, a, to) -> from.test(nonIncreasing, m.code(a), to))
+                        .withPacked(nonIncreasing));
+        CheckSpec<LayoutState> search = new CheckSpec<>(spec.modelName(), spec.variant(), spec.parameters(), model,
+                ps, Set.of());
+        ExplorationReport r = new Explorer(settings).check(search);
+        long states = r.stats().distinctStates();
+        long expanded = model.expanded.sum();
+        int needed = budget.needed();
+        int initial = budget.initialBudget();
+        for (String assumption : List.of(ENTRIES_LIVE, NON_INCREASING)) {
+            if (r.result(assumption) instanceof CheckResult.Violated v) {
+                return new NotApplicable(assumption + " fails on a reached " + (assumption.equals(ENTRIES_LIVE)
+                        ? "state" : "transition") + " (" + v.counterexample().steps().size() + " steps)",
+                        Optional.of(lemma));
+            }
+        }
+        CheckResult c = r.result(FabricProperties.NO_ROUTING_DEADLOCK);
+        if (c instanceof CheckResult.Violated v) {
+            Set<NetworkModel.Block> kind = org.rdmacheck.checker.trace.TraceReplayer.lastState(spec, v.counterexample())
+                    .map(m::blocking).orElse(java.util.Collections.emptySortedSet());
+            return new Deadlock(v.counterexample(), kind, lemma, states, needed, initial);
+        }
+        if (r.complete() && c instanceof CheckResult.Verified) {
+            return new Verified(lemma, states, expanded, needed, initial, r.stats().wallMillis());
+        }
+        return new Inconclusive(r.stopReason(), lemma, states, expanded, needed, initial);
+    }
+
+    /**
+     * The network model with the same states, actions and successors, except that a state whose
+     * budget is below what a routing deadlock needs is not expanded.
+     */
+    static final class Budgeted implements LayoutModel {
+        private final NetworkModel m;
+        private final PacketBudget budget;
+        private final int needed;
+        final LongAdder expanded = new LongAdder();
+
+        Budgeted(NetworkModel m, PacketBudget budget) {
+            this.m = m;
+            this.budget = budget;
+            this.needed = budget.needed();
+        }
+
+        @Override
+        public StateLayout layout() {
+            return m.layout();
+        }
+
+        @Override
+        public List<Footprint> footprints() {
+            return m.footprints();
+        }
+
+        @Override
+        public String group(Action a) {
+            return m.group(a);
+        }
+
+        @Override
+        public List<LayoutState> initialStates() {
+            return m.initialStates();
+        }
+
+        @Override
+        public boolean isFinal(LayoutState s) {
+            return m.isFinal(s);
+        }
+
+        @Override
+        public Object view(LayoutState s) {
+            return m.view(s);
+        }
+
+        @Override
+        public Action action(long code) {
+            return m.action(code);
+        }
+
+        @Override
+        public PackedModel.Expander expander() {
+            PackedModel.Expander inner = m.expander();
+            return (s, offset, sink) -> {
+                if (budget.budget(s, offset) >= needed) {
+                    expanded.increment();
+                    inner.successors(s, offset, sink);
+                }
+            };
+        }
+
+        @Override
+        public void successors(LayoutState s, Consumer<org.rdmacheck.model.Transition<LayoutState>> sink) {
+            int[] v = new int[s.length()];
+            s.copyTo(v, 0);
+            if (budget.budget(v, 0) >= needed) {
+                m.successors(s, sink);
+            }
+        }
+    }
+}

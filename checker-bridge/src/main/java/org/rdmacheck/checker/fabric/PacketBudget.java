@@ -1,0 +1,151 @@
+package org.rdmacheck.checker.fabric;
+
+import org.rdmacheck.model.fabric.FabricConfig;
+import org.rdmacheck.model.fabric.FabricNet;
+import org.rdmacheck.model.fabric.FabricOptions;
+import org.rdmacheck.model.fabric.NetworkLayout;
+import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.layout.Expansion;
+import org.rdmacheck.model.layout.Fifo;
+import org.rdmacheck.model.topology.Topology;
+
+/**
+ * The packets a routing deadlock of the network model needs, and the packets a state can still put
+ * into switch buffers: the counting half of {@link BudgetDecision}.
+ *
+ * <p><b>What a routing deadlock needs.</b> In a routing deadlock ({@code NoRoutingDeadlock} false)
+ * every buffered head packet has no move. A ToR's host buffer always delivers its head, so every host
+ * buffer is empty; it holds at most {@code min(threshold, background)} background packets, below
+ * {@code xoff} (the configuration requires {@code xoff > threshold}), so none is full. By the local
+ * lemma ({@link LocalRouting}: at a switch none of whose output buffers holds {@code xoff} packets,
+ * every head packet has a move) the switch of a stuck head has a full output buffer, which is a
+ * switch buffer; a full buffer holds at least {@code xoff - min(threshold, background) > 0} foreground
+ * packets, so its head exists and is stuck, and its switch has a full output buffer too, a different
+ * one (it leaves the switch the first enters). So a routing deadlock has at least two full switch
+ * buffers: {@code 2 * xoff} packets in switch buffers, background included ({@link #needed}). The
+ * bound does not depend on the topology's cycles: the model's ECMP sends a packet deflected up from
+ * its destination ToR straight back down, so a U-turn pair of buffers is always a possible cycle.
+ *
+ * <p><b>What a state can still supply</b> ({@link #budget}): per message, its packets if a failure
+ * can still make it start again (a failure is still to come and it is incomplete), else its packets in
+ * buffers plus those still to send; plus the background budget, less the background packets that sit
+ * in host buffers (which never leave them: a failed element is never a ToR, and a host buffer is never
+ * part of a deadlock). No step increases it (a send or a forward moves a packet, a delivery removes
+ * one, a failure drops every packet in flight and restarts exactly the incomplete messages, a
+ * background packet in a host buffer stays there); {@link BudgetDecision} checks that on every
+ * transition it explores. So from a state whose budget is below {@link #needed} no routing deadlock is
+ * reachable, and a search may leave such a state unexpanded.
+ */
+public final class PacketBudget {
+
+    private final NetworkModel model;
+    private final FabricConfig config;
+    private final NetworkLayout g;
+    private final FabricNet net;
+    private final int flows;
+    private final int packets;
+    private final boolean[] hostBuffer;
+    private final ThreadLocal<Expansion> views;
+
+    /**
+     * @param model a configuration of the network model
+     * @throws IllegalArgumentException naming what the counting does not cover
+     */
+    public PacketBudget(NetworkModel model) {
+        this.model = model;
+        this.config = model.config();
+        this.g = model.fields();
+        this.net = model.net();
+        String why = notCovered(config, g);
+        if (why != null) {
+            throw new IllegalArgumentException(why);
+        }
+        this.flows = config.flows().size();
+        this.packets = config.packets();
+        Topology t = net.topology();
+        hostBuffer = new boolean[net.bufferedArcs()];
+        for (int i = 0; i < hostBuffer.length; i++) {
+            hostBuffer[i] = t.isHost(t.arcTo(net.bufArc(i)));
+        }
+        views = ThreadLocal.withInitial(() -> Expansion.onPackedValues(g.layout));
+    }
+
+    /**
+     * What the argument assumes of the configuration, checked.
+     *
+     * @param config a configuration
+     * @param g      its layout
+     * @return null when covered, else one line saying what is not
+     */
+    static String notCovered(FabricConfig config, NetworkLayout g) {
+        FabricOptions o = config.options();
+        if (o.preset() != FabricOptions.Preset.FABRIC) {
+            return "preset " + o.preset() + ": the packet budget covers the fabric model only";
+        }
+        if (g.paused != null) {
+            return "pfc-hysteresis above 1: a paused buffer may hold fewer than xoff packets, which the count assumes";
+        }
+        if (o.off(FabricOptions.Knockout.PFC_PAUSE) || o.off(FabricOptions.Knockout.PFC_COUNTS_BACKGROUND)) {
+            return "a PFC knock-out: the pause is no longer the occupancy at xoff, which the count assumes";
+        }
+        if (o.laneChange() == FabricOptions.LaneChange.TABLE) {
+            return "lane-change=table: a rule's decision reads the buffers into the switch, which the local lemma "
+                    + "does not enumerate";
+        }
+        if (config.failures() > 1) {
+            return "failures = " + config.failures() + ": the budget counts one failure";
+        }
+        if (config.xoff() <= Math.min(config.threshold(), config.background())) {
+            return "xoff = " + config.xoff() + ": a buffer of background alone could be full";
+        }
+        return null;
+    }
+
+    /** @return the model */
+    public NetworkModel model() {
+        return model;
+    }
+
+    /** @return packets in switch buffers, background included, that a routing deadlock needs: {@code 2 * xoff} */
+    public int needed() {
+        return 2 * config.xoff();
+    }
+
+    /** @return the budget of the initial state: every message's packets and the background budget */
+    public int initialBudget() {
+        return flows * packets + config.background();
+    }
+
+    /**
+     * @param s    packed values
+     * @param base the state's first value
+     * @return the most packets the state and its successors can ever hold in switch buffers (see the class comment)
+     */
+    public int budget(int[] s, int base) {
+        Expansion x = views.get();
+        x.load(s, base);
+        boolean failureToCome = config.failures() > 0 && x.get(g.failed) == FabricNet.NONE;
+        int total = config.background();
+        int[] inFlight = new int[flows];
+        for (int b = 0; b < g.buffers.length; b++) {
+            Fifo q = g.buffers[b];
+            if (q == null) {
+                continue;
+            }
+            for (int i = 0, n = x.length(q); i < n; i++) {
+                inFlight[g.pFlow.of(x.element(q, i))]++;
+            }
+        }
+        for (int i = 0; i < hostBuffer.length; i++) {
+            if (hostBuffer[i]) {
+                total -= x.get(g.background[i]);
+            }
+        }
+        for (int f = 0; f < flows; f++) {
+            boolean incomplete = x.get(g.expected[f]) < packets;
+            int rest = inFlight[f] + packets - x.get(g.sent[f]);
+            total += failureToCome && incomplete ? Math.max(packets, rest) : rest;
+        }
+        return total;
+    }
+}
