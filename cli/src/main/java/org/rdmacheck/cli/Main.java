@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
             ExportCommand.class,
             org.rdmacheck.cli.gbn.GbnSimCommand.class,
             LaneRulesCommand.class,
+            BudgetCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -135,7 +135,13 @@ public final class BudgetDecision {
             return new NotApplicable("the local lemma fails in " + lemma.failed() + " of " + lemma.situations()
                     + " situations, e.g. " + lemma.failures().get(0), Optional.of(lemma));
         }
-        return search(spec, budget, lemma, settings);
+        Outcome quotient = search(spec, budget, lemma, settings, true);
+        if (quotient instanceof Deadlock) {
+            // the receivers forgotten after the failure: the trace's deliveries may read differently in the
+            // model; the search without the quotient gives the model's own shortest trace
+            return search(spec, budget, lemma, settings, false);
+        }
+        return quotient;
     }
 
     /**
@@ -145,14 +151,17 @@ public final class BudgetDecision {
      * @param budget   its budget
      * @param lemma    the local lemma's result (holds)
      * @param settings the search's settings
+     * @param quotient whether states after the failure forget their receivers ({@code expected} set to 0):
+     *                 nothing the search checks or prunes by reads them after the failure, and a routing
+     *                 decision never does, so the reached states are the model's up to the receivers
      * @return the outcome
      */
     public static Outcome search(CheckSpec<LayoutState> spec, PacketBudget budget, LocalRouting.Result lemma,
-                                 ExplorerSettings settings) {
+                                 ExplorerSettings settings, boolean quotient) {
         NetworkModel m = budget.model();
         @SuppressWarnings("unchecked")
         Invariant<LayoutState> deadlock = (Invariant<LayoutState>) spec.property(FabricProperties.NO_ROUTING_DEADLOCK);
-        Budgeted model = new Budgeted(m, budget);
+        Budgeted model = new Budgeted(m, budget, quotient);
         PackedModel.StateTest live = new RoutesCheck(m);
         PackedModel.StepTest nonIncreasing = (from, o, code, to) -> budget.budget(to, 0) <= budget.budget(from, o);
         List<Property<LayoutState>> ps = List.of(deadlock,
@@ -195,10 +204,15 @@ public final class BudgetDecision {
         private final int needed;
         final LongAdder expanded = new LongAdder();
 
-        Budgeted(NetworkModel m, PacketBudget budget) {
+        private final boolean quotient;
+        private final NetworkLayout g;
+
+        Budgeted(NetworkModel m, PacketBudget budget, boolean quotient) {
             this.m = m;
             this.budget = budget;
             this.needed = budget.needed();
+            this.quotient = quotient && m.config().failures() > 0;
+            this.g = m.fields();
         }
 
         @Override
@@ -239,10 +253,25 @@ public final class BudgetDecision {
         @Override
         public PackedModel.Expander expander() {
             PackedModel.Expander inner = m.expander();
+            if (!quotient) {
+                return (s, offset, sink) -> {
+                    if (budget.budget(s, offset) >= needed) {
+                        expanded.increment();
+                        inner.successors(s, offset, sink);
+                    }
+                };
+            }
             return (s, offset, sink) -> {
                 if (budget.budget(s, offset) >= needed) {
                     expanded.increment();
-                    inner.successors(s, offset, sink);
+                    inner.successors(s, offset, (code, next, length) -> {
+                        if (g.failed.get(next, 0) != FabricNet.NONE) {
+                            for (org.rdmacheck.model.layout.Field e : g.expected) {
+                                e.set(next, 0, 0); // after the failure nothing checked reads the receivers
+                            }
+                        }
+                        sink.accept(code, next, length);
+                    });
                 }
             };
         }
@@ -252,7 +281,19 @@ public final class BudgetDecision {
             int[] v = new int[s.length()];
             s.copyTo(v, 0);
             if (budget.budget(v, 0) >= needed) {
-                m.successors(s, sink);
+                m.successors(s, t -> {
+                    if (!quotient || t.next().get(g.failed) == FabricNet.NONE) {
+                        sink.accept(t);
+                        return;
+                    }
+                    int[] next = new int[t.next().length()];
+                    t.next().copyTo(next, 0);
+                    for (org.rdmacheck.model.layout.Field e : g.expected) {
+                        e.set(next, 0, 0);
+                    }
+                    sink.accept(new org.rdmacheck.model.Transition<>(t.action(), new LayoutState(g.layout, next, 0,
+                            next.length)));
+                });
             }
         }
     }

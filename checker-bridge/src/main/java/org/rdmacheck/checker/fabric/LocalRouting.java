@@ -28,7 +28,8 @@ import org.rdmacheck.model.topology.Topology;
  * <li>(moves) when no output buffer of the switch is full (holds {@code xoff} packets), the packet
  *     has a move: a routing decision refuses a packet only for a full buffer, never for a lost route;
  * <li>(live) every move goes onto a live arc, onto VL0 only on the packet's escape route, and every
- *     DFT entry a move writes names a live arc, and a VL0 entry its message's escape route there.
+ *     DFT entry a move writes is of the packet's message and names a live arc out of the switch, and a
+ *     VL0 entry the message's escape route there.
  * <li>(fail) a failure leaves no packet in flight and no DFT entry of an incomplete message that
  *     names a dead arc or, on VL0, another arc than the message's new escape route (enumerated for
  *     every flow and every count of packets sent and accepted, with an entry on every port).
@@ -393,9 +394,13 @@ public final class LocalRouting {
                     if (Arrays.binarySearch(before, d) >= 0) {
                         continue;
                     }
-                    if (net.dead(e, g.dArc.of(d))) {
+                    if (g.dFlow.of(d) != f) {
+                        bad[which] = "writes a DFT entry of another message (flow " + g.dFlow.of(d) + ")";
+                    } else if (t.arcFrom(g.dArc.of(d)) != v) {
+                        bad[which] = "writes a DFT entry naming an arc not out of its switch: " + t.arcName(g.dArc.of(d));
+                    } else if (net.dead(e, g.dArc.of(d))) {
                         bad[which] = "writes a DFT entry naming the dead arc " + t.arcName(g.dArc.of(d));
-                    } else if (g.dLane.of(d) == 0 && (g.dFlow.of(d) != f || g.dArc.of(d) != escape)) {
+                    } else if (g.dLane.of(d) == 0 && g.dArc.of(d) != escape) {
                         bad[which] = "writes a VL0 DFT entry off its escape route: " + t.arcName(g.dArc.of(d));
                     }
                 }

@@ -28,10 +28,10 @@ import org.rdmacheck.model.topology.Topology;
  *
  * <p><b>What a state can still supply</b> ({@link #budget}): per message, its packets if a failure
  * can still make it start again (a failure is still to come and it is incomplete), else its packets in
- * buffers plus those still to send; plus the background budget, less the background packets that sit
+ * switch buffers plus those still to send (a packet in a host buffer is only ever delivered); plus the background budget, less the background packets that sit
  * in host buffers (which never leave them: a failed element is never a ToR, and a host buffer is never
- * part of a deadlock). No step increases it (a send or a forward moves a packet, a delivery removes
- * one, a failure drops every packet in flight and restarts exactly the incomplete messages, a
+ * part of a deadlock). No step increases it (a send or a forward moves a packet, into a host buffer out of the count, a
+ * delivery removes one, a failure drops every packet in flight and restarts exactly the incomplete messages, a
  * background packet in a host buffer stays there); {@link BudgetDecision} checks that on every
  * transition it explores. So from a state whose budget is below {@link #needed} no routing deadlock is
  * reachable, and a search may leave such a state unexpanded.
@@ -126,14 +126,14 @@ public final class PacketBudget {
         x.load(s, base);
         boolean failureToCome = config.failures() > 0 && x.get(g.failed) == FabricNet.NONE;
         int total = config.background();
-        int[] inFlight = new int[flows];
+        int[] inSwitches = new int[flows];
         for (int b = 0; b < g.buffers.length; b++) {
             Fifo q = g.buffers[b];
-            if (q == null) {
-                continue;
+            if (q == null || hostBuffer[b / 2]) {
+                continue; // a packet in a host buffer is only ever delivered
             }
             for (int i = 0, n = x.length(q); i < n; i++) {
-                inFlight[g.pFlow.of(x.element(q, i))]++;
+                inSwitches[g.pFlow.of(x.element(q, i))]++;
             }
         }
         for (int i = 0; i < hostBuffer.length; i++) {
@@ -143,7 +143,7 @@ public final class PacketBudget {
         }
         for (int f = 0; f < flows; f++) {
             boolean incomplete = x.get(g.expected[f]) < packets;
-            int rest = inFlight[f] + packets - x.get(g.sent[f]);
+            int rest = inSwitches[f] + packets - x.get(g.sent[f]);
             total += failureToCome && incomplete ? Math.max(packets, rest) : rest;
         }
         return total;

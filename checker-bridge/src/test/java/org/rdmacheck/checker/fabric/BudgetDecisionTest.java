@@ -115,4 +115,21 @@ class BudgetDecisionTest {
         assertInstanceOf(CheckResult.Verified.class, full(s)); // 46,881 states
         assertTrue(v.expanded() < 46_881, "expanded " + v.expanded());
     }
+
+    @Test
+    @Tag("slow")
+    void withAFailureItAgreesWithTheBreadthFirstSearch() {
+        // the design's defaults with a failure allowed: the quotient after the failure and the budget's
+        // pruning give the full search's verdict (and, for a deadlock, a trace as short)
+        CheckSpec<LayoutState> s = spec("repaired", Map.of("failures", "1"));
+        BudgetDecision.Outcome o = BudgetDecision.decide(s, ONE);
+        CheckResult bfs = full(s);
+        if (bfs instanceof CheckResult.Violated v) {
+            BudgetDecision.Deadlock d = assertInstanceOf(BudgetDecision.Deadlock.class, o);
+            assertEquals(v.counterexample().steps().size(), d.counterexample().steps().size());
+        } else {
+            assertInstanceOf(CheckResult.Verified.class, bfs);
+            assertInstanceOf(BudgetDecision.Verified.class, o);
+        }
+    }
 }

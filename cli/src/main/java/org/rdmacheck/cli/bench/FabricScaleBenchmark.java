@@ -90,10 +90,10 @@ public final class FabricScaleBenchmark {
      */
     private static void budget(long minutes, int threads, String which) {
         List<ModelEntry.Run> runs = new java.util.ArrayList<>();
-        if (which.equals("paper")) {
+        if (which.equals("paper") || which.equals("paper-only")) {
             for (ModelEntry.Run run : FabricEntry.scaleRuns()) {
                 if (isPaperScale(run) && run.params().asMap().get("topology").startsWith("leafspine")) {
-                    runs.addAll(neighbours(run));
+                    runs.addAll(which.equals("paper") ? neighbours(run) : List.of(run));
                 }
             }
         } else if (which.equals("findings")) {
@@ -109,7 +109,9 @@ public final class FabricScaleBenchmark {
                     (CheckSpec<?>) new FabricEntry().build(run.variant(), run.params());
             long t0 = System.nanoTime();
             BudgetDecision.Outcome o = BudgetDecision.decide(spec, ExplorerSettings.defaults().withThreads(threads)
-                    .withMaxStates(Long.MAX_VALUE).withMaxMillis(minutes * 60_000).withProgress(0, p -> { }));
+                    .withMaxStates(Long.MAX_VALUE).withMaxMillis(minutes * 60_000).withProgress(30_000, p ->
+                            System.err.printf(Locale.ROOT, "  ... %,d states, depth %d, queue %,d, %.0f s%n",
+                                    p.distinctStates(), p.depth(), p.queue(), p.elapsedMillis() / 1000.0)));
             double s = (System.nanoTime() - t0) / 1e9;
             System.out.printf(Locale.ROOT, "%-9s %s%n          %s (%.1f s)%n", run.variant(), spec.parameters(),
                     describe(o), s);
