@@ -130,6 +130,10 @@ public final class Counterexamples {
         Counterexample.Kind kind = Counterexample.Kind.ofWord(kindWord).orElseThrow(() -> new InputException(source
                 + ": kind = '" + kindWord + "': expected one of " + java.util.Arrays.stream(Counterexample.Kind.values())
                 .map(Counterexample.Kind::word).toList()));
+        if (kind == Counterexample.Kind.TEMPORAL && loopStart < 0 && steps.size() > 1) {
+            throw new InputException(source + ": loopStart = " + loopStart + ": a temporal counterexample is a lasso: "
+                    + "expected the index of the step its last state returns to, in [0, " + (steps.size() - 1) + "]");
+        }
         return new Counterexample(text(json, "property", source), kind, steps, violationIndex,
                 loopStart, provenance, note);
     }

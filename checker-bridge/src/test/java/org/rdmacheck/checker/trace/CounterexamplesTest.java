@@ -80,6 +80,13 @@ class CounterexamplesTest {
                 + "\"parameters\":{},\"checker\":\"explorer\",\"version\":\"0\"}}");
         InputException e2 = assertThrows(InputException.class, () -> Counterexamples.read(noSteps));
         assertTrue(e2.getMessage().contains("missing 'steps'"), e2.getMessage());
+        Path noLoop = dir.resolve("c.json");
+        Files.writeString(noLoop, "{\"schema\":\"rdmacheck-trace/1\",\"property\":\"P\",\"kind\":\"temporal\","
+                + "\"violationIndex\":1,\"loopStart\":-1,\"provenance\":{\"model\":\"fifo\",\"variant\":\"fifo\","
+                + "\"parameters\":{},\"checker\":\"explorer\",\"version\":\"0\"},\"steps\":[{\"action\":null,"
+                + "\"state\":{}},{\"action\":{\"name\":\"A\"},\"state\":{}}]}");
+        InputException e4 = assertThrows(InputException.class, () -> Counterexamples.read(noLoop));
+        assertTrue(e4.getMessage().contains("loopStart = -1: a temporal counterexample is a lasso"), e4.getMessage());
         InputException e3 = assertThrows(InputException.class, () -> Counterexamples.read(dir.resolve("none.json")));
         assertTrue(e3.getMessage().contains("no such file"));
     }

@@ -74,15 +74,25 @@ public final class LassoReplayer {
                     + ", whose counterexamples are of kind temporal");
         }
         int last = steps.size() - 1;
-        if (cex.loopStart() < 0 || cex.loopStart() > last || cex.violationIndex() < 0 || cex.violationIndex() > last) {
-            return new ReplayResult.IllegalStep(0, "loopStart " + cex.loopStart() + " or violationIndex "
-                    + cex.violationIndex() + " lies outside the " + org.rdmacheck.checker.Counts.of(steps.size(), "step"));
+        for (String field : List.of("loopStart", "violationIndex")) {
+            int at = field.equals("loopStart") ? cex.loopStart() : cex.violationIndex();
+            if (at < 0 || at > last) {
+                return new ReplayResult.IllegalStep(0, field + " " + at + " lies outside the "
+                        + org.rdmacheck.checker.Counts.of(steps.size(), "step") + " of the lasso");
+            }
         }
         Optional<Liveness<S>> found = spec.property(cex.property());
         if (found.isEmpty()) {
             return new ReplayResult.NoLongerViolated("the model no longer has a liveness property " + cex.property());
         }
         Liveness<S> prop = found.get();
+        if (!statesOnly && prop.form() != Liveness.Form.LEADS_TO && cex.violationIndex() != cex.loopStart()) {
+            // the explorer's lasso of a property about the loop is violated where the loop starts; only
+            // P ~> Q names a step of its own (the P-and-not-Q state that is never answered)
+            return new ReplayResult.IllegalStep(0, "violationIndex " + cex.violationIndex() + " does not fit "
+                    + cex.property() + " (" + prop.form().formula() + "): its lasso is violated at the loop start, step "
+                    + cex.loopStart());
+        }
         List<S> states = new ArrayList<>();
         List<Action> taken = new ArrayList<>();
         Optional<ReplayResult.IllegalStep> illegal = walk(model, steps, states, taken, statesOnly);

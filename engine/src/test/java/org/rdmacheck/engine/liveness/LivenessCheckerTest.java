@@ -119,6 +119,15 @@ class LivenessCheckerTest {
         assertTrue(cycle.steps().subList(cycle.loopStart() + 1, cycle.steps().size()).stream()
                 .allMatch(st -> st.action().equals(Action.of("Tick"))));
         assertTrue(cycle.steps().get(cycle.loopStart()).state().get("inFlight").asBoolean());
+        // a lasso of <>P is violated where its loop starts: a violationIndex elsewhere is a tampered trace
+        for (int vi = 0; vi < cycle.steps().size(); vi++) {
+            Counterexample moved = new Counterexample(cycle.property(), cycle.kind(), cycle.steps(), vi,
+                    cycle.loopStart(), cycle.provenance(), cycle.note());
+            ReplayResult rr = LassoReplayer.replay(spec, moved);
+            Class<? extends ReplayResult> want = vi == cycle.loopStart() ? ReplayResult.Reproduces.class
+                    : ReplayResult.IllegalStep.class;
+            assertInstanceOf(want, rr, "violationIndex " + vi + ": " + rr);
+        }
         Counterexample stutter = expect(spec, r, "AllDeliveredWithoutFairness", CheckResult.Verdict.VIOLATED);
         assertEquals(1, stutter.steps().size(), "stuttering in the initial state");
         assertEquals(0, stutter.loopStart());
