@@ -56,7 +56,7 @@ final class ConformanceSuiteTask implements SuiteTask {
     /**
      * The specs in groups of {@value #GROUP}, in the folders' order, one part each: a group's TLC runs
      * share one child JVM ({@link Conformance#checkAll}), whose start and warmed-up platform classes
-     * are most of a small spec's TLC CPU, while the groups still run beside each other.
+     * are most of a small spec's TLC CPU; groups beyond the first run beside each other.
      */
     @Override
     public List<Part> parts(Path home) {
@@ -65,8 +65,12 @@ final class ConformanceSuiteTask implements SuiteTask {
                 (settings, outDir, progress) -> check(g, settings))).toList();
     }
 
-    /** Specs per part: the suite's nine make three parts. */
-    static final int GROUP = 3;
+    /**
+     * Specs per part: the suite's nine make one. A child JVM's start and warm-up cost about 0.6 s of CPU
+     * beyond a run in a warm one, and the nine runs together (12 to 15 s of CPU) are still a shorter
+     * chain than half of the suite, so one part that starts first ends before the other worker does.
+     */
+    static final int GROUP = 9;
 
     private static List<List<Configuration>> groups(List<Configuration> all) {
         List<List<Configuration>> out = new ArrayList<>();

@@ -261,7 +261,9 @@ class TimeLimitTest {
             assertEquals(java.util.Optional.of(org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT),
                     f.cause(), f.toString());
         }
-        assertTrue(rows.stream().anyMatch(f -> f.detail().contains("not run")), rows.toString());
+        if (rows.size() > ConformanceSuiteTask.GROUP) {
+            assertTrue(rows.stream().anyMatch(f -> f.detail().contains("not run")), rows.toString());
+        }
     }
 
     @Test
