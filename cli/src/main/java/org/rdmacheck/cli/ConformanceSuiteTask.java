@@ -67,7 +67,7 @@ final class ConformanceSuiteTask implements SuiteTask {
 
     /**
      * Specs per part: the suite's nine make one. A child JVM's start and warm-up cost about 0.6 s of CPU
-     * beyond a run in a warm one, and the nine runs together (12 to 15 s of CPU) are still a shorter
+     * beyond a run in a warm one, and the nine runs together (about 14 s of CPU idle) are still a shorter
      * chain than half of the suite, so one part that starts first ends before the other worker does.
      */
     static final int GROUP = 9;
