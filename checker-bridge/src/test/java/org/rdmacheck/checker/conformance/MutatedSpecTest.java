@@ -26,7 +26,11 @@ import org.rdmacheck.checker.tlc.TlcRequest;
  * folder, changes one line of the spec (the mutation must match exactly once, so a reworded spec
  * fails here rather than passing unmutated) and runs TLC on the spec's default configuration with
  * only the property: TLC must report it violated. The unmutated specs hold these properties in the
- * manifests' configurations ({@code ManifestConformanceTest}). One TLC child process per case:
+ * manifests' configurations ({@code ManifestConformanceTest}). The refinement cases mutate a twin
+ * the same way and run its {@code MCRefinement} configuration (every module of the folder copied,
+ * the abstract service included): TLC must report {@code Refinement} violated, so a twin that
+ * breaks the service's promise is caught by the service written from the paper; the unmutated
+ * twins refine it ({@code RefinementConformanceTest}). One TLC child process per case:
  * {@code mvn -B verify -Pslow -pl checker-bridge -am -Dtest=MutatedSpecTest
  * -Dsurefire.failIfNoSpecifiedTests=false}.
  */
@@ -47,6 +51,40 @@ class MutatedSpecTest {
                 Arguments.of("dasr", "TimeoutOnlyWhenIdle",
                         "[x \\in Senders |-> IF x = s \\/ x \\in A THEN TRUE ELSE fresh[x]]",
                         "[x \\in Senders |-> IF x = s THEN TRUE ELSE fresh[x]]"));
+    }
+
+    static Stream<Arguments> serviceMutations() {
+        return Stream.of(
+                // seed 003, III-B: the receiver hands a transfer over one byte before it is complete
+                Arguments.of("partition", "IF total >= m.totalSize", "IF total >= m.totalSize - 1"),
+                // seed 000, IV-A: a switch may deflect any packet of a message, not only its first
+                Arguments.of("iofd", "MayStart(p) == p.seq = 0 \\/", "MayStart(p) == TRUE \\/"),
+                // seed 000, IV-B: a message that took the escape lane does not keep to it
+                Arguments.of("escape-vl", "IF Follow /\\ lane # 0 /\\ escapeAt[Msg(p)] = at",
+                        "IF FALSE /\\ lane # 0 /\\ escapeAt[Msg(p)] = at"),
+                // seed 000, III-C: the ACKs carry the n of the state the receiver left, not the one entered
+                Arguments.of("dasr", "THEN Advertised(next, auss, TenantOf(s)) ELSE 0",
+                        "THEN Advertised(mode, auss, TenantOf(s)) ELSE 0"));
+    }
+
+    @ParameterizedTest(name = "{0}: Refinement fails when \"{1}\" becomes \"{2}\"")
+    @MethodSource("serviceMutations")
+    void mutatedTwinBreaksItsService(String spec, String line, String mutant, @TempDir Path dir) throws IOException {
+        Path folder = ManifestConformanceTest.specsRoot().resolve(spec);
+        String text = Files.readString(folder.resolve("Spec.tla"));
+        assertEquals(1, occurrences(text, line), () -> spec + "/Spec.tla no longer says exactly once: " + line);
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().endsWith(".tla")).toList()) {
+                // a service module linked from another folder is copied as its text
+                Files.writeString(dir.resolve(f.getFileName().toString()), Files.readString(f));
+            }
+        }
+        Files.writeString(dir.resolve("Spec.tla"), text.replace(line, mutant));
+        Files.copy(folder.resolve("MCRefinement.cfg"), dir.resolve("MCRefinement.cfg"));
+        TlcReport r = TLC.check(TlcRequest.of(dir.resolve("MCRefinement.tla"), dir.resolve("MCRefinement.cfg"))
+                .withInvariants(List.of()).withProperties(List.of("Refinement")).withCheckDeadlock(false));
+        assertInstanceOf(CheckResult.Violated.class, r.result("Refinement"), r::detail);
+        assertNotEquals(0, r.stats().distinctStates());
     }
 
     @ParameterizedTest(name = "{0}: {1} fails when \"{2}\" becomes \"{3}\"")

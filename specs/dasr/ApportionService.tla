@@ -1,0 +1,92 @@
+-------------------------- MODULE ApportionService --------------------------
+(***************************************************************************)
+(* What Dart's receiver promises its senders (direct apportioning of      *)
+(* sending rates, DASR), written from seed 000 §III-A..E independently of  *)
+(* the detailed twin (Spec.tla): nothing here is about the classifier's    *)
+(* observations, in-flight message counts, timers, ACK delays or groups.  *)
+(*                                                                         *)
+(* The abstract state: which senders are active (a message of theirs has   *)
+(* begun, or a look-ahead announced one, III-D: "Dart treats any flow as   *)
+(* if it begins when the look-ahead notification first arrives", and the   *)
+(* sender has not failed), which senders the receiver counts, the n each   *)
+(* sender was last granted (0: none), whether the receiver defers to DCQCN *)
+(* (non-receiver congestion) and whether it forwards ECN feedback.         *)
+(*                                                                         *)
+(* The promises, each a conjunct of Next (a step of the receiver may do   *)
+(* anything that keeps them):                                              *)
+(*  Counted   -- every active sender is counted (III-B: a new message adds *)
+(*               its sender; "decrements the sender count only when all    *)
+(*               the messages from that sender terminate"): a sender       *)
+(*               leaves the count only once it is no longer active.        *)
+(*  Isolated  -- one step counts new senders of one tenant only (III-E:    *)
+(*               "AUSS tracking can be private to individual tenant's      *)
+(*               flows ... false information from one tenant can not       *)
+(*               affect other tenants' flows").                            *)
+(*  Granted   -- a new grant is the sender's share: n = the number of      *)
+(*               counted senders of its tenant, each sender counted once   *)
+(*               (III-A/B: "n = |AUSS|"), or n = 1 while the receiver      *)
+(*               defers to DCQCN (III-C: "Dart sets n = 1 in this state"). *)
+(*  OneThrottle -- ECN feedback goes out only while every grant is n <= 1  *)
+(*               (III-C: "to avoid DSR from interfering with DCQCN").      *)
+(*  WithinCapacity -- once every active sender of a tenant holds its       *)
+(*               current share, their rates sum to at most the line rate   *)
+(*               (III-A: "an accurate and precise rate not to exceed").    *)
+(* Not promised here: that a dead sender is eventually forgotten (III-B's  *)
+(* soft state is a liveness promise; the twin checks TimeoutOnlyWhenIdle), *)
+(* and the rates' convergence under persistent combined congestion (III-C; *)
+(* the twin's RatesSettle).                                                *)
+(***************************************************************************)
+EXTENDS Naturals, FiniteSets
+
+CONSTANTS
+    Senders,          \* the senders
+    TenantOf(_),      \* the tenant of a sender
+    TenantIds,        \* the tenants
+    LineRate          \* the line rate, in units every grant divides
+
+VARIABLES
+    active,           \* senders with a message begun or announced, alive
+    counted,          \* senders the receiver counts
+    grant,            \* [Senders -> Nat]: the n last granted to each sender, 0 = none
+    dcqcnOnly,        \* the receiver defers to DCQCN (non-receiver congestion)
+    echo              \* ECN feedback forwarded to the senders
+
+vars == <<active, counted, grant, dcqcnOnly, echo>>
+
+TenantSenders(t) == {s \in Senders : TenantOf(s) = t}
+Max(a, b) == IF a >= b THEN a ELSE b
+Share(s, c, d) == IF d THEN 1 ELSE Max(1, Cardinality(c \cap TenantSenders(TenantOf(s))))
+
+RECURSIVE SumOver(_, _)
+SumOver(f, S) == IF S = {} THEN 0 ELSE LET x == CHOOSE y \in S : TRUE IN f[x] + SumOver(f, S \ {x})
+
+TypeOK ==
+    /\ active \subseteq Senders /\ counted \subseteq Senders
+    /\ grant \in [Senders -> Nat] /\ dcqcnOnly \in BOOLEAN /\ echo \in BOOLEAN
+
+Counted == active \subseteq counted
+Isolated == \E t \in TenantIds : counted' \ counted \subseteq TenantSenders(t)
+Granted == \A s \in Senders : grant'[s] \in {grant[s], 0, Share(s, counted', dcqcnOnly')}
+OneThrottle == echo => \A s \in Senders : grant[s] <= 1
+WithinCapacity ==
+    \A t \in TenantIds :
+        LET A == active \cap TenantSenders(t) IN
+        (~dcqcnOnly /\ \A s \in A : grant[s] = Share(s, counted, dcqcnOnly))
+            => SumOver([s \in A |-> LineRate \div grant[s]], A) <= LineRate
+
+Init ==
+    /\ active = {} /\ counted = {}
+    /\ grant = [s \in Senders |-> 0]
+    /\ dcqcnOnly = FALSE /\ echo = FALSE
+
+Next ==
+    /\ active' \subseteq Senders /\ counted' \subseteq Senders
+    /\ dcqcnOnly' \in BOOLEAN /\ echo' \in BOOLEAN
+    /\ Counted'
+    /\ Isolated
+    /\ Granted
+    /\ OneThrottle'
+    /\ WithinCapacity'
+
+Spec == Init /\ [][Next]_vars
+=============================================================================
