@@ -21,7 +21,8 @@ import org.rdmacheck.checker.tlc.TlcReport;
 import org.rdmacheck.checker.tlc.TlcRequest;
 
 /**
- * The TLA+ twins' properties that guard a timer or a soft-state record can fail: each case copies
+ * The TLA+ twins' properties that guard a timer, a soft-state record or the receiver's PSN checks
+ * (gbn's InOrderExactlyOnce, whose step predicate is InOrderStep) can fail: each case copies
  * a spec folder's {@code Spec.tla}, {@code MCSpec.tla} and {@code MCSpec.cfg} to a temporary
  * folder, changes one line of the spec (the mutation must match exactly once, so a reworded spec
  * fails here rather than passing unmutated) and runs TLC on the spec's default configuration with
@@ -47,6 +48,8 @@ class MutatedSpecTest {
                         "rto' = IF rto < 0 THEN RtoTicks - 1 ELSE rto"),
                 // a tick that lets time pass without lowering the ACK timer
                 Arguments.of("gbn-timed", "RtoExact", "rto' = Down(rto, By)", "rto' = rto"),
+                // seed 002, II-A: a receiver without the expected-PSN check takes a packet ahead of EPSN
+                Arguments.of("gbn", "InOrderExactlyOnce", "CASE p = epsn ->", "CASE p >= epsn ->"),
                 // seed 000, III-D: a look-ahead that does not start the listed senders' soft state
                 Arguments.of("dasr", "TimeoutOnlyWhenIdle",
                         "[x \\in Senders |-> IF x = s \\/ x \\in A THEN TRUE ELSE fresh[x]]",

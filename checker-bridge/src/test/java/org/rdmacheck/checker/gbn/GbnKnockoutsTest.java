@@ -23,14 +23,18 @@ import org.rdmacheck.properties.gbn.GbnEntry;
  * Go-Back-N's knock-out switches: each changes the reachable state graph at its coverage scope, and
  * the purpose property holds with the mechanism and fails without it: Send-Twice's NoTimeout at
  * L = 1, the ACK request's Completion without loss, Check-EPSN's NoStalledGap at L = 2 (a packet lost
- * twice or with its NAK: {@code rdmacheck gbn-patterns}, docs/gbn.md).
+ * twice or with its NAK: {@code rdmacheck gbn-patterns}, docs/gbn.md). The base protocol's PSN checks
+ * and RTO give InOrderExactlyOnce, NoUnreceivedRelease and DeadlockFree their must-fail cases: a
+ * predicate weakened so far that it no longer tells the receiver's order apart (say, EPSN never
+ * decreases) holds under the {@code epsn-check} knock-out and fails this test.
  */
 class GbnKnockoutsTest {
 
     private static final ModelEntry GBN = new GbnEntry();
 
     @ParameterizedTest
-    @ValueSource(strings = {"send-twice", "check-epsn", "ack-request"})
+    @ValueSource(strings = {"send-twice", "check-epsn", "ack-request", "epsn-check", "duplicate-detection",
+        "ack-timeout"})
     void eachSwitchChangesTheGraphAndIsKilledByItsPurpose(String name) {
         Mechanism m = GBN.mechanisms().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
         ExplorationReport with = explore(m, Map.of());

@@ -33,7 +33,7 @@ class TimedGbnKnockoutsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"send-twice", "check-epsn", "ack-request", "ce-timer-restart", "nak-interval",
-        "rto-restart", "ce-residual"})
+        "rto-restart", "ce-residual", "send-twice-on-retransmission"})
     void eachSwitchChangesTheGraphAndIsKilledWhereLoadBearing(String name) {
         Mechanism m = GBN.mechanisms().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
         ExplorationReport with = explore(m, Map.of());

@@ -26,7 +26,29 @@ public enum GbnMechanism {
      * Check-EPSN waits for what is left of the NAK interval, T (seed 002, III-C (2)); knocked out,
      * the CE timer starts with the full NAK interval when the last packet arrives (timed model).
      */
-    CE_RESIDUAL("ce-residual");
+    CE_RESIDUAL("ce-residual"),
+    /**
+     * seed 002, II-A: the receiver accepts only the packet whose PSN is EPSN and drops a packet ahead
+     * of it (NAK); knocked out, a packet ahead of EPSN is taken as the next one and EPSN jumps past
+     * the gap (untimed model).
+     */
+    EPSN_CHECK("epsn-check"),
+    /**
+     * seed 002, II-A: a packet below EPSN is a duplicate, acknowledged at most; knocked out, the
+     * receiver takes it as new and EPSN moves back to just after it (untimed model).
+     */
+    DUPLICATE_DETECTION("duplicate-detection"),
+    /**
+     * seed 002, II-A and III-A: the ACK timeout (RTO) resends from the oldest unacknowledged packet
+     * when nothing else can happen; knocked out, such a state is a dead end (untimed model).
+     */
+    ACK_TIMEOUT("ack-timeout"),
+    /**
+     * seed 002, III-C (1) read as "every transmission of a message's last packet is sent twice",
+     * retransmissions included (the paper says only "send the last packet of the message twice");
+     * knocked out, the other reading: a retransmitted last packet goes out once (timed model).
+     */
+    SEND_TWICE_ON_RETRANSMISSION("send-twice-on-retransmission");
 
     private final String word;
 

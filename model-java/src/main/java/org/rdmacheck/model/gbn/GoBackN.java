@@ -47,6 +47,7 @@ public final class GoBackN implements LayoutModel {
     private final GbnConfig config;
     private final int losses;
     private final int capacity;
+    private final boolean pipelined;
     private final int total;
     private final GbnLayout g;
     private final LayoutState initial;
@@ -56,11 +57,25 @@ public final class GoBackN implements LayoutModel {
     private final int[] copies;
 
     /**
+     * Pipelined messages: the sender goes on to the next message at once.
+     *
      * @param config   the protocol configuration (with its knock-outs)
      * @param losses   the loss budget L
      * @param capacity capacity of each channel, in packets
      */
     public GoBackN(GbnConfig config, int losses, int capacity) {
+        this(config, losses, capacity, true);
+    }
+
+    /**
+     * @param config    the protocol configuration (with its knock-outs)
+     * @param losses    the loss budget L
+     * @param capacity  capacity of each channel, in packets
+     * @param pipelined whether the sender starts a message before the previous one is acknowledged;
+     *                  false for an application that does not pipeline (seed 002, III-A): it posts
+     *                  the next message only when the previous one completes
+     */
+    public GoBackN(GbnConfig config, int losses, int capacity, boolean pipelined) {
         if (losses < 0) {
             throw new InputException("losses = " + losses + ": expected an integer >= 0");
         }
@@ -70,6 +85,7 @@ public final class GoBackN implements LayoutModel {
         this.config = config;
         this.losses = losses;
         this.capacity = capacity;
+        this.pipelined = pipelined;
         this.total = config.total();
         this.g = new GbnLayout(total, capacity, losses);
         isLast = new boolean[total];
@@ -95,6 +111,11 @@ public final class GoBackN implements LayoutModel {
     /** @return the loss budget L */
     public int losses() {
         return losses;
+    }
+
+    /** @return whether messages are pipelined (the next one starts before the previous is acknowledged) */
+    public boolean pipelined() {
+        return pipelined;
     }
 
     /** @return the capacity of each channel */
@@ -165,6 +186,7 @@ public final class GoBackN implements LayoutModel {
         private final int[] copies = GoBackN.this.copies;
         private final int total = GoBackN.this.total;
         private final int capacity = GoBackN.this.capacity;
+        private final boolean ackTimeout = config.has(GbnMechanism.ACK_TIMEOUT);
         // each channel read and edited as its one packed value when it fits one (the default capacity
         // 4: 5-bit PSNs, 6-bit control packets), else element by element: the successors are the same
         private final Expansion x = Expansion.onPackedValues(g.layout);
@@ -184,7 +206,7 @@ public final class GoBackN implements LayoutModel {
             nakIntervalExpiry();
             checkEpsn();
             lose();
-            if (emitted == 0 && x.get(una) < total) {
+            if (emitted == 0 && x.get(una) < total && ackTimeout) {
                 timeout();
             }
             this.sink = null;
@@ -199,6 +221,11 @@ public final class GoBackN implements LayoutModel {
         private void send() {
             int psn = x.get(next);
             if (psn >= total || x.length(data) + copies[psn] > capacity) {
+                return;
+            }
+            // seed 002, III-A: an application that does not pipeline posts a message only when the
+            // previous one is acknowledged, so nothing follows a message's last packet until then
+            if (!pipelined && psn == config.messageStart(psn) && x.get(una) < psn) {
                 return;
             }
             x.begin();
@@ -387,6 +414,7 @@ public final class GoBackN implements LayoutModel {
     /** @return the model's parameters, for messages */
     @Override
     public String toString() {
-        return "GoBackN[" + config + ", losses=" + losses + ", capacity=" + capacity + "]";
+        return "GoBackN[" + config + ", losses=" + losses + ", capacity=" + capacity
+                + (pipelined ? "" : ", not pipelined") + "]";
     }
 }

@@ -24,6 +24,8 @@ public final class Receiver {
     private final boolean records;
     private final boolean nakLimited;
     private final boolean ceRestarts;
+    private final boolean epsnCheck;
+    private final boolean duplicateDetection;
 
     private int epsn;
     private boolean nakTimer;
@@ -47,6 +49,8 @@ public final class Receiver {
         this.records = config.variant().checkEpsn() && config.has(GbnMechanism.CHECK_EPSN);
         this.nakLimited = config.has(GbnMechanism.NAK_INTERVAL);
         this.ceRestarts = config.has(GbnMechanism.CE_TIMER_RESTART);
+        this.epsnCheck = config.has(GbnMechanism.EPSN_CHECK);
+        this.duplicateDetection = config.has(GbnMechanism.DUPLICATE_DETECTION);
         load(0, false, -1, -1);
     }
 
@@ -84,11 +88,14 @@ public final class Receiver {
      */
     public void onData(int psn, boolean last, boolean ackReq) {
         quiet();
-        if (psn == epsn) {
+        // knock-outs only: without the EPSN check a packet ahead of EPSN, without duplicate detection
+        // one below it, is taken as the next packet (EPSN jumps past a gap or moves back)
+        boolean taken = psn == epsn || psn > epsn && !epsnCheck || psn < epsn && !duplicateDetection;
+        if (taken) {
             // in order: accept, deliver, acknowledge if the packet requests it (seed 002, II-A); the CE
             // timer keeps running ("if the packet (EPSN) is received during the time T, only set the
             // timer to the initial value", seed 002, III-C)
-            epsn++;
+            epsn = psn + 1;
             delivered = true;
             reply = ackReq ? ack(psn + 1) : NO_REPLY;
             ceRestarted = ceLpsn >= 0;

@@ -1,7 +1,6 @@
 package org.rdmacheck.properties.gbn;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -61,9 +60,14 @@ public final class GbnEntry implements ModelEntry {
             List.of("interval", "epsn"), "interval: at most one NAK per NAK interval (seed 002 II-A); "
                     + "epsn: also NAK at once when EPSN differs from the last NAK's (ns-3 RDMA)");
 
+    /** Whether messages are pipelined. */
+    public static final ParamSpec.Choice PIPELINE = ParamSpec.choice("pipeline", "true", List.of("true", "false"),
+            "true: the next message starts at once; false: only once the previous one is acknowledged "
+                    + "(an application that does not pipeline, seed 002 III-A)");
+
     @Override
     public List<ParamSpec> parameters() {
-        return List.of(PACKETS, MESSAGES, LOSSES, ACK_INTERVAL, CAPACITY, DUPLICATES, NAK_POLICY);
+        return List.of(PACKETS, MESSAGES, LOSSES, ACK_INTERVAL, CAPACITY, DUPLICATES, NAK_POLICY, PIPELINE);
     }
 
     @Override
@@ -80,20 +84,14 @@ public final class GbnEntry implements ModelEntry {
     }
 
     /**
-     * In this untimed abstraction the receiver accepts only PSN == EPSN with unbounded PSNs, and the
-     * RTO is always enabled while a packet is unacknowledged: three properties hold by construction.
-     * The timed model {@code gbn-timed} has variants that break each of them.
+     * None: each property of the design fails somewhere. InOrderExactlyOnce, NoUnreceivedRelease
+     * and DeadlockFree hold by the receiver's PSN checks and the RTO, and a knock-out of each
+     * ({@code epsn-check}, {@code duplicate-detection}, {@code ack-timeout}) violates it at its
+     * coverage scope ({@link #mechanisms()}).
      */
     @Override
     public Map<String, String> structuralProperties() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put(GbnProperties.IN_ORDER, "the receiver accepts only PSN == EPSN and PSNs never wrap "
-                + "(gbn-timed variant improved-psn-wrap violates it)");
-        m.put(GbnProperties.NO_UNRECEIVED_RELEASE, "ACK(n) is sent only for n <= EPSN and read without wraparound "
-                + "(gbn-timed variant improved-psn-wrap violates it)");
-        m.put("DeadlockFree", "the RTO is enabled whenever a packet is unacknowledged "
-                + "(gbn-timed variant gbn-no-rto violates it)");
-        return java.util.Collections.unmodifiableMap(m);
+        return Map.of();
     }
 
     @Override
@@ -151,7 +149,7 @@ public final class GbnEntry implements ModelEntry {
         GbnConfig config = new GbnConfig(PACKETS.get(params), MESSAGES.get(params), ACK_INTERVAL.get(params),
                 GbnVariant.of(variant.split("-")[0]), DuplicatePolicy.of(DUPLICATES.get(params)),
                 NakPolicy.of(NAK_POLICY.get(params)), knockedOut(new GbnEntry(), params));
-        return new GoBackN(config, LOSSES.get(params), CAPACITY.get(params));
+        return new GoBackN(config, LOSSES.get(params), CAPACITY.get(params), PIPELINE.is(params, "true"));
     }
 
     /**
@@ -174,12 +172,16 @@ public final class GbnEntry implements ModelEntry {
      * NoStalledGap fail at L = 2: a packet lost twice, or lost with its NAK, leaves the receiver
      * waiting before a last packet it has seen, and nothing NAKs again (at L = 1 Send-Twice alone
      * avoids every RTO, so no check at L = 1 can see Check-EPSN; {@code rdmacheck gbn-patterns}).
+     * The receiver's PSN checks and the RTO are the base protocol's: without the EPSN check
+     * InOrderExactlyOnce fails at L = 1 (a packet ahead of a lost one is taken), without duplicate
+     * detection NoUnreceivedRelease fails at L = 1 (Check-EPSN's second NAK makes the sender resend
+     * packets the receiver then takes again), without the RTO the design deadlocks at L = 1.
      */
     @Override
     public List<Mechanism> mechanisms() {
         return List.of(
                 new Mechanism(GbnMechanism.SEND_TWICE.word(), "Send-Twice", "seed 002, III-C (1)",
-                        GbnProperties.NO_TIMEOUT, "improved", Map.of("losses", "1"),
+                        GbnProperties.NO_TIMEOUT, "improved", Map.of("losses", "1", "messages", "2", "pipeline", "false"),
                         "the last packet of a message is sent once: its loss, or its ACK's, waits for the RTO"),
                 new Mechanism(GbnMechanism.CHECK_EPSN.word(), "Check-EPSN", "seed 002, III-C (2)",
                         GbnProperties.NO_STALLED_GAP, "improved", Map.of("losses", "2"),
@@ -187,7 +189,18 @@ public final class GbnEntry implements ModelEntry {
                                 + "whose NAK was lost or whose retransmission was lost again waits for the RTO"),
                 new Mechanism(GbnMechanism.ACK_REQUEST.word(), "ACK request (AckReq)", "seed 002, II-A",
                         GbnProperties.PROGRESS, "gbn", Map.of("losses", "0"),
-                        "no packet carries AckReq: the receiver acknowledges nothing in order"));
+                        "no packet carries AckReq: the receiver acknowledges nothing in order"),
+                new Mechanism(GbnMechanism.EPSN_CHECK.word(), "Expected-PSN check (EPSN)", "seed 002, II-A",
+                        GbnProperties.IN_ORDER, "improved", Map.of("losses", "1"),
+                        "a packet ahead of EPSN is taken as the next one: EPSN jumps past a lost packet, "
+                                + "which the application never sees"),
+                new Mechanism(GbnMechanism.DUPLICATE_DETECTION.word(), "Duplicate detection (PSN < EPSN)",
+                        "seed 002, II-A", GbnProperties.NO_UNRECEIVED_RELEASE, "improved", Map.of("losses", "1"),
+                        "a retransmitted copy below EPSN is taken as new: EPSN moves back below what the "
+                                + "sender has already released"),
+                new Mechanism(GbnMechanism.ACK_TIMEOUT.word(), "ACK timeout (RTO)", "seed 002, II-A, III-A",
+                        "DeadlockFree", "gbn", Map.of("losses", "1"),
+                        "no RTO: a lost last packet or last ACK leaves the sender waiting for ever"));
     }
 
     /**
@@ -207,6 +220,14 @@ public final class GbnEntry implements ModelEntry {
             fail.add(GbnProperties.PROGRESS);
         }
         if (m.losses() >= leastStalledGapBudget(m.config().variant())) {
+            fail.add(GbnProperties.NO_STALLED_GAP);
+        }
+        // not pipelined: a lost last ACK of a message that is not the last one leaves the receiver
+        // waiting for the next message's first packet, which the sender holds back until the ACK:
+        // the RTO fires with EPSN on a first packet (seed 002, III-A reason 2 across the message
+        // boundary; gbn-timed's window's-edge stall is the same)
+        if (!m.pipelined() && m.config().messages() >= 2
+                && m.losses() >= leastTimeoutBudget(m.config().variant(), m.config().duplicates())) {
             fail.add(GbnProperties.NO_STALLED_GAP);
         }
         return fail;

@@ -67,6 +67,7 @@ public final class TimedGoBackN implements LayoutModel {
     private final boolean reorder;
     private final boolean rtoRestarts;
     private final boolean ceResidual;
+    private final boolean stOnRetransmission;
     private final PsnSpace psns;
     private final boolean[] isLast;
     private final boolean[] ackRequest;
@@ -85,6 +86,7 @@ public final class TimedGoBackN implements LayoutModel {
         this.reorder = config.delivery() == Delivery.REORDER;
         this.rtoRestarts = protocol.has(GbnMechanism.RTO_RESTART);
         this.ceResidual = protocol.has(GbnMechanism.CE_RESIDUAL);
+        this.stOnRetransmission = protocol.has(GbnMechanism.SEND_TWICE_ON_RETRANSMISSION);
         this.psns = config.psns();
         isLast = new boolean[total];
         ackRequest = new boolean[total];
@@ -247,7 +249,9 @@ public final class TimedGoBackN implements LayoutModel {
         /** The sender transmits packet next (two copies of a last packet under Send-Twice) and arms the RTO. */
         private void send() {
             int seq = x.get(g.next);
-            int c = copies[seq];
+            // seed 002, III-C (1): every transmission of a last packet is doubled, a retransmission
+            // (below the highest PSN sent) too, unless that reading is knocked out
+            int c = seq < x.get(g.high) && !stOnRetransmission ? 1 : copies[seq];
             x.begin();
             for (int k = 0; k < c; k++) {
                 append(g.data, g.data(seq, 0));

@@ -128,7 +128,14 @@ public final class TimedGbnEntry implements ModelEntry {
                         "seed 002, III-C (2)", TimedGbnProperties.CE_AT_NAK_INTERVAL_END, "improved",
                         Map.of("packets", "3"),
                         "the CE timer starts with the full NAK interval when the last packet arrives, not with "
-                                + "what is left of the running one: Check-EPSN's NAK comes late"));
+                                + "what is left of the running one: Check-EPSN's NAK comes late"),
+                // what Send-Twice on a retransmission buys: after the RTO the go-back resends the
+                // last packet; sent once, one more loss costs a second RTO, so CompletionWithinKRtos
+                // (maxRtos = 1) fails at L = 3 (both first copies, then the retransmission) where the
+                // design needs L = 4 (the loss-budget rule)
+                new Mechanism(GbnMechanism.SEND_TWICE_ON_RETRANSMISSION.word(), "Send-Twice on retransmissions",
+                        "seed 002, III-C (1)", TimedGbnProperties.WITHIN_K_RTOS, "improved", Map.of("losses", "3"),
+                        "a retransmitted last packet goes out once: its loss after an RTO costs another RTO"));
     }
 
     @Override
@@ -147,6 +154,7 @@ public final class TimedGbnEntry implements ModelEntry {
         Set<String> fail = new java.util.TreeSet<>(ownDefaults ? v.mustFail() : Set.of());
         fail.addAll(lossBudgetRule(model.config()).keySet());
         containedFindings(variant, p).forEach(f -> fail.addAll(variant(f).mustFail()));
+        fail.addAll(nakStormRule(variant, p).keySet());
         return new CheckSpec<>(name(), variant, p.asMap(), model, TimedGbnProperties.of(model), fail);
     }
 
@@ -239,6 +247,48 @@ public final class TimedGbnEntry implements ModelEntry {
         return r;
     }
 
+    /** Parameters the NAK-storm rule lets differ from a scheme's defaults (losses only upwards). */
+    private static final Set<String> NAK_STORM_FREE = Set.of(DELAY_MAX.name(), NAK_INTERVAL.name(), TICK_NS.name(),
+            LOSSES.name());
+
+    /**
+     * The NAK-interval rule of docs/gbn.md ("Timers that matter", row T vs RTT), seed 002 II-A: when
+     * the NAK interval T is no longer than the round trip (at most 2 × {@code delayMax} ticks), the
+     * interval ends while packets sent before the go-back still arrive out of order; each draws
+     * another NAK(n) and the sender goes back again: a NAK storm, so NoRedundantNak,
+     * NoSpuriousRetransmission and GoodputBound fail with one loss. Measured at the default shape
+     * of the five schemes ({@code nakInterval} 1..8 against {@code delayMax} 2 and 3); the rule
+     * claims no more: it applies to one of the five schemes with at least one loss, an RTO, and
+     * every parameter but {@code delayMax}, {@code nakInterval}, {@code tickNs} and the loss budget
+     * at the scheme's default. Elsewhere the checker's verdict is the answer.
+     *
+     * @param variant a variant
+     * @param p       resolved parameters
+     * @return property name to the reason it is expected to fail; empty when the rule does not apply
+     */
+    Map<String, String> nakStormRule(String variant, Params p) {
+        Map<String, String> r = new LinkedHashMap<>();
+        if (!LOSS_FINDINGS.containsKey(variant) || LOSSES.get(p) < 1 || TIMEOUT.get(p) == 0) {
+            return r;
+        }
+        Map<String, String> here = new java.util.TreeMap<>(p.asMap());
+        Map<String, String> base = new java.util.TreeMap<>(resolve(variant, Params.empty()).asMap());
+        here.keySet().removeAll(NAK_STORM_FREE);
+        base.keySet().removeAll(NAK_STORM_FREE);
+        int t = NAK_INTERVAL.get(p);
+        int rtt = 2 * DELAY_MAX.get(p);
+        if (!here.equals(base) || t > rtt) {
+            return r;
+        }
+        String why = "the NAK interval " + t + " is no longer than the round trip " + rtt + " (2 x delayMax): "
+                + "packets sent before the go-back still arrive out of order after it ends and draw NAK(n) again, "
+                + "a NAK storm (the NAK-interval rule, docs/gbn.md)";
+        r.put(TimedGbnProperties.NO_REDUNDANT_NAK, why);
+        r.put(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION, why);
+        r.put(TimedGbnProperties.GOODPUT, why);
+        return r;
+    }
+
     /**
      * Whether the window stops the sender inside the second message after the first message's
      * packets: P <= W < 2P (the next message's last packet, the next AckReq, is not sent before an
@@ -262,6 +312,8 @@ public final class TimedGbnEntry implements ModelEntry {
         List<String> notes = new java.util.ArrayList<>();
         lossBudgetRule(m.config()).forEach((prop, why) -> notes.add(prop + " fails at loss budget L = "
                 + m.config().losses() + ": " + why + " (the loss-budget rule, docs/gbn.md)"));
+        nakStormRule(built.variant(), Params.of(built.parameters())).forEach((prop, why) -> notes.add(prop
+                + " fails: " + why));
         containedFindings(built.variant(), Params.of(built.parameters())).forEach(f -> {
             String losses = resolve(f, Params.empty()).asMap().get(LOSSES.name());
             notes.add(String.join(", ", new java.util.TreeSet<>(variant(f).mustFail()))

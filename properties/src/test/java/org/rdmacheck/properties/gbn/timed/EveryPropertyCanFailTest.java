@@ -41,6 +41,17 @@ class EveryPropertyCanFailTest {
         }
     }
 
+    /** The untimed model's base-protocol properties have knock-outs now: none is structural. */
+    @org.junit.jupiter.api.Test
+    void untimedGbnHasNoStructuralProperty() {
+        ModelEntry e = Catalog.find("gbn");
+        assertEquals(java.util.Map.of(), e.structuralProperties());
+        assertEquals(Set.of("InOrderExactlyOnce", "NoUnreceivedRelease", "DeadlockFree"),
+                Set.of("epsn-check", "duplicate-detection", "ack-timeout").stream()
+                        .map(n -> e.mechanisms().stream().filter(m -> m.name().equals(n)).findFirst().orElseThrow()
+                                .purpose()).collect(java.util.stream.Collectors.toSet()));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"improved-short-rto", "improved-psn-wrap", "gbn-no-rto"})
     void variantDefaultsReachTheModel(String variant) {
