@@ -39,8 +39,8 @@ class TimedNakStormRuleTest {
                 .withProgress(0, x -> { })).check(spec.withoutProgress());
         assertTrue(r.complete());
         for (String p : STORM) {
-            assertInstanceOf(storm ? CheckResult.Violated.class : CheckResult.Verified.class, r.result(p),
-                    param + "=" + value + ": " + p);
+            Class<? extends CheckResult> verdict = storm ? CheckResult.Violated.class : CheckResult.Verified.class;
+            assertInstanceOf(verdict, r.result(p), param + "=" + value + ": " + p);
         }
     }
 
