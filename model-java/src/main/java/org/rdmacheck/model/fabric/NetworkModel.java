@@ -1396,21 +1396,9 @@ public final class NetworkModel implements LayoutModel {
         /** per header value: the bits of background counts in it; per bit of the header, the count holding it */
         private final int[] bgBits = new int[g.layout.header()];
         private final Field[] bgAtBit = new Field[32 * g.layout.header()];
-        /** per bit of the header holding a background count's lowest bit: the count's buffered arc */
-        private final int[] bgIndex = new int[32 * g.layout.header()];
         /** the state being expanded and its first value */
         private int[] state;
         private int offset;
-        /**
-         * per buffer, in the state loaded: its occupancy as PFC and the deflection threshold count it
-         * (its packets, and on VL1 its arc's background packets); set for the non-empty buffers and
-         * the VL1 buffers with background only, the buffers listed in {@code counted}
-         */
-        private final int[] occupied = new int[buffers.length];
-        private final int[] counted = new int[buffers.length];
-        private int countedCount;
-        /** the background packets in the state loaded, all arcs */
-        private int backgroundInState;
 
         {
             java.util.Arrays.fill(bufferOfFifo, -1);
@@ -1419,10 +1407,8 @@ public final class NetworkModel implements LayoutModel {
                     bufferOfFifo[g.layout.fifos().indexOf(buffers[b])] = b;
                 }
             }
-            for (int i = 0; i < background.length; i++) { // counts from 0: a count's bits are its value
-                Field bg = background[i];
+            for (Field bg : background) { // counts from 0: a count's bits are its value
                 bgBits[bg.position()] |= (1 << bg.width()) - 1 << bg.shift();
-                bgIndex[32 * bg.position() + bg.shift()] = i;
                 for (int k = 0; k < bg.width(); k++) {
                     bgAtBit[32 * bg.position() + bg.shift() + k] = bg;
                 }
@@ -1490,46 +1476,10 @@ public final class NetworkModel implements LayoutModel {
             lastLength = -1;
         }
 
-        /**
-         * Makes a state the one read: the expansion's view of it, its failed element, and the
-         * occupancy of each buffer with packets or background (every other buffer's is 0), found from
-         * the non-empty FIFOs and the header bits of the non-zero background counts, so that the
-         * routing decisions read a buffer's occupancy as one value.
-         */
+        /** Makes a state the one read: the expansion's view of it and its failed element. */
         private void loadState(int[] s, int base) {
             x.load(s, base);
             failedNow = x.get(g.failed);
-            for (int i = 0; i < countedCount; i++) {
-                occupied[counted[i]] = 0;
-            }
-            int n = 0;
-            for (int i = 0, nonEmpty = x.nonEmptyCount(); i < nonEmpty; i++) {
-                int k = x.nonEmpty(i);
-                int b = bufferOfFifo[k];
-                if (b >= 0) {
-                    occupied[b] = x.length(fifoAt[k]);
-                    counted[n++] = b;
-                }
-            }
-            int used = 0;
-            for (int w = 0; w < bgBits.length; w++) {
-                int word = s[base + w];
-                int bits = word & bgBits[w];
-                while (bits != 0) {
-                    Field bg = bgAtBit[w * 32 + Integer.numberOfTrailingZeros(bits)];
-                    int mask = (1 << bg.width()) - 1;
-                    bits &= ~(mask << bg.shift());
-                    int count = word >>> bg.shift() & mask;
-                    used += count;
-                    int b = 2 * bgIndex[w * 32 + bg.shift()] + 1;
-                    if (occupied[b] == 0) {
-                        counted[n++] = b;
-                    }
-                    occupied[b] += count;
-                }
-            }
-            countedCount = n;
-            backgroundInState = used;
         }
 
         int sentOf(int f) {
@@ -1701,8 +1651,28 @@ public final class NetworkModel implements LayoutModel {
             emit(code(DELIVER, arc, b & 1, f, seq, 0, receiver, 0, 0, 0, false, false));
         }
 
+        /**
+         * The background packets in the parent, counted up to the budget: only the header values
+         * holding background counts, and in them only the counts that are not zero, are read.
+         */
+        private int backgroundUsed() {
+            int used = 0;
+            int budget = config.background();
+            for (int w = 0; w < bgBits.length; w++) {
+                int word = state[offset + w];
+                int bits = word & bgBits[w];
+                while (bits != 0 && used < budget) {
+                    Field bg = bgAtBit[w * 32 + Integer.numberOfTrailingZeros(bits)];
+                    int mask = (1 << bg.width()) - 1;
+                    bits &= ~(mask << bg.shift());
+                    used += word >>> bg.shift() & mask;
+                }
+            }
+            return used;
+        }
+
         private void background() {
-            if (backgroundInState >= config.background()) {
+            if (backgroundUsed() >= config.background()) {
                 return;
             }
             for (int i = 0; i < background.length; i++) {
@@ -1845,10 +1815,7 @@ public final class NetworkModel implements LayoutModel {
             if (hysteresis) {
                 return x.is(g.paused[b]);
             }
-            if (koPauseCount) {
-                return pfcCount(b, x.length(buffers[b]), x.get(background[b >> 1])) >= xoff;
-            }
-            return occupied[b] >= xoff; // pfcCount's whole buffer, background included
+            return pfcCount(b, x.length(buffers[b]), x.get(background[b >> 1])) >= xoff;
         }
 
         /**
@@ -1880,7 +1847,9 @@ public final class NetworkModel implements LayoutModel {
         }
 
         private int occ(int arc, int lane) {
-            return occupied[2 * bufOfArc[arc] + lane];
+            int i = bufOfArc[arc];
+            int n = x.length(buffers[2 * i + lane]);
+            return lane == 1 ? n + x.get(background[i]) : n;
         }
 
         private boolean isUTurn(int out, int inArc) {
