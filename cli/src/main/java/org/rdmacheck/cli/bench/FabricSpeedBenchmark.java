@@ -1,6 +1,8 @@
 package org.rdmacheck.cli.bench;
 
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import org.rdmacheck.engine.ExplorationReport;
@@ -21,12 +23,19 @@ import org.rdmacheck.properties.catalog.Catalog;
  * otherwise). Prints per round the wall time, the exploring thread's CPU time (the explorer's own
  * measure: no JIT, GC or other threads), the process's CPU time (JIT and GC included) and states
  * per second of each, with the load average: on a shared machine the figures per thread CPU second
- * are the ones to compare.
+ * are the ones to compare. Ends with the median and the best of the rounds after the first (JIT
+ * compilation) per thread CPU second, against the gate of 1 M states per thread CPU second.
+ *
+ * <p>The comparison with TLC on the fabric's twin at one and two workers (counts asserted equal)
+ * is {@link ScalingBenchmark}'s {@code --only fabric --threads 1,2}.
  *
  * <p>Run from the checkout, after {@code mvn -B -DskipTests package}:
  * <pre>java -Xmx2g -XX:+UseParallelGC -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.FabricSpeedBenchmark [ROUNDS [exploration|check|both [fabric|iofd]]]</pre>
  */
 public final class FabricSpeedBenchmark {
+
+    /** The gate: states per thread CPU second on one thread. */
+    private static final double GATE = 1_000_000;
 
     private FabricSpeedBenchmark() {
     }
@@ -63,18 +72,43 @@ public final class FabricSpeedBenchmark {
         CheckSpec<LayoutState> explore = check.selecting(p -> false);
         ExplorerSettings s = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { });
         System.out.printf(Locale.ROOT, "%s, one thread; load average %s%n", title, ScalingBenchmark.loadAverage());
+        List<Double> exploring = new ArrayList<>();
+        List<Double> checking = new ArrayList<>();
         for (int round = 1; round <= rounds; round++) {
             if (!only.equals("check")) {
-                measure(round, "exploration", explore, s, states, transitions);
+                double rate = measure(round, "exploration", explore, s, states, transitions);
+                if (round > 1) {
+                    exploring.add(rate);
+                }
             }
             if (!only.equals("exploration")) {
-                measure(round, "check", check, s, states, transitions);
+                double rate = measure(round, "check", check, s, states, transitions);
+                if (round > 1) {
+                    checking.add(rate);
+                }
             }
         }
+        summary("exploration", exploring);
+        summary("check", checking);
     }
 
-    private static void measure(int round, String what, CheckSpec<LayoutState> spec, ExplorerSettings s,
-                                long expectedStates, long expectedTransitions) {
+    /** Prints the median and the best rate per thread CPU second of the rounds after the first. */
+    private static void summary(String what, List<Double> rates) {
+        if (rates.isEmpty()) {
+            return;
+        }
+        List<Double> sorted = new ArrayList<>(rates);
+        Collections.sort(sorted);
+        double median = sorted.get(sorted.size() / 2);
+        double best = sorted.get(sorted.size() - 1);
+        System.out.printf(Locale.ROOT, "%-11s rounds 2-%d: median %,.0f, best %,.0f states per thread CPU second; "
+                        + "gate %,.0f: %s%n", what, rates.size() + 1, median, best, GATE,
+                median >= GATE ? "met by the median" : best >= GATE ? "met by the best round only" : "not met");
+    }
+
+    /** @return states per thread CPU second (0 when the explorer did not measure its threads) */
+    private static double measure(int round, String what, CheckSpec<LayoutState> spec, ExplorerSettings s,
+                                  long expectedStates, long expectedTransitions) {
         long cpu = processCpuNanos();
         long t0 = System.nanoTime();
         ExplorationReport r = new Explorer(s).check(spec);
@@ -93,6 +127,7 @@ public final class FabricSpeedBenchmark {
                         + "per CPU second)  load average %s%n", round, what, states, transitions, wall / 1e9,
                 states * 1e9 / wall, thread / 1e9, thread > 0 ? states * 1e9 / thread : 0, cpu / 1e9,
                 states * 1e9 / cpu, ScalingBenchmark.loadAverage());
+        return thread > 0 ? states * 1e9 / thread : 0;
     }
 
     private static long processCpuNanos() {
