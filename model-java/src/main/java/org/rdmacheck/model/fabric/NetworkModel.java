@@ -1457,18 +1457,9 @@ public final class NetworkModel implements LayoutModel {
             if (lastThread != Thread.currentThread() || sink != null || lastLength < 0) {
                 return false;
             }
-            // equal headers hold equal FIFO lengths, so equal first lastLength values are the whole state;
-            // a dozen values or so: a plain loop, cheaper than the call Arrays.equals makes
+            // equal headers hold equal FIFO lengths, so equal first lastLength values are the whole state
             int n = lastLength;
-            if (base + n > s.length) {
-                return false;
-            }
-            for (int i = 0; i < n; i++) {
-                if (last[i] != s[base + i]) {
-                    return false;
-                }
-            }
-            return true;
+            return base + n <= s.length && java.util.Arrays.equals(last, 0, n, s, base, base + n);
         }
 
         void load(int[] s) {
