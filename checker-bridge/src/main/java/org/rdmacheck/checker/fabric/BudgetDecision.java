@@ -129,13 +129,14 @@ public final class BudgetDecision {
         if (why != null) {
             return new NotApplicable(why, Optional.empty());
         }
-        PacketBudget budget = new PacketBudget(m);
+        PacketBudget standard = new PacketBudget(m);
+        PacketBudget budget = standard.failureFirstApplies() ? new PacketBudget(m, true) : standard;
         LocalRouting.Result lemma = LocalRouting.check(m);
         if (!lemma.holds()) {
             return new NotApplicable("the local lemma fails in " + lemma.failed() + " of " + lemma.situations()
                     + " situations, e.g. " + lemma.failures().get(0), Optional.of(lemma));
         }
-        Outcome quotient = search(spec, budget, lemma, settings, true);
+        Outcome quotient = search(spec, budget, lemma, settings, !budget.failureFirst());
         if (quotient instanceof Deadlock) {
             // the receivers forgotten after the failure: the trace's deliveries may read differently in the
             // model; the search without the quotient gives the model's own shortest trace
@@ -199,12 +200,15 @@ public final class BudgetDecision {
      * budget is below what a routing deadlock needs is not expanded.
      */
     static final class Budgeted implements LayoutModel {
+        private static final int FAIL = 4;
         private final NetworkModel m;
         private final PacketBudget budget;
         private final int needed;
         final LongAdder expanded = new LongAdder();
 
         private final boolean quotient;
+        private final boolean failureFirst;
+        private final int[] initial;
         private final NetworkLayout g;
 
         Budgeted(NetworkModel m, PacketBudget budget, boolean quotient) {
@@ -212,7 +216,17 @@ public final class BudgetDecision {
             this.budget = budget;
             this.needed = budget.needed();
             this.quotient = quotient && m.config().failures() > 0;
+            this.failureFirst = budget.failureFirst();
             this.g = m.fields();
+            LayoutState s0 = m.initialStates().get(0);
+            this.initial = new int[s0.length()];
+            s0.copyTo(initial, 0);
+        }
+
+        /** Whether a Fail step from this state is left out: in the failure-first search, from every state but the initial one. */
+        private boolean dropsFailures(int[] s, int offset) {
+            return failureFirst && !java.util.Arrays.equals(s, offset, offset + initial.length, initial, 0,
+                    initial.length);
         }
 
         @Override
@@ -253,6 +267,19 @@ public final class BudgetDecision {
         @Override
         public PackedModel.Expander expander() {
             PackedModel.Expander inner = m.expander();
+            if (failureFirst) {
+                return (s, offset, sink) -> {
+                    if (budget.budget(s, offset) >= needed) {
+                        expanded.increment();
+                        boolean drop = dropsFailures(s, offset);
+                        inner.successors(s, offset, (code, next, length) -> {
+                            if (!drop || NetworkModel.kind(code) != FAIL) {
+                                sink.accept(code, next, length);
+                            }
+                        });
+                    }
+                };
+            }
             if (!quotient) {
                 return (s, offset, sink) -> {
                     if (budget.budget(s, offset) >= needed) {
@@ -281,7 +308,11 @@ public final class BudgetDecision {
             int[] v = new int[s.length()];
             s.copyTo(v, 0);
             if (budget.budget(v, 0) >= needed) {
+                boolean drop = dropsFailures(v, 0);
                 m.successors(s, t -> {
+                    if (drop && t.action().name().equals("Fail")) {
+                        return;
+                    }
                     if (!quotient || t.next().get(g.failed) == FabricNet.NONE) {
                         sink.accept(t);
                         return;

@@ -30,9 +30,11 @@ import org.rdmacheck.model.topology.Topology;
  * <li>(live) every move goes onto a live arc, onto VL0 only on the packet's escape route, and every
  *     DFT entry a move writes is of the packet's message and names a live arc out of the switch, and a
  *     VL0 entry the message's escape route there.
- * <li>(fail) a failure leaves no packet in flight and no DFT entry of an incomplete message that
- *     names a dead arc or, on VL0, another arc than the message's new escape route (enumerated for
- *     every flow and every count of packets sent and accepted, with an entry on every port).
+ * <li>(fail) a failure leaves no packet in flight, restarts every incomplete message (nothing sent)
+ *     with no DFT entry of it left, keeps every background packet but those on the failed element, and
+ *     leaves no entry naming a dead arc or, on VL0, another arc than the message's new escape route
+ *     (enumerated for every flow and every count of packets sent and accepted, with an entry on every
+ *     port and a background packet in every buffer).
  * </ol>
  * A routing decision reads only the switch's output buffers (their occupancy), its DFT and the failed
  * element ({@link NetworkModel#footprints}: {@code Forward}'s and {@code Send}'s reads without a
@@ -142,6 +144,7 @@ public final class LocalRouting {
          */
         private void failures() {
             RoutesCheck live = new RoutesCheck(m);
+            // (every buffer also holds a background packet before the failure: only the failed element's go)
             for (int f = 0; f < c.flows().size(); f++) {
                 for (int sent = 1; sent <= c.packets(); sent++) {
                     for (int accepted = 0; accepted <= sent; accepted++) {
@@ -151,6 +154,9 @@ public final class LocalRouting {
                             x.set(g.sent[k], k == f ? sent : 0);
                         }
                         x.set(g.expected[f], accepted);
+                        for (org.rdmacheck.model.layout.Field bg : g.background) {
+                            x.set(bg, Math.min(1, bg.max()));
+                        }
                         for (Fifo q : g.buffers) {
                             if (q != null) {
                                 x.append(q, g.packet(f, 0, 0));
@@ -189,13 +195,37 @@ public final class LocalRouting {
                             for (Fifo q : g.buffers) {
                                 empty &= q == null || q.length(after, 0) == 0;
                             }
-                            if (!empty || !live.test(after, 0)) {
+                            int el = g.failed.get(after, 0);
+                            String bad = !empty ? " leaves a packet in flight"
+                                    : !live.test(after, 0) ? " leaves a DFT entry of an incomplete message off its routes"
+                                    : null;
+                            if (bad == null && acc < c.packets()) {
+                                // a fresh start: the message restarts and keeps no entry
+                                boolean entry = false;
+                                for (Fifo q : g.dft) {
+                                    if (q != null) {
+                                        for (int d : new LayoutState(g.layout, after, 0, length).elements(q)) {
+                                            entry |= g.dFlow.of(d) == fl;
+                                        }
+                                    }
+                                }
+                                bad = entry ? " keeps a DFT entry of the incomplete message"
+                                        : g.sent[fl].get(after, 0) != 0 ? " does not restart the incomplete message" : null;
+                            }
+                            for (int i = 0; bad == null && i < g.background.length; i++) {
+                                int arc = net.bufArc(i);
+                                boolean lost = net.dead(el, arc) || net.failedNode(el, t.arcTo(arc));
+                                int was = Math.min(1, g.background[i].max());
+                                if (g.background[i].get(after, 0) != (lost ? 0 : was)
+                                        && !(lost && g.background[i].get(after, 0) == was)) {
+                                    bad = " changes the background on " + t.arcName(arc);
+                                }
+                            }
+                            if (bad != null) {
                                 failed++;
                                 if (failures.size() < KEPT) {
                                     failures.add("flow " + fl + " with " + sentNow + " sent and " + acc
-                                            + " accepted: the failure of " + net.elementName(g.failed.get(after, 0))
-                                            + (empty ? " leaves a DFT entry of an incomplete message off its routes"
-                                            : " leaves a packet in flight"));
+                                            + " accepted: the failure of " + net.elementName(el) + bad);
                                 }
                             }
                         });

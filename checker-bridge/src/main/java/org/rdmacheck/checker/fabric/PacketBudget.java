@@ -35,6 +35,15 @@ import org.rdmacheck.model.topology.Topology;
  * background packet in a host buffer stays there); {@link BudgetDecision} checks that on every
  * transition it explores. So from a state whose budget is below {@link #needed} no routing deadlock is
  * reachable, and a search may leave such a state unexpanded.
+ *
+ * <p><b>Two full buffers are one link's.</b> With fewer than {@code 3 * xoff} packets a deadlock has
+ * exactly two full switch buffers, and the chain above returns from the second to the first: the
+ * second leaves the switch the first enters and the first leaves the switch the second enters, so they
+ * are the two directions of one link. Their background is then at most the background on that link
+ * and the background still to place. When no failure can take background away after the search's
+ * start (no failure, or the failure-first search), the budget below {@code 3 * xoff} counts only that
+ * much background (the background on the link that holds the most); placing a packet elsewhere lowers
+ * it.
  */
 public final class PacketBudget {
 
@@ -46,12 +55,27 @@ public final class PacketBudget {
     private final int packets;
     private final boolean[] hostBuffer;
     private final ThreadLocal<Expansion> views;
+    private final boolean failureFirst;
+    private final int[] reverse;
+    private final boolean pairs;
 
     /**
      * @param model a configuration of the network model
      * @throws IllegalArgumentException naming what the counting does not cover
      */
     public PacketBudget(NetworkModel model) {
+        this(model, false);
+    }
+
+    /**
+     * @param model        a configuration of the network model
+     * @param failureFirst whether the search lets the failure happen only in the initial state
+     *                     ({@link BudgetDecision}): then no later failure restarts a message, and the
+     *                     budget counts no restart
+     * @throws IllegalArgumentException naming what the counting does not cover
+     */
+    public PacketBudget(NetworkModel model, boolean failureFirst) {
+        this.failureFirst = failureFirst;
         this.model = model;
         this.config = model.config();
         this.g = model.fields();
@@ -64,9 +88,14 @@ public final class PacketBudget {
         this.packets = config.packets();
         Topology t = net.topology();
         hostBuffer = new boolean[net.bufferedArcs()];
+        reverse = new int[net.bufferedArcs()];
         for (int i = 0; i < hostBuffer.length; i++) {
             hostBuffer[i] = t.isHost(t.arcTo(net.bufArc(i)));
+            reverse[i] = net.bufOfArc(Topology.reverse(net.bufArc(i)));
         }
+        // the background on one link bounds a two-buffer deadlock's only while no failure can take
+        // background away (and so give the budget back) after the search's start
+        pairs = failureFirst || config.failures() == 0;
         views = ThreadLocal.withInitial(() -> Expansion.onPackedValues(g.layout));
     }
 
@@ -111,6 +140,28 @@ public final class PacketBudget {
         return 2 * config.xoff();
     }
 
+    /**
+     * Whether the failure can be moved to the start: after a failure that finds every message
+     * incomplete, the state is the initial one with the failed element, background packets (which a
+     * fresh start can place again) and receivers that no routing decision reads; a failure that finds
+     * a message complete leaves a budget below {@link #needed}. So every routing deadlock after a
+     * failure is reached, up to the receivers, by a run whose first step is the failure.
+     *
+     * @return whether the largest budget after a failure that finds a message complete, every other
+     *         message's packets and the background budget, is below {@link #needed}
+     */
+    public boolean failureFirstApplies() {
+        if (config.failures() == 0) {
+            return false;
+        }
+        return (flows - 1) * packets + config.background() < needed();
+    }
+
+    /** @return whether this budget counts no restart (the failure-first search) */
+    public boolean failureFirst() {
+        return failureFirst;
+    }
+
     /** @return the budget of the initial state: every message's packets and the background budget */
     public int initialBudget() {
         return flows * packets + config.background();
@@ -119,14 +170,16 @@ public final class PacketBudget {
     /**
      * @param s    packed values
      * @param base the state's first value
-     * @return the most packets the state and its successors can ever hold in switch buffers (see the class comment)
+     * @return the most packets the state and its successors can ever hold in switch buffers, or, below three
+     *         full buffers' worth, in the two buffers of one link (see the class comment)
      */
     public int budget(int[] s, int base) {
         Expansion x = views.get();
         x.load(s, base);
-        boolean failureToCome = config.failures() > 0 && x.get(g.failed) == FabricNet.NONE;
+        boolean failureToCome = !failureFirst && config.failures() > 0 && x.get(g.failed) == FabricNet.NONE;
         int total = config.background();
         int[] inSwitches = new int[flows];
+        int foreground = 0;
         for (int b = 0; b < g.buffers.length; b++) {
             Fifo q = g.buffers[b];
             if (q == null || hostBuffer[b / 2]) {
@@ -136,16 +189,29 @@ public final class PacketBudget {
                 inSwitches[g.pFlow.of(x.element(q, i))]++;
             }
         }
+        int placed = 0;
+        int onOneLink = 0;
         for (int i = 0; i < hostBuffer.length; i++) {
+            int bg = x.get(g.background[i]);
+            placed += bg;
             if (hostBuffer[i]) {
-                total -= x.get(g.background[i]);
+                total -= bg;
+            } else if (reverse[i] > i) {
+                onOneLink = Math.max(onOneLink, bg + x.get(g.background[reverse[i]]));
             }
         }
         for (int f = 0; f < flows; f++) {
             boolean incomplete = x.get(g.expected[f]) < packets;
             int rest = inSwitches[f] + packets - x.get(g.sent[f]);
-            total += failureToCome && incomplete ? Math.max(packets, rest) : rest;
+            int add = failureToCome && incomplete ? Math.max(packets, rest) : rest;
+            total += add;
+            foreground += add;
         }
-        return total;
+        if (!pairs || total >= 3 * config.xoff()) {
+            return total;
+        }
+        // below three full buffers a deadlock has exactly two, the buffers of one link both ways: only the
+        // background on one link, and the background still to place, can be in them
+        return foreground + config.background() - placed + onOneLink;
     }
 }

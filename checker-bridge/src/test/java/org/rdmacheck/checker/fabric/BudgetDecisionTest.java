@@ -119,9 +119,9 @@ class BudgetDecisionTest {
     @Test
     @Tag("slow")
     void withAFailureItAgreesWithTheBreadthFirstSearch() {
-        // the design's defaults with a failure allowed: the quotient after the failure and the budget's
-        // pruning give the full search's verdict (and, for a deadlock, a trace as short)
-        CheckSpec<LayoutState> s = spec("repaired", Map.of("failures", "1"));
+        // the design's defaults with one background packet and a failure allowed: the failure-first search
+        // and the budget's pruning give the full search's verdict (and, for a deadlock, a trace as short)
+        CheckSpec<LayoutState> s = spec("repaired", Map.of("failures", "1", "background", "1"));
         BudgetDecision.Outcome o = BudgetDecision.decide(s, ONE);
         CheckResult bfs = full(s);
         if (bfs instanceof CheckResult.Violated v) {
