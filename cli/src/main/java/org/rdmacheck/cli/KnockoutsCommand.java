@@ -199,29 +199,22 @@ final class KnockoutsCommand implements Callable<Integer> {
             row.put("paperRef", m.paperRef());
             row.put("purpose", m.purpose());
             row.put("variant", m.variant());
-            ObjectNode params = row.putObject("parameters");
-            r.parameters().forEach(params::put);
+            JsonValues.parameters(row, "parameters", r.model(), r.parameters());
             row.put("outcome", r.outcome().name());
             row.put("counted", r.counted());
             row.put("notNeeded", m.notNeeded().orElse(null));
             row.put("killed", r.killed());
             row.put("property", r.property().orElse(null));
             row.put("purposeHit", r.purposeHit());
-            row.put("steps", r.trace().map(t -> (Integer) t.trace().length()).orElse(null));
+            JsonValues.figureOrNull(row, "steps", r.trace().map(t -> t.trace().length()), Quantity.Unit.STEPS);
             row.put("counterexample", r.file().orElse(null));
-            ObjectNode states = row.putObject("states");
-            states.put("value", r.states());
-            states.put("unit", "states");
-            ObjectNode wall = row.putObject("wallMillis");
-            wall.put("value", r.millis());
-            wall.put("unit", "ms");
+            JsonValues.figure(row, "states", r.states(), Quantity.Unit.STATES);
+            JsonValues.figure(row, "wallMillis", r.millis(), Quantity.Unit.MILLISECONDS);
             if (r.design().isPresent()) {
                 ObjectNode design = row.putObject("design");
                 design.put("property", r.property().orElse(null));
                 design.put("verdict", r.design().get().verdict().name());
-                ObjectNode ds = design.putObject("states");
-                ds.put("value", r.design().get().states());
-                ds.put("unit", "states");
+                JsonValues.figure(design, "states", r.design().get().states(), Quantity.Unit.STATES);
             } else {
                 row.putNull("design");
             }

@@ -59,8 +59,7 @@ public final class Output {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         o.put("model", r.model());
         o.put("variant", r.variant());
-        ObjectNode p = o.putObject("parameters");
-        r.parameters().forEach(p::put);
+        JsonValues.parameters(o, "parameters", r.model(), r.parameters());
         o.put("property", r.property());
         o.put("expected", r.expected().word());
         o.put("verdict", r.verdict().name());
@@ -69,15 +68,7 @@ public final class Output {
         o.put("wallMillis", r.wallMillis());
         ObjectNode qs = o.putObject("quantities");
         for (Quantity q : r.quantities()) {
-            ObjectNode n = qs.putObject(q.name());
-            if (q.isIntegral()) {
-                n.put("value", (long) q.value());
-            } else if (Double.isFinite(q.value())) {
-                n.put("value", q.value());
-            } else {
-                n.putNull("value");
-            }
-            n.put("unit", q.unit().symbol());
+            JsonValues.put(qs.putObject(q.name()), q);
         }
         if (r.counterexample().isPresent()) {
             Counterexample cex = r.counterexample().get().trace();

@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.InputException;
+import org.rdmacheck.properties.catalog.Catalog;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.ModelEntry;
@@ -169,7 +170,7 @@ final class ScopeCommand implements Callable<Integer> {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         o.put("model", r.model());
         o.put("variant", r.variant());
-        dimensions(o, r.dimensions());
+        dimensions(o, r.model(), r.dimensions());
         o.put("complete", r.complete());
         o.put("stopped", r.unexpected().isPresent() ? "UNEXPECTED" : r.complete() ? null : "TIME_LIMIT");
         ArrayNode points = o.putArray("points");
@@ -184,37 +185,46 @@ final class ScopeCommand implements Callable<Integer> {
         return o;
     }
 
-    /** Writes the grid's dimensions and their values (scope and separation JSON alike). */
-    static void dimensions(ObjectNode o, java.util.List<Scope.Dimension> dimensions) {
+    /**
+     * Writes the grid's dimensions and their values (scope and separation JSON alike): a value is a JSON
+     * integer when it sets one integer parameter of the model, else its label as a string.
+     */
+    static void dimensions(ObjectNode o, String model, java.util.List<Scope.Dimension> dimensions) {
         ArrayNode dims = o.putArray("dimensions");
         for (Scope.Dimension d : dimensions) {
             ObjectNode dn = dims.addObject();
             dn.put("name", d.name());
             ArrayNode vs = dn.putArray("values");
-            d.values().forEach(v -> vs.add(v.label()));
+            d.values().forEach(v -> vs.add(label(model, d, v.label())));
         }
     }
 
-    /** Writes where a point of the grid is: its label per dimension and its parameters. */
-    static void place(ObjectNode o, java.util.List<Scope.Dimension> dimensions, java.util.List<String> labels,
-                      java.util.Map<String, String> parameters) {
+    /** @return the label typed as {@link #dimensions} writes it */
+    private static com.fasterxml.jackson.databind.JsonNode label(String model, Scope.Dimension d, String label) {
+        boolean integer = d.values().stream().allMatch(v -> v.assignments().size() == 1
+                && v.assignments().values().iterator().next().equals(v.label()))
+                && d.values().get(0).assignments().keySet().stream().allMatch(name -> Catalog.entries().stream()
+                .anyMatch(e -> e.name().equals(model) && JsonValues.isInteger(e, name)));
+        return integer && label.matches("-?\\d{1,9}")
+                ? TraceJson.MAPPER.getNodeFactory().numberNode(Integer.parseInt(label))
+                : TraceJson.MAPPER.getNodeFactory().textNode(label);
+    }
+
+    /** Writes where a point of the grid is: its value per dimension and its parameters, typed. */
+    static void place(ObjectNode o, String model, java.util.List<Scope.Dimension> dimensions,
+                      java.util.List<String> labels, java.util.Map<String, String> parameters) {
         ObjectNode at = o.putObject("at");
         for (int d = 0; d < dimensions.size(); d++) {
-            at.put(dimensions.get(d).name(), labels.get(d));
+            at.set(dimensions.get(d).name(), label(model, dimensions.get(d), labels.get(d)));
         }
-        ObjectNode params = o.putObject("parameters");
-        parameters.forEach(params::put);
+        JsonValues.parameters(o, "parameters", model, parameters);
     }
 
     private static void point(ObjectNode o, Scope.Report r, Scope.Point p) {
-        place(o, r.dimensions(), p.labels(), p.parameters());
+        place(o, r.model(), r.dimensions(), p.labels(), p.parameters());
         o.put("outcome", p.outcome().name());
-        ObjectNode states = o.putObject("states");
-        states.put("value", p.states());
-        states.put("unit", "states");
-        ObjectNode wall = o.putObject("wallMillis");
-        wall.put("value", p.millis());
-        wall.put("unit", "ms");
+        JsonValues.figure(o, "states", p.states(), Quantity.Unit.STATES);
+        JsonValues.figure(o, "wallMillis", p.millis(), Quantity.Unit.MILLISECONDS);
         o.put("property", p.property().orElse(null));
         o.put("counterexample", p.file().orElse(null));
         o.put("detail", p.detail());

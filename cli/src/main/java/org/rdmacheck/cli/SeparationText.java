@@ -44,9 +44,8 @@ final class SeparationText {
         o.put("model", r.model());
         o.put("variant", r.variant());
         o.put("property", r.property());
-        ObjectNode change = o.putObject("change");
-        r.change().forEach(change::put);
-        ScopeCommand.dimensions(o, r.dimensions());
+        JsonValues.parameters(o, "change", r.model(), r.change());
+        ScopeCommand.dimensions(o, r.model(), r.dimensions());
         o.put("complete", r.complete());
         ArrayNode points = o.putArray("points");
         r.points().forEach(p -> point(points.addObject(), r, p));
@@ -59,29 +58,14 @@ final class SeparationText {
     }
 
     private static void point(ObjectNode o, Separation.Report r, Separation.Point p) {
-        ScopeCommand.place(o, r.dimensions(), p.labels(), p.parameters());
+        ScopeCommand.place(o, r.model(), r.dimensions(), p.labels(), p.parameters());
         o.put("outcome", p.outcome().name());
-        states(o.putObject("designStates"), p.designStates());
-        states(o.putObject("changedStates"), p.changedStates());
-        if (p.designSteps().isPresent()) {
-            o.put("designSteps", p.designSteps().get());
-        } else {
-            o.putNull("designSteps");
-        }
-        if (p.changedSteps().isPresent()) {
-            o.put("changedSteps", p.changedSteps().get());
-        } else {
-            o.putNull("changedSteps");
-        }
-        ObjectNode wall = o.putObject("wallMillis");
-        wall.put("value", p.millis());
-        wall.put("unit", "ms");
+        JsonValues.figure(o, "designStates", p.designStates(), Quantity.Unit.STATES);
+        JsonValues.figure(o, "changedStates", p.changedStates(), Quantity.Unit.STATES);
+        JsonValues.figureOrNull(o, "designSteps", p.designSteps(), Quantity.Unit.STEPS);
+        JsonValues.figureOrNull(o, "changedSteps", p.changedSteps(), Quantity.Unit.STEPS);
+        JsonValues.figure(o, "wallMillis", p.millis(), Quantity.Unit.MILLISECONDS);
         o.put("counterexample", p.file().orElse(null));
-    }
-
-    private static void states(ObjectNode o, long n) {
-        o.put("value", n);
-        o.put("unit", "states");
     }
 
     private static String change(Separation.Report r) {

@@ -210,6 +210,12 @@ class KnockoutsTest {
         JsonNode o = KnockoutsCommand.json(rs);
         assertEquals(3, o.get("rows").size());
         assertEquals(3, o.get("rows").get(2).get("scope").asInt());
+        JsonNode killed = o.get("rows").get(1);
+        assertEquals(1, killed.get("parameters").get("pfc-hysteresis").intValue(), "an integer parameter, typed");
+        assertEquals("pfc-counts-background", killed.get("parameters").get("knockout").textValue());
+        assertEquals("steps", killed.get("steps").get("unit").asText());
+        assertEquals(rs.get(1).trace().orElseThrow().trace().length(), killed.get("steps").get("value").asInt());
+        assertTrue(o.get("rows").get(2).get("steps").isNull(), "a survivor has no trace");
         java.io.StringWriter text = new java.io.StringWriter();
         KnockoutsCommand.text(new java.io.PrintWriter(text), rs);
         assertTrue(text.toString().contains("0 of 1 mechanisms killed"), text.toString());

@@ -66,9 +66,13 @@ class ScopeTest {
         assertEquals(ExitCodes.VIOLATED, run.code(), run.err());
         JsonNode o = TraceJson.MAPPER.readTree(run.out());
         assertEquals("UNEXPECTED", o.get("stopped").asText());
-        assertEquals("2", o.get("unexpected").get("at").get("messages").asText());
-        assertEquals("2", o.get("unexpected").get("at").get("capacity").asText());
+        assertEquals(2, o.get("unexpected").get("at").get("messages").intValue());
+        assertTrue(o.get("unexpected").get("at").get("capacity").isInt(), "an integer parameter is an integer");
+        assertTrue(o.get("unexpected").get("parameters").get("messages").isInt());
+        assertTrue(o.get("dimensions").get(0).get("values").get(0).isInt());
         assertTrue(o.get("frontier").get(0).get("states").get("value").isNumber());
+        assertEquals("states", o.get("frontier").get(0).get("states").get("unit").asText());
+        assertEquals("ms", o.get("frontier").get(0).get("wallMillis").get("unit").asText());
         assertTrue(run.err().contains("scope abp one-slot messages=1 capacity=1"), run.err());
     }
 

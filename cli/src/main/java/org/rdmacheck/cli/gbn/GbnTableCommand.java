@@ -23,6 +23,8 @@ import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.cli.EarlyStop;
 import org.rdmacheck.cli.ExitCodes;
 import org.rdmacheck.cli.ExplorerOptions;
+import org.rdmacheck.cli.JsonValues;
+import org.rdmacheck.cli.Quantity;
 import org.rdmacheck.cli.RunClock;
 import org.rdmacheck.cli.TimeLimit;
 import org.rdmacheck.cli.TraceOutput;
@@ -177,10 +179,11 @@ public final class GbnTableCommand implements Callable<Integer> {
             o.put("variant", r.variant().word());
             o.put("duplicates", r.duplicates().word());
             Optional<LeastLossTable.Found> f = r.found();
-            putOrNull(o, "leastLosses", f.map(LeastLossTable.Found::losses));
-            putOrNull(o, "distinctStates", f.map(LeastLossTable.Found::distinctStates));
-            o.put("wallMillis", r.wallMillis());
-            putOrNull(o, "shortestLength", f.map(x -> x.shortest().length()));
+            JsonValues.figureOrNull(o, "leastLosses", f.map(LeastLossTable.Found::losses), Quantity.Unit.LOSSES);
+            JsonValues.figureOrNull(o, "distinctStates", f.map(LeastLossTable.Found::distinctStates),
+                    Quantity.Unit.STATES);
+            JsonValues.figure(o, "wallMillis", r.wallMillis(), Quantity.Unit.MILLISECONDS);
+            JsonValues.figureOrNull(o, "shortestLength", f.map(x -> x.shortest().length()), Quantity.Unit.STEPS);
             o.put("shortestFile", fs.shortest().map(ExplorerOptions::display).orElse(null));
             ArrayNode ps = o.putArray("patterns");
             ObjectNode counts = TraceJson.MAPPER.createObjectNode();
@@ -193,26 +196,18 @@ public final class GbnTableCommand implements Callable<Integer> {
                     ArrayNode cs = po.putArray("causes");
                     p.causes().forEach(c -> cs.add(c.name()));
                     po.put("newCause", p.isNewCause());
-                    po.put("traceLength", p.trace().size());
+                    JsonValues.figure(po, "traceLength", p.trace().size(), Quantity.Unit.STEPS);
                     ArrayNode tr = po.putArray("trace");
                     if (p.isNewCause()) {
                         steps(p).forEach(tr::add);
                     }
                     po.put("file", fs.of(p.label()).map(ExplorerOptions::display).orElse(null));
                 }
-                x.labelCounts().forEach(counts::put);
+                x.labelCounts().forEach((label, n) -> JsonValues.figure(counts, label, n, Quantity.Unit.COUNT));
             });
             o.set("labelCounts", counts);
         }
         return arr;
-    }
-
-    private static void putOrNull(ObjectNode o, String key, Optional<? extends Number> n) {
-        if (n.isEmpty()) {
-            o.putNull(key);
-        } else {
-            o.put(key, n.get().longValue());
-        }
     }
 
     /** @param p a pattern  @return its trace, one line per step with the sender's and receiver's variables */

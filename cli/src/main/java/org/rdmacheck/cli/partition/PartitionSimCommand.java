@@ -13,7 +13,9 @@ import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.cli.ExitCodes;
 import org.rdmacheck.cli.ExplorerOptions;
+import org.rdmacheck.cli.JsonValues;
 import org.rdmacheck.cli.OutputFolders;
+import org.rdmacheck.cli.Quantity;
 import org.rdmacheck.cli.RunClock;
 import org.rdmacheck.cli.TimeLimit;
 import org.rdmacheck.cli.Watched;
@@ -210,8 +212,28 @@ public final class PartitionSimCommand implements Callable<Integer> {
         org.rdmacheck.cli.EarlyStop.put(o, stop);
         o.put("pointsPlanned", planned);
         o.put("pointsDone", r.points().size());
-        o.set("points", TraceJson.MAPPER.valueToTree(r.points()));
-        o.set("census", TraceJson.MAPPER.valueToTree(r.census()));
+        com.fasterxml.jackson.databind.node.ArrayNode points = o.putArray("points");
+        for (org.rdmacheck.model.partition.sim.TradeoffSweep.Point p : r.points()) {
+            ObjectNode n = points.addObject();
+            n.put("qps", p.qps());
+            n.put("chunkBytes", p.chunkBytes());
+            JsonValues.figure(n, "distinctPaths", p.distinctPaths(), Quantity.Unit.COUNT);
+            JsonValues.figure(n, "meanMillis", p.meanMillis(), Quantity.Unit.MILLISECONDS);
+            JsonValues.figure(n, "minMillis", p.minMillis(), Quantity.Unit.MILLISECONDS);
+            JsonValues.figure(n, "maxMillis", p.maxMillis(), Quantity.Unit.MILLISECONDS);
+        }
+        com.fasterxml.jackson.databind.node.ArrayNode census = o.putArray("census");
+        for (PartitionSimReport.CensusRow c : r.census()) {
+            ObjectNode n = census.addObject();
+            n.put("topology", c.topology());
+            n.put("hash", c.hash());
+            ObjectNode row = n.putObject("row");
+            row.put("qps", c.row().qps());
+            JsonValues.figure(row, "equalCostPaths", c.row().equalCostPaths(), Quantity.Unit.COUNT);
+            JsonValues.figure(row, "consecutivePorts", c.row().consecutivePorts(), Quantity.Unit.COUNT);
+            JsonValues.figure(row, "randomPortsMean", c.row().randomPortsMean(), Quantity.Unit.COUNT);
+            JsonValues.figure(row, "idealMean", c.row().idealMean(), Quantity.Unit.COUNT);
+        }
         return TraceJson.MAPPER.writeValueAsString(o);
     }
 }

@@ -28,6 +28,7 @@ class GbnTableTest {
         List<LeastLossTable.Row> rows = new LeastLossTable(GbnShape.params(3, 1, 2, 4, "interval"), 3,
                 ExplorerSettings.defaults().withThreads(2)).compute();
         assertEquals(10, rows.size());
+        List<GbnTraces.Files> written = new java.util.ArrayList<>();
         for (LeastLossTable.Row r : rows) {
             assertEquals(org.rdmacheck.properties.gbn.GbnEntry.leastTimeoutBudget(r.variant(), r.duplicates()),
                     r.leastLosses().orElseThrow(), r.variant() + "/" + r.duplicates());
@@ -38,7 +39,17 @@ class GbnTableTest {
             assertEquals(f.labelCounts().keySet(), f.examples().keySet());
             GbnTraces.Files files = GbnTraces.write(r, java.util.Optional.of(dir));
             assertEquals(f.examples().keySet(), files.byLabel().keySet());
+            written.add(files);
         }
+        // every figure of a row is a value with its unit
+        com.fasterxml.jackson.databind.JsonNode first = GbnTableCommand.json(rows, written).get(0);
+        assertEquals(rows.get(0).leastLosses().orElseThrow(), first.get("leastLosses").get("value").asInt());
+        assertEquals("losses", first.get("leastLosses").get("unit").asText());
+        assertEquals("states", first.get("distinctStates").get("unit").asText());
+        assertEquals("steps", first.get("shortestLength").get("unit").asText());
+        assertEquals("ms", first.get("wallMillis").get("unit").asText());
+        assertEquals("steps", first.get("patterns").get(0).get("traceLength").get("unit").asText());
+        assertEquals("count", first.get("labelCounts").elements().next().get("unit").asText());
         List<Path> files;
         try (Stream<Path> s = Files.list(dir.resolve("gbn"))) {
             files = s.sorted().toList();

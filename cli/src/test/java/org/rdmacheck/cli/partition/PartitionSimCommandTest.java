@@ -46,7 +46,9 @@ class PartitionSimCommandTest {
         }
         for (JsonNode p : json.get("points")) {
             if (p.get("qps").asInt() == 1) {
-                assertEquals(1.0, p.get("distinctPaths").asDouble());
+                assertEquals(1.0, p.get("distinctPaths").get("value").asDouble());
+                assertEquals("count", p.get("distinctPaths").get("unit").asText());
+                assertEquals("ms", p.get("meanMillis").get("unit").asText());
             }
         }
     }
