@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -19,6 +20,7 @@ import org.rdmacheck.checker.tlc.TlcOptions;
  * distinct-state count and verdicts. Spec folders added later are picked up automatically. To keep
  * the default test run short, it runs the first configuration of each spec that is not marked
  * {@code "slow": true}; {@code SlowManifestConformanceTest} ({@code -Pslow}) runs every configuration.
+ * The default run's TLC runs share one child JVM ({@link BatchedConformance}).
  */
 class ManifestConformanceTest {
 
@@ -37,20 +39,21 @@ class ManifestConformanceTest {
     static Stream<DynamicTest> tests(boolean all) {
         Conformance conformance = new Conformance(TlcOptions.defaults().withWorkers(1).withTimeLimitMillis(600_000),
                 ExplorerSettings.defaults().withThreads(2));
-        List<DynamicTest> tests = new ArrayList<>();
+        List<Map.Entry<SpecManifest, SpecManifest.Configuration>> chosen = new ArrayList<>();
         for (SpecManifest m : SpecManifest.all(specsRoot())) {
-            List<SpecManifest.Configuration> chosen = all ? m.configurations()
-                    : m.configurations().stream().filter(c -> !c.slow()).limit(1).toList();
-            for (SpecManifest.Configuration c : chosen) {
-                tests.add(DynamicTest.dynamicTest(m.folder().getFileName() + "/" + c.name(), () -> {
-                    ConformanceResult r = conformance.check(m, c);
-                    assertTrue(r.conforms(), () -> m.folder().getFileName() + "/" + c.name() + ": " + r.mismatches()
-                            + " (TLC " + r.tlcDistinct() + " states " + r.tlcVerdicts() + ", explorer "
-                            + r.javaDistinct() + " states " + r.javaVerdicts() + ")");
-                }));
-            }
+            (all ? m.configurations().stream() : m.configurations().stream().filter(c -> !c.slow()).limit(1))
+                    .forEach(c -> chosen.add(Map.entry(m, c)));
         }
-        return tests.stream();
+        BatchedConformance.Check conforms = (m, c, r) -> assertTrue(r.conforms(), () -> m.folder().getFileName()
+                + "/" + c.name() + ": " + r.mismatches() + " (TLC " + r.tlcDistinct() + " states " + r.tlcVerdicts()
+                + ", explorer " + r.javaDistinct() + " states " + r.javaVerdicts() + ")");
+        if (!all) {
+            return BatchedConformance.tests(conformance, chosen, conforms);
+        }
+        // the slow configurations each run in a TLC child of their own, under a time limit of their own
+        return chosen.stream().map(e -> DynamicTest.dynamicTest(e.getKey().folder().getFileName() + "/"
+                + e.getValue().name(), () -> conforms.accept(e.getKey(), e.getValue(),
+                conformance.check(e.getKey(), e.getValue()))));
     }
 
     @TestFactory

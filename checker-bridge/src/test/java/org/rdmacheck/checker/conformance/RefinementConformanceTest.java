@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,8 @@ import org.rdmacheck.checker.tlc.TlcRequest;
  * refinement property conforms (TLC's verdict and count, and the explorer's count where the
  * configuration has a Java variant: the history variables add no states), every such spec shows
  * both a configuration that refines its service and one that does not, and a violated refinement
- * comes with TLC's trace. Configurations marked slow run in {@code SlowManifestConformanceTest}.
+ * comes with TLC's trace. Configurations marked slow run in {@code SlowManifestConformanceTest}. The
+ * configurations' TLC runs share one child JVM ({@link BatchedConformance}).
  */
 class RefinementConformanceTest {
 
@@ -41,26 +43,23 @@ class RefinementConformanceTest {
     @TestFactory
     Stream<DynamicTest> everyRefinementConfigurationConforms() {
         Conformance conformance = new Conformance(TLC, ExplorerSettings.defaults().withThreads(2));
-        List<DynamicTest> tests = new ArrayList<>();
+        List<Map.Entry<SpecManifest, SpecManifest.Configuration>> chosen = new ArrayList<>();
         for (SpecManifest m : refining()) {
             for (SpecManifest.Configuration c : m.configurations()) {
-                if (c.slow() || !checksRefinement(m, c)) {
-                    continue;
+                if (!c.slow() && checksRefinement(m, c)) {
+                    chosen.add(Map.entry(m, c));
                 }
-                tests.add(DynamicTest.dynamicTest(m.folder().getFileName() + "/" + c.name(), () -> {
-                    ConformanceResult r = conformance.check(m, c);
-                    assertTrue(r.conforms(), () -> c.name() + ": " + r.mismatches() + " (TLC " + r.tlcDistinct()
-                            + " states " + r.tlcVerdicts() + ", explorer " + r.javaDistinct() + ")");
-                    for (String p : c.properties()) {
-                        if (m.isRefinement(p)) {
-                            assertEquals(c.expect().violated().contains(p) ? "VIOLATED" : "VERIFIED",
-                                    r.tlcVerdicts().get(p), p);
-                        }
-                    }
-                }));
             }
         }
-        return tests.stream();
+        return BatchedConformance.tests(conformance, chosen, (m, c, r) -> {
+            assertTrue(r.conforms(), () -> c.name() + ": " + r.mismatches() + " (TLC " + r.tlcDistinct()
+                    + " states " + r.tlcVerdicts() + ", explorer " + r.javaDistinct() + ")");
+            for (String p : c.properties()) {
+                if (m.isRefinement(p)) {
+                    assertEquals(c.expect().violated().contains(p) ? "VIOLATED" : "VERIFIED", r.tlcVerdicts().get(p), p);
+                }
+            }
+        });
     }
 
     /** A refinement check that cannot fail proves nothing: each spec shows one that fails. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -28,21 +29,13 @@ class SymmetryConformanceTest {
     Stream<DynamicTest> bothCheckersCountTheSameClasses() {
         Conformance conformance = new Conformance(TlcOptions.defaults().withWorkers(1).withTimeLimitMillis(600_000),
                 ExplorerSettings.defaults().withThreads(2));
-        List<DynamicTest> tests = new ArrayList<>();
+        List<Map.Entry<SpecManifest, SpecManifest.Configuration>> chosen = new ArrayList<>();
         for (SpecManifest m : SpecManifest.all(ManifestConformanceTest.specsRoot())) {
-            for (SpecManifest.Configuration c : reduced(m)) {
-                if (c.slow()) {
-                    continue;
-                }
-                tests.add(DynamicTest.dynamicTest(m.folder().getFileName() + "/" + c.name(), () -> {
-                    ConformanceResult r = conformance.check(m, c);
-                    assertTrue(r.conforms(), () -> c.name() + ": " + r.mismatches() + " (TLC " + r.tlcDistinct()
-                            + " states " + r.tlcVerdicts() + ", explorer " + r.javaDistinct() + " states "
-                            + r.javaVerdicts() + ")");
-                }));
-            }
+            reduced(m).stream().filter(c -> !c.slow()).forEach(c -> chosen.add(Map.entry(m, c)));
         }
-        return tests.stream();
+        return BatchedConformance.tests(conformance, chosen, (m, c, r) -> assertTrue(r.conforms(), () -> c.name()
+                + ": " + r.mismatches() + " (TLC " + r.tlcDistinct() + " states " + r.tlcVerdicts() + ", explorer "
+                + r.javaDistinct() + " states " + r.javaVerdicts() + ")"));
     }
 
     @Test
