@@ -34,6 +34,7 @@ import picocli.CommandLine.Command;
             org.rdmacheck.cli.gbn.GbnSimCommand.class,
             LaneRulesCommand.class,
             BudgetCommand.class,
+            PerFlowCommand.class,
         })
 public final class Main implements Runnable {
 

@@ -1,0 +1,156 @@
+package org.rdmacheck.checker.fabric;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.engine.ExplorationReport;
+import org.rdmacheck.engine.Explorer;
+import org.rdmacheck.engine.ExplorerSettings;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.model.PackedModel;
+import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.layout.Expansion;
+import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.properties.ActionProperty;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.Property;
+import org.rdmacheck.properties.fabric.FabricEntry;
+
+/**
+ * The per-flow projection is an over-approximation of the network model, checked where the full
+ * search finishes: every transition of the model is matched by its projection onto every flow (an
+ * abstract step with the same action for the flow's own steps and failures, no change for every other
+ * step), and the per-flow decision agrees with the full search's verdicts (VERIFIED only where the
+ * full search verifies, VIOLATED with a trace where it is violated).
+ */
+class FlowProjectionTest {
+
+    private static final ExplorerSettings ONE = ExplorerSettings.defaults().withThreads(1).withProgress(0, p -> { });
+
+    @SuppressWarnings("unchecked")
+    static CheckSpec<LayoutState> spec(String variant, Map<String, String> params) {
+        return (CheckSpec<LayoutState>) (CheckSpec<?>) new FabricEntry().build(variant, Params.of(params));
+    }
+
+    /** Two opposing 2-packet messages, one token, xoff 2, one DFT entry: 225 states, for the default tier. */
+    static Map<String, String> tiny() {
+        return Map.of("flows", "0-1,1-0", "packets", "2", "tokens", "1", "failures", "0", "xoff", "2",
+                "background", "0", "dft", "1");
+    }
+
+    /** The paper's settings (DFT 8, 4 tokens, threshold 2 < ECN 3 < xoff 4) on the 3x2 leaf-spine, one short and one long flow. */
+    static Map<String, String> paperSettings(String flows, String background, String failures) {
+        return Map.of("topology", "leafspine:tors=3,spines=2,hosts=1", "flows", flows, "background", background,
+                "failures", failures, "dft", "8", "tokens", "4", "threshold", "2", "ecn", "3", "xoff", "4",
+                "packets", "2");
+    }
+
+    /**
+     * Runs the model's full search with one step property per flow: the transition is simulated by the
+     * flow's projection.
+     *
+     * @return the distinct states of the model's search
+     */
+    static long simulationHolds(CheckSpec<LayoutState> s) {
+        NetworkModel m = (NetworkModel) s.model();
+        List<Property<LayoutState>> ps = new ArrayList<>();
+        for (int f = 0; f < m.config().flows().size(); f++) {
+            FlowProjection p = new FlowProjection(m, f);
+            ThreadLocal<PackedModel.Expander> abs = ThreadLocal.withInitial(p::expander);
+            ThreadLocal<Expansion> xs = ThreadLocal.withInitial(() -> Expansion.onPackedValues(m.layout()));
+            PackedModel.StepTest t = (from, o, code, to) -> p.simulates(abs.get(), xs.get(), from, o, code, to);
+            ps.add(new ActionProperty<LayoutState>("Simulated" + f, (from, a, to) -> from.test(t, m.code(a), to))
+                    .withPacked(t));
+        }
+        ExplorationReport r = new Explorer(ONE).check(new CheckSpec<>(s.modelName(), s.variant(), s.parameters(), m,
+                ps, Set.of()));
+        assertTrue(r.complete(), r.stopReason());
+        for (Property<LayoutState> p : ps) {
+            CheckResult c = r.result(p.name());
+            assertInstanceOf(CheckResult.Verified.class, c, () -> p.name() + ": " + c);
+        }
+        return r.stats().distinctStates();
+    }
+
+    /** The per-flow decision's safety verdicts agree with the full search's. */
+    static void agrees(CheckSpec<LayoutState> s) {
+        PerFlowDecision.Outcome o = PerFlowDecision.decide(s, ONE, 30_000, false, ONE, line -> { });
+        ExplorationReport full = new Explorer(ONE.withStopAtFirstViolation(false)).check(
+                s.selecting(p -> PerFlowDecision.SAFETY.contains(p.name())));
+        assertTrue(full.complete(), full.stopReason());
+        for (PerFlowDecision.PropertyVerdict v : o.verdicts()) {
+            if (!PerFlowDecision.SAFETY.contains(v.property())) {
+                continue;
+            }
+            CheckResult c = full.result(v.property());
+            switch (v.verdict()) {
+                case VERIFIED -> assertInstanceOf(CheckResult.Verified.class, c, v.property());
+                case VIOLATED -> assertInstanceOf(CheckResult.Violated.class, c, v.property());
+                case POSSIBLE -> assertTrue(v.trace().isPresent(), v.property());
+                default -> throw new AssertionError(v.property() + " undecided: " + v.note());
+            }
+            if (c instanceof CheckResult.Verified) {
+                assertEquals(PerFlowDecision.Verdict.VERIFIED, v.verdict(),
+                        v.property() + " holds in the model but the projection says " + v.verdict() + ": " + v.note());
+            }
+        }
+    }
+
+    @Test
+    void everyTransitionOfASmallFabricIsSimulatedByEveryFlowsProjection() {
+        assertTrue(simulationHolds(spec("repaired", tiny())) > 100);
+    }
+
+    @Test
+    void theDecisionAgreesWithTheFullSearchOnASmallFabric() {
+        agrees(spec("repaired", tiny()));
+    }
+
+    @Test
+    void aSilentLaneChangeReordersWithTheModelsTrace() {
+        // one 2-packet message: the second packet escapes to VL0 past the first (6 steps, as the full search)
+        CheckSpec<LayoutState> s = spec("lane-silent", Map.of("flows", "0-1", "packets", "2", "tokens", "1",
+                "xoff", "2", "background", "1", "failures", "0"));
+        PerFlowDecision.Outcome o = PerFlowDecision.decide(s, ONE, 30_000, false, ONE, line -> { });
+        PerFlowDecision.PropertyVerdict v = o.verdicts().get(0);
+        assertEquals("InOrderDelivery", v.property());
+        assertEquals(PerFlowDecision.Verdict.VIOLATED, v.verdict(), v.note());
+        ExplorationReport full = new Explorer(ONE).check(s.selecting(p -> p.name().equals("InOrderDelivery")));
+        CheckResult.Violated c = assertInstanceOf(CheckResult.Violated.class, full.result("InOrderDelivery"));
+        assertEquals(c.counterexample().steps().size(), v.trace().orElseThrow().steps().size());
+    }
+
+    @Test
+    @Tag("slow")
+    void theProjectionSimulatesTheDesignAndThePapersRules() {
+        simulationHolds(spec("repaired", Map.of()));
+        simulationHolds(spec("repaired", Map.of("failures", "1", "background", "1")));
+        simulationHolds(spec("lane-silent", Map.of()));
+        simulationHolds(spec("paper", Map.of()));
+        simulationHolds(spec("repaired", Map.of("failures", "1", "pfc-hysteresis", "2", "flows", "0-1,1-0",
+                "packets", "2", "tokens", "2", "xoff", "3", "background", "1")));
+        simulationHolds(spec("repaired", Map.of("lane-change", "table", "failures", "1", "background", "1")));
+        simulationHolds(spec("repaired", paperSettings("0-2,2-0L", "2", "0")));
+        simulationHolds(spec("repaired", Map.of("flows", "0-1", "packets", "2", "tokens", "1", "failures", "1",
+                "xoff", "2", "background", "1", "dft", "1")));
+    }
+
+    @Test
+    @Tag("slow")
+    void theDecisionAgreesWithTheFullSearch() {
+        agrees(spec("repaired", Map.of()));
+        agrees(spec("repaired", Map.of("failures", "1", "background", "1")));
+        agrees(spec("lane-silent", Map.of()));
+        agrees(spec("no-cleanup", Map.of()));
+        agrees(spec("message-key-no-uturn", Map.of()));
+        agrees(spec("repaired", paperSettings("0-2,2-0L", "2", "0")));
+    }
+}
