@@ -119,7 +119,7 @@ public final class PerFlowCommand implements Callable<Integer> {
             out.println("  " + pv.note() + pv.flow().map(f -> " (flow " + f + trace + ")").orElse(trace));
         }
         int exit = otherwise ? ExitCodes.VIOLATED : open ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
-        o.budget().ifPresent(b -> out.println("  " + budgetLine(b)));
+        o.budget().filter(b -> !(b instanceof BudgetDecision.Verified)).ifPresent(b -> out.println("  " + budgetLine(b)));
         out.flush();
         return exit;
     }
