@@ -45,8 +45,9 @@ import org.rdmacheck.properties.fabric.FabricProperties;
  *
  * <p>An abstract violation may be an artefact of the chaotic environment: it is confirmed by a search
  * of the model itself restricted to the states whose projection lies on the abstract trace (every
- * other flow and the background free); a violation found so is the model's own trace (VIOLATED), else
- * the violation is only possible (POSSIBLE, not decided).
+ * other flow and the background free), then, with the time left, by the model's unrestricted search
+ * for the property; a violation found so is the model's own trace (VIOLATED), else the violation is
+ * only possible (POSSIBLE, not decided).
  *
  * <p>{@code DeadlockFree} follows from three checked facts: {@code NoRoutingDeadlock} (decided by
  * {@link BudgetDecision}, which also checks the local lemma: with no output buffer full, a message's
@@ -268,7 +269,8 @@ public final class PerFlowDecision {
         for (Finding f : fs) {
             if (f instanceof Finding.Real r) {
                 return new PropertyVerdict(n, Verdict.VIOLATED, Optional.of(r.flow()), Optional.of(r.trace()),
-                        "the model's trace, found by the search restricted to the abstract trace of flow " + r.flow());
+                        "the model's trace, found by a search of the model toward the abstract violation of flow "
+                                + r.flow());
             }
         }
         for (Finding f : fs) {
@@ -306,7 +308,21 @@ public final class PerFlowDecision {
         Guided guided = new Guided(m, p, on);
         CheckSpec<LayoutState> search = new CheckSpec<>(spec.modelName(), spec.variant(), spec.parameters(), guided,
                 List.of(prop), Set.of());
-        ExplorationReport r = new Explorer(settings.withStopAtFirstViolation(true)).check(search);
+        long half = Math.max(1, settings.maxMillis() / 2);
+        long start = System.currentTimeMillis();
+        ExplorationReport r = new Explorer(settings.withStopAtFirstViolation(true).withMaxMillis(half)).check(search);
+        if (r.result(property) instanceof CheckResult.Violated v) {
+            return Optional.of(v.counterexample());
+        }
+        // the abstract trace may need an environment no other flow gives: the model's own search, unrestricted,
+        // with the time left
+        long left = settings.maxMillis() - (System.currentTimeMillis() - start);
+        if (left <= 0) {
+            return Optional.empty();
+        }
+        CheckSpec<LayoutState> plain = new CheckSpec<>(spec.modelName(), spec.variant(), spec.parameters(), m,
+                List.of(prop), Set.of());
+        r = new Explorer(settings.withStopAtFirstViolation(true).withMaxMillis(left)).check(plain);
         return r.result(property) instanceof CheckResult.Violated v ? Optional.of(v.counterexample())
                 : Optional.empty();
     }
