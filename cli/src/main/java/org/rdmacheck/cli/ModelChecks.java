@@ -48,7 +48,7 @@ public final class ModelChecks {
         // it explores what the liveness checker would (same model, no symmetry, no reduction)
         boolean share = liveness && sharesExploration(spec, live, settings);
         ExplorationReport safety = spec.properties().isEmpty() ? null
-                : new Explorer(share ? settings.withRecordGraph(true) : settings).check(spec);
+                : share ? exploreSharing(spec, live, settings) : new Explorer(settings).check(spec);
         List<Finding> rows = safety == null ? new ArrayList<>() : rows(spec, safety, outDir);
         if (liveness) {
             // the time limit covers the check: the liveness part gets what the safety one left
@@ -152,6 +152,17 @@ public final class ModelChecks {
     static boolean sharesExploration(CheckSpec<?> spec, LivenessSpec<?> live, ExplorerSettings settings) {
         return live.base().model() == spec.model() && !settings.symmetry()
                 && settings.reduction() == org.rdmacheck.engine.Reduction.NONE && !settings.stopAtFirstViolation();
+    }
+
+    /**
+     * The safety exploration that keeps its graph for the liveness analysis, with the labels that
+     * analysis reads ({@link LivenessChecker#labels}): it then executes the model no second time.
+     */
+    @SuppressWarnings("unchecked")
+    private static <S> ExplorationReport exploreSharing(CheckSpec<?> spec, LivenessSpec<S> live,
+                                                        ExplorerSettings settings) {
+        // the same model (sharesExploration), so of the same state type
+        return new Explorer(settings.withRecordGraph(true)).check((CheckSpec<S>) spec, LivenessChecker.labels(live));
     }
 
     /**

@@ -51,10 +51,15 @@ final class ExplorationRun<S> {
     private boolean truncatedInitials;
 
     ExplorationRun(CheckSpec<S> spec, ExplorerSettings settings) {
-        this.setup = new RunSetup<>(spec, settings);
+        this(spec, settings, null);
+    }
+
+    /** @param labels what the graph records besides its edges ({@link GraphLabels}), or null */
+    ExplorationRun(CheckSpec<S> spec, ExplorerSettings settings, GraphLabels<S> labels) {
+        this.setup = new RunSetup<>(spec, settings, labels);
         this.visited = setup.exact ? new VisitedStates.Full<>() : new VisitedStates.Fingerprinted<>(setup.needGraph,
                 settings.threads() > 1);
-        this.graph = setup.needGraph ? new StateGraph() : null;
+        this.graph = setup.needGraph ? new StateGraph(setup.labels) : null;
         this.control = new RunControl(settings);
         this.checks = new PropertyChecks<>(setup);
         this.compact = settings.storage() == ExplorerSettings.Storage.COMPACT;

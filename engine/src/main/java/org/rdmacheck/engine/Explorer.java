@@ -40,6 +40,21 @@ public final class Explorer {
         return new ExplorationRun<>(spec, settings).run();
     }
 
+    /**
+     * As {@link #check(CheckSpec)}, recording with the state graph ({@link
+     * ExplorerSettings#recordGraph()} on) the action of every edge and the given predicates on every
+     * state, where states are expanded packed ({@link GraphLabels}); the report's graph then carries
+     * them ({@link StateGraph#labels()}).
+     *
+     * @param spec   what to check
+     * @param labels the predicates to record
+     * @param <S>    state type
+     * @return a result per property
+     */
+    public <S> ExplorationReport check(CheckSpec<S> spec, GraphLabels<S> labels) {
+        return new ExplorationRun<>(spec, settings, labels).run();
+    }
+
     /** @return the settings */
     public ExplorerSettings settings() {
         return settings;

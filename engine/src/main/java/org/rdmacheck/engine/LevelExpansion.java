@@ -90,6 +90,8 @@ final class LevelExpansion<S> {
             LevelWorker<S> w = worker(slot, next);
             level.add(w);
             IntList edges = needGraph ? new IntList() : null;
+            // with labels (the packed path only): each kept edge's action and each state's predicate bits
+            IntList actions = setup.labels != null ? new IntList() : null;
             try {
                 for (int c = cursor.getAndIncrement(); c < chunks && !control.stopped(); c = cursor.getAndIncrement()) {
                     if (!control.withinLimits()) {
@@ -98,8 +100,9 @@ final class LevelExpansion<S> {
                     int from = c * CHUNK;
                     int to = Math.min(size, from + CHUNK);
                     int[] degrees = needGraph ? new int[to - from] : null;
+                    long[] marks = actions != null ? new long[to - from] : null;
                     if (ps != null) {
-                        expandPacked(w, ps, from, to, base, next, edges, degrees);
+                        expandPacked(w, ps, from, to, base, next, edges, degrees, actions, marks);
                     }
                     for (int i = from; ps == null && i < to; i++) {
                         int d = expandOne(w, frontier.state(i), base + i, next, edges);
@@ -107,7 +110,11 @@ final class LevelExpansion<S> {
                             degrees[i - from] = d;
                         }
                     }
-                    if (needGraph) {
+                    if (actions != null) {
+                        graph.add(new StateGraph.Run(base + from, degrees, edges.toArray(), actions.toArray(), marks));
+                        edges.clear();
+                        actions.clear();
+                    } else if (needGraph) {
                         graph.add(new StateGraph.Run(base + from, degrees, edges.toArray()));
                         edges.clear();
                     }
@@ -134,6 +141,9 @@ final class LevelExpansion<S> {
             w.sink = w::keep;
         }
         w.chooser = setup.reduction.chooser(setup.packed);
+        if (setup.labels != null) {
+            w.actionCodes = new ActionCodes.Cache();
+        }
         return w;
     }
 
@@ -189,10 +199,12 @@ final class LevelExpansion<S> {
     /**
      * Expands the packed states {@code from..to-1} of the frontier: first every state (properties
      * checked, successors kept), then the store lookups of all their successors in one loop, so
-     * that their cache misses overlap, then the matching in the order of the states.
+     * that their cache misses overlap, then the matching in the order of the states. With labels
+     * ({@code actions} and {@code marks} not null), each state's predicate bits go to {@code marks}
+     * and each kept edge's action code number to {@code actions}, beside its target in {@code edges}.
      */
     private void expandPacked(LevelWorker<S> w, PackedStates ps, int from, int to, int base, LevelTable<S> next,
-                              IntList edges, int[] degrees) {
+                              IntList edges, int[] degrees, IntList actions, long[] marks) {
         int[] values = ps.values(from);   // a chunk lies in one segment
         int states = to - from;
         int[] firsts = w.firsts(states + 1);
@@ -209,6 +221,9 @@ final class LevelExpansion<S> {
             boolean keepEdges = edges != null && (recordGraph || goalsMet < progressCount);
             if (degrees != null) {
                 degrees[i] = keepEdges ? n : 0;
+            }
+            if (marks != null) {
+                marks[i] = setup.labels.test(setup.labelState(values, offset));
             }
         }
         firsts[states] = w.count;
@@ -261,6 +276,9 @@ final class LevelExpansion<S> {
             for (int k = firsts[i]; k < firsts[i + 1]; k++) {
                 if (skip != null && skip[k]) {
                     continue;
+                }
+                if (e != null && actions != null && (known[k] >= 0 || next != null)) {
+                    actions.add(w.actionCodes.id(w.codes[k], graph.actionCodes));
                 }
                 if (known[k] >= 0) {
                     if (e != null) {

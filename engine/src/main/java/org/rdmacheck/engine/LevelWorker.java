@@ -57,6 +57,8 @@ final class LevelWorker<S> {
     Candidates candidates;
     /** per property: the state whose first violating step was recorded already */
     final int[] failedAt;
+    /** the numbers of the action codes it met, when the graph records labels ({@link GraphLabels}), else null */
+    ActionCodes.Cache actionCodes;
     /** the worker's view of the partial-order reduction, null without one */
     PartialOrder.Chooser chooser;
 

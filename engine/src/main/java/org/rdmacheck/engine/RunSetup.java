@@ -49,8 +49,20 @@ final class RunSetup<S> {
     final boolean deferred;
     /** the partial-order reduction in force, and why */
     final PartialOrder.Plan reduction;
+    /**
+     * what the recorded graph's runs carry besides their edges ({@link GraphLabels}): set only when
+     * the graph is asked for and states are expanded packed, else null
+     */
+    final GraphLabels<S> labels;
+    /** the layout of a layout model's packed values (states for {@link #labels} wrap them), else null */
+    private final org.rdmacheck.model.layout.StateLayout layout;
 
     RunSetup(CheckSpec<S> spec, ExplorerSettings settings) {
+        this(spec, settings, null);
+    }
+
+    /** @param labels labels to record with the graph, or null */
+    RunSetup(CheckSpec<S> spec, ExplorerSettings settings, GraphLabels<S> labels) {
         this.spec = spec;
         this.model = spec.model();
         this.canon = new Canonicalizer<>(model, settings.symmetry() ? model.symmetry().orElse(null) : null);
@@ -78,6 +90,18 @@ final class RunSetup<S> {
         }
         this.actionProps = IntStream.range(0, props.size()).filter(i -> props.get(i) instanceof ActionProperty).toArray();
         this.deferred = packed != null && !needGraph && settings.threads() > 1;
+        this.labels = labels != null && settings.recordGraph() && packed != null ? labels : null;
+        this.layout = packed instanceof org.rdmacheck.model.layout.LayoutModel lm ? lm.layout() : null;
+    }
+
+    /**
+     * @return the state of packed values, as the liveness analysis would see it: a layout model's
+     *         values wrapped as its object successors wrap them, else decoded
+     */
+    @SuppressWarnings("unchecked")
+    S labelState(int[] values, int offset) {
+        return layout != null ? (S) new org.rdmacheck.model.layout.LayoutState(layout, values, offset,
+                layout.length(values, offset)) : codec.decode(Words.reader(values, offset));
     }
 
     /** @return what the store matches {@code s} by: in full-state mode the state or its representative */

@@ -12,11 +12,41 @@ import java.util.List;
  */
 public final class StateGraph {
 
-    /** Edges of the consecutive states {@code first .. first + degrees.length - 1}. */
-    record Run(int first, int[] degrees, int[] targets) {
+    /**
+     * Edges of the consecutive states {@code first .. first + degrees.length - 1}; with {@link
+     * GraphLabels}, the number of each edge's action code ({@link ActionCodes}) and each state's
+     * predicate bits, else null.
+     */
+    record Run(int first, int[] degrees, int[] targets, int[] actions, long[] marks) {
+        Run(int first, int[] degrees, int[] targets) {
+            this(first, degrees, targets, null, null);
+        }
     }
 
     private final List<Run> runs = new ArrayList<>();
+    /** the labels recorded with the edges, or null */
+    private final GraphLabels<?> labels;
+    /** the action codes of the recorded edges, with {@link #labels} */
+    final ActionCodes actionCodes;
+
+    /** A graph of edges only. */
+    StateGraph() {
+        this(null);
+    }
+
+    /** @param labels what each run records besides its edges, or null for nothing */
+    StateGraph(GraphLabels<?> labels) {
+        this.labels = labels;
+        this.actionCodes = labels == null ? null : new ActionCodes();
+    }
+
+    /**
+     * @return the labels the exploration recorded with the edges ({@link #forEachLabelledEdge},
+     *         {@link #marks}), if it recorded any
+     */
+    public java.util.Optional<GraphLabels<?>> labels() {
+        return java.util.Optional.ofNullable(labels);
+    }
     private int[] firsts;
     private int[] offsets;
     private int states;
@@ -83,6 +113,53 @@ public final class StateGraph {
     }
 
     /**
+     * Calls {@code sink} for every edge with its action's code, sources in increasing order: only
+     * on a graph recorded with {@link #labels}.
+     *
+     * @param sink receives (source, target, action code)
+     */
+    public void forEachLabelledEdge(LabelledEdgeSink sink) {
+        long[] codes = requireLabels().codes();
+        for (Run r : runs) {
+            int e = 0;
+            for (int i = 0; i < r.degrees().length; i++) {
+                for (int d = 0; d < r.degrees()[i]; d++) {
+                    sink.edge(r.first() + i, r.targets()[e], codes[r.actions()[e]]);
+                    e++;
+                }
+            }
+        }
+    }
+
+    /**
+     * Writes each state's predicate bits (bit i: predicate i of {@link #labels} holds there): only
+     * on a graph recorded with labels.
+     *
+     * @param bits one array per predicate, one bit per state, as {@link java.util.BitSet#valueOf(long[])} reads them
+     */
+    public void marks(long[][] bits) {
+        requireLabels();
+        for (Run r : runs) {
+            for (int i = 0; i < r.marks().length; i++) {
+                long m = r.marks()[i];
+                int s = r.first() + i;
+                while (m != 0) {
+                    int p = Long.numberOfTrailingZeros(m);
+                    bits[p][s >>> 6] |= 1L << (s & 63);
+                    m &= m - 1;
+                }
+            }
+        }
+    }
+
+    private ActionCodes requireLabels() {
+        if (labels == null) {
+            throw new IllegalStateException("the state graph was recorded without labels");
+        }
+        return actionCodes;
+    }
+
+    /**
      * @param state a state number
      * @return its successors' numbers, in emission order
      */
@@ -103,8 +180,22 @@ public final class StateGraph {
         long b = 0;
         for (Run r : runs) {
             b += 4L * (r.degrees().length + r.targets().length) + 48;
+            if (r.actions() != null) {
+                b += 4L * r.actions().length + 8L * r.marks().length;
+            }
         }
         return b;
+    }
+
+    /** Receives one edge with its action's code. */
+    @FunctionalInterface
+    public interface LabelledEdgeSink {
+        /**
+         * @param source source state number
+         * @param target target state number
+         * @param action the action's code ({@link org.rdmacheck.model.PackedModel#action})
+         */
+        void edge(int source, int target, long action);
     }
 
     /** Receives one edge. */

@@ -36,6 +36,11 @@ import org.rdmacheck.model.Words;
  * {@link PackedModel} contract: the same successors in the same order, {@code action(code)} equal
  * to the object model's action); a successor is decoded only when it is the first reached of the
  * next level's states. The labelling is the object model's, edge for edge.
+ *
+ * <p>An exploration that recorded {@link org.rdmacheck.engine.GraphLabels} with the graph (each
+ * edge's action code and the predicates on each state, evaluated on the same state objects) needs
+ * no execution at all: the edges' codes are mapped to actions as above, and the predicate bits are
+ * the recorded ones.
  */
 final class LabelledGraph<S> {
 
@@ -89,13 +94,31 @@ final class LabelledGraph<S> {
         dst = new int[(int) graph.edges()];
         act = new int[dst.length];
         int[] pos = Arrays.copyOf(off, n);
-        graph.forEachEdge((s, d) -> dst[pos[s]++] = d);
         roots = List.copyOf(new LinkedHashSet<>(model.initialStates()));
         long[][] bits = new long[predicates.size()][(n + 63) / 64];
         ConcurrentHashMap<Action, Integer> ids = new ConcurrentHashMap<>();
         AtomicInteger nextId = new AtomicInteger();
         PackedModel pm = packed && model.codec().isPresent() ? model.packed().orElse(null) : null;
         Codes<S> codes = pm == null ? null : new Codes<>(pm, model.codec().get(), ids, nextId);
+        if (codes != null && graph.labels().filter(l -> l.records(predicates)).isPresent()) {
+            // the exploration recorded every edge's action code and the predicates on every state
+            LongIntMap local = new LongIntMap();
+            graph.forEachLabelledEdge((s, d, code) -> {
+                int id = local.get(code);
+                if (id < 0) {
+                    id = codes.id(code);
+                    local.put(code, id);
+                }
+                act[pos[s]] = id;
+                dst[pos[s]++] = d;
+            });
+            graph.marks(bits);
+            deadline.check();
+            actions = renumber(ids, nextId.get());
+            preds = bitSets(bits);
+            return;
+        }
+        graph.forEachEdge((s, d) -> dst[pos[s]++] = d);
         ForkJoinPool pool = threads > 1 ? new ForkJoinPool(threads) : null;
         try {
             int lo = 0;
@@ -130,10 +153,15 @@ final class LabelledGraph<S> {
             }
         }
         actions = renumber(ids, nextId.get());
-        preds = new java.util.BitSet[predicates.size()];
-        for (int i = 0; i < preds.length; i++) {
-            preds[i] = java.util.BitSet.valueOf(bits[i]);
+        preds = bitSets(bits);
+    }
+
+    private static java.util.BitSet[] bitSets(long[][] bits) {
+        java.util.BitSet[] sets = new java.util.BitSet[bits.length];
+        for (int i = 0; i < sets.length; i++) {
+            sets[i] = java.util.BitSet.valueOf(bits[i]);
         }
+        return sets;
     }
 
     /**

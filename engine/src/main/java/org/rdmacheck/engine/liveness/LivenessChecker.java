@@ -15,6 +15,7 @@ import org.rdmacheck.checker.Version;
 import org.rdmacheck.engine.ExplorationReport;
 import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;
+import org.rdmacheck.engine.GraphLabels;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.Model;
 import org.rdmacheck.model.Transition;
@@ -80,7 +81,7 @@ public final class LivenessChecker {
         CheckSpec<S> base = spec.base();
         CheckSpec<S> explore = new CheckSpec<>(base.modelName(), base.variant(), base.parameters(), base.model(),
                 List.of(new Invariant<>(EXPLORATION, s -> true)), java.util.Set.of());
-        ExplorationReport ex = new Explorer(settings).check(explore);
+        ExplorationReport ex = new Explorer(settings).check(explore, labels(spec));
         List<CheckResult> results = new ArrayList<>();
         if (!ex.complete() || ex.graph().isEmpty()) {
             CheckResult r = ex.result(EXPLORATION);
@@ -117,6 +118,38 @@ public final class LivenessChecker {
         return analyse(spec, explored, settings.maxMillis());
     }
 
+    /** Q of a property without one: no state. One object, so that recorded labels are recognised ({@link #labels}). */
+    private static final Predicate<Object> NO_STATE = s -> false;
+
+    /**
+     * @return the state predicates of the properties, P and Q of each in order (a property without
+     *         Q: a predicate no state satisfies), as the analysis evaluates them
+     */
+    @SuppressWarnings("unchecked")
+    private static <S> List<Predicate<S>> predicates(LivenessSpec<S> spec) {
+        List<Predicate<S>> preds = new ArrayList<>();
+        for (Liveness<S> p : spec.properties()) {
+            preds.add(p.p());
+            preds.add(p.q() == null ? (Predicate<S>) (Predicate<?>) NO_STATE : p.q());
+        }
+        return preds;
+    }
+
+    /**
+     * What an exploration of the spec's model that keeps its graph should record for this analysis:
+     * the edges' actions and the properties' predicates on every state, so that the analysis need
+     * not execute the model again to label the graph ({@link #check(LivenessSpec, ExplorationReport)}).
+     *
+     * @param spec the liveness properties to check
+     * @param <S>  state type
+     * @return the labels to pass to {@link Explorer#check(org.rdmacheck.properties.CheckSpec, GraphLabels)},
+     *         or none when the properties have more predicates than a graph records
+     */
+    public static <S> GraphLabels<S> labels(LivenessSpec<S> spec) {
+        List<Predicate<S>> preds = predicates(spec);
+        return preds.size() > GraphLabels.MAX_PREDICATES ? null : new GraphLabels<>(preds);
+    }
+
     /** Labels the graph of a complete exploration and searches a fair cycle for every property. */
     private <S> LivenessReport analyse(LivenessSpec<S> spec, ExplorationReport ex, long leftMillis) {
         CheckSpec<S> base = spec.base();
@@ -129,11 +162,7 @@ public final class LivenessChecker {
         String reason = "";
         ForkJoinPool pool = settings.threads() > 1 ? new ForkJoinPool(settings.threads()) : null;
         try {
-            List<Predicate<S>> preds = new ArrayList<>();
-            for (Liveness<S> p : spec.properties()) {
-                preds.add(p.p());
-                preds.add(p.q() == null ? s -> false : p.q());
-            }
+            List<Predicate<S>> preds = predicates(spec);
             Deadline deadline = Deadline.in(leftMillis);
             LabelledGraph<S> g = new LabelledGraph<>(base.model(), ex.graph().get(), preds, settings.threads(),
                     LabelledGraph.CHUNK, deadline, settings.packedSuccessors());

@@ -54,7 +54,9 @@ class LabelledGraphTest {
 
     /**
      * A model with packed successors is labelled on its packed values (actions by code, each built
-     * once): the same actions on the same edges, the same predicates, as on its objects.
+     * once): the same actions on the same edges, the same predicates, as on its objects. So is the
+     * graph of an exploration that recorded the edges' action codes and the predicates
+     * ({@link org.rdmacheck.engine.GraphLabels}), on one thread or several, with no execution at all.
      */
     @ParameterizedTest
     @CsvSource({"escape-vl, dart", "iofd, unlimited-tokens", "gbn, improved-ignore", "fabric, repaired-one-message"})
@@ -63,17 +65,29 @@ class LabelledGraphTest {
         CheckSpec<S> spec = (CheckSpec<S>) Catalog.find(model).build(variant, Params.empty());
         assertTrue(spec.model().packed().isPresent() && spec.model().codec().isPresent(), "a packed model");
         LivenessSpec<?> live = Catalog.find(model).liveness(spec).orElseThrow();
-        StateGraph graph = new Explorer(ExplorerSettings.defaults().withThreads(2).withRecordGraph(true)
-                .withProgress(0, x -> { })).check(spec).graph().orElseThrow();
-        List<Predicate<S>> preds = live.properties().stream().map(p -> (Predicate<S>) p.p()).toList();
-        LabelledGraph<S> objects = new LabelledGraph<>(spec.model(), graph, preds, 1, LabelledGraph.CHUNK,
-                Deadline.NONE, false);
+        List<Predicate<S>> preds = new java.util.ArrayList<>();
+        live.properties().forEach(p -> preds.add((Predicate<S>) p.p()));
+        live.properties().stream().filter(p -> p.q() != null).forEach(p -> preds.add((Predicate<S>) p.q()));
+        // the same predicates as other objects: the labelling does not recognise them as recorded, and executes
+        List<Predicate<S>> again = preds.stream().map(p -> (Predicate<S>) p::test).toList();
+        org.rdmacheck.engine.GraphLabels<S> labels = new org.rdmacheck.engine.GraphLabels<>(preds);
+        LabelledGraph<S> objects = null;
         for (int threads : new int[] {1, 3}) {
-            LabelledGraph<S> packed = new LabelledGraph<>(spec.model(), graph, preds, threads, 64, Deadline.NONE, true);
-            assertArrayEquals(objects.act, packed.act);
-            assertEquals(objects.actions, packed.actions);
-            for (int i = 0; i < preds.size(); i++) {
-                assertEquals(objects.preds[i], packed.preds[i]);
+            StateGraph graph = new Explorer(ExplorerSettings.defaults().withThreads(threads).withRecordGraph(true)
+                    .withProgress(0, x -> { })).check(spec, labels).graph().orElseThrow();
+            assertTrue(graph.labels().isPresent(), "labels recorded on the packed path");
+            if (objects == null) {
+                objects = new LabelledGraph<>(spec.model(), graph, again, 1, LabelledGraph.CHUNK, Deadline.NONE, false);
+            }
+            LabelledGraph<S> packed = new LabelledGraph<>(spec.model(), graph, again, threads, 64, Deadline.NONE, true);
+            LabelledGraph<S> recorded = new LabelledGraph<>(spec.model(), graph, preds, threads);
+            assertArrayEquals(objects.dst, recorded.dst);
+            for (LabelledGraph<S> g : List.of(packed, recorded)) {
+                assertArrayEquals(objects.act, g.act);
+                assertEquals(objects.actions, g.actions);
+                for (int i = 0; i < preds.size(); i++) {
+                    assertEquals(objects.preds[i], g.preds[i], "predicate " + i);
+                }
             }
         }
     }
