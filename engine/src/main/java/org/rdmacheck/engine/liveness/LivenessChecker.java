@@ -1,6 +1,5 @@
 package org.rdmacheck.engine.liveness;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -303,71 +302,112 @@ public final class LivenessChecker {
 
     /** States reachable from {@code from} through states of {@code within} ({@code from} is inside it). */
     private static BitSet closure(LabelledGraph<?> g, BitSet from, BitSet within) {
-        BitSet seen = (BitSet) from.clone();
+        // the sets as words: the loop below reads them once per edge
+        long[] in = within.toLongArray();
+        long[] seen = java.util.Arrays.copyOf(from.toLongArray(), (g.n + 63) >>> 6);
         int[] stack = new int[Math.max(1, g.n)];
         int top = 0;
         for (int v = from.nextSetBit(0); v >= 0; v = from.nextSetBit(v + 1)) {
             stack[top++] = v;
         }
+        int[] off = g.off;
+        int[] dst = g.dst;
         while (top > 0) {
             int v = stack[--top];
-            for (int e = g.off[v]; e < g.off[v + 1]; e++) {
-                int w = g.dst[e];
-                if (within.get(w) && !seen.get(w)) {
-                    seen.set(w);
+            for (int e = off[v]; e < off[v + 1]; e++) {
+                int w = dst[e];
+                int k = w >>> 6;
+                long bit = 1L << w;
+                if (k < in.length && (in[k] & bit) != 0 && (seen[k] & bit) == 0) {
+                    seen[k] |= bit;
                     stack[top++] = w;
                 }
             }
         }
-        return seen;
+        return BitSet.valueOf(seen);
     }
 
     /**
-     * Breadth-first search from {@code sources} (in order) through {@code within} (null: everywhere)
-     * to the first state of {@code target}; with {@code atLeastOneStep} a source that is a target
-     * counts only when reached again.
-     *
-     * @return the edges of the path, in order
+     * Breadth-first searches for the lasso's paths: the edge each state was reached by, kept in
+     * arrays of the graph's size allocated once per lasso, and reset after each search for the
+     * states it reached only.
      */
-    private static int[] path(LabelledGraph<?> g, int[] sources, BitSet within, BitSet target, boolean atLeastOneStep) {
-        if (!atLeastOneStep) {
-            for (int s : sources) {
-                if (target.get(s)) {
-                    return new int[0];
-                }
-            }
+    private static final class Paths {
+        private static final int UNSEEN = -1;
+        private static final int SOURCE = -2;
+        private final LabelledGraph<?> g;
+        /** per state: the edge it was reached by, {@link #SOURCE}, or {@link #UNSEEN} */
+        private final int[] via;
+        private final int[] queue;
+
+        Paths(LabelledGraph<?> g) {
+            this.g = g;
+            this.via = new int[g.n];
+            this.queue = new int[Math.max(1, g.n)];
+            java.util.Arrays.fill(via, UNSEEN);
         }
-        java.util.HashMap<Integer, int[]> parent = new java.util.HashMap<>();
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        BitSet seen = new BitSet();
-        for (int s : sources) {
-            seen.set(s);
-            queue.add(s);
-        }
-        while (!queue.isEmpty()) {
-            int v = queue.poll();
-            for (int e = g.off[v]; e < g.off[v + 1]; e++) {
-                int w = g.dst[e];
-                if (within != null && !within.get(w)) {
-                    continue;
-                }
-                if (target.get(w)) {
-                    List<Integer> edges = new ArrayList<>();
-                    edges.add(e);
-                    for (int u = v; parent.containsKey(u); u = parent.get(u)[0]) {
-                        edges.add(parent.get(u)[1]);
+
+        /**
+         * Breadth-first search from {@code sources} (in order) through {@code within} (null:
+         * everywhere) to the first state of {@code target}; with {@code atLeastOneStep} a source that
+         * is a target counts only when reached again.
+         *
+         * @return the edges of the path, in order
+         */
+        int[] path(int[] sources, BitSet within, BitSet target, boolean atLeastOneStep) {
+            if (!atLeastOneStep) {
+                for (int s : sources) {
+                    if (target.get(s)) {
+                        return new int[0];
                     }
-                    java.util.Collections.reverse(edges);
-                    return edges.stream().mapToInt(Integer::intValue).toArray();
-                }
-                if (!seen.get(w)) {
-                    seen.set(w);
-                    parent.put(w, new int[] {v, e});
-                    queue.add(w);
                 }
             }
+            int head = 0;
+            int tail = 0;
+            for (int s : sources) {
+                if (via[s] == UNSEEN) {
+                    via[s] = SOURCE;
+                    queue[tail++] = s;
+                }
+            }
+            try {
+                while (head < tail) {
+                    int v = queue[head++];
+                    for (int e = g.off[v]; e < g.off[v + 1]; e++) {
+                        int w = g.dst[e];
+                        if (within != null && !within.get(w)) {
+                            continue;
+                        }
+                        if (target.get(w)) {
+                            return edgesTo(v, e);
+                        }
+                        if (via[w] == UNSEEN) {
+                            via[w] = e;
+                            queue[tail++] = w;
+                        }
+                    }
+                }
+            } finally {
+                for (int i = 0; i < tail; i++) {
+                    via[queue[i]] = UNSEEN;
+                }
+            }
+            throw new IllegalStateException("liveness: no path to the component");
         }
-        throw new IllegalStateException("liveness: no path to the component");
+
+        /** @return the edges from a source to {@code v}, then {@code last} */
+        private int[] edgesTo(int v, int last) {
+            int length = 1;
+            for (int u = v; via[u] != SOURCE; u = sourceOf(g, via[u])) {
+                length++;
+            }
+            int[] edges = new int[length];
+            edges[--length] = last;
+            for (int u = v; via[u] != SOURCE; u = sourceOf(g, via[u])) {
+                edges[--length] = via[u];
+            }
+            return edges;
+        }
     }
 
     private static BitSet single(int v) {
@@ -383,14 +423,15 @@ public final class LivenessChecker {
             inC.set(v);
         }
         int[] triggers = region.trigger().stream().toArray();
-        int[] toCycle = path(g, triggers, region.cycle(), inC, false);
+        Paths paths = new Paths(g);
+        int[] toCycle = paths.path(triggers, region.cycle(), inC, false);
         int t = toCycle.length == 0 ? firstIn(triggers, inC) : sourceOf(g, toCycle[0]);
         int entry = toCycle.length == 0 ? t : g.dst[toCycle[toCycle.length - 1]];
         int[] roots = new int[Math.min(g.roots.size(), g.n)];
         for (int r = 0; r < roots.length; r++) {
             roots[r] = r;
         }
-        int[] prefix = path(g, roots, null, single(t), false);
+        int[] prefix = paths.path(roots, null, single(t), false);
         int root = prefix.length == 0 ? t : sourceOf(g, prefix[0]);
         // the cycle: from the entry to the nearest witness not yet met, and so on, then back
         List<Integer> cycle = new ArrayList<>();
@@ -407,7 +448,7 @@ public final class LivenessChecker {
             for (FairCycleSearch.Witness w : todo) {
                 goals.set(w.edge() ? sourceOf(g, w.value()) : w.value());
             }
-            for (int e : path(g, new int[] {cur}, inC, goals, false)) {
+            for (int e : paths.path(new int[] {cur}, inC, goals, false)) {
                 cycle.add(e);
                 taken.add(e);
                 cur = g.dst[e];
@@ -424,7 +465,7 @@ public final class LivenessChecker {
             }
         }
         if (!cycle.isEmpty() || cur != entry) {
-            for (int e : path(g, new int[] {cur}, inC, single(entry), true)) {
+            for (int e : paths.path(new int[] {cur}, inC, single(entry), true)) {
                 cycle.add(e);
             }
         }
