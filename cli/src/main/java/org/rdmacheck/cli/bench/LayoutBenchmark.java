@@ -22,7 +22,8 @@ import org.rdmacheck.properties.catalog.Catalog;
  * worker). The explorer's rate is printed wall clock, per CPU second of the process and per CPU
  * second of the exploring thread: on a shared machine the wall clock also measures waiting for a
  * core, and the process's CPU time includes the JIT compiler's, so the thread's figure is the one
- * the rate gate is judged on; each line ends with the load average. The launcher runs the explorer
+ * the rate gate is judged on (with {@code --repeat}, the median of the repeats' rates, each printed);
+ * each line ends with the load average. The launcher runs the explorer
  * with transparent huge pages where the kernel offers them, and a TLC child JVM gets the same setting
  * as its parent: the command above runs both as {@code rdmacheck check} and {@code rdmacheck tlc} do.
  *
@@ -93,7 +94,8 @@ public final class LayoutBenchmark {
                 "per CPU-s", "thread CPU-s", "0.5 M/s", "TLC/s", "x TLC", "20x", "load average");
         lines.forEach(System.out::println);
         System.out.println("(states/s: wall clock; per CPU-s: the process's CPU time, JIT and GC threads included; "
-                + "thread CPU-s: the exploring thread's own, the figure the 0.5 M/s gate is judged on)");
+                + "thread CPU-s: the exploring thread's own, with --repeat the median of the repeats' rates, the figure the "
+                + "0.5 M/s gate is judged on)");
     }
 
     /**

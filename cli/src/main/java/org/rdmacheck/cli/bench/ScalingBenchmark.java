@@ -221,9 +221,24 @@ public final class ScalingBenchmark {
                     repeat > 1 ? ", median of " + repeat : "", t, efficiency(t, rate, base, perCpu, baseCpu),
                     ex.storeBytes() / (double) distinct, peak[0] >> 20, peak[1] / 1e9, perCpu, load);
             printTiming(ex.timing());
-            // states per second of the exploring threads' own CPU time (no JIT, GC or sampler threads)
-            double perThreadCpu = ex.timing().measured()
-                    ? distinct * 1e9 / (ex.timing().serialNanos() + ex.timing().parallelNanos()) : 0;
+            // states per second of the exploring threads' own CPU time (no JIT, GC or sampler threads): with
+            // --repeat, the median of the repeats' rates, each printed (the run of median wall time above is
+            // picked by the wall clock, which on a shared machine says little about the thread's own CPU time)
+            double[] threadRates = new double[repeat];
+            for (int r = 0; r < repeat; r++) {
+                ExplorationReport.Timing tr = runs.get(r).timing();
+                threadRates[r] = tr.measured() ? distinct * 1e9 / (tr.serialNanos() + tr.parallelNanos()) : 0;
+            }
+            if (repeat > 1) {
+                StringBuilder each = new StringBuilder("  states per thread CPU second, each repeat:");
+                for (double x : threadRates) {
+                    each.append(String.format(Locale.ROOT, " %,.0f", x));
+                }
+                System.out.println(each);
+            }
+            double[] sortedRates = threadRates.clone();
+            java.util.Arrays.sort(sortedRates);
+            double perThreadCpu = sortedRates[(repeat - 1) / 2];
             Row row = new Row(t, rate, perCpu, ex.storeBytes(), peak[0], 0, 0, load, perThreadCpu);
             if (compareObject) {
                 long[] objPeak = new long[2];
