@@ -103,7 +103,8 @@ public final class NetworkLayout {
      * @return the packet's element bits
      */
     public int packet(int flow, int seq, int tokens) {
-        return pFlow.bits(flow) | pSeq.bits(seq) | pTokens.bits(tokens);
+        // every component counts from 0: its bits are its value at its shift (Field#bits, without the call)
+        return flow << pFlow.shift() | seq << pSeq.shift() | tokens << pTokens.shift();
     }
 
     /**
@@ -114,6 +115,6 @@ public final class NetworkLayout {
      * @return the DFT entry's element bits
      */
     public int entry(int flow, int tokens, int arc, int lane) {
-        return dFlow.bits(flow) | dTokens.bits(tokens) | dArc.bits(arc) | dLane.bits(lane);
+        return flow << dFlow.shift() | tokens << dTokens.shift() | arc << dArc.shift() | lane << dLane.shift();
     }
 }

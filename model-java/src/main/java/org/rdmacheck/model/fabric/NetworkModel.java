@@ -101,6 +101,8 @@ public final class NetworkModel implements LayoutModel {
     private final boolean hysteresis;
     private final int threshold;
     private final int ecn;
+    /** whether actions carry the ECN mark and the could-deflect flag: the fabric's do, the presets' show neither */
+    private final boolean marks;
     private final int dftSize;
     private final int[] initTokens;
     private final int[] srcTor;
@@ -255,6 +257,7 @@ public final class NetworkModel implements LayoutModel {
         this.hysteresis = g.paused != null;
         this.threshold = config.threshold();
         this.ecn = config.ecn();
+        this.marks = !iofd && !escapeVl;
         this.dftSize = config.dftSize();
         FabricOptions o = config.options();
         initTokens = new int[flows];
@@ -1438,6 +1441,8 @@ public final class NetworkModel implements LayoutModel {
         private final int[] alts = new int[maxDegree + 1];
         private int altCount;
         private int failedNow;
+        /** the arcs dead in the loaded state (its failed element's row of {@code dead}) */
+        private boolean[] deadNow;
         // the lane-rule view
         private int row;
         private int column;
@@ -1471,6 +1476,7 @@ public final class NetworkModel implements LayoutModel {
         private void loadState(int[] s, int base) {
             x.load(s, base);
             failedNow = x.get(g.failed);
+            deadNow = dead[failedNow];
         }
 
         int sentOf(int f) {
@@ -1669,7 +1675,7 @@ public final class NetworkModel implements LayoutModel {
             for (int i = 0; i < background.length; i++) {
                 int arc = net.bufArc(i);
                 int bg = x.get(background[i]);
-                if (!dead[failedNow][arc] && bg < threshold && !paused(2 * i + 1)) {
+                if (!deadNow[arc] && bg < threshold && !paused(2 * i + 1)) {
                     x.begin();
                     x.set(background[i], bg + 1);
                     emit(code(BACKGROUND, arc, 1, 0, 0, 0, 0, 0, 0, 0, false, false));
@@ -1794,7 +1800,7 @@ public final class NetworkModel implements LayoutModel {
 
         /** Whether the buffer has room: not dead and below the PFC pause threshold (else its upstream is paused). */
         private boolean room(int arc, int lane) {
-            return arc >= 0 && !dead[failedNow][arc] && (koPause || !paused(2 * bufOfArc[arc] + lane));
+            return arc >= 0 && !deadNow[arc] && (koPause || !paused(2 * bufOfArc[arc] + lane));
         }
 
         /**
@@ -1871,8 +1877,9 @@ public final class NetworkModel implements LayoutModel {
             hLane[h] = lane;
             hTokens[h] = tokens;
             hKind[h] = kind.ordinal();
-            hEcn[h] = occ(out, lane) >= ecn;
-            hCould[h] = could;
+            // the presets' actions show neither mark (their traces' shape), so neither is worked out there
+            hEcn[h] = marks && occ(out, lane) >= ecn;
+            hCould[h] = marks && could;
             hTable[h] = tableMode;
         }
 
@@ -1912,8 +1919,7 @@ public final class NetworkModel implements LayoutModel {
                     }
                 }
             } else {
-                System.arraycopy(table, 0, after, 0, tableLen);
-                afterLen = tableLen;
+                afterLen = tableLen; // nothing freed: writeTable keeps the table as it is, after[] is not read
             }
         }
 
@@ -2289,7 +2295,7 @@ public final class NetworkModel implements LayoutModel {
             if (arc < 0) {
                 return Block.NO_ROUTE;
             }
-            if (dead[failedNow][arc]) {
+            if (deadNow[arc]) {
                 return Block.LINK_DOWN;
             }
             return room(arc, lane) ? Block.UNEXPLAINED : Block.PAUSED;
@@ -2408,7 +2414,7 @@ public final class NetworkModel implements LayoutModel {
             for (int port = 0; port < t.degree(v); port++) {
                 int a = t.arcAt(v, port);
                 boolean uTurn = inArc >= 0 && a == Topology.reverse(inArc) && uTurnsForbidden;
-                other |= a != normal && !hostArc[a] && !uTurn && !dead[failedNow][a] && !paused(2 * bufOfArc[a] + 1);
+                other |= a != normal && !hostArc[a] && !uTurn && !deadNow[a] && !paused(2 * bufOfArc[a] + 1);
             }
             return other;
         }

@@ -77,21 +77,29 @@ public final class FabricProperties {
      * @return every property, in report order
      */
     public static List<Property<LayoutState>> all(NetworkModel model) {
-        PackedModel.StepTest inOrder = new Rule(Rule.IN_ORDER, model);
-        PackedModel.StepTest exactlyOnce = new Rule(Rule.EXACTLY_ONCE, model);
-        PackedModel.StepTest afterFailure = new Rule(Rule.AFTER_FAILURE, model);
-        PackedModel.StateTest noLeak = new Rule(Rule.NO_LEAK, model);
-        PackedModel.StateTest noStale = new Rule(Rule.NO_STALE, model);
-        PackedModel.StepTest beforeEcn = new Rule(Rule.BEFORE_ECN, model);
-        PackedModel.StateTest moves = new Rule(Rule.MOVES, model);
-        PackedModel.StateTest offered = new Rule(Rule.OFFERED, model);
-        PackedModel.StateTest explained = new Rule(Rule.EXPLAINED, model);
-        PackedModel.StepTest aboveThreshold = new Rule(Rule.ABOVE_THRESHOLD, model);
-        PackedModel.StepTest toDestination = new Rule(Rule.TO_DESTINATION, model);
-        PackedModel.StepTest longFlows = new Rule(Rule.LONG_FLOWS, model);
-        PackedModel.StepTest tokens = new Rule(Rule.TOKENS, model);
-        PackedModel.StateTest done = new Rule(Rule.DONE, model);
-        PackedModel.StateTest lossless = new Rule(Rule.LOSSLESS, model);
+        // one class per test (each lambda is its own): the explorer calls each property from a call
+        // site of its own, which then sees one receiver type and inlines the test whole
+        Topology topology = model.net().topology();
+        int[] dst = model.config().flows().stream().mapToInt(Flow::dst).toArray();
+        boolean[] isLong = NetworkSteps.longFlows(model);
+        int threshold = model.config().threshold();
+        PackedModel.StepTest inOrder = (from, o, code, to) -> NetworkSteps.inOrder(model, from, o, code);
+        PackedModel.StepTest exactlyOnce = (from, o, code, to) -> NetworkSteps.exactlyOnce(model, from, o, code);
+        PackedModel.StepTest afterFailure = (from, o, code, to) -> NetworkSteps.afterFailure(model, from, o, code);
+        PackedModel.StateTest noLeak = (s, o) -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
+        PackedModel.StateTest noStale = model::noStaleEntry;
+        PackedModel.StepTest beforeEcn = (from, o, code, to) -> beforeEcn(code);
+        PackedModel.StateTest moves = model::someBufferedPacketMoves;
+        PackedModel.StateTest offered = model::deflectionOffered;
+        PackedModel.StateTest explained = model::noUnexplainedBlocking;
+        PackedModel.StepTest aboveThreshold = (from, o, code, to) -> aboveThreshold(model, threshold, from, o, code);
+        PackedModel.StepTest toDestination = (from, o, code, to) -> !NetworkModel.isDelivery(code)
+                || topology.arcTo(NetworkModel.arc(code)) == dst[NetworkModel.flow(code)];
+        PackedModel.StepTest longFlows = (from, o, code, to) -> !NetworkSteps.misroute(code)
+                || !isLong[NetworkModel.flow(code)];
+        PackedModel.StepTest tokens = (from, o, code, to) -> NetworkSteps.tokens(code);
+        PackedModel.StateTest done = model::allDelivered;
+        PackedModel.StateTest lossless = model::withinXoff;
         // what each property reads, and the actions it judges: the partial-order reduction's visibility (Reads)
         NetworkLayout g = model.fields();
         List<Slot> dfts = present(g.dft);
@@ -130,95 +138,17 @@ public final class FabricProperties {
         return ps;
     }
 
-    /**
-     * The properties' tests on packed values, one class for all of them: the explorer's call sites
-     * then see one receiver type on a fabric run and inline it (eight step and five state tests
-     * behind one interface call each would be megamorphic).
-     */
-    private static final class Rule implements PackedModel.StepTest, PackedModel.StateTest {
-        static final int IN_ORDER = 0;
-        static final int EXACTLY_ONCE = 1;
-        static final int AFTER_FAILURE = 2;
-        static final int BEFORE_ECN = 3;
-        static final int ABOVE_THRESHOLD = 4;
-        static final int TO_DESTINATION = 5;
-        static final int LONG_FLOWS = 6;
-        static final int TOKENS = 7;
-        static final int NO_LEAK = 8;
-        static final int NO_STALE = 9;
-        static final int MOVES = 10;
-        static final int OFFERED = 11;
-        static final int DONE = 12;
-        static final int LOSSLESS = 13;
-        static final int EXPLAINED = 14;
+    /** {@code DeflectionBeforeEcnMark} on a step's code. */
+    private static boolean beforeEcn(long code) {
+        return !NetworkSteps.routed(code) || NetworkModel.route(code) != Route.NORMAL
+                || !NetworkModel.ecnMarked(code) || !NetworkModel.couldDeflect(code);
+    }
 
-        private final int rule;
-        private final NetworkModel model;
-        private final Topology topology;
-        /** per flow: its destination host, whether it is long */
-        private final int[] dst;
-        private final boolean[] isLong;
-        private final int threshold;
-
-        Rule(int rule, NetworkModel model) {
-            this.rule = rule;
-            this.model = model;
-            this.topology = model.net().topology();
-            List<Flow> flows = model.config().flows();
-            this.dst = flows.stream().mapToInt(Flow::dst).toArray();
-            this.isLong = NetworkSteps.longFlows(model);
-            this.threshold = model.config().threshold();
-        }
-
-        /*
-         * Both tests stay small in bytecode (a switch of calls), so that the JIT inlines them into the
-         * explorer's property loops: a test over its hot-method size limit is a real call for every
-         * step and every property.
-         */
-        @Override
-        public boolean test(int[] from, int o, long code, int[] to) {
-            return switch (rule) {
-                case IN_ORDER -> NetworkSteps.inOrder(model, from, o, code);
-                case EXACTLY_ONCE -> NetworkSteps.exactlyOnce(model, from, o, code);
-                case AFTER_FAILURE -> NetworkSteps.afterFailure(model, from, o, code);
-                case BEFORE_ECN -> beforeEcn(code);
-                case ABOVE_THRESHOLD -> aboveThreshold(from, o, code);
-                case TO_DESTINATION -> toDestination(code);
-                case LONG_FLOWS -> !NetworkSteps.misroute(code) || !isLong[NetworkModel.flow(code)];
-                case TOKENS -> NetworkSteps.tokens(code);
-                default -> throw new IllegalStateException("not a step test: " + rule);
-            };
-        }
-
-        private static boolean beforeEcn(long code) {
-            return !NetworkSteps.routed(code) || NetworkModel.route(code) != Route.NORMAL
-                    || !NetworkModel.ecnMarked(code) || !NetworkModel.couldDeflect(code);
-        }
-
-        private boolean aboveThreshold(int[] from, int o, long code) {
-            return !NetworkSteps.routed(code) || NetworkModel.route(code) != Route.ALLOCATE
-                    || model.occupancy(from, o, model.net().ecmpArc(model.failed(from, o), model.at(code),
-                    NetworkModel.flow(code)), 1) >= threshold;
-        }
-
-        private boolean toDestination(long code) {
-            return !NetworkModel.isDelivery(code)
-                    || topology.arcTo(NetworkModel.arc(code)) == dst[NetworkModel.flow(code)];
-        }
-
-        @Override
-        public boolean test(int[] s, int o) {
-            return switch (rule) {
-                case NO_LEAK -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
-                case NO_STALE -> model.noStaleEntry(s, o);
-                case MOVES -> model.someBufferedPacketMoves(s, o);
-                case OFFERED -> model.deflectionOffered(s, o);
-                case EXPLAINED -> model.noUnexplainedBlocking(s, o);
-                case DONE -> model.allDelivered(s, o);
-                case LOSSLESS -> model.withinXoff(s, o);
-                default -> throw new IllegalStateException("not a state test: " + rule);
-            };
-        }
+    /** {@code DeflectOnlyAboveThreshold} on a step: an allocation finds the packet's ECMP VL1 buffer at the threshold. */
+    private static boolean aboveThreshold(NetworkModel model, int threshold, int[] from, int o, long code) {
+        return !NetworkSteps.routed(code) || NetworkModel.route(code) != Route.ALLOCATE
+                || model.occupancy(from, o, model.net().ecmpArc(model.failed(from, o), model.at(code),
+                NetworkModel.flow(code)), 1) >= threshold;
     }
 
     /** A step property written once on packed values; the object form finds the action's code. */
