@@ -55,18 +55,29 @@ public final class IofdProperties {
      * @return every property, in report order
      */
     public static List<Property<LayoutState>> all(NetworkModel model, int ecnThreshold) {
-        Rule inOrder = new Rule(Rule.IN_ORDER, model, ecnThreshold);
-        Rule exactlyOnce = new Rule(Rule.EXACTLY_ONCE, model, ecnThreshold);
-        Rule afterFailure = new Rule(Rule.AFTER_FAILURE, model, ecnThreshold);
-        Rule noOverwrite = new Rule(Rule.NO_OVERWRITE, model, ecnThreshold);
-        Rule noLeak = new Rule(Rule.NO_LEAK, model, ecnThreshold);
-        Rule capacity = new Rule(Rule.CAPACITY, model, ecnThreshold);
-        Rule tokens = new Rule(Rule.TOKENS, model, ecnThreshold);
-        Rule longFlows = new Rule(Rule.LONG_FLOWS, model, ecnThreshold);
-        Rule aboveThreshold = new Rule(Rule.ABOVE_THRESHOLD, model, ecnThreshold);
-        Rule torToHost = new Rule(Rule.TOR_TO_HOST, model, ecnThreshold);
-        Rule done = new Rule(Rule.DONE, model, ecnThreshold);
-        Rule ecn = new Rule(Rule.BELOW_ECN, model, ecnThreshold);
+        // one class per test (each lambda is its own): the explorer calls each property from a call
+        // site of its own, which then sees one receiver type and inlines the test whole
+        Topology topology = model.net().topology();
+        boolean[] isLong = NetworkSteps.longFlows(model);
+        int threshold = model.config().threshold();
+        int dftSize = model.config().dftSize();
+        boolean belowEcn = threshold < ecnThreshold;
+        PackedModel.StepTest inOrder = (from, o, code, to) -> NetworkSteps.inOrder(model, from, o, code);
+        PackedModel.StepTest exactlyOnce = (from, o, code, to) -> NetworkSteps.exactlyOnce(model, from, o, code);
+        PackedModel.StepTest afterFailure = (from, o, code, to) -> NetworkSteps.afterFailure(model, from, o, code);
+        PackedModel.StepTest noOverwrite = model::entriesKept;
+        PackedModel.StateTest noLeak = (s, o) -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
+        PackedModel.StateTest capacity = (s, o) -> model.largestTable(s, o) <= dftSize;
+        PackedModel.StepTest tokens = (from, o, code, to) -> NetworkSteps.tokens(code);
+        PackedModel.StepTest longFlows = (from, o, code, to) -> !NetworkSteps.misroute(code)
+                || !isLong[NetworkModel.flow(code)];
+        PackedModel.StepTest aboveThreshold = (from, o, code, to) -> !NetworkSteps.routed(code)
+                || !NetworkModel.route(code).chosen()
+                || model.occupancy(from, o, NetworkModel.normal(code), 1) >= threshold;
+        PackedModel.StepTest torToHost = (from, o, code, to) -> !NetworkSteps.misroute(code)
+                || !topology.isHost(topology.arcTo(NetworkModel.out(code)));
+        PackedModel.StateTest done = model::allDelivered;
+        PackedModel.StateTest ecn = (s, o) -> belowEcn;
         List<Property<LayoutState>> ps = new ArrayList<>();
         ps.add(step(IN_ORDER, model, inOrder));
         ps.add(step(EXACTLY_ONCE, model, exactlyOnce));
@@ -82,80 +93,6 @@ public final class IofdProperties {
         ps.add(new Progress<LayoutState>(PROGRESS, s -> s.test(done)).withPacked(done));
         ps.add(state(BELOW_ECN, ecn));
         return ps;
-    }
-
-    /**
-     * The properties' tests on packed values, one class for all of them, each a switch of small
-     * methods: the explorer's call sites then see one receiver type and inline the tests (one lambda
-     * class per property would make them megamorphic calls for every step and property).
-     */
-    private static final class Rule implements PackedModel.StepTest, PackedModel.StateTest {
-        static final int IN_ORDER = 0;
-        static final int EXACTLY_ONCE = 1;
-        static final int AFTER_FAILURE = 2;
-        static final int NO_OVERWRITE = 3;
-        static final int TOKENS = 4;
-        static final int LONG_FLOWS = 5;
-        static final int ABOVE_THRESHOLD = 6;
-        static final int TOR_TO_HOST = 7;
-        static final int NO_LEAK = 8;
-        static final int CAPACITY = 9;
-        static final int DONE = 10;
-        static final int BELOW_ECN = 11;
-
-        private final int rule;
-        private final NetworkModel model;
-        private final Topology topology;
-        /** per flow: whether it is long */
-        private final boolean[] isLong;
-        private final int threshold;
-        private final int dftSize;
-        private final boolean belowEcn;
-
-        Rule(int rule, NetworkModel model, int ecnThreshold) {
-            this.rule = rule;
-            this.model = model;
-            this.topology = model.net().topology();
-            this.isLong = NetworkSteps.longFlows(model);
-            this.threshold = model.config().threshold();
-            this.dftSize = model.config().dftSize();
-            this.belowEcn = threshold < ecnThreshold;
-        }
-
-        @Override
-        public boolean test(int[] from, int o, long code, int[] to) {
-            return switch (rule) {
-                case IN_ORDER -> NetworkSteps.inOrder(model, from, o, code);
-                case EXACTLY_ONCE -> NetworkSteps.exactlyOnce(model, from, o, code);
-                case AFTER_FAILURE -> NetworkSteps.afterFailure(model, from, o, code);
-                case NO_OVERWRITE -> model.entriesKept(from, o, code, to);
-                case TOKENS -> NetworkSteps.tokens(code);
-                case LONG_FLOWS -> !NetworkSteps.misroute(code) || !isLong[NetworkModel.flow(code)];
-                case ABOVE_THRESHOLD -> aboveThreshold(from, o, code);
-                case TOR_TO_HOST -> torToHost(code);
-                default -> throw new IllegalStateException("not a step test: " + rule);
-            };
-        }
-
-        private boolean aboveThreshold(int[] from, int o, long code) {
-            return !NetworkSteps.routed(code) || !NetworkModel.route(code).chosen()
-                    || model.occupancy(from, o, NetworkModel.normal(code), 1) >= threshold;
-        }
-
-        private boolean torToHost(long code) {
-            return !NetworkSteps.misroute(code) || !topology.isHost(topology.arcTo(NetworkModel.out(code)));
-        }
-
-        @Override
-        public boolean test(int[] s, int o) {
-            return switch (rule) {
-                case NO_LEAK -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
-                case CAPACITY -> model.largestTable(s, o) <= dftSize;
-                case DONE -> model.allDelivered(s, o);
-                case BELOW_ECN -> belowEcn;
-                default -> throw new IllegalStateException("not a state test: " + rule);
-            };
-        }
     }
 
     /** A step property written once on packed values; the object form finds the action's code. */
