@@ -50,6 +50,31 @@ public final class CheckFindings {
         };
     }
 
+    /**
+     * The figures of random or swarm walks under the names of what they count: walks keep no store, so
+     * the states they visit are counted with repeats ({@code visitedStates}, a walk of k steps visits
+     * k + 1 states), the transitions are the successors enumerated at those visits
+     * ({@code enumeratedTransitions}), and the longest walk is given in steps ({@code longestWalk}, at
+     * most the walk depth). No distinct count is known, so none is given.
+     *
+     * @param f a finding of a walk, with {@link #stats} figures
+     * @return the finding with those figures renamed
+     */
+    public static Finding walkFigures(Finding f) {
+        List<Quantity> q = new ArrayList<>();
+        for (Quantity x : f.quantities()) {
+            q.add(switch (x.name()) {
+                case "distinctStates" -> Quantity.of("visitedStates", x.value(), x.unit());
+                case "transitions" -> Quantity.of("enumeratedTransitions", x.value(), x.unit());
+                case "depth" -> Quantity.of("longestWalk", x.value(), x.unit());
+                case "statesPerSecond" -> Quantity.of("visitedStatesPerSecond", x.value(), x.unit());
+                default -> x;
+            });
+        }
+        return new Finding(f.subject(), f.expected(), f.verdict(), q, f.wallMillis(), f.counterexample(), f.detail(),
+                f.cause(), f.reduction(), f.search());
+    }
+
     /** @param s statistics  @return them as figures */
     public static List<Quantity> stats(Stats s) {
         List<Quantity> q = new ArrayList<>();

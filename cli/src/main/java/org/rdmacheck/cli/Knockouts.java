@@ -30,8 +30,14 @@ public final class Knockouts {
 
     /** What a knock-out check found. */
     public enum Outcome {
-        /** a property that must hold failed, and the counterexample replays */
+        /** a property that must hold failed, and the counterexample replays: the mechanism's purpose */
         KILLED,
+        /**
+         * killed, but not by the mechanism's declared purpose: the purpose was checked first and held
+         * with the knock-out (or the variant does not check it), and another property that must hold
+         * failed. The declared purpose is wrong, or too weak at this scope: a finding, exit 1
+         */
+        KILLED_NOT_BY_PURPOSE,
         /** every property that must hold held at the coverage scope */
         SURVIVED,
         /** a limit was reached before a kill or a complete check */
@@ -95,9 +101,22 @@ public final class Knockouts {
             this(model, mechanism, parameters, outcome, states, millis, property, trace, detail, Optional.empty());
         }
 
-        /** @return whether the mechanism was killed */
+        /** @return whether the mechanism was killed, by its purpose or by another property */
         public boolean killed() {
-            return outcome == Outcome.KILLED;
+            return outcome == Outcome.KILLED || outcome == Outcome.KILLED_NOT_BY_PURPOSE;
+        }
+
+        /**
+         * @return for a kill not by the declared purpose, one line saying so and what it means; else
+         *         empty
+         */
+        public Optional<String> note() {
+            if (outcome != Outcome.KILLED_NOT_BY_PURPOSE) {
+                return Optional.empty();
+            }
+            return Optional.of(model + " " + mechanism.name() + (scope > 1 ? " #" + scope : "") + ": killed by "
+                    + property.orElse("?") + ", not by its declared purpose " + mechanism.purpose() + ", which holds "
+                    + "with the knock-out at this scope: the declared purpose is wrong, or too weak here");
         }
 
         /** @return whether the mechanism counts among those to kill (it is not declared not needed) */
@@ -195,7 +214,8 @@ public final class Knockouts {
                 REFUTATION_SEARCH_MILLIS)), outDir);
         String argument = "not needed (a finding): " + m.notNeeded().get();
         return switch (r.outcome()) {
-            case KILLED -> new Result(r.model(), m, r.parameters(), Outcome.KILLED, r.states(), r.millis(),
+            case KILLED, KILLED_NOT_BY_PURPOSE -> new Result(r.model(), m, r.parameters(), Outcome.KILLED, r.states(),
+                    r.millis(),
                     r.property(), r.trace(), r.detail() + "; this refutes the declared argument that it is not needed");
             case SURVIVED -> new Result(r.model(), m, r.parameters(), Outcome.NOT_NEEDED, r.states(), r.millis(),
                     Optional.empty(), Optional.empty(), argument + " Every property holds with the knock-out ("
@@ -243,13 +263,15 @@ public final class Knockouts {
         }
         long ms = r.millis() + System.currentTimeMillis() - t0;
         String states = String.format(java.util.Locale.ROOT, "%,d", b.states());
+        // the purpose was checked first, on its own: a kill by another property means the purpose held
+        Outcome kill = r.purposeHit() ? Outcome.KILLED : Outcome.KILLED_NOT_BY_PURPOSE;
         return switch (b.verdict()) {
             case VIOLATED -> new Result(r.model(), m, r.parameters(), Outcome.FAILED, r.states(), ms, r.property(),
                     r.trace(), r.detail() + "; but the design violates " + prop + " at this scope too (" + states
                     + " states): the kill shows nothing", Optional.of(b));
-            case VERIFIED -> new Result(r.model(), m, r.parameters(), Outcome.KILLED, r.states(), ms, r.property(),
+            case VERIFIED -> new Result(r.model(), m, r.parameters(), kill, r.states(), ms, r.property(),
                     r.trace(), r.detail() + "; the design keeps it here (" + states + " states)", Optional.of(b));
-            default -> new Result(r.model(), m, r.parameters(), Outcome.KILLED, r.states(), ms, r.property(),
+            default -> new Result(r.model(), m, r.parameters(), kill, r.states(), ms, r.property(),
                     r.trace(), r.detail() + "; the design's " + prop + " undecided here within the budget ("
                     + states + " states)", Optional.of(b));
         };

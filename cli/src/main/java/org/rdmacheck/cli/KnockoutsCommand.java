@@ -149,8 +149,9 @@ final class KnockoutsCommand implements Callable<Integer> {
 
     private static String summary(Knockouts.Result r) {
         String what = switch (r.outcome()) {
-            case KILLED -> "killed by " + r.property().orElseThrow() + (r.purposeHit() ? " (its purpose)" : " (not its purpose "
-                    + r.mechanism().purpose() + ")");
+            case KILLED -> "killed by " + r.property().orElseThrow() + " (its purpose)";
+            case KILLED_NOT_BY_PURPOSE -> "KILLED NOT BY ITS PURPOSE: by " + r.property().orElseThrow()
+                    + ", while its purpose " + r.mechanism().purpose() + " holds";
             case SURVIVED -> "SURVIVED";
             case INCONCLUSIVE -> "INCONCLUSIVE: " + r.detail();
             case FAILED -> "FAILED: " + r.detail();
@@ -161,12 +162,13 @@ final class KnockoutsCommand implements Callable<Integer> {
 
     /**
      * @param results knock-out results
-     * @return 0 all killed (those declared not needed aside), 1 one survived or failed, 3 one undecided
-     *         (and none survived)
+     * @return 0 all killed by their purposes (those declared not needed aside), 1 one survived, failed or
+     *         was killed but not by its declared purpose (the declaration is wrong), 3 one undecided (and
+     *         none of those)
      */
     static int exitCode(List<Knockouts.Result> results) {
         if (results.stream().anyMatch(r -> r.outcome() == Knockouts.Outcome.SURVIVED
-                || r.outcome() == Knockouts.Outcome.FAILED)) {
+                || r.outcome() == Knockouts.Outcome.FAILED || r.outcome() == Knockouts.Outcome.KILLED_NOT_BY_PURPOSE)) {
             return ExitCodes.VIOLATED;
         }
         return results.stream().anyMatch(r -> r.outcome() == Knockouts.Outcome.INCONCLUSIVE)
@@ -186,6 +188,7 @@ final class KnockoutsCommand implements Callable<Integer> {
         o.put("inconclusive", count(results, Knockouts.Outcome.INCONCLUSIVE));
         o.put("failed", count(results, Knockouts.Outcome.FAILED));
         o.put("notNeeded", count(results, Knockouts.Outcome.NOT_NEEDED));
+        o.put("killedNotByPurpose", count(results, Knockouts.Outcome.KILLED_NOT_BY_PURPOSE));
         boolean stopped = results.stream().anyMatch(r -> r.outcome() == Knockouts.Outcome.INCONCLUSIVE);
         o.put("stopped", stopped ? CheckResult.InconclusiveReason.TIME_LIMIT.name() : null);
         ArrayNode rows = o.putArray("rows");
@@ -220,6 +223,7 @@ final class KnockoutsCommand implements Callable<Integer> {
             }
             row.put("description", m.description());
             row.put("detail", r.detail());
+            row.put("note", r.note().orElse(null));
         }
         return o;
     }
@@ -248,6 +252,7 @@ final class KnockoutsCommand implements Callable<Integer> {
         o.printf(Locale.ROOT, "%d of %d mechanisms killed (%d by their purpose)%s%n", killed, byMechanism.size(), purpose,
                 scopes == byMechanism.size() ? "" : String.format(Locale.ROOT, " at every one of their coverage scopes "
                 + "(%d scopes, %d killed)", scopes, results.stream().filter(r -> r.counted() && r.killed()).count()));
+        results.stream().flatMap(r -> r.note().stream()).forEach(n -> o.println("purpose not confirmed: " + n));
         for (Knockouts.Result r : results) {
             if (r.outcome() == Knockouts.Outcome.NOT_NEEDED) {
                 o.printf(Locale.ROOT, "finding, not counted: %s %s: %s%n", r.model(), r.mechanism().name(), r.detail());

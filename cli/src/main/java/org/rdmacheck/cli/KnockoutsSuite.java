@@ -64,6 +64,8 @@ final class KnockoutsSuite implements SuiteTask {
     static Finding finding(Knockouts.Result r) {
         Finding.Verdict v = switch (r.outcome()) {
             case KILLED -> Finding.Verdict.VIOLATED;
+            // the declared purpose holds with the knock-out: the declaration is wrong (unexpected, exit 1)
+            case KILLED_NOT_BY_PURPOSE -> Finding.Verdict.VERIFIED;
             case SURVIVED -> Finding.Verdict.VERIFIED;
             case INCONCLUSIVE -> Finding.Verdict.INCONCLUSIVE;
             case FAILED -> Finding.Verdict.FAILED;
@@ -73,13 +75,13 @@ final class KnockoutsSuite implements SuiteTask {
                 r.counted() ? Finding.Expectation.FAILS : Finding.Expectation.NONE, v)
                 .with(Quantity.states("distinctStates", r.states()))
                 .withWallMillis(r.millis())
-                .withDetail(r.killed() ? "killed by " + r.property().orElseThrow()
-                        + (r.purposeHit() ? " (its purpose)" : " (its purpose is " + r.mechanism().purpose() + ")")
-                        : r.detail());
+                .withDetail(r.note().orElse(r.killed() ? "killed by " + r.property().orElseThrow() + " (its purpose)"
+                        : r.detail()));
         if (r.outcome() == Knockouts.Outcome.INCONCLUSIVE) {
             f = f.withInconclusive(org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT, r.detail());
         }
         Finding done = f;
-        return r.trace().map(t -> done.withCounterexample(t.trace(), t.file().orElse(null))).orElse(f);
+        return r.outcome() == Knockouts.Outcome.KILLED_NOT_BY_PURPOSE ? f
+                : r.trace().map(t -> done.withCounterexample(t.trace(), t.file().orElse(null))).orElse(f);
     }
 }

@@ -82,7 +82,7 @@ public final class ModelChecks {
                     .check(spec);
             search = new Finding.Search(walks.mode(), walks.seed(), walks.depth(), report.walks());
             for (Finding f : rows(spec, report.exploration(), outDir)) {
-                rows.add(f.withSearch(search));
+                rows.add(CheckFindings.walkFigures(f).withSearch(search));
             }
         }
         rows.addAll(notChecked(live, search, "random walks"));

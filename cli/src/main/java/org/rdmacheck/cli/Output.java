@@ -305,6 +305,11 @@ public final class Output {
         if (states.isPresent()) {
             return String.format(Locale.ROOT, "%,d", states.get());
         }
+        java.util.Optional<Long> visited = n.apply("visitedStates");
+        if (visited.isPresent()) {
+            // random walks: states visited, repeats included, not distinct states
+            return String.format(Locale.ROOT, "%,d visited", visited.get());
+        }
         java.util.Optional<Long> tlc = n.apply("tlcDistinctStates");
         java.util.Optional<Long> java = n.apply("explorerDistinctStates");
         if (tlc.isPresent() && java.isPresent() && !tlc.get().equals(java.get())) {

@@ -221,6 +221,42 @@ class KnockoutsTest {
         assertTrue(text.toString().contains("0 of 1 mechanisms killed"), text.toString());
     }
 
+    /**
+     * A declared purpose that the knock-out does not break, planted by declaring a property the
+     * knock-out keeps: the kill by another property is KILLED_NOT_BY_PURPOSE, with its note, exit 1,
+     * and an unexpected finding in {@code all}. Go-Back-N's Send-Twice declared for InOrderExactlyOnce
+     * (the EPSN check keeps the order without it; NoTimeout kills it) and escape-vl's no-return rule
+     * declared for DeadlockFree (Duato's condition holds without it; InOrderDelivery kills it).
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @org.junit.jupiter.params.provider.CsvSource({
+        "gbn, send-twice, InOrderExactlyOnce, NoTimeout",
+        "escape-vl, no-return-from-vl0, DeadlockFree, InOrderDelivery"})
+    void aKillNotByTheDeclaredPurposeIsAFindingNotASuccess(String model, String name, String wrongPurpose,
+                                                           String killer) {
+        ModelEntry e = Catalog.find(model);
+        Mechanism declared = mechanism(e, name);
+        Mechanism m = new Mechanism(declared.name(), declared.title(), declared.paperRef(), wrongPurpose,
+                declared.variant(), declared.coverage(), declared.description());
+        Knockouts.Result r = Knockouts.check(e, m, settings(), null);
+        assertEquals(Knockouts.Outcome.KILLED_NOT_BY_PURPOSE, r.outcome(), r.detail());
+        assertTrue(r.killed());
+        assertFalse(r.purposeHit());
+        assertEquals(killer, r.property().orElseThrow());
+        assertTrue(r.note().orElseThrow().contains("not by its declared purpose " + wrongPurpose), r.note().toString());
+        assertEquals(ExitCodes.VIOLATED, KnockoutsCommand.exitCode(List.of(r)));
+        JsonNode o = KnockoutsCommand.json(List.of(r));
+        assertEquals(1, o.get("killedNotByPurpose").asInt());
+        assertEquals("KILLED_NOT_BY_PURPOSE", o.get("rows").get(0).get("outcome").asText());
+        assertTrue(o.get("rows").get(0).get("note").isTextual());
+        assertEquals(Finding.Outcome.UNEXPECTED, KnockoutsSuite.finding(r).outcome());
+        // the mechanism as declared is killed by its purpose: a clean success
+        Knockouts.Result right = Knockouts.check(e, declared, settings(), null);
+        assertEquals(Knockouts.Outcome.KILLED, right.outcome(), right.detail());
+        assertTrue(right.note().isEmpty());
+        assertEquals(ExitCodes.OK, KnockoutsCommand.exitCode(List.of(right)));
+    }
+
     @Test
     void aMechanismDeclaredNotNeededIsAFindingNotCounted() {
         // the same argued survivor, declared not needed: its exhausted search gives NOT_NEEDED, with the argument

@@ -2,6 +2,7 @@ package org.rdmacheck.cli;
 
 import static org.rdmacheck.cli.CliTest.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,6 +38,13 @@ class SearchOptionTest {
             assertEquals(5, row.get("search").get("seed").asLong());
             assertEquals(200, row.get("search").get("depth").asInt());
             assertNotEquals("VERIFIED", row.get("verdict").asText(), row.toString());
+            // the walks' figures are named for what they count: visits with repeats, the longest walk in steps
+            JsonNode q = row.get("quantities");
+            assertFalse(q.has("distinctStates") || q.has("depth"), q.toString());
+            assertEquals("steps", q.get("longestWalk").get("unit").asText());
+            assertTrue(q.get("longestWalk").get("value").asInt() <= 200, q.toString());
+            assertTrue(q.get("visitedStates").get("value").asLong() > q.get("longestWalk").get("value").asLong(),
+                    q.toString());
         }
         JsonNode deadlock = rows.get(0).get("property").asText().equals("DeadlockFree") ? rows.get(0) : rows.get(1);
         assertEquals("VIOLATED", deadlock.get("verdict").asText());

@@ -187,7 +187,7 @@ public record ExplorerSettings(int threads, Storage storage, long maxStates, lon
             }
             if (walks >= 0) {
                 return String.format("progress: %,d walks, %,d states visited (repeats included), longest walk %d "
-                        + "states, %,.0f states/s, %.1f s elapsed", walks, distinctStates, depth, statesPerSecond,
+                        + "steps, %,.0f states/s, %.1f s elapsed", walks, distinctStates, depth, statesPerSecond,
                         elapsedMillis / 1000.0);
             }
             return String.format("progress: %,d distinct states, queue %,d, depth %d, %,.0f states/s, %.1f s elapsed",

@@ -64,7 +64,9 @@ public final class RandomWalks {
      * What a random search found.
      *
      * @param exploration a result per property and the statistics: distinct states there are the
-     *                    states visited, repeats included, and depth the longest walk's states
+     *                    states visited, repeats included (a walk of k steps visits k + 1 states),
+     *                    transitions the successors enumerated at those visits, and depth the longest
+     *                    walk's steps (at most {@link WalkSettings#depth})
      * @param walks       the walks finished
      */
     public record Report(ExplorationReport exploration, long walks) {
@@ -170,8 +172,8 @@ public final class RandomWalks {
          * it is, and only below the bound, so the figures of a run are those of walks 0 .. n-1 for
          * any number of threads (a walk a thread began beyond the bound is left out).
          */
-        private synchronized void finished(long w, long states, long steps) {
-            pending.put(w, new long[] {states, steps});
+        private synchronized void finished(long w, long states, long transitions) {
+            pending.put(w, new long[] {states, transitions, states - 1});
             countFinished();
         }
 
@@ -180,7 +182,7 @@ public final class RandomWalks {
                 long[] f = pending.remove(counted++);
                 countedStates += f[0];
                 countedTransitions += f[1];
-                countedDepth = Math.max(countedDepth, f[0]);
+                countedDepth = Math.max(countedDepth, f[2]);
             }
         }
 
@@ -204,7 +206,8 @@ public final class RandomWalks {
                 }
                 judge(cursor, w, initial, path, step, n);
                 if (n == 0 || step == walks.depth()) {
-                    deepest.accumulateAndGet(step + 1, Math::max);
+                    // the walk took `step` steps (at most the walk depth) and visited step + 1 states
+                    deepest.accumulateAndGet(step, Math::max);
                     return true;
                 }
                 int k = walks.swarm() ? biased(cursor, random, walkSeed, n, weights) : random.nextInt(n);

@@ -68,6 +68,19 @@ class RandomWalksTest {
                 "the same walks visit the same states");
     }
 
+    /**
+     * The walk depth bounds steps: a walk of at most 5 steps visits at most 6 states. Where no state
+     * within 5 steps lacks successors (the shortest deadlock takes 12), every walk takes exactly 5
+     * steps: the longest walk is 5 steps and 50 walks visit 300 states, repeats included.
+     */
+    @Test
+    void theWalkDepthCountsStepsAndEveryVisitedStateIsCounted() {
+        RandomWalks.Report r = new RandomWalks(settings(1), new WalkSettings(1, 5, 50)).check(escapeOff());
+        assertEquals(50, r.walks());
+        assertEquals(5, r.exploration().stats().depth(), "the longest walk, in steps");
+        assertEquals(50 * 6, r.exploration().stats().distinctStates(), "states visited, repeats included");
+    }
+
     @Test
     void swarmWalksFindItTooAndBiasEachWalkDifferently() {
         CheckSpec<?> spec = escapeOff().selecting(p -> !p.name().equals("InOrderDelivery"));
