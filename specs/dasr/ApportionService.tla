@@ -31,10 +31,15 @@
 (*  WithinCapacity -- once every active sender of a tenant holds its       *)
 (*               current share, their rates sum to at most the line rate   *)
 (*               (III-A: "an accurate and precise rate not to exceed").    *)
-(* Not promised here: that a dead sender is eventually forgotten (III-B's  *)
-(* soft state is a liveness promise; the twin checks TimeoutOnlyWhenIdle), *)
-(* and the rates' convergence under persistent combined congestion (III-C; *)
-(* the twin's RatesSettle).                                                *)
+(* The liveness promise, LiveSpec:                                        *)
+(*  Forgotten -- a sender counted but no longer active (it failed) leaves  *)
+(*               the count (III-B: "Any flow that is idle for long ... is  *)
+(*               assumed to be dead and eliminated from the AUSS"; III-E:  *)
+(*               "Any flow in the AUSS ... will naturally timeout and exit *)
+(*               the AUSS when senders fail"), so a failed sender does not *)
+(*               throttle the live ones for ever.                          *)
+(* Not promised here: the rates' convergence under persistent combined     *)
+(* congestion (III-C; the twin's RatesSettle).                             *)
 (***************************************************************************)
 EXTENDS Naturals, FiniteSets
 
@@ -89,4 +94,8 @@ Next ==
     /\ WithinCapacity'
 
 Spec == Init /\ [][Next]_vars
+
+Forgotten == \A s \in Senders : (s \in counted /\ s \notin active) ~> (s \notin counted \/ s \in active)
+
+LiveSpec == Spec /\ Forgotten
 =============================================================================

@@ -41,8 +41,7 @@ class ManifestConformanceTest {
                 ExplorerSettings.defaults().withThreads(2));
         List<Map.Entry<SpecManifest, SpecManifest.Configuration>> chosen = new ArrayList<>();
         for (SpecManifest m : SpecManifest.all(specsRoot())) {
-            (all ? m.configurations().stream() : m.configurations().stream().filter(c -> !c.slow()).limit(1))
-                    .forEach(c -> chosen.add(Map.entry(m, c)));
+            chosen(m, all).forEach(c -> chosen.add(Map.entry(m, c)));
         }
         BatchedConformance.Check conforms = (m, c, r) -> assertTrue(r.conforms(), () -> m.folder().getFileName()
                 + "/" + c.name() + ": " + r.mismatches() + " (TLC " + r.tlcDistinct() + " states " + r.tlcVerdicts()
@@ -56,8 +55,32 @@ class ManifestConformanceTest {
                 conformance.check(e.getKey(), e.getValue()))));
     }
 
+    /**
+     * @param m   a manifest
+     * @param all whether the slow tier runs (every configuration) or the default one
+     * @return the configurations the tier runs: all of them, or the first not marked slow
+     */
+    static List<SpecManifest.Configuration> chosen(SpecManifest m, boolean all) {
+        return all ? m.configurations() : m.configurations().stream().filter(c -> !c.slow()).limit(1).toList();
+    }
+
     @TestFactory
     Stream<DynamicTest> firstConfigurationOfEverySpecConforms() {
         return tests(false);
+    }
+
+    /**
+     * The slow tier runs every configuration of every manifest, refinement and liveness ones included;
+     * the default tier one per spec (docs/conformance.md, "Which tier runs which configuration").
+     */
+    @org.junit.jupiter.api.Test
+    void theSlowTierRunsEveryConfiguration() {
+        int specs = 0;
+        for (SpecManifest m : SpecManifest.all(specsRoot())) {
+            org.junit.jupiter.api.Assertions.assertEquals(m.configurations(), chosen(m, true), m.folder().toString());
+            org.junit.jupiter.api.Assertions.assertEquals(1, chosen(m, false).size(), m.folder() + ": no fast configuration");
+            specs++;
+        }
+        assertTrue(specs >= 9, "specs found: " + specs);
     }
 }
