@@ -71,13 +71,9 @@ public final class LaneRulesCommand implements Callable<Integer> {
                 n.put("verdict", r.verdict().name());
                 n.put("property", r.property());
                 n.put("scope", r.scope());
-                n.put("steps", r.steps());
-                ObjectNode states = n.putObject("states");
-                states.put("value", r.states());
-                states.put("unit", "states");
-                ObjectNode wall = n.putObject("wallMillis");
-                wall.put("value", r.millis());
-                wall.put("unit", "ms");
+                JsonValues.figure(n, "steps", r.steps(), Quantity.Unit.STEPS);
+                JsonValues.figure(n, "states", r.states(), Quantity.Unit.STATES);
+                JsonValues.figure(n, "wallMillis", r.millis(), Quantity.Unit.MILLISECONDS);
             }
             w.println(TraceJson.MAPPER.writeValueAsString(o));
         } else {

@@ -182,7 +182,7 @@ public final class FabricScaleBenchmark {
         r.results().stream().filter(c -> c instanceof CheckResult.Violated).forEach(c -> violated.add(c.property()));
         String outcome = !violated.isEmpty() ? "violated: " + violated : "no violation (INCONCLUSIVE: walks prove nothing)";
         System.out.printf(Locale.ROOT, "%-9s %s%n          %s walks: %,d walks, %,d states visited (repeats included), "
-                        + "longest walk %d states, %.1f s: %s%n", run.variant(), run.params().asMap(), swarm ? "swarm"
+                        + "longest walk %d steps, %.1f s: %s%n", run.variant(), run.params().asMap(), swarm ? "swarm"
                         : "random", w.walks(), r.stats().distinctStates(), r.stats().depth(),
                 r.stats().wallMillis() / 1000.0, outcome);
     }

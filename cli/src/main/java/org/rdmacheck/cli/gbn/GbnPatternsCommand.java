@@ -16,6 +16,8 @@ import org.rdmacheck.checker.gbn.LossPatternTable;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.cli.EarlyStop;
 import org.rdmacheck.cli.ExitCodes;
+import org.rdmacheck.cli.JsonValues;
+import org.rdmacheck.cli.Quantity;
 import org.rdmacheck.cli.RunClock;
 import org.rdmacheck.cli.TimeLimit;
 import org.rdmacheck.model.InputException;
@@ -190,7 +192,7 @@ public final class GbnPatternsCommand implements Callable<Integer> {
         for (LossPatternTable.Column c : r.columns()) {
             ObjectNode o = arr.addObject();
             o.put("variant", c.variant().word());
-            o.put("wallMillis", c.wallMillis());
+            JsonValues.figure(o, "wallMillis", c.wallMillis(), Quantity.Unit.MILLISECONDS);
             ArrayNode ps = o.putArray("patterns");
             for (LossPatterns.Pattern<LayoutState> p : c.patterns()) {
                 if (p.losses().isEmpty()) {
@@ -202,7 +204,7 @@ public final class GbnPatternsCommand implements Callable<Integer> {
                 ArrayNode cs = po.putArray("causes");
                 p.causes().forEach(x -> cs.add(x.name()));
                 if (p.trace().isPresent()) {
-                    po.put("traceLength", p.trace().get().steps().size());
+                    JsonValues.figure(po, "traceLength", p.trace().get().steps().size(), Quantity.Unit.STEPS);
                     po.put("trace", actions(p.trace().get()));
                 } else {
                     po.putNull("traceLength");

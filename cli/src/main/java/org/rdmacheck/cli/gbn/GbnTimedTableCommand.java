@@ -23,6 +23,8 @@ import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.cli.EarlyStop;
 import org.rdmacheck.cli.ExitCodes;
 import org.rdmacheck.cli.ExplorerOptions;
+import org.rdmacheck.cli.JsonValues;
+import org.rdmacheck.cli.Quantity;
 import org.rdmacheck.cli.TraceOutput;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
@@ -177,17 +179,17 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
         for (TimedLeastLossTable.Row r : rows) {
             ObjectNode ro = table.addObject();
             ro.put("variant", r.variant());
-            ro.put("leastLosses", r.leastLosses());
-            ro.put("distinctStates", r.distinctStates());
-            ro.put("historyNodes", r.historyNodes());
-            ro.put("wallMillis", r.wallMillis());
+            JsonValues.figure(ro, "leastLosses", r.leastLosses(), Quantity.Unit.LOSSES);
+            JsonValues.figure(ro, "distinctStates", r.distinctStates(), Quantity.Unit.STATES);
+            JsonValues.figure(ro, "historyNodes", r.historyNodes(), Quantity.Unit.COUNT);
+            JsonValues.figure(ro, "wallMillis", r.wallMillis(), Quantity.Unit.MILLISECONDS);
             ArrayNode cs = ro.putArray("causes");
             for (TimedLeastLossTable.CauseRow c : r.causes()) {
                 ObjectNode co = cs.addObject();
                 co.put("cause", c.cause().name());
                 co.put("words", c.cause().words());
-                co.put("histories", c.histories());
-                co.put("traceLength", c.traceLength());
+                JsonValues.figure(co, "histories", c.histories(), Quantity.Unit.COUNT);
+                JsonValues.figure(co, "traceLength", c.traceLength(), Quantity.Unit.STEPS);
                 co.put("file", files.get(c));
             }
         }
@@ -214,8 +216,9 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
             xo.put("rtoTicks", x.rtoTicks());
             xo.put("verdict", x.verdict().name());
             xo.put("inconclusiveCause", x.cause().map(Enum::name).orElse(null));
-            xo.put("distinctStates", x.distinctStates());
-            xo.put("traceLength", x.counterexample().map(Counterexample::length).orElse(0));
+            JsonValues.figure(xo, "distinctStates", x.distinctStates(), Quantity.Unit.STATES);
+            JsonValues.figure(xo, "traceLength", x.counterexample().map(Counterexample::length).orElse(0),
+                    Quantity.Unit.STEPS);
             xo.put("file", files.get(x));
         }
         return o;
