@@ -40,19 +40,25 @@ class ManifestConformanceTest {
         Conformance conformance = new Conformance(TlcOptions.defaults().withWorkers(1).withTimeLimitMillis(600_000),
                 ExplorerSettings.defaults().withThreads(2));
         List<Map.Entry<SpecManifest, SpecManifest.Configuration>> chosen = new ArrayList<>();
-        for (SpecManifest m : SpecManifest.all(specsRoot())) {
+        List<SpecManifest> manifests = SpecManifest.all(specsRoot());
+        for (SpecManifest m : manifests) {
             chosen(m, all).forEach(c -> chosen.add(Map.entry(m, c)));
         }
-        BatchedConformance.Check conforms = (m, c, r) -> assertTrue(r.conforms(), () -> m.folder().getFileName()
-                + "/" + c.name() + ": " + r.mismatches() + " (TLC " + r.tlcDistinct() + " states " + r.tlcVerdicts()
-                + ", explorer " + r.javaDistinct() + " states " + r.javaVerdicts() + ")");
         if (!all) {
-            return BatchedConformance.tests(conformance, chosen, conforms);
+            return Stream.concat(Stream.of(DynamicTest.dynamicTest("the slow tier runs every configuration",
+                    () -> slowTierRunsEveryConfiguration(manifests))), BatchedConformance.tests(conformance, chosen,
+                    ManifestConformanceTest::conforms));
         }
         // the slow configurations each run in a TLC child of their own, under a time limit of their own
         return chosen.stream().map(e -> DynamicTest.dynamicTest(e.getKey().folder().getFileName() + "/"
-                + e.getValue().name(), () -> conforms.accept(e.getKey(), e.getValue(),
+                + e.getValue().name(), () -> conforms(e.getKey(), e.getValue(),
                 conformance.check(e.getKey(), e.getValue()))));
+    }
+
+    private static void conforms(SpecManifest m, SpecManifest.Configuration c, ConformanceResult r) {
+        assertTrue(r.conforms(), () -> m.folder().getFileName() + "/" + c.name() + ": " + r.mismatches() + " (TLC "
+                + r.tlcDistinct() + " states " + r.tlcVerdicts() + ", explorer " + r.javaDistinct() + " states "
+                + r.javaVerdicts() + ")");
     }
 
     /**
@@ -73,14 +79,11 @@ class ManifestConformanceTest {
      * The slow tier runs every configuration of every manifest, refinement and liveness ones included;
      * the default tier one per spec (docs/conformance.md, "Which tier runs which configuration").
      */
-    @org.junit.jupiter.api.Test
-    void theSlowTierRunsEveryConfiguration() {
-        int specs = 0;
-        for (SpecManifest m : SpecManifest.all(specsRoot())) {
+    private static void slowTierRunsEveryConfiguration(List<SpecManifest> manifests) {
+        for (SpecManifest m : manifests) {
             org.junit.jupiter.api.Assertions.assertEquals(m.configurations(), chosen(m, true), m.folder().toString());
             org.junit.jupiter.api.Assertions.assertEquals(1, chosen(m, false).size(), m.folder() + ": no fast configuration");
-            specs++;
         }
-        assertTrue(specs >= 9, "specs found: " + specs);
+        assertTrue(manifests.size() >= 9, "specs found: " + manifests.size());
     }
 }
