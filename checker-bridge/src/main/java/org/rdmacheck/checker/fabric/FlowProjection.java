@@ -2,7 +2,6 @@ package org.rdmacheck.checker.fabric;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -49,8 +48,9 @@ import org.rdmacheck.model.topology.Topology;
  *     it open; a DFT with room or full of other flows' entries), the moves of that packet kept and
  *     projected.
  * </ul>
- * A routing decision reads only {@code v}'s output buffers' occupancies (compared with the threshold,
- * {@code ecn}, {@code xon + 1} and {@code xoff}), its pause bits, {@code v}'s DFT (the flow's entries,
+ * A routing decision reads only {@code v}'s output buffers' occupancies (the packet's ECMP buffer's
+ * compared with the threshold, every buffer's with {@code xoff} and, with hysteresis, {@code xon + 1};
+ * a VL0 buffer's only on the packet's escape route and at its message's VL0 entry), its pause bits, {@code v}'s DFT (the flow's entries,
  * and whether the table is full), the failed element, and under a lane-rule table the flow's earlier
  * packets waiting at {@code v} ({@link NetworkModel#footprints}, checked by {@code FabricReductionTest});
  * a move of another flow's packet or a background step changes nothing the projection keeps (it
@@ -724,16 +724,5 @@ public final class FlowProjection implements LayoutModel {
     /** @return the flow's name in the configuration, as {@code 0-2} */
     public String flowName() {
         return c.flows().get(f).toString();
-    }
-
-    /**
-     * @return per flow of the configuration, whether each is covered (for reports)
-     */
-    static Map<String, Integer> flowNames(NetworkModel m) {
-        Map<String, Integer> out = new LinkedHashMap<>();
-        for (int k = 0; k < m.config().flows().size(); k++) {
-            out.put(m.config().flows().get(k).toString(), k);
-        }
-        return out;
     }
 }
