@@ -14,6 +14,8 @@ import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.engine.ExplorationReport;
 import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;
+import org.rdmacheck.engine.RandomWalks;
+import org.rdmacheck.engine.WalkSettings;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.fabric.NetworkModel;
@@ -60,6 +62,18 @@ class FlowProjectionTest {
      * @return the distinct states of the model's search
      */
     static long simulationHolds(CheckSpec<LayoutState> s) {
+        CheckSpec<LayoutState> sim = simulation(s);
+        ExplorationReport r = new Explorer(ONE).check(sim);
+        assertTrue(r.complete(), r.stopReason());
+        for (Property<LayoutState> p : sim.properties()) {
+            CheckResult c = r.result(p.name());
+            assertInstanceOf(CheckResult.Verified.class, c, () -> p.name() + ": " + c);
+        }
+        return r.stats().distinctStates();
+    }
+
+    /** The model with one step property per flow: the transition is simulated by the flow's projection. */
+    static CheckSpec<LayoutState> simulation(CheckSpec<LayoutState> s) {
         NetworkModel m = (NetworkModel) s.model();
         List<Property<LayoutState>> ps = new ArrayList<>();
         for (int f = 0; f < m.config().flows().size(); f++) {
@@ -70,14 +84,7 @@ class FlowProjectionTest {
             ps.add(new ActionProperty<LayoutState>("Simulated" + f, (from, a, to) -> from.test(t, m.code(a), to))
                     .withPacked(t));
         }
-        ExplorationReport r = new Explorer(ONE).check(new CheckSpec<>(s.modelName(), s.variant(), s.parameters(), m,
-                ps, Set.of()));
-        assertTrue(r.complete(), r.stopReason());
-        for (Property<LayoutState> p : ps) {
-            CheckResult c = r.result(p.name());
-            assertInstanceOf(CheckResult.Verified.class, c, () -> p.name() + ": " + c);
-        }
-        return r.stats().distinctStates();
+        return new CheckSpec<>(s.modelName(), s.variant(), s.parameters(), m, ps, Set.of());
     }
 
     /** The per-flow decision's safety verdicts agree with the full search's. */
@@ -141,6 +148,20 @@ class FlowProjectionTest {
         simulationHolds(spec("repaired", paperSettings("0-2,2-0L", "2", "0")));
         simulationHolds(spec("repaired", Map.of("flows", "0-1", "packets", "2", "tokens", "1", "failures", "1",
                 "xoff", "2", "background", "1", "dft", "1")));
+    }
+
+    @Test
+    @Tag("slow")
+    void swarmWalksAtPaperScaleAreSimulatedByEveryFlowsProjection() {
+        // the full search does not finish there: every transition of 2,000 swarm walks (200 steps at most)
+        CheckSpec<LayoutState> sim = simulation(spec("repaired", paperSettings("0-2,1-2,2-0L", "2", "1")));
+        RandomWalks.Report r = new RandomWalks(ONE.withMaxMillis(600_000),
+                WalkSettings.seeded(1).withMaxWalks(2_000).withSwarm(true)).check(sim);
+        assertEquals(2_000, r.walks(), r.exploration().stopReason());
+        for (Property<LayoutState> p : sim.properties()) {
+            CheckResult c = r.exploration().result(p.name());
+            assertTrue(!(c instanceof CheckResult.Violated), () -> p.name() + ": " + c);
+        }
     }
 
     @Test
