@@ -217,26 +217,12 @@ final class FreeStep implements PackedModel.Expander {
      */
     private void finish(int kind, int group, int sender) {
         for (int t = 0; t < tenants; t++) {
-            resetIfChanged(t);
+            if (advertised(modeBefore, countedNow(t)) != advertised(modeBefore, countedBefore[t])
+                    && x.now(sinceChange[t]) != 0) {
+                x.set(sinceChange[t], 0);
+            }
         }
         x.emit(DartReceiverModel.code(kind, group, sender, 0), sink);
-    }
-
-    /**
-     * {@link #finish} of a step that changes the AUSS entry of its sender only: no other tenant's
-     * count changed, so only the sender's tenant's n-change clock may reset.
-     */
-    private void finishSender(int kind, int group, int sender) {
-        resetIfChanged(tenantOf[sender]);
-        x.emit(DartReceiverModel.code(kind, group, sender, 0), sink);
-    }
-
-    /** Resets tenant t's n-change clock if the step changed its advertised n. */
-    private void resetIfChanged(int t) {
-        if (advertised(modeBefore, countedNow(t)) != advertised(modeBefore, countedBefore[t])
-                && x.now(sinceChange[t]) != 0) {
-            x.set(sinceChange[t], 0);
-        }
     }
 
     /** Ends a between-windows step that changes no AUSS: no tenant's n changed, no clock resets. */
@@ -270,7 +256,7 @@ final class FreeStep implements PackedModel.Expander {
                 x.set(flight[i], x.get(flight[i]) + 1);
                 aussStart(i);
                 x.set(fresh[i], true);
-                finishSender(DartReceiverModel.MESSAGE_START, -1, i);
+                finish(DartReceiverModel.MESSAGE_START, -1, i);
             }
         }
     }
@@ -349,7 +335,7 @@ final class FreeStep implements PackedModel.Expander {
                 x.set(announced[g][j], false);
                 x.set(flight[i], x.get(flight[i]) + 1);
                 x.set(fresh[i], true);
-                finishSender(DartReceiverModel.ANNOUNCED_START, g, i);
+                finish(DartReceiverModel.ANNOUNCED_START, g, i);
             }
         }
     }
@@ -364,7 +350,7 @@ final class FreeStep implements PackedModel.Expander {
                 x.set(auss[i], decrement ? Math.max(0, c - 1) : 0);
                 x.set(fresh[i], true);
                 tidy(i);
-                finishSender(DartReceiverModel.MESSAGE_END, -1, i);
+                finish(DartReceiverModel.MESSAGE_END, -1, i);
             }
         }
     }
