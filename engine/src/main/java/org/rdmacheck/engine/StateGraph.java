@@ -41,8 +41,8 @@ public final class StateGraph {
     }
 
     /**
-     * @return the labels the exploration recorded with the edges ({@link #forEachLabelledEdge},
-     *         {@link #marks}), if it recorded any
+     * @return the labels the exploration recorded with the edges ({@link #copyRows}, {@link #marks}),
+     *         if it recorded any
      */
     public java.util.Optional<GraphLabels<?>> labels() {
         return java.util.Optional.ofNullable(labels);
@@ -113,22 +113,35 @@ public final class StateGraph {
     }
 
     /**
-     * Calls {@code sink} for every edge with its action's code, sources in increasing order: only
-     * on a graph recorded with {@link #labels}.
+     * Copies the graph into compressed rows: {@code off[s]..off[s+1]-1} are the positions of state
+     * s's edges in {@code dst}, in emission order; with {@code actions}, the number of each edge's
+     * action code in {@link #actionCodes()} (only on a graph recorded with {@link #labels}).
      *
-     * @param sink receives (source, target, action code)
+     * @param off     {@code states() + 1} entries
+     * @param dst     {@code edges()} entries
+     * @param actions {@code edges()} entries, or null
      */
-    public void forEachLabelledEdge(LabelledEdgeSink sink) {
-        long[] codes = requireLabels().codes();
-        for (Run r : runs) {
-            int e = 0;
-            for (int i = 0; i < r.degrees().length; i++) {
-                for (int d = 0; d < r.degrees()[i]; d++) {
-                    sink.edge(r.first() + i, r.targets()[e], codes[r.actions()[e]]);
-                    e++;
-                }
-            }
+    public void copyRows(int[] off, int[] dst, int[] actions) {
+        if (actions != null) {
+            requireLabels();
         }
+        int e = 0;
+        for (Run r : runs) {
+            int[] deg = r.degrees();
+            for (int i = 0; i < deg.length; i++) {
+                off[r.first() + i + 1] = off[r.first() + i] + deg[i];
+            }
+            System.arraycopy(r.targets(), 0, dst, e, r.targets().length);
+            if (actions != null) {
+                System.arraycopy(r.actions(), 0, actions, e, r.actions().length);
+            }
+            e += r.targets().length;
+        }
+    }
+
+    /** @return the action codes by number, as {@link #copyRows} gives them (a graph recorded with labels) */
+    public long[] actionCodes() {
+        return requireLabels().codes();
     }
 
     /**
@@ -185,17 +198,6 @@ public final class StateGraph {
             }
         }
         return b;
-    }
-
-    /** Receives one edge with its action's code. */
-    @FunctionalInterface
-    public interface LabelledEdgeSink {
-        /**
-         * @param source source state number
-         * @param target target state number
-         * @param action the action's code ({@link org.rdmacheck.model.PackedModel#action})
-         */
-        void edge(int source, int target, long action);
     }
 
     /** Receives one edge. */

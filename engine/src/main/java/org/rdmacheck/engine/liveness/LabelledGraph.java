@@ -87,13 +87,8 @@ final class LabelledGraph<S> {
             throw new OutOfMemoryError("state graph has " + graph.edges() + " edges, more than one array holds");
         }
         off = new int[n + 1];
-        graph.forEachEdge((s, d) -> off[s + 1]++);
-        for (int i = 0; i < n; i++) {
-            off[i + 1] += off[i];
-        }
         dst = new int[(int) graph.edges()];
         act = new int[dst.length];
-        int[] pos = Arrays.copyOf(off, n);
         roots = List.copyOf(new LinkedHashSet<>(model.initialStates()));
         long[][] bits = new long[predicates.size()][(n + 63) / 64];
         ConcurrentHashMap<Action, Integer> ids = new ConcurrentHashMap<>();
@@ -102,23 +97,22 @@ final class LabelledGraph<S> {
         Codes<S> codes = pm == null ? null : new Codes<>(pm, model.codec().get(), ids, nextId);
         if (codes != null && graph.labels().filter(l -> l.records(predicates)).isPresent()) {
             // the exploration recorded every edge's action code and the predicates on every state
-            LongIntMap local = new LongIntMap();
-            graph.forEachLabelledEdge((s, d, code) -> {
-                int id = local.get(code);
-                if (id < 0) {
-                    id = codes.id(code);
-                    local.put(code, id);
-                }
-                act[pos[s]] = id;
-                dst[pos[s]++] = d;
-            });
+            graph.copyRows(off, dst, act);
+            long[] table = graph.actionCodes();
+            int[] idOf = new int[table.length];
+            for (int c = 0; c < table.length; c++) {
+                idOf[c] = codes.id(table[c]);
+            }
+            for (int e = 0; e < act.length; e++) {
+                act[e] = idOf[act[e]];
+            }
             graph.marks(bits);
             deadline.check();
             actions = renumber(ids, nextId.get());
             preds = bitSets(bits);
             return;
         }
-        graph.forEachEdge((s, d) -> dst[pos[s]++] = d);
+        graph.copyRows(off, dst, null);
         ForkJoinPool pool = threads > 1 ? new ForkJoinPool(threads) : null;
         try {
             int lo = 0;
