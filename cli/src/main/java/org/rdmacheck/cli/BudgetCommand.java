@@ -75,11 +75,11 @@ public final class BudgetCommand implements Callable<Integer> {
             exit = mustFail ? ExitCodes.OK : ExitCodes.VIOLATED;
         } else if (o instanceof BudgetDecision.Inconclusive i) {
             out.println(head + "INCONCLUSIVE");
-            out.println(String.format(Locale.ROOT, "  local lemma: holds on %,d routing situations",
-                    i.lemma().situations()));
+            out.println(String.format(Locale.ROOT, i.lemma().complete() ? "  local lemma: holds on %,d routing situations"
+                    : "  local lemma: stopped after %,d routing situations, none failing", i.lemma().situations()));
             out.println(budgetLine(i.budget(), i.needed()));
-            out.println(String.format(Locale.ROOT, "  search stopped (%s): %,d states reached, %,d expanded", i.reason(),
-                    i.states(), i.expanded()));
+            out.println(i.lemma().complete() ? String.format(Locale.ROOT, "  search stopped (%s): %,d states reached, "
+                    + "%,d expanded", i.reason(), i.states(), i.expanded()) : "  search not run: " + i.reason());
             exit = ExitCodes.INCONCLUSIVE;
         } else {
             BudgetDecision.NotApplicable n = (BudgetDecision.NotApplicable) o;

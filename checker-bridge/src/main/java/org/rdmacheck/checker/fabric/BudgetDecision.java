@@ -117,13 +117,17 @@ public final class BudgetDecision {
     }
 
     /**
-     * Decides {@code NoRoutingDeadlock} for a check of the fabric entry.
+     * Decides {@code NoRoutingDeadlock} for a check of the fabric entry. The settings' time limit
+     * bounds the whole decision, the lemma and the searches together; a search stops at the first
+     * violation (a deadlock's trace is what is wanted, and a failed side condition decides nothing).
      *
      * @param spec     a check whose model is a {@link NetworkModel}
      * @param settings the search's settings (threads, limits)
      * @return the outcome
      */
     public static Outcome decide(CheckSpec<LayoutState> spec, ExplorerSettings settings) {
+        long start = System.nanoTime();
+        long deadline = start + settings.maxMillis() * 1_000_000L;
         NetworkModel m = (NetworkModel) spec.model();
         String why = PacketBudget.notCovered(m.config(), m.fields());
         if (why != null) {
@@ -131,18 +135,34 @@ public final class BudgetDecision {
         }
         PacketBudget standard = new PacketBudget(m);
         PacketBudget budget = standard.failureFirstApplies() ? new PacketBudget(m, true) : standard;
-        LocalRouting.Result lemma = LocalRouting.check(m);
-        if (!lemma.holds()) {
+        LocalRouting.Result lemma = LocalRouting.check(m, deadline);
+        if (lemma.failed() > 0) {
             return new NotApplicable("the local lemma fails in " + lemma.failed() + " of " + lemma.situations()
                     + " situations, e.g. " + lemma.failures().get(0), Optional.of(lemma));
         }
-        Outcome quotient = search(spec, budget, lemma, settings, !budget.failureFirst());
-        if (quotient instanceof Deadlock) {
-            // the receivers forgotten after the failure: the trace's deliveries may read differently in the
-            // model; the search without the quotient gives the model's own shortest trace
-            return search(spec, budget, lemma, settings, false);
+        if (!lemma.complete()) {
+            return new Inconclusive("time limit (" + settings.maxMillis() / 1000 + " s) reached in the local lemma",
+                    lemma, 0, 0, budget.needed(), budget.initialBudget());
         }
-        return quotient;
+        boolean quotient = !budget.failureFirst() && m.config().failures() > 0;
+        Outcome first = search(spec, budget, lemma, remaining(settings, deadline), quotient);
+        if (first instanceof Deadlock && quotient) {
+            // the receivers forgotten after the failure: the trace's deliveries may read differently in the
+            // model; the search without the quotient gives the model's own shortest trace (a search without
+            // the quotient is the same search: it is not run twice)
+            if (System.nanoTime() >= deadline) {
+                return first;
+            }
+            Outcome own = search(spec, budget, lemma, remaining(settings, deadline), false);
+            return own instanceof Deadlock ? own : first;
+        }
+        return first;
+    }
+
+    /** The settings for a search that must end by the deadline and stops at its first violation. */
+    private static ExplorerSettings remaining(ExplorerSettings settings, long deadline) {
+        long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
+        return settings.withMaxMillis(Math.min(settings.maxMillis(), left)).withStopAtFirstViolation(true);
     }
 
     /**

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.fabric.FabricConfig;
 import org.rdmacheck.model.fabric.FabricNet;
@@ -40,12 +39,15 @@ import org.rdmacheck.model.topology.Topology;
  * element ({@link NetworkModel#footprints}: {@code Forward}'s and {@code Send}'s reads without a
  * lane-rule table), so these situations cover every reachable one whose DFT entries of live messages
  * name live arcs and whose VL0 packets and entries follow their escape routes ({@link BudgetDecision}'s
- * invariant {@code RoutesLive}); the occupancies are
- * represented by the values at which the router's decision can change: below the deflection threshold
- * (0), at it, and at {@code xoff} (VL0: 0 and {@code xoff}). (An occupancy at or above {@code ecn} sets
- * the ECN mark of a move's action, which changes neither the moves nor the successor state.) A
- * situation holds its packet at the head of every buffer into the switch at once (a decision never
- * reads the other buffers into its switch) and counts once; each head is judged by its own moves.
+ * invariant {@code RoutesLive}); every occupancy of every live output buffer, VL1 and VL0, from 0 to
+ * {@code xoff} is enumerated, so the lemma itself checks that nothing below {@code xoff} refuses a
+ * move (no reading of where the router compares an occupancy). A VL1 occupancy holds as many background
+ * packets as the layout lets a buffer hold ({@code min(n, background's declared maximum)}), the rest
+ * foreground; that the router reads a VL1 buffer's packets and background only as their sum is a
+ * reading of the model, the one the enumeration still rests on. The pause is the occupancy's (the
+ * argument refuses {@code pfc-hysteresis}, whose pause bit is state). A situation holds its packet at
+ * the head of every buffer into the switch at once (a decision never reads the other buffers into its
+ * switch) and counts once; each head is judged by its own moves.
  */
 public final class LocalRouting {
 
@@ -58,17 +60,18 @@ public final class LocalRouting {
      * @param situations situations checked
      * @param failures   the first few situations where a clause fails, described (empty: the lemma holds)
      * @param failed     how many situations failed in all
+     * @param complete   whether every situation was checked (false: the time limit came first)
      */
-    public record Result(long situations, List<String> failures, long failed) {
+    public record Result(long situations, List<String> failures, long failed, boolean complete) {
 
         /** Copies. */
         public Result {
             failures = List.copyOf(failures);
         }
 
-        /** @return whether the lemma holds on every situation */
+        /** @return whether the lemma holds on every situation (and every situation was checked) */
         public boolean holds() {
-            return failed == 0;
+            return failed == 0 && complete;
         }
     }
 
@@ -79,7 +82,16 @@ public final class LocalRouting {
      * @return the situations checked and those that fail
      */
     public static Result check(NetworkModel m) {
-        return new Checker(m).run();
+        return check(m, Long.MAX_VALUE);
+    }
+
+    /**
+     * @param m        a configuration of the network model
+     * @param deadline {@link System#nanoTime()} after which the enumeration stops, incomplete
+     * @return the situations checked and those that fail
+     */
+    public static Result check(NetworkModel m, long deadline) {
+        return new Checker(m, deadline).run();
     }
 
     private static final class Checker {
@@ -95,6 +107,8 @@ public final class LocalRouting {
         private final int bgMax;
         private final int[] vl1Classes;
         private final int[] vl0Classes;
+        private final long deadline;
+        private boolean stopped;
         private final List<String> failures = new ArrayList<>();
         private long situations;
         private long failed;
@@ -102,8 +116,9 @@ public final class LocalRouting {
         private int[] built;
         private int builtLength;
 
-        Checker(NetworkModel m) {
+        Checker(NetworkModel m, long deadline) {
             this.m = m;
+            this.deadline = deadline;
             this.c = m.config();
             this.g = m.fields();
             this.net = m.net();
@@ -115,9 +130,9 @@ public final class LocalRouting {
             this.expander = m.expander();
             this.xoff = c.xoff();
             this.bgMax = g.background[0].max();
-            TreeSet<Integer> v1 = new TreeSet<>(List.of(0, Math.min(c.threshold(), xoff), xoff));
-            this.vl1Classes = v1.stream().mapToInt(Integer::intValue).toArray();
-            this.vl0Classes = new int[] {0, xoff};
+            // every occupancy 0..xoff on both lanes: the lemma checks that nothing below xoff refuses a move
+            this.vl1Classes = java.util.stream.IntStream.rangeClosed(0, xoff).toArray();
+            this.vl0Classes = vl1Classes;
         }
 
         Result run() {
@@ -125,14 +140,14 @@ public final class LocalRouting {
                 failures();
             }
             int elements = c.failures() > 0 ? net.elementCount() : 1;
-            for (int e = 0; e < elements; e++) {
-                for (int v = 0; v < t.nodeCount(); v++) {
+            for (int e = 0; e < elements && !stopped; e++) {
+                for (int v = 0; v < t.nodeCount() && !stopped; v++) {
                     if (!t.isHost(v) && !net.failedNode(e, v)) {
                         atSwitch(e, v);
                     }
                 }
             }
-            return new Result(situations, failures, failed);
+            return new Result(situations, failures, failed, !stopped);
         }
 
         /**
@@ -286,6 +301,10 @@ public final class LocalRouting {
                         for (int[] table : tables(e, v, out, f, tk)) {
                             for (long k = 0; k < combos; k++) {
                                 situation(e, v, out, f, seq, tk, heads, source, table, k, per, vl0);
+                            }
+                            if (System.nanoTime() > deadline) {
+                                stopped = true;
+                                return;
                             }
                         }
                     }

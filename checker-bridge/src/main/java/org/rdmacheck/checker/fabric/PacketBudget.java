@@ -127,6 +127,15 @@ public final class PacketBudget {
         if (config.xoff() <= Math.min(config.threshold(), config.background())) {
             return "xoff = " + config.xoff() + ": a buffer of background alone could be full";
         }
+        // the bound the count uses is the model's, not only the configuration's: the layout's declared
+        // maximum here, and every reached state's background in RoutesLive
+        int cap = Math.min(config.threshold(), config.background());
+        for (org.rdmacheck.model.layout.Field bg : g.background) {
+            if (bg.max() > cap) {
+                return "the model lets a buffer hold " + bg.max() + " background packets, above min(threshold, "
+                        + "background) = " + cap + ", which the count assumes";
+            }
+        }
         return null;
     }
 

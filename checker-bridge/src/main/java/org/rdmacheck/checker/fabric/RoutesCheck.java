@@ -11,7 +11,9 @@ import org.rdmacheck.model.layout.Fifo;
  * packet on its escape route; every DFT entry that names a dead arc, or a VL0 entry that does not
  * name its message's escape route at the switch, belongs to a message with every packet sent and
  * none in flight (so no packet will ever match it); before the failure, a message with nothing sent
- * has no entry. It does not read the receivers ({@code expected}).
+ * has no entry; no buffer holds more than {@code min(threshold, background)} background packets (the
+ * bound {@link PacketBudget} counts with, checked where it is used). It does not read the receivers
+ * ({@code expected}).
  */
 final class RoutesCheck implements PackedModel.StateTest {
     private final NetworkModel m;
@@ -19,12 +21,14 @@ final class RoutesCheck implements PackedModel.StateTest {
     private final FabricNet net;
     private final org.rdmacheck.model.topology.Topology topology;
     private final ThreadLocal<org.rdmacheck.model.layout.Expansion> views;
+    private final int backgroundCap;
 
     RoutesCheck(NetworkModel m) {
         this.m = m;
         this.g = m.fields();
         this.net = m.net();
         this.topology = net.topology();
+        this.backgroundCap = Math.min(m.config().threshold(), m.config().background());
         this.views = ThreadLocal.withInitial(() -> org.rdmacheck.model.layout.Expansion.onPackedValues(g.layout));
     }
 
@@ -36,6 +40,11 @@ final class RoutesCheck implements PackedModel.StateTest {
         int flows = m.config().flows().size();
         int packets = m.config().packets();
         boolean[] inFlight = new boolean[flows];
+        for (org.rdmacheck.model.layout.Field bg : g.background) {
+            if (x.get(bg) > backgroundCap) {
+                return false; // more background than the count assumes
+            }
+        }
         for (int b = 0; b < g.buffers.length; b++) {
             Fifo q = g.buffers[b];
             int n = q == null ? 0 : x.length(q);

@@ -56,6 +56,16 @@ public final class NetworkLayout {
      * @param net    the network it runs on
      */
     NetworkLayout(FabricConfig config, FabricNet net) {
+        this(config, net, config.threshold());
+    }
+
+    /**
+     * @param config        the configuration
+     * @param net           the network it runs on
+     * @param backgroundCap the background a buffer can hold at most, with {@code background}: the threshold
+     *                      but in a test's planted model
+     */
+    NetworkLayout(FabricConfig config, FabricNet net, int backgroundCap) {
         Topology t = net.topology();
         int flows = config.flows().size();
         StateLayout.Builder b = StateLayout.builder();
@@ -64,7 +74,7 @@ public final class NetworkLayout {
         expected = escapeVl ? null : b.integers("expected", flows, 0, config.packets());
         delivered = escapeVl ? b.integers("delivered", flows, 0, (1 << config.packets()) - 1) : null;
         failed = b.integer("failed", 0, net.elementCount() - 1);
-        background = b.integers("background", net.bufferedArcs(), 0, Math.min(config.threshold(), config.background()));
+        background = b.integers("background", net.bufferedArcs(), 0, Math.min(backgroundCap, config.background()));
         // the tables first: their packed values start right after the header (NetworkModel#entriesKept)
         dFlow = StateLayout.Builder.component("flow", 0, flows - 1);
         dTokens = StateLayout.Builder.component("tokens", 0, config.tokens());

@@ -170,6 +170,10 @@ public final class NetworkModel implements LayoutModel {
     private final int stuckSeq;
     /** a planted escape refusal for tests (see {@link #withPlantedEscapeRefusal}); false in every catalogue model */
     private final boolean escapeOnlyAtSource;
+    /** the occupancy at which a buffer pauses its upstream: xoff in every catalogue model (see {@link #withPlantedEarlyPause}) */
+    private final int pauseAt;
+    /** the background a buffer can hold: the threshold in every catalogue model (see {@link #withPlantedBackgroundCap}) */
+    private final int backgroundCap;
 
     /**
      * Why a buffered head packet cannot move, in the model's own terms: the kind of a deadlock is
@@ -235,16 +239,48 @@ public final class NetworkModel implements LayoutModel {
         return new NetworkModel(config, -1, true);
     }
 
+    /**
+     * For tests only (no command or parameter reaches it): the model with a planted bug, PFC that
+     * pauses a buffer's upstream one packet early, at {@code xoff - 1} packets (without hysteresis),
+     * so a decision that assumes a paused buffer holds {@code xoff} can be shown to check it.
+     *
+     * @param config the configuration
+     * @return the model with the early pause
+     */
+    public static NetworkModel withPlantedEarlyPause(FabricConfig config) {
+        return new NetworkModel(config, -1, false, config.xoff() - 1, config.threshold());
+    }
+
+    /**
+     * For tests only (no command or parameter reaches it): the model with a planted bug, a background
+     * cap one above the deflection threshold (the layout's bound raised with it), so a decision that
+     * assumes at most {@code min(threshold, background)} background packets per buffer can be shown to
+     * check it.
+     *
+     * @param config the configuration
+     * @return the model with the raised cap
+     */
+    public static NetworkModel withPlantedBackgroundCap(FabricConfig config) {
+        return new NetworkModel(config, -1, false, config.xoff(), config.threshold() + 1);
+    }
+
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource) {
+        this(config, stuckSeq, escapeOnlyAtSource, config.xoff(), config.threshold());
+    }
+
+    private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource, int pauseAt,
+                         int backgroundCap) {
         this.stuckSeq = stuckSeq;
         this.escapeOnlyAtSource = escapeOnlyAtSource;
+        this.pauseAt = pauseAt;
+        this.backgroundCap = backgroundCap;
         this.config = config;
         this.iofd = config.options().preset() == FabricOptions.Preset.IOFD;
         this.escapeVl = config.options().preset() == FabricOptions.Preset.ESCAPE_VL;
         this.net = escapeVl ? new FabricNet(config.topology(), config.flows(), config.failedLinks())
                 : new FabricNet(config.topology(), config.flows(), config.failures(), iofd);
         this.t = net.topology();
-        this.g = new NetworkLayout(config, net);
+        this.g = new NetworkLayout(config, net, backgroundCap);
         this.flows = config.flows().size();
         this.packets = config.packets();
         if (flows > 127 || t.arcCount() > 2046 || packets > 16 || config.tokens() > 15) {
@@ -1675,7 +1711,7 @@ public final class NetworkModel implements LayoutModel {
             for (int i = 0; i < background.length; i++) {
                 int arc = net.bufArc(i);
                 int bg = x.get(background[i]);
-                if (!deadNow[arc] && bg < threshold && !paused(2 * i + 1)) {
+                if (!deadNow[arc] && bg < backgroundCap && !paused(2 * i + 1)) {
                     x.begin();
                     x.set(background[i], bg + 1);
                     emit(code(BACKGROUND, arc, 1, 0, 0, 0, 0, 0, 0, 0, false, false));
@@ -1812,7 +1848,7 @@ public final class NetworkModel implements LayoutModel {
             if (hysteresis) {
                 return x.is(g.paused[b]);
             }
-            return pfcCount(b, x.length(buffers[b]), x.get(background[b >> 1])) >= xoff;
+            return pfcCount(b, x.length(buffers[b]), x.get(background[b >> 1])) >= pauseAt;
         }
 
         /**

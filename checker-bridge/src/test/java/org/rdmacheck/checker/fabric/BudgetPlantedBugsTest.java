@@ -1,0 +1,121 @@
+package org.rdmacheck.checker.fabric;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.engine.Explorer;
+import org.rdmacheck.engine.ExplorerSettings;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.model.fabric.NetworkLayout;
+import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.layout.Expansion;
+import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.fabric.FabricEntry;
+import org.rdmacheck.properties.fabric.FabricProperties;
+
+/**
+ * Two one-line model bugs under which a full check finds a routing deadlock: the packet budget must
+ * not prove {@code NoRoutingDeadlock} under either. PFC pausing one packet early breaks the local
+ * lemma (a buffer below {@code xoff} refuses a move), which the lemma now finds by enumerating every
+ * occupancy; a background cap one above the threshold breaks the count's bound, which is checked on
+ * the model's layout and on every reached state ({@code RoutesLive}).
+ */
+class BudgetPlantedBugsTest {
+
+    private static final ExplorerSettings ONE = ExplorerSettings.defaults().withThreads(1).withProgress(0, p -> { })
+            .withMaxMillis(600_000);
+
+    @SuppressWarnings("unchecked")
+    private static CheckSpec<LayoutState> spec(Map<String, String> params) {
+        return (CheckSpec<LayoutState>) (CheckSpec<?>) new FabricEntry().build("repaired", Params.of(params));
+    }
+
+    private static CheckSpec<LayoutState> with(CheckSpec<LayoutState> s, NetworkModel m) {
+        return new CheckSpec<>(s.modelName(), s.variant(), s.parameters(), m, FabricProperties.all(m), Set.of());
+    }
+
+    private static CheckResult full(CheckSpec<LayoutState> spec) {
+        return new Explorer(ONE.withStopAtFirstViolation(true)).check(spec.selecting(p -> p.name()
+                .equals(FabricProperties.NO_ROUTING_DEADLOCK))).result(FabricProperties.NO_ROUTING_DEADLOCK);
+    }
+
+    /**
+     * One 1-packet message on a leaf-spine of one spine, xoff 3 above threshold 1: a pause at 2 is at an
+     * occupancy the lemma's former representatives (below the threshold, at it, at xoff) never showed.
+     */
+    private static Map<String, String> small() {
+        return Map.of("topology", "leafspine:tors=2,spines=1,hosts=1", "flows", "0-1", "packets", "1", "tokens", "1",
+                "failures", "0", "xoff", "3", "background", "0", "dft", "1");
+    }
+
+    @Test
+    void anEarlyPauseFailsTheLemmaAndDecidesNothing() {
+        CheckSpec<LayoutState> s = spec(small());
+        NetworkModel planted = NetworkModel.withPlantedEarlyPause(((NetworkModel) s.model()).config());
+        BudgetDecision.NotApplicable n = assertInstanceOf(BudgetDecision.NotApplicable.class,
+                BudgetDecision.decide(with(s, planted), ONE));
+        assertTrue(n.reason().startsWith("the local lemma fails"), n.reason());
+        assertTrue(n.reason().contains("has no move and no output buffer"), n.reason());
+        LocalRouting.Result lemma = n.lemma().orElseThrow();
+        assertTrue(lemma.failed() > 0 && lemma.complete());
+        LocalRouting.Result clean = LocalRouting.check((NetworkModel) s.model());
+        assertTrue(clean.holds());
+        assertEquals(clean.situations(), lemma.situations());
+    }
+
+    @Test
+    void aRaisedBackgroundCapIsRefusedFromTheModelsLayout() {
+        CheckSpec<LayoutState> s = spec(Map.of("flows", "0-1", "packets", "2", "background", "2"));
+        NetworkModel planted = NetworkModel.withPlantedBackgroundCap(((NetworkModel) s.model()).config());
+        BudgetDecision.NotApplicable n = assertInstanceOf(BudgetDecision.NotApplicable.class,
+                BudgetDecision.decide(with(s, planted), ONE));
+        assertTrue(n.reason().contains("background packets, above min(threshold, background)"), n.reason());
+    }
+
+    @Test
+    void routesLiveRejectsMoreBackgroundThanTheCountAssumes() {
+        CheckSpec<LayoutState> s = spec(Map.of("flows", "0-1", "packets", "2", "background", "2"));
+        NetworkModel planted = NetworkModel.withPlantedBackgroundCap(((NetworkModel) s.model()).config());
+        NetworkLayout g = planted.fields();
+        int cap = Math.min(planted.config().threshold(), planted.config().background());
+        int[] init = new int[g.layout.maxLength()];
+        planted.initialStates().get(0).copyTo(init, 0);
+        RoutesCheck live = new RoutesCheck(planted);
+        assertTrue(live.test(init, 0));
+        Expansion x = Expansion.onPackedValues(g.layout);
+        int[][] built = new int[1][];
+        for (int v : new int[] {cap, cap + 1}) {
+            x.load(init, 0);
+            x.begin();
+            x.set(g.background[g.background.length - 1], v);
+            x.emit(0L, (code, next, length) -> built[0] = Arrays.copyOf(next, length));
+            assertEquals(v <= cap, live.test(built[0], 0), "background " + v);
+        }
+    }
+
+    /** The review's configurations: the full check finds the deadlock, the budget no longer says VERIFIED. */
+    @Test
+    @Tag("slow")
+    void theReviewsConfigurationsAreNotProvedUnderEitherBug() {
+        CheckSpec<LayoutState> early = spec(Map.of("flows", "0-1", "packets", "3", "tokens", "1", "xoff", "3",
+                "background", "2", "failures", "0"));
+        NetworkModel pause = NetworkModel.withPlantedEarlyPause(((NetworkModel) early.model()).config());
+        assertInstanceOf(CheckResult.Violated.class, full(with(early, pause)));
+        assertFalse(BudgetDecision.decide(with(early, pause), ONE) instanceof BudgetDecision.Verified);
+        assertInstanceOf(BudgetDecision.Verified.class, BudgetDecision.decide(early, ONE));
+
+        CheckSpec<LayoutState> bg = spec(Map.of("flows", "0-1", "packets", "2", "background", "2"));
+        NetworkModel cap = NetworkModel.withPlantedBackgroundCap(((NetworkModel) bg.model()).config());
+        assertInstanceOf(CheckResult.Violated.class, full(with(bg, cap)));
+        assertFalse(BudgetDecision.decide(with(bg, cap), ONE) instanceof BudgetDecision.Verified);
+    }
+}
