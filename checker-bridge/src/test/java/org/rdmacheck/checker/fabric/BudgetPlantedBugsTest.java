@@ -102,6 +102,17 @@ class BudgetPlantedBugsTest {
         }
     }
 
+    @Test
+    void theTimeLimitBoundsTheLemmaToo() {
+        CheckSpec<LayoutState> s = spec(Map.of("flows", "0-1", "packets", "3", "tokens", "2", "failures", "1"));
+        BudgetDecision.Inconclusive i = assertInstanceOf(BudgetDecision.Inconclusive.class,
+                BudgetDecision.decide(s, ONE.withMaxMillis(1)));
+        assertFalse(i.lemma().complete());
+        assertEquals(0, i.lemma().failed());
+        assertEquals(0, i.states());
+        assertTrue(i.reason().contains("local lemma"), i.reason());
+    }
+
     /** The review's configurations: the full check finds the deadlock, the budget no longer says VERIFIED. */
     @Test
     @Tag("slow")
