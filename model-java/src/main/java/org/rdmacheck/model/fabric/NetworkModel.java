@@ -633,7 +633,7 @@ public final class NetworkModel implements LayoutModel {
                 }
             } else if (dead[failedNow][net.bufArc(i)]) {
                 slots.accept(g.failed);
-            } else if (g.background[i].get(s, base) >= threshold) {
+            } else if (g.background[i].get(s, base) >= backgroundCap) {
                 slots.accept(g.background[i]);
             } else {
                 return false;
