@@ -1,9 +1,13 @@
 package org.rdmacheck.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.fabric.BudgetDecision;
+import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.layout.LayoutState;
@@ -12,6 +16,7 @@ import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.fabric.FabricProperties;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -20,6 +25,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "budget", footerHeading = "%nExamples:%n", footer = {
         "  rdmacheck budget fabric --variant repaired-incast",
+        "  rdmacheck budget fabric --param failures=1 --param background=1 --json",
         "  rdmacheck budget fabric --param topology=leafspine:tors=3,spines=2,hosts=1 --param flows=0-2,1-2,2-0L "
                 + "--param background=2 --param failures=1 --param dft=8 --param tokens=4 --param threshold=2 "
                 + "--param ecn=3 --param xoff=4"},
@@ -41,8 +47,11 @@ public final class BudgetCommand implements Callable<Integer> {
     @Mixin
     ExplorerOptions explorer = new ExplorerOptions();
 
+    @Option(names = "--json", description = "print the decision as JSON (schema docs/json-schema/budget.schema.json)")
+    boolean json;
+
     @Override
-    public Integer call() {
+    public Integer call() throws com.fasterxml.jackson.core.JsonProcessingException {
         ModelEntry entry = selection.entry();
         if (!entry.name().equals("fabric")) {
             throw new InputException("model " + entry.name() + ": expected fabric (the packet budget covers the "
@@ -55,16 +64,54 @@ public final class BudgetCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         BudgetDecision.Outcome o = BudgetDecision.decide(built, explorer.settings(spec.commandLine().getErr()));
         boolean mustFail = built.mustFail(FabricProperties.NO_ROUTING_DEADLOCK);
-        String head = "fabric " + v + " " + FabricProperties.NO_ROUTING_DEADLOCK + " "
+        if (json) {
+            out.println(TraceJson.MAPPER.writeValueAsString(json(o, v, built.parameters(), mustFail)));
+        } else {
+            text(out, o, v, mustFail);
+        }
+        out.flush();
+        return exit(o, mustFail);
+    }
+
+    /**
+     * @param o        the decision
+     * @param mustFail whether the variant declares {@code NoRoutingDeadlock} violated
+     * @return 0 when decided as the variant expects, 1 when decided otherwise, 3 when not decided
+     */
+    static int exit(BudgetDecision.Outcome o, boolean mustFail) {
+        if (o instanceof BudgetDecision.Verified) {
+            return mustFail ? ExitCodes.VIOLATED : ExitCodes.OK;
+        }
+        if (o instanceof BudgetDecision.Deadlock) {
+            return mustFail ? ExitCodes.OK : ExitCodes.VIOLATED;
+        }
+        return ExitCodes.INCONCLUSIVE;
+    }
+
+    /** @param o the decision  @return its verdict: VERIFIED, VIOLATED or INCONCLUSIVE (not decided, for any reason) */
+    static Finding.Verdict verdict(BudgetDecision.Outcome o) {
+        return o instanceof BudgetDecision.Verified ? Finding.Verdict.VERIFIED
+                : o instanceof BudgetDecision.Deadlock ? Finding.Verdict.VIOLATED : Finding.Verdict.INCONCLUSIVE;
+    }
+
+    /**
+     * Writes the decision for people: a head line (variant, expectation, verdict) and the lemma, budget
+     * and search lines, or the one line saying what was not decided and why.
+     *
+     * @param out      where
+     * @param o        the decision
+     * @param variant  the variant
+     * @param mustFail whether the variant declares {@code NoRoutingDeadlock} violated
+     */
+    static void text(PrintWriter out, BudgetDecision.Outcome o, String variant, boolean mustFail) {
+        String head = "fabric " + variant + " " + FabricProperties.NO_ROUTING_DEADLOCK + " "
                 + (mustFail ? "fails" : "holds") + " ";
-        int exit;
         if (o instanceof BudgetDecision.Verified r) {
             out.println(head + "VERIFIED" + (mustFail ? " !" : ""));
             out.println(String.format(Locale.ROOT, "  local lemma: holds on %,d routing situations", r.lemma().situations()));
             out.println(budgetLine(r.budget(), r.needed()));
             out.println(String.format(Locale.ROOT, "  search: %,d states reached, %,d expanded (the others below the "
                     + "budget), %.1f s", r.states(), r.expanded(), r.millis() / 1000.0));
-            exit = mustFail ? ExitCodes.VIOLATED : ExitCodes.OK;
         } else if (o instanceof BudgetDecision.Deadlock d) {
             out.println(head + "VIOLATED" + (mustFail ? "" : " !"));
             out.println(String.format(Locale.ROOT, "  local lemma: holds on %,d routing situations",
@@ -72,7 +119,6 @@ public final class BudgetCommand implements Callable<Integer> {
             out.println(budgetLine(d.budget(), d.needed()));
             out.println(String.format(Locale.ROOT, "  routing deadlock in %d steps (%,d states reached), kind %s",
                     d.counterexample().steps().size() - 1, d.states(), kinds(d.kind())));
-            exit = mustFail ? ExitCodes.OK : ExitCodes.VIOLATED;
         } else if (o instanceof BudgetDecision.Inconclusive i) {
             out.println(head + "INCONCLUSIVE");
             out.println(String.format(Locale.ROOT, i.lemma().complete() ? "  local lemma: holds on %,d routing situations"
@@ -80,15 +126,125 @@ public final class BudgetCommand implements Callable<Integer> {
             out.println(budgetLine(i.budget(), i.needed()));
             out.println(i.lemma().complete() ? String.format(Locale.ROOT, "  search stopped (%s): %,d states reached, "
                     + "%,d expanded", i.reason(), i.states(), i.expanded()) : "  search not run: " + i.reason());
-            exit = ExitCodes.INCONCLUSIVE;
         } else {
             BudgetDecision.NotApplicable n = (BudgetDecision.NotApplicable) o;
             out.println(head + "INCONCLUSIVE");
             out.println("  not decided: " + n.reason());
-            exit = ExitCodes.INCONCLUSIVE;
         }
-        out.flush();
-        return exit;
+    }
+
+    /**
+     * The decision as JSON ({@code docs/json-schema/budget.schema.json}): verdict, outcome and refusal
+     * as enums, every figure as {@code {value, unit}}, a deadlock's or a failed assumption's trace whole.
+     *
+     * @param o          the decision
+     * @param variant    the variant
+     * @param parameters the resolved parameters
+     * @param mustFail   whether the variant declares {@code NoRoutingDeadlock} violated
+     * @return the JSON object
+     */
+    static ObjectNode json(BudgetDecision.Outcome o, String variant, java.util.Map<String, String> parameters,
+                           boolean mustFail) {
+        ObjectNode j = TraceJson.MAPPER.createObjectNode();
+        j.put("model", "fabric");
+        j.put("variant", variant);
+        ObjectNode ps = j.putObject("parameters");
+        parameters.forEach(ps::put);
+        j.put("property", FabricProperties.NO_ROUTING_DEADLOCK);
+        j.put("expected", mustFail ? "fails" : "holds");
+        Finding.Verdict verdict = verdict(o);
+        j.put("verdict", verdict.name());
+        int code = exit(o, mustFail);
+        j.put("outcome", code == ExitCodes.OK ? "AS_EXPECTED" : code == ExitCodes.VIOLATED ? "UNEXPECTED"
+                : "INCONCLUSIVE");
+        j.put("refusal", o instanceof BudgetDecision.NotApplicable n ? n.refusal().name() : null);
+        j.put("stopped", o instanceof BudgetDecision.Inconclusive i ? i.cause().name() : null);
+        j.put("reason", o instanceof BudgetDecision.NotApplicable n ? n.reason()
+                : o instanceof BudgetDecision.Inconclusive i ? i.reason() : null);
+        java.util.Optional<org.rdmacheck.checker.fabric.LocalRouting.Result> lemma = lemma(o);
+        if (lemma.isPresent()) {
+            ObjectNode l = j.putObject("lemma");
+            l.put("holds", lemma.get().holds());
+            l.put("complete", lemma.get().complete());
+            quantity(l, "situations", lemma.get().situations(), Quantity.Unit.COUNT);
+            quantity(l, "failed", lemma.get().failed(), Quantity.Unit.COUNT);
+        } else {
+            j.putNull("lemma");
+        }
+        long[] figures = figures(o);
+        if (figures != null) {
+            quantity(j, "budget", figures[0], Quantity.Unit.PACKETS);
+            quantity(j, "needed", figures[1], Quantity.Unit.PACKETS);
+            quantity(j, "distinctStates", figures[2], Quantity.Unit.STATES);
+        } else {
+            j.putNull("budget");
+            j.putNull("needed");
+            j.putNull("distinctStates");
+        }
+        if (o instanceof BudgetDecision.Verified r) {
+            quantity(j, "expandedStates", r.expanded(), Quantity.Unit.STATES);
+            quantity(j, "searchMillis", r.millis(), Quantity.Unit.MILLISECONDS);
+        } else if (o instanceof BudgetDecision.Inconclusive i) {
+            quantity(j, "expandedStates", i.expanded(), Quantity.Unit.STATES);
+            j.putNull("searchMillis");
+        } else {
+            j.putNull("expandedStates");
+            j.putNull("searchMillis");
+        }
+        if (o instanceof BudgetDecision.Deadlock d) {
+            ObjectNode dl = j.putObject("deadlock");
+            ArrayNode ks = dl.putArray("kinds");
+            d.kind().stream().map(NetworkModel.Block::label).sorted().forEach(ks::add);
+            counterexample(dl, d.counterexample());
+        } else {
+            j.putNull("deadlock");
+        }
+        if (o instanceof BudgetDecision.NotApplicable n && n.witness().isPresent()) {
+            counterexample(j.putObject("witness"), n.witness().get());
+        } else {
+            j.putNull("witness");
+        }
+        return j;
+    }
+
+    private static java.util.Optional<org.rdmacheck.checker.fabric.LocalRouting.Result> lemma(BudgetDecision.Outcome o) {
+        if (o instanceof BudgetDecision.Verified r) {
+            return java.util.Optional.of(r.lemma());
+        }
+        if (o instanceof BudgetDecision.Deadlock d) {
+            return java.util.Optional.of(d.lemma());
+        }
+        if (o instanceof BudgetDecision.Inconclusive i) {
+            return java.util.Optional.of(i.lemma());
+        }
+        return ((BudgetDecision.NotApplicable) o).lemma();
+    }
+
+    /** @return budget, needed and states reached, or null when the search did not run */
+    private static long[] figures(BudgetDecision.Outcome o) {
+        if (o instanceof BudgetDecision.Verified r) {
+            return new long[] {r.budget(), r.needed(), r.states()};
+        }
+        if (o instanceof BudgetDecision.Deadlock d) {
+            return new long[] {d.budget(), d.needed(), d.states()};
+        }
+        if (o instanceof BudgetDecision.Inconclusive i) {
+            return new long[] {i.budget(), i.needed(), i.states()};
+        }
+        return null;
+    }
+
+    private static void quantity(ObjectNode o, String name, long value, Quantity.Unit unit) {
+        ObjectNode q = o.putObject(name);
+        q.put("value", value);
+        q.put("unit", unit.symbol());
+    }
+
+    private static void counterexample(ObjectNode c, Counterexample cex) {
+        c.put("kind", cex.kind().word());
+        c.put("property", cex.property());
+        quantity(c, "steps", cex.length(), Quantity.Unit.STEPS);
+        c.set("trace", org.rdmacheck.checker.trace.Counterexamples.toJson(cex).get("steps"));
     }
 
     private static String budgetLine(int budget, int needed) {

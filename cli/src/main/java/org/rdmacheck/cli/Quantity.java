@@ -50,6 +50,8 @@ public record Quantity(String name, double value, Unit unit) {
         DEPENDENCIES("dependencies"),
         /** lost packets or control messages (a loss budget) */
         LOSSES("losses"),
+        /** packets (the packet budget of a fabric state) */
+        PACKETS("packets"),
         /** degrees (phase margins) */
         DEGREES("deg"),
         /** hertz (crossover frequencies) */
@@ -69,7 +71,8 @@ public record Quantity(String name, double value, Unit unit) {
         /** @return whether values in this unit are whole numbers */
         public boolean integral() {
             return this == STATES || this == TRANSITIONS || this == STEPS || this == STATES_PER_SECOND || this == COUNT
-                    || this == CHANNELS || this == DEPENDENCIES || this == LOSSES || this == BYTES;
+                    || this == CHANNELS || this == DEPENDENCIES || this == LOSSES || this == BYTES
+                    || this == PACKETS;
         }
 
         /**

@@ -1,11 +1,34 @@
 package org.rdmacheck.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.fabric.BudgetDecision;
+import org.rdmacheck.checker.fabric.PacketBudget;
+import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.engine.ExplorerSettings;
+import org.rdmacheck.model.Params;
+import org.rdmacheck.model.fabric.FabricConfig;
+import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.fabric.FabricProperties;
 
-/** {@code rdmacheck budget}: the packet budget's verdicts, exit codes and refusals. */
+/**
+ * {@code rdmacheck budget}: the packet budget's verdicts, exit codes and refusals, and its side
+ * conditions shown to fail: a model with a planted bug outside the routing decision (no routing
+ * situation of the local lemma shows it) breaks {@code RoutesLive} or {@code BudgetNonIncreasing}, and
+ * the decision then says nothing (exit 3, naming the condition and giving its trace).
+ */
 class BudgetCommandTest {
 
     private static final String[] TINY = {"--param", "flows=0-1", "--param", "packets=1", "--param", "tokens=1",
@@ -39,5 +62,112 @@ class BudgetCommandTest {
                 "pfc-hysteresis=2", "--threads", "1");
         assertEquals(3, h.code(), h.err());
         assertTrue(h.out().contains("not decided: pfc-hysteresis"), h.out());
+    }
+
+    private static final ExplorerSettings FIRST = ExplorerSettings.defaults().withThreads(1).withProgress(0, p -> { })
+            .withStopAtFirstViolation(true);
+
+    @SuppressWarnings("unchecked")
+    private static CheckSpec<LayoutState> spec(Map<String, String> params) {
+        return (CheckSpec<LayoutState>) (CheckSpec<?>) Catalog.find("fabric").build("repaired", Params.of(params));
+    }
+
+    /** The design's configuration on a model with a planted bug, every property of the catalogue on it. */
+    private static CheckSpec<LayoutState> planted(Map<String, String> params,
+                                                  java.util.function.Function<FabricConfig, NetworkModel> plant) {
+        CheckSpec<LayoutState> s = spec(params);
+        NetworkModel m = plant.apply(((NetworkModel) s.model()).config());
+        return new CheckSpec<>(s.modelName(), s.variant(), s.parameters(), m, FabricProperties.all(m), Set.of());
+    }
+
+    /** The decision rendered as the command renders it: exit code, text, and JSON validated by its schema. */
+    private static JsonNode rendered(BudgetDecision.Outcome o, CheckSpec<LayoutState> s, String line) throws Exception {
+        assertEquals(ExitCodes.INCONCLUSIVE, BudgetCommand.exit(o, false));
+        StringWriter text = new StringWriter();
+        BudgetCommand.text(new PrintWriter(text, true), o, "repaired", false);
+        assertTrue(text.toString().startsWith("fabric repaired NoRoutingDeadlock holds INCONCLUSIVE\n"), text.toString());
+        assertTrue(text.toString().contains("  not decided: " + line), text.toString());
+        JsonNode j = TraceJson.MAPPER.readTree(TraceJson.MAPPER.writeValueAsString(BudgetCommand.json(o, "repaired",
+                s.parameters(), false)));
+        assertTrue(JsonSchemaTest.schema("budget.schema.json").validate(j).isEmpty(), j.toString());
+        assertEquals("INCONCLUSIVE", j.get("verdict").asText());
+        assertEquals("INCONCLUSIVE", j.get("outcome").asText());
+        assertTrue(j.get("lemma").get("holds").asBoolean());
+        return j;
+    }
+
+    /**
+     * One 2-packet message, 3 background packets, a 1-entry DFT: after the first delivery the budget is
+     * still 1 + 3 = 2 x xoff, so the search expands that state. Without the planted bug it is VERIFIED.
+     */
+    private static final Map<String, String> ONE_MESSAGE = Map.of("flows", "0-1", "packets", "2", "tokens", "1",
+            "failures", "0", "xoff", "2", "background", "3", "dft", "1");
+
+    @Test
+    void aDftEntryNoRoutingSituationHasIsRefusedByRoutesLive() throws Exception {
+        // a destination ToR that writes a VL0 entry toward the network on accepting a packet: the lemma holds (no
+        // routing decision changes); RoutesLive sees the entry (off the escape route of a message with a packet to
+        // come) on the state after the first delivery
+        CheckSpec<LayoutState> p = planted(ONE_MESSAGE, NetworkModel::withPlantedDeliveryEntry);
+        BudgetDecision.NotApplicable n = assertInstanceOf(BudgetDecision.NotApplicable.class,
+                BudgetDecision.decide(p, FIRST));
+        assertEquals(BudgetDecision.Refusal.ROUTES_LIVE_FAILS, n.refusal(), n.reason());
+        Counterexample w = n.witness().orElseThrow();
+        assertEquals(Counterexample.Kind.INVARIANT, w.kind());
+        assertEquals(BudgetDecision.ENTRIES_LIVE, w.property());
+        assertEquals("Deliver", w.steps().get(w.length()).action().name()); // the first delivery
+        assertEquals(0, w.steps().get(w.length()).action().params().get("seq"));
+        assertTrue(w.length() >= 4, "send, two hops, delivery: " + w.length());
+        JsonNode j = rendered(n, p, BudgetDecision.ENTRIES_LIVE + " fails on a state reached in " + w.length()
+                + " steps");
+        assertEquals("ROUTES_LIVE_FAILS", j.get("refusal").asText());
+        assertEquals(w.length(), j.get("witness").get("steps").get("value").asInt());
+        assertEquals(w.length() + 1, j.get("witness").get("trace").size());
+        // without the planted bug the same configuration is decided (the lemma is the same: the bug is not routing)
+        CheckSpec<LayoutState> clean = spec(ONE_MESSAGE);
+        BudgetDecision.Verified v = assertInstanceOf(BudgetDecision.Verified.class, BudgetDecision.search(clean,
+                new PacketBudget((NetworkModel) clean.model()), n.lemma().orElseThrow(), FIRST, false));
+        assertEquals(3_597, v.states());
+    }
+
+    @Test
+    void aDeliveryThatGivesAPacketBackToSendIsRefusedByTheBudgetCheck() throws Exception {
+        // a spurious retransmission of a message's last packet after it was accepted: the lemma holds, RoutesLive
+        // holds, and the budget rises by one packet on that delivery; 4 background packets keep the budget at 2 x
+        // xoff when the 1-packet message completes, so the search expands that state (without the bug: VERIFIED,
+        // BudgetDecisionTest's slow tier)
+        CheckSpec<LayoutState> p = planted(Map.of("flows", "0-1", "packets", "1", "tokens", "1", "failures", "0",
+                "xoff", "2", "background", "4", "dft", "1"), NetworkModel::withPlantedResend);
+        BudgetDecision.NotApplicable n = assertInstanceOf(BudgetDecision.NotApplicable.class,
+                BudgetDecision.decide(p, FIRST));
+        assertEquals(BudgetDecision.Refusal.BUDGET_RAISED, n.refusal(), n.reason());
+        Counterexample w = n.witness().orElseThrow();
+        assertEquals(Counterexample.Kind.ACTION, w.kind());
+        assertEquals(BudgetDecision.NON_INCREASING, w.property());
+        assertEquals("Deliver", w.steps().get(w.length()).action().name());
+        assertEquals(0, w.steps().get(w.length()).action().params().get("seq")); // the message's last packet
+        JsonNode j = rendered(n, p, BudgetDecision.NON_INCREASING + " fails on a transition reached in " + w.length()
+                + " steps");
+        assertEquals("BUDGET_RAISED", j.get("refusal").asText());
+        assertTrue(j.get("deadlock").isNull());
+    }
+
+    @Test
+    @org.junit.jupiter.api.Tag("slow")
+    void theJsonOfADeadlockNamesItsKindsAsEnumsAndCarriesTheTrace() throws Exception {
+        CliTest.Run r = CliTest.run("budget", "fabric", "--variant", "repaired-one-message", "--threads", "1", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode j = TraceJson.MAPPER.readTree(r.out());
+        assertTrue(JsonSchemaTest.schema("budget.schema.json").validate(j).isEmpty(), r.out());
+        assertEquals("VIOLATED", j.get("verdict").asText());
+        assertEquals("AS_EXPECTED", j.get("outcome").asText());
+        assertEquals("fails", j.get("expected").asText());
+        assertEquals(8, j.get("deadlock").get("steps").get("value").asInt());
+        assertEquals("steps", j.get("deadlock").get("steps").get("unit").asText());
+        assertEquals(9, j.get("deadlock").get("trace").size());
+        assertEquals(java.util.List.of("follow-closes-vl0", "paused", "pinned-to-full"),
+                TraceJson.MAPPER.convertValue(j.get("deadlock").get("kinds"), java.util.List.class));
+        assertEquals(4, j.get("needed").get("value").asInt());
+        assertEquals("packets", j.get("needed").get("unit").asText());
     }
 }

@@ -91,28 +91,45 @@ public final class BudgetDecision {
                            long states, int needed, int budget) implements Outcome {
     }
 
+    /** Which condition of the argument failed, so that nothing was decided. */
+    public enum Refusal {
+        /** the configuration is outside what the counting covers (another preset, hysteresis, a PFC knock-out, ...) */
+        NOT_COVERED,
+        /** the local lemma fails on some routing situation: a packet may be refused with room, so a deadlock may need fewer packets */
+        LEMMA_FAILS,
+        /** {@link #ENTRIES_LIVE} fails on a reached state: the lemma's situations may not cover the reachable ones */
+        ROUTES_LIVE_FAILS,
+        /** {@link #NON_INCREASING} fails on a transition: a state below the budget may still reach a deadlock */
+        BUDGET_RAISED
+    }
+
     /**
      * The argument does not apply: the configuration is outside what it covers, the local lemma
      * fails (a packet can be refused for a lost route, so a deadlock may need fewer packets), or a
      * checked assumption fails on a reached state or transition. Nothing is decided.
      *
-     * @param reason one line saying which
-     * @param lemma  the local lemma's enumeration, if it ran
+     * @param refusal which condition failed
+     * @param reason  one line saying which, and where
+     * @param lemma   the local lemma's enumeration, if it ran
+     * @param witness for a failed assumption, its counterexample in the model (the state, or the
+     *                transition's path), else empty
      */
-    public record NotApplicable(String reason, Optional<LocalRouting.Result> lemma) implements Outcome {
+    public record NotApplicable(Refusal refusal, String reason, Optional<LocalRouting.Result> lemma,
+                                Optional<Counterexample> witness) implements Outcome {
     }
 
     /**
      * The budgeted search stopped at a limit.
      *
-     * @param reason   the limit
+     * @param cause    the limit, as the findings' {@code inconclusiveCause}
+     * @param reason   the limit, one line
      * @param lemma    the local lemma's enumeration
      * @param states   distinct states reached
      * @param expanded states expanded
      * @param needed   packets a routing deadlock needs
      * @param budget   the initial state's budget
      */
-    public record Inconclusive(String reason, LocalRouting.Result lemma, long states, long expanded, int needed,
+    public record Inconclusive(CheckResult.InconclusiveReason cause, String reason, LocalRouting.Result lemma, long states, long expanded, int needed,
                                int budget) implements Outcome {
     }
 
@@ -131,17 +148,19 @@ public final class BudgetDecision {
         NetworkModel m = (NetworkModel) spec.model();
         String why = PacketBudget.notCovered(m.config(), m.fields());
         if (why != null) {
-            return new NotApplicable(why, Optional.empty());
+            return new NotApplicable(Refusal.NOT_COVERED, why, Optional.empty(), Optional.empty());
         }
         PacketBudget standard = new PacketBudget(m);
         PacketBudget budget = standard.failureFirstApplies() ? new PacketBudget(m, true) : standard;
         LocalRouting.Result lemma = LocalRouting.check(m, deadline);
         if (lemma.failed() > 0) {
-            return new NotApplicable("the local lemma fails in " + lemma.failed() + " of " + lemma.situations()
-                    + " situations, e.g. " + lemma.failures().get(0), Optional.of(lemma));
+            return new NotApplicable(Refusal.LEMMA_FAILS, "the local lemma fails in " + lemma.failed() + " of "
+                    + lemma.situations() + " situations, e.g. " + lemma.failures().get(0), Optional.of(lemma),
+                    Optional.empty());
         }
         if (!lemma.complete()) {
-            return new Inconclusive("time limit (" + settings.maxMillis() / 1000 + " s) reached in the local lemma",
+            return new Inconclusive(CheckResult.InconclusiveReason.TIME_LIMIT, "time limit ("
+                    + settings.maxMillis() / 1000 + " s) reached in the local lemma",
                     lemma, 0, 0, budget.needed(), budget.initialBudget());
         }
         boolean quotient = !budget.failureFirst() && m.config().failures() > 0;
@@ -198,9 +217,11 @@ public final class BudgetDecision {
         int initial = budget.initialBudget();
         for (String assumption : List.of(ENTRIES_LIVE, NON_INCREASING)) {
             if (r.result(assumption) instanceof CheckResult.Violated v) {
-                return new NotApplicable(assumption + " fails on a reached " + (assumption.equals(ENTRIES_LIVE)
-                        ? "state" : "transition") + " (" + v.counterexample().steps().size() + " steps)",
-                        Optional.of(lemma));
+                boolean state = assumption.equals(ENTRIES_LIVE);
+                return new NotApplicable(state ? Refusal.ROUTES_LIVE_FAILS : Refusal.BUDGET_RAISED, assumption
+                        + " fails on a " + (state ? "state" : "transition") + " reached in "
+                        + (v.counterexample().steps().size() - 1) + " steps", Optional.of(lemma),
+                        Optional.of(v.counterexample()));
             }
         }
         CheckResult c = r.result(FabricProperties.NO_ROUTING_DEADLOCK);
@@ -212,7 +233,9 @@ public final class BudgetDecision {
         if (r.complete() && c instanceof CheckResult.Verified) {
             return new Verified(lemma, states, expanded, needed, initial, r.stats().wallMillis());
         }
-        return new Inconclusive(r.stopReason(), lemma, states, expanded, needed, initial);
+        CheckResult.InconclusiveReason cause = c instanceof CheckResult.Inconclusive i ? i.cause()
+                : CheckResult.InconclusiveReason.STOPPED_EARLY;
+        return new Inconclusive(cause, r.stopReason(), lemma, states, expanded, needed, initial);
     }
 
     /**

@@ -76,6 +76,16 @@ class BudgetDecisionTest {
 
     @Test
     @Tag("slow")
+    void withoutThePlantedResendTheConfigurationIsVerified() {
+        // the configuration of BudgetCommandTest's planted resend (one 1-packet message, 4 background packets)
+        CheckSpec<LayoutState> s = spec("repaired", Map.of("flows", "0-1", "packets", "1", "tokens", "1",
+                "failures", "0", "xoff", "2", "background", "4", "dft", "1"));
+        BudgetDecision.Verified v = assertInstanceOf(BudgetDecision.Verified.class, BudgetDecision.decide(s, ONE));
+        assertTrue(v.expanded() > 0, "the search expands states above the budget: " + v.expanded());
+    }
+
+    @Test
+    @Tag("slow")
     void theDesignsOneMessageDeadlockIsFoundWithItsTrace() {
         CheckSpec<LayoutState> s = spec("repaired-one-message", Map.of());
         BudgetDecision.Deadlock d = assertInstanceOf(BudgetDecision.Deadlock.class, BudgetDecision.decide(s, ONE));
@@ -99,7 +109,7 @@ class BudgetDecisionTest {
     @Tag("slow")
     void everyStoredDeadlockOfTheDesignIsFoundAsTheBreadthFirstSearchFindsIt() {
         for (String v : java.util.List.of("repaired-one-message", "repaired-background", "repaired-three-tokens",
-                "repaired-failure", "repaired-deadlock", "repaired-incast", "repaired-ring")) {
+                "repaired-failure", "repaired-long-flow", "repaired-deadlock", "repaired-incast", "repaired-ring")) {
             CheckSpec<LayoutState> s = spec(v, Map.of());
             BudgetDecision.Deadlock d = assertInstanceOf(BudgetDecision.Deadlock.class, BudgetDecision.decide(s, ONE), v);
             CheckResult.Violated bfs = assertInstanceOf(CheckResult.Violated.class, full(s), v);

@@ -39,7 +39,8 @@ class FabricVerificationTest {
     }
 
     /** Variants whose defaults take more than a few seconds: checked by the slow tier (and by {@code all}). */
-    private static final Set<String> SLOW_VARIANTS = Set.of("repaired-failure", "repaired-incast", "repaired-ring");
+    private static final Set<String> SLOW_VARIANTS = Set.of("repaired-failure", "repaired-long-flow", "repaired-incast",
+            "repaired-ring");
 
     @TestFactory
     Stream<DynamicTest> everyVariantViolatesExactlyItsDeclaredPropertiesAtItsDefaults() {

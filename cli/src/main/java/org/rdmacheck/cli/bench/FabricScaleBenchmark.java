@@ -97,7 +97,8 @@ public final class FabricScaleBenchmark {
                 }
             }
         } else if (which.equals("findings")) {
-            for (String v : List.of("repaired-incast", "repaired-ring", "repaired-deadlock", "repaired-failure")) {
+            for (String v : List.of("repaired-incast", "repaired-ring", "repaired-deadlock", "repaired-failure",
+                    "repaired-long-flow")) {
                 runs.add(new ModelEntry.Run(v, org.rdmacheck.model.Params.of(java.util.Map.of())));
             }
         } else {

@@ -174,6 +174,10 @@ public final class NetworkModel implements LayoutModel {
     private final int pauseAt;
     /** the background a buffer can hold: the threshold in every catalogue model (see {@link #withPlantedBackgroundCap}) */
     private final int backgroundCap;
+    /** a planted delivery bug for tests (see {@link #withPlantedDeliveryEntry}); false in every catalogue model */
+    private final boolean deliveryEntry;
+    /** a planted delivery bug for tests (see {@link #withPlantedResend}); false in every catalogue model */
+    private final boolean resendAfterEnd;
 
     /**
      * Why a buffered head packet cannot move, in the model's own terms: the kind of a deadlock is
@@ -248,7 +252,7 @@ public final class NetworkModel implements LayoutModel {
      * @return the model with the early pause
      */
     public static NetworkModel withPlantedEarlyPause(FabricConfig config) {
-        return new NetworkModel(config, -1, false, config.xoff() - 1, config.threshold());
+        return new NetworkModel(config, -1, false, config.xoff() - 1, config.threshold(), false, false);
     }
 
     /**
@@ -261,19 +265,46 @@ public final class NetworkModel implements LayoutModel {
      * @return the model with the raised cap
      */
     public static NetworkModel withPlantedBackgroundCap(FabricConfig config) {
-        return new NetworkModel(config, -1, false, config.xoff(), config.threshold() + 1);
+        return new NetworkModel(config, -1, false, config.xoff(), config.threshold() + 1, false, false);
+    }
+
+    /**
+     * For tests only (no command or parameter reaches it): the model with a planted bug outside the
+     * routing decision, a destination ToR that, on accepting a packet of a message, writes a DFT
+     * entry of the message on VL0 toward the network (its first uplink), off the message's escape
+     * route. No routing situation shows it; it shows in the DFT contents reached.
+     *
+     * @param config the configuration
+     * @return the model with the bug
+     */
+    public static NetworkModel withPlantedDeliveryEntry(FabricConfig config) {
+        return new NetworkModel(config, -1, false, config.xoff(), config.threshold(), true, false);
+    }
+
+    /**
+     * For tests only (no command or parameter reaches it): the model with a planted bug outside the
+     * routing decision, a sender that sends a message's last packet once more after the receiver
+     * accepted it (a spurious retransmission), so a delivery gives a packet back to send.
+     *
+     * @param config the configuration
+     * @return the model with the bug
+     */
+    public static NetworkModel withPlantedResend(FabricConfig config) {
+        return new NetworkModel(config, -1, false, config.xoff(), config.threshold(), false, true);
     }
 
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource) {
-        this(config, stuckSeq, escapeOnlyAtSource, config.xoff(), config.threshold());
+        this(config, stuckSeq, escapeOnlyAtSource, config.xoff(), config.threshold(), false, false);
     }
 
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource, int pauseAt,
-                         int backgroundCap) {
+                         int backgroundCap, boolean deliveryEntry, boolean resendAfterEnd) {
         this.stuckSeq = stuckSeq;
         this.escapeOnlyAtSource = escapeOnlyAtSource;
         this.pauseAt = pauseAt;
         this.backgroundCap = backgroundCap;
+        this.deliveryEntry = deliveryEntry;
+        this.resendAfterEnd = resendAfterEnd;
         this.config = config;
         this.iofd = config.options().preset() == FabricOptions.Preset.IOFD;
         this.escapeVl = config.options().preset() == FabricOptions.Preset.ESCAPE_VL;
@@ -1677,11 +1708,31 @@ public final class NetworkModel implements LayoutModel {
             if (seq == exp) {
                 x.set(g.expected[f], exp + 1);
                 receiver = 0;
+                if (deliveryEntry || resendAfterEnd) {
+                    planted(arc, f, seq);
+                }
             } else if (seq > exp) {
                 // RC responder: a sequence error; go-back-N is the gbn model's subject, so the message stalls
                 receiver = 2;
             }
             emit(code(DELIVER, arc, b & 1, f, seq, 0, receiver, 0, 0, 0, false, false));
+        }
+
+        /** The planted delivery bugs of {@link #withPlantedDeliveryEntry} and {@link #withPlantedResend} (tests only). */
+        private void planted(int arc, int f, int seq) {
+            if (resendAfterEnd && seq == packets - 1) {
+                x.set(g.sent[f], packets - 1);
+            }
+            int v = t.arcFrom(arc);
+            if (deliveryEntry && x.length(dft[v]) < dftSize) {
+                for (int p = 0; p < t.degree(v); p++) {
+                    int up = t.arcAt(v, p);
+                    if (!t.isHost(t.arcTo(up))) {
+                        x.append(dft[v], g.entry(f, 0, up, 0));
+                        return;
+                    }
+                }
+            }
         }
 
         /**

@@ -164,6 +164,18 @@ public final class FabricEntry implements ModelEntry {
                         + "and to which follow closes VL0", plus(stall, FabricProperties.NO_ROUTING_DEADLOCK),
                         Origin.REPAIR, Map.of("flows", "0-1,1-0", "packets", "2", "tokens", "2", "xoff", "2",
                                 "background", "1", "failures", "1")),
+                new VariantSpec("repaired-long-flow", "the repairs (as repaired, at its defaults: 2-packet "
+                        + "messages, xoff 2, 2 background packets) with a long flow h0->h1 beside the short message "
+                        + "h1->h0, 4 tokens and one failure: the link leaf0-spine1 fails; h1's first packet, deflected "
+                        + "at spine0 (a background packet on its port to leaf0), bounces between leaf1 and the spines "
+                        + "until its 4 tokens are spent, filling leaf1's 2-entry DFT with its message's entries, and "
+                        + "ends in spine0->leaf1 ahead of the long flow's first packet; leaf1->spine0 holds h1's second "
+                        + "packet and a background packet. Leaf1's head (h1's first packet, no token left) needs the "
+                        + "full buffer to spine0 and the full DFT closes VL0 to it; spine0's head (h1's second packet) "
+                        + "is pinned by its entry to the full buffer to leaf1, and follow closes VL0 to it (14 steps; "
+                        + "with 3 tokens, one background packet or no failure it holds)",
+                        plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        with(REPAIRED_DEFAULTS, "flows", "0-1L,1-0", "tokens", "4", "failures", "1")),
                 new VariantSpec("repaired-incast", "the repairs (as repaired, at its defaults: 2-packet messages, 1 "
                         + "token, xoff 2, 2 background packets) under an incast of two senders on the 3x2 leaf-spine "
                         + "(h0->h2, h1->h2): leaf2 deflects both messages back up to spine0 (a background packet on its "
@@ -396,7 +408,8 @@ public final class FabricEntry implements ModelEntry {
      * of other topologies (a configuration contains a finding only on the same topology).
      */
     static final List<String> REPAIRED_FINDINGS = List.of("repaired-one-message", "repaired-background",
-            "repaired-three-tokens", "repaired-failure", "repaired-deadlock", "repaired-incast", "repaired-ring");
+            "repaired-three-tokens", "repaired-failure", "repaired-long-flow", "repaired-deadlock", "repaired-incast",
+            "repaired-ring");
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name(),
@@ -418,6 +431,7 @@ public final class FabricEntry implements ModelEntry {
             "repaired-three-tokens", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
             "repaired-failure", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0, ESCAPE_BLOCKED),
             "repaired-deadlock", kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
+            "repaired-long-flow", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
             "repaired-incast", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
             "repaired-ring", kind(PAUSED, FOLLOW_CLOSES_VL0));
 
