@@ -70,7 +70,7 @@ class FabricFindingKindTest {
     /**
      * Every finding's kinds are complete at its configuration (the search for a routing deadlock of
      * another kind is exhausted), and each further kind is what that search finds next, at the
-     * stored trace's length. {@code mvn -B verify -Pslow}; about 3.1 M states over the seven findings.
+     * stored trace's length. {@code mvn -B verify -Pslow}; about 5.4 M states over the eight findings.
      */
     @Tag("slow")
     @TestFactory

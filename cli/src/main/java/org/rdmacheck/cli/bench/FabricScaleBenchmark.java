@@ -26,7 +26,9 @@ import org.rdmacheck.properties.fabric.FabricEntry;
  * on one thread, on the two configurations and on the leaf-spine's neighbours the counting argument
  * names, one more background packet and xoff 3). Each breadth-first run prints its heap figures: the
  * store's bytes per state and the most the level structures held; each walk run its walks and states
- * visited; each directed run the states stored and expanded and the best score reached.
+ * visited; each directed run the states stored and expanded and the best score reached. With
+ * {@code budget [paper|paper-only|fattree|findings|VARIANT]} in place of {@code paper}: the packet
+ * budget's decision of {@code NoRoutingDeadlock} instead ({@link BudgetDecision}, one line each).
  */
 public final class FabricScaleBenchmark {
 
@@ -85,14 +87,16 @@ public final class FabricScaleBenchmark {
 
     /**
      * The budgeted decision of {@code NoRoutingDeadlock} ({@link BudgetDecision}): on the paper-scale
-     * leaf-spine and its two neighbours ({@code paper}), or on the stored deadlocks of the design it
-     * must report ({@code findings}), or on one variant's defaults (a variant name).
+     * leaf-spine and its two neighbours ({@code paper}), on the leaf-spine alone ({@code paper-only}), on
+     * the paper-scale k=4 fat-tree ({@code fattree}), or on the stored deadlocks of the design it must
+     * report ({@code findings}), or on one variant's defaults (a variant name).
      */
     private static void budget(long minutes, int threads, String which) {
         List<ModelEntry.Run> runs = new java.util.ArrayList<>();
-        if (which.equals("paper") || which.equals("paper-only")) {
+        if (which.equals("paper") || which.equals("paper-only") || which.equals("fattree")) {
             for (ModelEntry.Run run : FabricEntry.scaleRuns()) {
-                if (isPaperScale(run) && run.params().asMap().get("topology").startsWith("leafspine")) {
+                boolean leafSpine = run.params().asMap().get("topology").startsWith("leafspine");
+                if (isPaperScale(run) && leafSpine != which.equals("fattree")) {
                     runs.addAll(which.equals("paper") ? neighbours(run) : List.of(run));
                 }
             }
