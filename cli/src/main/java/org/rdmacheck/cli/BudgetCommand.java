@@ -148,8 +148,7 @@ public final class BudgetCommand implements Callable<Integer> {
         ObjectNode j = TraceJson.MAPPER.createObjectNode();
         j.put("model", "fabric");
         j.put("variant", variant);
-        ObjectNode ps = j.putObject("parameters");
-        parameters.forEach(ps::put);
+        JsonValues.parameters(j, "parameters", "fabric", parameters);
         j.put("property", FabricProperties.NO_ROUTING_DEADLOCK);
         j.put("expected", mustFail ? "fails" : "holds");
         Finding.Verdict verdict = verdict(o);
@@ -235,9 +234,7 @@ public final class BudgetCommand implements Callable<Integer> {
     }
 
     private static void quantity(ObjectNode o, String name, long value, Quantity.Unit unit) {
-        ObjectNode q = o.putObject(name);
-        q.put("value", value);
-        q.put("unit", unit.symbol());
+        JsonValues.figure(o, name, value, unit);
     }
 
     private static void counterexample(ObjectNode c, Counterexample cex) {
