@@ -62,7 +62,13 @@ public final class BudgetCommand implements Callable<Integer> {
         CheckSpec<LayoutState> built = (CheckSpec<LayoutState>) (CheckSpec<?>) entry.build(v,
                 selection.params("the packet budget decides the design as configured; knock-outs are check's"));
         PrintWriter out = spec.commandLine().getOut();
-        BudgetDecision.Outcome o = BudgetDecision.decide(built, explorer.settings(spec.commandLine().getErr()));
+        PrintWriter err = spec.commandLine().getErr();
+        long started = System.nanoTime();
+        BudgetDecision.Outcome o = BudgetDecision.decide(built, explorer.settings(err), n -> {
+            err.printf("progress: local lemma, %,d routing situations checked, %.1f s elapsed%n", n,
+                    (System.nanoTime() - started) / 1e9);
+            err.flush();
+        });
         boolean mustFail = built.mustFail(FabricProperties.NO_ROUTING_DEADLOCK);
         if (json) {
             out.println(TraceJson.MAPPER.writeValueAsString(json(o, v, built.parameters(), mustFail)));

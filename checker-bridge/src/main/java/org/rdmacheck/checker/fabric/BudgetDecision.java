@@ -143,6 +143,17 @@ public final class BudgetDecision {
      * @return the outcome
      */
     public static Outcome decide(CheckSpec<LayoutState> spec, ExplorerSettings settings) {
+        return decide(spec, settings, n -> { });
+    }
+
+    /**
+     * @param spec          a check whose model is a {@link NetworkModel}
+     * @param settings      the search's settings (threads, limits, progress interval)
+     * @param lemmaProgress told the routing situations checked so far, every progress interval of the settings
+     * @return the outcome
+     */
+    public static Outcome decide(CheckSpec<LayoutState> spec, ExplorerSettings settings,
+                                 java.util.function.LongConsumer lemmaProgress) {
         long start = System.nanoTime();
         long deadline = start + settings.maxMillis() * 1_000_000L;
         NetworkModel m = (NetworkModel) spec.model();
@@ -152,7 +163,7 @@ public final class BudgetDecision {
         }
         PacketBudget standard = new PacketBudget(m);
         PacketBudget budget = standard.failureFirstApplies() ? new PacketBudget(m, true) : standard;
-        LocalRouting.Result lemma = LocalRouting.check(m, deadline);
+        LocalRouting.Result lemma = LocalRouting.check(m, deadline, settings.progressMillis(), lemmaProgress);
         if (lemma.failed() > 0) {
             return new NotApplicable(Refusal.LEMMA_FAILS, "the local lemma fails in " + lemma.failed() + " of "
                     + lemma.situations() + " situations, e.g. " + lemma.failures().get(0), Optional.of(lemma),

@@ -91,7 +91,23 @@ public final class LocalRouting {
      * @return the situations checked and those that fail
      */
     public static Result check(NetworkModel m, long deadline) {
-        return new Checker(m, deadline).run();
+        return check(m, deadline, 0, n -> { });
+    }
+
+    /**
+     * @param m              a configuration of the network model
+     * @param deadline       {@link System#nanoTime()} after which the enumeration stops, incomplete
+     * @param progressMillis interval of progress reports (0: none)
+     * @param progress       told the situations checked so far, every interval
+     * @return the situations checked and those that fail
+     */
+    public static Result check(NetworkModel m, long deadline, long progressMillis,
+                               java.util.function.LongConsumer progress) {
+        Checker c = new Checker(m, deadline);
+        c.progressNanos = progressMillis * 1_000_000L;
+        c.progress = progress;
+        c.nextReport = System.nanoTime() + c.progressNanos;
+        return c.run();
     }
 
     private static final class Checker {
@@ -108,6 +124,9 @@ public final class LocalRouting {
         private final int[] vl1Classes;
         private final int[] vl0Classes;
         private final long deadline;
+        private long progressNanos;
+        private java.util.function.LongConsumer progress = n -> { };
+        private long nextReport;
         private boolean stopped;
         private final List<String> failures = new ArrayList<>();
         private long situations;
@@ -302,9 +321,14 @@ public final class LocalRouting {
                             for (long k = 0; k < combos; k++) {
                                 situation(e, v, out, f, seq, tk, heads, source, table, k, per, vl0);
                             }
-                            if (System.nanoTime() > deadline) {
+                            long now = System.nanoTime();
+                            if (now > deadline) {
                                 stopped = true;
                                 return;
+                            }
+                            if (progressNanos > 0 && now > nextReport) {
+                                progress.accept(situations);
+                                nextReport = now + progressNanos;
                             }
                         }
                     }

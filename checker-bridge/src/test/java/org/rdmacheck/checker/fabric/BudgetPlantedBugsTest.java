@@ -73,6 +73,26 @@ class BudgetPlantedBugsTest {
     }
 
     @Test
+    void theLemmaReportsItsProgress() {
+        NetworkModel m = (NetworkModel) spec(small()).model();
+        java.util.List<Long> reports = new java.util.ArrayList<>();
+        LocalRouting.Result r = LocalRouting.check(m, Long.MAX_VALUE, 1, n -> {
+            reports.add(n);
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        assertTrue(r.holds() && r.complete());
+        assertFalse(reports.isEmpty(), "no progress report");
+        for (int i = 1; i < reports.size(); i++) {
+            assertTrue(reports.get(i) >= reports.get(i - 1), "the counts grow: " + reports);
+        }
+        assertTrue(reports.get(reports.size() - 1) <= r.situations());
+    }
+
+    @Test
     void aRaisedBackgroundCapIsRefusedFromTheModelsLayout() {
         CheckSpec<LayoutState> s = spec(Map.of("flows", "0-1", "packets", "2", "background", "2"));
         NetworkModel planted = NetworkModel.withPlantedBackgroundCap(((NetworkModel) s.model()).config());
