@@ -133,6 +133,11 @@ class FlowProjectionTest {
         ExplorationReport full = new Explorer(ONE).check(s.selecting(p -> p.name().equals("InOrderDelivery")));
         CheckResult.Violated c = assertInstanceOf(CheckResult.Violated.class, full.result("InOrderDelivery"));
         assertEquals(c.counterexample().steps().size(), v.trace().orElseThrow().steps().size());
+        // the lemma behind DeadlockFree can fail too: the overtaken packet is discarded, the message never completes
+        PerFlowDecision.PropertyVerdict drained = o.verdicts().stream().filter(p -> p.property().equals("FlowDrained"))
+                .findFirst().orElseThrow();
+        assertEquals(PerFlowDecision.Verdict.VIOLATED, drained.verdict(), drained.note());
+        assertTrue(drained.trace().isPresent());
     }
 
     @Test
