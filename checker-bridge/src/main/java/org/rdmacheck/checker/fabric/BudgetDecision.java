@@ -16,10 +16,7 @@ import org.rdmacheck.model.fabric.FabricNet;
 import org.rdmacheck.model.fabric.NetworkLayout;
 import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.layout.Fifo;
-import org.rdmacheck.model.layout.Footprint;
-import org.rdmacheck.model.layout.LayoutModel;
 import org.rdmacheck.model.layout.LayoutState;
-import org.rdmacheck.model.layout.StateLayout;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.Invariant;
@@ -253,9 +250,8 @@ public final class BudgetDecision {
      * The network model with the same states, actions and successors, except that a state whose
      * budget is below what a routing deadlock needs is not expanded.
      */
-    static final class Budgeted implements LayoutModel {
+    static final class Budgeted extends NetworkModelView {
         private static final int FAIL = 4;
-        private final NetworkModel m;
         private final PacketBudget budget;
         private final int needed;
         final LongAdder expanded = new LongAdder();
@@ -266,7 +262,7 @@ public final class BudgetDecision {
         private final NetworkLayout g;
 
         Budgeted(NetworkModel m, PacketBudget budget, boolean quotient) {
-            this.m = m;
+            super(m);
             this.budget = budget;
             this.needed = budget.needed();
             this.quotient = quotient && m.config().failures() > 0;
@@ -283,40 +279,12 @@ public final class BudgetDecision {
                     initial.length);
         }
 
-        @Override
-        public StateLayout layout() {
-            return m.layout();
-        }
 
-        @Override
-        public List<Footprint> footprints() {
-            return m.footprints();
-        }
 
-        @Override
-        public String group(Action a) {
-            return m.group(a);
-        }
 
-        @Override
-        public List<LayoutState> initialStates() {
-            return m.initialStates();
-        }
 
-        @Override
-        public boolean isFinal(LayoutState s) {
-            return m.isFinal(s);
-        }
 
-        @Override
-        public Object view(LayoutState s) {
-            return m.view(s);
-        }
 
-        @Override
-        public Action action(long code) {
-            return m.action(code);
-        }
 
         @Override
         public PackedModel.Expander expander() {

@@ -19,10 +19,7 @@ import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.layout.Expansion;
 import org.rdmacheck.model.layout.Field;
 import org.rdmacheck.model.layout.Fifo;
-import org.rdmacheck.model.layout.Footprint;
-import org.rdmacheck.model.layout.LayoutModel;
 import org.rdmacheck.model.layout.LayoutState;
-import org.rdmacheck.model.layout.StateLayout;
 import org.rdmacheck.model.topology.Topology;
 
 /**
@@ -71,7 +68,7 @@ import org.rdmacheck.model.topology.Topology;
  * table also its packets in {@code v}'s input buffers), which is all the environment enumeration reads
  * of {@code a}.
  */
-public final class FlowProjection implements LayoutModel {
+public final class FlowProjection extends NetworkModelView {
 
     /** Per flow: once every packet of the transmission is sent and none is in flight, the message is complete. */
     public static final String DRAINED = "FlowDrained";
@@ -81,7 +78,6 @@ public final class FlowProjection implements LayoutModel {
     private static final int DELIVER = 2;
     private static final int FAIL = 4;
 
-    private final NetworkModel m;
     private final int f;
     private final NetworkLayout g;
     private final FabricNet net;
@@ -104,11 +100,7 @@ public final class FlowProjection implements LayoutModel {
      * @param flow the flow
      */
     public FlowProjection(NetworkModel m, int flow) {
-        String why = notCovered(m);
-        if (why != null) {
-            throw new IllegalArgumentException(why);
-        }
-        this.m = m;
+        super(covered(m));
         this.f = flow;
         this.g = m.fields();
         this.net = m.net();
@@ -258,42 +250,26 @@ public final class FlowProjection implements LayoutModel {
         return false;
     }
 
+    private static NetworkModel covered(NetworkModel m) {
+        String why = notCovered(m);
+        if (why != null) {
+            throw new IllegalArgumentException(why);
+        }
+        return m;
+    }
+
     // ---- the model ----
 
-    @Override
-    public StateLayout layout() {
-        return m.layout();
-    }
 
-    @Override
-    public List<Footprint> footprints() {
-        return m.footprints();
-    }
 
     @Override
     public List<LayoutState> initialStates() {
         return initial;
     }
 
-    @Override
-    public boolean isFinal(LayoutState s) {
-        return m.isFinal(s);
-    }
 
-    @Override
-    public Object view(LayoutState s) {
-        return m.view(s);
-    }
 
-    @Override
-    public Action action(long code) {
-        return m.action(code);
-    }
 
-    @Override
-    public String group(Action a) {
-        return m.group(a);
-    }
 
     @Override
     public PackedModel.Expander expander() {

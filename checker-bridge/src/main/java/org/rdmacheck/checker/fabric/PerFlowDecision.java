@@ -19,10 +19,7 @@ import org.rdmacheck.model.Action;
 import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.layout.Expansion;
-import org.rdmacheck.model.layout.Footprint;
-import org.rdmacheck.model.layout.LayoutModel;
 import org.rdmacheck.model.layout.LayoutState;
-import org.rdmacheck.model.layout.StateLayout;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
@@ -374,53 +371,24 @@ public final class PerFlowDecision {
     }
 
     /** The model with only the successors whose projection onto the flow lies on the abstract trace. */
-    private static final class Guided implements LayoutModel {
-        private final NetworkModel m;
+    private static final class Guided extends NetworkModelView {
         private final FlowProjection p;
         private final Set<Projected> on;
         private final ThreadLocal<Expansion> xs;
 
         Guided(NetworkModel m, FlowProjection p, Set<Projected> on) {
-            this.m = m;
+            super(m);
             this.p = p;
             this.on = on;
             this.xs = ThreadLocal.withInitial(() -> Expansion.onPackedValues(m.layout()));
         }
 
-        @Override
-        public StateLayout layout() {
-            return m.layout();
-        }
 
-        @Override
-        public List<Footprint> footprints() {
-            return m.footprints();
-        }
 
-        @Override
-        public List<LayoutState> initialStates() {
-            return m.initialStates();
-        }
 
-        @Override
-        public boolean isFinal(LayoutState s) {
-            return m.isFinal(s);
-        }
 
-        @Override
-        public Object view(LayoutState s) {
-            return m.view(s);
-        }
 
-        @Override
-        public Action action(long code) {
-            return m.action(code);
-        }
 
-        @Override
-        public String group(Action a) {
-            return m.group(a);
-        }
 
         @Override
         public PackedModel.Expander expander() {
