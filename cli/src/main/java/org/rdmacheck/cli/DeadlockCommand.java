@@ -236,7 +236,13 @@ final class DeadlockCommand implements Callable<Integer> {
             cyc.add(TraceJson.MAPPER.valueToTree(d));
         }
         putPartition(o, java.util.Optional.ofNullable(v.partition()));
-        o.set("stats", TraceJson.MAPPER.valueToTree(v.stats()));
+        DeadlockVerdict.Stats s = v.stats();
+        ObjectNode st = o.putObject("stats");
+        JsonValues.figure(st, "channels", s.channels(), Quantity.Unit.CHANNELS);
+        JsonValues.figure(st, "verticesVisited", s.verticesVisited(), Quantity.Unit.CHANNELS);
+        JsonValues.figure(st, "edgesVisited", s.edgesVisited(), Quantity.Unit.DEPENDENCIES);
+        JsonValues.figure(st, "extraDependencies", s.extraDependencies(), Quantity.Unit.DEPENDENCIES);
+        JsonValues.figure(st, "wallMillis", s.wallMillis(), Quantity.Unit.MILLISECONDS);
         o.put("counterexample", file);
         try {
             return TraceJson.MAPPER.writeValueAsString(o);

@@ -409,8 +409,8 @@ final class DeadlockTables {
             f.set("hazards", TraceJson.MAPPER.valueToTree(fa.outcomes().stream()
                     .filter(FailureAnalysis.Outcome::hazardous).toList()));
         }
-        o.put("readMillis", readMs);
-        o.put("checkMillis", s.checkMillis());
+        JsonValues.figure(o, "readMillis", readMs, Quantity.Unit.MILLISECONDS);
+        JsonValues.figure(o, "checkMillis", s.checkMillis(), Quantity.Unit.MILLISECONDS);
         o.put("counterexample", file);
         return write(o);
     }

@@ -74,8 +74,8 @@ public final class DeadlockTablesBenchmark {
                         + "%d dependencies; wall %d ms (read %d ms, check %d ms), process CPU %d ms (all threads, GC and JIT included); peak heap %d MB"
                         + " of %d MB max; %d cores%n",
                 code, o.path("verdict").asText(), o.path("lanes").path("exact").asText(), o.path("destinations").asLong(),
-                o.path("paths").asLong(), o.path("dependencies").asLong(), wallMs, o.path("readMillis").asLong(),
-                o.path("checkMillis").asLong(), cpuMs, peak >> 20, Runtime.getRuntime().maxMemory() >> 20,
+                o.path("paths").asLong(), o.path("dependencies").asLong(), wallMs, o.path("readMillis").path("value").asLong(),
+                o.path("checkMillis").path("value").asLong(), cpuMs, peak >> 20, Runtime.getRuntime().maxMemory() >> 20,
                 Runtime.getRuntime().availableProcessors());
         if (code != 0 || !"DEADLOCK_FREE".equals(o.path("verdict").asText())) {
             throw new IllegalStateException("expected DEADLOCK_FREE: " + out + err);

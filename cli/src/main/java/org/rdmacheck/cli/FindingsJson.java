@@ -56,6 +56,11 @@ public final class FindingsJson {
         return out;
     }
 
+    /** A finding's wall time: a figure {@code {"value", "unit": "ms"}} (a plain number in files of earlier versions). */
+    private static long wallMillis(JsonNode w) {
+        return w.isNumber() ? w.asLong() : w.path("value").asLong();
+    }
+
     private static Finding finding(JsonNode f, String where, Path home) {
         Map<String, String> params = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = f.path("parameters").fields(); it.hasNext(); ) {
@@ -68,7 +73,7 @@ public final class FindingsJson {
                 .toUpperCase(Locale.ROOT), where + ".expected");
         Finding.Verdict verdict = constant(Finding.Verdict.class, text(f, "verdict", where), where + ".verdict");
         Finding out = Finding.of(model, variant, params, text(f, "property", where), expected, verdict)
-                .withWallMillis(f.path("wallMillis").asLong());
+                .withWallMillis(wallMillis(f.path("wallMillis")));
         List<Quantity> qs = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = f.path("quantities").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();

@@ -65,7 +65,7 @@ public final class Output {
         o.put("verdict", r.verdict().name());
         o.put("outcome", r.outcome().name());
         o.put("asExpected", r.outcome() == Finding.Outcome.AS_EXPECTED);
-        o.put("wallMillis", r.wallMillis());
+        JsonValues.figure(o, "wallMillis", r.wallMillis(), Quantity.Unit.MILLISECONDS);
         ObjectNode qs = o.putObject("quantities");
         for (Quantity q : r.quantities()) {
             JsonValues.put(qs.putObject(q.name()), q);

@@ -55,7 +55,19 @@ public record Quantity(String name, double value, Unit unit) {
         /** degrees (phase margins) */
         DEGREES("deg"),
         /** hertz (crossover frequencies) */
-        HERTZ("Hz");
+        HERTZ("Hz"),
+        /** nanoseconds (timer settings, delays) */
+        NANOSECONDS("ns"),
+        /** seconds (a simulated timeout) */
+        SECONDS("s"),
+        /** megabits per second (rate increase steps) */
+        MBPS("Mb/s"),
+        /** decibels (gain margins) */
+        DECIBELS("dB"),
+        /** bit times of a link (headroom terms, IEEE 802.1Qbb) */
+        BIT_TIMES("bit-times"),
+        /** ticks of a timed model's clock */
+        TICKS("ticks");
 
         private final String symbol;
 
@@ -72,12 +84,13 @@ public record Quantity(String name, double value, Unit unit) {
         public boolean integral() {
             return this == STATES || this == TRANSITIONS || this == STEPS || this == STATES_PER_SECOND || this == COUNT
                     || this == CHANNELS || this == DEPENDENCIES || this == LOSSES || this == BYTES
-                    || this == PACKETS;
+                    || this == PACKETS || this == TICKS || this == NANOSECONDS;
         }
 
         /**
-         * The unit a figure name ends with ({@code _Gbps}, {@code _KB}, {@code _ms}, {@code _us},
-         * {@code _percent}), as the fluid model names its figures.
+         * The unit a figure name ends with ({@code _Gbps}, {@code _Mbps}, {@code _KB}, {@code _ms},
+         * {@code _us}, {@code _percent}, {@code _deg}, {@code _Hz}, {@code _dB}), as the fluid model names
+         * its figures.
          *
          * @param name a figure name
          * @return its unit; {@link #RATIO} when the name carries none
@@ -97,6 +110,18 @@ public record Quantity(String name, double value, Unit unit) {
             }
             if (name.endsWith("_percent")) {
                 return PERCENT;
+            }
+            if (name.endsWith("_Mbps")) {
+                return MBPS;
+            }
+            if (name.endsWith("_deg")) {
+                return DEGREES;
+            }
+            if (name.endsWith("_Hz")) {
+                return HERTZ;
+            }
+            if (name.endsWith("_dB")) {
+                return DECIBELS;
             }
             return RATIO;
         }

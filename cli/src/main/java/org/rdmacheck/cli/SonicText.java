@@ -157,8 +157,9 @@ final class SonicText {
         root.put("config", r.config());
         root.put("asic", r.asic().cliName());
         root.put("verdict", r.verdict().name());
-        root.put("returnableHeadroomBytes", r.returnableBytes());
-        root.put("gearboxDelayNs", r.gearbox().nanos());
+        ThresholdJson.bytes(root, "returnableHeadroomBytes", r.returnableBytes());
+        JsonValues.figure(root, "gearboxDelayNs", r.gearbox().nanos().doubleValue(),
+                Quantity.Unit.NANOSECONDS);
         root.put("gearboxDelaySource", r.gearbox().source());
         ArrayNode prios = root.putArray("priorities");
         for (PriorityCheck p : r.priorities()) {
@@ -173,18 +174,18 @@ final class SonicText {
             o.put("cableMetres", p.cableMetres());
             o.put("mtuBytes", p.mtu());
             o.put("configuredXoffBytes", p.configuredXoff());
-            o.put("returnableBytes", p.returnableBytes());
+            ThresholdJson.bytes(o, "returnableBytes", p.returnableBytes());
             o.set("sonic", calcJson(p.sonic()));
             o.set("mlx5", calcJson(p.mlx5()));
             if (p.ieee().isPresent()) {
                 ObjectNode h = o.putObject("ieee8021Qbb");
-                h.put("tFlightBytes", p.ieee().get().bytes());
+                ThresholdJson.bytes(h, "tFlightBytes", p.ieee().get().bytes());
                 ArrayNode terms = h.putArray("terms");
                 for (HeadroomTerm t : p.ieee().get().terms()) {
                     ObjectNode n = terms.addObject();
                     n.put("name", t.name());
                     n.put("formula", t.formula());
-                    n.put("bitTimes", t.bitTimes());
+                    JsonValues.figure(n, "bitTimes", t.bitTimes().doubleValue(), Quantity.Unit.BIT_TIMES);
                 }
             } else {
                 o.putNull("ieee8021Qbb");
@@ -206,8 +207,8 @@ final class SonicText {
             ProfileDerivation d = g.derivation();
             optional(o, "dynamicThMin", d.dynamicThMin().map(Long::valueOf));
             optional(o, "dynamicThMax", d.dynamicThMax().map(Long::valueOf));
-            optional(o, "staticThMaxBytes", d.staticThMax());
-            o.put("tEcnMaxBytes", d.tEcnMaxBytes());
+            JsonValues.figureOrNull(o, "staticThMaxBytes", d.staticThMax(), Quantity.Unit.BYTES);
+            ThresholdJson.bytes(o, "tEcnMaxBytes", d.tEcnMaxBytes());
             o.set("report", ThresholdJson.report(g.report()));
         }
         ArrayNode idle = root.putArray("idleLosslessPgs");
@@ -238,8 +239,8 @@ final class SonicText {
     private static ObjectNode calcJson(HeadroomCalculation c) {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         o.put("source", c.source());
-        o.put("xoffBytes", c.xoffBytes());
-        o.put("xonBytes", c.xonBytes());
+        ThresholdJson.bytes(o, "xoffBytes", c.xoffBytes());
+        ThresholdJson.bytes(o, "xonBytes", c.xonBytes());
         ArrayNode terms = o.putArray("terms");
         for (CalcTerm t : c.terms()) {
             ObjectNode n = terms.addObject();

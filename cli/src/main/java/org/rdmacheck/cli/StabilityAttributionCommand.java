@@ -57,17 +57,17 @@ final class StabilityAttributionCommand implements Callable<Integer> {
             for (Simplification s : StabilityAttribution.order()) {
                 order.add(s.name());
             }
-            StabilityJson.number(o, "exactPhaseMargin_deg", stop.isEmpty() ? a.exactMarginDeg() : Double.NaN);
-            StabilityJson.number(o, "publishedPhaseMargin_deg", stop.isEmpty() ? a.publishedMarginDeg() : Double.NaN);
+            StabilityJson.figure(o, "exactPhaseMargin_deg", stop.isEmpty() ? a.exactMarginDeg() : Double.NaN);
+            StabilityJson.figure(o, "publishedPhaseMargin_deg", stop.isEmpty() ? a.publishedMarginDeg() : Double.NaN);
             o.put("complete", a.complete());
             ArrayNode shares = o.putArray("shares");
             for (StabilityAttribution.Share s : a.shares()) {
                 ObjectNode x = shares.addObject();
                 x.put("simplification", s.simplification().name());
-                StabilityJson.number(x, "alone_deg", s.alone());
-                StabilityJson.number(x, "last_deg", s.last());
-                StabilityJson.number(x, "pathStep_deg", s.pathStep());
-                StabilityJson.number(x, "shapley_deg", s.shapley());
+                StabilityJson.figure(x, "alone_deg", s.alone());
+                StabilityJson.figure(x, "last_deg", s.last());
+                StabilityJson.figure(x, "pathStep_deg", s.pathStep());
+                StabilityJson.figure(x, "shapley_deg", s.shapley());
             }
             ArrayNode combos = o.putArray("combinations");
             for (StabilityAttribution.Combination c : a.combinations()) {
@@ -76,7 +76,7 @@ final class StabilityAttributionCommand implements Callable<Integer> {
                 c.simplifications().forEach(s -> names.add(s.name()));
                 StabilityJson.point(x, c.point());
                 // the Bode figure, also where the root count decides the verdict
-                StabilityJson.number(x, "phaseMargin_deg", c.point().margins().phaseMarginDeg());
+                StabilityJson.figure(x, "phaseMargin_deg", c.point().margins().phaseMarginDeg());
             }
             StabilityCommand.print(spec.commandLine().getOut(), StabilityJson.text(o));
             return EarlyStop.exit(stop, ExitCodes.OK);

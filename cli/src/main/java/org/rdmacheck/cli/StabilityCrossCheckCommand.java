@@ -79,18 +79,18 @@ final class StabilityCrossCheckCommand implements Callable<Integer> {
         boolean farOff = c.disagreements().stream().anyMatch(p -> Math.abs(p.linear().phaseMarginDeg()) > NEAR_ZERO_DEG);
         if (opts.json) {
             ObjectNode o = StabilityJson.head("cross-check", base, opts);
-            o.put("duration_ms", durationMs);
-            o.put("wallMillis", millis);
+            StabilityJson.figure(o, "duration_ms", durationMs);
+            JsonValues.figure(o, "wallMillis", millis, Quantity.Unit.MILLISECONDS);
             StabilityJson.stop(o, stop, done, planned);
             o.put("compared", c.points().size());
             o.put("skipped", c.skipped().size());
-            StabilityJson.number(o, "agreementRate", c.agreementRate());
+            StabilityJson.figure(o, "agreementRate", c.agreementRate());
             ArrayNode arr = o.putArray("points");
             for (StabilityCrossCheck.Point p : c.points()) {
                 ObjectNode x = arr.addObject();
                 StabilityJson.point(x, p.linear());
-                StabilityJson.number(x, "firstAmplitude_KB", p.run().firstAmplitudeKB());
-                StabilityJson.number(x, "lastAmplitude_KB", p.run().lastAmplitudeKB());
+                StabilityJson.figure(x, "firstAmplitude_KB", p.run().firstAmplitudeKB());
+                StabilityJson.figure(x, "lastAmplitude_KB", p.run().lastAmplitudeKB());
                 x.put("simulated", p.run().behaviour().name());
                 x.put("agrees", p.agrees());
             }

@@ -10,8 +10,10 @@ import org.rdmacheck.fluid.stability.Margins;
 import org.rdmacheck.fluid.stability.StabilityPoint;
 
 /**
- * JSON of the stability analysis: figures as numbers with their unit in the name, verdicts as enum
- * names, a figure that does not apply (a margin outside RED's linear region) as null.
+ * JSON of the stability analysis: figures as {@code {"value", "unit"}} (the unit read from the name's
+ * suffix, {@code _us}, {@code _KB}, {@code _deg}, ...; a ratio without one), verdicts as enum names, a
+ * figure that does not apply (a margin outside RED's linear region) with value null; counts of flows,
+ * roots and packets as plain integers.
  */
 final class StabilityJson {
 
@@ -54,25 +56,25 @@ final class StabilityJson {
         o.put("planned", planned);
     }
 
-    /** @param o node  @param name field  @param v a number, NaN written as null */
-    static void number(ObjectNode o, String name, double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            o.putNull(name);
-        } else {
-            o.put(name, v);
-        }
+    /**
+     * @param o    node
+     * @param name the figure's name, its unit as suffix ({@link Quantity.Unit#ofSuffix})
+     * @param v    its value, NaN written as a null value
+     */
+    static void figure(ObjectNode o, String name, double v) {
+        JsonValues.figure(o, name, v, Quantity.Unit.ofSuffix(name));
     }
 
     /** @param o where  @param p a point: its figures are added to o */
     static void point(ObjectNode o, StabilityPoint p) {
         o.put("N", p.flows());
-        o.put("tauStar_us", p.delayMicros());
-        o.put("p", p.p());
-        number(o, "q_KB", p.queueKB());
+        figure(o, "tauStar_us", p.delayMicros());
+        figure(o, "p", p.p());
+        figure(o, "q_KB", p.queueKB());
         o.put("verdict", p.verdict().name());
-        number(o, "phaseMargin_deg", p.phaseMarginDeg());
-        number(o, "crossover_Hz", p.crossoverHz());
-        number(o, "gainMargin_dB", p.gainMarginDb());
+        figure(o, "phaseMargin_deg", p.phaseMarginDeg());
+        figure(o, "crossover_Hz", p.crossoverHz());
+        figure(o, "gainMargin_dB", p.gainMarginDb());
         o.put("pastPmax", p.pastPmax());
         o.put("rootCount", p.rootCount());
     }
@@ -82,8 +84,8 @@ final class StabilityJson {
         var arr = o.putArray("crossovers");
         for (Margins.Crossover c : m.crossovers()) {
             ObjectNode x = arr.addObject();
-            x.put("crossover_Hz", c.radPerMicro() * 1e6 / (2 * Math.PI));
-            x.put("phaseMargin_deg", c.phaseMarginDeg());
+            figure(x, "crossover_Hz", c.radPerMicro() * 1e6 / (2 * Math.PI));
+            figure(x, "phaseMargin_deg", c.phaseMarginDeg());
         }
     }
 

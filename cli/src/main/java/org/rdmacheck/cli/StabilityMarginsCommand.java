@@ -69,7 +69,7 @@ final class StabilityMarginsCommand implements Callable<Integer> {
                 t.put("form", "L(s) = n(s)/d(s) * exp(-s tauStar), s in rad/us, coefficients lowest power first");
                 t.set("numerator", org.rdmacheck.checker.trace.TraceJson.MAPPER.valueToTree(l.numerator()));
                 t.set("denominator", org.rdmacheck.checker.trace.TraceJson.MAPPER.valueToTree(l.denominator()));
-                t.put("delay_us", l.delayMicros());
+                StabilityJson.figure(t, "delay_us", l.delayMicros());
             });
             StabilityCommand.print(spec.commandLine().getOut(), StabilityJson.text(o));
             return ExitCodes.OK;

@@ -110,8 +110,8 @@ final class StabilityPacketCheckCommand implements Callable<Integer> {
 
     private static void run(ObjectNode o, StabilityPacketCheck.Run r) {
         StabilityJson.point(o, r.linear());
-        o.put("meanQueue_KB", r.meanQueueKB());
-        o.put("queueStd_KB", r.queueStdKB());
+        StabilityJson.figure(o, "meanQueue_KB", r.meanQueueKB());
+        StabilityJson.figure(o, "queueStd_KB", r.queueStdKB());
         o.put("packets", r.packets());
     }
 

@@ -71,8 +71,8 @@ final class StabilityRegionCommand implements Callable<Integer> {
         StabilityCommand.listFiles(spec.commandLine().getErr(), files);
         if (opts.json) {
             ObjectNode o = StabilityJson.head("region", base, opts);
-            o.put("threshold_deg", threshold);
-            o.put("wallMillis", millis);
+            StabilityJson.figure(o, "threshold_deg", threshold);
+            JsonValues.figure(o, "wallMillis", millis, Quantity.Unit.MILLISECONDS);
             StabilityJson.stop(o, stop, region.cells().size(), planned);
             o.set("flows", org.rdmacheck.checker.trace.TraceJson.MAPPER.valueToTree(n));
             o.set("tauStar_us", org.rdmacheck.checker.trace.TraceJson.MAPPER.valueToTree(d));
@@ -126,17 +126,17 @@ final class StabilityRegionCommand implements Callable<Integer> {
     }
 
     private static void cell(ObjectNode o, StabilityRegion.Cell c) {
-        o.put("Rai_Mbps", c.raiMbps());
-        o.put("Kmax_KB", c.kmaxKB());
-        o.put("g", c.g());
+        StabilityJson.figure(o, "Rai_Mbps", c.raiMbps());
+        StabilityJson.figure(o, "Kmax_KB", c.kmaxKB());
+        StabilityJson.figure(o, "g", c.g());
         o.put("verdict", c.verdict().name());
-        StabilityJson.number(o, "worstPhaseMargin_deg", c.worstMarginDeg());
+        StabilityJson.figure(o, "worstPhaseMargin_deg", c.worstMarginDeg());
         if (c.worstFlows() >= 0) {
             o.put("worstN", c.worstFlows());
         } else {
             o.putNull("worstN");
         }
-        StabilityJson.number(o, "worstTauStar_us", c.worstDelayMicros());
-        o.put("logDistance", c.distance());
+        StabilityJson.figure(o, "worstTauStar_us", c.worstDelayMicros());
+        StabilityJson.figure(o, "logDistance", c.distance());
     }
 }

@@ -118,18 +118,18 @@ final class StabilitySolverCommand implements Callable<Integer> {
             ObjectNode o = StabilityJson.head("solver", base, opts);
             StabilityJson.stop(o, early, finished.size(), cells.size());
             ObjectNode r = o.putObject("rule");
-            r.put("horizon_ms", horizonMs);
-            r.put("window_ms", windowMs);
-            r.put("threshold_KB", thresholdKb);
-            r.put("firstStep_us", step);
-            r.put("decayRatio", SolverVerdict.DECAY);
+            StabilityJson.figure(r, "horizon_ms", horizonMs);
+            StabilityJson.figure(r, "window_ms", windowMs);
+            StabilityJson.figure(r, "threshold_KB", thresholdKb);
+            StabilityJson.figure(r, "firstStep_us", step);
+            StabilityJson.figure(r, "decayRatio", SolverVerdict.DECAY);
             r.put("maxHalvings", SolverVerdict.MAX_HALVINGS);
             ArrayNode arr = o.putArray("points");
             for (Row row : finished) {
                 ObjectNode x = arr.addObject();
                 x.put("N", row.flows());
-                x.put("tauStar_us", row.delay());
-                StabilityJson.number(x, "criticalDelay_us", row.critical());
+                StabilityJson.figure(x, "tauStar_us", row.delay());
+                StabilityJson.figure(x, "criticalDelay_us", row.critical());
                 x.put("bistable", row.near().behaviour() != row.far().behaviour());
                 verdict(x.putObject("near"), row.near());
                 verdict(x.putObject("far"), row.far());
@@ -163,19 +163,19 @@ final class StabilitySolverCommand implements Callable<Integer> {
 
     private static void verdict(ObjectNode o, SolverVerdict v) {
         o.put("verdict", v.behaviour().name());
-        StabilityJson.number(o, "amplitude_KB", v.amplitudeKB());
-        StabilityJson.number(o, "previousAmplitude_KB", v.previousAmplitudeKB());
-        StabilityJson.number(o, "period_us", v.periodMicros());
-        StabilityJson.number(o, "meanQueue_KB", v.meanQueueKB());
-        StabilityJson.number(o, "emptyShare", v.emptyShare());
-        o.put("step_us", v.stepMicros());
+        StabilityJson.figure(o, "amplitude_KB", v.amplitudeKB());
+        StabilityJson.figure(o, "previousAmplitude_KB", v.previousAmplitudeKB());
+        StabilityJson.figure(o, "period_us", v.periodMicros());
+        StabilityJson.figure(o, "meanQueue_KB", v.meanQueueKB());
+        StabilityJson.figure(o, "emptyShare", v.emptyShare());
+        StabilityJson.figure(o, "step_us", v.stepMicros());
         o.put("stepSettled", v.stepSettled());
         ArrayNode steps = o.putArray("steps");
         for (SolverVerdict.Trial tr : v.steps()) {
             ObjectNode s = steps.addObject();
-            s.put("step_us", tr.stepMicros());
+            StabilityJson.figure(s, "step_us", tr.stepMicros());
             s.put("verdict", tr.behaviour().name());
-            StabilityJson.number(s, "amplitude_KB", tr.amplitudeKB());
+            StabilityJson.figure(s, "amplitude_KB", tr.amplitudeKB());
         }
     }
 }

@@ -72,7 +72,7 @@ final class StabilitySweepCommand implements Callable<Integer> {
         if (opts.json) {
             ObjectNode o = StabilityJson.head("sweep", base, opts);
             o.put("varied", param);
-            o.put("wallMillis", millis);
+            JsonValues.figure(o, "wallMillis", millis, Quantity.Unit.MILLISECONDS);
             StabilityJson.stop(o, stop, rows.size(), planned);
             ArrayNode arr = o.putArray("rows");
             for (StabilitySweep.Row r : rows) {

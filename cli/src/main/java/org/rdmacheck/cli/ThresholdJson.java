@@ -16,8 +16,10 @@ import org.rdmacheck.checker.thresholds.ThresholdReport;
 import org.rdmacheck.checker.trace.TraceJson;
 
 /**
- * A threshold report as a JSON tree (schema {@code docs/json-schema/thresholds.schema.json}): sizes
- * as numbers with the unit in the key ({@code ...Bytes}), β as its fraction and its value.
+ * A threshold report as a JSON tree (schema {@code docs/json-schema/thresholds.schema.json}): every
+ * figure it derives (headroom, buffer shares, the largest thresholds, solver times) as
+ * {@code {"value", "unit"}}; the switch and the configuration checked as given (plain numbers whose
+ * key names the unit); β as its fraction and its value.
  */
 final class ThresholdJson {
 
@@ -29,22 +31,22 @@ final class ThresholdJson {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         o.set("switch", switchJson(r.sw()));
         ObjectNode h = o.putObject("headroom");
-        h.put("tFlightBytes", r.headroom().bytes());
+        bytes(h, "tFlightBytes", r.headroom().bytes());
         h.put("given", r.headroom().given());
         ArrayNode terms = h.putArray("terms");
         for (HeadroomTerm t : r.headroom().terms()) {
             ObjectNode n = terms.addObject();
             n.put("name", t.name());
             n.put("formula", t.formula());
-            n.put("bitTimes", t.bitTimes());
+            JsonValues.figure(n, "bitTimes", t.bitTimes().doubleValue(), Quantity.Unit.BIT_TIMES);
         }
-        o.put("reservedHeadroomBytes", r.reservedHeadroom());
-        o.put("sharedBufferBytes", r.sharedBuffer());
+        bytes(o, "reservedHeadroomBytes", r.reservedHeadroom());
+        bytes(o, "sharedBufferBytes", r.sharedBuffer());
         StaticDerivation s = r.staticDerivation();
         ObjectNode st = o.putObject("static");
         st.put("status", s.status().name());
-        st.put("tPfcMaxBytes", s.tPfcMax());
-        st.put("tEcnMaxBytes", s.tEcnMax());
+        bytes(st, "tPfcMaxBytes", s.tPfcMax());
+        bytes(st, "tEcnMaxBytes", s.tEcnMax());
         st.put("feasible", s.feasible());
         DynamicDerivation d = r.dynamicDerivation();
         ObjectNode dyn = o.putObject("dynamic");
@@ -55,16 +57,21 @@ final class ThresholdJson {
             dyn.putNull("beta");
             dyn.putNull("betaValue");
         }
-        dyn.put("tEcnMaxBytes", d.tEcnMax());
+        bytes(dyn, "tEcnMaxBytes", d.tEcnMax());
         dyn.put("feasible", d.feasible());
         ArrayNode per = dyn.putArray("perBeta");
         for (BetaBound b : d.perBeta()) {
             ObjectNode n = per.addObject();
             beta(n, b.beta());
-            n.put("tEcnMaxBytes", b.tEcnMax());
+            bytes(n, "tEcnMaxBytes", b.tEcnMax());
         }
         r.check().ifPresent(c -> o.set("check", check(c)));
         return o;
+    }
+
+    /** @param o where  @param key the figure's name  @param bytes a size the derivation computed */
+    static void bytes(ObjectNode o, String key, long bytes) {
+        JsonValues.figure(o, key, bytes, Quantity.Unit.BYTES);
     }
 
     private static void beta(ObjectNode o, Beta b) {
@@ -117,12 +124,13 @@ final class ThresholdJson {
             ineq.add(TraceJson.MAPPER.valueToTree(i));
         }
         o.put("solverStatus", c.witnessSearch().status().name());
-        o.put("solverMillis", c.witnessSearch().millis());
+        JsonValues.figure(o, "solverMillis", c.witnessSearch().millis(), Quantity.Unit.MILLISECONDS);
         o.put("solverAgrees", c.solverAgrees());
         o.set("witness", c.witnessSearch().witness().map(TraceJson::toJson).orElse(null));
         if (c.deflectionSearch().isPresent()) {
             o.put("deflectionSolverStatus", c.deflectionSearch().get().status().name());
-            o.put("deflectionSolverMillis", c.deflectionSearch().get().millis());
+            JsonValues.figure(o, "deflectionSolverMillis", c.deflectionSearch().get().millis(),
+                    Quantity.Unit.MILLISECONDS);
             o.set("deflectionWitness", c.deflectionSearch().get().witness().map(TraceJson::toJson).orElse(null));
         } else {
             o.putNull("deflectionSolverStatus");

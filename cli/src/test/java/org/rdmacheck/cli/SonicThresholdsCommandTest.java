@@ -31,11 +31,11 @@ class SonicThresholdsCommandTest {
         JsonNode root = TraceJson.MAPPER.readTree(r.out());
         assertEquals("SAFE", root.get("verdict").asText());
         JsonNode p = root.get("priorities").get(0);
-        assertEquals(92_160, p.get("sonic").get("xoffBytes").asLong());
-        assertEquals(63_452, p.get("mlx5").get("xoffBytes").asLong());
-        assertEquals(79_260, p.get("ieee8021Qbb").get("tFlightBytes").asLong());
+        assertEquals(92_160, p.get("sonic").get("xoffBytes").get("value").asLong());
+        assertEquals(63_452, p.get("mlx5").get("xoffBytes").get("value").asLong());
+        assertEquals(79_260, p.get("ieee8021Qbb").get("tFlightBytes").get("value").asLong());
         assertTrue(p.get("cableMetres").isNumber());
-        assertEquals(249_999, root.get("groups").get(0).get("tEcnMaxBytes").asLong());
+        assertEquals(249_999, root.get("groups").get(0).get("tEcnMaxBytes").get("value").asLong());
     }
 
     /** A lossless queue without a WRED profile (no QUEUE entry): UNSAFE, EcnMarksGreen failing, wredProfile null. */
@@ -131,7 +131,7 @@ class SonicThresholdsCommandTest {
         assertEquals("UNSAFE", p4.get("verdict").asText());
         assertEquals(32, root.get("idleLosslessPgs").size());
         assertEquals(4, root.get("idleLosslessPgs").get(0).get("pg").asInt());
-        assertEquals(32L * 92_160, root.get("returnableHeadroomBytes").asLong());
+        assertEquals(32L * 92_160, root.get("returnableHeadroomBytes").get("value").asLong());
         Path f = out.resolve("thresholds-headroom/leaf-32x100g-40m-tc-map.Ethernet0.p4.pg_lossless_100000_5m_profile"
                 + "-XoffCoversHeadroom.json");
         assertEquals(0, CliTest.run("replay", f.toString()).code());
@@ -143,12 +143,12 @@ class SonicThresholdsCommandTest {
                 "--no-save", "--gearbox-delay", "0");
         JsonNode root = TraceJson.MAPPER.readTree(r.out());
         assertEquals("--gearbox-delay", root.get("gearboxDelaySource").asText());
-        assertEquals(163_840, root.get("priorities").get(0).get("sonic").get("xoffBytes").asLong());
+        assertEquals(163_840, root.get("priorities").get(0).get("sonic").get("xoffBytes").get("value").asLong());
         root = TraceJson.MAPPER.readTree(CliTest.run("thresholds", "--sonic", example("leaf-32x100g-300m-cables"),
                 "--json", "--no-save").out());
         assertEquals("PERIPHERAL_TABLE|MELLANOX-PERIPHERAL-1", root.get("gearboxDelaySource").asText());
-        assertEquals(9.765, root.get("gearboxDelayNs").asDouble(), 0);
-        assertEquals(164_864, root.get("priorities").get(0).get("sonic").get("xoffBytes").asLong());
+        assertEquals(9.765, root.get("gearboxDelayNs").get("value").asDouble(), 0);
+        assertEquals(164_864, root.get("priorities").get(0).get("sonic").get("xoffBytes").get("value").asLong());
         CliTest.Run bad = CliTest.run("thresholds", "--sonic", example("leaf-32x100g-40m"), "--gearbox-delay", "-1",
                 "--no-save");
         assertEquals(2, bad.code());

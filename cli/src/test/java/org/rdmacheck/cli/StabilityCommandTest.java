@@ -25,15 +25,15 @@ class StabilityCommandTest {
         assertEquals(30, rows.size());
         JsonNode first = rows.get(0);
         assertEquals(2, first.get("N").asInt());
-        assertEquals(1.0, first.get("tauStar_us").asDouble());
-        assertTrue(first.get("phaseMargin_deg").isNumber());
-        assertTrue(first.get("crossover_Hz").asDouble() > 100);
+        assertEquals(1.0, first.get("tauStar_us").get("value").asDouble());
+        assertTrue(first.get("phaseMargin_deg").get("value").isNumber());
+        assertTrue(first.get("crossover_Hz").get("value").asDouble() > 100);
         assertEquals("STABLE", first.get("verdict").asText());
         JsonNode sixteen = rows.get(21);
         assertEquals(16, sixteen.get("N").asInt());
         assertEquals("OUTSIDE_LINEAR_REGION", sixteen.get("verdict").asText());
-        assertTrue(sixteen.get("phaseMargin_deg").isNull());
-        assertTrue(sixteen.get("p").asDouble() > 0.01);
+        assertTrue(sixteen.get("phaseMargin_deg").get("value").isNull());
+        assertTrue(sixteen.get("p").get("value").asDouble() > 0.01);
         assertEquals("UNSTABLE", rows.get(2).get("verdict").asText());   // N = 2 at 100 us
         assertTrue(Files.size(dir.resolve("stability-sweep.png")) > 1000);
         assertEquals("N,tauStar_us,p,q_KB,phase_margin_deg,crossover_Hz,gain_margin_dB,stable,past_pmax",
@@ -105,7 +105,7 @@ class StabilityCommandTest {
         JsonNode rec = o.get("recommended");
         assertFalse(rec.isNull());
         assertEquals("IN_REGION", rec.get("verdict").asText());
-        assertTrue(rec.get("worstPhaseMargin_deg").asDouble() >= 2);
+        assertTrue(rec.get("worstPhaseMargin_deg").get("value").asDouble() >= 2);
         // deployed Rai = 40 leaves RED's linear region from N = 15 (p* > 1 %), so N = 18 rules it out
         assertEquals("OUTSIDE_LINEAR_REGION", o.get("cells").get(4).get("verdict").asText());
         assertTrue(Files.size(dir.resolve("stability-region.png")) > 1000);
@@ -117,13 +117,13 @@ class StabilityCommandTest {
         assertEquals(0, m.code(), m.err());
         JsonNode o = TraceJson.MAPPER.readTree(m.out());
         assertEquals(5, o.get("loop").get("denominator").size());
-        assertEquals(50.0, o.get("loop").get("delay_us").asDouble());
+        assertEquals(50.0, o.get("loop").get("delay_us").get("value").asDouble());
         assertEquals(1, o.get("crossovers").size());
         Run c = run("fluid", "stability", "cross-check", "--flows", "8", "--delays", "50,100", "--out", dir.toString(),
                 "--json");
         assertEquals(0, c.code(), c.err());
         JsonNode x = TraceJson.MAPPER.readTree(c.out());
-        assertEquals(1.0, x.get("agreementRate").asDouble());
+        assertEquals(1.0, x.get("agreementRate").get("value").asDouble());
         assertEquals("CONVERGING", x.get("points").get(0).get("simulated").asText());
         assertEquals("SUSTAINED_OSCILLATION", x.get("points").get(1).get("simulated").asText());
     }
@@ -161,7 +161,7 @@ class StabilityCommandTest {
         JsonNode rows = o.get("rows");
         double[] published = {8.26, -6.43, -6.58, -5.12};
         for (int i = 0; i < published.length; i++) {
-            assertEquals(published[i], rows.get(i).get("phaseMargin_deg").asDouble(), 0.5, rows.get(i).toString());
+            assertEquals(published[i], rows.get(i).get("phaseMargin_deg").get("value").asDouble(), 0.5, rows.get(i).toString());
         }
         assertFalse(rows.get(2).get("pastPmax").asBoolean());
         assertTrue(rows.get(3).get("pastPmax").asBoolean());

@@ -29,10 +29,10 @@ class ThresholdsCommandTest {
         Run r = run("thresholds", "--buffer", "12MB", "--ports", "32", "--t-flight", "22.4KB", "--json", "--no-save");
         assertEquals(0, r.code(), r.err());
         JsonNode rep = TraceJson.MAPPER.readTree(r.out()).get("reports").get(0);
-        assertEquals(24_475, rep.get("static").get("tPfcMaxBytes").asLong());
+        assertEquals(24_475, rep.get("static").get("tPfcMaxBytes").get("value").asLong());
         assertFalse(rep.get("static").get("feasible").asBoolean());
         assertEquals("8", rep.get("dynamic").get("beta").asText());
-        assertEquals(21_755, rep.get("dynamic").get("tEcnMaxBytes").asLong());
+        assertEquals(21_755, rep.get("dynamic").get("tEcnMaxBytes").get("value").asLong());
     }
 
     @Test

@@ -115,7 +115,7 @@ public final class GbnPatternsCommand implements Callable<Integer> {
             ObjectNode o = TraceJson.MAPPER.createObjectNode();
             EarlyStop.put(o, stopped);
             o.put("maxLosses", maxLosses);
-            o.put("wallMillis", (System.nanoTime() - start) / 1_000_000);
+            JsonValues.figure(o, "wallMillis", (System.nanoTime() - start) / 1_000_000, Quantity.Unit.MILLISECONDS);
             o.set("variants", json(r, maxLosses));
             o.set("comparisons", comparisons(r));
             w.println(TraceJson.MAPPER.writeValueAsString(o));

@@ -13,7 +13,9 @@ import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.cli.EarlyStop;
 import org.rdmacheck.cli.ExitCodes;
 import org.rdmacheck.cli.ExplorerOptions;
+import org.rdmacheck.cli.JsonValues;
 import org.rdmacheck.cli.OutputFolders;
+import org.rdmacheck.cli.Quantity;
 import org.rdmacheck.cli.RunClock;
 import org.rdmacheck.cli.TimeLimit;
 import org.rdmacheck.model.gbn.SimCell;
@@ -91,7 +93,6 @@ public final class GbnSimCommand implements Callable<Integer> {
         });
     }
 
-    /** The cells as JSON (schema {@code docs/json-schema/gbn-sim.schema.json}): the timeout in seconds. */
     /** @param seconds a time  @return it as given on the command line: {@code 10ms}, {@code 500us}, {@code 1s} */
     public static String time(double seconds) {
         if (seconds >= 1) {
@@ -104,24 +105,29 @@ public final class GbnSimCommand implements Callable<Integer> {
         return new java.math.BigDecimal(String.format(Locale.ROOT, "%.6g", v)).stripTrailingZeros().toPlainString();
     }
 
+    /**
+     * The cells as JSON (schema {@code docs/json-schema/gbn-sim.schema.json}): the grid point's timeout
+     * (s) and loss rate, the measured throughput, its confidence half-width and the timeouts per message
+     * as figures; replications, messages, QP errors and causes as the simulation's own tallies.
+     */
     private static String json(List<SimCell> cells, int points, long millis, Optional<EarlyStop> stop)
             throws JsonProcessingException {
         com.fasterxml.jackson.databind.node.ObjectNode top = TraceJson.MAPPER.createObjectNode();
         EarlyStop.put(top, stop);
         top.put("points", points);
         top.put("pointsDone", cells.size());
-        top.put("wallMillis", millis);
+        JsonValues.figure(top, "wallMillis", millis, Quantity.Unit.MILLISECONDS);
         com.fasterxml.jackson.databind.node.ArrayNode arr = top.putArray("cells");
         for (SimCell c : cells) {
             com.fasterxml.jackson.databind.node.ObjectNode o = arr.addObject();
             o.put("variant", c.variant());
-            o.put("rtoSeconds", c.rto());
-            o.put("lossRate", c.lossRate());
-            o.put("relativeThroughput", c.relativeThroughput());
-            o.put("ciHalfWidth", c.ciHalfWidth());
+            JsonValues.figure(o, "rtoSeconds", c.rto(), Quantity.Unit.SECONDS);
+            JsonValues.figure(o, "lossRate", c.lossRate(), Quantity.Unit.RATIO);
+            JsonValues.figure(o, "relativeThroughput", c.relativeThroughput(), Quantity.Unit.RATIO);
+            JsonValues.figure(o, "ciHalfWidth", c.ciHalfWidth(), Quantity.Unit.RATIO);
             o.put("replications", c.replications());
             o.put("messages", c.messages());
-            o.put("timeoutsPerMessage", c.timeoutsPerMessage());
+            JsonValues.figure(o, "timeoutsPerMessage", c.timeoutsPerMessage(), Quantity.Unit.RATIO);
             o.put("qpErrors", c.qpErrors());
             com.fasterxml.jackson.databind.node.ObjectNode causes = o.putObject("causes");
             new java.util.TreeMap<>(c.causes()).forEach(causes::put);

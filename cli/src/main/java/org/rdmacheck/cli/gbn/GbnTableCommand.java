@@ -110,7 +110,7 @@ public final class GbnTableCommand implements Callable<Integer> {
             EarlyStop.put(o, stopped);
             o.put("rowsPlanned", total);
             o.put("rowsDone", rows.size());
-            o.put("wallMillis", (System.nanoTime() - start) / 1_000_000);
+            JsonValues.figure(o, "wallMillis", (System.nanoTime() - start) / 1_000_000, Quantity.Unit.MILLISECONDS);
             o.set("rows", json(rows, files));
             w.println(TraceJson.MAPPER.writeValueAsString(o));
         } else {

@@ -198,12 +198,12 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
         }
         ObjectNode ro = o.putObject("rto");
         ro.put("variant", rto.variant());
-        ro.put("tickNs", rto.tickNanos());
-        ro.put("delayMaxTicks", rto.delayMaxTicks());
-        ro.put("rttBoundNs", rto.rttBoundNanos());
+        JsonValues.figure(ro, "tickNs", rto.tickNanos(), Quantity.Unit.NANOSECONDS);
+        JsonValues.figure(ro, "delayMaxTicks", rto.delayMaxTicks(), Quantity.Unit.TICKS);
+        JsonValues.figure(ro, "rttBoundNs", rto.rttBoundNanos(), Quantity.Unit.NANOSECONDS);
         if (rto.smallestTimeout().isPresent()) {
             ro.put("smallestTimeout", rto.smallestTimeout().get());
-            ro.put("smallestRtoNs", rto.smallestRtoNanos().get());
+            JsonValues.figure(ro, "smallestRtoNs", rto.smallestRtoNanos().get(), Quantity.Unit.NANOSECONDS);
         } else {
             ro.putNull("smallestTimeout");
             ro.putNull("smallestRtoNs");
@@ -212,8 +212,8 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
         for (RtoDerivation.Try x : rto.tries()) {
             ObjectNode xo = ts.addObject();
             xo.put("timeout", x.timeout());
-            xo.put("rtoNs", x.rtoNanos());
-            xo.put("rtoTicks", x.rtoTicks());
+            JsonValues.figure(xo, "rtoNs", x.rtoNanos(), Quantity.Unit.NANOSECONDS);
+            JsonValues.figure(xo, "rtoTicks", x.rtoTicks(), Quantity.Unit.TICKS);
             xo.put("verdict", x.verdict().name());
             xo.put("inconclusiveCause", x.cause().map(Enum::name).orElse(null));
             JsonValues.figure(xo, "distinctStates", x.distinctStates(), Quantity.Unit.STATES);
