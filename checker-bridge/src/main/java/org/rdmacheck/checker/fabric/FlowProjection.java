@@ -92,6 +92,8 @@ public final class FlowProjection extends NetworkModelView {
     private final List<LayoutState> initial;
     private final Map<Key, Move[]> memo = new ConcurrentHashMap<>();
     private final ThreadLocal<Expansion> readers;
+    /** for tests only: occupancy classes instead of every occupancy (see the constructor) */
+    private final boolean classesOnly;
     /** concrete states built and expanded to decide routing situations */
     final LongAdder situations = new LongAdder();
 
@@ -100,7 +102,19 @@ public final class FlowProjection extends NetworkModelView {
      * @param flow the flow
      */
     public FlowProjection(NetworkModel m, int flow) {
+        this(m, flow, false);
+    }
+
+    /**
+     * @param m           the network model (the fabric preset)
+     * @param flow        the flow
+     * @param classesOnly for tests only: enumerate one occupancy per class the router is read to tell
+     *                    apart (below the threshold, at it, {@code xon + 1}, {@code xoff}) instead of every
+     *                    occupancy, to show that this misses a router that tells apart more
+     */
+    FlowProjection(NetworkModel m, int flow, boolean classesOnly) {
         super(covered(m));
+        this.classesOnly = classesOnly;
         this.f = flow;
         this.g = m.fields();
         this.net = m.net();
@@ -329,6 +343,8 @@ public final class FlowProjection extends NetworkModelView {
     /** The abstract successor function, one per thread. */
     private final class Abstract implements PackedModel.Expander {
         private final PackedModel.Expander real = m.expander();
+        /** the same successor function, asked for the deciding packet's moves only */
+        private final NetworkModel.OnePacket one = m.onePacket();
         private final Expansion x = Expansion.onPackedValues(g.layout);
         private final Expansion px = Expansion.onPackedValues(g.layout);
         private final Expansion dx = Expansion.onPackedValues(g.layout);
@@ -438,7 +454,9 @@ public final class FlowProjection extends NetworkModelView {
                         pairs.add(new int[] {n - own, bg});
                     }
                 }
-            } else {
+            } else if (classesOnly) {
+                // the former representatives (tests only: shown to miss a router that tells apart two
+                // occupancies of one class)
                 TreeSet<Integer> reps = new TreeSet<>();
                 for (int r : new int[] {own, normal ? c.threshold() : own, c.xon() + 1, xoff}) {
                     if (r >= own && r <= xoff) {
@@ -449,6 +467,16 @@ public final class FlowProjection extends NetworkModelView {
                     int bg = Math.min(bgMax, n - own);
                     pairs.add(new int[] {n - own - bg, bg});
                 }
+            } else {
+                // every occupancy from the flow's own packets up to xoff: no reading of where the router
+                // compares an occupancy (a router that tells any two occupancies apart is seen)
+                for (int n = own; n <= xoff; n++) {
+                    int bg = Math.min(bgMax, n - own);
+                    pairs.add(new int[] {n - own - bg, bg});
+                }
+            }
+            if (pairs.isEmpty()) {
+                pairs.add(new int[] {0, 0}); // the flow's own packets alone (a buffer past xoff)
             }
             for (int[] p : pairs) {
                 if (p[0] > 0 && !fillers) {
@@ -522,7 +550,7 @@ public final class FlowProjection extends NetworkModelView {
                     build(slots, envs, index, dft, tb);
                     situations.increment();
                     int[] c0 = built;
-                    real.successors(c0, 0, (code, next, length) -> {
+                    one.moves(c0, 0, b, f, (code, next, length) -> {
                         int k = NetworkModel.kind(code);
                         boolean mine = b < 0 ? k == SEND && NetworkModel.flow(code) == f
                                 : k == FORWARD && NetworkModel.arc(code) == arcIn

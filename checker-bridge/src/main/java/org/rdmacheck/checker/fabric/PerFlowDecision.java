@@ -127,6 +127,13 @@ public final class PerFlowDecision {
      */
     public static Outcome decide(CheckSpec<LayoutState> spec, ExplorerSettings settings, long confirmMillis,
                                  boolean budget, ExplorerSettings budgetSettings, Consumer<String> progress) {
+        return decide(spec, settings, confirmMillis, budget, budgetSettings, progress, false);
+    }
+
+    /** As above; {@code classesOnly} for tests only (see {@link FlowProjection#FlowProjection(NetworkModel, int, boolean)}). */
+    static Outcome decide(CheckSpec<LayoutState> spec, ExplorerSettings settings, long confirmMillis,
+                          boolean budget, ExplorerSettings budgetSettings, Consumer<String> progress,
+                          boolean classesOnly) {
         NetworkModel m = (NetworkModel) spec.model();
         String why = FlowProjection.notCovered(m);
         if (why != null) {
@@ -138,7 +145,7 @@ public final class PerFlowDecision {
         Map<String, List<Finding>> findings = new LinkedHashMap<>();
         names.forEach(n -> findings.put(n, new ArrayList<>()));
         for (int f = 0; f < m.config().flows().size(); f++) {
-            FlowProjection p = new FlowProjection(m, f);
+            FlowProjection p = new FlowProjection(m, f, classesOnly);
             List<Property<LayoutState>> ps = new ArrayList<>();
             for (String n : SAFETY) {
                 ps.add(spec.property(n));

@@ -178,6 +178,8 @@ public final class NetworkModel implements LayoutModel {
     private final boolean deliveryEntry;
     /** a planted delivery bug for tests (see {@link #withPlantedResend}); false in every catalogue model */
     private final boolean resendAfterEnd;
+    /** a planted occupancy rule for tests (see {@link #withPlantedLaneChangeAt}); -1 in every catalogue model */
+    private final int silentLaneChangeAt;
 
     /**
      * Why a buffered head packet cannot move, in the model's own terms: the kind of a deadlock is
@@ -293,12 +295,33 @@ public final class NetworkModel implements LayoutModel {
         return new NetworkModel(config, -1, false, config.xoff(), config.threshold(), false, true);
     }
 
+    /**
+     * For tests only (no command or parameter reaches it): the model with a planted bug, a router that
+     * tells one occupancy apart inside the range the deflection threshold and PFC treat alike: a VL1
+     * packet whose ECMP buffer holds exactly {@code occupancy} packets (background included) moves onto
+     * VL0 of its escape arc without a DFT entry (a silent lane change, nothing else), so a decision that
+     * enumerates occupancy classes instead of occupancies can be shown to miss it.
+     *
+     * @param config    the configuration
+     * @param occupancy the occupancy the router singles out
+     * @return the model with the rule
+     */
+    public static NetworkModel withPlantedLaneChangeAt(FabricConfig config, int occupancy) {
+        return new NetworkModel(config, -1, false, config.xoff(), config.threshold(), false, false, occupancy);
+    }
+
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource) {
         this(config, stuckSeq, escapeOnlyAtSource, config.xoff(), config.threshold(), false, false);
     }
 
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource, int pauseAt,
                          int backgroundCap, boolean deliveryEntry, boolean resendAfterEnd) {
+        this(config, stuckSeq, escapeOnlyAtSource, pauseAt, backgroundCap, deliveryEntry, resendAfterEnd, -1);
+    }
+
+    private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource, int pauseAt,
+                         int backgroundCap, boolean deliveryEntry, boolean resendAfterEnd, int silentLaneChangeAt) {
+        this.silentLaneChangeAt = silentLaneChangeAt;
         this.stuckSeq = stuckSeq;
         this.escapeOnlyAtSource = escapeOnlyAtSource;
         this.pauseAt = pauseAt;
@@ -494,6 +517,32 @@ public final class NetworkModel implements LayoutModel {
         expanders.set(e);
         recent = e;
         return e;
+    }
+
+    /** The moves of one packet of a state (see {@link #onePacket}). */
+    @FunctionalInterface
+    public interface OnePacket {
+        /**
+         * @param s      packed values
+         * @param base   the state's first value
+         * @param buffer the buffer whose head packet moves ({@code 2 * buffer index + lane}), or -1 for
+         *               flow {@code flow}'s next packet at its source ToR
+         * @param flow   the flow whose next packet is sent (when {@code buffer} is -1)
+         * @param sink   receives exactly the successors of {@link #expander()} that move that packet
+         */
+        void moves(int[] s, int base, int buffer, int flow, PackedModel.Sink sink);
+    }
+
+    /**
+     * The successor function restricted to one packet's moves (one per thread, like an expander): the
+     * same code as {@link #expander()}, with the other packets', the background's and the failures'
+     * steps left out, for decisions that ask the router about one packet in many built states.
+     *
+     * @return the restricted successor function
+     */
+    public OnePacket onePacket() {
+        Step e = new Step();
+        return e::movesOf;
     }
 
     /** This thread's step for the queries of properties (never an explorer's expander). */
@@ -1574,13 +1623,40 @@ public final class NetworkModel implements LayoutModel {
             lastThread = Thread.currentThread();
         }
 
+        /** {@link OnePacket#moves}: only this packet's moves (-1: every packet's) */
+        void movesOf(int[] state, int offset, int buffer, int flow, PackedModel.Sink sink) {
+            this.sink = sink;
+            this.state = state;
+            this.offset = offset;
+            loadState(state, offset);
+            lastLength = -1;
+            onlyBuffer = buffer;
+            onlyFlow = buffer < 0 ? flow : -2;
+            try {
+                if (buffer < 0) {
+                    sends();
+                } else {
+                    departures(false);
+                }
+            } finally {
+                onlyBuffer = -1;
+                onlyFlow = -1;
+                this.sink = null;
+                lastLength = -1;
+            }
+        }
+
+        /** set by {@link #movesOf} only: the one buffer and the one flow whose packet moves (-1: all) */
+        private int onlyBuffer = -1;
+        private int onlyFlow = -1;
+
         // ---- the actions ----
 
         /** @return false (the departures' flag: no buffered packet seen yet) */
         private boolean sends() {
             for (int f = 0; f < flows; f++) {
                 int seq = x.get(g.sent[f]);
-                if (seq >= size[f]) {
+                if (seq >= size[f] || onlyFlow != -1 && f != onlyFlow) {
                     continue;
                 }
                 int tor = srcTor[f];
@@ -1616,8 +1692,8 @@ public final class NetworkModel implements LayoutModel {
             // the non-empty buffers only, in buffer order (the expansion found them as it loaded the state)
             for (int i = 0, nonEmpty = x.nonEmptyCount(); i < nonEmpty; i++) {
                 int b = bufferOfFifo[x.nonEmpty(i)];
-                if (b < 0) {
-                    continue; // a DFT
+                if (b < 0 || onlyBuffer >= 0 && b != onlyBuffer) {
+                    continue; // a DFT (or, asked for one packet's moves, another buffer)
                 }
                 Fifo q = buffers[b];
                 int head = x.element(q, 0);
@@ -2043,6 +2119,13 @@ public final class NetworkModel implements LayoutModel {
             hNormal = normal;
             if (iofd && normal < 0) {
                 return; // IOFD: only a stale entry (failure cleanup knocked out) leads a packet off every route
+            }
+            if (silentLaneChangeAt >= 0 && normal >= 0 && occ(normal, 1) == silentLaneChangeAt) {
+                int e = net.escapeArc(failedNow, v, f); // the planted bug of withPlantedLaneChangeAt (tests only)
+                if (e >= 0 && room(e, 0)) {
+                    hop(e, 0, tokens, Route.ESCAPE, AFTER, false);
+                }
+                return;
             }
             int hit = koFollow || !usesDft ? -1 : lookup(f, tokens);
             if (hit >= 0) {

@@ -1,0 +1,77 @@
+package org.rdmacheck.checker.fabric;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.engine.Explorer;
+import org.rdmacheck.engine.ExplorerSettings;
+import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.fabric.FabricProperties;
+
+/**
+ * A router that tells apart two occupancies the deflection threshold and PFC treat alike (a planted
+ * silent lane change at exactly {@code xoff - 1} packets, above the threshold) reorders a message: the
+ * full search finds it, and the per-flow decision must not say VERIFIED. Enumerating one occupancy per
+ * class (below the threshold, at it, {@code xon + 1}, {@code xoff}) misses it; every occupancy finds it.
+ */
+class PerFlowPlantedBugTest {
+
+    private static final ExplorerSettings ONE = ExplorerSettings.defaults().withThreads(1).withProgress(0, p -> { })
+            .withMaxMillis(120_000);
+
+    /**
+     * One 2-packet message over one spine, two background packets, threshold 2 < xoff 4 (resuming at 3): the
+     * second packet's ECMP buffer holds 3 (the first packet and the background), an occupancy none of
+     * the former classes shows.
+     */
+    private static Map<String, String> config() {
+        return Map.ofEntries(Map.entry("topology", "leafspine:tors=2,spines=1,hosts=1"), Map.entry("flows", "0-1"),
+                Map.entry("packets", "2"), Map.entry("tokens", "1"), Map.entry("failures", "0"),
+                Map.entry("background", "2"), Map.entry("threshold", "2"), Map.entry("ecn", "3"), Map.entry("xoff", "4"),
+                Map.entry("dft", "2"));
+    }
+
+    private static CheckSpec<LayoutState> with(CheckSpec<LayoutState> s, NetworkModel m) {
+        return new CheckSpec<>(s.modelName(), s.variant(), s.parameters(), m, FabricProperties.all(m), Set.of());
+    }
+
+    private static PerFlowDecision.Verdict inOrder(CheckSpec<LayoutState> s, boolean classesOnly, long confirm) {
+        PerFlowDecision.Outcome o = PerFlowDecision.decide(s, ONE, confirm, false, ONE, l -> { }, classesOnly);
+        return o.verdicts().stream().filter(v -> v.property().equals(FabricProperties.IN_ORDER)).findFirst()
+                .orElseThrow().verdict();
+    }
+
+    private static CheckSpec<LayoutState> planted(CheckSpec<LayoutState> s) {
+        NetworkModel clean = (NetworkModel) s.model();
+        return with(s, NetworkModel.withPlantedLaneChangeAt(clean.config(), clean.config().xoff() - 1));
+    }
+
+    /** Without the confirming search: every occupancy sees the abstract reorder, one per class does not. */
+    @Test
+    void aRouterThatSinglesOutAnOccupancyInsideAClassIsNotVerified() {
+        CheckSpec<LayoutState> bug = planted(FlowProjectionTest.spec("repaired", config()));
+        assertEquals(PerFlowDecision.Verdict.VERIFIED, inOrder(bug, true, 0),
+                "one occupancy per class misses the planted rule (else this test shows nothing)");
+        assertEquals(PerFlowDecision.Verdict.POSSIBLE, inOrder(bug, false, 0));
+    }
+
+    /** With it: the model's own trace, the full search's violation; the design itself holds there. */
+    @Test
+    @Tag("slow")
+    void thePlantedReorderIsTheModelsAndTheDesignHolds() {
+        CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", config());
+        CheckSpec<LayoutState> bug = planted(s);
+        CheckResult full = new Explorer(ONE.withStopAtFirstViolation(true)).check(bug.selecting(p -> p.name()
+                .equals(FabricProperties.IN_ORDER))).result(FabricProperties.IN_ORDER);
+        assertInstanceOf(CheckResult.Violated.class, full, "the full search sees the planted reorder");
+        assertEquals(PerFlowDecision.Verdict.VIOLATED, inOrder(bug, false, 60_000));
+        assertEquals(PerFlowDecision.Verdict.VERIFIED, inOrder(s, false, 60_000), "the design holds here");
+    }
+}
