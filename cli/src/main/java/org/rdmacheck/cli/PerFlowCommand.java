@@ -1,13 +1,17 @@
 package org.rdmacheck.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.fabric.BudgetDecision;
 import org.rdmacheck.checker.fabric.FlowProjection;
 import org.rdmacheck.checker.fabric.PerFlowDecision;
+import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.layout.LayoutState;
@@ -32,8 +36,8 @@ import picocli.CommandLine.Spec;
                 + "--param ecn=3 --param xoff=4 --max-states 200000000"},
         description = "Decides the fabric's safety properties (InOrderDelivery, NoLossNoDuplicationFaultFree, "
                 + "InOrderAfterFailure, NoDftLeak, NoStaleDftEntry) one flow at a time: each flow is explored against "
-                + "every environment its routing decisions can read (occupancy classes of the switch's output "
-                + "buffers, a DFT with room or full, the failure), with the model's own successor function; every "
+                + "every environment its routing decisions can read (every occupancy up to xoff of the "
+                + "switch's output buffers, a DFT with room or full, the failure), with the model's own successor function; every "
                 + "reachable state of the model projects into each flow's abstract state space. An abstract violation "
                 + "is searched for in the model along its trace: found, it is VIOLATED with the model's trace; not "
                 + "found, POSSIBLE (not decided). DeadlockFree follows from NoRoutingDeadlock (the packet budget, as "
@@ -63,8 +67,11 @@ public final class PerFlowCommand implements Callable<Integer> {
             + "packet budget's search)")
     boolean noBudget;
 
+    @Option(names = "--json", description = "print the decision as JSON (schema docs/json-schema/per-flow.schema.json)")
+    boolean json;
+
     @Override
-    public Integer call() {
+    public Integer call() throws com.fasterxml.jackson.core.JsonProcessingException {
         ModelEntry entry = selection.entry();
         if (!entry.name().equals("fabric")) {
             throw new InputException("model " + entry.name() + ": expected fabric (the per-flow projection covers the "
@@ -92,36 +99,134 @@ public final class PerFlowCommand implements Callable<Integer> {
             err.println(line);
             err.flush();
         });
+        List<Row> rows = new ArrayList<>();
+        boolean otherwise = false;
+        boolean open = false;
+        for (PerFlowDecision.PropertyVerdict pv : o.verdicts()) {
+            boolean lemma = pv.property().equals(FlowProjection.DRAINED);
+            boolean mustFail = !lemma && built.properties().stream().anyMatch(p -> p.name().equals(pv.property()))
+                    && built.mustFail(pv.property());
+            boolean decided = pv.verdict() == PerFlowDecision.Verdict.VERIFIED
+                    || pv.verdict() == PerFlowDecision.Verdict.VIOLATED;
+            boolean asExpected = (pv.verdict() == PerFlowDecision.Verdict.VIOLATED) == mustFail;
+            if (!lemma) { // a lemma of the DeadlockFree argument, not a catalogue property: no expectation, no exit code
+                otherwise |= decided && !asExpected;
+                open |= !decided;
+            }
+            rows.add(new Row(pv, lemma, mustFail, decided && !asExpected));
+        }
+        int exit = otherwise ? ExitCodes.VIOLATED : open ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
+        if (json) {
+            out.println(TraceJson.MAPPER.writeValueAsString(json(o, rows, v, built.parameters(), exit)));
+        } else {
+            text(out, o, rows, v);
+        }
+        out.flush();
+        return exit;
+    }
+
+    /** One property's line: its verdict, whether it is the lemma, what the variant expects, and whether it went otherwise. */
+    private record Row(PerFlowDecision.PropertyVerdict verdict, boolean lemma, boolean mustFail, boolean unexpected) {
+    }
+
+    private static void text(PrintWriter out, PerFlowDecision.Outcome o, List<Row> rows, String v) {
         for (PerFlowDecision.FlowRun r : o.flows()) {
             out.println(String.format(Locale.ROOT, "flow %s: %,d abstract states, %,d routing situations (%,d local), "
                             + "%.1f s%s", r.flow(), r.states(), r.situations(), r.memoised(), r.millis() / 1000.0,
                     r.complete() ? "" : ", stopped: " + r.stopReason()));
         }
-        boolean otherwise = false;
-        boolean open = false;
-        for (PerFlowDecision.PropertyVerdict pv : o.verdicts()) {
+        for (Row row : rows) {
+            PerFlowDecision.PropertyVerdict pv = row.verdict();
             String trace = pv.trace().map(c -> ", " + (c.steps().size() - 1) + " steps").orElse("");
-            if (pv.property().equals(FlowProjection.DRAINED)) {
-                // a lemma of the DeadlockFree argument, not a catalogue property: no expectation, no exit code
+            if (row.lemma()) {
                 out.println("fabric " + v + " " + pv.property() + " (lemma) " + pv.verdict().name());
-                out.println("  " + pv.note() + pv.flow().map(f -> " (flow " + f + trace + ")").orElse(trace));
-                continue;
+            } else {
+                out.println("fabric " + v + " " + pv.property() + " " + (row.mustFail() ? "fails" : "holds") + " "
+                        + pv.verdict().name() + (row.unexpected() ? " !" : ""));
             }
-            boolean mustFail = built.properties().stream().anyMatch(p -> p.name().equals(pv.property()))
-                    && built.mustFail(pv.property());
-            boolean decided = pv.verdict() == PerFlowDecision.Verdict.VERIFIED
-                    || pv.verdict() == PerFlowDecision.Verdict.VIOLATED;
-            boolean asExpected = (pv.verdict() == PerFlowDecision.Verdict.VIOLATED) == mustFail;
-            otherwise |= decided && !asExpected;
-            open |= !decided;
-            out.println("fabric " + v + " " + pv.property() + " " + (mustFail ? "fails" : "holds") + " "
-                    + pv.verdict().name() + (decided && !asExpected ? " !" : ""));
             out.println("  " + pv.note() + pv.flow().map(f -> " (flow " + f + trace + ")").orElse(trace));
         }
-        int exit = otherwise ? ExitCodes.VIOLATED : open ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
         o.budget().filter(b -> !(b instanceof BudgetDecision.Verified)).ifPresent(b -> out.println("  " + budgetLine(b)));
-        out.flush();
-        return exit;
+    }
+
+    /**
+     * The decision as JSON ({@code docs/json-schema/per-flow.schema.json}): each flow's abstract search,
+     * each property's verdict (an enum) with the model's trace (VIOLATED) or the abstract one
+     * (POSSIBLE), and the packet budget's part of {@code DeadlockFree}; every figure as
+     * {@code {value, unit}}.
+     */
+    private static ObjectNode json(PerFlowDecision.Outcome o, List<Row> rows, String variant,
+                                   java.util.Map<String, String> parameters, int exit) {
+        ObjectNode j = TraceJson.MAPPER.createObjectNode();
+        j.put("model", "fabric");
+        j.put("variant", variant);
+        JsonValues.parameters(j, "parameters", "fabric", parameters);
+        j.put("outcome", exit == ExitCodes.OK ? "AS_EXPECTED" : exit == ExitCodes.VIOLATED ? "UNEXPECTED"
+                : "INCONCLUSIVE");
+        ArrayNode flows = j.putArray("flows");
+        for (PerFlowDecision.FlowRun r : o.flows()) {
+            ObjectNode f = flows.addObject();
+            f.put("flow", r.flow());
+            f.put("complete", r.complete());
+            f.put("stopped", r.complete() ? null : r.assumptionFailed() ? "ASSUMPTION_FAILED"
+                    : r.stopped().orElseThrow().name());
+            f.put("stopReason", r.complete() ? null : r.stopReason());
+            JsonValues.figure(f, "abstractStates", r.states(), Quantity.Unit.STATES);
+            JsonValues.figure(f, "situations", r.situations(), Quantity.Unit.COUNT);
+            JsonValues.figure(f, "localSituations", r.memoised(), Quantity.Unit.COUNT);
+            JsonValues.figure(f, "wallMillis", r.millis(), Quantity.Unit.MILLISECONDS);
+        }
+        ArrayNode props = j.putArray("properties");
+        for (Row row : rows) {
+            PerFlowDecision.PropertyVerdict pv = row.verdict();
+            ObjectNode p = props.addObject();
+            p.put("property", pv.property());
+            p.put("lemma", row.lemma());
+            p.put("expected", row.lemma() ? "holds" : row.mustFail() ? "fails" : "holds");
+            p.put("verdict", pv.verdict().name());
+            p.put("unexpected", row.unexpected());
+            p.put("flow", pv.flow().orElse(null));
+            p.put("note", pv.note());
+            if (pv.trace().isPresent()) {
+                ObjectNode c = p.putObject("counterexample");
+                c.put("of", pv.verdict() == PerFlowDecision.Verdict.POSSIBLE ? "abstraction" : "model");
+                Counterexample cex = pv.trace().get();
+                c.put("kind", cex.kind().word());
+                c.put("property", cex.property());
+                JsonValues.figure(c, "steps", cex.length(), Quantity.Unit.STEPS);
+                c.set("trace", org.rdmacheck.checker.trace.Counterexamples.toJson(cex).get("steps"));
+            } else {
+                p.putNull("counterexample");
+            }
+        }
+        if (o.budget().isPresent()) {
+            BudgetDecision.Outcome b = o.budget().get();
+            ObjectNode bj = j.putObject("budget");
+            bj.put("property", "NoRoutingDeadlock");
+            bj.put("verdict", BudgetCommand.verdict(b).name());
+            bj.put("line", budgetLine(b));
+            if (b instanceof BudgetDecision.Verified r) {
+                JsonValues.figure(bj, "distinctStates", r.states(), Quantity.Unit.STATES);
+                JsonValues.figure(bj, "lemmaSituations", r.lemma().situations(), Quantity.Unit.COUNT);
+            } else if (b instanceof BudgetDecision.Deadlock d) {
+                JsonValues.figure(bj, "distinctStates", d.states(), Quantity.Unit.STATES);
+                JsonValues.figure(bj, "lemmaSituations", d.lemma().situations(), Quantity.Unit.COUNT);
+            } else if (b instanceof BudgetDecision.Inconclusive i) {
+                JsonValues.figure(bj, "distinctStates", i.states(), Quantity.Unit.STATES);
+                JsonValues.figure(bj, "lemmaSituations", i.lemma().situations(), Quantity.Unit.COUNT);
+            } else {
+                bj.putNull("distinctStates");
+                BudgetDecision.NotApplicable n = (BudgetDecision.NotApplicable) b;
+                if (n.lemma().isPresent()) {
+                    JsonValues.figure(bj, "lemmaSituations", n.lemma().get().situations(), Quantity.Unit.COUNT);
+                } else {
+                    bj.putNull("lemmaSituations");
+                }
+            }
+        } else {
+            j.putNull("budget");
+        }
+        return j;
     }
 
     private static String budgetLine(BudgetDecision.Outcome b) {

@@ -40,14 +40,20 @@ import org.rdmacheck.model.topology.Topology;
  * <li>a routing decision of the flow's packet at switch {@code v} (the first of the flow's packets in
  *     a buffer into {@code v}, or the message's next packet at its source ToR): the model's successors
  *     of concrete states built from {@code a} with every environment the decision can read at {@code v}
- *     (every occupancy class of {@code v}'s output buffers, made of filler packets of another flow and
- *     background packets behind the flow's own; with hysteresis, the pause bit where the occupancy leaves
- *     it open; a DFT with room or full of other flows' entries), the moves of that packet kept and
- *     projected.
+ *     (every occupancy of each of {@code v}'s VL1 output buffers from the flow's own packets there up to
+ *     {@code xoff}, made of filler packets of another flow and background packets behind the flow's own;
+ *     the same of the VL0 buffers it reads; with hysteresis, the pause bit where the occupancy leaves it
+ *     open; a DFT with room or full of other flows' entries), the moves of that packet
+ *     ({@link NetworkModel#onePacket}, the successor function asked for that packet only) kept and
+ *     projected. No occupancy is assumed to act like another: a router that tells any two occupancies
+ *     apart is seen ({@code PerFlowPlantedBugTest}).
  * </ul>
- * A routing decision reads only {@code v}'s output buffers' occupancies (the packet's ECMP buffer's
- * compared with the threshold, every buffer's with {@code xoff} and, with hysteresis, {@code xon + 1};
- * a VL0 buffer's only on the packet's escape route and at its message's VL0 entry), its pause bits, {@code v}'s DFT (the flow's entries,
+ * A routing decision reads only {@code v}'s output buffers' occupancies (a VL0 buffer's only on the
+ * packet's escape route and at its message's VL0 entry, the readings the enumeration rests on, with
+ * these three: a VL1 buffer's packets and background are read as their sum, so each occupancy is built
+ * once, with as much background as the layout allows; a table with room is read as such, whatever else
+ * it holds; and no buffer holds more than {@code xoff}, since a packet joins only a buffer below it and
+ * background only an unpaused one), its pause bits, {@code v}'s DFT (the flow's entries,
  * and whether the table is full), the failed element, and under a lane-rule table the flow's earlier
  * packets waiting at {@code v} ({@link NetworkModel#footprints}, checked by {@code FabricReductionTest});
  * a move of another flow's packet or a background step changes nothing the projection keeps (it
@@ -431,11 +437,11 @@ public final class FlowProjection extends NetworkModelView {
         }
 
         /**
-         * One output buffer's environments: {fillers, background, paused (-1: no bit)} each. The
-         * occupancy classes are those the router can tell apart for this buffer: of the packet's ECMP
-         * buffer the threshold, of every buffer {@code xoff} and (with hysteresis) {@code xon + 1}; a VL0
-         * buffer's occupancy is read only on the packet's escape route and at the arc of its message's VL0
-         * entry ({@code read} false: no environment). The ECN mark is not enumerated (see the class comment).
+         * One output buffer's environments: {fillers, background, paused (-1: no bit)} each: every
+         * occupancy from the flow's own packets in it up to {@code xoff} (knocked out
+         * pfc-counts-background, every count of packets and every count of background); a VL0 buffer's
+         * occupancy is read only on the packet's escape route and at the arc of its message's VL0 entry
+         * ({@code read} false: no environment). The ECN mark is not enumerated (see the class comment).
          */
         private List<int[]> environments(int arc, int lane, boolean normal, boolean read) {
             List<int[]> out = new ArrayList<>();

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -86,9 +87,16 @@ public final class PerFlowDecision {
      * @param millis      wall time
      * @param complete    whether the abstract state space was exhausted
      * @param stopReason  why not, if not
+     * @param stopped     the limit that stopped it, as the findings' {@code inconclusiveCause} (empty when
+     *                    complete, or when the projection's assumption failed)
      */
     public record FlowRun(String flow, long states, long situations, long memoised, long millis, boolean complete,
-                          String stopReason) {
+                          String stopReason, Optional<CheckResult.InconclusiveReason> stopped) {
+
+        /** @return whether the projection's assumption failed where a decision was computed (nothing decided) */
+        public boolean assumptionFailed() {
+            return !complete && stopped.isEmpty();
+        }
     }
 
     /**
@@ -121,7 +129,8 @@ public final class PerFlowDecision {
      * @param budget        whether to decide {@code DeadlockFree}, running {@link BudgetDecision} for
      *                      {@code NoRoutingDeadlock} with {@code budgetSettings}
      * @param budgetSettings the budgeted search's settings
-     * @param progress      receives one line per stage
+     * @param progress      receives one line per stage, and one progress line per progress interval of the
+     *                      settings (the abstract searches, the confirming searches, the budget's local lemma)
      * @return the outcome
      * @throws IllegalArgumentException when the projection does not cover the configuration (the reason)
      */
@@ -156,20 +165,29 @@ public final class PerFlowDecision {
             progress.accept("flow " + p.flowName() + ": abstract search");
             ExplorationReport r;
             try {
-                r = new Explorer(settings.withStopAtFirstViolation(false)).check(abs);
+                r = new Explorer(reporting(settings, progress, rp -> String.format(Locale.ROOT,
+                        "progress: flow %s, abstract search: %,d abstract states, queue %,d, depth %d, %,d routing "
+                                + "situations built (%,d local), %.1f s elapsed", p.flowName(), rp.distinctStates(),
+                        rp.queue(), rp.depth(), p.situations.sum(), p.memoised(), rp.elapsedMillis() / 1000.0))
+                        .withStopAtFirstViolation(false)).check(abs);
             } catch (RuntimeException e) {
                 FlowProjection.AssumptionFailed a = assumption(e);
                 if (a == null) {
                     throw e;
                 }
-                runs.add(new FlowRun(p.flowName(), 0, p.situations.sum(), p.memoised(), 0, false, a.getMessage()));
+                runs.add(new FlowRun(p.flowName(), 0, p.situations.sum(), p.memoised(), 0, false, a.getMessage(),
+                        Optional.empty()));
                 for (String n : names) {
                     findings.get(n).add(new Finding.Open(p.flowName(), "not decided: " + a.getMessage()));
                 }
                 continue;
             }
+            Optional<CheckResult.InconclusiveReason> cause = r.complete() ? Optional.empty() : Optional.of(
+                    r.results().stream().filter(c -> c instanceof CheckResult.Inconclusive)
+                            .map(c -> ((CheckResult.Inconclusive) c).cause()).findFirst()
+                            .orElse(CheckResult.InconclusiveReason.STOPPED_EARLY));
             runs.add(new FlowRun(p.flowName(), r.stats().distinctStates(), p.situations.sum(), p.memoised(),
-                    r.stats().wallMillis(), r.complete(), r.stopReason()));
+                    r.stats().wallMillis(), r.complete(), r.stopReason(), cause));
             for (String n : names) {
                 CheckResult cr = r.result(n);
                 if (cr instanceof CheckResult.Failed fl) {
@@ -177,8 +195,11 @@ public final class PerFlowDecision {
                 } else if (cr instanceof CheckResult.Violated v) {
                     progress.accept("flow " + p.flowName() + ": " + n + " violated in the abstraction ("
                             + (v.counterexample().steps().size() - 1) + " steps); confirming in the model");
+                    ExplorerSettings cs = reporting(settings, progress, rp -> String.format(Locale.ROOT,
+                            "progress: flow %s, confirming %s in the model: %,d states, depth %d, %.1f s elapsed",
+                            p.flowName(), n, rp.distinctStates(), rp.depth(), rp.elapsedMillis() / 1000.0));
                     Optional<Counterexample> real = confirmMillis <= 0 ? Optional.empty()
-                            : confirm(spec, p, n, v.counterexample(), settings.withMaxMillis(confirmMillis));
+                            : confirm(spec, p, n, v.counterexample(), cs.withMaxMillis(confirmMillis));
                     findings.get(n).add(real.isPresent() ? new Finding.Real(p.flowName(), real.get())
                             : new Finding.Abstract(p.flowName(), v.counterexample()));
                 } else if (r.complete() && cr instanceof CheckResult.Verified) {
@@ -201,12 +222,22 @@ public final class PerFlowDecision {
             BudgetDecision.Outcome b = null;
             if (bound == null && drained.verdict() == Verdict.VERIFIED) {
                 progress.accept("NoRoutingDeadlock: the packet budget");
-                b = BudgetDecision.decide(spec, budgetSettings);
+                long started = System.nanoTime();
+                b = BudgetDecision.decide(spec, budgetSettings, k -> progress.accept(String.format(Locale.ROOT,
+                        "progress: local lemma, %,d routing situations checked, %.1f s elapsed", k,
+                        (System.nanoTime() - started) / 1e9)));
                 budgetOutcome = Optional.of(b);
             }
             verdicts.add(deadlockFree(deadlockFree, bound, drained, b));
         }
         return new Outcome(runs, verdicts, budgetOutcome);
+    }
+
+    /** The settings with their progress reports written as one line each by {@code line}, to {@code progress}. */
+    private static ExplorerSettings reporting(ExplorerSettings settings, Consumer<String> progress,
+                                              java.util.function.Function<ExplorerSettings.ProgressReport, String> line) {
+        return settings.progressMillis() <= 0 ? settings
+                : settings.withProgress(settings.progressMillis(), r -> progress.accept(line.apply(r)));
     }
 
     private static PropertyVerdict deadlockFree(String name, String bound, PropertyVerdict drained,

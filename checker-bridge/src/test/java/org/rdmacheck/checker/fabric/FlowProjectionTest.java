@@ -89,7 +89,11 @@ class FlowProjectionTest {
 
     /** The per-flow decision's safety verdicts agree with the full search's. */
     static void agrees(CheckSpec<LayoutState> s) {
-        PerFlowDecision.Outcome o = PerFlowDecision.decide(s, ONE, 30_000, false, ONE, line -> { });
+        agrees(s, ONE, line -> { });
+    }
+
+    static void agrees(CheckSpec<LayoutState> s, ExplorerSettings settings, java.util.function.Consumer<String> lines) {
+        PerFlowDecision.Outcome o = PerFlowDecision.decide(s, settings, 30_000, false, ONE, lines);
         ExplorationReport full = new Explorer(ONE.withStopAtFirstViolation(false)).check(
                 s.selecting(p -> PerFlowDecision.SAFETY.contains(p.name())));
         assertTrue(full.complete(), full.stopReason());
@@ -116,9 +120,83 @@ class FlowProjectionTest {
         assertTrue(simulationHolds(spec("repaired", tiny())) > 100);
     }
 
+    /**
+     * The successor function asked for one packet ({@link NetworkModel#onePacket}) gives exactly the
+     * successors of the whole function that move that packet, on every state of a small fabric with a
+     * failure and background (the first 3,000 states in breadth-first order).
+     */
+    @Test
+    @Tag("slow")
+    void onePacketsMovesAreExactlyTheSuccessorsThatMoveIt() {
+        NetworkModel m = (NetworkModel) spec("repaired", Map.of("flows", "0-1,1-0", "packets", "2", "tokens", "1",
+                "failures", "1", "xoff", "2", "background", "1", "dft", "1")).model();
+        var g = m.fields();
+        PackedModel.Expander all = m.expander();
+        NetworkModel.OnePacket one = m.onePacket();
+        java.util.ArrayDeque<int[]> queue = new java.util.ArrayDeque<>();
+        Set<List<Integer>> seen = new java.util.HashSet<>();
+        for (LayoutState s0 : m.initialStates()) {
+            int[] v = new int[s0.length()];
+            s0.copyTo(v, 0);
+            queue.add(v);
+        }
+        int checked = 0;
+        int moves = 0;
+        while (!queue.isEmpty() && checked < 3_000) {
+            int[] s = queue.poll();
+            if (!seen.add(java.util.Arrays.stream(s).boxed().toList())) {
+                continue;
+            }
+            checked++;
+            List<String> every = new ArrayList<>();
+            all.successors(s, 0, (code, next, length) -> {
+                int[] n = java.util.Arrays.copyOf(next, length);
+                queue.add(n);
+                every.add(code + ":" + java.util.Arrays.toString(n));
+            });
+            Expansion x = Expansion.onPackedValues(g.layout);
+            x.load(s, 0);
+            for (int b = -1; b < g.buffers.length; b++) {
+                if (b >= 0 && (g.buffers[b] == null || x.length(g.buffers[b]) == 0)) {
+                    continue;
+                }
+                for (int f = 0; f < (b < 0 ? m.config().flows().size() : 1); f++) {
+                    int fb = b;
+                    int ff = f;
+                    List<String> asked = new ArrayList<>();
+                    one.moves(s, 0, b, f, (code, next, length) -> asked.add(code + ":"
+                            + java.util.Arrays.toString(java.util.Arrays.copyOf(next, length))));
+                    List<String> expected = every.stream().filter(e -> {
+                        long code = Long.parseLong(e.substring(0, e.indexOf(':')));
+                        int k = NetworkModel.kind(code);
+                        if (fb < 0) {
+                            return k == 0 && NetworkModel.flow(code) == ff;
+                        }
+                        return (k == 1 || k == 2) && NetworkModel.arc(code) == m.net().bufArc(fb >> 1)
+                                && (int) m.action(code).params().get("lane") == (fb & 1);
+                    }).toList();
+                    assertEquals(expected, asked, "buffer " + b + ", flow " + f);
+                    moves += asked.size();
+                }
+            }
+        }
+        assertEquals(3_000, checked);
+        assertTrue(moves > 3_000, "moves compared: " + moves);
+    }
+
     @Test
     void theDecisionAgreesWithTheFullSearchOnASmallFabric() {
-        agrees(spec("repaired", tiny()));
+        List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+        agrees(spec("repaired", tiny()), ONE.withProgress(1, r -> { }), lines::add);
+        reportsProgress(lines);
+    }
+
+    /** The abstract searches report their progress: abstract states and routing situations built. */
+    private static void reportsProgress(List<String> lines) {
+        assertTrue(lines.contains("flow 0-1: abstract search"), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("progress: flow (0-1|1-0), abstract search: [0-9,]+ abstract "
+                + "states, queue [0-9,]+, depth \\d+, [0-9,]+ routing situations built \\([0-9,]+ local\\), .* s elapsed")),
+                lines.toString());
     }
 
     @Test
