@@ -44,6 +44,10 @@ final class StabilityPacketCheckCommand implements Callable<Integer> {
         FluidParameters base = opts.base();
         FluidParameters s = point("--stable", stable, base);
         FluidParameters u = point("--unstable", unstable, base);
+        // both points refused before either run starts: bad input is one line and nothing else
+        for (FluidParameters at : List.of(s, u)) {
+            StabilityCommand.checked(() -> StabilityPacketCheck.linearRegion(at));
+        }
         RunClock clock = opts.clock("packet-check", spec.commandLine().getErr());
         java.util.function.BooleanSupplier stopNow = () -> {
             synchronized (clock) {

@@ -60,6 +60,24 @@ public record StabilityPacketCheck(Run stable, Run unstable, long seed) {
     }
 
     /**
+     * The linear analysis of a point, refused unless the point lies inside RED's linear region (the
+     * only points the packet runs are judged at). Cheap: callers check every point with it before
+     * simulating any, so that bad input is refused before any work or output.
+     *
+     * @param p parameters (N, τ*) of the point
+     * @return the point's linear analysis
+     * @throws FluidInputException when the point has no phase margin (outside RED's linear region)
+     */
+    public static StabilityPoint linearRegion(FluidParameters p) {
+        StabilityPoint lin = StabilityAnalysis.of(p, FixedPointSource.EXACT);
+        if (!lin.verdict().hasMargins()) {
+            throw new FluidInputException("packet-check at N = " + p.flows() + ", tauStar = " + p.feedbackDelayMicros()
+                    + " us: " + lin.verdict() + "; expected a point inside RED's linear region");
+        }
+        return lin;
+    }
+
+    /**
      * One packet-level run at a point, and its queue over the last window.
      *
      * @param p    parameters (N, τ*) of the point
@@ -69,11 +87,7 @@ public record StabilityPacketCheck(Run stable, Run unstable, long seed) {
      * @throws org.rdmacheck.fluid.FluidLimitException when {@code stop} turned true first
      */
     public static Run simulate(FluidParameters p, long seed, BooleanSupplier stop) {
-        StabilityPoint lin = StabilityAnalysis.of(p, FixedPointSource.EXACT);
-        if (!lin.verdict().hasMargins()) {
-            throw new FluidInputException("packet-check at N = " + p.flows() + ", tauStar = " + p.feedbackDelayMicros()
-                    + " us: " + lin.verdict() + "; expected a point inside RED's linear region");
-        }
+        StabilityPoint lin = linearRegion(p);
         FixedPointResult fp = FixedPointSource.EXACT.of(p);
         List<FlowSpec> flows = new ArrayList<>();
         double rt = Math.min(fp.rateGbps() + fp.targetGapGbps(), p.lineRateGbps());
