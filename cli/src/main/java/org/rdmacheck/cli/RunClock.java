@@ -2,6 +2,7 @@ package org.rdmacheck.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -20,6 +21,7 @@ public final class RunClock {
     private final PrintWriter err;
     private final long start = System.nanoTime();
     private long nextReport = INTERVAL_MILLIS;
+    private volatile BooleanSupplier ready = () -> true;
 
     /**
      * @param what      the task, first word of every progress line
@@ -55,13 +57,26 @@ public final class RunClock {
     }
 
     /**
-     * Prints a progress line if the interval has passed since the last one.
+     * Holds the progress lines back until the run has accepted its input, so that a refusal of bad
+     * input found by the work itself (a TLA+ parse error found by TLC) is the command's only output.
+     *
+     * @param accepted whether the input has been accepted
+     * @return this clock
+     */
+    public RunClock holdUntil(BooleanSupplier accepted) {
+        this.ready = accepted;
+        return this;
+    }
+
+    /**
+     * Prints a progress line if the interval has passed since the last one (and the input has been
+     * accepted, see {@link #holdUntil}).
      *
      * @param progress how far the run is and its rate, computed only when a line is due
      */
     public void tick(Supplier<String> progress) {
         long now = elapsedMillis();
-        if (now < nextReport || err == null) {
+        if (now < nextReport || err == null || !ready.getAsBoolean()) {
             return;
         }
         nextReport = now + INTERVAL_MILLIS;

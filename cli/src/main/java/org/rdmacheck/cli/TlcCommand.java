@@ -122,14 +122,30 @@ final class TlcCommand implements Callable<Integer> {
     @Mixin
     TlcCliOptions tlc = new TlcCliOptions();
 
+    /** The line that reports a seed drawn for --simulate, until it is printed. */
+    private volatile String freshSeedLine;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         java.util.concurrent.atomic.AtomicReference<String> last = new java.util.concurrent.atomic.AtomicReference<>();
+        // progress only once TLC has accepted the spec: a parse error, a configuration error or a false
+        // assumption is refused with one line and nothing before it
+        java.util.concurrent.atomic.AtomicBoolean accepted = new java.util.concurrent.atomic.AtomicBoolean();
         TlcOptions options = tlc.options(err, maxTime).withMode(mode(err)).withProgress(line -> {
             last.set(line);
             err.println(line);
             err.flush();
+        }).withInputAccepted(() -> {
+            accepted.set(true);
+            String seedLine = freshSeedLine;
+            freshSeedLine = null;
+            if (seedLine != null) {
+                synchronized (err) {
+                    err.println(seedLine);
+                    err.flush();
+                }
+            }
         });
         TlcExpectations expect = TlcExpectations.parse(expects);
         Path outDir = out == null ? null : OutputFolders.writable("--out", out);
@@ -163,8 +179,10 @@ final class TlcCommand implements Callable<Integer> {
         for (TlcRequest req : requests) {
             // TLC itself reports once a minute: a line every few seconds in between (its own --max-time limit applies)
             RunClock clock = new RunClock("tlc " + req.specFile().getFileName()
-                    + (allConfigs ? " (" + req.configFile().getFileName() + ")" : ""), Long.MAX_VALUE, "none", err);
+                    + (allConfigs ? " (" + req.configFile().getFileName() + ")" : ""), Long.MAX_VALUE, "none", err)
+                    .holdUntil(accepted::get);
             last.set(null);
+            accepted.set(false);
             try {
                 reports.add(Watched.run(clock, () -> "TLC running" + (last.get() == null ? " (it reports states "
                         + "once a minute)" : "; last report " + last.get()), () -> distributed
@@ -240,8 +258,8 @@ final class TlcCommand implements Callable<Integer> {
             }
             long s = seed != null ? seed : java.util.concurrent.ThreadLocalRandom.current().nextLong(Long.MAX_VALUE);
             if (seed == null) {
-                err.println("tlc: simulation seed " + s + " (give --seed " + s + " to draw the same behaviours)");
-                err.flush();
+                // printed once TLC has accepted the spec, so that a refusal stays the only output
+                freshSeedLine = "tlc: simulation seed " + s + " (give --seed " + s + " to draw the same behaviours)";
             }
             sim = Optional.of(new TlcMode.Simulation(n, d, s));
         }

@@ -33,6 +33,8 @@ public final class DistributedTlc {
             "--add-opens=java.rmi/sun.rmi.transport=ALL-UNNAMED", "--add-opens=java.rmi/sun.rmi.transport.tcp=ALL-UNNAMED");
 
     private final TlcOptions options;
+    /** Whether the server's output has shown that TLC accepted the input (the current check's). */
+    private volatile boolean accepted;
 
     /** @param options workers = number of worker processes; the time limit covers the whole run */
     public DistributedTlc(TlcOptions options) {
@@ -46,6 +48,7 @@ public final class DistributedTlc {
      */
     public TlcReport check(TlcRequest request) {
         long t0 = System.currentTimeMillis();
+        accepted = false;
         try (TlcWorkspace ws = TlcWorkspace.create(request, options.libraryFolders())) {
             String cp = SpecPreflight.classPath(options);
             SpecPreflight.Outline outline = refuseUncheckedProperties(ws);
@@ -164,6 +167,10 @@ public final class DistributedTlc {
     }
 
     private void progress(String line) {
+        if (!accepted && TlcMessage.marksInputAccepted(line)) {
+            accepted = true;
+            options.inputAccepted().run();
+        }
         if (line.startsWith("Progress(") || line.startsWith("Registration for worker")) {
             options.progress().accept("tlc server: " + line);
         }

@@ -58,7 +58,12 @@ public final class TlcChecker {
             OptionalInt exit;
             // read as it arrives: with -continue TLC prints a trace per violation, far more than is kept
             TlcThenOutline.Split output = new TlcThenOutline.Split(after);
+            boolean[] accepted = {false};
             try (ChildProcess child = ChildProcess.streaming(cmd, ws.dir(), line -> {
+                if (!accepted[0] && TlcMessage.marksInputAccepted(line)) {
+                    accepted[0] = true;
+                    options.inputAccepted().run();
+                }
                 progress(line, t0);
                 output.accept(line);
             })) {

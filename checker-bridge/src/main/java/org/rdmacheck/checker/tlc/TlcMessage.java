@@ -58,8 +58,35 @@ public record TlcMessage(int code, int severity, String text) {
     static final int WORKER_DEREGISTERED = 7002;
     static final int WORKER_LOST = 7006;
 
+    // Codes TLC prints once it has parsed the spec, read the configuration and checked every assumption.
+    static final int COMPUTING_INIT = 2189;
+    static final int COMPUTING_INIT_PROGRESS = 2269;
+
     /** Severity of a warning. */
     static final int SEVERITY_WARNING = 3;
+
+    /**
+     * @param line one line of TLC's {@code -tool} output, as it arrives
+     * @return whether the line opens a message TLC prints only after it has accepted the input (parsed
+     *         the spec, read the configuration, found every assumption true): the start of the initial
+     *         states, of TLC's progress statistics, or of the simulation's progress
+     */
+    static boolean marksInputAccepted(String line) {
+        if (!line.startsWith("@!@!@STARTMSG ")) {
+            return false;
+        }
+        int colon = line.indexOf(':', 14);
+        if (colon < 0) {
+            return false;
+        }
+        try {
+            int code = Integer.parseInt(line.substring(14, colon));
+            return code == COMPUTING_INIT || code == COMPUTING_INIT_PROGRESS || code == INIT_GENERATED1
+                    || code == PROGRESS_STATS || code == SIMULATION_PROGRESS;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
 
     /** @return whether TLC flags this message as an error */
     public boolean isError() {

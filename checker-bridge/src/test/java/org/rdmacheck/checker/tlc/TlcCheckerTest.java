@@ -36,7 +36,10 @@ class TlcCheckerTest {
 
     @Test
     void successCountsStatesAndDepth() {
-        TlcReport r = TLC.check(request("counter"));
+        java.util.concurrent.atomic.AtomicInteger accepted = new java.util.concurrent.atomic.AtomicInteger();
+        TlcReport r = new TlcChecker(TlcOptions.defaults().withTimeLimitMillis(120_000)
+                .withInputAccepted(accepted::incrementAndGet)).check(request("counter"));
+        assertEquals(1, accepted.get(), "TLC accepted the spec, once");
         assertEquals(org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS, r.outcome());
         assertEquals(TlcExitStatus.SUCCESS, r.status());
         assertEquals(5, r.stats().distinctStates());

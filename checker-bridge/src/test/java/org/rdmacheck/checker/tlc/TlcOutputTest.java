@@ -1,6 +1,7 @@
 package org.rdmacheck.checker.tlc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -97,5 +98,21 @@ class TlcOutputTest {
             best = Math.min(best, System.nanoTime() - t0);
         }
         return best;
+    }
+
+    @Test
+    void inputIsAcceptedOnceTlcComputesInitialStatesNotBefore() {
+        // the messages before the initial states: a parse error, a configuration error or a false
+        // ASSUME (2104, printed after "Starting...") can still follow them
+        for (String before : List.of("@!@!@STARTMSG 2262:0 @!@!@", "@!@!@STARTMSG 2187:0 @!@!@",
+                "@!@!@STARTMSG 2220:0 @!@!@", "@!@!@STARTMSG 2219:0 @!@!@", "@!@!@STARTMSG 2185:0 @!@!@",
+                "@!@!@STARTMSG 2104:1 @!@!@", "Computing initial states...", "@!@!@STARTMSG x @!@!@", "")) {
+            assertFalse(TlcMessage.marksInputAccepted(before), before);
+        }
+        // exhaustive search, simulation (no 2189), and the progress statistics of either
+        for (String after : List.of("@!@!@STARTMSG 2189:0 @!@!@", "@!@!@STARTMSG 2269:0 @!@!@",
+                "@!@!@STARTMSG 2190:0 @!@!@", "@!@!@STARTMSG 2200:0 @!@!@", "@!@!@STARTMSG 2209:0 @!@!@")) {
+            assertTrue(TlcMessage.marksInputAccepted(after), after);
+        }
     }
 }

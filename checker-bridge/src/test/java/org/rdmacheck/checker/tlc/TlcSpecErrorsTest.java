@@ -1,5 +1,6 @@
 package org.rdmacheck.checker.tlc;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -52,8 +53,13 @@ class TlcSpecErrorsTest {
 
     @Test
     void parseErrorInAnExtendedModuleIsReportedAgainstThatModule() {
-        InputException e = assertThrows(InputException.class, () -> TLC.check(TlcCheckerTest.request("extendserror")));
+        // a caller holds its progress lines back until TLC accepts the input: a parse error never does
+        java.util.concurrent.atomic.AtomicInteger accepted = new java.util.concurrent.atomic.AtomicInteger();
+        TlcChecker tlc = new TlcChecker(TlcOptions.defaults().withTimeLimitMillis(120_000)
+                .withInputAccepted(accepted::incrementAndGet));
+        InputException e = assertThrows(InputException.class, () -> tlc.check(TlcCheckerTest.request("extendserror")));
         assertTrue(e.getMessage().contains("Lib.tla:5:1: parse error"), e.getMessage());
+        assertEquals(0, accepted.get());
     }
 
     @Test
