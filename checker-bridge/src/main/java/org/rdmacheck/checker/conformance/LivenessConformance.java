@@ -1,6 +1,7 @@
 package org.rdmacheck.checker.conformance;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -70,6 +71,19 @@ public final class LivenessConformance {
     }
 
     /**
+     * One comparison to make.
+     *
+     * @param manifest the twin's manifest (with a Java model and a constant mapping)
+     * @param config   the TLC configuration in its folder, e.g. {@code MCLiveness.cfg} (its module
+     *                 is the {@code .tla} of the same name)
+     * @param property the liveness property, named alike in the catalogue and the spec
+     * @param variant  Java variant
+     * @param params   Java parameters (defaults filled in by the catalogue)
+     */
+    public record Case(SpecManifest manifest, String config, String property, String variant, Params params) {
+    }
+
+    /**
      * @param m        the twin's manifest (with a Java model and a constant mapping)
      * @param config   the TLC configuration in its folder, e.g. {@code MCLiveness.cfg} (its module
      *                 is the {@code .tla} of the same name)
@@ -79,17 +93,43 @@ public final class LivenessConformance {
      * @return both verdicts
      */
     public Result check(SpecManifest m, String config, String property, String variant, Params params) {
-        ModelEntry entry = Catalog.find(m.javaModel());
-        CheckSpec<?> spec = entry.build(variant, params);
-        LivenessSpec<?> live = entry.liveness(spec).orElseThrow(() -> new InputException("model " + m.javaModel()
-                + " declares no liveness properties"))
-                .selecting(p -> p.name().equals(property));
-        if (live.properties().isEmpty()) {
-            throw new InputException("model " + m.javaModel() + " has no liveness property " + property);
-        }
+        LivenessSpec<?> live = live(m, property, variant, params);
         long t0 = System.nanoTime();
         LivenessReport j = new LivenessChecker(explorer).check(live);
         return againstTlc(m, config, property, live, j, (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    /**
+     * The comparisons of {@link #check}, one per case, with every TLC run in one child JVM
+     * ({@link TlcChecker#checkAll}: a class loader per run, so each starts afresh, while the JVM's start
+     * is shared); the explorer's checks run one after another first. The results are those
+     * {@link #check} gives case by case; {@link Result#tlcMillis()} is a run's own time in the batch.
+     *
+     * @param cases the comparisons
+     * @return their results, in order
+     */
+    public List<Result> checkAll(List<Case> cases) {
+        List<LivenessSpec<?>> lives = new ArrayList<>();
+        List<LivenessReport> javaReports = new ArrayList<>();
+        long[] javaMillis = new long[cases.size()];
+        List<TlcRequest> requests = new ArrayList<>();
+        for (int i = 0; i < cases.size(); i++) {
+            Case c = cases.get(i);
+            LivenessSpec<?> live = live(c.manifest(), c.property(), c.variant(), c.params());
+            long t0 = System.nanoTime();
+            javaReports.add(new LivenessChecker(explorer).check(live));
+            javaMillis[i] = (System.nanoTime() - t0) / 1_000_000;
+            lives.add(live);
+            requests.add(request(c.manifest(), c.config(), c.property(), live));
+        }
+        List<TlcReport> tlcReports = new TlcChecker(tlc).checkAll(requests);
+        List<Result> out = new ArrayList<>();
+        for (int i = 0; i < cases.size(); i++) {
+            TlcReport t = tlcReports.get(i);
+            out.add(compare(cases.get(i).manifest(), cases.get(i).property(), lives.get(i), javaReports.get(i),
+                    javaMillis[i], t, t.stats().wallMillis()));
+        }
+        return out;
     }
 
     /**
@@ -105,15 +145,38 @@ public final class LivenessConformance {
      */
     public Result againstTlc(SpecManifest m, String config, String property, LivenessSpec<?> live, LivenessReport j,
                              long javaMillis) {
+        long t0 = System.nanoTime();
+        TlcReport t = new TlcChecker(tlc).check(request(m, config, property, live));
+        return compare(m, property, live, j, javaMillis, t, (System.nanoTime() - t0) / 1_000_000);
+    }
+
+    /** @return the Java side's liveness check of one property */
+    private static LivenessSpec<?> live(SpecManifest m, String property, String variant, Params params) {
+        ModelEntry entry = Catalog.find(m.javaModel());
+        CheckSpec<?> spec = entry.build(variant, params);
+        LivenessSpec<?> live = entry.liveness(spec).orElseThrow(() -> new InputException("model " + m.javaModel()
+                + " declares no liveness properties"))
+                .selecting(p -> p.name().equals(property));
+        if (live.properties().isEmpty()) {
+            throw new InputException("model " + m.javaModel() + " has no liveness property " + property);
+        }
+        return live;
+    }
+
+    /** @return TLC's run of the twin on the Java check's constants, checking the one property */
+    private static TlcRequest request(SpecManifest m, String config, String property, LivenessSpec<?> live) {
         CheckSpec<?> spec = live.base();
         Map<String, String> constants = m.constants(spec.variant(), spec.parameters());
         Path cfg = m.folder().resolve(config);
         Path tla = m.folder().resolve(config.replaceFirst("\\.cfg$", ".tla"));
-        long t0 = System.nanoTime();
-        TlcReport t = new TlcChecker(tlc).check(TlcRequest.of(tla, cfg).withConstants(constants)
+        return TlcRequest.of(tla, cfg).withConstants(constants)
                 .withInvariants(List.of()).withProperties(List.of(property)).withCheckDeadlock(false)
-                .withProvenance(m.folder().getFileName().toString(), spec.variant()));
-        long tlcMillis = (System.nanoTime() - t0) / 1_000_000;
+                .withProvenance(m.folder().getFileName().toString(), spec.variant());
+    }
+
+    /** @return both verdicts, TLC's lasso replayed on the Java model */
+    private static Result compare(SpecManifest m, String property, LivenessSpec<?> live, LivenessReport j,
+                                  long javaMillis, TlcReport t, long tlcMillis) {
         Optional<ReplayResult> replay = t.counterexample().filter(c -> c.kind() == Counterexample.Kind.TEMPORAL)
                 .map(c -> LassoReplayer.replayByStates(live, c, TlcStates.forModel(m.javaModel())));
         return new Result(property, t.result(property).verdict(), j.result(property).verdict(),

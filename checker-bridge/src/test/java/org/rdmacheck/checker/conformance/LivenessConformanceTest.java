@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.rdmacheck.checker.CheckResult;
@@ -22,7 +26,7 @@ import org.rdmacheck.model.Params;
  * distinct-state counts) and the must-fail variant, whose TLC lasso replays on the Java model as a
  * fair violating behaviour. Parameters are the variant's defaults unless a row gives some
  * ({@code name=value} separated by blanks). Rows that take TLC more than a few seconds are tagged
- * slow ({@code -Pslow}).
+ * slow ({@code -Pslow}), each with a TLC child of its own; the default tier's TLC runs share one.
  */
 class LivenessConformanceTest {
 
@@ -30,8 +34,8 @@ class LivenessConformanceTest {
             TlcOptions.defaults().withWorkers(1).withTimeLimitMillis(1_200_000),
             ExplorerSettings.defaults().withThreads(2).withProgress(0, x -> { }));
 
-    @ParameterizedTest
-    @CsvSource({
+    /** The default tier's rows: spec, configuration, property, variant, parameters, expected verdict. */
+    private static final List<String> ROWS = List.of(
         "gbn, MCLiveness.cfg, Delivered, improved, '', VERIFIED",
         "gbn, MCLiveness.cfg, Delivered, improved-ignore, '', VIOLATED",
         "escape-vl, MCLiveness.cfg, EventuallyDelivered, dart, '', VERIFIED",
@@ -43,10 +47,47 @@ class LivenessConformanceTest {
         "dasr, MCLiveness.cfg, RatesSettle, persistent, 'senders=2 ai=1 bc=1', VERIFIED",
         "dasr, MCLiveness.cfg, ClassifierSettles, persistent, 'senders=2 ai=1 bc=1', VIOLATED",
         "fabric, MCLiveness.cfg, EventuallyDelivered, repaired, 'flows=0-1 packets=2 tokens=2 failures=1 xoff=3 "
-            + "background=1', VERIFIED"})
-    void explorerAndTlcAgree(String spec, String config, String property, String variant, String params,
-                             CheckResult.Verdict expected) {
-        assertAgreement(spec, config, property, variant, params, expected);
+            + "background=1', VERIFIED");
+
+    /**
+     * The default tier's rows, a test each, with their TLC runs in one child JVM
+     * ({@link LivenessConformance#checkAll}): run on the first test's demand, once; each test asserts
+     * on its own row's comparison.
+     */
+    @TestFactory
+    Stream<DynamicTest> explorerAndTlcAgree() {
+        List<String[]> rows = ROWS.stream().map(LivenessConformanceTest::columns).toList();
+        List<LivenessConformance.Case> cases = rows.stream().map(c -> new LivenessConformance.Case(
+                SpecManifest.read(ManifestConformanceTest.specsRoot().resolve(c[0])), c[1], c[2], c[3], parse(c[4])))
+                .toList();
+        Object[] batch = new Object[1]; // the results, or what checkAll threw: computed once
+        return java.util.stream.IntStream.range(0, rows.size()).mapToObj(i -> DynamicTest.dynamicTest(
+                String.join(" ", rows.get(i)), () -> {
+                    synchronized (batch) {
+                        if (batch[0] == null) {
+                            try {
+                                batch[0] = CONFORMANCE.checkAll(cases);
+                            } catch (RuntimeException e) {
+                                batch[0] = e;
+                            }
+                        }
+                    }
+                    if (batch[0] instanceof RuntimeException e) {
+                        throw e;
+                    }
+                    @SuppressWarnings("unchecked")
+                    List<LivenessConformance.Result> results = (List<LivenessConformance.Result>) batch[0];
+                    assertAgrees(results.get(i), CheckResult.Verdict.valueOf(rows.get(i)[5]));
+                }));
+    }
+
+    /** @return a row's six columns (no parameter list holds a comma), quotes removed */
+    private static String[] columns(String row) {
+        String[] c = row.split(",");
+        for (int i = 0; i < c.length; i++) {
+            c[i] = c[i].trim().replaceAll("^'|'$", "");
+        }
+        return c;
     }
 
     /**
@@ -79,7 +120,10 @@ class LivenessConformanceTest {
     private static void assertAgreement(String spec, String config, String property, String variant, String params,
                                         CheckResult.Verdict expected) {
         SpecManifest m = SpecManifest.read(ManifestConformanceTest.specsRoot().resolve(spec));
-        LivenessConformance.Result r = CONFORMANCE.check(m, config, property, variant, parse(params));
+        assertAgrees(CONFORMANCE.check(m, config, property, variant, parse(params)), expected);
+    }
+
+    private static void assertAgrees(LivenessConformance.Result r, CheckResult.Verdict expected) {
         assertEquals(expected, r.javaVerdict(), r.toString());
         assertEquals(expected, r.tlcVerdict(), r.toString());
         if (expected == CheckResult.Verdict.VERIFIED) {
