@@ -138,7 +138,7 @@ final class LevelExpansion<S> {
         }
         if (setup.packed != null) {
             w.expander = setup.packed.expander();
-            w.sink = w::keep;
+            w.sink = w;
         }
         w.chooser = setup.reduction.chooser(setup.packed);
         if (setup.labels != null) {

@@ -9,10 +9,12 @@ import org.rdmacheck.model.Words;
 /**
  * One worker's findings in a level (violations, goal states, counts) and its buffers: the
  * successors of the chunk being expanded on the packed path, their fingerprints and store lookups.
+ * It is the packed expander's sink: a successor is copied into the chunk's buffer ({@link #accept}),
+ * or written there in place by an expansion that asks for room first ({@link #room}, {@link #written}).
  *
  * @param <S> state type
  */
-final class LevelWorker<S> {
+final class LevelWorker<S> implements PackedModel.BufferSink {
 
     /** What the workers found in one level. */
     static final class Level<S> {
@@ -189,6 +191,43 @@ final class LevelWorker<S> {
 
     int[] firsts(int n) {
         return firsts.length >= n ? firsts : (firsts = new int[n]);
+    }
+
+    @Override
+    public void accept(long action, int[] next, int length) {
+        keep(action, next, length);
+    }
+
+    @Override
+    public int[] room(int maxLength) {
+        int k = count;
+        if (k + 1 == starts.length) {
+            codes = Arrays.copyOf(codes, 2 * k);
+            starts = Arrays.copyOf(starts, 2 * k + 1);
+        }
+        int at = starts[k];
+        if (at + maxLength > arena.length) {
+            arena = Arrays.copyOf(arena, 2 * (at + maxLength));
+        }
+        return arena;
+    }
+
+    @Override
+    public int offset() {
+        return starts[count];
+    }
+
+    @Override
+    public void written(long code, int length) {
+        int k = count;
+        int at = starts[k];
+        starts[k + 1] = at + length;
+        codes[k] = code;
+        if (k == fps.length) {
+            fps = Arrays.copyOf(fps, 2 * k);
+        }
+        fps[k] = Words.fingerprint(arena, at, length);
+        count = k + 1;
     }
 
     /** Keeps a packed successor; returns its position. */

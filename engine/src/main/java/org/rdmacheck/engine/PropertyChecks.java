@@ -34,6 +34,8 @@ final class PropertyChecks<S> {
      * own; slot i is property {@code actionProps[i]}
      */
     private final StepTests stepTests;
+    /** the slots of {@link #stepTests} whose test reads the state after the step (not a {@link PackedModel.ParentStepTest}) */
+    private final long successorSlots;
     /** the slots of {@link #stepTests} whose property is not violated yet (changes only in {@link #merge}) */
     private long openSlots;
     /** the action properties judged one call site for all: without a packed form, or past the slots */
@@ -127,9 +129,14 @@ final class PropertyChecks<S> {
             slots++;
         }
         PackedModel.StepTest[] tests = new PackedModel.StepTest[slots];
+        long reading = 0;
         for (int i = 0; i < slots; i++) {
             tests[i] = packedStepTests[actionProps[i]];
+            if (!(tests[i] instanceof PackedModel.ParentStepTest)) {
+                reading |= 1L << i;
+            }
         }
+        this.successorSlots = reading;
         this.stepTests = new StepTests(tests);
         this.openSlots = slots == Long.SIZE ? -1L : (1L << slots) - 1;
         this.otherActionProps = java.util.Arrays.copyOfRange(actionProps, slots, actionProps.length);
@@ -253,19 +260,26 @@ final class PropertyChecks<S> {
         int[] arena = w.arena;
         long[] codes = w.codes;
         int[] to = w.successor(0);
+        // a property reads the successor's values from index 0: they are laid out there only when a
+        // test reads them (tests of the state before and the action alone need no copy)
+        boolean lay = (open & successorSlots) != 0 || otherActionProps.length > 0;
         for (int k = first; k < end; k++) {
             int at = starts[k];
             int length = starts[k + 1] - at;
             if (to.length < length) {
                 to = w.successor(length);
             }
-            // a property reads the successor's values from index 0
-            for (int i = 0; i < length; i++) {
-                to[i] = arena[at + i];
+            if (lay) {
+                for (int i = 0; i < length; i++) {
+                    to[i] = arena[at + i];
+                }
             }
             long code = codes[k];
             if (open != 0) {
                 long failed = stepTests.failing(open, w.fromValues, w.fromOffset, code, to);
+                if (failed != 0 && !lay) {
+                    System.arraycopy(arena, at, to, 0, length); // the violating step is recorded with its successor
+                }
                 open &= ~failed;
                 for (; failed != 0; failed &= failed - 1) {
                     violated(w, actionProps[Long.numberOfTrailingZeros(failed)], code, to, k);

@@ -51,6 +51,32 @@ public interface PackedModel {
         void accept(long action, int[] next, int length);
     }
 
+    /**
+     * A sink that lends its own buffer, so that a successor is written where the sink keeps it
+     * rather than into a scratch buffer it then copies (the explorer's chunk of successors). An
+     * expansion that writes in place asks for room before it writes a successor's first value,
+     * writes the successor at {@link #offset}, then calls {@link #written}; a successor is written
+     * completely before the next is begun. Sinks that are not this receive {@link #accept} as usual.
+     */
+    interface BufferSink extends Sink {
+        /**
+         * @param maxLength the most values the next successor may have
+         * @return the buffer the next successor goes into, from {@link #offset} on, with room for {@code maxLength}
+         */
+        int[] room(int maxLength);
+
+        /** @return where in {@link #room}'s buffer the next successor's first value goes */
+        int offset();
+
+        /**
+         * The successor written at {@link #offset} of {@link #room}'s buffer is complete.
+         *
+         * @param action the action's code
+         * @param length how many values it has
+         */
+        void written(long action, int length);
+    }
+
     /** A state predicate evaluated on packed values. */
     @FunctionalInterface
     interface StateTest {
@@ -73,5 +99,14 @@ public interface PackedModel {
          * @return whether the step is allowed
          */
         boolean test(int[] from, int fromOffset, long action, int[] to);
+    }
+
+    /**
+     * A step predicate that reads the state before the step and the action's code only, never the
+     * state after: the explorer need not lay the successor out for it (its {@code to} argument may
+     * hold other values).
+     */
+    @FunctionalInterface
+    interface ParentStepTest extends StepTest {
     }
 }

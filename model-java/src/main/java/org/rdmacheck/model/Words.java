@@ -17,6 +17,13 @@ public final class Words {
         }
     }
 
+    private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+    private static final long LOW = 0xFFFFFFFFL;
+    /** the second chain's start, apart from the first's */
+    private static final long SECOND_CHAIN = 0xD1B54A32D192ED03L;
+    /** an odd multiplier (a bijection of 64-bit values) applied to the second chain's result */
+    private static final long ODD = 0xC2B2AE3D27D4EB4FL;
+
     /** the values put, one int each; paired into words only when fingerprinted or copied */
     private int[] values = new int[32];
     private int halves;
@@ -127,7 +134,11 @@ public final class Words {
 
     /**
      * The fingerprint of packed values held elsewhere: equal to {@link #fingerprint()} of a buffer
-     * into which the same values were put.
+     * into which the same values were put. Up to three values are mixed pair by pair into one
+     * SplitMix64 chain; from four on, the pairs go alternately to two chains started apart, whose
+     * results are combined at the end: each chain's mixing waits for its last step only, so the
+     * two advance side by side and a state of n values costs about n/4 mixing steps of latency
+     * instead of n/2. Every value still passes a full SplitMix64 step, as before.
      *
      * @param v      the values
      * @param offset the first
@@ -136,15 +147,31 @@ public final class Words {
      */
     public static long fingerprint(int[] v, int offset, int n) {
         long h = n < SEEDS.length ? SEEDS[n] : seed(n);
-        int end = offset + (n & ~1);
-        for (int i = offset; i < end; i += 2) {
-            long w = v[i] & 0xFFFFFFFFL | (long) v[i + 1] << 32;
-            h = Fingerprints.mix(h + 0x9E3779B97F4A7C15L + w);
+        if (n < 4) {
+            int end = offset + (n & ~1);
+            for (int i = offset; i < end; i += 2) {
+                h = Fingerprints.mix(h + GOLDEN + (v[i] & LOW | (long) v[i + 1] << 32));
+            }
+            if ((n & 1) != 0) {
+                h = Fingerprints.mix(h + GOLDEN + (v[end] & LOW));
+            }
+            return h;
+        }
+        long g = h ^ SECOND_CHAIN;
+        int i = offset;
+        for (int end = offset + (n & ~3); i < end; i += 4) {
+            h = Fingerprints.mix(h + GOLDEN + (v[i] & LOW | (long) v[i + 1] << 32));
+            g = Fingerprints.mix(g + GOLDEN + (v[i + 2] & LOW | (long) v[i + 3] << 32));
+        }
+        if ((n & 2) != 0) {
+            h = Fingerprints.mix(h + GOLDEN + (v[i] & LOW | (long) v[i + 1] << 32));
+            i += 2;
         }
         if ((n & 1) != 0) {
-            h = Fingerprints.mix(h + 0x9E3779B97F4A7C15L + (v[end] & 0xFFFFFFFFL));
+            g = Fingerprints.mix(g + GOLDEN + (v[i] & LOW));
         }
-        return h;
+        // two well-mixed 64-bit values combined: one rotated, so that equal chains do not cancel
+        return h ^ Long.rotateLeft(g, 32) * ODD;
     }
 
     /** @return the starting value of the fingerprint of {@code n} values */

@@ -1604,6 +1604,7 @@ public final class NetworkModel implements LayoutModel {
             this.sink = sink;
             this.state = state;
             this.offset = offset;
+            x.into(sink); // every successor below starts with x.begin() and ends with one emit
             loadState(state, offset);
             lastLength = -1;
             lastMoves = true;
@@ -1614,6 +1615,7 @@ public final class NetworkModel implements LayoutModel {
             background();
             failures();
             this.sink = null;
+            x.into(null);
             if (iofd || escapeVl) {
                 return; // the answers kept for the fabric's properties (see cached) are not asked
             }

@@ -5,11 +5,12 @@ import org.rdmacheck.model.PackedModel;
 
 /**
  * The working view of one thread expanding packed states on a {@link StateLayout}: it reads the
- * state being expanded (the parent) and writes each successor into one reused buffer. A successor
- * starts as a copy of the parent's header ({@link #begin}); actions change the fields and FIFOs
- * they touch; {@link #emit} packs the FIFOs (an untouched FIFO's packed values are copied from the
- * parent as they are) and hands the values to the sink. Nothing is allocated per state or per
- * successor.
+ * state being expanded (the parent) and writes each successor into one reused buffer, or, for a
+ * sink that lends its own ({@link #into}: the explorer's chunk of successors), where the sink keeps
+ * it, so that a successor is written once. A successor starts as a copy of the parent's header
+ * ({@link #begin}); actions change the fields and FIFOs they touch; {@link #emit} packs the FIFOs
+ * (an untouched FIFO's packed values are copied from the parent as they are) and hands the values
+ * to the sink. Nothing is allocated per state or per successor.
  *
  * <p>A layout whose every FIFO fits in one packed value (narrow elements, capacity at most
  * {@link Fifo#perValue}: the network model's buffers and tables) may be expanded on those values
@@ -46,6 +47,14 @@ public final class Expansion {
     private final int[] lengthMask;
     /** the successor: header and packed FIFOs in {@code out}; edited FIFOs in {@code elems} */
     private final int[] out;
+    /**
+     * where the successor is written: {@code out} from 0, or the buffer of a sink that lends its
+     * own ({@link #into}), from its offset
+     */
+    private int[] o;
+    private int ob;
+    /** the sink that lends its buffer ({@link #into}), else null */
+    private PackedModel.BufferSink direct;
     private final int[][] elems;
     private final int[] len;
     /** FIFO k changed in the successor so far: {@code edited[k]}; the changed ones listed in {@code editedList} */
@@ -108,6 +117,7 @@ public final class Expansion {
             elems[i] = new int[fifos[i].capacity() * fifos[i].words()];
         }
         out = new int[layout.maxLength()];
+        o = out;
         pword = new int[n];
         word = new int[n];
         pmask = new long[(n + 63) >>> 6];
@@ -133,6 +143,23 @@ public final class Expansion {
             for (int b = 0; b < l.width(); b++) {
                 fifoAtBit[l.value * 32 + l.shift + b] = i;
             }
+        }
+    }
+
+    /**
+     * Where the successors of the states that follow go: into the buffer of a sink that lends its
+     * own ({@link PackedModel.BufferSink}, the explorer's), so that each is written once, where it is
+     * kept; else into this expansion's scratch buffer, handed to the sink at {@link #emit}. With a
+     * lending sink, every successor must start with {@link #begin} and end with one {@link #emit}
+     * to that sink.
+     *
+     * @param sink the sink of the successors that follow, or null
+     */
+    public void into(PackedModel.Sink sink) {
+        direct = sink instanceof PackedModel.BufferSink b ? b : null;
+        if (direct == null) {
+            o = out;
+            ob = 0;
         }
     }
 
@@ -284,9 +311,17 @@ public final class Expansion {
 
     /** Starts a successor as a copy of the parent. */
     public void begin() {
+        int[] d = out;
+        int b = 0;
+        if (direct != null) {
+            d = direct.room(out.length);
+            b = direct.offset();
+        }
+        o = d;
+        ob = b;
         // a handful of values: a plain loop is cheaper than a call to arraycopy
         for (int i = 0; i < header; i++) {
-            out[i] = ps[poff + i];
+            d[b + i] = ps[poff + i];
         }
         if (words) {
             // the last successor's edits undone: its FIFOs' values and bits back to the parent's
@@ -307,17 +342,17 @@ public final class Expansion {
 
     /** @param f a field  @param v its value in the successor */
     public void set(Field f, int v) {
-        f.set(out, 0, v);
+        f.set(o, ob, v);
     }
 
     /** @param f a boolean field  @param b its value in the successor */
     public void set(Field f, boolean b) {
-        f.set(out, 0, b);
+        f.set(o, ob, b);
     }
 
     /** @param f a field  @return its value in the successor so far */
     public int now(Field f) {
-        return f.get(out, 0);
+        return f.get(o, ob);
     }
 
     /** @param q a FIFO  @return its length in the successor so far */
@@ -536,7 +571,7 @@ public final class Expansion {
     public void emit(long code, PackedModel.Sink sink) {
         // a small method that inlines into the model's actions; each way of packing is a method of its own
         if (fifos.length == 0) {
-            sink.accept(code, out, header); // a layout without FIFOs: a state is its header
+            done(code, sink, header); // a layout without FIFOs: a state is its header
         } else if (words) {
             emitWords(code, sink);
         } else {
@@ -556,7 +591,9 @@ public final class Expansion {
             }
             editedList[j] = k;
         }
-        int at = header;
+        int[] out = o;
+        int base = ob;
+        int at = base + header;
         int from = poff + header;
         int j = 0;
         for (int i = 0; i < m; i++) {
@@ -574,14 +611,23 @@ public final class Expansion {
                 from = pstop[k];
                 j++;
             }
-            int w = lengthValue[k];
+            int w = base + lengthValue[k];
             out[w] = out[w] & ~(lengthMask[k] << lengthShift[k]) | len[k] << lengthShift[k];
             at = fifos[k].pack(elems[k], len[k], out, at);
         }
         for (int v = from; v < pend; v++) {
             out[at++] = ps[v];
         }
-        sink.accept(code, out, at);
+        done(code, sink, at - base);
+    }
+
+    /** Hands the successor written to the sink: in the sink's own buffer, or from the scratch buffer. */
+    private void done(long code, PackedModel.Sink sink, int length) {
+        if (direct != null) {
+            direct.written(code, length);
+        } else {
+            sink.accept(code, out, length);
+        }
     }
 
     /**
@@ -589,23 +635,24 @@ public final class Expansion {
      * edited ones' bits set by their lengths; their values follow the header in FIFO order.
      */
     private void emitWords(long code, PackedModel.Sink sink) {
-        int[] o = out;
+        int[] d = o;
+        int base = ob;
         long[] mask = smask;
         for (int i = 0, m = editedCount; i < m; i++) {
             int k = editedList[i];
             int n = len[k];
-            int w = lengthValue[k];
-            o[w] = o[w] & ~(lengthMask[k] << lengthShift[k]) | n << lengthShift[k];
+            int w = base + lengthValue[k];
+            d[w] = d[w] & ~(lengthMask[k] << lengthShift[k]) | n << lengthShift[k];
             mask[k >>> 6] = n > 0 ? mask[k >>> 6] | 1L << k : mask[k >>> 6] & ~(1L << k);
         }
-        int at = header;
+        int at = base + header;
         for (int m = 0; m < mask.length; m++) {
             long b = mask[m];
             while (b != 0) {
-                o[at++] = word[m << 6 | Long.numberOfTrailingZeros(b)];
+                d[at++] = word[m << 6 | Long.numberOfTrailingZeros(b)];
                 b &= b - 1;
             }
         }
-        sink.accept(code, o, at);
+        done(code, sink, at - base);
     }
 }

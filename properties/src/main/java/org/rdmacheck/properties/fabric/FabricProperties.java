@@ -83,21 +83,21 @@ public final class FabricProperties {
         int[] dst = model.config().flows().stream().mapToInt(Flow::dst).toArray();
         boolean[] isLong = NetworkSteps.longFlows(model);
         int threshold = model.config().threshold();
-        PackedModel.StepTest inOrder = (from, o, code, to) -> NetworkSteps.inOrder(model, from, o, code);
-        PackedModel.StepTest exactlyOnce = (from, o, code, to) -> NetworkSteps.exactlyOnce(model, from, o, code);
-        PackedModel.StepTest afterFailure = (from, o, code, to) -> NetworkSteps.afterFailure(model, from, o, code);
+        PackedModel.ParentStepTest inOrder = (from, o, code, to) -> NetworkSteps.inOrder(model, from, o, code);
+        PackedModel.ParentStepTest exactlyOnce = (from, o, code, to) -> NetworkSteps.exactlyOnce(model, from, o, code);
+        PackedModel.ParentStepTest afterFailure = (from, o, code, to) -> NetworkSteps.afterFailure(model, from, o, code);
         PackedModel.StateTest noLeak = (s, o) -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
         PackedModel.StateTest noStale = model::noStaleEntry;
-        PackedModel.StepTest beforeEcn = (from, o, code, to) -> beforeEcn(code);
+        PackedModel.ParentStepTest beforeEcn = (from, o, code, to) -> beforeEcn(code);
         PackedModel.StateTest moves = model::someBufferedPacketMoves;
         PackedModel.StateTest offered = model::deflectionOffered;
         PackedModel.StateTest explained = model::noUnexplainedBlocking;
-        PackedModel.StepTest aboveThreshold = (from, o, code, to) -> aboveThreshold(model, threshold, from, o, code);
-        PackedModel.StepTest toDestination = (from, o, code, to) -> !NetworkModel.isDelivery(code)
+        PackedModel.ParentStepTest aboveThreshold = (from, o, code, to) -> aboveThreshold(model, threshold, from, o, code);
+        PackedModel.ParentStepTest toDestination = (from, o, code, to) -> !NetworkModel.isDelivery(code)
                 || topology.arcTo(NetworkModel.arc(code)) == dst[NetworkModel.flow(code)];
-        PackedModel.StepTest longFlows = (from, o, code, to) -> !NetworkSteps.misroute(code)
+        PackedModel.ParentStepTest longFlows = (from, o, code, to) -> !NetworkSteps.misroute(code)
                 || !isLong[NetworkModel.flow(code)];
-        PackedModel.StepTest tokens = (from, o, code, to) -> NetworkSteps.tokens(code);
+        PackedModel.ParentStepTest tokens = (from, o, code, to) -> NetworkSteps.tokens(code);
         PackedModel.StateTest done = model::allDelivered;
         PackedModel.StateTest lossless = model::withinXoff;
         // what each property reads, and the actions it judges: the partial-order reduction's visibility (Reads)

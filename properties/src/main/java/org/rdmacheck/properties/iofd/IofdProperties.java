@@ -62,19 +62,19 @@ public final class IofdProperties {
         int threshold = model.config().threshold();
         int dftSize = model.config().dftSize();
         boolean belowEcn = threshold < ecnThreshold;
-        PackedModel.StepTest inOrder = (from, o, code, to) -> NetworkSteps.inOrder(model, from, o, code);
-        PackedModel.StepTest exactlyOnce = (from, o, code, to) -> NetworkSteps.exactlyOnce(model, from, o, code);
-        PackedModel.StepTest afterFailure = (from, o, code, to) -> NetworkSteps.afterFailure(model, from, o, code);
+        PackedModel.ParentStepTest inOrder = (from, o, code, to) -> NetworkSteps.inOrder(model, from, o, code);
+        PackedModel.ParentStepTest exactlyOnce = (from, o, code, to) -> NetworkSteps.exactlyOnce(model, from, o, code);
+        PackedModel.ParentStepTest afterFailure = (from, o, code, to) -> NetworkSteps.afterFailure(model, from, o, code);
         PackedModel.StepTest noOverwrite = model::entriesKept;
         PackedModel.StateTest noLeak = (s, o) -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
         PackedModel.StateTest capacity = (s, o) -> model.largestTable(s, o) <= dftSize;
-        PackedModel.StepTest tokens = (from, o, code, to) -> NetworkSteps.tokens(code);
-        PackedModel.StepTest longFlows = (from, o, code, to) -> !NetworkSteps.misroute(code)
+        PackedModel.ParentStepTest tokens = (from, o, code, to) -> NetworkSteps.tokens(code);
+        PackedModel.ParentStepTest longFlows = (from, o, code, to) -> !NetworkSteps.misroute(code)
                 || !isLong[NetworkModel.flow(code)];
-        PackedModel.StepTest aboveThreshold = (from, o, code, to) -> !NetworkSteps.routed(code)
+        PackedModel.ParentStepTest aboveThreshold = (from, o, code, to) -> !NetworkSteps.routed(code)
                 || !NetworkModel.route(code).chosen()
                 || model.occupancy(from, o, NetworkModel.normal(code), 1) >= threshold;
-        PackedModel.StepTest torToHost = (from, o, code, to) -> !NetworkSteps.misroute(code)
+        PackedModel.ParentStepTest torToHost = (from, o, code, to) -> !NetworkSteps.misroute(code)
                 || !topology.isHost(topology.arcTo(NetworkModel.out(code)));
         PackedModel.StateTest done = model::allDelivered;
         PackedModel.StateTest ecn = (s, o) -> belowEcn;
