@@ -70,7 +70,8 @@ class FabricFindingKindTest {
     /**
      * Every finding's kinds are complete at its configuration (the search for a routing deadlock of
      * another kind is exhausted), and each further kind is what that search finds next, at the
-     * stored trace's length. {@code mvn -B verify -Pslow}; about 5.4 M states over the eight findings.
+     * stored trace's length. {@code mvn -B verify -Pslow}; about 12 M states over the nine findings
+     * ({@code repaired-failure-background}'s last search exhausts its 4.6 M states).
      */
     @Tag("slow")
     @TestFactory
@@ -81,12 +82,15 @@ class FabricFindingKindTest {
             ExplorerSettings settings = ExplorerSettings.defaults().withThreads(2).withProgress(0, r -> { });
             List<Set<NetworkModel.Block>> kinds = FabricEntry.kinds(f);
             Set<Set<NetworkModel.Block>> known = new HashSet<>(List.of(kinds.get(0)));
-            for (Set<NetworkModel.Block> next : kinds.subList(1, kinds.size())) {
+            Set<Set<NetworkModel.Block>> further = new HashSet<>(kinds.subList(1, kinds.size()));
+            while (!further.isEmpty()) {
+                // several kinds may first appear at one depth: breadth-first search meets one of them
                 DeadlockKinds.Another found = assertInstanceOf(DeadlockKinds.Another.class,
                         DeadlockKinds.shortestOfAnotherKind(spec, known, settings), f);
-                assertEquals(next, found.kind(), f);
-                assertEquals(Counterexamples.read(furtherTrace(f, next)).length(), found.counterexample().length(), f);
-                known.add(next);
+                assertTrue(further.remove(found.kind()), f + ": " + FabricEntry.kindText(found.kind()));
+                assertEquals(Counterexamples.read(furtherTrace(f, found.kind())).length(),
+                        found.counterexample().length(), f);
+                known.add(found.kind());
             }
             assertInstanceOf(DeadlockKinds.NoneOther.class, DeadlockKinds.shortestOfAnotherKind(spec, known, settings),
                     f + ": a routing deadlock of a kind the finding does not declare");

@@ -52,6 +52,10 @@ class CatalogReductionTest {
         List<Arguments> out = new ArrayList<>();
         for (ModelEntry e : Catalog.entries()) {
             for (VariantSpec v : e.variants()) {
+                if (org.rdmacheck.properties.fabric.FabricEntry.NOT_IN_ALL.contains(v.name())
+                        && e instanceof org.rdmacheck.properties.fabric.FabricEntry) {
+                    continue; // 4.6 M states, past this tier's budget: skipped before spending it
+                }
                 CheckSpec<?> spec;
                 try {
                     spec = e.build(v.name(), Params.empty());
