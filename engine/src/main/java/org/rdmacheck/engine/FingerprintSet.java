@@ -283,8 +283,43 @@ final class FingerprintSet {
     }
 
     /**
+     * {@link #addIfAbsent} of the state-graph mode: looks a fingerprint up and, when absent, inserts
+     * it with the number its state will have, in one probe sequence. The one-thread search numbers a
+     * level's new states in the order it meets them, so a new state's number is known when it is
+     * first met, and an edge to it needs no entry id resolved after the level. Counted by {@link
+     * #settle}; {@link #ensureRoom} must have made room. Index mode, one writer.
+     *
+     * @param fp     the fingerprint
+     * @param number the number of the state if it is new
+     * @return the number stored with the fingerprint when it was present, else -1 (it is now in the
+     *         set with {@code number})
+     */
+    int indexOrAdd(long fp, int number) {
+        assert !shared && withIndex;
+        long k = key(fp);
+        long[] t = slots;
+        int cap = t.length;
+        int i = home(k, cap);
+        while (true) {
+            long v = t[i];
+            if (v == k) {
+                return index[i];
+            }
+            if (v == 0) {
+                t[i] = k;
+                index[i] = number;
+                ahead++;
+                return -1;
+            }
+            if (++i == cap) {
+                i = 0;
+            }
+        }
+    }
+
+    /**
      * Grows the set, in this thread, when {@code more} further fingerprints would pass the maximum
-     * load: before a block of {@link #addIfAbsent} calls. Not thread-safe.
+     * load: before a block of {@link #addIfAbsent} or {@link #indexOrAdd} calls. Not thread-safe.
      *
      * @param more fingerprints that may be inserted
      */
@@ -295,7 +330,7 @@ final class FingerprintSet {
     }
 
     /**
-     * Counts {@code n} fingerprints that {@link #addIfAbsent} inserted ahead of their level's
+     * Counts {@code n} fingerprints that {@link #addIfAbsent} or {@link #indexOrAdd} inserted ahead of their level's
      * numbering (a level cut short by the state limit counts fewer than it inserted).
      *
      * @param n the states of the level numbered

@@ -40,9 +40,15 @@ final class LevelExpansion<S> {
     private final long candidateBudget;
     /**
      * whether new successors go into the visited store as they are looked up ({@link #insertsAhead}):
-     * the packed path on one thread, without a state graph or a partial-order reduction
+     * the packed path on one thread, without a partial-order reduction
      */
     private final boolean ahead;
+    /**
+     * with {@link #ahead} and a state graph: the number the next new state of the level being
+     * expanded will have (the one-thread search numbers a level's new states in the order it
+     * meets them, after every state numbered before the level)
+     */
+    private int nextNumber;
 
     LevelExpansion(RunSetup<S> setup, RunControl control, Sections sections, PropertyChecks<S> checks,
                    VisitedStates<S> visited, StateGraph graph) {
@@ -58,7 +64,7 @@ final class LevelExpansion<S> {
         this.progressCount = setup.progressCount;
         this.candidates = new Candidates[setup.deferred ? setup.settings.threads() : 0];
         this.candidateBudget = EngineTuning.candidateBudget(setup.settings.threads());
-        this.ahead = setup.packed != null && setup.settings.threads() == 1 && !needGraph && !setup.deferred
+        this.ahead = setup.packed != null && setup.settings.threads() == 1 && !setup.deferred
                 && setup.reduction.applied() == Reduction.NONE && visited instanceof VisitedStates.Fingerprinted<S>;
     }
 
@@ -68,9 +74,12 @@ final class LevelExpansion<S> {
      * One thread meets a level's successors in the order of their links, so the first time a state
      * is met is by its least link, and the store alone tells a new state from one met before: the
      * level table then needs no lookup (one probe per successor instead of a store lookup, a table
-     * lookup and a store insert). The state graph's entry ids, a reduction's test of which
+     * lookup and a store insert). With a state graph, the store keeps each new state's number with
+     * its fingerprint as it inserts it: the number is the next in the level's order of first
+     * meeting, which is the numbering's, so an edge to a new state needs no entry id resolved after
+     * the level ({@link VisitedStates.Fingerprinted#indexOrAdd}). A reduction's test of which
      * successors were visited before the level, and several threads' links that arrive in any
-     * order all need the store as it was when the level began: they keep the general path.
+     * order, need the store as it was when the level began: they keep the general path.
      *
      * @param next the level table, null when no new state may be added
      * @return whether the level's new states are in the store once it is expanded
@@ -83,6 +92,8 @@ final class LevelExpansion<S> {
     LevelWorker.Level<S> expand(Frontier<S> frontier, int base, LevelTable<S> next) {
         LevelWorker.Level<S> level = new LevelWorker.Level<>();
         int size = frontier.size();
+        // every state met before this level is numbered and settled in the store
+        nextNumber = (int) visited.size();
         int chunks = (size + CHUNK - 1) / CHUNK;
         AtomicInteger cursor = new AtomicInteger();
         PackedStates ps = frontier.packed();
@@ -223,7 +234,7 @@ final class LevelExpansion<S> {
                 degrees[i] = keepEdges ? n : 0;
             }
             if (marks != null) {
-                marks[i] = setup.labels.test(setup.labelState(values, offset));
+                marks[i] = setup.labels.test(setup.labelState(values, offset, ps.length(from + i)));
             }
         }
         firsts[states] = w.count;
@@ -231,7 +242,11 @@ final class LevelExpansion<S> {
         long[] fps = w.fps(total);
         if (ahead && next != null) {
             w.transitions += total;
-            matchAhead(w, firsts, base + from, next, fps, total);
+            if (needGraph) {
+                matchAheadNumbered(w, firsts, base + from, next, fps, total, edges, degrees, actions);
+            } else {
+                matchAhead(w, firsts, base + from, next, fps, total);
+            }
             return;
         }
         int[] known = w.known(total);
@@ -342,6 +357,54 @@ final class LevelExpansion<S> {
                 }
             }
         }
+        w.touched += touched;
+    }
+
+    /**
+     * {@link #matchAhead} with a state graph: each successor's fingerprint is looked up in the
+     * order of the successors and, when absent, inserted with the next number of the level; the
+     * edge takes the number found or given. Edges (and their action codes) are recorded in the
+     * order of the states and of their successors, for the states whose edges are kept, as the
+     * general path records them.
+     *
+     * @param first the number of the chunk's first state
+     * @param total the chunk's successors
+     */
+    private void matchAheadNumbered(LevelWorker<S> w, int[] firsts, int first, LevelTable<S> next, long[] fps,
+                                    int total, IntList edges, int[] degrees, IntList actions) {
+        VisitedStates.Fingerprinted<S> set = (VisitedStates.Fingerprinted<S>) visited;
+        int[] starts = w.starts;
+        int[] arena = w.arena;
+        set.ensureRoom(total);
+        long touched = 0;
+        int number = nextNumber;
+        int i = 0;
+        for (int blk = 0; blk < total; blk += TOUCH_BLOCK) {
+            int end = Math.min(total, blk + TOUCH_BLOCK);
+            // the home slots of a block first, in a loop without branches: their cache misses overlap
+            for (int k = blk; k < end; k++) {
+                touched += set.touch(fps[k]);
+            }
+            for (int k = blk; k < end; k++) {
+                while (firsts[i + 1] <= k) {
+                    i++;
+                }
+                int target = set.indexOrAdd(fps[k], number);
+                if (target < 0) {
+                    next.appendPacked(fps[k], LevelTable.link(first + i, k - firsts[i]), arena, starts[k],
+                            starts[k + 1] - starts[k]);
+                    target = number++;
+                    w.found++;
+                }
+                if (degrees[i] > 0) {
+                    edges.add(target);
+                    if (actions != null) {
+                        actions.add(w.actionCodes.id(w.codes[k], graph.actionCodes));
+                    }
+                }
+            }
+        }
+        nextNumber = number;
         w.touched += touched;
     }
 

@@ -84,7 +84,8 @@ final class LevelNumbering<S> {
         log.addLevel(frontierSize, start, keep, i -> (int) (order[i] >>> 32),
                 (m, body) -> sections.inParallel("predecessor log", m, m, body));
         clock.mark("predecessor log");
-        int[][] numbers = setup.needGraph ? new int[stripes][] : null;
+        // a level inserted ahead recorded its edges with the states' numbers: nothing to resolve
+        int[][] numbers = setup.needGraph && !ahead ? new int[stripes][] : null;
         for (int s = 0; numbers != null && s < stripes; s++) {
             numbers[s] = new int[next.count(s)];
         }
@@ -121,6 +122,8 @@ final class LevelNumbering<S> {
         clock.mark("store");
         if (numbers != null && keep == n) {
             resolveEdges(numbers);
+        } else if (setup.needGraph && ahead) {
+            graph.pendingRuns(); // their edges carry numbers already
         }
         clock.mark("graph edges");
         control.found.set(visited.size());

@@ -85,6 +85,17 @@ final class PackedStates {
         return starts[i];
     }
 
+    /**
+     * @return how many values state {@code i} has when its successor in the frontier tells it (the
+     *         next state's start in the same array), else -1 (the last state, or of a segment)
+     */
+    int length(int i) {
+        if (i + 1 >= size || segments != null && ((i + 1) >>> segmentBits) != (i >>> segmentBits)) {
+            return -1;
+        }
+        return starts[i + 1] - starts[i];
+    }
+
     long bytes() {
         long b = 4L * starts.length;
         if (segments == null) {

@@ -95,13 +95,18 @@ final class RunSetup<S> {
     }
 
     /**
+     * @param values the packed values
+     * @param offset where the state's begin
+     * @param length the number of the state's values if known, else -1 (a layout state then reads
+     *               it from the values, walking its variable-length fields)
      * @return the state of packed values, as the liveness analysis would see it: a layout model's
      *         values wrapped as its object successors wrap them, else decoded
      */
     @SuppressWarnings("unchecked")
-    S labelState(int[] values, int offset) {
+    S labelState(int[] values, int offset, int length) {
+        assert layout == null || length < 0 || length == layout.length(values, offset) : "state length";
         return layout != null ? (S) new org.rdmacheck.model.layout.LayoutState(layout, values, offset,
-                layout.length(values, offset)) : codec.decode(Words.reader(values, offset));
+                length >= 0 ? length : layout.length(values, offset)) : codec.decode(Words.reader(values, offset));
     }
 
     /** @return what the store matches {@code s} by: in full-state mode the state or its representative */

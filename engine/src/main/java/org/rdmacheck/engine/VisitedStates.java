@@ -137,6 +137,11 @@ abstract sealed class VisitedStates<S> permits VisitedStates.Full, VisitedStates
             return set.addIfAbsent(fp);
         }
 
+        /** @return see {@link FingerprintSet#indexOrAdd} */
+        int indexOrAdd(long fp, int number) {
+            return set.indexOrAdd(fp, number);
+        }
+
         /** @param more see {@link FingerprintSet#ensureRoom} */
         void ensureRoom(long more) {
             set.ensureRoom(more);
