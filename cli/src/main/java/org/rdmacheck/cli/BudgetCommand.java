@@ -109,26 +109,30 @@ public final class BudgetCommand implements Callable<Integer> {
      * @param variant  the variant
      * @param mustFail whether the variant declares {@code NoRoutingDeadlock} violated
      */
+    private static String lemmaLine(org.rdmacheck.checker.fabric.LocalRouting.Result lemma) {
+        return String.format(Locale.ROOT, "  local lemma: holds on %,d routing situations (%,d routing decisions computed)",
+                lemma.situations(), lemma.decisions());
+    }
+
     static void text(PrintWriter out, BudgetDecision.Outcome o, String variant, boolean mustFail) {
         String head = "fabric " + variant + " " + FabricProperties.NO_ROUTING_DEADLOCK + " "
                 + (mustFail ? "fails" : "holds") + " ";
         if (o instanceof BudgetDecision.Verified r) {
             out.println(head + "VERIFIED" + (mustFail ? " !" : ""));
-            out.println(String.format(Locale.ROOT, "  local lemma: holds on %,d routing situations", r.lemma().situations()));
+            out.println(lemmaLine(r.lemma()));
             out.println(budgetLine(r.budget(), r.needed()));
             out.println(String.format(Locale.ROOT, "  search: %,d states reached, %,d expanded (the others below the "
                     + "budget), %.1f s", r.states(), r.expanded(), r.millis() / 1000.0));
         } else if (o instanceof BudgetDecision.Deadlock d) {
             out.println(head + "VIOLATED" + (mustFail ? "" : " !"));
-            out.println(String.format(Locale.ROOT, "  local lemma: holds on %,d routing situations",
-                    d.lemma().situations()));
+            out.println(lemmaLine(d.lemma()));
             out.println(budgetLine(d.budget(), d.needed()));
             out.println(String.format(Locale.ROOT, "  routing deadlock in %d steps (%,d states reached), kind %s",
                     d.counterexample().steps().size() - 1, d.states(), kinds(d.kind())));
         } else if (o instanceof BudgetDecision.Inconclusive i) {
             out.println(head + "INCONCLUSIVE");
-            out.println(String.format(Locale.ROOT, i.lemma().complete() ? "  local lemma: holds on %,d routing situations"
-                    : "  local lemma: stopped after %,d routing situations, none failing", i.lemma().situations()));
+            out.println(i.lemma().complete() ? lemmaLine(i.lemma()) : String.format(Locale.ROOT,
+                    "  local lemma: stopped after %,d routing situations, none failing", i.lemma().situations()));
             out.println(budgetLine(i.budget(), i.needed()));
             out.println(i.lemma().complete() ? String.format(Locale.ROOT, "  search stopped (%s): %,d states reached, "
                     + "%,d expanded", i.reason(), i.states(), i.expanded()) : "  search not run: " + i.reason());
@@ -173,6 +177,7 @@ public final class BudgetCommand implements Callable<Integer> {
             l.put("complete", lemma.get().complete());
             quantity(l, "situations", lemma.get().situations(), Quantity.Unit.COUNT);
             quantity(l, "failed", lemma.get().failed(), Quantity.Unit.COUNT);
+            quantity(l, "decisions", lemma.get().decisions(), Quantity.Unit.COUNT);
         } else {
             j.putNull("lemma");
         }

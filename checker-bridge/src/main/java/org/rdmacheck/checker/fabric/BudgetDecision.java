@@ -160,7 +160,8 @@ public final class BudgetDecision {
         }
         PacketBudget standard = new PacketBudget(m);
         PacketBudget budget = standard.failureFirstApplies() ? new PacketBudget(m, true) : standard;
-        LocalRouting.Result lemma = LocalRouting.check(m, deadline, settings.progressMillis(), lemmaProgress);
+        LocalRouting.Result lemma = LocalRouting.check(m, deadline, settings.threads(), settings.progressMillis(),
+                lemmaProgress);
         if (lemma.failed() > 0) {
             return new NotApplicable(Refusal.LEMMA_FAILS, "the local lemma fails in " + lemma.failed() + " of "
                     + lemma.situations() + " situations, e.g. " + lemma.failures().get(0), Optional.of(lemma),

@@ -3,7 +3,6 @@ package org.rdmacheck.checker.fabric;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.fabric.FabricConfig;
 import org.rdmacheck.model.fabric.FabricNet;
@@ -12,6 +11,8 @@ import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.layout.Expansion;
 import org.rdmacheck.model.layout.Fifo;
 import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.model.layout.RecordingExpansion;
+import org.rdmacheck.model.layout.Slot;
 import org.rdmacheck.model.topology.Topology;
 
 /**
@@ -35,19 +36,28 @@ import org.rdmacheck.model.topology.Topology;
  *     (enumerated for every flow and every count of packets sent and accepted, with an entry on every
  *     port and a background packet in every buffer).
  * </ol>
- * A routing decision reads only the switch's output buffers (their occupancy), its DFT and the failed
- * element ({@link NetworkModel#footprints}: {@code Forward}'s and {@code Send}'s reads without a
- * lane-rule table), so these situations cover every reachable one whose DFT entries of live messages
- * name live arcs and whose VL0 packets and entries follow their escape routes ({@link BudgetDecision}'s
- * invariant {@code RoutesLive}); every occupancy of every live output buffer, VL1 and VL0, from 0 to
- * {@code xoff} is enumerated, so the lemma itself checks that nothing below {@code xoff} refuses a
- * move (no reading of where the router compares an occupancy). A VL1 occupancy holds as many background
- * packets as the layout lets a buffer hold ({@code min(n, background's declared maximum)}), the rest
- * foreground; that the router reads a VL1 buffer's packets and background only as their sum is a
- * reading of the model, the one the enumeration still rests on. The pause is the occupancy's (the
- * argument refuses {@code pfc-hysteresis}, whose pause bit is state). A situation holds its packet at
- * the head of every buffer into the switch at once (a decision never reads the other buffers into its
- * switch) and counts once; each head is judged by its own moves.
+ * An occupancy of a live output buffer is, on VL0, every count from 0 to {@code xoff} and, on VL1,
+ * every split into packets and background packets (at most the layout's bound on background, at most
+ * {@code xoff} in all), so the lemma itself checks that nothing below {@code xoff} refuses a move, with
+ * any mix of background (no reading of where or how the router compares an occupancy). The pause is the
+ * occupancy's (the argument refuses {@code pfc-hysteresis}, whose pause bit is state).
+ *
+ * <p>The situations are not built one by one. A packet's decision is computed by the model ({@link
+ * NetworkModel#onePacket(Expansion)}) through a {@link RecordingExpansion}, on the situation with the
+ * output buffers not yet assigned empty; the first unassigned buffer it reads is given each of its
+ * values in turn, and so on: a decision tree. A leaf's decision read no unassigned buffer, and the
+ * model is deterministic and reads the state it routes through its expansion alone, so it is the
+ * decision of every situation that agrees with the leaf on the assigned buffers: it is counted for
+ * all of them (the (moves) clause for those with no full buffer). A decision that reads any other slot
+ * (another buffer, the packets rather than the count of an output buffer, the length of its own
+ * buffer, another switch's DFT, a receiver, the whole state) fails the lemma: what a routing decision
+ * reads (its footprint: the switch's output buffers, its DFT, the failed element, and for a {@code
+ * Send} the message's count of packets sent) is checked on every decision, not assumed. So these
+ * situations cover every reachable one whose DFT entries of live messages name live arcs and whose VL0
+ * packets and entries follow their escape routes ({@link BudgetDecision}'s invariant {@code
+ * RoutesLive}), up to the DFT contents, which are representatives (no entry of the message or one,
+ * with room or full). A situation holds its packet at the head of every buffer into the switch at
+ * once and counts once; each head is judged by its own decision.
  */
 public final class LocalRouting {
 
@@ -61,8 +71,10 @@ public final class LocalRouting {
      * @param failures   the first few situations where a clause fails, described (empty: the lemma holds)
      * @param failed     how many situations failed in all
      * @param complete   whether every situation was checked (false: the time limit came first)
+     * @param decisions  routing decisions the model computed for them (a decision stands for every
+     *                   situation that agrees on what it read)
      */
-    public record Result(long situations, List<String> failures, long failed, boolean complete) {
+    public record Result(long situations, List<String> failures, long failed, boolean complete, long decisions) {
 
         /** Copies. */
         public Result {
@@ -91,7 +103,7 @@ public final class LocalRouting {
      * @return the situations checked and those that fail
      */
     public static Result check(NetworkModel m, long deadline) {
-        return check(m, deadline, 0, n -> { });
+        return check(m, deadline, 1, 0, n -> { });
     }
 
     /**
@@ -103,11 +115,46 @@ public final class LocalRouting {
      */
     public static Result check(NetworkModel m, long deadline, long progressMillis,
                                java.util.function.LongConsumer progress) {
-        Checker c = new Checker(m, deadline);
-        c.progressNanos = progressMillis * 1_000_000L;
-        c.progress = progress;
-        c.nextReport = System.nanoTime() + c.progressNanos;
-        return c.run();
+        return check(m, deadline, 1, progressMillis, progress);
+    }
+
+    /**
+     * The enumeration on several threads: its routing situations are partitioned into groups (a failed
+     * element, a switch, a packet and a DFT content, with every occupancy of the switch's output
+     * buffers), which the threads take in turn; the counts and the failures kept are those of one
+     * thread, in the same order.
+     *
+     * @param m              a configuration of the network model
+     * @param deadline       {@link System#nanoTime()} after which the enumeration stops, incomplete
+     * @param threads        threads that check situations (1: the calling thread alone)
+     * @param progressMillis interval of progress reports (0: none)
+     * @param progress       told the situations checked so far, every interval (on one thread at a time)
+     * @return the situations checked and those that fail
+     */
+    public static Result check(NetworkModel m, long deadline, int threads, long progressMillis,
+                               java.util.function.LongConsumer progress) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads " + threads + ": expected at least 1");
+        }
+        Checker c = new Checker(m, deadline, progressMillis, progress);
+        return c.run(threads);
+    }
+
+    /**
+     * One group of situations: a failed element, a switch, a packet (flow, index, tokens) at the head of
+     * every buffer in {@code heads} and, if {@code source}, as its message's next packet, and a DFT
+     * content; its situations are every occupancy of the switch's live output buffers.
+     */
+    private record Group(int e, int v, int[] out, int f, int seq, int tk, int[] heads, int[] headArcs,
+                         int[] headLanes, boolean source, int[] table) {
+    }
+
+    /** What one group found: its situations, failures and the first few described. */
+    private static final class Found {
+        long situations;
+        long decisions;
+        long failed;
+        final List<String> failures = new ArrayList<>();
     }
 
     private static final class Checker {
@@ -117,25 +164,22 @@ public final class LocalRouting {
         private final FabricNet net;
         private final Topology t;
         private final int[] init;
-        private final Expansion x;
-        private final PackedModel.Expander expander;
         private final int xoff;
         private final int bgMax;
-        private final int[] vl1Classes;
-        private final int[] vl0Classes;
+        private final boolean vl0;
+        /** the values of a VL1 occupancy: packets and background; (0, 0) first */
+        private final int[] splitFg;
+        private final int[] splitBg;
+        private final int fullSplits;
         private final long deadline;
-        private long progressNanos;
-        private java.util.function.LongConsumer progress = n -> { };
+        private final long progressNanos;
+        private final java.util.function.LongConsumer progress;
         private long nextReport;
-        private boolean stopped;
-        private final List<String> failures = new ArrayList<>();
-        private long situations;
-        private long failed;
-        // the situation being built
-        private int[] built;
-        private int builtLength;
+        private long reported;
+        private final java.util.concurrent.atomic.AtomicLong checked = new java.util.concurrent.atomic.AtomicLong();
+        private volatile boolean stopped;
 
-        Checker(NetworkModel m, long deadline) {
+        Checker(NetworkModel m, long deadline, long progressMillis, java.util.function.LongConsumer progress) {
             this.m = m;
             this.deadline = deadline;
             this.c = m.config();
@@ -145,28 +189,126 @@ public final class LocalRouting {
             LayoutState s0 = m.initialStates().get(0);
             this.init = new int[g.layout.maxLength()];
             s0.copyTo(init, 0);
-            this.x = Expansion.onPackedValues(g.layout);
-            this.expander = m.expander();
             this.xoff = c.xoff();
             this.bgMax = g.background[0].max();
             // every occupancy 0..xoff on both lanes: the lemma checks that nothing below xoff refuses a move
-            this.vl1Classes = java.util.stream.IntStream.rangeClosed(0, xoff).toArray();
-            this.vl0Classes = vl1Classes;
+            this.vl0 = g.buffers[0] != null;
+            // a VL1 occupancy: every split into packets and background (at most bgMax) with at most xoff in all
+            List<int[]> splits = new ArrayList<>();
+            for (int n = 0; n <= xoff; n++) {
+                for (int bg = 0; bg <= Math.min(n, bgMax); bg++) {
+                    splits.add(new int[] {n - bg, bg});
+                }
+            }
+            this.splitFg = splits.stream().mapToInt(p -> p[0]).toArray();
+            this.splitBg = splits.stream().mapToInt(p -> p[1]).toArray();
+            this.fullSplits = (int) splits.stream().filter(p -> p[0] + p[1] >= xoff).count();
+            this.progressNanos = progressMillis * 1_000_000L;
+            this.progress = progress;
+            this.nextReport = System.nanoTime() + progressNanos;
         }
 
-        Result run() {
+        Result run(int threads) {
+            Found fail = new Found();
             if (c.failures() > 0) {
-                failures();
+                failures(fail);
             }
-            int elements = c.failures() > 0 ? net.elementCount() : 1;
-            for (int e = 0; e < elements && !stopped; e++) {
-                for (int v = 0; v < t.nodeCount() && !stopped; v++) {
-                    if (!t.isHost(v) && !net.failedNode(e, v)) {
-                        atSwitch(e, v);
+            checked.addAndGet(fail.situations);
+            List<Group> groups = groups();
+            Found[] found = new Found[groups.size()];
+            java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+            Runnable work = () -> {
+                Worker w = new Worker();
+                for (int i = next.getAndIncrement(); i < groups.size() && !stopped; i = next.getAndIncrement()) {
+                    found[i] = w.group(groups.get(i));
+                    checked.addAndGet(found[i].situations);
+                    afterGroup();
+                }
+            };
+            if (threads == 1) {
+                work.run();
+            } else {
+                List<Thread> ts = new ArrayList<>();
+                RuntimeException[] error = new RuntimeException[1];
+                for (int i = 0; i < threads; i++) {
+                    Thread th = new Thread(work, "local-lemma-" + i);
+                    th.setUncaughtExceptionHandler((x, ex) -> {
+                        synchronized (error) {
+                            error[0] = ex instanceof RuntimeException r ? r : new IllegalStateException(ex);
+                        }
+                        stopped = true;
+                    });
+                    ts.add(th);
+                    th.start();
+                }
+                for (Thread th : ts) {
+                    try {
+                        th.join();
+                    } catch (InterruptedException ex) {
+                        stopped = true;
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                synchronized (error) {
+                    if (error[0] != null) {
+                        throw error[0];
                     }
                 }
             }
-            return new Result(situations, failures, failed, !stopped);
+            long situations = fail.situations;
+            long decisions = fail.situations;
+            long failed = fail.failed;
+            List<String> failures = new ArrayList<>(fail.failures);
+            for (Found f : found) {
+                if (f == null) {
+                    continue; // not reached: the time limit came first
+                }
+                situations += f.situations;
+                decisions += f.decisions;
+                failed += f.failed;
+                for (String d : f.failures) {
+                    if (failures.size() < KEPT) {
+                        failures.add(d);
+                    }
+                }
+            }
+            boolean complete = !stopped;
+            for (Found f : found) {
+                complete &= f != null;
+            }
+            return new Result(situations, failures, failed, complete, decisions);
+        }
+
+        /** After a group: the time limit, and a progress report when one is due. */
+        private void afterGroup() {
+            long now = System.nanoTime();
+            if (now > deadline) {
+                stopped = true;
+            }
+            if (progressNanos > 0 && now > nextReport) {
+                synchronized (this) {
+                    if (now > nextReport) {
+                        long n = Math.max(reported, checked.get());
+                        reported = n;
+                        progress.accept(n);
+                        nextReport = System.nanoTime() + progressNanos;
+                    }
+                }
+            }
+        }
+
+        /** Every group, in the order of failed element, switch, flow, index, tokens, DFT content. */
+        private List<Group> groups() {
+            List<Group> groups = new ArrayList<>();
+            int elements = c.failures() > 0 ? net.elementCount() : 1;
+            for (int e = 0; e < elements; e++) {
+                for (int v = 0; v < t.nodeCount(); v++) {
+                    if (!t.isHost(v) && !net.failedNode(e, v)) {
+                        atSwitch(e, v, groups);
+                    }
+                }
+            }
+            return groups;
         }
 
         /**
@@ -176,8 +318,11 @@ public final class LocalRouting {
          * switch's DFT, an entry of it on every port (on VL1, and on VL0 on its escape route); after
          * every {@code Fail} step the buffers are empty and only a complete message's entries remain.
          */
-        private void failures() {
+        private void failures(Found found) {
             RoutesCheck live = new RoutesCheck(m);
+            Expansion x = Expansion.onPackedValues(g.layout);
+            PackedModel.Expander expander = m.expander();
+            int[][] built = new int[1][];
             // (every buffer also holds a background packet before the failure: only the failed element's go)
             for (int f = 0; f < c.flows().size(); f++) {
                 for (int sent = 1; sent <= c.packets(); sent++) {
@@ -214,9 +359,9 @@ public final class LocalRouting {
                                 x.append(g.dft[v], d);
                             }
                         }
-                        x.emit(0L, (code, next, length) -> built = Arrays.copyOf(next, length));
-                        situations++;
-                        int[] state = built;
+                        x.emit(0L, (code, next, length) -> built[0] = Arrays.copyOf(next, length));
+                        found.situations++;
+                        int[] state = built[0];
                         int fl = f;
                         int sentNow = sent;
                         int acc = accepted;
@@ -256,9 +401,9 @@ public final class LocalRouting {
                                 }
                             }
                             if (bad != null) {
-                                failed++;
-                                if (failures.size() < KEPT) {
-                                    failures.add("flow " + fl + " with " + sentNow + " sent and " + acc
+                                found.failed++;
+                                if (found.failures.size() < KEPT) {
+                                    found.failures.add("flow " + fl + " with " + sentNow + " sent and " + acc
                                             + " accepted: the failure of " + net.elementName(el) + bad);
                                 }
                             }
@@ -280,7 +425,8 @@ public final class LocalRouting {
             return out.stream().mapToInt(Integer::intValue).toArray();
         }
 
-        private void atSwitch(int e, int v) {
+        /** The groups at switch v with failed element e. */
+        private void atSwitch(int e, int v, List<Group> groups) {
             int[] out = liveOut(e, v);
             // the live buffers into v: {arc, lane}
             List<int[]> ins = new ArrayList<>();
@@ -294,12 +440,6 @@ public final class LocalRouting {
                         ins.add(new int[] {in, lane});
                     }
                 }
-            }
-            boolean vl0 = g.buffers[0] != null;
-            int per = vl1Classes.length * (vl0 ? vl0Classes.length : 1);
-            long combos = 1;
-            for (int i = 0; i < out.length; i++) {
-                combos *= per;
             }
             // one packet (flow, index, tokens) at a time, as the head of every live buffer into v that
             // can hold it and as its message's next packet if v is the source ToR: a routing decision
@@ -317,19 +457,16 @@ public final class LocalRouting {
                         if (heads.isEmpty() && !source) {
                             continue;
                         }
+                        int[] bufs = new int[heads.size()];
+                        int[] arcs = new int[heads.size()];
+                        int[] lanes = new int[heads.size()];
+                        for (int h = 0; h < heads.size(); h++) {
+                            arcs[h] = heads.get(h)[0];
+                            lanes[h] = heads.get(h)[1];
+                            bufs[h] = 2 * net.bufOfArc(arcs[h]) + lanes[h];
+                        }
                         for (int[] table : tables(e, v, out, f, tk)) {
-                            for (long k = 0; k < combos; k++) {
-                                situation(e, v, out, f, seq, tk, heads, source, table, k, per, vl0);
-                            }
-                            long now = System.nanoTime();
-                            if (now > deadline) {
-                                stopped = true;
-                                return;
-                            }
-                            if (progressNanos > 0 && now > nextReport) {
-                                progress.accept(situations);
-                                nextReport = now + progressNanos;
-                            }
+                            groups.add(new Group(e, v, out, f, seq, tk, bufs, arcs, lanes, source, table));
                         }
                     }
                 }
@@ -392,128 +529,6 @@ public final class LocalRouting {
             return r;
         }
 
-        private void situation(int e, int v, int[] out, int f, int seq, int tk, List<int[]> heads, boolean source,
-                               int[] table, long combo, int per, boolean vl0) {
-            x.load(init, 0);
-            x.begin();
-            x.set(g.failed, e);
-            for (int k = 0; k < c.flows().size(); k++) {
-                x.set(g.sent[k], source && k == f ? seq : c.packets());
-            }
-            boolean anyFull = false;
-            long rest = combo;
-            StringBuilder occ = new StringBuilder();
-            for (int a : out) {
-                int cls = (int) (rest % per);
-                rest /= per;
-                int n1 = vl1Classes[cls % vl1Classes.length];
-                int n0 = vl0 ? vl0Classes[cls / vl1Classes.length] : 0;
-                int i = net.bufOfArc(a);
-                int bg = Math.min(n1, bgMax);
-                x.set(g.background[i], bg);
-                for (int j = 0; j < n1 - bg; j++) {
-                    x.append(g.buffers[2 * i + 1], g.packet(0, 0, 0));
-                }
-                if (vl0) {
-                    for (int j = 0; j < n0; j++) {
-                        x.append(g.buffers[2 * i], g.packet(0, 0, 0));
-                    }
-                }
-                anyFull |= n1 >= xoff || n0 >= xoff;
-                occ.append(' ').append(t.arcName(a)).append('=').append(n1).append('/').append(n0);
-            }
-            Fifo dft = g.dft[v];
-            for (int d : table) {
-                x.append(dft, d);
-            }
-            for (int[] h : heads) {
-                x.append(g.buffers[2 * net.bufOfArc(h[0]) + h[1]], g.packet(f, seq, tk));
-            }
-            x.emit(0L, (code, next, length) -> {
-                built = Arrays.copyOf(next, length);
-                builtLength = length;
-            });
-            situations++;
-            int[] before = entriesAt(built, v);
-            boolean[] moved = new boolean[heads.size() + 1];
-            String[] bad = new String[heads.size() + 1];
-            int[] state = built;
-            int escape = net.escapeArc(e, v, f);
-            expander.successors(state, 0, (code, next, length) -> {
-                int kind = NetworkModel.kind(code);
-                int which = -1;
-                if (kind == 0 && NetworkModel.flow(code) == f && source) {
-                    which = heads.size();
-                } else if (kind == 1) {
-                    int arc = NetworkModel.arc(code);
-                    for (int h = 0; h < heads.size(); h++) {
-                        if (heads.get(h)[0] == arc && t.arcTo(arc) == v && laneOf(code) == heads.get(h)[1]) {
-                            which = h;
-                        }
-                    }
-                }
-                if (which < 0) {
-                    return;
-                }
-                moved[which] = true;
-                int to = NetworkModel.out(code);
-                if (net.dead(e, to)) {
-                    bad[which] = "moves onto the dead arc " + t.arcName(to);
-                } else if (outLaneOf(code) == 0 && to != escape) {
-                    bad[which] = "moves onto VL0 of " + t.arcName(to) + ", not its escape route";
-                }
-                LayoutState after = new LayoutState(g.layout, next, 0, length);
-                for (int d : after.elements(dft)) {
-                    if (Arrays.binarySearch(before, d) >= 0) {
-                        continue;
-                    }
-                    if (g.dFlow.of(d) != f) {
-                        bad[which] = "writes a DFT entry of another message (flow " + g.dFlow.of(d) + ")";
-                    } else if (t.arcFrom(g.dArc.of(d)) != v) {
-                        bad[which] = "writes a DFT entry naming an arc not out of its switch: " + t.arcName(g.dArc.of(d));
-                    } else if (net.dead(e, g.dArc.of(d))) {
-                        bad[which] = "writes a DFT entry naming the dead arc " + t.arcName(g.dArc.of(d));
-                    } else if (g.dLane.of(d) == 0 && g.dArc.of(d) != escape) {
-                        bad[which] = "writes a VL0 DFT entry off its escape route: " + t.arcName(g.dArc.of(d));
-                    }
-                }
-            });
-            for (int h = 0; h <= heads.size(); h++) {
-                if (h == heads.size() && !source) {
-                    continue;
-                }
-                if (!moved[h] && !anyFull) {
-                    bad[h] = "has no move and no output buffer of " + t.nodeName(v) + " is full";
-                }
-                if (bad[h] != null) {
-                    failed++;
-                    if (failures.size() < KEPT) {
-                        failures.add("failed " + net.elementName(e) + ", at " + t.nodeName(v) + ", packet flow " + f
-                                + " seq " + seq + " tokens " + tk + (h == heads.size() ? " at its source" : " on "
-                                + t.arcName(heads.get(h)[0]) + ".VL" + heads.get(h)[1]) + ", DFT " + describe(table)
-                                + ", occupancy" + occ + ": " + bad[h]);
-                    }
-                }
-            }
-        }
-
-        private int laneOf(long code) {
-            Map<String, Object> p = m.action(code).params();
-            return (int) p.get("lane");
-        }
-
-        private int outLaneOf(long code) {
-            Map<String, Object> p = m.action(code).params();
-            return (int) p.get("outLane");
-        }
-
-        private int[] entriesAt(int[] s, int v) {
-            int[] d = new LayoutState(g.layout, s, 0, builtLength).elements(g.dft[v]);
-            int[] r = d.clone();
-            Arrays.sort(r);
-            return r;
-        }
-
         private String describe(int[] table) {
             StringBuilder b = new StringBuilder("[");
             for (int d : table) {
@@ -521,6 +536,294 @@ public final class LocalRouting {
                         .append('/').append(t.arcName(g.dArc.of(d))).append(".VL").append(g.dLane.of(d));
             }
             return b.append(']').toString();
+        }
+
+        /**
+         * One thread's checking of groups. A group's situations are not built one by one: for each of
+         * its packets the model's routing decision is run on a situation whose unassigned output buffers
+         * are empty, through an expansion that records what the decision reads ({@link RecordingExpansion});
+         * the first unassigned buffer it reads is then given each of its values in turn, and so on down a
+         * decision tree. A leaf's decision read no unassigned buffer, so it is the decision of every
+         * situation that agrees with the leaf on the assigned ones (the model is deterministic and reads
+         * states only through its expansion): the leaf stands for all of them, and they are counted. A
+         * decision that reads a slot the situations do not enumerate (another buffer, the packets in an
+         * output buffer, its own buffer's length, another switch's DFT, a receiver, ...) fails the lemma.
+         */
+        private final class Worker implements PackedModel.Sink {
+            private static final int OUTSIDE = -1;
+            private static final int FIXED = -2;
+            /** builds situations */
+            private final Expansion bx = Expansion.onPackedValues(g.layout);
+            /** the router's view of a situation, recording its reads */
+            private final RecordingExpansion rx = new RecordingExpansion(g.layout);
+            private final NetworkModel.OnePacket router = m.onePacket(rx);
+            private final int[] base = new int[g.layout.maxLength()];
+            private final int[] built = new int[g.layout.maxLength()];
+            /** per read code of a FIFO ({@link RecordingExpansion#lengthRead}): a variable, FIXED or OUTSIDE */
+            private final int[] fifoClass = new int[2 * g.layout.fifos().size()];
+            /** the group's allowed field reads and the variables of the others it enumerates */
+            private final int[] fieldCodes;
+            private final int[] fieldClass;
+            private int fieldCount;
+            /** per variable (2o: the VL1 buffer of out[o], a split; 2o+1: its VL0 buffer, an occupancy): its value, -1 unassigned */
+            private final int[] value;
+            // the decision being judged
+            private Group group;
+            private int head;
+            private boolean moved;
+            private String bad;
+            private int[] before;
+            private int escape;
+
+            Worker() {
+                int degree = 0;
+                for (int v = 0; v < t.nodeCount(); v++) {
+                    degree = Math.max(degree, t.degree(v));
+                }
+                value = new int[2 * degree];
+                fieldCodes = new int[degree + 2];
+                fieldClass = new int[degree + 2];
+            }
+
+            private int domain(int var) {
+                return (var & 1) == 0 ? splitFg.length : vl0 ? xoff + 1 : 1;
+            }
+
+            /** @return the values of the variable at which its buffer is full (holds xoff packets) */
+            private int fullValues(int var) {
+                return (var & 1) == 0 ? fullSplits : vl0 ? 1 : 0;
+            }
+
+            private boolean full(int var, int val) {
+                return (var & 1) == 0 ? splitFg[val] + splitBg[val] >= xoff : val >= xoff;
+            }
+
+            /** Checks every situation of a group: every occupancy of the switch's live output buffers. */
+            Found group(Group gr) {
+                Found found = new Found();
+                group = gr;
+                before = gr.table().clone();
+                Arrays.sort(before);
+                escape = net.escapeArc(gr.e(), gr.v(), gr.f());
+                classes(gr);
+                long situations = 1;
+                for (int var = 0; var < 2 * gr.out().length; var++) {
+                    situations *= domain(var);
+                }
+                found.situations = situations;
+                buildBase(gr);
+                for (int h = 0; h <= gr.heads().length; h++) {
+                    if (h == gr.heads().length && !gr.source()) {
+                        continue;
+                    }
+                    head = h;
+                    Arrays.fill(value, -1);
+                    explore(gr, found);
+                }
+                return found;
+            }
+
+            /** What each read means in this group: a variable, a slot the group fixes, or a slot outside it. */
+            private void classes(Group gr) {
+                Arrays.fill(fifoClass, OUTSIDE);
+                Fifo dft = g.dft[gr.v()];
+                fifoClass[RecordingExpansion.lengthRead(dft)] = FIXED;
+                fifoClass[RecordingExpansion.elementRead(dft)] = FIXED;
+                fieldCount = 0;
+                fieldCodes[fieldCount] = RecordingExpansion.fieldRead(g.failed);
+                fieldClass[fieldCount++] = FIXED;
+                fieldCodes[fieldCount] = RecordingExpansion.fieldRead(g.sent[gr.f()]);
+                fieldClass[fieldCount++] = FIXED; // read by the Send alone (checked in explore)
+                for (int o = 0; o < gr.out().length; o++) {
+                    int i = net.bufOfArc(gr.out()[o]);
+                    fifoClass[RecordingExpansion.lengthRead(g.buffers[2 * i + 1])] = 2 * o;
+                    if (vl0) {
+                        fifoClass[RecordingExpansion.lengthRead(g.buffers[2 * i])] = 2 * o + 1;
+                    }
+                    fieldCodes[fieldCount] = RecordingExpansion.fieldRead(g.background[i]);
+                    fieldClass[fieldCount++] = 2 * o;
+                }
+            }
+
+            private int classOf(int code, Group gr) {
+                if (code == RecordingExpansion.WHOLE) {
+                    return OUTSIDE;
+                }
+                if (code >= 0) {
+                    boolean own = head < gr.heads().length
+                            && code == RecordingExpansion.elementRead(g.buffers[gr.heads()[head]]);
+                    return own ? FIXED : fifoClass[code]; // its own packet; not its buffer's length
+                }
+                for (int k = 0; k < fieldCount; k++) {
+                    if (fieldCodes[k] == code) {
+                        return k == 1 && head < gr.heads().length ? OUTSIDE : fieldClass[k];
+                    }
+                }
+                return OUTSIDE;
+            }
+
+            /** The group's situation without its variables: the failed element, the senders, the DFT, the packets. */
+            private void buildBase(Group gr) {
+                bx.load(init, 0);
+                bx.begin();
+                bx.set(g.failed, gr.e());
+                for (int k = 0; k < c.flows().size(); k++) {
+                    bx.set(g.sent[k], gr.source() && k == gr.f() ? gr.seq() : c.packets());
+                }
+                Fifo dft = g.dft[gr.v()];
+                for (int d : gr.table()) {
+                    bx.append(dft, d);
+                }
+                int packet = g.packet(gr.f(), gr.seq(), gr.tk());
+                for (int b : gr.heads()) {
+                    bx.append(g.buffers[b], packet);
+                }
+                bx.emit(0L, (code, next, length) -> System.arraycopy(next, 0, base, 0, length));
+            }
+
+            private void build(Group gr) {
+                bx.load(base, 0);
+                bx.begin();
+                for (int o = 0; o < gr.out().length; o++) {
+                    int i = net.bufOfArc(gr.out()[o]);
+                    int s1 = value[2 * o];
+                    if (s1 > 0) {
+                        bx.set(g.background[i], splitBg[s1]);
+                        for (int j = 0; j < splitFg[s1]; j++) {
+                            bx.append(g.buffers[2 * i + 1], g.packet(0, 0, 0));
+                        }
+                    }
+                    for (int j = 0; j < value[2 * o + 1]; j++) {
+                        bx.append(g.buffers[2 * i], g.packet(0, 0, 0));
+                    }
+                }
+                bx.emit(0L, this::keep);
+            }
+
+            private void keep(long code, int[] next, int length) {
+                System.arraycopy(next, 0, built, 0, length);
+            }
+
+            /** The decision tree below the current assignment. */
+            private void explore(Group gr, Found found) {
+                build(gr);
+                found.decisions++;
+                rx.clearLog();
+                moved = false;
+                bad = null;
+                boolean source = head == gr.heads().length;
+                router.moves(built, 0, source ? -1 : gr.heads()[head], gr.f(), this);
+                int outside = 0;
+                boolean reachesOutside = false;
+                for (int k = 0, n = rx.logged(); k < n; k++) {
+                    int code = rx.read(k);
+                    int cls = classOf(code, gr);
+                    if (cls == OUTSIDE) {
+                        outside = code;
+                        reachesOutside = true;
+                        break;
+                    }
+                    if (cls >= 0 && value[cls] < 0) {
+                        for (int val = 0; val < domain(cls); val++) {
+                            value[cls] = val;
+                            explore(gr, found);
+                        }
+                        value[cls] = -1;
+                        return;
+                    }
+                }
+                long covered = 1;
+                long open = 1;
+                boolean anyFull = false;
+                for (int var = 0; var < 2 * gr.out().length; var++) {
+                    if (value[var] < 0) {
+                        covered *= domain(var);
+                        open *= domain(var) - fullValues(var);
+                    } else {
+                        anyFull |= full(var, value[var]);
+                    }
+                }
+                String why = reachesOutside ? "reads " + slotName(outside) + ", which its routing situation does not enumerate"
+                        : bad;
+                long failing = why != null ? covered : !moved && !anyFull ? open : 0;
+                if (!moved && !anyFull && why == null) {
+                    why = "has no move and no output buffer of " + t.nodeName(gr.v()) + " is full";
+                }
+                if (failing > 0) {
+                    found.failed += failing;
+                    if (found.failures.size() < KEPT) {
+                        found.failures.add(describe(gr, head, gr.out()) + ": " + why);
+                    }
+                }
+            }
+
+            /** A move of the situation's packet (the router emits no other): judged by the clause (live). */
+            @Override
+            public void accept(long code, int[] next, int length) {
+                Group gr = group;
+                int kind = NetworkModel.kind(code);
+                boolean mine = head == gr.heads().length ? kind == 0 && NetworkModel.flow(code) == gr.f()
+                        : kind == 1 && NetworkModel.arc(code) == gr.headArcs()[head]
+                        && t.arcTo(NetworkModel.arc(code)) == gr.v() && NetworkModel.lane(code) == gr.headLanes()[head];
+                if (!mine) {
+                    return;
+                }
+                moved = true;
+                int to = NetworkModel.out(code);
+                if (net.dead(gr.e(), to)) {
+                    bad = "moves onto the dead arc " + t.arcName(to);
+                } else if (NetworkModel.outLane(code) == 0 && to != escape) {
+                    bad = "moves onto VL0 of " + t.arcName(to) + ", not its escape route";
+                }
+                Fifo dft = g.dft[gr.v()];
+                int at = g.layout.start(next, 0, dft);
+                for (int i = 0, n = dft.length(next, 0); i < n; i++) {
+                    int d = dft.element(next, at, i);
+                    if (Arrays.binarySearch(before, d) >= 0) {
+                        continue;
+                    }
+                    if (g.dFlow.of(d) != gr.f()) {
+                        bad = "writes a DFT entry of another message (flow " + g.dFlow.of(d) + ")";
+                    } else if (t.arcFrom(g.dArc.of(d)) != gr.v()) {
+                        bad = "writes a DFT entry naming an arc not out of its switch: " + t.arcName(g.dArc.of(d));
+                    } else if (net.dead(gr.e(), g.dArc.of(d))) {
+                        bad = "writes a DFT entry naming the dead arc " + t.arcName(g.dArc.of(d));
+                    } else if (g.dLane.of(d) == 0 && g.dArc.of(d) != escape) {
+                        bad = "writes a VL0 DFT entry off its escape route: " + t.arcName(g.dArc.of(d));
+                    }
+                }
+            }
+
+            private String slotName(int code) {
+                if (code == RecordingExpansion.WHOLE) {
+                    return "the whole state";
+                }
+                if (code >= 0) {
+                    Fifo q = g.layout.fifos().get(code >> 1);
+                    return ((code & 1) == 1 ? "the packets of " : "the length of ") + q.name();
+                }
+                for (Slot slot : g.layout.slots()) {
+                    if (slot instanceof org.rdmacheck.model.layout.Field f && RecordingExpansion.fieldRead(f) == code) {
+                        return f.name();
+                    }
+                }
+                return "a slot";
+            }
+
+            private String describe(Group gr, int h, int[] out) {
+                StringBuilder occ = new StringBuilder();
+                for (int o = 0; o < out.length; o++) {
+                    int s1 = value[2 * o];
+                    int n0 = value[2 * o + 1];
+                    occ.append(' ').append(t.arcName(out[o])).append('=')
+                            .append(s1 < 0 ? "any" : splitFg[s1] + "+" + splitBg[s1] + "bg").append('/')
+                            .append(n0 < 0 ? "any" : String.valueOf(n0));
+                }
+                return "failed " + net.elementName(gr.e()) + ", at " + t.nodeName(gr.v()) + ", packet flow " + gr.f()
+                        + " seq " + gr.seq() + " tokens " + gr.tk() + (h == gr.heads().length ? " at its source"
+                        : " on " + t.arcName(gr.headArcs()[h]) + ".VL" + gr.headLanes()[h]) + ", DFT "
+                        + Checker.this.describe(gr.table()) + ", occupancy" + occ;
+            }
         }
     }
 }

@@ -5,7 +5,6 @@ import org.rdmacheck.model.fabric.FabricNet;
 import org.rdmacheck.model.fabric.FabricOptions;
 import org.rdmacheck.model.fabric.NetworkLayout;
 import org.rdmacheck.model.fabric.NetworkModel;
-import org.rdmacheck.model.layout.Expansion;
 import org.rdmacheck.model.layout.Fifo;
 import org.rdmacheck.model.topology.Topology;
 
@@ -54,7 +53,10 @@ public final class PacketBudget {
     private final int flows;
     private final int packets;
     private final boolean[] hostBuffer;
-    private final ThreadLocal<Expansion> views;
+    /** the layout's FIFOs in order, and which of them are switch buffers (their packets count) */
+    private final Fifo[] fifos;
+    private final boolean[] switchBuffer;
+    private final int header;
     private final boolean failureFirst;
     private final int[] reverse;
     private final boolean pairs;
@@ -96,7 +98,14 @@ public final class PacketBudget {
         // the background on one link bounds a two-buffer deadlock's only while no failure can take
         // background away (and so give the budget back) after the search's start
         pairs = failureFirst || config.failures() == 0;
-        views = ThreadLocal.withInitial(() -> Expansion.onPackedValues(g.layout));
+        fifos = g.layout.fifos().toArray(new Fifo[0]);
+        switchBuffer = new boolean[fifos.length];
+        for (int b = 0; b < g.buffers.length; b++) {
+            if (g.buffers[b] != null && !hostBuffer[b / 2]) {
+                switchBuffer[g.layout.fifos().indexOf(g.buffers[b])] = true;
+            }
+        }
+        header = g.layout.header();
     }
 
     /**
@@ -183,36 +192,47 @@ public final class PacketBudget {
      *         full buffers' worth, in the two buffers of one link (see the class comment)
      */
     public int budget(int[] s, int base) {
-        Expansion x = views.get();
-        x.load(s, base);
-        boolean failureToCome = !failureFirst && config.failures() > 0 && x.get(g.failed) == FabricNet.NONE;
+        // read on the packed values (no unpacking): it is computed for every state and transition searched
+        boolean failureToCome = !failureFirst && config.failures() > 0 && g.failed.get(s, base) == FabricNet.NONE;
         int total = config.background();
-        int[] inSwitches = new int[flows];
+        int[] inSwitches = failureToCome ? new int[flows] : null;
+        int inSwitchesAll = 0;
         int foreground = 0;
-        for (int b = 0; b < g.buffers.length; b++) {
-            Fifo q = g.buffers[b];
-            if (q == null || hostBuffer[b / 2]) {
-                continue; // a packet in a host buffer is only ever delivered
+        for (int k = 0, at = base + header; k < fifos.length; k++) {
+            Fifo q = fifos[k];
+            int n = q.length(s, base);
+            if (switchBuffer[k] && n > 0) { // a packet in a host buffer is only ever delivered
+                inSwitchesAll += n;
+                for (int i = 0; inSwitches != null && i < n; i++) {
+                    inSwitches[g.pFlow.of(q.element(s, at, i))]++;
+                }
             }
-            for (int i = 0, n = x.length(q); i < n; i++) {
-                inSwitches[g.pFlow.of(x.element(q, i))]++;
-            }
+            at += q.values(n);
         }
         int placed = 0;
         int onOneLink = 0;
         for (int i = 0; i < hostBuffer.length; i++) {
-            int bg = x.get(g.background[i]);
+            int bg = g.background[i].get(s, base);
             placed += bg;
             if (hostBuffer[i]) {
                 total -= bg;
             } else if (reverse[i] > i) {
-                onOneLink = Math.max(onOneLink, bg + x.get(g.background[reverse[i]]));
+                onOneLink = Math.max(onOneLink, bg + g.background[reverse[i]].get(s, base));
             }
         }
-        for (int f = 0; f < flows; f++) {
-            boolean incomplete = x.get(g.expected[f]) < packets;
-            int rest = inSwitches[f] + packets - x.get(g.sent[f]);
-            int add = failureToCome && incomplete ? Math.max(packets, rest) : rest;
+        if (inSwitches == null) {
+            // no failure to come: each message counts its packets in switch buffers and those still to send
+            int add = inSwitchesAll;
+            for (int f = 0; f < flows; f++) {
+                add += packets - g.sent[f].get(s, base);
+            }
+            total += add;
+            foreground += add;
+        }
+        for (int f = 0; inSwitches != null && f < flows; f++) {
+            boolean incomplete = g.expected[f].get(s, base) < packets;
+            int rest = inSwitches[f] + packets - g.sent[f].get(s, base);
+            int add = incomplete ? Math.max(packets, rest) : rest;
             total += add;
             foreground += add;
         }

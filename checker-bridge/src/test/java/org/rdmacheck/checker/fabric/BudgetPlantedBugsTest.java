@@ -72,6 +72,60 @@ class BudgetPlantedBugsTest {
         assertEquals(clean.situations(), lemma.situations());
     }
 
+    /**
+     * A router that also reads another buffer into its switch (and refuses a packet while that one
+     * holds two): every situation holds one packet there, so no situation shows a refusal; the lemma
+     * fails because the decision read a slot its situations do not enumerate.
+     */
+    @Test
+    void aDecisionThatReadsAnotherInputBufferFailsTheLemma() {
+        NetworkModel m = (NetworkModel) spec(twoBackground()).model();
+        LocalRouting.Result r = LocalRouting.check(NetworkModel.withPlantedInputRead(m.config()));
+        assertTrue(r.complete() && r.failed() > 0);
+        assertTrue(r.failures().get(0).contains("reads the length of buffer["), r.failures().get(0));
+        assertTrue(r.failures().get(0).contains("which its routing situation does not enumerate"), r.failures().get(0));
+    }
+
+    /**
+     * PFC that pauses at {@code xoff - 1} packets of the messages alone: a VL1 occupancy below xoff
+     * with the most background it can hold (2 of 2 at xoff 3) never shows it; the lemma enumerates
+     * every split of an occupancy into packets and background, and finds it.
+     */
+    @Test
+    void aPauseOnPacketsAloneIsFoundInASplitWithLessBackground() {
+        NetworkModel m = (NetworkModel) spec(twoBackground()).model();
+        LocalRouting.Result clean = LocalRouting.check(m);
+        assertTrue(clean.holds());
+        LocalRouting.Result r = LocalRouting.check(NetworkModel.withPlantedPacketPause(m.config()));
+        assertTrue(r.complete() && r.failed() > 0);
+        assertEquals(clean.situations(), r.situations());
+        assertTrue(r.failures().get(0).contains("=2+0bg/"), r.failures().get(0));
+        assertTrue(r.failures().get(0).endsWith("has no move and no output buffer of leaf0 is full"), r.failures().get(0));
+    }
+
+    /**
+     * The decision tree stands for every situation: a VL1 occupancy is every split (packets, background
+     * at most min(threshold, background)) with at most xoff in all, a VL0 one 0..xoff, and the lemma
+     * counts their product at every switch while computing far fewer decisions.
+     */
+    @Test
+    void everyOccupancyIsCountedAndFewDecisionsComputed() {
+        NetworkModel m = (NetworkModel) spec(twoBackground()).model();
+        LocalRouting.Result one = LocalRouting.check(m);
+        LocalRouting.Result two = LocalRouting.check(m, Long.MAX_VALUE, 2, 0, n -> { });
+        assertEquals(one, two, "the same result on two threads");
+        // xoff 3, 2 background packets: 1 + 2 + 3 + 3 VL1 splits, 4 VL0 occupancies; 2 or 3 live ports a switch
+        assertEquals(0, one.situations() % (9 * 4 * 9 * 4));
+        assertTrue(one.situations() > 3_000_000, one.situations() + " situations");
+        assertTrue(one.decisions() * 50 < one.situations(), one.decisions() + " decisions");
+    }
+
+    /** Two opposing 2-packet messages, threshold 2, xoff 3, two background packets (at most two in a buffer). */
+    private static Map<String, String> twoBackground() {
+        return Map.of("flows", "0-1", "packets", "2", "tokens", "1", "threshold", "2", "xoff", "3", "background", "2",
+                "failures", "0");
+    }
+
     @Test
     void theLemmaReportsItsProgress() {
         NetworkModel m = (NetworkModel) spec(small()).model();

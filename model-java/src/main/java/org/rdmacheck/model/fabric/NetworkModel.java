@@ -180,6 +180,8 @@ public final class NetworkModel implements LayoutModel {
     private final boolean resendAfterEnd;
     /** a planted occupancy rule for tests (see {@link #withPlantedLaneChangeAt}); -1 in every catalogue model */
     private final int silentLaneChangeAt;
+    /** the planted router bugs for tests (see {@link #withPlantedInputRead}); NONE in every catalogue model */
+    private final PlantedRouter planted;
 
     /**
      * Why a buffered head packet cannot move, in the model's own terms: the kind of a deadlock is
@@ -310,8 +312,39 @@ public final class NetworkModel implements LayoutModel {
         return new NetworkModel(config, -1, false, config.xoff(), config.threshold(), false, false, occupancy);
     }
 
+    /**
+     * For tests only (no command or parameter reaches it): the model with a planted bug, a router that
+     * refuses a VL1 packet while another buffer into its switch holds two packets or more: a decision
+     * that reads more than the switch's output buffers, its DFT and the failed element.
+     *
+     * @param config the configuration
+     * @return the model with the bug
+     */
+    public static NetworkModel withPlantedInputRead(FabricConfig config) {
+        return new NetworkModel(config, PlantedRouter.READS_ANOTHER_INPUT);
+    }
+
+    /**
+     * For tests only (no command or parameter reaches it): the model with a planted bug, PFC that also
+     * pauses a VL1 buffer's upstream at {@code xoff - 1} of the modelled messages' packets alone, the
+     * background not counted: a pause below {@code xoff} that only a buffer with little background shows.
+     *
+     * @param config the configuration
+     * @return the model with the bug
+     */
+    public static NetworkModel withPlantedPacketPause(FabricConfig config) {
+        return new NetworkModel(config, PlantedRouter.PAUSES_ON_PACKETS_ALONE);
+    }
+
+    /** The planted router bugs of {@link #withPlantedInputRead} and {@link #withPlantedPacketPause} (tests only). */
+    private enum PlantedRouter { NONE, READS_ANOTHER_INPUT, PAUSES_ON_PACKETS_ALONE }
+
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource) {
         this(config, stuckSeq, escapeOnlyAtSource, config.xoff(), config.threshold(), false, false);
+    }
+
+    private NetworkModel(FabricConfig config, PlantedRouter planted) {
+        this(config, -1, false, config.xoff(), config.threshold(), false, false, -1, planted);
     }
 
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource, int pauseAt,
@@ -321,6 +354,14 @@ public final class NetworkModel implements LayoutModel {
 
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource, int pauseAt,
                          int backgroundCap, boolean deliveryEntry, boolean resendAfterEnd, int silentLaneChangeAt) {
+        this(config, stuckSeq, escapeOnlyAtSource, pauseAt, backgroundCap, deliveryEntry, resendAfterEnd,
+                silentLaneChangeAt, PlantedRouter.NONE);
+    }
+
+    private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource, int pauseAt,
+                         int backgroundCap, boolean deliveryEntry, boolean resendAfterEnd, int silentLaneChangeAt,
+                         PlantedRouter planted) {
+        this.planted = planted;
         this.silentLaneChangeAt = silentLaneChangeAt;
         this.stuckSeq = stuckSeq;
         this.escapeOnlyAtSource = escapeOnlyAtSource;
@@ -543,6 +584,20 @@ public final class NetworkModel implements LayoutModel {
     public OnePacket onePacket() {
         Step e = new Step();
         return e::movesOf;
+    }
+
+    /**
+     * {@link #onePacket()} whose decisions read states only through the given expansion (a {@link
+     * org.rdmacheck.model.layout.RecordingExpansion} tells which slots a decision read).
+     *
+     * @param view an expansion of this model's layout, used by this function alone
+     * @return the restricted successor function, for the calling thread
+     */
+    public OnePacket onePacket(Expansion view) {
+        if (view.layout() != g.layout) {
+            throw new IllegalArgumentException("an expansion of another layout");
+        }
+        return new Step(view)::movesOf;
     }
 
     /** This thread's step for the queries of properties (never an explorer's expander). */
@@ -818,6 +873,16 @@ public final class NetworkModel implements LayoutModel {
     /** @param code an action code  @return whether it is a delivery */
     public static boolean isDelivery(long code) {
         return kind(code) == DELIVER;
+    }
+
+    /** @param code a Send, Forward or Deliver  @return the lane of the buffer the packet leaves (1 for a Send) */
+    public static int lane(long code) {
+        return (int) (code >>> 14) & 1;
+    }
+
+    /** @param code a Send or Forward  @return the lane of the buffer the packet joins */
+    public static int outLane(long code) {
+        return (int) (code >>> 45) & 1;
     }
 
     /** @param code a Send, Forward or Deliver  @return the packet's flow */
@@ -1497,7 +1562,7 @@ public final class NetworkModel implements LayoutModel {
         private static final int SAME = 0;
         private static final int AFTER = 1;
         private static final int OWN = 2;
-        final Expansion x = Expansion.onPackedValues(g.layout);
+        final Expansion x;
         private final Fifo[] buffers = g.buffers;
         private final Field[] background = g.background;
         private final Fifo[] dft = g.dft;
@@ -1572,6 +1637,16 @@ public final class NetworkModel implements LayoutModel {
         boolean lastMoves;
         boolean lastOffered;
         boolean lastExplained;
+        /** whether a Send or Forward also works out the answers kept for the properties (not for {@link #movesOf}) */
+        private boolean answers = true;
+
+        Step() {
+            this(Expansion.onPackedValues(g.layout));
+        }
+
+        Step(Expansion x) {
+            this.x = x;
+        }
 
         /** Whether this thread's last expansion with this step was of a state with these values. */
         boolean cached(int[] s, int base) {
@@ -1632,51 +1707,52 @@ public final class NetworkModel implements LayoutModel {
             this.offset = offset;
             loadState(state, offset);
             lastLength = -1;
-            onlyBuffer = buffer;
-            onlyFlow = buffer < 0 ? flow : -2;
+            answers = false;
             try {
                 if (buffer < 0) {
-                    sends();
-                } else {
-                    departures(false);
+                    send(flow);
+                } else if (buffers[buffer].length(state, offset) > 0) {
+                    // (whether there is a packet is read on the packed values: not by the decision, which
+                    // reads the state through x alone)
+                    depart(buffer);
                 }
             } finally {
-                onlyBuffer = -1;
-                onlyFlow = -1;
+                answers = true;
                 this.sink = null;
                 lastLength = -1;
             }
         }
-
-        /** set by {@link #movesOf} only: the one buffer and the one flow whose packet moves (-1: all) */
-        private int onlyBuffer = -1;
-        private int onlyFlow = -1;
 
         // ---- the actions ----
 
         /** @return false (the departures' flag: no buffered packet seen yet) */
         private boolean sends() {
             for (int f = 0; f < flows; f++) {
-                int seq = x.get(g.sent[f]);
-                if (seq >= size[f] || onlyFlow != -1 && f != onlyFlow) {
-                    continue;
-                }
-                int tor = srcTor[f];
-                int tokens = initTokens[f];
-                boolean eligible = !iofd && !escapeVl && seq == 0 && deflectionEligible(tor, f, 0, tokens, -1);
-                route(tor, f, seq, tokens, 1, -1);
-                if (eligible && !allocates()) {
-                    lastOffered = false;
-                }
-                for (int h = 0; h < hops; h++) {
-                    x.begin();
-                    x.set(g.sent[f], seq + 1);
-                    enqueue(h, f, seq);
-                    writeTable(tor, h);
-                    emitHop(SEND, -1, 1, f, seq, tokens, h);
-                }
+                send(f);
             }
             return false;
+        }
+
+        /** {@code Send}: flow f's next packet routed at its source ToR, if the message has one left. */
+        private void send(int f) {
+            int seq = x.get(g.sent[f]);
+            if (seq >= size[f]) {
+                return;
+            }
+            int tor = srcTor[f];
+            int tokens = initTokens[f];
+            boolean eligible = answers && !iofd && !escapeVl && seq == 0 && deflectionEligible(tor, f, 0, tokens, -1);
+            route(tor, f, seq, tokens, 1, -1);
+            if (eligible && !allocates()) {
+                lastOffered = false;
+            }
+            for (int h = 0; h < hops; h++) {
+                x.begin();
+                x.set(g.sent[f], seq + 1);
+                enqueue(h, f, seq);
+                writeTable(tor, h);
+                emitHop(SEND, -1, 1, f, seq, tokens, h);
+            }
         }
 
         private boolean allocates() {
@@ -1694,43 +1770,52 @@ public final class NetworkModel implements LayoutModel {
             // the non-empty buffers only, in buffer order (the expansion found them as it loaded the state)
             for (int i = 0, nonEmpty = x.nonEmptyCount(); i < nonEmpty; i++) {
                 int b = bufferOfFifo[x.nonEmpty(i)];
-                if (b < 0 || onlyBuffer >= 0 && b != onlyBuffer) {
-                    continue; // a DFT (or, asked for one packet's moves, another buffer)
+                if (b < 0) {
+                    continue; // a DFT
                 }
-                Fifo q = buffers[b];
-                int head = x.element(q, 0);
-                int f = pFlow.of(head);
-                int seq = pSeq.of(head);
-                int tokens = pTokens.of(head);
-                int arc = net.bufArc(b >> 1);
-                int lane = b & 1;
                 buffered = true;
-                int u = iofd ? leaving(arc, f, seq, tokens) : -1;
-                if (hostArc[arc] || t.arcTo(arc) == dstSwitch[f]) {
-                    deliver(b, arc, f, seq, u);
-                    moved = true;
-                    continue;
-                }
-                int v = t.arcTo(arc);
-                boolean eligible = !iofd && !escapeVl && lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
-                route(v, f, seq, tokens, lane, arc);
-                moved |= hops > 0;
-                if (hops == 0 && lastExplained && !iofd && !escapeVl) {
-                    lastExplained = reason(v, f, seq, tokens, lane, arc) != Block.UNEXPLAINED;
-                }
-                if (eligible && !allocates()) {
-                    lastOffered = false;
-                }
-                for (int h = 0; h < hops; h++) {
-                    x.begin();
-                    x.removeAt(q, 0);
-                    writeLeft(u);
-                    enqueue(h, f, seq);
-                    writeTable(v, h);
-                    emitHop(FORWARD, arc, lane, f, seq, tokens, h);
-                }
+                moved |= depart(b);
             }
             return buffered && !moved;
+        }
+
+        /**
+         * The head of the non-empty buffer b: delivered at its destination, else routed at the switch the
+         * buffer leads to ({@code Forward}).
+         *
+         * @return whether it has a move
+         */
+        private boolean depart(int b) {
+            Fifo q = buffers[b];
+            int head = x.element(q, 0);
+            int f = pFlow.of(head);
+            int seq = pSeq.of(head);
+            int tokens = pTokens.of(head);
+            int arc = net.bufArc(b >> 1);
+            int lane = b & 1;
+            int u = iofd ? leaving(arc, f, seq, tokens) : -1;
+            if (hostArc[arc] || t.arcTo(arc) == dstSwitch[f]) {
+                deliver(b, arc, f, seq, u);
+                return true;
+            }
+            int v = t.arcTo(arc);
+            boolean eligible = answers && !iofd && !escapeVl && lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
+            route(v, f, seq, tokens, lane, arc);
+            if (answers && hops == 0 && lastExplained && !iofd && !escapeVl) {
+                lastExplained = reason(v, f, seq, tokens, lane, arc) != Block.UNEXPLAINED;
+            }
+            if (eligible && !allocates()) {
+                lastOffered = false;
+            }
+            for (int h = 0; h < hops; h++) {
+                x.begin();
+                x.removeAt(q, 0);
+                writeLeft(u);
+                enqueue(h, f, seq);
+                writeTable(v, h);
+                emitHop(FORWARD, arc, lane, f, seq, tokens, h);
+            }
+            return hops > 0;
         }
 
         /**
@@ -1965,7 +2050,22 @@ public final class NetworkModel implements LayoutModel {
 
         /** Whether the buffer has room: not dead and below the PFC pause threshold (else its upstream is paused). */
         private boolean room(int arc, int lane) {
+            if (planted == PlantedRouter.PAUSES_ON_PACKETS_ALONE && arc >= 0 && lane == 1
+                    && x.length(buffers[2 * bufOfArc[arc] + 1]) >= xoff - 1) {
+                return false; // the planted bug of withPlantedPacketPause (tests only)
+            }
             return arc >= 0 && !deadNow[arc] && (koPause || !paused(2 * bufOfArc[arc] + lane));
+        }
+
+        /** The planted bug of {@link #withPlantedInputRead}: another VL1 buffer into v holds two packets or more. */
+        private boolean anotherInputHoldsTwo(int v, int inArc) {
+            for (int p = 0; p < t.degree(v); p++) {
+                int in = Topology.reverse(t.arcAt(v, p));
+                if (in != inArc && bufOfArc[in] >= 0 && x.length(buffers[2 * bufOfArc[in] + 1]) >= 2) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /**
@@ -2092,6 +2192,9 @@ public final class NetworkModel implements LayoutModel {
         void route(int v, int f, int seq, int tokens, int lane, int inArc) {
             hops = 0;
             loadTable(v, f, seq, tokens);
+            if (planted == PlantedRouter.READS_ANOTHER_INPUT && lane == 1 && anotherInputHoldsTwo(v, inArc)) {
+                return; // the planted bug of withPlantedInputRead (tests only)
+            }
             if (seq == stuckSeq && inArc >= 0 && !escapeVl && !iofd) {
                 return; // the planted bug of withPlantedStuckRule (tests only)
             }

@@ -20,7 +20,7 @@ import org.rdmacheck.model.PackedModel;
  *
  * <p>Not thread-safe: one per thread.
  */
-public final class Expansion {
+public class Expansion {
 
     private final StateLayout layout;
     private final Fifo[] fifos;
@@ -91,14 +91,19 @@ public final class Expansion {
      * @return the expansion
      */
     public static Expansion onPackedValues(StateLayout layout) {
+        return new Expansion(layout, fitsPackedValues(layout));
+    }
+
+    /** Whether every FIFO of the layout fits in one value: narrow elements, capacity at most {@link Fifo#perValue}. */
+    static boolean fitsPackedValues(StateLayout layout) {
         boolean fit = true;
         for (Fifo q : layout.fifos()) {
             fit &= !q.wide() && q.capacity() <= q.perValue();
         }
-        return new Expansion(layout, fit);
+        return fit;
     }
 
-    private Expansion(StateLayout layout, boolean words) {
+    Expansion(StateLayout layout, boolean words) {
         this.layout = layout;
         this.words = words;
         this.fifos = layout.fifos().toArray(new Fifo[0]);

@@ -1,0 +1,141 @@
+package org.rdmacheck.model.layout;
+
+/**
+ * An expansion that records, in order, every read of the parent's values its user makes: a field's
+ * value, a FIFO's length, a FIFO's elements (a successor's values so far count as the parent's, which
+ * they are until edited). A model that reads its states only through its expansion thereby tells
+ * which slots a computation depended on: a check that enumerates the values of some slots can then
+ * enumerate only those a computation reads, in the order it reads them, and learn that it reads no
+ * other slot (see the fabric's local routing lemma). Writes and the packing of successors are not
+ * reads.
+ *
+ * <p>A read is logged as an int code: {@link #lengthRead}, {@link #elementRead}, {@link #fieldRead}, or
+ * {@link #WHOLE} for what depends on every FIFO (the non-empty FIFOs, the parent's length).
+ */
+public final class RecordingExpansion extends Expansion {
+    /** The code of a read that depends on the whole parent (which FIFOs are non-empty, its length). */
+    public static final int WHOLE = Integer.MIN_VALUE;
+
+    private int[] log = new int[64];
+    private int logged;
+
+    /** @param layout the layout of the states expanded */
+    public RecordingExpansion(StateLayout layout) {
+        super(layout, fitsPackedValues(layout));
+    }
+
+    /** @param q a FIFO  @return the code of a read of its length */
+    public static int lengthRead(Fifo q) {
+        return 2 * q.index;
+    }
+
+    /** @param q a FIFO  @return the code of a read of (some of) its elements */
+    public static int elementRead(Fifo q) {
+        return 2 * q.index + 1;
+    }
+
+    /** @param f a field of the header  @return the code of a read of its value */
+    public static int fieldRead(Field f) {
+        return -1 - (f.position() * 32 + f.shift());
+    }
+
+    /** Forgets the reads logged so far. */
+    public void clearLog() {
+        logged = 0;
+    }
+
+    /** @return the reads logged since the last {@link #clearLog} */
+    public int logged() {
+        return logged;
+    }
+
+    /** @param i an index below {@link #logged}  @return the i-th read's code */
+    public int read(int i) {
+        return log[i];
+    }
+
+    private void note(int code) {
+        if (logged == log.length) {
+            log = java.util.Arrays.copyOf(log, 2 * logged);
+        }
+        log[logged++] = code;
+    }
+
+    @Override
+    public int nonEmptyCount() {
+        note(WHOLE);
+        return super.nonEmptyCount();
+    }
+
+    @Override
+    public int nonEmpty(int i) {
+        note(WHOLE);
+        return super.nonEmpty(i);
+    }
+
+    @Override
+    public int parentLength() {
+        note(WHOLE);
+        return super.parentLength();
+    }
+
+    @Override
+    public int get(Field f) {
+        note(fieldRead(f));
+        return super.get(f);
+    }
+
+    @Override
+    public boolean is(Field f) {
+        note(fieldRead(f));
+        return super.is(f);
+    }
+
+    @Override
+    public int length(Fifo q) {
+        note(lengthRead(q));
+        return super.length(q);
+    }
+
+    @Override
+    public int element(Fifo q, int i) {
+        note(elementRead(q));
+        return super.element(q, i);
+    }
+
+    @Override
+    public int now(Field f) {
+        note(fieldRead(f));
+        return super.now(f);
+    }
+
+    @Override
+    public int lengthNow(Fifo q) {
+        note(lengthRead(q));
+        return super.lengthNow(q);
+    }
+
+    @Override
+    public int elementNow(Fifo q, int i) {
+        note(elementRead(q));
+        return super.elementNow(q, i);
+    }
+
+    @Override
+    public int get(Fifo q, int i, Field c) {
+        note(elementRead(q));
+        return super.get(q, i, c);
+    }
+
+    @Override
+    public int getNow(Fifo q, int i, Field c) {
+        note(elementRead(q));
+        return super.getNow(q, i, c);
+    }
+
+    @Override
+    public boolean insertSorted(Fifo q, int[] e) {
+        note(elementRead(q));
+        return super.insertSorted(q, e);
+    }
+}
