@@ -238,7 +238,7 @@ public final class DirectedSearch {
                 }
                 return;
             }
-            int[] order = order(Words.fingerprint(cur, 0, length));
+            int[] order = order(Words.chainHash(cur, 0, length)); // a seed independent of the store's fingerprint
             visited.ensureRoom(succ.count);
             for (int k : order) {
                 int n = succ.length(k);

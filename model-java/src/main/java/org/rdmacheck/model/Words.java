@@ -146,17 +146,10 @@ public final class Words {
      * @return a 64-bit fingerprint
      */
     public static long fingerprint(int[] v, int offset, int n) {
-        long h = n < SEEDS.length ? SEEDS[n] : seed(n);
         if (n < 4) {
-            int end = offset + (n & ~1);
-            for (int i = offset; i < end; i += 2) {
-                h = Fingerprints.mix(h + GOLDEN + (v[i] & LOW | (long) v[i + 1] << 32));
-            }
-            if ((n & 1) != 0) {
-                h = Fingerprints.mix(h + GOLDEN + (v[end] & LOW));
-            }
-            return h;
+            return chainHash(v, offset, n);
         }
+        long h = n < SEEDS.length ? SEEDS[n] : seed(n);
         long g = h ^ SECOND_CHAIN;
         int i = offset;
         for (int end = offset + (n & ~3); i < end; i += 4) {
@@ -172,6 +165,28 @@ public final class Words {
         }
         // two well-mixed 64-bit values combined: one rotated, so that equal chains do not cancel
         return h ^ Long.rotateLeft(g, 32) * ODD;
+    }
+
+    /**
+     * A 64-bit hash of packed values mixed pair by pair into one SplitMix64 chain: the fingerprint
+     * of up to three values, and the seed a search draws from a state where its choices must not
+     * depend on how the visited store fingerprints (the directed search's order of equal scores).
+     *
+     * @param v      the values
+     * @param offset the first
+     * @param n      how many
+     * @return the hash
+     */
+    public static long chainHash(int[] v, int offset, int n) {
+        long h = n < SEEDS.length ? SEEDS[n] : seed(n);
+        int end = offset + (n & ~1);
+        for (int i = offset; i < end; i += 2) {
+            h = Fingerprints.mix(h + GOLDEN + (v[i] & LOW | (long) v[i + 1] << 32));
+        }
+        if ((n & 1) != 0) {
+            h = Fingerprints.mix(h + GOLDEN + (v[end] & LOW));
+        }
+        return h;
     }
 
     /** @return the starting value of the fingerprint of {@code n} values */
