@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "per-flow", footerHeading = "%nExamples:%n", footer = {
         "  rdmacheck per-flow fabric --param failures=1 --param background=1",
-        "  rdmacheck per-flow fabric --variant lane-silent",
+        "  rdmacheck per-flow fabric --variant lane-silent --no-budget --json",
         "  rdmacheck per-flow fabric --param topology=leafspine:tors=3,spines=2,hosts=1 --param flows=0-2,1-2,2-0L "
                 + "--param background=2 --param failures=1 --param dft=8 --param tokens=4 --param threshold=2 "
                 + "--param ecn=3 --param xoff=4 --max-states 200000000"},
