@@ -78,6 +78,8 @@ public final class PerFlowCommand implements Callable<Integer> {
                     + "fabric model only)");
         }
         long confirm = confirmTime.equals("0") ? 0 : Durations.parseMillis("--confirm-time", confirmTime);
+        PrintWriter err = spec.commandLine().getErr();
+        ExplorerSettings settings = explorer.settings(err); // the options refused before the model is built
         String v = selection.variant(entry);
         Params given = selection.params("ask for a knock-out with --knockout NAME");
         if (!knockouts.isEmpty()) {
@@ -93,8 +95,6 @@ public final class PerFlowCommand implements Callable<Integer> {
             throw new InputException(why);
         }
         PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        ExplorerSettings settings = explorer.settings(err);
         PerFlowDecision.Outcome o = PerFlowDecision.decide(built, settings, confirm, !noBudget, settings, line -> {
             err.println(line);
             err.flush();
