@@ -41,7 +41,8 @@ import org.rdmacheck.model.topology.Topology;
  *     a buffer into {@code v}, or the message's next packet at its source ToR): the model's successors
  *     of concrete states built from {@code a} with every environment the decision can read at {@code v}
  *     (every occupancy of each of {@code v}'s VL1 output buffers from the flow's own packets there up to
- *     {@code xoff}, made of filler packets of another flow and background packets behind the flow's own;
+ *     {@code xoff}, made of filler packets of another flow and background packets behind the flow's own,
+ *     in every split the layout allows;
  *     the same of the VL0 buffers it reads; with hysteresis, the pause bit where the occupancy leaves it
  *     open; a DFT with room or full of other flows' entries), the moves of that packet
  *     ({@link NetworkModel#onePacket}, the successor function asked for that packet only) kept and
@@ -50,15 +51,17 @@ import org.rdmacheck.model.topology.Topology;
  * </ul>
  * A routing decision reads only {@code v}'s output buffers' occupancies (a VL0 buffer's only on the
  * packet's escape route and at its message's VL0 entry, the readings the enumeration rests on, with
- * these three: a VL1 buffer's packets and background are read as their sum, so each occupancy is built
- * once, with as much background as the layout allows; a table with room is read as such, whatever else
+ * these two: a table with room is read as such, whatever else
  * it holds; and no buffer holds more than {@code xoff}, since a packet joins only a buffer below it and
  * background only an unpaused one), its pause bits, {@code v}'s DFT (the flow's entries,
  * and whether the table is full), the failed element, and under a lane-rule table the flow's earlier
  * packets waiting at {@code v} ({@link NetworkModel#footprints}, checked by {@code FabricReductionTest});
  * a move of another flow's packet or a background step changes nothing the projection keeps (it
  * removes and writes only its own packet and its own message's DFT entries; an overwrite, the only
- * rule that evicts another message's entry, is not a rule of the fabric preset's design). So every
+ * rule that evicts another message's entry, is not a rule of the fabric preset's design), which the
+ * abstract successor function checks at every switch of every state it expands, on other flows' sends
+ * and forwards (the end packet's freeing included) over the situations it enumerates there, deciding
+ * nothing if one changes the projection ({@code foreign}). So every
  * reachable state of the model projects into the abstract reachable set, by induction on the steps.
  * This claim is checked on every transition of small configurations' full searches
  * ({@link #simulates}), and each routing decision's effect is checked where it is computed: the move,
@@ -97,11 +100,15 @@ public final class FlowProjection extends NetworkModelView {
     private final boolean table;
     private final List<LayoutState> initial;
     private final Map<Key, Move[]> memo = new ConcurrentHashMap<>();
+    /** the local situations at which other flows' steps were checked to leave the projection unchanged */
+    private final Map<Key, Boolean> foreignChecked = new ConcurrentHashMap<>();
     private final ThreadLocal<Expansion> readers;
     /** for tests only: occupancy classes instead of every occupancy (see the constructor) */
     private final boolean classesOnly;
     /** concrete states built and expanded to decide routing situations */
     final LongAdder situations = new LongAdder();
+    /** concrete states built and expanded to check that other flows' steps leave the projection unchanged */
+    final LongAdder foreignSituations = new LongAdder();
 
     /**
      * @param m    the network model (the fabric preset)
@@ -368,6 +375,13 @@ public final class FlowProjection extends NetworkModelView {
                     project(px, next, 0, code, sink);
                 }
             });
+            if (others.length > 0) {
+                for (int v = 0; v < t.nodeCount(); v++) {
+                    if (g.dft[v] != null) {
+                        foreign(v);
+                    }
+                }
+            }
             x.load(a, 0);
             int sent = x.get(g.sent[f]);
             if (sent < size[f]) {
@@ -401,6 +415,135 @@ public final class FlowProjection extends NetworkModelView {
             for (Move mv : moves) {
                 apply(b, v, mv, sink);
             }
+        }
+
+        /**
+         * Step 3 of the argument, checked where it is used: at switch v, every step of another flow's
+         * packet (its send at its source ToR, its forwarding from every live buffer into v, on VL0 only on
+         * its escape route; every index, the end packet's freeing included, and token count; with no
+         * entry of its message at v or one on each live port) leaves the flow's projection as it is. The
+         * packet is decided with v's output buffers as the projected state has them, with each one full
+         * in turn, and with every VL1 one full. Memoised per what a decision at v reads of the projected
+         * state (the failed element, the flow's packets in v's output buffers, its entries at v).
+         *
+         * @throws AssumptionFailed if a step changes the projection
+         */
+        private void foreign(int v) {
+            x.load(a, 0);
+            Key key = key(-3, 0, v);
+            if (foreignChecked.putIfAbsent(key, Boolean.TRUE) != null) {
+                return;
+            }
+            int e = x.get(g.failed);
+            if (net.failedNode(e, v)) {
+                return;
+            }
+            int[] expected = projection(px, a, 0);
+            List<int[]> slots = new ArrayList<>(); // {arc, lane}
+            for (int p = 0; p < t.degree(v); p++) {
+                int arc = t.arcAt(v, p);
+                int i = net.bufOfArc(arc);
+                for (int lane = 0; lane < 2 && i >= 0 && !net.dead(e, arc); lane++) {
+                    if (g.buffers[2 * i + lane] != null) {
+                        slots.add(new int[] {arc, lane});
+                    }
+                }
+            }
+            // the environments: -1 none full, s slot s full, slots.size() every VL1 slot full
+            int[] own = new int[x.length(g.dft[v])];
+            for (int i = 0; i < own.length; i++) {
+                own[i] = x.element(g.dft[v], i);
+            }
+            for (int k : others) {
+                int escape = net.escapeArc(e, v, k);
+                List<Integer> hits = new ArrayList<>();
+                hits.add(-1);
+                for (int[] sl : slots) {
+                    if (sl[1] == 1 || sl[0] == escape) {
+                        hits.add(sl[0] * 2 + sl[1]);
+                    }
+                }
+                List<int[]> heads = new ArrayList<>(); // {buffer (-1: its send), ...}
+                if (net.sourceTor(k) == v) {
+                    heads.add(new int[] {-1});
+                }
+                for (int p = 0; p < t.degree(v); p++) {
+                    int in = Topology.reverse(t.arcAt(v, p));
+                    int i = net.bufOfArc(in);
+                    if (i < 0 || t.isHost(t.arcFrom(in)) || net.dead(e, in)) {
+                        continue;
+                    }
+                    for (int lane = 0; lane < 2; lane++) {
+                        if (g.buffers[2 * i + lane] != null
+                                && (lane == 1 || net.escapeArc(e, t.arcFrom(in), k) == in)) {
+                            heads.add(new int[] {2 * i + lane});
+                        }
+                    }
+                }
+                for (int seq = 0; seq < size[k]; seq++) {
+                    for (int tk = 0; tk <= c.initialTokens(k); tk++) {
+                        for (int[] h : heads) {
+                            if (h[0] < 0 && tk != c.initialTokens(k)) {
+                                continue;
+                            }
+                            for (int hit : hits) {
+                                if (hit >= 0 && own.length >= c.dftSize()) {
+                                    continue;
+                                }
+                                for (int env = -1; env <= slots.size(); env++) {
+                                    foreignStep(v, k, seq, tk, h[0], hit, own, slots, env, expected);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        private void foreignStep(int v, int k, int seq, int tk, int b, int hit, int[] own, List<int[]> slots, int env,
+                                 int[] expected) {
+            x.load(a, 0);
+            x.begin();
+            x.set(g.sent[k], b < 0 ? seq : size[k]);
+            x.set(g.expected[k], b < 0 ? 0 : seq);
+            if (b >= 0) {
+                x.insertAt(g.buffers[b], 0, g.packet(k, seq, tk));
+            }
+            int filler = g.packet(k, 0, 0);
+            for (int s = 0; s < slots.size(); s++) {
+                int arc = slots.get(s)[0];
+                int lane = slots.get(s)[1];
+                int i = net.bufOfArc(arc);
+                int q = 2 * i + lane;
+                boolean full = env == s || env == slots.size() && lane == 1;
+                if (full) {
+                    for (int j = x.length(g.buffers[q]); j < c.xoff(); j++) {
+                        x.append(g.buffers[q], filler);
+                    }
+                }
+                if (hysteresis) {
+                    x.set(g.paused[q], full);
+                }
+            }
+            if (hit >= 0) {
+                int[] table = Arrays.copyOf(own, own.length + 1);
+                table[own.length] = g.entry(k, tk, hit / 2, hit % 2);
+                Arrays.sort(table);
+                x.clear(g.dft[v]);
+                for (int d : table) {
+                    x.append(g.dft[v], d);
+                }
+            }
+            x.emit(0L, (code, next, length) -> built = Arrays.copyOf(next, length));
+            foreignSituations.increment();
+            one.moves(built, 0, b, k, (code, next, length) -> {
+                int[] after = projection(px, Arrays.copyOf(next, length), 0);
+                if (!Arrays.equals(after, expected)) {
+                    throw new AssumptionFailed("a step of another flow's packet, " + m.action(code) + " at "
+                            + t.nodeName(v) + ", changes flow " + flowName() + "'s projection (its packets or its "
+                            + "DFT entries), which the projection assumes no other flow's step does");
+                }
+            });
         }
 
         private Key key(int b, int head, int v) {
@@ -438,8 +581,9 @@ public final class FlowProjection extends NetworkModelView {
 
         /**
          * One output buffer's environments: {fillers, background, paused (-1: no bit)} each: every
-         * occupancy from the flow's own packets in it up to {@code xoff} (knocked out
-         * pfc-counts-background, every count of packets and every count of background); a VL0 buffer's
+         * occupancy from the flow's own packets in it up to {@code xoff}, each with every split of the rest
+         * into fillers and background (knocked out pfc-counts-background, every count of packets and every
+         * count of background); a VL0 buffer's
          * occupancy is read only on the packet's escape route and at the arc of its message's VL0 entry
          * ({@code read} false: no environment). The ECN mark is not enumerated (see the class comment).
          */
@@ -475,10 +619,13 @@ public final class FlowProjection extends NetworkModelView {
                 }
             } else {
                 // every occupancy from the flow's own packets up to xoff: no reading of where the router
-                // compares an occupancy (a router that tells any two occupancies apart is seen)
+                // compares an occupancy (a router that tells any two occupancies apart is seen); each with
+                // every split into background and foreground (fillers): no reading that the router sees a
+                // VL1 buffer's packets and background only as their sum
                 for (int n = own; n <= xoff; n++) {
-                    int bg = Math.min(bgMax, n - own);
-                    pairs.add(new int[] {n - own - bg, bg});
+                    for (int bg = 0; bg <= Math.min(bgMax, n - own); bg++) {
+                        pairs.add(new int[] {n - own - bg, bg});
+                    }
                 }
             }
             if (pairs.isEmpty()) {

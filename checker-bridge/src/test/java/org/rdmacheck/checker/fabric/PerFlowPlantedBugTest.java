@@ -2,6 +2,8 @@ package org.rdmacheck.checker.fabric;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.Set;
@@ -62,6 +64,71 @@ class PerFlowPlantedBugTest {
         assertEquals(PerFlowDecision.Verdict.POSSIBLE, inOrder(bug, false, 0));
     }
 
+    private static PerFlowDecision.Verdict deadlockFree(CheckSpec<LayoutState> s) {
+        PerFlowDecision.Outcome o = PerFlowDecision.decide(s, ONE, 0, true, ONE, l -> { });
+        String name = org.rdmacheck.properties.DeadlockFreedom.standard().name();
+        return o.verdicts().stream().filter(v -> v.property().equals(name)).findFirst().orElseThrow().verdict();
+    }
+
+    /** One 1-packet message over one spine, xoff 2, one background packet (threshold 1), no escape lane. */
+    private static Map<String, String> foregroundSplit() {
+        return Map.of("topology", "leafspine:tors=2,spines=1,hosts=1", "flows", "0-1", "packets", "1", "tokens", "1",
+                "failures", "0", "xoff", "2", "background", "1", "dft", "1", "escape", "off");
+    }
+
+    /**
+     * A pause on a VL1 buffer's foreground packets alone (background not counted), planted: the budget's
+     * lemma, which builds every split of each occupancy into background and foreground, fails on it, so
+     * {@code DeadlockFree} is not VERIFIED; the design at the same configuration is.
+     */
+    @Test
+    void aPauseOnForegroundAloneLeavesDeadlockFreeUndecided() {
+        CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", foregroundSplit());
+        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlantedPacketPause(
+                ((NetworkModel) s.model()).config()));
+        assertEquals(PerFlowDecision.Verdict.INCONCLUSIVE, deadlockFree(bug));
+        assertEquals(PerFlowDecision.Verdict.VERIFIED, deadlockFree(s));
+    }
+
+    /**
+     * A message's end packet that also frees the other messages' entries of its token count at a switch
+     * (planted): a step of another flow changes the flow's projection, which the decision checks at
+     * every switch and every local situation it reaches, and then decides nothing (two opposing
+     * messages, 2 tokens).
+     */
+    @Test
+    void anotherFlowsStepThatFreesTheFlowsEntriesIsRefused() {
+        CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", FlowProjectionTest.twoTokens());
+        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlantedForeignFree(((NetworkModel) s.model()).config()));
+        PerFlowDecision.Outcome o = PerFlowDecision.decide(bug, ONE, 0, false, ONE, l -> { });
+        assertTrue(o.flows().stream().noneMatch(PerFlowDecision.FlowRun::complete), o.flows().toString());
+        for (PerFlowDecision.PropertyVerdict v : o.verdicts()) {
+            assertEquals(PerFlowDecision.Verdict.INCONCLUSIVE, v.verdict(), v.property());
+            assertTrue(v.note().contains("a step of another flow's packet"), v.note());
+        }
+        PerFlowDecision.Outcome clean = PerFlowDecision.decide(s, ONE, 0, false, ONE, l -> { });
+        assertTrue(clean.verdicts().stream().allMatch(v -> v.verdict() == PerFlowDecision.Verdict.VERIFIED),
+                clean.verdicts().toString());
+    }
+
+    /**
+     * The review's configuration (the repaired defaults with 2 tokens): the full search finds the planted
+     * bug's reorder; the decision refuses.
+     */
+    @Test
+    @Tag("slow")
+    void theDefaultsWithTwoTokensUnderAForeignFreeAreNotVerified() {
+        CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", Map.of("tokens", "2"));
+        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlantedForeignFree(((NetworkModel) s.model()).config()));
+        CheckResult full = new Explorer(ONE.withStopAtFirstViolation(true)).check(bug.selecting(p -> p.name()
+                .equals(FabricProperties.IN_ORDER))).result(FabricProperties.IN_ORDER);
+        assertInstanceOf(CheckResult.Violated.class, full, "the full search sees the planted bug");
+        PerFlowDecision.Outcome o = PerFlowDecision.decide(bug, ONE, 0, false, ONE, l -> { });
+        for (PerFlowDecision.PropertyVerdict v : o.verdicts()) {
+            assertNotEquals(PerFlowDecision.Verdict.VERIFIED, v.verdict(), v.property());
+        }
+    }
+
     /** With it: the model's own trace, the full search's violation; the design itself holds there. */
     @Test
     @Tag("slow")
@@ -73,5 +140,15 @@ class PerFlowPlantedBugTest {
         assertInstanceOf(CheckResult.Violated.class, full, "the full search sees the planted reorder");
         assertEquals(PerFlowDecision.Verdict.VIOLATED, inOrder(bug, false, 60_000));
         assertEquals(PerFlowDecision.Verdict.VERIFIED, inOrder(s, false, 60_000), "the design holds here");
+    }
+
+    /** The review's configuration, the repaired defaults: under the foreground pause DeadlockFree is not VERIFIED. */
+    @Test
+    @Tag("slow")
+    void theDefaultsUnderAForegroundPauseAreNotVerified() {
+        CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", Map.of());
+        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlantedPacketPause(
+                ((NetworkModel) s.model()).config()));
+        assertEquals(PerFlowDecision.Verdict.INCONCLUSIVE, deadlockFree(bug));
     }
 }

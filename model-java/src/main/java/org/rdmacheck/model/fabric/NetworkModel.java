@@ -336,8 +336,24 @@ public final class NetworkModel implements LayoutModel {
         return new NetworkModel(config, PlantedRouter.PAUSES_ON_PACKETS_ALONE);
     }
 
-    /** The planted router bugs of {@link #withPlantedInputRead} and {@link #withPlantedPacketPause} (tests only). */
-    private enum PlantedRouter { NONE, READS_ANOTHER_INPUT, PAUSES_ON_PACKETS_ALONE }
+    /**
+     * For tests only (no command or parameter reaches it): the model with a planted bug, a message's
+     * end packet that at a switch also frees every other message's DFT entry of its own token count
+     * (a step of one flow's packet that changes another flow's entries), so a decision that assumes no
+     * step of another flow changes a flow's entries can be shown to check it.
+     *
+     * @param config the configuration
+     * @return the model with the bug
+     */
+    public static NetworkModel withPlantedForeignFree(FabricConfig config) {
+        return new NetworkModel(config, PlantedRouter.FREES_OTHERS_ENTRIES);
+    }
+
+    /**
+     * The planted router bugs of {@link #withPlantedInputRead}, {@link #withPlantedPacketPause} and
+     * {@link #withPlantedForeignFree} (tests only).
+     */
+    private enum PlantedRouter { NONE, READS_ANOTHER_INPUT, PAUSES_ON_PACKETS_ALONE, FREES_OTHERS_ENTRIES }
 
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource) {
         this(config, stuckSeq, escapeOnlyAtSource, config.xoff(), config.threshold(), false, false);
@@ -2179,7 +2195,8 @@ public final class NetworkModel implements LayoutModel {
             afterLen = 0;
             if (seq == freeingSeq && !koFree && !iofd) {
                 for (int i = 0; i < tableLen; i++) {
-                    if (!matches(table[i], f, tokens)) {
+                    if (!matches(table[i], f, tokens) && !(planted == PlantedRouter.FREES_OTHERS_ENTRIES
+                            && dTokens.of(table[i]) == tokens)) { // (the planted bug of withPlantedForeignFree, tests only)
                         after[afterLen++] = table[i];
                     }
                 }
