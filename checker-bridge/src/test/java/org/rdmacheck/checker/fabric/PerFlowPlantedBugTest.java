@@ -106,9 +106,8 @@ class PerFlowPlantedBugTest {
             assertEquals(PerFlowDecision.Verdict.INCONCLUSIVE, v.verdict(), v.property());
             assertTrue(v.note().contains("a step of another flow's packet"), v.note());
         }
-        PerFlowDecision.Outcome clean = PerFlowDecision.decide(s, ONE, 0, false, ONE, l -> { });
-        assertTrue(clean.verdicts().stream().allMatch(v -> v.verdict() == PerFlowDecision.Verdict.VERIFIED),
-                clean.verdicts().toString());
+        // (the design at this configuration: every safety property VERIFIED, as the full search says, in
+        // FlowProjectionTest.theDecisionAgreesWithTheFullSearchOnASmallFabric)
     }
 
     /**
