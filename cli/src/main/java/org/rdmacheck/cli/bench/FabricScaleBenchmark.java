@@ -125,9 +125,9 @@ public final class FabricScaleBenchmark {
 
     private static String describe(BudgetDecision.Outcome o) {
         if (o instanceof BudgetDecision.Verified v) {
-            return String.format(Locale.ROOT, "NoRoutingDeadlock VERIFIED: lemma on %,d situations; budget %d, needed %d;"
-                    + " %,d states reached, %,d expanded, search %.1f s", v.lemma().situations(), v.budget(), v.needed(),
-                    v.states(), v.expanded(), v.millis() / 1000.0);
+            return String.format(Locale.ROOT, "NoRoutingDeadlock VERIFIED: lemma on %,d situations (%,d decisions); budget"
+                    + " %d, needed %d; %,d states reached, %,d expanded, search %.1f s", v.lemma().situations(),
+                    v.lemma().decisions(), v.budget(), v.needed(), v.states(), v.expanded(), v.millis() / 1000.0);
         }
         if (o instanceof BudgetDecision.Deadlock d) {
             return String.format(Locale.ROOT, "NoRoutingDeadlock VIOLATED: %d steps, kind %s; lemma on %,d situations;"
@@ -135,8 +135,9 @@ public final class FabricScaleBenchmark {
                     d.lemma().situations(), d.budget(), d.needed(), d.states());
         }
         if (o instanceof BudgetDecision.Inconclusive i) {
-            return String.format(Locale.ROOT, "INCONCLUSIVE (%s): lemma on %,d situations; budget %d, needed %d;"
-                    + " %,d states reached, %,d expanded", i.reason(), i.lemma().situations(), i.budget(), i.needed(),
+            return String.format(Locale.ROOT, "INCONCLUSIVE (%s): lemma on %,d situations (%,d decisions, %s); budget"
+                    + " %d, needed %d; %,d states reached, %,d expanded", i.reason(), i.lemma().situations(),
+                    i.lemma().decisions(), i.lemma().complete() ? "complete" : "stopped", i.budget(), i.needed(),
                     i.states(), i.expanded());
         }
         BudgetDecision.NotApplicable n = (BudgetDecision.NotApplicable) o;
