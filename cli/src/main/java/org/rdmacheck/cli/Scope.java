@@ -92,14 +92,22 @@ public final class Scope {
      * @param property   the property with the unexpected or inconclusive verdict, if any
      * @param file       its counterexample file, if one was written
      * @param detail     one line
+     * @param cause      for an INCONCLUSIVE configuration, the limit that left it open
      */
     public record Point(List<Integer> index, List<String> labels, Map<String, String> parameters, Outcome outcome,
-                        long states, long millis, Optional<String> property, Optional<String> file, String detail) {
+                        long states, long millis, Optional<String> property, Optional<String> file, String detail,
+                        Optional<org.rdmacheck.checker.CheckResult.InconclusiveReason> cause) {
         /** Copies the lists. */
         public Point {
             index = List.copyOf(index);
             labels = List.copyOf(labels);
             parameters = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
+        }
+
+        /** A configuration decided (or unexpected): no cause. */
+        public Point(List<Integer> index, List<String> labels, Map<String, String> parameters, Outcome outcome,
+                     long states, long millis, Optional<String> property, Optional<String> file, String detail) {
+            this(index, labels, parameters, outcome, states, millis, property, file, detail, Optional.empty());
         }
     }
 
@@ -175,7 +183,8 @@ public final class Scope {
             List<String> labels = labels(dimensions, next);
             if (left <= 0) {
                 done.put(next, new Point(next, labels, params, Outcome.INCONCLUSIVE, 0, 0, Optional.empty(),
-                        Optional.empty(), "not run: the time limit had passed"));
+                        Optional.empty(), "not run: the time limit had passed",
+                        Optional.of(org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT)));
                 break;
             }
             progress.accept("scope " + entry.name() + " " + variant + " " + describe(dimensions, next) + " ...");
@@ -232,7 +241,7 @@ public final class Scope {
             for (Finding r : rows) {
                 if (r.outcome() == Finding.Outcome.INCONCLUSIVE) {
                     return new Point(index, labels, params, Outcome.INCONCLUSIVE, states, ms, Optional.of(r.property()),
-                            Optional.empty(), r.detail());
+                            Optional.empty(), r.detail(), r.cause());
                 }
             }
             return new Point(index, labels, params, Outcome.AS_EXPECTED, states, ms, Optional.empty(), Optional.empty(),

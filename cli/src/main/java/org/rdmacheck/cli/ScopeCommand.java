@@ -29,8 +29,8 @@ import picocli.CommandLine.Spec;
         description = "Grows a model's configuration dimension by dimension (flow shapes, packets, tokens, losses, "
                 + "...), in order of estimated state count, checks every property at each configuration and stops at "
                 + "the first unexpected verdict. Prints the frontier: the maximal configurations decided as expected. "
-                + "Exit 0 when the whole grid is decided as expected, 1 at an unexpected verdict, 3 when the time "
-                + "limit stopped the growth.")
+                + "Exit 0 when the whole grid is decided as expected, 1 at an unexpected verdict, 3 when a limit "
+                + "(time, heap, states) stopped the growth.")
 final class ScopeCommand implements Callable<Integer> {
 
     @Spec
@@ -166,13 +166,19 @@ final class ScopeCommand implements Callable<Integer> {
         return r.complete() ? ExitCodes.OK : ExitCodes.INCONCLUSIVE;
     }
 
+    /** @param r an incomplete run  @return the limit that left its undecided configuration open */
+    static org.rdmacheck.checker.CheckResult.InconclusiveReason stoppedBy(Scope.Report r) {
+        return r.inconclusive().flatMap(Scope.Point::cause)
+                .orElse(org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT);
+    }
+
     static ObjectNode json(Scope.Report r) {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         o.put("model", r.model());
         o.put("variant", r.variant());
         dimensions(o, r.model(), r.dimensions());
         o.put("complete", r.complete());
-        o.put("stopped", r.unexpected().isPresent() ? "UNEXPECTED" : r.complete() ? null : "TIME_LIMIT");
+        o.put("stopped", r.unexpected().isPresent() ? "UNEXPECTED" : r.complete() ? null : stoppedBy(r).name());
         ArrayNode points = o.putArray("points");
         r.points().forEach(p -> point(points.addObject(), r, p));
         ArrayNode frontier = o.putArray("frontier");
@@ -244,8 +250,13 @@ final class ScopeCommand implements Callable<Integer> {
         }
         r.unexpected().ifPresent(p -> o.printf(Locale.ROOT, "UNEXPECTED at %s: %s%s%n", at(r, p), p.detail(),
                 p.file().map(f -> " (" + f + ")").orElse("")));
-        r.inconclusive().ifPresent(p -> o.printf(Locale.ROOT, "INCONCLUSIVE at %s: %s (the time limit stopped the "
-                + "growth here)%n", at(r, p), p.detail()));
+        r.inconclusive().ifPresent(p -> o.printf(Locale.ROOT, "INCONCLUSIVE at %s: %s (%s stopped the growth "
+                + "here)%n", at(r, p), p.detail(), switch (stoppedBy(r)) {
+                    case TIME_LIMIT -> "the time limit";
+                    case MEMORY_LIMIT -> "the heap limit";
+                    case STATE_LIMIT -> "the state limit";
+                    default -> "an undecided check";
+                }));
         if (r.complete()) {
             o.println("every configuration of the grid decided as expected");
         }

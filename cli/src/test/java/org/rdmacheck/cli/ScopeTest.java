@@ -77,6 +77,14 @@ class ScopeTest {
     }
 
     @Test
+    void aLimitOtherThanTimeIsNamedAsTheCauseOfTheStop() throws Exception {
+        CliTest.Run run = CliTest.run("scope", "abp", "--grow", "messages", "--max-states", "20", "--json",
+                "--threads", "1", "--no-save");
+        assertEquals(ExitCodes.INCONCLUSIVE, run.code(), run.err());
+        assertEquals("STATE_LIMIT", TraceJson.MAPPER.readTree(run.out()).get("stopped").asText(), run.out());
+    }
+
+    @Test
     void aScopeOfSomePropertiesChecksOnlyThose() throws Exception {
         CliTest.Run run = CliTest.run("scope", "abp", "--grow", "messages,capacity", "--param", "messages=1",
                 "--property", "InOrderDelivery", "--json", "--threads", "1", "--no-save");
