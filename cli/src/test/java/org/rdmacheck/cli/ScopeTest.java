@@ -78,7 +78,7 @@ class ScopeTest {
 
     @Test
     void aLimitOtherThanTimeIsNamedAsTheCauseOfTheStop() throws Exception {
-        CliTest.Run run = CliTest.run("scope", "abp", "--grow", "messages", "--max-states", "20", "--json",
+        CliTest.Run run = CliTest.run("scope", "abp", "--grow", "messages", "--max-states", "5", "--json",
                 "--threads", "1", "--no-save");
         assertEquals(ExitCodes.INCONCLUSIVE, run.code(), run.err());
         assertEquals("STATE_LIMIT", TraceJson.MAPPER.readTree(run.out()).get("stopped").asText(), run.out());
