@@ -260,7 +260,10 @@ public final class FabricEntry implements ModelEntry {
                         .withScope(scope("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0",
                                 "lane-change", "table")),
                 new Mechanism("dft-free-on-end", "DFT entry de-allocated by the end packet", "seed 000, IV-A",
-                        FabricProperties.NO_LEAK, "repaired", oneFlow, "no packet ever frees an entry"),
+                        FabricProperties.NO_LEAK, "repaired", oneFlow, "no packet ever frees an entry")
+                        // xoff 2 with two background packets: a message's packets take VL0 too, so an end
+                        // packet that frees its VL1 entries alone is caught as well
+                        .withScope(with(oneFlow, "xoff", "2", "background", "2")),
                 new Mechanism("token-spending", "deflection tokens: a misroute removes one", "seed 000, IV-A",
                         FabricProperties.TOKENS, "repaired", oneFlow, "misroutes spend no token"),
                 new Mechanism("deflection-threshold", "deflection threshold", "seed 000, IV-B",
