@@ -196,7 +196,7 @@ public final class BudgetCommand implements Callable<Integer> {
             quantity(j, "searchMillis", r.millis(), Quantity.Unit.MILLISECONDS);
         } else if (o instanceof BudgetDecision.Inconclusive i) {
             quantity(j, "expandedStates", i.expanded(), Quantity.Unit.STATES);
-            j.putNull("searchMillis");
+            quantity(j, "searchMillis", i.millis(), Quantity.Unit.MILLISECONDS);
         } else {
             j.putNull("expandedStates");
             j.putNull("searchMillis");

@@ -114,17 +114,18 @@ final class ScopeCommand implements Callable<Integer> {
 
     private Integer separate(ModelEntry entry, String v, Map<String, String> base, List<Scope.Dimension> dims,
                              ExplorerSettings settings, Path out, PrintWriter err) {
+        // the change's parameters first: a bad one is named before anything else is asked of the command line
+        Map<String, String> change = Params.parse(separate).asMap();
+        Map<String, String> first = new LinkedHashMap<>(Scope.parameters(base, dims,
+                java.util.Collections.nCopies(dims.size(), 0)));
+        first.putAll(change);
+        entry.build(v, Params.of(first)); // one line for a bad value of the change, before any search
         if (properties.size() != 1) {
             throw new InputException("--separate: expected one --property P (the property the change should break), "
                     + "got " + properties.size());
         }
         String property = properties.get(0);
         checkProperties(entry, v, base, dims);
-        Map<String, String> change = Params.parse(separate).asMap();
-        Map<String, String> first = new LinkedHashMap<>(Scope.parameters(base, dims,
-                java.util.Collections.nCopies(dims.size(), 0)));
-        first.putAll(change);
-        entry.build(v, Params.of(first)); // one line for a bad value of the change, before any search
         long each = Durations.parseMillis("--max-time-each", eachLimit);
         Separation.Report r = Separation.run(entry, v, base, change, property, dims, settings, each, out, line -> {
             err.println(line);

@@ -72,6 +72,19 @@ class BudgetCommandTest {
         return (CheckSpec<LayoutState>) (CheckSpec<?>) Catalog.find("fabric").build("repaired", Params.of(params));
     }
 
+    /** Stopped by a limit: the partial statistics carry the time elapsed until then, as a figure in ms. */
+    @Test
+    void aLimitGivesTheElapsedTimeAsAFigure() throws Exception {
+        CheckSpec<LayoutState> s = spec(Map.of("flows", "0-1", "packets", "3", "tokens", "2", "failures", "1"));
+        BudgetDecision.Outcome o = BudgetDecision.decide(s, FIRST.withMaxMillis(1));
+        assertInstanceOf(BudgetDecision.Inconclusive.class, o);
+        JsonNode j = TraceJson.MAPPER.readTree(TraceJson.MAPPER.writeValueAsString(BudgetCommand.json(o, "repaired",
+                s.parameters(), false)));
+        assertTrue(JsonSchemaTest.schema("budget.schema.json").validate(j).isEmpty(), j.toString());
+        assertEquals("ms", j.get("searchMillis").get("unit").asText(), j.toString());
+        assertTrue(j.get("searchMillis").get("value").asLong() >= 0, j.toString());
+    }
+
     /** The design's configuration on a model with a planted bug, every property of the catalogue on it. */
     private static CheckSpec<LayoutState> planted(Map<String, String> params,
                                                   java.util.function.Function<FabricConfig, NetworkModel> plant) {

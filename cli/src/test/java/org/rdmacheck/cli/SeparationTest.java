@@ -78,5 +78,9 @@ class SeparationTest {
                 .code());
         assertEquals(ExitCodes.USAGE, CliTest.run("scope", "abp", "--separate", "capacity=x", "--property",
                 "InOrderDelivery").code());
+        // a parameter the model does not have is named first, even with --property missing
+        CliTest.Run nope = CliTest.run("scope", "abp", "--separate", "nope=1");
+        assertEquals(ExitCodes.USAGE, nope.code());
+        assertTrue(nope.err().contains("nope"), nope.err());
     }
 }

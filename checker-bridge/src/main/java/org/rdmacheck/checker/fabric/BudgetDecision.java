@@ -125,9 +125,10 @@ public final class BudgetDecision {
      * @param expanded states expanded
      * @param needed   packets a routing deadlock needs
      * @param budget   the initial state's budget
+     * @param millis   wall time until the limit: of the search, or of the local lemma if it stopped there
      */
     public record Inconclusive(CheckResult.InconclusiveReason cause, String reason, LocalRouting.Result lemma, long states, long expanded, int needed,
-                               int budget) implements Outcome {
+                               int budget, long millis) implements Outcome {
     }
 
     /**
@@ -160,6 +161,7 @@ public final class BudgetDecision {
         }
         PacketBudget standard = new PacketBudget(m);
         PacketBudget budget = standard.failureFirstApplies() ? new PacketBudget(m, true) : standard;
+        long lemmaStarted = System.nanoTime();
         LocalRouting.Result lemma = LocalRouting.check(m, deadline, settings.threads(), settings.progressMillis(),
                 lemmaProgress);
         if (lemma.failed() > 0) {
@@ -170,7 +172,7 @@ public final class BudgetDecision {
         if (!lemma.complete()) {
             return new Inconclusive(CheckResult.InconclusiveReason.TIME_LIMIT, "time limit ("
                     + settings.maxMillis() / 1000 + " s) reached in the local lemma",
-                    lemma, 0, 0, budget.needed(), budget.initialBudget());
+                    lemma, 0, 0, budget.needed(), budget.initialBudget(), (System.nanoTime() - lemmaStarted) / 1_000_000L);
         }
         boolean quotient = !budget.failureFirst() && m.config().failures() > 0;
         Outcome first = search(spec, budget, lemma, remaining(settings, deadline), quotient);
@@ -244,7 +246,7 @@ public final class BudgetDecision {
         }
         CheckResult.InconclusiveReason cause = c instanceof CheckResult.Inconclusive i ? i.cause()
                 : CheckResult.InconclusiveReason.STOPPED_EARLY;
-        return new Inconclusive(cause, r.stopReason(), lemma, states, expanded, needed, initial);
+        return new Inconclusive(cause, r.stopReason(), lemma, states, expanded, needed, initial, r.stats().wallMillis());
     }
 
     /**
