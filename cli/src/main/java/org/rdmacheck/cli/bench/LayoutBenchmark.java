@@ -1,11 +1,21 @@
 package org.rdmacheck.cli.bench;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import org.rdmacheck.cli.JsonValues;
+import org.rdmacheck.cli.Quantity;
 import org.rdmacheck.checker.conformance.SpecManifest;
 import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;
@@ -40,62 +50,199 @@ import org.rdmacheck.properties.catalog.Catalog;
  */
 public final class LayoutBenchmark {
 
-    /** Explorer states per second on one thread that the gate asks of dasr and partition. */
-    static final double RATE_GATE = 500_000;
-    /** The explorer's states per second over TLC's (one thread, one worker) that the gate asks. */
-    static final double TLC_GATE = 20;
+    private static final List<String> MODELS = List.of("dasr", "partition", "gbn");
 
     private LayoutBenchmark() {
+    }
+
+    /** The options, validated. */
+    record Options(boolean quick, boolean tlc, int repeat, Path specs, List<String> only, Optional<Path> json) {
+
+        /**
+         * @param args the command line
+         * @return the options
+         * @throws IllegalArgumentException naming the offending value and what was expected
+         */
+        static Options parse(List<String> args) {
+            boolean quick = false;
+            boolean tlc = true;
+            int repeat = 1;
+            Path specs = Path.of("specs");
+            List<String> only = MODELS;
+            Optional<Path> json = Optional.empty();
+            for (int i = 0; i < args.size(); i++) {
+                String a = args.get(i);
+                switch (a) {
+                    case "--quick" -> quick = true;
+                    case "--no-tlc" -> tlc = false;
+                    case "--repeat" -> repeat = positive(a, operand(args, i++));
+                    case "--specs" -> specs = Path.of(operand(args, i++));
+                    case "--json" -> json = Optional.of(Path.of(operand(args, i++)));
+                    case "--only" -> {
+                        only = List.of(operand(args, i++).split(",", -1));
+                        for (String m : only) {
+                            if (!MODELS.contains(m)) {
+                                throw new IllegalArgumentException("--only: '" + m + "' is not a layout model; expected"
+                                        + " a comma-separated list of " + String.join(", ", MODELS));
+                            }
+                        }
+                    }
+                    default -> throw new IllegalArgumentException("unknown option '" + a + "'; expected --only,"
+                            + " --quick, --repeat N, --no-tlc, --specs DIR, --json FILE");
+                }
+            }
+            return new Options(quick, tlc, repeat, specs, only, json);
+        }
+
+        private static String operand(List<String> args, int i) {
+            if (i + 1 >= args.size() || args.get(i + 1).startsWith("--")) {
+                throw new IllegalArgumentException(args.get(i) + ": missing value");
+            }
+            return args.get(i + 1);
+        }
+
+        private static int positive(String option, String v) {
+            try {
+                int n = Integer.parseInt(v);
+                if (n >= 1) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new IllegalArgumentException(option + ": '" + v + "' is not a whole number of at least 1");
+        }
+    }
+
+    /** One model's case and its measured row. */
+    private record Measured(ScalingBenchmark.Case c, ScalingBenchmark.Row row, List<LayoutGate> gates) {
     }
 
     /**
      * @param args see the class comment
      */
     public static void main(String[] args) {
-        List<String> a = List.of(args);
-        boolean quick = a.contains("--quick");
-        boolean tlc = !a.contains("--no-tlc");
-        int repeat = Integer.parseInt(value(a, "--repeat", "1"));
-        Path specs = Path.of(value(a, "--specs", "specs"));
-        List<String> only = List.of(value(a, "--only", "dasr,partition,gbn").split(","));
+        Options opt;
+        try {
+            opt = Options.parse(List.of(args));
+        } catch (IllegalArgumentException e) {
+            System.err.println("LayoutBenchmark: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        boolean quick = opt.quick();
         boolean hugePages = java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
                 .contains("-XX:+UseTransparentHugePages");
+        String startLoad = ScalingBenchmark.loadAverage();
         System.out.printf(Locale.ROOT, "layout gate: one thread; transparent huge pages %s (explorer and TLC);"
-                + " load average %s%n", hugePages ? "on" : "off", ScalingBenchmark.loadAverage());
+                + " load average %s%n", hugePages ? "on" : "off", startLoad);
         List<ScalingBenchmark.Case> cases = new ArrayList<>();
-        if (only.contains("dasr")) {
+        if (opt.only().contains("dasr")) {
             cases.add(new ScalingBenchmark.Case("dasr", "dart", List.of("senders=3", "messages=" + (quick ? 1 : 2),
                     "groups=2"), "dart-two-messages", Map.of()));
         }
-        if (only.contains("partition")) {
+        if (opt.only().contains("partition")) {
             cases.add(new ScalingBenchmark.Case("partition", "paper", quick ? List.of("qps=2", "transfers=2",
                     "errors=1") : List.of("qps=3", "transfers=3", "ids=2", "errors=1"), "default", Map.of()));
         }
-        if (only.contains("gbn")) {
+        if (opt.only().contains("gbn")) {
             cases.add(new ScalingBenchmark.Case("gbn", "improved", List.of("packets=" + (quick ? 8 : 12), "messages=2",
                     "losses=1"), "improved-L1", Map.of()));
         }
         ScalingBenchmark.warmUp();
-        List<String> lines = new ArrayList<>();
+        List<Measured> done = new ArrayList<>();
         for (ScalingBenchmark.Case c : cases) {
             if (WARM_UP.containsKey(c.model())) {
-                warmUp(c, WARM_UP.get(c.model()), specs);
+                warmUp(c, WARM_UP.get(c.model()), opt.specs());
             }
-            ScalingBenchmark.Row r = ScalingBenchmark.run(c, specs, Set.of(1), tlc, false, Math.max(1, repeat)).get(0);
-            boolean rateGated = !c.model().equals("gbn");
-            lines.add(String.format(Locale.ROOT, "  %-10s %,12.0f %,12.0f %,12.0f %9s %,10.0f %9s %9s  %s", c.model(),
-                    r.rate(), r.perCpu(), r.perThreadCpu(), rateGated ? verdict(r.perThreadCpu() >= RATE_GATE) : "-",
-                    r.tlcRate(), r.tlcRate() > 0 ? String.format(Locale.ROOT, "%.1fx", r.rate() / r.tlcRate()) : "-",
-                    r.tlcRate() > 0 ? verdict(r.rate() / r.tlcRate() >= TLC_GATE) : "not run", r.load()));
+            ScalingBenchmark.Row r = ScalingBenchmark.run(c, opt.specs(), Set.of(1), opt.tlc(), false, opt.repeat())
+                    .get(0);
+            done.add(new Measured(c, r, LayoutGate.judge(c.model(), r)));
         }
-        System.out.printf(Locale.ROOT, "%ngate (explorer one thread; %,.0f states/s for dasr and partition, %.0fx TLC "
-                + "at one worker, wall clock):%n", RATE_GATE, TLC_GATE);
+        System.out.printf(Locale.ROOT, "%ngate (explorer one thread; %,.0f states per thread CPU second for dasr and"
+                + " partition, %.0fx TLC at one worker, wall clock and per CPU second)%s:%n", LayoutGate.RATE,
+                LayoutGate.TLC_RATIO, quick ? "; --quick: not the gate's configurations" : "");
         System.out.printf(Locale.ROOT, "  %-10s %12s %12s %12s %9s %10s %9s %9s  %s%n", "model", "states/s",
                 "per CPU-s", "thread CPU-s", "0.5 M/s", "TLC/s", "x TLC", "20x", "load average");
-        lines.forEach(System.out::println);
+        for (Measured d : done) {
+            ScalingBenchmark.Row r = d.row();
+            LayoutGate wall = d.gates().stream().filter(g -> g.kind() == LayoutGate.Kind.TLC_WALL).findFirst()
+                    .orElseThrow();
+            String rate = d.gates().stream().filter(g -> g.kind() == LayoutGate.Kind.RATE_THREAD_CPU)
+                    .map(g -> g.verdict().toString()).findFirst().orElse("-");
+            System.out.printf(Locale.ROOT, "  %-10s %,12.0f %,12.0f %,12.0f %9s %,10.0f %9s %9s  %s%n",
+                    d.c().model(), r.rate(), r.perCpu(), r.perThreadCpu(), rate, r.tlcRate(),
+                    Double.isNaN(wall.value()) ? "-" : String.format(Locale.ROOT, "%.1fx", wall.value()),
+                    wall.verdict(), r.load());
+        }
         System.out.println("(states/s: wall clock; per CPU-s: the process's CPU time, JIT and GC threads included; "
                 + "thread CPU-s: the exploring thread's own, with --repeat the median of the repeats' rates, the figure the "
                 + "0.5 M/s gate is judged on)");
+        for (Measured d : done) {
+            d.gates().forEach(g -> System.out.println(g.line(quick, d.row().load())));
+        }
+        if (opt.json().isPresent()) {
+            writeJson(opt.json().get(), opt, hugePages, startLoad, done);
+        }
+    }
+
+    /** Writes the run as JSON (docs/explorer.md, "Declared layout and performance"), whole or not at all. */
+    private static void writeJson(Path file, Options opt, boolean hugePages, String startLoad, List<Measured> done) {
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode root = mapper.createObjectNode();
+        root.put("benchmark", "layout-gate");
+        root.put("quick", opt.quick());
+        root.put("tlc", opt.tlc());
+        root.put("repeat", opt.repeat());
+        root.put("transparentHugePages", hugePages);
+        root.put("loadAverageAtStart", startLoad);
+        ArrayNode models = root.putArray("models");
+        for (Measured d : done) {
+            ScalingBenchmark.Row r = d.row();
+            ObjectNode m = models.addObject();
+            m.put("model", d.c().model());
+            m.put("variant", d.c().variant());
+            d.c().params().forEach(m.putArray("params")::add);
+            m.put("tlcConfiguration", d.c().template());
+            JsonValues.figure(m, "distinctStates", r.distinct(), Quantity.Unit.STATES);
+            JsonValues.figure(m, "transitions", r.transitions(), Quantity.Unit.TRANSITIONS);
+            ObjectNode ex = m.putObject("explorer");
+            JsonValues.figure(ex, "statesPerWallSecond", Math.round(r.rate()), Quantity.Unit.STATES_PER_SECOND);
+            JsonValues.figure(ex, "statesPerProcessCpuSecond", Math.round(r.perCpu()), Quantity.Unit.STATES_PER_SECOND);
+            JsonValues.figure(ex, "statesPerThreadCpuSecond", Math.round(r.perThreadCpu()), Quantity.Unit.STATES_PER_SECOND);
+            ArrayNode repeats = ex.putArray("statesPerThreadCpuSecondEachRepeat");
+            for (double x : r.threadRates()) {
+                repeats.addObject().put("value", Math.round(x)).put("unit", Quantity.Unit.STATES_PER_SECOND.symbol());
+            }
+            if (r.tlcRate() > 0) {
+                ObjectNode t = m.putObject("tlc");
+                t.put("workers", 1);
+                JsonValues.figure(t, "statesPerWallSecond", Math.round(r.tlcRate()), Quantity.Unit.STATES_PER_SECOND);
+                JsonValues.figure(t, "statesPerProcessCpuSecond", Math.round(r.tlcPerCpu()), Quantity.Unit.STATES_PER_SECOND);
+                JsonValues.figure(t, "wallMillis", Math.round(r.tlcSeconds() * 1000), Quantity.Unit.MILLISECONDS);
+            } else {
+                m.putNull("tlc");
+            }
+            ArrayNode gates = m.putArray("gates");
+            for (LayoutGate g : d.gates()) {
+                ObjectNode o = gates.addObject();
+                o.put("gate", g.kind().name());
+                o.put("verdict", g.verdict().name());
+                Quantity.Unit unit = g.kind() == LayoutGate.Kind.RATE_THREAD_CPU ? Quantity.Unit.STATES_PER_SECOND
+                        : Quantity.Unit.RATIO;
+                JsonValues.figure(o, "value", unit == Quantity.Unit.RATIO ? Math.round(g.value() * 10) / 10.0
+                        : Math.round(g.value()), unit);
+                JsonValues.figure(o, "threshold", g.threshold(), unit);
+            }
+            m.put("loadAverage", r.load());
+        }
+        try {
+            Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), ".layout-gate", ".json");
+            mapper.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), root);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
     }
 
     /**
@@ -125,12 +272,4 @@ public final class LayoutBenchmark {
         }
     }
 
-    private static String verdict(boolean met) {
-        return met ? "met" : "not met";
-    }
-
-    private static String value(List<String> args, String name, String dflt) {
-        int i = args.indexOf(name);
-        return i >= 0 && i + 1 < args.size() ? args.get(i + 1) : dflt;
-    }
 }

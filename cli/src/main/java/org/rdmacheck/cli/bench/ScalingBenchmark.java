@@ -138,9 +138,15 @@ public final class ScalingBenchmark {
         }
     }
 
-    /** The figures of one thread count, for the summary table. */
+    /**
+     * The figures of one thread count, for the summary table and the layout gate: rates in states
+     * per second (wall clock, per CPU second of the process, per CPU second of the exploring
+     * threads: the median of the repeats, each in {@code threadRates}); TLC's are 0 when TLC did not
+     * run.
+     */
     record Row(int threads, double rate, double perCpu, long storeBytes, long peakHeap, double tlcRate,
-               double tlcPerCpu, String load, double perThreadCpu) {
+               double tlcPerCpu, String load, double perThreadCpu, long distinct, long transitions,
+               double[] threadRates, double tlcSeconds) {
     }
 
     static List<Row> run(Case c, Path specs, Set<Integer> threads, boolean withTlc, boolean compareObject,
@@ -239,7 +245,8 @@ public final class ScalingBenchmark {
             double[] sortedRates = threadRates.clone();
             java.util.Arrays.sort(sortedRates);
             double perThreadCpu = sortedRates[(repeat - 1) / 2];
-            Row row = new Row(t, rate, perCpu, ex.storeBytes(), peak[0], 0, 0, load, perThreadCpu);
+            Row row = new Row(t, rate, perCpu, ex.storeBytes(), peak[0], 0, 0, load, perThreadCpu, distinct,
+                    transitions, threadRates, 0);
             if (compareObject) {
                 long[] objPeak = new long[2];
                 ExplorationReport ob = measured(spec, t, objPeak, false);
@@ -276,7 +283,8 @@ public final class ScalingBenchmark {
                             + " explorer/TLC per CPU second %.1fx  load average %s%n", tlcCpu / 1e9, tlcPerCpu,
                             distinct * 1e9 / peak[1] / tlcPerCpu, loadAverage());
                 }
-                row = new Row(t, rate, perCpu, ex.storeBytes(), peak[0], tlcRate, tlcPerCpu, load, perThreadCpu);
+                row = new Row(t, rate, perCpu, ex.storeBytes(), peak[0], tlcRate, tlcPerCpu, load, perThreadCpu,
+                        distinct, transitions, threadRates, r.stats().wallMillis() / 1000.0);
             }
             rows.add(row);
         }
