@@ -110,7 +110,8 @@ class BudgetDecisionTest {
     @Tag("slow")
     void everyStoredDeadlockOfTheDesignIsFoundAsTheBreadthFirstSearchFindsIt() {
         for (String v : java.util.List.of("repaired-one-message", "repaired-background", "repaired-three-tokens",
-                "repaired-failure", "repaired-long-flow", "repaired-deadlock", "repaired-incast", "repaired-ring")) {
+                "repaired-failure", "repaired-long-flow", "repaired-deadlock", "repaired-incast", "repaired-three-flows",
+                "repaired-ring")) {
             CheckSpec<LayoutState> s = spec(v, Map.of());
             BudgetDecision.Deadlock d = assertInstanceOf(BudgetDecision.Deadlock.class, BudgetDecision.decide(s, ONE), v);
             CheckResult.Violated bfs = assertInstanceOf(CheckResult.Violated.class, full(s), v);

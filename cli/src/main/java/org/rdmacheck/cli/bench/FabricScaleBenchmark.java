@@ -102,7 +102,7 @@ public final class FabricScaleBenchmark {
             }
         } else if (which.equals("findings")) {
             for (String v : List.of("repaired-incast", "repaired-ring", "repaired-deadlock", "repaired-failure",
-                    "repaired-long-flow")) {
+                    "repaired-long-flow", "repaired-three-flows")) {
                 runs.add(new ModelEntry.Run(v, org.rdmacheck.model.Params.of(java.util.Map.of())));
             }
         } else {
