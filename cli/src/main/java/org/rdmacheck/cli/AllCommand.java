@@ -72,7 +72,9 @@ final class AllCommand implements Callable<Integer> {
         SavedFindings saved = SavedFindings.of(ExplorerOptions.home(), only, settings, folder,
                 report == null ? List.of() : List.of(report));
         List<Finding> rows = Suite.run(only, settings, folder.orElse(null), err);
-        saved.save(rows, err);
+        // made once for the saved findings and the report's findings.json
+        String findingsJson = Output.json(rows);
+        saved.save(rows, findingsJson, err);
         if (json || verbose) {
             Output.print(spec.commandLine().getOut(), rows, json);
         } else {
@@ -80,7 +82,7 @@ final class AllCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
         }
         if (report != null) {
-            org.rdmacheck.cli.report.HtmlReport.write(report, rows, ExplorerOptions.home(), err);
+            org.rdmacheck.cli.report.HtmlReport.write(report, rows, ExplorerOptions.home(), err, () -> findingsJson);
             err.println("report: " + report.resolve("index.html"));
             err.flush();
         }

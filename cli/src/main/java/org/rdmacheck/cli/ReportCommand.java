@@ -70,7 +70,9 @@ final class ReportCommand implements Callable<Integer> {
             rows = suite(target, err);
         }
         long t0 = System.currentTimeMillis();
-        HtmlReport.write(target, rows, ExplorerOptions.home(), err);
+        List<Finding> written = rows;
+        HtmlReport.write(target, rows, ExplorerOptions.home(), err,
+                json != null ? this::json : () -> Output.json(written));
         saved();
         err.printf("report: %d findings written in %.1f s%n", rows.size(), (System.currentTimeMillis() - t0) / 1000.0);
         PrintWriter out = spec.commandLine().getOut();
@@ -89,9 +91,12 @@ final class ReportCommand implements Callable<Integer> {
         java.util.Optional<Path> folder = traces.folder();
         long t0 = System.currentTimeMillis();
         SavedFindings saved = SavedFindings.of(ExplorerOptions.home(), only, settings, folder, List.of(target));
-        SavedFindings.Lookup found = saved.lookup();
+        // --rerun reads nothing saved: looking the findings up (reading and parsing them, their
+        // counterexample files and the plots' data) would only delay the run
+        SavedFindings.Lookup found = rerun ? new SavedFindings.Lookup(java.util.Optional.empty(), "--rerun")
+                : saved.lookup();
         long keyed = System.currentTimeMillis() - t0;
-        if (found.rows().isPresent() && !rerun) {
+        if (found.rows().isPresent()) {
             err.printf("report: the suite's findings saved by an earlier run of the same code, checkout and options "
                     + "(%s, key %s, checked in %.1f s); --rerun runs the suite again%n",
                     ExplorerOptions.display(saved.folder().resolve("findings.json")), saved.key().substring(0, 12),
@@ -99,12 +104,24 @@ final class ReportCommand implements Callable<Integer> {
             err.flush();
             return found.rows().get();
         }
-        err.println("report: running the suite (" + (rerun ? "--rerun" : found.reason()) + ")");
+        err.println("report: running the suite (" + found.reason() + ")");
         err.flush();
         List<Finding> rows = Suite.run(only, settings, folder.orElse(null), err);
         // saved while the report is written (neither reads what the other writes): the end of a run is
-        // one thread's work otherwise, with the second core idle
-        saving = new java.util.concurrent.FutureTask<>(() -> saved.save(rows, err), null);
+        // one thread's work otherwise, with the second core idle. The findings' JSON is made once, on
+        // that thread, for the saved findings and the report's findings.json alike.
+        json = new java.util.concurrent.CompletableFuture<>();
+        saving = new java.util.concurrent.FutureTask<>(() -> {
+            String text;
+            try {
+                text = Output.json(rows);
+            } catch (RuntimeException | Error e) {
+                json.completeExceptionally(e);
+                throw e;
+            }
+            json.complete(text);
+            saved.save(rows, text, err);
+        }, null);
         Thread t = new Thread(saving, "report-save");
         t.setDaemon(true);
         t.start();
@@ -113,6 +130,27 @@ final class ReportCommand implements Callable<Integer> {
 
     /** Saving the suite's findings, if this run saves any. */
     private java.util.concurrent.FutureTask<Void> saving;
+
+    /** The findings' JSON, made by the thread that saves them, if this run saves any. */
+    private java.util.concurrent.CompletableFuture<String> json;
+
+    /** @return the findings' JSON made for saving them; its failure is this thread's */
+    private String json() {
+        try {
+            return json.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the findings' JSON was made", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error x) {
+                throw x;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
 
     /** Waits until the suite's findings are saved (when this run saves any); an error there is this thread's. */
     private void saved() {

@@ -143,8 +143,20 @@ final class SavedFindings {
      * @param err  where a failure to save is said
      */
     void save(List<Finding> rows, java.io.PrintWriter err) {
+        save(rows, Output.json(rows), err);
+    }
+
+    /**
+     * As {@link #save(List, java.io.PrintWriter)}, with the findings' JSON already made (the report
+     * writes the same text to its {@code findings.json}: made once for both).
+     *
+     * @param rows the findings of a run of this suite
+     * @param json {@code Output.json(rows)}
+     * @param err  where a failure to save is said
+     */
+    void save(List<Finding> rows, String json, java.io.PrintWriter err) {
         try {
-            save(rows);
+            save(rows, json);
         } catch (UncheckedIOException e) {
             err.println("the findings not saved (" + e.getCause().getMessage() + "): the next report runs the suite");
             err.flush();
@@ -156,10 +168,14 @@ final class SavedFindings {
      * @throws UncheckedIOException if they cannot be written
      */
     void save(List<Finding> rows) {
+        save(rows, Output.json(rows));
+    }
+
+    private void save(List<Finding> rows, String json) {
         try {
             Files.createDirectories(folder);
             Files.deleteIfExists(folder.resolve("key"));
-            atomically(folder.resolve("findings.json"), Output.json(rows) + "\n");
+            atomically(folder.resolve("findings.json"), json + "\n");
             atomically(folder.resolve("key"), key + "\n" + outputs(rows) + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot save the findings under " + folder, e);

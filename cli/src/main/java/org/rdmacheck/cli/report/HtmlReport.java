@@ -57,6 +57,17 @@ public final class HtmlReport {
      * @param err      where to mention skipped parts
      */
     public static void write(Path dir, List<Finding> findings, Path home, PrintWriter err) {
+        write(dir, findings, home, err, () -> Output.json(findings));
+    }
+
+    /**
+     * As {@link #write(Path, List, Path, PrintWriter)}, with the text of {@code findings.json} from
+     * elsewhere (a caller that saves the same JSON makes it once, on a thread of its own).
+     *
+     * @param json gives {@code Output.json(findings)}; asked for last, after the index is written
+     */
+    public static void write(Path dir, List<Finding> findings, Path home, PrintWriter err,
+                             java.util.function.Supplier<String> json) {
         try {
             Files.createDirectories(dir);
             // the plots (XChart's PNGs most of all) take about as long as everything else: drawn on a
@@ -81,7 +92,7 @@ public final class HtmlReport {
                 sections.add(ThresholdTables.section(findings, WorkedExample.figures(), derivation()));
             }
             atomically(dir.resolve("index.html"), index(findings, byModel, sections, figures(plots)));
-            atomically(dir.resolve("findings.json"), Output.json(findings) + "\n");
+            atomically(dir.resolve("findings.json"), json.get() + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report to " + dir, e);
         }
