@@ -45,7 +45,7 @@ import org.rdmacheck.properties.catalog.Catalog;
  * {@code dart-two-messages}), partition {@code paper qps=3 transfers=3 ids=2 errors=1} (255,021
  * states; twin {@code default}) and the Go-Back-N headline {@code improved packets=12 messages=2
  * losses=1} (4,736,729 states; twin {@code improved-L1}). {@code --quick} takes dasr with one
- * message per sender (75,030 states), partition with two transfers (7,691) and Go-Back-N with 8
+ * message per sender (75,030 states), partition with two QPs and two transfers (1,349) and Go-Back-N with 8
  * packets (2.13 M), for a run of minutes.
  */
 public final class LayoutBenchmark {

@@ -68,6 +68,8 @@ final class FreeStep implements PackedModel.Expander {
     private int[] parent;
     private int parentOffset;
     private PackedModel.Sink sink;
+    /** the sink when it lends its buffer: successors are written there, once */
+    private PackedModel.BufferSink direct;
     private int modeBefore;
 
     FreeStep(DartReceiverModel m) {
@@ -131,6 +133,9 @@ final class FreeStep implements PackedModel.Expander {
     @Override
     public void successors(int[] state, int offset, PackedModel.Sink sink) {
         this.sink = sink;
+        // every step below begins with x.begin() and ends with one emit, or (a window end) is written whole
+        x.into(sink);
+        direct = sink instanceof PackedModel.BufferSink b ? b : null;
         x.load(state, offset);
         parent = state;
         parentOffset = offset;
@@ -168,7 +173,9 @@ final class FreeStep implements PackedModel.Expander {
             windowEnd(o[0], o[1] != 0, o[2] != 0);
         }
         this.sink = null;
+        this.direct = null;
         this.parent = null;
+        x.into(null);
     }
 
     // ---- the parent ----
@@ -429,13 +436,24 @@ final class FreeStep implements PackedModel.Expander {
             feedback(w, next);
             windowKnown[nrc] = true;
         }
-        for (int i = 0; i < header; i++) {
-            out[i] = w[i];
+        int[] d = out;
+        int b = 0;
+        if (direct != null) {
+            d = direct.room(header);
+            b = direct.offset();
         }
-        mode.set(out, 0, next);
+        for (int i = 0; i < header; i++) {
+            d[b + i] = w[i];
+        }
+        mode.set(d, b, next);
         boolean forwards = next != RC || ecnInRc;
-        ecnEcho.set(out, 0, ecn && forwards);
-        sink.accept(DartReceiverModel.observeCode(location, ecn, lineRate, 0), out, header);
+        ecnEcho.set(d, b, ecn && forwards);
+        long code = DartReceiverModel.observeCode(location, ecn, lineRate, 0);
+        if (direct != null) {
+            direct.written(code, header);
+        } else {
+            sink.accept(code, out, header);
+        }
     }
 
     /**

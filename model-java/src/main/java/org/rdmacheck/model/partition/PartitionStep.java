@@ -57,6 +57,7 @@ final class PartitionStep implements PackedModel.Expander {
     @Override
     public void successors(int[] state, int offset, PackedModel.Sink out) {
         this.sink = out;
+        x.into(out); // every step begins with x.begin() and ends with one emit
         x.load(state, offset);
         senderKnown = false;
         for (int q = 0; q < qps; q++) {
@@ -64,6 +65,7 @@ final class PartitionStep implements PackedModel.Expander {
             network(q);
             receiver(q);
         }
+        x.into(null);
     }
 
     /** Algorithm 1, lines 6-8, and the recovery's re-post and reconnection. */
