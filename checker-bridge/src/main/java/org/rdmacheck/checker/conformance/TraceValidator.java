@@ -63,7 +63,7 @@ public final class TraceValidator {
      * @throws InputException if the trace does not fit the spec's variables or TLC cannot follow it
      */
     public TraceValidation validate(Counterexample trace, Path specDir, String config, Map<String, String> overrides) {
-        return validate(trace, null, Set.of(), specDir, config, overrides);
+        return run(List.of(Request.of(trace, specDir, config, overrides)), false).get(0).validation();
     }
 
     /**
@@ -82,12 +82,206 @@ public final class TraceValidator {
      */
     public TraceValidation validate(ItfTraces.ItfTrace itf, String source, Path specDir, String config,
                                     Map<String, String> overrides) {
-        Counterexample trace = ItfTraces.toCounterexample(itf, source);
+        return run(List.of(Request.of(itf, source, specDir, config, overrides)), false).get(0).validation();
+    }
+
+    /**
+     * Validates several traces, each as {@code validate} would, with their TLC runs in one child JVM
+     * ({@link TlcChecker#checkAll}): the traces followed, then the loops of the lassos they accept. A
+     * short TLC run is mostly its JVM's start, which the runs then share. A trace's error (a field
+     * that is no variable, TLC unable to follow it) is its own outcome and leaves the others'
+     * untouched: should one run's TLC report an error of its spec, the batch's runs are made again
+     * one child each, so that the error is only its trace's. The options' time limit covers each
+     * batch of runs as a whole.
+     *
+     * @param requests the traces, their specs, configurations and overrides
+     * @return one outcome per request, in order
+     */
+    public List<Outcome> validateAll(List<Request> requests) {
+        return run(requests, true);
+    }
+
+    /**
+     * One trace to validate, with what {@code validate} takes for it.
+     *
+     * @param trace     the trace (an ITF trace's, converted)
+     * @param itf       the ITF trace, or null for a counterexample
+     * @param source    the ITF trace's file name, for messages, or null
+     * @param specDir   the spec folder
+     * @param config    configuration file, or null for the folder's default
+     * @param overrides constant overrides
+     */
+    public record Request(Counterexample trace, ItfTraces.ItfTrace itf, String source, Path specDir, String config,
+                          Map<String, String> overrides) {
+
+        /** Copies the overrides. */
+        public Request {
+            overrides = Map.copyOf(overrides);
+        }
+
+        /**
+         * @param trace     a counterexample
+         * @param specDir   the spec folder
+         * @param config    configuration file, or null for the folder's default
+         * @param overrides constant overrides
+         * @return the request, as {@link #validate(Counterexample, Path, String, Map)} takes it
+         */
+        public static Request of(Counterexample trace, Path specDir, String config, Map<String, String> overrides) {
+            return new Request(trace, null, null, specDir, config, overrides);
+        }
+
+        /**
+         * @param itf       an ITF trace
+         * @param source    its file name, for messages
+         * @param specDir   the spec folder
+         * @param config    configuration file, or null for the folder's default
+         * @param overrides constant overrides
+         * @return the request, as {@link #validate(ItfTraces.ItfTrace, String, Path, String, Map)} takes it
+         * @throws InputException if the ITF trace is no counterexample
+         */
+        public static Request of(ItfTraces.ItfTrace itf, String source, Path specDir, String config,
+                                 Map<String, String> overrides) {
+            return new Request(ItfTraces.toCounterexample(itf, source), itf, source, specDir, config, overrides);
+        }
+    }
+
+    /** A trace's outcome in {@link #validateAll}: its verdict, or the error {@code validate} would have thrown. */
+    public sealed interface Outcome {
+
+        /**
+         * @return the verdict
+         * @throws RuntimeException the trace's error ({@link InputException}, {@link Undecided}), as
+         *                          {@code validate} throws it
+         */
+        TraceValidation validation();
+
+        /** @param verdict whether the trace is a behaviour of the spec */
+        record Validated(TraceValidation verdict) implements Outcome {
+            @Override
+            public TraceValidation validation() {
+                return verdict;
+            }
+        }
+
+        /** @param error what stopped the trace's validation */
+        record Failed(RuntimeException error) implements Outcome {
+            @Override
+            public TraceValidation validation() {
+                throw error;
+            }
+        }
+    }
+
+    /**
+     * A trace made ready for TLC: its states in the spec's variables, the constants, and the request
+     * that follows it under the spec's Init and Next.
+     */
+    private record Prepared(Counterexample trace, List<Map<String, String>> states, Set<String> modelValues,
+                            Path specDir, SpecFolder folder, Map<String, String> constants, String root,
+                            TlcConfig base, CheckSpec<?> twin, int followed, TlcRequest follow) {
+
+        /** @return whether an accepted trace's loop must also be a fair behaviour of the SPECIFICATION */
+        boolean fairLoop() {
+            return trace.loopStart() >= 0 && !base.section("SPECIFICATION").isEmpty();
+        }
+    }
+
+    /** Validates the requests: TLC follows each trace, then checks the loops of the lassos accepted. */
+    private List<Outcome> run(List<Request> requests, boolean batch) {
+        Outcome[] out = new Outcome[requests.size()];
+        Prepared[] prepared = new Prepared[requests.size()];
+        for (int i = 0; i < requests.size(); i++) {
+            try {
+                prepared[i] = prepare(requests.get(i));
+            } catch (RuntimeException e) {
+                out[i] = new Outcome.Failed(e);
+            }
+        }
+        List<Integer> follow = new ArrayList<>();
+        for (int i = 0; i < prepared.length; i++) {
+            if (prepared[i] != null) {
+                follow.add(i);
+            }
+        }
+        List<Tried> reports = tlc(follow.stream().map(i -> prepared[i].follow()).toList(), batch);
+        Map<Integer, TraceValidation> loops = new LinkedHashMap<>();
+        for (int j = 0; j < follow.size(); j++) {
+            int i = follow.get(j);
+            Prepared p = prepared[i];
+            try {
+                TraceValidation v = verdict(p.trace(), reports.get(j).report(), p.followed());
+                if (v.accepted() && p.fairLoop()) {
+                    loops.put(i, v);
+                } else {
+                    out[i] = new Outcome.Validated(v.accepted() ? actions(p, v) : v);
+                }
+            } catch (RuntimeException e) {
+                out[i] = new Outcome.Failed(e);
+            }
+        }
+        List<Integer> looped = new ArrayList<>(loops.keySet());
+        List<Tried> loopReports = tlc(looped.stream().map(i -> fairLoopRequest(prepared[i])).toList(), batch);
+        for (int j = 0; j < looped.size(); j++) {
+            int i = looped.get(j);
+            try {
+                TraceValidation v = fairLoop(prepared[i], loopReports.get(j).report(), loops.get(i));
+                out[i] = new Outcome.Validated(v.accepted() ? actions(prepared[i], v) : v);
+            } catch (RuntimeException e) {
+                out[i] = new Outcome.Failed(e);
+            }
+        }
+        return List.of(out);
+    }
+
+    /** TLC's report on a request, or the error it raised. */
+    private record Tried(TlcReport value, RuntimeException error) {
+        TlcReport report() {
+            if (error != null) {
+                throw error;
+            }
+            return value;
+        }
+    }
+
+    /**
+     * @param batch whether to run the requests in one child ({@link TlcChecker#checkAll}) rather than
+     *              one child each ({@link TlcChecker#check}, as a single validation does)
+     * @return one report (or error) per request
+     */
+    private List<Tried> tlc(List<TlcRequest> requests, boolean batch) {
+        TlcChecker checker = new TlcChecker(options);
+        if (batch && requests.size() > 1) {
+            try {
+                return checker.checkAll(requests).stream().map(r -> new Tried(r, null)).toList();
+            } catch (InputException e) {
+                // checkAll stops at the first run whose spec TLC rejects: one child each tells whose it is
+            }
+        }
+        List<Tried> out = new ArrayList<>();
+        for (TlcRequest r : requests) {
+            try {
+                out.add(new Tried(checker.check(r), null));
+            } catch (RuntimeException e) {
+                out.add(new Tried(null, e));
+            }
+        }
+        return out;
+    }
+
+    /** @return the request's trace ready for TLC */
+    private static Prepared prepare(Request request) {
+        Path specDir = request.specDir();
+        Counterexample trace = request.trace();
+        if (request.itf() == null) {
+            return prepare(trace, null, Set.of(), specDir, request.config(), request.overrides());
+        }
         SpecManifest manifest = Files.isRegularFile(specDir.resolve(SpecManifest.FILE)) ? SpecManifest.read(specDir)
                 : null;
         if (manifest != null && trace.provenance().model().equals(manifest.javaModel())) {
-            return validate(trace, null, Set.of(), specDir, config, overrides);
+            return prepare(trace, null, Set.of(), specDir, request.config(), request.overrides());
         }
+        ItfTraces.ItfTrace itf = request.itf();
+        String source = request.source();
         // TLC's model values (#unserializable names) exist only in a configuration: the trace module
         // declares those the spec does not, and the configuration makes each a model value of its name.
         Set<String> modelValues = new java.util.TreeSet<>();
@@ -107,11 +301,11 @@ public final class TraceValidator {
             });
             states.add(s);
         }
-        return validate(trace, states, modelValues, specDir, config, overrides);
+        return prepare(trace, states, modelValues, specDir, request.config(), request.overrides());
     }
 
-    private TraceValidation validate(Counterexample trace, List<Map<String, String>> given, Set<String> modelValues,
-                                     Path specDir, String config, Map<String, String> overrides) {
+    private static Prepared prepare(Counterexample trace, List<Map<String, String>> given, Set<String> modelValues,
+                                    Path specDir, String config, Map<String, String> overrides) {
         if (trace.steps().isEmpty()) {
             throw new InputException("the trace has no steps");
         }
@@ -156,18 +350,14 @@ public final class TraceValidator {
         TlcRequest req = TlcRequest.of(folder.specFile(), folder.configFile()).withConstants(constants)
                 .withGeneratedRoot(MODULE + ".tla", text, sections).withInvariants(List.of("TraceMatched"))
                 .withProperties(List.of()).withCheckDeadlock(false);
-        TlcReport report = new TlcChecker(options).check(req);
-        TraceValidation v = verdict(trace, report, followed.size());
-        if (!v.accepted()) {
-            return v;
-        }
-        if (loop >= 0 && !base.section("SPECIFICATION").isEmpty()) {
-            v = fairLoop(trace, states, folder, constants, root, base.section("SPECIFICATION").get(0), modelValues, v);
-            if (!v.accepted()) {
-                return v;
-            }
-        }
-        return twin != null ? actions(trace, twin, v) : actionNames(trace, TlaVariables.definitions(specDir), v);
+        return new Prepared(trace, states, modelValues, specDir, folder, constants, root, base, twin, followed.size(),
+                req);
+    }
+
+    /** @return the accepted verdict, checked against the Java model's actions (or the spec's definitions) */
+    private static TraceValidation actions(Prepared p, TraceValidation accepted) {
+        return p.twin() != null ? actions(p.trace(), p.twin(), accepted)
+                : actionNames(p.trace(), TlaVariables.definitions(p.specDir()), accepted);
     }
 
     /**
@@ -176,21 +366,28 @@ public final class TraceValidator {
      * the spec treats weakly fairly stays enabled and is never taken is no behaviour of the spec). TLC
      * checks that formula as a PROPERTY of a spec whose only behaviour is the lasso.
      */
-    private TraceValidation fairLoop(Counterexample trace, List<Map<String, String>> states, SpecFolder folder,
-                                     Map<String, String> constants, String root, String specFormula,
-                                     Set<String> modelValues, TraceValidation accepted) {
-        int loop = trace.loopStart();
-        String text = module(root, "TRUE", "TRUE", states, trace, modelValues, loop);
+    private static TlcRequest fairLoopRequest(Prepared p) {
+        String text = module(p.root(), "TRUE", "TRUE", p.states(), p.trace(), p.modelValues(), p.trace().loopStart());
         Map<String, List<String>> sections = new LinkedHashMap<>();
         for (String s : List.of("INIT", "NEXT", "CONSTRAINT", "ACTION_CONSTRAINT", "SYMMETRY", "VIEW", "ALIAS",
                 "POSTCONDITION")) {
             sections.put(s, List.of());
         }
         sections.put("SPECIFICATION", List.of("RdmacheckLasso"));
-        TlcRequest req = TlcRequest.of(folder.specFile(), folder.configFile()).withConstants(constants)
+        return TlcRequest.of(p.folder().specFile(), p.folder().configFile()).withConstants(p.constants())
                 .withGeneratedRoot(MODULE + ".tla", text, sections).withInvariants(List.of())
-                .withProperties(List.of(specFormula)).withCheckDeadlock(false);
-        TlcReport report = new TlcChecker(options).check(req);
+                .withProperties(List.of(specFormula(p))).withCheckDeadlock(false);
+    }
+
+    private static String specFormula(Prepared p) {
+        return p.base().section("SPECIFICATION").get(0);
+    }
+
+    /** @return the verdict on a lasso whose states TLC followed ({@code accepted}), given TLC's report on its loop */
+    private static TraceValidation fairLoop(Prepared p, TlcReport report, TraceValidation accepted) {
+        Counterexample trace = p.trace();
+        String specFormula = specFormula(p);
+        int loop = trace.loopStart();
         int n = trace.steps().size();
         if (report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.TIMEOUT) {
             throw new Undecided("TLC did not finish checking the loop against " + specFormula + ": " + report.detail());

@@ -26,8 +26,6 @@ import org.rdmacheck.checker.trace.Counterexamples;
  */
 class StoredTraceValidationTest {
 
-    private static final TraceValidator VALIDATOR = new TraceValidator(TlcOptions.defaults().withWorkers(1));
-
     private static List<Path> stored(SpecManifest m) {
         Path dir = m.folder().getParent().getParent().resolve("counterexamples").resolve(m.javaModel());
         if (!Files.isDirectory(dir)) {
@@ -40,16 +38,20 @@ class StoredTraceValidationTest {
         }
     }
 
+    /** One test per stored trace, all validated in one batch ({@link TraceBatch}) on the first test's demand. */
     private static Stream<DynamicTest> tests(boolean all) {
+        TraceBatch batch = new TraceBatch(TlcOptions.defaults().withWorkers(1));
         List<DynamicTest> tests = new ArrayList<>();
         for (SpecManifest m : ConstantMappingTest.twins()) {
             List<Path> files = stored(m);
             for (Path f : all ? files : files.stream().limit(1).toList()) {
+                Counterexample cex = Counterexamples.read(f);
+                boolean outside = ConstantMappingTest.OUTSIDE_THE_TWIN.containsKey(m.javaModel() + " "
+                        + cex.provenance().variant());
+                TraceBatch.Trace trace = outside ? null : batch.add(cex, m.folder(), null, Map.of());
                 tests.add(DynamicTest.dynamicTest(m.javaModel() + "/" + f.getFileName(), () -> {
-                    Counterexample cex = Counterexamples.read(f);
-                    org.junit.jupiter.api.Assumptions.assumeFalse(ConstantMappingTest.OUTSIDE_THE_TWIN.containsKey(
-                            m.javaModel() + " " + cex.provenance().variant()), "outside the twin");
-                    TraceValidation v = VALIDATOR.validate(cex, m.folder(), null, Map.of());
+                    org.junit.jupiter.api.Assumptions.assumeFalse(outside, "outside the twin");
+                    TraceValidation v = trace.validation();
                     assertTrue(v.accepted(), f + ": " + v.message());
                     assertEquals(cex.steps().size(), v.steps());
                 }));

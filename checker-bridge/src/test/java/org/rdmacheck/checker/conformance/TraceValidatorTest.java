@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,12 +22,34 @@ import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.catalog.Catalog;
 
-/** Trace validation: a Java counterexample is a behaviour of the spec; a corrupted step is found. */
+/**
+ * Trace validation: a Java counterexample is a behaviour of the spec; a corrupted step is found. The
+ * traces are validated in one batch ({@link TraceBatch}), each test asserting on its own.
+ */
 class TraceValidatorTest {
 
     private static final TraceValidator VALIDATOR = new TraceValidator(TlcOptions.defaults());
+    private static final Path FIFO = ManifestConformanceTest.specsRoot().resolve("fifo");
+    private static final Map<String, String> REORDER = Map.of("Reorder", "TRUE", "M", "6", "C", "3");
 
     /** The explorer's counterexample for the reorder variant of the FIFO channel (6 messages, capacity 3). */
+    private static final Counterexample TRACE = javaTrace();
+    private static final org.rdmacheck.checker.Provenance TLC_PROVENANCE = new org.rdmacheck.checker.Provenance(
+            "fifo-spec", "MCSpec", Map.of(), "tlc", "test");
+
+    private static final TraceBatch BATCH = new TraceBatch(TlcOptions.defaults());
+    private static final TraceBatch.Trace JAVA = BATCH.add(TRACE, FIFO, null, Map.of());
+    private static final TraceBatch.Trace CORRUPTED_STEP = BATCH.add(corrupt(TRACE, 2, "sent", 5), FIFO, null, Map.of());
+    private static final TraceBatch.Trace CORRUPTED_INIT = BATCH.add(corrupt(TRACE, 0, "received", 0), FIFO, null,
+            Map.of());
+    private static final TraceBatch.Trace EXTRA_FIELD = BATCH.add(corrupt(TRACE, 1, "extra", 1), FIFO, null, Map.of());
+    private static final TraceBatch.Trace CHANGED_ACTION = BATCH.add(withAction(TRACE, 2,
+            org.rdmacheck.model.Action.of("Receive"), TRACE.provenance()), FIFO, null, Map.of());
+    private static final TraceBatch.Trace FOREIGN = BATCH.add(withAction(TRACE, 1, TRACE.steps().get(1).action(),
+            TLC_PROVENANCE), FIFO, null, REORDER);
+    private static final TraceBatch.Trace FOREIGN_BOGUS_ACTION = BATCH.add(withAction(TRACE, 1,
+            org.rdmacheck.model.Action.of("Post", "qp", 2), TLC_PROVENANCE), FIFO, null, REORDER);
+
     private static Counterexample javaTrace() {
         ExplorationReport r = new Explorer(ExplorerSettings.defaults().withThreads(1))
                 .check(Catalog.find("fifo").build("reorder", Params.empty()));
@@ -44,38 +67,30 @@ class TraceValidatorTest {
 
     @Test
     void javaCounterexampleIsABehaviourOfTheSpec() {
-        Counterexample trace = javaTrace();
-        TraceValidation v = VALIDATOR.validate(trace, ManifestConformanceTest.specsRoot().resolve("fifo"), null,
-                Map.of());
+        TraceValidation v = JAVA.validation();
         assertTrue(v.accepted(), v.message());
         assertEquals(-1, v.firstMismatch());
-        assertEquals(trace.steps().size(), v.steps());
+        assertEquals(TRACE.steps().size(), v.steps());
     }
 
     @Test
     void corruptedStepIsRejectedAtThatStep() {
-        Counterexample trace = corrupt(javaTrace(), 2, "sent", 5);
-        TraceValidation v = VALIDATOR.validate(trace, ManifestConformanceTest.specsRoot().resolve("fifo"), null,
-                Map.of());
+        TraceValidation v = CORRUPTED_STEP.validation();
         assertFalse(v.accepted());
         assertEquals(2, v.firstMismatch());
-        assertEquals(trace.steps().get(1).state(), v.lastMatched());
+        assertEquals(TRACE.steps().get(1).state(), v.lastMatched());
         assertEquals(5, v.unmatched().get("sent").intValue());
         assertEquals("Send", v.action().name());
     }
 
     @Test
     void corruptedInitialStateIsRejectedAtStepZero() {
-        TraceValidation v = VALIDATOR.validate(corrupt(javaTrace(), 0, "received", 0),
-                ManifestConformanceTest.specsRoot().resolve("fifo"), null, Map.of());
-        assertEquals(0, v.firstMismatch());
+        assertEquals(0, CORRUPTED_INIT.validation().firstMismatch());
     }
 
     @Test
     void fieldThatIsNoVariableIsAnInputError() {
-        Counterexample trace = corrupt(javaTrace(), 1, "extra", 1);
-        assertThrows(InputException.class, () -> VALIDATOR.validate(trace,
-                ManifestConformanceTest.specsRoot().resolve("fifo"), null, Map.of()));
+        assertThrows(InputException.class, EXTRA_FIELD::validation);
     }
 
     private static Counterexample withAction(Counterexample c, int step, org.rdmacheck.model.Action a,
@@ -87,9 +102,7 @@ class TraceValidatorTest {
 
     @Test
     void changedActionOfAJavaTraceIsRejectedAtThatStep() {
-        Counterexample t = javaTrace();
-        Counterexample bad = withAction(t, 2, org.rdmacheck.model.Action.of("Receive"), t.provenance());
-        TraceValidation v = VALIDATOR.validate(bad, ManifestConformanceTest.specsRoot().resolve("fifo"), null, Map.of());
+        TraceValidation v = CHANGED_ACTION.validation();
         assertFalse(v.accepted(), v.message());
         assertEquals(2, v.firstMismatch());
         assertEquals("Receive", v.action().name());
@@ -97,17 +110,9 @@ class TraceValidatorTest {
 
     @Test
     void foreignTraceMustNameActionsOfTheSpec() {
-        Counterexample t = javaTrace();
-        org.rdmacheck.checker.Provenance tlc = new org.rdmacheck.checker.Provenance("fifo-spec", "MCSpec",
-                Map.of(), "tlc", "test");
-        Counterexample named = withAction(t, 1, t.steps().get(1).action(), tlc);
-        Map<String, String> reorder = Map.of("Reorder", "TRUE", "M", "6", "C", "3");
-        TraceValidation ok = VALIDATOR.validate(named, ManifestConformanceTest.specsRoot().resolve("fifo"), null,
-                reorder);
+        TraceValidation ok = FOREIGN.validation();
         assertTrue(ok.accepted(), ok.message());
-        Counterexample bogus = withAction(t, 1, org.rdmacheck.model.Action.of("Post", "qp", 2), tlc);
-        TraceValidation v = VALIDATOR.validate(bogus, ManifestConformanceTest.specsRoot().resolve("fifo"), null,
-                reorder);
+        TraceValidation v = FOREIGN_BOGUS_ACTION.validation();
         assertFalse(v.accepted(), v.message());
         assertEquals(1, v.firstMismatch());
     }
