@@ -131,9 +131,10 @@ public final class PerFlowCommand implements Callable<Integer> {
 
     private static void text(PrintWriter out, PerFlowDecision.Outcome o, List<Row> rows, String v) {
         for (PerFlowDecision.FlowRun r : o.flows()) {
-            out.println(String.format(Locale.ROOT, "flow %s: %,d abstract states, %,d routing situations (%,d local), "
-                            + "%.1f s%s", r.flow(), r.states(), r.situations(), r.memoised(), r.millis() / 1000.0,
-                    r.complete() ? "" : ", stopped: " + r.stopReason()));
+            out.println(String.format(Locale.ROOT, "flow %s: %,d abstract states, %,d routing situations covered by "
+                            + "%,d decisions (%,d local), %.1f s%s", r.flow(), r.states(), r.situations(), r.decisions(),
+                    r.memoised(), r.millis() / 1000.0, r.complete() ? "" : ", stopped: "
+                            + r.failedCheck().map(k -> k.name() + ": ").orElse("") + r.stopReason()));
         }
         for (Row row : rows) {
             PerFlowDecision.PropertyVerdict pv = row.verdict();
@@ -171,8 +172,10 @@ public final class PerFlowCommand implements Callable<Integer> {
             f.put("stopped", r.complete() ? null : r.assumptionFailed() ? "ASSUMPTION_FAILED"
                     : r.stopped().orElseThrow().name());
             f.put("stopReason", r.complete() ? null : r.stopReason());
+            f.put("failedCheck", r.failedCheck().map(Enum::name).orElse(null));
             JsonValues.figure(f, "abstractStates", r.states(), Quantity.Unit.STATES);
             JsonValues.figure(f, "situations", r.situations(), Quantity.Unit.COUNT);
+            JsonValues.figure(f, "decisions", r.decisions(), Quantity.Unit.COUNT);
             JsonValues.figure(f, "localSituations", r.memoised(), Quantity.Unit.COUNT);
             JsonValues.figure(f, "wallMillis", r.millis(), Quantity.Unit.MILLISECONDS);
         }

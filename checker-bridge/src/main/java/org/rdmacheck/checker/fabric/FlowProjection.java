@@ -20,6 +20,7 @@ import org.rdmacheck.model.layout.Expansion;
 import org.rdmacheck.model.layout.Field;
 import org.rdmacheck.model.layout.Fifo;
 import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.model.layout.RecordingExpansion;
 import org.rdmacheck.model.topology.Topology;
 
 /**
@@ -85,6 +86,7 @@ public final class FlowProjection extends NetworkModelView {
     private static final int SEND = 0;
     private static final int FORWARD = 1;
     private static final int DELIVER = 2;
+    private static final int BACKGROUND = 3;
     private static final int FAIL = 4;
 
     private final int f;
@@ -103,31 +105,56 @@ public final class FlowProjection extends NetworkModelView {
     /** the local situations at which other flows' steps were checked to leave the projection unchanged */
     private final Map<Key, Boolean> foreignChecked = new ConcurrentHashMap<>();
     private final ThreadLocal<Expansion> readers;
-    /** for tests only: occupancy classes instead of every occupancy (see the constructor) */
-    private final boolean classesOnly;
-    /** concrete states built and expanded to decide routing situations */
+    /** how the environments of a routing decision are enumerated (see {@link Enumeration}) */
+    private final Enumeration enumeration;
+    /** routing situations covered: every environment of every local situation decided */
     final LongAdder situations = new LongAdder();
-    /** concrete states built and expanded to check that other flows' steps leave the projection unchanged */
+    /** routing decisions the model computed for them (each stands for every situation agreeing on what it read) */
+    final LongAdder decisions = new LongAdder();
+    /** the first check of the projection's assumption that failed, if one did (nothing is decided then) */
+    private final java.util.concurrent.atomic.AtomicReference<AssumptionFailed> failure =
+            new java.util.concurrent.atomic.AtomicReference<>();
+    /** situations covered to check that other flows' and background steps leave the projection unchanged */
     final LongAdder foreignSituations = new LongAdder();
+    /** the model's steps computed for them */
+    final LongAdder foreignDecisions = new LongAdder();
 
     /**
      * @param m    the network model (the fabric preset)
      * @param flow the flow
      */
     public FlowProjection(NetworkModel m, int flow) {
-        this(m, flow, false);
+        this(m, flow, Enumeration.TREE);
+    }
+
+    /**
+     * How a routing decision's environments are enumerated. {@link #TREE} and {@link #FULL} give the
+     * same moves (the same abstract state space, the same situations covered); {@link #CLASSES} fewer.
+     */
+    enum Enumeration {
+        /**
+         * every environment, as a decision tree over the reads the model's decision makes (the tool's
+         * way): a decision that did not read an environment dimension stands for every value of it
+         */
+        TREE,
+        /** for tests only: every environment built and asked of the model, one by one */
+        FULL,
+        /**
+         * for tests only: one occupancy per class the router is read to tell apart (below the threshold,
+         * at it, {@code xon + 1}, {@code xoff}) instead of every occupancy, to show that this misses a
+         * router that tells apart more
+         */
+        CLASSES
     }
 
     /**
      * @param m           the network model (the fabric preset)
      * @param flow        the flow
-     * @param classesOnly for tests only: enumerate one occupancy per class the router is read to tell
-     *                    apart (below the threshold, at it, {@code xon + 1}, {@code xoff}) instead of every
-     *                    occupancy, to show that this misses a router that tells apart more
+     * @param enumeration how a decision's environments are enumerated (tests compare them)
      */
-    FlowProjection(NetworkModel m, int flow, boolean classesOnly) {
+    FlowProjection(NetworkModel m, int flow, Enumeration enumeration) {
         super(covered(m));
-        this.classesOnly = classesOnly;
+        this.enumeration = enumeration;
         this.f = flow;
         this.g = m.fields();
         this.net = m.net();
@@ -187,6 +214,18 @@ public final class FlowProjection extends NetworkModelView {
     /** @return the local situations memoised so far */
     public int memoised() {
         return memo.size();
+    }
+
+    /**
+     * For tests: the moves decided per local situation, to compare enumerations.
+     *
+     * @return per local situation (its key's values), its moves as a set
+     */
+    Map<List<Integer>, java.util.Set<Object>> decidedMoves() {
+        Map<List<Integer>, java.util.Set<Object>> r = new java.util.HashMap<>();
+        memo.forEach((k, mv) -> r.put(Arrays.stream(k.values()).boxed().toList(),
+                new java.util.HashSet<>(Arrays.asList((Object[]) mv))));
+        return r;
     }
 
     // ---- the projection ----
@@ -344,13 +383,55 @@ public final class FlowProjection extends NetworkModelView {
         }
     }
 
+    /** Told each move of a decision tree's leaves. */
+    @FunctionalInterface
+    private interface Judge {
+        void move(long code, int[] next);
+    }
+
     /** The projection's assumption failed where a decision was computed: nothing is decided. */
     public static final class AssumptionFailed extends RuntimeException {
         private static final long serialVersionUID = 1L;
+        private final Check check;
 
-        AssumptionFailed(String message) {
+        AssumptionFailed(Check check, String message) {
             super(message);
+            this.check = check;
         }
+
+        /** @return the check that failed */
+        public Check check() {
+            return check;
+        }
+    }
+
+    /** The checks of the projection's assumption made where the abstract successors are computed. */
+    public enum Check {
+        /** a routing decision of the flow's packet changed its projection otherwise than by a move */
+        ROUTING_EFFECT,
+        /** a step of another flow's packet changed the flow's projection */
+        FOREIGN_STEP,
+        /** a background step (a packet joining or leaving a buffer's background) changed the flow's projection */
+        BACKGROUND_STEP,
+        /** another flow's delivery changed the flow's projection */
+        FOREIGN_DELIVERY,
+        /** a failure changed the flow's projection otherwise than where the other flows are complete */
+        FAILURE
+    }
+
+    /**
+     * Records a failed check (the first one is kept) and throws it: the explorer reports a model failure,
+     * the decision reads the check from {@link #failure()}.
+     */
+    private AssumptionFailed failed(Check check, String message) {
+        AssumptionFailed e = new AssumptionFailed(check, message);
+        failure.compareAndSet(null, e);
+        return e;
+    }
+
+    /** @return the first check of the projection's assumption that failed, if one did */
+    public java.util.Optional<AssumptionFailed> failure() {
+        return java.util.Optional.ofNullable(failure.get());
     }
 
     /** The abstract successor function, one per thread. */
@@ -358,6 +439,9 @@ public final class FlowProjection extends NetworkModelView {
         private final PackedModel.Expander real = m.expander();
         /** the same successor function, asked for the deciding packet's moves only */
         private final NetworkModel.OnePacket one = m.onePacket();
+        /** the same, reading states through {@code rx}, which logs what a decision reads */
+        private final RecordingExpansion rx = new RecordingExpansion(g.layout);
+        private final NetworkModel.OnePacket recording = m.onePacket(rx);
         private final Expansion x = Expansion.onPackedValues(g.layout);
         private final Expansion px = Expansion.onPackedValues(g.layout);
         private final Expansion dx = Expansion.onPackedValues(g.layout);
@@ -369,17 +453,24 @@ public final class FlowProjection extends NetworkModelView {
             x.load(s, off);
             a = Arrays.copyOfRange(s, off, off + x.parentLength());
             // deliveries and failures: the model's own successors of the projected state
+            Map<Long, int[]> failures = new java.util.HashMap<>();
             real.successors(a, 0, (code, next, length) -> {
                 int k = NetworkModel.kind(code);
-                if (k == DELIVER || k == FAIL) {
+                if (k == DELIVER) {
                     project(px, next, 0, code, sink);
+                } else if (k == FAIL) {
+                    project(px, next, 0, code, (cd, nx, len) -> {
+                        failures.put(cd, Arrays.copyOf(nx, len));
+                        sink.accept(cd, nx, len);
+                    });
                 }
             });
-            if (others.length > 0) {
-                for (int v = 0; v < t.nodeCount(); v++) {
-                    if (g.dft[v] != null) {
-                        foreign(v);
-                    }
+            if (!failures.isEmpty() && others.length > 0) {
+                failuresWithOthersIncomplete(failures);
+            }
+            for (int v = 0; v < t.nodeCount(); v++) {
+                if (g.dft[v] != null) {
+                    foreign(v);
                 }
             }
             x.load(a, 0);
@@ -404,6 +495,63 @@ public final class FlowProjection extends NetworkModelView {
             }
         }
 
+        /**
+         * Step 3 for a failure: the abstract failure is the model's on the projected state, where every
+         * other flow is complete. A failure that finds other flows incomplete must project to the same
+         * state: with each other flow in turn at every count of packets sent and accepted short of
+         * complete, and with every other flow incomplete at once (all sent, none accepted), each failure
+         * of the model must give the projection of the abstract one.
+         */
+        private void failuresWithOthersIncomplete(Map<Long, int[]> abstractFailures) {
+            List<int[]> variants = new ArrayList<>(); // per other flow (in others' order): {sent, expected}
+            for (int o = 0; o < others.length; o++) {
+                int k = others[o];
+                for (int sent = 0; sent <= size[k]; sent++) {
+                    for (int exp = 0; exp <= sent; exp++) {
+                        if (exp < size[k]) {
+                            int[] vr = new int[2 * others.length];
+                            for (int j = 0; j < others.length; j++) {
+                                vr[2 * j] = size[others[j]];
+                                vr[2 * j + 1] = size[others[j]];
+                            }
+                            vr[2 * o] = sent;
+                            vr[2 * o + 1] = exp;
+                            variants.add(vr);
+                        }
+                    }
+                }
+            }
+            if (others.length > 1) {
+                int[] vr = new int[2 * others.length];
+                for (int j = 0; j < others.length; j++) {
+                    vr[2 * j] = size[others[j]];
+                }
+                variants.add(vr);
+            }
+            for (int[] vr : variants) {
+                x.load(a, 0);
+                x.begin();
+                for (int j = 0; j < others.length; j++) {
+                    x.set(g.sent[others[j]], vr[2 * j]);
+                    x.set(g.expected[others[j]], vr[2 * j + 1]);
+                }
+                x.emit(0L, (code, next, length) -> built = Arrays.copyOf(next, length));
+                foreignSituations.increment();
+                foreignDecisions.increment();
+                real.successors(built, 0, (code, next, length) -> {
+                    if (NetworkModel.kind(code) != FAIL) {
+                        return;
+                    }
+                    int[] want = abstractFailures.get(code);
+                    if (want == null || !Arrays.equals(projection(px, Arrays.copyOf(next, length), 0), want)) {
+                        throw failed(Check.FAILURE, "a failure, " + m.action(code) + ", that finds other flows "
+                                + "incomplete changes flow " + flowName() + "'s projection otherwise than the failure "
+                                + "of its projection (where they are complete) does");
+                    }
+                });
+            }
+        }
+
         private void decide(int b, int head, int v, PackedModel.Sink sink) {
             x.load(a, 0);
             Key key = key(b, head, v);
@@ -420,11 +568,16 @@ public final class FlowProjection extends NetworkModelView {
         /**
          * Step 3 of the argument, checked where it is used: at switch v, every step of another flow's
          * packet (its send at its source ToR, its forwarding from every live buffer into v, on VL0 only on
-         * its escape route; every index, the end packet's freeing included, and token count; with no
-         * entry of its message at v or one on each live port) leaves the flow's projection as it is. The
-         * packet is decided with v's output buffers as the projected state has them, with each one full
-         * in turn, and with every VL1 one full. Memoised per what a decision at v reads of the projected
-         * state (the failed element, the flow's packets in v's output buffers, its entries at v).
+         * its escape route, its delivery from v to its destination host with every state of its receiver;
+         * every index, the end packet's freeing included, and token count; with no entry of its message
+         * at v or one on each live port, of every token count for a delivery) leaves the flow's
+         * projection as it is, on every environment of v's output buffers (every occupancy from the flow's
+         * own packets to {@code xoff}, every split into fillers and background, the pause bit both ways
+         * where open; the DFT as it is or full), enumerated as a decision tree over what the step reads
+         * ({@link Tree}); and every background step onto a live VL1 output buffer of v (every count below
+         * the cap, every occupancy below {@code xoff}) leaves it as it is. Memoised per what a decision at
+         * v reads of the projected state (the failed element, the flow's packets in v's output buffers,
+         * its entries at v).
          *
          * @throws AssumptionFailed if a step changes the projection
          */
@@ -439,21 +592,24 @@ public final class FlowProjection extends NetworkModelView {
                 return;
             }
             int[] expected = projection(px, a, 0);
+            x.load(a, 0);
             List<int[]> slots = new ArrayList<>(); // {arc, lane}
+            List<List<int[]>> envs = new ArrayList<>();
             for (int p = 0; p < t.degree(v); p++) {
                 int arc = t.arcAt(v, p);
                 int i = net.bufOfArc(arc);
                 for (int lane = 0; lane < 2 && i >= 0 && !net.dead(e, arc); lane++) {
                     if (g.buffers[2 * i + lane] != null) {
                         slots.add(new int[] {arc, lane});
+                        envs.add(environments(arc, lane, lane == 1, true));
                     }
                 }
             }
-            // the environments: -1 none full, s slot s full, slots.size() every VL1 slot full
             int[] own = new int[x.length(g.dft[v])];
             for (int i = 0; i < own.length; i++) {
                 own[i] = x.element(g.dft[v], i);
             }
+            backgroundSteps(v, slots, envs, expected);
             for (int k : others) {
                 int escape = net.escapeArc(e, v, k);
                 List<Integer> hits = new ArrayList<>();
@@ -463,9 +619,9 @@ public final class FlowProjection extends NetworkModelView {
                         hits.add(sl[0] * 2 + sl[1]);
                     }
                 }
-                List<int[]> heads = new ArrayList<>(); // {buffer (-1: its send), ...}
+                List<Integer> heads = new ArrayList<>(); // a buffer, -1: its send
                 if (net.sourceTor(k) == v) {
-                    heads.add(new int[] {-1});
+                    heads.add(-1);
                 }
                 for (int p = 0; p < t.degree(v); p++) {
                     int in = Topology.reverse(t.arcAt(v, p));
@@ -476,23 +632,67 @@ public final class FlowProjection extends NetworkModelView {
                     for (int lane = 0; lane < 2; lane++) {
                         if (g.buffers[2 * i + lane] != null
                                 && (lane == 1 || net.escapeArc(e, t.arcFrom(in), k) == in)) {
-                            heads.add(new int[] {2 * i + lane});
+                            heads.add(2 * i + lane);
                         }
                     }
                 }
                 for (int seq = 0; seq < size[k]; seq++) {
                     for (int tk = 0; tk <= c.initialTokens(k); tk++) {
-                        for (int[] h : heads) {
-                            if (h[0] < 0 && tk != c.initialTokens(k)) {
+                        for (int h : heads) {
+                            if (h < 0 && tk != c.initialTokens(k)) {
                                 continue;
                             }
                             for (int hit : hits) {
                                 if (hit >= 0 && own.length >= c.dftSize()) {
                                     continue;
                                 }
-                                for (int env = -1; env <= slots.size(); env++) {
-                                    foreignStep(v, k, seq, tk, h[0], hit, own, slots, env, expected);
+                                int[] table = own;
+                                if (hit >= 0) {
+                                    table = Arrays.copyOf(own, own.length + 1);
+                                    table[own.length] = g.entry(k, tk, hit / 2, hit % 2);
+                                    Arrays.sort(table);
                                 }
+                                foreignStep(v, k, seq, tk, h, h < 0 ? seq : size[k], h < 0 ? 0 : seq, table, slots,
+                                        envs, expected, Check.FOREIGN_STEP);
+                            }
+                        }
+                    }
+                }
+                deliveries(v, k, own, slots, envs, expected);
+            }
+        }
+
+        /**
+         * Another flow's deliveries at v (a ToR) to its destination host: its packet, every index and
+         * token count, at the head of the buffer to the host, its receiver expecting every index, with no
+         * entry of its message at v or one of every token count on each live port.
+         */
+        private void deliveries(int v, int k, int[] own, List<int[]> slots, List<List<int[]>> envs, int[] expected) {
+            int e = x.get(g.failed);
+            for (int[] sl : slots) {
+                int arc = sl[0];
+                if (!t.isHost(t.arcTo(arc)) || c.flows().get(k).dst() != t.arcTo(arc)) {
+                    continue;
+                }
+                int b = 2 * net.bufOfArc(arc) + sl[1];
+                List<int[]> tables = new ArrayList<>();
+                tables.add(own);
+                if (own.length < c.dftSize()) {
+                    for (int tk = 0; tk <= c.initialTokens(k); tk++) {
+                        for (int[] out : slots) {
+                            int[] table = Arrays.copyOf(own, own.length + 1);
+                            table[own.length] = g.entry(k, tk, out[0], out[1]);
+                            Arrays.sort(table);
+                            tables.add(table);
+                        }
+                    }
+                }
+                for (int seq = 0; seq < size[k]; seq++) {
+                    for (int tk = 0; tk <= c.initialTokens(k); tk++) {
+                        for (int[] table : tables) {
+                            for (int exp = 0; exp < size[k]; exp++) {
+                                foreignStep(v, k, seq, tk, b, size[k], exp, table, slots, envs, expected,
+                                        Check.FOREIGN_DELIVERY);
                             }
                         }
                     }
@@ -500,50 +700,94 @@ public final class FlowProjection extends NetworkModelView {
             }
         }
 
-        private void foreignStep(int v, int k, int seq, int tk, int b, int hit, int[] own, List<int[]> slots, int env,
-                                 int[] expected) {
+        /**
+         * One step of another flow's packet (k's packet seq with tk tokens at the head of buffer b, or its
+         * send if b is -1), with k's sender and receiver as given and v's DFT {@code table}, over every
+         * environment of v's output buffers: every move must leave the flow's projection as it is.
+         */
+        private void foreignStep(int v, int k, int seq, int tk, int b, int sent, int receiver, int[] table,
+                                 List<int[]> slots,
+                                 List<List<int[]>> envs, int[] expected, Check check) {
             x.load(a, 0);
             x.begin();
-            x.set(g.sent[k], b < 0 ? seq : size[k]);
-            x.set(g.expected[k], b < 0 ? 0 : seq);
+            x.set(g.sent[k], sent);
+            x.set(g.expected[k], receiver);
             if (b >= 0) {
                 x.insertAt(g.buffers[b], 0, g.packet(k, seq, tk));
             }
-            int filler = g.packet(k, 0, 0);
-            for (int s = 0; s < slots.size(); s++) {
-                int arc = slots.get(s)[0];
-                int lane = slots.get(s)[1];
-                int i = net.bufOfArc(arc);
-                int q = 2 * i + lane;
-                boolean full = env == s || env == slots.size() && lane == 1;
-                if (full) {
-                    for (int j = x.length(g.buffers[q]); j < c.xoff(); j++) {
-                        x.append(g.buffers[q], filler);
-                    }
-                }
-                if (hysteresis) {
-                    x.set(g.paused[q], full);
+            Fifo dft = g.dft[v];
+            x.clear(dft);
+            for (int d : table) {
+                x.append(dft, d);
+            }
+            int[] base = new int[g.layout.maxLength()];
+            int[] len = new int[1];
+            x.emit(0L, (code, next, length) -> {
+                System.arraycopy(next, 0, base, 0, length);
+                len[0] = length;
+            });
+            List<List<int[]>> stepEnvs = envs;
+            for (int sl = 0; sl < slots.size(); sl++) {
+                if (b == 2 * net.bufOfArc(slots.get(sl)[0]) + slots.get(sl)[1]) {
+                    // a delivery's own buffer: its environments above the packet delivered
+                    x.load(base, 0);
+                    stepEnvs = new ArrayList<>(envs);
+                    stepEnvs.set(sl, environments(slots.get(sl)[0], slots.get(sl)[1], true, true));
                 }
             }
-            if (hit >= 0) {
-                int[] table = Arrays.copyOf(own, own.length + 1);
-                table[own.length] = g.entry(k, tk, hit / 2, hit % 2);
-                Arrays.sort(table);
-                x.clear(g.dft[v]);
-                for (int d : table) {
-                    x.append(g.dft[v], d);
+            List<int[]> tables = new ArrayList<>();
+            tables.add(null);
+            if (table.length < c.dftSize()) {
+                int[] full = filled(v, table);
+                if (full != null) {
+                    tables.add(full);
                 }
             }
-            x.emit(0L, (code, next, length) -> built = Arrays.copyOf(next, length));
-            foreignSituations.increment();
-            one.moves(built, 0, b, k, (code, next, length) -> {
-                int[] after = projection(px, Arrays.copyOf(next, length), 0);
+            new Tree(Arrays.copyOf(base, len[0]), b, k, v, slots, stepEnvs, tables, false, (code, next) -> {
+                int[] after = projection(px, next, 0);
                 if (!Arrays.equals(after, expected)) {
-                    throw new AssumptionFailed("a step of another flow's packet, " + m.action(code) + " at "
-                            + t.nodeName(v) + ", changes flow " + flowName() + "'s projection (its packets or its "
+                    throw failed(check, (check == Check.FOREIGN_DELIVERY ? "a delivery of another flow's packet, "
+                            : "a step of another flow's packet, ") + m.action(code) + " at " + t.nodeName(v)
+                            + ", changes flow " + flowName() + "'s projection (its packets or its "
                             + "DFT entries), which the projection assumes no other flow's step does");
                 }
-            });
+            }).explore(new int[slots.size()]);
+        }
+
+        /**
+         * The background steps onto v's live VL1 output buffers: with every background count below the
+         * cap and every occupancy below {@code xoff} (fillers behind the flow's own packets), a background
+         * step, the model's own, must leave the flow's projection as it is.
+         */
+        private void backgroundSteps(int v, List<int[]> slots, List<List<int[]>> envs, int[] expected) {
+            if (c.background() == 0) {
+                return;
+            }
+            int[] index = new int[slots.size()];
+            for (int s = 0; s < slots.size(); s++) {
+                if (slots.get(s)[1] != 1) {
+                    continue;
+                }
+                int arc = slots.get(s)[0];
+                for (int val = 0; val < envs.get(s).size(); val++) {
+                    int[] env = envs.get(s).get(val);
+                    if (env[1] >= g.background[net.bufOfArc(arc)].max() || env[2] == 1) {
+                        continue; // at the cap, or paused: no background step there
+                    }
+                    index[s] = val;
+                    build(a, slots, envs, index, g.dft[v], null);
+                    index[s] = 0;
+                    foreignSituations.increment();
+                    real.successors(built, 0, (code, next, length) -> {
+                        if (NetworkModel.kind(code) == BACKGROUND && NetworkModel.arc(code) == arc
+                                && !Arrays.equals(projection(px, Arrays.copyOf(next, length), 0), expected)) {
+                            throw failed(Check.BACKGROUND_STEP, "a background step, " + m.action(code) + ", changes flow "
+                                    + flowName() + "'s projection (its packets or its DFT entries), which the "
+                                    + "projection assumes no background step does");
+                        }
+                    });
+                }
+            }
         }
 
         private Key key(int b, int head, int v) {
@@ -593,23 +837,25 @@ public final class FlowProjection extends NetworkModelView {
             Fifo q = g.buffers[2 * i + lane];
             int own = x.length(q);
             int xoff = c.xoff();
+            // no buffer holds more than its declared capacity (below xoff only on VL0 toward a host)
+            int top = Math.min(xoff, q.capacity());
             int bgMax = lane == 1 ? g.background[i].max() : 0;
             boolean fillers = others.length > 0;
             List<int[]> pairs = new ArrayList<>(); // {fillers, background}
             if (!read) {
                 pairs.add(new int[] {0, 0});
             } else if (lane == 1 && splitBackground) {
-                for (int n = own; n <= xoff; n++) {
+                for (int n = own; n <= top; n++) {
                     for (int bg = 0; bg <= bgMax; bg++) {
                         pairs.add(new int[] {n - own, bg});
                     }
                 }
-            } else if (classesOnly) {
+            } else if (enumeration == Enumeration.CLASSES) {
                 // the former representatives (tests only: shown to miss a router that tells apart two
                 // occupancies of one class)
                 TreeSet<Integer> reps = new TreeSet<>();
                 for (int r : new int[] {own, normal ? c.threshold() : own, c.xon() + 1, xoff}) {
-                    if (r >= own && r <= xoff) {
+                    if (r >= own && r <= top) {
                         reps.add(r);
                     }
                 }
@@ -622,7 +868,7 @@ public final class FlowProjection extends NetworkModelView {
                 // compares an occupancy (a router that tells any two occupancies apart is seen); each with
                 // every split into background and foreground (fillers): no reading that the router sees a
                 // VL1 buffer's packets and background only as their sum
-                for (int n = own; n <= xoff; n++) {
+                for (int n = own; n <= top; n++) {
                     for (int bg = 0; bg <= Math.min(bgMax, n - own); bg++) {
                         pairs.add(new int[] {n - own - bg, bg});
                     }
@@ -698,17 +944,19 @@ public final class FlowProjection extends NetworkModelView {
             java.util.Set<Move> moves = new java.util.LinkedHashSet<>();
             int[] index = new int[slots.size()];
             int arcIn = b < 0 ? -1 : net.bufArc(b >> 1);
+            if (enumeration == Enumeration.TREE) {
+                new Tree(a, b, f, v, slots, envs, tables, true, (code, next) -> moves.add(moveOf(b, v, code, next)))
+                        .explore(index);
+                return moves.toArray(new Move[0]);
+            }
             while (true) {
                 for (int[] tb : tables) {
-                    build(slots, envs, index, dft, tb);
+                    build(a, slots, envs, index, dft, tb);
                     situations.increment();
+                    decisions.increment();
                     int[] c0 = built;
                     one.moves(c0, 0, b, f, (code, next, length) -> {
-                        int k = NetworkModel.kind(code);
-                        boolean mine = b < 0 ? k == SEND && NetworkModel.flow(code) == f
-                                : k == FORWARD && NetworkModel.arc(code) == arcIn
-                                && (int) m.action(code).params().get("lane") == (b & 1);
-                        if (mine) {
+                        if (mine(b, arcIn, code)) {
                             moves.add(moveOf(b, v, code, next));
                         }
                     });
@@ -725,6 +973,170 @@ public final class FlowProjection extends NetworkModelView {
             return moves.toArray(new Move[0]);
         }
 
+        /** @return whether a move of a built state is the deciding packet's (its send, or its forwarding from b) */
+        private boolean mine(int b, int arcIn, long code) {
+            int k = NetworkModel.kind(code);
+            return b < 0 ? k == SEND && NetworkModel.flow(code) == f
+                    : k == FORWARD && NetworkModel.arc(code) == arcIn
+                    && (int) m.action(code).params().get("lane") == (b & 1);
+        }
+
+        /**
+         * The environments of one decision as a decision tree over what the model's decision reads (as
+         * the packet budget's local lemma does, {@link LocalRouting}). The environment's dimensions are
+         * its variables: each output buffer's environment (its occupancy and split, its pause bit) and
+         * the DFT (as it is, or full). The decision is computed, through a {@link RecordingExpansion}, on
+         * the environment whose unassigned variables take their first value; the reads it logged are
+         * scanned in order, and at each read of an unassigned variable the variable's other values are
+         * explored below (the same way), then the scan goes on with the variable at its first value,
+         * which is what this computation read. At the end of the log the computation read no unassigned
+         * variable: the model is deterministic and reads the state it routes only through its
+         * expansion, so every environment that agrees on the assigned variables gives this
+         * computation's reads and moves, and the moves of their successors have the same projection
+         * (what the unassigned variables change, fillers, background and pause bits, is what the
+         * projection forgets). This computation's moves are therefore those of all of them, which are
+         * counted as situations covered. A read that depends on every slot ({@link RecordingExpansion#WHOLE})
+         * is a read of every unassigned variable. The result is exactly the set of moves of the full
+         * enumeration ({@link Enumeration#FULL}; {@code FlowProjectionTest} compares them).
+         */
+        private final class Tree {
+            private final int[] base;
+            private final int b;
+            private final int flow;
+            private final int v;
+            private final int arcIn;
+            private final List<int[]> slots;
+            private final List<List<int[]>> envs;
+            private final List<int[]> tables;
+            /** whether to keep only the moves of the deciding packet (the successor function gives no other) */
+            private final boolean filter;
+            private final Judge judge;
+            /** the variables: the slots, then (if two tables) the table */
+            private final int count;
+            /** per read code, the variable it reads, if any */
+            private final java.util.Map<Integer, Integer> var = new java.util.HashMap<>();
+            private final boolean[] assigned;
+            private int table;
+
+            /**
+             * @param base   the state the environments are built on
+             * @param b      the buffer whose head packet is decided, -1 for its flow's send
+             * @param flow   the packet's flow
+             * @param v      the switch
+             * @param slots  v's output buffers, {arc, lane}
+             * @param envs   each one's environments (see {@link #environments})
+             * @param tables v's DFT: null (as in {@code base}), or a full one
+             * @param filter keep only the moves of that packet
+             * @param judge  told each move of every leaf
+             */
+            Tree(int[] base, int b, int flow, int v, List<int[]> slots, List<List<int[]>> envs, List<int[]> tables,
+                 boolean filter, Judge judge) {
+                this.base = base;
+                this.b = b;
+                this.flow = flow;
+                this.v = v;
+                this.arcIn = b < 0 ? -1 : net.bufArc(b >> 1);
+                this.slots = slots;
+                this.envs = envs;
+                this.tables = tables;
+                this.filter = filter;
+                this.judge = judge;
+                this.count = slots.size() + (tables.size() > 1 ? 1 : 0);
+                this.assigned = new boolean[count];
+                for (int s = 0; s < slots.size(); s++) {
+                    int i = net.bufOfArc(slots.get(s)[0]);
+                    int q = 2 * i + slots.get(s)[1];
+                    var.put(RecordingExpansion.lengthRead(g.buffers[q]), s);
+                    var.put(RecordingExpansion.elementRead(g.buffers[q]), s);
+                    if (slots.get(s)[1] == 1) {
+                        var.put(RecordingExpansion.fieldRead(g.background[i]), s);
+                    }
+                    if (hysteresis) {
+                        var.put(RecordingExpansion.fieldRead(g.paused[q]), s);
+                    }
+                }
+                if (tables.size() > 1) {
+                    var.put(RecordingExpansion.lengthRead(g.dft[v]), slots.size());
+                    var.put(RecordingExpansion.elementRead(g.dft[v]), slots.size());
+                }
+            }
+
+            private int domain(int u) {
+                return u < slots.size() ? envs.get(u).size() : tables.size();
+            }
+
+            /** The decisions below the current assignment ({@code index} and {@code table}; unassigned at 0). */
+            void explore(int[] index) {
+                build(base, slots, envs, index, g.dft[v], tables.get(table));
+                (filter ? decisions : foreignDecisions).increment();
+                rx.clearLog();
+                List<long[]> codes = new ArrayList<>();
+                List<int[]> nexts = new ArrayList<>();
+                recording.moves(built, 0, b, flow, (code, next, length) -> {
+                    if (!filter || mine(b, arcIn, code)) {
+                        codes.add(new long[] {code});
+                        nexts.add(Arrays.copyOf(next, length));
+                    }
+                });
+                int[] log = new int[rx.logged()];
+                for (int k = 0; k < log.length; k++) {
+                    log[k] = rx.read(k);
+                }
+                List<Integer> fixedHere = new ArrayList<>();
+                for (int code : log) {
+                    if (code == RecordingExpansion.WHOLE) {
+                        for (int u = 0; u < count; u++) {
+                            branch(u, index, fixedHere);
+                        }
+                    } else {
+                        Integer u = var.get(code);
+                        if (u != null) {
+                            branch(u, index, fixedHere);
+                        }
+                    }
+                }
+                long covered = 1;
+                for (int u = 0; u < count; u++) {
+                    if (!assigned[u]) {
+                        covered *= domain(u);
+                    }
+                }
+                if (filter) {
+                    situations.add(covered);
+                } else {
+                    foreignSituations.add(covered);
+                }
+                for (int k = 0; k < codes.size(); k++) {
+                    judge.move(codes.get(k)[0], nexts.get(k));
+                }
+                for (int u : fixedHere) {
+                    assigned[u] = false;
+                }
+            }
+
+            /** A read of variable u: if unassigned, its other values explored below, then it is fixed at its first. */
+            private void branch(int u, int[] index, List<Integer> fixedHere) {
+                if (assigned[u]) {
+                    return;
+                }
+                assigned[u] = true;
+                for (int val = 1; val < domain(u); val++) {
+                    set(u, index, val);
+                    explore(index);
+                }
+                set(u, index, 0);
+                fixedHere.add(u);
+            }
+
+            private void set(int u, int[] index, int val) {
+                if (u < slots.size()) {
+                    index[u] = val;
+                } else {
+                    table = val;
+                }
+            }
+        }
+
         /** The flow's entries at v with other flows' entries (matching none of the flow's packets) up to a full table, sorted. */
         private int[] filled(int v, int[] own) {
             List<Integer> es = new ArrayList<>();
@@ -735,7 +1147,10 @@ public final class FlowProjection extends NetworkModelView {
                 for (int tk = 0; tk <= c.tokens() && es.size() < c.dftSize(); tk++) {
                     for (int p = 0; p < t.degree(v) && es.size() < c.dftSize(); p++) {
                         for (int lane = 1; lane >= 0 && es.size() < c.dftSize(); lane--) {
-                            es.add(g.entry(k, tk, t.arcAt(v, p), lane));
+                            int d = g.entry(k, tk, t.arcAt(v, p), lane);
+                            if (!es.contains(d)) {
+                                es.add(d); // (an entry the table holds already, as a foreign step's, once)
+                            }
                         }
                     }
                 }
@@ -748,8 +1163,8 @@ public final class FlowProjection extends NetworkModelView {
             return r;
         }
 
-        private void build(List<int[]> slots, List<List<int[]>> envs, int[] index, Fifo dft, int[] tb) {
-            x.load(a, 0);
+        private void build(int[] base, List<int[]> slots, List<List<int[]>> envs, int[] index, Fifo dft, int[] tb) {
+            x.load(base, 0);
             x.begin();
             int filler = others.length > 0 ? g.packet(others[0], 0, 0) : 0;
             for (int s = 0; s < slots.size(); s++) {
@@ -812,7 +1227,7 @@ public final class FlowProjection extends NetworkModelView {
             int[][] applied = new int[1][];
             apply(b, v, mv, (cd, nx, len) -> applied[0] = Arrays.copyOf(nx, len));
             if (!Arrays.equals(applied[0], p)) {
-                throw new AssumptionFailed("the routing decision " + m.action(code) + " changes the flow's projection "
+                throw failed(Check.ROUTING_EFFECT, "the routing decision " + m.action(code) + " changes the flow's projection "
                         + "otherwise than by moving its packet and rewriting its entries at " + t.nodeName(v));
             }
             return mv;

@@ -82,20 +82,25 @@ public final class PerFlowDecision {
      *
      * @param flow        the flow, as the configuration writes it
      * @param states      abstract states reached
-     * @param situations  concrete routing situations built and expanded by the model
+     * @param situations  routing situations covered (every environment of every local situation decided)
+     * @param decisions   routing decisions the model computed for them (a decision read only part of its
+     *                    environment and stands for every situation that agrees on that part)
      * @param memoised    distinct local situations
      * @param millis      wall time
      * @param complete    whether the abstract state space was exhausted
      * @param stopReason  why not, if not
      * @param stopped     the limit that stopped it, as the findings' {@code inconclusiveCause} (empty when
      *                    complete, or when the projection's assumption failed)
+     * @param failedCheck the check of the projection's assumption that failed, if one did (then nothing is
+     *                    decided and {@code stopReason} says where)
      */
-    public record FlowRun(String flow, long states, long situations, long memoised, long millis, boolean complete,
-                          String stopReason, Optional<CheckResult.InconclusiveReason> stopped) {
+    public record FlowRun(String flow, long states, long situations, long decisions, long memoised, long millis,
+                          boolean complete, String stopReason, Optional<CheckResult.InconclusiveReason> stopped,
+                          Optional<FlowProjection.Check> failedCheck) {
 
         /** @return whether the projection's assumption failed where a decision was computed (nothing decided) */
         public boolean assumptionFailed() {
-            return !complete && stopped.isEmpty();
+            return failedCheck.isPresent();
         }
     }
 
@@ -139,10 +144,18 @@ public final class PerFlowDecision {
         return decide(spec, settings, confirmMillis, budget, budgetSettings, progress, false);
     }
 
-    /** As above; {@code classesOnly} for tests only (see {@link FlowProjection#FlowProjection(NetworkModel, int, boolean)}). */
+    /** As above; {@code classesOnly} for tests only (see {@link FlowProjection.Enumeration#CLASSES}). */
     static Outcome decide(CheckSpec<LayoutState> spec, ExplorerSettings settings, long confirmMillis,
                           boolean budget, ExplorerSettings budgetSettings, Consumer<String> progress,
                           boolean classesOnly) {
+        return decide(spec, settings, confirmMillis, budget, budgetSettings, progress,
+                classesOnly ? FlowProjection.Enumeration.CLASSES : FlowProjection.Enumeration.TREE);
+    }
+
+    /** As above, with the environments enumerated as given (tests compare the enumerations). */
+    static Outcome decide(CheckSpec<LayoutState> spec, ExplorerSettings settings, long confirmMillis,
+                          boolean budget, ExplorerSettings budgetSettings, Consumer<String> progress,
+                          FlowProjection.Enumeration enumeration) {
         NetworkModel m = (NetworkModel) spec.model();
         String why = FlowProjection.notCovered(m);
         if (why != null) {
@@ -154,7 +167,7 @@ public final class PerFlowDecision {
         Map<String, List<Finding>> findings = new LinkedHashMap<>();
         names.forEach(n -> findings.put(n, new ArrayList<>()));
         for (int f = 0; f < m.config().flows().size(); f++) {
-            FlowProjection p = new FlowProjection(m, f, classesOnly);
+            FlowProjection p = new FlowProjection(m, f, enumeration);
             List<Property<LayoutState>> ps = new ArrayList<>();
             for (String n : SAFETY) {
                 ps.add(spec.property(n));
@@ -167,16 +180,28 @@ public final class PerFlowDecision {
             try {
                 r = new Explorer(reporting(settings, progress, rp -> String.format(Locale.ROOT,
                         "progress: flow %s, abstract search: %,d abstract states, queue %,d, depth %d, %,d routing "
-                                + "situations built (%,d local), %.1f s elapsed", p.flowName(), rp.distinctStates(),
-                        rp.queue(), rp.depth(), p.situations.sum(), p.memoised(), rp.elapsedMillis() / 1000.0))
+                                + "situations covered by %,d decisions (%,d local), %.1f s elapsed", p.flowName(),
+                        rp.distinctStates(), rp.queue(), rp.depth(), p.situations.sum(), p.decisions.sum(),
+                        p.memoised(), rp.elapsedMillis() / 1000.0))
                         .withStopAtFirstViolation(false)).check(abs);
             } catch (RuntimeException e) {
                 FlowProjection.AssumptionFailed a = assumption(e);
                 if (a == null) {
                     throw e;
                 }
-                runs.add(new FlowRun(p.flowName(), 0, p.situations.sum(), p.memoised(), 0, false, a.getMessage(),
-                        Optional.empty()));
+                runs.add(new FlowRun(p.flowName(), 0, p.situations.sum(), p.decisions.sum(), p.memoised(), 0, false,
+                        a.getMessage(), Optional.empty(), Optional.of(a.check())));
+                for (String n : names) {
+                    findings.get(n).add(new Finding.Open(p.flowName(), "not decided: " + a.getMessage()));
+                }
+                continue;
+            }
+            if (p.failure().isPresent()) {
+                // the explorer caught it as a model failure: the run stopped there, nothing is decided
+                FlowProjection.AssumptionFailed a = p.failure().get();
+                runs.add(new FlowRun(p.flowName(), r.stats().distinctStates(), p.situations.sum(), p.decisions.sum(),
+                        p.memoised(), r.stats().wallMillis(), false, a.getMessage(), Optional.empty(),
+                        Optional.of(a.check())));
                 for (String n : names) {
                     findings.get(n).add(new Finding.Open(p.flowName(), "not decided: " + a.getMessage()));
                 }
@@ -186,8 +211,8 @@ public final class PerFlowDecision {
                     r.results().stream().filter(c -> c instanceof CheckResult.Inconclusive)
                             .map(c -> ((CheckResult.Inconclusive) c).cause()).findFirst()
                             .orElse(CheckResult.InconclusiveReason.STOPPED_EARLY));
-            runs.add(new FlowRun(p.flowName(), r.stats().distinctStates(), p.situations.sum(), p.memoised(),
-                    r.stats().wallMillis(), r.complete(), r.stopReason(), cause));
+            runs.add(new FlowRun(p.flowName(), r.stats().distinctStates(), p.situations.sum(), p.decisions.sum(),
+                    p.memoised(), r.stats().wallMillis(), r.complete(), r.stopReason(), cause, Optional.empty()));
             for (String n : names) {
                 CheckResult cr = r.result(n);
                 if (cr instanceof CheckResult.Failed fl) {

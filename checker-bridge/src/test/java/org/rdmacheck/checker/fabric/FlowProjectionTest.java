@@ -205,7 +205,7 @@ class FlowProjectionTest {
     private static void reportsProgress(List<String> lines) {
         assertTrue(lines.contains("flow 0-1: abstract search"), lines.toString());
         assertTrue(lines.stream().anyMatch(l -> l.matches("progress: flow (0-1|1-0), abstract search: [0-9,]+ abstract "
-                + "states, queue [0-9,]+, depth \\d+, [0-9,]+ routing situations built \\([0-9,]+ local\\), .* s elapsed")),
+                + "states, queue [0-9,]+, depth \\d+, [0-9,]+ routing situations covered by [0-9,]+ decisions \\([0-9,]+ local\\), .* s elapsed")),
                 lines.toString());
     }
 

@@ -102,12 +102,78 @@ class PerFlowPlantedBugTest {
         CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlantedForeignFree(((NetworkModel) s.model()).config()));
         PerFlowDecision.Outcome o = PerFlowDecision.decide(bug, ONE, 0, false, ONE, l -> { });
         assertTrue(o.flows().stream().noneMatch(PerFlowDecision.FlowRun::complete), o.flows().toString());
+        for (PerFlowDecision.FlowRun r : o.flows()) {
+            // the failed check, not a bare early stop: its enum and its line
+            assertEquals(java.util.Optional.of(FlowProjection.Check.FOREIGN_STEP), r.failedCheck(), r.toString());
+            assertTrue(r.assumptionFailed(), r.toString());
+            assertTrue(r.stopped().isEmpty(), r.toString());
+            assertTrue(r.stopReason().startsWith("a step of another flow's packet, "), r.stopReason());
+        }
         for (PerFlowDecision.PropertyVerdict v : o.verdicts()) {
             assertEquals(PerFlowDecision.Verdict.INCONCLUSIVE, v.verdict(), v.property());
             assertTrue(v.note().contains("a step of another flow's packet"), v.note());
         }
         // (the design at this configuration: every safety property VERIFIED, as the full search says, in
         // FlowProjectionTest.theDecisionAgreesWithTheFullSearchOnASmallFabric)
+    }
+
+    /** The decision refuses: every flow's search stops on the failed check, every property INCONCLUSIVE. */
+    private static void refused(CheckSpec<LayoutState> bug, FlowProjection.Check check, String line) {
+        PerFlowDecision.Outcome o = PerFlowDecision.decide(bug, ONE, 0, false, ONE, l -> { });
+        assertTrue(o.flows().stream().anyMatch(r -> r.failedCheck().equals(java.util.Optional.of(check))),
+                o.flows().toString());
+        for (PerFlowDecision.FlowRun r : o.flows()) {
+            assertTrue(!r.complete() && r.assumptionFailed() && !r.stopReason().isEmpty(), r.toString());
+        }
+        for (PerFlowDecision.PropertyVerdict v : o.verdicts()) {
+            assertEquals(PerFlowDecision.Verdict.INCONCLUSIVE, v.verdict(), v.property());
+            assertTrue(v.note().contains(line), v.note());
+        }
+    }
+
+    /**
+     * A background packet that, joining a VL1 buffer, drops its head packet (planted): a background step
+     * changes the flow's projection, which the decision checks on every background count and occupancy
+     * of every switch's output buffers it reaches, and refuses (two opposing messages, a background packet).
+     */
+    @Test
+    void aBackgroundStepThatDropsAPacketIsRefused() {
+        CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", withParams(FlowProjectionTest.tiny(),
+                "background", "1"));
+        refused(with(s, NetworkModel.withPlantedBackgroundDrop(((NetworkModel) s.model()).config())),
+                FlowProjection.Check.BACKGROUND_STEP, "a background step");
+    }
+
+    /**
+     * A delivery that also empties its ToR's DFT (planted): another flow's delivery removes the flow's
+     * entries there, and the decision, which checks every other flow's delivery at every ToR it reaches,
+     * refuses (two opposing messages).
+     */
+    @Test
+    void anotherFlowsDeliveryThatFlushesTheTableIsRefused() {
+        CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", FlowProjectionTest.twoTokens());
+        refused(with(s, NetworkModel.withPlantedDeliveryFlush(((NetworkModel) s.model()).config())),
+                FlowProjection.Check.FOREIGN_DELIVERY, "a delivery of another flow's packet");
+    }
+
+    /**
+     * A failure that, finding some message incomplete, restarts the complete ones too (planted): its
+     * effect on a complete flow depends on the other flows, which the abstract failure (the model's on
+     * the projected state, where they are complete) cannot show; the decision checks the failure with
+     * the other flows incomplete and refuses (two opposing messages, a failure).
+     */
+    @Test
+    void aFailureThatDependsOnTheOtherFlowsIsRefused() {
+        CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", withParams(FlowProjectionTest.tiny(),
+                "failures", "1"));
+        refused(with(s, NetworkModel.withPlantedFailureRestartAll(((NetworkModel) s.model()).config())),
+                FlowProjection.Check.FAILURE, "a failure, ");
+    }
+
+    private static Map<String, String> withParams(Map<String, String> base, String key, String value) {
+        Map<String, String> p = new java.util.HashMap<>(base);
+        p.put(key, value);
+        return p;
     }
 
     /**

@@ -350,10 +350,47 @@ public final class NetworkModel implements LayoutModel {
     }
 
     /**
-     * The planted router bugs of {@link #withPlantedInputRead}, {@link #withPlantedPacketPause} and
-     * {@link #withPlantedForeignFree} (tests only).
+     * For tests only (no command or parameter reaches it): the model with a planted bug, a background
+     * packet joining a VL1 buffer that holds packets drops the head one (a background step that changes
+     * a flow's packets).
+     *
+     * @param config the configuration
+     * @return the model with the bug
      */
-    private enum PlantedRouter { NONE, READS_ANOTHER_INPUT, PAUSES_ON_PACKETS_ALONE, FREES_OTHERS_ENTRIES }
+    public static NetworkModel withPlantedBackgroundDrop(FabricConfig config) {
+        return new NetworkModel(config, PlantedRouter.BACKGROUND_DROPS_HEAD);
+    }
+
+    /**
+     * For tests only (no command or parameter reaches it): the model with a planted bug, a delivery that
+     * also empties the ToR's DFT (every message's entries: a delivery that changes another flow's).
+     *
+     * @param config the configuration
+     * @return the model with the bug
+     */
+    public static NetworkModel withPlantedDeliveryFlush(FabricConfig config) {
+        return new NetworkModel(config, PlantedRouter.DELIVERY_FLUSHES_TABLE);
+    }
+
+    /**
+     * For tests only (no command or parameter reaches it): the model with a planted bug, a failure that
+     * finds some message incomplete restarts every message, complete ones too (a failure whose effect on
+     * one flow depends on the others).
+     *
+     * @param config the configuration
+     * @return the model with the bug
+     */
+    public static NetworkModel withPlantedFailureRestartAll(FabricConfig config) {
+        return new NetworkModel(config, PlantedRouter.FAILURE_RESTARTS_ALL);
+    }
+
+    /**
+     * The planted bugs of {@link #withPlantedInputRead}, {@link #withPlantedPacketPause},
+     * {@link #withPlantedForeignFree}, {@link #withPlantedBackgroundDrop}, {@link #withPlantedDeliveryFlush}
+     * and {@link #withPlantedFailureRestartAll} (tests only).
+     */
+    private enum PlantedRouter { NONE, READS_ANOTHER_INPUT, PAUSES_ON_PACKETS_ALONE, FREES_OTHERS_ENTRIES,
+        BACKGROUND_DROPS_HEAD, DELIVERY_FLUSHES_TABLE, FAILURE_RESTARTS_ALL }
 
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource) {
         this(config, stuckSeq, escapeOnlyAtSource, config.xoff(), config.threshold(), false, false);
@@ -1877,6 +1914,9 @@ public final class NetworkModel implements LayoutModel {
             x.begin();
             x.removeAt(buffers[b], 0);
             writeLeft(u);
+            if (planted == PlantedRouter.DELIVERY_FLUSHES_TABLE && x.lengthNow(dft[t.arcFrom(arc)]) > 0) {
+                x.clear(dft[t.arcFrom(arc)]); // the planted bug of withPlantedDeliveryFlush (tests only)
+            }
             if (escapeVl) {
                 x.set(g.delivered[f], x.get(g.delivered[f]) | 1 << seq); // any order: the order is a property
                 emit(code(DELIVER, arc, b & 1, f, seq, 0, 0, 0, 0, 0, false, false));
@@ -1944,6 +1984,9 @@ public final class NetworkModel implements LayoutModel {
                 if (!deadNow[arc] && bg < backgroundCap && !paused(2 * i + 1)) {
                     x.begin();
                     x.set(background[i], bg + 1);
+                    if (planted == PlantedRouter.BACKGROUND_DROPS_HEAD && x.length(buffers[2 * i + 1]) > 0) {
+                        x.removeAt(buffers[2 * i + 1], 0); // the planted bug of withPlantedBackgroundDrop (tests only)
+                    }
                     emit(code(BACKGROUND, arc, 1, 0, 0, 0, 0, 0, 0, 0, false, false));
                 }
             }
@@ -2011,7 +2054,15 @@ public final class NetworkModel implements LayoutModel {
                         x.clear(dft[v]); // the failed switch's DFT is lost; survivors keep theirs
                     }
                 }
+                boolean restartAll = false;
+                for (int f = 0; planted == PlantedRouter.FAILURE_RESTARTS_ALL && f < flows; f++) {
+                    restartAll |= x.get(g.expected[f]) < packets; // the planted bug of withPlantedFailureRestartAll
+                }
                 for (int f = 0; f < flows; f++) {
+                    if (restartAll && x.get(g.expected[f]) >= packets) {
+                        x.set(g.sent[f], 0);
+                        x.set(g.expected[f], 0);
+                    }
                     if (x.get(g.expected[f]) < packets && x.get(g.sent[f]) > 0) {
                         x.set(g.sent[f], 0); // seed 000 §IV-C: the sender retransmits the message
                         if (flush) {
