@@ -44,15 +44,15 @@ import org.rdmacheck.model.topology.Topology;
  *     (every occupancy of each of {@code v}'s VL1 output buffers from the flow's own packets there up to
  *     {@code xoff}, made of filler packets of another flow and background packets behind the flow's own,
  *     in every split the layout allows;
- *     the same of the VL0 buffers it reads; with hysteresis, the pause bit where the occupancy leaves it
- *     open; a DFT with room or full of other flows' entries), the moves of that packet
+ *     the same of every VL0 output buffer; with hysteresis, the pause bit where the occupancy leaves it
+ *     open; a DFT with room or full of other flows' entries; enumerated as a decision tree over what the
+ *     decision reads, {@code Tree}), the moves of that packet
  *     ({@link NetworkModel#onePacket}, the successor function asked for that packet only) kept and
  *     projected. No occupancy is assumed to act like another: a router that tells any two occupancies
  *     apart is seen ({@code PerFlowPlantedBugTest}).
  * </ul>
- * A routing decision reads only {@code v}'s output buffers' occupancies (a VL0 buffer's only on the
- * packet's escape route and at its message's VL0 entry, the readings the enumeration rests on, with
- * these two: a table with room is read as such, whatever else
+ * A routing decision reads only {@code v}'s output buffers' occupancies (the readings the enumeration
+ * rests on, with these two: a table with room is read as such, whatever else
  * it holds; and no buffer holds more than {@code xoff}, since a packet joins only a buffer below it and
  * background only an unpaused one), its pause bits, {@code v}'s DFT (the flow's entries,
  * and whether the table is full), the failed element, and under a lane-rule table the flow's earlier
@@ -60,9 +60,10 @@ import org.rdmacheck.model.topology.Topology;
  * a move of another flow's packet or a background step changes nothing the projection keeps (it
  * removes and writes only its own packet and its own message's DFT entries; an overwrite, the only
  * rule that evicts another message's entry, is not a rule of the fabric preset's design), which the
- * abstract successor function checks at every switch of every state it expands, on other flows' sends
- * and forwards (the end packet's freeing included) over the situations it enumerates there, deciding
- * nothing if one changes the projection ({@code foreign}). So every
+ * abstract successor function checks at every switch of every state it expands, on other flows' sends,
+ * forwards (the end packet's freeing included) and deliveries over every environment of the switch's
+ * output buffers, on background steps, and on failures with the other flows incomplete, deciding
+ * nothing if one changes the projection ({@code foreign}, {@code failuresWithOthersIncomplete}). So every
  * reachable state of the model projects into the abstract reachable set, by induction on the steps.
  * This claim is checked on every transition of small configurations' full searches
  * ({@link #simulates}), and each routing decision's effect is checked where it is computed: the move,
@@ -827,9 +828,8 @@ public final class FlowProjection extends NetworkModelView {
          * One output buffer's environments: {fillers, background, paused (-1: no bit)} each: every
          * occupancy from the flow's own packets in it up to {@code xoff}, each with every split of the rest
          * into fillers and background (knocked out pfc-counts-background, every count of packets and every
-         * count of background); a VL0 buffer's
-         * occupancy is read only on the packet's escape route and at the arc of its message's VL0 entry
-         * ({@code read} false: no environment). The ECN mark is not enumerated (see the class comment).
+         * count of background), at most the buffer's declared capacity ({@code read} false: no environment).
+         * The ECN mark is not enumerated (see the class comment).
          */
         private List<int[]> environments(int arc, int lane, boolean normal, boolean read) {
             List<int[]> out = new ArrayList<>();
@@ -903,14 +903,6 @@ public final class FlowProjection extends NetworkModelView {
         private Move[] compute(int b, int v) {
             int e = x.get(g.failed);
             int normal = net.ecmpArc(e, v, f);
-            int escape = net.escapeArc(e, v, f);
-            java.util.Set<Integer> vl0Entries = new java.util.HashSet<>();
-            for (int i = 0, n = x.length(g.dft[v]); i < n; i++) {
-                int d = x.element(g.dft[v], i);
-                if (g.dLane.of(d) == 0) {
-                    vl0Entries.add(g.dArc.of(d));
-                }
-            }
             List<int[]> slots = new ArrayList<>(); // {arc, lane}
             List<List<int[]>> envs = new ArrayList<>();
             for (int p = 0; p < t.degree(v); p++) {
@@ -922,8 +914,9 @@ public final class FlowProjection extends NetworkModelView {
                 for (int lane = 0; lane < 2; lane++) {
                     if (g.buffers[2 * i + lane] != null) {
                         slots.add(new int[] {arc, lane});
-                        envs.add(environments(arc, lane, lane == 1 && arc == normal,
-                                lane == 1 || arc == escape || vl0Entries.contains(arc)));
+                        // every VL0 buffer too, not only those on the packet's escape route and at its
+                        // message's VL0 entry: the decision tree enumerates only those the decision reads
+                        envs.add(environments(arc, lane, lane == 1 && arc == normal, true));
                     }
                 }
             }

@@ -81,13 +81,14 @@ class PerFlowEnumerationTest {
     }
 
     @Test
-    void theTreeGivesTheFullEnumerationsMovesOnSmallFabrics() {
-        sameMoves(FlowProjectionTest.spec("repaired", FlowProjectionTest.twoTokens()));
+    void theTreeGivesTheFullEnumerationsMovesOnTheSmallestFabric() {
+        sameMoves(FlowProjectionTest.spec("repaired", FlowProjectionTest.tiny()));
     }
 
     @Test
     @Tag("slow")
     void theTreeGivesTheFullEnumerationsMovesAndVerdicts() {
+        sameMoves(FlowProjectionTest.spec("repaired", FlowProjectionTest.twoTokens()));
         sameMoves(FlowProjectionTest.spec("repaired", Map.of("failures", "1", "background", "1")));
         // a failure and background on the smallest fabric: the split of an occupancy, the escape route after a failure
         sameMoves(FlowProjectionTest.spec("repaired", with(FlowProjectionTest.tiny(), "failures", "1",
