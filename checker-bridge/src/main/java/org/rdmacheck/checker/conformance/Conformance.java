@@ -51,7 +51,7 @@ public final class Conformance {
      * @return the comparison
      */
     public ConformanceResult check(SpecManifest m, SpecManifest.Configuration c) {
-        return check(m, c, null);
+        return check(m, c, null, null);
     }
 
     /**
@@ -62,20 +62,38 @@ public final class Conformance {
      * @return the comparisons, in order
      */
     public List<ConformanceResult> checkAll(List<Map.Entry<SpecManifest, SpecManifest.Configuration>> configurations) {
-        List<TlcReport> first = new TlcChecker(tlc).checkAll(configurations.stream()
-                .map(e -> request(e.getKey(), e.getValue(), e.getValue().constants())).toList());
+        List<TlcRequest> requests = configurations.stream()
+                .map(e -> request(e.getKey(), e.getValue(), e.getValue().constants())).toList();
+        TlcChecker checker = new TlcChecker(tlc);
+        List<TlcReport> first = checker.checkAll(requests);
+        // the runs TLC stopped at a violation count their whole state spaces again, in one child too
+        List<Integer> stopped = new ArrayList<>();
+        for (int i = 0; i < first.size(); i++) {
+            if (first.get(i).counterexample().isPresent()) {
+                stopped.add(i);
+            }
+        }
+        List<TlcReport> counts = stopped.isEmpty() ? List.of()
+                : checker.checkAll(stopped.stream().map(i -> counting(requests.get(i))).toList());
         List<ConformanceResult> out = new ArrayList<>();
         for (int i = 0; i < configurations.size(); i++) {
-            out.add(check(configurations.get(i).getKey(), configurations.get(i).getValue(), first.get(i)));
+            int s = stopped.indexOf(i);
+            out.add(check(configurations.get(i).getKey(), configurations.get(i).getValue(), first.get(i),
+                    s < 0 ? null : counts.get(s)));
         }
         return out;
     }
 
-    /** @param tlcReport TLC's report on the configuration, or null to run TLC here */
-    private ConformanceResult check(SpecManifest m, SpecManifest.Configuration c, TlcReport tlcReport) {
+    /**
+     * @param tlcReport TLC's report on the configuration, or null to run TLC here
+     * @param count     TLC's report on the configuration without its properties, when the first run stopped at
+     *                  a violation, or null to run it here if needed
+     */
+    private ConformanceResult check(SpecManifest m, SpecManifest.Configuration c, TlcReport tlcReport,
+                                    TlcReport count) {
         List<String> mismatches = new ArrayList<>();
         List<ConformanceResult.Unsettled> unsettled = new ArrayList<>();
-        TlcRun t = runTlc(m, c, c.constants(), false, tlcReport);
+        TlcRun t = runTlc(m, c, c.constants(), false, tlcReport, count);
         SpecManifest.Expectation ex = c.expect();
         if (t.settled()) {
             if (t.report.outcome() != ex.result()) {
@@ -139,21 +157,61 @@ public final class Conformance {
      * @throws ConstantMapping.Unmapped naming what the spec cannot express
      */
     public ConformanceResult compare(SpecManifest m, String variant, Params params) {
-        CheckSpec<?> spec = Catalog.find(m.javaModel()).build(variant, params);
-        Map<String, String> constants = constants(m, spec);
-        SpecManifest.Configuration template = template(m, variant);
+        return compareAll(List.of(new Comparison(m, variant, params))).get(0);
+    }
+
+    /**
+     * A Java variant with parameters to compare with its spec ({@link #compare}).
+     *
+     * @param manifest a manifest with a Java twin
+     * @param variant  Java variant
+     * @param params   Java parameters (defaults filled in by the catalogue)
+     */
+    public record Comparison(SpecManifest manifest, String variant, Params params) {
+    }
+
+    /**
+     * As {@link #compare} for each comparison, with their TLC runs in one child JVM a round
+     * ({@link TlcChecker#checkAll}): a round runs each comparison whose properties are not all settled
+     * yet once ({@link #settleEach}); a round of one runs in a child of its own, as {@link #compare}
+     * does. The TLC time limit covers all the rounds. Refuses (before running anything) a variant or
+     * parameter value the spec has no counterpart for.
+     *
+     * @param comparisons the variants and parameters, each with its manifest
+     * @return the comparisons' results, in order
+     * @throws ConstantMapping.Unmapped naming what a spec cannot express
+     */
+    public List<ConformanceResult> compareAll(List<Comparison> comparisons) {
+        List<CheckSpec<?>> specs = new ArrayList<>();
+        List<Map<String, String>> constants = new ArrayList<>();
+        List<SpecManifest.Configuration> templates = new ArrayList<>();
+        for (Comparison c : comparisons) {
+            CheckSpec<?> spec = Catalog.find(c.manifest().javaModel()).build(c.variant(), c.params());
+            specs.add(spec);
+            constants.add(constants(c.manifest(), spec));
+            templates.add(template(c.manifest(), c.variant()));
+        }
         // no manifest says which properties fail here: TLC runs until every property it checks is settled
         // (settleEach), and any it still leaves open keeps the result open
-        TlcRun t = runTlc(m, template, constants, true, null);
-        ExplorationReport r = new Explorer(explorer.withSymmetry(false)).check(spec);
-        Map<String, String> java = verdicts(r.results());
-        List<String> mismatches = new ArrayList<>();
-        List<ConformanceResult.Unsettled> unsettled = new ArrayList<>();
-        compare(t, r, java, mismatches, unsettled);
-        settledOnBothSides(t.verdicts, java, t.report, r, unsettled);
-        List<String> notCompared = oneSided(t.verdicts, java, unsettled);
-        return new ConformanceResult(m.folder().getFileName().toString(), variant + " " + spec.parameters(), constants,
-                t.distinct, r.stats().distinctStates(), t.verdicts, java, mismatches, unsettled, notCompared);
+        List<TlcReport> settled = settleAll(java.util.stream.IntStream.range(0, comparisons.size())
+                .mapToObj(i -> request(comparisons.get(i).manifest(), templates.get(i), constants.get(i))).toList());
+        List<ConformanceResult> out = new ArrayList<>();
+        for (int i = 0; i < comparisons.size(); i++) {
+            SpecManifest m = comparisons.get(i).manifest();
+            CheckSpec<?> spec = specs.get(i);
+            TlcRun t = runTlc(m, templates.get(i), constants.get(i), true, settled.get(i), null);
+            ExplorationReport r = new Explorer(explorer.withSymmetry(false)).check(spec);
+            Map<String, String> java = verdicts(r.results());
+            List<String> mismatches = new ArrayList<>();
+            List<ConformanceResult.Unsettled> unsettled = new ArrayList<>();
+            compare(t, r, java, mismatches, unsettled);
+            settledOnBothSides(t.verdicts, java, t.report, r, unsettled);
+            List<String> notCompared = oneSided(t.verdicts, java, unsettled);
+            out.add(new ConformanceResult(m.folder().getFileName().toString(), comparisons.get(i).variant() + " "
+                    + spec.parameters(), constants.get(i), t.distinct, r.stats().distinctStates(), t.verdicts, java,
+                    mismatches, unsettled, notCompared));
+        }
+        return out;
     }
 
     /**
@@ -300,9 +358,11 @@ public final class Conformance {
      *                   the first violation
      * @param ran        TLC's report on the request, already run and stopped at its first violation, or null to
      *                   run it here
+     * @param count      TLC's report on the request without its properties ({@link #counting}), already run, or
+     *                   null to run it here when {@code ran} stopped at a violation
      */
     private TlcRun runTlc(SpecManifest m, SpecManifest.Configuration c, Map<String, String> constants,
-                          boolean settleEach, TlcReport ran) {
+                          boolean settleEach, TlcReport ran, TlcReport count) {
         TlcRequest req = request(m, c, constants);
         TlcChecker checker = new TlcChecker(tlc);
         TlcReport report = ran != null ? ran : settleEach ? settleEach(req) : checker.check(req);
@@ -311,7 +371,7 @@ public final class Conformance {
         String prefix = "";
         if (report.counterexample().isPresent() && !settleEach) {
             // TLC stopped at a violation: count the whole state space without properties.
-            counted = checker.check(req.withInvariants(List.of()).withProperties(List.of()).withCheckDeadlock(false));
+            counted = count != null ? count : checker.check(counting(req));
             distinct = counted.stats().distinctStates();
             prefix = "counting the state space: ";
         }
@@ -322,6 +382,11 @@ public final class Conformance {
         return new TlcRun(report, distinct, verdicts(report.results()), limited ? prefix + counted.detail() : "",
                 failed ? prefix + counted.detail() : "", o == TlcOutcome.TIMEOUT ? CheckResult.InconclusiveReason.TIME_LIMIT
                         : CheckResult.InconclusiveReason.STOPPED_EARLY);
+    }
+
+    /** @return the request without its invariants, properties and deadlock check: TLC counts the whole state space */
+    private static TlcRequest counting(TlcRequest req) {
+        return req.withInvariants(List.of()).withProperties(List.of()).withCheckDeadlock(false);
     }
 
     /**
@@ -339,20 +404,79 @@ public final class Conformance {
      *         statistics from the last run
      */
     private TlcReport settleEach(TlcRequest req) {
-        List<String> inv = new ArrayList<>(req.invariants() == null ? List.of() : req.invariants());
-        List<String> props = new ArrayList<>(req.properties() == null ? List.of() : req.properties());
-        boolean deadlock = Boolean.TRUE.equals(req.checkDeadlock());
-        List<String> all = new ArrayList<>(inv);
-        all.addAll(props);
-        if (deadlock) {
-            all.add(TlcChecker.DEADLOCK);
-        }
-        Map<String, CheckResult> violated = new LinkedHashMap<>();
+        Settling settling = new Settling(req);
         long deadline = System.currentTimeMillis() + tlc.timeLimitMillis();
         while (true) {
             long left = Math.max(1, deadline - System.currentTimeMillis());
-            TlcReport last = new TlcChecker(tlc.withTimeLimitMillis(left)).check(req.withInvariants(inv)
-                    .withProperties(props).withCheckDeadlock(deadlock));
+            if (settling.settledBy(new TlcChecker(tlc.withTimeLimitMillis(left)).check(settling.next()))) {
+                return settling.report();
+            }
+        }
+    }
+
+    /**
+     * {@link #settleEach} for several requests, in rounds: each round runs every request not yet
+     * settled once, all in one child JVM ({@link TlcChecker#checkAll}), or in a child of its own when it
+     * is the only one. The time limit covers all the rounds.
+     *
+     * @param requests the requests, each with its invariants, properties and deadlock check
+     * @return one report per request, as {@link #settleEach} gives it
+     */
+    private List<TlcReport> settleAll(List<TlcRequest> requests) {
+        if (requests.size() == 1) {
+            return List.of(settleEach(requests.get(0)));
+        }
+        List<Settling> open = new ArrayList<>(requests.stream().map(Settling::new).toList());
+        List<Settling> all = List.copyOf(open);
+        long deadline = System.currentTimeMillis() + tlc.timeLimitMillis();
+        while (!open.isEmpty()) {
+            TlcChecker checker = new TlcChecker(tlc.withTimeLimitMillis(Math.max(1, deadline
+                    - System.currentTimeMillis())));
+            List<TlcReport> round = open.size() == 1 ? List.of(checker.check(open.get(0).next()))
+                    : checker.checkAll(open.stream().map(Settling::next).toList());
+            List<Settling> next = new ArrayList<>();
+            for (int i = 0; i < open.size(); i++) {
+                if (!open.get(i).settledBy(round.get(i))) {
+                    next.add(open.get(i));
+                }
+            }
+            open = next;
+        }
+        return all.stream().map(Settling::report).toList();
+    }
+
+    /** One request's way through {@link #settleEach}: what the next run checks, and the violations found so far. */
+    private static final class Settling {
+        private final TlcRequest req;
+        private final List<String> inv;
+        private final List<String> props;
+        private final List<String> all;
+        private final Map<String, CheckResult> violated = new LinkedHashMap<>();
+        private boolean deadlock;
+        private TlcReport report;
+
+        Settling(TlcRequest req) {
+            this.req = req;
+            inv = new ArrayList<>(req.invariants() == null ? List.of() : req.invariants());
+            props = new ArrayList<>(req.properties() == null ? List.of() : req.properties());
+            deadlock = Boolean.TRUE.equals(req.checkDeadlock());
+            all = new ArrayList<>(inv);
+            all.addAll(props);
+            if (deadlock) {
+                all.add(TlcChecker.DEADLOCK);
+            }
+        }
+
+        /** @return the next run: the request without the properties found violated */
+        TlcRequest next() {
+            return req.withInvariants(inv).withProperties(props).withCheckDeadlock(deadlock);
+        }
+
+        /**
+         * @param last the report of the run {@link #next} asked for
+         * @return whether no further run is needed ({@link #report} is then ready)
+         */
+        boolean settledBy(TlcReport last) {
             boolean removed = false;
             for (CheckResult r : last.results()) {
                 if (r instanceof CheckResult.Violated v) {
@@ -368,8 +492,15 @@ public final class Conformance {
             if (settled || !removed || last.outcome() == TlcOutcome.TIMEOUT) {
                 // settled; or a violation named otherwise than the request's properties (an assertion), which
                 // no run can leave out; or the time is up
-                return merged(all, violated, last);
+                report = merged(all, violated, last);
+                return true;
             }
+            return false;
+        }
+
+        /** @return the merged report, once settled */
+        TlcReport report() {
+            return report;
         }
     }
 

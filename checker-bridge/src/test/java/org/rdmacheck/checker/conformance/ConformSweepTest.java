@@ -44,20 +44,38 @@ class ConformSweepTest {
             "escape-vl", Map.entry("escape-follow", Map.of("network", "leafspine", "capacity", "2", "tokens", "0")));
 
     private static void assertConforms(SpecManifest m, String variant, Map<String, String> params) {
-        ConformanceResult r = CONFORMANCE.compare(m, variant, Params.of(params));
+        assertConforms(m, variant, params, CONFORMANCE.compare(m, variant, Params.of(params)));
+    }
+
+    private static void assertConforms(SpecManifest m, String variant, Map<String, String> params,
+                                       ConformanceResult r) {
         assertTrue(r.conforms(), () -> m.javaModel() + " " + variant + " " + params + ": " + r.mismatches());
         assertEquals(r.tlcDistinct(), r.javaDistinct());
     }
 
+    /**
+     * One test per model; the comparisons' TLC runs share one child JVM a round
+     * ({@link Conformance#compareAll}), run on the first test's demand.
+     */
     @TestFactory
     Stream<DynamicTest> everyParameterChangedAtOnceConforms() {
-        List<DynamicTest> tests = new ArrayList<>();
+        List<SpecManifest> models = new ArrayList<>();
+        List<Conformance.Comparison> comparisons = new ArrayList<>();
         for (SpecManifest m : ConstantMappingTest.twins()) {
             Map.Entry<String, Map<String, String>> run = ALL_CHANGED.get(m.javaModel());
             if (run == null) {
                 continue; // textbook references: ManifestConformanceTest and TlcCommandsTest
             }
+            models.add(m);
+            comparisons.add(new Conformance.Comparison(m, run.getKey(), Params.of(run.getValue())));
+        }
+        List<ConformanceResult> results = new ArrayList<>();
+        List<DynamicTest> tests = new ArrayList<>();
+        for (int i = 0; i < models.size(); i++) {
+            SpecManifest m = models.get(i);
+            Map.Entry<String, Map<String, String>> run = ALL_CHANGED.get(m.javaModel());
             ModelEntry entry = Catalog.find(m.javaModel());
+            int index = i;
             tests.add(DynamicTest.dynamicTest(m.javaModel(), () -> {
                 Map<String, String> defaults = entry.defaults();
                 for (String k : defaults.keySet()) {
@@ -68,7 +86,12 @@ class ConformSweepTest {
                                 k + " is not changed");
                     }
                 }
-                assertConforms(m, run.getKey(), run.getValue());
+                synchronized (results) {
+                    if (results.isEmpty()) {
+                        results.addAll(CONFORMANCE.compareAll(comparisons));
+                    }
+                }
+                assertConforms(m, run.getKey(), run.getValue(), results.get(index));
             }));
         }
         return tests.stream();
