@@ -166,25 +166,54 @@ public final class PerFlowDecision {
         List<FlowRun> runs = new ArrayList<>();
         Map<String, List<Finding>> findings = new LinkedHashMap<>();
         names.forEach(n -> findings.put(n, new ArrayList<>()));
-        for (int f = 0; f < m.config().flows().size(); f++) {
-            FlowProjection p = new FlowProjection(m, f, enumeration);
-            List<Property<LayoutState>> ps = new ArrayList<>();
-            for (String n : SAFETY) {
-                ps.add(spec.property(n));
-            }
-            ps.add(drained(p));
-            CheckSpec<LayoutState> abs = new CheckSpec<>(spec.modelName(), spec.variant(), spec.parameters(), p, ps,
-                    Set.of());
-            progress.accept("flow " + p.flowName() + ": abstract search");
-            ExplorationReport r;
+        int flows = m.config().flows().size();
+        FlowProjection[] projections = new FlowProjection[flows];
+        Object[] searched = new Object[flows]; // each flow's report, or what its search threw
+        for (int f = 0; f < flows; f++) {
+            projections[f] = new FlowProjection(m, f, enumeration);
+        }
+        // the flows' abstract searches side by side when there are threads for more than one: each on its
+        // share of the threads, so that no core waits for a level of one flow's search while another
+        // flow's is still to do (the two short flows at paper scale are the same size)
+        int side = Math.min(settings.threads(), flows);
+        ExplorerSettings each = side > 1 ? settings.withThreads(Math.max(1, settings.threads() / side)) : settings;
+        if (side > 1) {
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(side, r -> {
+                Thread t = new Thread(r, "per-flow");
+                t.setDaemon(true);
+                return t;
+            });
             try {
-                r = new Explorer(reporting(settings, progress, rp -> String.format(Locale.ROOT,
-                        "progress: flow %s, abstract search: %,d abstract states, queue %,d, depth %d, %,d routing "
-                                + "situations covered by %,d decisions (%,d local), %.1f s elapsed", p.flowName(),
-                        rp.distinctStates(), rp.queue(), rp.depth(), p.situations.sum(), p.decisions.sum(),
-                        p.memoised(), rp.elapsedMillis() / 1000.0))
-                        .withStopAtFirstViolation(false)).check(abs);
-            } catch (RuntimeException e) {
+                List<java.util.concurrent.Future<?>> done = new ArrayList<>();
+                for (int f = 0; f < flows; f++) {
+                    int ff = f;
+                    done.add(pool.submit(() -> {
+                        searched[ff] = search(spec, projections[ff], each, progress);
+                    }));
+                }
+                for (java.util.concurrent.Future<?> d : done) {
+                    d.get();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
+                throw new IllegalStateException(e.getCause());
+            } finally {
+                pool.shutdownNow();
+            }
+        } else {
+            for (int f = 0; f < flows; f++) {
+                searched[f] = search(spec, projections[f], each, progress);
+            }
+        }
+        for (int f = 0; f < flows; f++) {
+            FlowProjection p = projections[f];
+            ExplorationReport r;
+            if (searched[f] instanceof RuntimeException e) {
                 FlowProjection.AssumptionFailed a = assumption(e);
                 if (a == null) {
                     throw e;
@@ -196,6 +225,7 @@ public final class PerFlowDecision {
                 }
                 continue;
             }
+            r = (ExplorationReport) searched[f];
             if (p.failure().isPresent()) {
                 // the explorer caught it as a model failure: the run stopped there, nothing is decided
                 FlowProjection.AssumptionFailed a = p.failure().get();
@@ -256,6 +286,29 @@ public final class PerFlowDecision {
             verdicts.add(deadlockFree(deadlockFree, bound, drained, b));
         }
         return new Outcome(runs, verdicts, budgetOutcome);
+    }
+
+    /** One flow's abstract search: its report, or the exception it ended with (returned, not thrown). */
+    private static Object search(CheckSpec<LayoutState> spec, FlowProjection p, ExplorerSettings settings,
+                                 Consumer<String> progress) {
+        List<Property<LayoutState>> ps = new ArrayList<>();
+        for (String n : SAFETY) {
+            ps.add(spec.property(n));
+        }
+        ps.add(drained(p));
+        CheckSpec<LayoutState> abs = new CheckSpec<>(spec.modelName(), spec.variant(), spec.parameters(), p, ps,
+                Set.of());
+        progress.accept("flow " + p.flowName() + ": abstract search");
+        try {
+            return new Explorer(reporting(settings, progress, rp -> String.format(Locale.ROOT,
+                    "progress: flow %s, abstract search: %,d abstract states, queue %,d, depth %d, %,d routing "
+                            + "situations covered by %,d decisions (%,d local), %.1f s elapsed", p.flowName(),
+                    rp.distinctStates(), rp.queue(), rp.depth(), p.situations.sum(), p.decisions.sum(),
+                    p.memoised(), rp.elapsedMillis() / 1000.0))
+                    .withStopAtFirstViolation(false)).check(abs);
+        } catch (RuntimeException e) {
+            return e;
+        }
     }
 
     /** The settings with their progress reports written as one line each by {@code line}, to {@code progress}. */
