@@ -70,7 +70,7 @@ class FabricFindingKindTest {
     /**
      * Every finding's kinds are complete at its configuration (the search for a routing deadlock of
      * another kind is exhausted), and each further kind is what that search finds next, at the
-     * stored trace's length. {@code mvn -B verify -Pslow}; about 24 M states over the ten findings
+     * stored trace's length. {@code mvn -B verify -Pslow}; about 27 M states over the eleven findings
      * ({@code repaired-three-flows}' four searches 12.4 M, the last exhausting its 6.2 M states;
      * {@code repaired-failure-background}'s last search exhausts its 4.6 M states).
      */

@@ -43,7 +43,8 @@ class FabricVerificationTest {
      * but for {@link FabricEntry#NOT_IN_ALL}).
      */
     private static final Set<String> SLOW_VARIANTS = Set.of("repaired-failure", "repaired-failure-background",
-            "repaired-long-flow", "repaired-incast", "repaired-three-flows", "repaired-ring");
+            "repaired-long-flow", "repaired-incast", "repaired-three-flows", "repaired-no-background",
+            "repaired-ring");
 
     @TestFactory
     Stream<DynamicTest> everyVariantViolatesExactlyItsDeclaredPropertiesAtItsDefaults() {

@@ -213,6 +213,20 @@ public final class FabricEntry implements ModelEntry {
                         plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
                         with(REPAIRED_DEFAULTS, "topology", "leafspine:tors=3,spines=2,hosts=1", "flows", "0-2,1-2,2-0",
                                 "tokens", "2", "xoff", "3", "background", "1", "dft", "1")),
+                new VariantSpec("repaired-no-background", "the repairs (as repaired) on the 3x2 leaf-spine with three 3-packet "
+                        + "messages h0->h2, h1->h2, h2->h0, 2 tokens, xoff 3, a one-entry DFT and no background packet: "
+                        + "a deadlock the fabric's own packets close, with no persistent congestion. h0's first packet "
+                        + "takes leaf2's port to h2, so leaf2 deflects h1's first packet up to spine1 (leaf2's one DFT "
+                        + "entry) and h1's later packets follow it; spine1 sends h1's first two packets back down to "
+                        + "leaf2, which deflects the first up again with its last token, and the new entry pins h1's "
+                        + "later packets back up to spine1 too. Spine1->leaf2 ends with h1's second packet and h0's "
+                        + "second and third, leaf2->spine1 with h1's third and first packets and h2's first, both full at "
+                        + "xoff 3: leaf2's head (h1's second packet, at its destination ToR) is pinned by its message's "
+                        + "entry back up to the full buffer to spine1, spine1's head (h1's third packet) needs the full "
+                        + "buffer to leaf2, and follow closes VL0 to both (21 steps; with 2 packets or 1 token it holds)",
+                        plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        with(REPAIRED_DEFAULTS, "topology", "leafspine:tors=3,spines=2,hosts=1", "flows", "0-2,1-2,2-0",
+                                "packets", "3", "tokens", "2", "xoff", "3", "background", "0", "dft", "1")),
                 new VariantSpec("repaired-ring", "the repairs (as repaired, at its defaults) on a ring of 4 switches "
                         + "with three one-hop messages h0->h1, h1->h2, h3->h0: s0 deflects h3's first packet to s1 "
                         + "(a background packet on its port to h0) and s1 deflects h1's to s0 (one on its port to s2), "
@@ -370,10 +384,11 @@ public final class FabricEntry implements ModelEntry {
      * Variants {@code all} (and so the report) leaves out: a full check of each takes minutes (with
      * liveness, 4.6 M states and about 5 minutes of one loaded core for
      * {@code repaired-failure-background}; 6.2 M states and about 2 minutes of two loaded threads for
-     * {@code repaired-three-flows}). The slow tier checks them (FabricVerificationTest);
+     * {@code repaired-three-flows}; 2.4 M states for {@code repaired-no-background}). The slow tier checks them (FabricVerificationTest);
      * {@code check fabric --variant NAME} runs one; their stored traces replay in the default tier.
      */
-    public static final Set<String> NOT_IN_ALL = Set.of("repaired-failure-background", "repaired-three-flows");
+    public static final Set<String> NOT_IN_ALL = Set.of("repaired-failure-background", "repaired-three-flows",
+            "repaired-no-background");
 
     @Override
     public List<Run> allRuns() {
@@ -454,7 +469,7 @@ public final class FabricEntry implements ModelEntry {
      */
     static final List<String> REPAIRED_FINDINGS = List.of("repaired-one-message", "repaired-background",
             "repaired-three-tokens", "repaired-failure", "repaired-failure-background", "repaired-long-flow", "repaired-deadlock", "repaired-incast",
-            "repaired-three-flows", "repaired-ring");
+            "repaired-three-flows", "repaired-no-background", "repaired-ring");
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name(),
@@ -470,17 +485,18 @@ public final class FabricEntry implements ModelEntry {
      * checks each against its stored traces). A containing configuration's deadlock counts as the
      * finding only if it is of this kind.
      */
-    static final Map<String, Set<NetworkModel.Block>> FINDING_KINDS = Map.of(
-            "repaired-one-message", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
-            "repaired-background", kind(PAUSED, FOLLOW_CLOSES_VL0),
-            "repaired-three-tokens", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
-            "repaired-failure", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0, ESCAPE_BLOCKED),
-            "repaired-failure-background", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
-            "repaired-deadlock", kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
-            "repaired-long-flow", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
-            "repaired-incast", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
-            "repaired-three-flows", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
-            "repaired-ring", kind(PAUSED, FOLLOW_CLOSES_VL0));
+    static final Map<String, Set<NetworkModel.Block>> FINDING_KINDS = Map.ofEntries(
+            Map.entry("repaired-one-message", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
+            Map.entry("repaired-background", kind(PAUSED, FOLLOW_CLOSES_VL0)),
+            Map.entry("repaired-three-tokens", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
+            Map.entry("repaired-failure", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0, ESCAPE_BLOCKED)),
+            Map.entry("repaired-failure-background", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
+            Map.entry("repaired-deadlock", kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
+            Map.entry("repaired-long-flow", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
+            Map.entry("repaired-incast", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
+            Map.entry("repaired-three-flows", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
+            Map.entry("repaired-no-background", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
+            Map.entry("repaired-ring", kind(PAUSED, FOLLOW_CLOSES_VL0)));
 
     /**
      * The further kinds of a stored deadlock: the other kinds of routing deadlock the finding's own
