@@ -198,16 +198,21 @@ public final class PacketBudget {
         int[] inSwitches = failureToCome ? new int[flows] : null;
         int inSwitchesAll = 0;
         int foreground = 0;
-        for (int k = 0, at = base + header; k < fifos.length; k++) {
-            Fifo q = fifos[k];
-            int n = q.length(s, base);
-            if (switchBuffer[k] && n > 0) { // a packet in a host buffer is only ever delivered
+        // the non-empty FIFOs: in the compact encoding the values after the header, one each (tag, length,
+        // elements); in the plain one every FIFO in turn, its length in the header
+        boolean compact = g.layout.compact();
+        int end = compact ? base + header + g.layout.nonEmptyFifos(s, base) : 0;
+        for (int k = 0, at = base + header; compact ? at < end : k < fifos.length; k++) {
+            int j = compact ? g.layout.fifoOf(s[at]) : k;
+            Fifo q = fifos[j];
+            int n = compact ? g.layout.lengthOf(s[at]) : q.length(s, base);
+            if (switchBuffer[j] && n > 0) { // a packet in a host buffer is only ever delivered
                 inSwitchesAll += n;
                 for (int i = 0; inSwitches != null && i < n; i++) {
                     inSwitches[g.pFlow.of(q.element(s, at, i))]++;
                 }
             }
-            at += q.values(n);
+            at += compact ? 1 : q.values(n);
         }
         int placed = 0;
         int onOneLink = 0;

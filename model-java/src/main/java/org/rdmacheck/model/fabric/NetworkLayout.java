@@ -103,7 +103,8 @@ public final class NetworkLayout {
         } else {
             paused = null;
         }
-        layout = b.build();
+        // few of many buffers and tables hold anything in a state: the compact encoding lists only those
+        layout = b.compactFifos().build();
     }
 
     /**

@@ -530,9 +530,14 @@ public final class NetworkModel implements LayoutModel {
         }
         capacityWithinXoff = within;
         dftLengthBits = new int[g.layout.header()];
-        for (Fifo q : tables) {
-            Field l = q.lengthField();
-            dftLengthBits[l.position()] |= (1 << l.width()) - 1 << l.shift();
+        for (int k = 0; k < tables.length; k++) {
+            if (g.layout.fifos().indexOf(tables[k]) != k) {
+                throw new IllegalStateException("the tables are not the layout's first FIFOs");
+            }
+            Field l = tables[k].lengthField();
+            if (!g.layout.compact()) {
+                dftLengthBits[l.position()] |= (1 << l.width()) - 1 << l.shift();
+            }
         }
         deliveredBits = new int[g.layout.header()];
         deliveredValue = new int[g.layout.header()];
@@ -1249,6 +1254,9 @@ public final class NetworkModel implements LayoutModel {
         int arc = arc(code);
         int leftSwitch = arc < 0 ? -1 : t.arcFrom(arc);
         int f = flow(code);
+        if (g.layout.compact()) {
+            return entriesKeptCompact(from, o, to, leftSwitch, f);
+        }
         // the tables are the layout's first FIFOs: their values start after the header, in node order
         int a = o + g.layout.header();
         int b = g.layout.header();
@@ -1273,6 +1281,45 @@ public final class NetworkModel implements LayoutModel {
             }
             a += nv;
             b += mv;
+        }
+        return true;
+    }
+
+    /**
+     * {@link #entriesKept} on compact states: the tables are the first FIFOs, so their values are the
+     * first after each header (tag, length and entries in one value); a table's value that differs
+     * between the two states is looked at entry by entry.
+     */
+    private boolean entriesKeptCompact(int[] from, int o, int[] to, int leftSwitch, int f) {
+        StateLayout l = g.layout;
+        int h = l.header();
+        int a = o + h;
+        int aEnd = a + l.nonEmptyFifos(from, o);
+        int b = h;
+        int bEnd = b + l.nonEmptyFifos(to, 0);
+        for (; a < aEnd; a++) {
+            int va = from[a];
+            int k = l.fifoOf(va);
+            if (k >= tables.length) {
+                break; // the buffers: no table left in the state before
+            }
+            while (b < bEnd && l.fifoOf(to[b]) < k) {
+                b++;
+            }
+            int vb = b < bEnd && l.fifoOf(to[b]) == k ? to[b] : 0;
+            if (va == vb) {
+                continue;
+            }
+            Fifo q = tables[k];
+            int n = l.lengthOf(va);
+            int m = vb == 0 ? 0 : l.lengthOf(vb);
+            int node = tableNode[k];
+            for (int i = 0; i < n; i++) {
+                int e = element(q, from, a, i);
+                if ((node != leftSwitch || g.dFlow.of(e) != f) && !holds(q, to, b, m, e)) {
+                    return false;
+                }
+            }
         }
         return true;
     }
@@ -1324,6 +1371,9 @@ public final class NetworkModel implements LayoutModel {
      * @return whether every DFT is empty
      */
     public boolean dftsEmpty(int[] s, int base) {
+        if (g.layout.compact()) { // the tables are the first FIFOs: a table holds an entry if the first value is one
+            return g.layout.nonEmptyFifos(s, base) == 0 || g.layout.fifoOf(s[base + g.layout.header()]) >= tables.length;
+        }
         for (int w = 0; w < dftLengthBits.length; w++) { // the lengths' bits in the header, not each table's length
             if ((s[base + w] & dftLengthBits[w]) != 0) {
                 return false;
@@ -1706,7 +1756,8 @@ public final class NetworkModel implements LayoutModel {
             if (lastThread != Thread.currentThread() || sink != null || lastLength < 0) {
                 return false;
             }
-            // equal headers hold equal FIFO lengths, so equal first lastLength values are the whole state
+            // equal headers hold equal FIFO lengths (compact: the same number of FIFOs), so equal first
+            // lastLength values are the whole state
             int n = lastLength;
             return base + n <= s.length && java.util.Arrays.equals(last, 0, n, s, base, base + n);
         }

@@ -74,6 +74,18 @@ public class Expansion {
     /** on packed values: the FIFOs not empty in the parent and in the successor (equal but for the edited), 64 a long */
     private final long[] pmask;
     private final long[] smask;
+    /**
+     * the compact encoding ({@link StateLayout#compact}): the header field counting the non-empty
+     * FIFOs (else null), the shifts of a FIFO value's tag and length, the masks of its length and
+     * elements; per FIFO its tag bits, and the parent's value of each non-empty one as it is
+     */
+    private final Field countField;
+    private final int tagShift;
+    private final int cLengthShift;
+    private final int cLengthMask;
+    private final int cElementsMask;
+    private final int[] tag;
+    private final int[] pvalue;
 
     /**
      * @param layout the layout of the states expanded
@@ -105,7 +117,8 @@ public class Expansion {
 
     Expansion(StateLayout layout, boolean words) {
         this.layout = layout;
-        this.words = words;
+        // a compact layout's FIFOs fit one value each: they are always held as that value
+        this.words = words || layout.compact();
         this.fifos = layout.fifos().toArray(new Fifo[0]);
         this.header = layout.header();
         int n = fifos.length;
@@ -139,7 +152,17 @@ public class Expansion {
         lengthValue = new int[n];
         lengthShift = new int[n];
         lengthMask = new int[n];
-        for (int i = 0; i < n; i++) {
+        countField = layout.nonEmptyCountField();
+        tagShift = layout.tagShift();
+        cLengthShift = layout.lengthShift();
+        cLengthMask = layout.lengthMask();
+        cElementsMask = layout.elementsMask();
+        tag = new int[n];
+        pvalue = new int[n];
+        for (int i = 0; i < n && countField != null; i++) {
+            tag[i] = i << tagShift;
+        }
+        for (int i = 0; i < n && countField == null; i++) {
             Field l = fifos[i].lengthField();
             lengthValue[i] = l.value;
             lengthShift[i] = l.shift;
@@ -242,6 +265,10 @@ public class Expansion {
         }
         long[] mask = pmask;
         Arrays.fill(mask, 0L);
+        if (countField != null) {
+            loadCompact(s, off, mask);
+            return;
+        }
         for (int w = 0; w < header; w++) {
             int v = s[off + w];
             int b = v & lengthBits[w];
@@ -267,6 +294,29 @@ public class Expansion {
                 word[k] = v;
             }
         }
+        nonEmptyCount = count;
+        pend = at;
+    }
+
+    /**
+     * {@link #loadWords} of a compact state: its non-empty FIFOs are the values after the header,
+     * each with its tag and length.
+     */
+    private void loadCompact(int[] s, int off, long[] mask) {
+        int at = off + header;
+        int count = countField.get(s, off);
+        for (int i = 0; i < count; i++) {
+            int v = s[at++];
+            int k = v >>> tagShift;
+            plen[k] = v >>> cLengthShift & cLengthMask;
+            pvalue[k] = v;
+            int e = v & cElementsMask;
+            pword[k] = e;
+            word[k] = e;
+            nonEmpty[i] = k;
+            mask[k >>> 6] |= 1L << k;
+        }
+        System.arraycopy(mask, 0, smask, 0, mask.length);
         nonEmptyCount = count;
         pend = at;
     }
@@ -335,6 +385,7 @@ public class Expansion {
                 edited[k] = false;
                 word[k] = pword[k];
                 smask[k >>> 6] = smask[k >>> 6] & ~(1L << k) | pmask[k >>> 6] & 1L << k;
+                pvalue[k] = tag[k] | plen[k] << cLengthShift | pword[k]; // compact: as the parent holds it
             }
             editedCount = 0;
             return;
@@ -640,6 +691,10 @@ public class Expansion {
      * edited ones' bits set by their lengths; their values follow the header in FIFO order.
      */
     private void emitWords(long code, PackedModel.Sink sink) {
+        if (countField != null) {
+            emitCompact(code, sink);
+            return;
+        }
         int[] d = o;
         int base = ob;
         long[] mask = smask;
@@ -658,6 +713,33 @@ public class Expansion {
                 b &= b - 1;
             }
         }
+        done(code, sink, at - base);
+    }
+
+    /**
+     * {@link #emit} of a compact successor: its non-empty FIFOs, in order, each as its value (an
+     * untouched one's copied from the parent), and their number in the header.
+     */
+    private void emitCompact(long code, PackedModel.Sink sink) {
+        int[] d = o;
+        int base = ob;
+        long[] mask = smask;
+        for (int i = 0, m = editedCount; i < m; i++) {
+            int k = editedList[i];
+            int n = len[k];
+            mask[k >>> 6] = n > 0 ? mask[k >>> 6] | 1L << k : mask[k >>> 6] & ~(1L << k);
+            // the edited FIFO's value in place of the parent's ({@link #begin} puts the parent's back)
+            pvalue[k] = tag[k] | n << cLengthShift | word[k];
+        }
+        int at = base + header;
+        for (int m = 0; m < mask.length; m++) {
+            long b = mask[m];
+            while (b != 0) {
+                d[at++] = pvalue[m << 6 | Long.numberOfTrailingZeros(b)];
+                b &= b - 1;
+            }
+        }
+        countField.set(d, base, at - base - header);
         done(code, sink, at - base);
     }
 }

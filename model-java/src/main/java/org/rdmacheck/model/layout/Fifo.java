@@ -31,6 +31,8 @@ public final class Fifo implements Slot {
     private final int[] valuesOf;
     /** position among the layout's FIFOs */
     int index;
+    /** the layout it belongs to (set when the layout is built) */
+    StateLayout layout;
 
     Fifo(String name, int capacity, List<Field> components, Field length) {
         this.name = name;
@@ -88,7 +90,10 @@ public final class Fifo implements Slot {
         return components;
     }
 
-    /** @return the header field holding the length */
+    /**
+     * @return the field of the length: in the plain encoding a header field; in the compact one
+     *         ({@link StateLayout#compact}) only its bounds, for the length is not in the header
+     */
     public Field lengthField() {
         return length;
     }
@@ -127,7 +132,7 @@ public final class Fifo implements Slot {
      * @return the number of elements in that state
      */
     public int length(int[] s, int base) {
-        return length.get(s, base);
+        return layout.compact() ? layout.compactLength(s, base, index) : length.get(s, base);
     }
 
     /**

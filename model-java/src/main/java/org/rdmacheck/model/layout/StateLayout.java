@@ -18,6 +18,14 @@ import java.util.Map;
  * field within one value, its width given by its bounds), the FIFOs' lengths among them; then each
  * FIFO's elements in declaration order, {@link Fifo#perValue} to a value. Unused bits are zero, so
  * equal states have equal values and the values are the state's identity.
+ *
+ * <p>The compact encoding ({@link Builder#compactFifos}), for a layout with many FIFOs of which a
+ * state fills few (the network model's buffers and tables): the header holds the scalars and the
+ * number of non-empty FIFOs, no FIFO lengths; then one value per non-empty FIFO, in declaration
+ * order, holding the FIFO's position among the layout's FIFOs in its top bits (its tag), its
+ * length below, and its elements in the low bits (element 0 lowest), as one packed value holds
+ * them. An empty FIFO takes no value and no header bit, so a state's length is the header and its
+ * non-empty FIFOs; equal states still have equal values.
  */
 public final class StateLayout {
 
@@ -33,6 +41,16 @@ public final class StateLayout {
     private final java.util.Set<Field> scalars;
     private final int maxLength;
     private final List<SymmetricSet> symmetries;
+    /**
+     * the compact encoding ({@link Builder#compactFifos}): the header field counting the non-empty
+     * FIFOs, else null; the shifts of a FIFO value's tag and length, and the masks of its length and
+     * elements
+     */
+    private final Field nonEmptyCount;
+    private final int tagShift;
+    private final int lengthShift;
+    private final int lengthMask;
+    private final int elementsMask;
 
     private StateLayout(Builder b) {
         this.slots = List.copyOf(b.slots);
@@ -43,8 +61,23 @@ public final class StateLayout {
         this.arrays = Collections.unmodifiableMap(new LinkedHashMap<>(b.arrays));
         arrays.forEach((name, fs) -> fs.forEach(f -> arrayOf.put(f, name)));
         List<Field> scalars = new ArrayList<>(b.fields);
-        for (Fifo f : fifos) {
-            scalars.add(f.lengthField());
+        int[] compact = b.compact ? compactShifts(fifos) : null;
+        if (compact == null) {
+            for (Fifo f : fifos) {
+                scalars.add(f.lengthField());
+            }
+            nonEmptyCount = null;
+            tagShift = lengthShift = lengthMask = elementsMask = 0;
+        } else {
+            if (!b.symmetries.isEmpty()) {
+                throw new IllegalArgumentException("a compact layout has no symmetric sets");
+            }
+            nonEmptyCount = new Field("fifos.nonEmpty", Field.Kind.INT, 0, fifos.size(), List.of());
+            scalars.add(nonEmptyCount);
+            tagShift = compact[0];
+            lengthShift = compact[1];
+            lengthMask = (1 << tagShift - lengthShift) - 1;
+            elementsMask = lengthShift == 0 ? 0 : (int) ((1L << lengthShift) - 1);
         }
         this.fields = List.copyOf(b.fields);
         this.scalars = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -66,9 +99,105 @@ public final class StateLayout {
         int max = header;
         for (int i = 0; i < fifos.size(); i++) {
             fifos.get(i).index = i;
+            fifos.get(i).layout = this;
             max += fifos.get(i).values(fifos.get(i).capacity());
         }
         this.maxLength = max;
+    }
+
+    /**
+     * @return for the compact encoding, the shifts of a FIFO value's tag and of its length; null when
+     * some FIFO does not fit one value beside its tag and length (wide elements, or too many)
+     */
+    private static int[] compactShifts(List<Fifo> fifos) {
+        int elements = 0;
+        int capacity = 0;
+        for (Fifo q : fifos) {
+            if (q.wide()) {
+                return null;
+            }
+            elements = Math.max(elements, q.capacity() * q.width());
+            capacity = Math.max(capacity, q.capacity());
+        }
+        // the tag never shifts by 32 (one FIFO still takes a bit), so that an unsigned shift reads it
+        int tagBits = Math.max(1, 32 - Integer.numberOfLeadingZeros(Math.max(0, fifos.size() - 1)));
+        int lengthBits = 32 - Integer.numberOfLeadingZeros(capacity);
+        if (fifos.isEmpty() || tagBits + lengthBits + elements > 32) {
+            return null;
+        }
+        return new int[] {32 - tagBits, elements};
+    }
+
+    /** @return whether the layout uses the compact encoding ({@link Builder#compactFifos}) */
+    public boolean compact() {
+        return nonEmptyCount != null;
+    }
+
+    /** @return the compact encoding's header field counting the non-empty FIFOs (null in the plain encoding) */
+    Field nonEmptyCountField() {
+        return nonEmptyCount;
+    }
+
+    /** @return the compact encoding's shift of a FIFO value's tag (its FIFO's position) */
+    int tagShift() {
+        return tagShift;
+    }
+
+    /** @return the compact encoding's shift of a FIFO value's length */
+    int lengthShift() {
+        return lengthShift;
+    }
+
+    /** @return the compact encoding's mask of a FIFO value's length (after its shift) */
+    int lengthMask() {
+        return lengthMask;
+    }
+
+    /** @return the compact encoding's mask of a FIFO value's elements */
+    int elementsMask() {
+        return elementsMask;
+    }
+
+    /**
+     * In the compact encoding: the number of FIFOs not empty in a state (the values after its header).
+     *
+     * @param s    packed values
+     * @param base the state's first value
+     * @return the count
+     */
+    public int nonEmptyFifos(int[] s, int base) {
+        return nonEmptyCount.get(s, base);
+    }
+
+    /**
+     * In the compact encoding: the position (in {@link #fifos}) of the FIFO a value after the header holds.
+     *
+     * @param value a FIFO's value in a compact state
+     * @return the FIFO's position
+     */
+    public int fifoOf(int value) {
+        return value >>> tagShift;
+    }
+
+    /**
+     * In the compact encoding: the length of the FIFO a value after the header holds.
+     *
+     * @param value a FIFO's value in a compact state
+     * @return its number of elements
+     */
+    public int lengthOf(int value) {
+        return value >>> lengthShift & lengthMask;
+    }
+
+    /** The compact encoding's {@link Fifo#length}: the FIFO's value looked up among the non-empty ones. */
+    int compactLength(int[] s, int base, int k) {
+        for (int i = base + header, end = i + nonEmptyCount.get(s, base); i < end; i++) {
+            int t = s[i] >>> tagShift;
+            if (t >= k) {
+                return t == k ? s[i] >>> lengthShift & lengthMask : 0;
+            }
+        }
+        return 0;
     }
 
     /** @return a builder of a layout */
@@ -147,6 +276,9 @@ public final class StateLayout {
      * @return how many values the state takes
      */
     public int length(int[] s, int base) {
+        if (nonEmptyCount != null) {
+            return header + nonEmptyCount.get(s, base);
+        }
         int n = header;
         for (Fifo f : fifoArray) {
             n += f.values(f.length(s, base));
@@ -161,6 +293,13 @@ public final class StateLayout {
      * @return the index (from base) of the FIFO's first packed value
      */
     public int start(int[] s, int base, Fifo fifo) {
+        if (nonEmptyCount != null) {
+            int i = header;
+            for (int end = header + nonEmptyCount.get(s, base); i < end && s[base + i] >>> tagShift < fifo.index; i++) {
+                // the values of the FIFOs before it
+            }
+            return i;
+        }
         int n = header;
         for (int i = 0; i < fifo.index; i++) {
             Fifo f = fifoArray[i];
@@ -263,8 +402,17 @@ public final class StateLayout {
                     e[i] = elementBits(q, l.get(i));
                 }
             }
-            put(out, q.lengthField(), l.size());
-            at = q.pack(e, l.size(), out, at);
+            if (nonEmptyCount == null) {
+                put(out, q.lengthField(), l.size());
+                at = q.pack(e, l.size(), out, at);
+            } else if (!l.isEmpty()) {
+                check(q.lengthField(), l.size());
+                q.pack(e, l.size(), out, at);
+                out[at++] |= q.index << tagShift | l.size() << lengthShift;
+            }
+        }
+        if (nonEmptyCount != null) {
+            put(out, nonEmptyCount, at - header);
         }
         return Arrays.copyOf(out, at);
     }
@@ -323,6 +471,7 @@ public final class StateLayout {
         private final Map<String, List<Field>> arrays = new LinkedHashMap<>();
         private final List<SymmetricSet> symmetries = new ArrayList<>();
         private boolean built;
+        private boolean compact;
 
         private Builder() {
         }
@@ -469,6 +618,21 @@ public final class StateLayout {
             if (built) {
                 throw new IllegalStateException("layout already built");
             }
+        }
+
+        /**
+         * Asks for the compact encoding (see {@link StateLayout}): no FIFO lengths in the header, one
+         * value per non-empty FIFO holding its tag, its length and its elements. It is used when every
+         * FIFO's elements fit one value beside the tag and the length (narrow elements, capacity
+         * times width at most what is left); otherwise the layout keeps the plain encoding ({@link
+         * StateLayout#compact} says which). A compact layout has no symmetric sets.
+         *
+         * @return this builder
+         */
+        public Builder compactFifos() {
+            check();
+            compact = true;
+            return this;
         }
 
         /** @return the layout; the builder is spent */
