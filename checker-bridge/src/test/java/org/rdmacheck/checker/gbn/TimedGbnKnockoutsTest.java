@@ -41,6 +41,12 @@ class TimedGbnKnockoutsTest {
         assertNotEquals(List.of(with.stats().distinctStates(), with.stats().transitions()),
                 List.of(without.stats().distinctStates(), without.stats().transitions()), name + " changes nothing");
         assertInstanceOf(CheckResult.Verified.class, with.result(m.purpose()), name + ": design at its scope");
+        // the design at its coverage scope is as expected: exactly the expected properties fail
+        CheckSpec<?> design = GBN.build(m.variant(), Params.of(m.coverage()));
+        for (var p : design.properties()) {
+            assertEquals(design.mustFail(p.name()), with.result(p.name()) instanceof CheckResult.Violated,
+                    name + ": the design at its scope, " + p.name() + " " + with.result(p.name()));
+        }
         assertInstanceOf(CheckResult.Violated.class, without.result(m.purpose()), name + " is killed");
     }
 

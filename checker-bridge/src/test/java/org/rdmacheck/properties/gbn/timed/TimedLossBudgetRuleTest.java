@@ -66,10 +66,11 @@ class TimedLossBudgetRuleTest {
         assertEquals(Set.of(), ENTRY.build("improved", Params.empty()).expectedViolations());
         // three losses: a gap and both copies of the last packet, which Check-EPSN never saw
         assertTrue(ENTRY.build("improved", Params.of(Map.of("losses", "3"))).mustFail(TimedGbnProperties.NO_STALLED_GAP));
-        // unless the network spares last packets: then Check-EPSN's own retries are what is checked (and
-        // the configuration no longer contains the stored finding, whose network may drop last packets)
-        assertEquals(Set.of(TimedGbnProperties.NO_TIMEOUT), ENTRY.build("improved", Params.of(Map.of("losses", "3",
-                "lastPacketLoss", "false"))).expectedViolations());
+        // unless the network spares last packets: then Check-EPSN's own retries are what is checked; the
+        // configuration still contains the stored finding improved-two-losses, whose traces drop no last packet
+        assertEquals(Set.of(TimedGbnProperties.NO_TIMEOUT, TimedGbnProperties.NO_REDUNDANT_NAK,
+                TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION, TimedGbnProperties.GOODPUT),
+                ENTRY.build("improved", Params.of(Map.of("losses", "3", "lastPacketLoss", "false"))).expectedViolations());
     }
 
     @Test
@@ -123,5 +124,63 @@ class TimedLossBudgetRuleTest {
                     assertTrue(violated || r.complete(), r.stopReason());
                     assertEquals(spec.mustFail(TimedGbnProperties.NO_STALLED_GAP), violated, String.join(" ", c));
                 }));
+    }
+
+    /**
+     * The claim behind {@link TimedGbnEntry#TRACES_WITHOUT_RTO_OR_LAST_PACKET_LOSS}: each stored trace
+     * of those findings takes no RTO step, drops no message's last packet, and reaches its violation
+     * in fewer ticks than the finding's RTO; so a longer RTO or a network sparing last packets keeps it.
+     */
+    @Test
+    void theFindingsThatFreeTheRtoAndLastPacketLossHaveTracesWithoutEither() throws Exception {
+        java.nio.file.Path repo = java.nio.file.Paths.get("").toAbsolutePath();
+        while (!java.nio.file.Files.isDirectory(repo.resolve("counterexamples"))) {
+            repo = repo.getParent();
+        }
+        for (String f : TimedGbnEntry.TRACES_WITHOUT_RTO_OR_LAST_PACKET_LOSS) {
+            Params p = ENTRY.resolve(f, Params.empty());
+            int packets = Integer.parseInt(p.asMap().get("packets"));
+            int rto = TimedGbnEntry.model(f, p).config().rtoTicks();
+            for (String prop : ENTRY.variant(f).mustFail()) {
+                com.fasterxml.jackson.databind.JsonNode json = org.rdmacheck.checker.trace.TraceJson.MAPPER.readTree(
+                        repo.resolve("counterexamples/gbn-timed/" + f + "-" + prop + ".json").toFile());
+                assertEquals(p.asMap(), TraceJsonParams.of(json), f + " " + prop + ": stored at the finding's defaults");
+                Map<Integer, Integer> psnOfSeq = new java.util.HashMap<>();
+                int ticks = 0;
+                int last = json.get("violationIndex").asInt();
+                for (int i = 1; i <= last; i++) {
+                    com.fasterxml.jackson.databind.JsonNode a = json.get("steps").get(i).get("action");
+                    String name = a.get("name").asText();
+                    com.fasterxml.jackson.databind.JsonNode args = a.get("params");
+                    assertFalse(name.equals(org.rdmacheck.model.gbn.timed.TimedGoBackN.TIMEOUT),
+                            f + " " + prop + ": step " + i + " is an RTO expiry");
+                    switch (name) {
+                        case "Send" -> psnOfSeq.put(args.get("seq").asInt(), args.get("psn").asInt());
+                        case "Tick" -> ticks += args.get("by").asInt();
+                        case "LoseData" -> assertTrue(psnOfSeq.get(args.get("seq").asInt()) % packets != packets - 1,
+                                f + " " + prop + ": step " + i + " drops a last packet");
+                        default -> { }
+                    }
+                }
+                assertTrue(ticks < rto, f + " " + prop + ": " + ticks + " ticks, RTO " + rto);
+            }
+        }
+        // so the paper's design at ce-timer-restart's coverage scope contains improved-two-losses
+        assertEquals(List.of("improved-two-losses"), ENTRY.containedFindings("improved", ENTRY.resolve("improved",
+                Params.of(Map.of("losses", "3", "lastPacketLoss", "false", "timeout", "3")))));
+        // a shorter RTO, or another shape, does not
+        assertTrue(ENTRY.containedFindings("improved", ENTRY.resolve("improved",
+                Params.of(Map.of("losses", "3", "timeout", "1")))).isEmpty());
+        assertTrue(ENTRY.containedFindings("improved", ENTRY.resolve("improved",
+                Params.of(Map.of("losses", "3", "nakInterval", "5")))).isEmpty());
+    }
+
+    /** The provenance parameters of a stored counterexample. */
+    private static final class TraceJsonParams {
+        static Map<String, String> of(com.fasterxml.jackson.databind.JsonNode json) {
+            Map<String, String> m = new java.util.TreeMap<>();
+            json.get("provenance").get("parameters").fields().forEachRemaining(e -> m.put(e.getKey(), e.getValue().asText()));
+            return m;
+        }
     }
 }
