@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.rdmacheck.checker.OnDemandBatch;
 
 /**
  * One dynamic test per manifest configuration, with the TLC runs of all of them in one child JVM
@@ -15,14 +16,7 @@ import org.junit.jupiter.api.DynamicTest;
  */
 final class BatchedConformance {
 
-    private final Conformance conformance;
-    private final List<Map.Entry<SpecManifest, SpecManifest.Configuration>> configurations;
-    private List<ConformanceResult> results;
-
-    private BatchedConformance(Conformance conformance,
-                               List<Map.Entry<SpecManifest, SpecManifest.Configuration>> configurations) {
-        this.conformance = conformance;
-        this.configurations = List.copyOf(configurations);
+    private BatchedConformance() {
     }
 
     /**
@@ -34,23 +28,17 @@ final class BatchedConformance {
     static Stream<DynamicTest> tests(Conformance conformance,
                                      List<Map.Entry<SpecManifest, SpecManifest.Configuration>> configurations,
                                      Check check) {
-        BatchedConformance batch = new BatchedConformance(conformance, configurations);
+        OnDemandBatch<Map.Entry<SpecManifest, SpecManifest.Configuration>, ConformanceResult> batch =
+                new OnDemandBatch<>(conformance::checkAll);
         List<DynamicTest> tests = new ArrayList<>();
-        for (int i = 0; i < configurations.size(); i++) {
-            SpecManifest m = configurations.get(i).getKey();
-            SpecManifest.Configuration c = configurations.get(i).getValue();
-            int index = i;
+        for (Map.Entry<SpecManifest, SpecManifest.Configuration> e : configurations) {
+            SpecManifest m = e.getKey();
+            SpecManifest.Configuration c = e.getValue();
+            OnDemandBatch.Run<ConformanceResult> run = batch.add(e);
             tests.add(DynamicTest.dynamicTest(m.folder().getFileName() + "/" + c.name(),
-                    () -> check.accept(m, c, batch.result(index))));
+                    () -> check.accept(m, c, run.result())));
         }
         return tests.stream();
-    }
-
-    private synchronized ConformanceResult result(int index) {
-        if (results == null) {
-            results = conformance.checkAll(configurations);
-        }
-        return results.get(index);
     }
 
     /** Assertions on one configuration's comparison. */

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
+import org.rdmacheck.checker.OnDemandBatch;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.tlc.TlcOptions;
 import org.rdmacheck.model.InputException;
@@ -59,23 +60,16 @@ class ConformSweepTest {
      */
     @TestFactory
     Stream<DynamicTest> everyParameterChangedAtOnceConforms() {
-        List<SpecManifest> models = new ArrayList<>();
-        List<Conformance.Comparison> comparisons = new ArrayList<>();
+        OnDemandBatch<Conformance.Comparison, ConformanceResult> batch = new OnDemandBatch<>(CONFORMANCE::compareAll);
+        List<DynamicTest> tests = new ArrayList<>();
         for (SpecManifest m : ConstantMappingTest.twins()) {
             Map.Entry<String, Map<String, String>> run = ALL_CHANGED.get(m.javaModel());
             if (run == null) {
                 continue; // textbook references: ManifestConformanceTest and TlcCommandsTest
             }
-            models.add(m);
-            comparisons.add(new Conformance.Comparison(m, run.getKey(), Params.of(run.getValue())));
-        }
-        List<ConformanceResult> results = new ArrayList<>();
-        List<DynamicTest> tests = new ArrayList<>();
-        for (int i = 0; i < models.size(); i++) {
-            SpecManifest m = models.get(i);
-            Map.Entry<String, Map<String, String>> run = ALL_CHANGED.get(m.javaModel());
             ModelEntry entry = Catalog.find(m.javaModel());
-            int index = i;
+            OnDemandBatch.Run<ConformanceResult> comparison = batch.add(new Conformance.Comparison(m, run.getKey(),
+                    Params.of(run.getValue())));
             tests.add(DynamicTest.dynamicTest(m.javaModel(), () -> {
                 Map<String, String> defaults = entry.defaults();
                 for (String k : defaults.keySet()) {
@@ -86,12 +80,7 @@ class ConformSweepTest {
                                 k + " is not changed");
                     }
                 }
-                synchronized (results) {
-                    if (results.isEmpty()) {
-                        results.addAll(CONFORMANCE.compareAll(comparisons));
-                    }
-                }
-                assertConforms(m, run.getKey(), run.getValue(), results.get(index));
+                assertConforms(m, run.getKey(), run.getValue(), comparison.result());
             }));
         }
         return tests.stream();

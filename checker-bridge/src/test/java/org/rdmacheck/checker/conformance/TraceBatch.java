@@ -1,10 +1,9 @@
 package org.rdmacheck.checker.conformance;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.OnDemandBatch;
 import org.rdmacheck.checker.tlc.TlcOptions;
 import org.rdmacheck.checker.trace.ItfTraces;
 
@@ -17,13 +16,11 @@ import org.rdmacheck.checker.trace.ItfTraces;
  */
 public final class TraceBatch {
 
-    private final TraceValidator validator;
-    private final List<TraceValidator.Request> requests = new ArrayList<>();
-    private final List<TraceValidator.Outcome> outcomes = new ArrayList<>();
+    private final OnDemandBatch<TraceValidator.Request, TraceValidator.Outcome> batch;
 
     /** @param options how to run TLC */
     public TraceBatch(TlcOptions options) {
-        this.validator = new TraceValidator(options);
+        this.batch = new OnDemandBatch<>(new TraceValidator(options)::validateAll);
     }
 
     /** A trace of the batch. */
@@ -40,10 +37,9 @@ public final class TraceBatch {
      * @param request a trace to validate
      * @return the trace, validated on first demand
      */
-    public synchronized Trace add(TraceValidator.Request request) {
-        int index = requests.size();
-        requests.add(request);
-        return () -> outcome(index).validation();
+    public Trace add(TraceValidator.Request request) {
+        OnDemandBatch.Run<TraceValidator.Outcome> run = batch.add(request);
+        return () -> run.result().validation();
     }
 
     /**
@@ -67,13 +63,5 @@ public final class TraceBatch {
      */
     public Trace add(ItfTraces.ItfTrace itf, String source, Path specDir, String config, Map<String, String> overrides) {
         return add(TraceValidator.Request.of(itf, source, specDir, config, overrides));
-    }
-
-    /** @return the trace's outcome, validating the traces added since the last batch if it is one of them */
-    private synchronized TraceValidator.Outcome outcome(int index) {
-        if (index >= outcomes.size()) {
-            outcomes.addAll(validator.validateAll(List.copyOf(requests.subList(outcomes.size(), requests.size()))));
-        }
-        return outcomes.get(index);
     }
 }

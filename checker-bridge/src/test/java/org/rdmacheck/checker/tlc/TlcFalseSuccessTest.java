@@ -7,15 +7,29 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.OnDemandBatch;
 
 /**
  * Ways to make a TLC run look like a proof when it is not: a result row for something TLC never
  * checked, an early exit taken as completion, a vacuous success left unsaid. Small specs under
- * src/test/resources/tlc.
+ * src/test/resources/tlc. The runs share one child JVM ({@link TlcChecker#checkAll}, the one with
+ * SYMMETRY a child of its own), made on the first test's demand; each test asserts on its own run.
  */
 class TlcFalseSuccessTest {
 
-    private static final TlcChecker TLC = new TlcChecker(TlcOptions.defaults().withTimeLimitMillis(120_000));
+    private static final OnDemandBatch<TlcRequest, TlcReport> BATCH = new OnDemandBatch<>(
+            new TlcChecker(TlcOptions.defaults().withTimeLimitMillis(120_000))::checkAll);
+    private static final OnDemandBatch.Run<TlcReport> DL3 = run("dl3");
+    private static final OnDemandBatch.Run<TlcReport> TYPE_CONSTRAINT = run("typeconstraint");
+    private static final OnDemandBatch.Run<TlcReport> TLC_EXIT = run("tlcexit");
+    private static final OnDemandBatch.Run<TlcReport> EMPTY_INIT = run("emptyinit");
+    private static final OnDemandBatch.Run<TlcReport> SYMMETRY_LIVENESS = run("symliveness");
+    private static final OnDemandBatch.Run<TlcReport> VIEW = run("view");
+    private static final OnDemandBatch.Run<TlcReport> CONSTRAINT_LIVENESS = run("constraintliveness");
+
+    private static OnDemandBatch.Run<TlcReport> run(String spec) {
+        return BATCH.add(TlcCheckerTest.request(spec));
+    }
 
     private static List<String> properties(TlcReport r) {
         return r.results().stream().map(CheckResult::property).toList();
@@ -24,7 +38,7 @@ class TlcFalseSuccessTest {
     @Test
     void typeConstraintAfterCheckDeadlockFalseDoesNotTurnDeadlockCheckingOn() {
         // dl3 deadlocks at x = 3; CHECK_DEADLOCK FALSE, so TLC does not look, and no row may claim it did.
-        TlcReport r = TLC.check(TlcCheckerTest.request("dl3"));
+        TlcReport r = DL3.result();
         assertEquals(List.of(), properties(r));
         assertEquals(TlcOutcome.SUCCESS, r.outcome(), r.detail());
         assertEquals(4, r.stats().distinctStates());
@@ -34,7 +48,7 @@ class TlcFalseSuccessTest {
     @Test
     void typeConstraintIsNeitherAPropertyNorChecked() {
         // Bad fails at x = 2, but TLC never evaluates a TYPE_CONSTRAINT: no row for it.
-        TlcReport r = TLC.check(TlcCheckerTest.request("typeconstraint"));
+        TlcReport r = TYPE_CONSTRAINT.result();
         assertEquals(List.of("Inv", TlcChecker.DEADLOCK), properties(r));
         assertInstanceOf(CheckResult.Verified.class, r.result("Inv"));
         assertTrue(r.warnings().stream().anyMatch(w -> w.contains("TYPE_CONSTRAINT Bad")), r.warnings().toString());
@@ -43,7 +57,7 @@ class TlcFalseSuccessTest {
     @Test
     void tlcSetExitLeavesStatesOnTheQueueAndIsInconclusive() {
         // Inv fails at x = 5; TLCSet("exit", TRUE) at x = 2 stops TLC first, and TLC still says "completed".
-        TlcReport r = TLC.check(TlcCheckerTest.request("tlcexit"));
+        TlcReport r = TLC_EXIT.result();
         assertEquals(TlcExitStatus.SUCCESS, r.status());
         assertEquals(TlcOutcome.INCOMPLETE, r.outcome());
         assertInstanceOf(CheckResult.Inconclusive.class, r.result("Inv"));
@@ -53,7 +67,7 @@ class TlcFalseSuccessTest {
     @Test
     void emptyInitIsVacuousAndNotVerified() {
         // Init == x \in {}: no state to check Inv on, so "Inv holds" would be vacuous.
-        TlcReport r = TLC.check(TlcCheckerTest.request("emptyinit"));
+        TlcReport r = EMPTY_INIT.result();
         assertEquals(0, r.stats().distinctStates());
         CheckResult.Inconclusive inv = assertInstanceOf(CheckResult.Inconclusive.class, r.result("Inv"));
         assertEquals(CheckResult.InconclusiveReason.VACUOUS, inv.cause());
@@ -64,7 +78,7 @@ class TlcFalseSuccessTest {
     @Test
     void symmetryDuringLivenessCheckingLeavesTheTemporalPropertyInconclusive() {
         // TLC says Live holds, but warns that symmetry may hide a violating cycle: no proof.
-        TlcReport r = TLC.check(TlcCheckerTest.request("symliveness"));
+        TlcReport r = SYMMETRY_LIVENESS.result();
         CheckResult.Inconclusive live = assertInstanceOf(CheckResult.Inconclusive.class, r.result("Live"));
         assertEquals(CheckResult.InconclusiveReason.REDUCED_SPACE, live.cause());
         assertEquals(TlcOutcome.INCOMPLETE, r.outcome());
@@ -75,7 +89,7 @@ class TlcFalseSuccessTest {
     @Test
     void viewIsAQuotientSoNoPropertyIsProven() {
         // Sum fails at x = y = 2, which TLC never visits under VIEW x: it says "no error" after 3 states.
-        TlcReport r = TLC.check(TlcCheckerTest.request("view"));
+        TlcReport r = VIEW.result();
         assertEquals(3, r.stats().distinctStates());
         CheckResult.Inconclusive sum = assertInstanceOf(CheckResult.Inconclusive.class, r.result("Sum"));
         assertEquals(CheckResult.InconclusiveReason.REDUCED_SPACE, sum.cause());
@@ -85,7 +99,7 @@ class TlcFalseSuccessTest {
     @Test
     void constraintDuringLivenessCheckingLeavesTheTemporalPropertyInconclusiveAndBoundsTheRest() {
         // <>(x = 3) cannot hold on the 2 states the constraint allows, yet TLC reports no error.
-        TlcReport r = TLC.check(TlcCheckerTest.request("constraintliveness"));
+        TlcReport r = CONSTRAINT_LIVENESS.result();
         assertEquals(2, r.stats().distinctStates());
         assertInstanceOf(CheckResult.Verified.class, r.result("Inv"));
         CheckResult.Inconclusive live = assertInstanceOf(CheckResult.Inconclusive.class, r.result("Live"));
