@@ -139,11 +139,23 @@ public final class DasrEntry implements ModelEntry {
         return Collections.unmodifiableMap(m);
     }
 
+    /**
+     * The smallest configuration where a tenant has two senders and another tenant exists: each
+     * tenant's senders share the line rate by their own tenant's count (seed 000, III-E: the AUSS
+     * is private to a tenant's flows, III-B: n = |AUSS|). With one sender per tenant (the other
+     * two-tenant run) n is 1 whatever tenant's count is advertised, so an ACK carrying another
+     * tenant's n went unnoticed; here RateSumAtMostLineRate and ReactionFollowsCongestion see it
+     * within 4 steps. One message per sender and no incast group keep it to 253,554 states.
+     */
+    public static final Map<String, String> TENANT_SHARING = Map.of("senders", "2", "tenants", "2", "messages", "1",
+            "groups", "0");
+
     @Override
     public List<Run> allRuns() {
         return List.of(
                 new Run("dart", Params.empty()),
                 new Run("dart", Params.of(Map.of("senders", "1", "tenants", "2", "messages", "1"))),
+                new Run("dart", Params.of(TENANT_SHARING)),
                 new Run("count-messages", Params.empty()),
                 new Run("early-removal", Params.empty()),
                 new Run("shared-lookahead", Params.empty()),
