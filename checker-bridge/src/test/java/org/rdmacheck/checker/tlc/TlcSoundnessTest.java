@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.OnDemandBatch;
 import org.rdmacheck.model.InputException;
 
 /**
@@ -18,6 +19,13 @@ class TlcSoundnessTest {
 
     private static final TlcOptions OPTS = TlcOptions.defaults().withTimeLimitMillis(120_000);
     private static final TlcChecker TLC = new TlcChecker(OPTS);
+    /** The runs without SYMMETRY share one child JVM ({@link TlcChecker#checkAll}), made on the first test's demand. */
+    private static final OnDemandBatch<TlcRequest, TlcReport> BATCH = new OnDemandBatch<>(TLC::checkAll);
+    private static final OnDemandBatch.Run<TlcReport> ACTION_PROPERTY = BATCH.add(TlcCheckerTest.request("actionprop"));
+    private static final OnDemandBatch.Run<TlcReport> STATE_PREDICATE_AS_PROPERTY = BATCH.add(request("stateprop",
+            "Prop.tla", "Prop.cfg"));
+    private static final OnDemandBatch.Run<TlcReport> ALWAYS_STATE_PREDICATE = BATCH.add(request("stateprop",
+            "Prop.tla", "Always.cfg"));
 
     private static TlcRequest request(String folder, String module, String cfg) {
         Path dir = TlcCheckerTest.resource(folder);
@@ -28,7 +36,7 @@ class TlcSoundnessTest {
     void actionPropertyIsCheckedByTlcAndRefusedByDistributedTlc() {
         // Act == [][x' > x]_x fails at 9 -> 0: TLC finds it; distributed TLC 2.18 would print VERIFIED.
         TlcRequest req = TlcCheckerTest.request("actionprop");
-        CheckResult.Violated v = assertInstanceOf(CheckResult.Violated.class, TLC.check(req).result("Act"));
+        CheckResult.Violated v = assertInstanceOf(CheckResult.Violated.class, ACTION_PROPERTY.result().result("Act"));
         assertEquals(11, v.counterexample().steps().size());
         InputException e = assertThrows(InputException.class,
                 () -> new DistributedTlc(OPTS.withWorkers(1)).check(req));
@@ -66,12 +74,12 @@ class TlcSoundnessTest {
     @Test
     void statePredicateAsPropertyIsMarkedInitialStatesOnly() {
         // Small fails at x = 3; as a PROPERTY TLC checks it on the initial state x = 0 only.
-        TlcReport r = TLC.check(request("stateprop", "Prop.tla", "Prop.cfg"));
+        TlcReport r = STATE_PREDICATE_AS_PROPERTY.result();
         CheckResult.Inconclusive small = assertInstanceOf(CheckResult.Inconclusive.class, r.result("Small"));
         assertEquals(CheckResult.InconclusiveReason.INITIAL_STATES_ONLY, small.cause());
         assertTrue(small.reason().contains("INVARIANT Small"), small.reason());
         // []Small is checked in every state, and fails
-        TlcReport always = TLC.check(request("stateprop", "Prop.tla", "Always.cfg"));
+        TlcReport always = ALWAYS_STATE_PREDICATE.result();
         assertInstanceOf(CheckResult.Violated.class, always.results().get(0));
     }
 }
