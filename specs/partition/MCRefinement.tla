@@ -7,15 +7,24 @@
 (* (under Spec's fairness every transfer is handed over).                  *)
 (*                                                                         *)
 (* The application sees the data of the buffers the receiver completed:   *)
-(* app is the set of their byte sequences, a function of Spec's state (no  *)
-(* history variable), so the distinct-state count is Spec's.               *)
+(* app counts, for every byte sequence, the completed buffers that carry   *)
+(* it (a bag, not a set: two buffers handed over with the same bytes under *)
+(* two data IDs are two hand-overs, which the service forbids), over the   *)
+(* transfers' data and any other bytes handed over (so wrong bytes are a   *)
+(* step the service cannot take either). It is a function of Spec's state  *)
+(* (no history variable), so the distinct-state count is Spec's. Spec's    *)
+(* delivered is a set of [dataId, data] records: a second hand-over of the *)
+(* same bytes under the same data ID is no change of Spec's state, so no   *)
+(* mapping can see it (docs/partition.md).                                 *)
 (***************************************************************************)
 EXTENDS Spec
+
+HandedData == {[k \in 1 .. Size |-> t * Size + k] : t \in 0 .. Transfers - 1} \cup {d.data : d \in delivered}
 
 Service == INSTANCE PartitionService WITH
     Transfers <- Transfers,
     Size <- Size,
-    app <- {d.data : d \in delivered}
+    app <- [m \in HandedData |-> Cardinality({d \in delivered : d.data = m})]
 
 Refinement == Service!Spec
 FairRefinement == Service!FairSpec

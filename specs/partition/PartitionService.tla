@@ -28,19 +28,20 @@ CONSTANTS
     Transfers,        \* transfers, numbered 0 .. Transfers - 1
     Size              \* bytes per transfer
 
-VARIABLE app          \* the transfers' data the application was handed (a set of byte sequences)
+VARIABLE app          \* how many times the application was handed each byte sequence (a bag:
+                      \* byte sequence -> hand-overs), so a second hand-over is a step it sees
 
 Message(t) == [k \in 1 .. Size |-> t * Size + k]
 Messages == {Message(t) : t \in 0 .. Transfers - 1}
 
-TypeOK == app \subseteq Messages
+TypeOK == app \in [Messages -> 0 .. 1]
 
-Init == app = {}
+Init == app = [m \in Messages |-> 0]
 
-(* Transfer t is handed to the application, whole and in order, once. *)
+(* Transfer t is handed to the application, whole and in order, once: never twice. *)
 Deliver(t) ==
-    /\ Message(t) \notin app
-    /\ app' = app \cup {Message(t)}
+    /\ app[Message(t)] = 0
+    /\ app' = [app EXCEPT ![Message(t)] = 1]
 
 Next == \E t \in 0 .. Transfers - 1 : Deliver(t)
 

@@ -60,6 +60,11 @@ class MutatedSpecTest {
         return Stream.of(
                 // seed 003, III-B: the receiver hands a transfer over one byte before it is complete
                 Arguments.of("partition", "IF total >= m.totalSize", "IF total >= m.totalSize - 1"),
+                // seed 003, III-B: the receiver hands a completed transfer over twice, under two data IDs
+                // (the service counts hand-overs: a set of byte sequences saw no change)
+                Arguments.of("partition", "THEN /\\ delivered' = delivered \\cup {[dataId |-> s, data |-> new]}",
+                        "THEN /\\ delivered' = delivered \\cup {[dataId |-> s, data |-> new], "
+                                + "[dataId |-> (s + 1) % Ids, data |-> new]}"),
                 // seed 000, IV-A: a switch may deflect any packet of a message, not only its first
                 Arguments.of("iofd", "MayStart(p) == p.seq = 0 \\/", "MayStart(p) == TRUE \\/"),
                 // seed 000, IV-B: a message that took the escape lane does not keep to it
