@@ -18,6 +18,12 @@ public enum GbnMechanism {
     ACK_REQUEST("ack-request"),
     /** seed 002, III-C (2): after its NAK, the CE timer starts again with the full NAK interval */
     CE_TIMER_RESTART("ce-timer-restart"),
+    /**
+     * seed 002, III-C (2): "if the packet (EPSN) is received during the time T, only set the timer to
+     * the initial value"; knocked out, an in-order packet stops the CE timer (Check-EPSN forgets the
+     * recorded LPSN) although packets up to LPSN may still be missing.
+     */
+    CE_RESET_ON_EPSN("ce-reset-on-epsn"),
     /** seed 002, II-A: at most one NAK per NAK interval */
     NAK_INTERVAL("nak-interval"),
     /** InfiniBand RC: the ACK timer restarts when an ACK acknowledges new packets */

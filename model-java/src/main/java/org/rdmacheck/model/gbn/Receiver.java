@@ -24,6 +24,7 @@ public final class Receiver {
     private final boolean records;
     private final boolean nakLimited;
     private final boolean ceRestarts;
+    private final boolean ceResetsOnEpsn;
     private final boolean epsnCheck;
     private final boolean duplicateDetection;
 
@@ -49,6 +50,7 @@ public final class Receiver {
         this.records = config.variant().checkEpsn() && config.has(GbnMechanism.CHECK_EPSN);
         this.nakLimited = config.has(GbnMechanism.NAK_INTERVAL);
         this.ceRestarts = config.has(GbnMechanism.CE_TIMER_RESTART);
+        this.ceResetsOnEpsn = config.has(GbnMechanism.CE_RESET_ON_EPSN);
         this.epsnCheck = config.has(GbnMechanism.EPSN_CHECK);
         this.duplicateDetection = config.has(GbnMechanism.DUPLICATE_DETECTION);
         load(0, false, -1, -1);
@@ -98,7 +100,10 @@ public final class Receiver {
             epsn = psn + 1;
             delivered = true;
             reply = ackReq ? ack(psn + 1) : NO_REPLY;
-            ceRestarted = ceLpsn >= 0;
+            ceRestarted = ceLpsn >= 0 && ceResetsOnEpsn;
+            if (!ceResetsOnEpsn) {
+                ceLpsn = -1; // knock-out ce-reset-on-epsn only: the in-order packet stops the CE timer
+            }
         } else if (psn < epsn) {
             // duplicate: InfiniBand acknowledges a duplicate that requests an ACK; some simulators do not
             reply = duplicates == DuplicatePolicy.ACK && ackReq ? ack(epsn) : NO_REPLY;

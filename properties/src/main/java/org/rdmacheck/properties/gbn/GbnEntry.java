@@ -200,7 +200,34 @@ public final class GbnEntry implements ModelEntry {
                                 + "sender has already released"),
                 new Mechanism(GbnMechanism.ACK_TIMEOUT.word(), "ACK timeout (RTO)", "seed 002, II-A, III-A",
                         "DeadlockFree", "gbn", Map.of("losses", "1"),
-                        "no RTO: a lost last packet or last ACK leaves the sender waiting for ever"));
+                        "no RTO: a lost last packet or last ACK leaves the sender waiting for ever"),
+                ceResetOnEpsn(GbnProperties.NO_STALLED_GAP, Map.of("losses", "2")));
+    }
+
+    /**
+     * Why Check-EPSN's reset by an in-order packet (seed 002, III-C (2): "if the packet (EPSN) is
+     * received during the time T, only set the timer to the initial value") is not load-bearing in
+     * either model; docs/gbn.md, "Check-EPSN's reset by an in-order packet", lists the scopes tried.
+     */
+    public static final String CE_RESET_NOT_NEEDED = "not load-bearing in the models (docs/gbn.md): the in-order "
+            + "packet that fills EPSN arrives in a go-back, which resends the message's last packet behind it; if a "
+            + "gap before LPSN remains, that last packet arrives out of order, records LPSN again and starts the CE "
+            + "timer anew, so stopping the timer at the in-order packet changes when CE's next NAK leaves, not "
+            + "whether; no later recording comes only when both copies of that last packet are lost (the "
+            + "loss-budget rule's stall, with the reset or without) or the window stops the go-back before it (the "
+            + "window rule)";
+
+    /**
+     * @param purpose  the property the reset would be for
+     * @param coverage where its knock-out is searched
+     * @return the mechanism, declared not needed
+     */
+    public static Mechanism ceResetOnEpsn(String purpose, Map<String, String> coverage) {
+        return new Mechanism(GbnMechanism.CE_RESET_ON_EPSN.word(), "Check-EPSN timer reset by an in-order packet",
+                "seed 002, III-C (2)", purpose, "improved", coverage,
+                "an in-order packet while the CE timer runs stops the timer instead of setting it to the NAK "
+                        + "interval: Check-EPSN forgets the LPSN with packets before it still missing",
+                java.util.Optional.of(CE_RESET_NOT_NEEDED));
     }
 
     /**

@@ -115,6 +115,9 @@ public final class TimedGbnEntry implements ModelEntry {
                         Map.of("losses", "3", "lastPacketLoss", "false", "timeout", "3"),
                         "after its NAK the CE timer stops instead of starting again with the full NAK interval: "
                                 + "a lost CE NAK leaves the gap to the RTO"),
+                // not load-bearing (GbnEntry.CE_RESET_NOT_NEEDED): searched at ce-timer-restart's scope
+                GbnEntry.ceResetOnEpsn(TimedGbnProperties.NO_STALLED_GAP,
+                        Map.of("losses", "3", "lastPacketLoss", "false", "timeout", "3")),
                 new Mechanism(GbnMechanism.NAK_INTERVAL.word(), "NAK interval", "seed 002, II-A",
                         TimedGbnProperties.NO_REDUNDANT_NAK, "improved", Map.of(),
                         "every out-of-order packet draws a NAK, not one per NAK interval"),
