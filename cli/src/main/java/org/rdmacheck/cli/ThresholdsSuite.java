@@ -14,8 +14,10 @@ import org.rdmacheck.checker.thresholds.Beta;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
 import org.rdmacheck.checker.thresholds.DartSettings;
 import org.rdmacheck.checker.thresholds.DeflectionSearch;
+import org.rdmacheck.checker.thresholds.Headroom;
 import org.rdmacheck.checker.thresholds.Inequality;
 import org.rdmacheck.checker.thresholds.PaperFigure;
+import org.rdmacheck.checker.thresholds.PauseRoundTrip;
 import org.rdmacheck.checker.thresholds.SwitchSpec;
 import org.rdmacheck.checker.thresholds.SwitchSpecs;
 import org.rdmacheck.checker.thresholds.ThresholdAnalysis;
@@ -78,7 +80,36 @@ final class ThresholdsSuite implements SuiteTask {
                 rows.add(checkRow(analysis, sw, c, Finding.Expectation.NONE, outDir));
             }
         }
+        rows.addAll(headroomRows());
         rows.addAll(sonicRows(analysis, outDir, home));
+        return rows;
+    }
+
+    /**
+     * Every built-in switch profile whose headroom is derived from its link: the derived t_flight
+     * against the worst case of a discrete-event simulation of one PAUSE round trip, which does not
+     * share the derivation's formula (a profile with t_flight given has no link to simulate).
+     */
+    static List<Finding> headroomRows() {
+        List<Finding> rows = new ArrayList<>();
+        for (String preset : SwitchSpecs.PRESETS) {
+            SwitchSpec sw = SwitchSpecs.load(preset);
+            if (sw.link().isEmpty()) {
+                continue;
+            }
+            long t0 = System.currentTimeMillis();
+            long derived = Headroom.of(sw).bytes();
+            PauseRoundTrip.Result r = PauseRoundTrip.worstCase(sw.link().get(), sw.mtuBytes());
+            boolean covers = r.worstBytes() <= derived;
+            rows.add(Finding.of(MODEL, preset, Map.of(), "HeadroomCoversPauseRoundTrip", Finding.Expectation.HOLDS,
+                    covers ? Finding.Verdict.CONFIRMED : Finding.Verdict.REFUTED)
+                    .with(Quantity.of("tFlightBytes", derived, Quantity.Unit.BYTES),
+                            Quantity.of("simulatedWorstBytes", r.worstBytes(), Quantity.Unit.BYTES))
+                    .withWallMillis(System.currentTimeMillis() - t0)
+                    .withDetail(String.format(java.util.Locale.ROOT, "simulated PAUSE round trip, worst of %d phases: "
+                            + "%,d B arrive after the threshold is crossed; derived t_flight %,d B%s", r.runs(),
+                            r.worstBytes(), derived, covers ? "" : ": the headroom is too small")));
+        }
         return rows;
     }
 

@@ -164,7 +164,13 @@ class SonicThresholdsCommandTest {
         CliTest.Run r = CliTest.run("all", "--model", "thresholds", "--json", "--no-save");
         assertEquals(0, r.code(), r.err());
         java.util.Map<String, String> verdicts = new java.util.TreeMap<>();
+        java.util.Map<String, String> headroom = new java.util.TreeMap<>();
         for (JsonNode f : TraceJson.MAPPER.readTree(r.out())) {
+            if (f.get("property").asText().equals("HeadroomCoversPauseRoundTrip")) {
+                // the derived headroom against the simulated PAUSE round trip, per profile with a link
+                assertTrue(f.get("asExpected").asBoolean(), f.toString());
+                headroom.put(f.get("variant").asText(), f.get("verdict").asText());
+            }
             if (f.get("variant").asText().startsWith("sonic:")) {
                 assertTrue(f.get("asExpected").asBoolean(), f.toString());
                 verdicts.put(f.get("variant").asText(), f.get("verdict").asText());
@@ -172,6 +178,8 @@ class SonicThresholdsCommandTest {
         }
         assertEquals(java.util.Map.of("sonic:leaf-32x100g-40m", "VERIFIED", "sonic:spine-64x400g-100m", "VIOLATED",
                 "sonic:leaf-32x100g-300m-cables", "VIOLATED", "sonic:leaf-32x100g-40m-tc-map", "VIOLATED"), verdicts);
+        assertEquals(java.util.Map.of("arista-7050qx32-link", "CONFIRMED", "dart-vi-a-per-port", "CONFIRMED",
+                "dart-vi-a-per-switch", "CONFIRMED"), headroom);
     }
 
     @Test
