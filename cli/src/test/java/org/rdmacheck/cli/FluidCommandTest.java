@@ -56,7 +56,12 @@ class FluidCommandTest {
     void twoFlowWritesCsvAndPng(@TempDir Path dir) throws Exception {
         Run r = run("fluid", "two-flow", "--out", dir.toString(), "--json");
         assertEquals(0, r.code(), r.err());
-        assertEquals("CONVERGED", TraceJson.MAPPER.readTree(r.out()).get(0).get("verdict").asText());
+        JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+        assertEquals("CONVERGED", rows.get(0).get("verdict").asText());
+        // the steady state against seed 004's fixed point: a checked property
+        assertEquals("two flows: steady state = fixed point", rows.get(1).get("property").asText());
+        assertEquals("CONFIRMED", rows.get(1).get("verdict").asText(), rows.get(1).toString());
+        assertTrue(rows.get(1).get("asExpected").asBoolean());
         assertTrue(Files.size(dir.resolve("two-flow.png")) > 1000);
         assertEquals("t_us,q_KB,Rc1_Gbps,Rt1_Gbps,alpha1,Rc2_Gbps,Rt2_Gbps,alpha2",
                 Files.readAllLines(dir.resolve("two-flow.csv")).get(0));

@@ -83,6 +83,22 @@ class TimeLimitTest {
     }
 
     @Test
+    void everyFluidScenarioPastItsTimeLimitIsInconclusiveAndWritesNoFiles(@TempDir Path dir) throws Exception {
+        // two-flow's solve is over in about a second, its PNG can take longer on a loaded machine: the
+        // limit covers both (FluidFilesTest stops a rendering under way)
+        for (String scenario : List.of("two-flow", "convergence", "g-sweep", "incast", "packet-check")) {
+            Path out = dir.resolve(scenario);
+            CliTest.Run r = CliTest.run("fluid", scenario, "--max-time", TINY, "--json", "--out", out.toString());
+            assertEquals(3, r.code(), scenario + ": " + r.err() + r.out());
+            JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+            assertEquals(1, rows.size(), r.out());
+            assertEquals("INCONCLUSIVE", rows.get(0).get("verdict").asText(), r.out());
+            assertEquals("TIME_LIMIT", rows.get(0).get("inconclusiveCause").asText(), r.out());
+            empty(out);
+        }
+    }
+
+    @Test
     void stabilitySweepPastItsTimeLimitShowsTheRowsItFinished(@TempDir Path dir) throws Exception {
         // 1,000 (Rai, N) cells of 3 points each: about half a minute on two cores
         JsonNode o = stopped(CliTest.run("fluid", "stability", "sweep", "--vary", "Rai=1..100:1", "--flows", "2..20:2",

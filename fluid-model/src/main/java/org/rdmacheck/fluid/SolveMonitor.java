@@ -18,4 +18,15 @@ public interface SolveMonitor {
      * @throws FluidLimitException to stop the solve
      */
     void stepEnd(double timeMicros, double durationMicros, long steps);
+
+    /**
+     * Called by a scenario after its solves and before it writes its files (PNG rendering can take
+     * longer than the solves on a loaded machine), so that a limit covers the whole scenario: a limit
+     * reached here stops the scenario before anything is written. Watches nothing by default.
+     *
+     * @param timeMicros simulated time the scenario's solves reached
+     * @throws FluidLimitException to stop the scenario
+     */
+    default void checkpoint(double timeMicros) {
+    }
 }

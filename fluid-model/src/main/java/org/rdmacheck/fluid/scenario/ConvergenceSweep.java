@@ -191,7 +191,7 @@ public final class ConvergenceSweep {
             findings.add(gridFinding("cut-off grid", cells.subList(0, n * n)));
             findings.add(gridFinding("RED grid", cells.subList(n * n, 2 * n * n)));
             if (outDir != null) {
-                files.addAll(write(cells, b, t, outDir));
+                FluidFiles.staged(settings.monitor(), DURATION_MICROS, () -> files.addAll(write(cells, b, t, outDir)));
             }
         }
         return new ScenarioReport("convergence", findings, files, System.currentTimeMillis() - t0);

@@ -1,5 +1,7 @@
 package org.rdmacheck.fluid.scenario;
 
+import org.rdmacheck.fluid.SolveMonitor;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -151,7 +153,64 @@ public final class FluidFiles {
         }
     }
 
+    /** Files rendered by {@link #staged} on its worker thread, written only once all are rendered. */
+    private static final ThreadLocal<java.util.Map<Path, byte[]>> STAGE = new ThreadLocal<>();
+
+    /**
+     * Renders a scenario's files under its time limit, then writes them: {@code writes} runs on a
+     * daemon thread that only collects the files' bytes, while this thread asks the monitor every
+     * 20 ms whether the limit has been reached (PNG rendering can take many seconds on a loaded
+     * machine, longer than the solves). A limit reached stops the scenario with nothing written (the
+     * abandoned rendering finishes or dies with the JVM, its bytes unused); otherwise every file is
+     * written, each atomically.
+     *
+     * @param monitor    the scenario's monitor ({@link SolveMonitor#checkpoint})
+     * @param timeMicros simulated time the scenario's solves reached, for the limit's message
+     * @param writes     calls to {@link #csv}, {@link #plot}, {@link #panels}, {@link #png}
+     * @throws org.rdmacheck.fluid.FluidLimitException when the limit is reached first
+     */
+    public static void staged(SolveMonitor monitor, double timeMicros, Runnable writes) {
+        monitor.checkpoint(timeMicros);
+        java.util.Map<Path, byte[]> files = new java.util.LinkedHashMap<>();
+        Throwable[] failure = {null};
+        Thread worker = new Thread(() -> {
+            STAGE.set(files);
+            try {
+                writes.run();
+            } catch (Throwable t) {
+                failure[0] = t;
+            } finally {
+                STAGE.remove();
+            }
+        }, "fluid-files");
+        worker.setDaemon(true);
+        worker.start();
+        try {
+            while (worker.isAlive()) {
+                worker.join(20);
+                if (worker.isAlive()) {
+                    monitor.checkpoint(timeMicros);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while rendering files", e);
+        }
+        if (failure[0] instanceof RuntimeException r) {
+            throw r;
+        }
+        if (failure[0] instanceof Error err) {
+            throw err;
+        }
+        files.forEach(FluidFiles::write);
+    }
+
     private static void write(Path file, byte[] bytes) {
+        java.util.Map<Path, byte[]> stage = STAGE.get();
+        if (stage != null) {
+            stage.put(file, bytes);
+            return;
+        }
         try {
             Path dir = file.toAbsolutePath().getParent();
             Files.createDirectories(dir);

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.IntStream;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.SolverSettings;
@@ -30,6 +31,24 @@ public final class IncastStarvation {
     }
 
     private IncastStarvation() {
+    }
+
+    /**
+     * What seed 004 §5.2 says of a point: "in current settings, there is no buffer starvation with
+     * 16:1 incast (Figure 12). Halving R_AI [...] ensures no buffer starvation with 32:1 incast."
+     *
+     * @param flows incast degree
+     * @param rai   R_AI (Mb/s)
+     * @return the claim, if the paper makes one about this point
+     */
+    static Optional<String> paperClaim(int flows, double rai) {
+        if (flows == 16 && rai == 40) {
+            return Optional.of("seed 004 5.2 no starvation at 16:1");
+        }
+        if (flows == 32 && rai == 20) {
+            return Optional.of("seed 004 5.2 no starvation at 32:1 with R_AI halved");
+        }
+        return Optional.empty();
     }
 
     /**
@@ -63,29 +82,42 @@ public final class IncastStarvation {
                             + "queue min %.1f KB, mean %.1f KB; start-up (0-100 ms): %.2f ms starved",
                     r.starvedMillis(), 100 * r.lostFraction(), r.steadyQueue().minKB(), r.steadyQueue().meanKB(),
                     r.startupStarvedMillis())));
+            FixedPointCheck.check(String.format(Locale.ROOT, "%d:1 Rai=%.0fMbps", r.flows(), rai),
+                    base.with("N", Integer.toString(r.flows())).with("Rai", Double.toString(rai)), "100-200 ms:",
+                    r.steadyQueue().meanKB()).ifPresent(findings::add);
+            paperClaim(r.flows(), rai).ifPresent(claim -> findings.add(new ScenarioReport.Finding(
+                    String.format(Locale.ROOT, "%d:1 Rai=%.0fMbps: %s", r.flows(), rai, claim),
+                    r.starves() ? "REFUTED" : "CONFIRMED", Map.of("lost_capacity_percent", 100 * r.lostFraction()),
+                    String.format(Locale.ROOT, "the model %s (%.3f %% of capacity lost over 100-200 ms); expected "
+                            + "refuted: with the deployed parameters the %d-flow fixed point is outside RED's linear "
+                            + "region (p* > P_max), the queue oscillates to empty (docs/dcqcn.md, \"Incast\")",
+                            r.starves() ? "starves" : "does not starve", 100 * r.lostFraction(), r.flows()),
+                    ScenarioReport.Expect.FAILS)));
             rows.add(new double[] {r.flows(), rai, r.starvedMillis(), 100 * r.lostFraction(), r.steadyQueue().minKB(),
                 r.steadyQueue().meanKB(), r.starves() ? 1 : 0});
         }
         List<Path> files = new ArrayList<>();
         if (outDir != null) {
-            Path csv = outDir.resolve("incast.csv");
-            FluidFiles.csv(csv, List.of("N", "Rai_Mbps", "starved_ms", "lost_capacity_percent", "min_queue_KB",
-                    "mean_queue_KB", "starves"), rows);
-            files.add(csv);
-            List<FluidFiles.Series> series = new ArrayList<>();
-            for (int j = 0; j < k; j++) {
-                double[] x = new double[degrees.length];
-                double[] y = new double[degrees.length];
-                for (int d = 0; d < degrees.length; d++) {
-                    x[d] = degrees[d];
-                    y[d] = 100 * runs[d * k + j].lostFraction();
+            FluidFiles.staged(settings.monitor(), IncastRun.DURATION_MICROS, () -> {
+                Path csv = outDir.resolve("incast.csv");
+                FluidFiles.csv(csv, List.of("N", "Rai_Mbps", "starved_ms", "lost_capacity_percent", "min_queue_KB",
+                        "mean_queue_KB", "starves"), rows);
+                files.add(csv);
+                List<FluidFiles.Series> series = new ArrayList<>();
+                for (int j = 0; j < k; j++) {
+                    double[] x = new double[degrees.length];
+                    double[] y = new double[degrees.length];
+                    for (int d = 0; d < degrees.length; d++) {
+                        x[d] = degrees[d];
+                        y[d] = 100 * runs[d * k + j].lostFraction();
+                    }
+                    series.add(new FluidFiles.Series(String.format(Locale.ROOT, "Rai=%.0f Mb/s", RATE_AI_MBPS[j]), x, y));
                 }
-                series.add(new FluidFiles.Series(String.format(Locale.ROOT, "Rai=%.0f Mb/s", RATE_AI_MBPS[j]), x, y));
-            }
-            Path png = outDir.resolve("incast.png");
-            FluidFiles.plot(png, "N:1 incast: capacity lost to buffer starvation (100-200 ms)", "N", "lost capacity (%)",
-                    series);
-            files.add(png);
+                Path png = outDir.resolve("incast.png");
+                FluidFiles.plot(png, "N:1 incast: capacity lost to buffer starvation (100-200 ms)", "N", "lost capacity (%)",
+                        series);
+                files.add(png);
+            });
         }
         return new ScenarioReport("incast", findings, files, System.currentTimeMillis() - t0);
     }

@@ -111,7 +111,10 @@ public final class PacketCheck {
                 f.get("fluid_rate1_last50ms_Gbps"), f.get("fluid_rate2_last50ms_Gbps"), f.get("fluid_queue_last50ms_KB"),
                 f.get("packet_rate1_last50ms_Gbps"), f.get("packet_rate2_last50ms_Gbps"),
                 f.get("packet_queue_last50ms_KB"), seed);
-        List<Path> files = outDir == null ? List.of() : write(c, outDir);
+        List<Path> files = new ArrayList<>();
+        if (outDir != null) {
+            FluidFiles.staged(settings.monitor(), TwoFlowScenario.DURATION_MICROS, () -> files.addAll(write(c, outDir)));
+        }
         return new ScenarioReport("packet-check", List.of(new ScenarioReport.Finding("fluid vs packet, two flows",
                 "OK", f, summary)), files, System.currentTimeMillis() - t0);
     }

@@ -68,7 +68,10 @@ public final class QueueVsGain {
                             + "range %.1f-%.1f KB", a.meanKB(), a.stdKB(), a.maxKB(), b.meanKB(), b.stdKB(),
                     b.minKB(), b.maxKB())));
         }
-        List<Path> files = outDir == null ? List.of() : write(runs, outDir);
+        List<Path> files = new ArrayList<>();
+        if (outDir != null) {
+            FluidFiles.staged(settings.monitor(), IncastRun.DURATION_MICROS, () -> files.addAll(write(runs, outDir)));
+        }
         return new ScenarioReport("g-sweep", findings, files, System.currentTimeMillis() - t0);
     }
 

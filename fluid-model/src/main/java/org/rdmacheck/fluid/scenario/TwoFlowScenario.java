@@ -84,10 +84,14 @@ public final class TwoFlowScenario {
                 f.get("final_rate1_Gbps"), f.get("final_rate2_Gbps"), f.get("final_queue_KB"), fp.queueKB());
         List<Path> files = new ArrayList<>();
         if (outDir != null) {
-            files.addAll(write(tr, outDir));
+            FluidFiles.staged(settings.monitor(), DURATION_MICROS, () -> files.addAll(write(tr, outDir)));
         }
-        return new ScenarioReport("two-flow", List.of(new ScenarioReport.Finding("two flows, +10 ms", verdict, f,
-                summary)), files, System.currentTimeMillis() - t0);
+        List<ScenarioReport.Finding> findings = new ArrayList<>();
+        findings.add(new ScenarioReport.Finding("two flows, +10 ms", verdict, f, summary));
+        FixedPointCheck.check("two flows", params.with("N", "2"), "last 10 ms:",
+                mean(tr.queueKB(), tr, STEADY_FROM_MICROS), mean(tr.rateGbps()[0], tr, STEADY_FROM_MICROS),
+                mean(tr.rateGbps()[1], tr, STEADY_FROM_MICROS)).ifPresent(findings::add);
+        return new ScenarioReport("two-flow", findings, files, System.currentTimeMillis() - t0);
     }
 
     /**
@@ -112,6 +116,22 @@ public final class TwoFlowScenario {
             }
         }
         return since;
+    }
+
+    /** Start of the window compared with the fixed point: the last 10 ms, 90 ms after the second flow starts. */
+    static final double STEADY_FROM_MICROS = DURATION_MICROS - 10_000;
+
+    /** @return the mean of the samples at or after {@code from} */
+    static double mean(double[] values, Trajectory tr, double from) {
+        double sum = 0;
+        int n = 0;
+        for (int i = 0; i < tr.size(); i++) {
+            if (tr.timesMicros()[i] >= from) {
+                sum += values[i];
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
     }
 
     private static double rateAt(Trajectory tr, int group, double t) {
