@@ -128,7 +128,10 @@ class BudgetPlantedBugsTest {
 
     @Test
     void theLemmaReportsItsProgress() {
-        NetworkModel m = (NetworkModel) spec(small()).model();
+        // A report is due 1 ms after the start: the defaults with a failure and a background packet (79,352
+        // routing decisions) take far longer than that even with the code compiled by the tests before; the
+        // one-packet configuration of the other tests (784 decisions) could end within the first millisecond.
+        NetworkModel m = (NetworkModel) spec(Map.of("failures", "1", "background", "1")).model();
         java.util.List<Long> reports = new java.util.ArrayList<>();
         LocalRouting.Result r = LocalRouting.check(m, Long.MAX_VALUE, 1, n -> {
             reports.add(n);
