@@ -151,6 +151,7 @@ class BadInputTest {
         refused("not UTF-8 text", "show", b.toString());
         refused("not UTF-8 text", "export", b.toString(), "--format", "itf");
         refused("not UTF-8 text", "thresholds", "--switch", b.toString());
+        refused("expected a switch profile (arista-7050qx32, ", "thresholds", "--switch", "nope");
         refused("not UTF-8 text", "thresholds", "--sonic", b.toString(), "--no-save");
         refused("not UTF-8 text", "deadlock", "--topology", "file:" + b, "--no-save");
     }

@@ -241,6 +241,10 @@ public final class SwitchSpecs {
             return flatten(preset(nameOrFile), "preset " + nameOrFile, "switch");
         }
         Path p = Path.of(nameOrFile);
+        if (!Files.exists(p)) {
+            throw new InputException("'" + nameOrFile + "': expected a switch profile (" + String.join(", ", PRESETS)
+                    + ") or a JSON file; it is neither");
+        }
         return flatten(readJson(p), p.toString(), "switch");
     }
 
