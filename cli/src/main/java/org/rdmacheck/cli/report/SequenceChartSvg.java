@@ -256,8 +256,12 @@ public final class SequenceChartSvg {
 
     private static void label(StringBuilder sb, Item it, int y) {
         switch (it.kind()) {
-            case MESSAGE -> sb.append(String.format(Locale.ROOT, "<text class=\"msg-label\" x=\"%.0f\" y=\"%d\">%s"
-                    + "</text>%n", it.x0(), y, esc(it.text())));
+            // a white box behind the label: another message's arrow may cross its row, and the text's halo
+            // alone leaves the line visible between the glyphs
+            case MESSAGE -> sb.append(String.format(Locale.ROOT, "<rect class=\"msg-label-bg\" x=\"%.0f\" y=\"%d\" "
+                    + "width=\"%.0f\" height=\"15\" fill=\"#fff\" fill-opacity=\"0.9\"/><text class=\"msg-label\" "
+                    + "x=\"%.0f\" y=\"%d\">%s</text>%n", it.x0() - 2, y - 12, it.x1() - it.x0() + 4, it.x0(), y,
+                    esc(it.text())));
             case NOTE -> sb.append(String.format(Locale.ROOT, "<g class=\"note\"><title>%s</title><rect x=\"%.0f\" "
                     + "y=\"%d\" width=\"%.0f\" height=\"15\" rx=\"3\" fill=\"#fff8e1\" stroke=\"#f9a825\"/><text "
                     + "class=\"note-text\" x=\"%.0f\" y=\"%d\" font-size=\"%d\">%s</text></g>%n", esc(it.title()),
