@@ -16,6 +16,7 @@ import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.fabric.NetworkLayout;
 import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.fabric.NetworkModel.PlantedRouter;
 import org.rdmacheck.model.layout.Expansion;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.CheckSpec;
@@ -80,7 +81,8 @@ class BudgetPlantedBugsTest {
     @Test
     void aDecisionThatReadsAnotherInputBufferFailsTheLemma() {
         NetworkModel m = (NetworkModel) spec(twoBackground()).model();
-        LocalRouting.Result r = LocalRouting.check(NetworkModel.withPlantedInputRead(m.config()));
+        LocalRouting.Result r = LocalRouting.check(NetworkModel.withPlanted(m.config(),
+                PlantedRouter.READS_ANOTHER_INPUT));
         assertTrue(r.complete() && r.failed() > 0);
         assertTrue(r.failures().get(0).contains("reads the length of buffer["), r.failures().get(0));
         assertTrue(r.failures().get(0).contains("which its routing situation does not enumerate"), r.failures().get(0));
@@ -96,7 +98,8 @@ class BudgetPlantedBugsTest {
         NetworkModel m = (NetworkModel) spec(twoBackground()).model();
         LocalRouting.Result clean = LocalRouting.check(m);
         assertTrue(clean.holds());
-        LocalRouting.Result r = LocalRouting.check(NetworkModel.withPlantedPacketPause(m.config()));
+        LocalRouting.Result r = LocalRouting.check(NetworkModel.withPlanted(m.config(),
+                PlantedRouter.PAUSES_ON_PACKETS_ALONE));
         assertTrue(r.complete() && r.failed() > 0);
         assertEquals(clean.situations(), r.situations());
         assertTrue(r.failures().get(0).contains("=2+0bg/"), r.failures().get(0));

@@ -13,6 +13,7 @@ import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.fabric.NetworkModel;
+import org.rdmacheck.model.fabric.NetworkModel.PlantedRouter;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.fabric.FabricProperties;
@@ -84,8 +85,8 @@ class PerFlowPlantedBugTest {
     @Test
     void aPauseOnForegroundAloneLeavesDeadlockFreeUndecided() {
         CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", foregroundSplit());
-        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlantedPacketPause(
-                ((NetworkModel) s.model()).config()));
+        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlanted(
+                ((NetworkModel) s.model()).config(), PlantedRouter.PAUSES_ON_PACKETS_ALONE));
         assertEquals(PerFlowDecision.Verdict.INCONCLUSIVE, deadlockFree(bug));
         assertEquals(PerFlowDecision.Verdict.VERIFIED, deadlockFree(s));
     }
@@ -99,7 +100,8 @@ class PerFlowPlantedBugTest {
     @Test
     void anotherFlowsStepThatFreesTheFlowsEntriesIsRefused() {
         CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", FlowProjectionTest.twoTokens());
-        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlantedForeignFree(((NetworkModel) s.model()).config()));
+        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlanted(((NetworkModel) s.model()).config(),
+                PlantedRouter.FREES_OTHERS_ENTRIES));
         PerFlowDecision.Outcome o = PerFlowDecision.decide(bug, ONE, 0, false, ONE, l -> { });
         assertTrue(o.flows().stream().noneMatch(PerFlowDecision.FlowRun::complete), o.flows().toString());
         for (PerFlowDecision.FlowRun r : o.flows()) {
@@ -140,7 +142,8 @@ class PerFlowPlantedBugTest {
     void aBackgroundStepThatDropsAPacketIsRefused() {
         CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", withParams(FlowProjectionTest.tiny(),
                 "background", "1"));
-        refused(with(s, NetworkModel.withPlantedBackgroundDrop(((NetworkModel) s.model()).config())),
+        refused(with(s, NetworkModel.withPlanted(((NetworkModel) s.model()).config(),
+                PlantedRouter.BACKGROUND_DROPS_HEAD)),
                 FlowProjection.Check.BACKGROUND_STEP, "a background step");
     }
 
@@ -152,7 +155,8 @@ class PerFlowPlantedBugTest {
     @Test
     void anotherFlowsDeliveryThatFlushesTheTableIsRefused() {
         CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", FlowProjectionTest.twoTokens());
-        refused(with(s, NetworkModel.withPlantedDeliveryFlush(((NetworkModel) s.model()).config())),
+        refused(with(s, NetworkModel.withPlanted(((NetworkModel) s.model()).config(),
+                PlantedRouter.DELIVERY_FLUSHES_TABLE)),
                 FlowProjection.Check.FOREIGN_DELIVERY, "a delivery of another flow's packet");
     }
 
@@ -166,7 +170,8 @@ class PerFlowPlantedBugTest {
     void aFailureThatDependsOnTheOtherFlowsIsRefused() {
         CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", withParams(FlowProjectionTest.tiny(),
                 "failures", "1"));
-        refused(with(s, NetworkModel.withPlantedFailureRestartAll(((NetworkModel) s.model()).config())),
+        refused(with(s, NetworkModel.withPlanted(((NetworkModel) s.model()).config(),
+                PlantedRouter.FAILURE_RESTARTS_ALL)),
                 FlowProjection.Check.FAILURE, "a failure, ");
     }
 
@@ -184,7 +189,8 @@ class PerFlowPlantedBugTest {
     @Tag("slow")
     void theDefaultsWithTwoTokensUnderAForeignFreeAreNotVerified() {
         CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", Map.of("tokens", "2"));
-        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlantedForeignFree(((NetworkModel) s.model()).config()));
+        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlanted(((NetworkModel) s.model()).config(),
+                PlantedRouter.FREES_OTHERS_ENTRIES));
         CheckResult full = new Explorer(ONE.withStopAtFirstViolation(true)).check(bug.selecting(p -> p.name()
                 .equals(FabricProperties.IN_ORDER))).result(FabricProperties.IN_ORDER);
         assertInstanceOf(CheckResult.Violated.class, full, "the full search sees the planted bug");
@@ -212,8 +218,8 @@ class PerFlowPlantedBugTest {
     @Tag("slow")
     void theDefaultsUnderAForegroundPauseAreNotVerified() {
         CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", Map.of());
-        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlantedPacketPause(
-                ((NetworkModel) s.model()).config()));
+        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlanted(
+                ((NetworkModel) s.model()).config(), PlantedRouter.PAUSES_ON_PACKETS_ALONE));
         assertEquals(PerFlowDecision.Verdict.INCONCLUSIVE, deadlockFree(bug));
     }
 }

@@ -180,7 +180,7 @@ public final class NetworkModel implements LayoutModel {
     private final boolean resendAfterEnd;
     /** a planted occupancy rule for tests (see {@link #withPlantedLaneChangeAt}); -1 in every catalogue model */
     private final int silentLaneChangeAt;
-    /** the planted router bugs for tests (see {@link #withPlantedInputRead}); NONE in every catalogue model */
+    /** the planted router bugs for tests (see {@link #withPlanted}); NONE in every catalogue model */
     private final PlantedRouter planted;
 
     /**
@@ -313,84 +313,54 @@ public final class NetworkModel implements LayoutModel {
     }
 
     /**
-     * For tests only (no command or parameter reaches it): the model with a planted bug, a router that
-     * refuses a VL1 packet while another buffer into its switch holds two packets or more: a decision
-     * that reads more than the switch's output buffers, its DFT and the failed element.
+     * For tests only (no command or parameter reaches it): the model with one of the planted router bugs
+     * of {@link PlantedRouter}, so a decision that assumes what the bug breaks can be shown to check it.
      *
      * @param config the configuration
+     * @param bug    the planted bug ({@link PlantedRouter#NONE}: the catalogue's model)
      * @return the model with the bug
      */
-    public static NetworkModel withPlantedInputRead(FabricConfig config) {
-        return new NetworkModel(config, PlantedRouter.READS_ANOTHER_INPUT);
+    public static NetworkModel withPlanted(FabricConfig config, PlantedRouter bug) {
+        return new NetworkModel(config, bug);
     }
 
-    /**
-     * For tests only (no command or parameter reaches it): the model with a planted bug, PFC that also
-     * pauses a VL1 buffer's upstream at {@code xoff - 1} of the modelled messages' packets alone, the
-     * background not counted: a pause below {@code xoff} that only a buffer with little background shows.
-     *
-     * @param config the configuration
-     * @return the model with the bug
-     */
-    public static NetworkModel withPlantedPacketPause(FabricConfig config) {
-        return new NetworkModel(config, PlantedRouter.PAUSES_ON_PACKETS_ALONE);
+    /** The planted router bugs of {@link #withPlanted} (tests only); NONE in every catalogue model. */
+    public enum PlantedRouter {
+        /** no planted bug */
+        NONE,
+        /**
+         * a router that refuses a VL1 packet while another buffer into its switch holds two packets or
+         * more: a decision that reads more than the switch's output buffers, its DFT and the failed element
+         */
+        READS_ANOTHER_INPUT,
+        /**
+         * PFC that also pauses a VL1 buffer's upstream at {@code xoff - 1} of the modelled messages'
+         * packets alone, the background not counted: a pause below {@code xoff} that only a buffer with
+         * little background shows
+         */
+        PAUSES_ON_PACKETS_ALONE,
+        /**
+         * a message's end packet that at a switch also frees every other message's DFT entry of its own
+         * token count (a step of one flow's packet that changes another flow's entries), so a decision
+         * that assumes no step of another flow changes a flow's entries can be shown to check it
+         */
+        FREES_OTHERS_ENTRIES,
+        /**
+         * a background packet joining a VL1 buffer that holds packets drops the head one (a background
+         * step that changes a flow's packets)
+         */
+        BACKGROUND_DROPS_HEAD,
+        /**
+         * a delivery that also empties the ToR's DFT (every message's entries: a delivery that changes
+         * another flow's)
+         */
+        DELIVERY_FLUSHES_TABLE,
+        /**
+         * a failure that finds some message incomplete restarts every message, complete ones too (a
+         * failure whose effect on one flow depends on the others)
+         */
+        FAILURE_RESTARTS_ALL
     }
-
-    /**
-     * For tests only (no command or parameter reaches it): the model with a planted bug, a message's
-     * end packet that at a switch also frees every other message's DFT entry of its own token count
-     * (a step of one flow's packet that changes another flow's entries), so a decision that assumes no
-     * step of another flow changes a flow's entries can be shown to check it.
-     *
-     * @param config the configuration
-     * @return the model with the bug
-     */
-    public static NetworkModel withPlantedForeignFree(FabricConfig config) {
-        return new NetworkModel(config, PlantedRouter.FREES_OTHERS_ENTRIES);
-    }
-
-    /**
-     * For tests only (no command or parameter reaches it): the model with a planted bug, a background
-     * packet joining a VL1 buffer that holds packets drops the head one (a background step that changes
-     * a flow's packets).
-     *
-     * @param config the configuration
-     * @return the model with the bug
-     */
-    public static NetworkModel withPlantedBackgroundDrop(FabricConfig config) {
-        return new NetworkModel(config, PlantedRouter.BACKGROUND_DROPS_HEAD);
-    }
-
-    /**
-     * For tests only (no command or parameter reaches it): the model with a planted bug, a delivery that
-     * also empties the ToR's DFT (every message's entries: a delivery that changes another flow's).
-     *
-     * @param config the configuration
-     * @return the model with the bug
-     */
-    public static NetworkModel withPlantedDeliveryFlush(FabricConfig config) {
-        return new NetworkModel(config, PlantedRouter.DELIVERY_FLUSHES_TABLE);
-    }
-
-    /**
-     * For tests only (no command or parameter reaches it): the model with a planted bug, a failure that
-     * finds some message incomplete restarts every message, complete ones too (a failure whose effect on
-     * one flow depends on the others).
-     *
-     * @param config the configuration
-     * @return the model with the bug
-     */
-    public static NetworkModel withPlantedFailureRestartAll(FabricConfig config) {
-        return new NetworkModel(config, PlantedRouter.FAILURE_RESTARTS_ALL);
-    }
-
-    /**
-     * The planted bugs of {@link #withPlantedInputRead}, {@link #withPlantedPacketPause},
-     * {@link #withPlantedForeignFree}, {@link #withPlantedBackgroundDrop}, {@link #withPlantedDeliveryFlush}
-     * and {@link #withPlantedFailureRestartAll} (tests only).
-     */
-    private enum PlantedRouter { NONE, READS_ANOTHER_INPUT, PAUSES_ON_PACKETS_ALONE, FREES_OTHERS_ENTRIES,
-        BACKGROUND_DROPS_HEAD, DELIVERY_FLUSHES_TABLE, FAILURE_RESTARTS_ALL }
 
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource) {
         this(config, stuckSeq, escapeOnlyAtSource, config.xoff(), config.threshold(), false, false);
@@ -1966,7 +1936,7 @@ public final class NetworkModel implements LayoutModel {
             x.removeAt(buffers[b], 0);
             writeLeft(u);
             if (planted == PlantedRouter.DELIVERY_FLUSHES_TABLE && x.lengthNow(dft[t.arcFrom(arc)]) > 0) {
-                x.clear(dft[t.arcFrom(arc)]); // the planted bug of withPlantedDeliveryFlush (tests only)
+                x.clear(dft[t.arcFrom(arc)]); // the planted bug DELIVERY_FLUSHES_TABLE (tests only)
             }
             if (escapeVl) {
                 x.set(g.delivered[f], x.get(g.delivered[f]) | 1 << seq); // any order: the order is a property
@@ -2036,7 +2006,7 @@ public final class NetworkModel implements LayoutModel {
                     x.begin();
                     x.set(background[i], bg + 1);
                     if (planted == PlantedRouter.BACKGROUND_DROPS_HEAD && x.length(buffers[2 * i + 1]) > 0) {
-                        x.removeAt(buffers[2 * i + 1], 0); // the planted bug of withPlantedBackgroundDrop (tests only)
+                        x.removeAt(buffers[2 * i + 1], 0); // the planted bug BACKGROUND_DROPS_HEAD (tests only)
                     }
                     emit(code(BACKGROUND, arc, 1, 0, 0, 0, 0, 0, 0, 0, false, false));
                 }
@@ -2107,7 +2077,7 @@ public final class NetworkModel implements LayoutModel {
                 }
                 boolean restartAll = false;
                 for (int f = 0; planted == PlantedRouter.FAILURE_RESTARTS_ALL && f < flows; f++) {
-                    restartAll |= x.get(g.expected[f]) < packets; // the planted bug of withPlantedFailureRestartAll
+                    restartAll |= x.get(g.expected[f]) < packets; // the planted bug FAILURE_RESTARTS_ALL
                 }
                 for (int f = 0; f < flows; f++) {
                     if (restartAll && x.get(g.expected[f]) >= packets) {
@@ -2170,12 +2140,12 @@ public final class NetworkModel implements LayoutModel {
         private boolean room(int arc, int lane) {
             if (planted == PlantedRouter.PAUSES_ON_PACKETS_ALONE && arc >= 0 && lane == 1
                     && x.length(buffers[2 * bufOfArc[arc] + 1]) >= xoff - 1) {
-                return false; // the planted bug of withPlantedPacketPause (tests only)
+                return false; // the planted bug PAUSES_ON_PACKETS_ALONE (tests only)
             }
             return arc >= 0 && !deadNow[arc] && (koPause || !paused(2 * bufOfArc[arc] + lane));
         }
 
-        /** The planted bug of {@link #withPlantedInputRead}: another VL1 buffer into v holds two packets or more. */
+        /** {@link PlantedRouter#READS_ANOTHER_INPUT}: another VL1 buffer into v holds two packets or more. */
         private boolean anotherInputHoldsTwo(int v, int inArc) {
             for (int p = 0; p < t.degree(v); p++) {
                 int in = Topology.reverse(t.arcAt(v, p));
@@ -2298,7 +2268,7 @@ public final class NetworkModel implements LayoutModel {
             if (seq == freeingSeq && !koFree && !iofd) {
                 for (int i = 0; i < tableLen; i++) {
                     if (!matches(table[i], f, tokens) && !(planted == PlantedRouter.FREES_OTHERS_ENTRIES
-                            && dTokens.of(table[i]) == tokens)) { // (the planted bug of withPlantedForeignFree, tests only)
+                            && dTokens.of(table[i]) == tokens)) { // (the planted bug FREES_OTHERS_ENTRIES, tests only)
                         after[afterLen++] = table[i];
                     }
                 }
@@ -2312,7 +2282,7 @@ public final class NetworkModel implements LayoutModel {
             hops = 0;
             loadTable(v, f, seq, tokens);
             if (planted == PlantedRouter.READS_ANOTHER_INPUT && lane == 1 && anotherInputHoldsTwo(v, inArc)) {
-                return; // the planted bug of withPlantedInputRead (tests only)
+                return; // the planted bug READS_ANOTHER_INPUT (tests only)
             }
             if (seq == stuckSeq && inArc >= 0 && !escapeVl && !iofd) {
                 return; // the planted bug of withPlantedStuckRule (tests only)
