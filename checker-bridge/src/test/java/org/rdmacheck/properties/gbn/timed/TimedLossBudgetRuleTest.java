@@ -78,18 +78,24 @@ class TimedLossBudgetRuleTest {
         for (Map.Entry<String, java.util.List<String>> e : TimedGbnEntry.LOSS_FINDINGS.entrySet()) {
             for (String f : e.getValue()) {
                 Set<String> finding = ENTRY.variant(f).mustFail();
-                int losses = Integer.parseInt(ENTRY.resolve(f, Params.empty()).asMap().get("losses"));
+                Map<String, String> own = ENTRY.resolve(f, Params.empty()).asMap();
+                int losses = Integer.parseInt(own.get("losses"));
                 String more = Integer.toString(losses + 1);
-                assertTrue(ENTRY.build(e.getKey(), Params.of(Map.of("losses", more))).expectedViolations()
+                // the scheme at the finding's shape (its parameters other than losses) with more losses
+                Map<String, String> shape = new java.util.HashMap<>(ENTRY.variant(f).defaults());
+                shape.put("losses", more);
+                assertTrue(ENTRY.build(e.getKey(), Params.of(shape)).expectedViolations()
                         .containsAll(finding), e.getKey() + " " + f);
                 assertTrue(ENTRY.build(f, Params.of(Map.of("losses", more))).expectedViolations()
                         .containsAll(finding), f);
                 // fewer losses, or another shape: not contained
-                String fewer = Integer.toString(losses - 1);
-                assertFalse(ENTRY.containedFindings(e.getKey(), ENTRY.resolve(e.getKey(), Params.of(Map.of("losses",
-                        fewer)))).contains(f), f);
-                assertFalse(ENTRY.containedFindings(e.getKey(), ENTRY.resolve(e.getKey(), Params.of(Map.of("losses",
-                        more, "packets", "3")))).contains(f), f);
+                shape.put("losses", Integer.toString(losses - 1));
+                assertFalse(ENTRY.containedFindings(e.getKey(), ENTRY.resolve(e.getKey(), Params.of(shape)))
+                        .contains(f), f);
+                shape.put("losses", more);
+                shape.put("packets", Integer.toString(Integer.parseInt(own.get("packets")) + 1));
+                assertFalse(ENTRY.containedFindings(e.getKey(), ENTRY.resolve(e.getKey(), Params.of(shape)))
+                        .contains(f), f);
             }
             assertTrue(ENTRY.containedFindings(e.getKey(), ENTRY.resolve(e.getKey(), Params.empty())).isEmpty());
         }
@@ -98,6 +104,12 @@ class TimedLossBudgetRuleTest {
                 ENTRY.resolve("ce", Params.of(Map.of("losses", "2")))));
         assertEquals(java.util.List.of("ce-two-losses", "ce-three-losses"), ENTRY.containedFindings("ce",
                 ENTRY.resolve("ce", Params.of(Map.of("losses", "3")))));
+        // the window's edge: 3-packet messages contain the one-loss finding, and with two losses no more
+        // (the two-loss finding is of the default shape)
+        assertEquals(java.util.List.of("gbn-three-packets"), ENTRY.containedFindings("gbn",
+                ENTRY.resolve("gbn", Params.of(Map.of("packets", "3", "losses", "2")))));
+        assertTrue(ENTRY.containedFindings("gbn", ENTRY.resolve("gbn", Params.of(Map.of("packets", "3",
+                "window", "5")))).isEmpty());
         // only the paper's five schemes and their findings are ruled
         assertTrue(ENTRY.containedFindings("improved-epsn", ENTRY.resolve("improved-epsn", Params.empty())).isEmpty());
     }

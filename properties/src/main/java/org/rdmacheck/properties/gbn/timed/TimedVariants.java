@@ -42,6 +42,24 @@ final class TimedVariants {
                     + "(ECMP re-hash or failover: displacement d = 1)",
                     Set.of(NO_TIMEOUT, NO_SPURIOUS_RETRANSMISSION, NO_REDUNDANT_NAK, GOODPUT),
                     VariantSpec.Origin.PAPER, Map.of("reorder", "true", "displacement", "1")),
+            // the stored findings at the window's edge (TimedGbnEntry.LOSS_FINDINGS): 3-packet messages,
+            // window 4, one loss; what gbn, gb0 and ce violate there beyond the loss-budget rule, which
+            // flips NoTimeout and NoStalledGap (st and improved: nothing at L = 1, 1,060 and 1,335 states)
+            new VariantSpec("gbn-three-packets", "Go-Back-N with 3-packet messages at L = 1: the first message's "
+                    + "last ACK is lost and the window of 4 is full inside the second message, so the RTO fires "
+                    + "(the loss-budget rule's window's edge); the sender goes back to UNA (PSN 0) over packets "
+                    + "the receiver has, the duplicate of PSN 2 (the first message's last packet, AckReq) draws "
+                    + "ACK(4), and PSN 3 is resent while it is on its way (NoSpuriousRetransmission): the go-back "
+                    + "after an RTO of gbn-two-losses, here with one loss", Set.of(NO_SPURIOUS_RETRANSMISSION),
+                    VariantSpec.Origin.PAPER, Map.of("packets", "3")),
+            new VariantSpec("gb0-three-packets", "Go-Back-0 with 3-packet messages at L = 1: as gbn-three-packets, "
+                    + "the go-back after the window's-edge RTO resends PSN 3 while the ACK the duplicate of PSN 2 drew "
+                    + "is on its way (NoSpuriousRetransmission)", Set.of(NO_SPURIOUS_RETRANSMISSION),
+                    VariantSpec.Origin.PAPER, Map.of("packets", "3")),
+            new VariantSpec("ce-three-packets", "Check-EPSN with 3-packet messages at L = 1: as gbn-three-packets "
+                    + "(Check-EPSN acts on a gap below a last packet, and there is none: the receiver has every "
+                    + "packet sent; NoSpuriousRetransmission)", Set.of(NO_SPURIOUS_RETRANSMISSION),
+                    VariantSpec.Origin.PAPER, Map.of("packets", "3")),
             // the stored findings at two losses (TimedGbnEntry.LOSS_FINDINGS): what each scheme
             // violates at L = 2 beyond the loss-budget rule, which flips NoTimeout and the others too
             new VariantSpec("gbn-two-losses", "Go-Back-N at L = 2: the first message's last ACK and the second "
