@@ -165,23 +165,10 @@ final class ExportCommand implements Callable<Integer> {
     /** A finding's counterexample (from check --json): provenance from the finding, states as stored. */
     private Counterexample fromFinding(JsonNode c) {
         JsonNode f = c.get("finding");
-        ObjectNode j = TraceJson.MAPPER.createObjectNode();
-        j.put("schema", Counterexamples.SCHEMA);
-        j.put("property", c.path("property").asText());
-        j.put("kind", c.path("kind").asText());
-        j.put("violationIndex", c.path("violationIndex").asInt());
-        j.put("loopStart", c.path("loopStart").asInt(-1));
-        j.put("note", "");
-        ObjectNode p = j.putObject("provenance");
-        p.put("model", f.path("model").asText());
-        p.put("variant", f.path("variant").asText());
-        p.set("parameters", f.path("parameters").isObject() ? f.get("parameters") : TraceJson.MAPPER.createObjectNode());
         boolean java = org.rdmacheck.properties.catalog.Catalog.entries().stream()
                 .anyMatch(e -> e.name().equals(f.path("model").asText()));
-        p.put("checker", java ? "explorer" : TlcChecker.CHECKER);
-        p.put("version", org.rdmacheck.checker.Version.VERSION);
-        j.set("steps", c.get("trace"));
-        return Counterexamples.fromJson(j, file.toString());
+        return Counterexamples.fromJson(FindingsJson.traceOf(f, c, c.get("trace"),
+                java ? "explorer" : TlcChecker.CHECKER, org.rdmacheck.checker.Version.VERSION), file.toString());
     }
 
     /** Top-level fields the model's spec manifest maps as sets. */

@@ -115,6 +115,22 @@ public final class FindingsJson {
         if (stored != null && Files.isRegularFile(stored)) {
             return Counterexamples.read(stored);
         }
+        return Counterexamples.fromJson(traceOf(f, c, c.path("trace"), "unrecorded", "unrecorded"),
+                where + ".counterexample");
+    }
+
+    /**
+     * A stored trace (rdmacheck-trace/1) rebuilt from a finding as {@code --json} prints it: the
+     * counterexample's property, kind and indices, the finding's model, variant and parameters.
+     *
+     * @param f       the finding
+     * @param c       its counterexample
+     * @param steps   the trace's steps
+     * @param checker the provenance's checker
+     * @param version the provenance's version
+     * @return the trace's JSON, for {@link Counterexamples#fromJson} to read and check
+     */
+    static ObjectNode traceOf(JsonNode f, JsonNode c, JsonNode steps, String checker, String version) {
         ObjectNode t = TraceJson.MAPPER.createObjectNode();
         t.put("schema", Counterexamples.SCHEMA);
         t.put("property", c.path("property").asText());
@@ -127,10 +143,10 @@ public final class FindingsJson {
         prov.put("variant", f.path("variant").asText());
         prov.set("parameters", f.path("parameters").isObject() ? f.get("parameters")
                 : TraceJson.MAPPER.createObjectNode());
-        prov.put("checker", "unrecorded");
-        prov.put("version", "unrecorded");
-        t.set("steps", c.path("trace"));
-        return Counterexamples.fromJson(t, where + ".counterexample");
+        prov.put("checker", checker);
+        prov.put("version", version);
+        t.set("steps", steps);
+        return t;
     }
 
     private static String text(JsonNode f, String field, String where) {

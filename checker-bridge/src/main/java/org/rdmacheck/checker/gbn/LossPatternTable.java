@@ -159,7 +159,7 @@ public record LossPatternTable(Map<String, String> base, int maxLosses, List<Gbn
      * @return the columns and every pattern across them
      */
     public static Result across(List<Column> cols) {
-        Map<List<LossId>, Boolean> keys = new TreeMap<>(LossPatternTable::compare);
+        Map<List<LossId>, Boolean> keys = new TreeMap<>(LossPatterns::compare);
         cols.forEach(c -> c.patterns().forEach(p -> keys.put(p.losses(), true)));
         List<Row> out = new ArrayList<>();
         for (List<LossId> l : keys.keySet()) {
@@ -174,19 +174,6 @@ public record LossPatternTable(Map<String, String> base, int maxLosses, List<Gbn
             out.add(new Row(l, causes, outcomes));
         }
         return new Result(cols, out);
-    }
-
-    private static int compare(List<LossId> a, List<LossId> b) {
-        if (a.size() != b.size()) {
-            return Integer.compare(a.size(), b.size());
-        }
-        for (int i = 0; i < a.size(); i++) {
-            int c = a.get(i).compareTo(b.get(i));
-            if (c != 0) {
-                return c;
-            }
-        }
-        return 0;
     }
 
     /**

@@ -110,10 +110,10 @@ final class TlcResults {
         if (outline == null || outline.stateProperties().isEmpty()) {
             return r;
         }
-        return replaceVerified(r, outline.stateProperties()::contains, p -> new CheckResult.Inconclusive(p,
-                CheckResult.InconclusiveReason.INITIAL_STATES_ONLY, p + " is a state predicate given as PROPERTY: TLC "
-                + "checked it on the initial states only (it holds there); to check it in every reachable state "
-                + "give it as INVARIANT " + p + " (or PROPERTY []" + p + ")", r.stats()), "");
+        return replaceVerified(r, outline.stateProperties()::contains, v -> new CheckResult.Inconclusive(v.property(),
+                CheckResult.InconclusiveReason.INITIAL_STATES_ONLY, v.property() + " is a state predicate given as "
+                + "PROPERTY: TLC checked it on the initial states only (it holds there); to check it in every reachable "
+                + "state give it as INVARIANT " + v.property() + " (or PROPERTY []" + v.property() + ")", r.stats()), "");
     }
 
     /**
@@ -127,17 +127,23 @@ final class TlcResults {
         }
         String why = "no initial state: no state satisfies Init" + (constraints().isEmpty() ? ""
                 : " and the constraints " + String.join(", ", constraints())) + ", so nothing was checked";
-        return replaceVerified(r, p -> true, p -> new CheckResult.Inconclusive(p, CheckResult.InconclusiveReason.VACUOUS,
-                why, r.stats()), why);
+        return replaceVerified(r, p -> true, v -> new CheckResult.Inconclusive(v.property(),
+                CheckResult.InconclusiveReason.VACUOUS, why, r.stats()), why);
     }
 
+    /**
+     * @param which the properties whose VERIFIED results are replaced
+     * @param by    the result in place of a VERIFIED one
+     * @param why   appended to the report's detail (unless empty or there already)
+     * @return the report with those results replaced and, when one was, a SUCCESS outcome made INCOMPLETE
+     */
     private static TlcReport replaceVerified(TlcReport r, java.util.function.Predicate<String> which,
-                                             java.util.function.Function<String, CheckResult> by, String why) {
+                                             java.util.function.Function<CheckResult, CheckResult> by, String why) {
         List<CheckResult> out = new ArrayList<>();
         boolean changed = false;
         for (CheckResult c : r.results()) {
             if (c instanceof CheckResult.Verified && which.test(c.property())) {
-                out.add(by.apply(c.property()));
+                out.add(by.apply(c));
                 changed = true;
             } else {
                 out.add(c);
@@ -246,23 +252,8 @@ final class TlcResults {
             List<String> temporal = ws.config().section("PROPERTY");
             affected = temporal::contains;
         }
-        List<CheckResult> out = new ArrayList<>();
-        boolean changed = false;
-        for (CheckResult c : r.results()) {
-            if (c instanceof CheckResult.Verified v && affected.test(v.property())) {
-                out.add(new CheckResult.Inconclusive(v.property(), CheckResult.InconclusiveReason.REDUCED_SPACE, why,
-                        v.stats()));
-                changed = true;
-            } else {
-                out.add(c);
-            }
-        }
-        if (!changed) {
-            return r;
-        }
-        TlcOutcome outcome = r.outcome() == TlcOutcome.SUCCESS ? TlcOutcome.INCOMPLETE : r.outcome();
-        return new TlcReport(out, r.stats(), r.status(), outcome, r.detail().isEmpty() ? why : r.detail() + "; " + why,
-                r.warnings(), r.itfTraces(), r.coverage());
+        return replaceVerified(r, affected, v -> new CheckResult.Inconclusive(v.property(),
+                CheckResult.InconclusiveReason.REDUCED_SPACE, why, v.stats()), why);
     }
 
     private List<String> constraints() {

@@ -1,6 +1,5 @@
 package org.rdmacheck.checker.trace;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -48,14 +47,14 @@ public final class TraceReplayer {
             return new ReplayResult.IllegalStep(0, "violationIndex " + cex.violationIndex() + " or loopStart "
                     + cex.loopStart() + " lies outside the " + org.rdmacheck.checker.Counts.of(steps.size(), "step"));
         }
-        Walk<S> walk = walk(model, steps);
-        if (walk.illegal() != null) {
-            return walk.illegal();
+        TraceWalk<S> walk = TraceWalk.of(model, steps, false);
+        if (walk.illegal().isPresent()) {
+            return walk.illegal().get();
         }
         List<S> states = walk.states();
-        S cur = states.get(states.size() - 1);
+        S cur = walk.lastState();
         S prev = states.size() < 2 ? null : states.get(states.size() - 2);
-        Transition<S> last = walk.last();
+        Transition<S> last = walk.lastTransition();
         if (cex.loopStart() >= 0) {
             S back = states.get(cex.loopStart());
             List<Transition<S>> ts = new ArrayList<>();
@@ -113,7 +112,7 @@ public final class TraceReplayer {
         if (cex.steps().isEmpty()) {
             return Optional.of(new ReplayResult.IllegalStep(0, "the trace has no steps"));
         }
-        return Optional.ofNullable(walk(spec.model(), cex.steps()).illegal());
+        return TraceWalk.of(spec.model(), cex.steps(), false).illegal();
     }
 
     /**
@@ -126,54 +125,8 @@ public final class TraceReplayer {
         if (cex.steps().isEmpty()) {
             return Optional.empty();
         }
-        Walk<S> w = walk(spec.model(), cex.steps());
-        return w.illegal() != null || w.states().isEmpty() ? Optional.empty()
-                : Optional.of(w.states().get(w.states().size() - 1));
-    }
-
-    /** The states the steps reach, the last transition, or the first illegal step. */
-    private record Walk<S>(List<S> states, Transition<S> last, ReplayResult.IllegalStep illegal) {
-    }
-
-    private static <S> Walk<S> walk(Model<S> model, List<TraceStep> steps) {
-        List<S> states = new ArrayList<>();
-        S cur = null;
-        for (S init : model.initialStates()) {
-            if (TraceJson.toJson(model.view(init)).equals(steps.get(0).state())) {
-                cur = init;
-                break;
-            }
-        }
-        if (cur == null) {
-            return new Walk<>(states, null, new ReplayResult.IllegalStep(0, "step 0 is not an initial state of the model"));
-        }
-        states.add(cur);
-        Transition<S> last = null;
-        for (int j = 1; j < steps.size(); j++) {
-            TraceStep step = steps.get(j);
-            JsonNode wantAction = TraceJson.toJson(step.action());
-            List<Transition<S>> ts = new ArrayList<>();
-            model.successors(cur, ts::add);
-            Transition<S> found = null;
-            boolean actionEnabled = false;
-            for (Transition<S> t : ts) {
-                if (TraceJson.toJson(t.action()).equals(wantAction)) {
-                    actionEnabled = true;
-                    if (TraceJson.toJson(model.view(t.next())).equals(step.state())) {
-                        found = t;
-                        break;
-                    }
-                }
-            }
-            if (found == null) {
-                return new Walk<>(states, last, new ReplayResult.IllegalStep(j, "step " + j + ": " + step.action()
-                        + (actionEnabled ? " leads to a different state" : " is not enabled")));
-            }
-            last = found;
-            cur = found.next();
-            states.add(cur);
-        }
-        return new Walk<>(states, last, null);
+        TraceWalk<S> w = TraceWalk.of(spec.model(), cex.steps(), false);
+        return w.illegal().isPresent() ? Optional.empty() : Optional.of(w.lastState());
     }
 
     /** @return the kind of counterexample a property of this type has */

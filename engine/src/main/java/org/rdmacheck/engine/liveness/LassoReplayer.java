@@ -9,7 +9,7 @@ import java.util.Set;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.TraceStep;
 import org.rdmacheck.checker.trace.ReplayResult;
-import org.rdmacheck.checker.trace.TraceJson;
+import org.rdmacheck.checker.trace.TraceWalk;
 import org.rdmacheck.model.Action;
 import org.rdmacheck.model.Model;
 import org.rdmacheck.model.Transition;
@@ -93,15 +93,15 @@ public final class LassoReplayer {
                     + cex.property() + " (" + prop.form().formula() + "): its lasso is violated at the loop start, step "
                     + cex.loopStart());
         }
-        List<S> states = new ArrayList<>();
-        List<Action> taken = new ArrayList<>();
-        Optional<ReplayResult.IllegalStep> illegal = walk(model, steps, states, taken, statesOnly);
-        if (illegal.isPresent()) {
-            return illegal.get();
+        TraceWalk<S> walk = TraceWalk.of(model, steps, statesOnly);
+        if (walk.illegal().isPresent()) {
+            return walk.illegal().get();
         }
+        List<S> states = walk.states();
         int ls = cex.loopStart();
         List<S> loop = states.subList(ls, states.size());
-        Set<Action> loopTaken = new LinkedHashSet<>(taken.subList(ls + 1, taken.size()));
+        Set<Action> loopTaken = new LinkedHashSet<>();
+        walk.transitions().subList(ls, last).forEach(t -> loopTaken.add(t.action()));
         if (ls < last) {
             S back = states.get(ls);
             Optional<Transition<S>> closing = successors(model, states.get(last)).stream()
@@ -212,46 +212,5 @@ public final class LassoReplayer {
         List<Transition<S>> ts = new ArrayList<>();
         model.successors(s, ts::add);
         return ts;
-    }
-
-    /** @return the first illegal step, none when every step replays (states and actions then filled in) */
-    private static <S> Optional<ReplayResult.IllegalStep> walk(Model<S> model, List<TraceStep> steps, List<S> states,
-                                                     List<Action> taken, boolean statesOnly) {
-        S cur = null;
-        for (S init : model.initialStates()) {
-            if (TraceJson.toJson(model.view(init)).equals(steps.get(0).state())) {
-                cur = init;
-                break;
-            }
-        }
-        if (cur == null) {
-            return Optional.of(new ReplayResult.IllegalStep(0, "step 0 is not an initial state of the model"));
-        }
-        states.add(cur);
-        taken.add(null);
-        for (int j = 1; j < steps.size(); j++) {
-            TraceStep step = steps.get(j);
-            JsonNode want = statesOnly ? null : TraceJson.toJson(step.action());
-            Transition<S> hit = null;
-            boolean enabled = false;
-            for (Transition<S> t : successors(model, cur)) {
-                if (statesOnly || TraceJson.toJson(t.action()).equals(want)) {
-                    enabled = true;
-                    if (TraceJson.toJson(model.view(t.next())).equals(step.state())) {
-                        hit = t;
-                        break;
-                    }
-                }
-            }
-            if (hit == null) {
-                return Optional.of(new ReplayResult.IllegalStep(j, "step " + j + ": " + step.action()
-                        + (statesOnly ? ": no transition of the model reaches its state"
-                        : enabled ? " leads to a different state" : " is not enabled")));
-            }
-            cur = hit.next();
-            states.add(cur);
-            taken.add(hit.action());
-        }
-        return Optional.empty();
     }
 }

@@ -123,8 +123,14 @@ public final class LossPatterns {
         return List.copyOf(out.values());
     }
 
-    /** By size, then loss by loss. */
-    static int compare(List<LossId> a, List<LossId> b) {
+    /**
+     * The order of loss patterns: by size, then loss by loss.
+     *
+     * @param a a pattern
+     * @param b another
+     * @return negative, zero or positive as {@code a} comes before, with or after {@code b}
+     */
+    public static int compare(List<LossId> a, List<LossId> b) {
         if (a.size() != b.size()) {
             return Integer.compare(a.size(), b.size());
         }
