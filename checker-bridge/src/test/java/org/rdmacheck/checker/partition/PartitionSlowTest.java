@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,9 +41,20 @@ class PartitionSlowTest {
     }
 
     private static void assertExpectedVerdicts(CheckSpec<?> spec, ExplorationReport r) {
+        assertExpectedVerdicts(spec, r, Set.of());
+    }
+
+    /**
+     * Every property the variant must fail is violated but those named in {@code holdHere} (which the
+     * variant violates only at other parameters), every other property verified.
+     */
+    private static void assertExpectedVerdicts(CheckSpec<?> spec, ExplorationReport r, Set<String> holdHere) {
         assertTrue(r.complete(), r.stopReason());
+        for (String p : holdHere) {
+            assertTrue(spec.mustFail(p), p + " is not a property the variant must fail");
+        }
         for (CheckResult x : r.results()) {
-            if (spec.mustFail(x.property())) {
+            if (spec.mustFail(x.property()) && !holdHere.contains(x.property())) {
                 assertInstanceOf(CheckResult.Violated.class, x, x.property());
             } else {
                 assertInstanceOf(CheckResult.Verified.class, x, x.property());
@@ -58,17 +70,23 @@ class PartitionSlowTest {
         assertEquals(122_930, r.stats().distinctStates());
     }
 
-    /** Larger defaults of the smaller variants; the counts are TLC's for the same constants. */
+    /**
+     * Larger defaults of the smaller variants; the counts are TLC's for the same constants. The last
+     * column names the properties the variant fails at its defaults that hold here: error-after-landing's
+     * NoChunkLost and DataIdsNeverMix need a reused data ID (the stale copy of a chunk whose ACK was lost
+     * lands in the next transfer on that ID), and two IDs for two transfers reuse none.
+     */
     @ParameterizedTest
-    @CsvSource({"paper,3,2,2,3,2,1,1,18353", "error-after-landing,3,2,2,2,2,1,2,110369",
-        "repost-before-consume,3,2,2,2,2,2,0,36780"})
+    @CsvSource({"paper,3,2,2,3,2,1,1,18353,''",
+        "error-after-landing,3,2,2,2,2,1,2,110369,NoChunkLost;DataIdsNeverMix",
+        "repost-before-consume,3,2,2,2,2,2,0,36780,''"})
     void largerConfigurationsKeepTheirVerdicts(String variant, int size, int chunk, int qps, int transfers, int ids,
-                                               int receiveWrs, int errors, long states) {
+                                               int receiveWrs, int errors, long states, String holdHere) {
         CheckSpec<?> spec = ENTRY.build(variant, Params.of(Map.of("size", "" + size, "chunk", "" + chunk,
                 "qps", "" + qps, "transfers", "" + transfers, "ids", "" + ids, "receiveWrs", "" + receiveWrs,
                 "errors", "" + errors)));
         ExplorationReport r = check(spec, false);
-        assertExpectedVerdicts(spec, r);
+        assertExpectedVerdicts(spec, r, holdHere.isEmpty() ? Set.of() : Set.of(holdHere.split(";")));
         assertEquals(states, r.stats().distinctStates());
     }
 }
