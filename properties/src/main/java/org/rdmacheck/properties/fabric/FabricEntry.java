@@ -227,6 +227,34 @@ public final class FabricEntry implements ModelEntry {
                         plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
                         with(REPAIRED_DEFAULTS, "topology", "leafspine:tors=3,spines=2,hosts=1", "flows", "0-2,1-2,2-0",
                                 "packets", "3", "tokens", "2", "xoff", "3", "background", "0", "dft", "1")),
+                new VariantSpec("repaired-three-flows-dft2", "the repairs (as repaired) on the 3x2 leaf-spine with three short "
+                        + "messages h0->h2, h1->h2, h2->h0, 2 tokens, xoff 3, one background packet and the default "
+                        + "2-entry DFT (repaired-three-flows with two entries, sooner): the background packet takes "
+                        + "leaf2's port to h2, so leaf2 deflects h0's first packet up to spine1, which turns it back to "
+                        + "leaf0 with its last token, and then h1's first packet; spine1 deflects h2's first packet back "
+                        + "down to leaf2, an entry beside h0's in its two. Spine1->leaf2 ends with h0's second packet, "
+                        + "h2's first and h0's first (back through leaf0), leaf2->spine1 with h2's second packet and "
+                        + "h1's two, both full at xoff 3: leaf2's head (h0's second packet) is pinned by its message's "
+                        + "entry to the full buffer to spine1, spine1's head (h2's second packet) by its message's entry "
+                        + "to the full buffer to leaf2, and follow closes VL0 to both, later packets (18 steps)",
+                        plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        with(REPAIRED_DEFAULTS, "topology", "leafspine:tors=3,spines=2,hosts=1", "flows", "0-2,1-2,2-0",
+                                "tokens", "2", "xoff", "3", "background", "1")),
+                new VariantSpec("repaired-no-background-dft2", "the repairs (as repaired) on the 3x2 leaf-spine with three 3-packet "
+                        + "messages h0->h2, h1->h2, h2->h0, 2 tokens, xoff 3, no background packet and the default "
+                        + "2-entry DFT (repaired-no-background with two entries, sooner): h0's three packets come down "
+                        + "from spine1 to leaf2 while h1's first packet takes leaf2's port to h2, so leaf2 deflects h0's "
+                        + "first packet up to spine1, which turns it back to leaf0 with its last token; h2's three "
+                        + "packets go up to spine1, which deflects h2's first back down to leaf2, an entry beside h0's in "
+                        + "its two. Leaf2 forwards h0's second packet on its message's entry back up to spine1. "
+                        + "Spine1->leaf2 ends with h0's third packet, h2's first and h0's first (back through leaf0), "
+                        + "leaf2->spine1 with h2's second and third packets and h0's second, both full at xoff 3: leaf2's "
+                        + "head (h0's third packet, at its destination ToR) is pinned by its message's entry back up to "
+                        + "the full buffer to spine1, spine1's head (h2's second packet) by its message's entry to the "
+                        + "full buffer to leaf2, and follow closes VL0 to both (19 steps)",
+                        plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        with(REPAIRED_DEFAULTS, "topology", "leafspine:tors=3,spines=2,hosts=1", "flows", "0-2,1-2,2-0",
+                                "packets", "3", "tokens", "2", "xoff", "3", "background", "0")),
                 new VariantSpec("repaired-ring", "the repairs (as repaired, at its defaults) on a ring of 4 switches "
                         + "with three one-hop messages h0->h1, h1->h2, h3->h0: s0 deflects h3's first packet to s1 "
                         + "(a background packet on its port to h0) and s1 deflects h1's to s0 (one on its port to s2), "
@@ -384,11 +412,13 @@ public final class FabricEntry implements ModelEntry {
      * Variants {@code all} (and so the report) leaves out: a full check of each takes minutes (with
      * liveness, 4.6 M states and about 5 minutes of one loaded core for
      * {@code repaired-failure-background}; 6.2 M states and about 2 minutes of two loaded threads for
-     * {@code repaired-three-flows}; 2.4 M states for {@code repaired-no-background}). The slow tier checks them (FabricVerificationTest);
+     * {@code repaired-three-flows}; 2.4 M states for {@code repaired-no-background}; 7.2 M states and about 6
+     * minutes of two loaded threads for {@code repaired-no-background-dft2}, 18.4 M states for
+     * {@code repaired-three-flows-dft2}). The slow tier checks them (FabricVerificationTest);
      * {@code check fabric --variant NAME} runs one; their stored traces replay in the default tier.
      */
     public static final Set<String> NOT_IN_ALL = Set.of("repaired-failure-background", "repaired-three-flows",
-            "repaired-no-background");
+            "repaired-no-background", "repaired-three-flows-dft2", "repaired-no-background-dft2");
 
     @Override
     public List<Run> allRuns() {
@@ -469,7 +499,8 @@ public final class FabricEntry implements ModelEntry {
      */
     static final List<String> REPAIRED_FINDINGS = List.of("repaired-one-message", "repaired-background",
             "repaired-three-tokens", "repaired-failure", "repaired-failure-background", "repaired-long-flow", "repaired-deadlock", "repaired-incast",
-            "repaired-three-flows", "repaired-no-background", "repaired-ring");
+            "repaired-three-flows", "repaired-no-background", "repaired-three-flows-dft2", "repaired-no-background-dft2",
+            "repaired-ring");
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name(),
@@ -496,6 +527,8 @@ public final class FabricEntry implements ModelEntry {
             Map.entry("repaired-incast", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-three-flows", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-no-background", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
+            Map.entry("repaired-three-flows-dft2", kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
+            Map.entry("repaired-no-background-dft2", kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-ring", kind(PAUSED, FOLLOW_CLOSES_VL0)));
 
     /**
@@ -512,7 +545,10 @@ public final class FabricEntry implements ModelEntry {
             "repaired-three-tokens", List.of(kind(PAUSED, FOLLOW_CLOSES_VL0), kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             "repaired-failure-background", List.of(kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0, ESCAPE_BLOCKED),
                     kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0), kind(PAUSED, FOLLOW_CLOSES_VL0)),
-            "repaired-three-flows", List.of(kind(PAUSED, FOLLOW_CLOSES_VL0), kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0)));
+            "repaired-three-flows", List.of(kind(PAUSED, FOLLOW_CLOSES_VL0), kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
+            "repaired-three-flows-dft2", List.of(kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
+                    kind(PAUSED, FOLLOW_CLOSES_VL0)),
+            "repaired-no-background-dft2", List.of(kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)));
 
     /**
      * @param finding a stored deadlock
