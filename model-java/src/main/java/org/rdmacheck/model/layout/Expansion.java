@@ -697,23 +697,14 @@ public class Expansion {
         }
         int[] d = o;
         int base = ob;
-        long[] mask = smask;
         for (int i = 0, m = editedCount; i < m; i++) {
             int k = editedList[i];
             int n = len[k];
             int w = base + lengthValue[k];
             d[w] = d[w] & ~(lengthMask[k] << lengthShift[k]) | n << lengthShift[k];
-            mask[k >>> 6] = n > 0 ? mask[k >>> 6] | 1L << k : mask[k >>> 6] & ~(1L << k);
+            markNonEmpty(k, n);
         }
-        int at = base + header;
-        for (int m = 0; m < mask.length; m++) {
-            long b = mask[m];
-            while (b != 0) {
-                d[at++] = word[m << 6 | Long.numberOfTrailingZeros(b)];
-                b &= b - 1;
-            }
-        }
-        done(code, sink, at - base);
+        done(code, sink, writeNonEmpty(word, d, base + header) - base);
     }
 
     /**
@@ -723,23 +714,39 @@ public class Expansion {
     private void emitCompact(long code, PackedModel.Sink sink) {
         int[] d = o;
         int base = ob;
-        long[] mask = smask;
         for (int i = 0, m = editedCount; i < m; i++) {
             int k = editedList[i];
             int n = len[k];
-            mask[k >>> 6] = n > 0 ? mask[k >>> 6] | 1L << k : mask[k >>> 6] & ~(1L << k);
+            markNonEmpty(k, n);
             // the edited FIFO's value in place of the parent's ({@link #begin} puts the parent's back)
             pvalue[k] = tag[k] | n << cLengthShift | word[k];
         }
-        int at = base + header;
+        int at = writeNonEmpty(pvalue, d, base + header);
+        countField.set(d, base, at - base - header);
+        done(code, sink, at - base);
+    }
+
+    /** Sets or clears FIFO k's bit in the successor's non-empty FIFOs by its length {@code n} (both encodings). */
+    private void markNonEmpty(int k, int n) {
+        long[] mask = smask;
+        mask[k >>> 6] = n > 0 ? mask[k >>> 6] | 1L << k : mask[k >>> 6] & ~(1L << k);
+    }
+
+    /**
+     * Writes {@code values[k]} of each non-empty FIFO k of the successor, in FIFO order, from {@code at}
+     * (both encodings: the words' packed values, the compact encoding's tagged ones).
+     *
+     * @return where the values end
+     */
+    private int writeNonEmpty(int[] values, int[] d, int at) {
+        long[] mask = smask;
         for (int m = 0; m < mask.length; m++) {
             long b = mask[m];
             while (b != 0) {
-                d[at++] = pvalue[m << 6 | Long.numberOfTrailingZeros(b)];
+                d[at++] = values[m << 6 | Long.numberOfTrailingZeros(b)];
                 b &= b - 1;
             }
         }
-        countField.set(d, base, at - base - header);
-        done(code, sink, at - base);
+        return at;
     }
 }
