@@ -2,6 +2,7 @@ package org.rdmacheck.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.model.InputException;
 
 /**
@@ -68,14 +69,7 @@ final class NumberLists {
 
     private static double number(String option, String s) {
         try {
-            String t = s.trim();
-            int slash = t.indexOf('/');
-            double v = slash < 0 ? Double.parseDouble(t)
-                    : Double.parseDouble(t.substring(0, slash)) / Double.parseDouble(t.substring(slash + 1));
-            if (Double.isNaN(v) || Double.isInfinite(v)) {
-                throw new NumberFormatException();
-            }
-            return v;
+            return FluidParameters.finiteNumber(s);
         } catch (NumberFormatException e) {
             throw new InputException(option + " value '" + s + "': expected a finite number");
         }

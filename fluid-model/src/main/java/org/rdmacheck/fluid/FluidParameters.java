@@ -166,17 +166,29 @@ public record FluidParameters(int flows, double packetKB, double lineRateGbps, d
 
     private static double parse(String name, String value) {
         try {
-            String s = value.trim();
-            int slash = s.indexOf('/');
-            double v = slash < 0 ? Double.parseDouble(s)
-                    : Double.parseDouble(s.substring(0, slash)) / Double.parseDouble(s.substring(slash + 1));
-            if (Double.isNaN(v) || Double.isInfinite(v)) {
-                throw new NumberFormatException();
-            }
-            return v;
+            return finiteNumber(value);
         } catch (NumberFormatException e) {
             throw new FluidInputException(name + " = '" + value + "': expected a finite number");
         }
+    }
+
+    /**
+     * A number as parameters and the CLI's lists write it: a decimal, or a fraction {@code a/b}
+     * such as {@code 1/256}, surrounding white space ignored.
+     *
+     * @param text the text
+     * @return its value, finite
+     * @throws NumberFormatException if the text is no such number, or its value is not finite
+     */
+    public static double finiteNumber(String text) {
+        String s = text.trim();
+        int slash = s.indexOf('/');
+        double v = slash < 0 ? Double.parseDouble(s)
+                : Double.parseDouble(s.substring(0, slash)) / Double.parseDouble(s.substring(slash + 1));
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            throw new NumberFormatException("not finite: " + text);
+        }
+        return v;
     }
 
     private static int integer(String name, String given, double v) {
