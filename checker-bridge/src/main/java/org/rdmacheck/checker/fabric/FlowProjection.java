@@ -45,17 +45,18 @@ import org.rdmacheck.model.topology.Topology;
  *     {@code xoff}, made of filler packets of another flow and background packets behind the flow's own,
  *     in every split the layout allows;
  *     the same of every VL0 output buffer; with hysteresis, the pause bit where the occupancy leaves it
- *     open; a DFT with room or full of other flows' entries; enumerated as a decision tree over what the
+ *     open; the DFT as it is and with every number of other flows' entries beside the flow's own, up
+ *     to a full table; enumerated as a decision tree over what the
  *     decision reads, {@code Tree}), the moves of that packet
  *     ({@link NetworkModel#onePacket}, the successor function asked for that packet only) kept and
  *     projected. No occupancy is assumed to act like another: a router that tells any two occupancies
  *     apart is seen ({@code PerFlowPlantedBugTest}).
  * </ul>
  * A routing decision reads only {@code v}'s output buffers' occupancies (the readings the enumeration
- * rests on, with these two: a table with room is read as such, whatever else
- * it holds; and no buffer holds more than {@code xoff}, since a packet joins only a buffer below it and
+ * rests on, with these two: the other flows' entries a table holds are read by their number, not
+ * by which they are (one choice of them is shown for each number); and no buffer holds more than {@code xoff}, since a packet joins only a buffer below it and
  * background only an unpaused one), its pause bits, {@code v}'s DFT (the flow's entries,
- * and whether the table is full), the failed element, and under a lane-rule table the flow's earlier
+ * and how many others it holds), the failed element, and under a lane-rule table the flow's earlier
  * packets waiting at {@code v} ({@link NetworkModel#footprints}, checked by {@code FabricReductionTest});
  * a move of another flow's packet or a background step changes nothing the projection keeps (it
  * removes and writes only its own packet and its own message's DFT entries; an overwrite, the only
@@ -625,7 +626,8 @@ public final class FlowProjection extends NetworkModelView {
          * projection as it is: a send or forward with v's output buffers as projected, each one full in
          * turn and every VL1 one full ({@link #listed}); a delivery on every environment of v's output
          * buffers (every occupancy from the flow's own packets to {@code xoff}, every split into fillers and
-         * background, the pause bit both ways where open; the DFT as it is or full), enumerated as a
+         * background, the pause bit both ways where open; the DFT as it is or with every number of other
+         * entries up to full), enumerated as a
          * decision tree over what the step reads ({@link Tree}); and every background step onto a live VL1 output buffer of v (every count below
          * the cap, every occupancy below {@code xoff}) leaves it as it is. Memoised per what a decision at
          * v reads of the projected state (the failed element, the flow's packets in v's output buffers,
@@ -799,14 +801,7 @@ public final class FlowProjection extends NetworkModelView {
                     stepEnvs.set(sl, environments(slots.get(sl)[0], slots.get(sl)[1], true, true));
                 }
             }
-            List<int[]> tables = new ArrayList<>();
-            tables.add(null);
-            if (table.length < c.dftSize()) {
-                int[] full = filled(v, table);
-                if (full != null) {
-                    tables.add(full);
-                }
-            }
+            List<int[]> tables = tables(v, table);
             new Tree(Arrays.copyOf(base, len[0]), b, k, v, slots, stepEnvs, tables, false, judge)
                     .explore(new int[slots.size()]);
         }
@@ -1009,18 +1004,11 @@ public final class FlowProjection extends NetworkModelView {
             }
             Fifo dft = g.dft[v];
             int entries = x.length(dft);
-            List<int[]> tables = new ArrayList<>();
             int[] own = new int[entries];
             for (int i = 0; i < entries; i++) {
                 own[i] = x.element(dft, i);
             }
-            tables.add(null); // as it is
-            if (entries < c.dftSize()) {
-                int[] full = filled(v, own);
-                if (full != null) {
-                    tables.add(full);
-                }
-            }
+            List<int[]> tables = tables(v, own);
             java.util.Set<Move> moves = new java.util.LinkedHashSet<>();
             int[] index = new int[slots.size()];
             int arcIn = b < 0 ? -1 : net.bufArc(b >> 1);
@@ -1064,7 +1052,7 @@ public final class FlowProjection extends NetworkModelView {
          * The environments of one decision as a decision tree over what the model's decision reads (as
          * the packet budget's local lemma does, {@link LocalRouting}). The environment's dimensions are
          * its variables: each output buffer's environment (its occupancy and split, its pause bit) and
-         * the DFT (as it is, or full). The decision is computed, through a {@link RecordingExpansion}, on
+         * the DFT (as it is, or with 1, 2, ... other flows' entries up to full). The decision is computed, through a {@link RecordingExpansion}, on
          * the environment whose unassigned variables take their first value; the reads it logged are
          * scanned in order, and at each read of an unassigned variable the variable's other values are
          * explored below (the same way), then the scan goes on with the variable at its first value,
@@ -1104,7 +1092,7 @@ public final class FlowProjection extends NetworkModelView {
              * @param v      the switch
              * @param slots  v's output buffers, {arc, lane}
              * @param envs   each one's environments (see {@link #environments})
-             * @param tables v's DFT: null (as in {@code base}), or a full one
+             * @param tables v's DFTs: null (as in {@code base}), then with more other flows' entries
              * @param filter keep only the moves of that packet
              * @param judge  told each move of every leaf
              */
@@ -1216,8 +1204,15 @@ public final class FlowProjection extends NetworkModelView {
             }
         }
 
-        /** The flow's entries at v with other flows' entries (matching none of the flow's packets) up to a full table, sorted. */
-        private int[] filled(int v, int[] own) {
+        /**
+         * v's DFTs a decision is shown: null (as it is, the entries {@code own}), then {@code own} with
+         * every number of other flows' entries (matching none of the flow's packets) up to a full table,
+         * each sorted: a table with room that holds another message's entry is shown too, not only the
+         * flow's own entries or a full table.
+         */
+        private List<int[]> tables(int v, int[] own) {
+            List<int[]> tables = new ArrayList<>();
+            tables.add(null); // as it is
             List<Integer> es = new ArrayList<>();
             for (int d : own) {
                 es.add(d);
@@ -1229,17 +1224,15 @@ public final class FlowProjection extends NetworkModelView {
                             int d = g.entry(k, tk, t.arcAt(v, p), lane);
                             if (!es.contains(d)) {
                                 es.add(d); // (an entry the table holds already, as a foreign step's, once)
+                                int[] r = es.stream().mapToInt(Integer::intValue).toArray();
+                                Arrays.sort(r);
+                                tables.add(r);
                             }
                         }
                     }
                 }
             }
-            if (es.size() < c.dftSize()) {
-                return null;
-            }
-            int[] r = es.stream().mapToInt(Integer::intValue).toArray();
-            Arrays.sort(r);
-            return r;
+            return tables;
         }
 
         private void build(int[] base, List<int[]> slots, List<List<int[]>> envs, int[] index, Fifo dft, int[] tb) {

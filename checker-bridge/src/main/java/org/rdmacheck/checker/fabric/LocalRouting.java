@@ -22,7 +22,8 @@ import org.rdmacheck.model.topology.Topology;
  * every live buffer into it on VL1, and on VL0 if the buffer is on its escape route, with every flow,
  * index and token count; every message's next packet at its source ToR), every DFT content that
  * decides for it (no entry of its message, or one on each live port on VL1 or on its escape route on
- * VL0; a table with room or full) and every occupancy of the switch's live
+ * VL0; beside it every number of other messages' entries, from none to a full table) and every
+ * occupancy of the switch's live
  * output buffers, it checks that
  * <ol>
  * <li>(moves) when no output buffer of the switch is full (holds {@code xoff} packets), the packet
@@ -56,7 +57,7 @@ import org.rdmacheck.model.topology.Topology;
  * situations cover every reachable one whose DFT entries of live messages name live arcs and whose VL0
  * packets and entries follow their escape routes ({@link BudgetDecision}'s invariant {@code
  * RoutesLive}), up to the DFT contents, which are representatives (no entry of the message or one,
- * with room or full). A situation holds its packet at the head of every buffer into the switch at
+ * and every number of other entries up to a full table, though not every choice of them). A situation holds its packet at the head of every buffer into the switch at
  * once and counts once; each head is judged by its own decision.
  */
 public final class LocalRouting {
@@ -473,7 +474,11 @@ public final class LocalRouting {
             }
         }
 
-        /** DFT contents that decide for a packet of flow f with tk tokens: no entry of it, or one per live port and lane; with room or full. */
+        /**
+         * DFT contents that decide for a packet of flow f with tk tokens: no entry of it, or one per live
+         * port and lane; beside it every number of other entries (matching no packet of (f, tk)) from none
+         * to a full table, so a table with room that holds another message's entry is shown too.
+         */
         private List<int[]> tables(int e, int v, int[] out, int f, int tk) {
             List<Integer> hits = new ArrayList<>();
             hits.add(-1);
@@ -485,48 +490,53 @@ public final class LocalRouting {
                 }
             }
             int size = c.dftSize();
+            List<Integer> others = foreignEntries(size, f, tk, out);
             List<int[]> tables = new ArrayList<>();
             for (int hit : hits) {
                 if (hit >= 0 && size == 0) {
                     continue;
                 }
-                tables.add(hit < 0 ? new int[0] : new int[] {hit});
-                int[] full = filled(hit, size, f, tk, out);
-                if (full != null && (hit >= 0 || size > 0)) {
-                    tables.add(full);
+                int own = hit >= 0 ? 1 : 0;
+                for (int j = 0; j <= Math.min(others.size(), size - own); j++) {
+                    int[] table = new int[own + j];
+                    if (hit >= 0) {
+                        table[0] = hit;
+                    }
+                    for (int i = 0; i < j; i++) {
+                        table[own + i] = others.get(i);
+                    }
+                    Arrays.sort(table);
+                    tables.add(table);
                 }
             }
             return tables;
         }
 
-        /** A full table: the hit (if any) and entries no packet of (f, tk) matches, sorted; null if none can be made. */
-        private int[] filled(int hit, int size, int f, int tk, int[] out) {
+        /**
+         * Entries no packet of (f, tk) matches, enough to fill a table: other flows' first (another
+         * message's entries), then, keyed by tokens, f's of other token counts.
+         */
+        private List<Integer> foreignEntries(int size, int f, int tk, int[] out) {
             List<Integer> entries = new ArrayList<>();
-            if (hit >= 0) {
-                entries.add(hit);
-            }
             boolean messageKey = c.options().key() == org.rdmacheck.model.fabric.FabricOptions.DftKey.MESSAGE;
-            for (int f2 = 0; f2 < c.flows().size() && entries.size() < size; f2++) {
-                for (int tk2 = 0; tk2 <= c.tokens() && entries.size() < size; tk2++) {
-                    if (f2 == f && (messageKey || tk2 == tk)) {
-                        continue; // it would match the packet
+            for (int pass = 0; pass < 2; pass++) {
+                for (int f2 = 0; f2 < c.flows().size() && entries.size() < size; f2++) {
+                    if ((f2 == f) != (pass == 1)) {
+                        continue;
                     }
-                    for (int a : out) {
-                        for (int lane = 1; lane >= (g.buffers[0] != null ? 0 : 1) && entries.size() < size; lane--) {
-                            entries.add(g.entry(f2, tk2, a, lane));
+                    for (int tk2 = 0; tk2 <= c.tokens() && entries.size() < size; tk2++) {
+                        if (f2 == f && (messageKey || tk2 == tk)) {
+                            continue; // it would match the packet
                         }
-                        if (entries.size() >= size) {
-                            break;
+                        for (int a : out) {
+                            for (int lane = 1; lane >= (g.buffers[0] != null ? 0 : 1) && entries.size() < size; lane--) {
+                                entries.add(g.entry(f2, tk2, a, lane));
+                            }
                         }
                     }
                 }
             }
-            if (entries.size() < size) {
-                return null;
-            }
-            int[] r = entries.stream().mapToInt(Integer::intValue).toArray();
-            Arrays.sort(r);
-            return r;
+            return entries;
         }
 
         private String describe(int[] table) {

@@ -123,6 +123,26 @@ class BudgetPlantedBugsTest {
         assertTrue(one.decisions() * 50 < one.situations(), one.decisions() + " decisions");
     }
 
+    /**
+     * A router that refuses a VL1 packet while its switch's table holds another message's entry and has
+     * room (planted): the full check finds a routing deadlock (the defaults with a three-entry DFT, xoff 3,
+     * a background packet). A lemma that shows a table only with the packet's own entry or full of others
+     * misses the refusal; it now shows every number of other messages' entries beside the packet's own, and
+     * fails, so nothing is decided.
+     */
+    @Test
+    void aRefusalBesideAnotherMessagesEntryWithRoomFailsTheLemma() {
+        CheckSpec<LayoutState> s = spec(Map.of("dft", "3", "xoff", "3", "background", "1", "failures", "0"));
+        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlanted(((NetworkModel) s.model()).config(),
+                PlantedRouter.STUCK_BESIDE_ANOTHER));
+        assertInstanceOf(CheckResult.Violated.class, full(bug), "the full check sees the planted deadlock");
+        BudgetDecision.NotApplicable n = assertInstanceOf(BudgetDecision.NotApplicable.class,
+                BudgetDecision.decide(bug, ONE));
+        assertTrue(n.reason().startsWith("the local lemma fails"), n.reason());
+        assertTrue(n.reason().contains("has no move and no output buffer"), n.reason());
+        assertTrue(LocalRouting.check((NetworkModel) s.model()).holds(), "the design's lemma holds");
+    }
+
     /** Two opposing 2-packet messages, threshold 2, xoff 3, two background packets (at most two in a buffer). */
     private static Map<String, String> twoBackground() {
         return Map.of("flows", "0-1", "packets", "2", "tokens", "1", "threshold", "2", "xoff", "3", "background", "2",

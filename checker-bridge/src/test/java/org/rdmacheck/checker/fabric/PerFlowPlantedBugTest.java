@@ -175,6 +175,23 @@ class PerFlowPlantedBugTest {
                 FlowProjection.Check.FAILURE, "a failure, ");
     }
 
+    /**
+     * An end packet that ignores its DFT hit while the table holds another message's entry and has room
+     * (planted): the full search finds the reorder (9 steps) at the defaults with a three-entry DFT; the
+     * decision, which shows a table with the flow's own entries and every number of other flows' entries
+     * beside them (it showed only its own or a full one, and said VERIFIED), must not say VERIFIED.
+     */
+    @Test
+    void anEndPacketThatIgnoresItsHitBesideAnotherMessagesEntryIsNotVerified() {
+        CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", Map.of("dft", "3"));
+        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlanted(((NetworkModel) s.model()).config(),
+                PlantedRouter.END_IGNORES_HIT_BESIDE_ANOTHER));
+        CheckResult full = new Explorer(ONE.withStopAtFirstViolation(true)).check(bug.selecting(q -> q.name()
+                .equals(FabricProperties.IN_ORDER))).result(FabricProperties.IN_ORDER);
+        assertInstanceOf(CheckResult.Violated.class, full, "the full search sees the planted reorder");
+        assertNotEquals(PerFlowDecision.Verdict.VERIFIED, inOrder(bug, false, 0));
+    }
+
     private static Map<String, String> withParams(Map<String, String> base, String key, String value) {
         Map<String, String> p = new java.util.HashMap<>(base);
         p.put(key, value);

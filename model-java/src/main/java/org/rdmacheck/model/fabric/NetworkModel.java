@@ -359,7 +359,24 @@ public final class NetworkModel implements LayoutModel {
          * a failure that finds some message incomplete restarts every message, complete ones too (a
          * failure whose effect on one flow depends on the others)
          */
-        FAILURE_RESTARTS_ALL
+        FAILURE_RESTARTS_ALL,
+        /**
+         * a message's end packet that ignores its DFT hit while the switch's table holds another message's
+         * entry and has room (it routes as if it had none): a decision that shows a table only with the
+         * flow's own entries or full of other flows' misses it
+         */
+        END_IGNORES_HIT_BESIDE_ANOTHER,
+        /**
+         * a VL1 packet arriving at a switch that has no move while the switch's table holds another
+         * message's entry and has room: a refusal with no output buffer full that only a table with room
+         * and another message's entry shows
+         */
+        STUCK_BESIDE_ANOTHER,
+        /**
+         * PFC that never pauses a VL0 buffer's upstream: a packet joins a full VL0 buffer, past its
+         * declared capacity (the model's bound exceeded)
+         */
+        VL0_PAUSE_IGNORED
     }
 
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource) {
@@ -2142,7 +2159,8 @@ public final class NetworkModel implements LayoutModel {
                     && x.length(buffers[2 * bufOfArc[arc] + 1]) >= xoff - 1) {
                 return false; // the planted bug PAUSES_ON_PACKETS_ALONE (tests only)
             }
-            return arc >= 0 && !deadNow[arc] && (koPause || !paused(2 * bufOfArc[arc] + lane));
+            return arc >= 0 && !deadNow[arc] && (koPause || planted == PlantedRouter.VL0_PAUSE_IGNORED && lane == 0
+                    || !paused(2 * bufOfArc[arc] + lane)); // (VL0_PAUSE_IGNORED: a planted bug, tests only)
         }
 
         /** {@link PlantedRouter#READS_ANOTHER_INPUT}: another VL1 buffer into v holds two packets or more. */
@@ -2220,6 +2238,19 @@ public final class NetworkModel implements LayoutModel {
             return -1;
         }
 
+        /** (planted bugs only) the loaded table has room and holds an entry of another flow than f */
+        private boolean anotherMessagesEntry(int f) {
+            if (tableLen >= dftSize) {
+                return false;
+            }
+            for (int i = 0; i < tableLen; i++) {
+                if (dFlow.of(table[i]) != f) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         private int spend(int tokens) {
             return koSpend ? tokens : tokens - 1;
         }
@@ -2284,6 +2315,9 @@ public final class NetworkModel implements LayoutModel {
             if (planted == PlantedRouter.READS_ANOTHER_INPUT && lane == 1 && anotherInputHoldsTwo(v, inArc)) {
                 return; // the planted bug READS_ANOTHER_INPUT (tests only)
             }
+            if (planted == PlantedRouter.STUCK_BESIDE_ANOTHER && lane == 1 && inArc >= 0 && anotherMessagesEntry(f)) {
+                return; // the planted bug STUCK_BESIDE_ANOTHER (tests only)
+            }
             if (seq == stuckSeq && inArc >= 0 && !escapeVl && !iofd) {
                 return; // the planted bug of withPlantedStuckRule (tests only)
             }
@@ -2322,6 +2356,9 @@ public final class NetworkModel implements LayoutModel {
                 return;
             }
             int hit = koFollow || !usesDft ? -1 : lookup(f, tokens);
+            if (planted == PlantedRouter.END_IGNORES_HIT_BESIDE_ANOTHER && hit >= 0 && end && anotherMessagesEntry(f)) {
+                hit = -1; // the planted bug END_IGNORES_HIT_BESIDE_ANOTHER (tests only)
+            }
             if (hit >= 0) {
                 int hitArc = dArc.of(hit);
                 int hitLane = dLane.of(hit);
