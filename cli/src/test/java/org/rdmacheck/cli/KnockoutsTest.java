@@ -51,6 +51,7 @@ class KnockoutsTest {
                 Arguments.of("dasr", "soft-state-expiry", "FailedSenderLeaves", true),
                 Arguments.of("dasr", "look-ahead", "NCountsUniqueSenders", true),
                 Arguments.of("dasr", "look-ahead-begins-flow", "TimeoutOnlyWhenIdle", true),
+                Arguments.of("dasr", "per-tenant-apportioning", "ReactionFollowsCongestion", true),
                 Arguments.of("partition", "data-id-reuse-guard", "DataIdsNeverMix", true),
                 Arguments.of("partition", "chunk-requeue", "NoChunkLost", true),
                 Arguments.of("partition", "rnr-retry", "EveryTransferCompletes", true),

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,6 +79,23 @@ class MutatedSpecTest {
     @ParameterizedTest(name = "{0}: Refinement fails when \"{1}\" becomes \"{2}\"")
     @MethodSource("serviceMutations")
     void mutatedTwinBreaksItsService(String spec, String line, String mutant, @TempDir Path dir) throws IOException {
+        breaksItsService(spec, line, mutant, Map.of(), dir);
+    }
+
+    /**
+     * seed 000, III-E: a tenant's senders are granted n = their own tenant's |AUSS|. A twin whose count
+     * takes every tenant's senders breaks the service's Granted at two senders in each of two tenants
+     * (the manifest's refines-dart-tenant-sharing constants; with one tenant the mutant is the twin).
+     */
+    @org.junit.jupiter.api.Test
+    void receiverWideCountBreaksThePerTenantGrant(@TempDir Path dir) throws IOException {
+        breaksItsService("dasr", "ELSE Cardinality({s \\in TenantSenders(t) : a[s] > 0})",
+                "ELSE Cardinality({s \\in Senders : a[s] > 0})",
+                Map.of("SendersPerTenant", "2", "Tenants", "2", "Messages", "1", "Groups", "0"), dir);
+    }
+
+    private static void breaksItsService(String spec, String line, String mutant, Map<String, String> constants,
+                                         Path dir) throws IOException {
         Path folder = ManifestConformanceTest.specsRoot().resolve(spec);
         String text = Files.readString(folder.resolve("Spec.tla"));
         assertEquals(1, occurrences(text, line), () -> spec + "/Spec.tla no longer says exactly once: " + line);
@@ -90,7 +108,8 @@ class MutatedSpecTest {
         Files.writeString(dir.resolve("Spec.tla"), text.replace(line, mutant));
         Files.copy(folder.resolve("MCRefinement.cfg"), dir.resolve("MCRefinement.cfg"));
         TlcReport r = TLC.check(TlcRequest.of(dir.resolve("MCRefinement.tla"), dir.resolve("MCRefinement.cfg"))
-                .withInvariants(List.of()).withProperties(List.of("Refinement")).withCheckDeadlock(false));
+                .withConstants(constants).withInvariants(List.of()).withProperties(List.of("Refinement"))
+                .withCheckDeadlock(false));
         assertInstanceOf(CheckResult.Violated.class, r.result("Refinement"), r::detail);
         assertNotEquals(0, r.stats().distinctStates());
     }

@@ -90,6 +90,23 @@ class DasrVerdictsTest {
         assertTrue(r.stats().distinctStates() >= 2_000, "at least the 2,000 states that show the plant: " + r.stats().distinctStates());
     }
 
+    /**
+     * The knock-out per-tenant-apportioning (every tenant's count in each ACK) at two senders per tenant:
+     * ReactionFollowsCongestion fails in 3 steps, as at its coverage scope of one sender per tenant;
+     * RateSumAtMostLineRate holds within the same states (a larger n only lowers the rates).
+     */
+    @Test
+    void receiverWideApportioningIsKilledAtTwoSendersPerTenantToo() {
+        Map<String, String> p = new java.util.HashMap<>(DasrEntry.TENANT_SHARING);
+        p.put(ModelEntry.KNOCKOUT_PARAM, "per-tenant-apportioning");
+        CheckSpec<?> spec = ENTRY.build("dart", Params.of(p));
+        ExplorationReport r = new Explorer(ExplorerSettings.defaults().withThreads(1).withMaxStates(5_000)
+                .withProgress(0, x -> { })).check(spec.withoutProgress());
+        CheckResult.Violated v = assertInstanceOf(CheckResult.Violated.class, r.result("ReactionFollowsCongestion"));
+        assertEquals(3, v.counterexample().steps().size() - 1);
+        assertTrue(!(r.result("RateSumAtMostLineRate") instanceof CheckResult.Violated));
+    }
+
     /** Every property either has a variant that violates it at that variant's defaults, or is structural. */
     @Test
     void everyPropertyMustFailSomewhereOrIsStructural() {

@@ -70,6 +70,7 @@ public record DartConfig(int senders, int messages, int tenants, int groups, boo
 
     /** @return the largest n a receiver can advertise under this design */
     public int maxN() {
-        return design.counting() == Design.SenderCounting.MESSAGES ? senders * messages : senders;
+        int perTenant = design.counting() == Design.SenderCounting.MESSAGES ? senders * messages : senders;
+        return design.apportioning() == Design.Apportioning.RECEIVER_WIDE ? perTenant * tenants : perTenant;
     }
 }

@@ -19,10 +19,12 @@ import java.util.Objects;
  * @param network          the abstract network: free (every combination) or persistent combined
  *                         congestion (closed loop)
  * @param machine          the Figure 5 table
+ * @param apportioning     whose count the n in a sender's ACKs is: its own tenant's AUSS (the paper,
+ *                         III-E) or every tenant's
  */
 public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lookaheadScope,
                      boolean ecnInReceiverCongestion, boolean softStateTimeouts, boolean lookaheadBeginsFlows,
-                     Network network, ReceiverMachine machine) {
+                     Network network, ReceiverMachine machine, Apportioning apportioning) {
 
     /** What n counts. */
     public enum SenderCounting {
@@ -53,6 +55,22 @@ public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lo
         IGNORED
     }
 
+    /** Among whom the receiver apportions a tenant's share of the line rate. */
+    public enum Apportioning {
+        /**
+         * among the tenant's own senders: the n in a sender's ACK is its tenant's |AUSS| (the paper,
+         * III-E: "Dart's AUSS tracking can be private to individual tenant's flows ... any false
+         * information from one tenant can not affect other tenants' flows")
+         */
+        PER_TENANT,
+        /**
+         * among every sender of the receiver, whatever its tenant: the n is the sum of the tenants'
+         * counts (the mechanism knocked out), so one tenant's senders, or its false look-ahead lists,
+         * throttle another tenant's flows
+         */
+        RECEIVER_WIDE
+    }
+
     /** The abstract network. */
     public enum Network {
         /** the network puts congestion anywhere in every window: every observable combination */
@@ -76,59 +94,66 @@ public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lo
         Objects.requireNonNull(lookaheadScope);
         Objects.requireNonNull(network);
         Objects.requireNonNull(machine);
+        Objects.requireNonNull(apportioning);
     }
 
     /** @return Dart as seed 000, III, describes it, under the free network */
     public static Design paper() {
         return new Design(SenderCounting.UNIQUE_SENDERS, EndRule.DECREMENT, LookaheadScope.PER_TENANT, false, true,
-                true, Network.FREE, ReceiverMachine.paper());
+                true, Network.FREE, ReceiverMachine.paper(), Apportioning.PER_TENANT);
     }
 
     /** @param c counting  @return a copy */
     public Design withCounting(SenderCounting c) {
         return new Design(c, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine);
+                lookaheadBeginsFlows, network, machine, apportioning);
     }
 
     /** @param r end rule  @return a copy */
     public Design withEndRule(EndRule r) {
         return new Design(counting, r, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine);
+                lookaheadBeginsFlows, network, machine, apportioning);
     }
 
     /** @param s scope  @return a copy */
     public Design withLookaheadScope(LookaheadScope s) {
         return new Design(counting, endRule, s, ecnInReceiverCongestion, softStateTimeouts, lookaheadBeginsFlows,
-                network, machine);
+                network, machine, apportioning);
     }
 
     /** @param forward whether to forward ECN in ReceiverCongestion  @return a copy */
     public Design withEcnInReceiverCongestion(boolean forward) {
         return new Design(counting, endRule, lookaheadScope, forward, softStateTimeouts, lookaheadBeginsFlows,
-                network, machine);
+                network, machine, apportioning);
     }
 
     /** @param on whether soft-state timeouts run  @return a copy */
     public Design withSoftStateTimeouts(boolean on) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, on, lookaheadBeginsFlows,
-                network, machine);
+                network, machine, apportioning);
     }
 
     /** @param on whether a look-ahead starts the listed senders' soft state  @return a copy */
     public Design withLookaheadBeginsFlows(boolean on) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts, on, network,
-                machine);
+                machine, apportioning);
     }
 
     /** @param n network  @return a copy */
     public Design withNetwork(Network n) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, n, machine);
+                lookaheadBeginsFlows, n, machine, apportioning);
     }
 
     /** @param m machine table  @return a copy */
     public Design withMachine(ReceiverMachine m) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, m);
+                lookaheadBeginsFlows, network, m, apportioning);
+    }
+
+    /** @param a whose count a sender's n is  @return a copy */
+    public Design withApportioning(Apportioning a) {
+        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
+                lookaheadBeginsFlows, network, machine, a);
     }
 }

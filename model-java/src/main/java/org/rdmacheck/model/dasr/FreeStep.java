@@ -34,6 +34,10 @@ final class FreeStep implements PackedModel.Expander {
     private final boolean ecnInRc;
     private final boolean softState;
     private final boolean lookaheadBeginsFlows;
+    /** the n of a tenant's ACKs counts every tenant's AUSS (apportioning knocked out), not its own */
+    private final boolean receiverWide;
+    /** the senders whose counts make up a tenant's n: its own, or every sender */
+    private final int sharing;
     private final Field mode;
     private final Field ecnEcho;
     private final Field[] flight;
@@ -93,6 +97,9 @@ final class FreeStep implements PackedModel.Expander {
         this.ecnInRc = d.ecnInReceiverCongestion();
         this.softState = d.softStateTimeouts();
         this.lookaheadBeginsFlows = d.lookaheadBeginsFlows();
+        // seed 000, III-E: a tenant's senders share its share of the line rate by its own AUSS
+        this.receiverWide = d.apportioning() == Design.Apportioning.RECEIVER_WIDE;
+        this.sharing = receiverWide ? n : perTenant;
         this.mode = f.mode;
         this.ecnEcho = f.ecnEcho;
         this.flight = f.flight;
@@ -180,9 +187,14 @@ final class FreeStep implements PackedModel.Expander {
 
     // ---- the parent ----
 
+    /** The first sender whose count is in tenant t's n: its own first sender (III-E), or sender 0. */
+    private int sharingFrom(int t) {
+        return receiverWide ? 0 : t * perTenant;
+    }
+
     private int countedBefore(int t) {
         int c = 0;
-        for (int i = t * perTenant, end = i + perTenant; i < end; i++) {
+        for (int i = sharingFrom(t), end = i + sharing; i < end; i++) {
             int k = x.get(auss[i]);
             c += countMessages ? k : k > 0 ? 1 : 0;
         }
@@ -193,7 +205,7 @@ final class FreeStep implements PackedModel.Expander {
 
     private int countedNow(int t) {
         int c = 0;
-        for (int i = t * perTenant, end = i + perTenant; i < end; i++) {
+        for (int i = sharingFrom(t), end = i + sharing; i < end; i++) {
             int k = x.now(auss[i]);
             c += countMessages ? k : k > 0 ? 1 : 0;
         }

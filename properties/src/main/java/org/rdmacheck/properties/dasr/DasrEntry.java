@@ -214,7 +214,8 @@ public final class DasrEntry implements ModelEntry {
      * classifier is for; the AUSS's per-sender count keeps a sender with another message in flight;
      * soft-state expiry removes failed senders; look-ahead counts an announced incast before its
      * messages start, and the flows it announces begin at the notification, so a timeout does not
-     * undo the count in the period the notification arrived.
+     * undo the count in the period the notification arrived; a tenant's senders are apportioned by
+     * their own tenant's count (III-E: the AUSS private to a tenant's flows), not by every tenant's.
      */
     @Override
     public List<Mechanism> mechanisms() {
@@ -240,7 +241,14 @@ public final class DasrEntry implements ModelEntry {
                 new Mechanism("look-ahead-begins-flow", "a look-ahead flow begins at the notification (soft state)",
                         "seed 000, III-D, III-B", "TimeoutOnlyWhenIdle", "dart", Map.of("groups", "1"),
                         "a look-ahead does not start the listed senders' soft-state timestamps: the next timeout "
-                                + "removes a flow that began in that period"));
+                                + "removes a flow that began in that period"),
+                // one sender per tenant is enough: with both tenants' senders active the receiver-wide n
+                // is 2 where each tenant's own count is 1 (TENANT_SHARING, two per tenant, kills it too)
+                new Mechanism("per-tenant-apportioning", "per-tenant rate apportioning (private AUSS)",
+                        "seed 000, III-E, III-B", pr, "dart",
+                        Map.of("senders", "1", "tenants", "2", "messages", "1", "groups", "0"),
+                        "the n in a sender's ACKs counts every tenant's AUSS, not its own tenant's: one "
+                                + "tenant's senders throttle another tenant's flows"));
     }
 
     /** The design with the knocked-out mechanisms removed (each a guard of the one model). */
@@ -267,6 +275,9 @@ public final class DasrEntry implements ModelEntry {
         }
         if (off.contains("look-ahead-begins-flow")) {
             out = out.withLookaheadBeginsFlows(false);
+        }
+        if (off.contains("per-tenant-apportioning")) {
+            out = out.withApportioning(Design.Apportioning.RECEIVER_WIDE);
         }
         return out;
     }
