@@ -77,7 +77,7 @@ public class Expansion {
     /**
      * the compact encoding ({@link StateLayout#compact}): the header field counting the non-empty
      * FIFOs (else null), the shifts of a FIFO value's tag and length, the masks of its length and
-     * elements; per FIFO its tag bits, and the parent's value of each non-empty one as it is
+     * elements; per FIFO its tag bits
      */
     private final Field countField;
     private final int tagShift;
@@ -85,7 +85,6 @@ public class Expansion {
     private final int cLengthMask;
     private final int cElementsMask;
     private final int[] tag;
-    private final int[] pvalue;
 
     /**
      * @param layout the layout of the states expanded
@@ -158,7 +157,6 @@ public class Expansion {
         cLengthMask = layout.lengthMask();
         cElementsMask = layout.elementsMask();
         tag = new int[n];
-        pvalue = new int[n];
         for (int i = 0; i < n && countField != null; i++) {
             tag[i] = i << tagShift;
         }
@@ -263,12 +261,12 @@ public class Expansion {
         for (int i = 0; i < editedCount; i++) {
             word[editedList[i]] = 0; // the last successor's edits: its FIFOs are the new parent's (set below) or empty
         }
-        long[] mask = pmask;
-        Arrays.fill(mask, 0L);
         if (countField != null) {
-            loadCompact(s, off, mask);
+            loadCompact(s, off);
             return;
         }
+        long[] mask = pmask;
+        Arrays.fill(mask, 0L);
         for (int w = 0; w < header; w++) {
             int v = s[off + w];
             int b = v & lengthBits[w];
@@ -300,23 +298,21 @@ public class Expansion {
 
     /**
      * {@link #loadWords} of a compact state: its non-empty FIFOs are the values after the header,
-     * each with its tag and length.
+     * each with its tag and length, in FIFO order ({@link #emitCompact} merges the edited FIFOs into
+     * them, so no bit mask of the non-empty FIFOs is kept).
      */
-    private void loadCompact(int[] s, int off, long[] mask) {
+    private void loadCompact(int[] s, int off) {
         int at = off + header;
         int count = countField.get(s, off);
         for (int i = 0; i < count; i++) {
             int v = s[at++];
             int k = v >>> tagShift;
             plen[k] = v >>> cLengthShift & cLengthMask;
-            pvalue[k] = v;
             int e = v & cElementsMask;
             pword[k] = e;
             word[k] = e;
             nonEmpty[i] = k;
-            mask[k >>> 6] |= 1L << k;
         }
-        System.arraycopy(mask, 0, smask, 0, mask.length);
         nonEmptyCount = count;
         pend = at;
     }
@@ -378,6 +374,16 @@ public class Expansion {
         for (int i = 0; i < header; i++) {
             d[b + i] = ps[poff + i];
         }
+        if (countField != null) {
+            // the last successor's edits undone: its FIFOs' values back to the parent's
+            for (int i = 0; i < editedCount; i++) {
+                int k = editedList[i];
+                edited[k] = false;
+                word[k] = pword[k];
+            }
+            editedCount = 0;
+            return;
+        }
         if (words) {
             // the last successor's edits undone: its FIFOs' values and bits back to the parent's
             for (int i = 0; i < editedCount; i++) {
@@ -385,7 +391,6 @@ public class Expansion {
                 edited[k] = false;
                 word[k] = pword[k];
                 smask[k >>> 6] = smask[k >>> 6] & ~(1L << k) | pmask[k >>> 6] & 1L << k;
-                pvalue[k] = tag[k] | plen[k] << cLengthShift | pword[k]; // compact: as the parent holds it
             }
             editedCount = 0;
             return;
@@ -708,25 +713,54 @@ public class Expansion {
     }
 
     /**
-     * {@link #emit} of a compact successor: its non-empty FIFOs, in order, each as its value (an
-     * untouched one's copied from the parent), and their number in the header.
+     * {@link #emit} of a compact successor: its non-empty FIFOs, in order, each as its value, and
+     * their number in the header. The parent's values are in FIFO order (their tags ascending), so
+     * the successor's are the parent's with the edited FIFOs' merged in: an untouched FIFO's value is
+     * copied as it is, an edited one's replaces the parent's (or is left out when emptied, or put in
+     * its place when the parent's was empty). The edited FIFOs are a handful.
      */
     private void emitCompact(long code, PackedModel.Sink sink) {
         int[] d = o;
         int base = ob;
-        for (int i = 0, m = editedCount; i < m; i++) {
-            int k = editedList[i];
-            int n = len[k];
-            markNonEmpty(k, n);
-            // the edited FIFO's value in place of the parent's ({@link #begin} puts the parent's back)
-            pvalue[k] = tag[k] | n << cLengthShift | word[k];
+        int[] es = editedList;
+        int m = editedCount;
+        for (int i = 1; i < m; i++) { // a handful: insertion sort
+            int k = es[i];
+            int j = i;
+            while (j > 0 && es[j - 1] > k) {
+                es[j] = es[j - 1];
+                j--;
+            }
+            es[j] = k;
         }
-        int at = writeNonEmpty(pvalue, d, base + header);
+        int[] s = ps;
+        int from = poff + header;
+        int end = pend;
+        int at = base + header;
+        int shift = tagShift;
+        for (int i = 0; i < m; i++) {
+            int k = es[i];
+            int v;
+            while (from < end && (v = s[from]) >>> shift < k) {
+                d[at++] = v;
+                from++;
+            }
+            if (from < end && s[from] >>> shift == k) {
+                from++; // the parent's value of the edited FIFO
+            }
+            int n = len[k];
+            if (n > 0) {
+                d[at++] = tag[k] | n << cLengthShift | word[k];
+            }
+        }
+        while (from < end) {
+            d[at++] = s[from++];
+        }
         countField.set(d, base, at - base - header);
         done(code, sink, at - base);
     }
 
-    /** Sets or clears FIFO k's bit in the successor's non-empty FIFOs by its length {@code n} (both encodings). */
+    /** Sets or clears FIFO k's bit in the successor's non-empty FIFOs by its length {@code n} (plain encoding). */
     private void markNonEmpty(int k, int n) {
         long[] mask = smask;
         mask[k >>> 6] = n > 0 ? mask[k >>> 6] | 1L << k : mask[k >>> 6] & ~(1L << k);
@@ -734,7 +768,7 @@ public class Expansion {
 
     /**
      * Writes {@code values[k]} of each non-empty FIFO k of the successor, in FIFO order, from {@code at}
-     * (both encodings: the words' packed values, the compact encoding's tagged ones).
+     * (the plain encoding on packed values; a compact successor is merged from the parent's, {@link #emitCompact}).
      *
      * @return where the values end
      */
