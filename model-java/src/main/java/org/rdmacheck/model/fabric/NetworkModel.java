@@ -126,6 +126,13 @@ public final class NetworkModel implements LayoutModel {
     private final boolean koReturn;
     private final boolean koPause;
     private final boolean koPauseCount;
+    /**
+     * whether a VL1 buffer pauses its upstream exactly when its occupancy (packets and background)
+     * reaches the pause threshold: no hysteresis bit, background counted, no planted pause rule
+     */
+    private final boolean pauseByOccupancy;
+    /** the planted pause rule {@link PlantedRouter#PAUSES_ON_PACKETS_ALONE} (tests only) */
+    private final boolean plantedPacketPause;
     private final boolean koHitWaits;
     // the IOFD preset and the DFT's rules
     private final boolean iofd;
@@ -469,6 +476,8 @@ public final class NetworkModel implements LayoutModel {
         koReturn = o.off(Knockout.NO_RETURN_FROM_VL0);
         koPause = o.off(Knockout.PFC_PAUSE);
         koPauseCount = o.off(Knockout.PFC_COUNTS_BACKGROUND);
+        pauseByOccupancy = !hysteresis && !koPauseCount && planted != PlantedRouter.PAUSES_ON_PACKETS_ALONE;
+        plantedPacketPause = planted == PlantedRouter.PAUSES_ON_PACKETS_ALONE;
         koHitWaits = o.off(Knockout.DFT_HIT_WAITS);
         usesDft = o.dft() != FabricOptions.DftRules.NO_DFT;
         overwrite = o.dft() == FabricOptions.DftRules.OVERWRITE;
@@ -2155,12 +2164,17 @@ public final class NetworkModel implements LayoutModel {
 
         /** Whether the buffer has room: not dead and below the PFC pause threshold (else its upstream is paused). */
         private boolean room(int arc, int lane) {
-            if (planted == PlantedRouter.PAUSES_ON_PACKETS_ALONE && arc >= 0 && lane == 1
-                    && x.length(buffers[2 * bufOfArc[arc] + 1]) >= xoff - 1) {
-                return false; // the planted bug PAUSES_ON_PACKETS_ALONE (tests only)
+            // (small, so that it inlines where the routing decision asks; the planted rule is a call of its own)
+            if (plantedPacketPause && pausedOnPackets(arc, lane)) {
+                return false;
             }
             return arc >= 0 && !deadNow[arc] && (koPause || planted == PlantedRouter.VL0_PAUSE_IGNORED && lane == 0
                     || !paused(2 * bufOfArc[arc] + lane)); // (VL0_PAUSE_IGNORED: a planted bug, tests only)
+        }
+
+        /** {@link PlantedRouter#PAUSES_ON_PACKETS_ALONE} (tests only): VL1 full at xoff - 1 of its own packets. */
+        private boolean pausedOnPackets(int arc, int lane) {
+            return arc >= 0 && lane == 1 && x.length(buffers[2 * bufOfArc[arc] + 1]) >= xoff - 1;
         }
 
         /** {@link PlantedRouter#READS_ANOTHER_INPUT}: another VL1 buffer into v holds two packets or more. */
@@ -2180,6 +2194,7 @@ public final class NetworkModel implements LayoutModel {
          * when the occupancy reaches xoff and cleared when it falls to xon ({@link #settle}).
          */
         private boolean paused(int b) {
+            // (pauseByOccupancy: this is occ(arc, 1) >= pauseAt for a VL1 buffer b, which route reads once)
             if (hysteresis) {
                 return x.is(g.paused[b]);
             }
@@ -2382,8 +2397,23 @@ public final class NetworkModel implements LayoutModel {
                     return;
                 }
             }
-            deflectionArcs(v, f, seq, tokens, normal, inArc);
-            boolean above = normal >= 0 && occ(normal, 1) >= threshold;
+            boolean above;
+            int on; // the ECMP buffer's occupancy (VL1: its background counted), read once
+            if (marks) {
+                deflectionArcs(v, f, seq, tokens, normal, inArc); // the could-deflect flag needs them below too
+                on = normal >= 0 ? occ(normal, 1) : 0;
+                above = normal >= 0 && on >= threshold;
+            } else {
+                // the presets show no could-deflect flag: the deflection ports are wanted only above the
+                // threshold (seed 000 §IV-B), so the ports' rooms are not read below it
+                on = normal >= 0 ? occ(normal, 1) : 0;
+                above = normal >= 0 && on >= threshold;
+                if (above || koThreshold) {
+                    deflectionArcs(v, f, seq, tokens, normal, inArc);
+                } else {
+                    altCount = 0;
+                }
+            }
             if (altCount > 0 && (above || koThreshold)) {
                 int before = hops;
                 deflect(f, seq, tokens, end);
@@ -2391,7 +2421,7 @@ public final class NetworkModel implements LayoutModel {
                     return;
                 }
             }
-            if (room(normal, 1)) {
+            if (pauseByOccupancy ? normal >= 0 && !deadNow[normal] && (koPause || on < pauseAt) : room(normal, 1)) {
                 hop(normal, 1, tokens, Route.NORMAL, AFTER, altCount > 0);
             } else if (inArc < 0 || !escapeOnlyAtSource) { // the planted bug of withPlantedEscapeRefusal (tests)
                 escapeToVl0(v, f, seq, tokens, end);

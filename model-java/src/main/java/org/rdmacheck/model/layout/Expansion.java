@@ -362,6 +362,37 @@ public class Expansion {
 
     /** Starts a successor as a copy of the parent. */
     public void begin() {
+        if (countField != null) {
+            beginCompact(); // small, so that it inlines into the model's actions
+        } else {
+            beginOther();
+        }
+    }
+
+    /** {@link #begin} of a compact layout: the header copied, the last successor's edits undone. */
+    private void beginCompact() {
+        int[] d = out;
+        int b = 0;
+        if (direct != null) {
+            d = direct.room(out.length);
+            b = direct.offset();
+        }
+        o = d;
+        ob = b;
+        int[] p = ps;
+        int from = poff;
+        for (int i = 0; i < header; i++) { // a handful of values: a plain loop is cheaper than arraycopy
+            d[b + i] = p[from + i];
+        }
+        for (int i = 0; i < editedCount; i++) {
+            int k = editedList[i];
+            edited[k] = false;
+            word[k] = pword[k]; // the FIFO's value back to the parent's
+        }
+        editedCount = 0;
+    }
+
+    private void beginOther() {
         int[] d = out;
         int b = 0;
         if (direct != null) {
@@ -373,16 +404,6 @@ public class Expansion {
         // a handful of values: a plain loop is cheaper than a call to arraycopy
         for (int i = 0; i < header; i++) {
             d[b + i] = ps[poff + i];
-        }
-        if (countField != null) {
-            // the last successor's edits undone: its FIFOs' values back to the parent's
-            for (int i = 0; i < editedCount; i++) {
-                int k = editedList[i];
-                edited[k] = false;
-                word[k] = pword[k];
-            }
-            editedCount = 0;
-            return;
         }
         if (words) {
             // the last successor's edits undone: its FIFOs' values and bits back to the parent's
@@ -435,6 +456,13 @@ public class Expansion {
         return edited[q.index];
     }
 
+    /** On packed values: FIFO k marked edited (its value, word[k], is the parent's until changed). */
+    private void editWord(int k) {
+        edited[k] = true;
+        editedList[editedCount++] = k;
+        len[k] = plen[k];
+    }
+
     private int[] edit(Fifo q) {
         int k = q.index;
         int[] a = elems[k];
@@ -456,19 +484,32 @@ public class Expansion {
 
     /** @param q a FIFO  @param e an element's bits, appended at its tail (there must be room) */
     public void append(Fifo q, int e) {
+        if (words) { // a small path of its own, so that it inlines into the model's actions
+            int k = q.index;
+            if (!edited[k]) {
+                editWord(k);
+            }
+            int n = len[k];
+            if (n >= q.capacity()) {
+                throw full(q);
+            }
+            word[k] |= e << n * bits[k];
+            len[k] = n + 1;
+            return;
+        }
         int[] a = edit(q);
         int k = q.index;
         int n = len[k];
         if (n >= a.length || n >= q.capacity()) {
-            // a model that appends to a full FIFO is wrong (its guard should have waited): say which one
-            throw new org.rdmacheck.model.BoundExceeded("FIFO " + q.name(), q.capacity());
+            throw full(q);
         }
-        if (words) {
-            word[k] |= e << n * bits[k];
-        } else {
-            a[n] = e;
-        }
+        a[n] = e;
         len[k] = n + 1;
+    }
+
+    /** A model that appends to a full FIFO is wrong (its guard should have waited): says which one. */
+    private static org.rdmacheck.model.BoundExceeded full(Fifo q) {
+        return new org.rdmacheck.model.BoundExceeded("FIFO " + q.name(), q.capacity());
     }
 
     /** @param q a FIFO emptied in the successor */
@@ -480,16 +521,21 @@ public class Expansion {
 
     /** @param q a FIFO  @param i the index of the element removed */
     public void removeAt(Fifo q, int i) {
-        int[] a = edit(q);
-        int k = q.index;
-        int n = --len[k];
         if (words) {
+            int k = q.index;
+            if (!edited[k]) {
+                editWord(k);
+            }
+            len[k]--;
             // the elements above i move down one place (unsigned, in 64 bits: a shift may be of 32)
             long v = word[k] & 0xFFFFFFFFL;
             int below = i * bits[k];
             word[k] = (int) (v & (1L << below) - 1 | v >>> below + bits[k] << below);
             return;
         }
+        int[] a = edit(q);
+        int k = q.index;
+        int n = --len[k];
         for (int j = i; j < n; j++) {
             a[j] = a[j + 1];
         }
