@@ -310,8 +310,19 @@ public final class Counterexamples {
      */
     public static Path write(Path root, Counterexample cex, String tag) throws IOException {
         Path target = pathFor(root, cex, tag);
-        writeAtomically(target, TraceJson.MAPPER.writeValueAsString(toJson(cex)) + "\n");
+        writeTo(target, cex);
         return target;
+    }
+
+    /**
+     * Writes a counterexample atomically to a file of the caller's naming, as {@link #write} does.
+     *
+     * @param target the file
+     * @param cex    the counterexample
+     * @throws IOException if writing fails (no partial file is left)
+     */
+    public static void writeTo(Path target, Counterexample cex) throws IOException {
+        writeAtomically(target, TraceJson.MAPPER.writeValueAsString(toJson(cex)) + "\n");
     }
 
     /**

@@ -166,7 +166,7 @@ public final class GbnTimedTableCommand implements Callable<Integer> {
     private static String write(Path dir, String name, Counterexample cex) {
         Path file = dir.resolve("gbn-timed").resolve(name);
         try {
-            Counterexamples.writeAtomically(file, TraceJson.MAPPER.writeValueAsString(Counterexamples.toJson(cex)) + "\n");
+            Counterexamples.writeTo(file, cex);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }

@@ -10,7 +10,6 @@ import java.util.Optional;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.gbn.LeastLossTable;
 import org.rdmacheck.checker.trace.Counterexamples;
-import org.rdmacheck.checker.trace.TraceJson;
 
 /** Writes the traces of {@code gbn-table} rows under {@code root/gbn/}. */
 final class GbnTraces {
@@ -58,8 +57,7 @@ final class GbnTraces {
     private static Path write(Path root, String name, Counterexample cex) {
         Path file = root.resolve("gbn").resolve(name);
         try {
-            Counterexamples.writeAtomically(file, TraceJson.MAPPER.writeValueAsString(Counterexamples.toJson(cex))
-                    + "\n");
+            Counterexamples.writeTo(file, cex);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + name + " under " + root, e);
         }
