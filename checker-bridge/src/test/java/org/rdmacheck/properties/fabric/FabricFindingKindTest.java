@@ -69,10 +69,52 @@ class FabricFindingKindTest {
     }
 
     /**
+     * The findings whose DFT size the containment rule counts "at least": each one's stored
+     * NoRoutingDeadlock trace is, at every larger DFT size up to the parameter's largest, a behaviour
+     * step for step that ends in a routing deadlock of the finding's kind, and {@code repaired} at
+     * that size expects it. At one entry fewer the same trace is not a behaviour (the replay sees the
+     * DFT size), and a finding left out of the set is not contained at a larger DFT.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theDftAtLeastFindingsDeadlockAlikeAtEveryLargerDft() {
+        int replayed = 0;
+        for (String f : FabricEntry.DFT_AT_LEAST) {
+            Path file = Path.of("..", "counterexamples", "fabric", f + "-" + FabricProperties.NO_ROUTING_DEADLOCK + ".json");
+            Counterexample cex = Counterexamples.read(file);
+            int own = Integer.parseInt(cex.provenance().parameters().get("dft"));
+            for (int d = own - 1; d <= 8; d++) {
+                java.util.Map<String, String> p = new java.util.LinkedHashMap<>(cex.provenance().parameters());
+                p.put("dft", Integer.toString(d));
+                CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) ENTRY.build("repaired", Params.of(p));
+                var r = TraceReplayer.replay(spec, cex);
+                if (d < own) {
+                    assertInstanceOf(org.rdmacheck.checker.trace.ReplayResult.IllegalStep.class, r, f + " dft=" + d);
+                    assertTrue(!ENTRY.expectedFindings(spec).contains(f), f + " dft=" + d);
+                    continue;
+                }
+                assertInstanceOf(org.rdmacheck.checker.trace.ReplayResult.Reproduces.class, r, f + " dft=" + d);
+                LayoutState end = TraceReplayer.lastState(spec, cex).orElseThrow();
+                assertEquals(FabricEntry.FINDING_KINDS.get(f), ((NetworkModel) spec.model()).blocking(end),
+                        f + " dft=" + d);
+                assertTrue(ENTRY.expectedFindings(spec).contains(f), f + " dft=" + d);
+                replayed++;
+            }
+        }
+        assertEquals(3 * 7, replayed);
+        CheckSpec<?> twoEntries = ENTRY.build("repaired", Params.of(java.util.Map.of("topology",
+                "leafspine:tors=3,spines=2,hosts=1", "flows", "0-2,1-2,2-0", "packets", "3", "tokens", "2", "xoff", "3",
+                "background", "0", "failures", "0", "dft", "2")));
+        assertTrue(!ENTRY.expectedFindings(twoEntries).contains("repaired-no-background"),
+                "repaired-no-background (one entry) is not contained at two");
+    }
+
+    /**
      * Every finding's kinds are complete at its configuration (the search for a routing deadlock of
      * another kind is exhausted), and each further kind is what that search finds next, at the
-     * stored trace's length. {@code mvn -B verify -Pslow}; about 65 M states over the thirteen findings
+     * stored trace's length. {@code mvn -B verify -Pslow}; about 91 M states over the fourteen findings
      * ({@code repaired-three-flows-dft2}'s four searches 27.9 M, the last exhausting its 18.4 M states;
+     * {@code repaired-three-flows-one-token}'s four 25.9 M, the last exhausting its 10.3 M states;
      * {@code repaired-three-flows}' four 12.4 M, the last exhausting its 6.2 M states;
      * {@code repaired-no-background-dft2}'s three 9.8 M; {@code repaired-failure-background}'s last
      * search exhausts its 4.6 M states).

@@ -44,7 +44,8 @@ class FabricVerificationTest {
      */
     private static final Set<String> SLOW_VARIANTS = Set.of("repaired-failure", "repaired-failure-background",
             "repaired-long-flow", "repaired-incast", "repaired-three-flows", "repaired-no-background",
-            "repaired-three-flows-dft2", "repaired-no-background-dft2", "repaired-ring");
+            "repaired-three-flows-dft2", "repaired-no-background-dft2", "repaired-three-flows-one-token",
+            "repaired-ring");
 
     @TestFactory
     Stream<DynamicTest> everyVariantViolatesExactlyItsDeclaredPropertiesAtItsDefaults() {
