@@ -70,13 +70,37 @@ public final class BudgetCommand implements Callable<Integer> {
             err.flush();
         });
         boolean mustFail = built.mustFail(FabricProperties.NO_ROUTING_DEADLOCK);
+        java.util.Optional<String> other = otherKind(entry, built, o, mustFail);
         if (json) {
-            out.println(TraceJson.MAPPER.writeValueAsString(json(o, v, built.parameters(), mustFail)));
+            out.println(TraceJson.MAPPER.writeValueAsString(json(o, v, built.parameters(), mustFail, other)));
         } else {
-            text(out, o, v, mustFail);
+            text(out, o, v, mustFail, other);
         }
         out.flush();
-        return exit(o, mustFail);
+        return exit(o, mustFail, other);
+    }
+
+    /**
+     * The rule {@code check} applies to an expected deadlock ({@link ModelEntry#otherKind}): a
+     * configuration that contains a stored deadlock is expected to deadlock in one of that finding's
+     * kinds, so a deadlock of another kind is not covered by the expectation.
+     *
+     * @return for an expected deadlock, the entry's line when its end state is of another kind than
+     *         the stored findings' the expectation comes from (or when the end state cannot be read,
+     *         so the kind cannot be classified)
+     */
+    static java.util.Optional<String> otherKind(ModelEntry entry, CheckSpec<LayoutState> built,
+                                                BudgetDecision.Outcome o, boolean mustFail) {
+        if (!(o instanceof BudgetDecision.Deadlock d) || !mustFail) {
+            return java.util.Optional.empty();
+        }
+        java.util.Optional<LayoutState> end = org.rdmacheck.checker.trace.TraceReplayer.lastState(built,
+                d.counterexample());
+        if (end.isEmpty()) {
+            return java.util.Optional.of(FabricProperties.NO_ROUTING_DEADLOCK + ": the deadlock's trace does not "
+                    + "replay, so its kind cannot be compared with the stored deadlocks' the expectation comes from");
+        }
+        return entry.otherKind(built, FabricProperties.NO_ROUTING_DEADLOCK, end.get());
     }
 
     /**
@@ -85,11 +109,20 @@ public final class BudgetCommand implements Callable<Integer> {
      * @return 0 when decided as the variant expects, 1 when decided otherwise, 3 when not decided
      */
     static int exit(BudgetDecision.Outcome o, boolean mustFail) {
+        return exit(o, mustFail, java.util.Optional.empty());
+    }
+
+    /**
+     * @param other for an expected deadlock, why it is not the kind expected (empty when it is)
+     * @return as {@link #exit(BudgetDecision.Outcome, boolean)}, a deadlock of another kind than
+     *         expected being decided otherwise (1), as {@code check} reports it
+     */
+    static int exit(BudgetDecision.Outcome o, boolean mustFail, java.util.Optional<String> other) {
         if (o instanceof BudgetDecision.Verified) {
             return mustFail ? ExitCodes.VIOLATED : ExitCodes.OK;
         }
         if (o instanceof BudgetDecision.Deadlock) {
-            return mustFail ? ExitCodes.OK : ExitCodes.VIOLATED;
+            return mustFail && other.isEmpty() ? ExitCodes.OK : ExitCodes.VIOLATED;
         }
         return ExitCodes.INCONCLUSIVE;
     }
@@ -115,6 +148,12 @@ public final class BudgetCommand implements Callable<Integer> {
     }
 
     static void text(PrintWriter out, BudgetDecision.Outcome o, String variant, boolean mustFail) {
+        text(out, o, variant, mustFail, java.util.Optional.empty());
+    }
+
+    /** As {@link #text(PrintWriter, BudgetDecision.Outcome, String, boolean)}; {@code other} as for {@link #exit}. */
+    static void text(PrintWriter out, BudgetDecision.Outcome o, String variant, boolean mustFail,
+                     java.util.Optional<String> other) {
         String head = "fabric " + variant + " " + FabricProperties.NO_ROUTING_DEADLOCK + " "
                 + (mustFail ? "fails" : "holds") + " ";
         if (o instanceof BudgetDecision.Verified r) {
@@ -124,11 +163,12 @@ public final class BudgetCommand implements Callable<Integer> {
             out.println(String.format(Locale.ROOT, "  search: %,d states reached, %,d expanded (the others below the "
                     + "budget), %.1f s", r.states(), r.expanded(), r.millis() / 1000.0));
         } else if (o instanceof BudgetDecision.Deadlock d) {
-            out.println(head + "VIOLATED" + (mustFail ? "" : " !"));
+            out.println(head + "VIOLATED" + (mustFail && other.isEmpty() ? "" : " !"));
             out.println(lemmaLine(d.lemma()));
             out.println(budgetLine(d.budget(), d.needed()));
             out.println(String.format(Locale.ROOT, "  routing deadlock in %d steps (%,d states reached), kind %s",
                     d.counterexample().steps().size() - 1, d.states(), kinds(d.kind())));
+            other.ifPresent(line -> out.println("  " + line));
         } else if (o instanceof BudgetDecision.Inconclusive i) {
             out.println(head + "INCONCLUSIVE");
             out.println(i.lemma().complete() ? lemmaLine(i.lemma()) : String.format(Locale.ROOT,
@@ -155,6 +195,15 @@ public final class BudgetCommand implements Callable<Integer> {
      */
     static ObjectNode json(BudgetDecision.Outcome o, String variant, java.util.Map<String, String> parameters,
                            boolean mustFail) {
+        return json(o, variant, parameters, mustFail, java.util.Optional.empty());
+    }
+
+    /**
+     * As {@link #json(BudgetDecision.Outcome, String, java.util.Map, boolean)}; {@code other} as for
+     * {@link #exit}: the outcome is then UNEXPECTED and {@code reason} says why.
+     */
+    static ObjectNode json(BudgetDecision.Outcome o, String variant, java.util.Map<String, String> parameters,
+                           boolean mustFail, java.util.Optional<String> other) {
         ObjectNode j = TraceJson.MAPPER.createObjectNode();
         j.put("model", "fabric");
         j.put("variant", variant);
@@ -163,13 +212,13 @@ public final class BudgetCommand implements Callable<Integer> {
         j.put("expected", mustFail ? "fails" : "holds");
         Finding.Verdict verdict = verdict(o);
         j.put("verdict", verdict.name());
-        int code = exit(o, mustFail);
+        int code = exit(o, mustFail, other);
         j.put("outcome", code == ExitCodes.OK ? "AS_EXPECTED" : code == ExitCodes.VIOLATED ? "UNEXPECTED"
                 : "INCONCLUSIVE");
         j.put("refusal", o instanceof BudgetDecision.NotApplicable n ? n.refusal().name() : null);
         j.put("stopped", o instanceof BudgetDecision.Inconclusive i ? i.cause().name() : null);
         j.put("reason", o instanceof BudgetDecision.NotApplicable n ? n.reason()
-                : o instanceof BudgetDecision.Inconclusive i ? i.reason() : null);
+                : o instanceof BudgetDecision.Inconclusive i ? i.reason() : other.orElse(null));
         java.util.Optional<org.rdmacheck.checker.fabric.LocalRouting.Result> lemma = lemma(o);
         if (lemma.isPresent()) {
             ObjectNode l = j.putObject("lemma");

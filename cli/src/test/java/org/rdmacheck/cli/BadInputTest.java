@@ -101,6 +101,22 @@ class BadInputTest {
         refused("workload item ''", "check", "escape-vl", "--param", "workload=,s0>s2:1", "--no-save");
     }
 
+    /**
+     * xoff at or below the background a buffer holds for ever (min(threshold, background)): no
+     * hysteresis can resume above it, so the line names xoff against threshold and background, not
+     * the hysteresis (it once said "expected at most xoff - 8 = 0" of pfc-hysteresis = 1).
+     */
+    @Test
+    void anXoffAtTheBackgroundNamesXoffThresholdAndBackground() throws Exception {
+        String line = refused("xoff = 8", "check", "fabric", "--param", "xoff=8", "--param", "background=8",
+                "--param", "threshold=8", "--no-save");
+        assertEquals("rdmacheck: xoff = 8: expected above min(threshold, background) = 8, the background packet(s) a "
+                + "buffer can hold for ever (PFC resumes at xoff - pfc-hysteresis, pfc-hysteresis at least 1): lower "
+                + "threshold or background below 8, or raise xoff above 8", line);
+        refused("pfc-hysteresis = 2", "check", "fabric", "--param", "xoff=2", "--param", "pfc-hysteresis=2",
+                "--no-save");
+    }
+
     @Test
     void aDurationWithoutItsUnitIsRefused() throws Exception {
         refused("--max-time '10'", "check", "fifo", "--max-time", "10", "--no-save");

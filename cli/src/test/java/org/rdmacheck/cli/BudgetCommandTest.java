@@ -165,6 +165,49 @@ class BudgetCommandTest {
         assertTrue(j.get("deadlock").isNull());
     }
 
+    /**
+     * The kind rule of {@code check} holds for the budget's deadlock too: in a configuration that
+     * contains {@code repaired-background} (3 background packets), a deadlock trace ending in that
+     * finding's kind is as expected, one ending in another (here the stored trace cut after its
+     * first step: a state of another kind) is decided otherwise, exit 1, text and JSON naming the kinds.
+     */
+    @Test
+    void aDeadlockOfAnotherKindThanTheContainedFindingsIsNotAsExpected() throws Exception {
+        CheckSpec<LayoutState> s = spec(Map.of("background", "3"));
+        assertTrue(s.mustFail(FabricProperties.NO_ROUTING_DEADLOCK));
+        java.nio.file.Path file = java.nio.file.Path.of("..", "counterexamples", "fabric",
+                "repaired-background-NoRoutingDeadlock.json");
+        Counterexample whole = org.rdmacheck.checker.trace.Counterexamples.read(file);
+        com.fasterxml.jackson.databind.node.ObjectNode cut = org.rdmacheck.checker.trace.Counterexamples.toJson(whole);
+        com.fasterxml.jackson.databind.node.ArrayNode steps = (com.fasterxml.jackson.databind.node.ArrayNode) cut.get("steps");
+        while (steps.size() > 2) {
+            steps.remove(steps.size() - 1);
+        }
+        cut.put("violationIndex", steps.size() - 1);
+        Counterexample shorter = org.rdmacheck.checker.trace.Counterexamples.fromJson(cut, "cut");
+        org.rdmacheck.checker.fabric.LocalRouting.Result lemma = new org.rdmacheck.checker.fabric.LocalRouting.Result(
+                1, java.util.List.of(), 0, true, 1);
+        org.rdmacheck.properties.catalog.ModelEntry entry = Catalog.find("fabric");
+        BudgetDecision.Deadlock same = new BudgetDecision.Deadlock(whole, Set.of(), lemma, 1, 4, 7);
+        assertTrue(BudgetCommand.otherKind(entry, s, same, true).isEmpty());
+        assertEquals(ExitCodes.OK, BudgetCommand.exit(same, true, java.util.Optional.empty()));
+        BudgetDecision.Deadlock other = new BudgetDecision.Deadlock(shorter, Set.of(), lemma, 1, 4, 7);
+        java.util.Optional<String> line = BudgetCommand.otherKind(entry, s, other, true);
+        assertTrue(line.isPresent());
+        assertTrue(line.get().contains("expected the kind {paused, follow-closes-vl0} (repaired-background)"), line.get());
+        assertEquals(ExitCodes.VIOLATED, BudgetCommand.exit(other, true, line));
+        StringWriter text = new StringWriter();
+        BudgetCommand.text(new PrintWriter(text, true), other, "repaired", true, line);
+        assertTrue(text.toString().startsWith("fabric repaired NoRoutingDeadlock fails VIOLATED !\n"), text.toString());
+        assertTrue(text.toString().contains("  " + line.get()), text.toString());
+        JsonNode j = TraceJson.MAPPER.readTree(TraceJson.MAPPER.writeValueAsString(BudgetCommand.json(other, "repaired",
+                s.parameters(), true, line)));
+        assertTrue(JsonSchemaTest.schema("budget.schema.json").validate(j).isEmpty(), j.toString());
+        assertEquals("UNEXPECTED", j.get("outcome").asText());
+        assertEquals(line.get(), j.get("reason").asText());
+        assertTrue(BudgetCommand.otherKind(entry, s, other, false).isEmpty(), "a deadlock not expected is unexpected anyway");
+    }
+
     @Test
     @org.junit.jupiter.api.Tag("slow")
     void theJsonOfADeadlockNamesItsKindsAsEnumsAndCarriesTheTrace() throws Exception {

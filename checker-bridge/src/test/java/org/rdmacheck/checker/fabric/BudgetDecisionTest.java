@@ -109,9 +109,9 @@ class BudgetDecisionTest {
     @Test
     @Tag("slow")
     void everyStoredDeadlockOfTheDesignIsFoundAsTheBreadthFirstSearchFindsIt() {
-        for (String v : java.util.List.of("repaired-one-message", "repaired-background", "repaired-three-tokens",
-                "repaired-failure", "repaired-long-flow", "repaired-deadlock", "repaired-incast", "repaired-three-flows",
-                "repaired-no-background", "repaired-three-flows-dft2", "repaired-no-background-dft2",
+        for (String v : java.util.List.of("repaired-one-message", "repaired-background", "repaired-one-entry",
+                "repaired-three-tokens", "repaired-failure", "repaired-long-flow", "repaired-deadlock", "repaired-incast",
+                "repaired-three-flows", "repaired-no-background", "repaired-three-flows-dft2", "repaired-no-background-dft2",
                 "repaired-three-flows-one-token", "repaired-ring")) {
             CheckSpec<LayoutState> s = spec(v, Map.of());
             BudgetDecision.Deadlock d = assertInstanceOf(BudgetDecision.Deadlock.class, BudgetDecision.decide(s, ONE), v);

@@ -148,6 +148,18 @@ public final class FabricEntry implements ModelEntry {
                         + "background (repaired-one-message's too), is a port blocked by congestion that never ends",
                         plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
                         with(REPAIRED_DEFAULTS, "background", "3")),
+                new VariantSpec("repaired-one-entry", "the repairs (as repaired, at its defaults: two opposing "
+                        + "2-packet messages, xoff 2, 2 background packets) with a one-entry DFT and 2 tokens: "
+                        + "background packets take leaf1's port to h1 and spine1's port to leaf0; spine1 deflects h1's "
+                        + "first packet back down to leaf1 (its one entry; the second packet follows it and frees it), "
+                        + "leaf1 sends it back up and deflects h0's first packet, at its destination ToR, up to spine1 "
+                        + "(leaf1's one entry), and spine1 deflects h1's first packet down again with its last token. "
+                        + "Leaf1->spine1 ends with h0's two packets, spine1->leaf1 with h1's two, both full at xoff 2: "
+                        + "spine1's head (h0's first packet) needs the full buffer to leaf1 and spine1's one entry is "
+                        + "taken, leaf1's head (h1's second packet) needs the full buffer to spine1, and follow closes "
+                        + "VL0 to later packets (14 steps; with 1 token it holds)",
+                        plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        with(REPAIRED_DEFAULTS, "dft", "1", "tokens", "2")),
                 new VariantSpec("repaired-three-tokens", "the repairs (as repaired, at its defaults) with 3 tokens: "
                         + "h0's first packet is deflected three times, spending every token, and ends in a full VL1 "
                         + "buffer behind h1's second packet, whose DFT entry points at another VL1 buffer that h1's "
@@ -515,7 +527,8 @@ public final class FabricEntry implements ModelEntry {
      * of other topologies (a configuration contains a finding only on the same topology).
      */
     static final List<String> REPAIRED_FINDINGS = List.of("repaired-one-message", "repaired-background",
-            "repaired-three-tokens", "repaired-failure", "repaired-failure-background", "repaired-long-flow", "repaired-deadlock", "repaired-incast",
+            "repaired-one-entry", "repaired-three-tokens", "repaired-failure", "repaired-failure-background",
+            "repaired-long-flow", "repaired-deadlock", "repaired-incast",
             "repaired-three-flows", "repaired-no-background", "repaired-three-flows-dft2", "repaired-no-background-dft2",
             "repaired-three-flows-one-token", "repaired-ring");
 
@@ -536,6 +549,7 @@ public final class FabricEntry implements ModelEntry {
     static final Map<String, Set<NetworkModel.Block>> FINDING_KINDS = Map.ofEntries(
             Map.entry("repaired-one-message", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-background", kind(PAUSED, FOLLOW_CLOSES_VL0)),
+            Map.entry("repaired-one-entry", kind(PAUSED, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-three-tokens", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-failure", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0, ESCAPE_BLOCKED)),
             Map.entry("repaired-failure-background", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
@@ -560,6 +574,7 @@ public final class FabricEntry implements ModelEntry {
      * (random or swarm walks) finds one it expects. A finding not listed has one kind.
      */
     static final Map<String, List<Set<NetworkModel.Block>>> FURTHER_KINDS = Map.of(
+            "repaired-one-entry", List.of(kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             "repaired-three-tokens", List.of(kind(PAUSED, FOLLOW_CLOSES_VL0), kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             "repaired-failure-background", List.of(kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0, ESCAPE_BLOCKED),
                     kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0), kind(PAUSED, FOLLOW_CLOSES_VL0)),
@@ -797,6 +812,14 @@ public final class FabricEntry implements ModelEntry {
             throw new InputException("pfc-hysteresis = " + HYSTERESIS.get(p) + ": expected at most xoff = " + XOFF.get(p));
         }
         int held = Math.min(THRESHOLD.get(p), BACKGROUND.get(p));
+        if (XOFF.get(p) <= held) {
+            // no hysteresis (it is at least 1) resumes at or above the background: the conflict is
+            // xoff against threshold and background, not the hysteresis
+            throw new InputException("xoff = " + XOFF.get(p) + ": expected above min(threshold, background) = "
+                    + held + ", the background packet(s) a buffer can hold for ever (PFC resumes at xoff - "
+                    + "pfc-hysteresis, pfc-hysteresis at least 1): lower threshold or background below " + XOFF.get(p)
+                    + ", or raise xoff above " + held);
+        }
         if (xon < held) {
             throw new InputException("pfc-hysteresis = " + HYSTERESIS.get(p) + ": expected at most xoff - "
                     + held + " = " + (XOFF.get(p) - held) + " (resume at xon = " + xon + " is below the " + held
