@@ -171,8 +171,11 @@ public final class BudgetCommand implements Callable<Integer> {
             other.ifPresent(line -> out.println("  " + line));
         } else if (o instanceof BudgetDecision.Inconclusive i) {
             out.println(head + "INCONCLUSIVE");
-            out.println(i.lemma().complete() ? lemmaLine(i.lemma()) : String.format(Locale.ROOT,
-                    "  local lemma: stopped after %,d routing situations, none failing", i.lemma().situations()));
+            out.println(i.lemma().complete() ? lemmaLine(i.lemma())
+                    : i.cause() == org.rdmacheck.checker.CheckResult.InconclusiveReason.MODEL_BOUND
+                    ? "  local lemma: stopped, a routing decision exceeded the model's bound"
+                    : String.format(Locale.ROOT, "  local lemma: stopped after %,d routing situations, none failing",
+                    i.lemma().situations()));
             out.println(budgetLine(i.budget(), i.needed()));
             out.println(i.lemma().complete() ? String.format(Locale.ROOT, "  search stopped (%s): %,d states reached, "
                     + "%,d expanded", i.reason(), i.states(), i.expanded()) : "  search not run: " + i.reason());

@@ -116,6 +116,29 @@ class BudgetCommandTest {
     private static final Map<String, String> ONE_MESSAGE = Map.of("flows", "0-1", "packets", "2", "tokens", "1",
             "failures", "0", "xoff", "2", "background", "3", "dft", "1");
 
+    /**
+     * PFC planted never to pause VL0: a routing decision of the lemma overflows a VL0 buffer (the model's
+     * bound). The command reports it as not decided, exit 3, {@code stopped: MODEL_BOUND}, not a crash.
+     */
+    @Test
+    void aModelPastItsBoundIsInconclusiveNotACrash() throws Exception {
+        CheckSpec<LayoutState> s = planted(Map.of("flows", "0-1", "packets", "1", "failures", "0"),
+                c -> NetworkModel.withPlanted(c, NetworkModel.PlantedRouter.VL0_PAUSE_IGNORED));
+        BudgetDecision.Outcome o = BudgetDecision.decide(s, FIRST);
+        assertEquals(ExitCodes.INCONCLUSIVE, BudgetCommand.exit(o, false));
+        StringWriter text = new StringWriter();
+        BudgetCommand.text(new PrintWriter(text, true), o, "repaired", false);
+        assertTrue(text.toString().startsWith("fabric repaired NoRoutingDeadlock holds INCONCLUSIVE\n"
+                + "  local lemma: stopped, a routing decision exceeded the model's bound\n"), text.toString());
+        assertTrue(text.toString().contains("search not run: the model's bound was exceeded in the local lemma: FIFO "
+                + "buffer["), text.toString());
+        JsonNode j = TraceJson.MAPPER.readTree(TraceJson.MAPPER.writeValueAsString(BudgetCommand.json(o, "repaired",
+                s.parameters(), false)));
+        assertTrue(JsonSchemaTest.schema("budget.schema.json").validate(j).isEmpty(), j.toString());
+        assertEquals("INCONCLUSIVE", j.get("verdict").asText());
+        assertEquals("MODEL_BOUND", j.get("stopped").asText());
+    }
+
     @Test
     void aDftEntryNoRoutingSituationHasIsRefusedByRoutesLive() throws Exception {
         // a destination ToR that writes a VL0 entry toward the network on accepting a packet: the lemma holds (no

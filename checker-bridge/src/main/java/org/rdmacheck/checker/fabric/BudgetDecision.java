@@ -162,8 +162,18 @@ public final class BudgetDecision {
         PacketBudget standard = new PacketBudget(m);
         PacketBudget budget = standard.failureFirstApplies() ? new PacketBudget(m, true) : standard;
         long lemmaStarted = System.nanoTime();
-        LocalRouting.Result lemma = LocalRouting.check(m, deadline, settings.threads(), settings.progressMillis(),
-                lemmaProgress);
+        LocalRouting.Result lemma;
+        try {
+            lemma = LocalRouting.check(m, deadline, settings.threads(), settings.progressMillis(), lemmaProgress);
+        } catch (org.rdmacheck.model.BoundExceeded e) {
+            // a routing decision that overflows a buffer: a model outside its bounds, nothing decided (as a
+            // search that meets it)
+            return new Inconclusive(CheckResult.InconclusiveReason.MODEL_BOUND, "the model's bound was exceeded "
+                    + "in the local lemma: " + e.getMessage() + " (a configuration outside the model's bounds, such "
+                    + "as a knock-out outside its coverage scope); nothing was decided",
+                    new LocalRouting.Result(0, List.of(), 0, false, 0), 0, 0, budget.needed(), budget.initialBudget(),
+                    (System.nanoTime() - lemmaStarted) / 1_000_000L);
+        }
         if (lemma.failed() > 0) {
             return new NotApplicable(Refusal.LEMMA_FAILS, "the local lemma fails in " + lemma.failed() + " of "
                     + lemma.situations() + " situations, e.g. " + lemma.failures().get(0), Optional.of(lemma),

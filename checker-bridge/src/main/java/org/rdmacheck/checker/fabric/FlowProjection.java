@@ -437,6 +437,44 @@ public final class FlowProjection extends NetworkModelView {
         return java.util.Optional.ofNullable(failure.get());
     }
 
+    /** The time limit was reached inside an abstract state's expansion (nothing is decided). */
+    public static final class TimeUp extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        TimeUp() {
+            super("the time limit was reached while an abstract state's successors were computed");
+        }
+    }
+
+    private volatile boolean hasDeadline;
+    private volatile long deadline;
+    private volatile boolean timedOut;
+
+    /**
+     * Bounds the computation of abstract successors: past it, the successor function throws {@link
+     * TimeUp} (the explorer checks its own time limit only between states, and one abstract state's
+     * successors can take long: the decisions and the other flows' steps at every switch).
+     *
+     * @param nanos a {@link System#nanoTime()} value
+     */
+    public void deadline(long nanos) {
+        deadline = nanos;
+        hasDeadline = true;
+    }
+
+    /** @return whether the successor function stopped at the deadline */
+    public boolean timedOut() {
+        return timedOut;
+    }
+
+    /** @throws TimeUp past the deadline */
+    private void due() {
+        if (hasDeadline && System.nanoTime() - deadline > 0) {
+            timedOut = true;
+            throw new TimeUp();
+        }
+    }
+
     /** The abstract successor function, one per thread. */
     private final class Abstract implements PackedModel.Expander {
         private final PackedModel.Expander real = m.expander();
@@ -581,6 +619,7 @@ public final class FlowProjection extends NetworkModelView {
                 variants.add(vr);
             }
             for (int[] vr : variants) {
+                due();
                 x.load(a, 0);
                 x.begin();
                 for (int j = 0; j < others.length; j++) {
@@ -762,7 +801,11 @@ public final class FlowProjection extends NetworkModelView {
         private void foreignStep(int v, int k, int seq, int tk, int b, int sent, int receiver, int[] table,
                                  List<int[]> slots,
                                  List<List<int[]>> envs, int[] expected, Check check) {
+            due();
             x.load(a, 0);
+            if (b >= 0 && x.length(g.buffers[b]) >= g.buffers[b].capacity()) {
+                return; // the flow's own packets fill b: no state has another flow's packet ahead of them there
+            }
             x.begin();
             x.set(g.sent[k], sent);
             x.set(g.expected[k], receiver);
@@ -857,6 +900,7 @@ public final class FlowProjection extends NetworkModelView {
                     if (env[1] >= g.background[net.bufOfArc(arc)].max() || env[2] == 1) {
                         continue; // at the cap, or paused: no background step there
                     }
+                    due();
                     index[s] = val;
                     build(a, slots, envs, index, g.dft[v], null);
                     index[s] = 0;
@@ -1018,6 +1062,7 @@ public final class FlowProjection extends NetworkModelView {
                 return moves.toArray(new Move[0]);
             }
             while (true) {
+                due();
                 for (int[] tb : tables) {
                     build(a, slots, envs, index, dft, tb);
                     situations.increment();
@@ -1134,6 +1179,7 @@ public final class FlowProjection extends NetworkModelView {
 
             /** The decisions below the current assignment ({@code index} and {@code table}; unassigned at 0). */
             void explore(int[] index) {
+                due();
                 build(base, slots, envs, index, g.dft[v], tables.get(table));
                 (filter ? decisions : foreignDecisions).increment();
                 rx.clearLog();

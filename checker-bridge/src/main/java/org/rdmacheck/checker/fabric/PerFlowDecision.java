@@ -213,6 +213,19 @@ public final class PerFlowDecision {
         for (int f = 0; f < flows; f++) {
             FlowProjection p = projections[f];
             ExplorationReport r;
+            if (p.timedOut()) {
+                // stopped inside an abstract state's expansion, which the explorer's own limit does not reach
+                String limit = "time limit (" + settings.maxMillis() / 1000 + " s) reached while an abstract state's "
+                        + "successors were computed";
+                long states = searched[f] instanceof ExplorationReport rr ? rr.stats().distinctStates() : 0;
+                long millis = searched[f] instanceof ExplorationReport rr ? rr.stats().wallMillis() : 0;
+                runs.add(new FlowRun(p.flowName(), states, p.situations.sum(), p.decisions.sum(), p.memoised(), millis,
+                        false, limit, Optional.of(CheckResult.InconclusiveReason.TIME_LIMIT), Optional.empty()));
+                for (String n : names) {
+                    findings.get(n).add(new Finding.Open(p.flowName(), "not decided: " + limit));
+                }
+                continue;
+            }
             if (searched[f] instanceof RuntimeException e) {
                 FlowProjection.AssumptionFailed a = assumption(e);
                 if (a == null) {
@@ -299,6 +312,9 @@ public final class PerFlowDecision {
         CheckSpec<LayoutState> abs = new CheckSpec<>(spec.modelName(), spec.variant(), spec.parameters(), p, ps,
                 Set.of());
         progress.accept("flow " + p.flowName() + ": abstract search");
+        if (settings.maxMillis() < Long.MAX_VALUE / 2_000_000L) {
+            p.deadline(System.nanoTime() + settings.maxMillis() * 1_000_000L);
+        }
         try {
             return new Explorer(reporting(settings, progress, rp -> String.format(Locale.ROOT,
                     "progress: flow %s, abstract search: %,d abstract states, queue %,d, depth %d, %,d routing "

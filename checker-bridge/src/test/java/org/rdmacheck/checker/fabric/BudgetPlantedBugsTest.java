@@ -143,6 +143,28 @@ class BudgetPlantedBugsTest {
         assertTrue(LocalRouting.check((NetworkModel) s.model()).holds(), "the design's lemma holds");
     }
 
+    /**
+     * PFC that never pauses VL0 (planted): a routing decision of the lemma appends to a full VL0 buffer,
+     * past the model's bound. The decision is INCONCLUSIVE for the model's bound (exit 3, as per-flow's
+     * search is), on one thread and on two, not an uncaught exception.
+     */
+    @Test
+    void aDecisionPastTheModelsBoundIsInconclusive() {
+        CheckSpec<LayoutState> s = spec(small());
+        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlanted(((NetworkModel) s.model()).config(),
+                PlantedRouter.VL0_PAUSE_IGNORED));
+        for (int threads : new int[] {1, 2}) {
+            BudgetDecision.Inconclusive i = assertInstanceOf(BudgetDecision.Inconclusive.class,
+                    BudgetDecision.decide(bug, ONE.withThreads(threads)));
+            assertEquals(CheckResult.InconclusiveReason.MODEL_BOUND, i.cause());
+            assertTrue(i.reason().startsWith("the model's bound was exceeded in the local lemma: FIFO buffer["),
+                    i.reason());
+            assertFalse(i.lemma().complete());
+            assertEquals(0, i.states());
+        }
+        assertInstanceOf(BudgetDecision.Verified.class, BudgetDecision.decide(s, ONE));
+    }
+
     /** Two opposing 2-packet messages, threshold 2, xoff 3, two background packets (at most two in a buffer). */
     private static Map<String, String> twoBackground() {
         return Map.of("flows", "0-1", "packets", "2", "tokens", "1", "threshold", "2", "xoff", "3", "background", "2",
@@ -151,7 +173,7 @@ class BudgetPlantedBugsTest {
 
     @Test
     void theLemmaReportsItsProgress() {
-        // A report is due 1 ms after the start: the defaults with a failure and a background packet (79,352
+        // A report is due 1 ms after the start: the defaults with a failure and a background packet (89,830
         // routing decisions) take far longer than that even with the code compiled by the tests before; the
         // one-packet configuration of the other tests (784 decisions) could end within the first millisecond.
         NetworkModel m = (NetworkModel) spec(Map.of("failures", "1", "background", "1")).model();

@@ -125,6 +125,51 @@ class FlowProjectionTest {
         }
     }
 
+    /**
+     * Two 2-packet messages into one host, xoff 2: one flow's packets fill the ToR's buffer to the host.
+     * The check of another flow's delivery there must not build a state with its packet ahead of them
+     * (no state of the model has xoff + 1 packets in a buffer; in the compact encoding the extra element
+     * spilled into the FIFO's length and tag bits): it was refused ({@code FOREIGN_DELIVERY}, every property
+     * INCONCLUSIVE); now every flow's search completes and the verdicts are the full search's.
+     */
+    @Test
+    void anotherFlowsDeliveryIsNotCheckedAheadOfAFullBuffer() {
+        CheckSpec<LayoutState> s = spec("repaired", Map.of("topology", "leafspine:tors=3,spines=1,hosts=1",
+                "flows", "0-2,1-2", "packets", "2", "tokens", "1", "failures", "0", "xoff", "2", "background", "0",
+                "dft", "1"));
+        PerFlowDecision.Outcome o = PerFlowDecision.decide(s, ONE, 0, false, ONE, l -> { });
+        for (PerFlowDecision.FlowRun r : o.flows()) {
+            assertTrue(r.complete() && r.failedCheck().isEmpty(), r.toString());
+        }
+        agrees(s);
+    }
+
+    /**
+     * One abstract state's successors can take long (every decision and every other flow's step at every
+     * switch); the explorer checks its time limit only between states, so the successor function checks
+     * the deadline itself: past it, it stops ({@link FlowProjection.TimeUp}) and the decision says the time
+     * limit, nothing decided.
+     */
+    @Test
+    void theTimeLimitStopsAnAbstractStatesExpansion() {
+        CheckSpec<LayoutState> s = spec("repaired", twoTokens());
+        FlowProjection p = new FlowProjection((NetworkModel) s.model(), 0);
+        p.deadline(System.nanoTime());
+        int[] init = new int[((NetworkModel) s.model()).layout().maxLength()];
+        p.initialStates().get(0).copyTo(init, 0);
+        org.junit.jupiter.api.Assertions.assertThrows(FlowProjection.TimeUp.class,
+                () -> p.expander().successors(init, 0, (code, next, length) -> { }));
+        assertTrue(p.timedOut());
+        PerFlowDecision.Outcome o = PerFlowDecision.decide(s, ONE.withMaxMillis(1), 0, false, ONE, l -> { });
+        for (PerFlowDecision.FlowRun r : o.flows()) {
+            assertTrue(!r.complete() && r.stopped().equals(java.util.Optional.of(
+                    CheckResult.InconclusiveReason.TIME_LIMIT)), r.toString());
+        }
+        for (PerFlowDecision.PropertyVerdict v : o.verdicts()) {
+            assertEquals(PerFlowDecision.Verdict.INCONCLUSIVE, v.verdict(), v.property());
+        }
+    }
+
     @Test
     void everyTransitionOfASmallFabricIsSimulatedByEveryFlowsProjection() {
         assertTrue(simulationHolds(spec("repaired", twoTokens())) > 100);

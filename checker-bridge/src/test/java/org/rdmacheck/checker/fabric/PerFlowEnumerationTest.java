@@ -96,6 +96,18 @@ class PerFlowEnumerationTest {
     }
 
     /**
+     * With hysteresis every step updates the pause bits of every buffer from its occupancy; those reads
+     * are not logged (the projection forgets the pause bits), so the tree branches only on what a move
+     * reads, and still gives exactly the full enumeration's moves.
+     */
+    @Test
+    @Tag("slow")
+    void theTreeGivesTheFullEnumerationsMovesUnderHysteresis() {
+        sameMoves(FlowProjectionTest.spec("repaired", with(FlowProjectionTest.tiny(), "xoff", "3",
+                "pfc-hysteresis", "2", "background", "1")));
+    }
+
+    /**
      * The slow tier's configurations, each a test of its own (its time in the test report); the two
      * with the pause bit as state are {@link #withThePauseBitAsStateTheTreeGivesTheFullEnumerationsMoves}.
      */

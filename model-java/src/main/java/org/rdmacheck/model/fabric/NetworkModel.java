@@ -1745,7 +1745,11 @@ public final class NetworkModel implements LayoutModel {
 
         Step(Expansion x) {
             this.x = x;
+            this.recording = x instanceof org.rdmacheck.model.layout.RecordingExpansion r ? r : null;
         }
+
+        /** the expansion, if it records reads: the pause bits' update is not logged (see {@link #settle}) */
+        private final org.rdmacheck.model.layout.RecordingExpansion recording;
 
         /** Whether this thread's last expansion with this step was of a state with these values. */
         boolean cached(int[] s, int base) {
@@ -2210,8 +2214,16 @@ public final class NetworkModel implements LayoutModel {
             return (b & 1) == 1 && !koPauseCount ? packets + bg : packets;
         }
 
-        /** Updates the successor's pause bits from its occupancies (with hysteresis only). */
+        /**
+         * Updates the successor's pause bits from its occupancies (with hysteresis only). Its reads of every
+         * buffer are not logged by a recording expansion: they decide the successor's pause bits alone,
+         * never a move, and a decision tree over a step's reads (the per-flow projection's, which forgets
+         * the pause bits) would otherwise branch on every buffer of the fabric.
+         */
         private void settle() {
+            if (recording != null) {
+                recording.suspend();
+            }
             for (int b = 0; b < buffers.length; b++) {
                 int n = pfcCount(b, x.lengthNow(buffers[b]), x.now(background[b >> 1]));
                 if (n >= xoff) {
@@ -2219,6 +2231,9 @@ public final class NetworkModel implements LayoutModel {
                 } else if (n <= xon) {
                     x.set(g.paused[b], false);
                 }
+            }
+            if (recording != null) {
+                recording.resume();
             }
         }
 

@@ -545,7 +545,12 @@ public class Expansion {
     public void insertAt(Fifo q, int i, int e) {
         int[] a = edit(q);
         int k = q.index;
-        int n = len[k]++;
+        int n = len[k];
+        if (n >= a.length || n >= q.capacity()) {
+            // as append: in the compact encoding the extra element's bits would spill into the next field's
+            throw new org.rdmacheck.model.BoundExceeded("FIFO " + q.name(), q.capacity());
+        }
+        len[k] = n + 1;
         if (words) {
             long v = word[k] & 0xFFFFFFFFL;
             int below = i * bits[k];

@@ -18,6 +18,7 @@ public final class RecordingExpansion extends Expansion {
 
     private int[] log = new int[64];
     private int logged;
+    private boolean suspended;
 
     /** @param layout the layout of the states expanded */
     public RecordingExpansion(StateLayout layout) {
@@ -54,7 +55,24 @@ public final class RecordingExpansion extends Expansion {
         return log[i];
     }
 
+    /**
+     * Stops logging reads until {@link #resume}: for a computation of the model whose result its user
+     * does not read (the fabric's update of the successor's pause bits, which a per-flow projection
+     * forgets), so that its reads do not count as the step's.
+     */
+    public void suspend() {
+        suspended = true;
+    }
+
+    /** Logs reads again (see {@link #suspend}). */
+    public void resume() {
+        suspended = false;
+    }
+
     private void note(int code) {
+        if (suspended) {
+            return;
+        }
         if (logged == log.length) {
             log = java.util.Arrays.copyOf(log, 2 * logged);
         }

@@ -94,6 +94,30 @@ class CompactLayoutTest {
         assertThrows(IllegalArgumentException.class, () -> compact.layout.encode(named));
     }
 
+    /**
+     * Inserting into a full FIFO is refused as appending is, in both encodings (in the compact one the
+     * extra element's bits would otherwise spill into the length and tag bits), and the parent is kept.
+     */
+    @Test
+    void anInsertIntoAFullFifoIsRefusedAsAnAppendIs() {
+        for (Decl d : new Decl[] {plain, compact}) {
+            Expansion x = Expansion.onPackedValues(d.layout);
+            int[] s = new int[d.layout.header()];
+            x.load(s, 0);
+            Fifo q = d.fifos[7];
+            int e = d.hi.bits(1) | d.lo.bits(2);
+            x.begin();
+            for (int i = 0; i < q.capacity(); i++) {
+                x.append(q, e);
+            }
+            org.rdmacheck.model.BoundExceeded b = assertThrows(org.rdmacheck.model.BoundExceeded.class,
+                    () -> x.insertAt(q, 0, e));
+            assertEquals("FIFO q7 is over its declared capacity 3", b.getMessage());
+            assertThrows(org.rdmacheck.model.BoundExceeded.class, () -> x.append(q, e));
+            assertEquals(q.capacity(), x.lengthNow(q), "the refused insert changed nothing");
+        }
+    }
+
     /** The two encodings of one state: the same named values, FIFOs and round trip. */
     private void same(int[] a, int[] b, int trial) {
         assertEquals(plain.layout.named(a, 0), compact.layout.named(b, 0), "trial " + trial);
