@@ -148,6 +148,20 @@ public final class FabricEntry implements ModelEntry {
                         + "background (repaired-one-message's too), is a port blocked by congestion that never ends",
                         plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
                         with(REPAIRED_DEFAULTS, "background", "3")),
+                new VariantSpec("repaired-background-two-tokens", "the repairs (as repaired, at its defaults: two "
+                        + "opposing 2-packet messages, xoff 2) with 3 background packets and 2 tokens: a deadlock of "
+                        + "another kind than repaired-background's (at 1 token every routing deadlock of the "
+                        + "configuration is of that finding's kind). Background packets take leaf0's port to h0 and "
+                        + "spine0's ports to leaf0 and leaf1; h1's first packet, at its destination ToR leaf0, is "
+                        + "deflected up to spine1, comes back down and is deflected again, up to spine0, with its last "
+                        + "token (leaf0's two entries, both h1's); spine0 deflects h0's first packet back down to "
+                        + "leaf0. Leaf0->spine0 ends with h0's second packet and h1's first, spine0->leaf0 with a "
+                        + "background packet and h0's first, both full at xoff 2: spine0's head (h0's second packet) is "
+                        + "pinned by its message's entry to the full buffer to leaf0, leaf0's head (h0's first packet) "
+                        + "needs the full buffer to spine0 and leaf0's full DFT leaves it neither a deflection nor VL0, "
+                        + "and follow closes VL0 to later packets (11 steps)",
+                        plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        with(REPAIRED_DEFAULTS, "background", "3", "tokens", "2")),
                 new VariantSpec("repaired-one-entry", "the repairs (as repaired, at its defaults: two opposing "
                         + "2-packet messages, xoff 2, 2 background packets) with a one-entry DFT and 2 tokens: "
                         + "background packets take leaf1's port to h1 and spine1's port to leaf0; spine1 deflects h1's "
@@ -441,13 +455,14 @@ public final class FabricEntry implements ModelEntry {
      * {@code repaired-failure-background}; 6.2 M states and about 2 minutes of two loaded threads for
      * {@code repaired-three-flows}; 2.4 M states for {@code repaired-no-background}; 7.2 M states and about 6
      * minutes of two loaded threads for {@code repaired-no-background-dft2}, 18.4 M states for
-     * {@code repaired-three-flows-dft2}; 10.3 M states for {@code repaired-three-flows-one-token}). The
+     * {@code repaired-three-flows-dft2}; 10.3 M states for {@code repaired-three-flows-one-token}; 1.2 M states
+     * and about 1.5 minutes of one loaded core for {@code repaired-background-two-tokens}). The
      * slow tier checks them (FabricVerificationTest);
      * {@code check fabric --variant NAME} runs one; their stored traces replay in the default tier.
      */
     public static final Set<String> NOT_IN_ALL = Set.of("repaired-failure-background", "repaired-three-flows",
             "repaired-no-background", "repaired-three-flows-dft2", "repaired-no-background-dft2",
-            "repaired-three-flows-one-token");
+            "repaired-three-flows-one-token", "repaired-background-two-tokens");
 
     @Override
     public List<Run> allRuns() {
@@ -527,7 +542,7 @@ public final class FabricEntry implements ModelEntry {
      * of other topologies (a configuration contains a finding only on the same topology).
      */
     static final List<String> REPAIRED_FINDINGS = List.of("repaired-one-message", "repaired-background",
-            "repaired-one-entry", "repaired-three-tokens", "repaired-failure", "repaired-failure-background",
+            "repaired-background-two-tokens", "repaired-one-entry", "repaired-three-tokens", "repaired-failure", "repaired-failure-background",
             "repaired-long-flow", "repaired-deadlock", "repaired-incast",
             "repaired-three-flows", "repaired-no-background", "repaired-three-flows-dft2", "repaired-no-background-dft2",
             "repaired-three-flows-one-token", "repaired-ring");
@@ -549,6 +564,7 @@ public final class FabricEntry implements ModelEntry {
     static final Map<String, Set<NetworkModel.Block>> FINDING_KINDS = Map.ofEntries(
             Map.entry("repaired-one-message", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-background", kind(PAUSED, FOLLOW_CLOSES_VL0)),
+            Map.entry("repaired-background-two-tokens", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-one-entry", kind(PAUSED, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-three-tokens", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-failure", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0, ESCAPE_BLOCKED)),
@@ -574,6 +590,8 @@ public final class FabricEntry implements ModelEntry {
      * (random or swarm walks) finds one it expects. A finding not listed has one kind.
      */
     static final Map<String, List<Set<NetworkModel.Block>>> FURTHER_KINDS = Map.of(
+            "repaired-background-two-tokens", List.of(kind(PAUSED, FOLLOW_CLOSES_VL0),
+                    kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             "repaired-one-entry", List.of(kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             "repaired-three-tokens", List.of(kind(PAUSED, FOLLOW_CLOSES_VL0), kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             "repaired-failure-background", List.of(kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0, ESCAPE_BLOCKED),
