@@ -110,8 +110,8 @@ class BudgetDecisionTest {
     @Tag("slow")
     void everyStoredDeadlockOfTheDesignIsFoundAsTheBreadthFirstSearchFindsIt() {
         for (String v : java.util.List.of("repaired-one-message", "repaired-background",
-                "repaired-background-two-tokens", "repaired-one-entry",
-                "repaired-three-tokens", "repaired-failure", "repaired-long-flow", "repaired-deadlock", "repaired-incast",
+                "repaired-background-two-tokens", "repaired-one-entry", "repaired-three-tokens", "repaired-failure",
+                "repaired-failure-three-tokens", "repaired-long-flow", "repaired-deadlock", "repaired-incast",
                 "repaired-three-flows", "repaired-no-background", "repaired-three-flows-dft2", "repaired-no-background-dft2",
                 "repaired-three-flows-one-token", "repaired-ring")) {
             CheckSpec<LayoutState> s = spec(v, Map.of());

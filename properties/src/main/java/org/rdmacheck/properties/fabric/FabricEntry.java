@@ -190,6 +190,18 @@ public final class FabricEntry implements ModelEntry {
                         + "and to which follow closes VL0", plus(stall, FabricProperties.NO_ROUTING_DEADLOCK),
                         Origin.REPAIR, Map.of("flows", "0-1,1-0", "packets", "2", "tokens", "2", "xoff", "2",
                                 "background", "1", "failures", "1")),
+                new VariantSpec("repaired-failure-three-tokens", "the repairs (as repaired, at its "
+                        + "defaults: two opposing 2-packet messages, xoff 2) with 3 tokens, one background packet and "
+                        + "one failure: a deadlock of another kind than repaired-failure's, which needs the failure "
+                        + "(without it 3 tokens hold). In the stored trace (18 steps) a background packet takes leaf0's "
+                        + "port to h0 and spine0 fails, so every path crosses spine1; h1's first packet, at its "
+                        + "destination ToR leaf0, bounces between leaf0 and spine1 until its 3 tokens are spent. "
+                        + "Leaf0->spine1 ends with h1's second packet and h0's first, spine1->leaf0 with h0's second "
+                        + "and h1's first, both full at xoff 2: spine1's head (h1's second packet) and leaf0's head "
+                        + "(h0's second packet, at its source ToR) each need the other full buffer, and follow closes "
+                        + "VL0 to both, later packets",
+                        plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        with(REPAIRED_DEFAULTS, "tokens", "3", "failures", "1", "background", "1")),
                 new VariantSpec("repaired-failure-background", "the repairs (as repaired, at its defaults: two "
                         + "opposing 2-packet messages, xoff 2, 2 background packets) with 2 tokens and one failure: a "
                         + "deadlock of another kind than repaired-failure's, which needs the second background packet "
@@ -456,13 +468,14 @@ public final class FabricEntry implements ModelEntry {
      * {@code repaired-three-flows}; 2.4 M states for {@code repaired-no-background}; 7.2 M states and about 6
      * minutes of two loaded threads for {@code repaired-no-background-dft2}, 18.4 M states for
      * {@code repaired-three-flows-dft2}; 10.3 M states for {@code repaired-three-flows-one-token}; 1.2 M states
-     * and about 1.5 minutes of one loaded core for {@code repaired-background-two-tokens}). The
+     * and about 1.5 minutes of one loaded core for {@code repaired-background-two-tokens}; 1.6 M states for
+     * {@code repaired-failure-three-tokens}). The
      * slow tier checks them (FabricVerificationTest);
      * {@code check fabric --variant NAME} runs one; their stored traces replay in the default tier.
      */
     public static final Set<String> NOT_IN_ALL = Set.of("repaired-failure-background", "repaired-three-flows",
             "repaired-no-background", "repaired-three-flows-dft2", "repaired-no-background-dft2",
-            "repaired-three-flows-one-token", "repaired-background-two-tokens");
+            "repaired-three-flows-one-token", "repaired-background-two-tokens", "repaired-failure-three-tokens");
 
     @Override
     public List<Run> allRuns() {
@@ -542,7 +555,7 @@ public final class FabricEntry implements ModelEntry {
      * of other topologies (a configuration contains a finding only on the same topology).
      */
     static final List<String> REPAIRED_FINDINGS = List.of("repaired-one-message", "repaired-background",
-            "repaired-background-two-tokens", "repaired-one-entry", "repaired-three-tokens", "repaired-failure", "repaired-failure-background",
+            "repaired-background-two-tokens", "repaired-one-entry", "repaired-three-tokens", "repaired-failure", "repaired-failure-three-tokens", "repaired-failure-background",
             "repaired-long-flow", "repaired-deadlock", "repaired-incast",
             "repaired-three-flows", "repaired-no-background", "repaired-three-flows-dft2", "repaired-no-background-dft2",
             "repaired-three-flows-one-token", "repaired-ring");
@@ -568,6 +581,7 @@ public final class FabricEntry implements ModelEntry {
             Map.entry("repaired-one-entry", kind(PAUSED, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-three-tokens", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-failure", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0, ESCAPE_BLOCKED)),
+            Map.entry("repaired-failure-three-tokens", kind(PAUSED, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-failure-background", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-deadlock", kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-long-flow", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
@@ -593,6 +607,9 @@ public final class FabricEntry implements ModelEntry {
             "repaired-background-two-tokens", List.of(kind(PAUSED, FOLLOW_CLOSES_VL0),
                     kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             "repaired-one-entry", List.of(kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
+            "repaired-failure-three-tokens", List.of(kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0),
+                    kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0, ESCAPE_BLOCKED),
+                    kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             "repaired-three-tokens", List.of(kind(PAUSED, FOLLOW_CLOSES_VL0), kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             "repaired-failure-background", List.of(kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0, ESCAPE_BLOCKED),
                     kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0), kind(PAUSED, FOLLOW_CLOSES_VL0)),
