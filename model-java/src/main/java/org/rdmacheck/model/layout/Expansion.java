@@ -691,18 +691,23 @@ public class Expansion {
         }
     }
 
+    /** Sorts the first {@code m} edited FIFO tags ascending: an insertion sort, as they are a handful. */
+    private static void sortEdited(int[] es, int m) {
+        for (int i = 1; i < m; i++) {
+            int k = es[i];
+            int j = i;
+            while (j > 0 && es[j - 1] > k) {
+                es[j] = es[j - 1];
+                j--;
+            }
+            es[j] = k;
+        }
+    }
+
     /** {@link #emit} of a successor whose edited FIFOs are held as elements. */
     private void emitFifos(long code, PackedModel.Sink sink) {
         int m = editedCount;
-        for (int i = 1; i < m; i++) { // a handful: insertion sort
-            int k = editedList[i];
-            int j = i;
-            while (j > 0 && editedList[j - 1] > k) {
-                editedList[j] = editedList[j - 1];
-                j--;
-            }
-            editedList[j] = k;
-        }
+        sortEdited(editedList, m);
         int[] out = o;
         int base = ob;
         int at = base + header;
@@ -775,15 +780,7 @@ public class Expansion {
         int base = ob;
         int[] es = editedList;
         int m = editedCount;
-        for (int i = 1; i < m; i++) { // a handful: insertion sort
-            int k = es[i];
-            int j = i;
-            while (j > 0 && es[j - 1] > k) {
-                es[j] = es[j - 1];
-                j--;
-            }
-            es[j] = k;
-        }
+        sortEdited(es, m);
         int[] s = ps;
         int from = poff + header;
         int end = pend;
