@@ -46,17 +46,20 @@ import org.rdmacheck.model.topology.Topology;
  *     in every split the layout allows;
  *     the same of every VL0 output buffer; with hysteresis, the pause bit where the occupancy leaves it
  *     open; the DFT as it is and with every number of other flows' entries beside the flow's own, up
- *     to a full table; enumerated as a decision tree over what the
+ *     to a full table, and every choice of those entries where the decision reads which they are;
+ *     enumerated as a decision tree over what the
  *     decision reads, {@code Tree}), the moves of that packet
  *     ({@link NetworkModel#onePacket}, the successor function asked for that packet only) kept and
  *     projected. No occupancy is assumed to act like another: a router that tells any two occupancies
  *     apart is seen ({@code PerFlowPlantedBugTest}).
  * </ul>
- * A routing decision reads only {@code v}'s output buffers' occupancies (the readings the enumeration
- * rests on, with these two: the other flows' entries a table holds are read by their number, not
- * by which they are (one choice of them is shown for each number); and no buffer holds more than {@code xoff}, since a packet joins only a buffer below it and
- * background only an unpaused one), its pause bits, {@code v}'s DFT (the flow's entries,
- * and how many others it holds), the failed element, and under a lane-rule table the flow's earlier
+ * A routing decision reads only {@code v}'s output buffers' occupancies (the reading the enumeration
+ * rests on, with this one: no buffer holds more than {@code xoff}, since a packet joins only a buffer
+ * below it and background only an unpaused one), its pause bits, {@code v}'s DFT (the flow's entries,
+ * and how many others it holds: the model reads a table by its length and by key, and a read that
+ * depends on which other entries it holds, an entry's contents or a key another flow's entry answers,
+ * is recorded like any other read, and the decision is then computed for every choice of them, {@code
+ * Tree}), the failed element, and under a lane-rule table the flow's earlier
  * packets waiting at {@code v} ({@link NetworkModel#footprints}, checked by {@code FabricReductionTest});
  * a move of another flow's packet or a background step changes nothing the projection keeps (it
  * removes and writes only its own packet and its own message's DFT entries; an overwrite, the only
@@ -666,7 +669,7 @@ public final class FlowProjection extends NetworkModelView {
          * turn and every VL1 one full ({@link #listed}); a delivery on every environment of v's output
          * buffers (every occupancy from the flow's own packets to {@code xoff}, every split into fillers and
          * background, the pause bit both ways where open; the DFT as it is or with every number of other
-         * entries up to full), enumerated as a
+         * entries up to full, every choice of them where the step reads which), enumerated as a
          * decision tree over what the step reads ({@link Tree}); and every background step onto a live VL1 output buffer of v (every count below
          * the cap, every occupancy below {@code xoff}) leaves it as it is. Memoised per what a decision at
          * v reads of the projected state (the failed element, the flow's packets in v's output buffers,
@@ -845,7 +848,7 @@ public final class FlowProjection extends NetworkModelView {
                 }
             }
             List<int[]> tables = tables(v, table);
-            new Tree(Arrays.copyOf(base, len[0]), b, k, v, slots, stepEnvs, tables, false, judge)
+            new Tree(Arrays.copyOf(base, len[0]), b, k, v, slots, stepEnvs, tables, table, pool(v, table), false, judge)
                     .explore(new int[slots.size()]);
         }
 
@@ -1057,7 +1060,8 @@ public final class FlowProjection extends NetworkModelView {
             int[] index = new int[slots.size()];
             int arcIn = b < 0 ? -1 : net.bufArc(b >> 1);
             if (enumeration == Enumeration.TREE) {
-                new Tree(a, b, f, v, slots, envs, tables, true, (code, next) -> moves.add(moveOf(b, v, code, next)))
+                new Tree(a, b, f, v, slots, envs, tables, own, pool(v, own), true,
+                        (code, next) -> moves.add(moveOf(b, v, code, next)))
                         .explore(index);
                 return moves.toArray(new Move[0]);
             }
@@ -1097,7 +1101,9 @@ public final class FlowProjection extends NetworkModelView {
          * The environments of one decision as a decision tree over what the model's decision reads (as
          * the packet budget's local lemma does, {@link LocalRouting}). The environment's dimensions are
          * its variables: each output buffer's environment (its occupancy and split, its pause bit) and
-         * the DFT (as it is, or with 1, 2, ... other flows' entries up to full). The decision is computed, through a {@link RecordingExpansion}, on
+         * the DFT (as it is, or with 1, 2, ... other flows' entries up to full, and which of them: the
+         * first ones of the pool unless a decision reads which, an entry's contents or a read by key
+         * that some entry of the pool answers; then every choice). The decision is computed, through a {@link RecordingExpansion}, on
          * the environment whose unassigned variables take their first value; the reads it logged are
          * scanned in order, and at each read of an unassigned variable the variable's other values are
          * explored below (the same way), then the scan goes on with the variable at its first value,
@@ -1120,15 +1126,27 @@ public final class FlowProjection extends NetworkModelView {
             private final List<int[]> slots;
             private final List<List<int[]>> envs;
             private final List<int[]> tables;
+            /** the table's fixed entries (table 1 on: with the first 1, 2, ... of pool) and every other entry it may hold */
+            private final int[] own;
+            private final int[] pool;
             /** whether to keep only the moves of the deciding packet (the successor function gives no other) */
             private final boolean filter;
             private final Judge judge;
-            /** the variables: the slots, then (if two tables) the table */
+            /**
+             * the variables: the slots, then (if two tables) the table, the number of other entries beside
+             * the fixed ones, and which of the pool they are (the choice: the first ones unless a decision
+             * reads which)
+             */
             private final int count;
-            /** per read code, the variable it reads, if any */
+            private final int tableVar;
+            private final int choiceVar;
+            /** per read code, the variable it reads, if any ({@link #CONTENT}: which other entries the table holds) */
             private final java.util.Map<Integer, Integer> var = new java.util.HashMap<>();
+            private static final int CONTENT = -1;
+            private static final int BY_KEY = -2;
             private final boolean[] assigned;
             private int table;
+            private int choice;
 
             /**
              * @param base   the state the environments are built on
@@ -1142,7 +1160,7 @@ public final class FlowProjection extends NetworkModelView {
              * @param judge  told each move of every leaf
              */
             Tree(int[] base, int b, int flow, int v, List<int[]> slots, List<List<int[]>> envs, List<int[]> tables,
-                 boolean filter, Judge judge) {
+                 int[] own, int[] pool, boolean filter, Judge judge) {
                 this.base = base;
                 this.b = b;
                 this.flow = flow;
@@ -1151,9 +1169,13 @@ public final class FlowProjection extends NetworkModelView {
                 this.slots = slots;
                 this.envs = envs;
                 this.tables = tables;
+                this.own = own;
+                this.pool = pool;
                 this.filter = filter;
                 this.judge = judge;
-                this.count = slots.size() + (tables.size() > 1 ? 1 : 0);
+                this.count = slots.size() + (tables.size() > 1 ? 2 : 0);
+                this.tableVar = slots.size();
+                this.choiceVar = slots.size() + 1;
                 this.assigned = new boolean[count];
                 for (int s = 0; s < slots.size(); s++) {
                     int i = net.bufOfArc(slots.get(s)[0]);
@@ -1168,19 +1190,69 @@ public final class FlowProjection extends NetworkModelView {
                     }
                 }
                 if (tables.size() > 1) {
-                    var.put(RecordingExpansion.lengthRead(g.dft[v]), slots.size());
-                    var.put(RecordingExpansion.elementRead(g.dft[v]), slots.size());
+                    var.put(RecordingExpansion.lengthRead(g.dft[v]), tableVar);
+                    var.put(RecordingExpansion.elementRead(g.dft[v]), CONTENT);
+                    var.put(RecordingExpansion.keyRead(g.dft[v]), BY_KEY);
                 }
             }
 
             private int domain(int u) {
-                return u < slots.size() ? envs.get(u).size() : tables.size();
+                if (u < slots.size()) {
+                    return envs.get(u).size();
+                }
+                if (u == tableVar) {
+                    return tables.size();
+                }
+                long n = choices(pool.length, table);
+                if (n > Integer.MAX_VALUE) {
+                    throw failed(Check.ROUTING_EFFECT, "a routing decision at " + t.nodeName(v) + " reads which other "
+                            + "messages' entries its DFT holds, and every choice of " + table + " of them is " + n
+                            + " tables, more than are enumerated");
+                }
+                return (int) n;
+            }
+
+            /** @return the number of choices of k of n (saturating above Long.MAX_VALUE / n) */
+            private static long choices(int n, int k) {
+                long r = 1;
+                for (int i = 0; i < k; i++) {
+                    r = r * (n - i) / (i + 1);
+                    if (r > Long.MAX_VALUE / Math.max(1, n)) {
+                        return Long.MAX_VALUE;
+                    }
+                }
+                return r;
+            }
+
+            /** v's table at the current assignment: null (as in base), or the fixed entries and the chosen others. */
+            private int[] current() {
+                if (table == 0 || choice == 0) {
+                    return tables.get(table);
+                }
+                // the choice-th choice of `table` entries of the pool, in lexicographic order of their indices
+                int k = table;
+                int[] r = Arrays.copyOf(own, own.length + k);
+                long rest = choice;
+                int from = 0;
+                for (int i = 0; i < k; i++) {
+                    for (int j = from; ; j++) {
+                        long below = choices(pool.length - j - 1, k - i - 1); // choices that take pool[j] here
+                        if (rest < below) {
+                            r[own.length + i] = pool[j];
+                            from = j + 1;
+                            break;
+                        }
+                        rest -= below;
+                    }
+                }
+                Arrays.sort(r);
+                return r;
             }
 
             /** The decisions below the current assignment ({@code index} and {@code table}; unassigned at 0). */
             void explore(int[] index) {
                 due();
-                build(base, slots, envs, index, g.dft[v], tables.get(table));
+                build(base, slots, envs, index, g.dft[v], current());
                 (filter ? decisions : foreignDecisions).increment();
                 rx.clearLog();
                 List<long[]> codes = new ArrayList<>();
@@ -1192,25 +1264,40 @@ public final class FlowProjection extends NetworkModelView {
                     }
                 });
                 int[] log = new int[rx.logged()];
+                int[] masks = new int[log.length];
+                int[] keys = new int[log.length];
                 for (int k = 0; k < log.length; k++) {
                     log[k] = rx.read(k);
+                    masks[k] = rx.keyMask(k);
+                    keys[k] = rx.keyValue(k);
                 }
                 List<Integer> fixedHere = new ArrayList<>();
-                for (int code : log) {
+                for (int k = 0; k < log.length; k++) {
+                    int code = log[k];
                     if (code == RecordingExpansion.WHOLE) {
                         for (int u = 0; u < count; u++) {
                             branch(u, index, fixedHere);
                         }
                     } else {
                         Integer u = var.get(code);
-                        if (u != null) {
+                        if (u == null) {
+                            continue;
+                        }
+                        if (u == BY_KEY && !answeredByPool(masks[k], keys[k])) {
+                            continue; // a read by key no other entry answers: the fixed entries decide it
+                        }
+                        if (u < 0) {
+                            // which other entries the table holds: the number of them, then every choice
+                            branch(tableVar, index, fixedHere);
+                            branch(choiceVar, index, fixedHere);
+                        } else {
                             branch(u, index, fixedHere);
                         }
                     }
                 }
-                long covered = 1;
+                long covered = 1; // (situations up to the choice of other entries: each choice computed is counted)
                 for (int u = 0; u < count; u++) {
-                    if (!assigned[u]) {
+                    if (!assigned[u] && u != choiceVar) {
                         covered *= domain(u);
                     }
                 }
@@ -1244,9 +1331,21 @@ public final class FlowProjection extends NetworkModelView {
             private void set(int u, int[] index, int val) {
                 if (u < slots.size()) {
                     index[u] = val;
-                } else {
+                } else if (u == tableVar) {
                     table = val;
+                } else {
+                    choice = val;
                 }
+            }
+
+            /** Whether some entry the table may hold beside its fixed ones has {@code key} under {@code mask}. */
+            private boolean answeredByPool(int mask, int key) {
+                for (int d : pool) {
+                    if ((d & mask) == key) {
+                        return true;
+                    }
+                }
+                return false;
             }
         }
 
@@ -1279,6 +1378,35 @@ public final class FlowProjection extends NetworkModelView {
                 }
             }
             return tables;
+        }
+
+        /**
+         * Every entry of another flow v's table may hold beside {@code own}, in the order {@link #tables} adds
+         * them (so its table n holds {@code own} and the first n), then those of the token counts beyond the
+         * configuration's: a decision that reads which of them a table holds is shown every choice of them.
+         */
+        private int[] pool(int v, int[] own) {
+            List<Integer> es = new ArrayList<>();
+            java.util.Set<Integer> seen = new java.util.HashSet<>();
+            for (int d : own) {
+                seen.add(d);
+            }
+            for (int pass = 0; pass < 2; pass++) {
+                for (int k : others) {
+                    for (int tk = pass == 0 ? 0 : c.tokens() + 1; pass == 0 ? tk <= c.tokens() : tk <= g.dTokens.max();
+                         tk++) {
+                        for (int p = 0; p < t.degree(v); p++) {
+                            for (int lane = 1; lane >= 0; lane--) {
+                                int d = g.entry(k, tk, t.arcAt(v, p), lane);
+                                if (seen.add(d)) {
+                                    es.add(d);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            return es.stream().mapToInt(Integer::intValue).toArray();
         }
 
         private void build(int[] base, List<int[]> slots, List<List<int[]>> envs, int[] index, Fifo dft, int[] tb) {

@@ -22,8 +22,8 @@ import org.rdmacheck.model.topology.Topology;
  * every live buffer into it on VL1, and on VL0 if the buffer is on its escape route, with every flow,
  * index and token count; every message's next packet at its source ToR), every DFT content that
  * decides for it (no entry of its message, or one on each live port on VL1 or on its escape route on
- * VL0; beside it every number of other messages' entries, from none to a full table) and every
- * occupancy of the switch's live
+ * VL0; beside it every number of other messages' entries, from none to a full table, and every choice
+ * of them where a decision reads which they are) and every occupancy of the switch's live
  * output buffers, it checks that
  * <ol>
  * <li>(moves) when no output buffer of the switch is full (holds {@code xoff} packets), the packet
@@ -56,8 +56,10 @@ import org.rdmacheck.model.topology.Topology;
  * Send} the message's count of packets sent) is checked on every decision, not assumed. So these
  * situations cover every reachable one whose DFT entries of live messages name live arcs and whose VL0
  * packets and entries follow their escape routes ({@link BudgetDecision}'s invariant {@code
- * RoutesLive}), up to the DFT contents, which are representatives (no entry of the message or one,
- * and every number of other entries up to a full table, though not every choice of them). A situation holds its packet at the head of every buffer into the switch at
+ * RoutesLive}), with every DFT content that decides (no entry of the message or one, and every number
+ * of other entries up to a full table: one choice of them for a decision that reads only how many there
+ * are, every choice for one that reads which, an entry's contents or a read by key some of them answer,
+ * as the recorded reads tell). A situation holds its packet at the head of every buffer into the switch at
  * once and counts once; each head is judged by its own decision.
  */
 public final class LocalRouting {
@@ -144,10 +146,17 @@ public final class LocalRouting {
     /**
      * One group of situations: a failed element, a switch, a packet (flow, index, tokens) at the head of
      * every buffer in {@code heads} and, if {@code source}, as its message's next packet, and a DFT
-     * content; its situations are every occupancy of the switch's live output buffers.
+     * content ({@code table}: the packet's hit {@code hit}, -1 for none, and {@code others} entries of
+     * {@code pool}, every entry no packet of (f, tk) matches); its situations are every occupancy of the
+     * switch's live output buffers.
      */
     private record Group(int e, int v, int[] out, int f, int seq, int tk, int[] heads, int[] headArcs,
-                         int[] headLanes, boolean source, int[] table) {
+                         int[] headLanes, boolean source, int[] table, int hit, int others, int[] pool) {
+
+        /** @return the same group with another table of as many other entries */
+        Group with(int[] other) {
+            return new Group(e, v, out, f, seq, tk, heads, headArcs, headLanes, source, other, hit, others, pool);
+        }
     }
 
     /** What one group found: its situations, failures and the first few described. */
@@ -466,8 +475,14 @@ public final class LocalRouting {
                             lanes[h] = heads.get(h)[1];
                             bufs[h] = 2 * net.bufOfArc(arcs[h]) + lanes[h];
                         }
+                        int[] pool = pool(e, v, out, f, tk);
                         for (int[] table : tables(e, v, out, f, tk)) {
-                            groups.add(new Group(e, v, out, f, seq, tk, bufs, arcs, lanes, source, table));
+                            int hit = -1;
+                            for (int d : table) {
+                                hit = matches(d, f, tk) ? d : hit;
+                            }
+                            groups.add(new Group(e, v, out, f, seq, tk, bufs, arcs, lanes, source, table, hit,
+                                    table.length - (hit >= 0 ? 1 : 0), pool));
                         }
                     }
                 }
@@ -510,6 +525,39 @@ public final class LocalRouting {
                 }
             }
             return tables;
+        }
+
+        private boolean matches(int d, int f, int tk) {
+            boolean messageKey = c.options().key() == org.rdmacheck.model.fabric.FabricOptions.DftKey.MESSAGE;
+            return g.dFlow.of(d) == f && (messageKey || g.dTokens.of(d) == tk);
+        }
+
+        /**
+         * Every entry of v's table that no packet of (f, tk) matches, the representatives of {@link
+         * #foreignEntries} first (in their order): of every flow and token count an entry can hold, on every
+         * arc out of v (the dead ones last) and each lane. A decision that reads which of them a table
+         * holds (not only how many) is shown every choice of them.
+         */
+        private int[] pool(int e, int v, int[] out, int f, int tk) {
+            List<Integer> entries = foreignEntries(Integer.MAX_VALUE, f, tk, out);
+            java.util.Set<Integer> seen = new java.util.HashSet<>(entries);
+            int[] arcs = new int[t.degree(v)];
+            for (int p = 0; p < arcs.length; p++) {
+                arcs[p] = t.arcAt(v, p);
+            }
+            for (int k = 0; k < c.flows().size(); k++) {
+                for (int tk2 = g.dTokens.min(); tk2 <= g.dTokens.max(); tk2++) {
+                    for (int a : arcs) {
+                        for (int lane = 1; lane >= (g.buffers[0] != null ? 0 : 1); lane--) {
+                            int d = g.entry(k, tk2, a, lane);
+                            if (!matches(d, f, tk) && seen.add(d)) {
+                                entries.add(d);
+                            }
+                        }
+                    }
+                }
+            }
+            return entries.stream().mapToInt(Integer::intValue).toArray();
         }
 
         /**
@@ -584,6 +632,8 @@ public final class LocalRouting {
             private String bad;
             private int[] before;
             private int escape;
+            /** whether a decision of the group read which other entries its table holds (not only how many) */
+            private boolean readsOthers;
 
             Worker() {
                 int degree = 0;
@@ -608,9 +658,62 @@ public final class LocalRouting {
                 return (var & 1) == 0 ? splitFg[val] + splitBg[val] >= xoff : val >= xoff;
             }
 
-            /** Checks every situation of a group: every occupancy of the switch's live output buffers. */
+            /**
+             * Checks every situation of a group: every occupancy of the switch's live output buffers. If a
+             * decision read which entries of other messages the table holds (an entry's contents, or a read
+             * by key that some of them would answer), every other choice of as many entries of the pool is
+             * checked too, each as a group of its own: a decision that reads only how many there are is
+             * computed for one choice, one that reads which is computed for every choice.
+             */
             Found group(Group gr) {
                 Found found = new Found();
+                readsOthers = false;
+                one(gr, found);
+                if (!readsOthers || gr.others() == 0) {
+                    return found;
+                }
+                int n = gr.others();
+                int[] pick = new int[n];
+                for (int i = 0; i < n; i++) {
+                    pick[i] = i; // the first choice, the representative, is checked
+                }
+                while (next(pick, gr.pool().length)) {
+                    if (stopped || System.nanoTime() > deadline) {
+                        stopped = true;
+                        break;
+                    }
+                    int[] table = new int[n + (gr.hit() >= 0 ? 1 : 0)];
+                    for (int i = 0; i < n; i++) {
+                        table[i] = gr.pool()[pick[i]];
+                    }
+                    if (gr.hit() >= 0) {
+                        table[n] = gr.hit();
+                    }
+                    Arrays.sort(table);
+                    one(gr.with(table), found);
+                }
+                return found;
+            }
+
+            /** The next choice of pick.length indices below n in lexicographic order, false after the last. */
+            private static boolean next(int[] pick, int n) {
+                int k = pick.length;
+                int i = k - 1;
+                while (i >= 0 && pick[i] == n - k + i) {
+                    i--;
+                }
+                if (i < 0) {
+                    return false;
+                }
+                pick[i]++;
+                for (int j = i + 1; j < k; j++) {
+                    pick[j] = pick[j - 1] + 1;
+                }
+                return true;
+            }
+
+            /** One table's situations, added to found. */
+            private void one(Group gr, Found found) {
                 group = gr;
                 before = gr.table().clone();
                 Arrays.sort(before);
@@ -620,7 +723,7 @@ public final class LocalRouting {
                 for (int var = 0; var < 2 * gr.out().length; var++) {
                     situations *= domain(var);
                 }
-                found.situations = situations;
+                found.situations += situations;
                 buildBase(gr);
                 for (int h = 0; h <= gr.heads().length; h++) {
                     if (h == gr.heads().length && !gr.source()) {
@@ -630,7 +733,6 @@ public final class LocalRouting {
                     Arrays.fill(value, -1);
                     explore(gr, found);
                 }
-                return found;
             }
 
             /** What each read means in this group: a variable, a slot the group fixes, or a slot outside it. */
@@ -655,9 +757,33 @@ public final class LocalRouting {
                 }
             }
 
-            private int classOf(int code, Group gr) {
+            /**
+             * What the read at index {@code at} of the log means. The switch's table is fixed in the group; a read of it
+             * that depends on which other entries it holds (their contents, or a read by key that an entry
+             * of the pool would answer) marks the group as one to check for every choice of them.
+             */
+            private int classOf(int code, int at, Group gr) {
                 if (code == RecordingExpansion.WHOLE) {
                     return OUTSIDE;
+                }
+                Fifo dft = g.dft[gr.v()];
+                if (RecordingExpansion.isKeyRead(code)) {
+                    if (code != RecordingExpansion.keyRead(dft)) {
+                        return OUTSIDE;
+                    }
+                    int mask = rx.keyMask(at);
+                    int key = rx.keyValue(at);
+                    for (int d : gr.pool()) {
+                        if ((d & mask) == key) {
+                            readsOthers |= gr.others() > 0;
+                            break;
+                        }
+                    }
+                    return FIXED;
+                }
+                if (code == RecordingExpansion.elementRead(dft)) {
+                    readsOthers |= gr.others() > 0; // an entry's contents, whichever it is
+                    return FIXED;
                 }
                 if (code >= 0) {
                     boolean own = head < gr.heads().length
@@ -727,7 +853,7 @@ public final class LocalRouting {
                 boolean reachesOutside = false;
                 for (int k = 0, n = rx.logged(); k < n; k++) {
                     int code = rx.read(k);
-                    int cls = classOf(code, gr);
+                    int cls = classOf(code, k, gr);
                     if (cls == OUTSIDE) {
                         outside = code;
                         reachesOutside = true;

@@ -144,6 +144,30 @@ class BudgetPlantedBugsTest {
     }
 
     /**
+     * A router that refuses a VL1 packet while its switch's table holds another message's deflection record
+     * (a VL1 entry made with a token or more; planted): a refusal that depends on which entries the other
+     * messages hold, not on how many. The full check finds the routing deadlock; a lemma that shows one
+     * choice of the other messages' entries per number (tokens 0 first, which no deflection writes) misses
+     * it (VERIFIED); the lemma now records every read of another message's entry, shows every choice of
+     * them where a decision reads one, and fails; on the design it computes one choice, as before.
+     */
+    @Test
+    void aRefusalBesideAnotherMessagesDeflectionFailsTheLemma() {
+        CheckSpec<LayoutState> s = spec(Map.of("dft", "3", "xoff", "3", "background", "1", "failures", "0"));
+        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlanted(((NetworkModel) s.model()).config(),
+                PlantedRouter.STUCK_BESIDE_DEFLECTION));
+        assertInstanceOf(CheckResult.Violated.class, full(bug), "the full check sees the planted deadlock");
+        BudgetDecision.NotApplicable n = assertInstanceOf(BudgetDecision.NotApplicable.class,
+                BudgetDecision.decide(bug, ONE));
+        assertTrue(n.reason().startsWith("the local lemma fails"), n.reason());
+        assertTrue(n.reason().contains("has no move and no output buffer"), n.reason());
+        LocalRouting.Result design = LocalRouting.check((NetworkModel) s.model());
+        assertTrue(design.holds(), "the design's lemma holds");
+        assertTrue(n.lemma().orElseThrow().situations() > 10 * design.situations(),
+                "every choice of the other entries where a decision reads them: " + n.lemma());
+    }
+
+    /**
      * PFC that never pauses VL0 (planted): a routing decision of the lemma appends to a full VL0 buffer,
      * past the model's bound. The decision is INCONCLUSIVE for the model's bound (exit 3, as per-flow's
      * search is), on one thread and on two, not an uncaught exception.

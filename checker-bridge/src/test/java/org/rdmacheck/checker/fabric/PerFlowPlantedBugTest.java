@@ -192,6 +192,25 @@ class PerFlowPlantedBugTest {
         assertNotEquals(PerFlowDecision.Verdict.VERIFIED, inOrder(bug, false, 0));
     }
 
+    /**
+     * An end packet that ignores its DFT hit while the table holds another message's deflection record (a
+     * VL1 entry made with a token or more; planted): a router that reads which entries the other messages
+     * hold, not how many. The full search finds the reorder at the defaults with a three-entry DFT; the
+     * decision, which showed one choice of the other messages' entries per number (tokens 0 first, which
+     * no deflection writes) and said VERIFIED, now records every read of another message's entry and shows
+     * every choice of them where a decision reads one: POSSIBLE here (VIOLATED with the confirming search).
+     */
+    @Test
+    void anEndPacketThatIgnoresItsHitBesideAnotherMessagesDeflectionIsNotVerified() {
+        CheckSpec<LayoutState> s = FlowProjectionTest.spec("repaired", Map.of("dft", "3"));
+        CheckSpec<LayoutState> bug = with(s, NetworkModel.withPlanted(((NetworkModel) s.model()).config(),
+                PlantedRouter.END_IGNORES_HIT_BESIDE_DEFLECTION));
+        CheckResult full = new Explorer(ONE.withStopAtFirstViolation(true)).check(bug.selecting(q -> q.name()
+                .equals(FabricProperties.IN_ORDER))).result(FabricProperties.IN_ORDER);
+        assertInstanceOf(CheckResult.Violated.class, full, "the full search sees the planted reorder");
+        assertNotEquals(PerFlowDecision.Verdict.VERIFIED, inOrder(bug, false, 0));
+    }
+
     private static Map<String, String> withParams(Map<String, String> base, String key, String value) {
         Map<String, String> p = new java.util.HashMap<>(base);
         p.put(key, value);

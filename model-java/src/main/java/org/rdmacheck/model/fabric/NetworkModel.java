@@ -380,6 +380,19 @@ public final class NetworkModel implements LayoutModel {
          */
         STUCK_BESIDE_ANOTHER,
         /**
+         * a message's end packet that ignores its DFT hit while the switch's table holds another message's
+         * deflection record (a VL1 entry made with a token or more): a router that reads which entries the
+         * other messages hold, not only how many, so a decision that shows one choice of them per number
+         * (tokens 0 first, a content no deflection writes) misses it
+         */
+        END_IGNORES_HIT_BESIDE_DEFLECTION,
+        /**
+         * a VL1 packet arriving at a switch that has no move while the switch's table holds another message's
+         * deflection record (a VL1 entry made with a token or more): a refusal with no output buffer full
+         * that only some choices of the other messages' entries show
+         */
+        STUCK_BESIDE_DEFLECTION,
+        /**
          * PFC that never pauses a VL0 buffer's upstream: a packet joins a full VL0 buffer, past its
          * declared capacity (the model's bound exceeded)
          */
@@ -1706,18 +1719,27 @@ public final class NetworkModel implements LayoutModel {
         private final boolean[] hEcn = new boolean[cap];
         private final boolean[] hCould = new boolean[cap];
         private final int[] hTable = new int[cap];
-        private final int[][] hOwn = new int[cap][dftSize + 1];
-        private final int[] hOwnLen = new int[cap];
+        /** a move's own table: the switch's with the entry hRemove (or the one at index hVictim) removed, hAdd added */
+        private final int[] hRemove = new int[cap];
+        private final int[] hVictim = new int[cap];
+        private final int[] hAdd = new int[cap];
         private int hops;
         private int hNormal;
         // the table the packet's upstream switch keeps as its end packet leaves (IOFD preset)
         private final int[] left = new int[Math.max(1, dftSize)];
         private int leftLen;
-        // the switch's table before and after the end packet frees its entries
-        private final int[] table = new int[Math.max(1, dftSize)];
+        // the switch's table: read by its length and by key (Expansion#find, #count), never entry by entry, so
+        // that a recording expansion sees every read of another message's entry (the per-flow and budget
+        // decisions show every choice of those entries where a decision reads one)
+        private Fifo tableQ;
         private int tableLen;
-        private final int[] after = new int[Math.max(1, dftSize)];
-        private int afterLen;
+        /** whether the packet routed frees its message's entries as it leaves (the end packet), and its key */
+        private boolean frees;
+        private int freeFlow;
+        private int freeTokens;
+        /** the bits of an entry's flow, of its flow and tokens */
+        private final int flowMask = maskOf(dFlow);
+        private final int flowTokensMask = maskOf(dFlow) | maskOf(dTokens);
         private final int[] alts = new int[maxDegree + 1];
         private int altCount;
         private int failedNow;
@@ -2143,20 +2165,29 @@ public final class NetworkModel implements LayoutModel {
 
         private void writeTable(int v, int h) {
             int mode = hTable[h];
-            if (mode == SAME || mode == AFTER && afterLen == tableLen) {
-                return; // the table as it was (the end packet freed nothing)
+            if (mode == SAME) {
+                return;
             }
             Fifo q = dft[v];
-            x.clear(q);
             if (mode == AFTER) {
-                for (int i = 0; i < afterLen; i++) {
-                    x.append(q, after[i]);
+                if (frees) { // the end packet frees its message's entries (edits by key: each entry by its own bits)
+                    int key = keyOf(freeFlow, freeTokens);
+                    if (key >= 0) {
+                        x.removeMatching(q, messageKey ? flowMask : flowTokensMask, key);
+                    }
+                    if (planted == PlantedRouter.FREES_OTHERS_ENTRIES && freeTokens >= dTokens.min()
+                            && freeTokens <= dTokens.max()) { // (the planted bug FREES_OTHERS_ENTRIES, tests only)
+                        x.removeMatching(q, maskOf(dTokens), dTokens.bits(freeTokens));
+                    }
                 }
-            } else {
-                for (int i = 0; i < hOwnLen[h]; i++) {
-                    x.append(q, hOwn[h][i]);
-                }
+                return;
             }
+            if (hRemove[h] >= 0) {
+                x.removeElement(q, hRemove[h]);
+            } else if (hVictim[h] >= 0) {
+                x.removeAt(q, hVictim[h]);
+            }
+            x.insertOrdered(q, hAdd[h]);
         }
 
         private void emitHop(int kind, int arc, int lane, int f, int seq, int tokens, int h) {
@@ -2258,27 +2289,44 @@ public final class NetworkModel implements LayoutModel {
             return dFlow.of(d) == f && (messageKey || dTokens.of(d) == tokens);
         }
 
-        /** @return the first entry (in table order) matching the packet, -1 if none */
+        /** @return the first entry (in table order) matching the packet, -1 if none: a read by key */
         private int lookup(int f, int tokens) {
-            for (int i = 0; i < tableLen; i++) {
-                if (matches(table[i], f, tokens)) {
-                    return table[i];
-                }
-            }
-            return -1;
+            int key = keyOf(f, tokens);
+            return key < 0 ? -1 : x.find(tableQ, messageKey ? flowMask : flowTokensMask, key);
         }
 
-        /** (planted bugs only) the loaded table has room and holds an entry of another flow than f */
-        private boolean anotherMessagesEntry(int f) {
-            if (tableLen >= dftSize) {
-                return false;
+        /** @return the bits of an entry's key (its flow, and its tokens unless keyed by message), -1 if none can have it */
+        private int keyOf(int f, int tokens) {
+            if (messageKey) {
+                return dFlow.bits(f);
             }
-            for (int i = 0; i < tableLen; i++) {
-                if (dFlow.of(table[i]) != f) {
+            return tokens < dTokens.min() || tokens > dTokens.max() ? -1 : dFlow.bits(f) | dTokens.bits(tokens);
+        }
+
+        /** (planted bugs only) the loaded table has room and holds an entry of another flow than f (read by count) */
+        private boolean anotherMessagesEntry(int f) {
+            return tableLen < dftSize && x.count(tableQ, flowMask, dFlow.bits(f)) < tableLen;
+        }
+
+        /**
+         * (planted bugs only) whether v's table holds a deflection record of another flow than f (a VL1
+         * entry made with a token or more): a read of the other messages' entries' contents, through the
+         * expansion as any router's read is
+         */
+        private boolean anotherMessagesDeflection(int v, int f) {
+            Fifo q = dft[v];
+            for (int i = 0, n = x.length(q); i < n; i++) {
+                int d = x.element(q, i);
+                if (dFlow.of(d) != f && dLane.of(d) == 1 && dTokens.of(d) > 0) {
                     return true;
                 }
             }
             return false;
+        }
+
+        /** @return the bits of a component of the DFT's entries */
+        private static int maskOf(Field c) {
+            return (int) ((1L << c.width()) - 1) << c.shift();
         }
 
         private int spend(int tokens) {
@@ -2299,43 +2347,31 @@ public final class NetworkModel implements LayoutModel {
 
         /** The move's own table: the switch's table without {@code remove} (unless -1), plus {@code add}, sorted. */
         private void ownTable(int h, int remove, int add) {
-            int[] o = hOwn[h];
-            int n = 0;
-            boolean removed = false;
-            for (int i = 0; i < tableLen; i++) {
-                if (!removed && table[i] == remove) {
-                    removed = true;
-                    continue;
-                }
-                o[n++] = table[i];
-            }
-            int at = n;
-            while (at > 0 && o[at - 1] > add) {
-                at--;
-            }
-            System.arraycopy(o, at, o, at + 1, n - at);
-            o[at] = add;
-            hOwnLen[h] = n + 1;
+            hRemove[h] = remove;
+            hVictim[h] = -1;
+            hAdd[h] = add;
             hTable[h] = OWN;
         }
 
+        /** The move's own table: the switch's table without its entry at index {@code victim}, plus {@code add}. */
+        private void ownTableEvicting(int h, int victim, int add) {
+            hRemove[h] = -1;
+            hVictim[h] = victim;
+            hAdd[h] = add;
+            hTable[h] = OWN;
+        }
+
+        /**
+         * Loads v's table for a packet of flow f: its length, and whether the packet frees its message's
+         * entries as it leaves (with the design's key those of its flow and tokens, with the message key
+         * every entry of its message). Its entries are read by key only ({@link #lookup}).
+         */
         private void loadTable(int v, int f, int seq, int tokens) {
-            Fifo q = dft[v];
-            tableLen = x.length(q);
-            for (int i = 0; i < tableLen; i++) {
-                table[i] = x.element(q, i);
-            }
-            afterLen = 0;
-            if (seq == freeingSeq && !koFree && !iofd) {
-                for (int i = 0; i < tableLen; i++) {
-                    if (!matches(table[i], f, tokens) && !(planted == PlantedRouter.FREES_OTHERS_ENTRIES
-                            && dTokens.of(table[i]) == tokens)) { // (the planted bug FREES_OTHERS_ENTRIES, tests only)
-                        after[afterLen++] = table[i];
-                    }
-                }
-            } else {
-                afterLen = tableLen; // nothing freed: writeTable keeps the table as it is, after[] is not read
-            }
+            tableQ = dft[v];
+            tableLen = x.length(tableQ);
+            frees = seq == freeingSeq && !koFree && !iofd;
+            freeFlow = f;
+            freeTokens = tokens;
         }
 
         /** Every move of a packet at switch v on a lane ({@code inArc} -1 at its source ToR) into the hop arrays. */
@@ -2347,6 +2383,10 @@ public final class NetworkModel implements LayoutModel {
             }
             if (planted == PlantedRouter.STUCK_BESIDE_ANOTHER && lane == 1 && inArc >= 0 && anotherMessagesEntry(f)) {
                 return; // the planted bug STUCK_BESIDE_ANOTHER (tests only)
+            }
+            if (planted == PlantedRouter.STUCK_BESIDE_DEFLECTION && lane == 1 && inArc >= 0
+                    && anotherMessagesDeflection(v, f)) {
+                return; // the planted bug STUCK_BESIDE_DEFLECTION (tests only)
             }
             if (seq == stuckSeq && inArc >= 0 && !escapeVl && !iofd) {
                 return; // the planted bug of withPlantedStuckRule (tests only)
@@ -2388,6 +2428,10 @@ public final class NetworkModel implements LayoutModel {
             int hit = koFollow || !usesDft ? -1 : lookup(f, tokens);
             if (planted == PlantedRouter.END_IGNORES_HIT_BESIDE_ANOTHER && hit >= 0 && end && anotherMessagesEntry(f)) {
                 hit = -1; // the planted bug END_IGNORES_HIT_BESIDE_ANOTHER (tests only)
+            }
+            if (planted == PlantedRouter.END_IGNORES_HIT_BESIDE_DEFLECTION && hit >= 0 && end
+                    && anotherMessagesDeflection(v, f)) {
+                hit = -1; // the planted bug END_IGNORES_HIT_BESIDE_DEFLECTION (tests only)
             }
             if (hit >= 0) {
                 int hitArc = dArc.of(hit);
@@ -2517,14 +2561,9 @@ public final class NetworkModel implements LayoutModel {
             }
         }
 
-        /** Whether switch v holds the record of flow f's move to the escape lane (the loaded table). */
+        /** Whether switch v holds the record of flow f's move to the escape lane (the loaded table, read by key). */
         private boolean recordAt(int v, int f) {
-            for (int i = 0; i < tableLen; i++) {
-                if (dFlow.of(table[i]) == f) {
-                    return true;
-                }
-            }
-            return false;
+            return x.find(tableQ, flowMask, dFlow.bits(f)) >= 0;
         }
 
         /** Whether any switch holds the record of flow f's move to the escape lane. */
@@ -2559,7 +2598,7 @@ public final class NetworkModel implements LayoutModel {
                 } else {
                     for (int k = 0; k < tableLen; k++) { // rules overwrite: each entry may be the victim
                         hop(alt, 1, spend(tokens), Route.OVERWRITE, AFTER, true);
-                        ownTable(hops - 1, table[k], entry);
+                        ownTableEvicting(hops - 1, k, entry);
                     }
                 }
             }

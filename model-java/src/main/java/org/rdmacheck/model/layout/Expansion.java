@@ -602,6 +602,112 @@ public class Expansion {
         return v;
     }
 
+    // ---- FIFOs kept as sets of one-value elements, read by key (the fabric's DFTs) ----
+
+    /**
+     * A read by key: the parent's first element of a FIFO (of one-value elements) whose bits under
+     * {@code mask} are {@code key}. Only whether an element matches is read of the others, so a model
+     * that looks its tables up this way tells a recording expansion which contents it asks about
+     * ({@link RecordingExpansion}).
+     *
+     * @param q    a FIFO of one-value elements, below 2^31
+     * @param mask the bits compared
+     * @param key  their value
+     * @return the first matching element's bits, -1 when none matches
+     */
+    public int find(Fifo q, int mask, int key) {
+        int k = q.index;
+        for (int i = 0, n = plen[k]; i < n; i++) {
+            int e = words ? pword[k] >>> i * bits[k] & elementMask[k] : pelems[k][i];
+            if ((e & mask) == key) {
+                return e;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * A read by key: how many of the parent's elements of a FIFO (of one-value elements) have
+     * {@code key} under {@code mask}.
+     *
+     * @param q    a FIFO of one-value elements
+     * @param mask the bits compared
+     * @param key  their value
+     * @return the number of matching elements
+     */
+    public int count(Fifo q, int mask, int key) {
+        int k = q.index;
+        int c = 0;
+        for (int i = 0, n = plen[k]; i < n; i++) {
+            int e = words ? pword[k] >>> i * bits[k] & elementMask[k] : pelems[k][i];
+            if ((e & mask) == key) {
+                c++;
+            }
+        }
+        return c;
+    }
+
+    /** The successor's element i so far of FIFO k (one-value elements), read by the edits below (not a read). */
+    private int elementOf(int k, int i) {
+        if (words) {
+            return word[k] >>> i * bits[k] & elementMask[k];
+        }
+        return edited[k] ? elems[k][i] : pelems[k][i];
+    }
+
+    private int lengthOf(int k) {
+        return edited[k] ? len[k] : plen[k];
+    }
+
+    /**
+     * An edit of the successor: removes every element whose bits under {@code mask} are {@code key}
+     * (each element kept or removed by its own bits: the model learns nothing of the others).
+     *
+     * @param q    a FIFO of one-value elements
+     * @param mask the bits compared
+     * @param key  their value
+     */
+    public void removeMatching(Fifo q, int mask, int key) {
+        int k = q.index;
+        for (int i = lengthOf(k) - 1; i >= 0; i--) {
+            if ((elementOf(k, i) & mask) == key) {
+                removeAt(q, i);
+            }
+        }
+    }
+
+    /**
+     * An edit of the successor: removes the first element equal to {@code e}, if there is one.
+     *
+     * @param q a FIFO of one-value elements
+     * @param e the element's bits
+     */
+    public void removeElement(Fifo q, int e) {
+        int k = q.index;
+        for (int i = 0, n = lengthOf(k); i < n; i++) {
+            if (elementOf(k, i) == e) {
+                removeAt(q, i);
+                return;
+            }
+        }
+    }
+
+    /**
+     * An edit of the successor: inserts an element into a FIFO kept in ascending order, after the
+     * elements equal to it (a multiset; the model learns nothing of the others).
+     *
+     * @param q a FIFO of one-value elements, below 2^31, in ascending order
+     * @param e the element's bits (there must be room)
+     */
+    public void insertOrdered(Fifo q, int e) {
+        int k = q.index;
+        int at = lengthOf(k);
+        while (at > 0 && elementOf(k, at - 1) > e) {
+            at--;
+        }
+        insertAt(q, at, e);
+    }
+
     // ---- wide elements (more than 32 bits: Fifo#words values each) ----
 
     /**

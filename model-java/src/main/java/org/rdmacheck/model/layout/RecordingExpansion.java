@@ -9,14 +9,24 @@ package org.rdmacheck.model.layout;
  * other slot (see the fabric's local routing lemma). Writes and the packing of successors are not
  * reads.
  *
- * <p>A read is logged as an int code: {@link #lengthRead}, {@link #elementRead}, {@link #fieldRead}, or
- * {@link #WHOLE} for what depends on every FIFO (the non-empty FIFOs, the parent's length).
+ * <p>A read is logged as an int code: {@link #lengthRead}, {@link #elementRead}, {@link #fieldRead},
+ * {@link #keyRead} (a read by key, {@link Expansion#find} or {@link Expansion#count}: only which
+ * elements match the key logged with it, {@link #keyMask} and {@link #keyValue}, is read), or {@link
+ * #WHOLE} for what depends on every FIFO (the non-empty FIFOs, the parent's length). The edits by key
+ * ({@link Expansion#removeMatching}, {@link Expansion#removeElement}, {@link Expansion#insertOrdered})
+ * are writes: each element is kept or removed by its own bits, and nothing of them is returned.
  */
 public final class RecordingExpansion extends Expansion {
     /** The code of a read that depends on the whole parent (which FIFOs are non-empty, its length). */
     public static final int WHOLE = Integer.MIN_VALUE;
 
+    /** The first code of a read by key ({@link #keyRead}): above every FIFO's and below no field's. */
+    public static final int KEYS = 1 << 30;
+
     private int[] log = new int[64];
+    /** per read by key: its mask and key (other reads: 0) */
+    private int[] masks = new int[64];
+    private int[] keys = new int[64];
     private int logged;
     private boolean suspended;
 
@@ -33,6 +43,21 @@ public final class RecordingExpansion extends Expansion {
     /** @param q a FIFO  @return the code of a read of (some of) its elements */
     public static int elementRead(Fifo q) {
         return 2 * q.index + 1;
+    }
+
+    /** @param q a FIFO  @return the code of a read by key of its elements ({@link Expansion#find}, {@link Expansion#count}) */
+    public static int keyRead(Fifo q) {
+        return KEYS + q.index;
+    }
+
+    /** @param code a read's code  @return whether it is a read by key */
+    public static boolean isKeyRead(int code) {
+        return code >= KEYS;
+    }
+
+    /** @param code the code of a read by key  @return the index of its FIFO in the layout */
+    public static int keyReadFifo(int code) {
+        return code - KEYS;
     }
 
     /** @param f a field of the header  @return the code of a read of its value */
@@ -55,6 +80,16 @@ public final class RecordingExpansion extends Expansion {
         return log[i];
     }
 
+    /** @param i the index of a read by key  @return the bits it compared */
+    public int keyMask(int i) {
+        return masks[i];
+    }
+
+    /** @param i the index of a read by key  @return their value it asked for */
+    public int keyValue(int i) {
+        return keys[i];
+    }
+
     /**
      * Stops logging reads until {@link #resume}: for a computation of the model whose result its user
      * does not read (the fabric's update of the successor's pause bits, which a per-flow projection
@@ -70,13 +105,33 @@ public final class RecordingExpansion extends Expansion {
     }
 
     private void note(int code) {
+        note(code, 0, 0);
+    }
+
+    private void note(int code, int mask, int key) {
         if (suspended) {
             return;
         }
         if (logged == log.length) {
             log = java.util.Arrays.copyOf(log, 2 * logged);
+            masks = java.util.Arrays.copyOf(masks, 2 * logged);
+            keys = java.util.Arrays.copyOf(keys, 2 * logged);
         }
+        masks[logged] = mask;
+        keys[logged] = key;
         log[logged++] = code;
+    }
+
+    @Override
+    public int find(Fifo q, int mask, int key) {
+        note(keyRead(q), mask, key);
+        return super.find(q, mask, key);
+    }
+
+    @Override
+    public int count(Fifo q, int mask, int key) {
+        note(keyRead(q), mask, key);
+        return super.count(q, mask, key);
     }
 
     @Override
