@@ -82,6 +82,15 @@ public final class IofdEntry implements ModelEntry {
                         + "leaf0, whose head has no token left and needs leaf0's: one link deadlocks",
                         Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
                         Map.of("flows", "0-1", "queue", "2", "packets", "4", "tokens", "1", "failures", "0")),
+                new VariantSpec("dft-three-tokens", "the repaired DFT (as dft) with 3 tokens: two opposing 3-packet "
+                        + "messages deadlock in another way than with 2, every stuck head pinned by its message's DFT "
+                        + "entry to a full queue and none held by ECMP alone: h0's first packet, deflected twice at "
+                        + "leaf1 and once at spine1, leaves two entries at leaf1 that pin h0's later packets to "
+                        + "leaf1's full queue to spine1, whose head, h1's second packet, is pinned by h1's entry at "
+                        + "spine1 to spine1's full queue to leaf1, whose head is h0's second packet: the link "
+                        + "leaf1-spine1 deadlocks both ways",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "tokens", "3", "failures", "0")),
                 new VariantSpec("flow-keyed", "DFT entries keyed by the message id alone, as seed 000 IV-A states "
                         + "it: a message that loops back through a switch is reordered", reorder, Origin.PAPER,
                         Map.of()),
@@ -204,7 +213,7 @@ public final class IofdEntry implements ModelEntry {
     private static final Set<String> STALL = Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS);
 
     /** The stored deadlocks of the design {@code dft}: variants carrying the configuration and the trace of each. */
-    static final List<String> DFT_FINDINGS = List.of("dft-one-message", "dft");
+    static final List<String> DFT_FINDINGS = List.of("dft-one-message", "dft", "dft-three-tokens");
 
     /**
      * The kind of each stored deadlock: why its stuck head packets cannot move
@@ -213,8 +222,37 @@ public final class IofdEntry implements ModelEntry {
      * finding only if it is of that finding's kind.
      */
     static final Map<String, Set<NetworkModel.Block>> FINDING_KINDS = Map.of(
-            "dft-one-message", java.util.EnumSet.of(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
-            "dft", java.util.EnumSet.of(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL));
+            "dft-one-message", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
+            "dft", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
+            "dft-three-tokens", kind(NetworkModel.Block.PINNED_TO_FULL));
+
+    /**
+     * The further kinds of a stored deadlock, as {@code fabric}'s ({@code FabricEntry.FURTHER_KINDS}):
+     * the other kinds of deadlock the finding's own configuration reaches, each with its shortest
+     * trace stored beside the finding's ({@code <finding>-DeadlockFree-<kindTag>.json}, found by
+     * breadth-first search for a state with no successor of none of the kinds already known,
+     * {@code DeadlockKinds.shortestStuckOfAnotherKind}). With them a finding's kinds are complete:
+     * every deadlock of its configuration is of one of them (IofdFindingKindTest). A finding not
+     * listed has one kind.
+     */
+    static final Map<String, List<Set<NetworkModel.Block>>> FURTHER_KINDS = Map.of(
+            "dft-three-tokens", List.of(kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
+                    kind(NetworkModel.Block.PAUSED)));
+
+    /**
+     * @param finding a stored deadlock of dft
+     * @return its kinds: the one its stored trace ends in, then its further kinds
+     */
+    static List<Set<NetworkModel.Block>> kinds(String finding) {
+        List<Set<NetworkModel.Block>> all = new java.util.ArrayList<>();
+        all.add(FINDING_KINDS.get(finding));
+        all.addAll(FURTHER_KINDS.getOrDefault(finding, List.of()));
+        return all;
+    }
+
+    private static Set<NetworkModel.Block> kind(NetworkModel.Block... reasons) {
+        return java.util.Collections.unmodifiableSet(java.util.EnumSet.copyOf(List.of(reasons)));
+    }
 
     @Override
     public <S> java.util.Optional<String> otherKind(CheckSpec<S> built, String property, S end) {
@@ -231,13 +269,15 @@ public final class IofdEntry implements ModelEntry {
             fs = DFT_FINDINGS.contains(built.variant()) ? List.of(built.variant()) : List.of();
         }
         Set<NetworkModel.Block> found = m.blocking(state);
-        if (fs.isEmpty() || fs.stream().anyMatch(f -> FINDING_KINDS.get(f).equals(found))) {
+        if (fs.isEmpty() || fs.stream().anyMatch(f -> kinds(f).contains(found))) {
             return java.util.Optional.empty();
         }
         StringBuilder want = new StringBuilder();
         for (String f : fs) {
-            want.append(want.isEmpty() ? "" : " or ").append(org.rdmacheck.properties.fabric.FabricEntry
-                    .kindText(FINDING_KINDS.get(f))).append(" (").append(f).append(')');
+            for (Set<NetworkModel.Block> k : kinds(f)) {
+                want.append(want.isEmpty() ? "" : " or ").append(org.rdmacheck.properties.fabric.FabricEntry
+                        .kindText(k)).append(" (").append(f).append(')');
+            }
         }
         return java.util.Optional.of(property + " is violated by another deadlock than the stored one"
                 + (fs.size() > 1 ? "s" : "") + " this configuration contains: expected the kind " + want
@@ -273,22 +313,29 @@ public final class IofdEntry implements ModelEntry {
         if (!built.variant().equals("dft")) {
             return List.of();
         }
-        java.util.Optional<String> f = containedFinding(Params.of(built.parameters()));
-        if (f.isEmpty()) {
+        Map<String, String> here = Params.of(built.parameters()).asMap();
+        List<String> fs = DFT_FINDINGS.stream()
+                .filter(f -> CONTAINMENT.contains(here, resolve(f, Params.empty()).asMap())).toList();
+        if (fs.isEmpty()) {
             return List.of();
         }
-        Map<String, String> at = resolve(f.get(), Params.empty()).asMap();
-        StringBuilder where = new StringBuilder();
-        for (String k : List.of(FLOWS.name(), PACKETS.name(), TOKENS.name(), QUEUE.name(), BACKGROUND.name(),
-                FAILURES.name())) {
-            where.append(where.isEmpty() ? "" : " ").append(k).append('=').append(at.get(k));
+        StringBuilder which = new StringBuilder();
+        for (String f : fs) {
+            Map<String, String> at = resolve(f, Params.empty()).asMap();
+            StringBuilder where = new StringBuilder();
+            for (String k : List.of(FLOWS.name(), PACKETS.name(), TOKENS.name(), QUEUE.name(), BACKGROUND.name(),
+                    FAILURES.name())) {
+                where.append(where.isEmpty() ? "" : " ").append(k).append('=').append(at.get(k));
+            }
+            which.append(which.isEmpty() ? "" : " and ").append(f.equals("dft") ? "dft's defaults" : f)
+                    .append(" (").append(where).append(')');
         }
         Set<String> props = new TreeSet<>(STALL);
         props.add(EVENTUALLY_DELIVERED);
-        return List.of(String.join(", ", props) + " fail here: this configuration contains the stored deadlock of "
-                + (f.get().equals("dft") ? "dft's defaults" : f.get()) + " (" + where + "; its flows and more, at least "
-                + "its packets, tokens and background, every other parameter equal): the design is not deadlock-free "
-                + "there (rule in docs/iofd.md)");
+        return List.of(String.join(", ", props) + " fail here: this configuration contains the stored deadlock"
+                + (fs.size() > 1 ? "s" : "") + " of " + which + " (" + (fs.size() > 1 ? "each one's" : "its")
+                + " flows and more, at least its packets, tokens and background, every other parameter equal): the "
+                + "design is not deadlock-free there (rule in docs/iofd.md)");
     }
 
     /** Name of the liveness property: every message reaches its destination, under fair scheduling. */
@@ -343,7 +390,8 @@ public final class IofdEntry implements ModelEntry {
             case "overwrite" -> FabricOptions.DftRules.OVERWRITE;
             case "deflect-middle" -> FabricOptions.DftRules.DEFLECT_MIDDLE;
             case "free-on-first" -> FabricOptions.DftRules.FREE_ON_FIRST;
-            case "dft", "dft-one-message", "flow-keyed", "unlimited-tokens" -> FabricOptions.DftRules.DESIGN;
+            case "dft", "dft-one-message", "dft-three-tokens", "flow-keyed", "unlimited-tokens" ->
+                    FabricOptions.DftRules.DESIGN;
             default -> throw new org.rdmacheck.model.InputException("variant '" + variant + "': expected one of "
                     + String.join(", ", new IofdEntry().variants().stream().map(VariantSpec::name).toList()));
         };
