@@ -74,6 +74,27 @@ class FabricExpectationRuleTest {
     }
 
     @Test
+    void theThreeFlowGridsThreePacketDeadlockIsContainedAndItsNeighboursBelowAreNot() {
+        // scope's three-flow grid at the default DFT (docs/fabric.md): 3 packets, one token, one
+        // background packet deadlocks (repaired-three-flows-three-packets); one step below in each
+        // dimension it holds, and no stored finding is contained there
+        Map<String, String> at = new java.util.HashMap<>(Map.of("topology", "leafspine:tors=3,spines=2,hosts=1",
+                "flows", "0-2,1-2,2-0", "packets", "3", "tokens", "1", "background", "1", "xoff", "3", "failures", "0"));
+        assertEquals(Optional.of("repaired-three-flows-three-packets"), ENTRY.containedFinding("repaired",
+                Params.of(repaired(at).parameters())));
+        assertEquals(STALL, new TreeSet<>(repaired(at).expectedViolations()));
+        for (String[] below : new String[][] {{"packets", "2"}, {"tokens", "0"}, {"background", "0"}}) {
+            Map<String, String> less = new java.util.HashMap<>(at);
+            less.put(below[0], below[1]);
+            assertEquals(Set.of(), repaired(less).expectedViolations(), below[0] + "=" + below[1]);
+        }
+        // a fourth packet and a second background packet still contain it (with the one-token finding too)
+        at.put("packets", "4");
+        at.put("background", "2");
+        assertTrue(ENTRY.expectedFindings(repaired(at)).contains("repaired-three-flows-three-packets"));
+    }
+
+    @Test
     void eachStoredFindingContainsItselfAndOnlyTheDesignIsRuled() {
         for (String f : FabricEntry.REPAIRED_FINDINGS) {
             Map<String, String> at = ENTRY.resolve(f, Params.empty()).asMap();

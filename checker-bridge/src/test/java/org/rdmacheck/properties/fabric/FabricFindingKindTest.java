@@ -110,10 +110,42 @@ class FabricFindingKindTest {
     }
 
     /**
+     * {@code repaired-three-flows-three-packets} is not one of them: its last step (h2's first packet
+     * joining leaf2's full buffer to spine1) needs leaf2's two-entry DFT to be full, since with room
+     * for a third entry leaf2 deflects that packet to spine0 instead. So its stored trace is a
+     * behaviour at its own two entries only, and the rule asks for an equal DFT size.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theThreePacketFindingsTraceNeedsAFullDftSoItsDftSizeCountsEqual() {
+        String f = "repaired-three-flows-three-packets";
+        assertTrue(!FabricEntry.DFT_AT_LEAST.contains(f));
+        Path file = Path.of("..", "counterexamples", "fabric", f + "-" + FabricProperties.NO_ROUTING_DEADLOCK + ".json");
+        Counterexample cex = Counterexamples.read(file);
+        for (int d = 1; d <= 8; d++) {
+            java.util.Map<String, String> p = new java.util.LinkedHashMap<>(cex.provenance().parameters());
+            p.put("dft", Integer.toString(d));
+            CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) ENTRY.build("repaired", Params.of(p));
+            var r = TraceReplayer.replay(spec, cex);
+            if (d == 2) {
+                assertInstanceOf(org.rdmacheck.checker.trace.ReplayResult.Reproduces.class, r);
+                assertTrue(ENTRY.expectedFindings(spec).contains(f));
+                continue;
+            }
+            var illegal = assertInstanceOf(org.rdmacheck.checker.trace.ReplayResult.IllegalStep.class, r, "dft=" + d);
+            // one entry: leaf2 cannot deflect h0's first packet beside h1's entry (step 14); more than two:
+            // leaf2 deflects h2's first packet rather than queue it (step 16)
+            assertEquals(d == 1 ? 14 : 16, illegal.step(), "dft=" + d);
+            assertTrue(!ENTRY.expectedFindings(spec).contains(f), "dft=" + d);
+        }
+    }
+
+    /**
      * Every finding's kinds are complete at its configuration (the search for a routing deadlock of
      * another kind is exhausted), and each further kind is what that search finds next, at the
-     * stored trace's length. {@code mvn -B verify -Pslow}; about 91 M states over the fourteen findings
-     * ({@code repaired-three-flows-dft2}'s four searches 27.9 M, the last exhausting its 18.4 M states;
+     * stored trace's length. {@code mvn -B verify -Pslow}; about 91 M states over the first fourteen
+     * findings and 36.8 M more for {@code repaired-three-flows-three-packets}' three searches (the last
+     * exhausting its 29.7 M states) ({@code repaired-three-flows-dft2}'s four searches 27.9 M, the last exhausting its 18.4 M states;
      * {@code repaired-three-flows-one-token}'s four 25.9 M, the last exhausting its 10.3 M states;
      * {@code repaired-three-flows}' four 12.4 M, the last exhausting its 6.2 M states;
      * {@code repaired-no-background-dft2}'s three 9.8 M; {@code repaired-failure-background}'s last
