@@ -107,8 +107,12 @@ public final class NetworkModel implements LayoutModel {
     private final int[] initTokens;
     private final int[] srcTor;
     private final boolean[][] dead;
+    /** per failure element: the ECMP arc of flow f at node v at {@code v * flows + f} ({@link FabricNet#ecmpArc}, one row read per state) */
+    private final int[][] ecmpRows;
     private final int[] bufOfArc;
     private final boolean[] hostArc;
+    /** per arc: the node it leads to ({@link Topology#arcTo}, a table read) */
+    private final int[] toNode;
     private final int maxDegree;
     // the design's choices and knock-outs, resolved once
     private final boolean messageKey;
@@ -463,11 +467,21 @@ public final class NetworkModel implements LayoutModel {
                 dead[e][a] = net.dead(e, a);
             }
         }
+        ecmpRows = new int[net.elementCount()][t.nodeCount() * flows];
+        for (int e = 0; e < net.elementCount(); e++) {
+            for (int v = 0; v < t.nodeCount(); v++) {
+                for (int f = 0; f < flows; f++) {
+                    ecmpRows[e][v * flows + f] = net.ecmpArc(e, v, f);
+                }
+            }
+        }
         bufOfArc = new int[t.arcCount()];
         hostArc = new boolean[t.arcCount()];
+        toNode = new int[t.arcCount()];
         for (int a = 0; a < t.arcCount(); a++) {
             bufOfArc[a] = net.bufOfArc(a);
             hostArc[a] = t.isHost(t.arcTo(a));
+            toNode[a] = t.arcTo(a);
         }
         int deg = 0;
         for (int v = 0; v < t.nodeCount(); v++) {
@@ -1695,6 +1709,20 @@ public final class NetworkModel implements LayoutModel {
         /** the state being expanded and its first value */
         private int[] state;
         private int offset;
+        /**
+         * per arc: the layout position of its VL1 buffer (-1 when it has none: it leaves a host), and the
+         * header value, shift and mask of its background count, so that a VL1 occupancy is read in a few
+         * array loads rather than through the buffer's and the count's objects (a recording expansion,
+         * which must log the reads, goes through them: {@link #occ})
+         */
+        private final int[] vl1At = new int[t.arcCount()];
+        private final int[] bgValueAt = new int[t.arcCount()];
+        private final int[] bgShiftAt = new int[t.arcCount()];
+        private final int[] bgMaskAt = new int[t.arcCount()];
+        /** per node: its arcs out in port order ({@link Topology#arcAt}) */
+        private final int[][] portsOf = new int[t.nodeCount()][];
+        /** per buffer: its layout position (-1: undeclared) */
+        private final int[] bufferAt = new int[buffers.length];
 
         {
             java.util.Arrays.fill(bufferOfFifo, -1);
@@ -1707,6 +1735,26 @@ public final class NetworkModel implements LayoutModel {
                 bgBits[bg.position()] |= (1 << bg.width()) - 1 << bg.shift();
                 for (int k = 0; k < bg.width(); k++) {
                     bgAtBit[32 * bg.position() + bg.shift() + k] = bg;
+                }
+            }
+            for (int b = 0; b < buffers.length; b++) {
+                bufferAt[b] = buffers[b] == null ? -1 : g.layout.fifos().indexOf(buffers[b]);
+            }
+            java.util.Arrays.fill(vl1At, -1);
+            for (int a = 0; a < t.arcCount(); a++) {
+                int i = bufOfArc[a];
+                if (i >= 0 && buffers[2 * i + 1] != null) {
+                    Field bg = background[i];
+                    vl1At[a] = g.layout.fifos().indexOf(buffers[2 * i + 1]);
+                    bgValueAt[a] = bg.position();
+                    bgShiftAt[a] = bg.shift();
+                    bgMaskAt[a] = (1 << bg.width()) - 1;
+                }
+            }
+            for (int v = 0; v < t.nodeCount(); v++) {
+                portsOf[v] = new int[t.degree(v)];
+                for (int p = 0; p < portsOf[v].length; p++) {
+                    portsOf[v][p] = t.arcAt(v, p);
                 }
             }
         }
@@ -1745,6 +1793,8 @@ public final class NetworkModel implements LayoutModel {
         private int failedNow;
         /** the arcs dead in the loaded state (its failed element's row of {@code dead}) */
         private boolean[] deadNow;
+        /** the ECMP arcs in the loaded state (its failed element's row of {@code ecmpRows}) */
+        private int[] ecmpNow;
         // the lane-rule view
         private int row;
         private int column;
@@ -1791,9 +1841,12 @@ public final class NetworkModel implements LayoutModel {
 
         /** Makes a state the one read: the expansion's view of it and its failed element. */
         private void loadState(int[] s, int base) {
+            state = s;
+            offset = base;
             x.load(s, base);
             failedNow = x.get(g.failed);
             deadNow = dead[failedNow];
+            ecmpNow = ecmpRows[failedNow];
         }
 
         int sentOf(int f) {
@@ -1913,18 +1966,18 @@ public final class NetworkModel implements LayoutModel {
          */
         private boolean depart(int b) {
             Fifo q = buffers[b];
-            int head = x.element(q, 0);
+            int head = recording == null ? x.elementAt(bufferAt[b], 0) : x.element(q, 0);
             int f = pFlow.of(head);
             int seq = pSeq.of(head);
             int tokens = pTokens.of(head);
             int arc = net.bufArc(b >> 1);
             int lane = b & 1;
             int u = iofd ? leaving(arc, f, seq, tokens) : -1;
-            if (hostArc[arc] || t.arcTo(arc) == dstSwitch[f]) {
+            int v = toNode[arc];
+            if (hostArc[arc] || v == dstSwitch[f]) {
                 deliver(b, arc, f, seq, u);
                 return true;
             }
-            int v = t.arcTo(arc);
             boolean eligible = answers && !iofd && !escapeVl && lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
             route(v, f, seq, tokens, lane, arc);
             if (answers && hops == 0 && lastExplained && !iofd && !escapeVl) {
@@ -2156,11 +2209,11 @@ public final class NetworkModel implements LayoutModel {
         }
 
         private void enqueue(int h, int f, int seq) {
-            Fifo q = buffers[2 * bufOfArc[hOut[h]] + hLane[h]];
-            if (koPause && x.lengthNow(q) + (hLane[h] == 1 ? x.get(background[bufOfArc[hOut[h]]]) : 0) >= xoff) {
+            int b = 2 * bufOfArc[hOut[h]] + hLane[h];
+            if (koPause && x.lengthNow(buffers[b]) + (hLane[h] == 1 ? x.get(background[b >> 1]) : 0) >= xoff) {
                 return; // no pause: the packet arrives at a full buffer and is dropped
             }
-            x.append(q, g.packet(f, seq, hTokens[h]));
+            x.appendAt(bufferAt[b], g.packet(f, seq, hTokens[h]));
         }
 
         private void writeTable(int v, int h) {
@@ -2204,7 +2257,8 @@ public final class NetworkModel implements LayoutModel {
                 return false;
             }
             return arc >= 0 && !deadNow[arc] && (koPause || planted == PlantedRouter.VL0_PAUSE_IGNORED && lane == 0
-                    || !paused(2 * bufOfArc[arc] + lane)); // (VL0_PAUSE_IGNORED: a planted bug, tests only)
+                    || (lane == 1 && pauseByOccupancy ? occ(arc, 1) < pauseAt : !paused(2 * bufOfArc[arc] + lane)));
+            // (VL0_PAUSE_IGNORED: a planted bug, tests only; pauseByOccupancy: paused is the VL1 occupancy at pauseAt)
         }
 
         /** {@link PlantedRouter#PAUSES_ON_PACKETS_ALONE} (tests only): VL1 full at xoff - 1 of its own packets. */
@@ -2276,6 +2330,9 @@ public final class NetworkModel implements LayoutModel {
         }
 
         private int occ(int arc, int lane) {
+            if (lane == 1 && recording == null) {
+                return x.lengthAt(vl1At[arc]) + (state[offset + bgValueAt[arc]] >>> bgShiftAt[arc] & bgMaskAt[arc]);
+            }
             int i = bufOfArc[arc];
             int n = x.length(buffers[2 * i + lane]);
             return lane == 1 ? n + x.get(background[i]) : n;
@@ -2413,7 +2470,7 @@ public final class NetworkModel implements LayoutModel {
                 byTable(v, f, seq, tokens, inArc, end);
                 return;
             }
-            int normal = net.ecmpArc(failedNow, v, f);
+            int normal = ecmpNow[v * flows + f];
             hNormal = normal;
             if (iofd && normal < 0) {
                 return; // IOFD: only a stale entry (failure cleanup knocked out) leads a packet off every route
@@ -2610,8 +2667,7 @@ public final class NetworkModel implements LayoutModel {
             if (seq != 0 && !anyStarts || tokens <= 0 || usesDft && !overwrite && tableLen >= dftSize) {
                 return;
             }
-            for (int port = 0; port < t.degree(v); port++) {
-                int arc = t.arcAt(v, port);
+            for (int arc : portsOf[v]) {
                 if (arc != normal && (!hostArc[arc] || koTorHost) && room(arc, 1)
                         && !(isUTurn(arc, inArc) && uTurnsForbidden)) {
                     alts[altCount++] = arc;

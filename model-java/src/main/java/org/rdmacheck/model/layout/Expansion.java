@@ -71,6 +71,8 @@ public class Expansion {
     private final int[] word;
     private final int[] bits;
     private final int[] elementMask;
+    /** per FIFO: its capacity */
+    private final int[] capacity;
     /** on packed values: the FIFOs not empty in the parent and in the successor (equal but for the edited), 64 a long */
     private final long[] pmask;
     private final long[] smask;
@@ -141,8 +143,10 @@ public class Expansion {
         smask = new long[(n + 63) >>> 6];
         bits = new int[n];
         elementMask = new int[n];
+        capacity = new int[n];
         for (int i = 0; i < n; i++) {
             bits[i] = fifos[i].width();
+            capacity[i] = fifos[i].capacity();
             elementMask[i] = fifos[i].width() == 32 ? -1 : (1 << fifos[i].width()) - 1;
         }
         nonEmpty = new int[n];
@@ -352,6 +356,28 @@ public class Expansion {
         return plen[q.index];
     }
 
+    /**
+     * {@link #length} by the FIFO's position, for a model that keeps positions in tables of its own;
+     * not logged by a recording expansion (such a model reads through {@link #length} when recording).
+     *
+     * @param k a position in {@link StateLayout#fifos}
+     * @return that FIFO's length in the parent
+     */
+    public final int lengthAt(int k) {
+        return plen[k];
+    }
+
+    /**
+     * {@link #element} by the FIFO's position; not logged by a recording expansion.
+     *
+     * @param k a position in {@link StateLayout#fifos}
+     * @param i an index below its length in the parent
+     * @return the parent's element i (its bits)
+     */
+    public final int elementAt(int k, int i) {
+        return words ? pword[k] >>> i * bits[k] & elementMask[k] : pelems[k][i];
+    }
+
     /** @param q a FIFO  @param i an index below its length  @return the parent's element i (its bits) */
     public int element(Fifo q, int i) {
         int k = q.index;
@@ -504,6 +530,28 @@ public class Expansion {
             throw full(q);
         }
         a[n] = e;
+        len[k] = n + 1;
+    }
+
+    /**
+     * {@link #append} by the FIFO's position (for a model that keeps positions in tables of its own).
+     *
+     * @param k a position in {@link StateLayout#fifos}
+     * @param e an element's bits, appended at its tail (there must be room)
+     */
+    public final void appendAt(int k, int e) {
+        if (!words) {
+            append(fifos[k], e);
+            return;
+        }
+        if (!edited[k]) {
+            editWord(k);
+        }
+        int n = len[k];
+        if (n >= capacity[k]) {
+            throw full(fifos[k]);
+        }
+        word[k] |= e << n * bits[k];
         len[k] = n + 1;
     }
 
