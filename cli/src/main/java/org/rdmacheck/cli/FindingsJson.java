@@ -56,9 +56,19 @@ public final class FindingsJson {
         return out;
     }
 
+    /** Units of things counted or sizes, which no finding has fewer than none of. */
+    private static final java.util.Set<Quantity.Unit> COUNTED = java.util.EnumSet.of(Quantity.Unit.STATES,
+            Quantity.Unit.TRANSITIONS, Quantity.Unit.STEPS, Quantity.Unit.STATES_PER_SECOND, Quantity.Unit.MILLISECONDS,
+            Quantity.Unit.BYTES, Quantity.Unit.COUNT, Quantity.Unit.CHANNELS, Quantity.Unit.DEPENDENCIES,
+            Quantity.Unit.LOSSES, Quantity.Unit.PACKETS);
+
     /** A finding's wall time: a figure {@code {"value", "unit": "ms"}} (a plain number in files of earlier versions). */
-    private static long wallMillis(JsonNode w) {
-        return w.isNumber() ? w.asLong() : w.path("value").asLong();
+    private static long wallMillis(JsonNode w, String where) {
+        JsonNode v = w.isNumber() ? w : w.path("value");
+        if (!v.isMissingNode() && !v.isNull() && (!v.isNumber() || v.asDouble() < 0)) {
+            throw new InputException(where + ".wallMillis = " + v + ": expected a time in ms at least 0");
+        }
+        return v.asLong();
     }
 
     private static Finding finding(JsonNode f, String where, Path home) {
@@ -73,7 +83,7 @@ public final class FindingsJson {
                 .toUpperCase(Locale.ROOT), where + ".expected");
         Finding.Verdict verdict = constant(Finding.Verdict.class, text(f, "verdict", where), where + ".verdict");
         Finding out = Finding.of(model, variant, params, text(f, "property", where), expected, verdict)
-                .withWallMillis(wallMillis(f.path("wallMillis")));
+                .withWallMillis(wallMillis(f.path("wallMillis"), where));
         List<Quantity> qs = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = f.path("quantities").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -83,9 +93,33 @@ public final class FindingsJson {
                             + symbol + "': expected one of " + Arrays.stream(Quantity.Unit.values())
                             .map(Quantity.Unit::symbol).toList()));
             JsonNode v = e.getValue().path("value");
-            qs.add(Quantity.of(e.getKey(), v.isNumber() ? v.asDouble() : Double.NaN, unit));
+            String at = where + ".quantities." + e.getKey() + ".value";
+            if (!v.isNumber() && !v.isNull() && !v.isMissingNode()) {
+                throw new InputException(at + " = " + v + ": expected a number (or null)");
+            }
+            double value = v.isNumber() ? v.asDouble() : Double.NaN;
+            if (COUNTED.contains(unit) && value < 0) {
+                throw new InputException(at + " = " + v.asText() + ": expected a count of " + unit.symbol()
+                        + " at least 0");
+            }
+            qs.add(Quantity.of(e.getKey(), value, unit));
         }
         out = out.with(qs);
+        JsonNode outcome = f.get("outcome");
+        if (outcome != null && !outcome.isNull()) {
+            // the file's outcome is derived from expected and verdict; one that disagrees is not as --json prints it
+            Finding.Outcome said = constant(Finding.Outcome.class, outcome.asText(), where + ".outcome");
+            if (!outcome.isTextual() || said != out.outcome()) {
+                throw new InputException(where + ".outcome = " + outcome + ": expected " + out.outcome()
+                        + " (expected " + expected.name().toLowerCase(Locale.ROOT) + ", verdict " + verdict + ")");
+            }
+        }
+        JsonNode asExpected = f.get("asExpected");
+        if (asExpected != null && !asExpected.isNull()
+                && (!asExpected.isBoolean() || asExpected.asBoolean() != (out.outcome() == Finding.Outcome.AS_EXPECTED))) {
+            throw new InputException(where + ".asExpected = " + asExpected + ": expected "
+                    + (out.outcome() == Finding.Outcome.AS_EXPECTED) + " (outcome " + out.outcome() + ")");
+        }
         if (f.path("inconclusiveCause").isTextual()) {
             // the detail already reads "CAUSE: reason": keep it as it was printed
             out = out.withInconclusive(constant(CheckResult.InconclusiveReason.class,

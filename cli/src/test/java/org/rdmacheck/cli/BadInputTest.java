@@ -91,6 +91,9 @@ class BadInputTest {
         refused("N = 50000", "fluid", "stability", "margins", "--param", "N=50000");
         refused("N = 50000", "fluid", "stability", "sweep", "--flows", "50000", "--delays", "1", "--out",
                 dir.resolve("out").toString());
+        // a range crossing the limit names its first value past it, whichever cell a thread reaches first
+        refused("N = 10001:", "fluid", "stability", "sweep", "--flows", "2..20000:1", "--delays", "1", "--out",
+                dir.resolve("out").toString());
         refused("N = 1e9", "fluid", "fixed-point", "--param", "N=1e9");
         refused("C = 1.0E308", "fluid", "two-flow", "--param", "C=1e308", "--out", dir.resolve("out").toString());
     }

@@ -92,4 +92,32 @@ class FindingsJsonTest {
             assertFalse(Files.exists(dir.resolve("b/index.html")), "nothing written");
         }
     }
+
+    /** A finding whose figures or outcome no run prints is refused with one line naming the value, exit 2. */
+    @Test
+    void aFindingNoRunPrintsIsRefused(@TempDir Path dir) throws Exception {
+        String good = Output.json(List.of(Finding.of("gbn", "st", Map.of(), "NoTimeout", Finding.Expectation.HOLDS,
+                Finding.Verdict.VERIFIED).with(Quantity.states("distinctStates", 42)).withWallMillis(5)));
+        Map<String, String> bad = Map.of(
+                "\"value\" : 42,", "\"value\" : -5,",
+                "\"outcome\" : \"AS_EXPECTED\"", "\"outcome\" : \"NOPE\"",
+                "\"outcome\" : \"AS_EXPECTED\",", "\"outcome\" : \"UNEXPECTED\",",
+                "\"asExpected\" : true", "\"asExpected\" : false",
+                "\"value\" : 5.0", "\"value\" : -1.0");
+        Map<String, String> named = Map.of("-5", "distinctStates.value = -5", "NOPE", "outcome = 'NOPE'",
+                "UNEXPECTED", "outcome = \"UNEXPECTED\": expected AS_EXPECTED", "false", "asExpected = false",
+                "-1.0", "wallMillis = -1.0");
+        for (Map.Entry<String, String> e : bad.entrySet()) {
+            assertTrue(good.contains(e.getKey()), e.getKey() + " in " + good);
+            Path file = dir.resolve("bad.json");
+            Files.writeString(file, good.replace(e.getKey(), e.getValue()));
+            StringWriter err = new StringWriter();
+            assertEquals(2, Main.run(new String[] {"report", dir.resolve("b").toString(), "--from", file.toString()},
+                    new PrintWriter(new StringWriter()), new PrintWriter(err)), e.getValue());
+            assertEquals(1, err.toString().strip().lines().count(), err.toString());
+            String value = e.getValue().replaceAll(".*: \"?([^\",]*)\"?,?$", "$1");
+            assertTrue(err.toString().contains(named.get(value)), value + ": " + err);
+            assertFalse(Files.exists(dir.resolve("b/index.html")), "nothing written");
+        }
+    }
 }

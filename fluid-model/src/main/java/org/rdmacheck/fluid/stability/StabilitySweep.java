@@ -133,6 +133,9 @@ public final class StabilitySweep {
         for (double d : delays) {
             base.with("tauStar", Double.toString(d));   // validates every delay up front
         }
+        for (int n : flows) {
+            base.with("N", Integer.toString(n));   // every N up front, in order: the error names the first bad one
+        }
         List<List<StabilityPoint>> cells = IntStream.range(0, values.length * flows.length).parallel()
                 .mapToObj(i -> stop.getAsBoolean() ? List.<StabilityPoint>of()
                         : analysis.apply(bases[i / flows.length].with("N", Integer.toString(flows[i % flows.length])),

@@ -853,11 +853,7 @@ public final class FabricEntry implements ModelEntry {
      * @return the model configuration
      */
     static FabricConfig config(Params p) {
-        Topology t = TopologySpecs.parse(TOPOLOGY.get(p));
-        if (t.nodeCount() > MAX_NODES) {
-            throw new InputException("topology = '" + TOPOLOGY.get(p) + "': " + t.nodeCount()
-                    + " nodes, expected at most " + MAX_NODES + " for exhaustive checking");
-        }
+        Topology t = TopologySpecs.parse(TOPOLOGY.get(p), MAX_NODES);
         List<Flow> flows = Flow.parseList(FLOWS.get(p), t.hostCount());
         FabricOptions.LaneChange lane = FabricOptions.LaneChange.of(LANE_CHANGE.get(p));
         java.util.Set<FabricOptions.Knockout> off = java.util.EnumSet.noneOf(FabricOptions.Knockout.class);
