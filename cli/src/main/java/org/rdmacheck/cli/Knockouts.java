@@ -159,8 +159,8 @@ public final class Knockouts {
     /**
      * Checks one knock-out (a mechanism declared not needed: searched for at most
      * {@link #REFUTATION_SEARCH_MILLIS}, NOT_NEEDED unless a property fails): the mechanism's purpose on its own first, then every property of the
-     * variant; safety and progress stop at the first violation (when the variant has no must-fail
-     * property), the liveness properties run only if nothing was killed before them.
+     * variant; safety and progress stop at the first violation when none is expected at the coverage
+     * scope ({@link #stopAtKill}), the liveness properties run only if nothing was killed before them.
      *
      * @param entry    the model
      * @param m        the mechanism
@@ -218,13 +218,13 @@ public final class Knockouts {
                     r.millis(),
                     r.property(), r.trace(), r.detail() + "; this refutes the declared argument that it is not needed");
             case SURVIVED -> new Result(r.model(), m, r.parameters(), Outcome.NOT_NEEDED, r.states(), r.millis(),
-                    Optional.empty(), Optional.empty(), argument + " Every property holds with the knock-out ("
+                    Optional.empty(), Optional.empty(), argument + " Every property that must hold holds with the knock-out ("
                     + String.format(java.util.Locale.ROOT, "%,d", r.states()) + " states, search exhausted).");
             case INCONCLUSIVE -> new Result(r.model(), m, r.parameters(), Outcome.NOT_NEEDED, r.states(), r.millis(),
                     Optional.empty(), Optional.empty(), argument + " No counterexample in "
-                    + String.format(java.util.Locale.ROOT, "%,d", r.states()) + " states (search stopped by its "
+                    + String.format(java.util.Locale.ROOT, "%,d", r.states()) + " states (search not exhausted, "
                     + org.rdmacheck.checker.TimeText.of(Math.min(settings.maxMillis(), REFUTATION_SEARCH_MILLIS))
-                    + " budget: not a proof).");
+                    + " budget: " + r.detail() + "; not a proof).");
             case FAILED, NOT_NEEDED -> r;
         };
     }
@@ -284,7 +284,6 @@ public final class Knockouts {
         try {
             CheckSpec<?> spec = entry.build(m.variant(), Params.of(params));
             LivenessSpec<?> live = entry.liveness(spec).orElse(null);
-            ExplorerSettings early = settings.withStopAtFirstViolation(entry.variant(m.variant()).mustFail().isEmpty());
             List<Finding> rows = new ArrayList<>();
             // the purpose first, on its own (a kill by the purpose is reported as such whatever else fails
             // at the same depth); then every property that must hold
@@ -296,7 +295,8 @@ public final class Knockouts {
                 rows.clear();
                 if (!safety.properties().isEmpty()) {
                     long left = Math.max(1, settings.maxMillis() - (System.currentTimeMillis() - t0));
-                    rows.addAll(ModelChecks.rows(safety, new Explorer(early.withMaxMillis(left)).check(safety), outDir));
+                    rows.addAll(ModelChecks.rows(safety, new Explorer(stopAtKill(safety, settings)
+                            .withMaxMillis(left)).check(safety), outDir));
                 }
                 Optional<Result> kill = kill(entry, m, params, rows, t0);
                 if (kill.isPresent()) {
@@ -331,6 +331,21 @@ public final class Knockouts {
             return new Result(entry.name(), m, params, Outcome.FAILED, 0, System.currentTimeMillis() - t0,
                     Optional.empty(), Optional.empty(), e.getClass().getSimpleName() + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Settings whose search stops at the first violation only where every violation is a kill: where
+     * the checked properties include one the configuration is expected to violate (a variant's
+     * must-fail set, or a rule of the entry at the coverage scope, such as gbn's loss-budget rule at
+     * L = 2), stopping there would leave the properties that must hold undecided, an INCONCLUSIVE
+     * that no limit caused; the search then runs until it is exhausted or hits a limit.
+     *
+     * @param safety   the properties checked in this pass, with their expectations
+     * @param settings the caller's settings
+     * @return the settings for this pass
+     */
+    static ExplorerSettings stopAtKill(CheckSpec<?> safety, ExplorerSettings settings) {
+        return settings.withStopAtFirstViolation(safety.expectedViolations().isEmpty());
     }
 
     /**

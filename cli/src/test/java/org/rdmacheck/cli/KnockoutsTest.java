@@ -26,6 +26,7 @@ import org.rdmacheck.checker.trace.ReplayResult;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.Model;
 import org.rdmacheck.model.Params;
+import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.Catalog;
 import org.rdmacheck.properties.catalog.Mechanism;
 import org.rdmacheck.properties.catalog.ModelEntry;
@@ -279,6 +280,32 @@ class KnockoutsTest {
         assertEquals(1, o.get("notNeeded").asInt());
         assertEquals(0, o.get("counted").asInt());
         assertEquals("the tree routes are up*/down*", o.get("rows").get(0).get("notNeeded").asText());
+    }
+
+    @Test
+    void aSearchThatMeetsAnExpectedViolationRunsToExhaustion() {
+        // gbn's improved at ce-reset-on-epsn's scope (L = 2) is expected to violate NoTimeout by the
+        // loss-budget rule, though the variant's must-fail set is empty: the search must not stop at that
+        // violation and call the properties left undecided a budget stop
+        ModelEntry e = Catalog.find("gbn");
+        Mechanism m = mechanism(e, "ce-reset-on-epsn");
+        assertTrue(e.build(m.variant(), Params.of(m.coverage())).expectedViolations().contains("NoTimeout"));
+        assertTrue(e.variant(m.variant()).mustFail().isEmpty());
+        Knockouts.Result r = Knockouts.check(e, m, settings(), null);
+        assertEquals(Knockouts.Outcome.NOT_NEEDED, r.outcome(), r.detail());
+        assertTrue(r.detail().contains("search exhausted"), r.detail());
+        // every state of the knock-out's graph (check gbn --variant improved --param losses=2
+        // --knockout ce-reset-on-epsn explores as many)
+        CheckSpec<?> all = e.build(m.variant(), Params.of(Knockouts.parameters(e, m)));
+        long reachable = ModelChecks.rows(all, new org.rdmacheck.engine.Explorer(settings()
+                .withStopAtFirstViolation(false)).check(all), null).stream()
+                .mapToLong(f -> f.quantity("distinctStates").map(q -> (long) q.value()).orElse(0L)).max().orElse(0);
+        assertEquals(reachable, r.states(), r.detail());
+        assertEquals(Finding.Verdict.NOT_NEEDED, KnockoutsSuite.finding(r).verdict());
+        // a pass whose properties include an expected violation does not stop at the first violation
+        assertFalse(Knockouts.stopAtKill(all, settings()).stopAtFirstViolation());
+        assertTrue(Knockouts.stopAtKill(all.selecting(p -> !all.mustFail(p.name())), settings())
+                .stopAtFirstViolation());
     }
 
     @Test
