@@ -88,6 +88,12 @@ class FabricExpectationRuleTest {
             less.put(below[0], below[1]);
             assertEquals(Set.of(), repaired(less).expectedViolations(), below[0] + "=" + below[1]);
         }
+        // a larger DFT contains it too (its further kinds' traces replay there, FabricFindingKindTest), a smaller not
+        Map<String, String> dft = new java.util.HashMap<>(at);
+        dft.put("dft", "8");
+        assertTrue(ENTRY.expectedFindings(repaired(dft)).contains("repaired-three-flows-three-packets"));
+        dft.put("dft", "1");
+        assertTrue(!ENTRY.expectedFindings(repaired(dft)).contains("repaired-three-flows-three-packets"));
         // a fourth packet and a second background packet still contain it (with the one-token finding too)
         at.put("packets", "4");
         at.put("background", "2");

@@ -112,32 +112,49 @@ class FabricFindingKindTest {
     /**
      * {@code repaired-three-flows-three-packets} is not one of them: its last step (h2's first packet
      * joining leaf2's full buffer to spine1) needs leaf2's two-entry DFT to be full, since with room
-     * for a third entry leaf2 deflects that packet to spine0 instead. So its stored trace is a
-     * behaviour at its own two entries only, and the rule asks for an equal DFT size.
+     * for a third entry leaf2 deflects that packet to spine0 instead, and at one entry leaf2 cannot
+     * deflect h0's first packet beside h1's entry. Its two further kinds' stored traces do replay at
+     * every larger DFT size ({@link FabricEntry#DFT_AT_LEAST_KINDS}): there the finding is contained
+     * with those kinds only.
      */
     @Test
     @SuppressWarnings("unchecked")
-    void theThreePacketFindingsTraceNeedsAFullDftSoItsDftSizeCountsEqual() {
+    void theThreePacketFindingsOwnTraceNeedsAFullDftAndItsFurtherKindsDeadlockAtEveryLargerDft() {
         String f = "repaired-three-flows-three-packets";
         assertTrue(!FabricEntry.DFT_AT_LEAST.contains(f));
-        Path file = Path.of("..", "counterexamples", "fabric", f + "-" + FabricProperties.NO_ROUTING_DEADLOCK + ".json");
-        Counterexample cex = Counterexamples.read(file);
+        Counterexample own = Counterexamples.read(Path.of("..", "counterexamples", "fabric", f + "-"
+                + FabricProperties.NO_ROUTING_DEADLOCK + ".json"));
+        int replayed = 0;
         for (int d = 1; d <= 8; d++) {
-            java.util.Map<String, String> p = new java.util.LinkedHashMap<>(cex.provenance().parameters());
+            java.util.Map<String, String> p = new java.util.LinkedHashMap<>(own.provenance().parameters());
             p.put("dft", Integer.toString(d));
             CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) ENTRY.build("repaired", Params.of(p));
-            var r = TraceReplayer.replay(spec, cex);
+            var r = TraceReplayer.replay(spec, own);
             if (d == 2) {
                 assertInstanceOf(org.rdmacheck.checker.trace.ReplayResult.Reproduces.class, r);
                 assertTrue(ENTRY.expectedFindings(spec).contains(f));
                 continue;
             }
             var illegal = assertInstanceOf(org.rdmacheck.checker.trace.ReplayResult.IllegalStep.class, r, "dft=" + d);
-            // one entry: leaf2 cannot deflect h0's first packet beside h1's entry (step 14); more than two:
-            // leaf2 deflects h2's first packet rather than queue it (step 16)
             assertEquals(d == 1 ? 14 : 16, illegal.step(), "dft=" + d);
-            assertTrue(!ENTRY.expectedFindings(spec).contains(f), "dft=" + d);
+            assertEquals(d > 2, ENTRY.expectedFindings(spec).contains(f), "dft=" + d);
+            if (d == 1) {
+                continue;
+            }
+            for (Set<NetworkModel.Block> kind : FabricEntry.DFT_AT_LEAST_KINDS.get(f)) {
+                Counterexample cex = Counterexamples.read(furtherTrace(f, kind));
+                assertInstanceOf(org.rdmacheck.checker.trace.ReplayResult.Reproduces.class,
+                        TraceReplayer.replay(spec, cex), kind + " dft=" + d);
+                LayoutState end = TraceReplayer.lastState(spec, cex).orElseThrow();
+                assertEquals(kind, ((NetworkModel) spec.model()).blocking(end), "dft=" + d);
+                assertEquals(java.util.Optional.empty(), ENTRY.otherKind(spec, FabricProperties.NO_ROUTING_DEADLOCK,
+                        end), "dft=" + d);
+                replayed++;
+            }
+            // the own kind is not expected at a larger DFT: its trace is no behaviour there
+            assertTrue(!ENTRY.kindsAt(f, spec.parameters()).contains(FabricEntry.FINDING_KINDS.get(f)), "dft=" + d);
         }
+        assertEquals(2 * 6, replayed);
     }
 
     /**
