@@ -158,6 +158,7 @@ public final class TimedGbnEntry implements ModelEntry {
         fail.addAll(lossBudgetRule(model.config()).keySet());
         containedFindings(variant, p).forEach(f -> fail.addAll(variant(f).mustFail()));
         fail.addAll(nakStormRule(variant, p).keySet());
+        fail.addAll(ackRequestRule(model.config()).keySet());
         return new CheckSpec<>(name(), variant, p.asMap(), model, TimedGbnProperties.of(model), fail);
     }
 
@@ -278,6 +279,70 @@ public final class TimedGbnEntry implements ModelEntry {
         return r;
     }
 
+    /**
+     * How many packets of a message the sender puts on the wire before one that requests an ACK:
+     * the last packet requests one, and with {@code ackInterval} n > 0 every n-th too (seed 002, II-A).
+     * Read from the parameters, not from the knock-outs: a knock-out of the ACK request keeps the
+     * expectations, so its failures show as unexpected.
+     *
+     * @param protocol messages, packets and ACK interval
+     * @return the position (1-based) of a message's first packet that carries AckReq
+     */
+    static int packetsToFirstAckRequest(GbnConfig protocol) {
+        int p = protocol.packets();
+        return protocol.ackInterval() == 0 ? p : Math.min(protocol.ackInterval(), p);
+    }
+
+    /**
+     * The ACK-request rule. The receiver acknowledges in-order packets only when one asks for it
+     * (AckReq: a message's last packet and, by an interval, middle packets; seed 002, II-A), and the
+     * sender has at most the window outstanding. When a message's first packet that asks for an ACK
+     * lies beyond the window ({@code ackInterval=0} with more packets than the window, or an interval
+     * longer than the window), the window fills with packets that ask for none: no ACK ever comes, no
+     * message completes, with no loss at all, and every RTO resends the same window. That is a
+     * property of three parameters, not of the protocol's timing: seed 002's sender asks on middle
+     * packets at an interval (Table I: every 256 packets) for this reason. The configuration is still
+     * checked (its safety, e.g. PSN confusion with reordering, docs/gbn.md), and what the stall
+     * implies is expected: {@code Completion}; with an RTO {@code NoTimeout} (the RTO fires at every
+     * window), {@code CompletionWithinKRtos} (without bound) and {@code GoodputBound} (each RTO resends
+     * the window, nothing completes), and {@code NoStalledGap} once a loss or reordering can open a gap
+     * (no packet after the window's last draws a NAK); without an RTO {@code DeadlockFree} (the full
+     * window stops the sender). Measured at 5-packet messages and window 4 on the five schemes (L = 1),
+     * with L = 0, 2, one message, a duplicating network, reordering and {@code timeout=0}; the stored
+     * finding {@code gbn-five-packets} carries the traces. Anything else such a configuration violates
+     * is the checker's answer (UNEXPECTED).
+     *
+     * @param c a configuration
+     * @return property name to the reason it is expected to fail; empty when a window reaches an AckReq
+     */
+    static Map<String, String> ackRequestRule(TimedConfig c) {
+        Map<String, String> r = new LinkedHashMap<>();
+        int first = packetsToFirstAckRequest(c.protocol());
+        if (first <= c.window()) {
+            return r;
+        }
+        String why = "the first packet of a message that requests an ACK is packet " + first + " of "
+                + c.protocol().packets() + (c.protocol().ackInterval() == 0 ? " (ackInterval=0: the last only)"
+                : " (ackInterval=" + c.protocol().ackInterval() + ")") + ", beyond the window of " + c.window() + ": the window fills with packets that request none, the "
+                + "receiver acknowledges nothing and no message completes (seed 002 II-A asks for ACKs on middle "
+                + "packets at an interval; the ACK-request rule, docs/gbn.md)";
+        r.put(TimedGbnProperties.PROGRESS, why);
+        if (c.timeout() == 0) {
+            r.put(org.rdmacheck.properties.DeadlockFreedom.standard().name(), why + "; with no RTO the full window "
+                    + "stops the sender");
+            return r;
+        }
+        String rto = why + "; every RTO resends the same window, without bound";
+        r.put(TimedGbnProperties.NO_TIMEOUT, rto);
+        r.put(TimedGbnProperties.WITHIN_K_RTOS, rto);
+        r.put(TimedGbnProperties.GOODPUT, rto);
+        if (c.losses() >= 1 || c.delivery() == Delivery.REORDER) {
+            r.put(TimedGbnProperties.NO_STALLED_GAP, rto + ", and a gap in it waits for the RTO (no packet after "
+                    + "the window's last draws a NAK)");
+        }
+        return r;
+    }
+
     /** Parameters the NAK-storm rule lets differ from a scheme's defaults (losses only upwards). */
     private static final Set<String> NAK_STORM_FREE = Set.of(DELAY_MAX.name(), NAK_INTERVAL.name(), TICK_NS.name(),
             LOSSES.name());
@@ -345,6 +410,12 @@ public final class TimedGbnEntry implements ModelEntry {
                 + m.config().losses() + ": " + why + " (the loss-budget rule, docs/gbn.md)"));
         nakStormRule(built.variant(), Params.of(built.parameters())).forEach((prop, why) -> notes.add(prop
                 + " fails: " + why));
+        // one line per reason: the rule's properties share theirs
+        Map<String, List<String>> byReason = new LinkedHashMap<>();
+        ackRequestRule(m.config()).forEach((prop, why) -> byReason.computeIfAbsent(why, k -> new java.util.ArrayList<>())
+                .add(prop));
+        byReason.forEach((why, props) -> notes.add(String.join(", ", props) + (props.size() == 1 ? " fails: " : " fail: ")
+                + why));
         containedFindings(built.variant(), Params.of(built.parameters())).forEach(f -> {
             String losses = resolve(f, Params.empty()).asMap().get(LOSSES.name());
             Map<String, String> own = new java.util.TreeMap<>(variant(f).defaults());

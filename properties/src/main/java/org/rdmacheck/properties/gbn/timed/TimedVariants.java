@@ -106,6 +106,17 @@ final class TimedVariants {
                     + "three intervals (seed 002's Table I: an RTO of 200 NAK intervals; with timeout=3, 32 ticks, "
                     + "it holds at L = 3)", Set.of(NO_PREMATURE_TIMEOUT), VariantSpec.Origin.PAPER,
                     Map.of("losses", "3")),
+            // the stored finding of the ACK-request rule (TimedGbnEntry.ackRequestRule): where scope
+            // gbn-timed's grid met it, 5-packet messages with window 4 and AckReq on last packets only
+            new VariantSpec("gbn-five-packets", "Go-Back-N with 5-packet messages, window 4 and AckReq on last "
+                    + "packets only (ackInterval=0), L = 1: the sender sends PSNs 0 to 3, none of which requests an "
+                    + "ACK, and waits with the window full; the receiver has them in order and acknowledges nothing, "
+                    + "so the RTO fires and the sender resends the same four, forever (Completion, NoTimeout, "
+                    + "CompletionWithinKRtos, GoodputBound; a loss in the window leaves its gap to the RTO, "
+                    + "NoStalledGap). It fails with no loss too: the ACK-request rule, seed 002 II-A's AckReq "
+                    + "interval is what lets a message longer than the window complete (ackInterval=2 holds)",
+                    Set.of(PROGRESS, NO_TIMEOUT, NO_STALLED_GAP, WITHIN_K_RTOS, GOODPUT), VariantSpec.Origin.PAPER,
+                    Map.of("packets", "5")),
             new VariantSpec("gbn-no-rto", "Go-Back-N with the ACK timer disabled (IB timeout=0)",
                     Set.of("DeadlockFree", PROGRESS), VariantSpec.Origin.MUTATION, Map.of("timeout", "0")));
 
