@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestFactory;
+import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.OnDemandBatch;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.tlc.TlcOptions;
@@ -44,14 +45,38 @@ class ConformSweepTest {
                     "queue", "2", "background", "0", "failures", "0")),
             "escape-vl", Map.entry("escape-follow", Map.of("network", "leafspine", "capacity", "2", "tokens", "0")));
 
-    private static void assertConforms(SpecManifest m, String variant, Map<String, String> params) {
-        assertConforms(m, variant, params, CONFORMANCE.compare(m, variant, Params.of(params)));
+    private static void assertAgreesOnWhatBothCheck(SpecManifest m, String variant, Map<String, String> params) {
+        assertAgreesOnWhatBothCheck(m, variant, params, CONFORMANCE.compare(m, variant, Params.of(params)));
     }
 
+    /** The comparison CONFORMS: nothing differs and nothing is left open. */
     private static void assertConforms(SpecManifest m, String variant, Map<String, String> params,
                                        ConformanceResult r) {
-        assertTrue(r.conforms(), () -> m.javaModel() + " " + variant + " " + params + ": " + r.mismatches());
+        assertTrue(r.conforms(), () -> m.javaModel() + " " + variant + " " + params + ": " + r.mismatches()
+                + ", open " + r.unsettled() + ", not compared " + r.notCompared());
         assertEquals(r.tlcDistinct(), r.javaDistinct());
+    }
+
+    /**
+     * Everything both sides check agrees (no mismatch, equal counts, every shared property settled on
+     * both). A variant whose failure is in a property only the explorer states (DeadlockFree,
+     * ReassembledEqualsOriginal, ...) stays open since 2d6ea33 (conform: "a variant that fails only
+     * there does not conform", NOT_CHECKED): that open item, and only that one, is allowed here, with
+     * the property listed as not compared and violated.
+     */
+    private static void assertAgreesOnWhatBothCheck(SpecManifest m, String variant, Map<String, String> params,
+                                                    ConformanceResult r) {
+        java.util.function.Supplier<String> what = () -> m.javaModel() + " " + variant + " " + params + ": "
+                + r.mismatches() + ", open " + r.unsettled() + ", not compared " + r.notCompared();
+        assertTrue(r.mismatches().isEmpty(), what);
+        assertEquals(r.tlcDistinct(), r.javaDistinct(), what);
+        List<String> oneSidedViolations = r.notCompared().stream().filter(n -> n.endsWith(" only, VIOLATED)"))
+                .map(n -> n.substring(0, n.indexOf(" ("))).toList();
+        for (ConformanceResult.Unsettled u : r.open()) {
+            assertTrue(u.cause() == CheckResult.InconclusiveReason.NOT_CHECKED && oneSidedViolations.stream()
+                    .anyMatch(p -> u.reason().startsWith(p + " is violated by ")), what);
+        }
+        assertEquals(oneSidedViolations.size(), r.open().size(), what);
     }
 
     /**
@@ -88,7 +113,9 @@ class ConformSweepTest {
 
     /**
      * Every variant at the parameters of its manifest configuration and at every parameter changed
-     * (when the variant accepts those values: some need, e.g., two tenants or look-ahead).
+     * (when the variant accepts those values: some need, e.g., two tenants or look-ahead): TLC and the
+     * explorer agree on every property both check ({@link #assertAgreesOnWhatBothCheck}; 38 of the 73
+     * comparisons run fail only in a property the twin does not state).
      */
     @Tag("slow")
     @TestFactory
@@ -104,7 +131,7 @@ class ConformSweepTest {
                 Map<String, String> base = m.configurations().stream().filter(c -> v.name().equals(c.variant()))
                         .map(SpecManifest.Configuration::parameters).findFirst().orElse(Map.of());
                 tests.add(DynamicTest.dynamicTest(m.javaModel() + " " + v.name() + " " + base,
-                        () -> assertConforms(m, v.name(), base)));
+                        () -> assertAgreesOnWhatBothCheck(m, v.name(), base)));
                 tests.add(DynamicTest.dynamicTest(m.javaModel() + " " + v.name() + " " + run.getValue(), () -> {
                     boolean accepted;
                     try {
@@ -114,7 +141,7 @@ class ConformSweepTest {
                         accepted = false;
                     }
                     Assumptions.assumeTrue(accepted, v.name() + " does not take " + run.getValue());
-                    assertConforms(m, v.name(), run.getValue());
+                    assertAgreesOnWhatBothCheck(m, v.name(), run.getValue());
                 }));
             }
         }
