@@ -287,11 +287,13 @@ class FlowProjectionTest {
     }
 
     /**
-     * The pause bit as state (PFC hysteresis) on two opposing 2-packet messages: more than 130 s of CPU
-     * unfinished (docs/checking.md, "Tests"), so in the very slow tier ({@code mvn -B verify -Pveryslow}).
+     * The pause bit as state (PFC hysteresis) on two opposing 2-packet messages. It had taken more than
+     * 130 s of CPU unfinished and went to the very slow tier; since the pause-bit update's reads are no
+     * longer logged (97b6804) it finishes in about 20 s of CPU (docs/checking.md, "Tests"), so it is back
+     * in the slow tier.
      */
     @Test
-    @Tag("veryslow")
+    @Tag("slow")
     void withThePauseBitAsStateTheProjectionSimulatesTheDesign() {
         simulationHolds(spec("repaired", Map.of("failures", "1", "pfc-hysteresis", "2", "flows", "0-1,1-0",
                 "packets", "2", "tokens", "2", "xoff", "3", "background", "1")));
