@@ -391,6 +391,15 @@ public final class DartReceiverModel implements LayoutModel {
         return kind(code) == SOFT_STATE_TICK;
     }
 
+    /**
+     * @param code an action code
+     * @return whether it is the arrival of a message of a sender an incast group's first message
+     *         listed (III-D): the workload's group member starts, whether or not the receiver used the list
+     */
+    public static boolean isAnnouncedStart(long code) {
+        return kind(code) == ANNOUNCED_START;
+    }
+
     /** @param code an action code  @return whether it is a look-ahead notification (III-D) */
     public static boolean isLookAhead(long code) {
         return kind(code) == LOOK_AHEAD_START;

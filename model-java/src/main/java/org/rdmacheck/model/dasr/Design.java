@@ -49,8 +49,14 @@ public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lo
         /** any listed sender's AUSS, whatever its tenant (faulty) */
         SHARED,
         /**
-         * no look-ahead at the receiver (the mechanism knocked out): the list is not counted, the
-         * announced senders enter the AUSS when their messages start
+         * no look-ahead at the receiver (the mechanism knocked out; "DASR w/o LA", III-D, VI-C): the
+         * workload is the same (a group's first message still carries its list, and the listed
+         * senders' messages follow), but the receiver neither counts the listed senders nor sends
+         * them rate limits before their packets arrive; they enter the AUSS when their messages
+         * start, at line rate as every flow begins (III-A). The model still records who was listed
+         * (the workload's promise of the coming messages, which the properties read only as the
+         * step of a listed sender's arrival). {@code lookahead=off} is a different workload: no
+         * message carries a list, so nothing marks a start as a group member's arrival
          */
         IGNORED
     }

@@ -163,7 +163,8 @@ final class FreeStep implements PackedModel.Expander {
             sendingBefore[i] = inFlight > 0 && !x.is(failed[i]);
             trackedBefore[i] = x.get(auss[i]) > 0 || a > 0;
             ackBefore[i] = x.get(ack[i]);
-            receivesBefore[i] = !x.is(failed[i]) && (inFlight > 0 || trackedBefore[i]);
+            // a listed sender hears from the receiver before its packets arrive only through the look-ahead
+            receivesBefore[i] = !x.is(failed[i]) && (inFlight > 0 || x.get(auss[i]) > 0 || a > 0 && !lookaheadIgnored);
         }
         messageStarts();
         if (lookahead) {

@@ -101,7 +101,8 @@ public final class DasrEntry implements ModelEntry {
                 new VariantSpec("count-messages", "n counts in-flight messages instead of unique senders",
                         Set.of("NCountsUniqueSenders"), VariantSpec.Origin.UNSTATED, SMALL_GROUPS),
                 new VariantSpec("early-removal", "a sender leaves the AUSS at its first message end",
-                        Set.of("NCountsUniqueSenders", "ActiveSenderKept", "RateSumAtMostLineRate"),
+                        Set.of("NCountsUniqueSenders", "ActiveSenderKept", "RateSumAtMostLineRate",
+                                "ListedArrivalWithinLineRate"),
                         VariantSpec.Origin.UNSTATED, SMALL_GROUPS),
                 // two tenants of the default size are ~10^8 states (18,348 per tenant, squared):
                 // one sender with one message per tenant shows the leak in about a thousand states
@@ -236,8 +237,10 @@ public final class DasrEntry implements ModelEntry {
                         "FailedSenderLeaves", "dart", Map.of("groups", "0"),
                         "no soft-state timeout: a failed sender stays in the AUSS"),
                 new Mechanism("look-ahead", "look-ahead notification of an incast group", "seed 000, III-D",
-                        "NCountsUniqueSenders", "dart", Map.of("groups", "1"),
-                        "the receiver does not count a group's listed senders before their messages start"),
+                        "ListedArrivalWithinLineRate", "dart", Map.of("groups", "1"),
+                        "the receiver does not count a group's listed senders before their messages start: "
+                                + "the list still arrives with the group's first message (the workload is the "
+                                + "same), the receiver ignores it"),
                 new Mechanism("look-ahead-begins-flow", "a look-ahead flow begins at the notification (soft state)",
                         "seed 000, III-D, III-B", "TimeoutOnlyWhenIdle", "dart", Map.of("groups", "1"),
                         "a look-ahead does not start the listed senders' soft-state timestamps: the next timeout "

@@ -49,6 +49,7 @@ public final class DasrProperties {
         ps.add(DeadlockFreedom.standard());
         if (m.config().design().network() == Design.Network.FREE) {
             ps.add(reactionFollowsCongestion(m));
+            ps.add(listedArrivalWithinLineRate(m));
             ps.add(activeSenderKept(m));
             ps.add(timeoutOnlyWhenIdle(m));
             ps.add(failedSenderLeaves(m));
@@ -222,6 +223,46 @@ public final class DasrProperties {
                 }
             }
             return true;
+        });
+    }
+
+    /**
+     * What a look-ahead is for (III-D): with an incast group's list in its first message "the
+     * receiver NIC can advertise rate limits to the 20 senders after just the first such message,
+     * even before the other senders' packets arrive at the receiver", so "the long flows back off
+     * quicker". The service that protects: once those limits have reached the senders (one RTT
+     * after the tenant's last change of n, as {@link #rateSumAtMostLineRate}), in ReceiverCongestion
+     * the arrival of a listed sender's message does not over-subscribe the receiver's link: after
+     * the step the apportioned rates (line rate / applied n, III-B) of the tenant's sending senders
+     * sum to at most the line rate. Without the look-ahead at the receiver the listed sender
+     * arrives while the others still send at the share of the smaller, earlier n, and with it the
+     * sum exceeds the line rate until the next n has gone round. The step is the workload's (a
+     * listed sender's message starts); the rates, the machine's state and the n-change clock are
+     * what the receiver and senders do, so the property reads neither the look-ahead records nor
+     * the AUSS.
+     *
+     * @param m the model
+     * @return the action property {@code ListedArrivalWithinLineRate}
+     */
+    public static ActionProperty<LayoutState> listedArrivalWithinLineRate(DartReceiverModel m) {
+        DartConfig c = m.config();
+        DartLayout f = m.fields();
+        int lineRate = RateUnits.lineRateFor(c.maxN());
+        return step("ListedArrivalWithinLineRate", m, (from, o, code, to) -> {
+            if (!DartReceiverModel.isAnnouncedStart(code) || f.mode.get(from, o) != RC) {
+                return true;
+            }
+            int t = c.tenantOf(DartReceiverModel.sender(code));
+            if (f.sinceChange[t].get(from, o) < 2) {
+                return true;
+            }
+            int sum = 0;
+            for (int i = t * c.senders(); i < (t + 1) * c.senders(); i++) {
+                if (m.sending(to, 0, i)) {
+                    sum += lineRate / f.applied[i].get(to, 0);
+                }
+            }
+            return sum <= lineRate;
         });
     }
 
