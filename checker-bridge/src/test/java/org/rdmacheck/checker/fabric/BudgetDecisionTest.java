@@ -113,7 +113,8 @@ class BudgetDecisionTest {
                 "repaired-background-two-tokens", "repaired-one-entry", "repaired-three-tokens", "repaired-failure",
                 "repaired-failure-three-tokens", "repaired-long-flow", "repaired-deadlock", "repaired-incast",
                 "repaired-three-flows", "repaired-no-background", "repaired-three-flows-dft2", "repaired-no-background-dft2",
-                "repaired-three-flows-one-token", "repaired-three-flows-three-packets", "repaired-ring")) {
+                "repaired-three-flows-one-token", "repaired-three-flows-three-packets", "repaired-three-flows-four-packets",
+                "repaired-ring")) {
             CheckSpec<LayoutState> s = spec(v, Map.of());
             BudgetDecision.Deadlock d = assertInstanceOf(BudgetDecision.Deadlock.class, BudgetDecision.decide(s, ONE), v);
             CheckResult.Violated bfs = assertInstanceOf(CheckResult.Violated.class, full(s), v);

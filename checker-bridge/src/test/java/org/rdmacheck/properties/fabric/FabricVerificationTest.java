@@ -46,7 +46,7 @@ class FabricVerificationTest {
             "repaired-long-flow", "repaired-incast", "repaired-three-flows", "repaired-no-background",
             "repaired-three-flows-dft2", "repaired-no-background-dft2", "repaired-three-flows-one-token",
             "repaired-ring", "repaired-background-two-tokens", "repaired-failure-three-tokens",
-            "repaired-three-flows-three-packets");
+            "repaired-three-flows-three-packets", "repaired-three-flows-four-packets");
 
     @TestFactory
     Stream<DynamicTest> everyVariantViolatesExactlyItsDeclaredPropertiesAtItsDefaults() {

@@ -309,6 +309,22 @@ public final class FabricEntry implements ModelEntry {
                         plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
                         with(REPAIRED_DEFAULTS, "topology", "leafspine:tors=3,spines=2,hosts=1", "flows", "0-2,1-2,2-0",
                                 "packets", "3", "xoff", "3", "background", "1")),
+                new VariantSpec("repaired-three-flows-four-packets", "the repairs (as repaired, at its defaults: 1 "
+                        + "token, the 2-entry DFT) on the 3x2 leaf-spine with three 4-packet messages h0->h2, h1->h2, "
+                        + "h2->h0, xoff 3 and no background packet: h0's four packets go up to spine1, which forwards "
+                        + "the first three down to leaf2; h1's first packet takes leaf2's port to h2, so leaf2 deflects "
+                        + "h0's first packet back up to spine1 with its one token and forwards h0's second on the "
+                        + "message's entry up too; spine1 sends h0's fourth packet and then its first (no token left) "
+                        + "down to leaf2, and h2's second and third packets go up. Leaf2->spine1 ends with h0's second "
+                        + "packet and h2's second and third, spine1->leaf2 with h0's third, fourth and first, both full "
+                        + "at xoff 3: leaf2's head (h0's third packet, at its destination ToR) is pinned by its "
+                        + "message's entry back up to the full buffer to spine1, spine1's head (h0's second packet) "
+                        + "needs the paused port to leaf2, and follow closes VL0 to both, later packets: one message "
+                        + "against itself, no background packet (21 steps; with 3 packets per message or no token it "
+                        + "holds)",
+                        plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        with(REPAIRED_DEFAULTS, "topology", "leafspine:tors=3,spines=2,hosts=1", "flows", "0-2,1-2,2-0",
+                                "packets", "4", "xoff", "3", "background", "0")),
                 new VariantSpec("repaired-no-background-dft2", "the repairs (as repaired) on the 3x2 leaf-spine with three 3-packet "
                         + "messages h0->h2, h1->h2, h2->h0, 2 tokens, xoff 3, no background packet and the default "
                         + "2-entry DFT (repaired-no-background with two entries, sooner): h0's three packets come down "
@@ -486,14 +502,15 @@ public final class FabricEntry implements ModelEntry {
      * {@code repaired-three-flows-dft2}; 10.3 M states for {@code repaired-three-flows-one-token}; 1.2 M states
      * and about 1.5 minutes of one loaded core for {@code repaired-background-two-tokens}; 1.6 M states for
      * {@code repaired-failure-three-tokens}; 29.7 M states for {@code repaired-three-flows-three-packets},
-     * whose progress and liveness analyses need more than a 3 GB heap). The
+     * whose progress and liveness analyses need more than a 3 GB heap; 7.2 M states and about 2 minutes of
+     * two loaded threads for {@code repaired-three-flows-four-packets}). The
      * slow tier checks them (FabricVerificationTest);
      * {@code check fabric --variant NAME} runs one; their stored traces replay in the default tier.
      */
     public static final Set<String> NOT_IN_ALL = Set.of("repaired-failure-background", "repaired-three-flows",
             "repaired-no-background", "repaired-three-flows-dft2", "repaired-no-background-dft2",
             "repaired-three-flows-one-token", "repaired-background-two-tokens", "repaired-failure-three-tokens",
-            "repaired-three-flows-three-packets");
+            "repaired-three-flows-three-packets", "repaired-three-flows-four-packets");
 
     @Override
     public List<Run> allRuns() {
@@ -576,7 +593,8 @@ public final class FabricEntry implements ModelEntry {
             "repaired-background-two-tokens", "repaired-one-entry", "repaired-three-tokens", "repaired-failure", "repaired-failure-three-tokens", "repaired-failure-background",
             "repaired-long-flow", "repaired-deadlock", "repaired-incast",
             "repaired-three-flows", "repaired-no-background", "repaired-three-flows-dft2", "repaired-no-background-dft2",
-            "repaired-three-flows-one-token", "repaired-three-flows-three-packets", "repaired-ring");
+            "repaired-three-flows-one-token", "repaired-three-flows-three-packets", "repaired-three-flows-four-packets",
+            "repaired-ring");
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name(),
@@ -610,6 +628,7 @@ public final class FabricEntry implements ModelEntry {
             Map.entry("repaired-no-background-dft2", kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-three-flows-one-token", kind(PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-three-flows-three-packets", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
+            Map.entry("repaired-three-flows-four-packets", kind(PAUSED, PINNED_TO_FULL, FOLLOW_CLOSES_VL0)),
             Map.entry("repaired-ring", kind(PAUSED, FOLLOW_CLOSES_VL0)));
 
     /**
@@ -774,7 +793,7 @@ public final class FabricEntry implements ModelEntry {
      * further kinds are, {@link #DFT_AT_LEAST_KINDS}.
      */
     static final Set<String> DFT_AT_LEAST = Set.of("repaired-three-flows-dft2", "repaired-no-background-dft2",
-            "repaired-three-flows-one-token");
+            "repaired-three-flows-one-token", "repaired-three-flows-four-packets");
 
     /**
      * Stored deadlocks whose own trace needs the finding's DFT size but some of whose further kinds'
