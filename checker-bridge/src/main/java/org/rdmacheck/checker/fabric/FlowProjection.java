@@ -848,7 +848,7 @@ public final class FlowProjection extends NetworkModelView {
                 }
             }
             List<int[]> tables = tables(v, table);
-            new Tree(Arrays.copyOf(base, len[0]), b, k, v, slots, stepEnvs, tables, table, pool(v, table), false, judge)
+            new Tree(Arrays.copyOf(base, len[0]), b, k, v, slots, stepEnvs, tables, table, false, judge)
                     .explore(new int[slots.size()]);
         }
 
@@ -1060,7 +1060,7 @@ public final class FlowProjection extends NetworkModelView {
             int[] index = new int[slots.size()];
             int arcIn = b < 0 ? -1 : net.bufArc(b >> 1);
             if (enumeration == Enumeration.TREE) {
-                new Tree(a, b, f, v, slots, envs, tables, own, pool(v, own), true,
+                new Tree(a, b, f, v, slots, envs, tables, own, true,
                         (code, next) -> moves.add(moveOf(b, v, code, next)))
                         .explore(index);
                 return moves.toArray(new Move[0]);
@@ -1126,9 +1126,12 @@ public final class FlowProjection extends NetworkModelView {
             private final List<int[]> slots;
             private final List<List<int[]>> envs;
             private final List<int[]> tables;
-            /** the table's fixed entries (table 1 on: with the first 1, 2, ... of pool) and every other entry it may hold */
+            /**
+             * the table's fixed entries (table 1 on: with the first 1, 2, ... of the pool) and every other entry
+             * it may hold, worked out when a decision first asks ({@link #pool()})
+             */
             private final int[] own;
-            private final int[] pool;
+            private int[] pool;
             /** whether to keep only the moves of the deciding packet (the successor function gives no other) */
             private final boolean filter;
             private final Judge judge;
@@ -1160,7 +1163,7 @@ public final class FlowProjection extends NetworkModelView {
              * @param judge  told each move of every leaf
              */
             Tree(int[] base, int b, int flow, int v, List<int[]> slots, List<List<int[]>> envs, List<int[]> tables,
-                 int[] own, int[] pool, boolean filter, Judge judge) {
+                 int[] own, boolean filter, Judge judge) {
                 this.base = base;
                 this.b = b;
                 this.flow = flow;
@@ -1170,7 +1173,6 @@ public final class FlowProjection extends NetworkModelView {
                 this.envs = envs;
                 this.tables = tables;
                 this.own = own;
-                this.pool = pool;
                 this.filter = filter;
                 this.judge = judge;
                 this.count = slots.size() + (tables.size() > 1 ? 2 : 0);
@@ -1193,6 +1195,7 @@ public final class FlowProjection extends NetworkModelView {
                     var.put(RecordingExpansion.lengthRead(g.dft[v]), tableVar);
                     var.put(RecordingExpansion.elementRead(g.dft[v]), CONTENT);
                     var.put(RecordingExpansion.keyRead(g.dft[v]), BY_KEY);
+                    var.put(RecordingExpansion.countRead(g.dft[v]), BY_KEY);
                 }
             }
 
@@ -1203,7 +1206,7 @@ public final class FlowProjection extends NetworkModelView {
                 if (u == tableVar) {
                     return tables.size();
                 }
-                long n = choices(pool.length, table);
+                long n = choices(pool().length, table);
                 if (n > Integer.MAX_VALUE) {
                     throw failed(Check.ROUTING_EFFECT, "a routing decision at " + t.nodeName(v) + " reads which other "
                             + "messages' entries its DFT holds, and every choice of " + table + " of them is " + n
@@ -1224,11 +1227,20 @@ public final class FlowProjection extends NetworkModelView {
                 return r;
             }
 
+            /** @return the entries the table may hold beside its fixed ones, in the order the tables add them */
+            private int[] pool() {
+                if (pool == null) {
+                    pool = FlowProjection.Abstract.this.pool(v, own);
+                }
+                return pool;
+            }
+
             /** v's table at the current assignment: null (as in base), or the fixed entries and the chosen others. */
             private int[] current() {
                 if (table == 0 || choice == 0) {
                     return tables.get(table);
                 }
+                int[] pool = pool();
                 // the choice-th choice of `table` entries of the pool, in lexicographic order of their indices
                 int k = table;
                 int[] r = Arrays.copyOf(own, own.length + k);
@@ -1340,7 +1352,7 @@ public final class FlowProjection extends NetworkModelView {
 
             /** Whether some entry the table may hold beside its fixed ones has {@code key} under {@code mask}. */
             private boolean answeredByPool(int mask, int key) {
-                for (int d : pool) {
+                for (int d : pool()) {
                     if ((d & mask) == key) {
                         return true;
                     }

@@ -677,14 +677,15 @@ public final class LocalRouting {
                 for (int i = 0; i < n; i++) {
                     pick[i] = i; // the first choice, the representative, is checked
                 }
-                while (next(pick, gr.pool().length)) {
+                int[] pool = wider(gr); // the pool first: its first choice is the representative, checked
+                while (next(pick, pool.length)) {
                     if (stopped || System.nanoTime() > deadline) {
                         stopped = true;
                         break;
                     }
                     int[] table = new int[n + (gr.hit() >= 0 ? 1 : 0)];
                     for (int i = 0; i < n; i++) {
-                        table[i] = gr.pool()[pick[i]];
+                        table[i] = pool[pick[i]];
                     }
                     if (gr.hit() >= 0) {
                         table[n] = gr.hit();
@@ -693,6 +694,29 @@ public final class LocalRouting {
                     one(gr.with(table), found);
                 }
                 return found;
+            }
+
+            /**
+             * The pool and, after it, every other entry of the packet's key than the hit: the entries a table
+             * may hold beside the hit, for a decision that reads which (a table may hold more than one entry
+             * of the packet's key; the hit enumerated is then its first).
+             */
+            private int[] wider(Group gr) {
+                List<Integer> es = new ArrayList<>();
+                for (int d : gr.pool()) {
+                    es.add(d);
+                }
+                for (int tk2 = g.dTokens.min(); tk2 <= g.dTokens.max(); tk2++) {
+                    for (int p = 0; p < t.degree(gr.v()); p++) {
+                        for (int lane = 1; lane >= (g.buffers[0] != null ? 0 : 1); lane--) {
+                            int d = g.entry(gr.f(), tk2, t.arcAt(gr.v(), p), lane);
+                            if (d != gr.hit() && matches(d, gr.f(), gr.tk())) {
+                                es.add(d);
+                            }
+                        }
+                    }
+                }
+                return es.stream().mapToInt(Integer::intValue).toArray();
             }
 
             /** The next choice of pick.length indices below n in lexicographic order, false after the last. */
@@ -768,12 +792,16 @@ public final class LocalRouting {
                 }
                 Fifo dft = g.dft[gr.v()];
                 if (RecordingExpansion.isKeyRead(code)) {
-                    if (code != RecordingExpansion.keyRead(dft)) {
+                    boolean first = code == RecordingExpansion.keyRead(dft);
+                    if (!first && code != RecordingExpansion.countRead(dft)) {
                         return OUTSIDE;
                     }
+                    // the first match of a key no other entry answers is the hit, whatever else the table holds
+                    // (more entries of the packet's key after it included); how many match is the hit's count
+                    // only if no other entry, of the pool or of the packet's key, answers
                     int mask = rx.keyMask(at);
                     int key = rx.keyValue(at);
-                    for (int d : gr.pool()) {
+                    for (int d : first ? gr.pool() : wider(gr)) {
                         if ((d & mask) == key) {
                             readsOthers |= gr.others() > 0;
                             break;

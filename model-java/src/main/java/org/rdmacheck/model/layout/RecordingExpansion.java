@@ -10,8 +10,9 @@ package org.rdmacheck.model.layout;
  * reads.
  *
  * <p>A read is logged as an int code: {@link #lengthRead}, {@link #elementRead}, {@link #fieldRead},
- * {@link #keyRead} (a read by key, {@link Expansion#find} or {@link Expansion#count}: only which
- * elements match the key logged with it, {@link #keyMask} and {@link #keyValue}, is read), or {@link
+ * {@link #keyRead} and {@link #countRead} (a read by key, {@link Expansion#find}: the first element
+ * that matches the key logged with it, {@link #keyMask} and {@link #keyValue}, or {@link
+ * Expansion#count}: how many match; nothing else of the others is read), or {@link
  * #WHOLE} for what depends on every FIFO (the non-empty FIFOs, the parent's length). The edits by key
  * ({@link Expansion#removeMatching}, {@link Expansion#removeElement}, {@link Expansion#insertOrdered})
  * are writes: each element is kept or removed by its own bits, and nothing of them is returned.
@@ -45,19 +46,19 @@ public final class RecordingExpansion extends Expansion {
         return 2 * q.index + 1;
     }
 
-    /** @param q a FIFO  @return the code of a read by key of its elements ({@link Expansion#find}, {@link Expansion#count}) */
+    /** @param q a FIFO  @return the code of a read by key of its first matching element ({@link Expansion#find}) */
     public static int keyRead(Fifo q) {
-        return KEYS + q.index;
+        return KEYS + 2 * q.index;
     }
 
-    /** @param code a read's code  @return whether it is a read by key */
+    /** @param q a FIFO  @return the code of a read by key of how many elements match ({@link Expansion#count}) */
+    public static int countRead(Fifo q) {
+        return KEYS + 2 * q.index + 1;
+    }
+
+    /** @param code a read's code  @return whether it is a read by key ({@link #keyRead} or {@link #countRead}) */
     public static boolean isKeyRead(int code) {
         return code >= KEYS;
-    }
-
-    /** @param code the code of a read by key  @return the index of its FIFO in the layout */
-    public static int keyReadFifo(int code) {
-        return code - KEYS;
     }
 
     /** @param f a field of the header  @return the code of a read of its value */
@@ -130,7 +131,7 @@ public final class RecordingExpansion extends Expansion {
 
     @Override
     public int count(Fifo q, int mask, int key) {
-        note(keyRead(q), mask, key);
+        note(countRead(q), mask, key);
         return super.count(q, mask, key);
     }
 
