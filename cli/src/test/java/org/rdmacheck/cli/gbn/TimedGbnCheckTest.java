@@ -31,7 +31,8 @@ class TimedGbnCheckTest {
         "improved-psn-wrap,9212", "gbn-no-rto,399", "improved-epsn,1022",
         "gbn-two-losses,2559", "gb0-two-losses,2472", "st-two-losses,3973", "ce-two-losses,3709",
         "improved-two-losses,4961", "gbn-three-packets,790", "gb0-three-packets,744", "ce-three-packets,952",
-        "gbn-five-packets,1288"})
+        "gbn-five-packets,1288", "improved-three-packets-two-losses,9291",
+        "improved-three-packets-three-losses,36359"})
     void everyVariantAsExpectedAtItsDefaults(String variant, long states) {
         CheckSpec<?> spec = new TimedGbnEntry().build(variant, Params.empty());
         ExplorationReport r = check(variant, Map.of());

@@ -110,6 +110,20 @@ class TimedLossBudgetRuleTest {
                 ENTRY.resolve("gbn", Params.of(Map.of("packets", "3", "losses", "2")))));
         assertTrue(ENTRY.containedFindings("gbn", ENTRY.resolve("gbn", Params.of(Map.of("packets", "3",
                 "window", "5")))).isEmpty());
+        // improved with 3-packet messages: its own findings at two and three losses, never the default
+        // shape's improved-two-losses (whose spurious go-back is another mechanism), and at the default
+        // shape never these
+        assertEquals(java.util.List.of("improved-three-packets-two-losses"), ENTRY.containedFindings("improved",
+                ENTRY.resolve("improved", Params.of(Map.of("packets", "3", "losses", "2")))));
+        assertEquals(java.util.List.of("improved-three-packets-two-losses", "improved-three-packets-three-losses"),
+                ENTRY.containedFindings("improved", ENTRY.resolve("improved", Params.of(Map.of("packets", "3",
+                        "losses", "3")))));
+        assertEquals(java.util.List.of("improved-two-losses"), ENTRY.containedFindings("improved",
+                ENTRY.resolve("improved", Params.of(Map.of("losses", "3")))));
+        assertTrue(ENTRY.build("improved", Params.of(Map.of("packets", "3", "losses", "3")))
+                .mustFail(TimedGbnProperties.NO_PREMATURE_TIMEOUT));
+        assertFalse(ENTRY.build("improved", Params.of(Map.of("packets", "3", "losses", "3", "timeout", "3")))
+                .mustFail(TimedGbnProperties.NO_PREMATURE_TIMEOUT));
         // only the paper's five schemes and their findings are ruled
         assertTrue(ENTRY.containedFindings("improved-epsn", ENTRY.resolve("improved-epsn", Params.empty())).isEmpty());
     }

@@ -167,7 +167,8 @@ public final class TimedGbnEntry implements ModelEntry {
      * shape (2 messages of 2 packets, window 4) what each scheme violates beyond the loss-budget rule
      * at L = 2, and at L = 3 beyond that (st and improved violate nothing more at L = 3); at the
      * window's edge (3-packet messages, window 4) what gbn, gb0 and ce violate at L = 1 beyond the
-     * rule (st and improved: nothing). Each is a variant that carries the configuration and the
+     * rule (st and improved: nothing); improved with 3-packet messages at L = 2 and L = 3 (the latter
+     * CE's race with the RTO of ce-three-losses). Each is a variant that carries the configuration and the
      * traces ({@code all} checks it).
      */
     static final Map<String, List<String>> LOSS_FINDINGS = Map.of(
@@ -175,7 +176,8 @@ public final class TimedGbnEntry implements ModelEntry {
             "gb0", List.of("gb0-three-packets", "gb0-two-losses", "gb0-three-losses"),
             "st", List.of("st-two-losses"),
             "ce", List.of("ce-three-packets", "ce-two-losses", "ce-three-losses"),
-            "improved", List.of("improved-two-losses"));
+            "improved", List.of("improved-two-losses", "improved-three-packets-two-losses",
+                    "improved-three-packets-three-losses"));
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(LOSSES.name());
@@ -429,7 +431,8 @@ public final class TimedGbnEntry implements ModelEntry {
                     + (TRACES_WITHOUT_RTO_OR_LAST_PACKET_LOSS.contains(f) ? "timeout at least its, lastPacketLoss "
                     + "either (its traces take no RTO and drop no last packet), " : "") + "every other "
                     + "parameter equal): " + variant(f).description() + " (docs/gbn.md, \""
-                    + (shape ? "The window's edge" : losses.equals("2") ? "Two losses" : "Three losses") + "\")");
+                    + (shape ? losses.equals("1") ? "The window's edge" : "Improved with three-packet messages"
+                    : losses.equals("2") ? "Two losses" : "Three losses") + "\")");
         });
         return notes;
     }
