@@ -247,7 +247,12 @@ class FlowProjectionTest {
     }
 
     /** The abstract searches report their progress: abstract states and routing situations built. */
-    private static void reportsProgress(List<String> lines) {
+    private static void reportsProgress(List<String> reported) {
+        // a snapshot: the progress thread may still be adding lines while these assertions stream over them
+        List<String> lines;
+        synchronized (reported) {
+            lines = new ArrayList<>(reported);
+        }
         assertTrue(lines.contains("flow 0-1: abstract search"), lines.toString());
         assertTrue(lines.stream().anyMatch(l -> l.matches("progress: flow (0-1|1-0), abstract search: [0-9,]+ abstract "
                 + "states, queue [0-9,]+, depth \\d+, [0-9,]+ routing situations covered by [0-9,]+ decisions \\([0-9,]+ local\\), .* s elapsed")),
