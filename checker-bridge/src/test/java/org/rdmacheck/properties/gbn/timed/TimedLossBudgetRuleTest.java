@@ -124,6 +124,11 @@ class TimedLossBudgetRuleTest {
                 .mustFail(TimedGbnProperties.NO_PREMATURE_TIMEOUT));
         assertFalse(ENTRY.build("improved", Params.of(Map.of("packets", "3", "losses", "3", "timeout", "3")))
                 .mustFail(TimedGbnProperties.NO_PREMATURE_TIMEOUT));
+        // the window's-edge findings count the messages "at least" (their traces replay with more: below)
+        assertEquals(java.util.List.of("gbn-three-packets"), ENTRY.containedFindings("gbn",
+                ENTRY.resolve("gbn", Params.of(Map.of("packets", "3", "messages", "3")))));
+        assertTrue(ENTRY.containedFindings("gbn", ENTRY.resolve("gbn", Params.of(Map.of("packets", "3",
+                "messages", "1")))).isEmpty());
         // only the paper's five schemes and their findings are ruled
         assertTrue(ENTRY.containedFindings("improved-epsn", ENTRY.resolve("improved-epsn", Params.empty())).isEmpty());
     }
@@ -150,6 +155,47 @@ class TimedLossBudgetRuleTest {
                     assertTrue(violated || r.complete(), r.stopReason());
                     assertEquals(spec.mustFail(TimedGbnProperties.NO_STALLED_GAP), violated, String.join(" ", c));
                 }));
+    }
+
+    /**
+     * The claim behind {@link TimedGbnEntry#MESSAGES_AT_LEAST}: each of those findings' stored traces
+     * is, step for step, a behaviour violating the finding's property at every larger message count
+     * up to the parameter's largest (8), and is none with one message fewer.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theWindowsEdgeTracesReplayWithMoreMessages() {
+        java.nio.file.Path repo = java.nio.file.Paths.get("").toAbsolutePath();
+        while (!java.nio.file.Files.isDirectory(repo.resolve("counterexamples"))) {
+            repo = repo.getParent();
+        }
+        int replayed = 0;
+        for (String f : TimedGbnEntry.MESSAGES_AT_LEAST) {
+            for (String prop : ENTRY.variant(f).mustFail()) {
+                org.rdmacheck.checker.Counterexample cex = org.rdmacheck.checker.trace.Counterexamples.read(
+                        repo.resolve("counterexamples/gbn-timed/" + f + "-" + prop + ".json"));
+                int own = Integer.parseInt(cex.provenance().parameters().get("messages"));
+                for (int m = own - 1; m <= 8; m++) {
+                    Map<String, String> p = new java.util.LinkedHashMap<>(cex.provenance().parameters());
+                    p.put("messages", Integer.toString(m));
+                    String scheme = f.split("-")[0];
+                    CheckSpec<org.rdmacheck.model.layout.LayoutState> spec =
+                            (CheckSpec<org.rdmacheck.model.layout.LayoutState>) ENTRY.build(scheme, Params.of(p));
+                    var r = org.rdmacheck.checker.trace.TraceReplayer.replay(spec, cex);
+                    if (m < own) {
+                        org.junit.jupiter.api.Assertions.assertInstanceOf(
+                                org.rdmacheck.checker.trace.ReplayResult.IllegalStep.class, r, f + " messages=" + m);
+                        continue;
+                    }
+                    org.junit.jupiter.api.Assertions.assertInstanceOf(
+                            org.rdmacheck.checker.trace.ReplayResult.Reproduces.class, r, f + " messages=" + m);
+                    assertTrue(ENTRY.containedFindings(scheme, Params.of(spec.parameters())).contains(f),
+                            f + " messages=" + m);
+                    replayed++;
+                }
+            }
+        }
+        assertEquals(3 * 7, replayed);
     }
 
     /**

@@ -201,6 +201,9 @@ public final class TimedGbnEntry implements ModelEntry {
         return scheme.stream().filter(f -> {
             Map<String, String> here = new LinkedHashMap<>(p.asMap());
             Set<String> atLeast = new java.util.HashSet<>(AT_LEAST);
+            if (MESSAGES_AT_LEAST.contains(f)) {
+                atLeast.add(MESSAGES.name());
+            }
             if (TRACES_WITHOUT_RTO_OR_LAST_PACKET_LOSS.contains(f)) {
                 atLeast.add(TIMEOUT.name());
                 // the network that spares last packets still has the finding's trace
@@ -225,6 +228,16 @@ public final class TimedGbnEntry implements ModelEntry {
      * an RTO (gbn-two-losses, gb0-two-losses) or race it (ce-three-losses) are not listed.
      */
     static final Set<String> TRACES_WITHOUT_RTO_OR_LAST_PACKET_LOSS = Set.of("improved-two-losses");
+
+    /**
+     * Findings whose message count the containment rule counts "at least": the window's-edge findings,
+     * whose stored traces never send past PSN 3 (the window of 4 is full inside the second 3-packet
+     * message), so a later message waits unsent and the trace is, step for step, a behaviour of every
+     * configuration with more messages (checked, not argued: TimedLossBudgetRuleTest replays each
+     * stored trace at 2 to 8 messages, the parameter's largest, where it violates the finding's
+     * property). scope gbn-timed met the first of them again at 3 messages, UNEXPECTED before.
+     */
+    static final Set<String> MESSAGES_AT_LEAST = Set.of("gbn-three-packets", "gb0-three-packets", "ce-three-packets");
 
     /**
      * The loss-budget rule, the paper's own argument (seed 002, III-A and III-C) as {@code gbn}
@@ -427,7 +440,7 @@ public final class TimedGbnEntry implements ModelEntry {
                     + (variant(f).mustFail().size() == 1 ? " fails" : " fail") + " here: this configuration contains the stored "
                     + "finding " + f + " (" + own.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                     .collect(java.util.stream.Collectors.joining(" ")) + (shape ? "" : " at the default shape")
-                    + "; at least its losses, "
+                    + "; at least its losses" + (MESSAGES_AT_LEAST.contains(f) ? " and messages" : "") + ", "
                     + (TRACES_WITHOUT_RTO_OR_LAST_PACKET_LOSS.contains(f) ? "timeout at least its, lastPacketLoss "
                     + "either (its traces take no RTO and drop no last packet), " : "") + "every other "
                     + "parameter equal): " + variant(f).description() + " (docs/gbn.md, \""
