@@ -32,7 +32,7 @@ class TimedGbnCheckTest {
         "gbn-two-losses,2559", "gb0-two-losses,2472", "st-two-losses,3973", "ce-two-losses,3709",
         "improved-two-losses,4961", "gbn-three-packets,790", "gb0-three-packets,744", "ce-three-packets,952",
         "gbn-five-packets,1288", "improved-three-packets-two-losses,9291",
-        "improved-three-packets-three-losses,36359"})
+        "improved-three-packets-three-losses,36359", "st-three-packets-two-losses,5667"})
     void everyVariantAsExpectedAtItsDefaults(String variant, long states) {
         CheckSpec<?> spec = new TimedGbnEntry().build(variant, Params.empty());
         ExplorationReport r = check(variant, Map.of());

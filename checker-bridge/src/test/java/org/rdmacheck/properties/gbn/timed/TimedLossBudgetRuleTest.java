@@ -122,6 +122,8 @@ class TimedLossBudgetRuleTest {
                 ENTRY.resolve("improved", Params.of(Map.of("losses", "3")))));
         assertTrue(ENTRY.build("improved", Params.of(Map.of("packets", "3", "losses", "3")))
                 .mustFail(TimedGbnProperties.NO_PREMATURE_TIMEOUT));
+        assertEquals(java.util.List.of("st-three-packets-two-losses"), ENTRY.containedFindings("st",
+                ENTRY.resolve("st", Params.of(Map.of("packets", "3", "losses", "2")))));
         assertFalse(ENTRY.build("improved", Params.of(Map.of("packets", "3", "losses", "3", "timeout", "3")))
                 .mustFail(TimedGbnProperties.NO_PREMATURE_TIMEOUT));
         // the window's-edge findings count the messages "at least" (their traces replay with more: below)

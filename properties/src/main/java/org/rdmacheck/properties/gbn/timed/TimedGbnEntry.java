@@ -167,14 +167,14 @@ public final class TimedGbnEntry implements ModelEntry {
      * shape (2 messages of 2 packets, window 4) what each scheme violates beyond the loss-budget rule
      * at L = 2, and at L = 3 beyond that (st and improved violate nothing more at L = 3); at the
      * window's edge (3-packet messages, window 4) what gbn, gb0 and ce violate at L = 1 beyond the
-     * rule (st and improved: nothing); improved with 3-packet messages at L = 2 and L = 3 (the latter
+     * rule (st and improved: nothing); st with 3-packet messages at L = 2, and improved at L = 2 and L = 3 (the latter
      * CE's race with the RTO of ce-three-losses). Each is a variant that carries the configuration and the
      * traces ({@code all} checks it).
      */
     static final Map<String, List<String>> LOSS_FINDINGS = Map.of(
             "gbn", List.of("gbn-three-packets", "gbn-two-losses", "gbn-three-losses"),
             "gb0", List.of("gb0-three-packets", "gb0-two-losses", "gb0-three-losses"),
-            "st", List.of("st-two-losses"),
+            "st", List.of("st-two-losses", "st-three-packets-two-losses"),
             "ce", List.of("ce-three-packets", "ce-two-losses", "ce-three-losses"),
             "improved", List.of("improved-two-losses", "improved-three-packets-two-losses",
                     "improved-three-packets-three-losses"));

@@ -132,6 +132,13 @@ final class TimedVariants {
                     + "packets on the wire before the 4th is delivered (GoodputBound at 33 %)",
                     Set.of(NO_REDUNDANT_NAK, NO_SPURIOUS_RETRANSMISSION, GOODPUT), VariantSpec.Origin.PAPER,
                     Map.of("packets", "3", "losses", "2")),
+            // st at the same shape: the spurious go-back alone (its double NAK needs Check-EPSN)
+            new VariantSpec("st-three-packets-two-losses", "Send-Twice with 3-packet messages at L = 2: one copy "
+                    + "of the first message's last packet (PSN 2) and the other copy's ACK are lost, the window of "
+                    + "4 is full inside the second message, and the RTO's go-back resends PSN 3 while the ACK the "
+                    + "duplicate of PSN 2 drew is on its way (NoSpuriousRetransmission): gbn-three-packets' go-back "
+                    + "at Send-Twice's budget of two losses, as in improved-three-packets-two-losses",
+                    Set.of(NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER, Map.of("packets", "3", "losses", "2")),
             new VariantSpec("improved-three-packets-three-losses", "Improved with 3-packet messages at L = 3: PSN 1 "
                     + "is lost, its NAK is lost, and Check-EPSN's first NAK, one NAK interval later, too; "
                     + "Check-EPSN's second NAK leaves in the tick the 16-tick RTO (running since PSN 0's send) "
