@@ -197,7 +197,7 @@ class TimedLossBudgetRuleTest {
                 }
             }
         }
-        assertEquals(3 * 7, replayed);
+        assertEquals(TimedGbnEntry.MESSAGES_AT_LEAST.size() * 7, replayed);
     }
 
     /**
