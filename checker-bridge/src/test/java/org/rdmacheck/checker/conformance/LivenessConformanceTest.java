@@ -30,8 +30,13 @@ import org.rdmacheck.model.Params;
  */
 class LivenessConformanceTest {
 
+    /**
+     * TLC's wall-clock limit: fabric repaired-deadlock's run needs about 220 s of CPU (326,136 states),
+     * so 1,200 s stopped it on a 2-core machine at load 25-30, where a child gets a tenth of a core;
+     * an hour holds at such loads.
+     */
     private static final LivenessConformance CONFORMANCE = new LivenessConformance(
-            TlcOptions.defaults().withWorkers(1).withTimeLimitMillis(1_200_000),
+            TlcOptions.defaults().withWorkers(1).withTimeLimitMillis(3_600_000),
             ExplorerSettings.defaults().withThreads(2).withProgress(0, x -> { }));
 
     /** The default tier's rows: spec, configuration, property, variant, parameters, expected verdict. */
