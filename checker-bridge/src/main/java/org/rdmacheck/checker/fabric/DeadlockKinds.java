@@ -86,18 +86,7 @@ public final class DeadlockKinds {
                 s -> deadlockFree.test(s) || allowed.contains(m.blocking(s)));
         CheckSpec<LayoutState> search = new CheckSpec<>(spec.modelName(), spec.variant(), spec.parameters(),
                 spec.model(), List.of(noOtherKind), Set.of(FabricProperties.NO_ROUTING_DEADLOCK));
-        ExplorationReport r = new Explorer(settings).check(search);
-        CheckResult c = r.result(FabricProperties.NO_ROUTING_DEADLOCK);
-        long states = r.stats().distinctStates();
-        if (c instanceof CheckResult.Violated v) {
-            Counterexample cex = v.counterexample();
-            LayoutState end = Optional.ofNullable(lastState(spec, cex)).orElseThrow();
-            return new Another(m.blocking(end), cex, states);
-        }
-        if (c instanceof CheckResult.Verified && r.complete()) {
-            return new NoneOther(states);
-        }
-        return new Stopped(r.stopReason(), states);
+        return search(spec, m, search, FabricProperties.NO_ROUTING_DEADLOCK, settings);
     }
 
     /**
@@ -124,8 +113,14 @@ public final class DeadlockKinds {
         Model<LayoutState> knownFinal = new KnownKindsFinal(m, allowed);
         CheckSpec<LayoutState> search = new CheckSpec<>(spec.modelName(), spec.variant(), spec.parameters(),
                 knownFinal, List.of(DeadlockFreedom.<LayoutState>standard()), Set.of(name));
+        return search(spec, m, search, name, settings);
+    }
+
+    /** Runs a kind search and reads its outcome: the deadlock of another kind with its kind, none, or the limit. */
+    private static Outcome search(CheckSpec<LayoutState> spec, NetworkModel m, CheckSpec<LayoutState> search,
+                                  String property, ExplorerSettings settings) {
         ExplorationReport r = new Explorer(settings).check(search);
-        CheckResult c = r.result(name);
+        CheckResult c = r.result(property);
         long states = r.stats().distinctStates();
         if (c instanceof CheckResult.Violated v) {
             Counterexample cex = v.counterexample();
