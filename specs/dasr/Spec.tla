@@ -27,13 +27,15 @@ CONSTANTS
     K,                  \* persistent loop: windows the classifier keeps its state before max-min is asked
     AiCredits,          \* persistent loop: R_AI credits per rate unit (0: DCQCN's R_AI = 40 Mb/s on the grid)
     BcWindows,          \* persistent loop: CNP-free windows per byte-counter event
-    Variant             \* "dart", "count-messages", "early-removal", "shared-lookahead",
+    Variant,            \* "dart", "count-messages", "early-removal", "shared-lookahead",
                         \* "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis",
                         \* "persistent-overload-marks"
+    Knockouts           \* mechanisms knocked out (the Java catalogue's --knockout): {} or {"look-ahead"}
 
 ASSUME SendersPerTenant >= 1 /\ Messages >= 1 /\ Tenants >= 1 /\ Groups >= 0
 ASSUME K >= 1 /\ AiCredits >= 0 /\ BcWindows >= 1
 ASSUME Lookahead \in BOOLEAN
+ASSUME Knockouts \subseteq {"look-ahead"}
 ASSUME Variant \in {"dart", "count-messages", "early-removal", "shared-lookahead",
                     "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis",
                     "persistent-overload-marks"}
@@ -53,10 +55,17 @@ Persistent == Variant \in {"persistent", "persistent-hysteresis", "persistent-ov
 StandingQueueMarks == Variant # "persistent-overload-marks"   \* DCQCN's fixed point keeps marking
 CountMessages == Variant = "count-messages"
 EarlyRemoval == Variant = "early-removal"
-SharedLookahead == Variant = "shared-lookahead"
+SharedLookahead == Variant = "shared-lookahead" /\ "look-ahead" \notin Knockouts
 ForwardEcn == Variant = "forward-ecn"
 SoftStateTimeouts == Variant # "no-timeout"
 Hysteresis == Variant \in {"persistent-hysteresis"}
+(* The knock-out "look-ahead" is the paper's "DASR w/o LA" (III-D, VI-C) on the same workload: a     *)
+(* group's first message still carries its list and the listed senders' messages follow, but the     *)
+(* receiver ignores the list: it neither counts the listed senders nor sends them rate limits before  *)
+(* their packets arrive; they enter the AUSS when their messages start, at line rate as every flow    *)
+(* begins (III-A). `announced` then records the workload's promise of the coming messages only.       *)
+(* A receiver that ignores the lists has no scope to share: shared-lookahead keeps its own tenant's.  *)
+LookaheadAtReceiver == "look-ahead" \notin Knockouts
 
 ASSUME Persistent => (Tenants = 1 /\ SendersPerTenant >= 2)
 
@@ -221,19 +230,21 @@ MessageStart(s) ==
 (* III-D/E: the listed senders the receiver accepts from s's tenant. *)
 Accepted(g, s) == {x \in Members(g) \ {s} : SharedLookahead \/ TenantOf(x) = TenantOf(s)}
 
-(* III-D: the group's first message carries its list; the others count as started now. *)
+(* III-D: the group's first message carries its list; the others count as started now *)
+(* (not counted when the look-ahead is knocked out).                                   *)
 LookAheadStart(g, s) ==
     /\ Lookahead /\ s \in Members(g) /\ ~failed[s] /\ announced[g] = {}
     /\ Committed(s) < Messages /\ \A x \in Accepted(g, s) : Committed(x) < Messages
     /\ LET A == Accepted(g, s) IN
        Commit([flight EXCEPT ![s] = @ + 1], [announced EXCEPT ![g] = A],
-              [x \in Senders |-> auss[x] + (IF x = s \/ x \in A THEN 1 ELSE 0)],
+              [x \in Senders |-> auss[x] + (IF x = s \/ (x \in A /\ LookaheadAtReceiver) THEN 1 ELSE 0)],
               [x \in Senders |-> IF x = s \/ x \in A THEN TRUE ELSE fresh[x]], failed, applied, ack)
 
-(* A pre-counted sender's message starts: already counted. *)
+(* A pre-counted sender's message starts: already counted (knocked out: it joins now). *)
 AnnouncedStart(g, s) ==
     /\ Lookahead /\ s \in announced[g] /\ ~failed[s]
-    /\ Commit([flight EXCEPT ![s] = @ + 1], [announced EXCEPT ![g] = @ \ {s}], auss,
+    /\ Commit([flight EXCEPT ![s] = @ + 1], [announced EXCEPT ![g] = @ \ {s}],
+              IF LookaheadAtReceiver THEN auss ELSE [auss EXCEPT ![s] = @ + 1],
               [fresh EXCEPT ![s] = TRUE], failed, applied, ack)
 
 (* III-B, Figure 4(b): decrement, remove at zero (early-removal: remove at once). *)
@@ -269,7 +280,8 @@ SoftStateTick ==
 WindowEnd(o) ==
     LET next == MachineNext(mode, o)
         idle(s) == flight[s] = 0 /\ auss[s] = 0 /\ AnnCount(s) = 0
-        receives(s) == ~failed[s] /\ (flight[s] > 0 \/ Tracked(s))
+        \* a listed sender hears from the receiver before its packets arrive only through the look-ahead
+        receives(s) == ~failed[s] /\ (flight[s] > 0 \/ auss[s] > 0 \/ (AnnCount(s) > 0 /\ LookaheadAtReceiver))
     IN /\ mode' = next
        /\ applied' = [s \in Senders |-> IF idle(s) THEN 1 ELSE IF ack[s] # 0 THEN ack[s] ELSE applied[s]]
        /\ ack' = [s \in Senders |-> IF ~idle(s) /\ receives(s) THEN Advertised(next, auss, TenantOf(s)) ELSE 0]
@@ -361,6 +373,27 @@ KeptAfter(s) == flight'[s] > 0 \/ auss'[s] > 0 \/ \E g \in GroupIds : s \in anno
 TimeoutOnlyWhenIdle ==
     [][/\ \A s \in Senders : (ActivityOf(s) /\ KeptAfter(s)) => fresh'[s]
        /\ SoftStateTick => \A s \in Senders : (Tracked(s) /\ ~Tracked(s)') => ~fresh[s]]_vars
+
+(* III-D, what the look-ahead is for: with an incast group's list in its first  *)
+(* message "the receiver NIC can advertise rate limits to the 20 senders after   *)
+(* just the first such message, even before the other senders' packets arrive   *)
+(* at the receiver", so "the long flows back off quicker". What that protects is *)
+(* the receiver's link when a listed sender arrives: in ReceiverCongestion, once  *)
+(* the rate limits have reached the senders (one RTT after the tenant's last      *)
+(* change of n, as RateSumAtMostLineRate: two window boundaries), a step in which *)
+(* a listed sender's message starts (its flight grows and it leaves a group's     *)
+(* list of coming messages) leaves the apportioned rates (line rate / applied n,  *)
+(* III-A) of its tenant's sending senders summing to at most the line rate. It    *)
+(* reads the step's effect on the workload, the rates, the machine's state and    *)
+(* the clock; not the AUSS.                                                       *)
+ListedArrival(s) == /\ flight'[s] = flight[s] + 1
+                    /\ \E g \in GroupIds : s \in announced[g] /\ s \notin announced'[g]
+TenantRateSum(t, fl, fa, ap) ==
+    SumOver([x \in Senders |-> IF fl[x] > 0 /\ ~fa[x] /\ TenantOf(x) = t THEN LineRate \div ap[x] ELSE 0], Senders)
+ListedArrivalWithinLineRate ==
+    [][\A s \in Senders :
+         (ListedArrival(s) /\ mode = "ReceiverCongestion" /\ sinceChange[TenantOf(s)] = 2)
+            => TenantRateSum(TenantOf(s), flight', failed', applied') <= LineRate]_vars
 
 (* III-E: a look-ahead announces only senders of the announcing tenant (the one *)
 (* whose message started). Only a LookAheadStart fills an empty group record.    *)

@@ -86,6 +86,59 @@ public final class TraceValidator {
     }
 
     /**
+     * Where TLC finds a property of the spec violated along a trace: the spec restricted to the
+     * trace (its Init and Next, each step pinned to the trace's next state, as {@code validate}
+     * follows it) checked against {@code property}, an invariant or an action property
+     * ({@code [][A]_vars}) of the spec. TLC's counterexample is then a prefix of the trace, each of
+     * its steps a step of the spec, so a violation found is the trace's own, judged by the spec's
+     * statement of the property rather than the Java model's. A trace that leaves the spec before
+     * the property fails reports no violation ({@code validate} says where it leaves it).
+     *
+     * @param trace     a trace (e.g. a stored counterexample of the Java twin)
+     * @param specDir   the spec folder (with {@code manifest.json} for constants and the trace mapping)
+     * @param config    configuration file, or null for the folder's default
+     * @param overrides constant overrides, applied after the manifest's mapping of the trace's provenance
+     * @param property  the spec's definition to check along the trace
+     * @param invariant whether it is an invariant (else an action or temporal property)
+     * @return the step (0 = initial state) at which TLC reports {@code property} violated, or -1 if
+     *         it holds along the states TLC followed
+     * @throws InputException if TLC cannot check it (no such definition, a spec error)
+     * @throws Undecided if TLC's time limit stopped it first
+     */
+    public int violationStep(Counterexample trace, Path specDir, String config, Map<String, String> overrides,
+                             String property, boolean invariant) {
+        Prepared p = prepare(Request.of(trace, specDir, config, overrides));
+        String init = p.base().section("INIT").isEmpty() ? "Init" : p.base().section("INIT").get(0);
+        String next = p.base().section("NEXT").isEmpty() ? "Next" : p.base().section("NEXT").get(0);
+        String text = module(p.root(), init, next, p.states(), p.trace(), p.modelValues(), -1);
+        Map<String, List<String>> sections = new LinkedHashMap<>();
+        // the configuration's own PROPERTY section is left out by the property list below, not here
+        for (String s : List.of("SPECIFICATION", "CONSTRAINT", "ACTION_CONSTRAINT", "SYMMETRY", "VIEW", "ALIAS",
+                "POSTCONDITION")) {
+            sections.put(s, List.of());
+        }
+        sections.put("INIT", List.of("TraceInit"));
+        sections.put("NEXT", List.of("TraceNext"));
+        TlcRequest req = TlcRequest.of(p.folder().specFile(), p.folder().configFile()).withConstants(p.constants())
+                .withGeneratedRoot(MODULE + ".tla", text, sections)
+                .withInvariants(invariant ? List.of(property) : List.of())
+                .withProperties(invariant ? List.of() : List.of(property)).withCheckDeadlock(false);
+        TlcReport report = new TlcChecker(options).check(req);
+        if (report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.TIMEOUT) {
+            throw new Undecided("TLC did not finish checking " + property + " along the trace: " + report.detail());
+        }
+        for (CheckResult r : report.results()) {
+            if (r instanceof CheckResult.Violated v && v.property().equals(property)) {
+                return v.counterexample().steps().size() - 1;
+            }
+        }
+        if (report.outcome() != org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS) {
+            throw new InputException("TLC could not check " + property + " along the trace: " + report.detail());
+        }
+        return -1;
+    }
+
+    /**
      * Validates several traces, each as {@code validate} would, with their TLC runs in one child JVM
      * ({@link TlcChecker#checkAll}): the traces followed, then the loops of the lassos they accept. A
      * short TLC run is mostly its JVM's start, which the runs then share. A trace's error (a field
