@@ -85,10 +85,6 @@ public final class NetworkModel implements LayoutModel {
     private static final String[] RECEIVER = {"accept", "discard-duplicate", "discard-out-of-order"};
     private static final Route[] KINDS = Route.values();
     private static final int ALLOCATE_KIND = Route.ALLOCATE.ordinal();
-    private static final int NORMAL_KIND = Route.NORMAL.ordinal();
-    private static final int DFT_HIT_KIND = Route.DFT_HIT.ordinal();
-    private static final int PER_PACKET_KIND = Route.PER_PACKET.ordinal();
-    private static final int OVERWRITE_KIND = Route.OVERWRITE.ordinal();
     private static final List<String> ESCAPE_VL_NAMES = List.of("Inject", "Forward", "Deflect", "MoveToEscape",
             "LeaveEscape", "Deliver");
 
@@ -197,12 +193,6 @@ public final class NetworkModel implements LayoutModel {
     private final int silentLaneChangeAt;
     /** the planted router bugs for tests (see {@link #withPlanted}); NONE in every catalogue model */
     private final PlantedRouter planted;
-    /**
-     * whether the IOFD preset's states are expanded on its own path ({@code Step#presetSuccessors}): the
-     * same moves as the general path's, decided once here from the configuration (one lane, no escape lane,
-     * no PFC hysteresis, no planted rule), with the routing decision small enough to compile well
-     */
-    private final boolean presetPath;
 
     /**
      * Why a buffered head packet cannot move, in the model's own terms: the kind of a deadlock is
@@ -418,7 +408,7 @@ public final class NetworkModel implements LayoutModel {
     }
 
     private NetworkModel(FabricConfig config, PlantedRouter planted) {
-        this(config, -1, false, config.xoff(), config.threshold(), false, false, -1, planted, false);
+        this(config, -1, false, config.xoff(), config.threshold(), false, false, -1, planted);
     }
 
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource, int pauseAt,
@@ -429,12 +419,12 @@ public final class NetworkModel implements LayoutModel {
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource, int pauseAt,
                          int backgroundCap, boolean deliveryEntry, boolean resendAfterEnd, int silentLaneChangeAt) {
         this(config, stuckSeq, escapeOnlyAtSource, pauseAt, backgroundCap, deliveryEntry, resendAfterEnd,
-                silentLaneChangeAt, PlantedRouter.NONE, false);
+                silentLaneChangeAt, PlantedRouter.NONE);
     }
 
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource, int pauseAt,
                          int backgroundCap, boolean deliveryEntry, boolean resendAfterEnd, int silentLaneChangeAt,
-                         PlantedRouter planted, boolean generalPathOnly) {
+                         PlantedRouter planted) {
         this.planted = planted;
         this.silentLaneChangeAt = silentLaneChangeAt;
         this.stuckSeq = stuckSeq;
@@ -582,25 +572,7 @@ public final class NetworkModel implements LayoutModel {
         }
         int[] v = new int[g.layout.maxLength()];
         initial = new LayoutState(g.layout, v, 0, g.layout.header());
-        // the IOFD preset's own path: one lane, no escape lane, U-turns allowed, PFC by occupancy, no planted
-        // rule, and none of the knock-outs that change what a move writes (the others are guards there too)
-        presetPath = iofd && !generalPathOnly && planted == PlantedRouter.NONE && stuckSeq < 0
-                && silentLaneChangeAt < 0 && !escapeOnlyAtSource && !deliveryEntry && !resendAfterEnd
-                && pauseByOccupancy && !hysteresis && !escapeLane && !uTurnsForbidden && !koPause && !koReturn
-                && laneChange != LaneChange.TABLE && vl1Only && !marks;
         probes = ThreadLocal.withInitial(Step::new);
-    }
-
-    /**
-     * For tests only: the model on its general path alone, also where the IOFD preset has a path of its
-     * own ({@link #presetPath}), so that a test can compare the two successor by successor.
-     *
-     * @param config the configuration
-     * @return the model
-     */
-    public static NetworkModel withGeneralPathOnly(FabricConfig config) {
-        return new NetworkModel(config, -1, false, config.xoff(), config.threshold(), false, false, -1,
-                PlantedRouter.NONE, true);
     }
 
     /** @return the configuration */
@@ -1751,29 +1723,6 @@ public final class NetworkModel implements LayoutModel {
         private final int[][] portsOf = new int[t.nodeCount()][];
         /** per buffer: its layout position (-1: undeclared) */
         private final int[] bufferAt = new int[buffers.length];
-        // the IOFD preset's own path (presetPath): its tables by FIFO position, the components' shifts and masks
-        /** per FIFO position of the layout: the arc whose VL1 buffer it is (-1: a DFT) */
-        private final int[] arcOfFifo = new int[g.layout.fifos().size()];
-        /** per node: the layout position of its DFT (-1: a host) */
-        private final int[] dftAt = new int[t.nodeCount()];
-        /** per arc: the node it leaves */
-        private final int[] fromNode = new int[t.arcCount()];
-        /** per buffered arc (background count): its arc */
-        private final int[] arcOfBackground = new int[background.length];
-        private final int pfShift = pFlow.shift();
-        private final int psShift = pSeq.shift();
-        private final int ptShift = pTokens.shift();
-        private final int pfMask = maskOf(pFlow) >>> pFlow.shift();
-        private final int psMask = maskOf(pSeq) >>> pSeq.shift();
-        private final int ptMask = maskOf(pTokens) >>> pTokens.shift();
-        private final int dfShift = dFlow.shift();
-        private final int dtShift = dTokens.shift();
-        private final int daShift = dArc.shift();
-        private final int dlShift = dLane.shift();
-        private final int dfMask = maskOf(dFlow) >>> dFlow.shift();
-        private final int dtMask = maskOf(dTokens) >>> dTokens.shift();
-        private final int daMask = maskOf(dArc) >>> dArc.shift();
-        private final int backgroundBudget = config.background();
 
         {
             java.util.Arrays.fill(bufferOfFifo, -1);
@@ -1806,25 +1755,6 @@ public final class NetworkModel implements LayoutModel {
                 portsOf[v] = new int[t.degree(v)];
                 for (int p = 0; p < portsOf[v].length; p++) {
                     portsOf[v][p] = t.arcAt(v, p);
-                }
-            }
-            java.util.Arrays.fill(arcOfFifo, -1);
-            for (int a = 0; a < t.arcCount(); a++) {
-                fromNode[a] = t.arcFrom(a);
-                if (vl1At[a] >= 0) {
-                    arcOfFifo[vl1At[a]] = a;
-                }
-            }
-            for (int v = 0; v < t.nodeCount(); v++) {
-                dftAt[v] = dft[v] == null ? -1 : g.layout.fifos().indexOf(dft[v]);
-            }
-            for (int i = 0; i < background.length; i++) {
-                arcOfBackground[i] = net.bufArc(i);
-            }
-            // (the packets' and the entries' components count from 0: a component's bits are its value)
-            for (Field c : new Field[] {pFlow, pSeq, pTokens, dFlow, dTokens, dArc, dLane}) {
-                if (c.of(0) != 0) {
-                    throw new IllegalStateException("component " + c.name() + " does not count from 0");
                 }
             }
         }
@@ -1934,12 +1864,6 @@ public final class NetworkModel implements LayoutModel {
             lastMoves = true;
             lastOffered = true;
             lastExplained = true;
-            if (presetPath && recording == null) {
-                presetSuccessors();
-                this.sink = null;
-                x.into(null);
-                return; // the answers kept for the fabric's properties (see cached) are not asked
-            }
             boolean buffered = sends();
             lastMoves = !departures(buffered);
             background();
@@ -2617,217 +2541,6 @@ public final class NetworkModel implements LayoutModel {
                 hop(normal, 1, tokens, Route.NORMAL, AFTER, altCount > 0);
             } else if (inArc < 0 || !escapeOnlyAtSource) { // the planted bug of withPlantedEscapeRefusal (tests)
                 escapeToVl0(v, f, seq, tokens, end);
-            }
-        }
-
-        // ---- the IOFD preset's own path (presetPath) ----
-        // The same moves, in the same order and with the same codes, as sends, departures, background and
-        // switchFailures above take for the IOFD preset without a planted rule (withGeneralPathOnly keeps a model
-        // on those, and a test compares both successor by successor), on tables read by FIFO position: a
-        // routing decision with one lane, no escape lane, U-turns allowed and PFC by occupancy only, small
-        // enough that the compiler inlines it into the actions.
-
-        private void presetSuccessors() {
-            for (int f = 0; f < flows; f++) {
-                presetSend(f);
-            }
-            // the non-empty buffers only, in buffer order (the expansion found them as it loaded the state)
-            for (int i = 0, nonEmpty = x.nonEmptyCount(); i < nonEmpty; i++) {
-                int k = x.nonEmpty(i);
-                int arc = arcOfFifo[k];
-                if (arc >= 0) {
-                    presetDepart(k, arc);
-                }
-            }
-            presetBackground();
-            switchFailures();
-        }
-
-        /** {@link #send} on the preset's path. */
-        private void presetSend(int f) {
-            int seq = x.get(g.sent[f]);
-            if (seq >= size[f]) {
-                return;
-            }
-            int tor = srcTor[f];
-            int tokens = initTokens[f];
-            presetRoute(tor, f, seq, tokens);
-            presetMoves(SEND, -1, -1, f, seq, tokens, -1, tor);
-        }
-
-        /** {@link #depart} on the preset's path: the head of FIFO k, the VL1 buffer of arc. */
-        private void presetDepart(int k, int arc) {
-            int head = x.elementAt(k, 0);
-            int f = head >>> pfShift & pfMask;
-            int seq = head >>> psShift & psMask;
-            int tokens = head >>> ptShift & ptMask;
-            int u = seq == freeingSeq && usesDft && !koFree ? presetLeaving(arc, f, tokens) : -1;
-            if (hostArc[arc]) {
-                deliver(2 * bufOfArc[arc] + 1, arc, f, seq, u);
-                return;
-            }
-            int v = toNode[arc];
-            presetRoute(v, f, seq, tokens);
-            presetMoves(FORWARD, k, arc, f, seq, tokens, u, v);
-        }
-
-        /** {@link #leaving} of the packet's end (its seq is the freeing one) on the preset's path. */
-        private int presetLeaving(int arc, int f, int tokens) {
-            int u = fromNode[arc];
-            int k = dftAt[u];
-            int n = x.lengthAt(k);
-            if (n == 0) {
-                return -1;
-            }
-            int arrival = koSpend ? tokens : tokens + 1;
-            leftLen = 0;
-            for (int i = 0; i < n; i++) {
-                int d = x.elementAt(k, i);
-                boolean freed = (d >>> dfShift & dfMask) == f
-                        && (messageKey || (d >>> daShift & daMask) == arc && (d >>> dtShift & dtMask) == arrival);
-                if (!freed) {
-                    left[leftLen++] = d;
-                }
-            }
-            return leftLen < n ? u : -1;
-        }
-
-        /**
-         * The moves {@link #presetRoute} found, each a successor: the packet leaves FIFO k (-1: a Send, the
-         * flow's sent count goes up), switch u keeps the table {@link #presetLeaving} left (-1: none), the packet
-         * joins its move's VL1 buffer and switch v's table becomes the move's own where it has one.
-         */
-        private void presetMoves(int kind, int k, int arc, int f, int seq, int tokens, int u, int v) {
-            long c = code(kind, arc, 1, f, seq, tokens, 0, 0, 1, 0, false, false) | (long) (hNormal + 1) << 52;
-            int packet = f << pfShift | seq << psShift;
-            for (int h = 0; h < hops; h++) {
-                x.begin();
-                if (k < 0) {
-                    x.set(g.sent[f], seq + 1);
-                } else {
-                    x.removeAt(fifoAt[k], 0);
-                }
-                writeLeft(u);
-                int out = hOut[h];
-                x.appendAt(vl1At[out], packet | hTokens[h] << ptShift);
-                if (hTable[h] == OWN) {
-                    Fifo q = dft[v];
-                    if (hRemove[h] >= 0) {
-                        x.removeElement(q, hRemove[h]);
-                    } else if (hVictim[h] >= 0) {
-                        x.removeAt(q, hVictim[h]);
-                    }
-                    x.insertOrdered(q, hAdd[h]);
-                }
-                x.emit(c | (long) hKind[h] << 30 | (long) out << 34 | (long) hTokens[h] << 46, sink);
-            }
-        }
-
-        /** Room in arc's VL1 buffer: live and below the pause threshold (packets and background). */
-        private boolean presetRoom(int arc) {
-            return !deadNow[arc] && presetOccupancy(arc) < pauseAt;
-        }
-
-        private int presetOccupancy(int arc) {
-            return x.lengthAt(vl1At[arc]) + (state[offset + bgValueAt[arc]] >>> bgShiftAt[arc] & bgMaskAt[arc]);
-        }
-
-        private void presetHop(int out, int tokens, int kind, int tableMode) {
-            int h = hops++;
-            hOut[h] = out;
-            hTokens[h] = tokens;
-            hKind[h] = kind;
-            hTable[h] = tableMode;
-        }
-
-        /** {@link #route} of the IOFD preset (seed 000 §IV-A Fig. 7): every move of a packet at switch v. */
-        private void presetRoute(int v, int f, int seq, int tokens) {
-            hops = 0;
-            int normal = ecmpNow[v * flows + f];
-            hNormal = normal;
-            if (normal < 0) {
-                return; // only a stale entry (failure cleanup knocked out) leads a packet off every route
-            }
-            int tk = dftAt[v];
-            int n = x.lengthAt(tk);
-            if (usesDft && !koFollow) {
-                for (int i = 0; i < n; i++) { // the first entry of the packet's key (the preset's entries are VL1's)
-                    int e = x.elementAt(tk, i);
-                    if ((e >>> dfShift & dfMask) == f && (messageKey || (e >>> dtShift & dtMask) == tokens)) {
-                        if (tokens > 0) {
-                            int hitArc = e >>> daShift & daMask;
-                            if (presetRoom(hitArc)) {
-                                presetHop(hitArc, spend(tokens), DFT_HIT_KIND, AFTER);
-                            } else if (koHitWaits && presetRoom(normal)) {
-                                presetHop(normal, tokens, NORMAL_KIND, AFTER);
-                            }
-                            return;
-                        }
-                        break;
-                    }
-                }
-            }
-            int on = presetOccupancy(normal); // the ECMP buffer's occupancy, its background counted, read once
-            boolean above = on >= threshold;
-            if ((above || koThreshold) && presetDeflectionArcs(v, seq, tokens, normal, n) > 0) {
-                int before = hops;
-                presetDeflect(f, tokens, n);
-                if (above && hops > before) {
-                    return;
-                }
-            }
-            if (!deadNow[normal] && on < pauseAt) {
-                presetHop(normal, tokens, NORMAL_KIND, AFTER);
-            }
-        }
-
-        /** {@link #deflectionArcs} on the preset's path (no U-turn rule): into {@link #alts}. */
-        private int presetDeflectionArcs(int v, int seq, int tokens, int normal, int tableLength) {
-            altCount = 0;
-            if (seq != 0 && !anyStarts || tokens <= 0 || usesDft && !overwrite && tableLength >= dftSize) {
-                return 0;
-            }
-            for (int arc : portsOf[v]) {
-                if (arc != normal && (!hostArc[arc] || koTorHost) && presetRoom(arc)) {
-                    alts[altCount++] = arc;
-                }
-            }
-            return altCount;
-        }
-
-        /** {@link #deflect} on the preset's path: the end packet's entry is allocated too (it frees it as it leaves). */
-        private void presetDeflect(int f, int tokens, int tableLength) {
-            int spent = spend(tokens);
-            for (int i = 0; i < altCount; i++) {
-                int alt = alts[i];
-                int entry = f << dfShift | tokens << dtShift | alt << daShift | 1 << dlShift;
-                if (!usesDft) {
-                    presetHop(alt, spent, PER_PACKET_KIND, AFTER);
-                } else if (tableLength < dftSize) {
-                    presetHop(alt, spent, ALLOCATE_KIND, AFTER);
-                    ownTable(hops - 1, -1, entry);
-                } else {
-                    for (int k = 0; k < tableLength; k++) { // rules overwrite: each entry may be the victim
-                        presetHop(alt, spent, OVERWRITE_KIND, AFTER);
-                        ownTableEvicting(hops - 1, k, entry);
-                    }
-                }
-            }
-        }
-
-        /** {@link #background} on the preset's path: its counts and buffers read by position. */
-        private void presetBackground() {
-            if (backgroundUsed() >= backgroundBudget) {
-                return;
-            }
-            for (int i = 0; i < arcOfBackground.length; i++) {
-                int arc = arcOfBackground[i];
-                int bg = state[offset + bgValueAt[arc]] >>> bgShiftAt[arc] & bgMaskAt[arc];
-                if (!deadNow[arc] && bg < backgroundCap && x.lengthAt(vl1At[arc]) + bg < pauseAt) {
-                    x.begin();
-                    x.set(background[i], bg + 1);
-                    x.emit(code(BACKGROUND, arc, 1, 0, 0, 0, 0, 0, 0, 0, false, false), sink);
-                }
             }
         }
 
