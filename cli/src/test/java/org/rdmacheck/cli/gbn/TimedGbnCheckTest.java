@@ -32,7 +32,10 @@ class TimedGbnCheckTest {
         "gbn-two-losses,2559", "gb0-two-losses,2472", "st-two-losses,3973", "ce-two-losses,3709",
         "improved-two-losses,4961", "gbn-three-packets,790", "gb0-three-packets,744", "ce-three-packets,952",
         "gbn-five-packets,1288", "improved-three-packets-two-losses,9291",
-        "improved-three-packets-three-losses,36359", "st-three-packets-two-losses,5667"})
+        "improved-three-packets-three-losses,36359", "st-three-packets-two-losses,5667",
+        "gbn-four-packets-two-losses,5786", "gb0-four-packets-two-losses,5761", "ce-three-packets-two-losses,7572",
+        "improved-four-packets-two-losses,12278", "st-three-messages-two-losses,15896",
+        "improved-three-messages-two-losses,20042"})
     void everyVariantAsExpectedAtItsDefaults(String variant, long states) {
         CheckSpec<?> spec = new TimedGbnEntry().build(variant, Params.empty());
         ExplorationReport r = check(variant, Map.of());

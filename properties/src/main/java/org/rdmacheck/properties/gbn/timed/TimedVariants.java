@@ -147,6 +147,49 @@ final class TimedVariants {
                     + "a last packet, sent twice, and improved keeps the property at L = 3); with timeout=3, 32 "
                     + "ticks, it holds here too",
                     Set.of(NO_PREMATURE_TIMEOUT), VariantSpec.Origin.PAPER, Map.of("packets", "3", "losses", "3")),
+            // the stored findings one step past those (TimedGbnEntry.LOSS_FINDINGS), where scope gbn-timed
+            // met them: 4-packet messages at L = 2 (gbn, gb0, improved), 3-packet messages at L = 2 (ce) and
+            // 3 messages at L = 2 (st, improved); each read from its traces as a mechanism already stored at
+            // another shape, which the containment rule cannot carry across shapes (AckReq moves with the
+            // packets per message; GoodputBound is a ratio of the transfer's size)
+            new VariantSpec("gbn-four-packets-two-losses", "Go-Back-N with 4-packet messages at L = 2: PSN 2 is "
+                    + "lost and NAKed, the go-back moves UNA to 2, the first message's last ACK (ACK(4), drawn by the "
+                    + "resent PSN 3) is lost, and the window of 4 is full at PSN 5 inside the second message; the RTO "
+                    + "goes back to UNA over packets the receiver has, and PSN 4 is resent while the ACK the duplicate "
+                    + "of PSN 3 drew is on its way (NoSpuriousRetransmission): gbn-three-packets' go-back after the "
+                    + "window's-edge RTO, the NAK's go-back moving the window so that it ends inside the next message",
+                    Set.of(NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER, Map.of("packets", "4", "losses", "2")),
+            new VariantSpec("gb0-four-packets-two-losses", "Go-Back-0 with 4-packet messages at L = 2: as "
+                    + "gbn-four-packets-two-losses (PSN 1 lost and NAKed, the first message's last ACK lost, the "
+                    + "window full inside the second message), the RTO's go-back resends PSN 4 while the ACK the "
+                    + "duplicate of PSN 3 drew is on its way (NoSpuriousRetransmission)",
+                    Set.of(NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER, Map.of("packets", "4", "losses", "2")),
+            new VariantSpec("ce-three-packets-two-losses", "Check-EPSN with 3-packet messages at L = 2: PSN 0 is "
+                    + "lost twice (seed 002's reason 4); as in ce-two-losses the CE timer starts with what is left "
+                    + "of the NAK interval, both run out in the same tick, an out-of-order packet in that tick draws "
+                    + "NAK(0) and the CE timer sends NAK(0) again (NoRedundantNak)",
+                    Set.of(NO_REDUNDANT_NAK), VariantSpec.Origin.PAPER, Map.of("packets", "3", "losses", "2")),
+            new VariantSpec("improved-four-packets-two-losses", "Improved with 4-packet messages at L = 2: as in "
+                    + "improved-two-losses the NAK interval and the CE timer run out in one tick and NAK(EPSN) goes "
+                    + "out twice (NoRedundantNak, 27 steps: PSN 0 lost twice); with PSN 1 lost and PSN 2 lost again "
+                    + "after the NAK's go-back, the double NAK(2) makes the sender go back a second time and resend "
+                    + "PSN 2 while the ACK(4) drawn by PSN 3, the first message's last packet, is on its way "
+                    + "(NoSpuriousRetransmission, 40 steps)",
+                    Set.of(NO_REDUNDANT_NAK, NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER,
+                    Map.of("packets", "4", "losses", "2")),
+            new VariantSpec("st-three-messages-two-losses", "Send-Twice with 3 messages at L = 2: PSN 0 is lost "
+                    + "twice (seed 002's reason 4), the NAK's go-back and then the RTO's resend the window with "
+                    + "second copies of the last packets; 20 packets are on the wire when the 3rd of 6 is delivered "
+                    + "(GoodputBound at 33 % allows 18): st-two-losses' go-backs in a 6-packet transfer",
+                    Set.of(GOODPUT), VariantSpec.Origin.PAPER, Map.of("messages", "3", "losses", "2")),
+            new VariantSpec("improved-three-messages-two-losses", "Improved with 3 messages at L = 2: PSN 0 is lost "
+                    + "twice and, as in improved-two-losses, the NAK interval and the CE timer run out in one tick; "
+                    + "the second NAK(0) makes the sender go back again and resend PSN 0 while the ACK(2) drawn by "
+                    + "PSN 1, the first message's last packet, is on its way (NoSpuriousRetransmission, 41 steps, sending nothing past PSN "
+                    + "3), and 20 packets are on the wire when the 3rd of 6 is delivered (GoodputBound at 33 % "
+                    + "allows 18). Its NoRedundantNak is improved-two-losses' own trace, which the containment rule "
+                    + "carries to more messages",
+                    Set.of(NO_SPURIOUS_RETRANSMISSION, GOODPUT), VariantSpec.Origin.PAPER, Map.of("messages", "3", "losses", "2")),
             new VariantSpec("gbn-no-rto", "Go-Back-N with the ACK timer disabled (IB timeout=0)",
                     Set.of("DeadlockFree", PROGRESS), VariantSpec.Origin.MUTATION, Map.of("timeout", "0")));
 
