@@ -47,6 +47,11 @@ final class ValidateTraceCommand implements Callable<Integer> {
             + "inconclusive, exit 3 (default: 1h; alias --tlc-time)")
     String maxTime;
 
+    @Option(names = "--violates", paramLabel = "NAME", description = "also have TLC check the spec's definition NAME "
+            + "along the accepted trace (an invariant if the manifest checks it as one, else an action property): exit 0 "
+            + "only if it is violated there, and at which step is reported; rdmacheck-trace/1 traces only")
+    String violates;
+
     @Mixin
     TlcCliOptions tlc = new TlcCliOptions();
 
@@ -55,13 +60,25 @@ final class ValidateTraceCommand implements Callable<Integer> {
         com.fasterxml.jackson.databind.JsonNode tree = ItfTraces.readJson(traceFile);
         TraceValidator validator = new TraceValidator(tlc.options(spec.commandLine().getErr(), maxTime));
         PrintWriter out = spec.commandLine().getOut();
+        if (violates != null && ItfTraces.isItf(tree)) {
+            throw new org.rdmacheck.model.InputException("--violates " + violates + ": expected an rdmacheck-trace/1 "
+                    + "trace; " + traceFile + " is ITF");
+        }
+        if (violates != null) {
+            TraceValidator.requireDefinition(specDir, violates);
+        }
         TraceValidation v;
+        int violatedAt = -1;
         try {
             v = ItfTraces.isItf(tree)
                     ? validator.validate(ItfTraces.parse(tree, traceFile.toString()), traceFile.toString(), specDir,
                             config, Params.parse(params).asMap())
                     : validator.validate(Counterexamples.fromJson(tree, traceFile.toString()), specDir, config,
                             Params.parse(params).asMap());
+            if (v.accepted() && violates != null) {
+                violatedAt = validator.violationStep(Counterexamples.fromJson(tree, traceFile.toString()), specDir,
+                        config, Params.parse(params).asMap(), violates);
+            }
         } catch (TraceValidator.Undecided e) {
             com.fasterxml.jackson.databind.JsonNode states = tree.get(ItfTraces.isItf(tree) ? "states" : "steps");
             return undecided(out, e.getMessage(), states == null ? 0 : states.size());
@@ -82,6 +99,20 @@ final class ValidateTraceCommand implements Callable<Integer> {
             o.set("lastMatchedState", v.lastMatched());
             o.set("unmatchedState", v.unmatched());
             o.put("message", v.message());
+            if (violates != null) {
+                ObjectNode w = o.putObject("violates");
+                w.put("property", violates);
+                if (v.accepted()) {
+                    w.put("violated", violatedAt >= 0);
+                } else {
+                    w.putNull("violated");
+                }
+                if (violatedAt >= 0) {
+                    w.put("step", violatedAt);
+                } else {
+                    w.putNull("step");
+                }
+            }
             out.println(TraceJson.MAPPER.writeValueAsString(o));
         } else {
             out.printf("%s against %s: %s%n", traceFile, specDir, v.message());
@@ -91,10 +122,13 @@ final class ValidateTraceCommand implements Callable<Integer> {
                 }
                 out.printf("  step %d (no match): %s -> %s%n", v.firstMismatch(), v.firstMismatch() == v.steps()
                         ? "loop back" : v.action() == null ? "initial" : v.action(), v.unmatched());
+            } else if (violates != null) {
+                out.printf(violatedAt >= 0 ? "  TLC: %s violated at step %d of the trace%n"
+                        : "  TLC: %s holds along the whole trace%n", violates, violatedAt);
             }
         }
         out.flush();
-        return v.accepted() ? ExitCodes.OK : ExitCodes.VIOLATED;
+        return v.accepted() && (violates == null || violatedAt >= 0) ? ExitCodes.OK : ExitCodes.VIOLATED;
     }
 
     /** TLC stopped before deciding: INCONCLUSIVE, exit 3, never "accepted" nor "no match". */

@@ -86,6 +86,51 @@ public final class TraceValidator {
     }
 
     /**
+     * @param specDir  a spec folder
+     * @param property a name
+     * @throws InputException if no module of the folder defines {@code property} (one line)
+     */
+    public static void requireDefinition(Path specDir, String property) {
+        if (!TlaVariables.definitions(specDir).contains(property)) {
+            throw new InputException("--violates " + property + ": expected a definition of the spec's modules in "
+                    + specDir);
+        }
+    }
+
+    /**
+     * As {@link #violationStep(Counterexample, Path, String, Map, String, boolean)}, the property's
+     * kind taken from the spec folder: an invariant if a configuration of its manifest checks it as
+     * one, an action or temporal property if one checks it as such, else the trace's own kind when
+     * the property is the trace's (an invariant trace: an invariant), else an action property.
+     *
+     * @param trace     a trace
+     * @param specDir   the spec folder
+     * @param config    configuration file, or null for the folder's default
+     * @param overrides constant overrides
+     * @param property  a definition of the spec
+     * @return the step at which TLC reports it violated, or -1
+     * @throws InputException if the spec defines no {@code property}, or TLC cannot check it
+     */
+    public int violationStep(Counterexample trace, Path specDir, String config, Map<String, String> overrides,
+                             String property) {
+        requireDefinition(specDir, property);
+        Boolean invariant = null;
+        if (Files.isRegularFile(specDir.resolve(SpecManifest.FILE))) {
+            for (SpecManifest.Configuration c : SpecManifest.read(specDir).configurations()) {
+                if (invariant == null && c.invariants().contains(property)) {
+                    invariant = true;
+                } else if (invariant == null && c.properties().contains(property)) {
+                    invariant = false;
+                }
+            }
+        }
+        if (invariant == null) {
+            invariant = property.equals(trace.property()) && trace.kind() == Counterexample.Kind.INVARIANT;
+        }
+        return violationStep(trace, specDir, config, overrides, property, invariant);
+    }
+
+    /**
      * Where TLC finds a property of the spec violated along a trace: the spec restricted to the
      * trace (its Init and Next, each step pinned to the trace's next state, as {@code validate}
      * follows it) checked against {@code property}, an invariant or an action property

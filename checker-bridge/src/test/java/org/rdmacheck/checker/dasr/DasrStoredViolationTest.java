@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.conformance.SpecManifest;
@@ -27,9 +26,9 @@ import org.rdmacheck.checker.trace.Counterexamples;
  * property along it ({@link TraceValidator#violationStep}), and finds it violated at the step where
  * the explorer did. {@code StoredTraceValidationTest} checks that each trace is a behaviour of the
  * spec; this checks that the behaviour is a violation by the spec's own statement, not only the
- * Java model's. By default the look-ahead's trace ({@code ListedArrivalWithinLineRate},
- * {@code early-removal}); {@code -Pslow} every stored safety trace whose property the manifest
- * checks.
+ * Java model's. Slow tier ({@code -Pslow}): every stored safety trace whose property the manifest
+ * checks; the default tier checks the look-ahead's trace through the command line
+ * ({@code ValidateTraceViolatesTest}: {@code validate-trace --violates}).
  */
 class DasrStoredViolationTest {
 
@@ -68,14 +67,6 @@ class DasrStoredViolationTest {
      */
     private static int expected(Counterexample cex, boolean invariant) {
         return invariant && cex.kind() == Counterexample.Kind.ACTION ? cex.violationIndex() - 1 : cex.violationIndex();
-    }
-
-    @Test
-    void theListedArrivalTraceViolatesTheTwinsStatement() {
-        Counterexample cex = Counterexamples.read(stored("early-removal-ListedArrivalWithinLineRate.json"));
-        assertEquals(6, cex.violationIndex());
-        assertEquals(cex.violationIndex(),
-                TLC.violationStep(cex, specDir(), null, Map.of(), "ListedArrivalWithinLineRate", false));
     }
 
     @Tag("slow")
