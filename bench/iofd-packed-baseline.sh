@@ -8,12 +8,24 @@
 #
 # Usage, from the checkout after `mvn -B -q -o -DskipTests package`:
 #   bench/iofd-packed-baseline.sh [PAIRS]        (default 8 warm pairs, after one warm-up pair)
+#   bench/iofd-packed-baseline.sh PAIRS model    (the two models without the explorer: each one's
+#                                                 reachable states expanded in alternating rounds, and
+#                                                 their state lengths)
 # Extra JVM options (e.g. a JFR recording) go in $JAVA_OPTS.
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
+if (( $# > 2 )); then
+    echo "arguments: $# given; expected [PAIRS [model]]" >&2
+    exit 2
+fi
 pairs=${1:-8}
+mode=${2:-}
 if ! [[ $pairs =~ ^[1-9][0-9]{0,3}$ ]]; then
     echo "PAIRS $pairs: expected a count 1-9999" >&2
+    exit 2
+fi
+if [[ -n $mode && $mode != model ]]; then
+    echo "mode $mode: expected model (or nothing, for the exploration)" >&2
     exit 2
 fi
 jar=cli/target/rdmacheck-all.jar
@@ -31,4 +43,4 @@ for f in $(git ls-tree --name-only "$base" "$pkg/"); do
 done
 javac -nowarn -d "$out/classes" -cp "$jar" "$out"/src/org/rdmacheck/model/iofd/*.java
 exec java -Xmx3g -XX:+UseParallelGC ${JAVA_OPTS:-} -cp "$jar" org.rdmacheck.cli.bench.IofdPackedComparison \
-    "$out/classes" "$pairs"
+    "$out/classes" "$pairs" ${mode:+"$mode"}

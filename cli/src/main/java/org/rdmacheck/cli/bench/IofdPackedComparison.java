@@ -7,7 +7,9 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,7 +18,10 @@ import org.rdmacheck.engine.ExplorationReport;
 import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.Model;
+import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.Params;
+import org.rdmacheck.model.StateCodec;
+import org.rdmacheck.model.Words;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.model.topology.TopologySpecs;
@@ -43,6 +48,8 @@ import org.rdmacheck.properties.catalog.Catalog;
  * median per warm pair" pairs=8 load=...}: met when the median of the per-pair ratios is at most 1.
  *
  * <pre>bench/iofd-packed-baseline.sh [PAIRS]</pre>
+ * or, with {@code model} after the pairs, the two models without the explorer ({@link #modelAlone}):
+ * <pre>bench/iofd-packed-baseline.sh PAIRS model</pre>
  * or, with the classes already compiled:
  * <pre>java -Xmx3g -XX:+UseParallelGC -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.IofdPackedComparison DIR [PAIRS]</pre>
  */
@@ -63,10 +70,11 @@ public final class IofdPackedComparison {
      * @throws Exception if the old classes cannot be loaded or driven
      */
     public static void main(String[] args) throws Exception {
-        String usage = "; expected DIR [PAIRS] (DIR: the classes of org.rdmacheck.model.iofd at 321afa7^, "
+        String usage = "; expected DIR [PAIRS [model]] (DIR: the classes of org.rdmacheck.model.iofd at 321afa7^, "
                 + "compiled by bench/iofd-packed-baseline.sh)";
         String bad = args.length < 1 ? "DIR: missing"
-                : args.length > 2 ? "arguments: " + args.length + " given"
+                : args.length > 3 ? "arguments: " + args.length + " given"
+                : args.length > 2 && !args[2].equals("model") ? "mode " + args[2] + ": expected model"
                 : !Files.isRegularFile(Path.of(args[0], "org", "rdmacheck", "model", "iofd", "IofdPacked.class"))
                         ? "DIR " + args[0] + ": holds no org/rdmacheck/model/iofd/IofdPacked.class"
                 : args.length > 1 && !args[1].matches("[1-9][0-9]{0,3}") ? "PAIRS " + args[1] + ": not a count 1-9999"
@@ -79,6 +87,10 @@ public final class IofdPackedComparison {
         CheckSpec<?> preset = preset();
         CheckSpec<?> packed = packed(Path.of(args[0]), preset);
         System.out.println("parameters " + preset.parameters());
+        if (args.length > 2) {
+            modelAlone(preset, packed, pairs);
+            return;
+        }
         ExplorerSettings s = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { });
         System.out.printf(Locale.ROOT, "iofd dft topology=fattree:k=4 flows=0-15,5-10L, exploration alone, one "
                 + "thread; load average %s%n", ScalingBenchmark.loadAverage());
@@ -185,6 +197,203 @@ public final class IofdPackedComparison {
             throw new IllegalStateException("this JVM does not measure thread CPU time");
         }
         return tm.serialNanos() + tm.parallelNanos();
+    }
+
+    /**
+     * {@code model}: the two models without the explorer. Each one's reachable states are found once
+     * (a breadth-first search over its packed successors) and laid out one after another in one array,
+     * as a level of the explorer holds them; their lengths are printed (values per state and per
+     * successor). Then, in alternating rounds, each model's expander is run over all its states into a
+     * sink that does what the explorer's does with a successor (written in place and fingerprinted, or
+     * copied into its buffer and fingerprinted), and each round's thread CPU time is printed: the model's
+     * own work per state and successor, with the explorer's matching and storing left out.
+     */
+    private static void modelAlone(CheckSpec<?> preset, CheckSpec<?> packed, int pairs) {
+        Reached a = Reached.of(preset);
+        Reached b = Reached.of(packed);
+        for (Reached r : List.of(a, b)) {
+            if (r.count != STATES || r.transitions != TRANSITIONS) {
+                throw new IllegalStateException(r.count + " states, " + r.transitions + " transitions; expected "
+                        + STATES + " and " + TRANSITIONS);
+            }
+        }
+        System.out.printf(Locale.ROOT, "values per state: preset %.2f (%d-%d), IofdPacked %.2f (%d-%d); per successor: "
+                + "preset %.2f, IofdPacked %.2f%n", a.meanLength(), a.min, a.max, b.meanLength(), b.min, b.max,
+                a.meanSuccessor(), b.meanSuccessor());
+        System.out.printf(Locale.ROOT, "the models alone (no explorer), one thread; load average %s%n",
+                ScalingBenchmark.loadAverage());
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        List<Double> ratios = new ArrayList<>();
+        List<Double> olds = new ArrayList<>();
+        List<Double> news = new ArrayList<>();
+        for (int pair = 0; pair <= pairs; pair++) {
+            long ta;
+            long tb;
+            if (pair % 2 == 0) {
+                tb = Reached.expandAll(mx, b);
+                ta = Reached.expandAll(mx, a);
+            } else {
+                ta = Reached.expandAll(mx, a);
+                tb = Reached.expandAll(mx, b);
+            }
+            System.out.printf(Locale.ROOT, "pair %d  IofdPacked %.3f s  preset %.3f s  preset/IofdPacked %.3f  "
+                    + "load average %s%s%n", pair, tb / 1e9, ta / 1e9, (double) ta / tb, ScalingBenchmark.loadAverage(),
+                    pair == 0 ? "  (warm-up, left out)" : "");
+            if (pair > 0) {
+                ratios.add((double) ta / tb);
+                olds.add(tb / 1e9);
+                news.add(ta / 1e9);
+            }
+        }
+        System.out.printf(Locale.ROOT, "pairs 1-%d, models alone: median thread CPU IofdPacked %.3f s, preset %.3f s; "
+                + "median preset/IofdPacked %.3f%n", pairs, median(olds), median(news), median(ratios));
+    }
+
+    /** A model's reachable states, one after another in one array, and its packed successors. */
+    private static final class Reached {
+        final PackedModel model;
+        int[] values = new int[1 << 20];
+        int[] starts = new int[1 << 16];
+        int count;
+        long transitions;
+        long successorValues;
+        int min = Integer.MAX_VALUE;
+        int max;
+
+        private Reached(PackedModel model) {
+            this.model = model;
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        static Reached of(CheckSpec<?> spec) {
+            Model m = spec.model();
+            StateCodec codec = (StateCodec) m.codec().orElseThrow();
+            Reached r = new Reached((PackedModel) m.packed().orElseThrow());
+            Set<IntsKey> seen = new HashSet<>();
+            for (Object s : m.initialStates()) {
+                Words w = new Words();
+                codec.encode(s, w);
+                int[] v = new int[w.length()];
+                w.copyTo(v, 0);
+                r.add(seen, v, v.length);
+            }
+            PackedModel.Expander e = r.model.expander();
+            for (int i = 0; i < r.count; i++) {
+                // (a copy: the array of states grows while the state's successors are added)
+                int[] parent = Arrays.copyOfRange(r.values, r.starts[i], r.starts[i + 1]);
+                e.successors(parent, 0, (code, next, length) -> {
+                    r.transitions++;
+                    r.successorValues += length;
+                    r.add(seen, next, length);
+                });
+            }
+            return r;
+        }
+
+        private void add(Set<IntsKey> seen, int[] v, int n) {
+            int[] copy = Arrays.copyOf(v, n);
+            if (!seen.add(new IntsKey(copy))) {
+                return;
+            }
+            if (count + 2 > starts.length) {
+                starts = Arrays.copyOf(starts, 2 * starts.length);
+            }
+            int at = starts[count];
+            if (at + n > values.length) {
+                values = Arrays.copyOf(values, Math.max(2 * values.length, at + n));
+            }
+            System.arraycopy(copy, 0, values, at, n);
+            starts[++count] = at + n;
+            min = Math.min(min, n);
+            max = Math.max(max, n);
+        }
+
+        double meanLength() {
+            return (double) starts[count] / count;
+        }
+
+        double meanSuccessor() {
+            return (double) successorValues / transitions;
+        }
+
+        /** @return the thread CPU time of expanding every state of {@code r} (its own expander, a new one) */
+        static long expandAll(java.lang.management.ThreadMXBean mx, Reached r) {
+            PackedModel.Expander e = r.model.expander();
+            ChunkSink sink = new ChunkSink();
+            long t = mx.getCurrentThreadCpuTime();
+            for (int i = 0; i < r.count; i++) {
+                sink.count = 0;
+                e.successors(r.values, r.starts[i], sink);
+            }
+            t = mx.getCurrentThreadCpuTime() - t;
+            if (sink.total != r.transitions) {
+                throw new IllegalStateException(sink.total + " successors; expected " + r.transitions);
+            }
+            return t;
+        }
+    }
+
+    /**
+     * What the explorer's sink does with each successor (its chunk's buffer and fingerprints,
+     * LevelWorker): a successor written in place is fingerprinted there, one handed over is copied and
+     * fingerprinted; the buffer is reused from each state's start.
+     */
+    private static final class ChunkSink implements PackedModel.BufferSink {
+        int[] arena = new int[1024];
+        int[] starts = new int[64];
+        long[] fps = new long[64];
+        long[] codes = new long[64];
+        int count;
+        long total;
+
+        @Override
+        public void accept(long action, int[] next, int length) {
+            room(length);
+            System.arraycopy(next, 0, arena, starts[count], length);
+            written(action, length);
+        }
+
+        @Override
+        public int[] room(int maxLength) {
+            if (count + 2 > starts.length) {
+                starts = Arrays.copyOf(starts, 2 * starts.length);
+                fps = Arrays.copyOf(fps, 2 * fps.length);
+                codes = Arrays.copyOf(codes, 2 * codes.length);
+            }
+            if (starts[count] + maxLength > arena.length) {
+                arena = Arrays.copyOf(arena, 2 * (starts[count] + maxLength));
+            }
+            return arena;
+        }
+
+        @Override
+        public int offset() {
+            return starts[count];
+        }
+
+        @Override
+        public void written(long action, int length) {
+            int k = count;
+            int at = starts[k];
+            starts[k + 1] = at + length;
+            codes[k] = action;
+            fps[k] = Words.fingerprint(arena, at, length);
+            count = k + 1;
+            total++;
+        }
+    }
+
+    /** A state's values as a set element. */
+    private record IntsKey(int[] v) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof IntsKey k && Arrays.equals(v, k.v);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(v);
+        }
     }
 
     private static double median(List<Double> xs) {
