@@ -193,6 +193,14 @@ public final class NetworkModel implements LayoutModel {
     private final int silentLaneChangeAt;
     /** the planted router bugs for tests (see {@link #withPlanted}); NONE in every catalogue model */
     private final PlantedRouter planted;
+    /**
+     * whether a planted rule of the routing decision is on (tests only: a planted router bug, the stuck
+     * rule, the silent lane change): false in every catalogue model, so the decision asks once and
+     * the rules are out of line
+     */
+    private final boolean plantedRouting;
+    /** whether every DFT entry is a VL1 one (the IOFD preset: no lane change writes an entry) */
+    private final boolean vl1EntriesOnly;
 
     /**
      * Why a buffered head packet cannot move, in the model's own terms: the kind of a deadlock is
@@ -426,6 +434,7 @@ public final class NetworkModel implements LayoutModel {
                          int backgroundCap, boolean deliveryEntry, boolean resendAfterEnd, int silentLaneChangeAt,
                          PlantedRouter planted) {
         this.planted = planted;
+        this.plantedRouting = planted != PlantedRouter.NONE || stuckSeq >= 0 || silentLaneChangeAt >= 0;
         this.silentLaneChangeAt = silentLaneChangeAt;
         this.stuckSeq = stuckSeq;
         this.escapeOnlyAtSource = escapeOnlyAtSource;
@@ -433,6 +442,10 @@ public final class NetworkModel implements LayoutModel {
         this.backgroundCap = backgroundCap;
         this.deliveryEntry = deliveryEntry;
         this.resendAfterEnd = resendAfterEnd;
+        // the IOFD preset has no escape lane and changes no lane: only the planted delivery bug writes a VL0 entry
+        this.vl1EntriesOnly = config.options().preset() == FabricOptions.Preset.IOFD && !deliveryEntry
+                && (!config.options().escapeLane() || config.options().off(Knockout.ESCAPE_LANE))
+                && config.options().laneChange() != LaneChange.TABLE;
         this.config = config;
         this.iofd = config.options().preset() == FabricOptions.Preset.IOFD;
         this.escapeVl = config.options().preset() == FabricOptions.Preset.ESCAPE_VL;
@@ -1723,6 +1736,17 @@ public final class NetworkModel implements LayoutModel {
         private final int[][] portsOf = new int[t.nodeCount()][];
         /** per buffer: its layout position (-1: undeclared) */
         private final int[] bufferAt = new int[buffers.length];
+        /** per buffer: the arc it is on ({@link FabricNet#bufArc}) */
+        private final int[] arcOfBuffer = new int[buffers.length];
+        /** a packet's components' shifts and masks (each counts from 0: its bits are its value) */
+        private final int pFlowShift = pFlow.shift();
+        private final int pSeqShift = pSeq.shift();
+        private final int pTokensShift = pTokens.shift();
+        private final int pFlowMask = maskOf(pFlow) >>> pFlow.shift();
+        private final int pSeqMask = maskOf(pSeq) >>> pSeq.shift();
+        private final int pTokensMask = maskOf(pTokens) >>> pTokens.shift();
+        /** whether Send and Forward write each move as the decision finds it ({@link #emitting}) */
+        private final boolean writesAtOnce;
 
         {
             java.util.Arrays.fill(bufferOfFifo, -1);
@@ -1739,6 +1763,12 @@ public final class NetworkModel implements LayoutModel {
             }
             for (int b = 0; b < buffers.length; b++) {
                 bufferAt[b] = buffers[b] == null ? -1 : g.layout.fifos().indexOf(buffers[b]);
+                arcOfBuffer[b] = net.bufArc(b >> 1);
+            }
+            for (Field c : new Field[] {pFlow, pSeq, pTokens}) {
+                if (c.of(0) != 0) {
+                    throw new IllegalStateException("packet component " + c.name() + " does not count from 0");
+                }
             }
             java.util.Arrays.fill(vl1At, -1);
             for (int a = 0; a < t.arcCount(); a++) {
@@ -1818,6 +1848,7 @@ public final class NetworkModel implements LayoutModel {
         Step(Expansion x) {
             this.x = x;
             this.recording = x instanceof org.rdmacheck.model.layout.RecordingExpansion r ? r : null;
+            this.writesAtOnce = recording == null && !escapeVl && laneChange != LaneChange.TABLE;
         }
 
         /** the expansion, if it records reads: the pause bits' update is not logged (see {@link #settle}) */
@@ -1859,6 +1890,7 @@ public final class NetworkModel implements LayoutModel {
             this.state = state;
             this.offset = offset;
             x.into(sink); // every successor below starts with x.begin() and ends with one emit
+            emitting = false; // (on only inside a Send's or Forward's decision, even after an exception there)
             loadState(state, offset);
             lastLength = -1;
             lastMoves = true;
@@ -1921,17 +1953,67 @@ public final class NetworkModel implements LayoutModel {
             int tor = srcTor[f];
             int tokens = initTokens[f];
             boolean eligible = answers && !iofd && !escapeVl && seq == 0 && deflectionEligible(tor, f, 0, tokens, -1);
+            moving(SEND, -1, 1, null, f, seq, tokens, -1, tor);
             route(tor, f, seq, tokens, 1, -1);
+            boolean written = emitting;
+            emitting = false;
             if (eligible && !allocates()) {
                 lastOffered = false;
             }
-            for (int h = 0; h < hops; h++) {
-                x.begin();
-                x.set(g.sent[f], seq + 1);
-                enqueue(h, f, seq);
-                writeTable(tor, h);
-                emitHop(SEND, -1, 1, f, seq, tokens, h);
+            for (int h = 0; h < hops && !written; h++) {
+                writeMove(h);
             }
+        }
+
+        // The packet a Send or Forward moves, for writeMove: the action, the arc and lane it leaves (-1 and 1:
+        // a Send), its FIFO (null: a Send, its flow's sent count goes up), its flow, seq and tokens, the
+        // upstream switch whose table leaving left (-1: none) and the switch deciding.
+        private int mKind;
+        private int mArc;
+        private int mLane;
+        private Fifo mFifo;
+        private int mFlow;
+        private int mSeq;
+        private int mTokens;
+        private int mLeft;
+        private int mSwitch;
+        /**
+         * whether each move the routing decision finds is written as a successor at once ({@link #hop}):
+         * on in a Send or Forward of a step that records no reads and whose decisions never take a move back
+         * (the escape-vl preset's record and the lane-rule table edit or drop moves after finding them)
+         */
+        private boolean emitting;
+
+        /** Makes the packet of a Send or Forward the one whose moves are written ({@link #writeMove}). */
+        private void moving(int kind, int arc, int lane, Fifo q, int f, int seq, int tokens, int u, int v) {
+            mKind = kind;
+            mArc = arc;
+            mLane = lane;
+            mFifo = q;
+            mFlow = f;
+            mSeq = seq;
+            mTokens = tokens;
+            mLeft = u;
+            mSwitch = v;
+            emitting = writesAtOnce;
+        }
+
+        /**
+         * Move h of the packet {@link #moving} named, as a successor: it leaves its FIFO (a Send: its flow's
+         * sent count goes up), the upstream table {@link #leaving} left is written, it joins its move's
+         * buffer, the deciding switch's table is the move's, and the action's code is emitted.
+         */
+        private void writeMove(int h) {
+            x.begin();
+            if (mFifo == null) {
+                x.set(g.sent[mFlow], mSeq + 1);
+            } else {
+                x.removeAt(mFifo, 0);
+            }
+            writeLeft(mLeft);
+            enqueue(h, mFlow, mSeq);
+            writeTable(mSwitch, h);
+            emitHop(mKind, mArc, mLane, mFlow, mSeq, mTokens, h);
         }
 
         private boolean allocates() {
@@ -1967,32 +2049,31 @@ public final class NetworkModel implements LayoutModel {
         private boolean depart(int b) {
             Fifo q = buffers[b];
             int head = recording == null ? x.elementAt(bufferAt[b], 0) : x.element(q, 0);
-            int f = pFlow.of(head);
-            int seq = pSeq.of(head);
-            int tokens = pTokens.of(head);
-            int arc = net.bufArc(b >> 1);
+            // (its components count from 0: each is its bits at its shift)
+            int f = head >>> pFlowShift & pFlowMask;
+            int seq = head >>> pSeqShift & pSeqMask;
+            int tokens = head >>> pTokensShift & pTokensMask;
+            int arc = arcOfBuffer[b];
             int lane = b & 1;
-            int u = iofd ? leaving(arc, f, seq, tokens) : -1;
+            int u = iofd && seq == freeingSeq ? leaving(arc, f, seq, tokens) : -1;
             int v = toNode[arc];
             if (hostArc[arc] || v == dstSwitch[f]) {
                 deliver(b, arc, f, seq, u);
                 return true;
             }
             boolean eligible = answers && !iofd && !escapeVl && lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
+            moving(FORWARD, arc, lane, q, f, seq, tokens, u, v);
             route(v, f, seq, tokens, lane, arc);
+            boolean written = emitting;
+            emitting = false;
             if (answers && hops == 0 && lastExplained && !iofd && !escapeVl) {
                 lastExplained = reason(v, f, seq, tokens, lane, arc) != Block.UNEXPLAINED;
             }
             if (eligible && !allocates()) {
                 lastOffered = false;
             }
-            for (int h = 0; h < hops; h++) {
-                x.begin();
-                x.removeAt(q, 0);
-                writeLeft(u);
-                enqueue(h, f, seq);
-                writeTable(v, h);
-                emitHop(FORWARD, arc, lane, f, seq, tokens, h);
+            for (int h = 0; h < hops && !written; h++) {
+                writeMove(h);
             }
             return hops > 0;
         }
@@ -2400,6 +2481,9 @@ public final class NetworkModel implements LayoutModel {
             hEcn[h] = marks && occ(out, lane) >= ecn;
             hCould[h] = marks && could;
             hTable[h] = tableMode;
+            if (emitting) {
+                writeMove(h);
+            }
         }
 
         /** The move's own table: the switch's table without {@code remove} (unless -1), plus {@code add}, sorted. */
@@ -2435,18 +2519,8 @@ public final class NetworkModel implements LayoutModel {
         void route(int v, int f, int seq, int tokens, int lane, int inArc) {
             hops = 0;
             loadTable(v, f, seq, tokens);
-            if (planted == PlantedRouter.READS_ANOTHER_INPUT && lane == 1 && anotherInputHoldsTwo(v, inArc)) {
-                return; // the planted bug READS_ANOTHER_INPUT (tests only)
-            }
-            if (planted == PlantedRouter.STUCK_BESIDE_ANOTHER && lane == 1 && inArc >= 0 && anotherMessagesEntry(f)) {
-                return; // the planted bug STUCK_BESIDE_ANOTHER (tests only)
-            }
-            if (planted == PlantedRouter.STUCK_BESIDE_DEFLECTION && lane == 1 && inArc >= 0
-                    && anotherMessagesDeflection(v, f)) {
-                return; // the planted bug STUCK_BESIDE_DEFLECTION (tests only)
-            }
-            if (seq == stuckSeq && inArc >= 0 && !escapeVl && !iofd) {
-                return; // the planted bug of withPlantedStuckRule (tests only)
+            if (plantedRouting && plantedRefuses(v, f, seq, lane, inArc)) {
+                return; // a planted rule (tests only)
             }
             if (escapeVl) {
                 escapeVlMoves(v, f, seq, tokens, lane);
@@ -2454,16 +2528,7 @@ public final class NetworkModel implements LayoutModel {
             }
             boolean end = seq == packets - 1;
             if (lane == 0) {
-                int e = net.escapeArc(failedNow, v, f);
-                if (e >= 0 && room(e, 0)) {
-                    hop(e, 0, tokens, Route.ESCAPE_FORWARD, AFTER, false);
-                }
-                if (koReturn) {
-                    int normal = net.ecmpArc(failedNow, v, f);
-                    if (normal >= 0 && room(normal, 1)) {
-                        hop(normal, 1, tokens, Route.RETURN, AFTER, false);
-                    }
-                }
+                vl0Moves(v, f, tokens);
                 return;
             }
             if (laneChange == LaneChange.TABLE) {
@@ -2475,32 +2540,20 @@ public final class NetworkModel implements LayoutModel {
             if (iofd && normal < 0) {
                 return; // IOFD: only a stale entry (failure cleanup knocked out) leads a packet off every route
             }
-            if (silentLaneChangeAt >= 0 && normal >= 0 && occ(normal, 1) == silentLaneChangeAt) {
-                int e = net.escapeArc(failedNow, v, f); // the planted bug of withPlantedLaneChangeAt (tests only)
-                if (e >= 0 && room(e, 0)) {
-                    hop(e, 0, tokens, Route.ESCAPE, AFTER, false);
-                }
-                return;
+            if (plantedRouting && plantedLaneChange(v, f, tokens, normal)) {
+                return; // the planted bug of withPlantedLaneChangeAt (tests only)
             }
             int hit = koFollow || !usesDft ? -1 : lookup(f, tokens);
-            if (planted == PlantedRouter.END_IGNORES_HIT_BESIDE_ANOTHER && hit >= 0 && end && anotherMessagesEntry(f)) {
-                hit = -1; // the planted bug END_IGNORES_HIT_BESIDE_ANOTHER (tests only)
-            }
-            if (planted == PlantedRouter.END_IGNORES_HIT_BESIDE_DEFLECTION && hit >= 0 && end
-                    && anotherMessagesDeflection(v, f)) {
-                hit = -1; // the planted bug END_IGNORES_HIT_BESIDE_DEFLECTION (tests only)
+            if (plantedRouting && hit >= 0 && end && plantedIgnoresHit(v, f)) {
+                hit = -1; // the planted bugs END_IGNORES_HIT_BESIDE_* (tests only)
             }
             if (hit >= 0) {
                 int hitArc = dArc.of(hit);
-                int hitLane = dLane.of(hit);
-                if (hitLane == 1 && isUTurn(hitArc, inArc) && uTurnsForbidden) {
-                    return; // no deflection goes back out of the arrival port, and IOFD allows no other port
-                }
-                if (hitLane == 0) {
-                    if (room(hitArc, 0)) {
-                        hop(hitArc, 0, tokens, Route.ESCAPE_FOLLOW, AFTER, false);
+                if (!vl1EntriesOnly || uTurnsForbidden) { // the features the IOFD preset lacks, out of line
+                    int held = heldOrFollowed(hit, hitArc, tokens, inArc);
+                    if (held != 0) {
+                        return;
                     }
-                    return;
                 }
                 if (tokens > 0) {
                     if (room(hitArc, 1)) {
@@ -2542,6 +2595,74 @@ public final class NetworkModel implements LayoutModel {
             } else if (inArc < 0 || !escapeOnlyAtSource) { // the planted bug of withPlantedEscapeRefusal (tests)
                 escapeToVl0(v, f, seq, tokens, end);
             }
+        }
+
+        /** The planted rules that refuse a packet every move (tests only): whether one does. */
+        private boolean plantedRefuses(int v, int f, int seq, int lane, int inArc) {
+            if (planted == PlantedRouter.READS_ANOTHER_INPUT && lane == 1 && anotherInputHoldsTwo(v, inArc)) {
+                return true; // the planted bug READS_ANOTHER_INPUT (tests only)
+            }
+            if (planted == PlantedRouter.STUCK_BESIDE_ANOTHER && lane == 1 && inArc >= 0 && anotherMessagesEntry(f)) {
+                return true; // the planted bug STUCK_BESIDE_ANOTHER (tests only)
+            }
+            if (planted == PlantedRouter.STUCK_BESIDE_DEFLECTION && lane == 1 && inArc >= 0
+                    && anotherMessagesDeflection(v, f)) {
+                return true; // the planted bug STUCK_BESIDE_DEFLECTION (tests only)
+            }
+            return seq == stuckSeq && inArc >= 0 && !escapeVl && !iofd; // the planted bug of withPlantedStuckRule
+        }
+
+        /** The planted bug of {@link #withPlantedLaneChangeAt} (tests only): whether it took the decision. */
+        private boolean plantedLaneChange(int v, int f, int tokens, int normal) {
+            if (silentLaneChangeAt >= 0 && normal >= 0 && occ(normal, 1) == silentLaneChangeAt) {
+                int e = net.escapeArc(failedNow, v, f);
+                if (e >= 0 && room(e, 0)) {
+                    hop(e, 0, tokens, Route.ESCAPE, AFTER, false);
+                }
+                return true;
+            }
+            return false;
+        }
+
+        /** The planted bugs END_IGNORES_HIT_BESIDE_* (tests only): whether the end packet ignores its hit. */
+        private boolean plantedIgnoresHit(int v, int f) {
+            return planted == PlantedRouter.END_IGNORES_HIT_BESIDE_ANOTHER && anotherMessagesEntry(f)
+                    || planted == PlantedRouter.END_IGNORES_HIT_BESIDE_DEFLECTION && anotherMessagesDeflection(v, f);
+        }
+
+        /** A VL0 packet's moves: on up*&#47;down* on VL0, and back to VL1 on its ECMP port with no-return knocked out. */
+        private void vl0Moves(int v, int f, int tokens) {
+            int e = net.escapeArc(failedNow, v, f);
+            if (e >= 0 && room(e, 0)) {
+                hop(e, 0, tokens, Route.ESCAPE_FORWARD, AFTER, false);
+            }
+            if (koReturn) {
+                int normal = net.ecmpArc(failedNow, v, f);
+                if (normal >= 0 && room(normal, 1)) {
+                    hop(normal, 1, tokens, Route.RETURN, AFTER, false);
+                }
+            }
+        }
+
+        /**
+         * A DFT hit under the rules the IOFD preset lacks: an entry on VL0 is followed there (its move, if
+         * the buffer has room), and with U-turns forbidden a VL1 entry naming the arrival port holds the
+         * packet.
+         *
+         * @return 0 when the hit is decided by the VL1 rules that follow, else non-zero (decided here)
+         */
+        private int heldOrFollowed(int hit, int hitArc, int tokens, int inArc) {
+            int hitLane = dLane.of(hit);
+            if (hitLane == 1 && isUTurn(hitArc, inArc) && uTurnsForbidden) {
+                return 1; // no deflection goes back out of the arrival port, and IOFD allows no other port
+            }
+            if (hitLane == 0) {
+                if (room(hitArc, 0)) {
+                    hop(hitArc, 0, tokens, Route.ESCAPE_FOLLOW, AFTER, false);
+                }
+                return 1;
+            }
+            return 0;
         }
 
         /**
@@ -2648,14 +2769,16 @@ public final class NetworkModel implements LayoutModel {
                 if (!usesDft) {
                     hop(alt, 1, spend(tokens), Route.PER_PACKET, AFTER, true);
                 } else if (tableLen < dftSize) {
-                    hop(alt, 1, spend(tokens), Route.ALLOCATE, AFTER, true);
                     if (!end || iofd) { // the IOFD preset frees the end packet's entry as it leaves
-                        ownTable(hops - 1, -1, entry);
+                        ownTable(hops, -1, entry); // (the move's table before the move: it may be written at once)
+                        hop(alt, 1, spend(tokens), Route.ALLOCATE, OWN, true);
+                    } else {
+                        hop(alt, 1, spend(tokens), Route.ALLOCATE, AFTER, true);
                     }
                 } else {
                     for (int k = 0; k < tableLen; k++) { // rules overwrite: each entry may be the victim
-                        hop(alt, 1, spend(tokens), Route.OVERWRITE, AFTER, true);
-                        ownTableEvicting(hops - 1, k, entry);
+                        ownTableEvicting(hops, k, entry);
+                        hop(alt, 1, spend(tokens), Route.OVERWRITE, OWN, true);
                     }
                 }
             }
@@ -2687,9 +2810,11 @@ public final class NetworkModel implements LayoutModel {
             if (laneChange == LaneChange.SILENT) {
                 hop(e, 0, tokens, Route.ESCAPE, AFTER, false);
             } else if (seq == 0 && tableLen < dftSize) {
-                hop(e, 0, tokens, Route.ESCAPE_ALLOCATE, AFTER, false);
                 if (!end) {
-                    ownTable(hops - 1, -1, g.entry(f, tokens, e, 0));
+                    ownTable(hops, -1, g.entry(f, tokens, e, 0)); // (before the move: it may be written at once)
+                    hop(e, 0, tokens, Route.ESCAPE_ALLOCATE, OWN, false);
+                } else {
+                    hop(e, 0, tokens, Route.ESCAPE_ALLOCATE, AFTER, false);
                 }
             }
         }
