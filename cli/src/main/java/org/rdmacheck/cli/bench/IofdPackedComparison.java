@@ -205,8 +205,9 @@ public final class IofdPackedComparison {
      * as a level of the explorer holds them; their lengths are printed (values per state and per
      * successor). Then, in alternating rounds, each model's expander is run over all its states into a
      * sink that does what the explorer's does with a successor (written in place and fingerprinted, or
-     * copied into its buffer and fingerprinted), and each round's thread CPU time is printed: the model's
-     * own work per state and successor, with the explorer's matching and storing left out.
+     * copied into its buffer and fingerprinted): the model's own work per state and successor, with the
+     * explorer's matching and storing left out. Each pair also explores both (as the default mode does),
+     * so that the explorer's part, the exploration's time less the model's alone, is measured beside it.
      */
     private static void modelAlone(CheckSpec<?> preset, CheckSpec<?> packed, int pairs) {
         Reached a = Reached.of(preset);
@@ -220,33 +221,50 @@ public final class IofdPackedComparison {
         System.out.printf(Locale.ROOT, "values per state: preset %.2f (%d-%d), IofdPacked %.2f (%d-%d); per successor: "
                 + "preset %.2f, IofdPacked %.2f%n", a.meanLength(), a.min, a.max, b.meanLength(), b.min, b.max,
                 a.meanSuccessor(), b.meanSuccessor());
-        System.out.printf(Locale.ROOT, "the models alone (no explorer), one thread; load average %s%n",
+        System.out.printf(Locale.ROOT, "the models alone (no explorer) and explored, one thread; load average %s%n",
                 ScalingBenchmark.loadAverage());
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        ExplorerSettings s = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { });
         List<Double> ratios = new ArrayList<>();
+        List<Double> exploring = new ArrayList<>();
         List<Double> olds = new ArrayList<>();
         List<Double> news = new ArrayList<>();
+        List<Double> oldRest = new ArrayList<>();
+        List<Double> newRest = new ArrayList<>();
         for (int pair = 0; pair <= pairs; pair++) {
+            // each model alone and explored, in one pair: the exploration's time less the model's alone is
+            // the explorer's part (matching, storing, the level's states), measured under the same load
             long ta;
             long tb;
+            long xa;
+            long xb;
             if (pair % 2 == 0) {
                 tb = Reached.expandAll(mx, b);
                 ta = Reached.expandAll(mx, a);
+                xb = round("IofdPacked", packed, s);
+                xa = round("preset", preset, s);
             } else {
                 ta = Reached.expandAll(mx, a);
                 tb = Reached.expandAll(mx, b);
+                xa = round("preset", preset, s);
+                xb = round("IofdPacked", packed, s);
             }
-            System.out.printf(Locale.ROOT, "pair %d  IofdPacked %.3f s  preset %.3f s  preset/IofdPacked %.3f  "
-                    + "load average %s%s%n", pair, tb / 1e9, ta / 1e9, (double) ta / tb, ScalingBenchmark.loadAverage(),
-                    pair == 0 ? "  (warm-up, left out)" : "");
+            System.out.printf(Locale.ROOT, "pair %d  alone: IofdPacked %.3f s  preset %.3f s  preset/IofdPacked %.3f;  "
+                    + "explored: %.3f s  %.3f s  %.3f;  the explorer's part: %.3f s  %.3f s  load average %s%s%n", pair,
+                    tb / 1e9, ta / 1e9, (double) ta / tb, xb / 1e9, xa / 1e9, (double) xa / xb, (xb - tb) / 1e9,
+                    (xa - ta) / 1e9, ScalingBenchmark.loadAverage(), pair == 0 ? "  (warm-up, left out)" : "");
             if (pair > 0) {
                 ratios.add((double) ta / tb);
+                exploring.add((double) xa / xb);
                 olds.add(tb / 1e9);
                 news.add(ta / 1e9);
+                oldRest.add((xb - tb) / 1e9);
+                newRest.add((xa - ta) / 1e9);
             }
         }
-        System.out.printf(Locale.ROOT, "pairs 1-%d, models alone: median thread CPU IofdPacked %.3f s, preset %.3f s; "
-                + "median preset/IofdPacked %.3f%n", pairs, median(olds), median(news), median(ratios));
+        System.out.printf(Locale.ROOT, "pairs 1-%d, medians: alone IofdPacked %.3f s, preset %.3f s, preset/IofdPacked %.3f; "
+                + "explored preset/IofdPacked %.3f; the explorer's part IofdPacked %.3f s, preset %.3f s%n", pairs,
+                median(olds), median(news), median(ratios), median(exploring), median(oldRest), median(newRest));
     }
 
     /** A model's reachable states, one after another in one array, and its packed successors. */
