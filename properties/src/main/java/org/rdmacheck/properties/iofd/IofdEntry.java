@@ -82,6 +82,15 @@ public final class IofdEntry implements ModelEntry {
                         + "leaf0, whose head has no token left and needs leaf0's: one link deadlocks",
                         Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
                         Map.of("flows", "0-1", "queue", "2", "packets", "4", "tokens", "1", "failures", "0")),
+                new VariantSpec("dft-one-failure", "the repaired DFT (as dft) at dft's defaults with one switch "
+                        + "failure: a deadlock that needs the failure (seed 000 IV-C). spine1 fails, so every path runs "
+                        + "through spine0, whose queue to leaf0 holds background; spine0 deflects both first packets "
+                        + "back to their leaves, taking its two DFT entries; leaf0's queue to spine0 fills with h0's "
+                        + "later packets, pinned by the entry to spine0's full queue to leaf0, whose head needs "
+                        + "leaf0's; leaf1's queue to spine0 fills with h1's packets, which cannot deflect again: "
+                        + "leaf0 and spine0 block each other through a DFT entry and the background packet",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "failures", "1")),
                 new VariantSpec("dft-three-tokens", "the repaired DFT (as dft) with 3 tokens: two opposing 3-packet "
                         + "messages deadlock in another way than with 2, every stuck head pinned by its message's DFT "
                         + "entry to a full queue and none held by ECMP alone: h0's first packet, deflected twice at "
@@ -203,8 +212,12 @@ public final class IofdEntry implements ModelEntry {
         if (model.config().failures() == 0) {
             mustFail.remove(IofdProperties.IN_ORDER_AFTER_FAILURE); // vacuous without failures
         }
-        if (variant.equals("dft") && containedFinding(p).isEmpty()) {
-            mustFail.removeAll(STALL); // the design: a deadlock is expected only where a stored one is contained
+        if (design(variant)) {
+            // the design and its stored deadlocks: a deadlock is expected only where a stored one is contained
+            mustFail.removeAll(STALL);
+            if (!containedFindings(p.asMap()).isEmpty()) {
+                mustFail.addAll(STALL);
+            }
         }
         return new CheckSpec<>(name(), variant, p.asMap(), model, IofdProperties.all(model, ecn), mustFail);
     }
@@ -213,7 +226,16 @@ public final class IofdEntry implements ModelEntry {
     private static final Set<String> STALL = Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS);
 
     /** The stored deadlocks of the design {@code dft}: variants carrying the configuration and the trace of each. */
-    static final List<String> DFT_FINDINGS = List.of("dft-one-message", "dft", "dft-three-tokens");
+    static final List<String> DFT_FINDINGS = List.of("dft-one-message", "dft-one-failure", "dft", "dft-three-tokens");
+
+    /**
+     * @param variant a variant
+     * @return whether it is the design {@code dft} or one of its stored deadlocks (the same rules, other defaults):
+     *         their expectations follow the containment rule at every configuration but their own defaults too
+     */
+    static boolean design(String variant) {
+        return variant.equals("dft") || DFT_FINDINGS.contains(variant);
+    }
 
     /**
      * The kind of each stored deadlock: why its stuck head packets cannot move
@@ -223,6 +245,7 @@ public final class IofdEntry implements ModelEntry {
      */
     static final Map<String, Set<NetworkModel.Block>> FINDING_KINDS = Map.of(
             "dft-one-message", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
+            "dft-one-failure", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
             "dft", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
             "dft-three-tokens", kind(NetworkModel.Block.PINNED_TO_FULL));
 
@@ -236,6 +259,7 @@ public final class IofdEntry implements ModelEntry {
      * listed has one kind.
      */
     static final Map<String, List<Set<NetworkModel.Block>>> FURTHER_KINDS = Map.of(
+            "dft-one-failure", List.of(kind(NetworkModel.Block.PINNED_TO_FULL)),
             "dft-three-tokens", List.of(kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
                     kind(NetworkModel.Block.PAUSED)));
 
@@ -260,14 +284,8 @@ public final class IofdEntry implements ModelEntry {
                 || !(end instanceof LayoutState state)) {
             return java.util.Optional.empty();
         }
-        List<String> fs;
-        if (built.variant().equals("dft")) {
-            Map<String, String> at = built.parameters();
-            fs = DFT_FINDINGS.stream().filter(f -> CONTAINMENT.contains(at, resolve(f, Params.empty()).asMap()))
-                    .toList();
-        } else {
-            fs = DFT_FINDINGS.contains(built.variant()) ? List.of(built.variant()) : List.of();
-        }
+        List<String> fs = design(built.variant()) ? containedFindings(Params.of(built.parameters()).asMap())
+                : List.of();
         Set<NetworkModel.Block> found = m.blocking(state);
         if (fs.isEmpty() || fs.stream().anyMatch(f -> kinds(f).contains(found))) {
             return java.util.Optional.empty();
@@ -285,37 +303,86 @@ public final class IofdEntry implements ModelEntry {
                 + org.rdmacheck.properties.fabric.FabricEntry.kindText(found) + "; the expectation does not cover it");
     }
 
-    /** Parameters a configuration may have more of than a finding and still contain it. */
-    private static final Set<String> AT_LEAST = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name());
+    /**
+     * Per stored deadlock, the parameters a configuration may have more of and still contain it: only where
+     * replay proves it (IofdFindingKindTest replays the finding's stored trace at every larger value of each,
+     * together, up to each parameter's largest, where it is legal step for step and ends in a deadlock of the
+     * finding's kind). Nowhere else: a larger value is another configuration. More tokens change the trace's own
+     * steps (every packet carries its tokens, and a head with a token left may deflect where the finding's had
+     * none), more background packets or a failure more leave a successor at the trace's end (Background, Fail),
+     * and so do more packets where the source ToR's queue has room; a larger queue or threshold is no behaviour of
+     * the trace at all. {@code dft-one-message} and {@code dft-one-failure} end with the source ToR's queue full,
+     * so their extra packets wait at the sender; {@code dft-one-message}'s trace never needs a full DFT.
+     */
+    static final Map<String, Set<String>> AT_LEAST = Map.of(
+            "dft-one-message", Set.of(PACKETS.name(), DFT.name()),
+            "dft-one-failure", Set.of(PACKETS.name()));
 
-    /** The containment rule up to the fabric's symmetries, routes compared (IOFD has no escape lane). */
-    private static final org.rdmacheck.properties.fabric.NetworkContainment CONTAINMENT =
-            new org.rdmacheck.properties.fabric.NetworkContainment(FLOWS.name(), AT_LEAST, false,
-                    p -> networkConfig("dft", p));
+    /**
+     * Parameters the IOFD preset's graph does not read, ignored by the containment rule: the preset marks no
+     * ECN ({@code NetworkModel} marks for the fabric only), so {@code ecn} changes no state and no step; it is
+     * read only by {@code DeflectionThresholdBelowEcn}, a configuration check listed as structural.
+     * IofdFindingKindTest replays every stored trace at the smallest, other and largest {@code ecn}.
+     */
+    static final Set<String> NOT_IN_GRAPH = Set.of(ECN.name());
+
+    /** The containment rule per finding, up to the fabric's symmetries, routes compared (IOFD has no escape lane). */
+    private static final Map<String, org.rdmacheck.properties.fabric.NetworkContainment> CONTAINMENT =
+            containments();
+
+    private static Map<String, org.rdmacheck.properties.fabric.NetworkContainment> containments() {
+        Map<String, org.rdmacheck.properties.fabric.NetworkContainment> m = new java.util.HashMap<>();
+        for (String f : DFT_FINDINGS) {
+            m.put(f, new org.rdmacheck.properties.fabric.NetworkContainment(FLOWS.name(),
+                    AT_LEAST.getOrDefault(f, Set.of()), false, p -> networkConfig("dft", p)));
+        }
+        return Map.copyOf(m);
+    }
+
+    /**
+     * @param finding a stored deadlock
+     * @param at      a configuration's resolved parameters
+     * @return the finding's configuration as the rule compares it with {@code at}: its own, with {@code at}'s
+     *         values of the parameters the graph does not read
+     */
+    private Map<String, String> findingAt(String finding, Map<String, String> at) {
+        Map<String, String> m = new java.util.LinkedHashMap<>(resolve(finding, Params.empty()).asMap());
+        for (String k : NOT_IN_GRAPH) {
+            if (at.containsKey(k)) {
+                m.put(k, at.get(k));
+            }
+        }
+        return m;
+    }
 
     /**
      * The declared rule behind the design's expectations, as for {@code fabric}'s {@code repaired}
-     * (docs/fabric.md, "Where the design deadlocks"): a configuration of {@code dft} that contains a
-     * stored deadlock (the finding's flows and more, at least its packets, tokens and background
-     * packets, every other parameter equal) is expected to deadlock; everywhere else every property
-     * is expected to hold.
+     * (docs/fabric.md, "Where the design deadlocks"): a configuration of {@code dft} (or of one of its stored
+     * deadlocks) that contains a stored deadlock (the finding's flows and more, at least the finding's values of
+     * the parameters of {@link #AT_LEAST}, {@code ecn} free, every other parameter equal) is expected to
+     * deadlock; everywhere else every property is expected to hold.
      *
-     * @param p resolved parameters of variant {@code dft}
+     * @param at resolved parameters
+     * @return the findings the configuration contains, smallest first
+     */
+    List<String> containedFindings(Map<String, String> at) {
+        return DFT_FINDINGS.stream().filter(f -> CONTAINMENT.get(f).contains(at, findingAt(f, at))).toList();
+    }
+
+    /**
+     * @param p resolved parameters of a design variant
      * @return the first finding the configuration contains
      */
     java.util.Optional<String> containedFinding(Params p) {
-        return DFT_FINDINGS.stream().filter(f -> CONTAINMENT.contains(p.asMap(), resolve(f, Params.empty()).asMap()))
-                .findFirst();
+        return containedFindings(p.asMap()).stream().findFirst();
     }
 
     @Override
     public List<String> expectationNotes(CheckSpec<?> built) {
-        if (!built.variant().equals("dft")) {
+        if (!design(built.variant())) {
             return List.of();
         }
-        Map<String, String> here = Params.of(built.parameters()).asMap();
-        List<String> fs = DFT_FINDINGS.stream()
-                .filter(f -> CONTAINMENT.contains(here, resolve(f, Params.empty()).asMap())).toList();
+        List<String> fs = containedFindings(Params.of(built.parameters()).asMap());
         if (fs.isEmpty()) {
             return List.of();
         }
@@ -327,15 +394,17 @@ public final class IofdEntry implements ModelEntry {
                     FAILURES.name())) {
                 where.append(where.isEmpty() ? "" : " ").append(k).append('=').append(at.get(k));
             }
+            Set<String> more = new TreeSet<>(AT_LEAST.getOrDefault(f, Set.of()));
             which.append(which.isEmpty() ? "" : " and ").append(f.equals("dft") ? "dft's defaults" : f)
-                    .append(" (").append(where).append(')');
+                    .append(" (").append(where).append(more.isEmpty() ? "" : ", at least its " + String.join(" and ",
+                            more)).append(')');
         }
         Set<String> props = new TreeSet<>(STALL);
         props.add(EVENTUALLY_DELIVERED);
         return List.of(String.join(", ", props) + " fail here: this configuration contains the stored deadlock"
                 + (fs.size() > 1 ? "s" : "") + " of " + which + " (" + (fs.size() > 1 ? "each one's" : "its")
-                + " flows and more, at least its packets, tokens and background, every other parameter equal): the "
-                + "design is not deadlock-free there (rule in docs/iofd.md)");
+                + " flows and more, every other parameter equal but where stated and ecn, which the preset does not "
+                + "read): the design is not deadlock-free there (rule in docs/iofd.md)");
     }
 
     /** Name of the liveness property: every message reaches its destination, under fair scheduling. */
@@ -362,9 +431,9 @@ public final class IofdEntry implements ModelEntry {
         NetworkModel m = (NetworkModel) spec.model();
         Liveness<LayoutState> delivered = Liveness.eventually(EVENTUALLY_DELIVERED, s -> s.test(m::allDelivered),
                 SENDERS_FAIR, QUEUES_FAIR);
-        boolean fails = (variant(spec.variant()).mustFail().contains(IofdProperties.PROGRESS)
-                && !(spec.variant().equals("dft") && containedFinding(Params.of(spec.parameters())).isEmpty()))
-                || spec.variant().equals("unlimited-tokens");
+        boolean fails = design(spec.variant()) ? containedFinding(Params.of(spec.parameters())).isPresent()
+                : variant(spec.variant()).mustFail().contains(IofdProperties.PROGRESS)
+                        || spec.variant().equals("unlimited-tokens");
         return java.util.Optional.of(new LivenessSpec<>(spec, List.of(delivered),
                 fails ? Set.of(EVENTUALLY_DELIVERED) : Set.of()));
     }
@@ -390,7 +459,7 @@ public final class IofdEntry implements ModelEntry {
             case "overwrite" -> FabricOptions.DftRules.OVERWRITE;
             case "deflect-middle" -> FabricOptions.DftRules.DEFLECT_MIDDLE;
             case "free-on-first" -> FabricOptions.DftRules.FREE_ON_FIRST;
-            case "dft", "dft-one-message", "dft-three-tokens", "flow-keyed", "unlimited-tokens" ->
+            case "dft", "dft-one-message", "dft-one-failure", "dft-three-tokens", "flow-keyed", "unlimited-tokens" ->
                     FabricOptions.DftRules.DESIGN;
             default -> throw new org.rdmacheck.model.InputException("variant '" + variant + "': expected one of "
                     + String.join(", ", new IofdEntry().variants().stream().map(VariantSpec::name).toList()));
