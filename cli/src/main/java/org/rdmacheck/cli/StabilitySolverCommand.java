@@ -8,7 +8,9 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
+import org.rdmacheck.fluid.FluidLimitException;
 import org.rdmacheck.fluid.FluidParameters;
+import org.rdmacheck.fluid.SolveMonitor;
 import org.rdmacheck.fluid.stability.SolverVerdict;
 import org.rdmacheck.model.InputException;
 import picocli.CommandLine;
@@ -23,9 +25,10 @@ import picocli.CommandLine.Option;
 @Command(footerHeading = "%nExamples:%n", footer = {"  rdmacheck fluid stability solver --flows 8 --delays 50,100",
     "  rdmacheck fluid stability solver --flows 2,8,16 --around-critical 0.1 --json"},
         name = "solver", description = "Delay-differential model at (N, tau*) from two starts (near the fixed point, "
-        + "and far: empty queue, line rate): CONVERGES, SUSTAINED_OSCILLATION (amplitude, period), STILL_DECAYING or "
-        + "DIVERGED over the last window before the horizon, the step halved until the verdict holds; tau* also at "
-        + "the exact linearisation's critical delay x (1 -/+ --around-critical).")
+        + "and far: empty queue, line rate): CONVERGES, SUSTAINED_OSCILLATION (amplitude, period), STILL_DECAYING, "
+        + "STILL_GROWING (a growing envelope below the threshold: undecided, never CONVERGES) or DIVERGED over the "
+        + "last window before the horizon, the step halved until the verdict holds; tau* also at the exact "
+        + "linearisation's critical delay x (1 -/+ --around-critical).")
 final class StabilitySolverCommand implements Callable<Integer> {
 
     @CommandLine.Spec
@@ -78,8 +81,9 @@ final class StabilitySolverCommand implements Callable<Integer> {
         int[] n = NumberLists.positiveInts("--flows", flows);
         double[] d = delays.isBlank() ? new double[0] : NumberLists.doubles("--delays", delays);
         for (double x : d) {
-            if (!(x > 0)) {
-                throw new InputException("--delays " + x + ": expected delays > 0 us");
+            if (!(x > 0 && x <= FluidParameters.MAX_DELAY_MICROS)) {
+                throw new InputException("--delays " + x + ": expected delays > 0 us, up to "
+                        + (long) FluidParameters.MAX_DELAY_MICROS + " us");
             }
         }
         SolverVerdict.Rule rule = StabilityCommand.checked(() -> new SolverVerdict.Rule(horizonMs * 1000,
@@ -91,7 +95,7 @@ final class StabilitySolverCommand implements Callable<Integer> {
             for (double x : d) {
                 cells.add(new double[] {flowCount, x, crit});
             }
-            if (around > 0 && !Double.isNaN(crit)) {
+            if (around > 0 && !Double.isNaN(crit) && crit * (1 + around) <= FluidParameters.MAX_DELAY_MICROS) {
                 cells.add(new double[] {flowCount, crit * (1 - around), crit});
                 cells.add(new double[] {flowCount, crit * (1 + around), crit});
             }
@@ -100,15 +104,25 @@ final class StabilitySolverCommand implements Callable<Integer> {
         java.util.function.BooleanSupplier stop = StabilityOptions.stop(clock, cells.size(), "points");
         AtomicLong done = new AtomicLong();
         Row[] rows = new Row[cells.size()];
+        // a solve under way stops at the limit too (asked every 4,096 solver steps)
+        SolveMonitor monitor = (t, end, steps) -> {
+            if ((steps & 4095) == 0 && clock.expired()) {
+                throw new FluidLimitException(clock.limitReason(), t);
+            }
+        };
         IntStream.range(0, cells.size()).parallel().forEach(i -> {
             if (stop.getAsBoolean()) {
                 return;
             }
             double[] c = cells.get(i);
             FluidParameters p = base.with("N", Integer.toString((int) c[0])).with("tauStar", Double.toString(c[1]));
-            rows[i] = new Row((int) c[0], c[1], c[2], StabilityCommand.checked(() -> SolverVerdict.of(p,
-                    SolverVerdict.Start.NEAR, rule)), StabilityCommand.checked(() -> SolverVerdict.of(p,
-                    SolverVerdict.Start.FAR, rule)));
+            try {
+                rows[i] = new Row((int) c[0], c[1], c[2], StabilityCommand.checked(() -> SolverVerdict.of(p,
+                        SolverVerdict.Start.NEAR, rule, monitor)), StabilityCommand.checked(() -> SolverVerdict.of(p,
+                        SolverVerdict.Start.FAR, rule, monitor)));
+            } catch (FluidLimitException e) {
+                return;   // the point is not finished: reported as stopped by the limit
+            }
             done.incrementAndGet();
         });
         List<Row> finished = java.util.Arrays.stream(rows).filter(java.util.Objects::nonNull).toList();
@@ -123,6 +137,8 @@ final class StabilitySolverCommand implements Callable<Integer> {
             StabilityJson.figure(r, "threshold_KB", thresholdKb);
             StabilityJson.figure(r, "firstStep_us", step);
             StabilityJson.figure(r, "decayRatio", SolverVerdict.DECAY);
+            StabilityJson.figure(r, "growthRatio", SolverVerdict.GROWTH);
+            StabilityJson.figure(r, "noiseFloor_KB", SolverVerdict.NOISE_KB);
             r.put("maxHalvings", SolverVerdict.MAX_HALVINGS);
             ArrayNode arr = o.putArray("points");
             for (Row row : finished) {
@@ -130,7 +146,9 @@ final class StabilitySolverCommand implements Callable<Integer> {
                 x.put("N", row.flows());
                 StabilityJson.figure(x, "tauStar_us", row.delay());
                 StabilityJson.figure(x, "criticalDelay_us", row.critical());
-                x.put("bistable", row.near().behaviour() != row.far().behaviour());
+                // both starts decided, and differently (an undecided start is no evidence of bistability)
+                x.put("bistable", row.near().decided() && row.far().decided()
+                        && row.near().behaviour() != row.far().behaviour());
                 verdict(x.putObject("near"), row.near());
                 verdict(x.putObject("far"), row.far());
             }
@@ -152,7 +170,10 @@ final class StabilitySolverCommand implements Callable<Integer> {
             }
         }
         String note = StabilityText.fmt("rule: horizon %.0f ms, ", horizonMs) + String.format(java.util.Locale.ROOT, "last %.0f ms judged "
-                + "against the %.0f ms before; ", windowMs, windowMs) + StabilityText.fmt("converges below %.3g KB peak-to-peak, ", thresholdKb)
+                + "against the %.0f ms before; ", windowMs, windowMs)
+                + StabilityText.fmt("growth first: above %.2f of the window before is growing, ", SolverVerdict.GROWTH)
+                + "never CONVERGES (STILL_GROWING below the threshold); "
+                + StabilityText.fmt("converges below %.3g KB peak-to-peak, ", thresholdKb)
                 + StabilityText.fmt("sustained if not below %.2f of the window before; ", SolverVerdict.DECAY)
                 + StabilityText.fmt("step halved from %.4g us until the verdict holds; ", step)
                 + "q=0: share of the last window with an empty queue\n";

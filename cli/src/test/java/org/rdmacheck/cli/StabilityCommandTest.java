@@ -60,10 +60,18 @@ class StabilityCommandTest {
             {"sweep", "--vary", "Rai"}, {"sweep", "--vary", "nope=1"}, {"region", "--threshold", "500"},
             {"region", "--g", "2"}, {"cross-check", "--delays", "0"}, {"cross-check", "--duration-ms", "10"},
             {"packet-check", "--stable", "8"}, {"packet-check", "--unstable", "40,100"}, {"packet-check", "--closed-form"}, {"margins", "--param", "N=0"},
+            // huge, NaN and negative numbers: one line naming the value and the range
+            {"margins", "--param", "tauStar=1e308"}, {"margins", "--param", "tauStar=-1"}, {"sweep", "--delays", "100001"},
+            {"sweep", "--vary", "Rai=1e308"}, {"region", "--delays", "1e9"}, {"region", "--threshold", "NaN"},
+            {"cross-check", "--delays", "1e308"}, {"cross-check", "--duration-ms", "1e300"},
+            {"packet-check", "--stable", "8,1e308"}, {"attribution", "--param", "tauStar=1e308"},
+            {"margins", "--param", "C=1e-300"}, {"margins", "--param", "T=1e308"},
+            {"solver", "--delays", "1e308"}, {"solver", "--horizon-ms", "1e300"}, {"solver", "--horizon-ms", "NaN"},
+            {"solver", "--threshold-kb", "-1"}, {"solver", "--around-critical", "NaN"}, {"solver", "--step", "NaN"},
         };
         for (String[] b : bad) {
-            // margins and packet-check write no files and take no --out
-            boolean writes = !b[0].equals("margins") && !b[0].equals("packet-check");
+            // margins, packet-check, attribution and solver write no files and take no --out
+            boolean writes = !java.util.Set.of("margins", "packet-check", "attribution", "solver").contains(b[0]);
             String[] args = new String[b.length + (writes ? 4 : 2)];
             args[0] = "fluid";
             args[1] = "stability";
@@ -93,6 +101,17 @@ class StabilityCommandTest {
         }
         assertEquals(ExitCodes.USAGE, run("fluid", "stability").code());
         assertEquals(ExitCodes.USAGE, run("fluid").code());
+    }
+
+    @Test
+    void theLongestAcceptedDelayIsAnswered() throws Exception {
+        // the review's hang: tauStar = 1e308 never finished (now refused); the largest accepted value
+        // (100 ms) is answered, and past tau*_c its margin is negative, not wrapped back to a positive one
+        Run r = run("fluid", "stability", "margins", "--param", "N=8", "--param", "tauStar=100000", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode p = TraceJson.MAPPER.readTree(r.out());
+        assertEquals("UNSTABLE", p.get("verdict").asText(), r.out());
+        assertTrue(p.get("phaseMargin_deg").get("value").asDouble() < -180, r.out());
     }
 
     @Test

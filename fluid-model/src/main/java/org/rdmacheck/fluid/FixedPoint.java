@@ -26,8 +26,20 @@ public final class FixedPoint {
         double tr = params.timerMicros() * rc;
         double f = params.fastRecoverySteps();
         double rai = params.rateAiPerMicro();
-        double p = new BrentSolver(1e-300, 1e-15, 1e-300).solve(10_000, x -> residual9(x, rc, tau, b, tr, f, rai, params),
-                1e-300, 1 - 1e-16);
+        double lo = 1e-300;
+        double hi = 1 - 1e-16;
+        org.apache.commons.math3.analysis.UnivariateFunction r = x -> residual9(x, rc, tau, b, tr, f, rai, params);
+        double atLo = r.value(lo);
+        double atHi = r.value(hi);
+        // at extreme parameters (R_AI near 10^308 Mb/s, C or the packet near 10^-300, T near 10^308) the
+        // residual overflows or is NaN at an end: one line naming the parameters, not a solver's exception
+        if (!(Double.isFinite(atLo) && Double.isFinite(atHi) && Math.signum(atLo) * Math.signum(atHi) <= 0)) {
+            throw new FluidInputException(String.format(java.util.Locale.ROOT, "no fixed point of (9) for p in (0, 1) "
+                    + "at C = %s Gb/s, Rai = %s Mb/s, T = %s us, B = %s KB, packet = %s KB (residual %s at p -> 0, %s at "
+                    + "p -> 1): expected parameters at which it is finite and changes sign", params.lineRateGbps(),
+                    params.rateAiMbps(), params.timerMicros(), params.byteCounterKB(), params.packetKB(), atLo, atHi));
+        }
+        double p = new BrentSolver(1e-300, 1e-15, 1e-300).solve(10_000, r, lo, hi);
         return at(params, p);
     }
 

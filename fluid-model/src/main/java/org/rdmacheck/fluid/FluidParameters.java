@@ -59,7 +59,7 @@ public record FluidParameters(int flows, double packetKB, double lineRateGbps, d
             throw new FluidInputException("F = " + fastRecoverySteps + ": expected at least 0 fast-recovery steps");
         }
         positive("tau", cnpIntervalMicros);
-        nonNegative("tauStar", feedbackDelayMicros);
+        checkDelay("tauStar", feedbackDelayMicros);
         positive("tauPrime", alphaIntervalMicros);
     }
 
@@ -68,6 +68,26 @@ public record FluidParameters(int flows, double packetKB, double lineRateGbps, d
 
     /** Fastest line rate taken, in Gb/s (10 Tb/s): beyond it the solver's rates overflow. */
     public static final double MAX_LINE_RATE_GBPS = 10_000;
+
+    /**
+     * Longest feedback delay τ* taken, in µs (100 ms: a thousand times DCQCN's 50-100 µs, half the
+     * scenarios' 200 ms). The stability analysis' work grows with τ* (the delay turns the phase by
+     * ωτ*, and the phase-crossover scan and the root count follow it); beyond this a point would
+     * take minutes, and at 10^308 never finish.
+     */
+    public static final double MAX_DELAY_MICROS = 100_000;
+
+    /**
+     * @param name the option or parameter, for the message
+     * @param micros a feedback delay τ* (µs)
+     * @throws FluidInputException naming the value and the range [0, {@link #MAX_DELAY_MICROS}] unless it is in it
+     */
+    public static void checkDelay(String name, double micros) {
+        if (!(micros >= 0 && micros <= MAX_DELAY_MICROS)) {
+            throw new FluidInputException(name + " = " + micros + " us: expected a feedback delay from 0 to "
+                    + (long) MAX_DELAY_MICROS + " us (100 ms)");
+        }
+    }
 
     private static void positive(String name, double v) {
         if (!(v > 0) || Double.isInfinite(v)) {

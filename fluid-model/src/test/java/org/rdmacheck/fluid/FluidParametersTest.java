@@ -19,7 +19,10 @@ class FluidParametersTest {
     @Test
     void badInputIsRejectedNamingTheValue() {
         assertTrue(rejected("N", "0").contains("from 1 to"));
-        assertTrue(rejected("tauStar", "-1").contains(">= 0"));
+        assertTrue(rejected("tauStar", "-1").contains("from 0 to 100000 us"));
+        assertTrue(rejected("tauStar", "1e308").contains("from 0 to 100000 us"));
+        assertEquals(FluidParameters.MAX_DELAY_MICROS, FluidParameters.deployed().with("tauStar", "100000")
+                .feedbackDelayMicros());
         rejected("tau", "-50");
         rejected("tauPrime", "0");
         assertTrue(rejected("Pmax", "0").contains("(0, 1]"));

@@ -11,7 +11,8 @@ import org.apache.commons.math3.analysis.solvers.BrentSolver;
  * Brent's method in ln ω. Phase crossovers (L(jω) on the negative real axis) are bracketed by sign
  * changes of Im L on a grid fine enough that the delay turns the phase by at most 0.15 rad per step,
  * up to the frequency where |L| has fallen below {@link #GAIN_FLOOR} for good, and refined the same
- * way. Stateless.
+ * way; that scan takes about ω_max τ / 0.15 points and is refused (one line naming τ*) beyond
+ * {@link #MAX_SCAN_POINTS}, so every accepted loop finishes in seconds. Stateless.
  */
 public final class MarginFinder {
 
@@ -21,6 +22,12 @@ public final class MarginFinder {
     public static final double LOW = 1e-9;
     /** Default band, rad/µs. */
     public static final double HIGH = 1e3;
+    /**
+     * Most points of the phase-crossover scan: a loop whose delay would need more is refused with
+     * {@link org.rdmacheck.fluid.FluidInputException}. At the bound, about 1 s of thread CPU (a
+     * crossover refined every 21 points); the deployed loops at τ* = 100 ms take 0.6-1.7 x 10^6 points.
+     */
+    public static final double MAX_SCAN_POINTS = 1e7;
     private static final int PER_DECADE = 40;
     private static final double MAX_DELAY_TURN = 0.15;
 
@@ -68,11 +75,17 @@ public final class MarginFinder {
                 worst == null ? Double.NaN : worst.radPerMicro(), gm[0], gm[1], Math.exp(peak));
     }
 
-    /** 180° + ∠L(jω), wrapped to (-180°, 180°]. */
+    /**
+     * 180° + ∠L(jω): the rational part's 180° + ∠(n/d)(jω) wrapped to (-180°, 180°], minus the delay's
+     * lag ωτ, which is not wrapped. The margin at a crossover thus falls linearly with the delay
+     * (PM(τ) = PM(0) - ωτ, as {@link SolverVerdict#criticalDelayMicros} assumes) and stays negative
+     * past -180°: wrapping the whole phase turned a lag of more than a turn into a positive margin,
+     * a false STABLE for every delay past τ_c + π/ω (N = 8, deployed: from about 1.2 ms).
+     */
     static double phaseMargin(LoopTransfer l, double omega) {
-        double[] v = l.at(omega);
+        double[] v = l.rational(omega);
         double pm = 180 + Math.toDegrees(Math.atan2(v[1], v[0]));
-        return pm > 180 ? pm - 360 : pm;
+        return (pm > 180 ? pm - 360 : pm) - Math.toDegrees(omega * l.delayMicros());
     }
 
     /**
@@ -88,6 +101,16 @@ public final class MarginFinder {
         double prev = im.value(w);
         double tau = l.delayMicros();
         double ratio = Math.pow(10, 1.0 / PER_DECADE);
+        // the linear part of the grid takes (high - low) τ / MAX_DELAY_TURN points; refusing past the
+        // bound also guarantees w + MAX_DELAY_TURN / τ > w in floating point (that needs a scan of
+        // more than 10^15 points), so the loop always advances
+        double points = (high - low) * tau / MAX_DELAY_TURN;
+        if (points > MAX_SCAN_POINTS) {
+            throw new org.rdmacheck.fluid.FluidInputException(String.format(java.util.Locale.ROOT,
+                    "tauStar = %s us: the phase-crossover scan up to %.3g rad/us would take %.2g points, more than "
+                    + "%.0g; expected tauStar <= %.4g us at these parameters", tau, high, points, MAX_SCAN_POINTS,
+                    MAX_SCAN_POINTS * MAX_DELAY_TURN / (high - low)));
+        }
         while (w < high) {
             double next = Math.min(w * ratio, tau > 0 ? w + MAX_DELAY_TURN / tau : Double.POSITIVE_INFINITY);
             next = Math.min(next, high);

@@ -6,8 +6,9 @@ import java.util.List;
  * The stability margins of an open-loop transfer function L(jω).
  *
  * @param crossovers      every gain crossover (|L(jω)| = 1) in the scanned band, lowest first
- * @param phaseMarginDeg  the smallest phase margin over all crossovers, 180° + ∠L(jω_c) wrapped to
- *                        (-180°, 180°]; NaN when there is no crossover ({@link #hasCrossover()})
+ * @param phaseMarginDeg  the smallest phase margin over all crossovers, 180° + ∠(n/d)(jω_c) wrapped to
+ *                        (-180°, 180°] minus the delay's lag ω_c τ (not wrapped); NaN when there is no
+ *                        crossover ({@link #hasCrossover()})
  * @param crossoverRadPerMicro the crossover where that smallest margin occurs (rad/µs), NaN without one
  * @param gainMarginDb    -20 log10 |L(jω_π)| at the phase crossover (∠L = -180°) whose gain is
  *                        closest to 1, NaN when no phase crossover has |L| ≥ {@link MarginFinder#GAIN_FLOOR}
@@ -30,7 +31,7 @@ public record Margins(List<Crossover> crossovers, double phaseMarginDeg, double 
      * One gain crossover.
      *
      * @param radPerMicro    ω_c (rad/µs)
-     * @param phaseMarginDeg 180° + ∠L(jω_c), wrapped to (-180°, 180°]
+     * @param phaseMarginDeg 180° + ∠(n/d)(jω_c) wrapped to (-180°, 180°], minus ω_c τ (not wrapped)
      */
     public record Crossover(double radPerMicro, double phaseMarginDeg) {
     }

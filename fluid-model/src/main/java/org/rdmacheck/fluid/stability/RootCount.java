@@ -12,6 +12,11 @@ package org.rdmacheck.fluid.stability;
 public final class RootCount {
 
     private static final double MAX_TURN = 0.3;
+    /**
+     * Most pieces the delay's rotation may ask for (W τ / 0.3): a count that would need more is refused
+     * with {@link org.rdmacheck.fluid.FluidInputException} rather than run for minutes.
+     */
+    public static final double MAX_PIECES = 1e7;
 
     private RootCount() {
     }
@@ -33,6 +38,12 @@ public final class RootCount {
                 break;
             }
             w *= 2;
+        }
+        if (w * delay / MAX_TURN > MAX_PIECES) {
+            throw new org.rdmacheck.fluid.FluidInputException(String.format(java.util.Locale.ROOT,
+                    "tauStar = %s us: the root count up to %.3g rad/us would take %.2g pieces, more than %.0g; "
+                    + "expected tauStar <= %.4g us at these parameters", delay, w, w * delay / MAX_TURN, MAX_PIECES,
+                    MAX_PIECES * MAX_TURN / w));
         }
         double[] start = det(j0, j1, delay, 0);
         double turn = wind(j0, j1, delay, 0, w, start, det(j0, j1, delay, w), 0);

@@ -10,6 +10,7 @@ import org.rdmacheck.fluid.FluidInputException;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.FluidProblem;
 import org.rdmacheck.fluid.FluidSolver;
+import org.rdmacheck.fluid.SolveMonitor;
 import org.rdmacheck.fluid.SolverSettings;
 import org.rdmacheck.fluid.StateLayout;
 import org.rdmacheck.fluid.Units;
@@ -18,14 +19,18 @@ import org.rdmacheck.fluid.Units;
  * What the delay-differential model (seed 004 (5)-(9), N identical flows, fixed-step RK4 with the
  * method of steps, {@link FluidSolver}) does at one (N, τ*) from one start, decided by a stated rule:
  * <ul>
- *   <li>solve to the horizon H; look at the queue over the last window W and the window before it;</li>
- *   <li>{@link Behaviour#CONVERGES} when the last window's peak-to-peak queue is below the amplitude
- *       threshold; {@link Behaviour#SUSTAINED_OSCILLATION} when it is at or above the threshold and
- *       not below {@link #DECAY} of the window before (a limit cycle, or still growing), with its
- *       amplitude and its period (mean time between upward crossings of the window's mean);
- *       {@link Behaviour#STILL_DECAYING} when it is above the threshold but shrinking (the horizon
- *       is too short to say); {@link Behaviour#DIVERGED} when the numerical solution left every
- *       reachable state;</li>
+ *   <li>solve to the horizon H; look at the queue over the last window W and the window before it
+ *       (peak to peak, A the last, A' the one before);</li>
+ *   <li>growth is decided before amplitude: the envelope grows when A &gt; {@link #GROWTH} A' and A is
+ *       above the numerical floor {@link #NOISE_KB}; a growing envelope is never
+ *       {@link Behaviour#CONVERGES}, however small;</li>
+ *   <li>below the amplitude threshold: {@link Behaviour#STILL_GROWING} when growing (the horizon is too
+ *       short to say where it ends: undecided), {@link Behaviour#CONVERGES} otherwise;</li>
+ *   <li>at or above the threshold: {@link Behaviour#SUSTAINED_OSCILLATION} when A is not below
+ *       {@link #DECAY} A' (a limit cycle, or still growing), with its amplitude and its period (mean
+ *       time between upward crossings of the window's mean); {@link Behaviour#STILL_DECAYING} when it
+ *       is shrinking (the horizon is too short to say: undecided);</li>
+ *   <li>{@link Behaviour#DIVERGED} when the numerical solution left every reachable state;</li>
  *   <li>the step starts at the given one and is halved until two successive steps give the same
  *       behaviour (and, for an oscillation, amplitudes within 5 %), or {@link #MAX_HALVINGS} halvings
  *       are spent ({@link #stepSettled()} false).</li>
@@ -52,14 +57,31 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
 
     /** A window's amplitude must be below this share of the window before for the oscillation to count as decaying. */
     public static final double DECAY = 0.9;
+    /**
+     * A window's amplitude above this multiple of the window before is a growing envelope (1 % per
+     * window: above the sampling jitter of a settled limit cycle's peak to peak).
+     */
+    public static final double GROWTH = 1.01;
+    /**
+     * Amplitudes below this (KB, a millionth of a 1 KB packet) are the solver's numerical floor: there
+     * the window ratio is round-off, not growth.
+     */
+    public static final double NOISE_KB = 1e-6;
     /** At most this many halvings of the starting step. */
     public static final int MAX_HALVINGS = 4;
+    /** Longest horizon taken (µs): 10 s, 33 times the default (a 300 ms solve at N = 8 is about 0.4 s of CPU). */
+    public static final double MAX_HORIZON_MICROS = 10_000_000;
     /** Relative perturbation of the rates for {@link Start#NEAR}. */
     public static final double PERTURBATION = 0.01;
 
     /** Copies the list. */
     public SolverVerdict {
         steps = List.copyOf(steps);
+    }
+
+    /** @return whether the verdict decides the point (CONVERGES or SUSTAINED_OSCILLATION), not "the horizon is too short" */
+    public boolean decided() {
+        return behaviour == Behaviour.CONVERGES || behaviour == Behaviour.SUSTAINED_OSCILLATION;
     }
 
     /** How the solution behaves at the horizon. */
@@ -70,6 +92,8 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
         SUSTAINED_OSCILLATION,
         /** above the threshold but shrinking window to window: the horizon is too short to decide */
         STILL_DECAYING,
+        /** below the threshold but growing window to window: the horizon is too short to decide, and it is not convergence */
+        STILL_GROWING,
         /** the numerical solution left every state the model can reach */
         DIVERGED
     }
@@ -106,9 +130,10 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
     public record Rule(double horizonMicros, double windowMicros, double thresholdKB, double firstStepMicros) {
         /** Validates. */
         public Rule {
-            if (!(windowMicros > 0) || !(horizonMicros >= 2 * windowMicros) || Double.isInfinite(horizonMicros)) {
+            if (!(windowMicros > 0) || !(horizonMicros >= 2 * windowMicros) || !(horizonMicros <= MAX_HORIZON_MICROS)) {
                 throw new FluidInputException("horizon = " + horizonMicros + " us, window = " + windowMicros
-                        + " us: expected a window > 0 and a finite horizon of at least two windows");
+                        + " us: expected a window > 0 and a horizon of at least two windows, up to "
+                        + (long) MAX_HORIZON_MICROS + " us (10 s)");
             }
             if (!(thresholdKB > 0) || Double.isInfinite(thresholdKB)) {
                 throw new FluidInputException("amplitude threshold = " + thresholdKB + " KB: expected a finite value > 0");
@@ -129,9 +154,20 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
      * @return the verdict
      */
     public static SolverVerdict of(FluidParameters params, Start start, Rule rule) {
+        return of(params, start, rule, SolveMonitor.NONE);
+    }
+
+    /**
+     * @param params  parameters (N, τ*)
+     * @param start   the initial condition
+     * @param rule    horizon, window, threshold, first step
+     * @param monitor watches every solve (a time limit throws {@link org.rdmacheck.fluid.FluidLimitException})
+     * @return the verdict
+     */
+    public static SolverVerdict of(FluidParameters params, Start start, Rule rule, SolveMonitor monitor) {
         List<Trial> trials = new ArrayList<>();
         double step = rule.firstStepMicros();
-        Window last = solve(params, start, rule, step);
+        Window last = solve(params, start, rule, step, monitor);
         trials.add(new Trial(step, last.behaviour(rule), last.amplitudeKB));
         boolean settled = false;
         for (int i = 0; i < MAX_HALVINGS; i++) {
@@ -139,7 +175,7 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
             if (half < SolverSettings.MIN_STEP_MICROS) {
                 break;
             }
-            Window w = solve(params, start, rule, half);
+            Window w = solve(params, start, rule, half, monitor);
             Behaviour b = w.behaviour(rule);
             trials.add(new Trial(half, b, w.amplitudeKB));
             boolean same = b == last.behaviour(rule) && (b != Behaviour.SUSTAINED_OSCILLATION
@@ -161,17 +197,28 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
     private record Window(boolean diverged, double amplitudeKB, double previousAmplitudeKB, double periodMicros,
                           double meanKB, double emptyShare) {
         Behaviour behaviour(Rule rule) {
-            if (diverged) {
-                return Behaviour.DIVERGED;
-            }
-            if (amplitudeKB < rule.thresholdKB()) {
-                return Behaviour.CONVERGES;
-            }
-            return amplitudeKB >= DECAY * previousAmplitudeKB ? Behaviour.SUSTAINED_OSCILLATION : Behaviour.STILL_DECAYING;
+            return diverged ? Behaviour.DIVERGED : judge(amplitudeKB, previousAmplitudeKB, rule.thresholdKB());
         }
     }
 
-    private static Window solve(FluidParameters params, Start start, Rule rule, double step) {
+    /**
+     * The rule on one solve's last two windows (the class comment): growth first, then amplitude.
+     *
+     * @param amplitudeKB         peak to peak over the last window
+     * @param previousAmplitudeKB peak to peak over the window before
+     * @param thresholdKB         the amplitude threshold
+     * @return the behaviour
+     */
+    static Behaviour judge(double amplitudeKB, double previousAmplitudeKB, double thresholdKB) {
+        // growth first: a growing envelope is not convergence however small it still is
+        boolean growing = amplitudeKB >= NOISE_KB && amplitudeKB > GROWTH * previousAmplitudeKB;
+        if (amplitudeKB < thresholdKB) {
+            return growing ? Behaviour.STILL_GROWING : Behaviour.CONVERGES;
+        }
+        return amplitudeKB >= DECAY * previousAmplitudeKB ? Behaviour.SUSTAINED_OSCILLATION : Behaviour.STILL_DECAYING;
+    }
+
+    private static Window solve(FluidParameters params, Start start, Rule rule, double step, SolveMonitor monitor) {
         double line = params.lineRateGbps();
         FluidProblem problem;
         if (start == Start.NEAR) {
@@ -193,7 +240,7 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
         double[] prev = {Double.MAX_VALUE, -Double.MAX_VALUE};
         try {
             new FluidSolver(new SolverSettings(Math.min(step, params.feedbackDelayMicros() > 0
-                    ? params.feedbackDelayMicros() : step))).solve(problem, (t, y) -> {
+                    ? params.feedbackDelayMicros() : step)).withMonitor(monitor)).solve(problem, (t, y) -> {
                         double q = y[StateLayout.QUEUE];
                         if (t >= prevFrom && t < lastFrom) {
                             prev[0] = Math.min(prev[0], q);

@@ -53,6 +53,7 @@ public final class StabilityAnalysis {
      */
     public static List<StabilityPoint> of(FluidParameters params, double[] delaysMicros, FixedPointSource source,
                                           RateTerms rateTerms) {
+        checkDelays(delaysMicros);
         FixedPointResult fp = source.of(params);
         int n = params.flows();
         double p = fp.markingProbability();
@@ -83,6 +84,7 @@ public final class StabilityAnalysis {
         if (simplifications.isEmpty()) {
             return of(params, delaysMicros, FixedPointSource.EXACT, RateTerms.DELAYED);
         }
+        checkDelays(delaysMicros);
         FixedPointResult fp = SimplifiedLinearisation.operatingPoint(params, simplifications);
         int n = params.flows();
         double p = fp.markingProbability();
@@ -97,6 +99,13 @@ public final class StabilityAnalysis {
         }
         return points(SimplifiedLinearisation.at(params, fp, simplifications), delaysMicros, n, p, fp.queueKB(), past,
                 true);
+    }
+
+    /** Every delay in [0, {@link FluidParameters#MAX_DELAY_MICROS}], checked before any work starts. */
+    private static void checkDelays(double[] delaysMicros) {
+        for (double tau : delaysMicros) {
+            FluidParameters.checkDelay("tauStar", tau);
+        }
     }
 
     /**

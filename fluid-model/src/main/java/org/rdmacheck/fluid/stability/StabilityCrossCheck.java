@@ -94,9 +94,10 @@ public record StabilityCrossCheck(List<Point> points, List<StabilityPoint> skipp
     public static StabilityCrossCheck run(FluidParameters base, int[] flows, double[] delays, FixedPointSource source,
                                           RateTerms rateTerms, SolverSettings settings, double durationMicros,
                                           BooleanSupplier stop) {
-        if (!(durationMicros >= 2 * PerturbedRun.WINDOW_MICROS) || Double.isInfinite(durationMicros)) {
+        if (!(durationMicros >= 2 * PerturbedRun.WINDOW_MICROS && durationMicros <= SolverVerdict.MAX_HORIZON_MICROS)) {
             throw new FluidInputException("duration = " + durationMicros + " us: expected at least "
-                    + 2 * PerturbedRun.WINDOW_MICROS + " us (two 20 ms windows)");
+                    + 2 * PerturbedRun.WINDOW_MICROS + " us (two 20 ms windows), up to "
+                    + (long) SolverVerdict.MAX_HORIZON_MICROS + " us (10 s)");
         }
         List<StabilityPoint> linear = new ArrayList<>();
         List<FluidParameters> params = new ArrayList<>();

@@ -58,7 +58,8 @@
  *
  * <h2>Margins</h2>
  * {@link org.rdmacheck.fluid.stability.MarginFinder}: every gain crossover |L(jω)| = 1 (the delay
- * does not change |L|), the phase margin 180° + ∠L(jω_c) wrapped to (-180°, 180°] and the smallest
+ * does not change |L|), the phase margin 180° + ∠(n/d)(jω_c) wrapped to (-180°, 180°] minus the
+ * delay's lag ω_c τ* (not wrapped, so the margin falls linearly with τ*) and the smallest
  * over all crossovers, the gain margin at the phase crossover whose gain is closest to 1, and a
  * plain "no crossover" (|L| &lt; 1 everywhere: small-gain stable) when |L| never reaches 1.
  *

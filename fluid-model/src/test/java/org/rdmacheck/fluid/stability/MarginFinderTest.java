@@ -51,14 +51,44 @@ class MarginFinderTest {
     }
 
     @Test
-    void phaseMarginIsWrappedIntoHalfOpenInterval() {
-        // θ = 20: the unwrapped margin is about -339°, which wraps to about +21°
+    void theDelaysLagIsNotWrapped() {
+        // θ = 20, past the stability limit (θ ≈ 4.7): the margin is about -339°; wrapped into
+        // (-180°, 180°] it would read +21°, a stable loop
         Margins m = MarginFinder.of(lag(4, 10, 20));
         double wc = Math.sqrt(15) / 10;
         double unwrapped = 180 - Math.toDegrees(Math.atan(wc * 10) + wc * 20);
         assertTrue(unwrapped < -180);
-        assertEquals(unwrapped + 360, m.phaseMarginDeg(), 1e-6);
-        assertTrue(m.phaseMarginDeg() > -180 && m.phaseMarginDeg() <= 180);
+        assertEquals(unwrapped, m.phaseMarginDeg(), 1e-6);
+        // the margin falls linearly with the delay at the (delay-independent) crossover
+        for (double theta : new double[] {0, 100, 300}) {
+            assertEquals(180 - Math.toDegrees(Math.atan(wc * 10) + wc * theta),
+                    MarginFinder.of(lag(4, 10, theta)).phaseMarginDeg(), 1e-6 * Math.max(1, theta));
+        }
+    }
+
+    @Test
+    void theLargestScanAcceptedFinishesInSeconds() {
+        // just under the bound: 0.99 x MAX_SCAN_POINTS points; thread CPU time, so the load does not count
+        double theta = 0.99 * MarginFinder.MAX_SCAN_POINTS * 0.15 / (MarginFinder.HIGH - MarginFinder.LOW);
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long t0 = mx.getCurrentThreadCpuTime();
+        Margins m = MarginFinder.of(lag(4, 10, theta));
+        long cpu = mx.getCurrentThreadCpuTime() - t0;
+        double wc = Math.sqrt(15) / 10;
+        assertEquals(180 - Math.toDegrees(Math.atan(wc * 10) + wc * theta), m.phaseMarginDeg(), 1e-3);
+        assertTrue(cpu < 10_000_000_000L, "CPU " + cpu / 1e9 + " s");
+    }
+
+    @Test
+    void aDelayTooLongToScanIsRefusedAtOnce() {
+        // |L| stays above the floor to the band's top (10^3 rad/µs): 10^3 θ / 0.15 points, far more than the bound
+        for (double theta : new double[] {1e6, 1e308}) {
+            long t0 = System.nanoTime();
+            org.rdmacheck.fluid.FluidInputException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    org.rdmacheck.fluid.FluidInputException.class, () -> MarginFinder.of(lag(4, 10, theta)));
+            assertTrue(e.getMessage().startsWith("tauStar = " + theta + " us"), e.getMessage());
+            assertTrue(System.nanoTime() - t0 < 5_000_000_000L);
+        }
     }
 
     @Test

@@ -1,10 +1,12 @@
 package org.rdmacheck.fluid.stability;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.rdmacheck.fluid.FluidInputException;
 import org.rdmacheck.fluid.FluidParameters;
 
 /**
@@ -43,6 +45,47 @@ class SolverVerdictTest {
             assertEquals(2620, v.periodMicros(), 100, v.toString());
             assertTrue(v.emptyShare() > 0.3, v.toString());
         }
+    }
+
+    @Test
+    void growthIsDecidedBeforeAmplitude() {
+        double t = 1.0;
+        // a growing envelope is never CONVERGES, however small (the far start at 1.03 tau*_c, N = 8: 0.3 KB, x 1.16)
+        assertEquals(SolverVerdict.Behaviour.STILL_GROWING, SolverVerdict.judge(0.3, 0.3 / 1.16, t));
+        assertEquals(SolverVerdict.Behaviour.STILL_GROWING, SolverVerdict.judge(1e-4, 1e-5, t));
+        assertEquals(SolverVerdict.Behaviour.SUSTAINED_OSCILLATION, SolverVerdict.judge(2.7, 0.9, t));
+        // small and shrinking, or steady within the 1 % jitter allowance: converges
+        assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.judge(0.3, 0.75, t));
+        assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.judge(0.5, 0.5 / 1.005, t));
+        assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.judge(0, 0, t));
+        // below the numerical floor a ratio is round-off, not growth
+        assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.judge(1e-9, 1e-12, t));
+        // above the threshold: a limit cycle (within 0.9 of the window before) or still decaying
+        assertEquals(SolverVerdict.Behaviour.SUSTAINED_OSCILLATION, SolverVerdict.judge(219, 219, t));
+        assertEquals(SolverVerdict.Behaviour.STILL_DECAYING, SolverVerdict.judge(5, 10, t));
+    }
+
+    @Test
+    void justAboveTheCriticalDelayTheFarStartDoesNotConverge() {
+        // the far start, default horizon (300 ms), N = 8: at 1.03 tau*_c the envelope is still small and
+        // growing (not CONVERGES); at 0.97 tau*_c it converges. (At 100 ms the far start's decaying
+        // transient still hides the growing mode: 0.19 KB after 0.83 KB, CONVERGES; docs/dcqcn.md.)
+        double c = SolverVerdict.criticalDelayMicros(at(8, 50));
+        SolverVerdict.Rule rule = SolverVerdict.Rule.defaults();
+        SolverVerdict above = SolverVerdict.of(at(8, 1.03 * c), SolverVerdict.Start.FAR, rule);
+        assertTrue(above.behaviour() == SolverVerdict.Behaviour.STILL_GROWING
+                || above.behaviour() == SolverVerdict.Behaviour.SUSTAINED_OSCILLATION, above.toString());
+        assertTrue(above.amplitudeKB() > SolverVerdict.GROWTH * above.previousAmplitudeKB(), above.toString());
+        SolverVerdict below = SolverVerdict.of(at(8, 0.97 * c), SolverVerdict.Start.FAR, rule);
+        assertEquals(SolverVerdict.Behaviour.CONVERGES, below.behaviour(), below.toString());
+    }
+
+    @Test
+    void horizonIsBounded() {
+        assertThrows(FluidInputException.class, () -> new SolverVerdict.Rule(1e308, 20_000, 1, 5));
+        assertThrows(FluidInputException.class, () -> new SolverVerdict.Rule(Double.NaN, 20_000, 1, 5));
+        assertThrows(FluidInputException.class, () -> new SolverVerdict.Rule(SolverVerdict.MAX_HORIZON_MICROS * 1.01,
+                20_000, 1, 5));
     }
 
     @Test
