@@ -56,7 +56,7 @@ class EscapeVlManifestTest {
             assertEquals(c.get("expect").get("distinctStates").asLong(), r.stats().distinctStates(), c.get("name").asText());
             compared++;
         }
-        assertEquals(9, compared);
+        assertEquals(12, compared);
     }
 
     @Test
