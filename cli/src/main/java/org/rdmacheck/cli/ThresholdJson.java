@@ -42,6 +42,7 @@ final class ThresholdJson {
         }
         bytes(o, "reservedHeadroomBytes", r.reservedHeadroom());
         bytes(o, "sharedBufferBytes", r.sharedBuffer());
+        o.put("derivationVerdict", r.derivationVerdict().name());
         StaticDerivation s = r.staticDerivation();
         ObjectNode st = o.putObject("static");
         st.put("status", s.status().name());

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import org.rdmacheck.checker.thresholds.BetaBound;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
+import org.rdmacheck.checker.thresholds.DerivationVerdict;
 import org.rdmacheck.checker.thresholds.DynamicDerivation;
 import org.rdmacheck.checker.thresholds.HeadroomTerm;
 import org.rdmacheck.checker.thresholds.Inequality;
@@ -61,6 +62,10 @@ public final class ThresholdText {
                         : bytes(r.sharedBuffer()) + ": the headroom alone does not fit in the buffer"));
         staticPart(sb, sw, r.staticDerivation());
         dynamicPart(sb, sw, r.dynamicDerivation());
+        if (r.derivationVerdict() == DerivationVerdict.INFEASIBLE) {
+            sb.append("derivation: INFEASIBLE: neither static nor dynamic thresholds let a t_ECN of one MTU (")
+                    .append(bytes(sw.mtuBytes())).append(") fire before PFC in the worst case\n");
+        }
         r.check().ifPresent(c -> checkPart(sb, r, c));
         sb.append('\n');
         return sb.toString();

@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
 import org.rdmacheck.checker.thresholds.DartSettings;
+import org.rdmacheck.checker.thresholds.DerivationVerdict;
 import org.rdmacheck.checker.thresholds.SwitchSpec;
 import org.rdmacheck.checker.thresholds.SwitchSpecs;
 import org.rdmacheck.checker.thresholds.ThresholdAnalysis;
@@ -40,8 +41,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "thresholds", footerHeading = "%nExamples:%n", footer = {"  rdmacheck thresholds --switch arista-7050qx32", "  rdmacheck thresholds --buffer 12MB --ports 32 --speed 40G --cable 100m"},
         mixinStandardHelpOptions = true, description = "Derives safe PFC/ECN thresholds for a shared-buffer switch (seed 004 "
         + "§4) with Choco, or checks a configuration and stores a witness when PFC can fire before ECN. "
-        + "Sizes: 12MB, 22.4KB, 1500 (decimal KB/MB; KiB/MiB binary). Exit 0 safe or derived, 1 unsafe, "
-        + "2 bad input, 3 solver timed out.")
+        + "Sizes: 12MB, 22.4KB, 1500 (decimal KB/MB; KiB/MiB binary). Exit 0 safe or derived, 1 unsafe or "
+        + "infeasible (no static or dynamic t_ECN of one MTU fires before PFC), 2 bad input, 3 solver timed out.")
 final class ThresholdsCommand implements Callable<Integer> {
 
     @Spec
@@ -185,8 +186,12 @@ final class ThresholdsCommand implements Callable<Integer> {
             if (r.check().isPresent() && r.check().get().verdict() == ConfigCheck.Verdict.INCONCLUSIVE) {
                 code = ExitCodes.INCONCLUSIVE;
             }
-            // a derivation cut short by the solver's time limit derives nothing (beside a check, it is context)
-            if (r.check().isEmpty() && org.rdmacheck.checker.thresholds.DartSettings.derivationTimedOut(r)) {
+            // a derivation alone is a verdict: no safe setting is a negative answer, one cut short by the
+            // solver's time limit derives nothing (beside a check, the derivation is context)
+            if (r.check().isEmpty() && r.derivationVerdict() == DerivationVerdict.INFEASIBLE) {
+                return ExitCodes.VIOLATED;
+            }
+            if (r.check().isEmpty() && r.derivationVerdict() == DerivationVerdict.INCONCLUSIVE) {
                 code = ExitCodes.INCONCLUSIVE;
             }
         }

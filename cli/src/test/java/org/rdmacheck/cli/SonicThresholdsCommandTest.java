@@ -86,9 +86,9 @@ class SonicThresholdsCommandTest {
                 + "-DeflectionBelowEcn.json");
         assertTrue(Files.exists(f), r.out());
         JsonNode state = TraceJson.MAPPER.readTree(Files.readString(f)).get("steps").get(0).get("state");
-        assertEquals(100_000, state.get("queueBytes").asLong());
+        assertEquals(100_001, state.get("queueBytes").asLong()); // the least queue above K_min = 100 KB
         assertEquals(0, CliTest.run("replay", f.toString()).code());
-        Files.writeString(f, Files.readString(f).replace("\"queueBytes\" : 100000", "\"queueBytes\" : 150001"));
+        Files.writeString(f, Files.readString(f).replace("\"queueBytes\" : 100001", "\"queueBytes\" : 150001"));
         assertNotEquals(0, CliTest.run("replay", f.toString()).code());
         assertEquals(0, CliTest.run("thresholds", "--sonic", example("leaf-32x100g-40m"), "--deflection", "50KB",
                 "--no-save").code());

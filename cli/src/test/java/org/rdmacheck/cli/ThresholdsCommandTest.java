@@ -33,6 +33,26 @@ class ThresholdsCommandTest {
         assertFalse(rep.get("static").get("feasible").asBoolean());
         assertEquals("8", rep.get("dynamic").get("beta").asText());
         assertEquals(21_755, rep.get("dynamic").get("tEcnMaxBytes").get("value").asLong());
+        assertEquals("DERIVED", rep.get("derivationVerdict").asText()); // dynamic thresholds are feasible
+    }
+
+    /**
+     * A switch whose headroom p*n*t_flight = 8*32*22,400 B fills its 5,734,400 B buffer: no static or
+     * dynamic setting exists, a negative verdict (DESIGN.md: exit 1), named in text and as an enum in JSON.
+     */
+    @Test
+    void infeasibleDerivationExitsOne() throws IOException {
+        String[] args = {"thresholds", "--buffer", "5734400", "--ports", "32", "--priorities", "8", "--t-flight", "22400",
+                "--no-save"};
+        Run text = run(args);
+        assertEquals(1, text.code(), text.err() + text.out());
+        assertTrue(text.out().contains("derivation: INFEASIBLE: neither static nor dynamic thresholds"), text.out());
+        Run json = run(Stream.concat(Stream.of(args), Stream.of("--json")).toArray(String[]::new));
+        assertEquals(1, json.code(), json.err());
+        JsonNode rep = TraceJson.MAPPER.readTree(json.out()).get("reports").get(0);
+        assertEquals("INFEASIBLE", rep.get("derivationVerdict").asText());
+        assertFalse(rep.get("static").get("feasible").asBoolean());
+        assertFalse(rep.get("dynamic").get("feasible").asBoolean());
     }
 
     @Test
@@ -63,6 +83,8 @@ class ThresholdsCommandTest {
     @Test
     void derivationCutShortByTheTimeLimitIsInconclusiveNotInfeasible() {
         assertEquals(ExitCodes.INCONCLUSIVE, ThresholdsCommand.exitCode(List.of(timedOut(java.util.Optional.empty()))));
+        assertEquals(org.rdmacheck.checker.thresholds.DerivationVerdict.INCONCLUSIVE,
+                timedOut(java.util.Optional.empty()).derivationVerdict());
         // Dart's settings are not checked against a PFC threshold that was never derived
         var report = timedOut(java.util.Optional.empty());
         assertEquals(List.of(), org.rdmacheck.checker.thresholds.DartSettings.configs(report.sw(), report));

@@ -43,8 +43,8 @@ public final class DeflectionWitnesses {
             return new Witnesses.Evaluation(false, false, "queue occupancy " + w.queueBytes()
                     + " B: not within [1, " + cap + "] B that the buffer holds");
         }
-        boolean marks = w.queueBytes() >= config.tEcn();
-        boolean deflects = w.queueBytes() > config.deflection();
+        boolean marks = ThresholdMath.exceeds(w.queueBytes(), config.tEcn());
+        boolean deflects = ThresholdMath.exceeds(w.queueBytes(), config.deflection());
         boolean flowing = belowPfc(sw, tFlight, config, w.queueBytes());
         String msg = "egress queue (port " + w.port() + ", priority " + w.priority() + ") holds " + w.queueBytes()
                 + " B: " + (marks ? "ECN marks (t_ECN = " : "no ECN mark (t_ECN = ") + config.tEcn() + " B), "

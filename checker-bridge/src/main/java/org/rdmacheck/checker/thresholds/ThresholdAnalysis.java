@@ -52,9 +52,12 @@ public final class ThresholdAnalysis {
                 : Optional.empty();
         boolean ecnFirst = holds(ineq, "EcnBeforePfc");
         boolean agrees = ws.status() == SolveStatus.TIMED_OUT || ecnFirst == (ws.status() == SolveStatus.UNSATISFIABLE);
-        // where ECN fires before PFC, a queue at t_ECN is below t_PFC: a witness exists iff deflection >= t_ECN
+        // where ECN fires before PFC, a queue just above t_ECN is below t_PFC: a queue that marks without
+        // deflecting (one that exceeds t_ECN, not the deflection threshold) exists iff deflection > t_ECN.
+        // At deflection = t_ECN both act above the same occupancy: no witness, yet seed 000 §IV-B's rule
+        // ("lower than the ECN threshold") fails, so the configuration is UNSAFE without a witness.
         if (ds.isPresent() && ecnFirst && ds.get().status() != SolveStatus.TIMED_OUT) {
-            agrees &= holds(ineq, "DeflectionBelowEcn") == (ds.get().status() == SolveStatus.UNSATISFIABLE);
+            agrees &= (c.deflection() > c.tEcn()) == (ds.get().status() == SolveStatus.SATISFIABLE);
         }
         boolean found = ws.status() == SolveStatus.SATISFIABLE
                 || ds.map(d -> d.status() == SolveStatus.SATISFIABLE).orElse(false);

@@ -4,11 +4,28 @@ package org.rdmacheck.checker.thresholds;
  * Seed 004 §4's inequalities in exact integer arithmetic, generalised from 8 priorities to p.
  * Threshold semantics (seed 004 §4): ECN marks once an egress queue <em>exceeds</em> {@code t_ECN};
  * PFC pauses once an ingress queue <em>reaches</em> {@code t_PFC}. Hence "no egress marked" is
- * {@code q ≤ t_ECN} for every egress queue, and the paper's strict {@code t_PFC > n·t_ECN}.
+ * {@code q ≤ t_ECN} for every egress queue, and the paper's strict {@code t_PFC > n·t_ECN}. Dart's
+ * deflection threshold follows the same rule (seed 000 §IV-B: "deflection is allowed only if the queue
+ * position is above the threshold"), so both witnesses read a queue at exactly a threshold alike: it
+ * neither marks nor deflects ({@link #exceeds}).
  */
 public final class ThresholdMath {
 
     private ThresholdMath() {
+    }
+
+    /**
+     * The one rule for ECN marking and Dart's deflection: a threshold acts once the queue exceeds it
+     * (seed 004 §3, CP algorithm: "ECN-marked if the queue length exceeds a threshold"; §4: "once an
+     * egress queue exceeds this threshold"; seed 000 §IV-B: deflection "only if the queue position is
+     * above the threshold").
+     *
+     * @param queueBytes a queue's occupancy
+     * @param threshold  t_ECN or the deflection threshold
+     * @return whether the threshold acts: {@code queueBytes > threshold}
+     */
+    public static boolean exceeds(long queueBytes, long threshold) {
+        return queueBytes > threshold;
     }
 
     /**

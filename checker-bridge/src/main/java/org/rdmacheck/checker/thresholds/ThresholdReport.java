@@ -17,4 +17,9 @@ import java.util.Optional;
 public record ThresholdReport(SwitchSpec sw, Headroom headroom, long reservedHeadroom, long sharedBuffer,
                               StaticDerivation staticDerivation, DynamicDerivation dynamicDerivation,
                               Optional<ConfigCheck> check) {
+
+    /** @return the verdict of the derivation (beside a configuration's check it is context) */
+    public DerivationVerdict derivationVerdict() {
+        return DerivationVerdict.of(this);
+    }
 }

@@ -142,9 +142,11 @@ public final class ThresholdSolver {
 
     /**
      * Searches the occupancy q of one egress queue, fed by one ingress queue, at which ECN marks
-     * ({@code q >= t_ECN}) while Dart does not deflect ({@code q <= deflection}, seed 000 §IV-B:
-     * deflection only above the threshold) and the ingress is below t_PFC (static {@code q < t_PFC};
-     * dynamic {@code d·q < β(B' − q)} with the queue alone in the buffer). Minimises q.
+     * ({@code q > t_ECN}) while Dart does not deflect ({@code q <= deflection}) and the ingress is below
+     * t_PFC (static {@code q < t_PFC};
+     * dynamic {@code d·q < β(B' − q)} with the queue alone in the buffer). Minimises q. Marking and
+     * deflection follow one rule, a threshold acts once the queue exceeds it ({@link ThresholdMath#exceeds}:
+     * seed 004 §3 and §4, seed 000 §IV-B).
      *
      * @param sw      a switch
      * @param tFlight headroom
@@ -155,7 +157,7 @@ public final class ThresholdSolver {
         checkDomain(sw);
         long t0 = System.currentTimeMillis();
         long hi = Math.min(config.deflection(), ThresholdMath.occupancyCap(sw, tFlight, config.mode()));
-        long lo = Math.max(1, config.tEcn());
+        long lo = Math.max(1, config.tEcn() + 1); // the least queue that exceeds t_ECN
         if (config.deflection() <= 0 || hi < lo) {
             return new DeflectionSearch(SolveStatus.UNSATISFIABLE, Optional.empty(), 0);
         }

@@ -123,7 +123,7 @@ public final class Witnesses {
             if (!seen.add(List.of(q.port(), q.priority()))) {
                 return Optional.of("egress queue (" + q.port() + ", " + q.priority() + ") listed twice");
             }
-            if (q.bytes() < 0 || q.bytes() > config.tEcn()) {
+            if (q.bytes() < 0 || ThresholdMath.exceeds(q.bytes(), config.tEcn())) {
                 return Optional.of("egress queue (" + q.port() + ", " + q.priority() + ") holds " + q.bytes()
                         + " B: not within [0, t_ECN = " + config.tEcn() + "] (it would be marking)");
             }

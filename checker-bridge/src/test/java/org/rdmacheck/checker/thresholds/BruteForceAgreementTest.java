@@ -77,7 +77,7 @@ class BruteForceAgreementTest {
 
     private static long leastMarkingUndeflected(SwitchSpec sw, long tf, ThresholdConfig config) {
         for (long q = 1; q <= ThresholdMath.occupancyCap(sw, tf, config.mode()); q++) {
-            if (q >= config.tEcn() && q <= config.deflection() && DeflectionWitnesses.belowPfc(sw, tf, config, q)) {
+            if (q > config.tEcn() && q <= config.deflection() && DeflectionWitnesses.belowPfc(sw, tf, config, q)) {
                 return q;
             }
         }

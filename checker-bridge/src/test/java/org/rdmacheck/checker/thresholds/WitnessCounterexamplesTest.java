@@ -50,7 +50,7 @@ class WitnessCounterexamplesTest {
 
     /**
      * Dart's settings on the per-port reading (seed 000 §VI-A: ECN 22.5 KB) with the deflection
-     * threshold raised to 25 KB: a queue at 22,500 B marks without deflecting; the witness replays,
+     * threshold raised to 25 KB: a queue at 22,501 B (above t_ECN) marks without deflecting; the witness replays,
      * and no longer does once its queue is above the deflection threshold.
      */
     @Test
@@ -64,7 +64,7 @@ class WitnessCounterexamplesTest {
         assertEquals(ConfigCheck.Verdict.UNSAFE, check.verdict());
         assertTrue(check.fails("DeflectionBelowEcn"));
         DeflectionWitness w = check.deflectionSearch().orElseThrow().witness().orElseThrow();
-        assertEquals(22_500, w.queueBytes());
+        assertEquals(22_501, w.queueBytes());
         Counterexample cex = Counterexamples.fromJson(Counterexamples.toJson(WitnessCounterexamples.ofDeflection(sw, c, w)),
                 "mem");
         assertEquals(WitnessCounterexamples.DEFLECTION_PROPERTY, cex.property());
@@ -77,5 +77,45 @@ class WitnessCounterexamplesTest {
         // Dart's own 15 KB threshold keeps the ordering: no witness
         ConfigCheck dart = analysis.check(sw, c.withDeflection(DartSettings.DEFLECTION_BYTES)).check().orElseThrow();
         assertEquals(SolveStatus.UNSATISFIABLE, dart.deflectionSearch().orElseThrow().status());
+    }
+
+    /**
+     * One rule for both witnesses (seed 004 §3/§4 "exceeds", seed 000 §IV-B "above"): a queue at
+     * exactly t_ECN does not mark, in the ECN-before-PFC witness (its egress queues may hold t_ECN)
+     * as in the deflection witness. With the deflection threshold equal to t_ECN both act above the
+     * same occupancy: no queue marks without deflecting, so Choco finds no witness and agrees with the
+     * occupancy rule, while seed 000's "lower than the ECN threshold" still fails (UNSAFE, no witness).
+     */
+    @Test
+    void aQueueAtExactlyAThresholdNeitherMarksNorDeflects() {
+        SwitchSpec sw = SwitchSpecs.load("dart-vi-a-per-port");
+        ThresholdAnalysis analysis = new ThresholdAnalysis(new ThresholdSolver(20_000));
+        long tf = org.rdmacheck.checker.thresholds.Headroom.of(sw).bytes();
+        long tPfc = analysis.derive(sw).staticDerivation().tPfcMax();
+        long ecn = DartSettings.ECN_BYTES;
+        ThresholdConfig equal = ThresholdConfig.ofStatic("deflection-at-ecn", tPfc, ecn).withDeflection(ecn);
+        ConfigCheck check = analysis.check(sw, equal).check().orElseThrow();
+        assertTrue(check.fails("DeflectionBelowEcn"));
+        assertEquals(ConfigCheck.Verdict.UNSAFE, check.verdict());
+        assertEquals(SolveStatus.UNSATISFIABLE, check.deflectionSearch().orElseThrow().status());
+        assertTrue(check.solverAgrees());
+        DeflectionWitness atEcn = new DeflectionWitness(0, 0, ecn, ecn, ecn, Witnesses.pfcThreshold(sw, tf, equal, ecn));
+        Witnesses.Evaluation e = DeflectionWitnesses.evaluate(sw, tf, equal, atEcn);
+        assertTrue(e.legal(), e.message());
+        assertFalse(e.violates(), e.message());
+        assertTrue(e.message().contains("no ECN mark"), e.message());
+        DeflectionWitness above = new DeflectionWitness(0, 0, ecn + 1, ecn, ecn + 1,
+                Witnesses.pfcThreshold(sw, tf, equal.withDeflection(ecn + 1), ecn + 1));
+        Witnesses.Evaluation a = DeflectionWitnesses.evaluate(sw, tf, equal.withDeflection(ecn + 1), above);
+        assertTrue(a.violates(), a.message());
+        assertTrue(a.message().contains("ECN marks"), a.message());
+        // the ECN-before-PFC witness: an egress queue at exactly t_ECN is legal (not marking), one byte more is not
+        ThresholdConfig mis = ThresholdConfig.ofStatic("at-ecn", tPfc, ecn);
+        Witness w = new Witness(0, 0, java.util.List.of(new EgressQueue(1, 0, ecn)), java.util.List.of(), ecn, ecn,
+                Witnesses.pfcThreshold(sw, tf, mis, ecn), ecn);
+        assertTrue(Witnesses.evaluate(sw, tf, mis, w).legal(), Witnesses.evaluate(sw, tf, mis, w).message());
+        Witness over = new Witness(0, 0, java.util.List.of(new EgressQueue(1, 0, ecn + 1)), java.util.List.of(),
+                ecn + 1, ecn + 1, Witnesses.pfcThreshold(sw, tf, mis, ecn + 1), ecn);
+        assertFalse(Witnesses.evaluate(sw, tf, mis, over).legal());
     }
 }

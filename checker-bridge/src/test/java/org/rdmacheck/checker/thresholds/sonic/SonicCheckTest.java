@@ -104,9 +104,9 @@ class SonicCheckTest {
         ConfigCheck unsafe = r.groups().get(0).report().check().orElseThrow();
         assertTrue(unsafe.fails("DeflectionBelowEcn"));
         assertTrue(unsafe.solverAgrees());
-        // the least occupancy that marks (K_min = 100 KB) without deflecting (150 KB)
+        // the least occupancy that marks (above K_min = 100 KB) without deflecting (150 KB)
         DeflectionWitness w = unsafe.deflectionSearch().orElseThrow().witness().orElseThrow();
-        assertEquals(100_000, w.queueBytes());
+        assertEquals(100_001, w.queueBytes());
         Counterexample cex = WitnessCounterexamples.ofDeflection(r.groups().get(0).report().sw(), unsafe.config(), w);
         assertTrue(WitnessCounterexamples.replay(cex) instanceof ReplayResult.Reproduces);
         SonicReport safe = check(c, 50_000);
