@@ -34,10 +34,13 @@ public final class Scope {
     /**
      * One dimension: a name and its values in growing order.
      *
-     * @param name   the dimension (a parameter name, or {@code shape} for workloads)
-     * @param values each value's label and its parameter assignments
+     * @param name     the dimension (a parameter name, or {@code shape} for workloads)
+     * @param values   each value's label and its parameter assignments
+     * @param rangeTop whether the last value is the largest the parameter takes (an integer parameter's
+     *                 maximum, the last of a model's networks): growth that reaches it stops at the range,
+     *                 not at a limit of the proof
      */
-    public record Dimension(String name, List<Value> values) {
+    public record Dimension(String name, List<Value> values, boolean rangeTop) {
         /** Copies the values; a dimension needs at least one. */
         public Dimension {
             values = List.copyOf(values);
@@ -46,15 +49,42 @@ public final class Scope {
             }
         }
 
+        /** A dimension whose last value is not the end of its parameter's range. */
+        public Dimension(String name, List<Value> values) {
+            this(name, values, false);
+        }
+
         /**
          * @param param  an integer parameter
          * @param values its values in growing order
          * @return the dimension
          */
         public static Dimension of(String param, List<Integer> values) {
-            return new Dimension(param, values.stream().map(v -> new Value(String.valueOf(v), Map.of(param,
-                    String.valueOf(v)))).toList());
+            return of(param, values, false);
         }
+
+        /**
+         * @param param    an integer parameter
+         * @param values   its values in growing order
+         * @param rangeTop whether the last value is the parameter's largest
+         * @return the dimension
+         */
+        public static Dimension of(String param, List<Integer> values, boolean rangeTop) {
+            return new Dimension(param, values.stream().map(v -> new Value(String.valueOf(v), Map.of(param,
+                    String.valueOf(v)))).toList(), rangeTop);
+        }
+    }
+
+    /** Why the growth of one dimension ended where it did. */
+    public enum DimensionStop {
+        /** the frontier reached the dimension's last value, the largest its parameter takes: the range's top */
+        RANGE_LIMIT,
+        /** the frontier reached the dimension's last value, the last the grid asked for (--steps, the shapes named) */
+        STEPS,
+        /** the search stopped at an unexpected verdict before the dimension's last value */
+        UNEXPECTED,
+        /** a limit (time, heap, states) stopped the search before the dimension's last value */
+        LIMIT
     }
 
     /**
@@ -120,9 +150,31 @@ public final class Scope {
      * @param points     every configuration checked, in the order checked
      * @param frontier   the maximal configurations decided as expected
      * @param complete   whether every configuration of the grid was decided as expected
+     * @param fixed      the parameters no dimension sets, as every configuration has them (the variant's
+     *                   defaults with {@code --param} applied)
      */
     public record Report(String model, String variant, List<Dimension> dimensions, List<Point> points,
-                         List<Point> frontier, boolean complete) {
+                         List<Point> frontier, boolean complete, Map<String, String> fixed) {
+        /** Copies the fixed parameters. */
+        public Report {
+            fixed = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fixed));
+        }
+
+        /**
+         * @param d a dimension's index
+         * @return why its growth ended: at its last value (the parameter's range or the grid's steps), or
+         *         before it (an unexpected verdict, a limit)
+         */
+        public DimensionStop stoppedBy(int d) {
+            int last = dimensions.get(d).values().size() - 1;
+            boolean reached = points.stream()
+                    .anyMatch(p -> p.outcome() == Outcome.AS_EXPECTED && p.index().get(d) == last);
+            if (reached) {
+                return dimensions.get(d).rangeTop() ? DimensionStop.RANGE_LIMIT : DimensionStop.STEPS;
+            }
+            return unexpected().isPresent() ? DimensionStop.UNEXPECTED : DimensionStop.LIMIT;
+        }
+
         /** @return the configuration with an unexpected verdict, if the run stopped at one */
         public Optional<Point> unexpected() {
             return points.stream().filter(p -> p.outcome() == Outcome.UNEXPECTED).findFirst();
@@ -211,7 +263,19 @@ public final class Scope {
         List<Point> ok = points.stream().filter(p -> p.outcome() == Outcome.AS_EXPECTED).toList();
         List<Point> frontier = ok.stream().filter(p -> ok.stream().noneMatch(q -> q != p && dominates(q, p))).toList();
         long grid = dimensions.stream().mapToLong(d -> d.values().size()).reduce(1, (a, b) -> a * b);
-        return new Report(entry.name(), variant, dimensions, points, frontier, ok.size() == grid);
+        return new Report(entry.name(), variant, dimensions, points, frontier, ok.size() == grid,
+                fixed(entry, variant, base, dimensions));
+    }
+
+    /** @return the variant's defaults with {@code base} applied, less the parameters a dimension sets */
+    static Map<String, String> fixed(ModelEntry entry, String variant, Map<String, String> base,
+                                     List<Dimension> dimensions) {
+        Map<String, String> m = new java.util.TreeMap<>(entry.defaults(variant));
+        m.putAll(base);
+        for (Dimension d : dimensions) {
+            d.values().forEach(v -> v.assignments().keySet().forEach(m::remove));
+        }
+        return m;
     }
 
     private static Point check(ModelEntry entry, String variant, List<Integer> index, List<String> labels,

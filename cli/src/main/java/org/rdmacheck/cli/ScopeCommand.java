@@ -178,6 +178,12 @@ final class ScopeCommand implements Callable<Integer> {
         o.put("model", r.model());
         o.put("variant", r.variant());
         dimensions(o, r.model(), r.dimensions());
+        for (int d = 0; d < r.dimensions().size(); d++) {
+            ObjectNode dn = (ObjectNode) o.get("dimensions").get(d);
+            dn.put("rangeTop", r.dimensions().get(d).rangeTop());
+            dn.put("stoppedBy", r.stoppedBy(d).name());
+        }
+        JsonValues.parameters(o, "fixed", r.model(), r.fixed());
         o.put("complete", r.complete());
         o.put("stopped", r.unexpected().isPresent() ? "UNEXPECTED" : r.complete() ? null : stoppedBy(r).name());
         ArrayNode points = o.putArray("points");
@@ -248,6 +254,18 @@ final class ScopeCommand implements Callable<Integer> {
         }
         if (r.frontier().isEmpty()) {
             o.println("  (none)");
+        }
+        if (!r.fixed().isEmpty()) {
+            o.println("  every configuration with " + String.join(" ", r.fixed().entrySet().stream()
+                    .map(e -> e.getKey() + "=" + (e.getValue().isEmpty() ? "''" : e.getValue())).toList()));
+        }
+        for (int d = 0; d < r.dimensions().size(); d++) {
+            Scope.Dimension dim = r.dimensions().get(d);
+            if (r.stoppedBy(d) == Scope.DimensionStop.RANGE_LIMIT) {
+                o.printf(Locale.ROOT, "%s stopped at %s, the end of the parameter's range: the top of the range, "
+                        + "not a frontier of the proof%n", dim.name(), dim.values().get(dim.values().size() - 1)
+                        .label());
+            }
         }
         r.unexpected().ifPresent(p -> o.printf(Locale.ROOT, "UNEXPECTED at %s: %s%s%n", at(r, p), p.detail(),
                 p.file().map(f -> " (" + f + ")").orElse("")));

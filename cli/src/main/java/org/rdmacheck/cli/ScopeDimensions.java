@@ -84,8 +84,8 @@ final class ScopeDimensions {
             // a model that names its networks (escape-vl: rings of 3 and 4, a leaf-spine) grows over them
             // too: a routing rule can be harmless where every route is one hop (the ring of 3)
             entry.parameters().stream().filter(p -> p.name().equals("network") && p instanceof ParamSpec.Choice)
-                    .map(p -> (ParamSpec.Choice) p).findFirst().ifPresent(c -> dims.add(new Scope.Dimension("network",
-                            networksFrom(c, defaults.getOrDefault("network", c.def())))));
+                    .map(p -> (ParamSpec.Choice) p).findFirst()
+                    .ifPresent(c -> dims.add(networks(c, defaults.getOrDefault("network", c.def()))));
         }
         List<String> names = !grow.isEmpty() ? grow : SIZES.getOrDefault(entry.name(), intParameters(entry));
         for (String n : names) {
@@ -105,6 +105,11 @@ final class ScopeDimensions {
             throw new InputException("--param network=" + from + ": expected one of " + String.join(", ", w));
         }
         return w.subList(i, w.size()).stream().map(n -> new Scope.Value(n, Map.of("network", n))).toList();
+    }
+
+    /** The networks dimension: it ends at the model's last network, the top of its range. */
+    private static Scope.Dimension networks(ParamSpec.Choice c, String from) {
+        return new Scope.Dimension("network", networksFrom(c, from), true);
     }
 
     /** A flow shape as a value: its flows and, where it needs more ToRs, its topology. */
@@ -138,7 +143,8 @@ final class ScopeDimensions {
         if (values.isEmpty()) {
             throw new InputException("--param " + name + "=" + from + ": expected at most " + i.max());
         }
-        return Scope.Dimension.of(name, values);
+        // a dimension that ends at the parameter's maximum stops at its range, whatever --steps asked
+        return Scope.Dimension.of(name, values, values.get(values.size() - 1) == i.max());
     }
 
     private static List<String> intParameters(ModelEntry entry) {

@@ -59,6 +59,38 @@ class ScopeTest {
         assertEquals(3, r.points().size());
     }
 
+    /**
+     * escape-vl's capacity is capped at 4: asked for 3 steps from 3, the grid is 3|4 and its top is the
+     * range's, not the proof's; the output says so and names the parameters every configuration shares.
+     */
+    @Test
+    void aDimensionThatReachesItsParametersLargestValueStopsAtTheRange() throws Exception {
+        CliTest.Run run = CliTest.run("scope", "escape-vl", "--grow", "capacity", "--param", "capacity=3", "--steps",
+                "3", "--threads", "1", "--no-save");
+        assertEquals(ExitCodes.OK, run.code(), run.err());
+        assertTrue(run.out().contains("scope of escape-vl dart over capacity 3|4"), run.out());
+        assertTrue(run.out().contains("capacity stopped at 4, the end of the parameter's range"), run.out());
+        assertTrue(run.out().contains("every configuration with network=ring3 tokens=1 vl1-routes=tree workload=''"),
+                run.out());
+        CliTest.Run json = CliTest.run("scope", "escape-vl", "--grow", "capacity", "--param", "capacity=3", "--steps",
+                "3", "--threads", "1", "--no-save", "--json");
+        JsonNode o = TraceJson.MAPPER.readTree(json.out());
+        assertEquals("RANGE_LIMIT", o.get("dimensions").get(0).get("stoppedBy").asText());
+        assertTrue(o.get("dimensions").get(0).get("rangeTop").asBoolean());
+        assertEquals(1, o.get("fixed").get("tokens").intValue());
+        assertEquals("ring3", o.get("fixed").get("network").asText());
+        assertFalse(o.get("fixed").has("capacity"));
+        // below the top the grid's own end is STEPS; with modulus 2 and two slots the first configuration
+        // (2 messages) already reorders, so messages never reached 3: UNEXPECTED
+        Scope.Report steps = Scope.run(Catalog.find("abp"), "one-slot", Map.of(),
+                List.of(Scope.Dimension.of("messages", List.of(1, 2))), settings(), null, line -> { });
+        assertEquals(Scope.DimensionStop.STEPS, steps.stoppedBy(0));
+        Scope.Report stopped = Scope.run(Catalog.find("abp"), "one-slot", Map.of("modulus", "2"),
+                List.of(Scope.Dimension.of("messages", List.of(2, 3)), Scope.Dimension.of("capacity", List.of(2))),
+                settings(), null, line -> { });
+        assertEquals(Scope.DimensionStop.UNEXPECTED, stopped.stoppedBy(0));
+    }
+
     @Test
     void theCommandPrintsTypedJsonAndExitsOneAtTheUnexpectedVerdict() throws Exception {
         CliTest.Run run = CliTest.run("scope", "abp", "--grow", "messages,capacity", "--param", "messages=1",

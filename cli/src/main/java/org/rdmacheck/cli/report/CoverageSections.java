@@ -126,11 +126,20 @@ final class CoverageSections {
             throw new IllegalArgumentException("no frontier or dimensions");
         }
         List<String> dims = new ArrayList<>();
-        r.path("dimensions").forEach(d -> dims.add(d.path("name").asText()));
+        List<String> grown = new ArrayList<>();
+        r.path("dimensions").forEach(d -> {
+            dims.add(d.path("name").asText());
+            // a dimension grown to its parameter's largest value: the range's top, not the proof's frontier
+            grown.add(d.path("name").asText() + (d.path("stoppedBy").asText().equals("RANGE_LIMIT")
+                    ? " (to the top of its range)" : ""));
+        });
+        List<String> fixed = new ArrayList<>();
+        r.path("fixed").fields().forEachRemaining(e -> fixed.add(e.getKey() + "=" + e.getValue().asText()));
         String stopped = r.path("stopped").isNull() ? (r.path("complete").asBoolean() ? "the whole grid decided"
                 : "not complete") : "stopped: " + r.path("stopped").asText();
         sb.append("<h3>").append(esc(r.path("model").asText())).append(" / ").append(esc(r.path("variant").asText()))
-                .append("</h3>\n<p>grown over ").append(esc(String.join(", ", dims))).append("; ")
+                .append("</h3>\n<p>grown over ").append(esc(String.join(", ", grown)))
+                .append(fixed.isEmpty() ? "" : esc(", every configuration with " + String.join(" ", fixed))).append("; ")
                 .append(r.path("points").size()).append(" configurations checked; ").append(esc(stopped))
                 .append(" <small>(").append(esc(file)).append(")</small></p>\n");
         sb.append("<table class=\"thr scope\"><thead><tr><th></th>");
