@@ -166,7 +166,9 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
      */
     public static SolverVerdict of(FluidParameters params, Start start, Rule rule, SolveMonitor monitor) {
         List<Trial> trials = new ArrayList<>();
-        double step = rule.firstStepMicros();
+        // the solver caps its step at τ* (method of steps): the trials report the step it used
+        double step = params.feedbackDelayMicros() > 0 ? Math.min(rule.firstStepMicros(), params.feedbackDelayMicros())
+                : rule.firstStepMicros();
         Window last = solve(params, start, rule, step, monitor);
         trials.add(new Trial(step, last.behaviour(rule), last.amplitudeKB));
         boolean settled = false;
