@@ -35,7 +35,11 @@ class TimedGbnCheckTest {
         "improved-three-packets-three-losses,36359", "st-three-packets-two-losses,5667",
         "gbn-four-packets-two-losses,5786", "gb0-four-packets-two-losses,5761", "ce-three-packets-two-losses,7572",
         "improved-four-packets-two-losses,12278", "st-three-messages-two-losses,15896",
-        "improved-three-messages-two-losses,20042"})
+        "improved-three-messages-two-losses,20042", "gbn-five-packets-two-losses,5239",
+        "gb0-five-packets-two-losses,5024", "ce-four-packets-two-losses,9647",
+        "improved-five-packets-two-losses,7553", "st-three-packets-three-losses,19576",
+        "st-four-packets-three-losses,29493", "ce-five-packets-two-losses,6230", "gbn-three-packets-four-losses,42397",
+        "gb0-three-packets-three-losses,17467", "improved-four-messages-two-losses,46833"})
     void everyVariantAsExpectedAtItsDefaults(String variant, long states) {
         CheckSpec<?> spec = new TimedGbnEntry().build(variant, Params.empty());
         ExplorationReport r = check(variant, Map.of());

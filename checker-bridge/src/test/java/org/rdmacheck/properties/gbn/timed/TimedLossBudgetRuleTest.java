@@ -135,15 +135,20 @@ class TimedLossBudgetRuleTest {
         // transfer's size, and 3 messages have their own finding)
         assertEquals(java.util.List.of("gbn-four-packets-two-losses"), ENTRY.containedFindings("gbn",
                 ENTRY.resolve("gbn", Params.of(Map.of("packets", "4", "losses", "2")))));
+        // 5-packet messages at two losses: the NAK's go-back leaves the ACK-request rule's stall (which
+        // gbn-five-packets shows and the rule expects), and the window's-edge go-back follows
+        assertEquals(java.util.List.of("gbn-five-packets-two-losses"), ENTRY.containedFindings("gbn",
+                ENTRY.resolve("gbn", Params.of(Map.of("packets", "5", "losses", "2")))));
         assertEquals(java.util.List.of("improved-two-losses", "improved-three-messages-two-losses"),
                 ENTRY.containedFindings("improved", ENTRY.resolve("improved", Params.of(Map.of("messages", "3",
                         "losses", "2")))));
         assertEquals(Set.of(TimedGbnProperties.NO_REDUNDANT_NAK), ENTRY.expectedFrom("improved-two-losses",
                 ENTRY.resolve("improved", Params.of(Map.of("messages", "3", "losses", "2")))));
+        // (improved-four-messages-two-losses, a GoodputBound alone, is contained at 4 messages only)
         assertEquals(java.util.List.of("improved-two-losses", "improved-three-messages-two-losses"),
-                ENTRY.containedFindings("improved", ENTRY.resolve("improved", Params.of(Map.of("messages", "4",
+                ENTRY.containedFindings("improved", ENTRY.resolve("improved", Params.of(Map.of("messages", "5",
                         "losses", "2")))));
-        assertFalse(ENTRY.build("improved", Params.of(Map.of("messages", "4", "losses", "2")))
+        assertFalse(ENTRY.build("improved", Params.of(Map.of("messages", "5", "losses", "2")))
                 .mustFail(TimedGbnProperties.GOODPUT));
         assertTrue(ENTRY.containedFindings("gbn", ENTRY.resolve("gbn", Params.of(Map.of("packets", "3",
                 "messages", "1")))).isEmpty());

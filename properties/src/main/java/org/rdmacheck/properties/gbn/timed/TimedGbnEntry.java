@@ -168,16 +168,23 @@ public final class TimedGbnEntry implements ModelEntry {
      * at L = 2, and at L = 3 beyond that (st and improved violate nothing more at L = 3); at the
      * window's edge (3-packet messages, window 4) what gbn, gb0 and ce violate at L = 1 beyond the
      * rule (st and improved: nothing); st with 3-packet messages at L = 2, and improved at L = 2 and L = 3 (the latter
-     * CE's race with the RTO of ce-three-losses). Each is a variant that carries the configuration and the
-     * traces ({@code all} checks it).
+     * CE's race with the RTO of ce-three-losses); and where scope gbn-timed met them past those shapes (4- and
+     * 5-packet messages, 3 and 4 messages, three and four losses with 3- and 4-packet messages), each a
+     * mechanism stored at another shape (docs/gbn.md, "Two losses at larger shapes"). Each is a variant
+     * that carries the configuration and the traces ({@code all} checks it).
      */
     static final Map<String, List<String>> LOSS_FINDINGS = Map.of(
-            "gbn", List.of("gbn-three-packets", "gbn-two-losses", "gbn-four-packets-two-losses", "gbn-three-losses"),
-            "gb0", List.of("gb0-three-packets", "gb0-two-losses", "gb0-four-packets-two-losses", "gb0-three-losses"),
-            "st", List.of("st-two-losses", "st-three-packets-two-losses", "st-three-messages-two-losses"),
-            "ce", List.of("ce-three-packets", "ce-two-losses", "ce-three-packets-two-losses", "ce-three-losses"),
+            "gbn", List.of("gbn-three-packets", "gbn-two-losses", "gbn-four-packets-two-losses",
+                    "gbn-five-packets-two-losses", "gbn-three-losses", "gbn-three-packets-four-losses"),
+            "gb0", List.of("gb0-three-packets", "gb0-two-losses", "gb0-four-packets-two-losses",
+                    "gb0-five-packets-two-losses", "gb0-three-losses", "gb0-three-packets-three-losses"),
+            "st", List.of("st-two-losses", "st-three-packets-two-losses", "st-three-messages-two-losses",
+                    "st-three-packets-three-losses", "st-four-packets-three-losses"),
+            "ce", List.of("ce-three-packets", "ce-two-losses", "ce-three-packets-two-losses", "ce-four-packets-two-losses",
+                    "ce-five-packets-two-losses", "ce-three-losses"),
             "improved", List.of("improved-two-losses", "improved-three-packets-two-losses",
-                    "improved-four-packets-two-losses", "improved-three-messages-two-losses",
+                    "improved-four-packets-two-losses", "improved-five-packets-two-losses",
+                    "improved-three-messages-two-losses", "improved-four-messages-two-losses",
                     "improved-three-packets-three-losses"));
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
@@ -232,14 +239,15 @@ public final class TimedGbnEntry implements ModelEntry {
 
     /**
      * Findings whose message count the containment rule counts "at least", with the properties it
-     * carries to more messages: those whose stored trace never sends past the finding's second message
-     * (a later message waits unsent), so the trace is, step for step, a behaviour violating the property
-     * at every larger message count. Checked, not argued: TimedLossBudgetRuleTest replays every stored
-     * trace of every loss finding at its message count plus one and asserts that exactly these replay,
-     * violating, and these at every count up to 8 (the parameter's largest). A property left out (a
-     * GoodputBound, a ratio of the transfer's size; a trace that sends into the next message) is
-     * expected only at the finding's own message count. The window's-edge findings came first: scope
-     * gbn-timed met gbn-three-packets again at 3 messages, UNEXPECTED before.
+     * carries to more messages: those whose stored trace is, step for step, a behaviour violating the
+     * property at every larger message count (a later message waits unsent). Measured, not argued:
+     * TimedLossBudgetRuleTest replays every stored trace of every loss finding at its message count
+     * plus one and asserts that exactly these replay, violating, and these at every count up to 8 (the
+     * parameter's largest). A property left out is expected only at the finding's own message count:
+     * every GoodputBound (its bound grows with the transfer), and improved-two-losses'
+     * NoSpuriousRetransmission, whose trace reaches the packets-sent counter's cap for 4 packets, so the
+     * same steps reach another state with more. The window's-edge findings came first: scope gbn-timed
+     * met gbn-three-packets again at 3 messages, UNEXPECTED before.
      */
     static final Map<String, Set<String>> MESSAGES_AT_LEAST = Map.ofEntries(
             Map.entry("gbn-three-packets", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
@@ -259,6 +267,15 @@ public final class TimedGbnEntry implements ModelEntry {
             Map.entry("improved-four-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK,
                     TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("improved-three-messages-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gbn-five-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gb0-five-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("ce-four-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK,
+                    TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("improved-five-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK,
+                    TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("st-four-packets-three-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("ce-five-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK,
+                    TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("ce-three-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
             Map.entry("improved-three-packets-three-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)));
 
@@ -491,7 +508,10 @@ public final class TimedGbnEntry implements ModelEntry {
     /** The findings stored one step past the others' shapes (docs/gbn.md, "Two losses at larger shapes"). */
     private static final Set<String> LARGER_SHAPES = Set.of("gbn-four-packets-two-losses",
             "gb0-four-packets-two-losses", "ce-three-packets-two-losses", "improved-four-packets-two-losses",
-            "st-three-messages-two-losses", "improved-three-messages-two-losses");
+            "st-three-messages-two-losses", "improved-three-messages-two-losses", "gbn-five-packets-two-losses",
+            "gb0-five-packets-two-losses", "ce-four-packets-two-losses", "improved-five-packets-two-losses",
+            "st-three-packets-three-losses", "st-four-packets-three-losses", "ce-five-packets-two-losses",
+            "gbn-three-packets-four-losses", "gb0-three-packets-three-losses", "improved-four-messages-two-losses");
 
     private static String docSection(String finding, boolean shape, String losses) {
         if (LARGER_SHAPES.contains(finding)) {

@@ -190,6 +190,74 @@ final class TimedVariants {
                     + "allows 18). Its NoRedundantNak is improved-two-losses' own trace, which the containment rule "
                     + "carries to more messages",
                     Set.of(NO_SPURIOUS_RETRANSMISSION, GOODPUT), VariantSpec.Origin.PAPER, Map.of("messages", "3", "losses", "2")),
+            // the next step past (TimedGbnEntry.LOSS_FINDINGS): 5-packet messages at L = 2 (gbn, gb0, improved),
+            // where a NAK's go-back moves UNA so that the window of 4 reaches the first message's last packet
+            // (the ACK-request rule's stall is left), 4-packet messages at L = 2 (ce) and three losses with
+            // 3-packet messages (st); again mechanisms stored at other shapes
+            new VariantSpec("gbn-five-packets-two-losses", "Go-Back-N with 5-packet messages at L = 2: PSN 2 is "
+                    + "lost and NAKed, and the go-back moves UNA to 2, so the window of 4 reaches PSN 4, the first "
+                    + "message's last packet (the ACK-request rule's stall at PSNs 0 to 3 is left); its ACK(5) is "
+                    + "lost, the window is full at PSN 5, and the RTO goes back to PSN 2 over packets the receiver "
+                    + "has; PSN 5 is resent while the ACK(6) drawn by the duplicate of PSN 4 is on its way "
+                    + "(NoSpuriousRetransmission): gbn-four-packets-two-losses' go-back, one packet up",
+                    Set.of(NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER, Map.of("packets", "5", "losses", "2")),
+            new VariantSpec("gb0-five-packets-two-losses", "Go-Back-0 with 5-packet messages at L = 2: as "
+                    + "gbn-five-packets-two-losses, the NAK moves UNA to 2, the first message's last ACK is lost and "
+                    + "the RTO's go-back resends PSN 5 while the ACK the duplicate of PSN 4 drew is on its way "
+                    + "(NoSpuriousRetransmission)",
+                    Set.of(NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER, Map.of("packets", "5", "losses", "2")),
+            new VariantSpec("ce-four-packets-two-losses", "Check-EPSN with 4-packet messages at L = 2: PSN 0 lost "
+                    + "twice, the CE timer and the NAK interval run out in one tick and NAK(0) goes out twice "
+                    + "(NoRedundantNak, ce-two-losses' double NAK); with PSN 1 lost and PSN 2 lost again after the "
+                    + "NAK's go-back, the double NAK(2) makes the sender go back a second time and resend PSN 2 while "
+                    + "the ACK(4) drawn by PSN 3 is on its way (NoSpuriousRetransmission), as in "
+                    + "improved-four-packets-two-losses",
+                    Set.of(NO_REDUNDANT_NAK, NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER,
+                    Map.of("packets", "4", "losses", "2")),
+            new VariantSpec("improved-five-packets-two-losses", "Improved with 5-packet messages at L = 2: PSN 2 is "
+                    + "lost and NAKed, the go-back moves UNA so that the window reaches PSN 4, the first message's "
+                    + "last packet; PSN 2 lost again, the CE timer and the NAK interval run out in one tick and "
+                    + "NAK(2) goes out twice (NoRedundantNak); with PSN 3 lost instead, the double NAK(3) makes the "
+                    + "sender go back a second time and resend PSN 3 while the ACK(5) drawn by PSN 4 is on its way "
+                    + "(NoSpuriousRetransmission)",
+                    Set.of(NO_REDUNDANT_NAK, NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER,
+                    Map.of("packets", "5", "losses", "2")),
+            new VariantSpec("st-three-packets-three-losses", "Send-Twice with 3-packet messages at L = 3: PSN 0 is "
+                    + "lost three times (after its first send, after the NAK's go-back and after the RTO's); each "
+                    + "go-back resends the window with second copies of the last packets, and 20 packets are on the "
+                    + "wire when the first of 6 is delivered (GoodputBound at 33 % allows 18): st-two-losses' "
+                    + "go-backs, one loss and one packet per message more",
+                    Set.of(GOODPUT), VariantSpec.Origin.PAPER, Map.of("packets", "3", "losses", "3")),
+            // a third round past those (TimedGbnEntry.LOSS_FINDINGS): st's window's-edge go-back at four
+            // packets (three losses), ce's double NAK at five packets, and goodput figures of three more shapes
+            new VariantSpec("st-four-packets-three-losses", "Send-Twice with 4-packet messages at L = 3: PSN 2 "
+                    + "is lost and NAKed, PSN 3 (the first message's last packet) lost once after the go-back and "
+                    + "its other copy's ACK(4) lost; with UNA at 2 the window is full at PSN 5 inside the second "
+                    + "message, and the RTO's go-back resends PSN 4 while the ACK(6) drawn by the duplicate of PSN 3 "
+                    + "is on its way (NoSpuriousRetransmission): gbn-four-packets-two-losses' go-back at Send-Twice's "
+                    + "budget, one loss more", Set.of(NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER,
+                    Map.of("packets", "4", "losses", "3")),
+            new VariantSpec("ce-five-packets-two-losses", "Check-EPSN with 5-packet messages at L = 2: as "
+                    + "improved-five-packets-two-losses, PSN 2 lost, NAKed and lost again, the CE timer and the NAK "
+                    + "interval run out in one tick and NAK(2) goes out twice (NoRedundantNak); with PSN 3 lost "
+                    + "instead, the second NAK(3)'s go-back resends PSN 3 while the ACK(5) drawn by PSN 4 is on its "
+                    + "way (NoSpuriousRetransmission)",
+                    Set.of(NO_REDUNDANT_NAK, NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER,
+                    Map.of("packets", "5", "losses", "2")),
+            new VariantSpec("gbn-three-packets-four-losses", "Go-Back-N with 3-packet messages at L = 4: PSN 0 is "
+                    + "lost four times (after its first send and after each go-back, NAK and RTO); every loss costs a "
+                    + "window, and 20 packets are on the wire when the first of 6 is delivered (GoodputBound at 33 % "
+                    + "allows 18): gbn-three-losses' go-backs, one packet per message and one loss more",
+                    Set.of(GOODPUT), VariantSpec.Origin.PAPER, Map.of("packets", "3", "losses", "4")),
+            new VariantSpec("gb0-three-packets-three-losses", "Go-Back-0 with 3-packet messages at L = 3: PSN 0 lost "
+                    + "and then PSN 2 lost twice; each NAK makes Go-Back-0 resend from the message's first packet, "
+                    + "and 20 packets are on the wire when the 3rd of 6 is delivered (GoodputBound at 33 % allows 18)",
+                    Set.of(GOODPUT), VariantSpec.Origin.PAPER, Map.of("packets", "3", "losses", "3")),
+            new VariantSpec("improved-four-messages-two-losses", "Improved with 4 messages at L = 2: PSN 2 lost and "
+                    + "NAKed, PSN 4 lost after the go-back, the CE timer and the NAK interval run out in one tick and "
+                    + "NAK(4) goes out twice; the go-backs put 26 packets on the wire when the 6th of 8 is delivered "
+                    + "(GoodputBound at 33 % allows 24): improved-three-messages-two-losses' goodput at 8 packets",
+                    Set.of(GOODPUT), VariantSpec.Origin.PAPER, Map.of("messages", "4", "losses", "2")),
             new VariantSpec("gbn-no-rto", "Go-Back-N with the ACK timer disabled (IB timeout=0)",
                     Set.of("DeadlockFree", PROGRESS), VariantSpec.Origin.MUTATION, Map.of("timeout", "0")));
 
