@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.engine.ExplorerSettings;
@@ -54,5 +55,16 @@ class ModelLivenessTest {
         "fabric, ecn-first"})
     void everyVariantAtItsDefaultsMeetsItsExpectation(String model, String variant) {
         check(model, variant, Map.of(), 2);
+    }
+
+    /**
+     * unlimited-tokens livelocks with any number of tokens, not only at its default 1: a deflection
+     * rule broken only above 1 (a packet holding an even number of tokens never deflecting) leaves the
+     * default's lasso and every safety verdict as they were, and loses this one at 2.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3})
+    void escapeVlUnlimitedTokensLivelocksWithMoreTokens(int tokens) {
+        check("escape-vl", "unlimited-tokens", Map.of("tokens", String.valueOf(tokens)), 2);
     }
 }
