@@ -23,4 +23,21 @@ class CoverageSectionsTest {
         assertTrue(html.contains("1 more declared not needed"), html);
         assertTrue(html.contains("not needed (a finding)</td>"), html);
     }
+
+    /** A scope report whose dimension reached its parameter's largest value says so, with the fixed parameters. */
+    @Test
+    void aScopeDimensionAtTheTopOfItsRangeIsMarked(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
+        java.nio.file.Files.writeString(dir.resolve("escape-vl.json"), """
+                {"model": "escape-vl", "variant": "dart", "complete": true, "stopped": null,
+                 "dimensions": [{"name": "capacity", "values": [3, 4], "rangeTop": true, "stoppedBy": "RANGE_LIMIT"}],
+                 "fixed": {"network": "ring3", "tokens": 1},
+                 "points": [], "frontier": [{"at": {"capacity": 4}, "outcome": "AS_EXPECTED",
+                   "states": {"value": 16989, "unit": "states"}, "wallMillis": {"value": 500, "unit": "ms"},
+                   "property": null, "detail": "2 properties as expected"}], "unexpected": null}
+                """);
+        String html = CoverageSections.scopes(dir).orElseThrow();
+        assertTrue(html.contains("grown over capacity (to the top of its range), every configuration with "
+                + "network=ring3 tokens=1"), html);
+    }
 }
