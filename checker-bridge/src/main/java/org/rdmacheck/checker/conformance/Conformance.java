@@ -271,16 +271,34 @@ public final class Conformance {
     /**
      * The configuration whose invariants and properties TLC checks for a variant: the manifest's
      * first without symmetry reduction for that variant, else the first whose variant sets the same TLA+ constants (a Java
-     * variant that differs only in parameter defaults, such as gbn's improved-ignore).
+     * variant that differs only in parameter defaults, such as gbn's improved-ignore), checking the union of
+     * the invariants and properties of every such configuration run on the same model file. The manifest splits a
+     * variant's properties over configurations by where they fail (dasr's early-removal lists
+     * {@code NCountsUniqueSenders} only in the configuration that expects it violated); the first alone would
+     * leave TLC silent on a property the explorer checks, and the comparison open. Which ones fail with the
+     * requested parameters is not known here: {@link #settleEach} settles each.
      */
-    private static SpecManifest.Configuration template(SpecManifest m, String variant) {
+    static SpecManifest.Configuration template(SpecManifest m, String variant) {
         Map<String, Map<String, String>> vs = m.constantMapping().variants();
         List<SpecManifest.Configuration> plain = m.configurations().stream().filter(c -> !c.symmetry()).toList();
-        return plain.stream().filter(c -> variant.equals(c.variant())).findFirst()
-                .or(() -> plain.stream().filter(c -> c.variant() != null
-                        && vs.get(variant).equals(vs.get(c.variant()))).findFirst())
+        java.util.function.Predicate<SpecManifest.Configuration> same = c -> variant.equals(c.variant());
+        if (plain.stream().noneMatch(same)) {
+            same = c -> c.variant() != null && vs.get(variant).equals(vs.get(c.variant()));
+        }
+        java.util.function.Predicate<SpecManifest.Configuration> forVariant = same;
+        SpecManifest.Configuration first = plain.stream().filter(forVariant).findFirst()
                 .orElseThrow(() -> new InputException(m.folder() + ": no configuration for variant '" + variant
                         + "' (or one with the same TLA+ constants) in " + SpecManifest.FILE));
+        java.util.LinkedHashSet<String> invariants = new java.util.LinkedHashSet<>();
+        java.util.LinkedHashSet<String> properties = new java.util.LinkedHashSet<>();
+        plain.stream().filter(forVariant).filter(c -> java.util.Objects.equals(c.config(), first.config()))
+                .forEach(c -> {
+                    invariants.addAll(c.invariants());
+                    properties.addAll(c.properties());
+                });
+        return new SpecManifest.Configuration(first.name(), first.config(), first.variant(), first.parameters(),
+                first.constants(), List.copyOf(invariants), List.copyOf(properties), first.checkDeadlock(),
+                first.slow(), first.symmetry(), first.expect());
     }
 
     /**
