@@ -111,6 +111,18 @@ public final class IofdEntry implements ModelEntry {
                         + "again (docs/iofd.md, one step past the stored deadlocks)",
                         Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "failures", "0", "tokens", "4")),
+                new VariantSpec("dft-one-message-two-tokens", "the repaired DFT (as dft) at dft-one-message's configuration with "
+                        + "2 tokens: one step past that stored deadlock, where its trace is no deadlock "
+                        + "(IofdFindingKindTest), the single message deadlocks again (docs/iofd.md, one step past the "
+                        + "stored deadlocks)",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1", "queue", "2", "packets", "4", "tokens", "2", "failures", "0")),
+                new VariantSpec("dft-one-message-two-background", "the repaired DFT (as dft) at dft-one-message's configuration with "
+                        + "2 background packets: one step past that stored deadlock, where its trace is no deadlock "
+                        + "(IofdFindingKindTest), the single message deadlocks again (docs/iofd.md, one step past the "
+                        + "stored deadlocks)",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1", "queue", "2", "packets", "4", "tokens", "1", "failures", "0", "background", "2")),
                 new VariantSpec("dft-three-tokens", "the repaired DFT (as dft) with 3 tokens: two opposing 3-packet "
                         + "messages deadlock in another way than with 2, every stuck head pinned by its message's DFT "
                         + "entry to a full queue and none held by ECMP alone: h0's first packet, deflected twice at "
@@ -259,7 +271,8 @@ public final class IofdEntry implements ModelEntry {
 
     /** The stored deadlocks of the design {@code dft}: variants carrying the configuration and the trace of each. */
     static final List<String> DFT_FINDINGS = List.of("dft-one-message", "dft-one-failure", "dft", "dft-three-tokens",
-            "dft-three-entries", "dft-two-background", "dft-four-packets", "dft-four-tokens");
+            "dft-three-entries", "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-one-message-two-tokens",
+            "dft-one-message-two-background");
 
     /**
      * @param variant a variant
@@ -283,6 +296,8 @@ public final class IofdEntry implements ModelEntry {
             "dft-two-background", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
             "dft-four-packets", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
             "dft-four-tokens", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
+            "dft-one-message-two-tokens", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
+            "dft-one-message-two-background", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
             "dft", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
             "dft-three-tokens", kind(NetworkModel.Block.PINNED_TO_FULL));
 
@@ -352,14 +367,16 @@ public final class IofdEntry implements ModelEntry {
      * and so do more packets where the source ToR's queue has room; a larger queue or threshold is no behaviour of
      * the trace at all. {@code dft-one-message}, {@code dft-one-failure} and {@code dft-two-background} end with
      * the source ToR's queue full,
-     * so their extra packets wait at the sender; {@code dft-one-message}'s and {@code dft-three-entries}' traces
-     * never need a full DFT.
+     * so their extra packets wait at the sender; the traces of {@code dft-one-message}, its two neighbours and
+     * {@code dft-three-entries} never need a full DFT.
      */
     static final Map<String, Set<String>> AT_LEAST = Map.of(
             "dft-one-message", Set.of(PACKETS.name(), DFT.name()),
             "dft-one-failure", Set.of(PACKETS.name()),
             "dft-three-entries", Set.of(DFT.name()),
-            "dft-two-background", Set.of(PACKETS.name()));
+            "dft-two-background", Set.of(PACKETS.name()),
+            "dft-one-message-two-tokens", Set.of(PACKETS.name(), DFT.name()),
+            "dft-one-message-two-background", Set.of(PACKETS.name(), DFT.name()));
 
     /**
      * Parameters the IOFD preset's graph does not read, ignored by the containment rule: the preset marks no
@@ -503,7 +520,8 @@ public final class IofdEntry implements ModelEntry {
             case "deflect-middle" -> FabricOptions.DftRules.DEFLECT_MIDDLE;
             case "free-on-first" -> FabricOptions.DftRules.FREE_ON_FIRST;
             case "dft", "dft-one-message", "dft-one-failure", "dft-three-tokens", "dft-three-entries",
-                    "dft-two-background", "dft-four-packets", "dft-four-tokens", "flow-keyed", "unlimited-tokens" ->
+                    "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-one-message-two-tokens",
+                    "dft-one-message-two-background", "flow-keyed", "unlimited-tokens" ->
                     FabricOptions.DftRules.DESIGN;
             default -> throw new org.rdmacheck.model.InputException("variant '" + variant + "': expected one of "
                     + String.join(", ", new IofdEntry().variants().stream().map(VariantSpec::name).toList()));
