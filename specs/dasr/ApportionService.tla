@@ -8,9 +8,12 @@
 (* The abstract state: which senders are active (a message of theirs has   *)
 (* begun, or a look-ahead announced one, III-D: "Dart treats any flow as   *)
 (* if it begins when the look-ahead notification first arrives", and the   *)
-(* sender has not failed), which senders the receiver counts, the n each   *)
-(* sender was last granted (0: none), whether the receiver defers to DCQCN *)
-(* (non-receiver congestion) and whether it forwards ECN feedback.         *)
+(* sender has not failed), which senders the receiver counts, which ones  *)
+(* it has heard from in the current soft-state period (III-B: "each sender *)
+(* in the AUSS is associated with a timestamp of the flow's last packet"), *)
+(* the n each sender was last granted (0: none), whether the receiver      *)
+(* defers to DCQCN (non-receiver congestion) and whether it forwards ECN   *)
+(* feedback. The period itself, its length and the timer are not here.    *)
 (*                                                                         *)
 (* The promises, each a conjunct of Next (a step of the receiver may do   *)
 (* anything that keeps them):                                              *)
@@ -18,6 +21,13 @@
 (*               its sender; "decrements the sender count only when all    *)
 (*               the messages from that sender terminate"): a sender       *)
 (*               leaves the count only once it is no longer active.        *)
+(*  Begun     -- a sender that becomes active is heard from in the current *)
+(*               period: its flow's timestamp is set when the flow begins, *)
+(*               and with the look-ahead it begins when the notification   *)
+(*               first arrives (III-D: "Dart treats any flow as if it      *)
+(*               begins when the look-ahead notification first arrives"), *)
+(*               so a listed sender's soft state starts with the period   *)
+(*               it is announced in and times out as any other flow's.     *)
 (*  Isolated  -- one step counts new senders of one tenant only (III-E:    *)
 (*               "AUSS tracking can be private to individual tenant's      *)
 (*               flows ... false information from one tenant can not       *)
@@ -54,9 +64,10 @@ VARIABLES
     counted,          \* senders the receiver counts
     grant,            \* [Senders -> Nat]: the n last granted to each sender, 0 = none
     dcqcnOnly,        \* the receiver defers to DCQCN (non-receiver congestion)
-    echo              \* ECN feedback forwarded to the senders
+    echo,             \* ECN feedback forwarded to the senders
+    heard             \* senders heard from in the current soft-state period
 
-vars == <<active, counted, grant, dcqcnOnly, echo>>
+vars == <<active, counted, grant, dcqcnOnly, echo, heard>>
 
 TenantSenders(t) == {s \in Senders : TenantOf(s) = t}
 Max(a, b) == IF a >= b THEN a ELSE b
@@ -68,8 +79,10 @@ SumOver(f, S) == IF S = {} THEN 0 ELSE LET x == CHOOSE y \in S : TRUE IN f[x] + 
 TypeOK ==
     /\ active \subseteq Senders /\ counted \subseteq Senders
     /\ grant \in [Senders -> Nat] /\ dcqcnOnly \in BOOLEAN /\ echo \in BOOLEAN
+    /\ heard \subseteq Senders
 
 Counted == active \subseteq counted
+Begun == active' \ active \subseteq heard'
 Isolated == \E t \in TenantIds : counted' \ counted \subseteq TenantSenders(t)
 Granted == \A s \in Senders : grant'[s] \in {grant[s], 0, Share(s, counted', dcqcnOnly')}
 OneThrottle == echo => \A s \in Senders : grant[s] <= 1
@@ -83,11 +96,14 @@ Init ==
     /\ active = {} /\ counted = {}
     /\ grant = [s \in Senders |-> 0]
     /\ dcqcnOnly = FALSE /\ echo = FALSE
+    /\ heard = {}
 
 Next ==
     /\ active' \subseteq Senders /\ counted' \subseteq Senders
     /\ dcqcnOnly' \in BOOLEAN /\ echo' \in BOOLEAN
+    /\ heard' \subseteq Senders
     /\ Counted'
+    /\ Begun
     /\ Isolated
     /\ Granted
     /\ OneThrottle'

@@ -11,7 +11,9 @@
 (*  counted   -- the senders in their tenant's AUSS;                       *)
 (*  grant     -- the n in the latest ACK in flight to each sender;         *)
 (*  dcqcnOnly -- the machine is in NonReceiverCongestion;                  *)
-(*  echo      -- ECN feedback is in flight to the senders.                 *)
+(*  echo      -- ECN feedback is in flight to the senders;                 *)
+(*  heard     -- the senders marked fresh (activity seen in the current    *)
+(*               soft-state period, which SoftStateTick ends).             *)
 (* Under the persistent network (closed loop) nothing of this moves but    *)
 (* the machine's state: the service says nothing there.                    *)
 (***************************************************************************)
@@ -26,7 +28,8 @@ Service == INSTANCE ApportionService WITH
     counted <- {s \in Senders : auss[s] > 0},
     grant <- ack,
     dcqcnOnly <- (mode = "NonReceiverCongestion"),
-    echo <- ecnEcho
+    echo <- ecnEcho,
+    heard <- {s \in Senders : fresh[s]}
 
 Refinement == Service!Spec
 =============================================================================
