@@ -287,7 +287,7 @@ public final class IofdPackedComparison {
             Model m = spec.model();
             StateCodec codec = (StateCodec) m.codec().orElseThrow();
             Reached r = new Reached((PackedModel) m.packed().orElseThrow());
-            Set<IntsKey> seen = new HashSet<>();
+            Set<NetworkModelBenchmark.Key> seen = new HashSet<>();
             for (Object s : m.initialStates()) {
                 Words w = new Words();
                 codec.encode(s, w);
@@ -308,9 +308,9 @@ public final class IofdPackedComparison {
             return r;
         }
 
-        private void add(Set<IntsKey> seen, int[] v, int n) {
+        private void add(Set<NetworkModelBenchmark.Key> seen, int[] v, int n) {
             int[] copy = Arrays.copyOf(v, n);
-            if (!seen.add(new IntsKey(copy))) {
+            if (!seen.add(new NetworkModelBenchmark.Key(copy))) {
                 return;
             }
             if (count + 2 > starts.length) {
@@ -398,19 +398,6 @@ public final class IofdPackedComparison {
             fps[k] = Words.fingerprint(arena, at, length);
             count = k + 1;
             total++;
-        }
-    }
-
-    /** A state's values as a set element. */
-    private record IntsKey(int[] v) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof IntsKey k && Arrays.equals(v, k.v);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(v);
         }
     }
 

@@ -93,8 +93,8 @@ public final class NetworkModelBenchmark {
         return order;
     }
 
-    /** A state's values as a set element. */
-    private record Key(int[] v) {
+    /** A state's values as a set element (also {@link IofdPackedComparison}'s). */
+    record Key(int[] v) {
         @Override
         public boolean equals(Object o) {
             return o instanceof Key k && Arrays.equals(v, k.v);
