@@ -91,38 +91,19 @@ public final class IofdEntry implements ModelEntry {
                         + "leaf0 and spine0 block each other through a DFT entry and the background packet",
                         Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "failures", "1")),
-                new VariantSpec("dft-three-entries", "the repaired DFT (as dft) at dft's defaults with a 3-entry DFT: one step past dft's "
-                        + "stored deadlock, where its trace is no deadlock (IofdFindingKindTest), the design deadlocks "
-                        + "again (docs/iofd.md, one step past the stored deadlocks)",
-                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                stepPastDft("dft-three-entries", "a 3-entry DFT",
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "failures", "0", "dft", "3")),
-                new VariantSpec("dft-two-background", "the repaired DFT (as dft) at dft's defaults with 2 background packets: one step past dft's "
-                        + "stored deadlock, where its trace is no deadlock (IofdFindingKindTest), the design deadlocks "
-                        + "again (docs/iofd.md, one step past the stored deadlocks)",
-                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                stepPastDft("dft-two-background", "2 background packets",
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "failures", "0", "background", "2")),
-                new VariantSpec("dft-four-packets", "the repaired DFT (as dft) at dft's defaults with 4-packet messages: one step past dft's "
-                        + "stored deadlock, where its trace is no deadlock (IofdFindingKindTest), the design deadlocks "
-                        + "again (docs/iofd.md, one step past the stored deadlocks)",
-                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                stepPastDft("dft-four-packets", "4-packet messages",
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "4", "failures", "0")),
-                new VariantSpec("dft-four-tokens", "the repaired DFT (as dft) at dft's defaults with 4 tokens: one step past dft's "
-                        + "stored deadlock, where its trace is no deadlock (IofdFindingKindTest), the design deadlocks "
-                        + "again (docs/iofd.md, one step past the stored deadlocks)",
-                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                stepPastDft("dft-four-tokens", "4 tokens",
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "failures", "0", "tokens", "4")),
-                new VariantSpec("dft-one-message-two-tokens", "the repaired DFT (as dft) at dft-one-message's configuration with "
-                        + "2 tokens: one step past that stored deadlock, where its trace is no deadlock "
-                        + "(IofdFindingKindTest), the single message deadlocks again (docs/iofd.md, one step past the "
-                        + "stored deadlocks)",
-                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                stepPastOneMessage("dft-one-message-two-tokens", "2 tokens",
                         Map.of("flows", "0-1", "queue", "2", "packets", "4", "tokens", "2", "failures", "0")),
-                new VariantSpec("dft-one-message-two-background", "the repaired DFT (as dft) at dft-one-message's configuration with "
-                        + "2 background packets: one step past that stored deadlock, where its trace is no deadlock "
-                        + "(IofdFindingKindTest), the single message deadlocks again (docs/iofd.md, one step past the "
-                        + "stored deadlocks)",
-                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
-                        Map.of("flows", "0-1", "queue", "2", "packets", "4", "tokens", "1", "failures", "0", "background", "2")),
+                stepPastOneMessage("dft-one-message-two-background", "2 background packets",
+                        Map.of("flows", "0-1", "queue", "2", "packets", "4", "tokens", "1", "failures", "0",
+                                "background", "2")),
                 new VariantSpec("dft-three-tokens", "the repaired DFT (as dft) with 3 tokens: two opposing 3-packet "
                         + "messages deadlock in another way than with 2, every stuck head pinned by its message's DFT "
                         + "entry to a full queue and none held by ECMP alone: h0's first packet, deflected twice at "
@@ -150,6 +131,22 @@ public final class IofdEntry implements ModelEntry {
                 new VariantSpec("free-on-first", "the entry is freed when the first packet leaves: later packets "
                         + "take the ECMP path (reorder), and a looping first packet's later entry is never freed",
                         plus(reorder, IofdProperties.NO_LEAK), Origin.MUTATION, Map.of()));
+    }
+
+    /** A stored deadlock one step past {@code dft}'s, where that trace is no deadlock (docs/iofd.md). */
+    private static VariantSpec stepPastDft(String name, String step, Map<String, String> parameters) {
+        return new VariantSpec(name, "the repaired DFT (as dft) at dft's defaults with " + step + ": one step past "
+                + "dft's stored deadlock, where its trace is no deadlock (IofdFindingKindTest), the design deadlocks "
+                + "again (docs/iofd.md, one step past the stored deadlocks)",
+                Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR, parameters);
+    }
+
+    /** A stored deadlock one step past {@code dft-one-message}'s, where that trace is no deadlock (docs/iofd.md). */
+    private static VariantSpec stepPastOneMessage(String name, String step, Map<String, String> parameters) {
+        return new VariantSpec(name, "the repaired DFT (as dft) at dft-one-message's configuration with " + step
+                + ": one step past that stored deadlock, where its trace is no deadlock (IofdFindingKindTest), the "
+                + "single message deadlocks again (docs/iofd.md, one step past the stored deadlocks)",
+                Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR, parameters);
     }
 
     /**
