@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
     "  rdmacheck fluid stability solver --flows 2,8,16 --around-critical 0.1 --json"},
         name = "solver", description = "Delay-differential model at (N, tau*) from two starts (near the fixed point, "
         + "and far: empty queue, line rate): CONVERGES, SUSTAINED_OSCILLATION (amplitude, period), STILL_DECAYING, "
-        + "STILL_GROWING (a growing envelope below the threshold: undecided, never CONVERGES) or DIVERGED over the "
+        + "STILL_GROWING (a growing envelope below the threshold, or a small one where the exact linearisation is "
+        + "unstable: undecided, never CONVERGES) or DIVERGED over the "
         + "last window before the horizon, the step halved until the verdict holds; tau* also at the exact "
         + "linearisation's critical delay x (1 -/+ --around-critical).")
 final class StabilitySolverCommand implements Callable<Integer> {
@@ -64,7 +65,8 @@ final class StabilitySolverCommand implements Callable<Integer> {
     double step;
 
     /** One (N, τ*) with its critical delay and both starts' verdicts. */
-    private record Row(int flows, double delay, double critical, SolverVerdict near, SolverVerdict far) {
+    private record Row(int flows, double delay, double critical, SolverVerdict.Linear linear, SolverVerdict near,
+                       SolverVerdict far) {
     }
 
     @Override
@@ -117,9 +119,10 @@ final class StabilitySolverCommand implements Callable<Integer> {
             double[] c = cells.get(i);
             FluidParameters p = base.with("N", Integer.toString((int) c[0])).with("tauStar", Double.toString(c[1]));
             try {
-                rows[i] = new Row((int) c[0], c[1], c[2], StabilityCommand.checked(() -> SolverVerdict.of(p,
-                        SolverVerdict.Start.NEAR, rule, monitor)), StabilityCommand.checked(() -> SolverVerdict.of(p,
-                        SolverVerdict.Start.FAR, rule, monitor)));
+                SolverVerdict.Linear lin = StabilityCommand.checked(() -> SolverVerdict.Linear.of(p));
+                rows[i] = new Row((int) c[0], c[1], c[2], lin, StabilityCommand.checked(() -> SolverVerdict.of(p,
+                        SolverVerdict.Start.NEAR, rule, monitor, lin)), StabilityCommand.checked(() -> SolverVerdict.of(p,
+                        SolverVerdict.Start.FAR, rule, monitor, lin)));
             } catch (FluidLimitException e) {
                 return;   // the point is not finished: reported as stopped by the limit
             }
@@ -146,6 +149,10 @@ final class StabilitySolverCommand implements Callable<Integer> {
                 x.put("N", row.flows());
                 StabilityJson.figure(x, "tauStar_us", row.delay());
                 StabilityJson.figure(x, "criticalDelay_us", row.critical());
+                ObjectNode lin = x.putObject("linear");
+                lin.put("verdict", row.linear().verdict().name());
+                StabilityJson.figure(lin, "phaseMargin_deg", row.linear().phaseMarginDeg());
+                lin.put("rootCount", row.linear().rootCount());
                 // both starts decided, and differently (an undecided start is no evidence of bistability)
                 x.put("bistable", row.near().decided() && row.far().decided()
                         && row.near().behaviour() != row.far().behaviour());
@@ -156,23 +163,27 @@ final class StabilitySolverCommand implements Callable<Integer> {
             return EarlyStop.exit(early, ExitCodes.OK);
         }
         List<String[]> t = StabilityText.start("N", "tau*(us)", "tau*c(us)", "start", "verdict", "amp(KB)", "last/prev", "period(us)",
-                "mean q(KB)", "q=0", "step(us)");
+                "mean q(KB)", "q=0", "step(us)", "linear(PM deg)");
         for (Row row : finished) {
             for (SolverVerdict v : List.of(row.near(), row.far())) {
                 t.add(new String[] {Integer.toString(row.flows()), StabilityText.fmt("%.4g", row.delay()),
                     Double.isNaN(row.critical()) ? "-" : StabilityText.fmt("%.4g", row.critical()), v.start().name(),
-                    v.behaviour().name() + (v.stepSettled() ? "" : " (step not settled)"),
+                    v.behaviour().name() + (v.windowBehaviour() == v.behaviour() ? ""
+                            : " (windows: " + v.windowBehaviour().name() + ")")
+                            + (v.stepSettled() ? "" : " (step not settled)"),
                     StabilityText.fmt("%.1f", v.amplitudeKB()),
                     v.previousAmplitudeKB() > 0 ? StabilityText.fmt("%.2f", v.amplitudeKB() / v.previousAmplitudeKB()) : "-",
                     Double.isNaN(v.periodMicros()) ? "-" : StabilityText.fmt("%.0f", v.periodMicros()),
                     StabilityText.fmt("%.1f", v.meanQueueKB()), StabilityText.fmt("%.0f%%", 100 * v.emptyShare()),
-                    StabilityText.fmt("%.4g", v.stepMicros())});
+                    StabilityText.fmt("%.4g", v.stepMicros()), linear(row.linear())});
             }
         }
         String note = StabilityText.fmt("rule: horizon %.0f ms, ", horizonMs) + String.format(java.util.Locale.ROOT, "last %.0f ms judged "
                 + "against the %.0f ms before; ", windowMs, windowMs)
                 + StabilityText.fmt("growth first: above %.2f of the window before is growing, ", SolverVerdict.GROWTH)
                 + "never CONVERGES (STILL_GROWING below the threshold); "
+                + "nor where the exact linearisation is UNSTABLE (a growing mode under a decaying transient: "
+                + "STILL_GROWING); "
                 + StabilityText.fmt("converges below %.3g KB peak-to-peak, ", thresholdKb)
                 + StabilityText.fmt("sustained if not below %.2f of the window before; ", SolverVerdict.DECAY)
                 + StabilityText.fmt("step halved from %.4g us until the verdict holds; ", step)
@@ -182,8 +193,14 @@ final class StabilitySolverCommand implements Callable<Integer> {
         return EarlyStop.exit(early, ExitCodes.OK);
     }
 
+    private static String linear(SolverVerdict.Linear l) {
+        return (Double.isNaN(l.phaseMarginDeg()) ? "" : StabilityText.fmt("%.2f ", l.phaseMarginDeg()))
+                + l.verdict().name() + (l.rootCount() ? " (by root count)" : "");
+    }
+
     private static void verdict(ObjectNode o, SolverVerdict v) {
         o.put("verdict", v.behaviour().name());
+        o.put("windowVerdict", v.windowBehaviour().name());
         StabilityJson.figure(o, "amplitude_KB", v.amplitudeKB());
         StabilityJson.figure(o, "previousAmplitude_KB", v.previousAmplitudeKB());
         StabilityJson.figure(o, "period_us", v.periodMicros());

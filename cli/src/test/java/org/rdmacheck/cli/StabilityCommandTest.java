@@ -104,6 +104,22 @@ class StabilityCommandTest {
     }
 
     @Test
+    void solverJsonCarriesTheLinearisationAndTheWindowsReading() throws Exception {
+        // N = 8 at 64 us (1.03 tau*_c), 100 ms: the far start's windows read CONVERGES (a decaying
+        // transient over the growing mode); the exact linearisation is unstable, so the verdict is STILL_GROWING
+        Run r = run("fluid", "stability", "solver", "--flows", "8", "--delays", "64", "--around-critical", "0",
+                "--horizon-ms", "100", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode pt = TraceJson.MAPPER.readTree(r.out()).get("points").get(0);
+        assertEquals("UNSTABLE", pt.get("linear").get("verdict").asText(), r.out());
+        assertTrue(pt.get("linear").get("phaseMargin_deg").get("value").asDouble() < 0, r.out());
+        assertEquals("CONVERGES", pt.get("far").get("windowVerdict").asText(), r.out());
+        assertEquals("STILL_GROWING", pt.get("far").get("verdict").asText(), r.out());
+        assertFalse(pt.get("bistable").asBoolean(), r.out());
+        assertTrue(!"CONVERGES".equals(pt.get("near").get("verdict").asText()), r.out());
+    }
+
+    @Test
     void theLongestAcceptedDelayIsAnswered() throws Exception {
         // the review's hang: tauStar = 1e308 never finished (now refused); the largest accepted value
         // (100 ms) is answered, and past tau*_c its margin is negative, not wrapped back to a positive one

@@ -30,6 +30,14 @@ import org.rdmacheck.fluid.Units;
  *       {@link #DECAY} A' (a limit cycle, or still growing), with its amplitude and its period (mean
  *       time between upward crossings of the window's mean); {@link Behaviour#STILL_DECAYING} when it
  *       is shrinking (the horizon is too short to say: undecided);</li>
+ *   <li>the windows are checked against the exact linearisation at the same (N, τ*) ({@link Linear}):
+ *       where it has a characteristic root in the right half-plane (phase margin ≤ 0, or a root count
+ *       when its open loop is unstable) the fixed point is unstable, so no solution off its stable
+ *       manifold converges to it, and windows that read {@link Behaviour#CONVERGES} are a growing mode
+ *       still hidden under a decaying transient at the horizon: {@link Behaviour#STILL_GROWING}
+ *       (undecided, "run longer"). Where the linearisation says stable and the windows show a
+ *       sustained oscillation the windows stand (a start far from the fixed point is outside what a
+ *       linearisation says), and where it gives no verdict (p* &gt; P_max) the windows alone decide;</li>
  *   <li>{@link Behaviour#DIVERGED} when the numerical solution left every reachable state;</li>
  *   <li>the step starts at the given one and is halved until two successive steps give the same
  *       behaviour (and, for an oscillation, amplitudes within 5 %), or {@link #MAX_HALVINGS} halvings
@@ -41,7 +49,9 @@ import org.rdmacheck.fluid.Units;
  * @param flows          N
  * @param delayMicros    τ*
  * @param start          the initial condition
- * @param behaviour      the verdict at the accepted step
+ * @param behaviour      the verdict at the accepted step: the windows' reading checked against the linearisation
+ * @param windowBehaviour what the last two windows alone say at the accepted step (before the linearisation's check)
+ * @param linear         the exact linearisation at (N, τ*)
  * @param amplitudeKB    peak-to-peak queue over the last window (KB)
  * @param previousAmplitudeKB the same over the window before (KB)
  * @param periodMicros   the oscillation's period (µs), NaN when it converges or there are fewer than two upward crossings
@@ -51,7 +61,8 @@ import org.rdmacheck.fluid.Units;
  * @param stepSettled    whether the behaviour held between that step and the one before it
  * @param steps          every step tried, largest first, with its behaviour
  */
-public record SolverVerdict(int flows, double delayMicros, Start start, Behaviour behaviour, double amplitudeKB,
+public record SolverVerdict(int flows, double delayMicros, Start start, Behaviour behaviour,
+                            Behaviour windowBehaviour, Linear linear, double amplitudeKB,
                             double previousAmplitudeKB, double periodMicros, double meanQueueKB, double emptyShare,
                             double stepMicros, boolean stepSettled, List<Trial> steps) {
 
@@ -92,7 +103,11 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
         SUSTAINED_OSCILLATION,
         /** above the threshold but shrinking window to window: the horizon is too short to decide */
         STILL_DECAYING,
-        /** below the threshold but growing window to window: the horizon is too short to decide, and it is not convergence */
+        /**
+         * below the threshold but growing window to window, or below it and shrinking where the exact
+         * linearisation is unstable (a growing mode under a decaying transient): the horizon is too
+         * short to decide, and it is not convergence
+         */
         STILL_GROWING,
         /** the numerical solution left every state the model can reach */
         DIVERGED
@@ -107,6 +122,51 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
         NEAR,
         /** far from it, as DCQCN starts: empty queue, every flow at line rate (R_C = R_T = C), α = 1 */
         FAR
+    }
+
+    /**
+     * The exact linearisation at one (N, τ*) (seed 004 (5)-(9) around the fixed point of N identical
+     * flows; {@link StabilityAnalysis}).
+     *
+     * @param verdict        STABLE or UNSTABLE where it decides (by the phase margin, or by counting the
+     *                       characteristic roots in the right half-plane when the open loop is unstable);
+     *                       OUTSIDE_LINEAR_REGION (p* &gt; P_max), CUT_OFF_MARKING or UNDETERMINED where it does not
+     * @param phaseMarginDeg the smallest phase margin (degrees), NaN where there is none
+     * @param rootCount      the verdict comes from the root count
+     */
+    public record Linear(StabilityVerdict verdict, double phaseMarginDeg, boolean rootCount) {
+
+        /** @return whether the linearisation has a root in the right half-plane (the fixed point is unstable) */
+        public boolean unstable() {
+            return verdict == StabilityVerdict.UNSTABLE;
+        }
+
+        /**
+         * @param params parameters (N, τ*)
+         * @return the exact linearisation's verdict; UNDETERMINED when its margin scan or root count is
+         *         refused as too long (a τ* far past these parameters' critical delay)
+         */
+        public static Linear of(FluidParameters params) {
+            StabilityPoint pt;
+            try {
+                pt = StabilityAnalysis.of(params, FixedPointSource.EXACT);
+            } catch (FluidInputException e) {
+                return new Linear(StabilityVerdict.UNDETERMINED, Double.NaN, false);
+            }
+            if (pt.verdict() == StabilityVerdict.OPEN_LOOP_UNSTABLE) {
+                int z;
+                try {
+                    z = RootCount.rightHalfPlane(Linearisation.at(params, FixedPoint.of(params)),
+                            params.feedbackDelayMicros());
+                } catch (FluidInputException e) {
+                    z = -1;
+                }
+                StabilityVerdict v = z == 0 ? StabilityVerdict.STABLE : z > 0 ? StabilityVerdict.UNSTABLE
+                        : StabilityVerdict.UNDETERMINED;
+                return new Linear(v, pt.margins().phaseMarginDeg(), true);
+            }
+            return new Linear(pt.verdict(), pt.phaseMarginDeg(), false);
+        }
     }
 
     /**
@@ -165,12 +225,25 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
      * @return the verdict
      */
     public static SolverVerdict of(FluidParameters params, Start start, Rule rule, SolveMonitor monitor) {
+        return of(params, start, rule, monitor, Linear.of(params));
+    }
+
+    /**
+     * @param params  parameters (N, τ*)
+     * @param start   the initial condition
+     * @param rule    horizon, window, threshold, first step
+     * @param monitor watches every solve
+     * @param linear  the exact linearisation at (N, τ*) ({@link Linear#of}, computed once for both starts)
+     * @return the verdict
+     */
+    public static SolverVerdict of(FluidParameters params, Start start, Rule rule, SolveMonitor monitor,
+                                   Linear linear) {
         List<Trial> trials = new ArrayList<>();
         // the solver caps its step at τ* (method of steps): the trials report the step it used
         double step = params.feedbackDelayMicros() > 0 ? Math.min(rule.firstStepMicros(), params.feedbackDelayMicros())
                 : rule.firstStepMicros();
         Window last = solve(params, start, rule, step, monitor);
-        trials.add(new Trial(step, last.behaviour(rule), last.amplitudeKB));
+        trials.add(new Trial(step, last.behaviour(rule, linear), last.amplitudeKB));
         boolean settled = false;
         for (int i = 0; i < MAX_HALVINGS; i++) {
             double half = step / 2;
@@ -178,9 +251,9 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
                 break;
             }
             Window w = solve(params, start, rule, half, monitor);
-            Behaviour b = w.behaviour(rule);
+            Behaviour b = w.behaviour(rule, linear);
             trials.add(new Trial(half, b, w.amplitudeKB));
-            boolean same = b == last.behaviour(rule) && (b != Behaviour.SUSTAINED_OSCILLATION
+            boolean same = b == last.behaviour(rule, linear) && (b != Behaviour.SUSTAINED_OSCILLATION
                     || Math.abs(w.amplitudeKB - last.amplitudeKB) <= 0.05 * Math.max(w.amplitudeKB, last.amplitudeKB));
             step = half;
             last = w;
@@ -189,17 +262,19 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
                 break;
             }
         }
-        Behaviour verdict = last.behaviour(rule);
+        Behaviour verdict = last.behaviour(rule, linear);
         return new SolverVerdict(params.flows(), params.feedbackDelayMicros(), start, verdict,
-                last.amplitudeKB, last.previousAmplitudeKB, verdict == Behaviour.CONVERGES ? Double.NaN : last.periodMicros, last.meanKB, last.emptyShare, step,
+                last.diverged ? Behaviour.DIVERGED : judge(last.amplitudeKB, last.previousAmplitudeKB, rule.thresholdKB()),
+                linear, last.amplitudeKB, last.previousAmplitudeKB, verdict == Behaviour.CONVERGES ? Double.NaN : last.periodMicros, last.meanKB, last.emptyShare, step,
                 settled, trials);
     }
 
     /** The queue over the last two windows of one solve. */
     private record Window(boolean diverged, double amplitudeKB, double previousAmplitudeKB, double periodMicros,
                           double meanKB, double emptyShare) {
-        Behaviour behaviour(Rule rule) {
-            return diverged ? Behaviour.DIVERGED : judge(amplitudeKB, previousAmplitudeKB, rule.thresholdKB());
+        Behaviour behaviour(Rule rule, Linear linear) {
+            return diverged ? Behaviour.DIVERGED
+                    : decide(judge(amplitudeKB, previousAmplitudeKB, rule.thresholdKB()), linear.verdict());
         }
     }
 
@@ -218,6 +293,19 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
             return growing ? Behaviour.STILL_GROWING : Behaviour.CONVERGES;
         }
         return amplitudeKB >= DECAY * previousAmplitudeKB ? Behaviour.SUSTAINED_OSCILLATION : Behaviour.STILL_DECAYING;
+    }
+
+    /**
+     * The windows' reading checked against the linearisation (the class comment): a fixed point with a
+     * characteristic root in the right half-plane attracts no generic solution, so CONVERGES there is a
+     * growing mode not yet visible at the horizon.
+     *
+     * @param windows what the last two windows say ({@link #judge})
+     * @param linear  the exact linearisation's verdict at the same (N, τ*)
+     * @return the verdict
+     */
+    static Behaviour decide(Behaviour windows, StabilityVerdict linear) {
+        return windows == Behaviour.CONVERGES && linear == StabilityVerdict.UNSTABLE ? Behaviour.STILL_GROWING : windows;
     }
 
     private static Window solve(FluidParameters params, Start start, Rule rule, double step, SolveMonitor monitor) {
