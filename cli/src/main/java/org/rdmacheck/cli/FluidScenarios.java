@@ -107,8 +107,12 @@ final class FluidScenarios {
                             org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT, String.format(
                             java.util.Locale.ROOT, "%s (a solve at t = %.1f ms)", e.getMessage(), e.timeMicros() / 1000)));
         } catch (FluidDivergenceException e) {
+            // inside the parameters' ranges a divergence is the fixed step's (a time constant shorter than
+            // it: B = 1 KB or tau = 1 us at 5 us diverge, converge at 1 us), so say which step it was
             return List.of(Finding.of("fluid", scenario, given, "solution", Finding.Expectation.NONE,
-                    Finding.Verdict.DIVERGED).withDetail(e.getMessage()));
+                    Finding.Verdict.DIVERGED).withDetail(e.getMessage() + " (step " + (step == null
+                    ? SolverSettings.DEFAULT_STEP_MICROS : step) + " us, capped at tauStar: a smaller --param step "
+                    + "may resolve a numerical divergence)"));
         }
         FluidCommand.listFiles(err, report.files());
         List<Finding> rows = new ArrayList<>();

@@ -62,7 +62,8 @@ final class StabilityCrossCheckCommand implements Callable<Integer> {
         long planned = (long) n.length * d.length;
         java.util.function.BooleanSupplier stopNow = StabilityOptions.stop(clock, planned, "points");
         // a simulation under way stops at the limit too (asked every 4,096 solver steps)
-        SolverSettings settings = (step == null ? SolverSettings.defaults() : new SolverSettings(step))
+        SolverSettings settings = (step == null ? SolverSettings.defaults()
+                : StabilityCommand.checked(() -> new SolverSettings(step)))
                 .withMonitor((t, end, steps) -> {
                     if ((steps & 4095) == 0 && clock.expired()) {
                         throw new FluidLimitException(clock.limitReason(), t);

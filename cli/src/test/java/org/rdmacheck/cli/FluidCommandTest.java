@@ -29,6 +29,24 @@ class FluidCommandTest {
             assertEquals(1, r.err().lines().count(), r.err());
             assertFalse(Files.exists(out), "nothing written for " + b[1]);
         }
+        // every scenario: out-of-range numbers (a timer of 1e308 us used to run and report DIVERGED, exit 1)
+        // are one line naming the value and the range, exit 2, nothing written
+        String[][] perScenario = {
+            {"two-flow", "T=1e308", "from 1 us to 1000000 us"}, {"two-flow", "C=1e-300", "from 1 Gb/s"},
+            {"two-flow", "Rai=1e308", "Rai = "}, {"two-flow", "step=1e300", "from 0.001 us to 100 us"},
+            {"convergence", "tau=1e308", "from 1 us to 100000 us"}, {"convergence", "grid=1e9", "grid = "},
+            {"g-sweep", "B=-1", "from 1 KB"}, {"g-sweep", "packet=1e308", "from 0.064 KB to 9 KB"},
+            {"incast", "Kmax=1e308", "to 1000000 KB"}, {"incast", "tauPrime=NaN", "expected a finite number"},
+            {"fixed-point", "F=1000000", "from 0 to 100"}, {"fixed-point", "F=101", "from 0 to 100"}, {"fixed-point", "Rhai=1e9", "Rhai = "},
+            {"packet-check", "g=1e-300", "an EWMA gain"}, {"packet-check", "seed=-1", "seed = "},
+        };
+        for (String[] b : perScenario) {
+            Run r = run("fluid", b[0], "--param", b[1], "--out", out.toString());
+            assertEquals(ExitCodes.USAGE, r.code(), b[0] + " " + b[1] + ": " + r.out() + r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().contains(b[2]), b[0] + " " + b[1] + ": " + r.err());
+            assertFalse(Files.exists(out), "nothing written for " + b[0] + " " + b[1]);
+        }
         assertEquals(ExitCodes.USAGE, run("fluid", "nosuch").code());
         assertEquals(ExitCodes.USAGE, run("fluid", "convergence", "--param", "target2=100", "--out", out.toString()).code());
         assertEquals(ExitCodes.USAGE, run("fluid", "convergence", "--param", "grid=-1", "--out", out.toString()).code());

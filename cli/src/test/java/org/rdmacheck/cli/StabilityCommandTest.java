@@ -68,6 +68,13 @@ class StabilityCommandTest {
             {"margins", "--param", "C=1e-300"}, {"margins", "--param", "T=1e308"},
             {"solver", "--delays", "1e308"}, {"solver", "--horizon-ms", "1e300"}, {"solver", "--horizon-ms", "NaN"},
             {"solver", "--threshold-kb", "-1"}, {"solver", "--around-critical", "NaN"}, {"solver", "--step", "NaN"},
+            // every parameter's range, through each subcommand
+            {"margins", "--param", "B=1e308"}, {"sweep", "--param", "tau=-5"}, {"sweep", "--vary", "T=1e308"},
+            {"region", "--rai", "1e308"}, {"region", "--kmax", "1e308"}, {"region", "--g", "1e-300"},
+            {"cross-check", "--step", "1e300"}, {"cross-check", "--param", "C=1e308"},
+            {"packet-check", "--param", "F=1e6"}, {"attribution", "--param", "packet=0"},
+            {"solver", "--param", "T=1e308"}, {"solver", "--threshold-kb", "1e308"}, {"solver", "--window-ms", "NaN"},
+            {"solver", "--step", "1e300"}, {"solver", "--flows", "1e308"},
         };
         for (String[] b : bad) {
             // margins, packet-check, attribution and solver write no files and take no --out

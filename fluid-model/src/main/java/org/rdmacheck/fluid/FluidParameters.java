@@ -29,38 +29,106 @@ public record FluidParameters(int flows, double packetKB, double lineRateGbps, d
                               double rateHaiMbps, int fastRecoverySteps, double cnpIntervalMicros,
                               double feedbackDelayMicros, double alphaIntervalMicros) {
 
-    /** Validates every field; throws {@link FluidInputException} naming the first bad one. */
+    /**
+     * Validates every field against its stated range ({@link #RANGES}); throws {@link FluidInputException}
+     * naming the first bad one, its value and the range.
+     */
     public FluidParameters {
         if (flows < 1 || flows > MAX_FLOWS) {
             throw new FluidInputException("N = " + flows + ": expected a number of flows from 1 to " + MAX_FLOWS);
         }
-        positive("packet", packetKB);
-        positive("C", lineRateGbps);
-        if (lineRateGbps > MAX_LINE_RATE_GBPS) {
-            throw new FluidInputException("C = " + fmt(lineRateGbps) + " Gb/s: expected a line rate up to "
-                    + (long) MAX_LINE_RATE_GBPS + " Gb/s");
-        }
-        nonNegative("Kmin", kminKB);
-        nonNegative("Kmax", kmaxKB);
+        check("packet", packetKB);
+        check("C", lineRateGbps);
+        check("Kmin", kminKB);
+        check("Kmax", kmaxKB);
         if (kminKB > kmaxKB) {
             throw new FluidInputException("Kmin = " + kminKB + " KB > Kmax = " + kmaxKB + " KB: expected Kmin <= Kmax");
         }
         if (!(pmax > 0 && pmax <= 1)) {
             throw new FluidInputException("Pmax = " + pmax + ": expected a probability in (0, 1]");
         }
-        if (!(g > 0 && g <= 1)) {
-            throw new FluidInputException("g = " + g + ": expected a gain in (0, 1]");
+        check("g", g);
+        check("B", byteCounterKB);
+        check("T", timerMicros);
+        check("Rai", rateAiMbps);
+        check("Rhai", rateHaiMbps);
+        // an increase step above the line rate is no DCQCN setting: both are capped at C
+        for (String k : new String[] {"Rai", "Rhai"}) {
+            double v = k.equals("Rai") ? rateAiMbps : rateHaiMbps;
+            if (v > lineRateGbps * 1000) {
+                throw new FluidInputException(k + " = " + fmt(v) + " Mb/s: expected an increase step from 0 to the line "
+                        + "rate C = " + fmt(lineRateGbps * 1000) + " Mb/s");
+            }
         }
-        positive("B", byteCounterKB);
-        positive("T", timerMicros);
-        nonNegative("Rai", rateAiMbps);
-        nonNegative("Rhai", rateHaiMbps);
-        if (fastRecoverySteps < 0) {
-            throw new FluidInputException("F = " + fastRecoverySteps + ": expected at least 0 fast-recovery steps");
+        if (fastRecoverySteps < 0 || fastRecoverySteps > MAX_FAST_RECOVERY_STEPS) {
+            throw new FluidInputException("F = " + fastRecoverySteps + ": expected fast-recovery steps from 0 to "
+                    + MAX_FAST_RECOVERY_STEPS);
         }
-        positive("tau", cnpIntervalMicros);
+        check("tau", cnpIntervalMicros);
         checkDelay("tauStar", feedbackDelayMicros);
-        positive("tauPrime", alphaIntervalMicros);
+        check("tauPrime", alphaIntervalMicros);
+    }
+
+    /**
+     * The range of one parameter, in the unit {@code --param} takes. The bounds come from what the
+     * parameter means in seed 004 (Table 2, §5): wide enough for every sweep of the seeds and the
+     * docs (g 1/16-1/1024, K_max 40-3,200 KB, B 150 KB-10 MB, T 55 µs-1.5 ms, R_AI 2.5-80 Mb/s),
+     * and closed to values that are no DCQCN setting (a timer of 10^308 µs, a line rate of 10^-300
+     * Gb/s), which the model answered with a divergence or no fixed point rather than a refusal.
+     *
+     * @param name  the parameter's name
+     * @param min   the smallest value taken
+     * @param max   the largest value taken
+     * @param unit  its unit ("" for a pure number)
+     * @param means what the bounds stand for, for the message
+     */
+    public record Range(String name, double min, double max, String unit, String means) {
+        /** @param v a value  @return whether it is in [min, max] (NaN is not) */
+        public boolean contains(double v) {
+            return v >= min && v <= max;
+        }
+
+        /** @return "from MIN to MAX UNIT (MEANS)" */
+        public String describe() {
+            String u = unit.isEmpty() ? "" : " " + unit;
+            return "from " + fmt(min) + u + " to " + fmt(max) + u + " (" + means + ")";
+        }
+    }
+
+    /** Most fast-recovery steps F (DCQCN's is 5). */
+    public static final int MAX_FAST_RECOVERY_STEPS = 100;
+
+    /**
+     * Every real-valued parameter's range (N, P_max, F, τ* and the R_AI, R_HAI &le; C relation are
+     * checked on their own), by {@code --param} name.
+     */
+    public static final Map<String, Range> RANGES = ranges(
+            new Range("packet", 0.064, 9, "KB", "a 64 B Ethernet frame to a 9 KB jumbo frame"),
+            new Range("C", 1, FluidParameters.MAX_LINE_RATE_GBPS, "Gb/s", "1 Gb/s Ethernet to 10 Tb/s"),
+            new Range("Kmin", 0, 1_000_000, "KB", "up to 1 GB, above any switch's buffer"),
+            new Range("Kmax", 0, 1_000_000, "KB", "up to 1 GB, above any switch's buffer"),
+            new Range("g", 1.0 / 65_536, 1, "", "an EWMA gain, 1/65536 to 1; seed 004 sweeps 1/16 to 1/1024"),
+            new Range("B", 1, 1_000_000_000, "KB", "the byte counter, 1 KB to 1 TB; deployed 10 MB"),
+            new Range("T", 1, 1_000_000, "us", "the rate-increase timer, 1 us to 1 s; deployed 55 us"),
+            new Range("Rai", 0, 10_000_000, "Mb/s", "the additive increase, at most the line rate"),
+            new Range("Rhai", 0, 10_000_000, "Mb/s", "the hyper increase, at most the line rate"),
+            new Range("tau", 1, FluidParameters.MAX_DELAY_MICROS, "us", "the CNP interval, 1 us to 100 ms; deployed 50 us"),
+            new Range("tauPrime", 1, FluidParameters.MAX_DELAY_MICROS, "us", "the alpha timer, 1 us to 100 ms; deployed 55 us"));
+
+    private static Map<String, Range> ranges(Range... rs) {
+        Map<String, Range> m = new LinkedHashMap<>();
+        for (Range r : rs) {
+            m.put(r.name(), r);
+        }
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    private static void check(String name, double v) {
+        Range r = RANGES.get(name);
+        if (!r.contains(v)) {
+            throw new FluidInputException(name + " = " + fmt(v) + (r.unit().isEmpty() ? "" : " " + r.unit())
+                    + ": expected a value " + r.describe());
+        }
     }
 
     /** Most flows on one bottleneck: beyond it the fixed point's rate per flow leaves double precision. */
@@ -86,18 +154,6 @@ public record FluidParameters(int flows, double packetKB, double lineRateGbps, d
         if (!(micros >= 0 && micros <= MAX_DELAY_MICROS)) {
             throw new FluidInputException(name + " = " + micros + " us: expected a feedback delay from 0 to "
                     + (long) MAX_DELAY_MICROS + " us (100 ms)");
-        }
-    }
-
-    private static void positive(String name, double v) {
-        if (!(v > 0) || Double.isInfinite(v)) {
-            throw new FluidInputException(name + " = " + v + ": expected a finite number > 0");
-        }
-    }
-
-    private static void nonNegative(String name, double v) {
-        if (!(v >= 0) || Double.isInfinite(v)) {
-            throw new FluidInputException(name + " = " + v + ": expected a finite number >= 0 (no negative delays or sizes)");
         }
     }
 
@@ -215,9 +271,11 @@ public record FluidParameters(int flows, double packetKB, double lineRateGbps, d
         if (v != Math.rint(v)) {
             throw new FluidInputException(name + " = " + given.trim() + ": expected a whole number");
         }
-        if (Math.abs(v) > MAX_FLOWS) {
-            throw new FluidInputException(name + " = " + given.trim() + ": expected a whole number up to "
-                    + MAX_FLOWS);
+        // the constructor states each one's range (N up to MAX_FLOWS, F up to MAX_FAST_RECOVERY_STEPS)
+        int max = name.equals("F") ? MAX_FAST_RECOVERY_STEPS : MAX_FLOWS;
+        if (Math.abs(v) > max) {
+            throw new FluidInputException(name + " = " + given.trim() + ": expected a whole number from "
+                    + (name.equals("F") ? 0 : 1) + " to " + max);
         }
         return (int) v;
     }

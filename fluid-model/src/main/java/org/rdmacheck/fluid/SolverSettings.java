@@ -23,11 +23,17 @@ public record SolverSettings(double stepMicros, SolveMonitor monitor) {
      */
     public static final double MIN_STEP_MICROS = 1e-3;
 
+    /**
+     * The largest step accepted, 100 µs: twice the deployed CNP interval τ and feedback delay τ*, so
+     * longer than the model's fastest reactions (the solver caps the step at τ* besides).
+     */
+    public static final double MAX_STEP_MICROS = 100;
+
     /** Validates the step. */
     public SolverSettings {
-        if (!(stepMicros >= MIN_STEP_MICROS) || Double.isInfinite(stepMicros)) {
-            throw new FluidInputException("step = " + stepMicros + " us: expected a finite step of at least "
-                    + MIN_STEP_MICROS + " us (default " + DEFAULT_STEP_MICROS + ")");
+        if (!(stepMicros >= MIN_STEP_MICROS && stepMicros <= MAX_STEP_MICROS)) {
+            throw new FluidInputException("step = " + stepMicros + " us: expected a step from " + MIN_STEP_MICROS
+                    + " us to " + (long) MAX_STEP_MICROS + " us (default " + DEFAULT_STEP_MICROS + ")");
         }
         java.util.Objects.requireNonNull(monitor, "monitor");
     }

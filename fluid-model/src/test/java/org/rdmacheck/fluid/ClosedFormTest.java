@@ -15,7 +15,7 @@ class ClosedFormTest {
     @Test
     void rateIncreaseMatchesTheClosedForm() {
         FluidParameters p = FluidParameters.deployed().with("N", "1").with("Kmax", "1000000").with("Kmin", "1000000")
-                .with("B", "1e12");
+                .with("B", "1e9");   // the largest byte counter taken, 1 TB: about 10^-5 expiries in 5 ms
         double rc0 = 10;
         double rt0 = 12;
         FluidProblem problem = new FluidProblem(p, List.of(new FlowSpec(1, 0, rc0, rt0, 1)), 5_000);

@@ -82,6 +82,8 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
     public static final int MAX_HALVINGS = 4;
     /** Longest horizon taken (µs): 10 s, 33 times the default (a 300 ms solve at N = 8 is about 0.4 s of CPU). */
     public static final double MAX_HORIZON_MICROS = 10_000_000;
+    /** Largest amplitude threshold taken (KB): the largest K_max taken, 1 GB; a peak to peak above it is no queue. */
+    public static final double MAX_THRESHOLD_KB = 1_000_000;
     /** Relative perturbation of the rates for {@link Start#NEAR}. */
     public static final double PERTURBATION = 0.01;
 
@@ -195,8 +197,9 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
                         + " us: expected a window > 0 and a horizon of at least two windows, up to "
                         + (long) MAX_HORIZON_MICROS + " us (10 s)");
             }
-            if (!(thresholdKB > 0) || Double.isInfinite(thresholdKB)) {
-                throw new FluidInputException("amplitude threshold = " + thresholdKB + " KB: expected a finite value > 0");
+            if (!(thresholdKB > 0 && thresholdKB <= MAX_THRESHOLD_KB)) {
+                throw new FluidInputException("amplitude threshold = " + thresholdKB + " KB: expected a value > 0 KB, up to "
+                        + (long) MAX_THRESHOLD_KB + " KB (1 GB, the largest K_max taken)");
             }
             new SolverSettings(firstStepMicros);   // validates the step
         }
