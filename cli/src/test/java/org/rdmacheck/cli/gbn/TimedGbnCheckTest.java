@@ -39,7 +39,10 @@ class TimedGbnCheckTest {
         "gb0-five-packets-two-losses,5024", "ce-four-packets-two-losses,9647",
         "improved-five-packets-two-losses,7553", "st-three-packets-three-losses,19576",
         "st-four-packets-three-losses,29493", "ce-five-packets-two-losses,6230", "gbn-three-packets-four-losses,42397",
-        "gb0-three-packets-three-losses,17467", "improved-four-messages-two-losses,46833"})
+        "gb0-three-packets-three-losses,17467", "improved-four-messages-two-losses,46833",
+        "gbn-three-messages-four-losses,71348", "gb0-three-messages-three-losses,28181",
+        "st-five-packets-three-losses,23384", "ce-three-packets-three-losses,36353",
+        "improved-four-packets-three-losses,54492"})
     void everyVariantAsExpectedAtItsDefaults(String variant, long states) {
         CheckSpec<?> spec = new TimedGbnEntry().build(variant, Params.empty());
         ExplorationReport r = check(variant, Map.of());

@@ -169,23 +169,26 @@ public final class TimedGbnEntry implements ModelEntry {
      * window's edge (3-packet messages, window 4) what gbn, gb0 and ce violate at L = 1 beyond the
      * rule (st and improved: nothing); st with 3-packet messages at L = 2, and improved at L = 2 and L = 3 (the latter
      * CE's race with the RTO of ce-three-losses); and where scope gbn-timed met them past those shapes (4- and
-     * 5-packet messages, 3 and 4 messages, three and four losses with 3- and 4-packet messages), each a
+     * 5-packet messages, 3 and 4 messages, three and four losses with 3- and 4-packet messages; then CE's race
+     * with the RTO at 3- and 4-packet messages, st's window's-edge go-back at 5, goodput at 3 messages), each a
      * mechanism stored at another shape (docs/gbn.md, "Two losses at larger shapes"). Each is a variant
      * that carries the configuration and the traces ({@code all} checks it).
      */
     static final Map<String, List<String>> LOSS_FINDINGS = Map.of(
             "gbn", List.of("gbn-three-packets", "gbn-two-losses", "gbn-four-packets-two-losses",
-                    "gbn-five-packets-two-losses", "gbn-three-losses", "gbn-three-packets-four-losses"),
+                    "gbn-five-packets-two-losses", "gbn-three-losses", "gbn-three-packets-four-losses",
+                    "gbn-three-messages-four-losses"),
             "gb0", List.of("gb0-three-packets", "gb0-two-losses", "gb0-four-packets-two-losses",
-                    "gb0-five-packets-two-losses", "gb0-three-losses", "gb0-three-packets-three-losses"),
+                    "gb0-five-packets-two-losses", "gb0-three-losses", "gb0-three-packets-three-losses",
+                    "gb0-three-messages-three-losses"),
             "st", List.of("st-two-losses", "st-three-packets-two-losses", "st-three-messages-two-losses",
-                    "st-three-packets-three-losses", "st-four-packets-three-losses"),
+                    "st-three-packets-three-losses", "st-four-packets-three-losses", "st-five-packets-three-losses"),
             "ce", List.of("ce-three-packets", "ce-two-losses", "ce-three-packets-two-losses", "ce-four-packets-two-losses",
-                    "ce-five-packets-two-losses", "ce-three-losses"),
+                    "ce-five-packets-two-losses", "ce-three-losses", "ce-three-packets-three-losses"),
             "improved", List.of("improved-two-losses", "improved-three-packets-two-losses",
                     "improved-four-packets-two-losses", "improved-five-packets-two-losses",
                     "improved-three-messages-two-losses", "improved-four-messages-two-losses",
-                    "improved-three-packets-three-losses"));
+                    "improved-three-packets-three-losses", "improved-four-packets-three-losses"));
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(LOSSES.name());
@@ -277,7 +280,10 @@ public final class TimedGbnEntry implements ModelEntry {
             Map.entry("ce-five-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK,
                     TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("ce-three-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
-            Map.entry("improved-three-packets-three-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)));
+            Map.entry("improved-three-packets-three-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
+            Map.entry("st-five-packets-three-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("ce-three-packets-three-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
+            Map.entry("improved-four-packets-three-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)));
 
     /**
      * What a configuration expects from a finding it contains ({@link #containedFindings}): every
@@ -511,7 +517,9 @@ public final class TimedGbnEntry implements ModelEntry {
             "st-three-messages-two-losses", "improved-three-messages-two-losses", "gbn-five-packets-two-losses",
             "gb0-five-packets-two-losses", "ce-four-packets-two-losses", "improved-five-packets-two-losses",
             "st-three-packets-three-losses", "st-four-packets-three-losses", "ce-five-packets-two-losses",
-            "gbn-three-packets-four-losses", "gb0-three-packets-three-losses", "improved-four-messages-two-losses");
+            "gbn-three-packets-four-losses", "gb0-three-packets-three-losses", "improved-four-messages-two-losses",
+            "gbn-three-messages-four-losses", "gb0-three-messages-three-losses", "st-five-packets-three-losses",
+            "ce-three-packets-three-losses", "improved-four-packets-three-losses");
 
     private static String docSection(String finding, boolean shape, String losses) {
         if (LARGER_SHAPES.contains(finding)) {

@@ -180,14 +180,14 @@ final class TimedVariants {
             new VariantSpec("st-three-messages-two-losses", "Send-Twice with 3 messages at L = 2: PSN 0 is lost "
                     + "twice (seed 002's reason 4), the NAK's go-back and then the RTO's resend the window with "
                     + "second copies of the last packets; 20 packets are on the wire when the 3rd of 6 is delivered "
-                    + "(GoodputBound at 33 % allows 18): st-two-losses' go-backs in a 6-packet transfer",
+                    + "(GoodputBound at 33 % allows 19): st-two-losses' go-backs in a 6-packet transfer",
                     Set.of(GOODPUT), VariantSpec.Origin.PAPER, Map.of("messages", "3", "losses", "2")),
             new VariantSpec("improved-three-messages-two-losses", "Improved with 3 messages at L = 2: PSN 0 is lost "
                     + "twice and, as in improved-two-losses, the NAK interval and the CE timer run out in one tick; "
                     + "the second NAK(0) makes the sender go back again and resend PSN 0 while the ACK(2) drawn by "
                     + "PSN 1, the first message's last packet, is on its way (NoSpuriousRetransmission, 41 steps, sending nothing past PSN "
                     + "3), and 20 packets are on the wire when the 3rd of 6 is delivered (GoodputBound at 33 % "
-                    + "allows 18). Its NoRedundantNak is improved-two-losses' own trace, which the containment rule "
+                    + "allows 19). Its NoRedundantNak is improved-two-losses' own trace, which the containment rule "
                     + "carries to more messages",
                     Set.of(NO_SPURIOUS_RETRANSMISSION, GOODPUT), VariantSpec.Origin.PAPER, Map.of("messages", "3", "losses", "2")),
             // the next step past (TimedGbnEntry.LOSS_FINDINGS): 5-packet messages at L = 2 (gbn, gb0, improved),
@@ -225,7 +225,7 @@ final class TimedVariants {
             new VariantSpec("st-three-packets-three-losses", "Send-Twice with 3-packet messages at L = 3: PSN 0 is "
                     + "lost three times (after its first send, after the NAK's go-back and after the RTO's); each "
                     + "go-back resends the window with second copies of the last packets, and 20 packets are on the "
-                    + "wire when the first of 6 is delivered (GoodputBound at 33 % allows 18): st-two-losses' "
+                    + "wire when the first of 6 is delivered (GoodputBound at 33 % allows 19): st-two-losses' "
                     + "go-backs, one loss and one packet per message more",
                     Set.of(GOODPUT), VariantSpec.Origin.PAPER, Map.of("packets", "3", "losses", "3")),
             // a third round past those (TimedGbnEntry.LOSS_FINDINGS): st's window's-edge go-back at four
@@ -247,17 +247,53 @@ final class TimedVariants {
             new VariantSpec("gbn-three-packets-four-losses", "Go-Back-N with 3-packet messages at L = 4: PSN 0 is "
                     + "lost four times (after its first send and after each go-back, NAK and RTO); every loss costs a "
                     + "window, and 20 packets are on the wire when the first of 6 is delivered (GoodputBound at 33 % "
-                    + "allows 18): gbn-three-losses' go-backs, one packet per message and one loss more",
+                    + "allows 19): gbn-three-losses' go-backs, one packet per message and one loss more",
                     Set.of(GOODPUT), VariantSpec.Origin.PAPER, Map.of("packets", "3", "losses", "4")),
             new VariantSpec("gb0-three-packets-three-losses", "Go-Back-0 with 3-packet messages at L = 3: PSN 0 lost "
                     + "and then PSN 2 lost twice; each NAK makes Go-Back-0 resend from the message's first packet, "
-                    + "and 20 packets are on the wire when the 3rd of 6 is delivered (GoodputBound at 33 % allows 18)",
+                    + "and 20 packets are on the wire when the 3rd of 6 is delivered (GoodputBound at 33 % allows 19)",
                     Set.of(GOODPUT), VariantSpec.Origin.PAPER, Map.of("packets", "3", "losses", "3")),
             new VariantSpec("improved-four-messages-two-losses", "Improved with 4 messages at L = 2: PSN 2 lost and "
                     + "NAKed, PSN 4 lost after the go-back, the CE timer and the NAK interval run out in one tick and "
                     + "NAK(4) goes out twice; the go-backs put 26 packets on the wire when the 6th of 8 is delivered "
-                    + "(GoodputBound at 33 % allows 24): improved-three-messages-two-losses' goodput at 8 packets",
+                    + "(GoodputBound at 33 % allows 25): improved-three-messages-two-losses' goodput at 8 packets",
                     Set.of(GOODPUT), VariantSpec.Origin.PAPER, Map.of("messages", "4", "losses", "2")),
+            // a fourth round (TimedGbnEntry.LOSS_FINDINGS): where scope gbn-timed stopped after the third, each
+            // again a mechanism stored at another shape: Check-EPSN's race with the RTO (ce-three-losses) with
+            // 3- and 4-packet messages, st's window's-edge go-back at five packets, goodput figures of 6- and
+            // 8-packet transfers
+            new VariantSpec("gbn-three-messages-four-losses", "Go-Back-N with 3 messages at L = 4: PSN 0 is lost "
+                    + "four times (after its first send and after each go-back: two by NAK, two by RTO); every loss "
+                    + "costs a window, and 20 packets are on the wire when the first of 6 is delivered (GoodputBound "
+                    + "at 33 % allows 19): gbn-three-packets-four-losses' go-backs in a transfer of the same 6 packets "
+                    + "as 3 messages of 2", Set.of(GOODPUT), VariantSpec.Origin.PAPER,
+                    Map.of("messages", "3", "losses", "4")),
+            new VariantSpec("gb0-three-messages-three-losses", "Go-Back-0 with 3 messages at L = 3: PSN 1 (the "
+                    + "first message's last packet) is lost three times, each NAK sending Go-Back-0 back to the "
+                    + "message's first packet; 20 packets are on the wire when the 3rd of 6 is delivered (GoodputBound "
+                    + "at 33 % allows 19)", Set.of(GOODPUT), VariantSpec.Origin.PAPER,
+                    Map.of("messages", "3", "losses", "3")),
+            new VariantSpec("st-five-packets-three-losses", "Send-Twice with 5-packet messages at L = 3: PSN 2 is "
+                    + "lost and NAKed, the go-back moves UNA to 2 so that the window reaches PSN 4, the first "
+                    + "message's last packet (the ACK-request rule's stall is left); one copy of PSN 4 is lost and "
+                    + "the other copy's ACK(5); the window is full at PSN 5, the RTO goes back to PSN 2 over packets "
+                    + "the receiver has, and PSN 5 is resent while the ACK(6) drawn by the duplicate of PSN 4 is on "
+                    + "its way (NoSpuriousRetransmission): gbn-five-packets-two-losses' go-back at Send-Twice's budget",
+                    Set.of(NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER, Map.of("packets", "5", "losses", "3")),
+            new VariantSpec("ce-three-packets-three-losses", "Check-EPSN with 3-packet messages at L = 3: PSN 1 (a "
+                    + "middle packet) is lost, the NAK PSN 2's arrival draws is lost, and Check-EPSN's first NAK too; "
+                    + "its second NAK leaves in the tick the 16-tick RTO expires (NoPrematureTimeout: ce-three-losses' "
+                    + "race); and PSN 0 lost three times, NAK, Check-EPSN's NAK and the double NAK (the CE timer and "
+                    + "the NAK interval run out in one tick) put 20 packets on the wire when the 3rd of 6 is "
+                    + "delivered (GoodputBound at 33 % allows 19)", Set.of(NO_PREMATURE_TIMEOUT, GOODPUT),
+                    VariantSpec.Origin.PAPER, Map.of("packets", "3", "losses", "3")),
+            new VariantSpec("improved-four-packets-three-losses", "Improved with 4-packet messages at L = 3: PSN 1 "
+                    + "(a middle packet, sent once) is lost, the NAK PSN 2's arrival draws is lost, and Check-EPSN's "
+                    + "first NAK too; its second NAK leaves in the tick the 16-tick RTO expires (NoPrematureTimeout: "
+                    + "improved-three-packets-three-losses' race one packet up); and PSN 1 lost, then PSN 4 lost twice "
+                    + "after the go-back with the double NAK(4), 26 packets on the wire when the 6th of 8 is "
+                    + "delivered (GoodputBound at 33 % allows 25)", Set.of(NO_PREMATURE_TIMEOUT, GOODPUT),
+                    VariantSpec.Origin.PAPER, Map.of("packets", "4", "losses", "3")),
             new VariantSpec("gbn-no-rto", "Go-Back-N with the ACK timer disabled (IB timeout=0)",
                     Set.of("DeadlockFree", PROGRESS), VariantSpec.Origin.MUTATION, Map.of("timeout", "0")));
 
