@@ -12,6 +12,7 @@ import org.rdmacheck.fluid.FluidLimitException;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.SolveMonitor;
 import org.rdmacheck.fluid.stability.SolverVerdict;
+import org.rdmacheck.fluid.stability.StabilityVerdict;
 import org.rdmacheck.model.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -153,6 +154,7 @@ final class StabilitySolverCommand implements Callable<Integer> {
                 lin.put("verdict", row.linear().verdict().name());
                 StabilityJson.figure(lin, "phaseMargin_deg", row.linear().phaseMarginDeg());
                 lin.put("rootCount", row.linear().rootCount());
+                lin.put("rightHalfPlaneRoots", row.linear().rightHalfPlaneRoots());
                 // both starts decided, and differently (an undecided start is no evidence of bistability)
                 x.put("bistable", row.near().decided() && row.far().decided()
                         && row.near().behaviour() != row.far().behaviour());
@@ -182,8 +184,8 @@ final class StabilitySolverCommand implements Callable<Integer> {
                 + "against the %.0f ms before; ", windowMs, windowMs)
                 + StabilityText.fmt("growth first: above %.2f of the window before is growing, ", SolverVerdict.GROWTH)
                 + "never CONVERGES (STILL_GROWING below the threshold); "
-                + "nor where the exact linearisation is UNSTABLE (a growing mode under a decaying transient: "
-                + "STILL_GROWING); "
+                + "nor where the exact linearisation is unstable, by its margin or its count of roots in the right "
+                + "half-plane (a growing mode under a decaying transient: STILL_GROWING); "
                 + StabilityText.fmt("converges below %.3g KB peak-to-peak, ", thresholdKb)
                 + StabilityText.fmt("sustained if not below %.2f of the window before; ", SolverVerdict.DECAY)
                 + StabilityText.fmt("step halved from %.4g us until the verdict holds; ", step)
@@ -195,7 +197,9 @@ final class StabilitySolverCommand implements Callable<Integer> {
 
     private static String linear(SolverVerdict.Linear l) {
         return (Double.isNaN(l.phaseMarginDeg()) ? "" : StabilityText.fmt("%.2f ", l.phaseMarginDeg()))
-                + l.verdict().name() + (l.rootCount() ? " (by root count)" : "");
+                + l.verdict().name() + (l.rootCount() ? " (by root count)" : "")
+                + (l.rightHalfPlaneRoots() > 0 && l.verdict() != StabilityVerdict.UNSTABLE
+                        ? ", " + l.rightHalfPlaneRoots() + " roots in the right half-plane" : "");
     }
 
     private static void verdict(ObjectNode o, SolverVerdict v) {

@@ -120,6 +120,7 @@ class StabilityCommandTest {
         JsonNode pt = TraceJson.MAPPER.readTree(r.out()).get("points").get(0);
         assertEquals("UNSTABLE", pt.get("linear").get("verdict").asText(), r.out());
         assertTrue(pt.get("linear").get("phaseMargin_deg").get("value").asDouble() < 0, r.out());
+        assertEquals(2, pt.get("linear").get("rightHalfPlaneRoots").asInt(), r.out());
         assertEquals("CONVERGES", pt.get("far").get("windowVerdict").asText(), r.out());
         assertEquals("STILL_GROWING", pt.get("far").get("verdict").asText(), r.out());
         assertFalse(pt.get("bistable").asBoolean(), r.out());

@@ -31,8 +31,8 @@ import org.rdmacheck.fluid.Units;
  *       time between upward crossings of the window's mean); {@link Behaviour#STILL_DECAYING} when it
  *       is shrinking (the horizon is too short to say: undecided);</li>
  *   <li>the windows are checked against the exact linearisation at the same (N, τ*) ({@link Linear}):
- *       where it has a characteristic root in the right half-plane (phase margin ≤ 0, or a root count
- *       when its open loop is unstable) the fixed point is unstable, so no solution off its stable
+ *       where it has a characteristic root in the right half-plane (phase margin ≤ 0, or a positive
+ *       count of the roots of its characteristic quasi-polynomial, {@link RootCount}) the fixed point is unstable, so no solution off its stable
  *       manifold converges to it, and windows that read {@link Behaviour#CONVERGES} are a growing mode
  *       still hidden under a decaying transient at the horizon: {@link Behaviour#STILL_GROWING}
  *       (undecided, "run longer"). Where the linearisation says stable and the windows show a
@@ -130,44 +130,54 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
      * The exact linearisation at one (N, τ*) (seed 004 (5)-(9) around the fixed point of N identical
      * flows; {@link StabilityAnalysis}).
      *
-     * @param verdict        STABLE or UNSTABLE where it decides (by the phase margin, or by counting the
-     *                       characteristic roots in the right half-plane when the open loop is unstable);
-     *                       OUTSIDE_LINEAR_REGION (p* &gt; P_max), CUT_OFF_MARKING or UNDETERMINED where it does not
+     * @param verdict        what {@link StabilityAnalysis} says: STABLE or UNSTABLE by the phase margin
+     *                       (by the root count when the open loop is unstable); OUTSIDE_LINEAR_REGION
+     *                       (p* &gt; P_max), CUT_OFF_MARKING or UNDETERMINED where it does not decide
      * @param phaseMarginDeg the smallest phase margin (degrees), NaN where there is none
      * @param rootCount      the verdict comes from the root count
+     * @param rightHalfPlaneRoots the characteristic roots of det(sI - J0 - J1 e^{-sτ*}) in the right
+     *                       half-plane ({@link RootCount}, argument principle), counted at every
+     *                       linearisable point as a second test beside the margin; -1 where not counted
+     *                       (no linearisation, the count refused as too long, or not an integer)
      */
-    public record Linear(StabilityVerdict verdict, double phaseMarginDeg, boolean rootCount) {
+    public record Linear(StabilityVerdict verdict, double phaseMarginDeg, boolean rootCount, int rightHalfPlaneRoots) {
 
-        /** @return whether the linearisation has a root in the right half-plane (the fixed point is unstable) */
+        /**
+         * @return whether the linearisation has a root in the right half-plane by either test (the
+         *         margin's sign or the root count): the fixed point is unstable
+         */
         public boolean unstable() {
-            return verdict == StabilityVerdict.UNSTABLE;
+            return verdict == StabilityVerdict.UNSTABLE || rightHalfPlaneRoots > 0;
         }
 
         /**
          * @param params parameters (N, τ*)
-         * @return the exact linearisation's verdict; UNDETERMINED when its margin scan or root count is
-         *         refused as too long (a τ* far past these parameters' critical delay)
+         * @return the exact linearisation's verdict; UNDETERMINED when its margin scan is refused as
+         *         too long (a τ* far past these parameters' critical delay)
          */
         public static Linear of(FluidParameters params) {
             StabilityPoint pt;
             try {
                 pt = StabilityAnalysis.of(params, FixedPointSource.EXACT);
             } catch (FluidInputException e) {
-                return new Linear(StabilityVerdict.UNDETERMINED, Double.NaN, false);
+                return new Linear(StabilityVerdict.UNDETERMINED, Double.NaN, false, -1);
+            }
+            if (pt.verdict() == StabilityVerdict.OUTSIDE_LINEAR_REGION || pt.verdict() == StabilityVerdict.CUT_OFF_MARKING) {
+                return new Linear(pt.verdict(), Double.NaN, false, -1);
+            }
+            int z;
+            try {
+                z = RootCount.rightHalfPlane(Linearisation.at(params, FixedPoint.of(params)),
+                        params.feedbackDelayMicros());
+            } catch (FluidInputException e) {
+                z = -1;
             }
             if (pt.verdict() == StabilityVerdict.OPEN_LOOP_UNSTABLE) {
-                int z;
-                try {
-                    z = RootCount.rightHalfPlane(Linearisation.at(params, FixedPoint.of(params)),
-                            params.feedbackDelayMicros());
-                } catch (FluidInputException e) {
-                    z = -1;
-                }
                 StabilityVerdict v = z == 0 ? StabilityVerdict.STABLE : z > 0 ? StabilityVerdict.UNSTABLE
                         : StabilityVerdict.UNDETERMINED;
-                return new Linear(v, pt.margins().phaseMarginDeg(), true);
+                return new Linear(v, pt.margins().phaseMarginDeg(), true, z);
             }
-            return new Linear(pt.verdict(), pt.phaseMarginDeg(), false);
+            return new Linear(pt.verdict(), pt.phaseMarginDeg(), false, z);
         }
     }
 
@@ -277,7 +287,7 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
                           double meanKB, double emptyShare) {
         Behaviour behaviour(Rule rule, Linear linear) {
             return diverged ? Behaviour.DIVERGED
-                    : decide(judge(amplitudeKB, previousAmplitudeKB, rule.thresholdKB()), linear.verdict());
+                    : decide(judge(amplitudeKB, previousAmplitudeKB, rule.thresholdKB()), linear);
         }
     }
 
@@ -304,11 +314,11 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
      * growing mode not yet visible at the horizon.
      *
      * @param windows what the last two windows say ({@link #judge})
-     * @param linear  the exact linearisation's verdict at the same (N, τ*)
+     * @param linear  the exact linearisation at the same (N, τ*): unstable by its margin or its root count
      * @return the verdict
      */
-    static Behaviour decide(Behaviour windows, StabilityVerdict linear) {
-        return windows == Behaviour.CONVERGES && linear == StabilityVerdict.UNSTABLE ? Behaviour.STILL_GROWING : windows;
+    static Behaviour decide(Behaviour windows, Linear linear) {
+        return windows == Behaviour.CONVERGES && linear.unstable() ? Behaviour.STILL_GROWING : windows;
     }
 
     private static Window solve(FluidParameters params, Start start, Rule rule, double step, SolveMonitor monitor) {

@@ -69,21 +69,26 @@ class SolverVerdictTest {
     void theLinearisationVetoesConvergenceWhereItIsUnstable() {
         // a fixed point with a root in the right half-plane attracts no generic solution: windows that
         // read CONVERGES there are a growing mode under a decaying transient, undecided
-        assertEquals(SolverVerdict.Behaviour.STILL_GROWING,
-                SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, StabilityVerdict.UNSTABLE));
-        assertEquals(SolverVerdict.Behaviour.CONVERGES,
-                SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, StabilityVerdict.STABLE));
+        SolverVerdict.Linear unstable = new SolverVerdict.Linear(StabilityVerdict.UNSTABLE, -0.3, false, 2);
+        SolverVerdict.Linear stable = new SolverVerdict.Linear(StabilityVerdict.STABLE, 0.3, false, 0);
+        assertEquals(SolverVerdict.Behaviour.STILL_GROWING, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, unstable));
+        assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, stable));
+        // either test finding a root in the right half-plane is enough (a positive margin with two roots counted)
+        assertEquals(SolverVerdict.Behaviour.STILL_GROWING, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES,
+                new SolverVerdict.Linear(StabilityVerdict.STABLE, 0.3, false, 2)));
+        assertEquals(SolverVerdict.Behaviour.STILL_GROWING, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES,
+                new SolverVerdict.Linear(StabilityVerdict.UNSTABLE, -0.3, false, -1)));
         // no linearisation (p* > Pmax) or none decided: the windows alone
-        assertEquals(SolverVerdict.Behaviour.CONVERGES,
-                SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, StabilityVerdict.OUTSIDE_LINEAR_REGION));
-        assertEquals(SolverVerdict.Behaviour.CONVERGES,
-                SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, StabilityVerdict.UNDETERMINED));
+        assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES,
+                new SolverVerdict.Linear(StabilityVerdict.OUTSIDE_LINEAR_REGION, Double.NaN, false, -1)));
+        assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES,
+                new SolverVerdict.Linear(StabilityVerdict.UNDETERMINED, Double.NaN, false, -1)));
         // a sustained oscillation where the linearisation is stable stands (far starts are outside its reach)
         assertEquals(SolverVerdict.Behaviour.SUSTAINED_OSCILLATION,
-                SolverVerdict.decide(SolverVerdict.Behaviour.SUSTAINED_OSCILLATION, StabilityVerdict.STABLE));
+                SolverVerdict.decide(SolverVerdict.Behaviour.SUSTAINED_OSCILLATION, stable));
         for (SolverVerdict.Behaviour b : SolverVerdict.Behaviour.values()) {
             if (b != SolverVerdict.Behaviour.CONVERGES) {
-                assertEquals(b, SolverVerdict.decide(b, StabilityVerdict.UNSTABLE));
+                assertEquals(b, SolverVerdict.decide(b, unstable));
             }
         }
     }
@@ -99,6 +104,8 @@ class SolverVerdictTest {
             SolverVerdict.Linear lin = SolverVerdict.Linear.of(at(8, f * c));
             assertEquals(StabilityVerdict.UNSTABLE, lin.verdict(), lin.toString());
             assertTrue(lin.phaseMarginDeg() < 0 && lin.phaseMarginDeg() > -0.5, lin.toString());
+            // the root count agrees with the margin: one complex pair crossed into the right half-plane
+            assertEquals(2, lin.rightHalfPlaneRoots(), lin.toString());
             for (SolverVerdict.Start s : SolverVerdict.Start.values()) {
                 SolverVerdict v = SolverVerdict.of(at(8, f * c), s, SHORT);
                 assertTrue(v.behaviour() != SolverVerdict.Behaviour.CONVERGES && v.behaviour() != SolverVerdict.Behaviour.DIVERGED,
@@ -121,6 +128,7 @@ class SolverVerdictTest {
         assertEquals(SolverVerdict.Behaviour.CONVERGES, below.behaviour(), below.toString());
         assertEquals(StabilityVerdict.STABLE, below.linear().verdict(), below.toString());
         assertTrue(below.linear().phaseMarginDeg() > 0, below.toString());
+        assertEquals(0, below.linear().rightHalfPlaneRoots(), below.toString());
     }
 
     @Test
