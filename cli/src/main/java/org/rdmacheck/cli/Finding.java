@@ -300,6 +300,11 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
                 reduction, Optional.of(used));
     }
 
+    /** @param e what is expected of the property  @return this finding with that expectation */
+    public Finding withExpected(Expectation e) {
+        return new Finding(subject, e, verdict, quantities, wallMillis, counterexample, detail, cause, reduction, search);
+    }
+
     /** @param text one line for people  @return this finding with it */
     public Finding withDetail(String text) {
         return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, text, cause, reduction, search);

@@ -59,7 +59,9 @@ public final class ModelChecks {
             LivenessReport report = share && safety != null ? checker.check(live, safety) : checker.check(live);
             rows.addAll(livenessRows(live, asGiven(report, left, settings.maxMillis()), outDir));
         }
-        return rows;
+        // a violation the check did not expect may still be a stored finding's, by extending its trace
+        List<Finding> checked = rows;
+        return TraceExtensions.of(spec).map(x -> x.apply(checked, live)).orElse(rows);
     }
 
     /**

@@ -97,6 +97,18 @@ public interface ModelEntry {
     }
 
     /**
+     * The rule by which a violation the check does not expect may still be a stored finding's, by extending
+     * the finding's trace into this configuration ({@link TraceExtensionRule}); empty when the model
+     * declares none (the default) or none of its findings can apply here.
+     *
+     * @param built a check built by {@link #build}
+     * @return the rule and the findings it may extend here
+     */
+    default java.util.Optional<TraceExtensionRule> traceExtension(CheckSpec<?> built) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The mechanisms this model declares, each with its knock-out switch, purpose and coverage
      * scope (see {@link Mechanism}); empty for models that declare none yet.
      *

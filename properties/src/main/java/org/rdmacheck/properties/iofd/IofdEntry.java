@@ -82,6 +82,15 @@ public final class IofdEntry implements ModelEntry {
                         + "leaf0, whose head has no token left and needs leaf0's: one link deadlocks",
                         Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
                         Map.of("flows", "0-1", "queue", "2", "packets", "4", "tokens", "1", "failures", "0")),
+                new VariantSpec("dft-one-message-queue-three", "the repaired DFT (as dft) with a single 6-packet "
+                        + "message and queues of 3: dft-one-message's deadlock one queue size up (seed 000 IV-A, "
+                        + "IV-C). Background on spine0's port to the destination ToR makes the first packet deflect "
+                        + "back to leaf0 and the second and third follow its entry; the first comes back to spine0 "
+                        + "and is deflected again with its last token, filling spine0's queue to leaf0; the fourth "
+                        + "to sixth fill leaf0's queue to spine0, whose head is pinned by the entry to spine0's full "
+                        + "queue to leaf0, whose head needs leaf0's: a message of twice the queue deadlocks one link",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1", "queue", "3", "packets", "6", "failures", "0")),
                 new VariantSpec("dft-one-failure", "the repaired DFT (as dft) at dft's defaults with one switch "
                         + "failure: a deadlock that needs the failure (seed 000 IV-C). spine1 fails, so every path runs "
                         + "through spine0, whose queue to leaf0 holds background; spine0 deflects both first packets "
@@ -269,7 +278,7 @@ public final class IofdEntry implements ModelEntry {
     /** The stored deadlocks of the design {@code dft}: variants carrying the configuration and the trace of each. */
     static final List<String> DFT_FINDINGS = List.of("dft-one-message", "dft-one-failure", "dft", "dft-three-tokens",
             "dft-three-entries", "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-one-message-two-tokens",
-            "dft-one-message-two-background");
+            "dft-one-message-two-background", "dft-one-message-queue-three");
 
     /**
      * @param variant a variant
@@ -280,23 +289,28 @@ public final class IofdEntry implements ModelEntry {
         return variant.equals("dft") || DFT_FINDINGS.contains(variant);
     }
 
+    /** The kind most findings end in: a head whose port is paused, and one pinned by its entry to a full queue. */
+    private static final Set<NetworkModel.Block> PAUSED_PINNED = kind(NetworkModel.Block.PAUSED,
+            NetworkModel.Block.PINNED_TO_FULL);
+
     /**
      * The kind of each stored deadlock: why its stuck head packets cannot move
      * ({@link NetworkModel#blocking} of the state its stored trace ends in; checked against the
      * stored traces by IofdFindingKindTest). A containing configuration's deadlock counts as a
      * finding only if it is of that finding's kind.
      */
-    static final Map<String, Set<NetworkModel.Block>> FINDING_KINDS = Map.of(
-            "dft-one-message", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
-            "dft-one-failure", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
-            "dft-three-entries", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
-            "dft-two-background", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
-            "dft-four-packets", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
-            "dft-four-tokens", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
-            "dft-one-message-two-tokens", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
-            "dft-one-message-two-background", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
-            "dft", kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
-            "dft-three-tokens", kind(NetworkModel.Block.PINNED_TO_FULL));
+    static final Map<String, Set<NetworkModel.Block>> FINDING_KINDS = Map.ofEntries(
+            Map.entry("dft-one-message", PAUSED_PINNED),
+            Map.entry("dft-one-failure", PAUSED_PINNED),
+            Map.entry("dft-three-entries", PAUSED_PINNED),
+            Map.entry("dft-two-background", PAUSED_PINNED),
+            Map.entry("dft-four-packets", PAUSED_PINNED),
+            Map.entry("dft-four-tokens", PAUSED_PINNED),
+            Map.entry("dft-one-message-two-tokens", PAUSED_PINNED),
+            Map.entry("dft-one-message-two-background", PAUSED_PINNED),
+            Map.entry("dft-one-message-queue-three", PAUSED_PINNED),
+            Map.entry("dft", PAUSED_PINNED),
+            Map.entry("dft-three-tokens", kind(NetworkModel.Block.PINNED_TO_FULL)));
 
     /**
      * The further kinds of a stored deadlock, as {@code fabric}'s ({@code FabricEntry.FURTHER_KINDS}):
@@ -373,7 +387,8 @@ public final class IofdEntry implements ModelEntry {
             "dft-three-entries", Set.of(DFT.name()),
             "dft-two-background", Set.of(PACKETS.name()),
             "dft-one-message-two-tokens", Set.of(PACKETS.name(), DFT.name()),
-            "dft-one-message-two-background", Set.of(PACKETS.name(), DFT.name()));
+            "dft-one-message-two-background", Set.of(PACKETS.name(), DFT.name()),
+            "dft-one-message-queue-three", Set.of(PACKETS.name(), DFT.name()));
 
     /**
      * Parameters the IOFD preset's graph does not read, ignored by the containment rule: the preset marks no
@@ -464,6 +479,51 @@ public final class IofdEntry implements ModelEntry {
                 + "read): the design is not deadlock-free there (rule in docs/iofd.md)");
     }
 
+    /**
+     * The parameters whose larger values a stored deadlock's trace is replayed at by the extension rule
+     * ({@link #traceExtension}): each is a count the trace's steps carry or use (a packet's tokens, a later
+     * packet, a background packet, a table entry, a switch failure), so the trace's actions still name steps at
+     * a larger value.
+     */
+    static final Set<String> EXTENDED = Set.of(PACKETS.name(), TOKENS.name(), BACKGROUND.name(), DFT.name(),
+            FAILURES.name());
+
+    /** Action parameters that carry a packet's tokens: at a larger token count they are larger. */
+    static final Set<String> SCALED_FIELDS = Set.of("tokens", "tokensLeft");
+
+    /** States the extension's search may store from a replayed finding's last state (per finding). */
+    static final long EXTENSION_STATES = 200_000;
+
+    /** Wall time the extension's search may take (per finding). */
+    static final long EXTENSION_MILLIS = 20_000;
+
+    /**
+     * The rule by trace extension (docs/iofd.md, "Deadlocks by trace extension"): at a configuration of the
+     * design whose flows include a stored deadlock's, with at least its packets, tokens, background packets,
+     * DFT entries and failures and every other parameter equal ({@code ecn} free), a deadlock is the finding's when its
+     * trace, replayed here by its actions, extends within the bounds to a deadlock of this configuration.
+     *
+     * @param built a check of the design
+     * @return the rule with the findings it may extend here, smallest first; empty for the mutations, for a
+     *         knock-out, or where no finding's configuration lies below this one
+     */
+    @Override
+    public java.util.Optional<org.rdmacheck.properties.catalog.TraceExtensionRule> traceExtension(
+            CheckSpec<?> built) {
+        Map<String, String> at = built.parameters();
+        if (!design(built.variant()) || at.containsKey(KNOCKOUT_PARAM)) {
+            return java.util.Optional.empty();
+        }
+        List<String> below = DFT_FINDINGS.stream().filter(f -> org.rdmacheck.properties.catalog.Containment
+                .contains(at, findingAt(f, at), FLOWS.name(), EXTENDED)).toList();
+        if (below.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new org.rdmacheck.properties.catalog.TraceExtensionRule(below,
+                DeadlockFreedom.standard().name(), Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS,
+                EVENTUALLY_DELIVERED), SCALED_FIELDS, EXTENSION_STATES, EXTENSION_MILLIS));
+    }
+
     /** Name of the liveness property: every message reaches its destination, under fair scheduling. */
     public static final String EVENTUALLY_DELIVERED = "EventuallyDelivered";
 
@@ -516,7 +576,7 @@ public final class IofdEntry implements ModelEntry {
             case "overwrite" -> FabricOptions.DftRules.OVERWRITE;
             case "deflect-middle" -> FabricOptions.DftRules.DEFLECT_MIDDLE;
             case "free-on-first" -> FabricOptions.DftRules.FREE_ON_FIRST;
-            case "dft", "dft-one-message", "dft-one-failure", "dft-three-tokens", "dft-three-entries",
+            case "dft", "dft-one-message", "dft-one-message-queue-three", "dft-one-failure", "dft-three-tokens", "dft-three-entries",
                     "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-one-message-two-tokens",
                     "dft-one-message-two-background", "flow-keyed", "unlimited-tokens" ->
                     FabricOptions.DftRules.DESIGN;
