@@ -46,6 +46,9 @@ public final class TraceValidator {
     private static final String MODULE = "RdmacheckTrace";
     private static final String STEP = "rdmacheck_step";
     private static final String LOG = "RdmacheckTraceLog";
+    private static final String LOGS = "RdmacheckTraceLogs";
+    private static final String TRACE = "rdmacheck_trace";
+    private static final String VIEW = "RdmacheckView";
 
     private final TlcOptions options;
 
@@ -276,7 +279,12 @@ public final class TraceValidator {
      */
     private record Prepared(Counterexample trace, List<Map<String, String>> states, Set<String> modelValues,
                             Path specDir, SpecFolder folder, Map<String, String> constants, String root,
-                            TlcConfig base, CheckSpec<?> twin, int followed, TlcRequest follow) {
+                            TlcConfig base, CheckSpec<?> twin, List<Map<String, String>> log, TlcRequest follow) {
+
+        /** @return the number of states TLC follows: the trace's, and a lasso's closing step back to its loop start */
+        int followed() {
+            return log.size();
+        }
 
         /** @return whether an accepted trace's loop must also be a fair behaviour of the SPECIFICATION */
         boolean fairLoop() {
@@ -301,13 +309,15 @@ public final class TraceValidator {
                 follow.add(i);
             }
         }
-        List<Tried> reports = tlc(follow.stream().map(i -> prepared[i].follow()).toList(), batch);
+        Map<Integer, TraceValidation> together = batch ? followTogether(prepared, follow) : Map.of();
+        List<Integer> alone = follow.stream().filter(i -> !together.containsKey(i)).toList();
+        List<Tried> reports = tlc(alone.stream().map(i -> prepared[i].follow()).toList(), batch);
         Map<Integer, TraceValidation> loops = new LinkedHashMap<>();
-        for (int j = 0; j < follow.size(); j++) {
-            int i = follow.get(j);
+        for (int i : follow) {
             Prepared p = prepared[i];
             try {
-                TraceValidation v = verdict(p.trace(), reports.get(j).report(), p.followed());
+                TraceValidation v = together.containsKey(i) ? together.get(i)
+                        : verdict(p.trace(), reports.get(alone.indexOf(i)).report(), p.followed());
                 if (v.accepted() && p.fairLoop()) {
                     loops.put(i, v);
                 } else {
@@ -339,6 +349,83 @@ public final class TraceValidator {
             }
             return value;
         }
+    }
+
+    /** What the traces TLC follows in one run share: the spec, its configuration, constants and variables. */
+    private record Together(Path spec, Path config, Map<String, String> constants, Set<String> modelValues,
+                            Set<String> variables) {
+
+        static Together of(Prepared p) {
+            return new Together(p.folder().specFile(), p.folder().configFile(), p.constants(),
+                    Set.copyOf(p.modelValues()), Set.copyOf(p.log().get(0).keySet()));
+        }
+    }
+
+    /**
+     * Follows the traces that share a spec, configuration and constants in one TLC run each: the
+     * module holds them all, with the trace's index as one more variable ({@link #module}), and TLC
+     * explores the union of the traces as {@code validate} explores one. TLC tells states apart by
+     * the trace's index and step only ({@code VIEW}; the trace's values pin every other variable
+     * the twin has), so it finds at most one state per trace and step, and as many distinct states
+     * as the traces have exactly when it followed every trace to its end (a trace it leaves early,
+     * or a fingerprint collision, makes fewer). Such a run accepts
+     * all its traces; any other outcome accepts none of them here, and each is then followed alone
+     * as {@code validate} follows it, which says where a trace leaves the spec. What is saved is
+     * TLC's start and SANY's parse of the spec, paid once per run instead of once per trace.
+     *
+     * @return the traces accepted together, by request index
+     */
+    private Map<Integer, TraceValidation> followTogether(Prepared[] prepared, List<Integer> follow) {
+        Map<Together, List<Integer>> groups = new LinkedHashMap<>();
+        for (int i : follow) {
+            groups.computeIfAbsent(Together.of(prepared[i]), k -> new ArrayList<>()).add(i);
+        }
+        List<List<Integer>> runs = groups.values().stream().filter(g -> g.size() > 1).toList();
+        List<Tried> reports = tlc(runs.stream().map(g -> followRequest(g.stream().map(i -> prepared[i]).toList()))
+                .toList(), true);
+        Map<Integer, TraceValidation> accepted = new LinkedHashMap<>();
+        for (int j = 0; j < runs.size(); j++) {
+            Tried t = reports.get(j);
+            long states = runs.get(j).stream().mapToLong(i -> prepared[i].followed()).sum();
+            if (t.error() == null && t.value().outcome() == org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS
+                    && t.value().stats().distinctStates() == states) {
+                for (int i : runs.get(j)) {
+                    Prepared p = prepared[i];
+                    accepted.put(i, followedToTheEnd(p.trace(), p.followed(), p.followed()));
+                }
+            }
+        }
+        return accepted;
+    }
+
+    /** @return the request that has TLC follow the traces (of one {@link Together}) under the spec's Init and Next */
+    private static TlcRequest followRequest(List<Prepared> traces) {
+        Prepared p = traces.get(0);
+        String text = module(p.root(), initOf(p.base()), nextOf(p.base()),
+                traces.stream().map(Prepared::log).toList(), traces.stream().map(Prepared::trace).toList(),
+                p.modelValues(), -1);
+        boolean one = traces.size() == 1;
+        Map<String, List<String>> sections = new LinkedHashMap<>();
+        for (String s : List.of("SPECIFICATION", "PROPERTY", "CONSTRAINT", "ACTION_CONSTRAINT", "SYMMETRY", "VIEW",
+                "ALIAS", "POSTCONDITION")) {
+            sections.put(s, List.of());
+        }
+        sections.put("INIT", List.of("TraceInit"));
+        sections.put("NEXT", List.of("TraceNext"));
+        if (!one) {
+            sections.put("VIEW", List.of(VIEW));
+        }
+        return TlcRequest.of(p.folder().specFile(), p.folder().configFile()).withConstants(p.constants())
+                .withGeneratedRoot(MODULE + ".tla", text, sections).withInvariants(one ? List.of("TraceMatched")
+                        : List.of()).withProperties(List.of()).withCheckDeadlock(false);
+    }
+
+    private static String initOf(TlcConfig base) {
+        return base.section("INIT").isEmpty() ? "Init" : base.section("INIT").get(0);
+    }
+
+    private static String nextOf(TlcConfig base) {
+        return base.section("NEXT").isEmpty() ? "Next" : base.section("NEXT").get(0);
     }
 
     /**
@@ -422,8 +509,6 @@ public final class TraceValidator {
         Set<String> vars = TlaVariables.declared(specDir, manifest == null ? Set.of() : manifest.refinementModules());
         List<Map<String, String>> states = given == null ? states(trace, manifest, vars) : checked(given, vars);
         TlcConfig base = baseConfig(folder.configFile());
-        String init = base.section("INIT").isEmpty() ? "Init" : base.section("INIT").get(0);
-        String next = base.section("NEXT").isEmpty() ? "Next" : base.section("NEXT").get(0);
         String root = folder.specFile().getFileName().toString().replaceFirst("\\.tla$", "");
         int loop = trace.loopStart();
         if (loop >= states.size()) {
@@ -437,19 +522,10 @@ public final class TraceValidator {
         if (closes) {
             followed.add(states.get(loop));
         }
-        String text = module(root, init, next, followed, trace, modelValues, -1);
-        Map<String, List<String>> sections = new LinkedHashMap<>();
-        for (String s : List.of("SPECIFICATION", "PROPERTY", "CONSTRAINT", "ACTION_CONSTRAINT", "SYMMETRY", "VIEW",
-                "ALIAS", "POSTCONDITION")) {
-            sections.put(s, List.of());
-        }
-        sections.put("INIT", List.of("TraceInit"));
-        sections.put("NEXT", List.of("TraceNext"));
-        TlcRequest req = TlcRequest.of(folder.specFile(), folder.configFile()).withConstants(constants)
-                .withGeneratedRoot(MODULE + ".tla", text, sections).withInvariants(List.of("TraceMatched"))
-                .withProperties(List.of()).withCheckDeadlock(false);
-        return new Prepared(trace, states, modelValues, specDir, folder, constants, root, base, twin, followed.size(),
-                req);
+        Prepared p = new Prepared(trace, states, modelValues, specDir, folder, constants, root, base, twin,
+                List.copyOf(followed), null);
+        return new Prepared(trace, states, modelValues, specDir, folder, constants, root, base, twin, p.log(),
+                followRequest(List.of(p)));
     }
 
     /** @return the accepted verdict, checked against the Java model's actions (or the spec's definitions) */
@@ -543,14 +619,20 @@ public final class TraceValidator {
                 Params.of(trace.provenance().parameters()));
     }
 
+    /** @return the verdict on a trace TLC followed to its end, having found {@code explored} states on the way */
+    private static TraceValidation followedToTheEnd(Counterexample trace, int followed, long explored) {
+        int n = trace.steps().size();
+        return new TraceValidation(true, n, -1, null, null, null, explored,
+                "all " + n + " states of the trace form a behaviour of the spec" + (followed > n
+                ? ", the closing step from step " + (n - 1) + " back to step " + trace.loopStart() + " included"
+                : ""));
+    }
+
     private static TraceValidation verdict(Counterexample trace, TlcReport report, int followed) {
         int n = trace.steps().size();
         long explored = report.stats().distinctStates();
         if (report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.INVARIANT && report.detail().startsWith("TraceMatched")) {
-            return new TraceValidation(true, n, -1, null, null, null, explored,
-                    "all " + n + " states of the trace form a behaviour of the spec" + (followed > n
-                    ? ", the closing step from step " + (n - 1) + " back to step " + trace.loopStart() + " included"
-                    : ""));
+            return followedToTheEnd(trace, followed, explored);
         }
         // the trace's first state is no initial state: TLC found no initial state of the trace spec
         boolean noInit = explored == 0 && !report.results().isEmpty() && report.results().stream().allMatch(r ->
@@ -633,12 +715,34 @@ public final class TraceValidator {
      */
     static String module(String root, String init, String next, List<Map<String, String>> states,
                          Counterexample trace, Set<String> modelValues, int lasso) {
+        return module(root, init, next, List.of(states), List.of(trace), modelValues, lasso);
+    }
+
+    /**
+     * The module of one trace, or of several followed in one TLC run ({@link #followTogether}): then
+     * {@value #LOGS} holds their logs, the variable {@value #TRACE} says whose states a state of TLC
+     * has (chosen in the initial state, never changed), and {@value #LOG} is that trace's log.
+     *
+     * @param logs   each trace's states in the spec's variables (the same variables, in the same order)
+     * @param traces the traces, for the module's comments
+     * @param lasso  -1, or (with one trace) its loop start, as in the one-trace form
+     * @return the trace module
+     */
+    static String module(String root, String init, String next, List<List<Map<String, String>>> logs,
+                         List<Counterexample> traces, Set<String> modelValues, int lasso) {
+        boolean several = logs.size() > 1;
+        if (several && lasso >= 0) {
+            throw new IllegalArgumentException("a lasso's module holds one trace");
+        }
+        List<String> variables = new ArrayList<>(logs.get(0).get(0).keySet());
         StringBuilder b = new StringBuilder();
         b.append("---- MODULE ").append(MODULE).append(" ----\n");
-        b.append("\\* generated by rdmacheck validate-trace: ").append(trace.provenance().model()).append(' ')
-                .append(trace.provenance().variant()).append(' ').append(trace.property()).append('\n');
+        for (Counterexample trace : traces) {
+            b.append("\\* generated by rdmacheck validate-trace: ").append(trace.provenance().model()).append(' ')
+                    .append(trace.provenance().variant()).append(' ').append(trace.property()).append('\n');
+        }
         b.append("EXTENDS ").append(root).append(", Integers, Sequences, FiniteSets, TLC\n");
-        b.append("VARIABLE ").append(STEP).append("\n\n");
+        b.append("VARIABLE ").append(STEP).append(several ? ", " + TRACE : "").append("\n\n");
         if (!modelValues.isEmpty()) {
             b.append("\\* model values of the trace, made model values by the configuration\n");
             b.append("CONSTANTS ").append(String.join(", ", modelValues)).append("\n\n");
@@ -651,31 +755,51 @@ public final class TraceValidator {
         b.append("RdmacheckSet(rdm_seq) == {rdm_seq[rdm_i] : rdm_i \\in DOMAIN rdm_seq}\n");
         b.append("RdmacheckSetsOver(rdm_seq, rdm_S) == [rdm_x \\in rdm_S |-> RdmacheckSet(rdm_seq[RdmacheckRank(rdm_x, "
                 + "rdm_S)])]\n\n");
-        b.append("\\* The actions the trace records, step by step (for the reader; states are matched).\n");
-        b.append("RdmacheckTraceActions == <<");
-        for (int i = 0; i < trace.steps().size(); i++) {
-            TraceStep s = trace.steps().get(i);
-            b.append(i == 0 ? "" : ", ").append(TlaValues.quote(s.action() == null ? "Init" : s.action().toString()));
-        }
-        b.append(">>\n\n").append(LOG).append(" == <<\n");
-        for (int i = 0; i < states.size(); i++) {
-            b.append("    [");
-            List<String> fields = new ArrayList<>();
-            states.get(i).forEach((k, v) -> fields.add(k + " |-> " + v));
-            b.append(String.join(", ", fields)).append(']').append(i + 1 < states.size() ? ",\n" : "\n");
+        b.append("\\* The actions the trace").append(several ? "s record" : " records")
+                .append(", step by step (for the reader; states are matched).\n");
+        b.append("RdmacheckTraceActions == <<").append(several ? "\n" : "");
+        for (int t = 0; t < traces.size(); t++) {
+            Counterexample trace = traces.get(t);
+            b.append(several ? "    <<" : "");
+            for (int i = 0; i < trace.steps().size(); i++) {
+                TraceStep s = trace.steps().get(i);
+                b.append(i == 0 ? "" : ", ").append(TlaValues.quote(s.action() == null ? "Init"
+                        : s.action().toString()));
+            }
+            b.append(several ? (t + 1 < traces.size() ? ">>,\n" : ">>\n") : "");
         }
         b.append(">>\n\n");
-        b.append("TraceInit ==\n    /\\ ").append(STEP).append(" = 1\n    /\\ ").append(init).append('\n');
-        for (String v : states.get(0).keySet()) {
+        if (several) {
+            b.append(LOGS).append(" == <<\n");
+            for (int t = 0; t < logs.size(); t++) {
+                b.append("  <<\n");
+                records(b, logs.get(t));
+                b.append(t + 1 < logs.size() ? "  >>,\n" : "  >>\n");
+            }
+            b.append(">>\n\n\\* The log of the trace whose states these are.\n");
+            b.append(LOG).append(" == ").append(LOGS).append('[').append(TRACE).append("]\n\n");
+            b.append("\\* What tells TLC's states apart: whose trace, which step (the log pins the rest).\n");
+            b.append(VIEW).append(" == <<").append(TRACE).append(", ").append(STEP).append(">>\n\n");
+        } else {
+            b.append(LOG).append(" == <<\n");
+            records(b, logs.get(0));
+            b.append(">>\n\n");
+        }
+        b.append("TraceInit ==\n    /\\ ").append(STEP).append(" = 1\n");
+        if (several) {
+            b.append("    /\\ ").append(TRACE).append(" \\in 1..").append(logs.size()).append('\n');
+        }
+        b.append("    /\\ ").append(init).append('\n');
+        for (String v : variables) {
             b.append("    /\\ ").append(v).append(" = ").append(LOG).append("[1].").append(v).append('\n');
         }
         if (lasso >= 0) {
-            List<String> all = new ArrayList<>(states.get(0).keySet());
+            List<String> all = new ArrayList<>(variables);
             all.add(0, STEP);
             String vars = "<<" + String.join(", ", all) + ">>";
             b.append("\nTraceNext ==\n    /\\ ").append(STEP).append("' = IF ").append(STEP).append(" < Len(")
                     .append(LOG).append(") THEN ").append(STEP).append(" + 1 ELSE ").append(lasso + 1).append('\n');
-            for (String v : states.get(0).keySet()) {
+            for (String v : variables) {
                 b.append("    /\\ ").append(v).append("' = ").append(LOG).append('[').append(STEP).append("'].")
                         .append(v).append('\n');
             }
@@ -685,8 +809,11 @@ public final class TraceValidator {
         } else {
             b.append("\nTraceNext ==\n    /\\ ").append(STEP).append(" < Len(").append(LOG).append(")\n");
             b.append("    /\\ ").append(STEP).append("' = ").append(STEP).append(" + 1\n");
+            if (several) {
+                b.append("    /\\ ").append(TRACE).append("' = ").append(TRACE).append('\n');
+            }
             b.append("    /\\ ").append(next).append('\n');
-            for (String v : states.get(0).keySet()) {
+            for (String v : variables) {
                 b.append("    /\\ ").append(v).append("' = ").append(LOG).append('[').append(STEP).append(" + 1].")
                         .append(v).append('\n');
             }
@@ -695,6 +822,16 @@ public final class TraceValidator {
         b.append("TraceMatched == ").append(STEP).append(" < Len(").append(LOG).append(")\n");
         b.append("====\n");
         return b.toString();
+    }
+
+    /** Appends a log's states, one record of the spec's variables per line. */
+    private static void records(StringBuilder b, List<Map<String, String>> states) {
+        for (int i = 0; i < states.size(); i++) {
+            b.append("    [");
+            List<String> fields = new ArrayList<>();
+            states.get(i).forEach((k, v) -> fields.add(k + " |-> " + v));
+            b.append(String.join(", ", fields)).append(']').append(i + 1 < states.size() ? ",\n" : "\n");
+        }
     }
 
     /** TLC stopped (its time limit) before it decided whether the trace is a behaviour: neither accepted nor not. */

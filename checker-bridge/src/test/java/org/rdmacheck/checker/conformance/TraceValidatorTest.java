@@ -24,7 +24,10 @@ import org.rdmacheck.properties.catalog.Catalog;
 
 /**
  * Trace validation: a Java counterexample is a behaviour of the spec; a corrupted step is found. The
- * traces are validated in one batch ({@link TraceBatch}), each test asserting on its own.
+ * traces are validated in one batch ({@link TraceBatch}), each test asserting on its own. The batch's
+ * fifo traces under the same constants are followed in one TLC run first: the corrupted ones make it
+ * find fewer states than the traces have, so each is then followed alone, and each verdict below
+ * (the step a corrupted trace leaves the spec at) is the one {@code validate} gives.
  */
 class TraceValidatorTest {
 
