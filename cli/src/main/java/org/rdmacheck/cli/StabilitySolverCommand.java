@@ -187,7 +187,9 @@ final class StabilitySolverCommand implements Callable<Integer> {
                 + "nor where the exact linearisation is unstable, by its margin or its count of roots in the right "
                 + "half-plane (a growing mode under a decaying transient: STILL_GROWING); "
                 + StabilityText.fmt("converges below %.3g KB peak-to-peak, ", thresholdKb)
-                + StabilityText.fmt("sustained if not below %.2f of the window before; ", SolverVerdict.DECAY)
+                + StabilityText.fmt("sustained if not below %.2f of the window before, ", SolverVerdict.DECAY)
+                + StabilityText.fmt("but STILL_DECAYING where the linearisation is stable and the envelope shrinks "
+                + "below 1/%.2f of the window before; ", SolverVerdict.GROWTH)
                 + StabilityText.fmt("step halved from %.4g us until the verdict holds; ", step)
                 + "q=0: share of the last window with an empty queue\n";
         StabilityCommand.print(spec.commandLine().getOut(), StabilityText.table(t) + note

@@ -35,9 +35,12 @@ import org.rdmacheck.fluid.Units;
  *       count of the roots of its characteristic quasi-polynomial, {@link RootCount}) the fixed point is unstable, so no solution off its stable
  *       manifold converges to it, and windows that read {@link Behaviour#CONVERGES} are a growing mode
  *       still hidden under a decaying transient at the horizon: {@link Behaviour#STILL_GROWING}
- *       (undecided, "run longer"). Where the linearisation says stable and the windows show a
- *       sustained oscillation the windows stand (a start far from the fixed point is outside what a
- *       linearisation says), and where it gives no verdict (p* &gt; P_max) the windows alone decide;</li>
+ *       (undecided, "run longer"). Where the linearisation is stable, an envelope above the
+ *       threshold that still shrinks window to window (below 1/{@link #GROWTH} of the one before,
+ *       though not below {@link #DECAY}) is its slowest mode decaying: {@link Behaviour#STILL_DECAYING},
+ *       not {@link Behaviour#SUSTAINED_OSCILLATION}; a settled limit cycle (a far start's, around a
+ *       stable fixed point) keeps its amplitude and stands. Where the linearisation gives no verdict
+ *       (p* &gt; P_max) the windows alone decide;</li>
  *   <li>{@link Behaviour#DIVERGED} when the numerical solution left every reachable state;</li>
  *   <li>the step starts at the given one and is halved until two successive steps give the same
  *       behaviour (and, for an oscillation, amplitudes within 5 %), or {@link #MAX_HALVINGS} halvings
@@ -148,6 +151,11 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
          */
         public boolean unstable() {
             return verdict == StabilityVerdict.UNSTABLE || rightHalfPlaneRoots > 0;
+        }
+
+        /** @return whether the linearisation is stable by its verdict and no root is counted in the right half-plane */
+        public boolean stable() {
+            return verdict.stable() && rightHalfPlaneRoots <= 0;
         }
 
         /**
@@ -287,7 +295,8 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
                           double meanKB, double emptyShare) {
         Behaviour behaviour(Rule rule, Linear linear) {
             return diverged ? Behaviour.DIVERGED
-                    : decide(judge(amplitudeKB, previousAmplitudeKB, rule.thresholdKB()), linear);
+                    : decide(judge(amplitudeKB, previousAmplitudeKB, rule.thresholdKB()), amplitudeKB,
+                            previousAmplitudeKB, linear);
         }
     }
 
@@ -309,16 +318,34 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
     }
 
     /**
-     * The windows' reading checked against the linearisation (the class comment): a fixed point with a
-     * characteristic root in the right half-plane attracts no generic solution, so CONVERGES there is a
-     * growing mode not yet visible at the horizon.
+     * The windows' reading checked against the linearisation (the class comment), both ways:
+     * <ul>
+     *   <li>a fixed point with a characteristic root in the right half-plane attracts no generic
+     *       solution, so CONVERGES there is a growing mode not yet visible at the horizon:
+     *       {@link Behaviour#STILL_GROWING};</li>
+     *   <li>where the linearisation is stable (no root in the right half-plane by either test), an
+     *       envelope above the threshold that still shrinks by more than the 1 % jitter allowance
+     *       ({@link #GROWTH}) is the slowest stable mode decaying, not a limit cycle, however close
+     *       to 1 the ratio ({@link #DECAY} lets ×0.90 per window read as sustained):
+     *       {@link Behaviour#STILL_DECAYING}. A settled limit cycle keeps its amplitude within the
+     *       jitter, so one around a stable fixed point (a far start's) still reads sustained.</li>
+     * </ul>
      *
      * @param windows what the last two windows say ({@link #judge})
-     * @param linear  the exact linearisation at the same (N, τ*): unstable by its margin or its root count
+     * @param amplitudeKB         peak to peak over the last window
+     * @param previousAmplitudeKB peak to peak over the window before
+     * @param linear  the exact linearisation at the same (N, τ*)
      * @return the verdict
      */
-    static Behaviour decide(Behaviour windows, Linear linear) {
-        return windows == Behaviour.CONVERGES && linear.unstable() ? Behaviour.STILL_GROWING : windows;
+    static Behaviour decide(Behaviour windows, double amplitudeKB, double previousAmplitudeKB, Linear linear) {
+        if (windows == Behaviour.CONVERGES && linear.unstable()) {
+            return Behaviour.STILL_GROWING;
+        }
+        if (windows == Behaviour.SUSTAINED_OSCILLATION && linear.stable()
+                && GROWTH * amplitudeKB < previousAmplitudeKB) {
+            return Behaviour.STILL_DECAYING;
+        }
+        return windows;
     }
 
     private static Window solve(FluidParameters params, Start start, Rule rule, double step, SolveMonitor monitor) {

@@ -71,24 +71,33 @@ class SolverVerdictTest {
         // read CONVERGES there are a growing mode under a decaying transient, undecided
         SolverVerdict.Linear unstable = new SolverVerdict.Linear(StabilityVerdict.UNSTABLE, -0.3, false, 2);
         SolverVerdict.Linear stable = new SolverVerdict.Linear(StabilityVerdict.STABLE, 0.3, false, 0);
-        assertEquals(SolverVerdict.Behaviour.STILL_GROWING, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, unstable));
-        assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, stable));
+        assertEquals(SolverVerdict.Behaviour.STILL_GROWING, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, 0.2, 0.8, unstable));
+        assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, 0.2, 0.8, stable));
         // either test finding a root in the right half-plane is enough (a positive margin with two roots counted)
-        assertEquals(SolverVerdict.Behaviour.STILL_GROWING, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES,
+        assertEquals(SolverVerdict.Behaviour.STILL_GROWING, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, 0.2, 0.8,
                 new SolverVerdict.Linear(StabilityVerdict.STABLE, 0.3, false, 2)));
-        assertEquals(SolverVerdict.Behaviour.STILL_GROWING, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES,
+        assertEquals(SolverVerdict.Behaviour.STILL_GROWING, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, 0.2, 0.8,
                 new SolverVerdict.Linear(StabilityVerdict.UNSTABLE, -0.3, false, -1)));
         // no linearisation (p* > Pmax) or none decided: the windows alone
-        assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES,
+        assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, 0.2, 0.8,
                 new SolverVerdict.Linear(StabilityVerdict.OUTSIDE_LINEAR_REGION, Double.NaN, false, -1)));
-        assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES,
+        assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, 0.2, 0.8,
                 new SolverVerdict.Linear(StabilityVerdict.UNDETERMINED, Double.NaN, false, -1)));
-        // a sustained oscillation where the linearisation is stable stands (far starts are outside its reach)
+        // a settled limit cycle where the linearisation is stable stands (far starts are outside its reach) ...
         assertEquals(SolverVerdict.Behaviour.SUSTAINED_OSCILLATION,
-                SolverVerdict.decide(SolverVerdict.Behaviour.SUSTAINED_OSCILLATION, stable));
+                SolverVerdict.decide(SolverVerdict.Behaviour.SUSTAINED_OSCILLATION, 219, 219.5, stable));
+        // ... but a shrinking envelope there is the slowest stable mode decaying (N = 8, 0.98 tau*_c, near start:
+        // 3.0 KB at x 0.90 per window, which the windows alone call sustained)
+        assertEquals(SolverVerdict.Behaviour.STILL_DECAYING,
+                SolverVerdict.decide(SolverVerdict.Behaviour.SUSTAINED_OSCILLATION, 3.0, 3.0 / 0.9, stable));
+        assertEquals(SolverVerdict.Behaviour.SUSTAINED_OSCILLATION,
+                SolverVerdict.decide(SolverVerdict.Behaviour.SUSTAINED_OSCILLATION, 3.0, 3.0 / 0.9, unstable));
         for (SolverVerdict.Behaviour b : SolverVerdict.Behaviour.values()) {
             if (b != SolverVerdict.Behaviour.CONVERGES) {
-                assertEquals(b, SolverVerdict.decide(b, unstable));
+                assertEquals(b, SolverVerdict.decide(b, 0.2, 0.8, unstable));
+            }
+            if (b != SolverVerdict.Behaviour.SUSTAINED_OSCILLATION) {
+                assertEquals(b, SolverVerdict.decide(b, 3.0, 3.0 / 0.9, stable));
             }
         }
     }
@@ -117,6 +126,19 @@ class SolverVerdictTest {
         assertEquals(SolverVerdict.Behaviour.CONVERGES, far.windowBehaviour(), far.toString());
         assertTrue(far.amplitudeKB() < 0.5 * far.previousAmplitudeKB(), far.toString());
         assertEquals(SolverVerdict.Behaviour.STILL_GROWING, far.behaviour(), far.toString());
+    }
+
+    @Test
+    void justBelowTheCriticalDelayNoStartOscillates() {
+        // N = 8 at 0.98 tau*_c (60.9 us, +0.20 deg), 300 ms: the near start's envelope shrinks x 0.90 per
+        // window (3.0 KB), which the windows alone call SUSTAINED_OSCILLATION (and, the far start
+        // converging, bistable); the linearisation is stable: STILL_DECAYING, undecided
+        double c = SolverVerdict.criticalDelayMicros(at(8, 50));
+        SolverVerdict near = SolverVerdict.of(at(8, 0.98 * c), SolverVerdict.Start.NEAR, SolverVerdict.Rule.defaults());
+        assertEquals(StabilityVerdict.STABLE, near.linear().verdict(), near.toString());
+        assertEquals(SolverVerdict.Behaviour.SUSTAINED_OSCILLATION, near.windowBehaviour(), near.toString());
+        assertEquals(SolverVerdict.Behaviour.STILL_DECAYING, near.behaviour(), near.toString());
+        assertTrue(near.amplitudeKB() < near.previousAmplitudeKB(), near.toString());
     }
 
     @Test
