@@ -11,8 +11,10 @@ import java.util.function.Predicate;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.checker.trace.TraceExtension;
+import org.rdmacheck.checker.trace.TraceReplayer;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
+import org.rdmacheck.properties.Progress;
 import org.rdmacheck.properties.Property;
 import org.rdmacheck.properties.catalog.Catalog;
 import org.rdmacheck.properties.catalog.ModelEntry;
@@ -32,6 +34,7 @@ final class TraceExtensions {
     private final CheckSpec<?> spec;
     private final TraceExtensionRule rule;
     private final Path folder;
+    /** per property, what its search came to (null until searched) */
     private final Map<String, Optional<TraceExtension.Extended>> done = new HashMap<>();
 
     private TraceExtensions(CheckSpec<?> spec, TraceExtensionRule rule, Path folder) {
@@ -107,29 +110,70 @@ final class TraceExtensions {
                         Quantity.states("extensionStates", e.states()));
     }
 
-    /** The first of the rule's findings whose trace extends to a violation of {@code property}, searched once. */
+    /**
+     * The first of the rule's findings whose trace extends to a violation of {@code property}, searched once per
+     * check. Under a deadlock rule a progress property and a liveness property {@code <>p} take the deadlock's
+     * extension: its dead end violates them where their goal is false (nothing is enabled there, so every
+     * fairness is met), and the progress trace is replayed as such.
+     */
     private Optional<TraceExtension.Extended> extension(String property, LivenessSpec<?> live) {
-        return done.computeIfAbsent(property, p -> search(p, live));
+        Optional<TraceExtension.Extended> known = done.get(property);
+        if (known == null) {
+            known = search(property, live);
+            done.put(property, known);
+        }
+        return known;
     }
 
     @SuppressWarnings("unchecked")
     private <S> Optional<TraceExtension.Extended> search(String property, LivenessSpec<?> live) {
         CheckSpec<S> s = (CheckSpec<S>) spec;
-        Predicate<S> also = x -> true;
-        String target = property;
-        if (s.properties().stream().noneMatch(p -> p.name().equals(property))) {
-            // a liveness property <>p: a dead end (nothing enabled, so every fairness is met) where p is false
+        Optional<Property<S>> prop = s.properties().stream().filter(p -> p.name().equals(property)).findFirst();
+        boolean deadlockRule = rule.traceProperty().equals(DeadlockFreedom.standard().name());
+        if (property.equals(rule.traceProperty()) || !deadlockRule) {
+            return prop.isEmpty() && deadlockRule ? firstExtending(deadlockSpec(s), property)
+                    : prop.isEmpty() ? Optional.empty() : firstExtending(s, property);
+        }
+        Predicate<S> goal;
+        if (prop.isPresent() && prop.get() instanceof Progress<S> pg) {
+            goal = pg::isGoal;
+        } else {
             Optional<Liveness<S>> l = live == null ? Optional.empty() : ((LivenessSpec<S>) live).properties().stream()
                     .filter(p -> p.name().equals(property) && p.form() == Liveness.Form.EVENTUALLY).findFirst();
             if (l.isEmpty()) {
                 return Optional.empty();
             }
-            Predicate<S> goal = l.get().p();
-            also = x -> !goal.test(x);
-            target = rule.traceProperty();
-            s = new CheckSpec<>(s.modelName(), s.variant(), s.parameters(), s.model(),
-                    List.<Property<S>>of(DeadlockFreedom.standard()), java.util.Set.of());
+            goal = l.get().p();
         }
+        Optional<TraceExtension.Extended> dead = extension(rule.traceProperty(), live);
+        if (dead.isEmpty()) {
+            return Optional.empty();
+        }
+        TraceExtension.Extended d = dead.get();
+        S end = TraceReplayer.lastState(s, d.trace()).orElseThrow();
+        if (goal.test(end)) {
+            return Optional.empty();
+        }
+        if (prop.isEmpty()) {
+            return dead;
+        }
+        Counterexample c = d.trace();
+        Counterexample progress = new Counterexample(property, Counterexample.Kind.PROGRESS, c.steps(),
+                c.steps().size() - 1, -1, c.provenance(), c.note() + "; no goal state is reachable from the last step "
+                + "(a dead end)");
+        return TraceReplayer.replay(s, progress).reproduces()
+                ? Optional.of(new TraceExtension.Extended(d.finding(), d.replayed(), d.extension(), d.states(), progress))
+                : Optional.empty();
+    }
+
+    /** The check with deadlock freedom alone, for a check whose selection left it out. */
+    private static <S> CheckSpec<S> deadlockSpec(CheckSpec<S> s) {
+        return new CheckSpec<>(s.modelName(), s.variant(), s.parameters(), s.model(),
+                List.<Property<S>>of(DeadlockFreedom.standard()), java.util.Set.of());
+    }
+
+    /** The first of the rule's findings whose stored trace extends to a violation of {@code property} at {@code s}. */
+    private <S> Optional<TraceExtension.Extended> firstExtending(CheckSpec<S> s, String property) {
         TraceExtension.Bounds bounds = new TraceExtension.Bounds(rule.maxStates(), rule.maxMillis());
         for (String finding : rule.findings()) {
             Path file = folder.resolve(finding + "-" + rule.traceProperty() + ".json");
@@ -137,7 +181,7 @@ final class TraceExtensions {
                 continue;
             }
             Counterexample stored = Counterexamples.read(file);
-            if (TraceExtension.extend(s, finding, stored, target, also, rule.scaledFields(), bounds)
+            if (TraceExtension.extend(s, finding, stored, property, x -> true, rule.scaledFields(), bounds)
                     instanceof TraceExtension.Extended e) {
                 return Optional.of(e);
             }

@@ -11,6 +11,8 @@ import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.iofd.IofdEntry;
+import org.rdmacheck.properties.iofd.IofdProperties;
 
 /**
  * The rule by trace extension as {@code check} applies it ({@link TraceExtensions}): a deadlock at a neighbour of a
@@ -40,6 +42,24 @@ class TraceExtensionsTest {
         assertTrue(f.detail().contains("dft-one-message-two-tokens"), f.detail());
         assertEquals(9.0, f.quantity("extendedFindingSteps").orElseThrow().value());
         assertEquals(0.0, f.quantity("extensionSteps").orElseThrow().value());
+    }
+
+    /** Every property a deadlock violates (deadlock freedom, progress, eventual delivery) takes the one extension. */
+    @Test
+    void theStallPropertiesShareTheExtension() {
+        CheckSpec<?> built = Catalog.find("iofd").build("dft-one-message", Params.of(Map.of("tokens", "3")));
+        ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
+                .withMaxMillis(120_000);
+        List<Finding> rows = ModelChecks.run(built, settings, null);
+        List<String> violated = rows.stream().filter(f -> f.verdict() == Finding.Verdict.VIOLATED)
+                .map(Finding::property).sorted().toList();
+        assertEquals(List.of(DEADLOCK_FREE, IofdEntry.EVENTUALLY_DELIVERED, IofdProperties.PROGRESS), violated);
+        for (Finding f : rows) {
+            assertEquals(Finding.Outcome.AS_EXPECTED, f.outcome(), f.property() + ": " + f.detail());
+            if (f.verdict() == Finding.Verdict.VIOLATED) {
+                assertEquals(9.0, f.quantity("extendedFindingSteps").orElseThrow().value(), f.property());
+            }
+        }
     }
 
     @Test
