@@ -37,7 +37,12 @@ final class TraceExtensions {
     /** per property, what its search came to (null until searched) */
     private final Map<String, Optional<TraceExtension.Extended>> done = new HashMap<>();
 
-    private TraceExtensions(CheckSpec<?> spec, TraceExtensionRule rule, Path folder) {
+    /**
+     * @param spec   a check
+     * @param rule   the rule to apply to it
+     * @param folder where the findings' stored traces are
+     */
+    TraceExtensions(CheckSpec<?> spec, TraceExtensionRule rule, Path folder) {
         this.spec = spec;
         this.rule = rule;
         this.folder = folder;

@@ -3,14 +3,17 @@ package org.rdmacheck.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.catalog.TraceExtensionRule;
 import org.rdmacheck.properties.iofd.IofdEntry;
 import org.rdmacheck.properties.iofd.IofdProperties;
 
@@ -62,11 +65,24 @@ class TraceExtensionsTest {
         }
     }
 
+    /**
+     * A planted rule: one message of 6 packets at queues of 3 with 1 token deadlocks (10 steps) below every stored
+     * finding (dft-one-message-queue-three has 2 tokens), so the declared rule offers no candidate; offered that
+     * finding anyway, its trace does not replay (its first packet's second deflection needs a second token) and the
+     * deadlock stays unexpected.
+     */
     @Test
     void aDeadlockNoFindingExtendsToStaysUnexpected() {
-        Finding f = deadlockRow("dft-three-tokens", Map.of("dft", "3"));
-        assertEquals(Finding.Verdict.VIOLATED, f.verdict());
+        Map<String, String> at = Map.of("flows", "0-1", "queue", "3", "packets", "6", "tokens", "1");
+        CheckSpec<?> spec = Catalog.find("iofd").build("dft", Params.of(at)).selecting(p -> p.name().equals(DEADLOCK_FREE));
+        assertTrue(Catalog.find("iofd").traceExtension(spec).isEmpty());
+        Finding f = deadlockRow("dft", at);
         assertEquals(Finding.Outcome.UNEXPECTED, f.outcome());
-        assertTrue(f.quantity("extensionSteps").isEmpty());
+        TraceExtensionRule planted = new TraceExtensionRule(List.of("dft-one-message-queue-three"), DEADLOCK_FREE,
+                Set.of(DEADLOCK_FREE), Set.of("tokens", "tokensLeft"), 200_000, 20_000);
+        Path stored = TraceExtensions.storedFolder("iofd").orElseThrow();
+        Finding g = new TraceExtensions(spec, planted, stored).apply(List.of(f), null).get(0);
+        assertEquals(Finding.Outcome.UNEXPECTED, g.outcome());
+        assertTrue(g.quantity("extensionSteps").isEmpty());
     }
 }

@@ -93,13 +93,16 @@ class IofdTraceExtensionTest {
     /**
      * dft-three-tokens with a 3-entry DFT: dft-three-entries' trace replays there, but every state reachable
      * from its end (715) is searched and none is a deadlock; dft's and dft-three-tokens' traces do not replay
-     * (a step they take with fewer tokens or entries is not enabled). The deadlock there is no finding's.
+     * (a step they take with fewer tokens or entries is not enabled). No finding below extended to that deadlock,
+     * so it is stored as a finding of its own, dft-three-tokens-three-entries.
      */
     @Test
     void aReplayedTraceWhoseEndReachesNoDeadlockExtendsNothing() {
         CheckSpec<LayoutState> spec = spec("dft-three-tokens", Map.of("dft", "3"));
         TraceExtensionRule rule = ENTRY.traceExtension(spec).orElseThrow();
-        assertEquals(List.of("dft", "dft-three-tokens", "dft-three-entries"), rule.findings());
+        assertEquals(List.of("dft", "dft-three-tokens", "dft-three-entries", "dft-three-tokens-three-entries"),
+                rule.findings());
+        assertEquals(List.of("dft-three-tokens-three-entries"), ENTRY.containedFindings(spec.parameters()));
         TraceExtension.NotFound n = assertInstanceOf(TraceExtension.NotFound.class,
                 extend(spec, "dft-three-entries", stored("dft-three-entries")));
         assertTrue(n.exhausted(), n.toString());

@@ -122,6 +122,17 @@ public final class IofdEntry implements ModelEntry {
                         + "leaf1-spine1 deadlocks both ways",
                         Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "tokens", "3", "failures", "0")),
+                new VariantSpec("dft-three-tokens-three-entries", "the repaired DFT (as dft) with 3 tokens and a "
+                        + "3-entry DFT: dft-three-tokens one entry up, where no stored trace extends to a deadlock "
+                        + "(docs/iofd.md). Background on leaf1's port to h1 makes leaf1 deflect h0's first packet "
+                        + "back to spine1 with each of its 3 tokens, one entry per pass (the key holds the tokens), "
+                        + "and h0's later packets follow the entries back up: leaf1's queue to spine1 holds h0's "
+                        + "third packet, whose ECMP port at spine1 is spine1's full queue to leaf1, and h1's first; "
+                        + "that queue holds h0's second, pinned by its entry at leaf1 to leaf1's full queue to "
+                        + "spine1, and h0's first with no token left: the link leaf1-spine1 deadlocks both ways",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "tokens", "3", "failures", "0",
+                                "dft", "3")),
                 new VariantSpec("flow-keyed", "DFT entries keyed by the message id alone, as seed 000 IV-A states "
                         + "it: a message that loops back through a switch is reordered", reorder, Origin.PAPER,
                         Map.of()),
@@ -278,7 +289,7 @@ public final class IofdEntry implements ModelEntry {
     /** The stored deadlocks of the design {@code dft}: variants carrying the configuration and the trace of each. */
     static final List<String> DFT_FINDINGS = List.of("dft-one-message", "dft-one-failure", "dft", "dft-three-tokens",
             "dft-three-entries", "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-one-message-two-tokens",
-            "dft-one-message-two-background", "dft-one-message-queue-three");
+            "dft-one-message-two-background", "dft-one-message-queue-three", "dft-three-tokens-three-entries");
 
     /**
      * @param variant a variant
@@ -309,6 +320,7 @@ public final class IofdEntry implements ModelEntry {
             Map.entry("dft-one-message-two-tokens", PAUSED_PINNED),
             Map.entry("dft-one-message-two-background", PAUSED_PINNED),
             Map.entry("dft-one-message-queue-three", PAUSED_PINNED),
+            Map.entry("dft-three-tokens-three-entries", PAUSED_PINNED),
             Map.entry("dft", PAUSED_PINNED),
             Map.entry("dft-three-tokens", kind(NetworkModel.Block.PINNED_TO_FULL)));
 
@@ -326,6 +338,8 @@ public final class IofdEntry implements ModelEntry {
             "dft-two-background", List.of(kind(NetworkModel.Block.PAUSED), kind(NetworkModel.Block.PINNED_TO_FULL)),
             "dft-four-tokens", List.of(kind(NetworkModel.Block.PAUSED), kind(NetworkModel.Block.PINNED_TO_FULL)),
             "dft-three-tokens", List.of(kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
+                    kind(NetworkModel.Block.PAUSED)),
+            "dft-three-tokens-three-entries", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
                     kind(NetworkModel.Block.PAUSED)));
 
     /**
@@ -576,7 +590,8 @@ public final class IofdEntry implements ModelEntry {
             case "overwrite" -> FabricOptions.DftRules.OVERWRITE;
             case "deflect-middle" -> FabricOptions.DftRules.DEFLECT_MIDDLE;
             case "free-on-first" -> FabricOptions.DftRules.FREE_ON_FIRST;
-            case "dft", "dft-one-message", "dft-one-message-queue-three", "dft-one-failure", "dft-three-tokens", "dft-three-entries",
+            case "dft", "dft-one-message", "dft-one-message-queue-three", "dft-three-tokens-three-entries",
+                    "dft-one-failure", "dft-three-tokens", "dft-three-entries",
                     "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-one-message-two-tokens",
                     "dft-one-message-two-background", "flow-keyed", "unlimited-tokens" ->
                     FabricOptions.DftRules.DESIGN;
