@@ -123,6 +123,8 @@ public final class NetworkModel implements LayoutModel {
     private final boolean flush;
     private final boolean koFollow;
     private final boolean koFree;
+    /** whether the end packet frees its message's entries as its switch routes it (not the IOFD preset, which frees as it leaves) */
+    private final boolean freesOnRoute;
     private final boolean koSpend;
     private final boolean koThreshold;
     private final boolean koTorHost;
@@ -509,6 +511,7 @@ public final class NetworkModel implements LayoutModel {
         flush = o.cleanup() == Cleanup.FLUSH && !o.off(Knockout.FAILURE_CLEANUP);
         koFollow = o.off(Knockout.DFT_FOLLOW);
         koFree = o.off(Knockout.DFT_FREE_ON_END);
+        freesOnRoute = !koFree && !iofd;
         koSpend = o.off(Knockout.TOKEN_SPENDING);
         koThreshold = o.off(Knockout.DEFLECTION_THRESHOLD);
         koTorHost = o.off(Knockout.TOR_NO_HOST);
@@ -945,9 +948,21 @@ public final class NetworkModel implements LayoutModel {
 
     private static long code(int kind, int arc, int lane, int flow, int seq, int tokens, int route, int out,
                              int outLane, int tokensLeft, boolean ecnMarked, boolean couldDeflect) {
+        return packetCode(kind, arc, lane, flow, seq, tokens) | moveCode(route, out, outLane, tokensLeft, ecnMarked,
+                couldDeflect);
+    }
+
+    /** The bits of an action's code that name the packet and where it leaves: the same for every move of it. */
+    private static long packetCode(int kind, int arc, int lane, int flow, int seq, int tokens) {
         return kind | (long) (arc + 1) << 3 | (long) lane << 14 | (long) flow << 15 | (long) seq << 22
-                | (long) tokens << 26 | (long) route << 30 | (long) out << 34 | (long) outLane << 45
-                | (long) tokensLeft << 46 | (ecnMarked ? 1L << 50 : 0) | (couldDeflect ? 1L << 51 : 0);
+                | (long) tokens << 26;
+    }
+
+    /** The bits of a Send's or Forward's code that name one move of its packet. */
+    private static long moveCode(int route, int out, int outLane, int tokensLeft, boolean ecnMarked,
+                                 boolean couldDeflect) {
+        return (long) route << 30 | (long) out << 34 | (long) outLane << 45 | (long) tokensLeft << 46
+                | (ecnMarked ? 1L << 50 : 0) | (couldDeflect ? 1L << 51 : 0);
     }
 
     /** @param code a Send or Forward of the IOFD preset  @return the packet's ECMP arc at the switch, -1 if none */
@@ -1723,19 +1738,21 @@ public final class NetworkModel implements LayoutModel {
         private int[] state;
         private int offset;
         /**
-         * per arc: the layout position of its VL1 buffer (-1 when it has none: it leaves a host), and the
-         * header value, shift and mask of its background count, so that a VL1 occupancy is read in a few
-         * array loads rather than through the buffer's and the count's objects (a recording expansion,
-         * which must log the reads, goes through them: {@link #occ})
+         * per arc, at {@code 4 * arc} and the three after it (one cache line, where four arrays took four):
+         * the layout position of its VL1 buffer (-1 when it has none: it leaves a host), and the header
+         * value, shift and mask of its background count, so that a VL1 occupancy is read in a few array
+         * loads rather than through the buffer's and the count's objects (a recording expansion, which
+         * must log the reads, goes through them: {@link #occ})
          */
-        private final int[] vl1At = new int[t.arcCount()];
-        private final int[] bgValueAt = new int[t.arcCount()];
-        private final int[] bgShiftAt = new int[t.arcCount()];
-        private final int[] bgMaskAt = new int[t.arcCount()];
+        private final int[] vl1Of = new int[4 * t.arcCount()];
         /** per node: its arcs out in port order ({@link Topology#arcAt}) */
         private final int[][] portsOf = new int[t.nodeCount()][];
         /** per buffer: its layout position (-1: undeclared) */
         private final int[] bufferAt = new int[buffers.length];
+        /** per node: its DFT's layout position (-1: a host), so that a table's length is read without its Fifo */
+        private final int[] dftAt = new int[t.nodeCount()];
+        /** per arc: the node it leaves ({@link Topology#arcFrom}, a table read) */
+        private final int[] fromNode = new int[t.arcCount()];
         /** per buffer: the arc it is on ({@link FabricNet#bufArc}) */
         private final int[] arcOfBuffer = new int[buffers.length];
         /** a packet's components' shifts and masks (each counts from 0: its bits are its value) */
@@ -1770,18 +1787,24 @@ public final class NetworkModel implements LayoutModel {
                     throw new IllegalStateException("packet component " + c.name() + " does not count from 0");
                 }
             }
-            java.util.Arrays.fill(vl1At, -1);
+            for (int a = 0; a < t.arcCount(); a++) {
+                vl1Of[4 * a] = -1;
+            }
             for (int a = 0; a < t.arcCount(); a++) {
                 int i = bufOfArc[a];
                 if (i >= 0 && buffers[2 * i + 1] != null) {
                     Field bg = background[i];
-                    vl1At[a] = g.layout.fifos().indexOf(buffers[2 * i + 1]);
-                    bgValueAt[a] = bg.position();
-                    bgShiftAt[a] = bg.shift();
-                    bgMaskAt[a] = (1 << bg.width()) - 1;
+                    vl1Of[4 * a] = g.layout.fifos().indexOf(buffers[2 * i + 1]);
+                    vl1Of[4 * a + 1] = bg.position();
+                    vl1Of[4 * a + 2] = bg.shift();
+                    vl1Of[4 * a + 3] = (1 << bg.width()) - 1;
                 }
             }
+            for (int a = 0; a < t.arcCount(); a++) {
+                fromNode[a] = t.arcFrom(a);
+            }
             for (int v = 0; v < t.nodeCount(); v++) {
+                dftAt[v] = v < dft.length && dft[v] != null ? g.layout.fifos().indexOf(dft[v]) : -1;
                 portsOf[v] = new int[t.degree(v)];
                 for (int p = 0; p < portsOf[v].length; p++) {
                     portsOf[v][p] = t.arcAt(v, p);
@@ -1953,7 +1976,7 @@ public final class NetworkModel implements LayoutModel {
             int tor = srcTor[f];
             int tokens = initTokens[f];
             boolean eligible = answers && !iofd && !escapeVl && seq == 0 && deflectionEligible(tor, f, 0, tokens, -1);
-            moving(SEND, -1, 1, null, f, seq, tokens, -1, tor);
+            moving(SEND, -1, 1, -1, f, seq, tokens, -1, tor);
             route(tor, f, seq, tokens, 1, -1);
             boolean written = emitting;
             emitting = false;
@@ -1965,16 +1988,14 @@ public final class NetworkModel implements LayoutModel {
             }
         }
 
-        // The packet a Send or Forward moves, for writeMove: the action, the arc and lane it leaves (-1 and 1:
-        // a Send), its FIFO (null: a Send, its flow's sent count goes up), its flow, seq and tokens, the
-        // upstream switch whose table leaving left (-1: none) and the switch deciding.
-        private int mKind;
-        private int mArc;
-        private int mLane;
-        private Fifo mFifo;
+        // The packet a Send or Forward moves, for writeMove: the bits of its code (the action, the arc and lane it
+        // leaves, -1 and 1 for a Send, its flow, seq and tokens), its FIFO's layout position (-1: a Send, its
+        // flow's sent count goes up), its flow and seq, the upstream switch whose table leaving left (-1: none)
+        // and the switch deciding.
+        private long mCode;
+        private int mFifoAt;
         private int mFlow;
         private int mSeq;
-        private int mTokens;
         private int mLeft;
         private int mSwitch;
         /**
@@ -1984,15 +2005,15 @@ public final class NetworkModel implements LayoutModel {
          */
         private boolean emitting;
 
-        /** Makes the packet of a Send or Forward the one whose moves are written ({@link #writeMove}). */
-        private void moving(int kind, int arc, int lane, Fifo q, int f, int seq, int tokens, int u, int v) {
-            mKind = kind;
-            mArc = arc;
-            mLane = lane;
-            mFifo = q;
+        /**
+         * Makes the packet of a Send or Forward the one whose moves are written ({@link #writeMove}): its
+         * FIFO's layout position ({@code at}, -1 for a Send) and the bits of its moves' codes that name it.
+         */
+        private void moving(int kind, int arc, int lane, int at, int f, int seq, int tokens, int u, int v) {
+            mCode = packetCode(kind, arc, lane, f, seq, tokens);
+            mFifoAt = at;
             mFlow = f;
             mSeq = seq;
-            mTokens = tokens;
             mLeft = u;
             mSwitch = v;
             emitting = writesAtOnce;
@@ -2005,15 +2026,15 @@ public final class NetworkModel implements LayoutModel {
          */
         private void writeMove(int h) {
             x.begin();
-            if (mFifo == null) {
+            if (mFifoAt < 0) {
                 x.set(g.sent[mFlow], mSeq + 1);
             } else {
-                x.removeAt(mFifo, 0);
+                x.removeHeadAt(mFifoAt);
             }
             writeLeft(mLeft);
             enqueue(h, mFlow, mSeq);
             writeTable(mSwitch, h);
-            emitHop(mKind, mArc, mLane, mFlow, mSeq, mTokens, h);
+            emitHop(h);
         }
 
         private boolean allocates() {
@@ -2062,7 +2083,7 @@ public final class NetworkModel implements LayoutModel {
                 return true;
             }
             boolean eligible = answers && !iofd && !escapeVl && lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
-            moving(FORWARD, arc, lane, q, f, seq, tokens, u, v);
+            moving(FORWARD, arc, lane, bufferAt[b], f, seq, tokens, u, v);
             route(v, f, seq, tokens, lane, arc);
             boolean written = emitting;
             emitting = false;
@@ -2091,9 +2112,12 @@ public final class NetworkModel implements LayoutModel {
             if (!usesDft || koFree || seq != freeingSeq) {
                 return -1;
             }
-            int u = t.arcFrom(arc);
+            int u = fromNode[arc];
             Fifo q = dft[u];
-            int n = x.length(q);
+            int n = recording == null ? x.lengthAt(dftAt[u]) : x.length(q);
+            if (n == 0) {
+                return -1;
+            }
             int arrival = koSpend ? tokens : tokens + 1;
             leftLen = 0;
             for (int i = 0; i < n; i++) {
@@ -2119,7 +2143,7 @@ public final class NetworkModel implements LayoutModel {
 
         private void deliver(int b, int arc, int f, int seq, int u) {
             x.begin();
-            x.removeAt(buffers[b], 0);
+            x.removeHeadAt(bufferAt[b]);
             writeLeft(u);
             if (planted == PlantedRouter.DELIVERY_FLUSHES_TABLE && x.lengthNow(dft[t.arcFrom(arc)]) > 0) {
                 x.clear(dft[t.arcFrom(arc)]); // the planted bug DELIVERY_FLUSHES_TABLE (tests only)
@@ -2294,7 +2318,8 @@ public final class NetworkModel implements LayoutModel {
             if (koPause && x.lengthNow(buffers[b]) + (hLane[h] == 1 ? x.get(background[b >> 1]) : 0) >= xoff) {
                 return; // no pause: the packet arrives at a full buffer and is dropped
             }
-            x.appendAt(bufferAt[b], g.packet(f, seq, hTokens[h]));
+            // (every component counts from 0: its bits are its value at its shift, as NetworkLayout#packet)
+            x.appendAt(bufferAt[b], f << pFlowShift | seq << pSeqShift | hTokens[h] << pTokensShift);
         }
 
         private void writeTable(int v, int h) {
@@ -2324,8 +2349,9 @@ public final class NetworkModel implements LayoutModel {
             x.insertOrdered(q, hAdd[h]);
         }
 
-        private void emitHop(int kind, int arc, int lane, int f, int seq, int tokens, int h) {
-            long c = code(kind, arc, lane, f, seq, tokens, hKind[h], hOut[h], hLane[h], hTokens[h], hEcn[h], hCould[h]);
+        /** Emits move h of the packet {@link #moving} named: its code is the packet's bits and the move's. */
+        private void emitHop(int h) {
+            long c = mCode | moveCode(hKind[h], hOut[h], hLane[h], hTokens[h], hEcn[h], hCould[h]);
             emit(iofd ? withNormal(c, hNormal) : c);
         }
 
@@ -2412,7 +2438,9 @@ public final class NetworkModel implements LayoutModel {
 
         private int occ(int arc, int lane) {
             if (lane == 1 && recording == null) {
-                return x.lengthAt(vl1At[arc]) + (state[offset + bgValueAt[arc]] >>> bgShiftAt[arc] & bgMaskAt[arc]);
+                int[] c = vl1Of;
+                int a = 4 * arc;
+                return x.lengthAt(c[a]) + (state[offset + c[a + 1]] >>> c[a + 2] & c[a + 3]);
             }
             int i = bufOfArc[arc];
             int n = x.length(buffers[2 * i + lane]);
@@ -2509,8 +2537,8 @@ public final class NetworkModel implements LayoutModel {
          */
         private void loadTable(int v, int f, int seq, int tokens) {
             tableQ = dft[v];
-            tableLen = x.length(tableQ);
-            frees = seq == freeingSeq && !koFree && !iofd;
+            tableLen = recording == null ? x.lengthAt(dftAt[v]) : x.length(tableQ);
+            frees = seq == freeingSeq && freesOnRoute;
             freeFlow = f;
             freeTokens = tokens;
         }
@@ -2543,7 +2571,8 @@ public final class NetworkModel implements LayoutModel {
             if (plantedRouting && plantedLaneChange(v, f, tokens, normal)) {
                 return; // the planted bug of withPlantedLaneChangeAt (tests only)
             }
-            int hit = koFollow || !usesDft ? -1 : lookup(f, tokens);
+            // (an empty table holds no entry: not looked up, unless the reads are recorded)
+            int hit = koFollow || !usesDft || tableLen == 0 && recording == null ? -1 : lookup(f, tokens);
             if (plantedRouting && hit >= 0 && end && plantedIgnoresHit(v, f)) {
                 hit = -1; // the planted bugs END_IGNORES_HIT_BESIDE_* (tests only)
             }

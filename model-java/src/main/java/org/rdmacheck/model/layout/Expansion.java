@@ -589,6 +589,24 @@ public class Expansion {
         }
     }
 
+    /**
+     * {@link #removeAt} of the head (index 0) by the FIFO's position, for a model that keeps positions
+     * in tables of its own: on packed values the FIFO's value shifted down one element.
+     *
+     * @param k a position in {@link StateLayout#fifos}, of a FIFO not empty in the successor so far
+     */
+    public final void removeHeadAt(int k) {
+        if (!words) {
+            removeAt(fifos[k], 0);
+            return;
+        }
+        if (!edited[k]) {
+            editWord(k);
+        }
+        len[k]--;
+        word[k] = (int) ((word[k] & 0xFFFFFFFFL) >>> bits[k]); // (in 64 bits: a shift may be of 32)
+    }
+
     /** @param q a FIFO  @param i where the element goes  @param e its bits (there must be room) */
     public void insertAt(Fifo q, int i, int e) {
         int[] a = edit(q);
