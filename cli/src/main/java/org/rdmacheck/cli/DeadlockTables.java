@@ -204,6 +204,9 @@ final class DeadlockTables {
         TableQuery q = query();
         Path root = traces.folder().orElse(null);
         RunClock clock = limit.start("deadlock " + q.topology(), err);
+        // the failure analysis ends at --failure-time or at --max-time, whichever comes first; past --max-time
+        // the watchdog's interrupt ends it too, and the tables' verdict, reached before it, stands
+        boolean maxTimeBinds = clock.maxMillis() - clock.elapsedMillis() <= failureSeconds * 1000L;
         TableCheck.Options o = options(q, clock);
         AtomicReference<String> phase = new AtomicReference<>("reading the files");
         AtomicReference<Long> readMs = new AtomicReference<>(0L);
@@ -238,8 +241,12 @@ final class DeadlockTables {
         if (writeLanes != null && report.lanes().isPresent() && q.kind() == TableQuery.Kind.IB) {
             writeLanes(state.get(), report.lanes().get());
         }
-        out.println(json ? json(q, report, readMs.get(), file) : text(q, state.get(), report, readMs.get(), file));
+        String failureStop = String.format(Locale.ROOT, "%s reached after %.1f s", maxTimeBinds ? "--max-time"
+                : "--failure-time " + failureSeconds + "s", clock.elapsedMillis() / 1000.0);
+        out.println(json ? json(q, report, readMs.get(), file, failureStop)
+                : text(q, state.get(), report, readMs.get(), file, failureStop));
         out.flush();
+        // docs/deadlock.md: the failure analysis, finished or not, does not change the exit status
         return report.clean() ? ExitCodes.OK : ExitCodes.VIOLATED;
     }
 
@@ -290,7 +297,8 @@ final class DeadlockTables {
         return ExitCodes.OK;
     }
 
-    private static String text(TableQuery q, RoutedFabric f, TableCheck.Report r, long readMs, String file) {
+    private static String text(TableQuery q, RoutedFabric f, TableCheck.Report r, long readMs, String file,
+                               String failureStop) {
         StringBuilder b = new StringBuilder();
         TableCheck.Stats s = r.stats();
         b.append(String.format(Locale.ROOT, "%s: %d switches, %d %s, %d links, %,d destinations, %,d paths%n",
@@ -330,8 +338,8 @@ final class DeadlockTables {
                             + "%d with credit loops, %d with black holes, %d with routing loops; old+new: %d with credit loops"
                             + "%s%n",
                     fa.failures() == 1 ? "single-link" : "two-link", fa.rule().label(), fa.outcomes().size(),
-                    fa.candidates(), fa.stopped() ? " (time limit)" : "", fa.newCycles(), fa.newBlackHoles(),
-                    fa.newRoutingLoops(), fa.unionCycles(), fa.partitions() == 0 ? ""
+                    fa.candidates(), fa.stopped() ? " (INCONCLUSIVE: " + failureStop + ")" : "", fa.newCycles(),
+                    fa.newBlackHoles(), fa.newRoutingLoops(), fa.unionCycles(), fa.partitions() == 0 ? ""
                             : "; " + fa.partitions() + " leave the hosts in islands"));
             fa.outcomes().stream().filter(FailureAnalysis.Outcome::hazardous).limit(3).forEach(o -> b.append(
                     String.format("  %s: new %s, black holes %d, routing loops %d, old+new %s%s%n",
@@ -351,7 +359,7 @@ final class DeadlockTables {
         return b.toString();
     }
 
-    private static String json(TableQuery q, TableCheck.Report r, long readMs, String file) {
+    private static String json(TableQuery q, TableCheck.Report r, long readMs, String file, String failureStop) {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         ObjectNode p = o.putObject("parameters");
         q.parameters().forEach(p::put);
@@ -401,6 +409,7 @@ final class DeadlockTables {
             f.put("candidates", fa.candidates());
             f.put("analysed", fa.outcomes().size());
             f.put("stopped", fa.stopped());
+            f.put("stopReason", fa.stopped() ? failureStop : null);
             f.put("newCreditLoops", fa.newCycles());
             f.put("newBlackHoles", fa.newBlackHoles());
             f.put("newRoutingLoops", fa.newRoutingLoops());

@@ -95,6 +95,29 @@ class DeadlockTablesCommandTest {
         assertEquals("DEADLOCK_FREE", TraceJson.MAPPER.readTree(roce.out()).get("verdict").asText());
     }
 
+    /**
+     * --max-time reached in the failure analysis (8,128 two-link failure sets of a torus; its tables are
+     * checked in a fraction of the limit): the tables' verdict and counts stand with their exit status, each
+     * rule's analysis says it stopped, with the sets it covered.
+     */
+    @Test
+    void maxTimeInTheFailureAnalysisKeepsTheTablesVerdict() throws Exception {
+        CliTest.Run r = run("deadlock", "--roce-topology", "torus:x=8,y=8,hosts=1", "--skip-lanes", "--failures", "2",
+                "--failure-limit", "5000", "--max-time", "1s", "--json", "--no-save");
+        assertEquals(0, r.code(), r.out() + r.err());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals("DEADLOCK_FREE", o.get("verdict").asText());
+        assertTrue(o.get("stopped").isNull());
+        assertEquals(4032, o.get("paths").asLong());
+        assertEquals(2, o.get("failures").size());
+        for (JsonNode f : o.get("failures")) {
+            assertTrue(f.get("stopped").asBoolean(), f.toString());
+            assertTrue(f.get("stopReason").asText().startsWith("--max-time reached after"), f.toString());
+            assertTrue(f.get("analysed").asLong() < 5000, f.toString());
+            assertEquals(8128, f.get("candidates").asLong());
+        }
+    }
+
     @Test
     void roceRingWithOneLosslessPriorityLoopsAndLossyDoesNot(@TempDir Path dir) throws Exception {
         CliTest.Run r = run("deadlock", "--roce-topology", "ring:n=5,hosts=1", "--roce-rule", "minhop", "--sl", "3",

@@ -3,6 +3,7 @@ package org.rdmacheck.checker.cdg.tables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CancellationException;
 import org.rdmacheck.checker.cdg.Cancellation;
 import org.rdmacheck.checker.cdg.IntBuffer;
 import org.rdmacheck.model.topology.Topology;
@@ -56,7 +57,7 @@ public final class FailureAnalysis {
      * @param failures   links failed together (1 or 2)
      * @param candidates how many failure sets there are
      * @param outcomes   one per failure set analysed
-     * @param stopped    whether a time limit cut the analysis short
+     * @param stopped    whether a time limit (the deadline or an interrupt) cut the analysis short
      */
     public record Result(RoutingRule rule, int failures, long candidates, List<Outcome> outcomes, boolean stopped) {
         /** Copies the outcomes. */
@@ -131,18 +132,27 @@ public final class FailureAnalysis {
                 }
             }
         }
-        RouteDependencies old = RouteDependencies.build(current);
         List<Outcome> outcomes = new ArrayList<>();
-        boolean stopped = false;
-        for (int[] set : sets) {
-            if (System.nanoTime() > deadline || Thread.currentThread().isInterrupted()) {
-                stopped = true;
-                break;
+        // an interrupt (the caller's time limit) ends the analysis like its own deadline: the failure
+        // sets analysed so far are the result, the one under way is dropped
+        try {
+            RouteDependencies old = RouteDependencies.build(current);
+            long longest = 0;
+            for (int[] set : sets) {
+                long start = System.nanoTime();
+                // a set is started only if it can end by the deadline, taking as long as the longest so far
+                // (on a large fabric one re-routing takes seconds, more than a time limit's grace)
+                if (start + longest - deadline > 0) {
+                    return new Result(rule, failures, candidates, outcomes, true);
+                }
+                Cancellation.check();
+                outcomes.add(one(current, old, rule, set));
+                longest = Math.max(longest, System.nanoTime() - start);
             }
-            Cancellation.check();
-            outcomes.add(one(current, old, rule, set));
+        } catch (CancellationException interrupted) {
+            return new Result(rule, failures, candidates, outcomes, true);
         }
-        return new Result(rule, failures, candidates, outcomes, stopped);
+        return new Result(rule, failures, candidates, outcomes, false);
     }
 
     private static Outcome one(RoutedFabric current, RouteDependencies old, RoutingRule rule, int[] set) {

@@ -161,6 +161,12 @@ public final class TableCheck {
                 note = "more than " + o.maxLanePaths() + " paths: not traced";
             }
         }
+        // the theorem (Dally-Seitz) is for a connected routing function, as in the generated-fabric check:
+        // with islands the routes that exist are free of credit loops, and traffic between them has none
+        phases.accept("host connectivity");
+        Optional<Partition> islands = Partition.find(topo, arc -> false);
+        // last, as it is cut by the time limit: an interrupt ends it with the failure sets analysed so far
+        // and the verdict above stands
         List<FailureAnalysis.Result> failures = new ArrayList<>();
         if (o.failures() > 0) {
             for (RoutingRule r : o.rules()) {
@@ -168,10 +174,6 @@ public final class TableCheck {
                 failures.add(FailureAnalysis.run(f, r, o.failures(), o.failureLimit(), o.seed(), o.deadline()));
             }
         }
-        // the theorem (Dally-Seitz) is for a connected routing function, as in the generated-fabric check:
-        // with islands the routes that exist are free of credit loops, and traffic between them has none
-        phases.accept("host connectivity");
-        Optional<Partition> islands = Partition.find(topo, arc -> false);
         DeadlockVerdict.Outcome outcome = !cl.acyclic() ? DeadlockVerdict.Outcome.CYCLE
                 : islands.isPresent() ? DeadlockVerdict.Outcome.PARTITIONED : DeadlockVerdict.Outcome.DEADLOCK_FREE;
         return new Report(outcome, loops, cl.components(), deps.routingLoops(), deps.blackHoles(), problems, stats, lanes,

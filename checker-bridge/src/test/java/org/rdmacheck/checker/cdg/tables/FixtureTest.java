@@ -153,4 +153,47 @@ class FixtureTest {
         // cutting a ring link disconnects nothing (the ring becomes a line); the spare's link cuts the spare only
         assertEquals(0, minhop.newBlackHoles());
     }
+
+    /**
+     * A time limit that interrupts the failure analysis (the CLI's watchdog) ends it with the sets done so
+     * far; the tables' verdict, reached before it, is reported with its counts.
+     */
+    @Test
+    void anInterruptedFailureAnalysisKeepsTheTablesVerdict() {
+        TableQuery q = new TableQuery(TableQuery.Kind.IB, res("ring4.topo").toString(),
+                res("ring4-opensm-lfts.dump").toString(), "", "0", "", "");
+        TableCheck.Options o = new TableCheck.Options(10, false, 8, 1_000_000, 10_000, 1, List.of(RoutingRule.MIN_HOP,
+                RoutingRule.UP_DOWN), 100, 1, Long.MAX_VALUE);
+        TableCheck.Report r;
+        try {
+            r = TableCheck.check(q.load(), o, phase -> {
+                if (phase.startsWith("link failures")) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        } finally {
+            Thread.interrupted(); // clear the flag for the next test on this thread
+        }
+        assertEquals(DeadlockVerdict.Outcome.CYCLE, r.outcome());
+        assertEquals(1, r.cyclicComponents());
+        assertEquals(2, r.failures().size());
+        for (FailureAnalysis.Result f : r.failures()) {
+            assertTrue(f.stopped(), f.rule() + " not marked stopped");
+            assertEquals(0, f.outcomes().size());
+            assertEquals(5, f.candidates());
+        }
+    }
+
+    /** A deadline already past: no failure set is analysed, each rule says it stopped. */
+    @Test
+    void aPastDeadlineStopsTheFailureAnalysisOnly() {
+        TableQuery q = new TableQuery(TableQuery.Kind.IB, res("ring4.topo").toString(),
+                res("ring4-opensm-lfts.dump").toString(), "", "0", "", "");
+        TableCheck.Options o = new TableCheck.Options(10, false, 8, 1_000_000, 10_000, 1, List.of(RoutingRule.UP_DOWN),
+                100, 1, System.nanoTime() - 1);
+        TableCheck.Report r = TableCheck.check(q.load(), o, p -> { });
+        assertEquals(DeadlockVerdict.Outcome.CYCLE, r.outcome());
+        assertTrue(r.failures().get(0).stopped());
+        assertEquals(0, r.failures().get(0).outcomes().size());
+    }
 }
