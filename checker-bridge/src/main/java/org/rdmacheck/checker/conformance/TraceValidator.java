@@ -391,7 +391,10 @@ public final class TraceValidator {
                     && t.value().stats().distinctStates() == states) {
                 for (int i : runs.get(j)) {
                     Prepared p = prepared[i];
-                    accepted.put(i, followedToTheEnd(p.trace(), p.followed(), p.followed()));
+                    TraceValidation v = followedToTheEnd(p.trace(), p.followed(), p.followed());
+                    accepted.put(i, new TraceValidation(true, v.steps(), -1, null, null, null, v.tlcStates(),
+                            v.message() + " (followed in one TLC run with " + (runs.get(j).size() - 1) + " other trace"
+                            + (runs.get(j).size() == 2 ? "" : "s") + " of the spec under the same constants)"));
                 }
             }
         }

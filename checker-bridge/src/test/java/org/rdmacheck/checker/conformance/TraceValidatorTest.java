@@ -86,6 +86,27 @@ class TraceValidatorTest {
         assertEquals("Send", v.action().name());
     }
 
+    /**
+     * Two behaviours of the spec under the same constants (the trace and its first three states) are
+     * accepted by one TLC run that follows both; the corrupted traces above, in a group of their own
+     * run, are found by the runs that follow each alone.
+     */
+    @Test
+    void tracesOfOneSpecAreAcceptedByOneTlcRun() {
+        Counterexample prefix = new Counterexample(TRACE.property(), TRACE.kind(), TRACE.steps().subList(0, 3), 2, -1,
+                TRACE.provenance(), TRACE.note());
+        List<TraceValidator.Outcome> out = VALIDATOR.validateAll(List.of(
+                TraceValidator.Request.of(TRACE, FIFO, null, Map.of()),
+                TraceValidator.Request.of(prefix, FIFO, null, Map.of())));
+        for (TraceValidator.Outcome o : out) {
+            assertTrue(o.validation().accepted(), o.validation().message());
+            assertTrue(o.validation().message().contains("followed in one TLC run with 1 other trace"),
+                    o.validation().message());
+        }
+        assertEquals(3, out.get(1).validation().steps());
+        assertFalse(JAVA.validation().message().contains("one TLC run"), JAVA.validation().message());
+    }
+
     @Test
     void corruptedInitialStateIsRejectedAtStepZero() {
         assertEquals(0, CORRUPTED_INIT.validation().firstMismatch());
