@@ -133,6 +133,17 @@ public final class IofdEntry implements ModelEntry {
                         Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "tokens", "3", "failures", "0",
                                 "dft", "3")),
+                new VariantSpec("dft-three-tokens-four-entries", "the repaired DFT (as dft) with 3 tokens and a "
+                        + "4-entry DFT: dft-three-tokens-three-entries one entry up, where its trace is no behaviour "
+                        + "(h1's first packet, sent with a free entry, deflects). leaf1 deflects h0's first packet "
+                        + "three times (spine0, spine1, spine0) and h1's first once, taking all four entries; h1's "
+                        + "second follows its entry into leaf1's queue to spine0 behind h0's first, which has no "
+                        + "token left and needs spine0's full queue to leaf1, whose head, h0's second, is pinned by "
+                        + "h0's entry to leaf1's full queue to spine0: the link leaf1-spine0 deadlocks both ways, and "
+                        + "no step needs the full table, so a larger DFT deadlocks the same way",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "tokens", "3", "failures", "0",
+                                "dft", "4")),
                 new VariantSpec("flow-keyed", "DFT entries keyed by the message id alone, as seed 000 IV-A states "
                         + "it: a message that loops back through a switch is reordered", reorder, Origin.PAPER,
                         Map.of()),
@@ -289,7 +300,8 @@ public final class IofdEntry implements ModelEntry {
     /** The stored deadlocks of the design {@code dft}: variants carrying the configuration and the trace of each. */
     static final List<String> DFT_FINDINGS = List.of("dft-one-message", "dft-one-failure", "dft", "dft-three-tokens",
             "dft-three-entries", "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-one-message-two-tokens",
-            "dft-one-message-two-background", "dft-one-message-queue-three", "dft-three-tokens-three-entries");
+            "dft-one-message-two-background", "dft-one-message-queue-three", "dft-three-tokens-three-entries",
+            "dft-three-tokens-four-entries");
 
     /**
      * @param variant a variant
@@ -321,6 +333,7 @@ public final class IofdEntry implements ModelEntry {
             Map.entry("dft-one-message-two-background", PAUSED_PINNED),
             Map.entry("dft-one-message-queue-three", PAUSED_PINNED),
             Map.entry("dft-three-tokens-three-entries", PAUSED_PINNED),
+            Map.entry("dft-three-tokens-four-entries", PAUSED_PINNED),
             Map.entry("dft", PAUSED_PINNED),
             Map.entry("dft-three-tokens", kind(NetworkModel.Block.PINNED_TO_FULL)));
 
@@ -340,6 +353,8 @@ public final class IofdEntry implements ModelEntry {
             "dft-three-tokens", List.of(kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
                     kind(NetworkModel.Block.PAUSED)),
             "dft-three-tokens-three-entries", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
+                    kind(NetworkModel.Block.PAUSED)),
+            "dft-three-tokens-four-entries", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
                     kind(NetworkModel.Block.PAUSED)));
 
     /**
@@ -402,7 +417,8 @@ public final class IofdEntry implements ModelEntry {
             "dft-two-background", Set.of(PACKETS.name()),
             "dft-one-message-two-tokens", Set.of(PACKETS.name(), DFT.name()),
             "dft-one-message-two-background", Set.of(PACKETS.name(), DFT.name()),
-            "dft-one-message-queue-three", Set.of(PACKETS.name(), DFT.name()));
+            "dft-one-message-queue-three", Set.of(PACKETS.name(), DFT.name()),
+            "dft-three-tokens-four-entries", Set.of(DFT.name()));
 
     /**
      * Parameters the IOFD preset's graph does not read, ignored by the containment rule: the preset marks no
@@ -591,7 +607,7 @@ public final class IofdEntry implements ModelEntry {
             case "deflect-middle" -> FabricOptions.DftRules.DEFLECT_MIDDLE;
             case "free-on-first" -> FabricOptions.DftRules.FREE_ON_FIRST;
             case "dft", "dft-one-message", "dft-one-message-queue-three", "dft-three-tokens-three-entries",
-                    "dft-one-failure", "dft-three-tokens", "dft-three-entries",
+                    "dft-three-tokens-four-entries", "dft-one-failure", "dft-three-tokens", "dft-three-entries",
                     "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-one-message-two-tokens",
                     "dft-one-message-two-background", "flow-keyed", "unlimited-tokens" ->
                     FabricOptions.DftRules.DESIGN;
