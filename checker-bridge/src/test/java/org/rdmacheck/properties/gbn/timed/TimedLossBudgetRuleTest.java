@@ -32,9 +32,13 @@ class TimedLossBudgetRuleTest {
 
     @TestFactory
     Stream<DynamicTest> theRuleSaysWhichOfItsPropertiesFail() {
-        return Stream.of("gbn", "gb0", "st", "ce", "improved").flatMap(v -> Stream.of(1, 2).map(l ->
-                DynamicTest.dynamicTest(v + " L=" + l, () -> {
-                    CheckSpec<?> spec = ENTRY.build(v, Params.of(Map.of("losses", String.valueOf(l))));
+        // with the network's choice of last packets (the default) and with last packets spared: Check-EPSN
+        // then sees every message's last packet, and a gap whose NAK was lost waits for its timer, not the RTO
+        return Stream.of("gbn", "gb0", "st", "ce", "improved").flatMap(v -> Stream.of(1, 2).flatMap(l ->
+                Stream.of("true", "false").map(last -> DynamicTest.dynamicTest(v + " L=" + l + " lastPacketLoss="
+                        + last, () -> {
+                    CheckSpec<?> spec = ENTRY.build(v, Params.of(Map.of("losses", String.valueOf(l),
+                            "lastPacketLoss", last)));
                     ExplorationReport r = new Explorer(ExplorerSettings.defaults().withThreads(1)
                             .withProgress(0, x -> { })).check(spec.withoutProgress());
                     assertTrue(r.complete());
@@ -48,8 +52,8 @@ class TimedLossBudgetRuleTest {
                             expected.add(p);
                         }
                     }
-                    assertEquals(expected, violated, v + " L=" + l);
-                })));
+                    assertEquals(expected, violated, v + " L=" + l + " lastPacketLoss=" + last);
+                }))));
     }
 
     @Test
@@ -232,52 +236,118 @@ class TimedLossBudgetRuleTest {
     }
 
     /**
-     * The claim behind {@link TimedGbnEntry#TRACES_WITHOUT_RTO_OR_LAST_PACKET_LOSS}: each stored trace
-     * of those findings takes no RTO step, drops no message's last packet, and reaches its violation
-     * in fewer ticks than the finding's RTO; so a longer RTO or a network sparing last packets keeps it.
+     * The claims behind {@link TimedGbnEntry#LONGER_RTO} and {@link TimedGbnEntry#SPARED_LAST_PACKETS},
+     * measured on both sides: of every stored trace of every loss finding, exactly those the maps name
+     * extend ({@link org.rdmacheck.checker.trace.TraceExtension}: replayed action for action, at another
+     * timeout the ticks' lengths left out, the violation at the last step, the extended trace replayed and
+     * the property re-evaluated) at the finding's timeout
+     * plus one, and over a network that spares last packets. Those named extend at timeouts +1, +2, +5 and
+     * 20, at a longer timeout with last packets spared where both maps name them, and with one message more
+     * where {@link TimedGbnEntry#MESSAGES_AT_LEAST} names them too; there the configuration contains the
+     * finding and expects the property.
      */
     @Test
-    void theFindingsThatFreeTheRtoAndLastPacketLossHaveTracesWithoutEither() throws Exception {
+    @SuppressWarnings("unchecked")
+    void theTracesCarriedToALongerRtoOrSparedLastPacketsExtendThereAndNoOthers() {
         java.nio.file.Path repo = java.nio.file.Paths.get("").toAbsolutePath();
         while (!java.nio.file.Files.isDirectory(repo.resolve("counterexamples"))) {
             repo = repo.getParent();
         }
-        for (String f : TimedGbnEntry.TRACES_WITHOUT_RTO_OR_LAST_PACKET_LOSS) {
-            Params p = ENTRY.resolve(f, Params.empty());
-            int packets = Integer.parseInt(p.asMap().get("packets"));
-            int rto = TimedGbnEntry.model(f, p).config().rtoTicks();
-            for (String prop : ENTRY.variant(f).mustFail()) {
-                com.fasterxml.jackson.databind.JsonNode json = org.rdmacheck.checker.trace.TraceJson.MAPPER.readTree(
-                        repo.resolve("counterexamples/gbn-timed/" + f + "-" + prop + ".json").toFile());
-                assertEquals(p.asMap(), TraceJsonParams.of(json), f + " " + prop + ": stored at the finding's defaults");
-                Map<Integer, Integer> psnOfSeq = new java.util.HashMap<>();
-                int ticks = 0;
-                int last = json.get("violationIndex").asInt();
-                for (int i = 1; i <= last; i++) {
-                    com.fasterxml.jackson.databind.JsonNode a = json.get("steps").get(i).get("action");
-                    String name = a.get("name").asText();
-                    com.fasterxml.jackson.databind.JsonNode args = a.get("params");
-                    assertFalse(name.equals(org.rdmacheck.model.gbn.timed.TimedGoBackN.TIMEOUT),
-                            f + " " + prop + ": step " + i + " is an RTO expiry");
-                    switch (name) {
-                        case "Send" -> psnOfSeq.put(args.get("seq").asInt(), args.get("psn").asInt());
-                        case "Tick" -> ticks += args.get("by").asInt();
-                        case "LoseData" -> assertTrue(psnOfSeq.get(args.get("seq").asInt()) % packets != packets - 1,
-                                f + " " + prop + ": step " + i + " drops a last packet");
-                        default -> { }
+        Map<String, Set<String>> longer = new java.util.TreeMap<>();
+        Map<String, Set<String>> spared = new java.util.TreeMap<>();
+        int carried = 0;
+        for (Map.Entry<String, List<String>> e : TimedGbnEntry.LOSS_FINDINGS.entrySet()) {
+            for (String f : e.getValue()) {
+                for (String prop : ENTRY.variant(f).mustFail()) {
+                    org.rdmacheck.checker.Counterexample cex = org.rdmacheck.checker.trace.Counterexamples.read(
+                            repo.resolve("counterexamples/gbn-timed/" + f + "-" + prop + ".json"));
+                    Map<String, String> own = cex.provenance().parameters();
+                    int t = Integer.parseInt(own.get("timeout"));
+                    int m = Integer.parseInt(own.get("messages"));
+                    if (extends_(e.getKey(), cex, Map.of("timeout", Integer.toString(t + 1)))) {
+                        longer.computeIfAbsent(f, k -> new TreeSet<>()).add(prop);
+                    }
+                    if (extends_(e.getKey(), cex, Map.of("lastPacketLoss", "false"))) {
+                        spared.computeIfAbsent(f, k -> new TreeSet<>()).add(prop);
+                    }
+                    boolean rto = TimedGbnEntry.LONGER_RTO.getOrDefault(f, Set.of()).contains(prop);
+                    boolean last = TimedGbnEntry.SPARED_LAST_PACKETS.getOrDefault(f, Set.of()).contains(prop);
+                    boolean more = TimedGbnEntry.MESSAGES_AT_LEAST.getOrDefault(f, Set.of()).contains(prop);
+                    List<Map<String, String>> changes = new java.util.ArrayList<>();
+                    if (rto) {
+                        for (int to : new int[] {t + 1, t + 2, t + 5, 20}) {
+                            changes.add(Map.of("timeout", Integer.toString(to)));
+                            if (last) {
+                                changes.add(Map.of("timeout", Integer.toString(to), "lastPacketLoss", "false"));
+                            }
+                            if (more) {
+                                changes.add(Map.of("timeout", Integer.toString(to), "messages",
+                                        Integer.toString(m + 1)));
+                            }
+                        }
+                    }
+                    if (last) {
+                        changes.add(Map.of("lastPacketLoss", "false"));
+                        if (more) {
+                            changes.add(Map.of("lastPacketLoss", "false", "messages", Integer.toString(m + 1)));
+                        }
+                    }
+                    for (Map<String, String> change : changes) {
+                        assertTrue(extends_(e.getKey(), cex, change), f + " " + prop + " " + change);
+                        Map<String, String> p = new java.util.LinkedHashMap<>(own);
+                        p.putAll(change);
+                        Params here = ENTRY.resolve(e.getKey(), Params.of(p));
+                        assertTrue(ENTRY.containedFindings(e.getKey(), here).contains(f)
+                                && ENTRY.build(e.getKey(), here).mustFail(prop), f + " " + prop + " " + change);
+                        carried++;
                     }
                 }
-                assertTrue(ticks < rto, f + " " + prop + ": " + ticks + " ticks, RTO " + rto);
             }
         }
-        // so the paper's design at ce-timer-restart's coverage scope contains improved-two-losses
+        Map<String, Set<String>> declared = new java.util.TreeMap<>();
+        TimedGbnEntry.LONGER_RTO.forEach((f, props) -> declared.put(f, new TreeSet<>(props)));
+        assertEquals(declared, longer);
+        declared.clear();
+        TimedGbnEntry.SPARED_LAST_PACKETS.forEach((f, props) -> declared.put(f, new TreeSet<>(props)));
+        assertEquals(declared, spared);
+        assertTrue(carried > 100, carried + " configurations");
+        // so the paper's design at ce-timer-restart's coverage scope contains improved-two-losses, and the
+        // review's configurations their findings
         assertEquals(List.of("improved-two-losses"), ENTRY.containedFindings("improved", ENTRY.resolve("improved",
                 Params.of(Map.of("losses", "3", "lastPacketLoss", "false", "timeout", "3")))));
+        assertEquals(List.of("improved-two-losses", "improved-three-messages-two-losses"),
+                ENTRY.containedFindings("improved", ENTRY.resolve("improved", Params.of(Map.of("losses", "2",
+                        "messages", "3", "timeout", "3")))));
         // a shorter RTO, or another shape, does not
         assertTrue(ENTRY.containedFindings("improved", ENTRY.resolve("improved",
                 Params.of(Map.of("losses", "3", "timeout", "1")))).isEmpty());
         assertTrue(ENTRY.containedFindings("improved", ENTRY.resolve("improved",
                 Params.of(Map.of("losses", "3", "nakInterval", "5")))).isEmpty());
+    }
+
+    /**
+     * Whether the stored trace, at the finding's parameters changed by {@code change}, extends to a violation
+     * at its own last step: an action property's trace is replayed to the state before its violating step,
+     * and a search of one state looks at that state's transitions; an invariant's to its end.
+     */
+    @SuppressWarnings("unchecked")
+    private static boolean extends_(String scheme, org.rdmacheck.checker.Counterexample cex, Map<String, String> change) {
+        Map<String, String> p = new java.util.LinkedHashMap<>(cex.provenance().parameters());
+        p.putAll(change);
+        CheckSpec<org.rdmacheck.model.layout.LayoutState> spec =
+                (CheckSpec<org.rdmacheck.model.layout.LayoutState>) ENTRY.build(scheme, Params.of(p));
+        org.rdmacheck.checker.Counterexample replayed = cex;
+        if (cex.kind() == org.rdmacheck.checker.Counterexample.Kind.ACTION) {
+            int v = cex.violationIndex();
+            replayed = new org.rdmacheck.checker.Counterexample(cex.property(), cex.kind(), cex.steps().subList(0, v),
+                    v - 1, -1, cex.provenance(), cex.note());
+        }
+        // at another timeout a jump of time to the RTO's expiry has another length: the ticks' lengths are
+        // the configuration's
+        Set<String> scaled = change.containsKey("timeout") ? Set.of("by") : Set.of();
+        return org.rdmacheck.checker.trace.TraceExtension.extend(spec, scheme, replayed, cex.property(), s -> true,
+                scaled, new org.rdmacheck.checker.trace.TraceExtension.Bounds(1, 60_000))
+                instanceof org.rdmacheck.checker.trace.TraceExtension.Extended;
     }
 
     /** The provenance parameters of a stored counterexample. */

@@ -197,8 +197,9 @@ public final class TimedGbnEntry implements ModelEntry {
      * The declared rule behind the loss findings: a configuration of one of the paper's five schemes
      * (or of one of its findings) contains a finding of that scheme when its loss budget is at least
      * the finding's and every other parameter is equal (for the findings of
-     * {@link #TRACES_WITHOUT_RTO_OR_LAST_PACKET_LOSS} also a longer RTO and a network sparing last
-     * packets). The finding's trace is then a behaviour of
+     * {@link #LONGER_RTO} also a longer RTO, for those of {@link #SPARED_LAST_PACKETS} a network
+     * sparing last packets, for those of {@link #MESSAGES_AT_LEAST} more messages, each carrying the
+     * properties its map names). The finding's trace is then a behaviour of
      * the configuration (a loss is the network's choice, never forced); where a check does not find
      * the violation, the verdict is UNEXPECTED (a finding about the rule).
      *
@@ -215,30 +216,102 @@ public final class TimedGbnEntry implements ModelEntry {
             if (MESSAGES_AT_LEAST.containsKey(f)) {
                 atLeast.add(MESSAGES.name());
             }
-            if (TRACES_WITHOUT_RTO_OR_LAST_PACKET_LOSS.contains(f)) {
+            Map<String, String> own = resolve(f, Params.empty()).asMap();
+            if (LONGER_RTO.containsKey(f)) {
                 atLeast.add(TIMEOUT.name());
-                // the network that spares last packets still has the finding's trace
-                here.computeIfPresent(LAST_PACKET_LOSS.name(), (k, v) -> "true");
             }
-            return org.rdmacheck.properties.catalog.Containment.contains(here, resolve(f, Params.empty()).asMap(),
-                    "", atLeast);
+            if (SPARED_LAST_PACKETS.containsKey(f) && LAST_PACKET_LOSS.is(p, "false")) {
+                // the network that spares last packets still has the finding's traces named there
+                here.put(LAST_PACKET_LOSS.name(), own.get(LAST_PACKET_LOSS.name()));
+            }
+            return org.rdmacheck.properties.catalog.Containment.contains(here, own, "", atLeast)
+                    && !expectedFrom(f, p).isEmpty();
         }).toList();
     }
 
     /**
-     * Findings whose stored traces (counterexamples/gbn-timed) drop no message's last packet and end
-     * before the finding's RTO can first expire (improved-two-losses: PSN 0 lost twice, the violations
-     * within 11 ticks of the 16-tick RTO at timeout=2, no RTO step). Such a trace is a behaviour of every
-     * configuration with the same shape and delays and at least the finding's losses whose network
-     * spares last packets ({@code lastPacketLoss=false} removes only drops of last packets) or whose RTO
-     * is longer ({@code timeout} larger: the ACK timer fires later and nothing else reads it; seed 002,
-     * II-A, the RTO only resends from UNA when it expires). So these findings free {@code lastPacketLoss}
-     * and let {@code timeout} be at least theirs: the paper's design at the coverage scope of
-     * {@code ce-timer-restart} (L = 3, last packets spared, timeout=3) contains improved-two-losses.
-     * TimedLossBudgetRuleTest checks the stored traces against this claim. Findings whose traces take
-     * an RTO (gbn-two-losses, gb0-two-losses) or race it (ce-three-losses) are not listed.
+     * Findings whose timeout the containment rule counts "at least", with the properties it carries to a
+     * longer RTO: those whose stored trace, replayed at a larger {@code timeout} action for action with the
+     * ticks' lengths left out (a jump of time to the RTO's expiry is a jump to the longer RTO's; the RTO's
+     * countdown in the state differs, so not state for state), reaches the violation of the property at
+     * its last step ({@code org.rdmacheck.checker.trace.TraceExtension}: the replayed trace is replayed
+     * again at the larger timeout, every step legal, and the property re-evaluated there). Seed 002, II-A:
+     * the RTO only resends from UNA when it expires, and nothing else reads it, so a trace that waits for
+     * it waits longer and does the same. Left out: the traces that race the RTO (NoPrematureTimeout: a
+     * longer RTO fires after the NAK in flight has arrived), and a property whose trace does not replay.
+     * Measured, not argued: TimedLossBudgetRuleTest extends every stored trace of every loss finding at its
+     * timeout plus one and asserts that exactly these do, and these at timeouts +2, +5 and 20 too.
      */
-    static final Set<String> TRACES_WITHOUT_RTO_OR_LAST_PACKET_LOSS = Set.of("improved-two-losses");
+    static final Map<String, Set<String>> LONGER_RTO = Map.ofEntries(
+            Map.entry("gbn-three-packets", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gbn-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gbn-four-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gbn-five-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gbn-three-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("gbn-three-packets-four-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("gbn-three-messages-four-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("gb0-three-packets", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gb0-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gb0-four-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gb0-five-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gb0-three-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("gb0-three-packets-three-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("gb0-three-messages-three-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("st-two-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("st-three-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("st-three-messages-two-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("st-three-packets-three-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("st-four-packets-three-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("st-five-packets-three-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("ce-three-packets", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("ce-two-losses", Set.of(TimedGbnProperties.GOODPUT, TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("ce-three-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK)),
+            Map.entry("ce-four-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("ce-five-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("ce-three-packets-three-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("improved-two-losses", Set.of(TimedGbnProperties.GOODPUT, TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("improved-three-packets-two-losses", Set.of(TimedGbnProperties.GOODPUT, TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("improved-four-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("improved-five-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("improved-three-messages-two-losses", Set.of(TimedGbnProperties.GOODPUT, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("improved-four-messages-two-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("improved-four-packets-three-losses", Set.of(TimedGbnProperties.GOODPUT)));
+
+    /**
+     * Findings whose {@code lastPacketLoss=true} the containment rule frees, with the properties it
+     * carries to a network that spares last packets ({@code lastPacketLoss=false} removes only the drops
+     * of a message's last packet): those whose stored trace, replayed there action for action, violates
+     * the property at its last step, measured like {@link #LONGER_RTO} (TimedLossBudgetRuleTest). A trace
+     * that drops a last packet (gbn-two-losses: the second message's) does not replay there.
+     */
+    static final Map<String, Set<String>> SPARED_LAST_PACKETS = Map.ofEntries(
+            Map.entry("gbn-three-packets", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gbn-four-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gbn-five-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gbn-three-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("gbn-three-packets-four-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("gbn-three-messages-four-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("gb0-three-packets", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gb0-four-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gb0-five-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gb0-three-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("st-two-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("st-three-messages-two-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("st-three-packets-three-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("ce-three-packets", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("ce-two-losses", Set.of(TimedGbnProperties.GOODPUT, TimedGbnProperties.NO_REDUNDANT_NAK)),
+            Map.entry("ce-three-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK)),
+            Map.entry("ce-four-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("ce-five-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("ce-three-packets-three-losses", Set.of(TimedGbnProperties.GOODPUT, TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
+            Map.entry("improved-two-losses", Set.of(TimedGbnProperties.GOODPUT, TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("improved-three-packets-two-losses", Set.of(TimedGbnProperties.GOODPUT, TimedGbnProperties.NO_REDUNDANT_NAK)),
+            Map.entry("improved-four-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("improved-five-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("improved-three-messages-two-losses", Set.of(TimedGbnProperties.GOODPUT, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("improved-four-messages-two-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("improved-three-packets-three-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
+            Map.entry("improved-four-packets-three-losses", Set.of(TimedGbnProperties.GOODPUT, TimedGbnProperties.NO_PREMATURE_TIMEOUT)));
 
     /**
      * Findings whose message count the containment rule counts "at least", with the properties it
@@ -287,16 +360,28 @@ public final class TimedGbnEntry implements ModelEntry {
 
     /**
      * What a configuration expects from a finding it contains ({@link #containedFindings}): every
-     * property of the finding at the finding's own message count, and at more messages those
-     * {@link #MESSAGES_AT_LEAST} carries.
+     * property of the finding at the finding's own message count, timeout and last-packet losses; at
+     * more messages only those {@link #MESSAGES_AT_LEAST} carries, at a longer RTO only those
+     * {@link #LONGER_RTO} carries, over a network sparing last packets only those
+     * {@link #SPARED_LAST_PACKETS} carries (TimedLossBudgetRuleTest replays the combinations).
      *
      * @param finding a finding the configuration contains
      * @param p       the configuration's resolved parameters
      * @return the properties expected to fail because of the finding
      */
     Set<String> expectedFrom(String finding, Params p) {
-        boolean moreMessages = MESSAGES.get(p) > MESSAGES.get(resolve(finding, Params.empty()));
-        return moreMessages ? MESSAGES_AT_LEAST.getOrDefault(finding, Set.of()) : variant(finding).mustFail();
+        Params own = resolve(finding, Params.empty());
+        Set<String> r = new java.util.TreeSet<>(variant(finding).mustFail());
+        if (MESSAGES.get(p) > MESSAGES.get(own)) {
+            r.retainAll(MESSAGES_AT_LEAST.getOrDefault(finding, Set.of()));
+        }
+        if (TIMEOUT.get(p) > TIMEOUT.get(own)) {
+            r.retainAll(LONGER_RTO.getOrDefault(finding, Set.of()));
+        }
+        if (LAST_PACKET_LOSS.is(p, "false") && LAST_PACKET_LOSS.is(own, "true")) {
+            r.retainAll(SPARED_LAST_PACKETS.getOrDefault(finding, Set.of()));
+        }
+        return r;
     }
 
     /**
@@ -329,7 +414,12 @@ public final class TimedGbnEntry implements ModelEntry {
                             + "Send-Twice sends the last packet twice, not more (seed 002, III-C)");
         }
         boolean both = variant.sendTwice() && variant.checkEpsn();
-        if (!both && c.losses() >= GbnEntry.leastStalledGapBudget(variant)) {
+        // Check-EPSN repairs a gap whose NAK was lost once the message's last packet arrives; without
+        // Send-Twice the two losses that stall a gap need that last packet lost, so a
+        // network that spares last packets leaves ce as improved (measured: ce L = 2 lastPacketLoss=false,
+        // 2,194 states, NoStalledGap holds; TimedLossBudgetRuleTest)
+        boolean ceSeesTheLastPacket = variant.checkEpsn() && !c.lastPacketLoss();
+        if (!both && !ceSeesTheLastPacket && c.losses() >= GbnEntry.leastStalledGapBudget(variant)) {
             r.put(TimedGbnProperties.NO_STALLED_GAP, "two losses (a gap's packet and its NAK, or the packet twice) "
                     + "leave a gap to the RTO without " + (variant.checkEpsn() ? "Send-Twice" : "Check-EPSN")
                     + " (seed 002, III-A reasons 3 and 4)");
@@ -503,9 +593,10 @@ public final class TimedGbnEntry implements ModelEntry {
                     + "finding " + f + " (" + own.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                     .collect(java.util.stream.Collectors.joining(" ")) + (shape ? "" : " at the default shape")
                     + "; at least its losses" + (MESSAGES_AT_LEAST.containsKey(f) ? " and messages" : "") + ", "
-                    + (TRACES_WITHOUT_RTO_OR_LAST_PACKET_LOSS.contains(f) ? "timeout at least its, lastPacketLoss "
-                    + "either (its traces take no RTO and drop no last packet), " : "") + "every other "
-                    + "parameter equal): " + variant(f).description() + " (docs/gbn.md, \""
+                    + (LONGER_RTO.containsKey(f) ? "timeout at least its, " : "")
+                    + (SPARED_LAST_PACKETS.containsKey(f) ? "lastPacketLoss either, " : "") + "every other "
+                    + "parameter equal; more messages, a longer RTO and spared last packets carry the properties "
+                    + "whose stored traces replay there): " + variant(f).description() + " (docs/gbn.md, \""
                     + docSection(f, shape, losses) + "\")");
         });
         return notes;
