@@ -63,6 +63,9 @@ final class ScopeDimensions {
      */
     static List<Scope.Dimension> of(ModelEntry entry, Map<String, String> defaults, List<String> grow,
                                     List<String> shapes, int steps) {
+        // a dimension named twice would label a point by one value and check it at the other
+        once("--grow", grow);
+        once("--workloads", shapes);
         List<Scope.Dimension> dims = new ArrayList<>();
         String workloadParam = workloadParameter(entry);
         if (!shapes.isEmpty()) {
@@ -95,6 +98,17 @@ final class ScopeDimensions {
             throw new InputException("model " + entry.name() + " has no parameter to grow: expected --grow PARAM,...");
         }
         return dims;
+    }
+
+    private static void once(String option, List<String> names) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String n : names) {
+            if (!seen.add(n)) {
+                throw new InputException(option + " " + String.join(option.equals("--grow") ? "," : ";", names) + ": "
+                        + n + " is named twice; expected each " + (option.equals("--grow") ? "parameter" : "workload")
+                        + " once");
+            }
+        }
     }
 
     /** The networks of a choice from the configured one on, in the order the model lists them. */

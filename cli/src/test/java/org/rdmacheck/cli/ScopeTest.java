@@ -163,6 +163,19 @@ class ScopeTest {
         assertTrue(each.err().contains("--max-time-each '-2s'"), each.err());
     }
 
+    /** A dimension named twice would label a point by one value and check it at the other. */
+    @Test
+    void aDimensionNamedTwiceIsRefused() {
+        CliTest.Run grow = CliTest.run("scope", "iofd", "--grow", "packets,packets", "--no-save");
+        assertEquals(ExitCodes.USAGE, grow.code(), grow.err());
+        assertEquals(1, grow.err().strip().lines().count(), grow.err());
+        assertTrue(grow.err().contains("--grow packets,packets: packets is named twice"), grow.err());
+        assertEquals("", grow.out());
+        CliTest.Run shapes = CliTest.run("scope", "iofd", "--workloads", "0-1;0-1", "--no-save");
+        assertEquals(ExitCodes.USAGE, shapes.code(), shapes.err());
+        assertTrue(shapes.err().contains("0-1 is named twice"), shapes.err());
+    }
+
     @Test
     void stepsBoundTheGrowth() throws Exception {
         CliTest.Run run = CliTest.run("scope", "abp", "--grow", "messages", "--steps", "1", "--json", "--threads", "1",
