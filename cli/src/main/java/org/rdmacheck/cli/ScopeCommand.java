@@ -90,7 +90,7 @@ final class ScopeCommand implements Callable<Integer> {
         }
         Durations.parseMillis("--max-time-each", eachLimit); // a bad value is refused even without --separate
         List<Scope.Dimension> dims = ScopeDimensions.of(entry, defaults, grow, shapes, steps);
-        entry.build(v, Params.of(Scope.parameters(base, dims, java.util.Collections.nCopies(dims.size(), 0))));
+        buildEveryValue(entry, v, base, dims);
         ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());
         Path out = traces.folder().orElse(null);
         PrintWriter err = spec.commandLine().getErr();
@@ -140,6 +140,22 @@ final class ScopeCommand implements Callable<Integer> {
         o.flush();
         // found: 0; the whole grid without one: 1 (a finding); a limit first: 3
         return r.separating().isPresent() ? ExitCodes.OK : r.complete() ? ExitCodes.VIOLATED : ExitCodes.INCONCLUSIVE;
+    }
+
+    /**
+     * Every value of every dimension is built once (the others at their first value) before any search,
+     * so that a bad one ({@code --workloads '0-1;9-9'}) is refused with one line, not after the good ones
+     * ran.
+     */
+    private static void buildEveryValue(ModelEntry entry, String v, Map<String, String> base,
+                                        List<Scope.Dimension> dims) {
+        for (int d = 0; d < dims.size(); d++) {
+            for (int i = 0; i < dims.get(d).values().size(); i++) {
+                List<Integer> index = new ArrayList<>(java.util.Collections.nCopies(dims.size(), 0));
+                index.set(d, i);
+                entry.build(v, Params.of(Scope.parameters(base, dims, index)));
+            }
+        }
     }
 
     /** One line for a property the model does not have, before any search. */

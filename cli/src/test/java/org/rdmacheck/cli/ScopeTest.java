@@ -176,6 +176,16 @@ class ScopeTest {
         assertTrue(shapes.err().contains("0-1 is named twice"), shapes.err());
     }
 
+    /** Every workload is built before any is checked: a bad second one is the only output. */
+    @Test
+    void aBadWorkloadIsRefusedBeforeTheGoodOnesRun() {
+        CliTest.Run run = CliTest.run("scope", "iofd", "--workloads", "0-1;9-9", "--no-save");
+        assertEquals(ExitCodes.USAGE, run.code(), run.err());
+        assertEquals(1, run.err().strip().lines().count(), "nothing checked before the refusal: " + run.err());
+        assertTrue(run.err().contains("9-9"), run.err());
+        assertEquals("", run.out());
+    }
+
     @Test
     void stepsBoundTheGrowth() throws Exception {
         CliTest.Run run = CliTest.run("scope", "abp", "--grow", "messages", "--steps", "1", "--json", "--threads", "1",
