@@ -83,7 +83,7 @@ final class KnockoutsCommand implements Callable<Integer> {
     /**
      * @param names model names, empty for every model that declares mechanisms
      * @return the entries
-     * @throws org.rdmacheck.model.InputException for an unknown model or one without mechanisms
+     * @throws org.rdmacheck.model.InputException for an unknown model, one without mechanisms or one named twice
      */
     static List<ModelEntry> entries(List<String> names) {
         if (names.isEmpty()) {
@@ -91,6 +91,11 @@ final class KnockoutsCommand implements Callable<Integer> {
         }
         List<ModelEntry> out = new ArrayList<>();
         for (String n : names) {
+            // a model named twice would be checked, and counted, twice
+            if (names.indexOf(n) != names.lastIndexOf(n)) {
+                throw new org.rdmacheck.model.InputException("knockouts " + String.join(" ", names) + ": model '" + n
+                        + "' is named twice; expected each model once");
+            }
             ModelEntry e = Catalog.find(n);
             if (e.mechanisms().isEmpty()) {
                 throw new org.rdmacheck.model.InputException("model '" + n + "' declares no mechanisms: expected one of "

@@ -377,6 +377,16 @@ class KnockoutsTest {
         assertEquals(CliTest.run("knockouts", "fabric", "--max-time-each", "10").code(), ExitCodes.USAGE);
     }
 
+    /** A model named twice would be checked and counted twice (18 scopes of iofd's 9): refused, nothing run. */
+    @Test
+    void aModelNamedTwiceIsRefused() {
+        CliTest.Run r = CliTest.run("knockouts", "iofd", "abp", "iofd", "--no-save");
+        assertEquals(ExitCodes.USAGE, r.code(), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("model 'iofd' is named twice"), r.err());
+        assertEquals("", r.out());
+    }
+
     @Test
     void commandExitsZeroWhenEveryMechanismIsKilled(@TempDir Path dir) throws Exception {
         CliTest.Run r = CliTest.run("knockouts", "escape-vl", "partition", "--json", "--threads", "2", "--out",
