@@ -140,6 +140,7 @@ final class FluidScenarios {
             case "NO-FIXED-POINT" -> Finding.Verdict.NO_FIXED_POINT;
             case "CONFIRMED" -> Finding.Verdict.CONFIRMED;
             case "REFUTED" -> Finding.Verdict.REFUTED;
+            case "INCONCLUSIVE" -> Finding.Verdict.INCONCLUSIVE;
             default -> Finding.Verdict.MEASURED;
         };
     }

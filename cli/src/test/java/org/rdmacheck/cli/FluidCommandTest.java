@@ -53,6 +53,13 @@ class FluidCommandTest {
         assertFalse(Files.exists(out));
     }
 
+    /** A comparison the fluid model leaves undecided (a run that did not converge) is an inconclusive row. */
+    @Test
+    void anUndecidedComparisonIsAnInconclusiveVerdict() {
+        assertEquals(Finding.Verdict.INCONCLUSIVE, FluidScenarios.verdict("INCONCLUSIVE"));
+        assertEquals(Finding.Verdict.REFUTED, FluidScenarios.verdict("REFUTED"));
+    }
+
     @Test
     void kminAndKmaxMayMoveTogether() {
         Run r = run("fluid", "fixed-point", "--param", "Kmin=300", "--param", "Kmax=400", "--param", "N=2", "--json");

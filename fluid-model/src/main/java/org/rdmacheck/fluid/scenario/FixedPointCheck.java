@@ -41,6 +41,26 @@ public final class FixedPointCheck {
      */
     public static Optional<ScenarioReport.Finding> check(String label, FluidParameters params, String window,
                                                          double meanQueueKB, double... meanRatesGbps) {
+        return check(label, params, window, true, meanQueueKB, meanRatesGbps);
+    }
+
+    /**
+     * As {@link #check(String, FluidParameters, String, double, double...)}, for a run that may not
+     * have settled: a window of a run that did not converge is no steady state, so comparing it with
+     * the fixed point decides nothing (verdict INCONCLUSIVE, the figures still given).
+     *
+     * @param label       what was run
+     * @param params      the parameters, N the number of identical flows
+     * @param window      the averaging window, for the summary
+     * @param settled     whether the run converged before the window
+     * @param meanQueueKB the simulated mean queue over the window
+     * @param meanRatesGbps each flow's simulated mean rate over the window (may be empty)
+     * @return the finding (CONFIRMED, REFUTED or INCONCLUSIVE, expected to hold), or empty when the
+     *         fixed point is outside RED's linear region
+     */
+    public static Optional<ScenarioReport.Finding> check(String label, FluidParameters params, String window,
+                                                         boolean settled, double meanQueueKB,
+                                                         double... meanRatesGbps) {
         FixedPointResult fp = FixedPoint.of(params);
         if (!fp.inLinearRegion()) {
             return Optional.empty();
@@ -68,8 +88,10 @@ public final class FixedPointCheck {
         String summary = String.format(Locale.ROOT, "%s mean queue %.2f KB vs fixed point q* = %.2f KB (tolerance "
                 + "%.2f KB)%s; p* = %.4g (CoNEXT'16 closed form %.4g)%s", window, meanQueueKB, fp.queueKB(), queueTol,
                 rates, fp.markingProbability(), FixedPoint.closedFormProbability(params),
-                queueOk && ratesOk ? "" : ": the simulated steady state is not the fixed point");
-        return Optional.of(new ScenarioReport.Finding(label + ": steady state = fixed point",
-                queueOk && ratesOk ? "CONFIRMED" : "REFUTED", f, summary, ScenarioReport.Expect.HOLDS));
+                !settled ? ": the run did not converge, so the window is no steady state to compare"
+                        : queueOk && ratesOk ? "" : ": the simulated steady state is not the fixed point");
+        String verdict = !settled ? "INCONCLUSIVE" : queueOk && ratesOk ? "CONFIRMED" : "REFUTED";
+        return Optional.of(new ScenarioReport.Finding(label + ": steady state = fixed point", verdict, f, summary,
+                ScenarioReport.Expect.HOLDS));
     }
 }

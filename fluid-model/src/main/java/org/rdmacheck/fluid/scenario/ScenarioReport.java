@@ -36,7 +36,7 @@ public record ScenarioReport(String scenario, List<Finding> findings, List<Path>
      *
      * @param label   what it is about, e.g. {@code strawman} or {@code N=16 Rai=40}
      * @param verdict a word: CONVERGED, NOT-CONVERGED, STARVES, NO-STARVATION, OK, NO-FIXED-POINT,
-     *                CONFIRMED, REFUTED...
+     *                CONFIRMED, REFUTED, INCONCLUSIVE...
      * @param figures named numbers (units in the names)
      * @param summary one line for people
      * @param expect  what the verdict must be (CONFIRMED or REFUTED for HOLDS or FAILS)

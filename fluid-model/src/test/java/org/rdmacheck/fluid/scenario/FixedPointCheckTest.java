@@ -33,6 +33,26 @@ class FixedPointCheckTest {
         assertEquals("REFUTED", FixedPointCheck.check("x", two, "", q, c * 1.03, c * 0.97).orElseThrow().verdict());
     }
 
+    /**
+     * T at its range's top (1 s): the rate-increase timer never fires in the run, the two flows never
+     * settle, so the last window is no steady state: the comparison is INCONCLUSIVE, not REFUTED.
+     */
+    @Test
+    void aRunThatDidNotConvergeLeavesTheFixedPointUndecided() {
+        ScenarioReport r = TwoFlowScenario.run(FluidParameters.deployed().with("T", "1000000"),
+                SolverSettings.defaults(), null);
+        assertEquals("NOT-CONVERGED", r.findings().get(0).verdict(), r.findings().get(0).summary());
+        ScenarioReport.Finding f = r.findings().stream().filter(x -> x.label().endsWith("= fixed point"))
+                .findFirst().orElseThrow();
+        assertEquals("INCONCLUSIVE", f.verdict(), f.summary());
+        FluidParameters two = FluidParameters.deployed().with("N", "2");
+        double q = FixedPoint.of(two).queueKB();
+        double c = FixedPoint.of(two).rateGbps();
+        assertEquals("INCONCLUSIVE", FixedPointCheck.check("x", two, "", false, q, c, c).orElseThrow().verdict(),
+                "not settled: undecided even where the window happens to match");
+        assertEquals("INCONCLUSIVE", FixedPointCheck.check("x", two, "", false, q * 0.5, c, c).orElseThrow().verdict());
+    }
+
     @Test
     void noFindingWhereTheFixedPointIsOutsideRedsLinearRegion() {
         FluidParameters many = FluidParameters.deployed().with("N", "32");
