@@ -48,7 +48,7 @@ public final class IofdEntry implements ModelEntry {
     private static final ParamSpec.Int THRESHOLD = ParamSpec.integer("threshold", 1, 1, 16,
             "deflection threshold in packets");
     private static final ParamSpec.Int ECN = ParamSpec.integer("ecn", 2, 1, 64,
-            "ECN marking threshold in packets (must exceed threshold)");
+            "ECN marking threshold in packets (at or below threshold: DeflectionThresholdBelowEcn fails)");
     private static final ParamSpec.Int QUEUE = ParamSpec.integer("queue", 3, 1, 32, "output queue capacity in packets");
     private static final ParamSpec.Int BACKGROUND = ParamSpec.integer("background", 1, 0, 8,
             "background packets injected nondeterministically");
