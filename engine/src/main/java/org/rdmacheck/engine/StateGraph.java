@@ -7,8 +7,10 @@ import java.util.List;
 /**
  * The explored state graph, kept only when a check needs it (progress properties, or a caller that
  * asks for the graph): forward adjacency recorded by the workers in runs of consecutive source
- * states, 4 bytes per edge plus 4 per state, with no copy into one array. Successors of a state are
- * in the model's emission order, so a state's first edge is its first successor.
+ * states, 4 bytes per edge plus 4 per state, with no copy into one array. In a graph handed out
+ * ({@link ExplorerSettings#recordGraph()}) the successors of a state are in the model's emission
+ * order, so a state's first edge is its first successor; a graph kept only for the progress
+ * properties leaves out self-loops and repeated edges, which backward reachability does not read.
  */
 public final class StateGraph {
 
