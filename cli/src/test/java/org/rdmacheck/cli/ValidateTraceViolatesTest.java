@@ -1,6 +1,7 @@
 package org.rdmacheck.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -55,6 +56,31 @@ class ValidateTraceViolatesTest {
         assertTrue(r.err().contains("--violates NoSuchProperty: expected a definition"), r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.out().isBlank(), r.out());
+    }
+
+    /** Init given to --violates: TLC could check it on the first state only; the reason is the line. */
+    @Test
+    void aStatePredicateThatIsNoInvariantIsRefusedWithTheReason() {
+        CliTest.Run r = CliTest.run("validate-trace", trace(), "--spec", spec(), "--violates", "Init");
+        assertEquals(2, r.code(), r.err() + r.out());
+        assertEquals(1, r.err().strip().lines().filter(l -> !l.startsWith("tlc:")).count(), r.err());
+        assertTrue(r.err().contains("--violates Init: a state predicate that no configuration of the manifest checks "
+                + "as an invariant"), r.err());
+    }
+
+    /**
+     * A definition that is no property (a number): the error names --violates, the option given. Slow: the
+     * fabric trace is validated by TLC first (about 30 s at load 20).
+     */
+    @Tag("slow")
+    @Test
+    void aDefinitionThatIsNoPropertyIsNamedByTheOptionGiven() {
+        CliTest.Run r = CliTest.run("validate-trace", JsonSchemaTest.repo().resolve(
+                "counterexamples/fabric/ecn-first-DeflectionBeforeEcnMark.json").toString(), "--spec",
+                JsonSchemaTest.repo().resolve("specs/fabric").toString(), "--violates", "HostCount");
+        assertEquals(2, r.code(), r.err() + r.out());
+        assertTrue(r.err().contains("rdmacheck: --violates HostCount: "), r.err());
+        assertFalse(r.err().contains("--property"), r.err());
     }
 
     @Test

@@ -171,7 +171,19 @@ public final class TraceValidator {
                 .withGeneratedRoot(MODULE + ".tla", text, sections)
                 .withInvariants(invariant ? List.of(property) : List.of())
                 .withProperties(invariant ? List.of() : List.of(property)).withCheckDeadlock(false);
-        TlcReport report = new TlcChecker(options).check(req);
+        TlcReport report;
+        try {
+            report = new TlcChecker(options).check(req);
+        } catch (InputException e) {
+            // the checker names the TLC option that brought the name in; here it came from --violates
+            for (String option : List.of("--property " + property + ":", "--invariant " + property + ":")) {
+                if (e.getMessage() != null && e.getMessage().startsWith(option)) {
+                    throw new InputException("--violates " + property + ":" + e.getMessage().substring(option.length()),
+                            e);
+                }
+            }
+            throw e;
+        }
         if (report.outcome() == org.rdmacheck.checker.tlc.TlcOutcome.TIMEOUT) {
             throw new Undecided("TLC did not finish checking " + property + " along the trace: " + report.detail());
         }
@@ -181,9 +193,30 @@ public final class TraceValidator {
             }
         }
         if (report.outcome() != org.rdmacheck.checker.tlc.TlcOutcome.SUCCESS) {
-            throw new InputException("TLC could not check " + property + " along the trace: " + report.detail());
+            throw new InputException(notChecked(report, property));
         }
         return -1;
+    }
+
+    /** Why TLC did not decide {@code property} along the trace: the report's line, else the property's result. */
+    private static String notChecked(TlcReport report, String property) {
+        for (CheckResult r : report.results()) {
+            if (r.property().equals(property) && r instanceof CheckResult.Inconclusive i
+                    && i.cause() == CheckResult.InconclusiveReason.INITIAL_STATES_ONLY) {
+                // Init and the like: as a PROPERTY a state predicate speaks of the first state only
+                return "--violates " + property + ": a state predicate that no configuration of the manifest "
+                        + "checks as an invariant, so TLC can check it on the trace's first state only (it holds "
+                        + "there): expected an invariant or an action property of the spec";
+            }
+        }
+        String why = report.detail();
+        if (why.isEmpty()) {
+            why = report.results().stream().filter(r -> r.property().equals(property)).findFirst()
+                    .map(r -> r instanceof CheckResult.Inconclusive i ? i.reason()
+                            : r instanceof CheckResult.Failed f ? f.error() : r.getClass().getSimpleName())
+                    .orElse("TLC's outcome " + report.outcome());
+        }
+        return "TLC could not check " + property + " along the trace: " + why;
     }
 
     /**
