@@ -1,7 +1,5 @@
 package org.rdmacheck.checker.cdg.tables;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -60,12 +58,7 @@ public final class IbNetDiscoverReader {
      * @throws InputException naming the file, line and problem
      */
     public static Subnet read(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new InputException("topology file '" + file + "': cannot read (" + e.getMessage() + ")", e);
-        }
+        List<String> lines = TextFiles.readLines(file, "topology file");
         return parse(lines, file.toString());
     }
 
@@ -95,7 +88,7 @@ public final class IbNetDiscoverReader {
             if (line.startsWith("switchguid=")) {
                 Matcher m = SWITCH_GUID.matcher(line);
                 if (!m.matches()) {
-                    throw new InputException(where + ": expected switchguid=0xGUID(PORTGUID), found '" + line + "'");
+                    throw new InputException(where + ": expected switchguid=0xGUID(PORTGUID), found '" + TextFiles.excerpt(line) + "'");
                 }
                 pendingPortGuid = m.group(2) == null ? -1 : Lids.guid(m.group(2), where);
                 continue;
@@ -104,7 +97,7 @@ public final class IbNetDiscoverReader {
                 Matcher m = SWITCH.matcher(line);
                 if (!m.matches()) {
                     throw new InputException(where + ": expected 'Switch N \"S-GUID\" # \"desc\" enhanced|base port 0 lid L lmc M',"
-                            + " found '" + line + "'");
+                            + " found '" + TextFiles.excerpt(line) + "'");
                 }
                 long guid = Lids.guid(m.group(2), where);
                 current = new NodeRec(true, guid, pendingPortGuid >= 0 ? pendingPortGuid : guid,
@@ -117,7 +110,7 @@ public final class IbNetDiscoverReader {
             if (line.startsWith("Ca") || line.startsWith("Rt")) {
                 Matcher m = CA.matcher(line);
                 if (!m.matches()) {
-                    throw new InputException(where + ": expected 'Ca N \"H-GUID\" # \"desc\"', found '" + line + "'");
+                    throw new InputException(where + ": expected 'Ca N \"H-GUID\" # \"desc\"', found '" + TextFiles.excerpt(line) + "'");
                 }
                 long guid = Lids.guid(m.group(4), where);
                 current = new NodeRec(false, guid, guid, count(m.group(2), where, "port count", 1, 254), m.group(5), 0, i + 1);
@@ -128,7 +121,7 @@ public final class IbNetDiscoverReader {
                 ports.add(port(line, where, current));
                 continue;
             }
-            throw new InputException(where + ": expected a node record line (Switch, Ca, [port] ...), found '" + line + "'");
+            throw new InputException(where + ": expected a node record line (Switch, Ca, [port] ...), found '" + TextFiles.excerpt(line) + "'");
         }
         if (nodes.isEmpty()) {
             throw new InputException(source + ": no Switch or Ca records: expected ibnetdiscover output");
@@ -150,7 +143,7 @@ public final class IbNetDiscoverReader {
         }
         Matcher m = PORT.matcher(line);
         if (!m.matches()) {
-            throw new InputException(where + ": expected '[p] \"S-GUID\"[q] # ...', found '" + line + "'");
+            throw new InputException(where + ": expected '[p] \"S-GUID\"[q] # ...', found '" + TextFiles.excerpt(line) + "'");
         }
         int p = count(m.group(1), where, "port", 1, current.ports());
         int lid = 0;
@@ -164,7 +157,7 @@ public final class IbNetDiscoverReader {
             Matcher c = CA_PORT_COMMENT.matcher(m.group(7));
             if (!c.matches()) {
                 throw new InputException(where + ": expected the comment '# lid L lmc M \"desc\" ...' of a channel adapter port,"
-                        + " found '# " + m.group(7) + "'");
+                        + " found '# " + TextFiles.excerpt(m.group(7)) + "'");
             }
             lid = lid(c.group(1), where, true);
             lmc = count(c.group(2), where, "lmc", 0, 7);

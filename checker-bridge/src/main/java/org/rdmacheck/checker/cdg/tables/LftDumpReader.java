@@ -257,6 +257,6 @@ public final class LftDumpReader {
     }
 
     private static String abbreviate(String s) {
-        return s.length() > 100 ? s.substring(0, 100) + "..." : s;
+        return TextFiles.excerpt(s);
     }
 }

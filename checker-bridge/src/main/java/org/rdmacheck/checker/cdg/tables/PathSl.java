@@ -1,7 +1,5 @@
 package org.rdmacheck.checker.cdg.tables;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -99,12 +97,7 @@ public interface PathSl {
     }
 
     private static PathSl fromFile(String spec, Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new InputException("SL file '" + file + "': cannot read (" + e.getMessage() + ")", e);
-        }
+        List<String> lines = TextFiles.readLines(file, "SL file");
         Map<Long, Integer> sls = new HashMap<>();
         Map<Long, String> lineOf = new LinkedHashMap<>(); // in file order
         for (int i = 0; i < lines.size(); i++) {
@@ -115,7 +108,7 @@ public interface PathSl {
             String[] f = line.split("\\s+");
             String where = file + " line " + (i + 1);
             if (f.length != 3) {
-                throw new InputException(where + ": expected 'SLID DLID SL', found '" + line + "'");
+                throw new InputException(where + ": expected 'SLID DLID SL', found '" + TextFiles.excerpt(line) + "'");
             }
             int s = Lids.parse(f[0], where + " SLID");
             int d = Lids.parse(f[1], where + " DLID");

@@ -1,7 +1,5 @@
 package org.rdmacheck.checker.cdg.tables;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -54,12 +52,7 @@ public final class Sl2VlTables implements LaneMap {
      * @throws InputException naming the file, line and problem
      */
     public static Sl2VlTables read(Path file, Subnet subnet) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new InputException("SL2VL file '" + file + "': cannot read (" + e.getMessage() + ")", e);
-        }
+        List<String> lines = TextFiles.readLines(file, "SL2VL file");
         return parse(lines, file.toString(), subnet);
     }
 
@@ -96,7 +89,7 @@ public final class Sl2VlTables implements LaneMap {
             Matcher m = HEADER.matcher(line);
             if (!m.matches()) {
                 throw new InputException(where + ": expected 'Switch|Channel Adapter 0xGUID, base LID L, \"desc\"', found '"
-                        + line + "'");
+                        + TextFiles.excerpt(line) + "'");
             }
             long guid = Lids.guid(m.group(2), where);
             if (!seen.add(guid)) {
@@ -130,7 +123,7 @@ public final class Sl2VlTables implements LaneMap {
                     if (HEADER.matcher(row).matches()) {
                         break;
                     }
-                    throw new InputException(rw + ": expected 'IN OUT : vl0 .. vl15' (16 VLs), found '" + row + "'");
+                    throw new InputException(rw + ": expected 'IN OUT : vl0 .. vl15' (16 VLs), found '" + TextFiles.excerpt(row) + "'");
                 }
                 int in = Integer.parseInt(r.group(1));
                 int out = Integer.parseInt(r.group(2));

@@ -154,6 +154,33 @@ class FixtureTest {
         assertEquals(0, minhop.newBlackHoles());
     }
 
+    /** A topology file that is not UTF-8 text: the file, line and byte offset where it stops being text. */
+    @Test
+    void aFileThatIsNotTextIsNamedWithItsLineAndByte(@TempDir Path dir) throws Exception {
+        Path topo = dir.resolve("latin1.topo");
+        Files.write(topo, new byte[] {'#', ' ', 'a', '\n', 'S', 'w', (byte) 0xe9, '\n'});
+        InputException e = assertThrows(InputException.class, () -> IbNetDiscoverReader.read(topo));
+        assertEquals("topology file '" + topo + "' line 2, byte 6: not UTF-8 text (byte 0xe9): expected the tool's "
+                + "text output", e.getMessage());
+    }
+
+    /** A binary forwarding-table file: a short excerpt, escaped, never the raw bytes. */
+    @Test
+    void aBinaryTableFileIsQuotedShortAndEscaped(@TempDir Path dir) throws Exception {
+        Path lfts = dir.resolve("binary.dump");
+        byte[] b = new byte[4096];
+        for (int i = 0; i < b.length; i++) {
+            int v = (i * 7 + 1) & 0xff;
+            b[i] = (byte) (v == '\n' ? 0 : v);
+        }
+        Files.write(lfts, b);
+        Subnet s = IbNetDiscoverReader.read(res("ring4.topo"));
+        InputException e = assertThrows(InputException.class, () -> LftDumpReader.read(lfts, s));
+        assertTrue(e.getMessage().chars().allMatch(c -> c >= 0x20 && c < 0x7f), e.getMessage());
+        assertTrue(e.getMessage().contains("found '\\x01\\x08\\x0f"), e.getMessage());
+        assertTrue(e.getMessage().length() < 500, e.getMessage());
+    }
+
     /**
      * A time limit that interrupts the failure analysis (the CLI's watchdog) ends it with the sets done so
      * far; the tables' verdict, reached before it, is reported with its counts.
