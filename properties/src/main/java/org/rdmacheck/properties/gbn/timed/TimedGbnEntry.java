@@ -180,15 +180,17 @@ public final class TimedGbnEntry implements ModelEntry {
                     "gbn-three-messages-four-losses"),
             "gb0", List.of("gb0-three-packets", "gb0-two-losses", "gb0-four-packets-two-losses",
                     "gb0-five-packets-two-losses", "gb0-three-losses", "gb0-three-packets-three-losses",
-                    "gb0-three-messages-three-losses"),
+                    "gb0-three-messages-three-losses", "gb0-four-packets-four-losses"),
             "st", List.of("st-two-losses", "st-three-packets-two-losses", "st-three-messages-two-losses",
-                    "st-three-packets-three-losses", "st-four-packets-three-losses", "st-five-packets-three-losses"),
+                    "st-three-packets-three-losses", "st-four-packets-three-losses", "st-five-packets-three-losses",
+                    "st-four-losses"),
             "ce", List.of("ce-three-packets", "ce-two-losses", "ce-three-packets-two-losses", "ce-four-packets-two-losses",
                     "ce-five-packets-two-losses", "ce-three-losses", "ce-three-packets-three-losses"),
             "improved", List.of("improved-two-losses", "improved-three-packets-two-losses",
                     "improved-four-packets-two-losses", "improved-five-packets-two-losses",
                     "improved-three-messages-two-losses", "improved-four-messages-two-losses",
-                    "improved-three-packets-three-losses", "improved-four-packets-three-losses"));
+                    "improved-three-packets-three-losses", "improved-four-packets-three-losses",
+                    "improved-four-losses"));
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(LOSSES.name());
@@ -198,25 +200,35 @@ public final class TimedGbnEntry implements ModelEntry {
      * (or of one of its findings) contains a finding of that scheme when its loss budget is at least
      * the finding's and every other parameter is equal (for the findings of
      * {@link #LONGER_RTO} also a longer RTO, for those of {@link #SPARED_LAST_PACKETS} a network
-     * sparing last packets, for those of {@link #MESSAGES_AT_LEAST} more messages, each carrying the
-     * properties its map names). The finding's trace is then a behaviour of
-     * the configuration (a loss is the network's choice, never forced); where a check does not find
-     * the violation, the verdict is UNEXPECTED (a finding about the rule).
+     * sparing last packets, for those of {@link #MESSAGES_AT_LEAST} more messages, for those of
+     * {@link #PACKETS_REPLAYED} other packets per message, each carrying the properties its map names).
+     * The finding's trace is then a behaviour of the configuration (a loss is the network's choice, never
+     * forced; the rest measured by replay); where a check does not find the violation, the verdict is
+     * UNEXPECTED (a finding about the rule).
      *
      * @param variant a variant
      * @param p       resolved parameters
      * @return the findings the configuration contains, fewest losses first; empty if none
      */
     List<String> containedFindings(String variant, Params p) {
-        List<String> scheme = LOSS_FINDINGS.getOrDefault(variant, LOSS_FINDINGS.values().stream()
-                .filter(fs -> fs.contains(variant)).findFirst().orElse(List.of()));
-        return scheme.stream().filter(f -> {
+        return schemeOf(variant).stream().filter(f -> {
             Map<String, String> here = new LinkedHashMap<>(p.asMap());
+            Map<String, String> own = resolve(f, Params.empty()).asMap();
+            if (!here.get(PACKETS.name()).equals(own.get(PACKETS.name()))) {
+                if (packetsReplayed(f, PACKETS.get(p)).isEmpty()) {
+                    return false;
+                }
+                // the trace replays at these packets: compared as at the finding's own, with its own
+                // RTO and network (the freedoms below were measured at the finding's packets only)
+                here.put(PACKETS.name(), own.get(PACKETS.name()));
+                return org.rdmacheck.properties.catalog.Containment.contains(here, own, "",
+                        MESSAGES_AT_LEAST.containsKey(f) ? Set.of(LOSSES.name(), MESSAGES.name()) : AT_LEAST)
+                        && !expectedFrom(f, p).isEmpty();
+            }
             Set<String> atLeast = new java.util.HashSet<>(AT_LEAST);
             if (MESSAGES_AT_LEAST.containsKey(f)) {
                 atLeast.add(MESSAGES.name());
             }
-            Map<String, String> own = resolve(f, Params.empty()).asMap();
             if (LONGER_RTO.containsKey(f)) {
                 atLeast.add(TIMEOUT.name());
             }
@@ -228,6 +240,48 @@ public final class TimedGbnEntry implements ModelEntry {
                     && !expectedFrom(f, p).isEmpty();
         }).toList();
     }
+
+    /** The loss findings of a scheme, or of the scheme a finding belongs to; empty for other variants. */
+    private static List<String> schemeOf(String variant) {
+        return LOSS_FINDINGS.getOrDefault(variant, LOSS_FINDINGS.values().stream()
+                .filter(fs -> fs.contains(variant)).findFirst().orElse(List.of()));
+    }
+
+    /** States and time the search from a replayed goodput trace may take, per finding. */
+    static final long EXTENSION_STATES = 20_000;
+    static final long EXTENSION_MILLIS = 5_000;
+
+    /**
+     * GoodputBound by trace extension (the rule of {@link org.rdmacheck.properties.catalog.TraceExtensionRule};
+     * docs/gbn.md, "What GoodputBound bounds"): the bound grows with the transfer, so a stored goodput trace
+     * never replays, violating, at more messages or packets; but its go-backs are a behaviour there, and with
+     * the losses left the same mechanism goes on. At a configuration of one of the five schemes (or their
+     * findings; no knock-out) with at least a goodput finding's packets, messages and losses and every other
+     * parameter equal, a GoodputBound violation the check did not expect counts as that finding's when its
+     * trace, replayed here by its actions, extends within the bounds to more transmissions than this
+     * configuration's bound allows, and the extended trace replays; else it stays unexpected.
+     *
+     * @param built a check
+     * @return the rule with the goodput findings below this configuration, fewest losses first; empty when none
+     */
+    @Override
+    public java.util.Optional<org.rdmacheck.properties.catalog.TraceExtensionRule> traceExtension(CheckSpec<?> built) {
+        Map<String, String> at = built.parameters();
+        if (at.containsKey(KNOCKOUT_PARAM)) {
+            return java.util.Optional.empty();
+        }
+        List<String> below = schemeOf(built.variant()).stream()
+                .filter(f -> variant(f).mustFail().contains(TimedGbnProperties.GOODPUT))
+                .filter(f -> org.rdmacheck.properties.catalog.Containment.contains(at,
+                        resolve(f, Params.empty()).asMap(), "", GOODPUT_EXTENDED))
+                .toList();
+        return below.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(
+                new org.rdmacheck.properties.catalog.TraceExtensionRule(below, TimedGbnProperties.GOODPUT,
+                        Set.of(TimedGbnProperties.GOODPUT), Set.of(), EXTENSION_STATES, EXTENSION_MILLIS));
+    }
+
+    /** Parameters a configuration may have more of than a goodput finding whose trace it extends. */
+    private static final Set<String> GOODPUT_EXTENDED = Set.of(PACKETS.name(), MESSAGES.name(), LOSSES.name());
 
     /**
      * Findings whose timeout the containment rule counts "at least", with the properties it carries to a
@@ -243,6 +297,8 @@ public final class TimedGbnEntry implements ModelEntry {
      * timeout plus one and asserts that exactly these do, and these at timeouts +2, +5 and 20 too.
      */
     static final Map<String, Set<String>> LONGER_RTO = Map.ofEntries(
+            Map.entry("gb0-four-packets-four-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("st-four-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("gbn-three-packets", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("gbn-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("gbn-four-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
@@ -285,6 +341,7 @@ public final class TimedGbnEntry implements ModelEntry {
      * that drops a last packet (gbn-two-losses: the second message's) does not replay there.
      */
     static final Map<String, Set<String>> SPARED_LAST_PACKETS = Map.ofEntries(
+            Map.entry("gb0-four-packets-four-losses", Set.of(TimedGbnProperties.GOODPUT)),
             Map.entry("gbn-three-packets", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("gbn-four-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("gbn-five-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
@@ -356,7 +413,9 @@ public final class TimedGbnEntry implements ModelEntry {
             Map.entry("improved-three-packets-three-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
             Map.entry("st-five-packets-three-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("ce-three-packets-three-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
-            Map.entry("improved-four-packets-three-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)));
+            Map.entry("improved-four-packets-three-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
+            Map.entry("st-four-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("improved-four-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)));
 
     /**
      * What a configuration expects from a finding it contains ({@link #containedFindings}): every
@@ -381,6 +440,42 @@ public final class TimedGbnEntry implements ModelEntry {
         if (LAST_PACKET_LOSS.is(p, "false") && LAST_PACKET_LOSS.is(own, "true")) {
             r.retainAll(SPARED_LAST_PACKETS.getOrDefault(finding, Set.of()));
         }
+        if (PACKETS.get(p) != PACKETS.get(own)) {
+            r.retainAll(packetsReplayed(finding, PACKETS.get(p)));
+        }
+        return r;
+    }
+
+    /**
+     * Findings whose stored traces replay, action for action, with other packets per message: property to
+     * the packets values (other than the finding's own) at which the trace, every other parameter the
+     * finding's, is a behaviour that violates the property at its last step, re-evaluated there. The same
+     * sends, receptions, losses, ticks and timer expiries, by PSN and sequence number: where moving AckReq
+     * and the last packets changes no step (Check-EPSN's race of ce-three-losses, PSN 1 lost and the CE
+     * timer started by the next last packet, at 3 and 4 packets; not at 5, where the window of 4 reaches
+     * no last packet and Check-EPSN never runs). Measured, not argued: TimedPacketsReplayTest replays
+     * every stored trace of every loss finding at every packets value from 1 to 16 and asserts that this
+     * map is exactly the set that replays, and that each replays at every message count the finding
+     * carries the property to ({@link #MESSAGES_AT_LEAST}), where the configuration contains the finding.
+     */
+    static final Map<String, Map<String, Set<Integer>>> PACKETS_REPLAYED = Map.of(
+            "ce-three-losses", Map.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT, Set.of(3, 4)),
+            "ce-three-packets-three-losses", Map.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT, Set.of(2, 4)),
+            "ce-two-losses", Map.of(TimedGbnProperties.NO_REDUNDANT_NAK, Set.of(4)),
+            "ce-four-packets-two-losses", Map.of(TimedGbnProperties.NO_REDUNDANT_NAK, Set.of(2)),
+            "ce-five-packets-two-losses", Map.of(TimedGbnProperties.NO_REDUNDANT_NAK, Set.of(4)),
+            // at fewer packets the bound is lower: the 6-packet transfer's 20 transmissions exceed 4 packets' 13
+            "gbn-three-packets-four-losses", Map.of(TimedGbnProperties.GOODPUT, Set.of(2)),
+            "gb0-four-packets-four-losses", Map.of(TimedGbnProperties.GOODPUT, Set.of(3)));
+
+    /** The properties whose stored traces of {@code finding} replay at {@code packets}; empty if none. */
+    private static Set<String> packetsReplayed(String finding, int packets) {
+        Set<String> r = new java.util.TreeSet<>();
+        PACKETS_REPLAYED.getOrDefault(finding, Map.of()).forEach((prop, ps) -> {
+            if (ps.contains(packets)) {
+                r.add(prop);
+            }
+        });
         return r;
     }
 
@@ -593,6 +688,8 @@ public final class TimedGbnEntry implements ModelEntry {
                     + "finding " + f + " (" + own.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                     .collect(java.util.stream.Collectors.joining(" ")) + (shape ? "" : " at the default shape")
                     + "; at least its losses" + (MESSAGES_AT_LEAST.containsKey(f) ? " and messages" : "") + ", "
+                    + (PACKETS.get(here) != PACKETS.get(resolve(f, Params.empty())) ? "packets=" + PACKETS.get(here)
+                    + " where its trace replays action for action, " : "")
                     + (LONGER_RTO.containsKey(f) ? "timeout at least its, " : "")
                     + (SPARED_LAST_PACKETS.containsKey(f) ? "lastPacketLoss either, " : "") + "every other "
                     + "parameter equal; more messages, a longer RTO and spared last packets carry the properties "
@@ -610,7 +707,8 @@ public final class TimedGbnEntry implements ModelEntry {
             "st-three-packets-three-losses", "st-four-packets-three-losses", "ce-five-packets-two-losses",
             "gbn-three-packets-four-losses", "gb0-three-packets-three-losses", "improved-four-messages-two-losses",
             "gbn-three-messages-four-losses", "gb0-three-messages-three-losses", "st-five-packets-three-losses",
-            "ce-three-packets-three-losses", "improved-four-packets-three-losses");
+            "ce-three-packets-three-losses", "improved-four-packets-three-losses", "gb0-four-packets-four-losses",
+            "st-four-losses", "improved-four-losses");
 
     private static String docSection(String finding, boolean shape, String losses) {
         if (LARGER_SHAPES.contains(finding)) {

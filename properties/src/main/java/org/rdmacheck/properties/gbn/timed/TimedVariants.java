@@ -294,6 +294,22 @@ final class TimedVariants {
                     + "after the go-back with the double NAK(4), 26 packets on the wire when the 6th of 8 is "
                     + "delivered (GoodputBound at 33 % allows 25)", Set.of(NO_PREMATURE_TIMEOUT, GOODPUT),
                     VariantSpec.Origin.PAPER, Map.of("packets", "4", "losses", "3")),
+            // a fifth round: four losses at the default shape (st, improved) and at 4-packet messages (gb0)
+            new VariantSpec("gb0-four-packets-four-losses", "Go-Back-0 with 4-packet messages at L = 4: PSN 0 lost "
+                    + "once and PSN 2 three times, each NAK sending Go-Back-0 back to the message's first packet; 26 "
+                    + "packets are on the wire when the 3rd of 8 is delivered (GoodputBound at 33 % allows 25)",
+                    Set.of(GOODPUT), VariantSpec.Origin.PAPER, Map.of("packets", "4", "losses", "4")),
+            new VariantSpec("st-four-losses", "Send-Twice at L = 4: one copy of PSN 1 (the first message's last "
+                    + "packet) is lost and the other copy's ACK(2), then both copies of PSN 3; the RTO goes back to "
+                    + "UNA (PSN 0) over packets the receiver has, and PSN 2 is resent while the ACK(3) drawn by the "
+                    + "duplicate of PSN 1 is on its way (NoSpuriousRetransmission): gbn-two-losses' go-back after an "
+                    + "RTO with every loss doubled", Set.of(NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER,
+                    Map.of("losses", "4")),
+            new VariantSpec("improved-four-losses", "Improved at L = 4: both copies of PSN 1 (the first message's "
+                    + "last packet) are lost, the NAK PSN 2's arrival draws is lost, and Check-EPSN's first NAK too; "
+                    + "its second NAK leaves in the tick the 16-tick RTO expires (NoPrematureTimeout): "
+                    + "ce-three-losses' race with Send-Twice's second copy lost too",
+                    Set.of(NO_PREMATURE_TIMEOUT), VariantSpec.Origin.PAPER, Map.of("losses", "4")),
             new VariantSpec("gbn-no-rto", "Go-Back-N with the ACK timer disabled (IB timeout=0)",
                     Set.of("DeadlockFree", PROGRESS), VariantSpec.Origin.MUTATION, Map.of("timeout", "0")));
 
