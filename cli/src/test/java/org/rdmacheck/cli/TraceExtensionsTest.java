@@ -65,6 +65,22 @@ class TraceExtensionsTest {
         }
     }
 
+    /** A check of the liveness property alone still finds the deadlock's extension (deadlock freedom not selected). */
+    @Test
+    void aLivenessPropertyAloneTakesTheDeadlocksExtension() {
+        CheckSpec<?> built = Catalog.find("iofd").build("dft-one-message", Params.of(Map.of("tokens", "3")));
+        org.rdmacheck.properties.liveness.LivenessSpec<?> live = Catalog.find("iofd").liveness(built).orElseThrow();
+        ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
+                .withMaxMillis(120_000);
+        List<Finding> rows = ModelChecks.run(built.selecting(p -> false), live, settings, null);
+        assertEquals(1, rows.size());
+        Finding f = rows.get(0);
+        assertEquals(IofdEntry.EVENTUALLY_DELIVERED, f.property());
+        assertEquals(Finding.Verdict.VIOLATED, f.verdict());
+        assertEquals(Finding.Outcome.AS_EXPECTED, f.outcome(), f.detail());
+        assertEquals(9.0, f.quantity("extendedFindingSteps").orElseThrow().value());
+    }
+
     /**
      * A planted rule: one message of 6 packets at queues of 3 with 1 token deadlocks (10 steps) below every stored
      * finding (dft-one-message-queue-three has 2 tokens), so the declared rule offers no candidate; offered that
