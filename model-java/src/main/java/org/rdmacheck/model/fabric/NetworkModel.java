@@ -107,8 +107,14 @@ public final class NetworkModel implements LayoutModel {
     private final int[] initTokens;
     private final int[] srcTor;
     private final boolean[][] dead;
-    /** per failure element: the ECMP arc of flow f at node v at {@code v * flows + f} ({@link FabricNet#ecmpArc}, one row read per state) */
+    /**
+     * per failure element (one row read per state), from {@code ECMP * (v * flows + f)}: the ECMP arc of flow f
+     * at node v ({@link FabricNet#ecmpArc}), then where the occupancy of that arc's VL1 buffer is read: the
+     * buffer's layout position and the header value, shift and mask of its background count (-1, 0, 0, 0 when
+     * there is none), so that the decision reads the arc and its occupancy's places from one cache line
+     */
     private final int[][] ecmpRows;
+    private static final int ECMP = 5;
     private final int[] bufOfArc;
     private final boolean[] hostArc;
     /** per arc: the node it leads to ({@link Topology#arcTo}, a table read) */
@@ -482,11 +488,26 @@ public final class NetworkModel implements LayoutModel {
                 dead[e][a] = net.dead(e, a);
             }
         }
-        ecmpRows = new int[net.elementCount()][t.nodeCount() * flows];
+        int[] vl1Pos = new int[t.arcCount()];
+        for (int a = 0; a < t.arcCount(); a++) {
+            int i = net.bufOfArc(a);
+            vl1Pos[a] = i >= 0 && g.buffers[2 * i + 1] != null ? g.layout.fifos().indexOf(g.buffers[2 * i + 1]) : -1;
+        }
+        ecmpRows = new int[net.elementCount()][ECMP * t.nodeCount() * flows];
         for (int e = 0; e < net.elementCount(); e++) {
             for (int v = 0; v < t.nodeCount(); v++) {
                 for (int f = 0; f < flows; f++) {
-                    ecmpRows[e][v * flows + f] = net.ecmpArc(e, v, f);
+                    int r = ECMP * (v * flows + f);
+                    int arc = net.ecmpArc(e, v, f);
+                    ecmpRows[e][r] = arc;
+                    ecmpRows[e][r + 1] = -1;
+                    if (arc >= 0 && vl1Pos[arc] >= 0) {
+                        Field bg = g.background[net.bufOfArc(arc)];
+                        ecmpRows[e][r + 1] = vl1Pos[arc];
+                        ecmpRows[e][r + 2] = bg.position();
+                        ecmpRows[e][r + 3] = bg.shift();
+                        ecmpRows[e][r + 4] = (1 << bg.width()) - 1;
+                    }
                 }
             }
         }
@@ -2447,6 +2468,15 @@ public final class NetworkModel implements LayoutModel {
             return lane == 1 ? n + x.get(background[i]) : n;
         }
 
+        /** {@link #occ} of the ECMP arc {@code normal} on VL1, from the places its ECMP row holds ({@code ecmpRows}). */
+        private int ecmpOcc(int row, int normal) {
+            if (recording == null) {
+                int[] e = ecmpNow;
+                return x.lengthAt(e[row + 1]) + (state[offset + e[row + 2]] >>> e[row + 3] & e[row + 4]);
+            }
+            return occ(normal, 1);
+        }
+
         private boolean isUTurn(int out, int inArc) {
             return inArc >= 0 && out == Topology.reverse(inArc);
         }
@@ -2563,7 +2593,8 @@ public final class NetworkModel implements LayoutModel {
                 byTable(v, f, seq, tokens, inArc, end);
                 return;
             }
-            int normal = ecmpNow[v * flows + f];
+            int row = ECMP * (v * flows + f);
+            int normal = ecmpNow[row];
             hNormal = normal;
             if (iofd && normal < 0) {
                 return; // IOFD: only a stale entry (failure cleanup knocked out) leads a packet off every route
@@ -2599,12 +2630,12 @@ public final class NetworkModel implements LayoutModel {
             int on; // the ECMP buffer's occupancy (VL1: its background counted), read once
             if (marks) {
                 deflectionArcs(v, f, seq, tokens, normal, inArc); // the could-deflect flag needs them below too
-                on = normal >= 0 ? occ(normal, 1) : 0;
+                on = normal >= 0 ? ecmpOcc(row, normal) : 0;
                 above = normal >= 0 && on >= threshold;
             } else {
                 // the presets show no could-deflect flag: the deflection ports are wanted only above the
                 // threshold (seed 000 §IV-B), so the ports' rooms are not read below it
-                on = normal >= 0 ? occ(normal, 1) : 0;
+                on = normal >= 0 ? ecmpOcc(row, normal) : 0;
                 above = normal >= 0 && on >= threshold;
                 if (above || koThreshold) {
                     deflectionArcs(v, f, seq, tokens, normal, inArc);
