@@ -115,6 +115,50 @@ public final class StateGraph {
     }
 
     /**
+     * One pass of backward reachability over the forward edges: a state outside {@code reach} with a
+     * successor in it joins it, at once, so that the states after it in the pass see it. A sealed
+     * graph only.
+     *
+     * @param reach      the states known to reach the goal; grows
+     * @param descending the pass goes from the last state to the first (edges to later states, the
+     *                   breadth-first search's new states, carry in one pass), else from the first
+     *                   (edges back to earlier states carry)
+     * @return whether a state joined
+     */
+    boolean reachPass(java.util.BitSet reach, boolean descending) {
+        boolean grew = false;
+        for (int ri = 0; ri < runs.size(); ri++) {
+            Run r = runs.get(descending ? runs.size() - 1 - ri : ri);
+            int[] deg = r.degrees();
+            int[] t = r.targets();
+            int end = t.length;
+            int start = 0;
+            for (int j = 0; j < deg.length; j++) {
+                int i = descending ? deg.length - 1 - j : j;
+                int from = descending ? end - deg[i] : start;
+                int to = from + deg[i];
+                if (descending) {
+                    end = from;
+                } else {
+                    start = to;
+                }
+                int state = r.first() + i;
+                if (deg[i] == 0 || reach.get(state)) {
+                    continue;
+                }
+                for (int e = from; e < to; e++) {
+                    if (reach.get(t[e])) {
+                        reach.set(state);
+                        grew = true;
+                        break;
+                    }
+                }
+            }
+        }
+        return grew;
+    }
+
+    /**
      * Copies the graph into compressed rows: {@code off[s]..off[s+1]-1} are the positions of state
      * s's edges in {@code dst}, in emission order; with {@code actions}, the number of each edge's
      * action code in {@link #actionCodes()} (only on a graph recorded with {@link #labels}).
