@@ -43,7 +43,8 @@ class TimedGbnCheckTest {
         "gbn-three-messages-four-losses,71348", "gb0-three-messages-three-losses,28181",
         "st-five-packets-three-losses,23384", "ce-three-packets-three-losses,36353",
         "improved-four-packets-three-losses,54492",
-        "gb0-four-packets-four-losses,72250", "st-four-losses,19294", "improved-four-losses,38778"})
+        "gb0-four-packets-four-losses,72250", "st-four-losses,19294", "improved-four-losses,38778",
+        "ce-five-packets-four-losses,114274", "improved-five-packets-four-losses,137712"})
     void everyVariantAsExpectedAtItsDefaults(String variant, long states) {
         CheckSpec<?> spec = new TimedGbnEntry().build(variant, Params.empty());
         ExplorationReport r = check(variant, Map.of());

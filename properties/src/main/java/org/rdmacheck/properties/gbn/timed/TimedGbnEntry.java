@@ -185,12 +185,13 @@ public final class TimedGbnEntry implements ModelEntry {
                     "st-three-packets-three-losses", "st-four-packets-three-losses", "st-five-packets-three-losses",
                     "st-four-losses"),
             "ce", List.of("ce-three-packets", "ce-two-losses", "ce-three-packets-two-losses", "ce-four-packets-two-losses",
-                    "ce-five-packets-two-losses", "ce-three-losses", "ce-three-packets-three-losses"),
+                    "ce-five-packets-two-losses", "ce-three-losses", "ce-three-packets-three-losses",
+                    "ce-five-packets-four-losses"),
             "improved", List.of("improved-two-losses", "improved-three-packets-two-losses",
                     "improved-four-packets-two-losses", "improved-five-packets-two-losses",
                     "improved-three-messages-two-losses", "improved-four-messages-two-losses",
                     "improved-three-packets-three-losses", "improved-four-packets-three-losses",
-                    "improved-four-losses"));
+                    "improved-four-losses", "improved-five-packets-four-losses"));
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(LOSSES.name());
@@ -341,6 +342,8 @@ public final class TimedGbnEntry implements ModelEntry {
      * that drops a last packet (gbn-two-losses: the second message's) does not replay there.
      */
     static final Map<String, Set<String>> SPARED_LAST_PACKETS = Map.ofEntries(
+            Map.entry("ce-five-packets-four-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
+            Map.entry("improved-five-packets-four-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
             Map.entry("gb0-four-packets-four-losses", Set.of(TimedGbnProperties.GOODPUT)),
             Map.entry("gbn-three-packets", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("gbn-four-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
@@ -415,7 +418,9 @@ public final class TimedGbnEntry implements ModelEntry {
             Map.entry("ce-three-packets-three-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
             Map.entry("improved-four-packets-three-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
             Map.entry("st-four-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
-            Map.entry("improved-four-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)));
+            Map.entry("improved-four-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
+            Map.entry("ce-five-packets-four-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
+            Map.entry("improved-five-packets-four-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)));
 
     /**
      * What a configuration expects from a finding it contains ({@link #containedFindings}): every
@@ -466,7 +471,8 @@ public final class TimedGbnEntry implements ModelEntry {
             "ce-five-packets-two-losses", Map.of(TimedGbnProperties.NO_REDUNDANT_NAK, Set.of(4)),
             // at fewer packets the bound is lower: the 6-packet transfer's 20 transmissions exceed 4 packets' 13
             "gbn-three-packets-four-losses", Map.of(TimedGbnProperties.GOODPUT, Set.of(2)),
-            "gb0-four-packets-four-losses", Map.of(TimedGbnProperties.GOODPUT, Set.of(3)));
+            "gb0-four-packets-four-losses", Map.of(TimedGbnProperties.GOODPUT, Set.of(3)),
+            "ce-five-packets-four-losses", Map.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT, Set.of(4)));
 
     /** The properties whose stored traces of {@code finding} replay at {@code packets}; empty if none. */
     private static Set<String> packetsReplayed(String finding, int packets) {
@@ -708,7 +714,8 @@ public final class TimedGbnEntry implements ModelEntry {
             "gbn-three-packets-four-losses", "gb0-three-packets-three-losses", "improved-four-messages-two-losses",
             "gbn-three-messages-four-losses", "gb0-three-messages-three-losses", "st-five-packets-three-losses",
             "ce-three-packets-three-losses", "improved-four-packets-three-losses", "gb0-four-packets-four-losses",
-            "st-four-losses", "improved-four-losses");
+            "st-four-losses", "improved-four-losses", "ce-five-packets-four-losses",
+            "improved-five-packets-four-losses");
 
     private static String docSection(String finding, boolean shape, String losses) {
         if (LARGER_SHAPES.contains(finding)) {

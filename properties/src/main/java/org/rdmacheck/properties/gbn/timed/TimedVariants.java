@@ -310,6 +310,19 @@ final class TimedVariants {
                     + "its second NAK leaves in the tick the 16-tick RTO expires (NoPrematureTimeout): "
                     + "ce-three-losses' race with Send-Twice's second copy lost too",
                     Set.of(NO_PREMATURE_TIMEOUT), VariantSpec.Origin.PAPER, Map.of("losses", "4")),
+            // a sixth round: Check-EPSN's race behind a suppressed NAK, 5-packet messages at L = 4
+            new VariantSpec("ce-five-packets-four-losses", "Check-EPSN with 5-packet messages at L = 4: PSN 1 is "
+                    + "lost and NAKed, the go-back moves UNA to 1 so that the window reaches PSN 4, the first "
+                    + "message's last packet; PSN 2 is lost again inside the NAK interval (no NAK); PSN 4's arrival "
+                    + "starts the CE timer with nothing left of the interval, its NAK(2) and the next are lost, and "
+                    + "the third leaves in the tick the 16-tick RTO expires (NoPrematureTimeout): ce-three-losses' "
+                    + "race behind a suppressed NAK", Set.of(NO_PREMATURE_TIMEOUT), VariantSpec.Origin.PAPER,
+                    Map.of("packets", "5", "losses", "4")),
+            new VariantSpec("improved-five-packets-four-losses", "Improved with 5-packet messages at L = 4: as "
+                    + "ce-five-packets-four-losses, a NAK's go-back moves the window to the first message's last "
+                    + "packet, a second loss inside the NAK interval draws no NAK, and Check-EPSN's third NAK races "
+                    + "the 16-tick RTO (NoPrematureTimeout)", Set.of(NO_PREMATURE_TIMEOUT), VariantSpec.Origin.PAPER,
+                    Map.of("packets", "5", "losses", "4")),
             new VariantSpec("gbn-no-rto", "Go-Back-N with the ACK timer disabled (IB timeout=0)",
                     Set.of("DeadlockFree", PROGRESS), VariantSpec.Origin.MUTATION, Map.of("timeout", "0")));
 
