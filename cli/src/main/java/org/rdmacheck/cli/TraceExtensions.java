@@ -25,27 +25,88 @@ import org.rdmacheck.properties.liveness.LivenessSpec;
 /**
  * Applies a model's rule by trace extension ({@link TraceExtensionRule}) to the violations one check did not
  * expect: a violation is expected after all when a stored finding's trace, replayed at the check's
- * configuration and extended by a bounded search, reaches a violation of the same property and the extended
- * trace replays ({@link TraceExtension}). The row then names the finding and the extension's length. The
- * searches of one check are kept (the stall properties of a deadlock share a search), nothing beyond it.
+ * configuration and extended by a bounded search, reaches a violation of the same property <em>of the same
+ * behaviour as the check's own</em>, and the extended trace replays ({@link TraceExtension}). The row then names
+ * the finding and the extension's length. The searches of one check are kept (the stall properties of a deadlock
+ * share a search), nothing beyond it.
+ *
+ * <p>The criterion of "the same behaviour" is the kind of the state the check's own counterexample ends in
+ * ({@link ModelEntry#violationKind}; for the network models why its stuck packets cannot move): the search from
+ * the replayed trace looks for a violating state of that kind and no other, so an extension never vouches for a
+ * violation of another kind than the one the check found. Kind equality rather than "the check's trace has the
+ * finding's as a replayed prefix": the check's shortest counterexample is breadth-first and in general interleaves
+ * its steps differently from the finding's (at dft=3 the check fails spine0 where the finding fails spine1, a
+ * symmetric choice), so a prefix test would refuse the same deadlock reached in another order, while the kind is
+ * what containment itself compares ({@link ModelEntry#otherKind}). Where containment refused the check's
+ * violation for its kind (another kind than the contained finding's), the extension grants nothing. A progress or
+ * {@code <>p} liveness violation takes the deadlock's extension only when the check's own counterexample ends in
+ * a dead end (no successor; a liveness lasso's loop no more than its last state's stuttering): a fair cycle that
+ * never reaches the goal is another behaviour than a deadlock, and no dead end vouches for it.
  */
 final class TraceExtensions {
+
+    /** The kinds of the model's violations, as the rule compares them. */
+    interface Kinds {
+
+        /**
+         * @param property the violated property
+         * @param end      the state a counterexample ends in
+         * @return its kind, empty when the model declares none
+         */
+        Optional<Object> kind(String property, Object end);
+
+        /**
+         * @param property the violated property
+         * @param end      the state the check's counterexample ends in
+         * @return containment's line when the violation is of another kind than the contained finding's
+         */
+        Optional<String> otherKind(String property, Object end);
+
+        /** The kinds a model entry declares, for checks built like {@code built}. */
+        @SuppressWarnings("unchecked")
+        static Kinds of(ModelEntry entry, CheckSpec<?> built) {
+            CheckSpec<Object> b = (CheckSpec<Object>) built;
+            return new Kinds() {
+                @Override
+                public Optional<Object> kind(String property, Object end) {
+                    return entry.violationKind(b, property, end);
+                }
+
+                @Override
+                public Optional<String> otherKind(String property, Object end) {
+                    return entry.otherKind(b, property, end);
+                }
+            };
+        }
+    }
 
     private final CheckSpec<?> spec;
     private final TraceExtensionRule rule;
     private final Path folder;
-    /** per property, what its search came to (null until searched) */
+    private final Kinds kinds;
+    /** per property and kind, what its search came to (absent until searched) */
     private final Map<String, Optional<TraceExtension.Extended>> done = new HashMap<>();
+
+    /**
+     * @param spec   a check (its model in the catalogue, whose kinds the rule compares)
+     * @param rule   the rule to apply to it
+     * @param folder where the findings' stored traces are
+     */
+    TraceExtensions(CheckSpec<?> spec, TraceExtensionRule rule, Path folder) {
+        this(spec, rule, folder, Kinds.of(Catalog.find(spec.modelName()), spec));
+    }
 
     /**
      * @param spec   a check
      * @param rule   the rule to apply to it
      * @param folder where the findings' stored traces are
+     * @param kinds  the kinds of its violations
      */
-    TraceExtensions(CheckSpec<?> spec, TraceExtensionRule rule, Path folder) {
+    TraceExtensions(CheckSpec<?> spec, TraceExtensionRule rule, Path folder, Kinds kinds) {
         this.spec = spec;
         this.rule = rule;
         this.folder = folder;
+        this.kinds = kinds;
     }
 
     /**
@@ -60,7 +121,7 @@ final class TraceExtensions {
             return Optional.empty();
         }
         return entry.traceExtension(spec).flatMap(r -> storedFolder(spec.modelName())
-                .map(f -> new TraceExtensions(spec, r, f)));
+                .map(f -> new TraceExtensions(spec, r, f, Kinds.of(entry, spec))));
     }
 
     /**
@@ -84,14 +145,14 @@ final class TraceExtensions {
     /**
      * @param rows the check's rows
      * @param live its liveness properties, or null
-     * @return the rows, each violation not expected that the rule covers and a finding's trace extends to
-     *         marked expected, with the finding and the extension in its detail and figures
+     * @return the rows, each violation not expected that the rule covers and a finding's trace extends to (a
+     *         violation of the check's own kind) marked expected, with the finding and the extension in its
+     *         detail and figures
      */
     List<Finding> apply(List<Finding> rows, LivenessSpec<?> live) {
         List<Finding> out = new ArrayList<>();
         for (Finding f : rows) {
-            out.add(unexpectedViolation(f) && rule.properties().contains(f.property())
-                    ? extension(f.property(), live).map(e -> expected(f, e)).orElse(f) : f);
+            out.add(unexpectedViolation(f) && rule.properties().contains(f.property()) ? grant(f, live) : f);
         }
         return out;
     }
@@ -100,15 +161,53 @@ final class TraceExtensions {
         return f.verdict().polarity() == Finding.Polarity.FAILS && f.outcome() == Finding.Outcome.UNEXPECTED;
     }
 
+    /** The row expected by an extension of its own violation's kind, or unchanged (with why, where it says more). */
+    @SuppressWarnings("unchecked")
+    private <S> Finding grant(Finding f, LivenessSpec<?> live) {
+        CheckSpec<S> s = (CheckSpec<S>) spec;
+        Optional<Counterexample> own = f.counterexample().map(Finding.Trace::trace);
+        Optional<S> end = own.flatMap(c -> TraceReplayer.lastState(s, c));
+        if (end.isEmpty()) {
+            return f; // nothing to compare the extension with
+        }
+        boolean deadlockRule = rule.traceProperty().equals(DeadlockFreedom.standard().name());
+        boolean stall = deadlockRule && !f.property().equals(rule.traceProperty());
+        if (stall) {
+            List<org.rdmacheck.model.Transition<S>> next = new ArrayList<>();
+            s.model().successors(end.get(), next::add);
+            // a dead end: no successor, not final; a liveness lasso shows one as its last state stuttering (the
+            // loop at the last step), any longer loop is a fair cycle
+            int last = own.get().steps().size() - 1;
+            boolean cycle = own.get().loopStart() >= 0 && own.get().loopStart() < last;
+            if (cycle || !next.isEmpty() || s.model().isFinal(end.get())) {
+                return withNote(f, "not expected by trace extension: the check's counterexample of " + f.property()
+                        + " is " + (cycle ? "a lasso whose loop is a cycle" : "no dead end")
+                        + ", and a stored deadlock's extension vouches only for a dead end");
+            }
+        }
+        // the kind the extension must reach: the kind of the check's own violation (a dead end's, for a stall row)
+        String kindProperty = stall ? rule.traceProperty() : f.property();
+        if (kinds.otherKind(kindProperty, end.get()).isPresent()) {
+            return f; // containment refused this violation for its kind; its detail says so
+        }
+        Optional<Object> kind = kinds.kind(kindProperty, end.get());
+        return extension(f.property(), kind, live).map(e -> expected(f, e)).orElse(f);
+    }
+
+    private static Finding withNote(Finding f, String line) {
+        return f.withDetail(f.detail().isEmpty() ? line : line + "; " + f.detail());
+    }
+
     private Finding expected(Finding f, TraceExtension.Extended e) {
         String what = f.property().equals(rule.traceProperty()) ? "a violation" : "a dead end that violates "
                 + f.property();
         String line = "expected by trace extension: the stored " + e.finding() + "'s " + e.replayed() + "-step trace, "
                 + "replayed here, " + (e.extension() == 0 ? "ends in " + what : "extends by "
-                + org.rdmacheck.checker.Counts.of(e.extension(), "step") + " to " + what) + " ("
+                + org.rdmacheck.checker.Counts.of(e.extension(), "step") + " to " + what) + " of the check's own kind ("
                 + org.rdmacheck.checker.Counts.of(e.states(), "state") + " searched; the extended trace replays)";
-        String detail = f.detail().isEmpty() ? line : line + "; " + f.detail().replaceFirst("^" + java.util.regex
-                .Pattern.quote(f.property()) + " is violated by another deadlock[^;]*; ?", "");
+        Optional<Path> written = f.counterexample().flatMap(Finding.Trace::file).map(file -> writeBeside(file, e));
+        line += written.map(w -> "; the extended trace: " + w).orElse("");
+        String detail = f.detail().isEmpty() ? line : line + "; " + f.detail();
         return f.withExpected(Finding.Expectation.FAILS).withDetail(detail)
                 .with(Quantity.of("extendedFindingSteps", e.replayed(), Quantity.Unit.STEPS),
                         Quantity.of("extensionSteps", e.extension(), Quantity.Unit.STEPS),
@@ -116,28 +215,46 @@ final class TraceExtensions {
     }
 
     /**
-     * The first of the rule's findings whose trace extends to a violation of {@code property}, searched once per
-     * check. Under a deadlock rule a progress property and a liveness property {@code <>p} take the deadlock's
-     * extension: its dead end violates them where their goal is false (nothing is enabled there, so every
-     * fairness is met), and the progress trace is replayed as such.
+     * Writes the extension's trace beside the check's own counterexample ({@code <file>-extended.json}, the same
+     * format, readable by {@code replay}).
      */
-    private Optional<TraceExtension.Extended> extension(String property, LivenessSpec<?> live) {
-        Optional<TraceExtension.Extended> known = done.get(property);
+    private static Path writeBeside(Path own, TraceExtension.Extended e) {
+        String name = own.getFileName().toString();
+        Path target = own.resolveSibling((name.endsWith(".json") ? name.substring(0, name.length() - 5) : name)
+                + "-extended.json");
+        try {
+            Counterexamples.writeTo(target, e.trace());
+        } catch (java.io.IOException x) {
+            throw new java.io.UncheckedIOException("cannot write the extended trace to " + target, x);
+        }
+        return target;
+    }
+
+    /**
+     * The first of the rule's findings whose trace extends to a violation of {@code property} of {@code kind},
+     * searched once per check and kind. Under a deadlock rule a progress property and a liveness property
+     * {@code <>p} take the deadlock's extension: its dead end violates them where their goal is false (nothing is
+     * enabled there, so every fairness is met), and the progress trace is replayed as such.
+     */
+    private Optional<TraceExtension.Extended> extension(String property, Optional<Object> kind, LivenessSpec<?> live) {
+        String key = property + " " + kind.map(Object::toString).orElse("");
+        Optional<TraceExtension.Extended> known = done.get(key);
         if (known == null) {
-            known = search(property, live);
-            done.put(property, known);
+            known = search(property, kind, live);
+            done.put(key, known);
         }
         return known;
     }
 
     @SuppressWarnings("unchecked")
-    private <S> Optional<TraceExtension.Extended> search(String property, LivenessSpec<?> live) {
+    private <S> Optional<TraceExtension.Extended> search(String property, Optional<Object> kind,
+                                                           LivenessSpec<?> live) {
         CheckSpec<S> s = (CheckSpec<S>) spec;
         Optional<Property<S>> prop = s.properties().stream().filter(p -> p.name().equals(property)).findFirst();
         boolean deadlockRule = rule.traceProperty().equals(DeadlockFreedom.standard().name());
         if (property.equals(rule.traceProperty()) || !deadlockRule) {
-            return prop.isEmpty() && deadlockRule ? firstExtending(deadlockSpec(s), property)
-                    : prop.isEmpty() ? Optional.empty() : firstExtending(s, property);
+            return prop.isEmpty() && deadlockRule ? firstExtending(deadlockSpec(s), property, kind)
+                    : prop.isEmpty() ? Optional.empty() : firstExtending(s, property, kind);
         }
         Predicate<S> goal;
         if (prop.isPresent() && prop.get() instanceof Progress<S> pg) {
@@ -150,7 +267,7 @@ final class TraceExtensions {
             }
             goal = l.get().p();
         }
-        Optional<TraceExtension.Extended> dead = extension(rule.traceProperty(), live);
+        Optional<TraceExtension.Extended> dead = extension(rule.traceProperty(), kind, live);
         if (dead.isEmpty()) {
             return Optional.empty();
         }
@@ -177,16 +294,21 @@ final class TraceExtensions {
                 List.<Property<S>>of(DeadlockFreedom.standard()), java.util.Set.of());
     }
 
-    /** The first of the rule's findings whose stored trace extends to a violation of {@code property} at {@code s}. */
-    private <S> Optional<TraceExtension.Extended> firstExtending(CheckSpec<S> s, String property) {
-        TraceExtension.Bounds bounds = new TraceExtension.Bounds(rule.maxStates(), rule.maxMillis());
+    /**
+     * The first of the rule's findings whose stored trace extends to a violation of {@code property} at {@code s}
+     * whose last state is of {@code kind} (any, when the model declares no kinds).
+     */
+    private <S> Optional<TraceExtension.Extended> firstExtending(CheckSpec<S> s, String property,
+                                                                 Optional<Object> kind) {
+        TraceExtension.Bounds bounds = new TraceExtension.Bounds(rule.maxStates());
+        Predicate<S> sameKind = x -> kind.isEmpty() || kind.equals(kinds.kind(property, x));
         for (String finding : rule.findings()) {
             Path file = folder.resolve(finding + "-" + rule.traceProperty() + ".json");
             if (!Files.isRegularFile(file)) {
                 continue;
             }
             Counterexample stored = Counterexamples.read(file);
-            if (TraceExtension.extend(s, finding, stored, property, x -> true, rule.scaledFields(), bounds)
+            if (TraceExtension.extend(s, finding, stored, property, sameKind, rule.scaledFields(), bounds)
                     instanceof TraceExtension.Extended e) {
                 return Optional.of(e);
             }

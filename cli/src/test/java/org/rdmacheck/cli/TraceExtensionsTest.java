@@ -95,10 +95,138 @@ class TraceExtensionsTest {
         Finding f = deadlockRow("dft", at);
         assertEquals(Finding.Outcome.UNEXPECTED, f.outcome());
         TraceExtensionRule planted = new TraceExtensionRule(List.of("dft-one-message-queue-three"), DEADLOCK_FREE,
-                Set.of(DEADLOCK_FREE), Set.of("tokens", "tokensLeft"), 200_000, 20_000);
+                Set.of(DEADLOCK_FREE), Set.of("tokens", "tokensLeft"), 200_000);
         Path stored = TraceExtensions.storedFolder("iofd").orElseThrow();
         Finding g = new TraceExtensions(spec, planted, stored).apply(List.of(f), null).get(0);
         assertEquals(Finding.Outcome.UNEXPECTED, g.outcome());
         assertTrue(g.quantity("extensionSteps").isEmpty());
+    }
+
+    /**
+     * A planted model, built here and nowhere in the product: the IOFD design at dft-one-failure with 4 packets, where
+     * a state a switch failure reaches from the initial state has no successor (nothing moves once a spine fails).
+     * The check's own deadlock is then 1 step long and of another kind than the finding's (no head packet is
+     * paused or pinned); containment refuses it for its kind, and a stored finding's trace that extends to a
+     * deadlock of the finding's own kind vouches for nothing: the row stays unexpected (exit 1).
+     */
+    @Test
+    void aPlantedDeadlockOfAnotherKindIsNotExpectedByAnExtension() {
+        CheckSpec<org.rdmacheck.model.layout.LayoutState> real = plantable("dft-one-failure", Map.of("packets", "4"));
+        CheckSpec<org.rdmacheck.model.layout.LayoutState> planted = new CheckSpec<>(real.modelName(), real.variant(),
+                real.parameters(), new FailureStops(real.model()), real.properties(), Set.of(DEADLOCK_FREE));
+        ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
+                .withMaxMillis(120_000);
+        List<Finding> rows = ModelChecks.run(planted, null, settings, null);
+        assertEquals(1, rows.size());
+        Finding f = rows.get(0);
+        assertEquals(Finding.Verdict.VIOLATED, f.verdict());
+        assertEquals(1, f.counterexample().orElseThrow().trace().steps().size() - 1, f.detail());
+        assertEquals(Finding.Outcome.UNEXPECTED, f.outcome(), f.detail());
+        assertTrue(f.quantity("extensionSteps").isEmpty(), f.detail());
+        assertTrue(f.detail().contains("does not cover"), f.detail());
+    }
+
+    @SuppressWarnings("unchecked")
+    private static CheckSpec<org.rdmacheck.model.layout.LayoutState> plantable(String variant,
+                                                                                Map<String, String> params) {
+        CheckSpec<?> built = Catalog.find("iofd").build(variant, Params.of(params));
+        return (CheckSpec<org.rdmacheck.model.layout.LayoutState>) built.selecting(p -> p.name().equals(DEADLOCK_FREE));
+    }
+
+    /** The plant: the states a Fail step reaches from an initial state have no successor; nothing else changed. */
+    private record FailureStops(org.rdmacheck.model.Model<org.rdmacheck.model.layout.LayoutState> m,
+                                Set<org.rdmacheck.model.layout.LayoutState> stopped)
+            implements org.rdmacheck.model.Model<org.rdmacheck.model.layout.LayoutState> {
+
+        FailureStops(org.rdmacheck.model.Model<org.rdmacheck.model.layout.LayoutState> m) {
+            this(m, failedFirst(m));
+        }
+
+        private static Set<org.rdmacheck.model.layout.LayoutState> failedFirst(
+                org.rdmacheck.model.Model<org.rdmacheck.model.layout.LayoutState> m) {
+            Set<org.rdmacheck.model.layout.LayoutState> out = new java.util.HashSet<>();
+            for (org.rdmacheck.model.layout.LayoutState s : m.initialStates()) {
+                m.successors(s, t -> {
+                    if (t.action().name().equals("Fail")) {
+                        out.add(t.next());
+                    }
+                });
+            }
+            assertTrue(!out.isEmpty(), "no failure is enabled in an initial state");
+            return Set.copyOf(out);
+        }
+
+        @Override
+        public List<org.rdmacheck.model.layout.LayoutState> initialStates() {
+            return m.initialStates();
+        }
+
+        @Override
+        public void successors(org.rdmacheck.model.layout.LayoutState state,
+                               java.util.function.Consumer<org.rdmacheck.model.Transition<
+                                       org.rdmacheck.model.layout.LayoutState>> sink) {
+            if (!stopped.contains(state)) {
+                m.successors(state, sink);
+            }
+        }
+
+        @Override
+        public boolean isFinal(org.rdmacheck.model.layout.LayoutState state) {
+            return m.isFinal(state);
+        }
+
+        @Override
+        public long fingerprint(org.rdmacheck.model.layout.LayoutState state) {
+            return m.fingerprint(state);
+        }
+
+        @Override
+        public Object view(org.rdmacheck.model.layout.LayoutState state) {
+            return m.view(state);
+        }
+    }
+
+    /**
+     * A liveness violation whose counterexample is a lasso with a cycle (constructed: the check's own dead-end
+     * trace of EventuallyDelivered with its loop moved to the initial state) is no dead end, and a deadlock's
+     * extension does not vouch for it: it stays unexpected, saying why.
+     */
+    @Test
+    void aLivenessLassoIsNotExpectedByADeadEnd() {
+        CheckSpec<?> built = Catalog.find("iofd").build("dft-one-message", Params.of(Map.of("tokens", "3")));
+        org.rdmacheck.properties.liveness.LivenessSpec<?> live = Catalog.find("iofd").liveness(built).orElseThrow();
+        ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
+                .withMaxMillis(120_000);
+        CheckSpec<?> none = built.selecting(p -> false);
+        TraceExtensions ext = TraceExtensions.of(none).orElseThrow();
+        Finding f = ModelChecks.run(none, live, settings, null).get(0);
+        assertEquals(Finding.Outcome.AS_EXPECTED, f.outcome(), f.detail());
+        org.rdmacheck.checker.Counterexample own = f.counterexample().orElseThrow().trace();
+        org.rdmacheck.checker.Counterexample lasso = new org.rdmacheck.checker.Counterexample(own.property(),
+                own.kind(), own.steps(), own.violationIndex(), 0, own.provenance(), own.note());
+        Finding unexpected = f.withExpected(Finding.Expectation.HOLDS).withCounterexample(lasso, null).withDetail("");
+        Finding g = ext.apply(List.of(unexpected), live).get(0);
+        assertEquals(Finding.Outcome.UNEXPECTED, g.outcome(), g.detail());
+        assertTrue(g.detail().contains("a lasso whose loop is a cycle"), g.detail());
+    }
+
+    /** With a folder for counterexamples, the extended trace is written beside the check's own, and replays. */
+    @Test
+    void theExtendedTraceIsWrittenBesideTheChecksOwn(@org.junit.jupiter.api.io.TempDir Path out) {
+        CheckSpec<?> built = Catalog.find("iofd").build("dft-one-failure", Params.of(Map.of("background", "2")));
+        CheckSpec<?> spec = built.selecting(p -> p.name().equals(DEADLOCK_FREE));
+        ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
+                .withMaxMillis(120_000);
+        Finding f = ModelChecks.run(spec, null, settings, out).get(0);
+        assertEquals(Finding.Outcome.AS_EXPECTED, f.outcome(), f.detail());
+        Path own = f.counterexample().orElseThrow().file().orElseThrow();
+        String name = own.getFileName().toString();
+        Path extended = own.resolveSibling(name.substring(0, name.length() - 5) + "-extended.json");
+        assertTrue(java.nio.file.Files.isRegularFile(extended), f.detail());
+        assertTrue(f.detail().contains(extended.toString()), f.detail());
+        org.rdmacheck.checker.Counterexample read = org.rdmacheck.checker.trace.Counterexamples.read(extended);
+        assertEquals(f.quantity("extendedFindingSteps").orElseThrow().value()
+                + f.quantity("extensionSteps").orElseThrow().value(), read.steps().size() - 1.0);
+        assertTrue(org.rdmacheck.checker.trace.TraceReplayer.replay(spec, read).reproduces());
     }
 }

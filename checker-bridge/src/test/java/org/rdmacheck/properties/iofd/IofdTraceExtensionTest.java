@@ -32,8 +32,7 @@ class IofdTraceExtensionTest {
 
     private static final IofdEntry ENTRY = new IofdEntry();
     private static final String DEADLOCK_FREE = DeadlockFreedom.standard().name();
-    private static final TraceExtension.Bounds BOUNDS = new TraceExtension.Bounds(IofdEntry.EXTENSION_STATES,
-            IofdEntry.EXTENSION_MILLIS);
+    private static final TraceExtension.Bounds BOUNDS = new TraceExtension.Bounds(IofdEntry.EXTENSION_STATES);
 
     private static Counterexample stored(String finding) {
         return Counterexamples.read(Path.of("..", "counterexamples", "iofd", finding + "-" + DEADLOCK_FREE + ".json"));

@@ -97,6 +97,22 @@ public interface ModelEntry {
     }
 
     /**
+     * The kind of the violation a counterexample ends in, as the rule by trace extension compares it
+     * ({@link TraceExtensionRule}): an extension is granted only when the state it ends in is of the kind of the
+     * check's own violation (for the network models, why the stuck packets cannot move). Empty when the model
+     * declares no kinds (the default): the violation of the same property is then the only criterion.
+     *
+     * @param built    a check built by {@link #build}
+     * @param property the violated property
+     * @param end      the state the counterexample ends in
+     * @param <S>      state type
+     * @return the kind, comparable with {@code equals}
+     */
+    default <S> java.util.Optional<Object> violationKind(CheckSpec<S> built, String property, S end) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The rule by which a violation the check does not expect may still be a stored finding's, by extending
      * the finding's trace into this configuration ({@link TraceExtensionRule}); empty when the model
      * declares none (the default) or none of its findings can apply here.

@@ -8,7 +8,8 @@ import java.util.Set;
  * stored finding's trace, replayed step for step at the configuration (its scaled values, such as packets,
  * tokens, background packets and table entries, at the configuration's larger ones), reaches a state from
  * which a bounded search at the configuration finds a state violating the same property; the extended trace
- * is replayed and the violation re-evaluated before the expectation is granted
+ * is replayed and the violation re-evaluated, and its last state must be of the kind of the check's own
+ * violation ({@link ModelEntry#violationKind}), before the expectation is granted
  * ({@code org.rdmacheck.checker.trace.TraceExtension}). Where no finding's trace extends within the bounds,
  * the violation stays unexpected. A model declares the rule per built check
  * ({@link ModelEntry#traceExtension}); the command line applies it to the violations its check did not
@@ -22,20 +23,19 @@ import java.util.Set;
  *                      goal is false
  * @param scaledFields  action parameters that carry a scaled value (left out when a stored step is matched
  *                      with a transition of the configuration)
- * @param maxStates     distinct states the search from the replayed state may store, per finding
- * @param maxMillis     wall time that search may take, per finding
+ * @param maxStates     distinct states the search from the replayed state may store, per finding: the only
+ *                      bound, so that the outcome is the same on an idle machine and a loaded one
  */
 public record TraceExtensionRule(List<String> findings, String traceProperty, Set<String> properties,
-                                 Set<String> scaledFields, long maxStates, long maxMillis) {
+                                 Set<String> scaledFields, long maxStates) {
 
     /** Copies the lists; rejects empty bounds. */
     public TraceExtensionRule {
         findings = List.copyOf(findings);
         properties = Set.copyOf(properties);
         scaledFields = Set.copyOf(scaledFields);
-        if (maxStates < 1 || maxMillis < 1) {
-            throw new IllegalArgumentException("bounds must be positive: " + maxStates + " states, " + maxMillis
-                    + " ms");
+        if (maxStates < 1) {
+            throw new IllegalArgumentException("the bound must be positive: " + maxStates + " states");
         }
     }
 }

@@ -372,12 +372,28 @@ public final class IofdEntry implements ModelEntry {
         return java.util.Collections.unmodifiableSet(java.util.EnumSet.copyOf(List.of(reasons)));
     }
 
+    /**
+     * The network model of a check: its own, or for a check whose model wraps it (a test's planted model) the
+     * one its variant and parameters build, whose {@link NetworkModel#blocking} reads the same states.
+     */
+    private NetworkModel network(CheckSpec<?> built) {
+        return built.model() instanceof NetworkModel m ? m
+                : (NetworkModel) build(built.variant(), Params.of(built.parameters())).model();
+    }
+
+    /** A dead end's kind: why its stuck head packets cannot move ({@link NetworkModel#blocking}). */
+    @Override
+    public <S> java.util.Optional<Object> violationKind(CheckSpec<S> built, String property, S end) {
+        return end instanceof LayoutState state ? java.util.Optional.of(network(built).blocking(state))
+                : java.util.Optional.empty();
+    }
+
     @Override
     public <S> java.util.Optional<String> otherKind(CheckSpec<S> built, String property, S end) {
-        if (!property.equals(DeadlockFreedom.standard().name()) || !(built.model() instanceof NetworkModel m)
-                || !(end instanceof LayoutState state)) {
+        if (!property.equals(DeadlockFreedom.standard().name()) || !(end instanceof LayoutState state)) {
             return java.util.Optional.empty();
         }
+        NetworkModel m = network(built);
         List<String> fs = design(built.variant()) ? containedFindings(Params.of(built.parameters()).asMap())
                 : List.of();
         Set<NetworkModel.Block> found = m.blocking(state);
@@ -524,9 +540,6 @@ public final class IofdEntry implements ModelEntry {
     /** States the extension's search may store from a replayed finding's last state (per finding). */
     static final long EXTENSION_STATES = 200_000;
 
-    /** Wall time the extension's search may take (per finding). */
-    static final long EXTENSION_MILLIS = 20_000;
-
     /**
      * The rule by trace extension (docs/iofd.md, "Deadlocks by trace extension"): at a configuration of the
      * design whose flows include a stored deadlock's, with at least its packets, tokens, background packets,
@@ -551,7 +564,7 @@ public final class IofdEntry implements ModelEntry {
         }
         return java.util.Optional.of(new org.rdmacheck.properties.catalog.TraceExtensionRule(below,
                 DeadlockFreedom.standard().name(), Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS,
-                EVENTUALLY_DELIVERED), SCALED_FIELDS, EXTENSION_STATES, EXTENSION_MILLIS));
+                EVENTUALLY_DELIVERED), SCALED_FIELDS, EXTENSION_STATES));
     }
 
     /** Name of the liveness property: every message reaches its destination, under fair scheduling. */

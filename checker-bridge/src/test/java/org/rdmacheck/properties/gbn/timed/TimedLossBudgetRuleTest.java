@@ -354,7 +354,7 @@ class TimedLossBudgetRuleTest {
         // the configuration's
         Set<String> scaled = change.containsKey("timeout") ? Set.of("by") : Set.of();
         return org.rdmacheck.checker.trace.TraceExtension.extend(spec, scheme, replayed, cex.property(), s -> true,
-                scaled, new org.rdmacheck.checker.trace.TraceExtension.Bounds(1, 60_000))
+                scaled, new org.rdmacheck.checker.trace.TraceExtension.Bounds(1))
                 instanceof org.rdmacheck.checker.trace.TraceExtension.Extended;
     }
 
