@@ -28,7 +28,8 @@ import picocli.CommandLine.Option;
         name = "solver", description = "Delay-differential model at (N, tau*) from two starts (near the fixed point, "
         + "and far: empty queue, line rate): CONVERGES, SUSTAINED_OSCILLATION (amplitude, period), STILL_DECAYING, "
         + "STILL_GROWING (a growing envelope below the threshold, or a small one where the exact linearisation is "
-        + "unstable: undecided, never CONVERGES) or DIVERGED over the "
+        + "unstable: undecided, never CONVERGES), UNDECIDED (below the threshold where the exact linearisation does not "
+        + "confirm stability: undetermined, its root count failed, or on the boundary) or DIVERGED over the "
         + "last window before the horizon, the step halved until the verdict holds; tau* also at the exact "
         + "linearisation's critical delay x (1 -/+ --around-critical).")
 final class StabilitySolverCommand implements Callable<Integer> {
@@ -155,6 +156,7 @@ final class StabilitySolverCommand implements Callable<Integer> {
                 StabilityJson.figure(lin, "phaseMargin_deg", row.linear().phaseMarginDeg());
                 lin.put("rootCount", row.linear().rootCount());
                 lin.put("rightHalfPlaneRoots", row.linear().rightHalfPlaneRoots());
+                lin.put("onBoundary", row.linear().onBoundary());
                 // both starts decided, and differently (an undecided start is no evidence of bistability)
                 x.put("bistable", row.near().decided() && row.far().decided()
                         && row.near().behaviour() != row.far().behaviour());
@@ -186,6 +188,8 @@ final class StabilitySolverCommand implements Callable<Integer> {
                 + "never CONVERGES (STILL_GROWING below the threshold); "
                 + "nor where the exact linearisation is unstable, by its margin or its count of roots in the right "
                 + "half-plane (a growing mode under a decaying transient: STILL_GROWING); "
+                + StabilityText.fmt("nor unless it confirms stability (UNDECIDED where it is undetermined, its root "
+                + "count failed, or |PM| < %.0e deg, the boundary); ", SolverVerdict.Linear.BOUNDARY_DEG)
                 + StabilityText.fmt("converges below %.3g KB peak-to-peak, ", thresholdKb)
                 + StabilityText.fmt("sustained if not below %.2f of the window before, ", SolverVerdict.DECAY)
                 + StabilityText.fmt("but STILL_DECAYING where the linearisation is stable and the envelope shrinks "
@@ -200,6 +204,7 @@ final class StabilitySolverCommand implements Callable<Integer> {
     private static String linear(SolverVerdict.Linear l) {
         return (Double.isNaN(l.phaseMarginDeg()) ? "" : StabilityText.fmt("%.2f ", l.phaseMarginDeg()))
                 + l.verdict().name() + (l.rootCount() ? " (by root count)" : "")
+                + (l.onBoundary() ? " (on the boundary)" : "")
                 + (l.rightHalfPlaneRoots() > 0 && l.verdict() != StabilityVerdict.UNSTABLE
                         ? ", " + l.rightHalfPlaneRoots() + " roots in the right half-plane" : "");
     }

@@ -128,6 +128,33 @@ class StabilityCommandTest {
     }
 
     @Test
+    void solverDoesNotConvergeWhereTheLinearisationDoesNotConfirmIt() throws Exception {
+        // 10 Tb/s, one flow, tau* = 100 ms (tau*_c = 0.0062 us): the margin scan is refused as too long,
+        // so the windows' CONVERGES is UNDECIDED; the queue, empty throughout, is never negative
+        Run r = run("fluid", "stability", "solver", "--flows", "1", "--delays", "100000", "--around-critical", "0",
+                "--horizon-ms", "40", "--window-ms", "20", "--param", "C=10000", "--param", "Rai=10000",
+                "--param", "Rhai=10000", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode pt = TraceJson.MAPPER.readTree(r.out()).get("points").get(0);
+        assertEquals("UNDETERMINED", pt.get("linear").get("verdict").asText(), r.out());
+        assertFalse(pt.get("linear").get("onBoundary").asBoolean(), r.out());
+        for (String s : new String[] {"near", "far"}) {
+            assertEquals("CONVERGES", pt.get(s).get("windowVerdict").asText(), r.out());
+            assertEquals("UNDECIDED", pt.get(s).get("verdict").asText(), r.out());
+            assertTrue(pt.get(s).get("meanQueue_KB").get("value").asDouble() >= 0, r.out());
+        }
+        // N = 8 at tau*_c itself: on the boundary, so the far start's CONVERGES reading is UNDECIDED too
+        Run b = run("fluid", "stability", "solver", "--flows", "8", "--delays", "62.164558556499614",
+                "--around-critical", "0", "--horizon-ms", "60", "--json");
+        assertEquals(0, b.code(), b.err());
+        JsonNode bp = TraceJson.MAPPER.readTree(b.out()).get("points").get(0);
+        assertTrue(bp.get("linear").get("onBoundary").asBoolean(), b.out());
+        for (String s : new String[] {"near", "far"}) {
+            assertFalse("CONVERGES".equals(bp.get(s).get("verdict").asText()), b.out());
+        }
+    }
+
+    @Test
     void theLongestAcceptedDelayIsAnswered() throws Exception {
         // the review's hang: tauStar = 1e308 never finished (now refused); the largest accepted value
         // (100 ms) is answered, and past tau*_c its margin is negative, not wrapped back to a positive one

@@ -35,7 +35,10 @@ import org.rdmacheck.fluid.Units;
  *       count of the roots of its characteristic quasi-polynomial, {@link RootCount}) the fixed point is unstable, so no solution off its stable
  *       manifold converges to it, and windows that read {@link Behaviour#CONVERGES} are a growing mode
  *       still hidden under a decaying transient at the horizon: {@link Behaviour#STILL_GROWING}
- *       (undecided, "run longer"). Where the linearisation is stable, an envelope above the
+ *       (undecided, "run longer"). CONVERGES stands only where the linearisation confirms it (stable by its
+ *       verdict, a root count of 0, off the boundary |PM| &lt; {@link Linear#BOUNDARY_DEG}) or does not
+ *       apply (below); where it is undetermined (the margin scan or the count refused or failed) or on
+ *       the boundary, windows that read CONVERGES are {@link Behaviour#UNDECIDED}. Where the linearisation is stable, an envelope above the
  *       threshold that still shrinks window to window (below 1/{@link #GROWTH} of the one before,
  *       though not below {@link #DECAY}) is its slowest mode decaying: {@link Behaviour#STILL_DECAYING},
  *       not {@link Behaviour#SUSTAINED_OSCILLATION}; a settled limit cycle (a far start's, around a
@@ -115,7 +118,13 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
          */
         STILL_GROWING,
         /** the numerical solution left every state the model can reach */
-        DIVERGED
+        DIVERGED,
+        /**
+         * below the threshold and not growing, but the exact linearisation does not confirm that the fixed
+         * point attracts: its margin scan or its root count was refused or failed, or the point is on the
+         * stability boundary (|phase margin| &lt; {@link Linear#BOUNDARY_DEG}): undecided, never CONVERGES
+         */
+        UNDECIDED
     }
 
     /** The initial condition. */
@@ -146,16 +155,44 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
     public record Linear(StabilityVerdict verdict, double phaseMarginDeg, boolean rootCount, int rightHalfPlaneRoots) {
 
         /**
-         * @return whether the linearisation has a root in the right half-plane by either test (the
-         *         margin's sign or the root count): the fixed point is unstable
+         * A phase margin this close to 0 (degrees) is on the stability boundary: L(jω) = -1 there, a
+         * characteristic root on the imaginary axis, where neither test resolves the side. At N = 8,
+         * τ*_c = 62.164558556499614 us, margins of +1e-9°, 0.0° and -6.9e-9° (τ* a few 1e-9 us apart)
+         * gave root counts 0, 0 and 2: at 0.0° the margin said unstable and the count 0. 1e-6° is
+         * three decades above those margins and well below any the docs quote (0.01°).
          */
-        public boolean unstable() {
-            return verdict == StabilityVerdict.UNSTABLE || rightHalfPlaneRoots > 0;
+        public static final double BOUNDARY_DEG = 1e-6;
+
+        /**
+         * @return whether the point is on the stability boundary: |phase margin| &lt; {@link #BOUNDARY_DEG}
+         */
+        public boolean onBoundary() {
+            return Math.abs(phaseMarginDeg) < BOUNDARY_DEG;
         }
 
-        /** @return whether the linearisation is stable by its verdict and no root is counted in the right half-plane */
+        /**
+         * @return whether the linearisation has a root in the right half-plane by either test (the
+         *         margin's sign or the root count), off the stability boundary: the fixed point is unstable
+         */
+        public boolean unstable() {
+            return !onBoundary() && (verdict == StabilityVerdict.UNSTABLE || rightHalfPlaneRoots > 0);
+        }
+
+        /**
+         * @return whether the linearisation is stable by its verdict, its root count succeeded and found
+         *         no root in the right half-plane, and the point is off the stability boundary (a failed
+         *         count, -1, is no evidence of stability)
+         */
         public boolean stable() {
-            return verdict.stable() && rightHalfPlaneRoots <= 0;
+            return verdict.stable() && rightHalfPlaneRoots == 0 && !onBoundary();
+        }
+
+        /**
+         * @return whether the linearisation does not apply, so the windows alone decide: the fixed point
+         *         is past P_max (OUTSIDE_LINEAR_REGION) or RED's marking is cut off there (CUT_OFF_MARKING)
+         */
+        public boolean notApplicable() {
+            return verdict == StabilityVerdict.OUTSIDE_LINEAR_REGION || verdict == StabilityVerdict.CUT_OFF_MARKING;
         }
 
         /**
@@ -323,6 +360,9 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
      *   <li>a fixed point with a characteristic root in the right half-plane attracts no generic
      *       solution, so CONVERGES there is a growing mode not yet visible at the horizon:
      *       {@link Behaviour#STILL_GROWING};</li>
+     *   <li>where it neither has such a root nor is confirmed stable ({@link Linear#stable}: the margin
+     *       scan or the count refused or failed, or the point on the boundary) and does apply, CONVERGES
+     *       is not confirmed: {@link Behaviour#UNDECIDED};</li>
      *   <li>where the linearisation is stable (no root in the right half-plane by either test), an
      *       envelope above the threshold that still shrinks by more than the 1 % jitter allowance
      *       ({@link #GROWTH}) is the slowest stable mode decaying, not a limit cycle, however close
@@ -340,6 +380,9 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
     static Behaviour decide(Behaviour windows, double amplitudeKB, double previousAmplitudeKB, Linear linear) {
         if (windows == Behaviour.CONVERGES && linear.unstable()) {
             return Behaviour.STILL_GROWING;
+        }
+        if (windows == Behaviour.CONVERGES && !linear.stable() && !linear.notApplicable()) {
+            return Behaviour.UNDECIDED;
         }
         if (windows == Behaviour.SUSTAINED_OSCILLATION && linear.stable()
                 && GROWTH * amplitudeKB < previousAmplitudeKB) {

@@ -78,11 +78,11 @@ class SolverVerdictTest {
                 new SolverVerdict.Linear(StabilityVerdict.STABLE, 0.3, false, 2)));
         assertEquals(SolverVerdict.Behaviour.STILL_GROWING, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, 0.2, 0.8,
                 new SolverVerdict.Linear(StabilityVerdict.UNSTABLE, -0.3, false, -1)));
-        // no linearisation (p* > Pmax) or none decided: the windows alone
+        // no linearisation (p* > Pmax, or RED's marking cut off): the windows alone
         assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, 0.2, 0.8,
                 new SolverVerdict.Linear(StabilityVerdict.OUTSIDE_LINEAR_REGION, Double.NaN, false, -1)));
         assertEquals(SolverVerdict.Behaviour.CONVERGES, SolverVerdict.decide(SolverVerdict.Behaviour.CONVERGES, 0.2, 0.8,
-                new SolverVerdict.Linear(StabilityVerdict.UNDETERMINED, Double.NaN, false, -1)));
+                new SolverVerdict.Linear(StabilityVerdict.CUT_OFF_MARKING, Double.NaN, false, -1)));
         // a settled limit cycle where the linearisation is stable stands (far starts are outside its reach) ...
         assertEquals(SolverVerdict.Behaviour.SUSTAINED_OSCILLATION,
                 SolverVerdict.decide(SolverVerdict.Behaviour.SUSTAINED_OSCILLATION, 219, 219.5, stable));
@@ -99,6 +99,59 @@ class SolverVerdictTest {
             if (b != SolverVerdict.Behaviour.SUSTAINED_OSCILLATION) {
                 assertEquals(b, SolverVerdict.decide(b, 3.0, 3.0 / 0.9, stable));
             }
+        }
+    }
+
+    @Test
+    void convergesOnlyWhereTheLinearisationConfirmsIt() {
+        SolverVerdict.Behaviour c = SolverVerdict.Behaviour.CONVERGES;
+        // a refused margin scan (tau* far past tau*_c) or a failed root count (-1) is no evidence of stability
+        assertEquals(SolverVerdict.Behaviour.UNDECIDED, SolverVerdict.decide(c, 0.2, 0.8,
+                new SolverVerdict.Linear(StabilityVerdict.UNDETERMINED, Double.NaN, false, -1)));
+        SolverVerdict.Linear uncounted = new SolverVerdict.Linear(StabilityVerdict.STABLE, 0.3, false, -1);
+        assertTrue(!uncounted.stable() && !uncounted.unstable(), uncounted.toString());
+        assertEquals(SolverVerdict.Behaviour.UNDECIDED, SolverVerdict.decide(c, 0.2, 0.8, uncounted));
+        assertEquals(SolverVerdict.Behaviour.UNDECIDED, SolverVerdict.decide(c, 0.2, 0.8,
+                new SolverVerdict.Linear(StabilityVerdict.NO_CROSSOVER, Double.NaN, false, -1)));
+        // on the boundary (|PM| < 1e-6 deg) neither side is resolved, whatever the count says
+        for (double pm : new double[] {1e-9, 0.0, -6.9e-9}) {
+            for (int z : new int[] {0, 2}) {
+                SolverVerdict.Linear l = new SolverVerdict.Linear(pm > 0 ? StabilityVerdict.STABLE : StabilityVerdict.UNSTABLE,
+                        pm, false, z);
+                assertTrue(l.onBoundary() && !l.stable() && !l.unstable(), l.toString());
+                assertEquals(SolverVerdict.Behaviour.UNDECIDED, SolverVerdict.decide(c, 0.2, 0.8, l), l.toString());
+            }
+        }
+        assertTrue(!new SolverVerdict.Linear(StabilityVerdict.STABLE, 2e-6, false, 0).onBoundary());
+    }
+
+    @Test
+    void atTheCriticalDelayTheLinearisationIsOnTheBoundary() {
+        // N = 8 at tau*_c itself: the margin is within 1e-9 deg of 0 and the root count there is
+        // ill-conditioned (0 at a margin of 0.0 deg); neither stable nor unstable
+        double c = SolverVerdict.criticalDelayMicros(at(8, 50));
+        SolverVerdict.Linear lin = SolverVerdict.Linear.of(at(8, c));
+        assertTrue(lin.onBoundary(), lin.toString());
+        assertTrue(!lin.stable() && !lin.unstable(), lin.toString());
+        SolverVerdict.Linear off = SolverVerdict.Linear.of(at(8, 0.99 * c));
+        assertTrue(off.stable() && !off.onBoundary(), off.toString());
+    }
+
+    @Test
+    void aRefusedMarginScanDoesNotLetConvergesThrough() {
+        // 10 Tb/s, one flow, tau* = 100 ms against tau*_c = 0.0062 us: the margin scan is refused as too
+        // long (UNDETERMINED), the windows read CONVERGES with the queue empty throughout; and the queue is
+        // never negative (the solver's step of 2.5 us emptied it to -3.4 KB on average before q >= 0 was kept)
+        FluidParameters p = at(1, 100_000).with("C", "10000").with("Rai", "10000").with("Rhai", "10000");
+        SolverVerdict.Linear lin = SolverVerdict.Linear.of(p);
+        assertEquals(StabilityVerdict.UNDETERMINED, lin.verdict(), lin.toString());
+        SolverVerdict.Rule rule = new SolverVerdict.Rule(40_000, 20_000, 1.0, 5.0);
+        for (SolverVerdict.Start s : SolverVerdict.Start.values()) {
+            SolverVerdict v = SolverVerdict.of(p, s, rule, org.rdmacheck.fluid.SolveMonitor.NONE, lin);
+            assertEquals(SolverVerdict.Behaviour.CONVERGES, v.windowBehaviour(), v.toString());
+            assertEquals(SolverVerdict.Behaviour.UNDECIDED, v.behaviour(), v.toString());
+            assertTrue(!v.decided(), v.toString());
+            assertTrue(v.meanQueueKB() >= 0, v.toString());
         }
     }
 
