@@ -177,21 +177,24 @@ public final class TimedGbnEntry implements ModelEntry {
     static final Map<String, List<String>> LOSS_FINDINGS = Map.of(
             "gbn", List.of("gbn-three-packets", "gbn-two-losses", "gbn-four-packets-two-losses",
                     "gbn-five-packets-two-losses", "gbn-three-losses", "gbn-three-packets-four-losses",
-                    "gbn-three-messages-four-losses"),
+                    "gbn-three-messages-four-losses", "gbn-two-losses-last-packets-spared"),
             "gb0", List.of("gb0-three-packets", "gb0-two-losses", "gb0-four-packets-two-losses",
                     "gb0-five-packets-two-losses", "gb0-three-losses", "gb0-three-packets-three-losses",
-                    "gb0-three-messages-three-losses", "gb0-four-packets-four-losses"),
+                    "gb0-three-messages-three-losses", "gb0-four-packets-four-losses",
+                    "gb0-two-losses-last-packets-spared"),
             "st", List.of("st-two-losses", "st-three-packets-two-losses", "st-three-messages-two-losses",
                     "st-three-packets-three-losses", "st-four-packets-three-losses", "st-five-packets-three-losses",
                     "st-four-losses"),
             "ce", List.of("ce-three-packets", "ce-two-losses", "ce-three-packets-two-losses", "ce-four-packets-two-losses",
                     "ce-five-packets-two-losses", "ce-three-losses", "ce-three-packets-three-losses",
-                    "ce-five-packets-four-losses"),
+                    "ce-five-packets-four-losses", "ce-two-losses-last-packets-spared",
+                    "ce-three-losses-last-packets-spared"),
             "improved", List.of("improved-two-losses", "improved-three-packets-two-losses",
                     "improved-four-packets-two-losses", "improved-five-packets-two-losses",
                     "improved-three-messages-two-losses", "improved-four-messages-two-losses",
                     "improved-three-packets-three-losses", "improved-four-packets-three-losses",
-                    "improved-four-losses", "improved-five-packets-four-losses"));
+                    "improved-four-losses", "improved-five-packets-four-losses",
+                    "improved-three-losses-last-packets-spared"));
 
     /** Parameters a configuration may have more of than a finding and still contain it. */
     private static final Set<String> AT_LEAST = Set.of(LOSSES.name());
@@ -309,6 +312,7 @@ public final class TimedGbnEntry implements ModelEntry {
             Map.entry("gbn-three-losses", Set.of(TimedGbnProperties.GOODPUT)),
             Map.entry("gbn-three-packets-four-losses", Set.of(TimedGbnProperties.GOODPUT)),
             Map.entry("gbn-three-messages-four-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("gbn-two-losses-last-packets-spared", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("gb0-three-packets", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("gb0-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("gb0-four-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
@@ -316,6 +320,7 @@ public final class TimedGbnEntry implements ModelEntry {
             Map.entry("gb0-three-losses", Set.of(TimedGbnProperties.GOODPUT)),
             Map.entry("gb0-three-packets-three-losses", Set.of(TimedGbnProperties.GOODPUT)),
             Map.entry("gb0-three-messages-three-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("gb0-two-losses-last-packets-spared", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("st-two-losses", Set.of(TimedGbnProperties.GOODPUT)),
             Map.entry("st-three-packets-two-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("st-three-messages-two-losses", Set.of(TimedGbnProperties.GOODPUT)),
@@ -328,6 +333,7 @@ public final class TimedGbnEntry implements ModelEntry {
             Map.entry("ce-four-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("ce-five-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("ce-three-packets-three-losses", Set.of(TimedGbnProperties.GOODPUT)),
+            Map.entry("ce-two-losses-last-packets-spared", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("improved-two-losses", Set.of(TimedGbnProperties.GOODPUT, TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("improved-three-packets-two-losses", Set.of(TimedGbnProperties.GOODPUT, TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("improved-four-packets-two-losses", Set.of(TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
@@ -422,7 +428,12 @@ public final class TimedGbnEntry implements ModelEntry {
             Map.entry("st-four-losses", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
             Map.entry("improved-four-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
             Map.entry("ce-five-packets-four-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
-            Map.entry("improved-five-packets-four-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)));
+            Map.entry("improved-five-packets-four-losses", Set.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT)),
+            Map.entry("gbn-two-losses-last-packets-spared", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("gb0-two-losses-last-packets-spared", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("ce-two-losses-last-packets-spared", Set.of(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION)),
+            Map.entry("ce-three-losses-last-packets-spared", Set.of(TimedGbnProperties.NO_STALLED_GAP)),
+            Map.entry("improved-three-losses-last-packets-spared", Set.of(TimedGbnProperties.NO_STALLED_GAP)));
 
     /**
      * What a configuration expects from a finding it contains ({@link #containedFindings}): every
@@ -468,6 +479,7 @@ public final class TimedGbnEntry implements ModelEntry {
     static final Map<String, Map<String, Set<Integer>>> PACKETS_REPLAYED = Map.of(
             "ce-three-losses", Map.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT, Set.of(3, 4)),
             "ce-three-packets-three-losses", Map.of(TimedGbnProperties.NO_PREMATURE_TIMEOUT, Set.of(2, 4)),
+            "ce-three-losses-last-packets-spared", Map.of(TimedGbnProperties.NO_STALLED_GAP, Set.of(3, 4)),
             "ce-two-losses", Map.of(TimedGbnProperties.NO_REDUNDANT_NAK, Set.of(4)),
             "ce-four-packets-two-losses", Map.of(TimedGbnProperties.NO_REDUNDANT_NAK, Set.of(2)),
             "ce-five-packets-two-losses", Map.of(TimedGbnProperties.NO_REDUNDANT_NAK, Set.of(4)),
@@ -720,6 +732,9 @@ public final class TimedGbnEntry implements ModelEntry {
             "improved-five-packets-four-losses");
 
     private static String docSection(String finding, boolean shape, String losses) {
+        if (finding.endsWith("-last-packets-spared")) {
+            return "A longer RTO and spared last packets";
+        }
         if (LARGER_SHAPES.contains(finding)) {
             return "Two losses at larger shapes";
         }

@@ -323,6 +323,42 @@ final class TimedVariants {
                     + "packet, a second loss inside the NAK interval draws no NAK, and Check-EPSN's third NAK races "
                     + "the 16-tick RTO (NoPrematureTimeout)", Set.of(NO_PREMATURE_TIMEOUT), VariantSpec.Origin.PAPER,
                     Map.of("packets", "5", "losses", "4")),
+            // the stored findings over a network that spares last packets (lastPacketLoss=false), where the
+            // findings above do not replay (TimedGbnEntry.SPARED_LAST_PACKETS): gbn-two-losses' go-back after
+            // the RTO with the second message's last ACK lost in place of its last packet, and ce-three-losses'
+            // race of Check-EPSN's retries with the 16-tick RTO with PSN 0 (a first packet) lost
+            new VariantSpec("gbn-two-losses-last-packets-spared", "Go-Back-N at L = 2 over a network that never "
+                    + "drops a message's last packet: both last ACKs, ACK(2) and ACK(4), are lost; the RTO fires, the "
+                    + "sender goes back to UNA (PSN 0) over packets the receiver has, and resends PSN 2 while the "
+                    + "ACK the duplicate of PSN 1 (the first message's last packet, AckReq) drew is on its way "
+                    + "(NoSpuriousRetransmission): gbn-two-losses' go-back after the RTO, the second message's last "
+                    + "ACK lost in place of its last packet", Set.of(NO_SPURIOUS_RETRANSMISSION),
+                    VariantSpec.Origin.PAPER, Map.of("losses", "2", "lastPacketLoss", "false")),
+            new VariantSpec("gb0-two-losses-last-packets-spared", "Go-Back-0 at L = 2 with last packets spared: "
+                    + "as gbn-two-losses-last-packets-spared, both last ACKs lost, the RTO's go-back resends PSN 2 "
+                    + "while the ACK the duplicate of PSN 1 drew is on its way (NoSpuriousRetransmission)",
+                    Set.of(NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER,
+                    Map.of("losses", "2", "lastPacketLoss", "false")),
+            new VariantSpec("ce-two-losses-last-packets-spared", "Check-EPSN at L = 2 with last packets spared: as "
+                    + "gbn-two-losses-last-packets-spared (Check-EPSN acts on a gap, and there is none: the receiver "
+                    + "has every packet), both last ACKs lost, the RTO's go-back resends PSN 2 while the ACK the "
+                    + "duplicate of PSN 1 drew is on its way (NoSpuriousRetransmission)",
+                    Set.of(NO_SPURIOUS_RETRANSMISSION), VariantSpec.Origin.PAPER,
+                    Map.of("losses", "2", "lastPacketLoss", "false")),
+            new VariantSpec("ce-three-losses-last-packets-spared", "Check-EPSN at L = 3 with last packets spared: "
+                    + "PSN 0 (a first packet) is lost, the NAK(0) the out-of-order PSNs 1 and 2 draw is lost, and "
+                    + "Check-EPSN's first NAK(0), sent when the rest of the NAK interval runs out after PSN 3 (the "
+                    + "last packet) arrives, too; its second NAK(0), one NAK interval of 6 ticks later, leaves one "
+                    + "tick before the 16-tick RTO (running since PSN 0's send) expires, and the RTO fires while the "
+                    + "gap waits (NoStalledGap): ce-three-losses' race of Check-EPSN's retries with an RTO shorter "
+                    + "than three NAK intervals (seed 002 III-B: too small a timeout); with timeout=3 it holds",
+                    Set.of(NO_STALLED_GAP), VariantSpec.Origin.PAPER, Map.of("losses", "3", "lastPacketLoss", "false")),
+            new VariantSpec("improved-three-losses-last-packets-spared", "Improved at L = 3 with last packets "
+                    + "spared: as ce-three-losses-last-packets-spared, PSN 0 (a first packet, sent once: Send-Twice "
+                    + "copies last packets only), the NAK(0) and Check-EPSN's first NAK(0) are lost, and the 16-tick "
+                    + "RTO fires one tick after Check-EPSN's second NAK(0) leaves, while the gap waits (NoStalledGap); "
+                    + "with timeout=3 (ce-timer-restart's coverage scope) it holds",
+                    Set.of(NO_STALLED_GAP), VariantSpec.Origin.PAPER, Map.of("losses", "3", "lastPacketLoss", "false")),
             new VariantSpec("gbn-no-rto", "Go-Back-N with the ACK timer disabled (IB timeout=0)",
                     Set.of("DeadlockFree", PROGRESS), VariantSpec.Origin.MUTATION, Map.of("timeout", "0")));
 
