@@ -303,16 +303,37 @@ final class TraceExtensions {
         TraceExtension.Bounds bounds = new TraceExtension.Bounds(rule.maxStates());
         Predicate<S> sameKind = x -> kind.isEmpty() || kind.equals(kinds.kind(property, x));
         for (String finding : rule.findings()) {
-            Path file = folder.resolve(finding + "-" + rule.traceProperty() + ".json");
-            if (!Files.isRegularFile(file)) {
-                continue;
-            }
-            Counterexample stored = Counterexamples.read(file);
-            if (TraceExtension.extend(s, finding, stored, property, sameKind, rule.scaledFields(), bounds)
-                    instanceof TraceExtension.Extended e) {
-                return Optional.of(e);
+            for (Map.Entry<String, Path> c : traces(finding).entrySet()) {
+                Counterexample stored = Counterexamples.read(c.getValue());
+                if (TraceExtension.extend(s, c.getKey(), stored, property, sameKind, rule.scaledFields(), bounds)
+                        instanceof TraceExtension.Extended e) {
+                    return Optional.of(e);
+                }
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * A finding's stored traces: its own ({@code <finding>-<property>.json}), then the shortest trace of each further
+     * kind its configuration reaches ({@code <finding>-<property>-kind=<tag>.json}), so that a check's deadlock of one
+     * of the finding's further kinds can be extended from the trace that reaches that kind.
+     */
+    private Map<String, Path> traces(String finding) {
+        Map<String, Path> out = new java.util.LinkedHashMap<>();
+        String stem = finding + "-" + rule.traceProperty();
+        Path own = folder.resolve(stem + ".json");
+        if (Files.isRegularFile(own)) {
+            out.put(finding, own);
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
+            files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(stem + "-kind=") && n.endsWith(".json"))
+                    .sorted().forEach(n -> out.put(finding + " [" + n.substring(stem.length() + 1, n.length() - 5)
+                            + "]",
+                            folder.resolve(n)));
+        } catch (java.io.IOException x) {
+            throw new java.io.UncheckedIOException("cannot list " + folder, x);
+        }
+        return out;
     }
 }

@@ -229,4 +229,18 @@ class TraceExtensionsTest {
                 + f.quantity("extensionSteps").orElseThrow().value(), read.steps().size() - 1.0);
         assertTrue(org.rdmacheck.checker.trace.TraceReplayer.replay(spec, read).reproduces());
     }
+
+    /**
+     * Opposing flows at dft=2 with 2 background packets and 3 tokens deadlock (12 steps) with the kind {paused,
+     * pinned-to-full}; dft-three-tokens' own trace extends only to a {pinned-to-full} deadlock, another kind, which
+     * vouches for nothing; the shortest trace of its further kind {paused, pinned-to-full}, stored beside it, extends
+     * to the check's kind.
+     */
+    @Test
+    void aFindingsFurtherKindExtendsToADeadlockOfThatKind() {
+        Finding f = deadlockRow("dft", Map.of("flows", "0-1,1-0", "dft", "2", "background", "2", "packets", "3",
+                "tokens", "3"));
+        assertEquals(Finding.Outcome.AS_EXPECTED, f.outcome(), f.detail());
+        assertTrue(f.detail().contains("dft-three-tokens [kind=paused_pinned-to-full]"), f.detail());
+    }
 }
