@@ -29,6 +29,10 @@ class TimedLossBudgetRuleTest {
     private static final TimedGbnEntry ENTRY = new TimedGbnEntry();
     private static final Set<String> RULED = Set.of(TimedGbnProperties.NO_TIMEOUT, TimedGbnProperties.NO_STALLED_GAP,
             TimedGbnProperties.WITHIN_K_RTOS);
+    /** the timeout parameter's largest value: a longer RTO is carried by replay at every value up to it */
+    private static final int TIMEOUT_MAX = ENTRY.parameters().stream()
+            .filter(p -> p.name().equals("timeout"))
+            .map(p -> ((org.rdmacheck.properties.catalog.ParamSpec.Int) p).max()).findFirst().orElseThrow();
 
     @TestFactory
     Stream<DynamicTest> theRuleSaysWhichOfItsPropertiesFail() {
@@ -252,8 +256,9 @@ class TimedLossBudgetRuleTest {
      * extend ({@link org.rdmacheck.checker.trace.TraceExtension}: replayed action for action, at another
      * timeout the ticks' lengths left out, the violation at the last step, the extended trace replayed and
      * the property re-evaluated) at the finding's timeout
-     * plus one, and over a network that spares last packets. Those named extend at timeouts +1, +2, +5 and
-     * 20, at a longer timeout with last packets spared where both maps name them, and with one message more
+     * plus one, and over a network that spares last packets. Those named extend at every longer timeout up
+     * to the parameter's largest (31), at a longer timeout with last packets spared where both maps name
+     * them, and with one message more
      * where {@link TimedGbnEntry#MESSAGES_AT_LEAST} names them too; there the configuration contains the
      * finding and expects the property.
      */
@@ -288,7 +293,7 @@ class TimedLossBudgetRuleTest {
                     boolean more = TimedGbnEntry.MESSAGES_AT_LEAST.getOrDefault(f, Set.of()).contains(prop);
                     List<Map<String, String>> changes = new java.util.ArrayList<>();
                     if (rto) {
-                        for (int to : new int[] {t + 1, t + 2, t + 5, 20}) {
+                        for (int to = t + 1; to <= TIMEOUT_MAX; to++) {
                             changes.add(Map.of("timeout", Integer.toString(to)));
                             if (last) {
                                 changes.add(Map.of("timeout", Integer.toString(to), "lastPacketLoss", "false"));

@@ -300,7 +300,8 @@ public final class TimedGbnEntry implements ModelEntry {
      * it waits longer and does the same. Left out: the traces that race the RTO (NoPrematureTimeout: a
      * longer RTO fires after the NAK in flight has arrived), and a property whose trace does not replay.
      * Measured, not argued: TimedLossBudgetRuleTest extends every stored trace of every loss finding at its
-     * timeout plus one and asserts that exactly these do, and these at timeouts +2, +5 and 20 too.
+     * timeout plus one and asserts that exactly these do, and these at every longer timeout up to the
+     * parameter's largest (31).
      */
     static final Map<String, Set<String>> LONGER_RTO = Map.ofEntries(
             Map.entry("gb0-four-packets-four-losses", Set.of(TimedGbnProperties.GOODPUT)),
