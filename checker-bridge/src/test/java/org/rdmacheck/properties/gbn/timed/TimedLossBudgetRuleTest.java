@@ -34,6 +34,28 @@ class TimedLossBudgetRuleTest {
             .filter(p -> p.name().equals("timeout"))
             .map(p -> ((org.rdmacheck.properties.catalog.ParamSpec.Int) p).max()).findFirst().orElseThrow();
 
+    /** A stored trace of a loss finding: its scheme, finding, violated property and the trace. */
+    private record StoredTrace(String scheme, String finding, String property,
+            org.rdmacheck.checker.Counterexample trace) { }
+
+    /** @return every stored trace of every loss finding ({@link TimedGbnEntry#LOSS_FINDINGS}), read once per call */
+    private static List<StoredTrace> lossTraces() {
+        java.nio.file.Path repo = java.nio.file.Paths.get("").toAbsolutePath();
+        while (!java.nio.file.Files.isDirectory(repo.resolve("counterexamples"))) {
+            repo = repo.getParent();
+        }
+        List<StoredTrace> out = new java.util.ArrayList<>();
+        for (Map.Entry<String, List<String>> e : TimedGbnEntry.LOSS_FINDINGS.entrySet()) {
+            for (String f : e.getValue()) {
+                for (String prop : ENTRY.variant(f).mustFail()) {
+                    out.add(new StoredTrace(e.getKey(), f, prop, org.rdmacheck.checker.trace.Counterexamples.read(
+                            repo.resolve("counterexamples/gbn-timed/" + f + "-" + prop + ".json"))));
+                }
+            }
+        }
+        return out;
+    }
+
     @TestFactory
     Stream<DynamicTest> theRuleSaysWhichOfItsPropertiesFail() {
         // with the network's choice of last packets (the default) and with last packets spared: Check-EPSN
@@ -208,36 +230,30 @@ class TimedLossBudgetRuleTest {
     @Test
     @SuppressWarnings("unchecked")
     void theTracesCarriedToMoreMessagesReplayThereAndNoOthers() {
-        java.nio.file.Path repo = java.nio.file.Paths.get("").toAbsolutePath();
-        while (!java.nio.file.Files.isDirectory(repo.resolve("counterexamples"))) {
-            repo = repo.getParent();
-        }
         Map<String, Set<String>> replaying = new java.util.TreeMap<>();
         int replayed = 0;
-        for (Map.Entry<String, List<String>> e : TimedGbnEntry.LOSS_FINDINGS.entrySet()) {
-            for (String f : e.getValue()) {
-                for (String prop : ENTRY.variant(f).mustFail()) {
-                    org.rdmacheck.checker.Counterexample cex = org.rdmacheck.checker.trace.Counterexamples.read(
-                            repo.resolve("counterexamples/gbn-timed/" + f + "-" + prop + ".json"));
-                    int own = Integer.parseInt(cex.provenance().parameters().get("messages"));
-                    boolean carried = TimedGbnEntry.MESSAGES_AT_LEAST.getOrDefault(f, Set.of()).contains(prop);
-                    for (int m = own + 1; m <= (carried ? 8 : own + 1); m++) {
-                        Map<String, String> p = new java.util.LinkedHashMap<>(cex.provenance().parameters());
-                        p.put("messages", Integer.toString(m));
-                        CheckSpec<org.rdmacheck.model.layout.LayoutState> spec =
-                                (CheckSpec<org.rdmacheck.model.layout.LayoutState>) ENTRY.build(e.getKey(), Params.of(p));
-                        var r = org.rdmacheck.checker.trace.TraceReplayer.replay(spec, cex);
-                        boolean reproduces = r instanceof org.rdmacheck.checker.trace.ReplayResult.Reproduces;
-                        if (m == own + 1 && reproduces) {
-                            replaying.computeIfAbsent(f, k -> new java.util.TreeSet<>()).add(prop);
-                        }
-                        if (carried) {
-                            assertTrue(reproduces, f + " " + prop + " messages=" + m + ": " + r);
-                            assertTrue(ENTRY.containedFindings(e.getKey(), Params.of(spec.parameters())).contains(f)
-                                    && spec.mustFail(prop), f + " " + prop + " messages=" + m);
-                            replayed++;
-                        }
-                    }
+        for (StoredTrace st : lossTraces()) {
+            String scheme = st.scheme();
+            String f = st.finding();
+            String prop = st.property();
+            org.rdmacheck.checker.Counterexample cex = st.trace();
+            int own = Integer.parseInt(cex.provenance().parameters().get("messages"));
+            boolean carried = TimedGbnEntry.MESSAGES_AT_LEAST.getOrDefault(f, Set.of()).contains(prop);
+            for (int m = own + 1; m <= (carried ? 8 : own + 1); m++) {
+                Map<String, String> p = new java.util.LinkedHashMap<>(cex.provenance().parameters());
+                p.put("messages", Integer.toString(m));
+                CheckSpec<org.rdmacheck.model.layout.LayoutState> spec =
+                        (CheckSpec<org.rdmacheck.model.layout.LayoutState>) ENTRY.build(scheme, Params.of(p));
+                var r = org.rdmacheck.checker.trace.TraceReplayer.replay(spec, cex);
+                boolean reproduces = r instanceof org.rdmacheck.checker.trace.ReplayResult.Reproduces;
+                if (m == own + 1 && reproduces) {
+                    replaying.computeIfAbsent(f, k -> new java.util.TreeSet<>()).add(prop);
+                }
+                if (carried) {
+                    assertTrue(reproduces, f + " " + prop + " messages=" + m + ": " + r);
+                    assertTrue(ENTRY.containedFindings(scheme, Params.of(spec.parameters())).contains(f)
+                            && spec.mustFail(prop), f + " " + prop + " messages=" + m);
+                    replayed++;
                 }
             }
         }
@@ -265,61 +281,55 @@ class TimedLossBudgetRuleTest {
     @Test
     @SuppressWarnings("unchecked")
     void theTracesCarriedToALongerRtoOrSparedLastPacketsExtendThereAndNoOthers() {
-        java.nio.file.Path repo = java.nio.file.Paths.get("").toAbsolutePath();
-        while (!java.nio.file.Files.isDirectory(repo.resolve("counterexamples"))) {
-            repo = repo.getParent();
-        }
         Map<String, Set<String>> longer = new java.util.TreeMap<>();
         Map<String, Set<String>> spared = new java.util.TreeMap<>();
         int carried = 0;
-        for (Map.Entry<String, List<String>> e : TimedGbnEntry.LOSS_FINDINGS.entrySet()) {
-            for (String f : e.getValue()) {
-                for (String prop : ENTRY.variant(f).mustFail()) {
-                    org.rdmacheck.checker.Counterexample cex = org.rdmacheck.checker.trace.Counterexamples.read(
-                            repo.resolve("counterexamples/gbn-timed/" + f + "-" + prop + ".json"));
-                    Map<String, String> own = cex.provenance().parameters();
-                    int t = Integer.parseInt(own.get("timeout"));
-                    int m = Integer.parseInt(own.get("messages"));
-                    if (extends_(e.getKey(), cex, Map.of("timeout", Integer.toString(t + 1)))) {
-                        longer.computeIfAbsent(f, k -> new TreeSet<>()).add(prop);
-                    }
-                    // a finding stored with last packets spared has nothing to carry there
-                    if (!"false".equals(own.get("lastPacketLoss"))
-                            && extends_(e.getKey(), cex, Map.of("lastPacketLoss", "false"))) {
-                        spared.computeIfAbsent(f, k -> new TreeSet<>()).add(prop);
-                    }
-                    boolean rto = TimedGbnEntry.LONGER_RTO.getOrDefault(f, Set.of()).contains(prop);
-                    boolean last = TimedGbnEntry.SPARED_LAST_PACKETS.getOrDefault(f, Set.of()).contains(prop);
-                    boolean more = TimedGbnEntry.MESSAGES_AT_LEAST.getOrDefault(f, Set.of()).contains(prop);
-                    List<Map<String, String>> changes = new java.util.ArrayList<>();
-                    if (rto) {
-                        for (int to = t + 1; to <= TIMEOUT_MAX; to++) {
-                            changes.add(Map.of("timeout", Integer.toString(to)));
-                            if (last) {
-                                changes.add(Map.of("timeout", Integer.toString(to), "lastPacketLoss", "false"));
-                            }
-                            if (more) {
-                                changes.add(Map.of("timeout", Integer.toString(to), "messages",
-                                        Integer.toString(m + 1)));
-                            }
-                        }
-                    }
+        for (StoredTrace st : lossTraces()) {
+            String scheme = st.scheme();
+            String f = st.finding();
+            String prop = st.property();
+            org.rdmacheck.checker.Counterexample cex = st.trace();
+            Map<String, String> own = cex.provenance().parameters();
+            int t = Integer.parseInt(own.get("timeout"));
+            int m = Integer.parseInt(own.get("messages"));
+            if (extends_(scheme, cex, Map.of("timeout", Integer.toString(t + 1)))) {
+                longer.computeIfAbsent(f, k -> new TreeSet<>()).add(prop);
+            }
+            // a finding stored with last packets spared has nothing to carry there
+            if (!"false".equals(own.get("lastPacketLoss"))
+                    && extends_(scheme, cex, Map.of("lastPacketLoss", "false"))) {
+                spared.computeIfAbsent(f, k -> new TreeSet<>()).add(prop);
+            }
+            boolean rto = TimedGbnEntry.LONGER_RTO.getOrDefault(f, Set.of()).contains(prop);
+            boolean last = TimedGbnEntry.SPARED_LAST_PACKETS.getOrDefault(f, Set.of()).contains(prop);
+            boolean more = TimedGbnEntry.MESSAGES_AT_LEAST.getOrDefault(f, Set.of()).contains(prop);
+            List<Map<String, String>> changes = new java.util.ArrayList<>();
+            if (rto) {
+                for (int to = t + 1; to <= TIMEOUT_MAX; to++) {
+                    changes.add(Map.of("timeout", Integer.toString(to)));
                     if (last) {
-                        changes.add(Map.of("lastPacketLoss", "false"));
-                        if (more) {
-                            changes.add(Map.of("lastPacketLoss", "false", "messages", Integer.toString(m + 1)));
-                        }
+                        changes.add(Map.of("timeout", Integer.toString(to), "lastPacketLoss", "false"));
                     }
-                    for (Map<String, String> change : changes) {
-                        assertTrue(extends_(e.getKey(), cex, change), f + " " + prop + " " + change);
-                        Map<String, String> p = new java.util.LinkedHashMap<>(own);
-                        p.putAll(change);
-                        Params here = ENTRY.resolve(e.getKey(), Params.of(p));
-                        assertTrue(ENTRY.containedFindings(e.getKey(), here).contains(f)
-                                && ENTRY.build(e.getKey(), here).mustFail(prop), f + " " + prop + " " + change);
-                        carried++;
+                    if (more) {
+                        changes.add(Map.of("timeout", Integer.toString(to), "messages",
+                                Integer.toString(m + 1)));
                     }
                 }
+            }
+            if (last) {
+                changes.add(Map.of("lastPacketLoss", "false"));
+                if (more) {
+                    changes.add(Map.of("lastPacketLoss", "false", "messages", Integer.toString(m + 1)));
+                }
+            }
+            for (Map<String, String> change : changes) {
+                assertTrue(extends_(scheme, cex, change), f + " " + prop + " " + change);
+                Map<String, String> p = new java.util.LinkedHashMap<>(own);
+                p.putAll(change);
+                Params here = ENTRY.resolve(scheme, Params.of(p));
+                assertTrue(ENTRY.containedFindings(scheme, here).contains(f)
+                        && ENTRY.build(scheme, here).mustFail(prop), f + " " + prop + " " + change);
+                carried++;
             }
         }
         Map<String, Set<String>> declared = new java.util.TreeMap<>();
