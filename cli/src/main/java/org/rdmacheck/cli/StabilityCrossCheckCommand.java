@@ -10,6 +10,7 @@ import org.rdmacheck.fluid.FluidLimitException;
 import java.util.concurrent.Callable;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.SolverSettings;
+import org.rdmacheck.fluid.stability.SolverVerdict;
 import org.rdmacheck.fluid.stability.StabilityCrossCheck;
 import org.rdmacheck.fluid.stability.StabilityFiles;
 import picocli.CommandLine;
@@ -17,13 +18,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code rdmacheck fluid stability cross-check}: the sign of the phase margin against the
- * delay-differential solver on an (N, τ*) grid. Disagreements within
- * {@value #NEAR_ZERO_DEG}° of 0 are expected (the decay is too slow to see); one farther out exits 1.
+ * {@code rdmacheck fluid stability cross-check}: the linearisation's side against the
+ * delay-differential solver on an (N, τ*) grid, by the solver's rule ({@link StabilityCrossCheck}):
+ * points on the stability boundary (|PM| &lt; 1e-6°) or whose root count failed are UNDECIDED, neither
+ * agreement nor disagreement. Disagreements within {@value #NEAR_ZERO_DEG}° of 0 are expected (the
+ * decay is too slow to see); one farther out exits 1.
  */
 @Command(footerHeading = "%nExamples:%n", footer = {"  rdmacheck fluid stability cross-check --flows 8,20 --delays 50", "  rdmacheck fluid stability cross-check --flows 2,8 --delays 50,100 --json"},
         name = "cross-check", description = "Simulate the fluid model from a perturbed fixed point on an (N, tau*) grid "
-        + "and compare converging vs sustained oscillation with the sign of the phase margin. Writes stability-cross-check.csv.")
+        + "and compare converging vs sustained oscillation with the linearisation's side (the phase margin's sign and the "
+        + "count of characteristic roots in the right half-plane; UNDECIDED, not compared, within 1e-6 deg of the "
+        + "stability boundary or where the count failed). Writes stability-cross-check.csv.")
 final class StabilityCrossCheckCommand implements Callable<Integer> {
 
     /** Disagreements with a margin this close to 0 (degrees) are expected. */
@@ -84,16 +89,21 @@ final class StabilityCrossCheckCommand implements Callable<Integer> {
             JsonValues.figure(o, "wallMillis", millis, Quantity.Unit.MILLISECONDS);
             StabilityJson.stop(o, stop, done, planned);
             o.put("compared", c.points().size());
+            o.put("agreeing", c.points().stream().filter(StabilityCrossCheck.Point::agrees).count());
+            o.put("disagreeing", c.disagreements().size());
+            o.put("undecided", c.undecided().size());
             o.put("skipped", c.skipped().size());
             StabilityJson.figure(o, "agreementRate", c.agreementRate());
             ArrayNode arr = o.putArray("points");
             for (StabilityCrossCheck.Point p : c.points()) {
                 ObjectNode x = arr.addObject();
                 StabilityJson.point(x, p.linear());
+                x.put("rightHalfPlaneRoots", p.check().rightHalfPlaneRoots());
+                x.put("onBoundary", p.check().onBoundary());
                 StabilityJson.figure(x, "firstAmplitude_KB", p.run().firstAmplitudeKB());
                 StabilityJson.figure(x, "lastAmplitude_KB", p.run().lastAmplitudeKB());
                 x.put("simulated", p.run().behaviour().name());
-                x.put("agrees", p.agrees());
+                x.put("comparison", p.comparison().name());
             }
             ArrayNode dis = o.putArray("disagreements");
             c.disagreements().forEach(p -> StabilityJson.point(dis.addObject(), p.linear()));
@@ -101,18 +111,28 @@ final class StabilityCrossCheckCommand implements Callable<Integer> {
             StabilityCommand.print(spec.commandLine().getOut(), StabilityJson.text(o));
             return farOff ? ExitCodes.VIOLATED : EarlyStop.exit(stop, ExitCodes.OK);
         }
-        List<String[]> t = StabilityText.start("N", "tau*(us)", "PM(deg)", "linear", "first amp(KB)", "last amp(KB)",
-                "simulated", "agrees");
+        List<String[]> t = StabilityText.start("N", "tau*(us)", "PM(deg)", "linear", "RHP roots", "first amp(KB)",
+                "last amp(KB)", "simulated", "agrees");
         for (StabilityCrossCheck.Point p : c.points()) {
             t.add(new String[] {Integer.toString(p.linear().flows()), StabilityText.fmt("%.4g", p.linear().delayMicros()),
-                StabilityText.fmt("%.2f", p.linear().phaseMarginDeg()), p.linear().verdict().name(),
+                StabilityText.fmt("%.2f", p.linear().phaseMarginDeg()), p.linear().verdict().name()
+                        + (p.check().onBoundary() ? " (on the boundary)" : ""),
+                p.check().rightHalfPlaneRoots() < 0 ? "-" : Integer.toString(p.check().rightHalfPlaneRoots()),
                 StabilityText.fmt("%.3f", p.run().firstAmplitudeKB()), StabilityText.fmt("%.3f", p.run().lastAmplitudeKB()),
-                p.run().behaviour().name(), p.agrees() ? "yes" : "NO"});
+                p.run().behaviour().name(), switch (p.comparison()) {
+                    case AGREES -> "yes";
+                    case DISAGREES -> "NO";
+                    case UNDECIDED -> "undecided";
+                }});
         }
         StringBuilder sb = new StringBuilder(StabilityText.table(t));
-        sb.append(String.format(Locale.ROOT, "agreement: %d of %d points (%.1f %%), %d grid points outside RED's linear "
-                + "region not simulated, %.1f s%n", c.points().stream().filter(StabilityCrossCheck.Point::agrees).count(),
-                c.points().size(), 100 * c.agreementRate(), c.skipped().size(), millis / 1000.0));
+        long decided = c.points().size() - c.undecided().size();
+        sb.append(String.format(Locale.ROOT, "agreement: %d of %d points (%s %%), %d undecided (on the stability "
+                + "boundary, |PM| < %s deg, or the root count failed: not compared), %d grid points outside RED's "
+                + "linear region not simulated, %.1f s%n", c.points().stream().filter(StabilityCrossCheck.Point::agrees).count(),
+                decided, decided == 0 ? "-" : StabilityText.fmt("%.1f", 100 * c.agreementRate()), c.undecided().size(),
+                java.math.BigDecimal.valueOf(SolverVerdict.Linear.BOUNDARY_DEG).stripTrailingZeros().toPlainString(),
+                c.skipped().size(), millis / 1000.0));
         for (StabilityCrossCheck.Point p : c.disagreements()) {
             sb.append(String.format(Locale.ROOT, "disagreement at N = %d, tau* = %.4g us: phase margin %.2f deg%s%n",
                     p.linear().flows(), p.linear().delayMicros(), p.linear().phaseMarginDeg(),

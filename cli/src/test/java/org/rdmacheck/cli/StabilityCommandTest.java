@@ -155,6 +155,42 @@ class StabilityCommandTest {
     }
 
     @Test
+    void crossCheckDoesNotCompareAPointOnTheStabilityBoundary(@TempDir Path dir) throws Exception {
+        // N = 8 at tau*_c itself (margin 0.0 deg, UNSTABLE by its sign alone) and at 50 us: the boundary
+        // point is UNDECIDED by the solver's rule, counted neither way; the rate is over the decided point
+        Run r = run("fluid", "stability", "cross-check", "--flows", "8", "--delays", "62.164558556499614,50",
+                "--duration-ms", "40", "--out", dir.toString(), "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals(2, o.get("compared").asInt(), r.out());
+        assertEquals(1, o.get("undecided").asInt(), r.out());
+        assertEquals(1, o.get("agreeing").asInt(), r.out());
+        assertEquals(0, o.get("disagreeing").asInt(), r.out());
+        assertEquals(1.0, o.get("agreementRate").get("value").asDouble(), r.out());
+        JsonNode on = o.get("points").get(0);
+        assertTrue(on.get("onBoundary").asBoolean(), r.out());
+        assertEquals("UNDECIDED", on.get("comparison").asText(), r.out());
+        assertEquals("deg", on.get("phaseMargin_deg").get("unit").asText(), r.out());
+        JsonNode off = o.get("points").get(1);
+        assertFalse(off.get("onBoundary").asBoolean(), r.out());
+        assertEquals(0, off.get("rightHalfPlaneRoots").asInt(), r.out());
+        assertEquals("AGREES", off.get("comparison").asText(), r.out());
+        // the CSV: the boundary point's agrees column is NaN (not compared), its on_boundary 1
+        var csv = Files.readAllLines(dir.resolve("stability-cross-check.csv"));
+        assertTrue(csv.get(0).endsWith("rhp_roots,on_boundary,first_amplitude_KB,last_amplitude_KB,"
+                + "simulated_converging,agrees"), csv.get(0));
+        String[] onRow = csv.get(1).split(",");
+        String[] offRow = csv.get(2).split(",");
+        assertTrue(Double.parseDouble(onRow[5]) == 1 && Double.isNaN(Double.parseDouble(onRow[9]))
+                && Double.parseDouble(offRow[5]) == 0 && Double.parseDouble(offRow[9]) == 1, String.join("\n", csv));
+        Run t = run("fluid", "stability", "cross-check", "--flows", "8", "--delays", "62.164558556499614",
+                "--duration-ms", "40", "--out", dir.resolve("text").toString());
+        assertEquals(0, t.code(), t.err());
+        assertTrue(t.out().contains("UNSTABLE (on the boundary)") && t.out().contains("undecided"), t.out());
+        assertTrue(t.out().contains("agreement: 0 of 0 points"), t.out());
+    }
+
+    @Test
     void theLongestAcceptedDelayIsAnswered() throws Exception {
         // the review's hang: tauStar = 1e308 never finished (now refused); the largest accepted value
         // (100 ms) is answered, and past tau*_c its margin is negative, not wrapped back to a positive one

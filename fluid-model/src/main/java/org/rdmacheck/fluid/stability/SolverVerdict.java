@@ -201,18 +201,47 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
          *         too long (a τ* far past these parameters' critical delay)
          */
         public static Linear of(FluidParameters params) {
+            return of(params, FixedPointSource.EXACT, RateTerms.DELAYED);
+        }
+
+        /**
+         * The linearisation around a chosen fixed point with a chosen treatment of the delayed rate
+         * ({@link StabilityCrossCheck} compares the solver with these too); {@link #of(FluidParameters)}
+         * is the exact one.
+         *
+         * @param params    parameters (N, τ*)
+         * @param source    the fixed point linearised around
+         * @param rateTerms how the delayed rate in the exponents is treated
+         * @return its verdict; UNDETERMINED when its margin scan is refused as too long
+         */
+        public static Linear of(FluidParameters params, FixedPointSource source, RateTerms rateTerms) {
             StabilityPoint pt;
             try {
-                pt = StabilityAnalysis.of(params, FixedPointSource.EXACT);
+                pt = StabilityAnalysis.of(params, source, rateTerms);
             } catch (FluidInputException e) {
                 return new Linear(StabilityVerdict.UNDETERMINED, Double.NaN, false, -1);
             }
+            return of(params, pt, source, rateTerms);
+        }
+
+        /**
+         * The margin's verdict already taken ({@link StabilityAnalysis} at the same (N, τ*), source and
+         * rate terms), with the root count added.
+         *
+         * @param params    parameters (N, τ*)
+         * @param pt        the linear analysis at params' τ*
+         * @param source    the fixed point it linearised around
+         * @param rateTerms how it treated the delayed rate
+         * @return the verdict: the root count decides where the open loop is unstable; -1 roots where
+         *         the count is refused or does not come out an integer
+         */
+        public static Linear of(FluidParameters params, StabilityPoint pt, FixedPointSource source, RateTerms rateTerms) {
             if (pt.verdict() == StabilityVerdict.OUTSIDE_LINEAR_REGION || pt.verdict() == StabilityVerdict.CUT_OFF_MARKING) {
                 return new Linear(pt.verdict(), Double.NaN, false, -1);
             }
             int z;
             try {
-                z = RootCount.rightHalfPlane(Linearisation.at(params, FixedPoint.of(params)),
+                z = RootCount.rightHalfPlane(Linearisation.at(params, source.of(params), rateTerms),
                         params.feedbackDelayMicros());
             } catch (FluidInputException e) {
                 z = -1;

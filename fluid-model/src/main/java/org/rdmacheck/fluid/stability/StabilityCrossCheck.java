@@ -14,10 +14,16 @@ import org.rdmacheck.fluid.SolverSettings;
 /**
  * The linear verdicts against the delay-differential model on a grid of (N, τ*): every point with a
  * phase margin is simulated from a perturbed fixed point ({@link PerturbedRun}) and the simulated
- * behaviour is compared with the sign of the margin. Points outside RED's linear region have no
- * sign to compare and are not simulated. Solves run on all cores.
+ * behaviour is compared with the linearisation's side, decided by the same rule as the solver's
+ * verdicts ({@link SolverVerdict.Linear#stable()}, {@link SolverVerdict.Linear#unstable()}): stable
+ * where the margin is positive, the root count finds no characteristic root in the right half-plane
+ * and the point is off the stability boundary; unstable where either test finds such a root off the
+ * boundary; neither ({@link Comparison#UNDECIDED}, not compared) on the boundary, |PM| &lt;
+ * {@link SolverVerdict.Linear#BOUNDARY_DEG}, where a root sits on the imaginary axis and the margin's
+ * sign is round-off, or where the root count failed. Points outside RED's linear region have no sign
+ * to compare and are not simulated. Solves run on all cores.
  *
- * @param points       every compared point, in (N, τ*) order
+ * @param points       every simulated point ({@link Comparison#UNDECIDED} ones included), in (N, τ*) order
  * @param skipped      grid points without a margin (outside the linear region, cut-off, undecided)
  * @param durationMicros simulated time of each run
  */
@@ -29,16 +35,41 @@ public record StabilityCrossCheck(List<Point> points, List<StabilityPoint> skipp
         skipped = List.copyOf(skipped);
     }
 
+    /** What one point's simulation says against its linearisation. */
+    public enum Comparison {
+        /** the linearisation is stable and the run converges, or it is unstable and the run does not */
+        AGREES,
+        /** the linearisation is stable and the run does not converge, or it is unstable and the run converges */
+        DISAGREES,
+        /**
+         * the linearisation is neither stable nor unstable by the solver's rule (on the stability
+         * boundary, or its root count failed): the run is reported, not compared
+         */
+        UNDECIDED
+    }
+
     /**
      * One compared point.
      *
-     * @param linear the linear analysis
+     * @param linear the linear analysis (margins)
+     * @param check  the linearisation at the same point by the solver's rule: the margin's verdict, the
+     *               root count, the boundary
      * @param run    the simulation
      */
-    public record Point(StabilityPoint linear, PerturbedRun run) {
-        /** @return whether a positive margin goes with a converging run and a negative one with a sustained oscillation */
+    public record Point(StabilityPoint linear, SolverVerdict.Linear check, PerturbedRun run) {
+
+        /** @return the run against the linearisation's side ({@link Comparison}) */
+        public Comparison comparison() {
+            if (!check.stable() && !check.unstable()) {
+                return Comparison.UNDECIDED;
+            }
+            return check.stable() == (run.behaviour() == SimulatedBehaviour.CONVERGING) ? Comparison.AGREES
+                    : Comparison.DISAGREES;
+        }
+
+        /** @return whether the comparison is {@link Comparison#AGREES} */
         public boolean agrees() {
-            return linear.verdict().stable() == (run.behaviour() == SimulatedBehaviour.CONVERGING);
+            return comparison() == Comparison.AGREES;
         }
     }
 
@@ -122,7 +153,8 @@ public record StabilityCrossCheck(List<Point> points, List<StabilityPoint> skipp
                     }
                     FixedPointResult fp = source.of(params.get(i));
                     try {
-                        out[i] = new Point(linear.get(i), PerturbedRun.solve(params.get(i), fp, settings, durationMicros));
+                        SolverVerdict.Linear check = SolverVerdict.Linear.of(params.get(i), linear.get(i), source, rateTerms);
+                        out[i] = new Point(linear.get(i), check, PerturbedRun.solve(params.get(i), fp, settings, durationMicros));
                     } catch (FluidLimitException e) {
                         // cut short: left out of both lists
                     }
@@ -139,14 +171,23 @@ public record StabilityCrossCheck(List<Point> points, List<StabilityPoint> skipp
         return new StabilityCrossCheck(points, skipped, durationMicros);
     }
 
-    /** @return the share of compared points where the simulation agrees with the margin's sign (NaN if none) */
+    /**
+     * @return the share of the decided points (those not {@link Comparison#UNDECIDED}) where the simulation
+     *         agrees with the linearisation (NaN if none)
+     */
     public double agreementRate() {
-        return points.isEmpty() ? Double.NaN : points.stream().filter(Point::agrees).count() / (double) points.size();
+        long decided = points.stream().filter(p -> p.comparison() != Comparison.UNDECIDED).count();
+        return decided == 0 ? Double.NaN : points.stream().filter(Point::agrees).count() / (double) decided;
     }
 
     /** @return the points that disagree, smallest |phase margin| first */
     public List<Point> disagreements() {
-        return points.stream().filter(p -> !p.agrees())
+        return points.stream().filter(p -> p.comparison() == Comparison.DISAGREES)
                 .sorted(Comparator.comparingDouble(p -> Math.abs(p.linear().phaseMarginDeg()))).toList();
+    }
+
+    /** @return the points not compared: the linearisation neither stable nor unstable there, in (N, τ*) order */
+    public List<Point> undecided() {
+        return points.stream().filter(p -> p.comparison() == Comparison.UNDECIDED).toList();
     }
 }

@@ -141,13 +141,17 @@ public final class StabilityFiles {
         List<double[]> table = new ArrayList<>();
         for (StabilityCrossCheck.Point p : check.points()) {
             StabilityPoint l = p.linear();
+            StabilityCrossCheck.Comparison c = p.comparison();
             table.add(new double[] {l.flows(), l.delayMicros(), l.phaseMarginDeg(), l.verdict().stable() ? 1 : 0,
+                p.check().rightHalfPlaneRoots(), p.check().onBoundary() ? 1 : 0,
                 p.run().firstAmplitudeKB(), p.run().lastAmplitudeKB(),
-                p.run().behaviour() == SimulatedBehaviour.CONVERGING ? 1 : 0, p.agrees() ? 1 : 0});
+                p.run().behaviour() == SimulatedBehaviour.CONVERGING ? 1 : 0,
+                c == StabilityCrossCheck.Comparison.UNDECIDED ? Double.NaN : c == StabilityCrossCheck.Comparison.AGREES ? 1 : 0});
         }
         Path csv = outDir.resolve("stability-cross-check.csv");
-        FluidFiles.csv(csv, List.of("N", "tauStar_us", "phase_margin_deg", "linear_stable", "first_amplitude_KB",
-                "last_amplitude_KB", "simulated_converging", "agrees"), table);
+        // agrees: NaN where the comparison is undecided (on the stability boundary, or the root count failed)
+        FluidFiles.csv(csv, List.of("N", "tauStar_us", "phase_margin_deg", "linear_stable", "rhp_roots", "on_boundary",
+                "first_amplitude_KB", "last_amplitude_KB", "simulated_converging", "agrees"), table);
         return List.of(csv);
     }
 

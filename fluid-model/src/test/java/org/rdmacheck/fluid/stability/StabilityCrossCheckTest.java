@@ -52,6 +52,53 @@ class StabilityCrossCheckTest {
     }
 
     @Test
+    void onTheStabilityBoundaryThePointIsNotCompared() {
+        // the solver's boundary rule (SolverVerdict.Linear): |PM| < 1e-6 deg is neither stable nor unstable.
+        // At tau*_c itself the margin is 0.0 deg (UNSTABLE by its sign) and the root count 0: before the
+        // rule the cross-check counted it by the sign alone. Per N: just inside the band (+-0.5e-6 deg),
+        // on tau*_c, just outside it (+-2e-6 deg); 40 ms runs (two windows), the decay or growth at such
+        // margins is far too slow to show, so every run reads SUSTAINED_OSCILLATION
+        FluidParameters d = FluidParameters.deployed();
+        for (int n : new int[] {2, 8, 10}) {
+            FluidParameters p = d.with("N", Integer.toString(n));
+            double c = SolverVerdict.criticalDelayMicros(p.with("tauStar", "50"));
+            double perDeg = Math.toRadians(1) / StabilityAnalysis.of(p.with("tauStar", Double.toString(c)),
+                    FixedPointSource.EXACT).margins().crossoverRadPerMicro();
+            double[] marginsDeg = {2e-6, 0.5e-6, 0, -0.5e-6, -2e-6};
+            double[] delays = new double[marginsDeg.length];
+            for (int i = 0; i < delays.length; i++) {
+                delays[i] = marginsDeg[i] == 0 ? c : c - marginsDeg[i] * perDeg;
+            }
+            StabilityCrossCheck x = StabilityCrossCheck.run(d, new int[] {n}, delays, FixedPointSource.EXACT,
+                    SolverSettings.defaults(), 2 * PerturbedRun.WINDOW_MICROS);
+            assertEquals(5, x.points().size());
+            for (int i = 0; i < delays.length; i++) {
+                StabilityCrossCheck.Point pt = x.points().get(i);
+                String at = "N = " + n + ", tau* = " + delays[i] + ": " + pt;
+                double pm = pt.linear().phaseMarginDeg();
+                assertEquals(marginsDeg[i], pm, 2e-7, at);
+                assertEquals(SimulatedBehaviour.SUSTAINED_OSCILLATION, pt.run().behaviour(), at);
+                if (Math.abs(marginsDeg[i]) < SolverVerdict.Linear.BOUNDARY_DEG) {
+                    assertTrue(pt.check().onBoundary(), at);
+                    assertEquals(StabilityCrossCheck.Comparison.UNDECIDED, pt.comparison(), at);
+                } else {
+                    // off the band the margin and the root count decide, and agree
+                    assertTrue(!pt.check().onBoundary() && (marginsDeg[i] > 0 ? pt.check().stable() : pt.check().unstable()),
+                            at);
+                    assertEquals(marginsDeg[i] > 0 ? 0 : 2, pt.check().rightHalfPlaneRoots(), at);
+                    assertEquals(marginsDeg[i] > 0 ? StabilityCrossCheck.Comparison.DISAGREES
+                            : StabilityCrossCheck.Comparison.AGREES, pt.comparison(), at);
+                }
+            }
+            // at tau*_c the margin's sign alone said UNSTABLE, which the sustained run would have "confirmed"
+            assertEquals(StabilityVerdict.UNSTABLE, x.points().get(2).linear().verdict());
+            assertEquals(3, x.undecided().size());
+            assertEquals(1, x.disagreements().size());
+            assertEquals(0.5, x.agreementRate(), "the three undecided points are not in the rate");
+        }
+    }
+
+    @Test
     void gridAgreesWithTheSignOfTheMargin() {
         StabilityCrossCheck c = StabilityCrossCheck.run(FluidParameters.deployed(), new int[] {2, 8, 20},
                 new double[] {1, 50, 100}, FixedPointSource.EXACT, SolverSettings.defaults(), PerturbedRun.DURATION_MICROS);
