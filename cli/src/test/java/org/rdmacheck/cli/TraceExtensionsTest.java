@@ -82,14 +82,15 @@ class TraceExtensionsTest {
     }
 
     /**
-     * A planted rule: one message of 6 packets at queues of 3 with 1 token deadlocks (10 steps) below every stored
-     * finding (dft-one-message-queue-three has 2 tokens), so the declared rule offers no candidate; offered that
-     * finding anyway, its trace does not replay (its first packet's second deflection needs a second token) and the
-     * deadlock stays unexpected.
+     * A planted rule: one message of 8 packets at queues of 4 with 1 token deadlocks (13 steps) where no stored
+     * finding lies below (each has a queue of 2 or 3, and a queue counts only equal), so the declared rule offers no
+     * candidate; offered dft-one-message-queue-three anyway, its trace does not replay (its first packet's second
+     * deflection needs a second token) and the deadlock stays unexpected. (The same shape at queues of 3, 6 packets,
+     * is stored since as dft-one-message-queue-three-one-token.)
      */
     @Test
     void aDeadlockNoFindingExtendsToStaysUnexpected() {
-        Map<String, String> at = Map.of("flows", "0-1", "queue", "3", "packets", "6", "tokens", "1");
+        Map<String, String> at = Map.of("flows", "0-1", "queue", "4", "packets", "8", "tokens", "1");
         CheckSpec<?> spec = Catalog.find("iofd").build("dft", Params.of(at)).selecting(p -> p.name().equals(DEADLOCK_FREE));
         assertTrue(Catalog.find("iofd").traceExtension(spec).isEmpty());
         Finding f = deadlockRow("dft", at);

@@ -160,10 +160,10 @@ class IofdFindingKindTest {
                 assertTrue(!ENTRY.containedFindings(spec.parameters()).contains(f), f + " " + k + "+1");
             }
         }
-        // dft-one-message and its two neighbours: packets 4-8 x dft 2-8; dft-one-message-queue-three: packets
-        // 6-8 x dft 2-8; dft-one-failure and dft-two-background: packets 3-8; dft-three-entries: dft 3-8;
-        // dft-three-tokens-four-entries: dft 4-8; the others their own configuration
-        assertEquals(3 * 5 * 7 + 3 * 7 + 3 * 6 + 5 + (IofdEntry.DFT_FINDINGS.size() - 8), replayed);
+        // dft-one-message and its two neighbours: packets 4-8 x dft 2-8; dft-one-message-queue-three and its
+        // one-token neighbour: packets 6-8 x dft 2-8; dft-one-failure and dft-two-background: packets 3-8;
+        // dft-three-entries: dft 3-8; dft-three-tokens-four-entries: dft 4-8; the others their own configuration
+        assertEquals(3 * 5 * 7 + 2 * 3 * 7 + 3 * 6 + 5 + (IofdEntry.DFT_FINDINGS.size() - 9), replayed);
     }
 
     /**

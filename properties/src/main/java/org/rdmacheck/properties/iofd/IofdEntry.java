@@ -91,6 +91,15 @@ public final class IofdEntry implements ModelEntry {
                         + "queue to leaf0, whose head needs leaf0's: a message of twice the queue deadlocks one link",
                         Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
                         Map.of("flows", "0-1", "queue", "3", "packets", "6", "failures", "0")),
+                new VariantSpec("dft-one-message-queue-three-one-token", "the repaired DFT (as dft) with a single "
+                        + "6-packet message, queues of 3 and 1 token: dft-one-message's deadlock one queue size up, "
+                        + "with one deflection (seed 000 IV-A, IV-C). Background on spine0's port to the destination "
+                        + "ToR makes the first packet deflect back to leaf0 with its only token, and the second and "
+                        + "third follow its entry, filling spine0's queue to leaf0; the fourth to sixth fill leaf0's "
+                        + "queue to spine0, whose head is pinned by the entry to spine0's full queue to leaf0, whose "
+                        + "head has no token left and needs leaf0's: a message of twice the queue deadlocks one link",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1", "queue", "3", "packets", "6", "tokens", "1", "failures", "0")),
                 new VariantSpec("dft-one-failure", "the repaired DFT (as dft) at dft's defaults with one switch "
                         + "failure: a deadlock that needs the failure (seed 000 IV-C). spine1 fails, so every path runs "
                         + "through spine0, whose queue to leaf0 holds background; spine0 deflects both first packets "
@@ -300,8 +309,8 @@ public final class IofdEntry implements ModelEntry {
     /** The stored deadlocks of the design {@code dft}: variants carrying the configuration and the trace of each. */
     static final List<String> DFT_FINDINGS = List.of("dft-one-message", "dft-one-failure", "dft", "dft-three-tokens",
             "dft-three-entries", "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-one-message-two-tokens",
-            "dft-one-message-two-background", "dft-one-message-queue-three", "dft-three-tokens-three-entries",
-            "dft-three-tokens-four-entries");
+            "dft-one-message-two-background", "dft-one-message-queue-three", "dft-one-message-queue-three-one-token",
+            "dft-three-tokens-three-entries", "dft-three-tokens-four-entries");
 
     /**
      * @param variant a variant
@@ -332,6 +341,7 @@ public final class IofdEntry implements ModelEntry {
             Map.entry("dft-one-message-two-tokens", PAUSED_PINNED),
             Map.entry("dft-one-message-two-background", PAUSED_PINNED),
             Map.entry("dft-one-message-queue-three", PAUSED_PINNED),
+            Map.entry("dft-one-message-queue-three-one-token", PAUSED_PINNED),
             Map.entry("dft-three-tokens-three-entries", PAUSED_PINNED),
             Map.entry("dft-three-tokens-four-entries", PAUSED_PINNED),
             Map.entry("dft", PAUSED_PINNED),
@@ -434,6 +444,7 @@ public final class IofdEntry implements ModelEntry {
             "dft-one-message-two-tokens", Set.of(PACKETS.name(), DFT.name()),
             "dft-one-message-two-background", Set.of(PACKETS.name(), DFT.name()),
             "dft-one-message-queue-three", Set.of(PACKETS.name(), DFT.name()),
+            "dft-one-message-queue-three-one-token", Set.of(PACKETS.name(), DFT.name()),
             "dft-three-tokens-four-entries", Set.of(DFT.name()));
 
     /**
@@ -619,7 +630,8 @@ public final class IofdEntry implements ModelEntry {
             case "overwrite" -> FabricOptions.DftRules.OVERWRITE;
             case "deflect-middle" -> FabricOptions.DftRules.DEFLECT_MIDDLE;
             case "free-on-first" -> FabricOptions.DftRules.FREE_ON_FIRST;
-            case "dft", "dft-one-message", "dft-one-message-queue-three", "dft-three-tokens-three-entries",
+            case "dft", "dft-one-message", "dft-one-message-queue-three", "dft-one-message-queue-three-one-token",
+                    "dft-three-tokens-three-entries",
                     "dft-three-tokens-four-entries", "dft-one-failure", "dft-three-tokens", "dft-three-entries",
                     "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-one-message-two-tokens",
                     "dft-one-message-two-background", "flow-keyed", "unlimited-tokens" ->
