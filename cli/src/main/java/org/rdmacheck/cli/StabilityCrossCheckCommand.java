@@ -10,9 +10,11 @@ import org.rdmacheck.fluid.FluidLimitException;
 import java.util.concurrent.Callable;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.SolverSettings;
+import org.rdmacheck.fluid.stability.PerturbedRun;
 import org.rdmacheck.fluid.stability.SolverVerdict;
 import org.rdmacheck.fluid.stability.StabilityCrossCheck;
 import org.rdmacheck.fluid.stability.StabilityFiles;
+import org.rdmacheck.model.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -58,6 +60,13 @@ final class StabilityCrossCheckCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         opts.requireExact("cross-check");
+        // the option as typed (ms), before the cross-check's own check (us)
+        double minMs = 2 * PerturbedRun.WINDOW_MICROS / 1000;
+        double maxMs = SolverVerdict.MAX_HORIZON_MICROS / 1000;
+        if (!(durationMs >= minMs && durationMs <= maxMs)) {
+            throw new InputException("--duration-ms " + durationMs + ": expected " + (long) minMs + " ms (two 20 ms "
+                    + "windows) to " + (long) maxMs + " ms (10 s)");
+        }
         FluidParameters base = opts.base();
         Path dir = output.folder();
         int[] n = NumberLists.positiveInts("--flows", flows);

@@ -31,12 +31,16 @@ final class StabilityPacketCheckCommand implements Callable<Integer> {
     @Option(names = "--unstable", defaultValue = "8,200", paramLabel = "N,TAU", description = "an unstable point (default ${DEFAULT-VALUE})")
     String unstable;
 
-    @Option(names = "--seed", defaultValue = "1", description = "marking seed (default ${DEFAULT-VALUE})")
+    @Option(names = "--seed", defaultValue = "1", description = "marking seed, 0 to 2^63 - 1 (default ${DEFAULT-VALUE})")
     long seed;
 
     @Override
     public Integer call() {
         opts.requireExact("packet-check");
+        if (seed < 0) {
+            // the range fluid packet-check's seed takes (docs/dcqcn.md)
+            throw new InputException("--seed " + seed + ": expected an integer in [0, " + Long.MAX_VALUE + "]");
+        }
         if (opts.closedForm || opts.frozenRate) {
             throw new InputException("packet-check: --closed-form and --frozen-rate do not apply (the packet runs start "
                     + "at the exact fixed point and are judged by the exact linearisation)");

@@ -90,6 +90,16 @@ final class StabilitySolverCommand implements Callable<Integer> {
                         + (long) FluidParameters.MAX_DELAY_MICROS + " us");
             }
         }
+        // the options as typed (ms), before the rule's own check (us) could name a converted value
+        double maxMs = SolverVerdict.MAX_HORIZON_MICROS / 1000;
+        if (!(horizonMs > 0 && horizonMs <= maxMs)) {
+            throw new InputException("--horizon-ms " + horizonMs + ": expected a horizon > 0 ms, up to " + (long) maxMs
+                    + " ms (10 s)");
+        }
+        if (!(windowMs > 0 && 2 * windowMs <= horizonMs)) {
+            throw new InputException("--window-ms " + windowMs + ": expected a window > 0 ms, at most half the horizon ("
+                    + horizonMs + " ms)");
+        }
         SolverVerdict.Rule rule = StabilityCommand.checked(() -> new SolverVerdict.Rule(horizonMs * 1000,
                 windowMs * 1000, thresholdKb, step));
         List<double[]> cells = new ArrayList<>();   // {N, tau*, critical}

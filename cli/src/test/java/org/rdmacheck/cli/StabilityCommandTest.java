@@ -75,6 +75,8 @@ class StabilityCommandTest {
             {"packet-check", "--param", "F=1e6"}, {"attribution", "--param", "packet=0"},
             {"solver", "--param", "T=1e308"}, {"solver", "--threshold-kb", "1e308"}, {"solver", "--window-ms", "NaN"},
             {"solver", "--step", "1e300"}, {"solver", "--flows", "1e308"},
+            {"packet-check", "--seed", "-1"}, {"packet-check", "--seed", "NaN"}, {"cross-check", "--duration-ms", "NaN"},
+            {"solver", "--window-ms", "200", "--horizon-ms", "300"},
         };
         for (String[] b : bad) {
             // margins, packet-check, attribution and solver write no files and take no --out
@@ -106,6 +108,13 @@ class StabilityCommandTest {
             assertEquals(ExitCodes.USAGE, r.code(), c);
             assertEquals("rdmacheck: --out " + file + ": expected a folder, but it is a file", r.err().strip(), c);
         }
+        // the value named as typed, with its unit
+        assertEquals("rdmacheck: --horizon-ms 1.0E300: expected a horizon > 0 ms, up to 10000 ms (10 s)",
+                run("fluid", "stability", "solver", "--horizon-ms", "1e300").err().strip());
+        assertEquals("rdmacheck: --duration-ms 10.0: expected 40 ms (two 20 ms windows) to 10000 ms (10 s)",
+                run("fluid", "stability", "cross-check", "--duration-ms", "10").err().strip());
+        assertEquals("rdmacheck: --seed -1: expected an integer in [0, 9223372036854775807]",
+                run("fluid", "stability", "packet-check", "--seed", "-1").err().strip());
         assertEquals(ExitCodes.USAGE, run("fluid", "stability").code());
         assertEquals(ExitCodes.USAGE, run("fluid").code());
     }
