@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -41,12 +43,29 @@ import org.rdmacheck.properties.catalog.VariantSpec;
  * violation they report is one the full search reports), their counterexamples replay on the
  * model, and the footprints are honest about writes (every slot a step changes is declared
  * written by its group) and about last resorts (enabled alone) on the states reached first.
+ *
+ * <p>The variants whose defaults the full search cannot finish within this tier's budget
+ * ({@link #BEYOND_BUDGET}) are compared in the slow tier, with a budget of {@link #SLOW_MAX_STATES}
+ * states, where the list is checked too: each of them is still beyond the default budget.
  */
 class CatalogReductionTest {
 
     /** the defaults of larger variants are checked in the slow tier or by the benchmark */
     private static final long MAX_STATES = 300_000;
+    private static final long SLOW_MAX_STATES = 2_000_000;
     private static final int AUDITED_STATES = 20_000;
+
+    /**
+     * The variants (model and variant name) whose full search stops at {@link #MAX_STATES}: in the
+     * default tier it was 14 explorations of 300,000 states (about 60 percent of the class's time)
+     * followed by no assertion, so they are compared only by the slow test below, which also fails
+     * if one of them comes within the default budget.
+     */
+    static final Set<String> BEYOND_BUDGET = Set.of("dasr persistent-hysteresis", "escape-vl escape-deflect",
+            "escape-vl one-lane", "fabric repaired-deadlock", "fabric repaired-failure", "fabric repaired-long-flow",
+            "fabric repaired-ring", "fabric repaired-three-tokens", "iofd dft-four-packets", "iofd dft-four-tokens",
+            "iofd dft-one-failure", "iofd dft-three-tokens-four-entries", "iofd dft-three-tokens-three-entries",
+            "iofd dft-two-background");
 
     static Stream<Arguments> layoutVariants() {
         List<Arguments> out = new ArrayList<>();
@@ -70,11 +89,41 @@ class CatalogReductionTest {
         return out.stream();
     }
 
+    static Stream<Arguments> variantsWithinBudget() {
+        return layoutVariants().filter(a -> !BEYOND_BUDGET.contains(a.get()[0] + " " + a.get()[1]));
+    }
+
+    static Stream<Arguments> variantsBeyondBudget() {
+        return layoutVariants().filter(a -> BEYOND_BUDGET.contains(a.get()[0] + " " + a.get()[1]));
+    }
+
+    @Test
+    void everyVariantListedBeyondTheBudgetIsOneWithFootprints() {
+        Set<String> listed = new HashSet<>(BEYOND_BUDGET);
+        variantsBeyondBudget().forEach(a -> listed.remove(a.get()[0] + " " + a.get()[1]));
+        assertEquals(Set.of(), listed, "listed in BEYOND_BUDGET but not a catalogue variant with footprints");
+    }
+
     @ParameterizedTest(name = "{0} {1}")
-    @MethodSource("layoutVariants")
+    @MethodSource("variantsWithinBudget")
     void reducedSearchesAgreeWithTheFullOne(String model, String variant) {
+        compare(model, variant, MAX_STATES);
+    }
+
+    @Tag("slow")
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("variantsBeyondBudget")
+    void reducedSearchesAgreeWithTheFullOneBeyondTheDefaultBudget(String model, String variant) {
         CheckSpec<?> spec = Catalog.find(model).build(variant, Params.empty()).withoutProgress();
         ExplorerSettings s = ExplorerSettings.defaults().withThreads(2).withMaxStates(MAX_STATES);
+        assertFalse(new Explorer(s).check(spec).complete(),
+                model + " " + variant + " is within the default budget: drop it from BEYOND_BUDGET");
+        compare(model, variant, SLOW_MAX_STATES);
+    }
+
+    private static void compare(String model, String variant, long maxStates) {
+        CheckSpec<?> spec = Catalog.find(model).build(variant, Params.empty()).withoutProgress();
+        ExplorerSettings s = ExplorerSettings.defaults().withThreads(2).withMaxStates(maxStates);
         ExplorationReport full = new Explorer(s).check(spec);
         if (!full.complete()) {
             return; // beyond this tier's budget
