@@ -1776,6 +1776,15 @@ public final class NetworkModel implements LayoutModel {
         private final int[] fromNode = new int[t.arcCount()];
         /** per buffer: the arc it is on ({@link FabricNet#bufArc}) */
         private final int[] arcOfBuffer = new int[buffers.length];
+        /**
+         * per FIFO position k of the layout, at {@code 4 * k} and the three after it (one cache line): the buffer
+         * it is (-1 for a DFT), the arc it is on, the node that arc leads to, and 1 if that node is a host; so
+         * that a departure reads where its packet goes from the FIFO's position at once, not through the buffer
+         * and its arc one load after another
+         */
+        private final int[] fifoRow = new int[4 * g.layout.fifos().size()];
+        /** per arc and lane, at {@code 2 * arc + lane}: the layout position of that buffer (-1: none) */
+        private final int[] laneAt = new int[2 * t.arcCount()];
         /** a packet's components' shifts and masks (each counts from 0: its bits are its value) */
         private final int pFlowShift = pFlow.shift();
         private final int pSeqShift = pSeq.shift();
@@ -1823,6 +1832,18 @@ public final class NetworkModel implements LayoutModel {
             }
             for (int a = 0; a < t.arcCount(); a++) {
                 fromNode[a] = t.arcFrom(a);
+            }
+            java.util.Arrays.fill(laneAt, -1);
+            for (int k = 0; k < bufferOfFifo.length; k++) {
+                int b = bufferOfFifo[k];
+                fifoRow[4 * k] = b;
+                if (b >= 0) {
+                    int a = arcOfBuffer[b];
+                    fifoRow[4 * k + 1] = a;
+                    fifoRow[4 * k + 2] = toNode[a];
+                    fifoRow[4 * k + 3] = hostArc[a] ? 1 : 0;
+                    laneAt[2 * a + (b & 1)] = k;
+                }
             }
             for (int v = 0; v < t.nodeCount(); v++) {
                 dftAt[v] = v < dft.length && dft[v] != null ? g.layout.fifos().indexOf(dft[v]) : -1;
@@ -1969,7 +1990,7 @@ public final class NetworkModel implements LayoutModel {
                 } else if (buffers[buffer].length(state, offset) > 0) {
                     // (whether there is a packet is read on the packed values: not by the decision, which
                     // reads the state through x alone)
-                    depart(buffer);
+                    depart(bufferAt[buffer]);
                 }
             } finally {
                 answers = true;
@@ -2072,39 +2093,41 @@ public final class NetworkModel implements LayoutModel {
             boolean moved = false;
             // the non-empty buffers only, in buffer order (the expansion found them as it loaded the state)
             for (int i = 0, nonEmpty = x.nonEmptyCount(); i < nonEmpty; i++) {
-                int b = bufferOfFifo[x.nonEmpty(i)];
-                if (b < 0) {
+                int k = x.nonEmpty(i);
+                if (fifoRow[4 * k] < 0) {
                     continue; // a DFT
                 }
                 buffered = true;
-                moved |= depart(b);
+                moved |= depart(k);
             }
             return buffered && !moved;
         }
 
         /**
-         * The head of the non-empty buffer b: delivered at its destination, else routed at the switch the
-         * buffer leads to ({@code Forward}).
+         * The head of the non-empty buffer at layout position k: delivered at its destination, else routed at
+         * the switch the buffer leads to ({@code Forward}).
          *
          * @return whether it has a move
          */
-        private boolean depart(int b) {
-            Fifo q = buffers[b];
-            int head = recording == null ? x.elementAt(bufferAt[b], 0) : x.element(q, 0);
+        private boolean depart(int k) {
+            int[] r = fifoRow;
+            int b = r[4 * k];
+            int arc = r[4 * k + 1];
+            int v = r[4 * k + 2];
+            boolean toHost = r[4 * k + 3] != 0;
+            int head = recording == null ? x.elementAt(k, 0) : x.element(buffers[b], 0);
             // (its components count from 0: each is its bits at its shift)
             int f = head >>> pFlowShift & pFlowMask;
             int seq = head >>> pSeqShift & pSeqMask;
             int tokens = head >>> pTokensShift & pTokensMask;
-            int arc = arcOfBuffer[b];
             int lane = b & 1;
             int u = iofd && seq == freeingSeq ? leaving(arc, f, seq, tokens) : -1;
-            int v = toNode[arc];
-            if (hostArc[arc] || v == dstSwitch[f]) {
-                deliver(b, arc, f, seq, u);
+            if (toHost || v == dstSwitch[f]) {
+                deliver(k, b, arc, f, seq, u);
                 return true;
             }
             boolean eligible = answers && !iofd && !escapeVl && lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
-            moving(FORWARD, arc, lane, bufferAt[b], f, seq, tokens, u, v);
+            moving(FORWARD, arc, lane, k, f, seq, tokens, u, v);
             route(v, f, seq, tokens, lane, arc);
             boolean written = emitting;
             emitting = false;
@@ -2162,9 +2185,9 @@ public final class NetworkModel implements LayoutModel {
             }
         }
 
-        private void deliver(int b, int arc, int f, int seq, int u) {
+        private void deliver(int k, int b, int arc, int f, int seq, int u) {
             x.begin();
-            x.removeHeadAt(bufferAt[b]);
+            x.removeHeadAt(k);
             writeLeft(u);
             if (planted == PlantedRouter.DELIVERY_FLUSHES_TABLE && x.lengthNow(dft[t.arcFrom(arc)]) > 0) {
                 x.clear(dft[t.arcFrom(arc)]); // the planted bug DELIVERY_FLUSHES_TABLE (tests only)
@@ -2335,12 +2358,14 @@ public final class NetworkModel implements LayoutModel {
         }
 
         private void enqueue(int h, int f, int seq) {
-            int b = 2 * bufOfArc[hOut[h]] + hLane[h];
-            if (koPause && x.lengthNow(buffers[b]) + (hLane[h] == 1 ? x.get(background[b >> 1]) : 0) >= xoff) {
-                return; // no pause: the packet arrives at a full buffer and is dropped
+            if (koPause) {
+                int b = 2 * bufOfArc[hOut[h]] + hLane[h];
+                if (x.lengthNow(buffers[b]) + (hLane[h] == 1 ? x.get(background[b >> 1]) : 0) >= xoff) {
+                    return; // no pause: the packet arrives at a full buffer and is dropped
+                }
             }
             // (every component counts from 0: its bits are its value at its shift, as NetworkLayout#packet)
-            x.appendAt(bufferAt[b], f << pFlowShift | seq << pSeqShift | hTokens[h] << pTokensShift);
+            x.appendAt(laneAt[2 * hOut[h] + hLane[h]], f << pFlowShift | seq << pSeqShift | hTokens[h] << pTokensShift);
         }
 
         private void writeTable(int v, int h) {
