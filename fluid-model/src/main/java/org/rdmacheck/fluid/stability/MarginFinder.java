@@ -46,33 +46,89 @@ public final class MarginFinder {
      * @return the margins on [low, high]
      */
     public static Margins of(LoopTransfer l, double low, double high) {
-        int n = (int) Math.ceil(Math.log10(high / low) * PER_DECADE);
-        double step = Math.log(high / low) / n;
-        double logLow = Math.log(low);
+        Grid g = Grid.of(l, low, high);
         UnivariateFunction logGain = x -> Math.log(l.magnitude(Math.exp(x)));
         List<Margins.Crossover> crossovers = new ArrayList<>();
-        double prev = logGain.value(logLow);
-        double peak = prev;
-        double lastAboveFloor = Double.NaN;
-        for (int k = 1; k <= n; k++) {
-            double x = logLow + k * step;
-            double v = logGain.value(x);
+        double peak = g.logGain[0];
+        for (int k = 1; k < g.logGain.length; k++) {
+            double prev = g.logGain[k - 1];
+            double v = g.logGain[k];
             peak = Math.max(peak, v);
-            if (v >= Math.log(GAIN_FLOOR)) {
-                lastAboveFloor = x;
-            }
             if ((prev > 0) != (v > 0)) {
-                double w = Math.exp(root(logGain, x - step, x));
+                double w = Math.exp(root(logGain, g.x(k) - g.step, g.x(k)));
                 crossovers.add(new Margins.Crossover(w, phaseMargin(l, w)));
             }
-            prev = v;
         }
         Margins.Crossover worst = crossovers.stream()
                 .min((a, b) -> Double.compare(a.phaseMarginDeg(), b.phaseMarginDeg())).orElse(null);
-        double[] gm = Double.isNaN(lastAboveFloor) ? new double[] {Double.NaN, Double.NaN}
-                : gainMargin(l, low, Math.min(high, Math.exp(lastAboveFloor + step)));
+        double top = g.scanTop(high);
+        double[] gm = Double.isNaN(top) ? new double[] {Double.NaN, Double.NaN} : gainMargin(l, low, top);
         return new Margins(crossovers, worst == null ? Double.NaN : worst.phaseMarginDeg(),
                 worst == null ? Double.NaN : worst.radPerMicro(), gm[0], gm[1], Math.exp(peak));
+    }
+
+    /**
+     * Refuses a loop whose margins {@link #of(LoopTransfer)} would refuse, without the phase-crossover
+     * scan: the same log grid of ln|L| (about 480 points) gives the scan's top and the same bound
+     * applies. For callers that analyse many loops ({@link StabilityAttribution}'s 2^8 subsets), so a
+     * delay too long for any of them is refused before the work starts.
+     *
+     * @param l the loop
+     * @throws org.rdmacheck.fluid.FluidInputException where {@link #of(LoopTransfer)} would throw it
+     */
+    public static void requireScannable(LoopTransfer l) {
+        double top = Grid.of(l, LOW, HIGH).scanTop(HIGH);
+        if (!Double.isNaN(top)) {
+            refuseLongScan(l.delayMicros(), LOW, top);
+        }
+    }
+
+    /**
+     * @param l the loop
+     * @return whether |L(jω)| crosses 1 on the default band ({@link Margins#hasCrossover()} of
+     *         {@link #of(LoopTransfer)}), from the log grid alone
+     */
+    public static boolean hasGainCrossover(LoopTransfer l) {
+        double[] lg = Grid.of(l, LOW, HIGH).logGain;
+        for (int k = 1; k < lg.length; k++) {
+            if ((lg[k - 1] > 0) != (lg[k] > 0)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** ln|L| on the log-spaced grid of [low, high], {@link #PER_DECADE} points a decade. */
+    private record Grid(double logLow, double step, double[] logGain) {
+
+        static Grid of(LoopTransfer l, double low, double high) {
+            int n = (int) Math.ceil(Math.log10(high / low) * PER_DECADE);
+            double step = Math.log(high / low) / n;
+            double logLow = Math.log(low);
+            double[] lg = new double[n + 1];
+            for (int k = 0; k <= n; k++) {
+                lg[k] = Math.log(l.magnitude(Math.exp(logLow + k * step)));
+            }
+            return new Grid(logLow, step, lg);
+        }
+
+        double x(int k) {
+            return logLow + k * step;
+        }
+
+        /**
+         * @param high the band's top
+         * @return the phase-crossover scan's top: one grid step past the last point (after the first)
+         *         where |L| ≥ {@link #GAIN_FLOOR}, at most high; NaN when there is none
+         */
+        double scanTop(double high) {
+            for (int k = logGain.length - 1; k >= 1; k--) {
+                if (logGain[k] >= Math.log(GAIN_FLOOR)) {
+                    return Math.min(high, Math.exp(x(k) + step));
+                }
+            }
+            return Double.NaN;
+        }
     }
 
     /**
@@ -104,13 +160,7 @@ public final class MarginFinder {
         // the linear part of the grid takes (high - low) τ / MAX_DELAY_TURN points; refusing past the
         // bound also guarantees w + MAX_DELAY_TURN / τ > w in floating point (that needs a scan of
         // more than 10^15 points), so the loop always advances
-        double points = (high - low) * tau / MAX_DELAY_TURN;
-        if (points > MAX_SCAN_POINTS) {
-            throw new org.rdmacheck.fluid.FluidInputException(String.format(java.util.Locale.ROOT,
-                    "tauStar = %s us: the phase-crossover scan up to %.3g rad/us would take %.2g points, more than "
-                    + "%.0g; expected tauStar <= %.4g us at these parameters", tau, high, points, MAX_SCAN_POINTS,
-                    MAX_SCAN_POINTS * MAX_DELAY_TURN / (high - low)));
-        }
+        refuseLongScan(tau, low, high);
         while (w < high) {
             double next = Math.min(w * ratio, tau > 0 ? w + MAX_DELAY_TURN / tau : Double.POSITIVE_INFINITY);
             next = Math.min(next, high);
@@ -129,6 +179,17 @@ public final class MarginFinder {
             w = next;
         }
         return new double[] {Double.isNaN(best) ? Double.NaN : -20 * Math.log10(best), bestW};
+    }
+
+    /** The scan of [low, high] at delay tau takes (high - low) tau / {@link #MAX_DELAY_TURN} points: refused past the bound. */
+    private static void refuseLongScan(double tau, double low, double high) {
+        double points = (high - low) * tau / MAX_DELAY_TURN;
+        if (points > MAX_SCAN_POINTS) {
+            throw new org.rdmacheck.fluid.FluidInputException(String.format(java.util.Locale.ROOT,
+                    "tauStar = %s us: the phase-crossover scan up to %.3g rad/us would take %.2g points, more than "
+                    + "%.0g; expected tauStar <= %.4g us at these parameters", tau, high, points, MAX_SCAN_POINTS,
+                    MAX_SCAN_POINTS * MAX_DELAY_TURN / (high - low)));
+        }
     }
 
     private static double root(UnivariateFunction f, double a, double b) {

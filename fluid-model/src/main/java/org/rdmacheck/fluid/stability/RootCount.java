@@ -30,6 +30,29 @@ public final class RootCount {
     public static int rightHalfPlane(Linearisation lin, double delay) {
         double[][] j0 = lin.presentJacobian();
         double[][] j1 = lin.delayedJacobian();
+        double w = pathTop(j0, j1, delay);
+        double[] start = det(j0, j1, delay, 0);
+        double turn = wind(j0, j1, delay, 0, w, start, det(j0, j1, delay, w), 0);
+        double z = 2 - turn / Math.PI;
+        long r = Math.round(z);
+        return Math.abs(z - r) < 0.1 ? (int) r : -1;
+    }
+
+    /**
+     * Refuses what {@link #rightHalfPlane} would refuse, without counting: the path's top W and the
+     * same bound on its pieces. For callers that analyse many points ({@link StabilityAttribution}), so
+     * a delay too long for any of them is refused before the work starts.
+     *
+     * @param lin   the linearisation
+     * @param delay τ* (µs)
+     * @throws org.rdmacheck.fluid.FluidInputException where {@link #rightHalfPlane} would throw it
+     */
+    public static void requireCountable(Linearisation lin, double delay) {
+        pathTop(lin.presentJacobian(), lin.delayedJacobian(), delay);
+    }
+
+    /** W, doubled from 10^-3 until s⁴ dominates Δ(jW); refused when the path to it would need more than {@link #MAX_PIECES}. */
+    private static double pathTop(double[][] j0, double[][] j1, double delay) {
         double w = 1e-3;
         while (w < 1e6) {
             double[] d = det(j0, j1, delay, w);
@@ -45,11 +68,7 @@ public final class RootCount {
                     + "expected tauStar <= %.4g us at these parameters", delay, w, w * delay / MAX_TURN, MAX_PIECES,
                     MAX_PIECES * MAX_TURN / w));
         }
-        double[] start = det(j0, j1, delay, 0);
-        double turn = wind(j0, j1, delay, 0, w, start, det(j0, j1, delay, w), 0);
-        double z = 2 - turn / Math.PI;
-        long r = Math.round(z);
-        return Math.abs(z - r) < 0.1 ? (int) r : -1;
+        return w;
     }
 
     private static double wind(double[][] j0, double[][] j1, double delay, double a, double b, double[] fa, double[] fb,

@@ -101,6 +101,42 @@ public final class StabilityAnalysis {
                 true);
     }
 
+    /**
+     * Refuses what {@link #of(FluidParameters, double[], Set)} would refuse as too long (the
+     * phase-crossover scan, {@link MarginFinder#requireScannable}; the root count where the open loop is
+     * unstable, {@link RootCount#requireCountable}) without the scans themselves: a few milliseconds a
+     * loop. {@link StabilityAttribution} checks its 2^8 subsets so first, so a τ* too long for one of
+     * them is one line before any subset is analysed, not after minutes of the others.
+     *
+     * @param params          parameters (N flows; their τ* is replaced)
+     * @param delaysMicros    τ* values
+     * @param simplifications the switches
+     * @throws org.rdmacheck.fluid.FluidInputException where {@link #of(FluidParameters, double[], Set)} would
+     */
+    public static void requireAnalysable(FluidParameters params, double[] delaysMicros,
+                                         Set<Simplification> simplifications) {
+        checkDelays(delaysMicros);
+        boolean exact = simplifications.isEmpty();
+        FixedPointResult fp = exact ? FixedPointSource.EXACT.of(params)
+                : SimplifiedLinearisation.operatingPoint(params, simplifications);
+        boolean margins = exact ? !fp.cutOff() && fp.inLinearRegion()
+                : !fp.cutOff() && (fp.inLinearRegion() || simplifications.contains(Simplification.UNCAPPED_RED));
+        if (!margins) {
+            return;
+        }
+        Linearisation lin = exact ? Linearisation.at(params, fp, RateTerms.DELAYED)
+                : SimplifiedLinearisation.at(params, fp, simplifications);
+        LoopTransfer loop = lin.loop();
+        // as points(): the root count where the open loop is unstable and |L| crosses 1 (not for the exact analysis)
+        boolean counts = !exact && !(lin.openLoopAbscissa() < 0) && MarginFinder.hasGainCrossover(loop);
+        for (double tau : delaysMicros) {
+            MarginFinder.requireScannable(loop.withDelay(tau));
+            if (counts) {
+                RootCount.requireCountable(lin, tau);
+            }
+        }
+    }
+
     /** Every delay in [0, {@link FluidParameters#MAX_DELAY_MICROS}], checked before any work starts. */
     private static void checkDelays(double[] delaysMicros) {
         for (double tau : delaysMicros) {

@@ -71,6 +71,28 @@ public record StabilityAttribution(int flows, double delayMicros, List<Combinati
         return Simplification.valueChanging();
     }
 
+    /** @param k the simplifications in order  @param mask a subset of them, bit i for k[i]  @return that subset */
+    private static Set<Simplification> subset(Simplification[] k, int mask) {
+        Set<Simplification> set = EnumSet.noneOf(Simplification.class);
+        for (int i = 0; i < k.length; i++) {
+            if ((mask & (1 << i)) != 0) {
+                set.add(k[i]);
+            }
+        }
+        return set;
+    }
+
+    /**
+     * @param k the simplifications in order  @param mask a subset of them
+     * @return the set analysed for it: uncapped-red added, which changes nothing inside RED's linear
+     *         region (the empty subset is the exact analysis)
+     */
+    private static Set<Simplification> run(Simplification[] k, int mask) {
+        Set<Simplification> run = EnumSet.of(Simplification.UNCAPPED_RED);
+        run.addAll(subset(k, mask));
+        return run;
+    }
+
     /**
      * @param params parameters (N, τ*)
      * @param stop   asked before each subset; true leaves the rest out (fewer than 2^k combinations, no shares)
@@ -81,20 +103,16 @@ public record StabilityAttribution(int flows, double delayMicros, List<Combinati
         int all = 1 << k.length;
         double tau = params.feedbackDelayMicros();
         Combination[] out = new Combination[all];
+        // a τ* too long for any subset's scans is refused before the first is analysed
+        for (int mask = 0; mask < all; mask++) {
+            StabilityAnalysis.requireAnalysable(params, new double[] {tau}, run(k, mask));
+        }
         IntStream.range(0, all).parallel().forEach(mask -> {
             if (stop.getAsBoolean()) {
                 return;
             }
-            Set<Simplification> set = EnumSet.noneOf(Simplification.class);
-            for (int i = 0; i < k.length; i++) {
-                if ((mask & (1 << i)) != 0) {
-                    set.add(k[i]);
-                }
-            }
-            // uncapped-red changes nothing inside RED's linear region: the empty subset is the exact analysis
-            Set<Simplification> run = EnumSet.of(Simplification.UNCAPPED_RED);
-            run.addAll(set);
-            out[mask] = new Combination(mask, set, StabilityAnalysis.of(params, new double[] {tau}, run).get(0));
+            out[mask] = new Combination(mask, subset(k, mask), StabilityAnalysis.of(params, new double[] {tau},
+                    run(k, mask)).get(0));
         });
         List<Combination> combos = new ArrayList<>();
         for (Combination c : out) {

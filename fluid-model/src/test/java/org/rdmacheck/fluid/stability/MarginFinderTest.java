@@ -92,6 +92,33 @@ class MarginFinderTest {
     }
 
     @Test
+    void theScanIsRefusedWithoutScanningWhereTheMarginsWouldRefuseIt() {
+        // requireScannable applies of()'s band and bound without the phase-crossover scan: the same
+        // refusal, the same message; hasGainCrossover is the margins' hasCrossover from the grid alone
+        for (LoopTransfer l : new LoopTransfer[] {lag(4, 10, 1e6), lag(4, 10, 2), lag(0.5, 10, 2), lag(4, 10, 1e4)}) {
+            String refused;
+            Margins m = null;
+            try {
+                m = MarginFinder.of(l);
+                refused = null;
+            } catch (org.rdmacheck.fluid.FluidInputException e) {
+                refused = e.getMessage();
+            }
+            if (refused == null) {
+                MarginFinder.requireScannable(l);
+                assertEquals(m.hasCrossover(), MarginFinder.hasGainCrossover(l), l.toString());
+            } else {
+                String message = refused;
+                org.rdmacheck.fluid.FluidInputException e = org.junit.jupiter.api.Assertions.assertThrows(
+                        org.rdmacheck.fluid.FluidInputException.class, () -> MarginFinder.requireScannable(l));
+                assertEquals(message, e.getMessage());
+            }
+        }
+        assertTrue(MarginFinder.hasGainCrossover(lag(4, 10, 2)));
+        assertFalse(MarginFinder.hasGainCrossover(lag(0.5, 10, 2)));
+    }
+
+    @Test
     void noCrossoverBelowUnitGain() {
         Margins m = MarginFinder.of(lag(0.5, 10, 2));
         assertFalse(m.hasCrossover());

@@ -13,6 +13,22 @@ import org.rdmacheck.fluid.FluidParameters;
 class StabilityAttributionTest {
 
     @Test
+    void aDelayTooLongForOneSubsetIsRefusedBeforeAnyIsAnalysed() {
+        // tau* = 100 ms is in range, but some subsets' phase-crossover scans would exceed their bound (the
+        // widest band, 89.1 rad/us, allows 16,830 us): refused before the first subset is started, where it
+        // used to be refused after 49 subsets and 35 s
+        java.util.concurrent.atomic.AtomicInteger asked = new java.util.concurrent.atomic.AtomicInteger();
+        FluidParameters p = FluidParameters.deployed().with("N", "8").with("tauStar", "100000");
+        org.rdmacheck.fluid.FluidInputException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.rdmacheck.fluid.FluidInputException.class, () -> StabilityAttribution.at(p, () -> {
+                    asked.incrementAndGet();
+                    return false;
+                }));
+        assertTrue(e.getMessage().startsWith("tauStar = 100000.0 us: the phase-crossover scan"), e.getMessage());
+        assertEquals(0, asked.get());
+    }
+
+    @Test
     void sharesAddUpToTheDifferenceBetweenTheAnalyses() {
         FluidParameters p = FluidParameters.deployed().with("N", "8").with("tauStar", "50");
         StabilityAttribution a = StabilityAttribution.at(p, () -> false);
