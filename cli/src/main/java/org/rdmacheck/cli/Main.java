@@ -49,6 +49,22 @@ public final class Main implements Runnable {
     }
 
     /**
+     * @param ex a parse error
+     * @return for a word where a command expects its subcommand ({@code fluid stability nosuch}), one line
+     *         naming it and the subcommands expected, where picocli says "Unmatched argument at index 2"
+     */
+    static java.util.Optional<String> unknownSubcommand(CommandLine.ParameterException ex) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException u) || u.getUnmatched().isEmpty()
+                || u.getUnmatched().get(0).startsWith("-") || u.getCommandLine().getSubcommands().isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        java.util.List<String> names = u.getCommandLine().getSubcommands().values().stream().distinct()
+                .filter(c -> !c.getCommandSpec().usageMessage().hidden()).map(CommandLine::getCommandName).toList();
+        return java.util.Optional.of("unknown subcommand '" + u.getUnmatched().get(0) + "' of "
+                + u.getCommandLine().getCommandSpec().qualifiedName() + ": expected one of " + String.join(", ", names));
+    }
+
+    /**
      * Runs a command line and returns its exit status (no System.exit).
      *
      * @param args arguments
@@ -62,7 +78,7 @@ public final class Main implements Runnable {
         cl.setErr(err);
         boolean json = java.util.Arrays.asList(args).contains("--json");
         cl.setParameterExceptionHandler((ex, a) -> {
-            String line = ex.getMessage().lines().findFirst().orElse("bad arguments");
+            String line = unknownSubcommand(ex).orElse(ex.getMessage().lines().findFirst().orElse("bad arguments"));
             if (json) {
                 out.println(ErrorJson.of(ErrorJson.Kind.USAGE, line));
                 out.flush();

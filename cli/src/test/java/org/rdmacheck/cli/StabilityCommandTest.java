@@ -115,6 +115,9 @@ class StabilityCommandTest {
                 run("fluid", "stability", "cross-check", "--duration-ms", "10").err().strip());
         assertEquals("rdmacheck: --seed -1: expected an integer in [0, 9223372036854775807]",
                 run("fluid", "stability", "packet-check", "--seed", "-1").err().strip());
+        assertEquals("rdmacheck: unknown subcommand 'nosuch' of rdmacheck fluid stability: expected one of margins, "
+                + "sweep, region, cross-check, packet-check, attribution, solver (see rdmacheck --help)",
+                run("fluid", "stability", "nosuch").err().strip());
         assertEquals(ExitCodes.USAGE, run("fluid", "stability").code());
         assertEquals(ExitCodes.USAGE, run("fluid").code());
     }
