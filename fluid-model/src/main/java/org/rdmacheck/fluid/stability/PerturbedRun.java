@@ -37,6 +37,25 @@ public record PerturbedRun(double firstAmplitudeKB, double lastAmplitudeKB, Simu
     /** Window at each end (µs): 20 ms. */
     public static final double WINDOW_MICROS = 20_000;
 
+    /**
+     * The start near the fixed point, here and for {@link SolverVerdict.Start#NEAR}: queue q*, R_T*,
+     * α*, a constant history before 0, every R_C raised by {@link #PERTURBATION} (capped at the line
+     * rate); past P_max, where RED has no fixed point in its linear region, the queue starts at K_max.
+     *
+     * @param params         parameters (N flows)
+     * @param point          the fixed point
+     * @param durationMicros the horizon
+     * @return the problem
+     */
+    static FluidProblem nearStart(FluidParameters params, FixedPointResult point, double durationMicros) {
+        double line = params.lineRateGbps();
+        double rc = Math.min(point.rateGbps() * (1 + PERTURBATION), line);
+        double rt = Math.min(point.rateGbps() + point.targetGapGbps(), line);
+        double q = point.inLinearRegion() ? point.queueKB() : params.kmaxKB();
+        return new FluidProblem(params, List.of(new FlowSpec(params.flows(), 0, rc, rt, point.alpha())),
+                durationMicros, q);
+    }
+
     /** @return last / first amplitude */
     public double ratio() {
         return lastAmplitudeKB / firstAmplitudeKB;
@@ -51,10 +70,7 @@ public record PerturbedRun(double firstAmplitudeKB, double lastAmplitudeKB, Simu
      */
     public static PerturbedRun solve(FluidParameters params, FixedPointResult point, SolverSettings settings,
                                      double durationMicros) {
-        double rc = Math.min(point.rateGbps() * (1 + PERTURBATION), params.lineRateGbps());
-        double rt = Math.min(point.rateGbps() + point.targetGapGbps(), params.lineRateGbps());
-        FluidProblem problem = new FluidProblem(params, List.of(new FlowSpec(params.flows(), 0, rc, rt,
-                point.alpha())), durationMicros, point.queueKB());
+        FluidProblem problem = nearStart(params, point, durationMicros);
         double lastFrom = durationMicros - WINDOW_MICROS;
         double[] range = {Double.MAX_VALUE, -Double.MAX_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE};
         try {

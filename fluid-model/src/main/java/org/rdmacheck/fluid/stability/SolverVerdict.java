@@ -3,7 +3,6 @@ package org.rdmacheck.fluid.stability;
 import java.util.ArrayList;
 import java.util.List;
 import org.rdmacheck.fluid.FixedPoint;
-import org.rdmacheck.fluid.FixedPointResult;
 import org.rdmacheck.fluid.FlowSpec;
 import org.rdmacheck.fluid.FluidDivergenceException;
 import org.rdmacheck.fluid.FluidInputException;
@@ -90,8 +89,8 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
     public static final double MAX_HORIZON_MICROS = 10_000_000;
     /** Largest amplitude threshold taken (KB): the largest K_max taken, 1 GB; a peak to peak above it is no queue. */
     public static final double MAX_THRESHOLD_KB = 1_000_000;
-    /** Relative perturbation of the rates for {@link Start#NEAR}. */
-    public static final double PERTURBATION = 0.01;
+    /** Relative perturbation of the rates for {@link Start#NEAR} ({@link PerturbedRun#nearStart}, shared with the cross-check). */
+    public static final double PERTURBATION = PerturbedRun.PERTURBATION;
 
     /** Copies the list. */
     public SolverVerdict {
@@ -424,12 +423,7 @@ public record SolverVerdict(int flows, double delayMicros, Start start, Behaviou
         double line = params.lineRateGbps();
         FluidProblem problem;
         if (start == Start.NEAR) {
-            FixedPointResult fp = FixedPoint.of(params);
-            double rc = Math.min(fp.rateGbps() * (1 + PERTURBATION), line);
-            double rt = Math.min(fp.rateGbps() + fp.targetGapGbps(), line);
-            double q = fp.inLinearRegion() ? fp.queueKB() : params.kmaxKB();
-            problem = new FluidProblem(params, List.of(new FlowSpec(params.flows(), 0, rc, rt, fp.alpha())),
-                    rule.horizonMicros(), q);
+            problem = PerturbedRun.nearStart(params, FixedPoint.of(params), rule.horizonMicros());
         } else {
             problem = new FluidProblem(params, List.of(new FlowSpec(params.flows(), 0, line, line, 1)),
                     rule.horizonMicros(), 0);
