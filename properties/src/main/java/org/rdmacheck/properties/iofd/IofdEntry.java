@@ -117,6 +117,17 @@ public final class IofdEntry implements ModelEntry {
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "4", "failures", "0")),
                 stepPastDft("dft-four-tokens", "4 tokens",
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "failures", "0", "tokens", "4")),
+                new VariantSpec("dft-five-tokens", "the repaired DFT (as dft) at dft's defaults with 5 tokens: the "
+                        + "grid of scope iofd grown past 4 tokens, where no stored trace extends (docs/iofd.md). "
+                        + "Background on leaf1's port to h1 makes the destination ToR deflect h0's first packet back "
+                        + "to spine1 twice, one entry per pass (the key holds the tokens), and h0's second packet "
+                        + "follows the first entry back; spine1 deflects h0's first packet to leaf0 and h1's first "
+                        + "back to leaf1, taking both its entries: leaf1's queue to spine1 holds h1's later packets, "
+                        + "pinned by h1's entry at spine1 to spine1's full queue to leaf1, whose head, h0's second "
+                        + "packet, is pinned by h0's entry at leaf1 to leaf1's full queue to spine1: the link "
+                        + "leaf1-spine1 deadlocks both ways",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "failures", "0", "tokens", "5")),
                 stepPastOneMessage("dft-one-message-two-tokens", "2 tokens",
                         Map.of("flows", "0-1", "queue", "2", "packets", "4", "tokens", "2", "failures", "0")),
                 stepPastOneMessage("dft-one-message-two-background", "2 background packets",
@@ -191,10 +202,10 @@ public final class IofdEntry implements ModelEntry {
 
     /**
      * Stored deadlocks left out of {@code rdmacheck all}: {@code dft-two-background}'s configuration has 1.6 M
-     * states (its progress and liveness analyses take minutes of a loaded core). {@code check iofd --variant
-     * dft-two-background} runs it; its stored traces replay in the default tier.
+     * states and {@code dft-five-tokens}' 2.5 M (their progress and liveness analyses take minutes of a loaded
+     * core). {@code check iofd --variant V} runs each; their stored traces replay in the default tier.
      */
-    static final Set<String> NOT_IN_ALL = Set.of("dft-two-background");
+    static final Set<String> NOT_IN_ALL = Set.of("dft-two-background", "dft-five-tokens");
 
     @Override
     public List<Run> allRuns() {
@@ -308,9 +319,9 @@ public final class IofdEntry implements ModelEntry {
 
     /** The stored deadlocks of the design {@code dft}: variants carrying the configuration and the trace of each. */
     static final List<String> DFT_FINDINGS = List.of("dft-one-message", "dft-one-failure", "dft", "dft-three-tokens",
-            "dft-three-entries", "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-one-message-two-tokens",
-            "dft-one-message-two-background", "dft-one-message-queue-three", "dft-one-message-queue-three-one-token",
-            "dft-three-tokens-three-entries", "dft-three-tokens-four-entries");
+            "dft-three-entries", "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-five-tokens",
+            "dft-one-message-two-tokens", "dft-one-message-two-background", "dft-one-message-queue-three",
+            "dft-one-message-queue-three-one-token", "dft-three-tokens-three-entries", "dft-three-tokens-four-entries");
 
     /**
      * @param variant a variant
@@ -338,6 +349,7 @@ public final class IofdEntry implements ModelEntry {
             Map.entry("dft-two-background", PAUSED_PINNED),
             Map.entry("dft-four-packets", PAUSED_PINNED),
             Map.entry("dft-four-tokens", PAUSED_PINNED),
+            Map.entry("dft-five-tokens", PAUSED_PINNED),
             Map.entry("dft-one-message-two-tokens", PAUSED_PINNED),
             Map.entry("dft-one-message-two-background", PAUSED_PINNED),
             Map.entry("dft-one-message-queue-three", PAUSED_PINNED),
@@ -360,6 +372,7 @@ public final class IofdEntry implements ModelEntry {
             "dft-one-failure", List.of(kind(NetworkModel.Block.PINNED_TO_FULL)),
             "dft-two-background", List.of(kind(NetworkModel.Block.PAUSED), kind(NetworkModel.Block.PINNED_TO_FULL)),
             "dft-four-tokens", List.of(kind(NetworkModel.Block.PAUSED), kind(NetworkModel.Block.PINNED_TO_FULL)),
+            "dft-five-tokens", List.of(kind(NetworkModel.Block.PAUSED), kind(NetworkModel.Block.PINNED_TO_FULL)),
             "dft-three-tokens", List.of(kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
                     kind(NetworkModel.Block.PAUSED)),
             "dft-three-tokens-three-entries", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
@@ -633,7 +646,8 @@ public final class IofdEntry implements ModelEntry {
             case "dft", "dft-one-message", "dft-one-message-queue-three", "dft-one-message-queue-three-one-token",
                     "dft-three-tokens-three-entries",
                     "dft-three-tokens-four-entries", "dft-one-failure", "dft-three-tokens", "dft-three-entries",
-                    "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-one-message-two-tokens",
+                    "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-five-tokens",
+                    "dft-one-message-two-tokens",
                     "dft-one-message-two-background", "flow-keyed", "unlimited-tokens" ->
                     FabricOptions.DftRules.DESIGN;
             default -> throw new org.rdmacheck.model.InputException("variant '" + variant + "': expected one of "
