@@ -12,6 +12,8 @@ import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.checker.trace.TraceExtension;
 import org.rdmacheck.checker.trace.TraceReplayer;
+import org.rdmacheck.checker.trace.TraceWalk;
+import org.rdmacheck.model.Transition;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Progress;
@@ -30,14 +32,14 @@ import org.rdmacheck.properties.liveness.LivenessSpec;
  * the finding and the extension's length. The searches of one check are kept (the stall properties of a deadlock
  * share a search), nothing beyond it.
  *
- * <p>The criterion of "the same behaviour" is the kind of the state the check's own counterexample ends in
- * ({@link ModelEntry#violationKind}; for the network models why its stuck packets cannot move): the search from
- * the replayed trace looks for a violating state of that kind and no other, so an extension never vouches for a
- * violation of another kind than the one the check found. Kind equality rather than "the check's trace has the
+ * <p>The criterion of "the same behaviour" is which violation the check's own counterexample shows
+ * ({@link ModelEntry#violationKind}: for iofd the deadlock's kind, its cycle of buffers and its failed element, up
+ * to the configuration's symmetries; for gbn-timed's GoodputBound what drove the excess transmissions): the search
+ * from the replayed trace accepts a violating run showing that violation and no other, so an extension never vouches
+ * for another violation than the one the check found. The violation rather than "the check's trace has the
  * finding's as a replayed prefix": the check's shortest counterexample is breadth-first and in general interleaves
- * its steps differently from the finding's (at dft=3 the check fails spine0 where the finding fails spine1, a
- * symmetric choice), so a prefix test would refuse the same deadlock reached in another order, while the kind is
- * what containment itself compares ({@link ModelEntry#otherKind}). Where containment refused the check's
+ * its steps differently from the finding's, so a prefix test would refuse the same deadlock reached in another
+ * order. Where containment refused the check's
  * violation for its kind (another kind than the contained finding's), the extension grants nothing. A progress or
  * {@code <>p} liveness violation takes the deadlock's extension only when the check's own counterexample ends in
  * a dead end (no successor; a liveness lasso's loop no more than its last state's stuttering): a fair cycle that
@@ -45,15 +47,16 @@ import org.rdmacheck.properties.liveness.LivenessSpec;
  */
 final class TraceExtensions {
 
-    /** The kinds of the model's violations, as the rule compares them. */
+    /** Which violation a model's counterexample shows, as the rule compares them. */
     interface Kinds {
 
         /**
          * @param property the violated property
-         * @param end      the state a counterexample ends in
-         * @return its kind, empty when the model declares none
+         * @param initial  a counterexample's initial state
+         * @param steps    its transitions
+         * @return which violation it shows, empty when the model declares none
          */
-        Optional<Object> kind(String property, Object end);
+        Optional<Object> kind(String property, Object initial, List<? extends Transition<?>> steps);
 
         /**
          * @param property the violated property
@@ -68,8 +71,8 @@ final class TraceExtensions {
             CheckSpec<Object> b = (CheckSpec<Object>) built;
             return new Kinds() {
                 @Override
-                public Optional<Object> kind(String property, Object end) {
-                    return entry.violationKind(b, property, end);
+                public Optional<Object> kind(String property, Object initial, List<? extends Transition<?>> steps) {
+                    return entry.violationKind(b, property, initial, (List<Transition<Object>>) steps);
                 }
 
                 @Override
@@ -146,7 +149,7 @@ final class TraceExtensions {
      * @param rows the check's rows
      * @param live its liveness properties, or null
      * @return the rows, each violation not expected that the rule covers and a finding's trace extends to (a
-     *         violation of the check's own kind) marked expected, with the finding and the extension in its
+     *         violation that is the check's own) marked expected, with the finding and the extension in its
      *         detail and figures
      */
     List<Finding> apply(List<Finding> rows, LivenessSpec<?> live) {
@@ -166,10 +169,12 @@ final class TraceExtensions {
     private <S> Finding grant(Finding f, LivenessSpec<?> live) {
         CheckSpec<S> s = (CheckSpec<S>) spec;
         Optional<Counterexample> own = f.counterexample().map(Finding.Trace::trace);
-        Optional<S> end = own.flatMap(c -> TraceReplayer.lastState(s, c));
-        if (end.isEmpty()) {
+        Optional<TraceWalk<S>> walk = own.filter(c -> !c.steps().isEmpty())
+                .map(c -> TraceWalk.of(s.model(), c.steps(), false)).filter(w -> w.illegal().isEmpty());
+        if (walk.isEmpty()) {
             return f; // nothing to compare the extension with
         }
+        Optional<S> end = Optional.of(walk.get().lastState());
         boolean deadlockRule = rule.traceProperty().equals(DeadlockFreedom.standard().name());
         boolean stall = deadlockRule && !f.property().equals(rule.traceProperty());
         if (stall) {
@@ -190,7 +195,7 @@ final class TraceExtensions {
         if (kinds.otherKind(kindProperty, end.get()).isPresent()) {
             return f; // containment refused this violation for its kind; its detail says so
         }
-        Optional<Object> kind = kinds.kind(kindProperty, end.get());
+        Optional<Object> kind = kinds.kind(kindProperty, walk.get().states().get(0), walk.get().transitions());
         return extension(f.property(), kind, live).map(e -> expected(f, e)).orElse(f);
     }
 
@@ -203,7 +208,7 @@ final class TraceExtensions {
                 + f.property();
         String line = "expected by trace extension: the stored " + e.finding() + "'s " + e.replayed() + "-step trace, "
                 + "replayed here, " + (e.extension() == 0 ? "ends in " + what : "extends by "
-                + org.rdmacheck.checker.Counts.of(e.extension(), "step") + " to " + what) + " of the check's own kind ("
+                + org.rdmacheck.checker.Counts.of(e.extension(), "step") + " to " + what) + " that is the check's own ("
                 + org.rdmacheck.checker.Counts.of(e.states(), "state") + " searched; the extended trace replays)";
         Optional<Path> written = f.counterexample().flatMap(Finding.Trace::file).map(file -> writeBeside(file, e));
         line += written.map(w -> "; the extended trace: " + w).orElse("");
@@ -301,7 +306,8 @@ final class TraceExtensions {
     private <S> Optional<TraceExtension.Extended> firstExtending(CheckSpec<S> s, String property,
                                                                  Optional<Object> kind) {
         TraceExtension.Bounds bounds = new TraceExtension.Bounds(rule.maxStates());
-        Predicate<S> sameKind = x -> kind.isEmpty() || kind.equals(kinds.kind(property, x));
+        TraceExtension.RunTest<S> sameKind = (initial, steps) -> kind.isEmpty()
+                || kind.equals(kinds.kind(property, initial, steps));
         for (String finding : rule.findings()) {
             for (Map.Entry<String, Path> c : traces(finding).entrySet()) {
                 Counterexample stored = Counterexamples.read(c.getValue());

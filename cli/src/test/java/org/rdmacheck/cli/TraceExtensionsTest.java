@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.CheckSpec;
@@ -243,5 +244,102 @@ class TraceExtensionsTest {
                 "tokens", "3"));
         assertEquals(Finding.Outcome.AS_EXPECTED, f.outcome(), f.detail());
         assertTrue(f.detail().contains("dft-three-tokens [kind=paused_pinned-to-full]"), f.detail());
+    }
+
+    /**
+     * A planted case where the kinds match but the deadlocks differ: at dft-one-message's configuration (one 4-packet
+     * message, queues of 2, 1 token) the finding's 7-step deadlock holds the link leaf0-spine0 both ways; another
+     * dead end of the same kind {paused, pinned-to-full} holds another link's buffers (found here by breadth-first
+     * search, 11 steps). Offered as the check's own (unexpected) counterexample, the finding's trace, which ends in its
+     * own deadlock, vouches for nothing: the kinds are equal, the cycles of buffers are not, and the row stays
+     * unexpected. The finding's own deadlock is still granted.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aDeadlockOfTheSameKindOnAnotherCycleStaysUnexpected() {
+        CheckSpec<org.rdmacheck.model.layout.LayoutState> spec = plantable("dft-one-message", Map.of());
+        Object own = Catalog.find("iofd").violationKind(spec, DEADLOCK_FREE, spec.model().initialStates().get(0),
+                walk(spec, Counterexamples.read(TraceExtensions.storedFolder("iofd").orElseThrow()
+                        .resolve("dft-one-message-DeadlockFree.json")))).orElseThrow();
+        org.rdmacheck.checker.Counterexample other = otherDeadlock(spec, own);
+        Object otherKind = Catalog.find("iofd").violationKind(spec, DEADLOCK_FREE, spec.model().initialStates().get(0),
+                walk(spec, other)).orElseThrow();
+        assertEquals(((IofdEntry.Deadlock) own).reasons(), ((IofdEntry.Deadlock) otherKind).reasons());
+        assertTrue(!own.equals(otherKind), own + " " + otherKind);
+        TraceExtensionRule rule = new TraceExtensionRule(List.of("dft-one-message"), DEADLOCK_FREE,
+                Set.of(DEADLOCK_FREE), Set.of("tokens", "tokensLeft"), 200_000);
+        TraceExtensions ext = new TraceExtensions(spec, rule, TraceExtensions.storedFolder("iofd").orElseThrow());
+        Finding unexpected = unexpectedRow(spec, other);
+        Finding g = ext.apply(List.of(unexpected), null).get(0);
+        assertEquals(Finding.Outcome.UNEXPECTED, g.outcome(), g.detail());
+        assertTrue(g.quantity("extensionSteps").isEmpty(), g.detail());
+        org.rdmacheck.checker.Counterexample finding = Counterexamples.read(TraceExtensions.storedFolder("iofd")
+                .orElseThrow().resolve("dft-one-message-DeadlockFree.json"));
+        Finding same = ext.apply(List.of(unexpectedRow(spec, finding)), null).get(0);
+        assertEquals(Finding.Outcome.AS_EXPECTED, same.outcome(), same.detail());
+        assertEquals(0.0, same.quantity("extensionSteps").orElseThrow().value());
+    }
+
+    private static Finding unexpectedRow(CheckSpec<?> spec, org.rdmacheck.checker.Counterexample c) {
+        ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
+                .withMaxMillis(120_000);
+        Finding f = ModelChecks.run(spec, null, settings, null).get(0);
+        assertEquals(Finding.Verdict.VIOLATED, f.verdict());
+        return f.withExpected(Finding.Expectation.HOLDS).withCounterexample(c, null).withDetail("");
+    }
+
+    private static List<org.rdmacheck.model.Transition<org.rdmacheck.model.layout.LayoutState>> walk(
+            CheckSpec<org.rdmacheck.model.layout.LayoutState> spec, org.rdmacheck.checker.Counterexample c) {
+        org.rdmacheck.checker.trace.TraceWalk<org.rdmacheck.model.layout.LayoutState> w =
+                org.rdmacheck.checker.trace.TraceWalk.of(spec.model(), c.steps(), false);
+        assertTrue(w.illegal().isEmpty(), c.toString());
+        return w.transitions();
+    }
+
+    /** The shortest trace (breadth-first) to a dead end of the kind of {@code own} that is another deadlock. */
+    private static org.rdmacheck.checker.Counterexample otherDeadlock(
+            CheckSpec<org.rdmacheck.model.layout.LayoutState> spec, Object own) {
+        org.rdmacheck.model.Model<org.rdmacheck.model.layout.LayoutState> m = spec.model();
+        org.rdmacheck.model.layout.LayoutState init = m.initialStates().get(0);
+        Map<org.rdmacheck.model.layout.LayoutState, org.rdmacheck.model.Transition<org.rdmacheck.model.layout.LayoutState>>
+                via = new java.util.HashMap<>();
+        Map<org.rdmacheck.model.layout.LayoutState, org.rdmacheck.model.layout.LayoutState> prev =
+                new java.util.HashMap<>();
+        java.util.ArrayDeque<org.rdmacheck.model.layout.LayoutState> queue = new java.util.ArrayDeque<>(List.of(init));
+        prev.put(init, null);
+        while (!queue.isEmpty()) {
+            org.rdmacheck.model.layout.LayoutState s = queue.poll();
+            List<org.rdmacheck.model.Transition<org.rdmacheck.model.layout.LayoutState>> ts = new java.util.ArrayList<>();
+            m.successors(s, ts::add);
+            if (ts.isEmpty() && !m.isFinal(s)) {
+                List<org.rdmacheck.model.Transition<org.rdmacheck.model.layout.LayoutState>> path =
+                        new java.util.ArrayList<>();
+                for (org.rdmacheck.model.layout.LayoutState x = s; prev.get(x) != null; x = prev.get(x)) {
+                    path.add(0, via.get(x));
+                }
+                Object k = Catalog.find("iofd").violationKind(spec, DEADLOCK_FREE, init, path).orElseThrow();
+                if (!k.equals(own) && ((IofdEntry.Deadlock) k).reasons().equals(((IofdEntry.Deadlock) own).reasons())) {
+                    List<org.rdmacheck.checker.TraceStep> steps = new java.util.ArrayList<>();
+                    steps.add(new org.rdmacheck.checker.TraceStep(null,
+                            org.rdmacheck.checker.trace.TraceJson.toJson(m.view(init))));
+                    for (org.rdmacheck.model.Transition<org.rdmacheck.model.layout.LayoutState> t : path) {
+                        steps.add(new org.rdmacheck.checker.TraceStep(t.action(),
+                                org.rdmacheck.checker.trace.TraceJson.toJson(m.view(t.next()))));
+                    }
+                    return new org.rdmacheck.checker.Counterexample(DEADLOCK_FREE,
+                            org.rdmacheck.checker.Counterexample.Kind.DEADLOCK, steps, path.size(), -1,
+                            new org.rdmacheck.checker.Provenance("iofd", spec.variant(), spec.parameters(), "explorer",
+                                    "test"), "planted: another deadlock of the same kind");
+                }
+            }
+            for (org.rdmacheck.model.Transition<org.rdmacheck.model.layout.LayoutState> t : ts) {
+                if (!prev.containsKey(t.next())) {
+                    prev.put(t.next(), s);
+                    via.put(t.next(), t);
+                    queue.add(t.next());
+                }
+            }
+        }
+        throw new AssertionError("no other deadlock of the kind " + own);
     }
 }

@@ -44,7 +44,7 @@ class IofdTraceExtensionTest {
     }
 
     private static TraceExtension.Outcome extend(CheckSpec<LayoutState> spec, String finding, Counterexample trace) {
-        return TraceExtension.extend(spec, finding, trace, DEADLOCK_FREE, s -> true, IofdEntry.SCALED_FIELDS, BOUNDS);
+        return TraceExtension.extend(spec, finding, trace, DEADLOCK_FREE, TraceExtension.RunTest.any(), IofdEntry.SCALED_FIELDS, BOUNDS);
     }
 
     /**

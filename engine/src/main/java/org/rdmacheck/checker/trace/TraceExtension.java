@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.Provenance;
 import org.rdmacheck.checker.TraceStep;
@@ -30,8 +29,10 @@ import org.rdmacheck.properties.Property;
  * comparison); from the state the replay reaches, a bounded breadth-first search in C looks for a state (or
  * a step) violating the property; the replayed steps and the search's path make the extended trace, which
  * is then replayed on C by {@link TraceReplayer} (every step legal, the property's violation re-evaluated at
- * its end) before it is returned. Nothing is argued: where the replay stops, or the search finds nothing
- * within its bounds, the outcome says so and the violation is not the finding's.
+ * its end) before it is returned. An action property is also evaluated on the last replayed step itself (a stored
+ * trace of an action property ends in its violating step), so a trace that replays violating is an extension of
+ * no step. Nothing is argued: where the replay stops, or the search finds nothing within its bounds, the outcome
+ * says so and the violation is not the finding's.
  */
 public final class TraceExtension {
 
@@ -53,6 +54,29 @@ public final class TraceExtension {
                 throw new IllegalArgumentException("the bound must be positive: " + maxStates + " states");
             }
         }
+    }
+
+    /**
+     * A further test of a violating run, beyond the property (for instance that it is the same violation as a
+     * check's own, or that its end is no goal of a liveness property).
+     *
+     * @param <S> state type
+     */
+    @FunctionalInterface
+    public interface RunTest<S> {
+
+        /** Accepts every violating run. */
+        static <S> RunTest<S> any() {
+            return (initial, steps) -> true;
+        }
+
+        /**
+         * @param initial the run's initial state
+         * @param steps   its transitions: the replayed steps, then the search's; the last one reaches the
+         *                violating state (or is the violating step of an action property)
+         * @return whether the run counts
+         */
+        boolean test(S initial, List<Transition<S>> steps);
     }
 
     /** What the extension came to. */
@@ -103,24 +127,26 @@ public final class TraceExtension {
      * @param finding        the stored finding's name (for the outcome)
      * @param stored         the finding's stored trace
      * @param property       the property whose violation is looked for at C
-     * @param also           a further test the violating state must pass (for instance that it is no goal of a
-     *                       liveness property), {@code s -> true} for none
+     * @param also           a further test the violating run must pass (for instance that it is the check's own
+     *                       violation, or that its end is no goal of a liveness property), {@link RunTest#any} for
+     *                       none
      * @param scaledFields   the action parameters left out when a stored step is matched with a transition of C
      * @param bounds         the search's bounds
      * @param <S>            state type
      * @return the extension, or why there is none
      */
     public static <S> Outcome extend(CheckSpec<S> spec, String finding, Counterexample stored, String property,
-                                     Predicate<S> also, Set<String> scaledFields, Bounds bounds) {
+                                     RunTest<S> also, Set<String> scaledFields, Bounds bounds) {
         Model<S> model = spec.model();
         Property<S> prop = spec.property(property);
-        List<S> states = new ArrayList<>();
+        List<Transition<S>> taken = new ArrayList<>();
         List<TraceStep> steps = new ArrayList<>();
         if (stored.steps().isEmpty()) {
             return new NotReplayable(finding, 0, "the stored trace has no steps");
         }
-        S cur = initial(model, stored.steps().get(0).state());
-        states.add(cur);
+        S first = initial(model, stored.steps().get(0).state());
+        S before = first;
+        S cur = first;
         steps.add(new TraceStep(null, view(model, cur)));
         for (int j = 1; j < stored.steps().size(); j++) {
             TraceStep want = stored.steps().get(j);
@@ -128,12 +154,15 @@ public final class TraceExtension {
             if (hit == null) {
                 return new NotReplayable(finding, j, "step " + j + ": " + want.action() + " is not enabled");
             }
+            before = cur;
             cur = hit.next();
-            states.add(cur);
+            taken.add(hit);
             steps.add(new TraceStep(hit.action(), view(model, cur)));
         }
         int replayed = steps.size() - 1;
-        Search<S> search = search(spec, prop, cur, also, bounds);
+        Search<S> search = lastStepViolates(prop, before, taken, first, also)
+                ? new Search<>(List.of(), 1, false)
+                : search(spec, prop, first, taken, also, bounds);
         if (search.path == null) {
             return new NotFound(finding, replayed, search.states, search.exhausted);
         }
@@ -156,6 +185,19 @@ public final class TraceExtension {
             throw new IllegalStateException("the extended trace of " + finding + " does not replay: " + check);
         }
         return new Extended(finding, replayed, search.path.size(), search.states, trace);
+    }
+
+    /**
+     * Whether an action property is violated by the last replayed step (from {@code before}), the run accepted:
+     * the search from the replayed state looks only at the steps that leave it.
+     */
+    private static <S> boolean lastStepViolates(Property<S> prop, S before, List<Transition<S>> taken, S first,
+                                                RunTest<S> also) {
+        if (!(prop instanceof ActionProperty<S> ap) || taken.isEmpty()) {
+            return false;
+        }
+        Transition<S> last = taken.get(taken.size() - 1);
+        return !ap.test(before, last.action(), last.next()) && also.test(first, taken);
     }
 
     /** The initial state of C whose view is the stored first state, else C's first initial state. */
@@ -205,10 +247,14 @@ public final class TraceExtension {
     private record Search<S>(List<Transition<S>> path, long states, boolean exhausted) {
     }
 
-    /** Breadth-first search from {@code from} for a violation of {@code prop} (and {@code also}), bounded. */
-    private static <S> Search<S> search(CheckSpec<S> spec, Property<S> prop, S from, Predicate<S> also,
-                                        Bounds bounds) {
+    /**
+     * Breadth-first search from the end of the replayed steps {@code taken} (from {@code first}) for a violation of
+     * {@code prop} whose run passes {@code also}, bounded.
+     */
+    private static <S> Search<S> search(CheckSpec<S> spec, Property<S> prop, S first, List<Transition<S>> taken,
+                                        RunTest<S> also, Bounds bounds) {
         Model<S> model = spec.model();
+        S from = taken.isEmpty() ? first : taken.get(taken.size() - 1).next();
         Map<S, Transition<S>> parent = new HashMap<>();
         Map<S, S> previous = new HashMap<>();
         parent.put(from, null);
@@ -218,13 +264,19 @@ public final class TraceExtension {
             S s = queue.poll();
             List<Transition<S>> ts = new ArrayList<>();
             model.successors(s, ts::add);
-            if (violates(model, prop, s, ts) && also.test(s)) {
-                return new Search<>(path(parent, previous, s, null), parent.size(), false);
+            if (violates(model, prop, s, ts)) {
+                List<Transition<S>> p = path(parent, previous, s, null);
+                if (also.test(first, run(taken, p))) {
+                    return new Search<>(p, parent.size(), false);
+                }
             }
             if (prop instanceof ActionProperty<S> ap) {
                 for (Transition<S> t : ts) {
-                    if (!ap.test(s, t.action(), t.next()) && also.test(t.next())) {
-                        return new Search<>(path(parent, previous, s, t), parent.size(), false);
+                    if (!ap.test(s, t.action(), t.next())) {
+                        List<Transition<S>> p = path(parent, previous, s, t);
+                        if (also.test(first, run(taken, p))) {
+                            return new Search<>(p, parent.size(), false);
+                        }
                     }
                 }
             }
@@ -258,6 +310,12 @@ public final class TraceExtension {
             return ts.isEmpty() && !pg.isGoal(s);
         }
         return false;
+    }
+
+    private static <S> List<Transition<S>> run(List<Transition<S>> taken, List<Transition<S>> path) {
+        List<Transition<S>> all = new ArrayList<>(taken);
+        all.addAll(path);
+        return all;
     }
 
     private static <S> List<Transition<S>> path(Map<S, Transition<S>> parent, Map<S, S> previous, S end,

@@ -1227,7 +1227,7 @@ public final class NetworkModel implements LayoutModel {
      */
     public boolean noUnexplainedBlocking(int[] s, int base) {
         Step c = cache(s, base);
-        return c != null ? c.lastExplained : !probe().blocking(s, base).contains(Block.UNEXPLAINED);
+        return c != null ? c.lastExplained : !probe().blocking(s, base, null).contains(Block.UNEXPLAINED);
     }
 
     /**
@@ -1240,7 +1240,36 @@ public final class NetworkModel implements LayoutModel {
     public java.util.SortedSet<Block> blocking(LayoutState s) {
         int[] v = new int[s.length()];
         s.copyTo(v, 0);
-        return probe().blocking(v, 0);
+        return probe().blocking(v, 0, null);
+    }
+
+    /**
+     * A buffered head packet with no move, and the buffer it waits for: the edge of the buffer wait-for graph
+     * whose cycles are a deadlock's cyclic buffer dependency (seed 000, IV-B).
+     *
+     * @param arc     the arc whose (downstream) buffer holds the head
+     * @param lane    its lane
+     * @param reason  why it cannot move ({@link #blocking})
+     * @param toArc   the arc of the buffer it waits for: its ECMP (or escape) port's when {@link Block#PAUSED}, its DFT
+     *                entry's when {@link Block#PINNED_TO_FULL}; -1 when it waits for no buffer (a failure, no route)
+     * @param toLane  that buffer's lane, -1 with {@code toArc}
+     */
+    public record Wait(int arc, int lane, Block reason, int toArc, int toLane) {
+    }
+
+    /**
+     * The stuck heads of a state and what each waits for, in buffer order (the escape lane's buffer of a VL1 head,
+     * which the fabric's heads may wait for too, is not listed: the IOFD preset has no escape lane).
+     *
+     * @param s a state
+     * @return one entry per buffered head packet with no move
+     */
+    public List<Wait> waits(LayoutState s) {
+        int[] v = new int[s.length()];
+        s.copyTo(v, 0);
+        List<Wait> out = new java.util.ArrayList<>();
+        probe().blocking(v, 0, out);
+        return out;
     }
 
     /**
@@ -3005,6 +3034,8 @@ public final class NetworkModel implements LayoutModel {
          * The fabric's rules only (not the escape-vl preset's).
          */
         Block reason(int v, int f, int seq, int tokens, int lane, int inArc) {
+            waitArc = -1;
+            waitLane = -1;
             loadTable(v, f, seq, tokens);
             if (lane == 0) {
                 return blocked(net.escapeArc(failedNow, v, f), 0);
@@ -3020,6 +3051,8 @@ public final class NetworkModel implements LayoutModel {
                 if (room(dArc.of(hit), dLane.of(hit))) {
                     return Block.UNEXPLAINED;
                 }
+                waitArc = dArc.of(hit);
+                waitLane = dLane.of(hit);
                 return dLane.of(hit) == 1 && !koAccess ? unlessEscapeOpen(v, f, seq, Block.PINNED_TO_FULL)
                         : Block.PINNED_TO_FULL;
             }
@@ -3049,7 +3082,12 @@ public final class NetworkModel implements LayoutModel {
             if (deadNow[arc]) {
                 return Block.LINK_DOWN;
             }
-            return room(arc, lane) ? Block.UNEXPLAINED : Block.PAUSED;
+            if (room(arc, lane)) {
+                return Block.UNEXPLAINED;
+            }
+            waitArc = arc;
+            waitLane = lane;
+            return Block.PAUSED;
         }
 
         /** Why a VL1 head behind a blocked port cannot take VL0, if it cannot. */
@@ -3062,7 +3100,12 @@ public final class NetworkModel implements LayoutModel {
                     : null;
         }
 
-        java.util.SortedSet<Block> blocking(int[] s, int base) {
+        /** the buffer the last {@link #reason} found the head waiting for, -1 for none */
+        private int waitArc = -1;
+        private int waitLane = -1;
+
+        /** The reasons of the stuck heads; each head with what it waits for added to {@code waits} unless null. */
+        java.util.SortedSet<Block> blocking(int[] s, int base, List<Wait> waits) {
             loadState(s, base);
             java.util.SortedSet<Block> out = new java.util.TreeSet<>();
             for (int b = vl1Only ? 1 : 0; b < buffers.length; b += vl1Only ? 2 : 1) {
@@ -3085,6 +3128,9 @@ public final class NetworkModel implements LayoutModel {
                 }
                 Block r = reason(v, f, seq, tokens, b & 1, arc);
                 out.add(r);
+                if (waits != null) {
+                    waits.add(new Wait(arc, b & 1, r, waitArc, waitLane));
+                }
                 if ((b & 1) == 1 && r != Block.UNEXPLAINED && r != Block.RULE_WAITS && !iofd) {
                     Block e = escapeClosed(v, f, seq);
                     if (e != null) {

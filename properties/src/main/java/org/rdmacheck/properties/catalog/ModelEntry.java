@@ -97,18 +97,22 @@ public interface ModelEntry {
     }
 
     /**
-     * The kind of the violation a counterexample ends in, as the rule by trace extension compares it
-     * ({@link TraceExtensionRule}): an extension is granted only when the state it ends in is of the kind of the
-     * check's own violation (for the network models, why the stuck packets cannot move). Empty when the model
-     * declares no kinds (the default): the violation of the same property is then the only criterion.
+     * Which violation a counterexample shows, as the rule by trace extension compares it
+     * ({@link TraceExtensionRule}): an extension is granted only when its run shows the same violation as the
+     * check's own counterexample (for the network models the deadlock's cycle of buffers and failed element, of
+     * its kind; for {@code gbn-timed} what drove the excess transmissions). Empty when the model declares none (the
+     * default): the violation of the same property is then the only criterion.
      *
      * @param built    a check built by {@link #build}
      * @param property the violated property
-     * @param end      the state the counterexample ends in
+     * @param initial  the counterexample's initial state
+     * @param steps    its transitions, the last one reaching the violating state (or, for an action property,
+     *                 being the violating step)
      * @param <S>      state type
-     * @return the kind, comparable with {@code equals}
+     * @return the violation, comparable with {@code equals}
      */
-    default <S> java.util.Optional<Object> violationKind(CheckSpec<S> built, String property, S end) {
+    default <S> java.util.Optional<Object> violationKind(CheckSpec<S> built, String property, S initial,
+                                                         List<org.rdmacheck.model.Transition<S>> steps) {
         return java.util.Optional.empty();
     }
 

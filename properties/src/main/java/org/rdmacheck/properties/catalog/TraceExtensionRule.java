@@ -8,8 +8,9 @@ import java.util.Set;
  * stored finding's trace, replayed step for step at the configuration (its scaled values, such as packets,
  * tokens, background packets and table entries, at the configuration's larger ones), reaches a state from
  * which a bounded search at the configuration finds a state violating the same property; the extended trace
- * is replayed and the violation re-evaluated, and its last state must be of the kind of the check's own
- * violation ({@link ModelEntry#violationKind}), before the expectation is granted
+ * is replayed and the violation re-evaluated, and it must show the check's own violation
+ * ({@link ModelEntry#violationKind}: for a deadlock its kind, cycle of buffers and failed element; for a goodput
+ * violation what drove the excess), before the expectation is granted
  * ({@code org.rdmacheck.checker.trace.TraceExtension}). Where no finding's trace extends within the bounds,
  * the violation stays unexpected. A model declares the rule per built check
  * ({@link ModelEntry#traceExtension}); the command line applies it to the violations its check did not

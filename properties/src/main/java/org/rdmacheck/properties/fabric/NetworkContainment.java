@@ -113,21 +113,57 @@ public final class NetworkContainment {
         return e;
     }
 
+    /**
+     * The symmetries of the configuration's states with one failure element in force: every renaming of the nodes
+     * that maps the configuration's flows onto its flows and under which its routes with that element failed are,
+     * renamed, its routes with the renamed element failed (routes with another element in force are not compared:
+     * a state's routes are those of its own failure). A renaming maps such a state's buffers, DFTs and routes onto
+     * a state with the renamed element failed in which every packet has the same moves, renamed. The identity comes
+     * first; up to {@link #LIMIT} automorphisms per map of the flows.
+     *
+     * @param configuration a configuration's resolved parameters
+     * @param element       the failure element in force ({@link FabricNet#NONE} for none)
+     * @return the renamings, the identity first
+     */
+    public List<Embedding> symmetriesAt(Map<String, String> configuration, int element) {
+        List<Embedding> out = new ArrayList<>();
+        embeddings(configuration, configuration, element, e -> {
+            out.add(e);
+            return false;
+        });
+        out.sort(java.util.Comparator.comparing(e -> !e.identity()));
+        return List.copyOf(out);
+    }
+
     private Optional<Embedding> search(Map<String, String> configuration, Map<String, String> finding) {
+        Embedding[] found = new Embedding[1];
+        embeddings(configuration, finding, -1, e -> {
+            found[0] = e;
+            return true;
+        });
+        return Optional.ofNullable(found[0]);
+    }
+
+    /**
+     * Visits the renamings that map the finding into the configuration until the visitor accepts one; their routes
+     * compared under every failure element the finding allows, or under {@code element} alone when it is not -1.
+     */
+    private void embeddings(Map<String, String> configuration, Map<String, String> finding, int element,
+                            java.util.function.Predicate<Embedding> visitor) {
         if (!Containment.contains(without(configuration), without(finding), flowsParam, atLeast)) {
-            return Optional.empty();
+            return;
         }
         FabricConfig fc = config.apply(Params.of(finding));
         FabricConfig cc = config.apply(Params.of(configuration));
         if (fc.flows().size() > cc.flows().size()) {
-            return Optional.empty();
+            return;
         }
         Side f = new Side(fc);
         Side c = new Side(cc);
         Automorphisms auto = new Automorphisms(c.topology);
         int n = c.topology.nodeCount();
         if (n != f.topology.nodeCount()) {
-            return Optional.empty();
+            return;
         }
         int[] pin = new int[n];
         Arrays.fill(pin, -1);
@@ -137,22 +173,15 @@ public final class NetworkContainment {
             }
         }
         int[] flows = new int[fc.flows().size()];
-        Embedding[] found = new Embedding[1];
-        boolean ok = mapFlows(0, flows, new boolean[cc.flows().size()], pin, f, c, auto, found);
-        return ok ? Optional.of(found[0]) : Optional.empty();
+        mapFlows(0, flows, new boolean[cc.flows().size()], pin, f, c, auto, element, visitor);
     }
 
     /** Maps finding flow {@code i} and the rest onto unused flows of the configuration, then searches renamings. */
     private boolean mapFlows(int i, int[] flows, boolean[] used, int[] pin, Side f, Side c, Automorphisms auto,
-                             Embedding[] found) {
+                             int element, java.util.function.Predicate<Embedding> visitor) {
         if (i == flows.length) {
-            return auto.search(pin, LIMIT, nodes -> {
-                if (!routesAgree(nodes, flows, f, c)) {
-                    return false;
-                }
-                found[0] = new Embedding(c.topology, nodes.clone(), flows.clone());
-                return true;
-            });
+            return auto.search(pin, LIMIT, nodes -> routesAgree(nodes, flows, f, c, element)
+                    && visitor.test(new Embedding(c.topology, nodes.clone(), flows.clone())));
         }
         Flow a = f.flows.get(i);
         for (int j = 0; j < used.length; j++) {
@@ -169,7 +198,7 @@ public final class NetworkContainment {
             pin[a.dst()] = b.dst();
             used[j] = true;
             flows[i] = j;
-            if (mapFlows(i + 1, flows, used, pin, f, c, auto, found)) {
+            if (mapFlows(i + 1, flows, used, pin, f, c, auto, element, visitor)) {
                 return true;
             }
             used[j] = false;
@@ -192,9 +221,12 @@ public final class NetworkContainment {
         return true;
     }
 
-    /** The renamed finding routes as the configuration does, under every failure the finding allows. */
-    private boolean routesAgree(int[] nodes, int[] flows, Side f, Side c) {
-        for (int e = 0; e < f.net.elementCount(); e++) {
+    /**
+     * The renamed finding routes as the configuration does, under every failure the finding allows (or under
+     * {@code element} alone).
+     */
+    private boolean routesAgree(int[] nodes, int[] flows, Side f, Side c, int element) {
+        for (int e = element < 0 ? 0 : element; e < (element < 0 ? f.net.elementCount() : element + 1); e++) {
             int[] failed = f.net.failedSwitches(e);
             for (int k = 0; k < failed.length; k++) {
                 failed[k] = nodes[failed[k]];

@@ -404,11 +404,33 @@ public final class IofdEntry implements ModelEntry {
                 : (NetworkModel) build(built.variant(), Params.of(built.parameters())).model();
     }
 
-    /** A dead end's kind: why its stuck head packets cannot move ({@link NetworkModel#blocking}). */
+    /**
+     * Which deadlock a dead end is: its kind (why its stuck head packets cannot move, {@link NetworkModel#blocking})
+     * and its identity (the cycle of buffers its heads wait for and the failed element, seed 000 IV-A/IV-C, up to the
+     * configuration's symmetries: {@link org.rdmacheck.properties.fabric.DeadlockIdentity}).
+     *
+     * @param reasons  the kind
+     * @param identity the cycle and the failure, in the least image under the configuration's renamings
+     */
+    public record Deadlock(Set<NetworkModel.Block> reasons, org.rdmacheck.properties.fabric.DeadlockIdentity identity) {
+    }
+
+    /** The renamings of a configuration onto itself (the routes compared, as containment compares them). */
+    private static final org.rdmacheck.properties.fabric.NetworkContainment SYMMETRIES =
+            new org.rdmacheck.properties.fabric.NetworkContainment(FLOWS.name(), Set.of(), false,
+                    p -> networkConfig("dft", p));
+
+    /** A dead end's deadlock ({@link Deadlock}): its kind and its cycle of buffers, up to symmetry. */
     @Override
-    public <S> java.util.Optional<Object> violationKind(CheckSpec<S> built, String property, S end) {
-        return end instanceof LayoutState state ? java.util.Optional.of(network(built).blocking(state))
-                : java.util.Optional.empty();
+    public <S> java.util.Optional<Object> violationKind(CheckSpec<S> built, String property, S initial,
+                                                         List<org.rdmacheck.model.Transition<S>> steps) {
+        S end = steps.isEmpty() ? initial : steps.get(steps.size() - 1).next();
+        if (!(end instanceof LayoutState state)) {
+            return java.util.Optional.empty();
+        }
+        NetworkModel m = network(built);
+        return java.util.Optional.of(new Deadlock(m.blocking(state), org.rdmacheck.properties.fabric.DeadlockIdentity
+                .of(m, state, e -> SYMMETRIES.symmetriesAt(Params.of(built.parameters()).asMap(), e))));
     }
 
     @Override

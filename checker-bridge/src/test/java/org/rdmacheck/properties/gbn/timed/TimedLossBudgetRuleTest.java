@@ -377,7 +377,8 @@ class TimedLossBudgetRuleTest {
         // at another timeout a jump of time to the RTO's expiry has another length: the ticks' lengths are
         // the configuration's
         Set<String> scaled = change.containsKey("timeout") ? Set.of("by") : Set.of();
-        return org.rdmacheck.checker.trace.TraceExtension.extend(spec, scheme, replayed, cex.property(), s -> true,
+        return org.rdmacheck.checker.trace.TraceExtension.extend(spec, scheme, replayed, cex.property(),
+                org.rdmacheck.checker.trace.TraceExtension.RunTest.any(),
                 scaled, new org.rdmacheck.checker.trace.TraceExtension.Bounds(1))
                 instanceof org.rdmacheck.checker.trace.TraceExtension.Extended;
     }

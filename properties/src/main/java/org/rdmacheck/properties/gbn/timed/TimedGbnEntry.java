@@ -286,6 +286,23 @@ public final class TimedGbnEntry implements ModelEntry {
                         Set.of(TimedGbnProperties.GOODPUT), Set.of(), EXTENSION_STATES));
     }
 
+    /**
+     * The kind of a GoodputBound violation: what drove its transmissions beyond each packet's first (go-backs on NAK,
+     * go-backs on the RTO, Send-Twice copies: {@link TimedGoodputDrivers}), as the rule by trace extension compares
+     * it; the other properties declare none.
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public <S> java.util.Optional<Object> violationKind(CheckSpec<S> built, String property, S initial,
+                                                         List<org.rdmacheck.model.Transition<S>> steps) {
+        if (!property.equals(TimedGbnProperties.GOODPUT) || !(built.model() instanceof TimedGoBackN m)
+                || !(initial instanceof LayoutState init)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(TimedGoodputDrivers.of(m, init,
+                (List<org.rdmacheck.model.Transition<LayoutState>>) (List<?>) steps));
+    }
+
     /** Parameters a configuration may have more of than a goodput finding whose trace it extends. */
     private static final Set<String> GOODPUT_EXTENDED = Set.of(PACKETS.name(), MESSAGES.name(), LOSSES.name());
 
