@@ -9,6 +9,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.checker.Counterexample;
 import org.rdmacheck.checker.trace.Counterexamples;
+import org.rdmacheck.checker.trace.TraceExtension;
 import org.rdmacheck.checker.trace.TraceWalk;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.Params;
@@ -48,6 +49,44 @@ class TraceExtensionsGoodputTest {
         Finding f = goodputRow(spec);
         assertEquals(Finding.Outcome.AS_EXPECTED, f.outcome(), f.detail());
         assertEquals(Set.of(Driver.GO_BACK_ON_NAK), kind(spec, f.counterexample().orElseThrow().trace()));
+    }
+
+    /**
+     * A planted case where the property matches but the mechanism does not: Go-Back-N at L = 4 (containing
+     * gbn-three-losses, whose trace goes back on NAKs and on the RTO) also violates GoodputBound by NAK go-backs alone
+     * (47 steps, found here by a search from the initial state that accepts only that kind). Offered as the check's
+     * own counterexample, it is not vouched for by gbn-three-losses' trace, which extends to goodput violations there
+     * (by property alone it would be granted) but to none driven by NAKs alone: a run's drivers only grow, and the
+     * finding's already include the RTO. The row stays unexpected.
+     */
+    @Test
+    void aGoodputViolationDrivenByAnotherMechanismStaysUnexpected() {
+        CheckSpec<LayoutState> spec = spec("gbn", Map.of("losses", "4"));
+        Finding f = goodputRow(spec);
+        Counterexample own = f.counterexample().orElseThrow().trace();
+        Set<Driver> nakOnly = Set.of(Driver.GO_BACK_ON_NAK);
+        Counterexample start = new Counterexample(TimedGbnProperties.GOODPUT, Counterexample.Kind.INVARIANT,
+                own.steps().subList(0, 1), 0, -1, own.provenance(), "the initial state");
+        TraceExtension.Outcome o = TraceExtension.extend(spec, "planted", start, TimedGbnProperties.GOODPUT,
+                (initial, steps) -> nakOnly.equals(ENTRY.violationKind(spec, TimedGbnProperties.GOODPUT, initial,
+                        steps).orElseThrow()), Set.of(), new TraceExtension.Bounds(200_000));
+        assertTrue(o instanceof TraceExtension.Extended, o.toString());
+        Counterexample planted = ((TraceExtension.Extended) o).trace();
+        assertEquals(nakOnly, kind(spec, planted));
+        assertEquals(Set.of(Driver.GO_BACK_ON_NAK, Driver.GO_BACK_ON_TIMEOUT), drivers("gbn-three-losses"));
+        assertTrue(TraceExtension.extend(spec, "gbn-three-losses", stored("gbn-three-losses"),
+                TimedGbnProperties.GOODPUT, TraceExtension.RunTest.any(), Set.of(), new TraceExtension.Bounds(20_000))
+                instanceof TraceExtension.Extended, "by property alone the finding's trace extends here");
+        Finding unexpected = f.withExpected(Finding.Expectation.HOLDS).withCounterexample(planted, null).withDetail("");
+        TraceExtensions ext = TraceExtensions.of(spec).orElseThrow();
+        assertEquals(List.of("gbn-three-losses"), ENTRY.traceExtension(spec).orElseThrow().findings());
+        Finding g = ext.apply(List.of(unexpected), null).get(0);
+        assertEquals(Finding.Outcome.UNEXPECTED, g.outcome(), g.detail());
+        assertTrue(g.quantity("extensionSteps").isEmpty(), g.detail());
+        assertEquals(Set.of(Driver.GO_BACK_ON_NAK, Driver.GO_BACK_ON_TIMEOUT), kind(spec, own));
+        Finding same = ext.apply(List.of(f.withExpected(Finding.Expectation.HOLDS).withDetail("")), null).get(0);
+        assertEquals(Finding.Outcome.AS_EXPECTED, same.outcome(), "the check's own violation, " + kind(spec, own)
+                + ", is the finding's: " + same.detail());
     }
 
     private static Finding goodputRow(CheckSpec<LayoutState> spec) {
