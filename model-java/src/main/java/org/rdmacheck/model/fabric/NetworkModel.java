@@ -1788,15 +1788,17 @@ public final class NetworkModel implements LayoutModel {
         private int[] state;
         private int offset;
         /**
-         * per arc, at {@code 4 * arc} and the three after it (one cache line, where four arrays took four):
-         * the layout position of its VL1 buffer (-1 when it has none: it leaves a host), and the header
-         * value, shift and mask of its background count, so that a VL1 occupancy is read in a few array
-         * loads rather than through the buffer's and the count's objects (a recording expansion, which
-         * must log the reads, goes through them: {@link #occ})
+         * per arc, at {@code 8 * arc} and the seven after it (one cache line, where arrays of their own took
+         * one each): the layout position of its VL1 buffer (-1 when it has none: it leaves a host), the
+         * header value, shift and mask of its background count, so that a VL1 occupancy is read in a few
+         * array loads rather than through the buffer's and the count's objects (a recording expansion, which
+         * must log the reads, goes through them: {@link #occ}); then 1 if it leads to a host, and the layout
+         * position of the table of the node it leaves (-1: a host)
          */
-        private final int[] vl1Of = new int[4 * t.arcCount()];
-        /** per node: its arcs out in port order ({@link Topology#arcAt}) */
-        private final int[][] portsOf = new int[t.nodeCount()][];
+        private final int[] arcRow = new int[8 * t.arcCount()];
+        /** per node, at {@code nodeStride * v}: its table's layout position (-1: a host), its degree, its arcs out in port order */
+        private final int nodeStride = 2 + maxDegree;
+        private final int[] nodeRow = new int[nodeStride * t.nodeCount()];
         /** per buffer: its layout position (-1: undeclared) */
         private final int[] bufferAt = new int[buffers.length];
         /** per node: its DFT's layout position (-1: a host), so that a table's length is read without its Fifo */
@@ -1847,16 +1849,16 @@ public final class NetworkModel implements LayoutModel {
                 }
             }
             for (int a = 0; a < t.arcCount(); a++) {
-                vl1Of[4 * a] = -1;
+                arcRow[8 * a] = -1;
             }
             for (int a = 0; a < t.arcCount(); a++) {
                 int i = bufOfArc[a];
                 if (i >= 0 && buffers[2 * i + 1] != null) {
                     Field bg = background[i];
-                    vl1Of[4 * a] = g.layout.fifos().indexOf(buffers[2 * i + 1]);
-                    vl1Of[4 * a + 1] = bg.position();
-                    vl1Of[4 * a + 2] = bg.shift();
-                    vl1Of[4 * a + 3] = (1 << bg.width()) - 1;
+                    arcRow[8 * a] = g.layout.fifos().indexOf(buffers[2 * i + 1]);
+                    arcRow[8 * a + 1] = bg.position();
+                    arcRow[8 * a + 2] = bg.shift();
+                    arcRow[8 * a + 3] = (1 << bg.width()) - 1;
                 }
             }
             for (int a = 0; a < t.arcCount(); a++) {
@@ -1876,10 +1878,15 @@ public final class NetworkModel implements LayoutModel {
             }
             for (int v = 0; v < t.nodeCount(); v++) {
                 dftAt[v] = v < dft.length && dft[v] != null ? g.layout.fifos().indexOf(dft[v]) : -1;
-                portsOf[v] = new int[t.degree(v)];
-                for (int p = 0; p < portsOf[v].length; p++) {
-                    portsOf[v][p] = t.arcAt(v, p);
+                nodeRow[nodeStride * v] = dftAt[v];
+                nodeRow[nodeStride * v + 1] = t.degree(v);
+                for (int p = 0; p < t.degree(v); p++) {
+                    nodeRow[nodeStride * v + 2 + p] = t.arcAt(v, p);
                 }
+            }
+            for (int a = 0; a < t.arcCount(); a++) {
+                arcRow[8 * a + 4] = hostArc[a] ? 1 : 0;
+                arcRow[8 * a + 5] = dftAt[fromNode[a]];
             }
         }
         // the moves of one routing decision
@@ -2187,7 +2194,7 @@ public final class NetworkModel implements LayoutModel {
             }
             int u = fromNode[arc];
             Fifo q = dft[u];
-            int n = recording == null ? x.lengthAt(dftAt[u]) : x.length(q);
+            int n = recording == null ? x.lengthAt(arcRow[8 * arc + 5]) : x.length(q);
             if (n == 0) {
                 return -1;
             }
@@ -2513,8 +2520,8 @@ public final class NetworkModel implements LayoutModel {
 
         private int occ(int arc, int lane) {
             if (lane == 1 && recording == null) {
-                int[] c = vl1Of;
-                int a = 4 * arc;
+                int[] c = arcRow;
+                int a = 8 * arc;
                 return x.lengthAt(c[a]) + (state[offset + c[a + 1]] >>> c[a + 2] & c[a + 3]);
             }
             int i = bufOfArc[arc];
@@ -2621,7 +2628,7 @@ public final class NetworkModel implements LayoutModel {
          */
         private void loadTable(int v, int f, int seq, int tokens) {
             tableQ = dft[v];
-            tableLen = recording == null ? x.lengthAt(dftAt[v]) : x.length(tableQ);
+            tableLen = recording == null ? x.lengthAt(nodeRow[nodeStride * v]) : x.length(tableQ);
             frees = seq == freeingSeq && freesOnRoute;
             freeFlow = f;
             freeTokens = tokens;
@@ -2904,8 +2911,10 @@ public final class NetworkModel implements LayoutModel {
             if (seq != 0 && !anyStarts || tokens <= 0 || usesDft && !overwrite && tableLen >= dftSize) {
                 return;
             }
-            for (int arc : portsOf[v]) {
-                if (arc != normal && (!hostArc[arc] || koTorHost) && room(arc, 1)
+            int[] nr = nodeRow;
+            for (int at = nodeStride * v + 2, end = at + nr[at - 1]; at < end; at++) {
+                int arc = nr[at];
+                if (arc != normal && (arcRow[8 * arc + 4] == 0 || koTorHost) && room(arc, 1)
                         && !(isUTurn(arc, inArc) && uTurnsForbidden)) {
                     alts[altCount++] = arc;
                 }
