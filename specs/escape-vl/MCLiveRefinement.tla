@@ -21,7 +21,12 @@
 (***************************************************************************)
 EXTENDS MCRefinement
 
-HFairSpec == HSpec /\ \A p \in P : WF_hvars(PacketMoves(p) /\ Record)
+\* Spec's PacketMoves(p) with the record of MCRefinement's HNext.
+HPacketMoves(p) ==
+    \/ HInject(p)
+    \/ \E b \in Buf : buffers[b] # <<>> /\ Head(buffers[b]) = p /\ HHeadMove(b)
+
+HFairSpec == HSpec /\ \A p \in P : WF_hvars(HPacketMoves(p))
 
 Length(m) == Cardinality({p \in P : Msg(p) = m})
 Lengths == {Length(m) : m \in Msgs}

@@ -15,9 +15,13 @@
 (* the service's second transmission stays empty and down FALSE.           *)
 (*                                                                         *)
 (* History variable got records, per message, the sequence numbers of its  *)
-(* packets in the order they were delivered. In an in-order design it is   *)
-(* 0 .. k-1 for the k delivered packets, a function of status, so the      *)
-(* distinct-state count is Spec's.                                         *)
+(* packets in the order they were delivered: every Deliver step appends   *)
+(* its packet, as the fabric's Arrive does (specs/fabric/MCRefinement),    *)
+(* whether or not the packet's status changes. status keeps one value per  *)
+(* packet, so a packet delivered twice leaves it as it was; the record     *)
+(* does not, and the service (none twice) refuses the second Deliver.      *)
+(* In an in-order design got is 0 .. k-1 for the k delivered packets, a    *)
+(* function of status, so the distinct-state count is Spec's.              *)
 (***************************************************************************)
 EXTENDS Spec
 
@@ -27,16 +31,19 @@ hvars == <<vars, got>>
 
 MaxPackets == 1 + CHOOSE n \in {SeqNo(p) : p \in P} : \A q \in P : SeqNo(q) <= n
 
-(* The packet a step delivers (status becomes 2), appended to its message's record. *)
-Record ==
-    got' = [m \in Msgs |->
-              IF \E p \in P : Msg(p) = m /\ status[p] # 2 /\ status'[p] = 2
-              THEN Append(got[m], CHOOSE s \in {SeqNo(p) : p \in {q \in P : Msg(q) = m /\ status[q] # 2
-                                                                     /\ status'[q] = 2}} : TRUE)
-              ELSE got[m]]
+(* A head move out of buffer b, with its record: a Deliver (the head has   *)
+(* reached its destination: HeadMove's own test) appends the packet.       *)
+Record(b) ==
+    LET p == Head(buffers[b]) IN
+        IF To(b \div Lanes) = Dst(p)
+        THEN got' = [got EXCEPT ![Msg(p)] = Append(@, SeqNo(p))]
+        ELSE UNCHANGED got
+
+HInject(p) == Inject(p) /\ UNCHANGED got
+HHeadMove(b) == HeadMove(b) /\ Record(b)
 
 HInit == Init /\ got = [m \in Msgs |-> <<>>]
-HNext == Next /\ Record
+HNext == (Done /\ UNCHANGED got) \/ (\E p \in P : HInject(p)) \/ (\E b \in Buf : HHeadMove(b))
 HSpec == HInit /\ [][HNext]_hvars
 
 Service == INSTANCE FabricService WITH

@@ -71,6 +71,12 @@ class MutatedSpecTest {
                 // seed 000, IV-B: a message that took the escape lane does not keep to it
                 Arguments.of("escape-vl", "IF Follow /\\ lane # 0 /\\ escapeAt[Msg(p)] = at",
                         "IF FALSE /\\ lane # 0 /\\ escapeAt[Msg(p)] = at"),
+                // seed 000, IV-A/B ("none twice"): the destination keeps a message's first packet the first time
+                // it delivers it, so the packet is delivered again (status, one value per packet, does not
+                // change; the record of every Deliver step does)
+                Arguments.of("escape-vl", "    /\\ buffers' = [buffers EXCEPT ![b] = Tail(@)]",
+                        "    /\\ buffers' = IF SeqNo(p) = 0 /\\ status[p] # 2 THEN buffers "
+                                + "ELSE [buffers EXCEPT ![b] = Tail(@)]"),
                 // seed 000, III-C: the ACKs carry the n of the state the receiver left, not the one entered
                 Arguments.of("dasr", "THEN Advertised(next, auss, TenantOf(s)) ELSE 0",
                         "THEN Advertised(mode, auss, TenantOf(s)) ELSE 0"),

@@ -416,7 +416,13 @@ public final class NetworkModel implements LayoutModel {
          * PFC that never pauses a VL0 buffer's upstream: a packet joins a full VL0 buffer, past its
          * declared capacity (the model's bound exceeded)
          */
-        VL0_PAUSE_IGNORED
+        VL0_PAUSE_IGNORED,
+        /**
+         * the escape-vl preset's destination that, the first time it delivers a message's first packet,
+         * records it delivered and leaves it at the head of its buffer, so the packet is delivered a
+         * second time: a duplicate the delivery record (one bit per packet) does not change
+         */
+        DELIVERS_FIRST_TWICE
     }
 
     private NetworkModel(FabricConfig config, int stuckSeq, boolean escapeOnlyAtSource) {
@@ -1506,6 +1512,17 @@ public final class NetworkModel implements LayoutModel {
     }
 
     /**
+     * @param s    packed values
+     * @param base the state's first value
+     * @param flow a flow
+     * @param seq  a packet's index in its message
+     * @return whether that packet is delivered already (the escape-vl preset's delivery record)
+     */
+    public boolean delivered(int[] s, int base, int flow, int seq) {
+        return (g.delivered[flow].get(s, base) & 1 << seq) != 0;
+    }
+
+    /**
      * @param p a packet id of the escape-vl preset (message by message)
      * @return its flow
      */
@@ -2223,7 +2240,10 @@ public final class NetworkModel implements LayoutModel {
 
         private void deliver(int k, int b, int arc, int f, int seq, int u) {
             x.begin();
-            x.removeHeadAt(k);
+            if (planted != PlantedRouter.DELIVERS_FIRST_TWICE || !escapeVl || seq != 0
+                    || (x.get(g.delivered[f]) & 1) != 0) {
+                x.removeHeadAt(k);
+            } // else the planted bug DELIVERS_FIRST_TWICE (tests only): the packet stays to be delivered again
             writeLeft(u);
             if (planted == PlantedRouter.DELIVERY_FLUSHES_TABLE && x.lengthNow(dft[t.arcFrom(arc)]) > 0) {
                 x.clear(dft[t.arcFrom(arc)]); // the planted bug DELIVERY_FLUSHES_TABLE (tests only)

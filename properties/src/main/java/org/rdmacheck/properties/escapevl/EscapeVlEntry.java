@@ -288,10 +288,39 @@ public final class EscapeVlEntry implements ModelEntry {
         variant(variant);
         Params p = resolve(params);
         NetworkModel model = new NetworkModel(networkConfig(variant, p));
+        return new CheckSpec<>(name(), variant, p.asMap(), model, properties(model, variant),
+                variant(variant).mustFail());
+    }
+
+    /** Name of the safety property: no packet is delivered twice. */
+    public static final String NO_DUPLICATE = "NoDuplicateDelivery";
+
+    /**
+     * The preset's properties, in report order: deadlock freedom, progress, no packet delivered twice
+     * (every variant), and on the ordering variants delivery in order.
+     *
+     * @param model   the escape-vl preset of the network model (a test may plant a bug in it)
+     * @param variant its variant
+     * @return the properties
+     */
+    public static List<Property<LayoutState>> properties(NetworkModel model, String variant) {
         List<Property<LayoutState>> props = new ArrayList<>();
         props.add(DeadlockFreedom.standard());
         PackedModel.StateTest done = model::allDelivered;
         props.add(new Progress<LayoutState>("AllDelivered", s -> s.test(done)).withPacked(done));
+        // seed 000 IV-A/B: "none twice". A Deliver step whose packet the pre-state already records as
+        // delivered: the fabric's and IOFD's NoLossNoDuplicationFaultFree in the same form (the
+        // Deliver step against the pre-state's delivery record), on the preset's record of one bit per
+        // packet, which a second delivery leaves as it was (so no state property can see it)
+        PackedModel.StepTest once = (from, o, code, to) -> !NetworkModel.isDelivery(code)
+                || !model.delivered(from, o, NetworkModel.flow(code), NetworkModel.seq(code));
+        props.add(new ActionProperty<LayoutState>(NO_DUPLICATE, (from, a, to) -> {
+            if (!a.name().equals("Deliver")) {
+                return true;
+            }
+            int packet = (Integer) a.params().get("packet");
+            return !from.test((s, o) -> model.delivered(s, o, model.flowOfPacket(packet), model.seqOfPacket(packet)));
+        }).withPacked(once));
         if (orderVariant(variant)) {
             // a packet is delivered only after every earlier packet of its message
             PackedModel.StepTest inOrder = (from, o, code, to) -> !NetworkModel.isDelivery(code)
@@ -305,7 +334,7 @@ public final class EscapeVlEntry implements ModelEntry {
                         model.seqOfPacket(packet)));
             }).withPacked(inOrder));
         }
-        return new CheckSpec<>(name(), variant, p.asMap(), model, props, variant(variant).mustFail());
+        return props;
     }
 
     /** Name of the liveness property: every packet is eventually delivered, under fair scheduling. */
