@@ -196,7 +196,10 @@ final class TraceExtensions {
             return f; // containment refused this violation for its kind; its detail says so
         }
         Optional<Object> kind = kinds.kind(kindProperty, walk.get().states().get(0), walk.get().transitions());
-        return extension(f.property(), kind, live).map(e -> expected(f, e)).orElse(f);
+        return extension(f.property(), kind, live).map(e -> expected(f, e)).orElseGet(() -> withNote(f,
+                "not expected by trace extension: no trace of " + String.join(", ", rule.findings()) + " extends within "
+                + org.rdmacheck.checker.Counts.of(rule.maxStates(), "state") + " to "
+                + (kind.isPresent() ? "the check's own violation (" + kind.get() + ")" : "a violation of " + f.property())));
     }
 
     private static Finding withNote(Finding f, String line) {

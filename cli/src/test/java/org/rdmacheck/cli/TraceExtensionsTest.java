@@ -273,6 +273,8 @@ class TraceExtensionsTest {
         Finding g = ext.apply(List.of(unexpected), null).get(0);
         assertEquals(Finding.Outcome.UNEXPECTED, g.outcome(), g.detail());
         assertTrue(g.quantity("extensionSteps").isEmpty(), g.detail());
+        assertTrue(g.detail().startsWith("not expected by trace extension: no trace of dft-one-message extends")
+                && g.detail().contains(otherKind.toString()), g.detail());
         org.rdmacheck.checker.Counterexample finding = Counterexamples.read(TraceExtensions.storedFolder("iofd")
                 .orElseThrow().resolve("dft-one-message-DeadlockFree.json"));
         Finding same = ext.apply(List.of(unexpectedRow(spec, finding)), null).get(0);

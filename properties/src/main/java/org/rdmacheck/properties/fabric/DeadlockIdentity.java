@@ -33,8 +33,9 @@ import org.rdmacheck.model.topology.Topology;
  *                image
  * @param failed  the failed switches, then the failed link as {@code nodes + link} if one failed, ascending, in
  *                the same image
+ * @param text    the same as a reader names it ({@link #describe}), for notes
  */
-public record DeadlockIdentity(List<Integer> buffers, List<Integer> failed) {
+public record DeadlockIdentity(List<Integer> buffers, List<Integer> failed, String text) {
 
     /** Copies the lists. */
     public DeadlockIdentity {
@@ -69,7 +70,7 @@ public record DeadlockIdentity(List<Integer> buffers, List<Integer> failed) {
         if (least == null) {
             throw new IllegalArgumentException("no symmetry given: the identity renaming at least is expected");
         }
-        return least;
+        return new DeadlockIdentity(least.buffers, least.failed, least.describe(t));
     }
 
     /**
@@ -121,7 +122,7 @@ public record DeadlockIdentity(List<Integer> buffers, List<Integer> failed) {
             int arc = t.findArc(nodes[t.linkA(link)], nodes[t.linkB(link)]);
             failed.add(t.nodeCount() + Topology.linkOf(arc));
         }
-        return new DeadlockIdentity(buffers, failed);
+        return new DeadlockIdentity(buffers, failed, "");
     }
 
     private int compareTo(DeadlockIdentity o) {
@@ -132,6 +133,11 @@ public record DeadlockIdentity(List<Integer> buffers, List<Integer> failed) {
     private static int compare(List<Integer> a, List<Integer> b) {
         return Arrays.compare(a.stream().mapToInt(Integer::intValue).toArray(),
                 b.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    @Override
+    public String toString() {
+        return text;
     }
 
     /**

@@ -413,6 +413,12 @@ public final class IofdEntry implements ModelEntry {
      * @param identity the cycle and the failure, in the least image under the configuration's renamings
      */
     public record Deadlock(Set<NetworkModel.Block> reasons, org.rdmacheck.properties.fabric.DeadlockIdentity identity) {
+
+        /** @return e.g. {@code {paused, pinned-to-full} on leaf0->spine1, spine1->leaf0} */
+        @Override
+        public String toString() {
+            return org.rdmacheck.properties.fabric.FabricEntry.kindText(reasons) + " on " + identity;
+        }
     }
 
     /** The renamings of a configuration onto itself (the routes compared, as containment compares them). */
