@@ -22,7 +22,7 @@ import org.rdmacheck.properties.gbn.timed.TimedGbnEntry;
 /**
  * Timed Go-Back-N's knock-out switches: each changes the reachable state graph at its coverage
  * scope, and the purpose property holds with the mechanism and fails without it where the mechanism
- * is load bearing here (Send-Twice, the ACK request, the NAK interval, the RTO's restart,
+ * is load bearing here (Send-Twice, the ACK request, its interval at 5-packet messages with window 4, the NAK interval, the RTO's restart,
  * Check-EPSN by NoStalledGap at L = 2, the CE timer's restart by NoStalledGap at L = 3 with last
  * packets spared and an RTO of 32 ticks, the CE timer's residual T by CheckEpsnAtNakIntervalEnd at 3 packets a
  * message; see docs/gbn.md).
@@ -32,7 +32,7 @@ class TimedGbnKnockoutsTest {
     private static final ModelEntry GBN = new TimedGbnEntry();
 
     @ParameterizedTest
-    @ValueSource(strings = {"send-twice", "check-epsn", "ack-request", "ce-timer-restart", "nak-interval",
+    @ValueSource(strings = {"send-twice", "check-epsn", "ack-request", "ack-interval", "ce-timer-restart", "nak-interval",
         "rto-restart", "ce-residual", "send-twice-on-retransmission"})
     void eachSwitchChangesTheGraphAndIsKilledWhereLoadBearing(String name) {
         Mechanism m = GBN.mechanisms().stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();

@@ -95,7 +95,8 @@ public record GbnConfig(int packets, int messages, int ackInterval, GbnVariant v
         if (!has(GbnMechanism.ACK_REQUEST)) {
             return false;
         }
-        return isLast(psn) || (ackInterval > 0 && (psn % packets) % ackInterval == ackInterval - 1);
+        return isLast(psn) || (ackInterval > 0 && has(GbnMechanism.ACK_INTERVAL)
+                && (psn % packets) % ackInterval == ackInterval - 1);
     }
 
     /** @param psn a PSN  @return copies sent on each transmission: 2 for the last packet under ST */

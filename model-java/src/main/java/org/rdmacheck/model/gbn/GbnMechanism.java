@@ -16,6 +16,13 @@ public enum GbnMechanism {
     CHECK_EPSN("check-epsn"),
     /** seed 002, II-A: the AckReq bit on the last packet and every ACK interval */
     ACK_REQUEST("ack-request"),
+    /**
+     * seed 002, II-A: AckReq also "every ACK interval" (Table I: every 256 packets), not only on a
+     * message's last packet; knocked out, only the last packet requests an ACK, whatever
+     * {@code ackInterval} says (timed model: a message longer than the window then fills it with
+     * packets that request none).
+     */
+    ACK_INTERVAL("ack-interval"),
     /** seed 002, III-C (2): after its NAK, the CE timer starts again with the full NAK interval */
     CE_TIMER_RESTART("ce-timer-restart"),
     /**

@@ -106,6 +106,13 @@ public final class TimedGbnEntry implements ModelEntry {
                 new Mechanism(GbnMechanism.ACK_REQUEST.word(), "ACK request (AckReq)", "seed 002, II-A",
                         TimedGbnProperties.PROGRESS, "gbn", Map.of("losses", "0"),
                         "no packet carries AckReq: the receiver acknowledges nothing in order"),
+                // the interval is what lets a message longer than the window complete (the ACK-request
+                // rule): at 5-packet messages, window 4, ackInterval=2 the design completes; with
+                // AckReq on last packets only the window fills with packets that request none
+                new Mechanism(GbnMechanism.ACK_INTERVAL.word(), "AckReq interval", "seed 002, II-A",
+                        TimedGbnProperties.PROGRESS, "gbn", Map.of("losses", "0", "packets", "5", "ackInterval", "2"),
+                        "only a message's last packet requests an ACK: a message longer than the window fills it "
+                                + "with packets that request none, and nothing is acknowledged"),
                 // the restart matters only once CE's own NAK is lost: three losses (the gap, its NAK,
                 // CE's NAK), last packets spared (losing both copies is Send-Twice's business, and
                 // stalls a gap with or without CE), and an RTO above two NAK intervals plus the
