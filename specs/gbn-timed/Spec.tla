@@ -6,6 +6,8 @@
 (* Wang et al., "Error Recovery of RDMA Packets in Data Center Networks"  *)
 (* (seed 002): II-A (ACK request, NAK interval, ACK timeout), III-A (the  *)
 (* causes of timeout), III-C (ST, CE and its timer T), IV (RTO values).   *)
+(* RetransmissionBound states what each loss may cost each scheme's      *)
+(* recovery (II-A's go-backs, III-C's second copies).                   *)
 (*                                                                         *)
 (* The twin of the Java model org.rdmacheck.model.gbn.timed.TimedGoBackN: *)
 (* the same variables, initial state and actions, so equal constants give*)
@@ -16,7 +18,7 @@
 (* time moves on. PSNs travel modulo 2^PsnBits; the receiver reads the    *)
 (* half-space below EPSN as old.                                          *)
 (***************************************************************************)
-EXTENDS Integers, Sequences, TLC
+EXTENDS Integers, Sequences, FiniteSets, TLC
 
 CONSTANTS
     Packets, Messages, AckInterval,  \* M packets per message, K messages, AckReq interval (0: last)
@@ -28,12 +30,12 @@ CONSTANTS
     TickNs, Timeout,                 \* tick length in ns; IB local ACK timeout (0: no RTO)
     NakTicks,                        \* NAK interval, ticks
     PsnBits, Window,                 \* PSN width; packets outstanding at most
-    MaxRtos, Goodput,                \* bounds of CompletionWithinKRtos and GoodputBound (percent)
+    MaxRtos, Goodput,                \* bounds of CompletionWithinKRtos and GoodputBound (percent; 0: none)
     Variant, Duplicates, NakPolicy
 
 ASSUME Packets >= 1 /\ Messages >= 1 /\ AckInterval >= 0 /\ Losses >= 0 /\ NetDuplicates >= 0
 ASSUME Reorder \in BOOLEAN /\ Displacement \in Nat /\ LastPacketLoss \in BOOLEAN /\ DelayMin >= 1 /\ DelayMax >= DelayMin /\ TickNs >= 1 /\ Timeout \in 0..31
-ASSUME NakTicks >= 1 /\ PsnBits \in 1..24 /\ Window >= 1 /\ MaxRtos >= 0 /\ Goodput \in 1..100
+ASSUME NakTicks >= 1 /\ PsnBits \in 1..24 /\ Window >= 1 /\ MaxRtos >= 0 /\ Goodput \in 0..100
 ASSUME Variant \in {"gb0", "gbn", "st", "ce", "improved"} /\ Duplicates \in {"ack", "ignore"}
 ASSUME NakPolicy \in {"interval", "epsn"}
 
@@ -45,12 +47,29 @@ CheckEpsn == Variant \in {"ce", "improved"}
 Max(a, b) == IF a >= b THEN a ELSE b
 Min(a, b) == IF a <= b THEN a ELSE b
 RtoTicks == IF Timeout = 0 THEN -1 ELSE Max(1, (4096 * 2^Timeout) \div TickNs)
-MaxSent == (N * 100 + Goodput - 1) \div Goodput
+MaxSent == IF Goodput = 0 THEN 0 ELSE (N * 100 + Goodput - 1) \div Goodput
 
 IsLast(p) == (p % Packets) = Packets - 1
 MessageStart(p) == p - (p % Packets)
 AckReq(p) == IsLast(p) \/ (AckInterval > 0 /\ (p % Packets) % AckInterval = AckInterval - 1)
 Copies(p) == IF SendTwice /\ IsLast(p) THEN 2 ELSE 1
+(* What one loss may cost (II-A): one go-back. Go-Back-N resends "the     *)
+(* packet (PSN=n) and all subsequent packets", never more than the window *)
+(* holds beyond UNA <= n; Go-Back-0 "the whole message ... from the first *)
+(* data packet", up to Packets - 1 more below n. Under ST (III-C (1)) each *)
+(* last packet in the resent span goes out twice: the most last packets   *)
+(* any Span consecutive PSNs hold.                                        *)
+Span == IF GoBackZero THEN Window + Packets - 1 ELSE Window
+LastsIn(s, len) == Cardinality({p \in s..s+len-1 : IsLast(p)})
+ResendPerLoss == Span + (IF SendTwice THEN LET k == {LastsIn(s, Span) : s \in 0..Packets-1}
+                                          IN CHOOSE m \in k : \A o \in k : o <= m
+                                     ELSE 0)
+(* The copies of the first sends of PSNs 0..h-1: one each, two of a last  *)
+(* packet under ST; what the sender puts on the wire beyond them is resent.*)
+FirstSends(h) == h + (IF SendTwice THEN LastsIn(0, h) ELSE 0)
+(* sent saturates one above both bounds: RetransmissionBound with all N   *)
+(* sent and the budget spent, GoodputBound when asked.                    *)
+SentCap == Max(FirstSends(N) + Losses * ResendPerLoss, MaxSent) + 1
 Wire(s) == s % Size
 \* the receiver's old/new rule, and the sender's reading relative to UNA
 ReadByReceiver(w, e) == LET d == (w - Wire(e)) % Size IN IF d < Size \div 2 THEN e + d ELSE e - (Size - d)
@@ -84,7 +103,7 @@ TypeOK ==
     /\ data \in Seq([seq : 0..N-1, age : 0..DelayMax])
     /\ ctrl \in Seq([kind : {"ACK", "NAK"}, n : Nat, age : 0..DelayMax])
     /\ lossesLeft \in 0..Losses /\ dupsLeft \in 0..NetDuplicates /\ good \in 0..N
-    /\ timeouts \in 0..MaxRtos+1 /\ sent \in 0..MaxSent+1
+    /\ timeouts \in 0..MaxRtos+1 /\ sent \in 0..SentCap
 
 Init ==
     /\ next = 0 /\ high = 0 /\ una = 0 /\ rto = -1 /\ busy = FALSE /\ epsn = 0 /\ nak = -1 /\ ce = -1
@@ -97,7 +116,7 @@ Send ==
     /\ ~Corrupted /\ CanSend
     /\ data' = NormP(data \o [j \in 1..Copies(next) |-> [seq |-> next, age |-> 0]])
     /\ next' = next + 1 /\ high' = Max(high, next + 1) /\ busy' = TRUE
-    /\ sent' = Min(MaxSent + 1, sent + Copies(next))
+    /\ sent' = Min(SentCap, sent + Copies(next))
     /\ rto' = IF rto < 0 THEN RtoTicks ELSE rto
     /\ UNCHANGED <<una, epsn, nak, ce, ceLpsn, lastNak, ctrl, lossesLeft, dupsLeft, good, timeouts>>
 
@@ -225,7 +244,10 @@ Done == una = N /\ epsn = N
 
 NoUnreceivedRelease == una <= good
 CompletionWithinKRtos == timeouts <= MaxRtos
-GoodputBound == sent <= MaxSent
+(* A figure of merit, asked for with Goodput > 0: seed 002 states none.   *)
+GoodputBound == Goodput = 0 \/ sent <= MaxSent
+(* The resends stay within one go-back per loss the network made.        *)
+RetransmissionBound == sent - FirstSends(high) <= (Losses - lossesLeft) * ResendPerLoss
 
 (* EPSN moves only by one, on the packet the sender numbered EPSN.        *)
 InOrderExactlyOnce ==

@@ -27,7 +27,7 @@ import org.rdmacheck.properties.gbn.timed.TimedGoodputDrivers.Driver;
 class TraceExtensionsGoodputTest {
 
     private static final TimedGbnEntry ENTRY = new TimedGbnEntry();
-    private static final Map<String, String> CE_THREE_MESSAGES = Map.of("messages", "3", "losses", "3");
+    private static final Map<String, String> CE_THREE_MESSAGES = Map.of("messages", "3", "losses", "3", "goodput", "33");
 
     /**
      * The kinds of stored goodput traces, read off their steps: Check-EPSN's go back on NAKs alone, Go-Back-N's on
@@ -61,7 +61,7 @@ class TraceExtensionsGoodputTest {
      */
     @Test
     void aGoodputViolationDrivenByAnotherMechanismStaysUnexpected() {
-        CheckSpec<LayoutState> spec = spec("gbn", Map.of("losses", "4"));
+        CheckSpec<LayoutState> spec = spec("gbn", Map.of("losses", "4", "goodput", "33"));
         Finding f = goodputRow(spec);
         Counterexample own = f.counterexample().orElseThrow().trace();
         Set<Driver> nakOnly = Set.of(Driver.GO_BACK_ON_NAK);

@@ -29,22 +29,22 @@ class TimedGbnCheckTest {
     @ParameterizedTest
     @CsvSource({"gbn,526", "gb0,517", "st,981", "ce,649", "improved,1093", "improved-short-rto,25866",
         "improved-psn-wrap,9212", "gbn-no-rto,399", "improved-epsn,1022",
-        "gbn-two-losses,2559", "gb0-two-losses,2472", "st-two-losses,3973", "ce-two-losses,3709",
-        "improved-two-losses,4961", "gbn-three-packets,790", "gb0-three-packets,744", "ce-three-packets,952",
+        "gbn-two-losses,2559", "gb0-two-losses,2472", "st-two-losses,4383", "ce-two-losses,3709",
+        "improved-two-losses,5513", "gbn-three-packets,790", "gb0-three-packets,744", "ce-three-packets,952",
         "gbn-five-packets,1288", "improved-three-packets-two-losses,9291",
-        "improved-three-packets-three-losses,36359", "st-three-packets-two-losses,5667",
-        "gbn-four-packets-two-losses,5786", "gb0-four-packets-two-losses,5761", "ce-three-packets-two-losses,7572",
-        "improved-four-packets-two-losses,12278", "st-three-messages-two-losses,15896",
-        "improved-three-messages-two-losses,20042", "gbn-five-packets-two-losses,5239",
-        "gb0-five-packets-two-losses,5024", "ce-four-packets-two-losses,9647",
-        "improved-five-packets-two-losses,7553", "st-three-packets-three-losses,19576",
-        "st-four-packets-three-losses,29493", "ce-five-packets-two-losses,6230", "gbn-three-packets-four-losses,42397",
-        "gb0-three-packets-three-losses,17467", "improved-four-messages-two-losses,46833",
-        "gbn-three-messages-four-losses,71348", "gb0-three-messages-three-losses,28181",
-        "st-five-packets-three-losses,23384", "ce-three-packets-three-losses,36353",
+        "improved-three-packets-three-losses,39545", "st-three-packets-two-losses,5667",
+        "gbn-four-packets-two-losses,5786", "gb0-four-packets-two-losses,5761", "ce-three-packets-two-losses,7548",
+        "improved-four-packets-two-losses,12218", "st-three-messages-two-losses,15896",
+        "improved-three-messages-two-losses,20947", "gbn-five-packets-two-losses,4118",
+        "gb0-five-packets-two-losses,4640", "ce-four-packets-two-losses,9611",
+        "improved-five-packets-two-losses,6784", "st-three-packets-three-losses,20262",
+        "st-four-packets-three-losses,29493", "ce-five-packets-two-losses,5094", "gbn-three-packets-four-losses,42738",
+        "gb0-three-packets-three-losses,17610", "improved-four-messages-two-losses,46833",
+        "gbn-three-messages-four-losses,72450", "gb0-three-messages-three-losses,28181",
+        "st-five-packets-three-losses,22788", "ce-three-packets-three-losses,36353",
         "improved-four-packets-three-losses,54492",
-        "gb0-four-packets-four-losses,72250", "st-four-losses,19294", "improved-four-losses,38778",
-        "ce-five-packets-four-losses,114274", "improved-five-packets-four-losses,137712"})
+        "gb0-four-packets-four-losses,73538", "st-four-losses,36321", "improved-four-losses,66982",
+        "ce-five-packets-four-losses,113109", "improved-five-packets-four-losses,137958"})
     void everyVariantAsExpectedAtItsDefaults(String variant, long states) {
         CheckSpec<?> spec = new TimedGbnEntry().build(variant, Params.empty());
         ExplorationReport r = check(variant, Map.of());

@@ -67,8 +67,10 @@ class TimedAckRequestRuleTest {
         assertTrue(rule(Map.of()).isEmpty());
         assertTrue(rule(Map.of("packets", "4")).isEmpty());
         assertEquals(Set.of(TimedGbnProperties.PROGRESS, TimedGbnProperties.NO_TIMEOUT,
-                TimedGbnProperties.WITHIN_K_RTOS, TimedGbnProperties.GOODPUT, TimedGbnProperties.NO_STALLED_GAP),
-                rule(Map.of("packets", "5")).keySet());
+                TimedGbnProperties.WITHIN_K_RTOS, TimedGbnProperties.RETRANSMISSION_BOUND,
+                TimedGbnProperties.NO_STALLED_GAP), rule(Map.of("packets", "5")).keySet());
+        // GoodputBound is a figure asked for: the rule expects it only where a bound is asked
+        assertTrue(rule(Map.of("packets", "5", "goodput", "33")).containsKey(TimedGbnProperties.GOODPUT));
         // an interval within the window lets the message complete; one beyond it does not
         assertTrue(rule(Map.of("packets", "8", "ackInterval", "4")).isEmpty());
         assertTrue(rule(Map.of("packets", "5", "ackInterval", "2")).isEmpty());

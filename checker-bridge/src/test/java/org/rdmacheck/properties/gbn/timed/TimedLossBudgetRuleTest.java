@@ -87,7 +87,8 @@ class TimedLossBudgetRuleTest {
         CheckSpec<?> spec = ENTRY.build("improved", Params.of(Map.of("losses", "2")));
         // the rule's timeout, and the stored finding improved-two-losses (the double NAK and its go-backs)
         assertEquals(Set.of(TimedGbnProperties.NO_TIMEOUT, TimedGbnProperties.NO_REDUNDANT_NAK,
-                TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION, TimedGbnProperties.GOODPUT), spec.expectedViolations());
+                TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION, TimedGbnProperties.RETRANSMISSION_BOUND),
+                spec.expectedViolations());
         List<String> notes = ENTRY.expectationNotes(spec);
         assertEquals(2, notes.size());
         assertTrue(notes.get(0).contains("Send-Twice sends the last packet twice"), notes.get(0));
@@ -101,7 +102,7 @@ class TimedLossBudgetRuleTest {
         // packet, and NoStalledGap is the stored improved-three-losses-last-packets-spared's (Check-EPSN's
         // retries racing the 16-tick RTO), not the rule's
         assertEquals(Set.of(TimedGbnProperties.NO_TIMEOUT, TimedGbnProperties.NO_REDUNDANT_NAK,
-                TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION, TimedGbnProperties.GOODPUT,
+                TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION, TimedGbnProperties.RETRANSMISSION_BOUND,
                 TimedGbnProperties.NO_STALLED_GAP),
                 ENTRY.build("improved", Params.of(Map.of("losses", "3", "lastPacketLoss", "false"))).expectedViolations());
     }
@@ -140,7 +141,8 @@ class TimedLossBudgetRuleTest {
         // and ce-four-packets-two-losses, whose double-NAK trace replays with 2-packet messages)
         assertEquals(java.util.List.of("ce-two-losses", "ce-four-packets-two-losses"), ENTRY.containedFindings("ce",
                 ENTRY.resolve("ce", Params.of(Map.of("losses", "2")))));
-        assertEquals(Set.of(TimedGbnProperties.NO_REDUNDANT_NAK), ENTRY.expectedFrom("ce-four-packets-two-losses",
+        assertEquals(Set.of(TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.RETRANSMISSION_BOUND),
+                ENTRY.expectedFrom("ce-four-packets-two-losses",
                 ENTRY.resolve("ce", Params.of(Map.of("losses", "2")))));
         assertEquals(java.util.List.of("ce-two-losses", "ce-four-packets-two-losses", "ce-three-losses",
                 "ce-three-packets-three-losses"), ENTRY.containedFindings("ce",
@@ -183,10 +185,14 @@ class TimedLossBudgetRuleTest {
         assertEquals(java.util.List.of("improved-two-losses", "improved-three-messages-two-losses"),
                 ENTRY.containedFindings("improved", ENTRY.resolve("improved", Params.of(Map.of("messages", "3",
                         "losses", "2")))));
-        assertEquals(Set.of(TimedGbnProperties.NO_REDUNDANT_NAK), ENTRY.expectedFrom("improved-two-losses",
+        // (its NoSpuriousRetransmission replays at more messages since the counter of transmissions saturates
+        // above RetransmissionBound; its GoodputBound, a figure asked for, is not asked here)
+        assertEquals(Set.of(TimedGbnProperties.NO_REDUNDANT_NAK, TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION,
+                TimedGbnProperties.RETRANSMISSION_BOUND), ENTRY.expectedFrom("improved-two-losses",
                 ENTRY.resolve("improved", Params.of(Map.of("messages", "3", "losses", "2")))));
-        // (improved-four-messages-two-losses, a GoodputBound alone, is contained at 4 messages only)
-        assertEquals(java.util.List.of("improved-two-losses", "improved-three-messages-two-losses"),
+        // (improved-four-messages-two-losses carries its RetransmissionBound to more messages, not its GoodputBound)
+        assertEquals(java.util.List.of("improved-two-losses", "improved-three-messages-two-losses",
+                "improved-four-messages-two-losses"),
                 ENTRY.containedFindings("improved", ENTRY.resolve("improved", Params.of(Map.of("messages", "5",
                         "losses", "2")))));
         assertFalse(ENTRY.build("improved", Params.of(Map.of("messages", "5", "losses", "2")))
@@ -341,7 +347,10 @@ class TimedLossBudgetRuleTest {
         assertTrue(carried > 100, carried + " configurations");
         // so the paper's design at ce-timer-restart's coverage scope contains improved-two-losses, and the
         // review's configurations their findings
-        assertEquals(List.of("improved-two-losses"), ENTRY.containedFindings("improved", ENTRY.resolve("improved",
+        // (and improved-three-losses-last-packets-spared, whose double-NAK RetransmissionBound trace carries to
+        // a longer RTO; its NoStalledGap race does not)
+        assertEquals(List.of("improved-two-losses", "improved-three-losses-last-packets-spared"),
+                ENTRY.containedFindings("improved", ENTRY.resolve("improved",
                 Params.of(Map.of("losses", "3", "lastPacketLoss", "false", "timeout", "3")))));
         // the race of Check-EPSN's retries with the RTO is not carried to a longer one
         assertEquals(List.of("improved-two-losses", "improved-three-losses-last-packets-spared"),

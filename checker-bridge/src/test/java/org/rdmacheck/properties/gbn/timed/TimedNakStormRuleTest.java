@@ -18,14 +18,14 @@ import org.rdmacheck.properties.CheckSpec;
 /**
  * The NAK-interval rule of {@code gbn-timed} (docs/gbn.md, "Timers that matter", row T vs RTT):
  * a NAK interval no longer than the round trip (2 × delayMax ticks) is a NAK storm, and the check
- * expects NoRedundantNak, NoSpuriousRetransmission and GoodputBound to fail; one tick above the
- * round trip all three hold and none is expected to fail. Along each of the two parameters.
+ * expects NoRedundantNak, NoSpuriousRetransmission and RetransmissionBound (more go-backs than
+ * losses) to fail; one tick above the round trip all three hold and none is expected to fail. Along each of the two parameters.
  */
 class TimedNakStormRuleTest {
 
     private static final TimedGbnEntry ENTRY = new TimedGbnEntry();
     private static final Set<String> STORM = Set.of(TimedGbnProperties.NO_REDUNDANT_NAK,
-            TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION, TimedGbnProperties.GOODPUT);
+            TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION, TimedGbnProperties.RETRANSMISSION_BOUND);
 
     @ParameterizedTest(name = "improved {0}={1}: storm {2}")
     @CsvSource({"delayMax, 3, true", "delayMax, 2, false", "nakInterval, 3, true", "nakInterval, 4, true",

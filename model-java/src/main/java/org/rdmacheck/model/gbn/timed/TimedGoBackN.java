@@ -63,7 +63,7 @@ public final class TimedGoBackN implements LayoutModel {
     private final LayoutState initial;
     private final int total;
     private final int rtoTicks;
-    private final int maxTransmissions;
+    private final int sentCap;
     private final boolean reorder;
     private final boolean rtoRestarts;
     private final boolean ceResidual;
@@ -82,7 +82,7 @@ public final class TimedGoBackN implements LayoutModel {
         this.g = new TimedLayout(config);
         this.total = config.total();
         this.rtoTicks = config.rtoTicks();
-        this.maxTransmissions = config.maxTransmissions();
+        this.sentCap = config.sentCap();
         this.reorder = config.delivery() == Delivery.REORDER;
         this.rtoRestarts = protocol.has(GbnMechanism.RTO_RESTART);
         this.ceResidual = protocol.has(GbnMechanism.CE_RESIDUAL);
@@ -261,7 +261,7 @@ public final class TimedGoBackN implements LayoutModel {
             x.set(g.next, sender.next());
             x.set(g.high, Math.max(x.get(g.high), seq + 1));
             x.set(g.busy, true);
-            x.set(g.sent, Math.min(maxTransmissions + 1, x.get(g.sent) + c));
+            x.set(g.sent, Math.min(sentCap, x.get(g.sent) + c));
             if (x.get(g.rto) < 0) {
                 x.set(g.rto, rtoTicks);
             }

@@ -57,7 +57,7 @@ public final class TimedLayout {
     public final Field good;
     /** history: ACK timeouts so far, saturating one above the bound of "completion within k RTOs" */
     public final Field timeouts;
-    /** history: data packets put on the wire so far, saturating one above the goodput bound */
+    /** history: data packets put on the wire so far, saturating one above RetransmissionBound and GoodputBound */
     public final Field sent;
     /** the layout */
     public final StateLayout layout;
@@ -101,7 +101,7 @@ public final class TimedLayout {
         dupsLeft = b.integer("dupsLeft", 0, c.netDuplicates());
         good = b.integer("good", 0, total);
         timeouts = b.integer("timeouts", 0, c.maxRtos() + 1);
-        sent = b.integer("sent", 0, c.maxTransmissions() + 1);
+        sent = b.integer("sent", 0, c.sentCap());
         layout = b.build();
     }
 

@@ -37,8 +37,21 @@ public final class TimedGbnProperties {
     public static final String NO_PSN_CONFUSION = "NoPsnConfusion";
     /** The transfer waits for at most k RTO expiries. */
     public static final String WITHIN_K_RTOS = "CompletionWithinKRtos";
-    /** Packets delivered per packet put on the wire stay above the goodput bound. */
+    /**
+     * Packets delivered per packet put on the wire stay above the goodput bound: a figure of merit of
+     * the configuration, asked for with {@code goodput} (percent); with {@code goodput=0}, the
+     * default, it asks for nothing and holds. Seed 002 states no goodput at a number of losses.
+     */
     public static final String GOODPUT = "GoodputBound";
+    /**
+     * The transmissions stay within what the scheme's recovery accounts for (seed 002, II-A, III-C):
+     * beyond the first sends of the packets sent so far (Send-Twice's second copy of each last packet
+     * included), per loss the network made, one go-back's resend (the window for Go-Back-N, the
+     * message from its first packet for Go-Back-0, the last packets resent twice under Send-Twice;
+     * {@code TimedConfig#resendPerLoss}). A go-back no loss paid for (a premature RTO, a redundant
+     * NAK, a reordered packet's NAK, an RTO with no ACK requested) spends beyond it.
+     */
+    public static final String RETRANSMISSION_BOUND = "RetransmissionBound";
 
     /**
      * The ACK timer expires exactly RTO after it is started (or restarted by an ACK that makes
@@ -73,7 +86,9 @@ public final class TimedGbnProperties {
     public static List<Property<LayoutState>> of(TimedGoBackN model) {
         TimedLayout g = model.fields();
         int maxRtos = model.config().maxRtos();
-        int maxSent = model.config().maxTransmissions();
+        int maxSent = model.config().goodputTransmissions().orElse(Integer.MAX_VALUE);
+        org.rdmacheck.model.gbn.timed.TimedConfig config = model.config();
+        int losses = config.losses();
         org.rdmacheck.model.gbn.GbnConfig protocol = model.config().protocol();
         int total = protocol.total();
         return List.of(
@@ -111,6 +126,11 @@ public final class TimedGbnProperties {
                 new Invariant<LayoutState>(WITHIN_K_RTOS, s -> s.get(g.timeouts) <= maxRtos)
                         .withPacked((s, o) -> g.timeouts.get(s, o) <= maxRtos)
                         .withReads(Reads.of(List.of(g.timeouts))),
+                new Invariant<LayoutState>(RETRANSMISSION_BOUND, s -> s.get(g.sent) - config.firstTransmissions(
+                        s.get(g.high)) <= (losses - s.get(g.lossesLeft)) * config.resendPerLoss())
+                        .withPacked((s, o) -> g.sent.get(s, o) - config.firstTransmissions(g.high.get(s, o))
+                                <= (losses - g.lossesLeft.get(s, o)) * config.resendPerLoss())
+                        .withReads(Reads.of(List.of(g.sent, g.high, g.lossesLeft))),
                 new Invariant<LayoutState>(GOODPUT, s -> s.get(g.sent) <= maxSent)
                         .withPacked((s, o) -> g.sent.get(s, o) <= maxSent)
                         .withReads(Reads.of(List.of(g.sent))));
