@@ -117,6 +117,18 @@ public final class IofdEntry implements ModelEntry {
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "4", "failures", "0")),
                 stepPastDft("dft-four-tokens", "4 tokens",
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "failures", "0", "tokens", "4")),
+                new VariantSpec("dft-three-entries-two-background", "the repaired DFT (as dft) at dft's defaults "
+                        + "with a 3-entry DFT and 2 background packets: a deadlock on the link leaf1-spine0 where "
+                        + "every stored trace that replays extends only to deadlocks on other buffers (docs/iofd.md). "
+                        + "Background on leaf1's port to h1 makes the destination ToR deflect h0's first packet back "
+                        + "to spine0 twice, one entry per pass (the key holds the tokens); a second background packet "
+                        + "on leaf1's port to spine1 makes leaf1 deflect h1's first packet to spine0 as it is sent, "
+                        + "taking the third entry: leaf1's queue to spine0 holds h0's first packet, with no token "
+                        + "left and spine0's full queue to leaf1 as its port, and h1's first; that queue holds h0's "
+                        + "second and third packets, pinned by h0's entry at leaf1 to leaf1's full queue to spine0",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "failures", "0", "dft", "3",
+                                "background", "2")),
                 new VariantSpec("dft-five-tokens", "the repaired DFT (as dft) at dft's defaults with 5 tokens: the "
                         + "grid of scope iofd grown past 4 tokens, where no stored trace extends (docs/iofd.md). "
                         + "Background on leaf1's port to h1 makes the destination ToR deflect h0's first packet back "
@@ -202,10 +214,12 @@ public final class IofdEntry implements ModelEntry {
 
     /**
      * Stored deadlocks left out of {@code rdmacheck all}: {@code dft-two-background}'s configuration has 1.6 M
-     * states and {@code dft-five-tokens}' 2.5 M (their progress and liveness analyses take minutes of a loaded
-     * core). {@code check iofd --variant V} runs each; their stored traces replay in the default tier.
+     * states, {@code dft-three-entries-two-background}'s 1.9 M and {@code dft-five-tokens}' 2.5 M (their progress
+     * and liveness analyses take minutes of a loaded core). {@code check iofd --variant V} runs each; their stored
+     * traces replay in the default tier.
      */
-    static final Set<String> NOT_IN_ALL = Set.of("dft-two-background", "dft-five-tokens");
+    static final Set<String> NOT_IN_ALL = Set.of("dft-two-background", "dft-three-entries-two-background",
+            "dft-five-tokens");
 
     @Override
     public List<Run> allRuns() {
@@ -320,8 +334,9 @@ public final class IofdEntry implements ModelEntry {
     /** The stored deadlocks of the design {@code dft}: variants carrying the configuration and the trace of each. */
     static final List<String> DFT_FINDINGS = List.of("dft-one-message", "dft-one-failure", "dft", "dft-three-tokens",
             "dft-three-entries", "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-five-tokens",
-            "dft-one-message-two-tokens", "dft-one-message-two-background", "dft-one-message-queue-three",
-            "dft-one-message-queue-three-one-token", "dft-three-tokens-three-entries", "dft-three-tokens-four-entries");
+            "dft-three-entries-two-background", "dft-one-message-two-tokens", "dft-one-message-two-background",
+            "dft-one-message-queue-three", "dft-one-message-queue-three-one-token", "dft-three-tokens-three-entries",
+            "dft-three-tokens-four-entries");
 
     /**
      * @param variant a variant
@@ -350,6 +365,7 @@ public final class IofdEntry implements ModelEntry {
             Map.entry("dft-four-packets", PAUSED_PINNED),
             Map.entry("dft-four-tokens", PAUSED_PINNED),
             Map.entry("dft-five-tokens", PAUSED_PINNED),
+            Map.entry("dft-three-entries-two-background", PAUSED_PINNED),
             Map.entry("dft-one-message-two-tokens", PAUSED_PINNED),
             Map.entry("dft-one-message-two-background", PAUSED_PINNED),
             Map.entry("dft-one-message-queue-three", PAUSED_PINNED),
@@ -373,6 +389,8 @@ public final class IofdEntry implements ModelEntry {
             "dft-two-background", List.of(kind(NetworkModel.Block.PAUSED), kind(NetworkModel.Block.PINNED_TO_FULL)),
             "dft-four-tokens", List.of(kind(NetworkModel.Block.PAUSED), kind(NetworkModel.Block.PINNED_TO_FULL)),
             "dft-five-tokens", List.of(kind(NetworkModel.Block.PAUSED), kind(NetworkModel.Block.PINNED_TO_FULL)),
+            "dft-three-entries-two-background", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
+                    kind(NetworkModel.Block.PAUSED)),
             "dft-three-tokens", List.of(kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
                     kind(NetworkModel.Block.PAUSED)),
             "dft-three-tokens-three-entries", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
@@ -475,7 +493,8 @@ public final class IofdEntry implements ModelEntry {
      * the trace at all. {@code dft-one-message}, {@code dft-one-failure} and {@code dft-two-background} end with
      * the source ToR's queue full,
      * so their extra packets wait at the sender; the traces of {@code dft-one-message}, its two neighbours and
-     * {@code dft-three-entries} never need a full DFT.
+     * {@code dft-three-entries} never need a full DFT (nor those of {@code dft-three-tokens-four-entries} and
+     * {@code dft-three-entries-two-background}, whose ends wait on a DFT hit or a head with no token).
      */
     static final Map<String, Set<String>> AT_LEAST = Map.of(
             "dft-one-message", Set.of(PACKETS.name(), DFT.name()),
@@ -486,7 +505,8 @@ public final class IofdEntry implements ModelEntry {
             "dft-one-message-two-background", Set.of(PACKETS.name(), DFT.name()),
             "dft-one-message-queue-three", Set.of(PACKETS.name(), DFT.name()),
             "dft-one-message-queue-three-one-token", Set.of(PACKETS.name(), DFT.name()),
-            "dft-three-tokens-four-entries", Set.of(DFT.name()));
+            "dft-three-tokens-four-entries", Set.of(DFT.name()),
+            "dft-three-entries-two-background", Set.of(DFT.name()));
 
     /**
      * Parameters the IOFD preset's graph does not read, ignored by the containment rule: the preset marks no
@@ -675,7 +695,7 @@ public final class IofdEntry implements ModelEntry {
                     "dft-three-tokens-three-entries",
                     "dft-three-tokens-four-entries", "dft-one-failure", "dft-three-tokens", "dft-three-entries",
                     "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-five-tokens",
-                    "dft-one-message-two-tokens",
+                    "dft-three-entries-two-background", "dft-one-message-two-tokens",
                     "dft-one-message-two-background", "flow-keyed", "unlimited-tokens" ->
                     FabricOptions.DftRules.DESIGN;
             default -> throw new org.rdmacheck.model.InputException("variant '" + variant + "': expected one of "
