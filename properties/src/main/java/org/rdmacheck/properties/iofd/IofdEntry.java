@@ -129,6 +129,20 @@ public final class IofdEntry implements ModelEntry {
                         Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "failures", "0", "dft", "3",
                                 "background", "2")),
+                new VariantSpec("dft-four-tokens-two-background-five-packets",
+                        "the repaired DFT (as dft) at dft's defaults with 4 tokens, 2 background packets and 5-packet "
+                        + "messages: a deadlock on the link leaf1-spine0 at the source side, where no stored trace "
+                        + "extends (docs/iofd.md). Background on leaf1's port to spine1, h1's ECMP uplink, makes leaf1 "
+                        + "deflect h1's first packet to spine0 as it is sent, and background on spine0's port to leaf0 "
+                        + "makes spine0 deflect it back: the packet bounces between leaf1 and spine0, one entry per "
+                        + "pass at each (the key holds the tokens), until its last token is spent and both tables are "
+                        + "full; h1's later packets follow the entries: leaf1's queue to spine0 holds h1's third and "
+                        + "fourth, pinned by h1's entry at spine0 to spine0's full queue to leaf1, whose head, h1's "
+                        + "second, is pinned by h1's entry at leaf1 to leaf1's full queue to spine0; h0's packets wait "
+                        + "at spine0, its table full",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1,1-0", "queue", "2", "packets", "5", "failures", "0", "tokens", "4",
+                                "background", "2")),
                 new VariantSpec("dft-five-tokens", "the repaired DFT (as dft) at dft's defaults with 5 tokens: the "
                         + "grid of scope iofd grown past 4 tokens, where no stored trace extends (docs/iofd.md). "
                         + "Background on leaf1's port to h1 makes the destination ToR deflect h0's first packet back "
@@ -214,12 +228,13 @@ public final class IofdEntry implements ModelEntry {
 
     /**
      * Stored deadlocks left out of {@code rdmacheck all}: {@code dft-two-background}'s configuration has 1.6 M
-     * states, {@code dft-three-entries-two-background}'s 1.9 M and {@code dft-five-tokens}' 2.5 M (their progress
+     * states, {@code dft-three-entries-two-background}'s 1.9 M, {@code dft-five-tokens}' 2.5 M and
+     * {@code dft-four-tokens-two-background-five-packets}'s more than 50 M (their progress
      * and liveness analyses take minutes of a loaded core). {@code check iofd --variant V} runs each; their stored
      * traces replay in the default tier.
      */
     static final Set<String> NOT_IN_ALL = Set.of("dft-two-background", "dft-three-entries-two-background",
-            "dft-five-tokens");
+            "dft-five-tokens", "dft-four-tokens-two-background-five-packets");
 
     @Override
     public List<Run> allRuns() {
@@ -336,7 +351,7 @@ public final class IofdEntry implements ModelEntry {
             "dft-three-entries", "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-five-tokens",
             "dft-three-entries-two-background", "dft-one-message-two-tokens", "dft-one-message-two-background",
             "dft-one-message-queue-three", "dft-one-message-queue-three-one-token", "dft-three-tokens-three-entries",
-            "dft-three-tokens-four-entries");
+            "dft-three-tokens-four-entries", "dft-four-tokens-two-background-five-packets");
 
     /**
      * @param variant a variant
@@ -366,6 +381,7 @@ public final class IofdEntry implements ModelEntry {
             Map.entry("dft-four-tokens", PAUSED_PINNED),
             Map.entry("dft-five-tokens", PAUSED_PINNED),
             Map.entry("dft-three-entries-two-background", PAUSED_PINNED),
+            Map.entry("dft-four-tokens-two-background-five-packets", PAUSED_PINNED),
             Map.entry("dft-one-message-two-tokens", PAUSED_PINNED),
             Map.entry("dft-one-message-two-background", PAUSED_PINNED),
             Map.entry("dft-one-message-queue-three", PAUSED_PINNED),
@@ -374,6 +390,15 @@ public final class IofdEntry implements ModelEntry {
             Map.entry("dft-three-tokens-four-entries", PAUSED_PINNED),
             Map.entry("dft", PAUSED_PINNED),
             Map.entry("dft-three-tokens", kind(NetworkModel.Block.PINNED_TO_FULL)));
+
+    /**
+     * Findings whose kinds are not shown complete: the breadth-first search for a deadlock of none of their
+     * kinds stopped at the explorer's 50,000,000-state limit ({@code dft-four-tokens-two-background-five-packets}:
+     * its further kinds found after 1,456,633 and 9,709,466 states, then the limit, 115 s at a load average of
+     * about 15). A kind missing here only leaves a deadlock unexpected, never grants one: IofdFindingKindTest
+     * checks their declared kinds' shortest traces and skips the final exhaustion.
+     */
+    static final Set<String> KINDS_OPEN = Set.of("dft-four-tokens-two-background-five-packets");
 
     /**
      * The further kinds of a stored deadlock, as {@code fabric}'s ({@code FabricEntry.FURTHER_KINDS}):
@@ -396,7 +421,9 @@ public final class IofdEntry implements ModelEntry {
             "dft-three-tokens-three-entries", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
                     kind(NetworkModel.Block.PAUSED)),
             "dft-three-tokens-four-entries", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
-                    kind(NetworkModel.Block.PAUSED)));
+                    kind(NetworkModel.Block.PAUSED)),
+            "dft-four-tokens-two-background-five-packets", List.of(kind(NetworkModel.Block.PAUSED),
+                    kind(NetworkModel.Block.PINNED_TO_FULL)));
 
     /**
      * @param finding a stored deadlock of dft
@@ -495,18 +522,22 @@ public final class IofdEntry implements ModelEntry {
      * so their extra packets wait at the sender; the traces of {@code dft-one-message}, its two neighbours and
      * {@code dft-three-entries} never need a full DFT (nor those of {@code dft-three-tokens-four-entries} and
      * {@code dft-three-entries-two-background}, whose ends wait on a DFT hit or a head with no token).
+     * {@code dft-four-tokens-two-background-five-packets} ends with the source ToR's queue to spine0 full and h1's
+     * next packet pinned there by its entry, so more packets wait at the sender; with a free entry its end has a
+     * successor.
      */
-    static final Map<String, Set<String>> AT_LEAST = Map.of(
-            "dft-one-message", Set.of(PACKETS.name(), DFT.name()),
-            "dft-one-failure", Set.of(PACKETS.name()),
-            "dft-three-entries", Set.of(DFT.name()),
-            "dft-two-background", Set.of(PACKETS.name()),
-            "dft-one-message-two-tokens", Set.of(PACKETS.name(), DFT.name()),
-            "dft-one-message-two-background", Set.of(PACKETS.name(), DFT.name()),
-            "dft-one-message-queue-three", Set.of(PACKETS.name(), DFT.name()),
-            "dft-one-message-queue-three-one-token", Set.of(PACKETS.name(), DFT.name()),
-            "dft-three-tokens-four-entries", Set.of(DFT.name()),
-            "dft-three-entries-two-background", Set.of(DFT.name()));
+    static final Map<String, Set<String>> AT_LEAST = Map.ofEntries(
+            Map.entry("dft-one-message", Set.of(PACKETS.name(), DFT.name())),
+            Map.entry("dft-one-failure", Set.of(PACKETS.name())),
+            Map.entry("dft-three-entries", Set.of(DFT.name())),
+            Map.entry("dft-two-background", Set.of(PACKETS.name())),
+            Map.entry("dft-one-message-two-tokens", Set.of(PACKETS.name(), DFT.name())),
+            Map.entry("dft-one-message-two-background", Set.of(PACKETS.name(), DFT.name())),
+            Map.entry("dft-one-message-queue-three", Set.of(PACKETS.name(), DFT.name())),
+            Map.entry("dft-one-message-queue-three-one-token", Set.of(PACKETS.name(), DFT.name())),
+            Map.entry("dft-three-tokens-four-entries", Set.of(DFT.name())),
+            Map.entry("dft-three-entries-two-background", Set.of(DFT.name())),
+            Map.entry("dft-four-tokens-two-background-five-packets", Set.of(PACKETS.name())));
 
     /**
      * Parameters the IOFD preset's graph does not read, ignored by the containment rule: the preset marks no
@@ -696,6 +727,7 @@ public final class IofdEntry implements ModelEntry {
                     "dft-three-tokens-four-entries", "dft-one-failure", "dft-three-tokens", "dft-three-entries",
                     "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-five-tokens",
                     "dft-three-entries-two-background", "dft-one-message-two-tokens",
+                    "dft-four-tokens-two-background-five-packets",
                     "dft-one-message-two-background", "flow-keyed", "unlimited-tokens" ->
                     FabricOptions.DftRules.DESIGN;
             default -> throw new org.rdmacheck.model.InputException("variant '" + variant + "': expected one of "
