@@ -196,6 +196,9 @@ final class TraceExtensions {
             return f; // containment refused this violation for its kind; its detail says so
         }
         Optional<Object> kind = kinds.kind(kindProperty, walk.get().states().get(0), walk.get().transitions());
+        if (kind.isPresent() && kind.get() instanceof org.rdmacheck.properties.catalog.ModelEntry.Unexplained u) {
+            return withNote(f, "not expected by trace extension: " + u.why());
+        }
         return extension(f.property(), kind, live).map(e -> expected(f, e)).orElseGet(() -> withNote(f,
                 "not expected by trace extension: no trace of " + String.join(", ", rule.findings()) + " extends within "
                 + org.rdmacheck.checker.Counts.of(rule.maxStates(), "state") + " to "

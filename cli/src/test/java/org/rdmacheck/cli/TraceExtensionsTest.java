@@ -128,6 +128,68 @@ class TraceExtensionsTest {
         assertTrue(f.detail().contains("does not cover"), f.detail());
     }
 
+    /**
+     * A planted model (here only): once a switch has failed, no switch forwards (hosts still send and background
+     * still arrives). At dft with a failure and 3 tokens the check's dead end then holds head packets the routing
+     * rules give a move: a fault of the model, which no stored deadlock's extension may vouch for. (Before, its
+     * kind was empty, and dft-three-tokens' trace extended by 5 steps to another frozen dead end "of the same
+     * kind".)
+     */
+    @Test
+    void aDeadEndTheRulesCannotExplainIsNotExpectedByAnExtension() {
+        CheckSpec<org.rdmacheck.model.layout.LayoutState> real = plantable("dft", Map.of("failures", "1", "tokens", "3"));
+        CheckSpec<org.rdmacheck.model.layout.LayoutState> planted = new CheckSpec<>(real.modelName(), real.variant(),
+                real.parameters(), new FailureFreezesSwitches(real.model()), real.properties(), real.expectedViolations());
+        ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { });
+        List<Finding> rows = ModelChecks.run(planted, null, settings, null);
+        assertEquals(1, rows.size());
+        Finding f = rows.get(0);
+        assertEquals(Finding.Verdict.VIOLATED, f.verdict());
+        assertEquals(Finding.Outcome.UNEXPECTED, f.outcome(), f.detail());
+        assertTrue(f.quantity("extensionSteps").isEmpty(), f.detail());
+        assertTrue(f.detail().contains("not explained by the routing rules"), f.detail());
+    }
+
+    /** The plant: in a state with a failed element, the model's Forward steps are dropped; nothing else changed. */
+    private record FailureFreezesSwitches(org.rdmacheck.model.Model<org.rdmacheck.model.layout.LayoutState> m)
+            implements org.rdmacheck.model.Model<org.rdmacheck.model.layout.LayoutState> {
+
+        @Override
+        public List<org.rdmacheck.model.layout.LayoutState> initialStates() {
+            return m.initialStates();
+        }
+
+        @Override
+        public void successors(org.rdmacheck.model.layout.LayoutState state,
+                               java.util.function.Consumer<org.rdmacheck.model.Transition<
+                                       org.rdmacheck.model.layout.LayoutState>> sink) {
+            int[] v = new int[state.length()];
+            state.copyTo(v, 0);
+            boolean failed = ((org.rdmacheck.model.fabric.NetworkModel) m).failed(v, 0)
+                    != org.rdmacheck.model.fabric.FabricNet.NONE;
+            m.successors(state, t -> {
+                if (!failed || !t.action().name().equals("Forward")) {
+                    sink.accept(t);
+                }
+            });
+        }
+
+        @Override
+        public boolean isFinal(org.rdmacheck.model.layout.LayoutState state) {
+            return m.isFinal(state);
+        }
+
+        @Override
+        public long fingerprint(org.rdmacheck.model.layout.LayoutState state) {
+            return m.fingerprint(state);
+        }
+
+        @Override
+        public Object view(org.rdmacheck.model.layout.LayoutState state) {
+            return m.view(state);
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private static CheckSpec<org.rdmacheck.model.layout.LayoutState> plantable(String variant,
                                                                                 Map<String, String> params) {

@@ -97,6 +97,17 @@ public interface ModelEntry {
     }
 
     /**
+     * A violation the model's own rules cannot explain ({@link #violationKind}): for a deadlock, a dead end in which
+     * no stuck head packet is stuck for a modelled reason, or some buffered head has a move by the routing rules yet
+     * the state has no successor. Such a state is a fault of the model (or a planted one), not a stored finding's
+     * deadlock, and the rule by trace extension grants nothing for it.
+     *
+     * @param why one line naming what is unexplained
+     */
+    record Unexplained(String why) {
+    }
+
+    /**
      * Which violation a counterexample shows, as the rule by trace extension compares it
      * ({@link TraceExtensionRule}): an extension is granted only when its run shows the same violation as the
      * check's own counterexample (for the network models the deadlock's cycle of buffers and failed element, of

@@ -480,7 +480,19 @@ public final class IofdEntry implements ModelEntry {
             return java.util.Optional.empty();
         }
         NetworkModel m = network(built);
-        return java.util.Optional.of(new Deadlock(m.blocking(state), org.rdmacheck.properties.fabric.DeadlockIdentity
+        Set<NetworkModel.Block> why = m.blocking(state);
+        int[] v = new int[state.length()];
+        state.copyTo(v, 0);
+        if (property.equals(DeadlockFreedom.standard().name()) && (why.isEmpty()
+                || why.contains(NetworkModel.Block.UNEXPLAINED) || m.someBufferedPacketMoves(v, 0))) {
+            // every stored deadlock's kind names a modelled reason per stuck head (kinds(f) is never empty)
+            return java.util.Optional.of(new Unexplained("the dead end is not explained by the routing rules ("
+                    + (why.isEmpty() ? "no buffered head packet is stuck for a modelled reason"
+                    : why.contains(NetworkModel.Block.UNEXPLAINED) ? "a stuck head packet has no modelled reason"
+                    : "a buffered head packet has a move by the rules, yet the state has no successor")
+                    + "): a fault of the model, not a stored deadlock"));
+        }
+        return java.util.Optional.of(new Deadlock(why, org.rdmacheck.properties.fabric.DeadlockIdentity
                 .of(m, state, e -> SYMMETRIES.symmetriesAt(Params.of(built.parameters()).asMap(), e))));
     }
 
