@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.rdmacheck.checker.trace.Counterexamples;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.Params;
+import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.catalog.Catalog;
@@ -115,7 +116,7 @@ class TraceExtensionsTest {
     void aPlantedDeadlockOfAnotherKindIsNotExpectedByAnExtension() {
         CheckSpec<org.rdmacheck.model.layout.LayoutState> real = plantable("dft-one-failure", Map.of("packets", "4"));
         CheckSpec<org.rdmacheck.model.layout.LayoutState> planted = new CheckSpec<>(real.modelName(), real.variant(),
-                real.parameters(), new FailureStops(real.model()), real.properties(), Set.of(DEADLOCK_FREE));
+                real.parameters(), failureStops(real.model()), real.properties(), Set.of(DEADLOCK_FREE));
         ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
                 .withMaxMillis(120_000);
         List<Finding> rows = ModelChecks.run(planted, null, settings, null);
@@ -139,7 +140,7 @@ class TraceExtensionsTest {
     void aDeadEndTheRulesCannotExplainIsNotExpectedByAnExtension() {
         CheckSpec<org.rdmacheck.model.layout.LayoutState> real = plantable("dft", Map.of("failures", "1", "tokens", "3"));
         CheckSpec<org.rdmacheck.model.layout.LayoutState> planted = new CheckSpec<>(real.modelName(), real.variant(),
-                real.parameters(), new FailureFreezesSwitches(real.model()), real.properties(), real.expectedViolations());
+                real.parameters(), failureFreezesSwitches(real.model()), real.properties(), real.expectedViolations());
         ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { });
         List<Finding> rows = ModelChecks.run(planted, null, settings, null);
         assertEquals(1, rows.size());
@@ -150,46 +151,6 @@ class TraceExtensionsTest {
         assertTrue(f.detail().contains("not explained by the routing rules"), f.detail());
     }
 
-    /** The plant: in a state with a failed element, the model's Forward steps are dropped; nothing else changed. */
-    private record FailureFreezesSwitches(org.rdmacheck.model.Model<org.rdmacheck.model.layout.LayoutState> m)
-            implements org.rdmacheck.model.Model<org.rdmacheck.model.layout.LayoutState> {
-
-        @Override
-        public List<org.rdmacheck.model.layout.LayoutState> initialStates() {
-            return m.initialStates();
-        }
-
-        @Override
-        public void successors(org.rdmacheck.model.layout.LayoutState state,
-                               java.util.function.Consumer<org.rdmacheck.model.Transition<
-                                       org.rdmacheck.model.layout.LayoutState>> sink) {
-            int[] v = new int[state.length()];
-            state.copyTo(v, 0);
-            boolean failed = ((org.rdmacheck.model.fabric.NetworkModel) m).failed(v, 0)
-                    != org.rdmacheck.model.fabric.FabricNet.NONE;
-            m.successors(state, t -> {
-                if (!failed || !t.action().name().equals("Forward")) {
-                    sink.accept(t);
-                }
-            });
-        }
-
-        @Override
-        public boolean isFinal(org.rdmacheck.model.layout.LayoutState state) {
-            return m.isFinal(state);
-        }
-
-        @Override
-        public long fingerprint(org.rdmacheck.model.layout.LayoutState state) {
-            return m.fingerprint(state);
-        }
-
-        @Override
-        public Object view(org.rdmacheck.model.layout.LayoutState state) {
-            return m.view(state);
-        }
-    }
-
     @SuppressWarnings("unchecked")
     private static CheckSpec<org.rdmacheck.model.layout.LayoutState> plantable(String variant,
                                                                                 Map<String, String> params) {
@@ -198,54 +159,61 @@ class TraceExtensionsTest {
     }
 
     /** The plant: the states a Fail step reaches from an initial state have no successor; nothing else changed. */
-    private record FailureStops(org.rdmacheck.model.Model<org.rdmacheck.model.layout.LayoutState> m,
-                                Set<org.rdmacheck.model.layout.LayoutState> stopped)
-            implements org.rdmacheck.model.Model<org.rdmacheck.model.layout.LayoutState> {
-
-        FailureStops(org.rdmacheck.model.Model<org.rdmacheck.model.layout.LayoutState> m) {
-            this(m, failedFirst(m));
+    private static Planted failureStops(org.rdmacheck.model.Model<LayoutState> m) {
+        Set<LayoutState> stopped = new java.util.HashSet<>();
+        for (LayoutState s : m.initialStates()) {
+            m.successors(s, t -> {
+                if (t.action().name().equals("Fail")) {
+                    stopped.add(t.next());
+                }
+            });
         }
+        assertTrue(!stopped.isEmpty(), "no failure is enabled in an initial state");
+        return new Planted(m, (s, t) -> !stopped.contains(s));
+    }
 
-        private static Set<org.rdmacheck.model.layout.LayoutState> failedFirst(
-                org.rdmacheck.model.Model<org.rdmacheck.model.layout.LayoutState> m) {
-            Set<org.rdmacheck.model.layout.LayoutState> out = new java.util.HashSet<>();
-            for (org.rdmacheck.model.layout.LayoutState s : m.initialStates()) {
-                m.successors(s, t -> {
-                    if (t.action().name().equals("Fail")) {
-                        out.add(t.next());
-                    }
-                });
-            }
-            assertTrue(!out.isEmpty(), "no failure is enabled in an initial state");
-            return Set.copyOf(out);
-        }
+    /** The plant: in a state with a failed element, the model's Forward steps are dropped; nothing else changed. */
+    private static Planted failureFreezesSwitches(org.rdmacheck.model.Model<LayoutState> m) {
+        org.rdmacheck.model.fabric.NetworkModel net = (org.rdmacheck.model.fabric.NetworkModel) m;
+        return new Planted(m, (s, t) -> {
+            int[] v = new int[s.length()];
+            s.copyTo(v, 0);
+            return net.failed(v, 0) == org.rdmacheck.model.fabric.FabricNet.NONE || !t.action().name().equals("Forward");
+        });
+    }
+
+    /** A planted model, built in this test only: the model's steps, those {@code keep} refuses left out. */
+    private record Planted(org.rdmacheck.model.Model<LayoutState> m,
+                           java.util.function.BiPredicate<LayoutState, org.rdmacheck.model.Transition<LayoutState>> keep)
+            implements org.rdmacheck.model.Model<LayoutState> {
 
         @Override
-        public List<org.rdmacheck.model.layout.LayoutState> initialStates() {
+        public List<LayoutState> initialStates() {
             return m.initialStates();
         }
 
         @Override
-        public void successors(org.rdmacheck.model.layout.LayoutState state,
-                               java.util.function.Consumer<org.rdmacheck.model.Transition<
-                                       org.rdmacheck.model.layout.LayoutState>> sink) {
-            if (!stopped.contains(state)) {
-                m.successors(state, sink);
-            }
+        public void successors(LayoutState state,
+                               java.util.function.Consumer<org.rdmacheck.model.Transition<LayoutState>> sink) {
+            m.successors(state, t -> {
+                if (keep.test(state, t)) {
+                    sink.accept(t);
+                }
+            });
         }
 
         @Override
-        public boolean isFinal(org.rdmacheck.model.layout.LayoutState state) {
+        public boolean isFinal(LayoutState state) {
             return m.isFinal(state);
         }
 
         @Override
-        public long fingerprint(org.rdmacheck.model.layout.LayoutState state) {
+        public long fingerprint(LayoutState state) {
             return m.fingerprint(state);
         }
 
         @Override
-        public Object view(org.rdmacheck.model.layout.LayoutState state) {
+        public Object view(LayoutState state) {
             return m.view(state);
         }
     }
