@@ -218,7 +218,14 @@ final class DeadlockCommand implements Callable<Integer> {
                                java.util.Optional<EarlyStop> stop) {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         ObjectNode p = o.putObject("parameters");
-        q.parameters().forEach(p::put);
+        // the counts as numbers (lanes, tokens), the names and lists as text
+        q.parameters().forEach((k, value) -> {
+            if (k.equals("lanes") || k.equals("tokens")) {
+                p.put(k, Integer.parseInt(value));
+            } else {
+                p.put(k, value);
+            }
+        });
         if (topo != null) {
             o.put("nodes", topo.nodeCount());
             o.put("links", topo.linkCount());

@@ -50,7 +50,13 @@ class DeadlockCommandTest {
     void deadlockFreeExitsZero() throws Exception {
         CliTest.Run r = run("deadlock", "--topology", "fattree:k=8", "--routing", "escape", "--lanes", "2", "--json");
         assertEquals(0, r.code(), r.err());
-        assertEquals("DEADLOCK_FREE", TraceJson.MAPPER.readTree(r.out()).get("verdict").asText());
+        com.fasterxml.jackson.databind.JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals("DEADLOCK_FREE", o.get("verdict").asText());
+        // counts are numbers, not text
+        assertEquals(2, o.get("parameters").get("lanes").intValue());
+        assertTrue(o.get("parameters").get("lanes").isInt());
+        assertTrue(o.get("parameters").get("tokens").isInt());
+        assertEquals("fattree:k=8", o.get("parameters").get("topology").textValue());
     }
 
     @Test
