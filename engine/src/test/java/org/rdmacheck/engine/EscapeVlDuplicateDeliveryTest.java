@@ -43,6 +43,24 @@ class EscapeVlDuplicateDeliveryTest {
     }
 
     /** escape-follow at the defaults (ring of 3, capacity 1, 1 token): 864 states, 2,160 with the bug. */
+    /**
+     * Every escape-vl property is violated by some variant at that variant's defaults, or declared structural
+     * (NoDuplicateDelivery, which no rule of the preset can violate: the plants here do).
+     */
+    @Test
+    void everyPropertyIsViolatedBySomeVariantOrIsStructural() {
+        EscapeVlEntry entry = new EscapeVlEntry();
+        assertEquals(Set.of(EscapeVlEntry.NO_DUPLICATE), entry.structuralProperties().keySet());
+        Set<String> covered = new java.util.TreeSet<>(entry.structuralProperties().keySet());
+        Set<String> all = new java.util.TreeSet<>();
+        entry.variants().forEach(v -> {
+            covered.addAll(v.mustFail());
+            entry.build(v.name(), Params.empty()).properties().forEach(p -> all.add(p.name()));
+            assertTrue(!v.mustFail().contains(EscapeVlEntry.NO_DUPLICATE), v.name() + ": NoDuplicateDelivery is structural");
+        });
+        assertEquals(all, covered);
+    }
+
     @Test
     void escapeFollowDeliveredTwiceViolatesNoDuplicateDelivery() {
         deliveredTwice("escape-follow", 864, 2160, true);

@@ -85,6 +85,17 @@ public final class EscapeVlEntry implements ModelEntry {
         return List.of(NETWORK, WORKLOAD, CAPACITY, TOKENS, VL1_ROUTES);
     }
 
+    /**
+     * {@link #NO_DUPLICATE} is structural: in every rule of the preset the destination removes the head packet it
+     * delivers, so no variant delivers a packet twice. It guards the model's delivery step (seed 000, IV: "none
+     * lost, none twice"); a planted double delivery fails it (EscapeVlDuplicateDeliveryTest).
+     */
+    @Override
+    public java.util.Map<String, String> structuralProperties() {
+        return java.util.Map.of(NO_DUPLICATE, "every rule removes the head packet it delivers, so no variant delivers "
+                + "a packet twice; it guards the model's delivery step (a planted double delivery fails it)");
+    }
+
     @Override
     public List<VariantSpec> variants() {
         return List.of(
