@@ -42,7 +42,7 @@ final class ReplayCommand implements Callable<Integer> {
             o.put("property", cex.property());
             o.put("kind", cex.kind().word());
             o.put("steps", cex.length());
-            o.put("outcome", r.word());
+            o.put("outcome", r.outcome().name());
             o.put("legal", r.legal());
             o.put("firstIllegalStep", r.firstIllegalStep());
             o.put("stillViolated", r.stillViolated());

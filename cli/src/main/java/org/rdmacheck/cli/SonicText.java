@@ -190,7 +190,7 @@ final class SonicText {
             } else {
                 o.putNull("ieee8021Qbb");
             }
-            o.set("headroom", TraceJson.MAPPER.valueToTree(p.headroom()));
+            o.set("headroom", ThresholdJson.inequality(p.headroom()));
             o.put("group", p.group());
             o.put("verdict", p.verdict().name());
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.fluid.FluidParameters;
 import org.rdmacheck.fluid.stability.Margins;
@@ -37,8 +38,37 @@ final class StabilityJson {
         var arr = lin.putArray("simplifications");
         set.forEach(x -> arr.add(x.name()));
         ObjectNode p = o.putObject("parameters");
-        base.asMap().forEach(p::put);
+        base.asMap().forEach((name, text) -> parameter(p, name, text));
         return o;
+    }
+
+    /** The unit of each parameter but N (flows, a plain integer), in {@link FluidParameters#with}'s units. */
+    private static final Map<String, Quantity.Unit> PARAMETER_UNITS = Map.ofEntries(
+            Map.entry("packet", Quantity.Unit.KILOBYTES), Map.entry("C", Quantity.Unit.GBPS),
+            Map.entry("Kmin", Quantity.Unit.KILOBYTES), Map.entry("Kmax", Quantity.Unit.KILOBYTES),
+            Map.entry("Pmax", Quantity.Unit.RATIO), Map.entry("g", Quantity.Unit.RATIO),
+            Map.entry("B", Quantity.Unit.KILOBYTES), Map.entry("T", Quantity.Unit.MICROSECONDS),
+            Map.entry("Rai", Quantity.Unit.MBPS), Map.entry("Rhai", Quantity.Unit.MBPS),
+            Map.entry("F", Quantity.Unit.COUNT), Map.entry("tau", Quantity.Unit.MICROSECONDS),
+            Map.entry("tauStar", Quantity.Unit.MICROSECONDS), Map.entry("tauPrime", Quantity.Unit.MICROSECONDS));
+
+    /**
+     * A parameter as a figure in its unit (a fraction such as g = 1/256 also as its exact text), N as an
+     * integer.
+     */
+    private static void parameter(ObjectNode p, String name, String text) {
+        if (name.equals("N")) {
+            p.put(name, Integer.parseInt(text));
+            return;
+        }
+        Quantity.Unit unit = PARAMETER_UNITS.get(name);
+        if (unit == null) {
+            throw new IllegalStateException("fluid parameter " + name + " has no unit in its JSON");
+        }
+        JsonValues.figure(p, name, FluidParameters.finiteNumber(text), unit);
+        if (text.contains("/")) {
+            ((ObjectNode) p.get(name)).put("exact", text);
+        }
     }
 
     /**

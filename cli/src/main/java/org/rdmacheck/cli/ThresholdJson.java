@@ -6,6 +6,8 @@ import org.rdmacheck.checker.thresholds.Beta;
 import org.rdmacheck.checker.thresholds.BetaBound;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
 import org.rdmacheck.checker.thresholds.DynamicDerivation;
+import org.rdmacheck.checker.thresholds.EcnMarking;
+import org.rdmacheck.checker.thresholds.ExactBytes;
 import org.rdmacheck.checker.thresholds.HeadroomTerm;
 import org.rdmacheck.checker.thresholds.Inequality;
 import org.rdmacheck.checker.thresholds.Link;
@@ -75,6 +77,42 @@ final class ThresholdJson {
         JsonValues.figure(o, key, bytes, Quantity.Unit.BYTES);
     }
 
+    /**
+     * An inequality: each side a figure in B (a fraction also as its exact text) or a marking as its enum,
+     * the outcome an enum beside {@code holds}.
+     *
+     * @param i an inequality
+     * @return its JSON
+     */
+    static ObjectNode inequality(Inequality i) {
+        ObjectNode o = TraceJson.MAPPER.createObjectNode();
+        o.put("name", i.name());
+        o.put("formula", i.formula());
+        o.put("note", i.note());
+        side(o.putObject("lhs"), i.lhs());
+        side(o.putObject("rhs"), i.rhs());
+        o.put("outcome", i.outcome().name());
+        o.put("holds", i.holds());
+        o.put("source", i.source());
+        return o;
+    }
+
+    private static void side(ObjectNode o, Inequality.Side side) {
+        if (side instanceof ExactBytes b) {
+            if (b.isWhole()) {
+                o.put("value", b.numerator());
+            } else {
+                o.put("value", b.doubleValue());
+            }
+            o.put("unit", Quantity.Unit.BYTES.symbol());
+            if (!b.isWhole()) {
+                o.put("exact", b.toString());
+            }
+        } else {
+            o.put("ecnMarking", ((EcnMarking) side).name());
+        }
+    }
+
     private static void beta(ObjectNode o, Beta b) {
         o.put("beta", b.toString());
         o.put("betaValue", (double) b.numerator() / b.denominator());
@@ -122,7 +160,7 @@ final class ThresholdJson {
         o.put("verdict", c.verdict().name());
         ArrayNode ineq = o.putArray("inequalities");
         for (Inequality i : c.inequalities()) {
-            ineq.add(TraceJson.MAPPER.valueToTree(i));
+            ineq.add(inequality(i));
         }
         o.put("solverStatus", c.witnessSearch().status().name());
         JsonValues.figure(o, "solverMillis", c.witnessSearch().millis(), Quantity.Unit.MILLISECONDS);

@@ -12,6 +12,8 @@ import org.rdmacheck.checker.thresholds.ConfigCheck;
 import org.rdmacheck.checker.thresholds.DerivationVerdict;
 import org.rdmacheck.checker.thresholds.DynamicDerivation;
 import org.rdmacheck.checker.thresholds.HeadroomTerm;
+import org.rdmacheck.checker.thresholds.EcnMarking;
+import org.rdmacheck.checker.thresholds.ExactBytes;
 import org.rdmacheck.checker.thresholds.Inequality;
 import org.rdmacheck.checker.thresholds.PaperFigure;
 import org.rdmacheck.checker.thresholds.SolveStatus;
@@ -124,7 +126,8 @@ public final class ThresholdText {
                 .append(bytes(c.config().tEcn())).append("): ").append(c.verdict()).append('\n');
         for (Inequality i : c.inequalities()) {
             sb.append(String.format(Locale.ROOT, "  %-4s %-19s %-62s %s vs %s  (%s)%n", i.holds() ? "ok" : "FAIL",
-                    i.name(), i.formula(), figure(i.lhs()), figure(i.rhs()), i.source()));
+                    i.name(), i.formula() + (i.note().isEmpty() ? "" : "; " + i.note()), side(i.lhs()), side(i.rhs()),
+                    i.source()));
         }
         var ws = c.witnessSearch();
         sb.append("  Choco witness search: ").append(ws.status()).append(" in ").append(ws.millis()).append(" ms")
@@ -149,9 +152,12 @@ public final class ThresholdText {
         return String.format(Locale.ROOT, "%,d B", n);
     }
 
-    /** An inequality's side: a number of bytes in the output's one unit, anything else as it is. */
-    private static String figure(String side) {
-        return side.matches("-?\\d+") ? bytes(Long.parseLong(side)) : side;
+    /** An inequality's side: a number of bytes in the output's one unit (a fraction exactly), a marking in words. */
+    private static String side(Inequality.Side side) {
+        if (side instanceof ExactBytes b) {
+            return b.isWhole() ? bytes(b.numerator()) : b + " B";
+        }
+        return ((EcnMarking) side).name().toLowerCase(Locale.ROOT);
     }
 
     /** @param figures the worked example  @return its table */

@@ -80,6 +80,7 @@ class CliTest {
         Run replay = run("replay", file.toString(), "--json");
         assertEquals(0, replay.code(), replay.out() + replay.err());
         JsonNode rep = TraceJson.MAPPER.readTree(replay.out());
+        assertEquals("REPRODUCES", rep.get("outcome").asText());
         assertTrue(rep.get("legal").asBoolean());
         assertTrue(rep.get("stillViolated").asBoolean());
     }

@@ -24,6 +24,6 @@ class ReplayExitCodeTest {
         ReplayResult undecided = new ReplayResult.Undecided("u");
         assertEquals(true, undecided.legal());
         assertEquals(false, undecided.stillViolated());
-        assertEquals("undecided", undecided.word());
+        assertEquals(ReplayResult.Outcome.UNDECIDED, undecided.outcome());
     }
 }

@@ -56,6 +56,10 @@ class SonicThresholdsCommandTest {
         JsonNode first = out.get("groups").get(0).get("report").get("check").get("inequalities").get(0);
         assertEquals("EcnMarksGreen", first.get("name").asText());
         assertEquals(false, first.get("holds").asBoolean());
+        assertEquals("FAILS", first.get("outcome").asText());
+        assertEquals("OFF", first.get("lhs").get("ecnMarking").asText());
+        assertEquals("ON", first.get("rhs").get("ecnMarking").asText());
+        assertEquals("rows below as if at t_ECN", first.get("note").asText());
     }
 
     @Test

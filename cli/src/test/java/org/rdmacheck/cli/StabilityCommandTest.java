@@ -237,6 +237,16 @@ class StabilityCommandTest {
         assertEquals(5, o.get("loop").get("denominator").size());
         assertEquals(50.0, o.get("loop").get("delay_us").get("value").asDouble());
         assertEquals(1, o.get("crossovers").size());
+        // the parameters analysed are figures in their units, g also as its exact fraction, N an integer
+        JsonNode p = o.get("parameters");
+        assertEquals(8, p.get("N").asInt());
+        assertEquals(50.0, p.get("tauStar").get("value").asDouble());
+        assertEquals("us", p.get("tauStar").get("unit").asText());
+        assertEquals(10_000.0, p.get("B").get("value").asDouble());
+        assertEquals("KB", p.get("B").get("unit").asText());
+        assertEquals(1.0 / 256, p.get("g").get("value").asDouble());
+        assertEquals("1", p.get("g").get("unit").asText());
+        assertEquals("1/256", p.get("g").get("exact").asText());
         Run c = run("fluid", "stability", "cross-check", "--flows", "8", "--delays", "50,100", "--out", dir.toString(),
                 "--json");
         assertEquals(0, c.code(), c.err());

@@ -37,6 +37,42 @@ class ThresholdsCommandTest {
     }
 
     /**
+     * An inequality's sides are figures in B; a dynamic t_PFC that is a fraction keeps its exact text
+     * ((12,000,000 − 8·32·22,400 − 8·32·1,502)/(64·8) = 22973/2); a dynamic EcnBeforePfc with no shared
+     * buffer (Dart's per-switch reading) holds vacuously, said by its outcome and not inside its formula.
+     */
+    @Test
+    void inequalitySidesAreFiguresAndVacuityIsItsOwnOutcome() throws IOException {
+        Run r = run("thresholds", "--buffer", "12MB", "--ports", "32", "--t-flight", "22.4KB", "--mode", "dynamic",
+                "--beta", "1/64", "--t-ecn", "1502", "--json", "--no-save");
+        assertEquals(1, r.code(), r.err());
+        JsonNode ecn = inequality(TraceJson.MAPPER.readTree(r.out()).get("reports").get(0), "EcnBeforePfc");
+        assertEquals(48_064, ecn.get("lhs").get("value").asLong());
+        assertEquals("B", ecn.get("lhs").get("unit").asText());
+        assertEquals(11_486.5, ecn.get("rhs").get("value").asDouble());
+        assertEquals("22973/2", ecn.get("rhs").get("exact").asText());
+        assertEquals("FAILS", ecn.get("outcome").asText());
+        Run dart = run("thresholds", "--dart", "--json", "--no-save");
+        JsonNode perSwitch = TraceJson.MAPPER.readTree(dart.out()).get("reports").get(3);
+        assertEquals("dart-dynamic", perSwitch.get("check").get("config").get("name").asText());
+        JsonNode vacuous = inequality(perSwitch, "EcnBeforePfc");
+        assertEquals("HOLDS_VACUOUSLY", vacuous.get("outcome").asText());
+        assertTrue(vacuous.get("holds").asBoolean());
+        assertEquals("vacuous: no shared buffer", vacuous.get("note").asText());
+        assertFalse(vacuous.get("formula").asText().contains("vacuous"), vacuous.toString());
+        assertEquals(0, vacuous.get("rhs").get("value").asLong());
+    }
+
+    private static JsonNode inequality(JsonNode report, String name) {
+        for (JsonNode i : report.get("check").get("inequalities")) {
+            if (i.get("name").asText().equals(name)) {
+                return i;
+            }
+        }
+        throw new AssertionError(name + " not in " + report);
+    }
+
+    /**
      * A switch whose headroom p*n*t_flight = 8*32*22,400 B fills its 5,734,400 B buffer: no static or
      * dynamic setting exists, a negative verdict (DESIGN.md: exit 1), named in text and as an enum in JSON.
      */

@@ -93,33 +93,34 @@ public final class ThresholdAnalysis {
         long nEcn = n * c.tEcn();
         if (c.mode() == ThresholdMode.STATIC) {
             long lhs = pn * (c.tPfc() + tf);
-            out.add(new Inequality("NoLossBeforePause", "p*n*(t_PFC + t_flight) <= B", Long.toString(lhs),
-                    Long.toString(sw.bufferBytes()), lhs <= sw.bufferBytes(), SEED4 + ", PFC threshold"));
-            out.add(new Inequality("EcnBeforePfc", "n*t_ECN < t_PFC", Long.toString(nEcn), Long.toString(c.tPfc()),
+            out.add(Inequality.ofBytes("NoLossBeforePause", "p*n*(t_PFC + t_flight) <= B", lhs, sw.bufferBytes(),
+                    lhs <= sw.bufferBytes(), SEED4 + ", PFC threshold"));
+            out.add(Inequality.ofBytes("EcnBeforePfc", "n*t_ECN < t_PFC", nEcn, c.tPfc(),
                     ThresholdMath.staticEcnBeforePfc(sw, c.tEcn(), c.tPfc()), SEED4 + ", ECN threshold"));
         } else {
             long reserved = ThresholdMath.reservedHeadroom(sw, tf);
-            out.add(new Inequality("HeadroomFits", "p*n*t_flight < B", Long.toString(reserved),
-                    Long.toString(sw.bufferBytes()), reserved < sw.bufferBytes(), SEED4 + ", headroom buffer"));
+            out.add(Inequality.ofBytes("HeadroomFits", "p*n*t_flight < B", reserved, sw.bufferBytes(),
+                    reserved < sw.bufferBytes(), SEED4 + ", headroom buffer"));
             Beta beta = c.beta().orElseThrow();
             long worstS = Math.min(pn * c.tEcn(), Math.max(0, ThresholdMath.sharedBuffer(sw, tf)));
             long worstIngress = Math.min(nEcn, worstS);
             // an empty ingress queue never pauses; with no shared buffer at all the worst case is vacuous
-            boolean fires = worstIngress >= 1 && ThresholdMath.dynamicPfcReached(sw, tf, beta, worstIngress, worstS);
-            String vacuous = worstIngress < 1 ? " (vacuous: no shared buffer)" : "";
+            boolean vacuous = worstIngress < 1;
+            boolean fires = !vacuous && ThresholdMath.dynamicPfcReached(sw, tf, beta, worstIngress, worstS);
+            Inequality.Outcome outcome = vacuous ? Inequality.Outcome.HOLDS_VACUOUSLY : Inequality.Outcome.of(!fires);
             out.add(new Inequality("EcnBeforePfc", "n*t_ECN < beta*(B - p*n*t_flight - s)/" + sw.betaDivisor()
-                    + " at s = p*n*t_ECN" + vacuous, Long.toString(nEcn),
-                    ThresholdMath.dynamicPfcAt(sw, tf, beta, worstS), !fires, SEED4 + ", dynamic t_PFC"));
+                    + " at s = p*n*t_ECN", vacuous ? "vacuous: no shared buffer" : "", ExactBytes.of(nEcn),
+                    ThresholdMath.dynamicPfc(sw, tf, beta, worstS), outcome, SEED4 + ", dynamic t_PFC"));
         }
-        out.add(new Inequality("EcnAtLeastOneMtu", "t_ECN >= MTU", Long.toString(c.tEcn()),
-                Long.toString(sw.mtuBytes()), c.tEcn() >= sw.mtuBytes(), SEED4 + " (less than one MTU is infeasible)"));
+        out.add(Inequality.ofBytes("EcnAtLeastOneMtu", "t_ECN >= MTU", c.tEcn(), sw.mtuBytes(),
+                c.tEcn() >= sw.mtuBytes(), SEED4 + " (less than one MTU is infeasible)"));
         if (c.kMax() > 0) {
-            out.add(new Inequality("KMinAtMostKMax", "K_min = t_ECN <= K_max", Long.toString(c.tEcn()),
-                    Long.toString(c.kMax()), c.tEcn() <= c.kMax(), "seed 004 §3.1, Fig. 5 and eq. (5)"));
+            out.add(Inequality.ofBytes("KMinAtMostKMax", "K_min = t_ECN <= K_max", c.tEcn(), c.kMax(),
+                    c.tEcn() <= c.kMax(), "seed 004 §3.1, Fig. 5 and eq. (5)"));
         }
         if (c.deflection() > 0) {
-            out.add(new Inequality("DeflectionBelowEcn", "deflection threshold < t_ECN", Long.toString(c.deflection()),
-                    Long.toString(c.tEcn()), c.deflection() < c.tEcn(), "seed 000 §IV-B"));
+            out.add(Inequality.ofBytes("DeflectionBelowEcn", "deflection threshold < t_ECN", c.deflection(), c.tEcn(),
+                    c.deflection() < c.tEcn(), "seed 000 §IV-B"));
         }
         return out;
     }

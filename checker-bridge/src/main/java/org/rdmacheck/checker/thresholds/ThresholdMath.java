@@ -112,15 +112,23 @@ public final class ThresholdMath {
      * @param tFlight  headroom
      * @param beta     β
      * @param occupied s
-     * @return the dynamic t_PFC at occupancy s as an exact fraction, e.g. {@code 97900/1}
+     * @return the dynamic t_PFC at occupancy s as an exact fraction of bytes, 0 when s fills the shared buffer
      */
-    public static String dynamicPfcAt(SwitchSpec sw, long tFlight, Beta beta, long occupied) {
+    public static ExactBytes dynamicPfc(SwitchSpec sw, long tFlight, Beta beta, long occupied) {
         long num = Math.multiplyExact(beta.numerator(), sharedBuffer(sw, tFlight) - occupied);
         long den = Math.multiplyExact(beta.denominator(), sw.betaDivisor());
-        if (num <= 0) {
-            return "0";
-        }
-        return new Beta(num, den).toString();
+        return new ExactBytes(Math.max(0, num), den);
+    }
+
+    /**
+     * @param sw       a switch
+     * @param tFlight  headroom
+     * @param beta     β
+     * @param occupied s
+     * @return {@link #dynamicPfc} as text, e.g. {@code 97900} or {@code 2469/2}, as a witness trace records it
+     */
+    public static String dynamicPfcAt(SwitchSpec sw, long tFlight, Beta beta, long occupied) {
+        return dynamicPfc(sw, tFlight, beta, occupied).toString();
     }
 
     /**

@@ -31,15 +31,27 @@ public sealed interface ReplayResult permits ReplayResult.IllegalStep, ReplayRes
         return this instanceof Reproduces;
     }
 
-    /** @return how this outcome is written in JSON */
-    default String word() {
+    /** @return which case this is, as {@code replay --json} writes it */
+    default Outcome outcome() {
         if (this instanceof IllegalStep) {
-            return "illegal-step";
+            return Outcome.ILLEGAL_STEP;
         }
         if (this instanceof Reproduces) {
-            return "reproduces";
+            return Outcome.REPRODUCES;
         }
-        return this instanceof NoLongerViolated ? "no-longer-violated" : "undecided";
+        return this instanceof NoLongerViolated ? Outcome.NO_LONGER_VIOLATED : Outcome.UNDECIDED;
+    }
+
+    /** The cases of a replay as an enum, for output. */
+    enum Outcome {
+        /** {@link IllegalStep} */
+        ILLEGAL_STEP,
+        /** {@link Reproduces} */
+        REPRODUCES,
+        /** {@link NoLongerViolated} */
+        NO_LONGER_VIOLATED,
+        /** {@link Undecided} */
+        UNDECIDED
     }
 
     /**

@@ -13,6 +13,7 @@ import org.rdmacheck.checker.thresholds.Beta;
 import org.rdmacheck.checker.thresholds.BetaBound;
 import org.rdmacheck.checker.thresholds.ConfigCheck;
 import org.rdmacheck.checker.thresholds.Headroom;
+import org.rdmacheck.checker.thresholds.EcnMarking;
 import org.rdmacheck.checker.thresholds.Inequality;
 import org.rdmacheck.checker.thresholds.SolveStatus;
 import org.rdmacheck.checker.thresholds.Link;
@@ -165,9 +166,8 @@ public final class SonicCheck {
         HeadroomCalculation sonic = MellanoxHeadroom.compute(asic, c.traffic(), pt.speedMbps(), cable, pt.mtu(),
                 gearbox.nanos().doubleValue(), pt.lanes() == 8);
         HeadroomCalculation mlx5 = Mlx5Headroom.compute(pt.speedMbps(), cable, pt.mtu());
-        Inequality hr = new Inequality("XoffCoversHeadroom", "profile xoff >= xoff of " + MellanoxHeadroom.SOURCE,
-                Long.toString(prof.xoff()), Long.toString(sonic.xoffBytes()), prof.xoff() >= sonic.xoffBytes(),
-                MellanoxHeadroom.SOURCE);
+        Inequality hr = Inequality.ofBytes("XoffCoversHeadroom", "profile xoff >= xoff of " + MellanoxHeadroom.SOURCE,
+                prof.xoff(), sonic.xoffBytes(), prof.xoff() >= sonic.xoffBytes(), MellanoxHeadroom.SOURCE);
         return new PriorityCheck(port, prio, g, queue, pg.get(new PortIndex(port, g)), wred, pt.speedMbps(), cable,
                 pt.mtu(), pt.lanes(), prof.xoff(), sonic, mlx5, ieee(pt, cable), hr, -1, ConfigCheck.Verdict.SAFE);
     }
@@ -276,8 +276,8 @@ public final class SonicCheck {
     private static ThresholdReport ecnOff(ThresholdReport r, String what) {
         ConfigCheck c = r.check().orElseThrow();
         List<Inequality> all = new ArrayList<>();
-        all.add(new Inequality("EcnMarksGreen", what + "; rows below as if at t_ECN", "off", "on", false,
-                "seed 004 §4"));
+        all.add(new Inequality("EcnMarksGreen", what, "rows below as if at t_ECN", EcnMarking.OFF, EcnMarking.ON,
+                Inequality.Outcome.FAILS, "seed 004 §4"));
         all.addAll(c.inequalities());
         ConfigCheck off = new ConfigCheck(c.config(), all, c.witnessSearch(), c.deflectionSearch(),
                 ConfigCheck.Verdict.UNSAFE, c.solverAgrees());
