@@ -215,21 +215,37 @@ RnrError(q) ==
 -----------------------------------------------------------------------------
 (* Receiver *)
 
+(* What reordering QP q's oldest receive completion makes of its data ID's buffer: the     *)
+(* buffer allocated at the total size on the data ID's first chunk, the chunk's bytes placed *)
+(* at the offset; the bytes counted (Reorder), and what the application is handed when the  *)
+(* count reaches the total (MCRefinement reads the same buffer).                             *)
+ReorderChunk(q) == Head(completions[q]).chunk
+ReorderBase(q) ==
+    LET m == ReorderChunk(q) IN
+        IF buffers[m.dataId + 1] = <<>> THEN [k \in 1 .. m.totalSize |-> Hole] ELSE buffers[m.dataId + 1]
+\* arrival-offset: the next free position is "bytes received so far"
+ReorderAt(q) == IF Variant = "arrival-offset" THEN received[ReorderChunk(q).dataId + 1] ELSE ReorderChunk(q).offset
+\* last-chunk-full-size: the length is assumed to be Chunk, not the payload's
+ReorderLen(q) == IF Variant = "last-chunk-full-size" THEN Chunk ELSE Len(ReorderChunk(q).payload)
+Reassembled(q) ==
+    LET m    == ReorderChunk(q)
+        base == ReorderBase(q)
+        at   == ReorderAt(q)
+        len  == ReorderLen(q)
+        Byte(j) == IF j < Len(m.payload) THEN m.payload[j + 1] ELSE Hole
+    IN [k \in 1 .. Len(base) |-> IF k - 1 >= at /\ k - 1 < at + len THEN Byte(k - 1 - at) ELSE base[k]]
+
 (* Algorithm 2, lines 7 and 9: the receiver polls QP q's oldest receive completion and     *)
-(* reorders its chunk: it allocates the total size on the data ID's first chunk, places the *)
-(* bytes at the offset and completes the data ID once the byte count reaches the total.    *)
+(* reorders its chunk (Reassembled) and completes the data ID once the byte count reaches   *)
+(* the total: the buffer is handed to the application and freed.                          *)
 Reorder(q) ==
     /\ completions[q] # <<>>
-    /\ LET m     == Head(completions[q]).chunk
+    /\ LET m     == ReorderChunk(q)
            s     == m.dataId
-           base  == IF buffers[s + 1] = <<>> THEN [k \in 1 .. m.totalSize |-> Hole] ELSE buffers[s + 1]
-           \* arrival-offset: the next free position is "bytes received so far"
-           at    == IF Variant = "arrival-offset" THEN received[s + 1] ELSE m.offset
-           \* last-chunk-full-size: the length is assumed to be Chunk, not the payload's
-           len   == IF Variant = "last-chunk-full-size" THEN Chunk ELSE Len(m.payload)
-           Byte(j) == IF j < Len(m.payload) THEN m.payload[j + 1] ELSE Hole
-           new   == [k \in 1 .. Len(base) |->
-                        IF k - 1 >= at /\ k - 1 < at + len THEN Byte(k - 1 - at) ELSE base[k]]
+           base  == ReorderBase(q)
+           at    == ReorderAt(q)
+           len   == ReorderLen(q)
+           new   == Reassembled(q)
            total == received[s + 1] + len
        IN /\ completions' = [completions EXCEPT ![q] = Tail(@)]
           /\ outside' = outside \cup {[dataId |-> s, position |-> at + j] :

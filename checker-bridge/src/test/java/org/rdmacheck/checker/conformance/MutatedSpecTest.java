@@ -105,6 +105,22 @@ class MutatedSpecTest {
                 Map.of("SendersPerTenant", "2", "Tenants", "2", "Messages", "1", "Groups", "0"), dir);
     }
 
+    /**
+     * seed 003, III-B ("never twice"): the receiver keeps the completion the first time it completes a data ID,
+     * so it reorders the chunk again and hands the same bytes over a second time under the same data ID. The
+     * twin's delivered set does not change; MCRefinement's history (the hand-over of a buffer the application
+     * already held, judged before the step) does, and the service refuses it. One chunk per transfer (Size 2,
+     * Chunk 2), so the kept chunk completes the freed buffer again; one data ID. Before the history TLC held
+     * Refinement on this mutant (377 states); the twin's NoChunkDuplicated sees the kept copy as a state.
+     */
+    @org.junit.jupiter.api.Test
+    void aTransferHandedOverTwiceUnderOneDataIdBreaksTheService(@TempDir Path dir) throws IOException {
+        breaksItsService("partition", "       IN /\\ completions' = [completions EXCEPT ![q] = Tail(@)]",
+                "       IN /\\ completions' = IF total >= m.totalSize /\\ [dataId |-> s, data |-> new] \\notin delivered "
+                        + "THEN completions ELSE [completions EXCEPT ![q] = Tail(@)]",
+                Map.of("Size", "2", "Chunk", "2", "Ids", "1"), dir);
+    }
+
     private static void breaksItsService(String spec, String line, String mutant, Map<String, String> constants,
                                          Path dir) throws IOException {
         Path folder = ManifestConformanceTest.specsRoot().resolve(spec);

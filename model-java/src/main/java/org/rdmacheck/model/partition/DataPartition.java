@@ -475,6 +475,34 @@ public final class DataPartition implements LayoutModel {
     }
 
     /**
+     * The data ID a step hands to the application: a {@code Reorder} step whose data ID (the
+     * header's, of the reordered chunk's transfer) has no buffer allocated after the step completed
+     * it (Algorithm 2, line 9: a data ID is freed only when its buffer is handed over).
+     *
+     * @param code an action's code
+     * @param to   the values of the state after the step
+     * @param o    the state's first value there
+     * @return the data ID handed over, or -1 when the step hands nothing over
+     */
+    public int handedOver(long code, int[] to, int o) {
+        if ((code & 15) != REORDER) {
+            return -1;
+        }
+        int id = split.headerId((int) (code >>> 12) / chunks);
+        return f.allocated[id].is(to, o) ? -1 : id;
+    }
+
+    /**
+     * @param s  packed values
+     * @param o  the state's first value
+     * @param id a data ID
+     * @return whether the receiver holds a reassembly buffer for it
+     */
+    public boolean allocated(int[] s, int o, int id) {
+        return f.allocated[id].is(s, o);
+    }
+
+    /**
      * @param s packed values
      * @param o the state's first value
      * @return how many buffers the application received

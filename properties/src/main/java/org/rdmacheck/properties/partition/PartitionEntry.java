@@ -109,7 +109,8 @@ public final class PartitionEntry implements ModelEntry {
                         + "(depth 2)", Set.of("AtMostOneOutstandingPerQp"), Origin.MUTATION, NO_FAULTS),
                 new VariantSpec("repost-before-consume", "receiver re-posts a receive WR when it sees the completion "
                         + "(Alg 2 line 8 before line 9), before the chunk is copied out",
-                        Set.of("ReassembledEqualsOriginal", "NoChunkLost", "NoChunkDuplicated", CAN),
+                        Set.of("ReassembledEqualsOriginal", "NoChunkLost", "NoChunkDuplicated",
+                                PartitionProperties.NO_DUPLICATE, CAN),
                         Origin.MUTATION, CONCURRENT),
                 new VariantSpec("no-receive-repost", "receiver never re-posts a receive WR (Alg 2 without line 8): "
                         + "RNR for ever", Set.of("DeadlockFree", CAN), Origin.MUTATION, NO_FAULTS),

@@ -8,6 +8,7 @@ import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.layout.Slot;
 import org.rdmacheck.model.partition.DataPartition;
 import org.rdmacheck.model.partition.SymbolicData;
+import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
 import org.rdmacheck.properties.Progress;
@@ -27,6 +28,9 @@ public final class PartitionProperties {
 
     /** Name of the invariant on the receiver's buffers per QP. */
     public static final String RECEIVE_BUFFERS = "NoReceiveBufferOverbooked";
+
+    /** Name of the action property: no buffer is handed to the application twice. */
+    public static final String NO_DUPLICATE = "NoDuplicateDelivery";
 
     /** Name of the progress property (AG EF every transfer complete). */
     public static final String CAN_COMPLETE = "EveryTransferCanComplete";
@@ -49,8 +53,40 @@ public final class PartitionProperties {
                 invariant("AtMostOneOutstandingPerQp", (s, o) -> m.mostOutstanding(s, o) <= 1, m, "sendQueues"),
                 invariant("DataIdsNeverMix", (s, o) -> dataIdsNeverMix(m, s, o), m, "buffers", "delivered"),
                 invariant(RECEIVE_BUFFERS, (s, o) -> receiveBuffersBounded(m, s, o), m, "posted", "completions"),
+                noDuplicateDelivery(m),
                 DeadlockFreedom.standard(),
                 new Progress<LayoutState>(CAN_COMPLETE, m::allTransfersComplete).withPacked(m::allTransfersComplete));
+    }
+
+    /**
+     * {@value #NO_DUPLICATE}: a step that hands a buffer to the application (a {@code Reorder} that
+     * completes its data ID) hands over one the application does not hold yet, judged against the
+     * state before the step (seed 003, III-B: each transfer is handed over whole and once; the
+     * service's "never twice", specs/partition/PartitionService.tla). The delivered buffers are a
+     * set of (data ID, bytes), as in the twin, so a second hand-over of the same bytes under the same
+     * data ID leaves the state as it was and no state property sees it ({@code NoChunkDuplicated}
+     * sees a copy only while it is somewhere else too); the step does: the set must grow by the
+     * buffer. It reads the delivered set and the allocation flags, on {@code Reorder} steps only.
+     *
+     * @param m the configured model
+     * @return the property
+     */
+    static ActionProperty<LayoutState> noDuplicateDelivery(DataPartition m) {
+        PackedModel.StepTest once = (from, o, code, to) -> m.handedOver(code, to, 0) < 0
+                || m.deliveredCount(to, 0) > m.deliveredCount(from, o);
+        return new ActionProperty<LayoutState>(NO_DUPLICATE, (from, a, to) -> {
+            if (!a.name().equals("Reorder")) {
+                return true;
+            }
+            int id = (Integer) a.params().get("dataId");
+            return to.test((s, o) -> m.allocated(s, o, id)) || delivered(m, to) > delivered(m, from);
+        }).withPacked(once).withReads(Reads.of(slots(m, "delivered", "allocated"), "Reorder"));
+    }
+
+    private static int delivered(DataPartition m, LayoutState s) {
+        int[] v = new int[s.length()];
+        s.copyTo(v, 0);
+        return m.deliveredCount(v, 0);
     }
 
     private static Invariant<LayoutState> invariant(String name, PackedModel.StateTest test, DataPartition m,
