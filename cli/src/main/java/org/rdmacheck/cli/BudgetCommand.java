@@ -212,7 +212,7 @@ public final class BudgetCommand implements Callable<Integer> {
         j.put("variant", variant);
         JsonValues.parameters(j, "parameters", "fabric", parameters);
         j.put("property", FabricProperties.NO_ROUTING_DEADLOCK);
-        j.put("expected", mustFail ? "fails" : "holds");
+        j.put("expected", Finding.Expectation.holds(!mustFail).name());
         Finding.Verdict verdict = verdict(o);
         j.put("verdict", verdict.name());
         int code = exit(o, mustFail, other);

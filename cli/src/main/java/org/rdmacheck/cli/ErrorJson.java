@@ -2,7 +2,6 @@ package org.rdmacheck.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.rdmacheck.checker.trace.TraceJson;
@@ -55,7 +54,7 @@ final class ErrorJson {
         }
         Kind k = kind != Kind.INPUT || file == null ? kind : file.endsWith(".tla") ? Kind.SPEC
                 : file.endsWith(".cfg") ? Kind.CONFIG : Kind.INPUT;
-        e.put("kind", k.name().toLowerCase(Locale.ROOT));
+        e.put("kind", k.name());
         try {
             return TraceJson.MAPPER.writeValueAsString(root);
         } catch (JsonProcessingException ex) {

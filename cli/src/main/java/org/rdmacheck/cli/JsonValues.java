@@ -69,15 +69,36 @@ public final class JsonValues {
      * @param parameters the parameters as given
      */
     public static void parameters(ObjectNode o, String key, String model, Map<String, String> parameters) {
-        ObjectNode p = o.putObject(key);
+        typed(o.putObject(key), model, parameters);
+    }
+
+    /**
+     * Writes a model's parameters into an object typed as it declares them (see {@link #parameters}).
+     *
+     * @param p          the object to write into
+     * @param model      the model's name (need not be in the catalog)
+     * @param parameters the parameters as given
+     */
+    public static void typed(ObjectNode p, String model, Map<String, String> parameters) {
         Optional<ModelEntry> entry = Catalog.entries().stream().filter(e -> e.name().equals(model)).findFirst();
-        parameters.forEach((name, value) -> {
-            if (entry.isPresent() && isInteger(entry.get(), name) && value.matches("-?\\d{1,9}")) {
-                p.put(name, Integer.parseInt(value));
-            } else {
-                p.put(name, value);
-            }
-        });
+        parameters.forEach((name, value) -> parameter(p, name, entry.isPresent() && isInteger(entry.get(), name),
+                value));
+    }
+
+    /**
+     * Writes one parameter value: a JSON integer when the parameter is an integer one, else a string.
+     *
+     * @param o       the object to write into
+     * @param key     the field's name
+     * @param integer whether the model declares the parameter as an integer
+     * @param value   its value as given
+     */
+    public static void parameter(ObjectNode o, String key, boolean integer, String value) {
+        if (integer && value.matches("-?\\d{1,9}")) {
+            o.put(key, Integer.parseInt(value));
+        } else {
+            o.put(key, value);
+        }
     }
 
     /**

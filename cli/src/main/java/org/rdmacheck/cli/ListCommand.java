@@ -76,7 +76,7 @@ final class ListCommand implements Callable<Integer> {
                     ArrayNode mf = vo.putArray("mustFail");
                     v.mustFail().stream().sorted().forEach(mf::add);
                     ObjectNode vd = vo.putObject("defaults");
-                    v.defaults().forEach(vd::put);
+                    JsonValues.typed(vd, e.name(), v.defaults());
                 }
                 ArrayNode lv = o.putArray("liveness");
                 livenessOf(e).forEach((prop, row) -> {
@@ -97,9 +97,9 @@ final class ListCommand implements Callable<Integer> {
                     mo.put("purpose", m.purpose());
                     mo.put("variant", m.variant());
                     ObjectNode cov = mo.putObject("coverage");
-                    m.coverage().forEach(cov::put);
+                    JsonValues.typed(cov, e.name(), m.coverage());
                     com.fasterxml.jackson.databind.node.ArrayNode more = mo.putArray("moreScopes");
-                    m.moreScopes().forEach(scope -> scope.forEach(more.addObject()::put));
+                    m.moreScopes().forEach(scope -> JsonValues.typed(more.addObject(), e.name(), scope));
                     mo.put("description", m.description());
                 }
                 ObjectNode st = o.putObject("structuralProperties");
@@ -108,7 +108,7 @@ final class ListCommand implements Callable<Integer> {
                 for (ParamSpec p : e.parameters()) {
                     ObjectNode po = ps.addObject();
                     po.put("name", p.name());
-                    po.put("default", p.defaultValue());
+                    JsonValues.parameter(po, "default", p instanceof ParamSpec.Int, p.defaultValue());
                     po.put("accepted", p.accepted());
                     if (p instanceof ParamSpec.Int i) {
                         po.put("type", "integer");

@@ -61,7 +61,7 @@ public final class Output {
         o.put("variant", r.variant());
         JsonValues.parameters(o, "parameters", r.model(), r.parameters());
         o.put("property", r.property());
-        o.put("expected", r.expected().word());
+        o.put("expected", r.expected().name());
         o.put("verdict", r.verdict().name());
         o.put("outcome", r.outcome().name());
         o.put("asExpected", r.outcome() == Finding.Outcome.AS_EXPECTED);

@@ -185,7 +185,7 @@ public final class PerFlowCommand implements Callable<Integer> {
             ObjectNode p = props.addObject();
             p.put("property", pv.property());
             p.put("lemma", row.lemma());
-            p.put("expected", row.lemma() ? "holds" : row.mustFail() ? "fails" : "holds");
+            p.put("expected", Finding.Expectation.holds(row.lemma() || !row.mustFail()).name());
             p.put("verdict", pv.verdict().name());
             p.put("unexpected", row.unexpected());
             p.put("flow", pv.flow().orElse(null));

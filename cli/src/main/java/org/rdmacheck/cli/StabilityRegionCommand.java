@@ -75,7 +75,10 @@ final class StabilityRegionCommand implements Callable<Integer> {
             JsonValues.figure(o, "wallMillis", millis, Quantity.Unit.MILLISECONDS);
             StabilityJson.stop(o, stop, region.cells().size(), planned);
             o.set("flows", org.rdmacheck.checker.trace.TraceJson.MAPPER.valueToTree(n));
-            o.set("tauStar_us", org.rdmacheck.checker.trace.TraceJson.MAPPER.valueToTree(d));
+            ArrayNode delaysJson = o.putArray("tauStar_us");
+            for (double delay : d) {
+                JsonValues.put(delaysJson.addObject(), Quantity.of("tauStar_us", delay, Quantity.Unit.MICROSECONDS));
+            }
             ArrayNode arr = o.putArray("cells");
             region.cells().forEach(c -> cell(arr.addObject(), c));
             o.put("inRegion", region.inRegion().size());

@@ -240,7 +240,7 @@ class BudgetCommandTest {
         assertTrue(JsonSchemaTest.schema("budget.schema.json").validate(j).isEmpty(), r.out());
         assertEquals("VIOLATED", j.get("verdict").asText());
         assertEquals("AS_EXPECTED", j.get("outcome").asText());
-        assertEquals("fails", j.get("expected").asText());
+        assertEquals("FAILS", j.get("expected").asText());
         assertEquals(8, j.get("deadlock").get("steps").get("value").asInt());
         assertEquals("steps", j.get("deadlock").get("steps").get("unit").asText());
         assertEquals(9, j.get("deadlock").get("trace").size());

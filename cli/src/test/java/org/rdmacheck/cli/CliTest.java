@@ -117,7 +117,19 @@ class CliTest {
         }
         assertEquals("ordered", phil.get("defaultVariant").asText());
         assertTrue(phil.get("variants").get(1).get("expectedToFail").asBoolean());
-        assertEquals("5", phil.get("parameters").get(0).get("default").asText());
+        // an integer parameter's default, a variant's defaults and a mechanism's coverage are JSON integers
+        assertTrue(phil.get("parameters").get(0).get("default").isInt(), phil.get("parameters").toString());
+        assertEquals(5, phil.get("parameters").get(0).get("default").asInt());
+        for (JsonNode m : models) {
+            for (JsonNode v : m.get("variants")) {
+                v.get("defaults").fields().forEachRemaining(f -> assertFalse(
+                        f.getValue().isTextual() && f.getValue().asText().matches("\\d+"), m.get("model") + " " + f));
+            }
+            for (JsonNode k : m.get("mechanisms")) {
+                k.get("coverage").fields().forEachRemaining(f -> assertFalse(
+                        f.getValue().isTextual() && f.getValue().asText().matches("\\d+"), m.get("model") + " " + f));
+            }
+        }
     }
 
     static Stream<Arguments> badInputs() {

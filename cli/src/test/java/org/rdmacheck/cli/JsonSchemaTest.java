@@ -285,7 +285,7 @@ class JsonSchemaTest {
         JsonNode json = TraceJson.MAPPER.readTree(r.out());
         assertTrue(schema("error.schema.json").validate(json).isEmpty(), r.out());
         JsonNode e = json.get("error");
-        assertEquals("spec", e.get("kind").asText());
+        assertEquals("SPEC", e.get("kind").asText());
         assertTrue(e.get("file").asText().endsWith("Mid.tla"), r.out());
         assertEquals(3, e.get("line").asInt());
         assertEquals(9, e.get("column").asInt());
@@ -295,7 +295,7 @@ class JsonSchemaTest {
         assertEquals(2, usage.code());
         JsonNode u = TraceJson.MAPPER.readTree(usage.out());
         assertTrue(schema("error.schema.json").validate(u).isEmpty(), usage.out());
-        assertEquals("usage", u.get("error").get("kind").asText());
+        assertEquals("USAGE", u.get("error").get("kind").asText());
     }
 
     @Test

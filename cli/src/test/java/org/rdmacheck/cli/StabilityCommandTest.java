@@ -220,6 +220,8 @@ class StabilityCommandTest {
         assertEquals(0, r.code(), r.err());
         JsonNode o = TraceJson.MAPPER.readTree(r.out());
         assertEquals(6, o.get("cells").size());
+        assertEquals(50.0, o.get("tauStar_us").get(1).get("value").asDouble());
+        assertEquals("us", o.get("tauStar_us").get(1).get("unit").asText());
         JsonNode rec = o.get("recommended");
         assertFalse(rec.isNull());
         assertEquals("IN_REGION", rec.get("verdict").asText());

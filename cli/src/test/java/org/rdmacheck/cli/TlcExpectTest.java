@@ -41,7 +41,7 @@ class TlcExpectTest {
         assertEquals(0, r.code(), r.err());
         JsonNode row = byProperty(r.out()).get("InOrderDelivery");
         assertEquals("VIOLATED", row.get("verdict").asText());
-        assertEquals("fails", row.get("expected").asText());
+        assertEquals("FAILS", row.get("expected").asText());
     }
 
     @Test
@@ -50,7 +50,7 @@ class TlcExpectTest {
         assertEquals(1, r.code(), r.err());
         JsonNode row = byProperty(r.out()).get("InOrderDelivery");
         assertEquals("VERIFIED", row.get("verdict").asText());
-        assertEquals("fails", row.get("expected").asText());
+        assertEquals("FAILS", row.get("expected").asText());
     }
 
     @Test
@@ -71,12 +71,12 @@ class TlcExpectTest {
                 "--json");
         assertEquals(3, pinned.code(), "Stuck failed as expected, Type (must hold) was left unfinished");
         Map<String, JsonNode> pinnedRows = byProperty(pinned.out());
-        assertEquals("fails", pinnedRows.get("Stuck").get("expected").asText());
-        assertEquals("holds", pinnedRows.get("Type").get("expected").asText());
+        assertEquals("FAILS", pinnedRows.get("Stuck").get("expected").asText());
+        assertEquals("HOLDS", pinnedRows.get("Type").get("expected").asText());
 
         CliTest.Run ok = CliTest.run("tlc", dir.toString(), "--property", "Stuck", "--expect", "violated", "--json");
         assertEquals(0, ok.code(), ok.err());
-        assertEquals("none", byProperty(ok.out()).get("Type").get("expected").asText());
+        assertEquals("NONE", byProperty(ok.out()).get("Type").get("expected").asText());
 
         CliTest.Run wrong = CliTest.run("tlc", dir.toString(), "--expect", "Type=violated");
         assertEquals(1, wrong.code(), wrong.err());
