@@ -25,7 +25,7 @@ import org.rdmacheck.properties.fabric.FabricProperties;
 class ContainedKindTest {
 
     private static final ExplorerSettings SETTINGS = ExplorerSettings.defaults().withThreads(1)
-            .withProgress(0, r -> { }).withMaxMillis(120_000);
+            .withProgress(0, r -> { }).withMaxStates(5_000_000);
 
     @SuppressWarnings("unchecked")
     private static List<Finding> rows(boolean planted) {

@@ -27,7 +27,7 @@ import org.rdmacheck.properties.fabric.FabricProperties;
 class EscapeRefusalTest {
 
     private static final ExplorerSettings SETTINGS = ExplorerSettings.defaults().withThreads(1)
-            .withProgress(0, r -> { }).withMaxMillis(120_000).withStopAtFirstViolation(true);
+            .withProgress(0, r -> { }).withMaxStates(5_000_000).withStopAtFirstViolation(true);
 
     @SuppressWarnings("unchecked")
     private static Finding unexplained(String variant, boolean planted) {

@@ -38,7 +38,7 @@ class KnockoutsSuiteTest {
     @Test
     void thePartsFindWhatTheCommandFinds(@TempDir Path dir) throws Exception {
         ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
-                .withMaxMillis(120_000);
+                .withMaxStates(5_000_000);
         List<String> models = List.of("gbn", "escape-vl", "partition");
         List<ModelEntry> entries = KnockoutsCommand.entries(List.of()).stream()
                 .filter(e -> models.contains(e.name())).toList();

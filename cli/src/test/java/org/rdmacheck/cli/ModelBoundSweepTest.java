@@ -47,7 +47,7 @@ class ModelBoundSweepTest {
     @MethodSource("knockouts")
     void aKnockoutAtTheDefaultsFailsNothing(String model, String knockout) throws Exception {
         CliTest.Run r = CliTest.run("check", model, "--knockout", knockout, "--no-save", "--no-progress", "--threads",
-                "1", "--max-states", "300000", "--max-time", "60s", "--json");
+                "1", "--max-states", "300000", "--json");
         assertTrue(r.code() == 0 || r.code() == 1 || r.code() == 3, r.out() + r.err());
         boolean bound = false;
         for (JsonNode row : TraceJson.MAPPER.readTree(r.out())) {

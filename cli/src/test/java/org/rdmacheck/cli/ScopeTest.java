@@ -22,7 +22,7 @@ import org.rdmacheck.properties.catalog.Catalog;
 class ScopeTest {
 
     private static ExplorerSettings settings() {
-        return ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { }).withMaxMillis(60_000);
+        return ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { }).withMaxStates(5_000_000);
     }
 
     @ParameterizedTest(name = "modulus {0}")

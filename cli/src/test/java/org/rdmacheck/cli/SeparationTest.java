@@ -23,7 +23,7 @@ import org.rdmacheck.properties.catalog.Catalog;
 class SeparationTest {
 
     private static ExplorerSettings settings() {
-        return ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { }).withMaxMillis(60_000);
+        return ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { }).withMaxStates(5_000_000);
     }
 
     private static final List<Scope.Dimension> MESSAGES = List.of(Scope.Dimension.of("messages", List.of(1, 2, 3, 4)));

@@ -43,7 +43,7 @@ class SharedExplorationTest {
     @MethodSource("checks")
     void oneExplorationFindsWhatTwoFind(String model, String variant, Map<String, String> params, @TempDir Path dir) {
         ExplorerSettings settings = ExplorerSettings.defaults().withThreads(2).withProgress(0, r -> { })
-                .withMaxMillis(300_000);
+                .withMaxStates(5_000_000);
         CheckSpec<?> spec = Catalog.find(model).build(variant, Params.of(params));
         LivenessSpec<?> live = ModelChecks.livenessOf(spec).orElseThrow();
         assertFalse(live.properties().isEmpty());

@@ -23,7 +23,7 @@ class SuiteParallelTest {
 
     @Test
     void stepsSideBySideFindWhatStepsInTurnFind(@TempDir Path dir) {
-        ExplorerSettings settings = ExplorerSettings.defaults().withMaxMillis(600_000);
+        ExplorerSettings settings = ExplorerSettings.defaults().withMaxStates(5_000_000);
         StringWriter log = new StringWriter();
         List<Finding> inTurn = Suite.run(SUBSET, settings.withThreads(1), dir.resolve("one"),
                 new PrintWriter(log));

@@ -149,7 +149,7 @@ class TimeLimitTest {
 
     @Test
     void stabilityMarginsThatFinishesSaysSo() throws Exception {
-        CliTest.Run r = CliTest.run("fluid", "stability", "margins", "--param", "N=8", "--max-time", "30s", "--json");
+        CliTest.Run r = CliTest.run("fluid", "stability", "margins", "--param", "N=8", "--max-time", "10m", "--json");
         assertEquals(0, r.code(), r.err());
         JsonNode o = TraceJson.MAPPER.readTree(r.out());
         assertTrue(o.get("stopped").isNull());

@@ -91,7 +91,7 @@ class TraceExtensionsGoodputTest {
 
     private static Finding goodputRow(CheckSpec<LayoutState> spec) {
         List<Finding> rows = ModelChecks.run(spec, null, ExplorerSettings.defaults().withThreads(1)
-                .withProgress(0, r -> { }).withMaxMillis(120_000), null);
+                .withProgress(0, r -> { }).withMaxStates(5_000_000), null);
         assertEquals(1, rows.size());
         return rows.get(0);
     }

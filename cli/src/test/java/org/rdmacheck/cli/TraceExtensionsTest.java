@@ -32,7 +32,7 @@ class TraceExtensionsTest {
         CheckSpec<?> built = Catalog.find("iofd").build(variant, Params.of(params));
         CheckSpec<?> spec = built.selecting(p -> p.name().equals(DEADLOCK_FREE));
         ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
-                .withMaxMillis(120_000);
+                .withMaxStates(5_000_000);
         List<Finding> rows = ModelChecks.run(spec, null, settings, null);
         assertEquals(1, rows.size());
         return rows.get(0);
@@ -54,7 +54,7 @@ class TraceExtensionsTest {
     void theStallPropertiesShareTheExtension() {
         CheckSpec<?> built = Catalog.find("iofd").build("dft-one-message", Params.of(Map.of("tokens", "3")));
         ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
-                .withMaxMillis(120_000);
+                .withMaxStates(5_000_000);
         List<Finding> rows = ModelChecks.run(built, settings, null);
         List<String> violated = rows.stream().filter(f -> f.verdict() == Finding.Verdict.VIOLATED)
                 .map(Finding::property).sorted().toList();
@@ -73,7 +73,7 @@ class TraceExtensionsTest {
         CheckSpec<?> built = Catalog.find("iofd").build("dft-one-message", Params.of(Map.of("tokens", "3")));
         org.rdmacheck.properties.liveness.LivenessSpec<?> live = Catalog.find("iofd").liveness(built).orElseThrow();
         ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
-                .withMaxMillis(120_000);
+                .withMaxStates(5_000_000);
         List<Finding> rows = ModelChecks.run(built.selecting(p -> false), live, settings, null);
         assertEquals(1, rows.size());
         Finding f = rows.get(0);
@@ -118,7 +118,7 @@ class TraceExtensionsTest {
         CheckSpec<org.rdmacheck.model.layout.LayoutState> planted = new CheckSpec<>(real.modelName(), real.variant(),
                 real.parameters(), failureStops(real.model()), real.properties(), Set.of(DEADLOCK_FREE));
         ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
-                .withMaxMillis(120_000);
+                .withMaxStates(5_000_000);
         List<Finding> rows = ModelChecks.run(planted, null, settings, null);
         assertEquals(1, rows.size());
         Finding f = rows.get(0);
@@ -228,7 +228,7 @@ class TraceExtensionsTest {
         CheckSpec<?> built = Catalog.find("iofd").build("dft-one-message", Params.of(Map.of("tokens", "3")));
         org.rdmacheck.properties.liveness.LivenessSpec<?> live = Catalog.find("iofd").liveness(built).orElseThrow();
         ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
-                .withMaxMillis(120_000);
+                .withMaxStates(5_000_000);
         CheckSpec<?> none = built.selecting(p -> false);
         TraceExtensions ext = TraceExtensions.of(none).orElseThrow();
         Finding f = ModelChecks.run(none, live, settings, null).get(0);
@@ -248,7 +248,7 @@ class TraceExtensionsTest {
         CheckSpec<?> built = Catalog.find("iofd").build("dft-one-failure", Params.of(Map.of("background", "2")));
         CheckSpec<?> spec = built.selecting(p -> p.name().equals(DEADLOCK_FREE));
         ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
-                .withMaxMillis(120_000);
+                .withMaxStates(5_000_000);
         Finding f = ModelChecks.run(spec, null, settings, out).get(0);
         assertEquals(Finding.Outcome.AS_EXPECTED, f.outcome(), f.detail());
         Path own = f.counterexample().orElseThrow().file().orElseThrow();
@@ -314,7 +314,7 @@ class TraceExtensionsTest {
 
     private static Finding unexpectedRow(CheckSpec<?> spec, org.rdmacheck.checker.Counterexample c) {
         ExplorerSettings settings = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { })
-                .withMaxMillis(120_000);
+                .withMaxStates(5_000_000);
         Finding f = ModelChecks.run(spec, null, settings, null).get(0);
         assertEquals(Finding.Verdict.VIOLATED, f.verdict());
         return f.withExpected(Finding.Expectation.HOLDS).withCounterexample(c, null).withDetail("");

@@ -33,7 +33,7 @@ import org.rdmacheck.properties.fabric.FabricProperties;
 class BudgetPlantedBugsTest {
 
     private static final ExplorerSettings ONE = ExplorerSettings.defaults().withThreads(1).withProgress(0, p -> { })
-            .withMaxMillis(600_000);
+            .withMaxStates(5_000_000);
 
     @SuppressWarnings("unchecked")
     private static CheckSpec<LayoutState> spec(Map<String, String> params) {

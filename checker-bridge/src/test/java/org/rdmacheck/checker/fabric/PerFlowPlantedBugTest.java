@@ -27,7 +27,7 @@ import org.rdmacheck.properties.fabric.FabricProperties;
 class PerFlowPlantedBugTest {
 
     private static final ExplorerSettings ONE = ExplorerSettings.defaults().withThreads(1).withProgress(0, p -> { })
-            .withMaxMillis(120_000);
+            .withMaxStates(5_000_000);
 
     /**
      * One 2-packet message over one spine, two background packets, threshold 2 < xoff 4 (resuming at 3): the

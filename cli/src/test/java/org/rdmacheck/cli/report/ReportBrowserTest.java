@@ -154,7 +154,7 @@ class ReportBrowserTest {
             "replications=3", "--param", "messages=10", "--out", home.resolve("out/gbn-sim").toString()},
                 new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())));
         StringWriter scope = new StringWriter();
-        assertEquals(0, Main.run(new String[] {"scope", "philosophers", "--json", "--max-time", "60s"},
+        assertEquals(0, Main.run(new String[] {"scope", "philosophers", "--json", "--max-states", "5000000"},
                 new PrintWriter(scope), new PrintWriter(new StringWriter())));
         Files.createDirectories(home.resolve("out/scope"));
         Files.writeString(home.resolve("out/scope/philosophers.json"), scope.toString());
