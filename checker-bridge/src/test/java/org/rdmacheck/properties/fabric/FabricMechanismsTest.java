@@ -46,6 +46,8 @@ class FabricMechanismsTest {
             Map.entry("escape-access", FabricProperties.NO_ROUTING_DEADLOCK),
             Map.entry("pfc-pause", FabricProperties.EXACTLY_ONCE),
             Map.entry("pfc-counts-background", FabricProperties.LOSSLESS),
+            Map.entry("pfc-hysteresis", FabricProperties.RESUME_AT_XON),
+            Map.entry("ecn-mark", FabricProperties.ECN_MARKS_CONGESTION),
             Map.entry("failure-cleanup", FabricProperties.NO_STALE),
             Map.entry("dft-hit-waits", FabricProperties.IN_ORDER),
             Map.entry("no-return-from-vl0", FabricProperties.IN_ORDER));
@@ -64,6 +66,10 @@ class FabricMechanismsTest {
     /** Mechanisms whose coverage scope takes minutes (the routing deadlock of two opposing 3-packet
      * messages under the lane rule silent): {@code FabricMechanismsSlowTest}. */
     static final Set<String> SLOW = Set.of("escape-access");
+
+    /** Mechanisms that change only what an action shows, never a state or a move: the ECN mark is a bit of a
+     * Send's or Forward's code, which nothing in the fabric reads (no rate control is modelled). */
+    private static final Set<String> LABELS_ONLY = Set.of("ecn-mark");
 
     static ExplorationReport explore(CheckSpec<?> spec) {
         return new Explorer(ExplorerSettings.defaults().withThreads(2).withProgress(0, r -> { })).check(spec);
@@ -96,6 +102,9 @@ class FabricMechanismsTest {
         ExplorationReport with = explore(at(entry, m, false).selecting(p -> p.name().equals(property)));
         assertTrue(with.complete());
         assertInstanceOf(CheckResult.Verified.class, with.result(property), m.name() + " design");
+        if (LABELS_ONLY.contains(m.name())) {
+            return; // the same graph with other labels: the violation above is the difference
+        }
         ExplorationReport without = exploreUpTo(at(entry, m, true).selecting(p -> false),
                 with.stats().distinctStates() + 1, false);
         assertNotEquals(List.of(with.stats().distinctStates(), with.stats().transitions()),

@@ -211,6 +211,13 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
         /** PFC: a buffer's pause (and, with hysteresis, its resume) counts every packet it holds,
          * background traffic included (knocked out: it counts the modelled messages' packets only) */
         PFC_COUNTS_BACKGROUND("pfc-counts-background"),
+        /** PFC hysteresis (seed 004, 4: RESUME once the queue falls below the pause threshold by two MTU): a
+         * paused buffer resumes its upstream at xon = xoff - pfc-hysteresis (knocked out: as soon as it holds
+         * fewer than xoff packets) */
+        PFC_HYSTERESIS("pfc-hysteresis"),
+        /** ECN (seed 004, 3.1 and 4; seed 000, IV-B): a packet that joins a buffer holding the ECN threshold or
+         * more is marked (knocked out: no packet is ever marked) */
+        ECN_MARK("ecn-mark"),
         /** §IV-C repair: the failure notice frees the dropped messages' entries (knocked out: they stay) */
         FAILURE_CLEANUP("failure-cleanup"),
         /** §IV-A: a DFT hit whose port is full waits (knocked out: it falls back to ECMP on VL1) */

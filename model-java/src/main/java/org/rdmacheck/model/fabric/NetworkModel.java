@@ -97,9 +97,11 @@ public final class NetworkModel implements LayoutModel {
     private final int flows;
     private final int packets;
     private final int xoff;
+    /** where a paused buffer resumes its upstream: xon; knocked out (pfc-hysteresis), xoff - 1, as without hysteresis */
     private final int xon;
     private final boolean hysteresis;
     private final int threshold;
+    /** the occupancy of a joined buffer from which a packet is ECN-marked: ecn; knocked out (ecn-mark), never */
     private final int ecn;
     /** whether actions carry the ECN mark and the could-deflect flag: the fabric's do, the presets' show neither */
     private final boolean marks;
@@ -474,14 +476,14 @@ public final class NetworkModel implements LayoutModel {
                     + packets + " packets and " + config.tokens() + " tokens: expected at most 127 flows, 2046 arcs, "
                     + "16 packets and 15 tokens (an action's code)");
         }
+        FabricOptions o = config.options();
         this.xoff = config.xoff();
-        this.xon = config.xon();
+        this.xon = o.off(Knockout.PFC_HYSTERESIS) ? xoff - 1 : config.xon();
         this.hysteresis = g.paused != null;
         this.threshold = config.threshold();
-        this.ecn = config.ecn();
+        this.ecn = o.off(Knockout.ECN_MARK) ? Integer.MAX_VALUE : config.ecn();
         this.marks = !iofd && !escapeVl;
         this.dftSize = config.dftSize();
-        FabricOptions o = config.options();
         initTokens = new int[flows];
         srcTor = new int[flows];
         for (int f = 0; f < flows; f++) {

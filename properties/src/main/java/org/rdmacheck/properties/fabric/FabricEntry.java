@@ -452,6 +452,20 @@ public final class FabricEntry implements ModelEntry {
                         "a buffer pauses (and resumes) on the modelled messages' packets alone")
                         // without hysteresis the count is the pause test itself, not the pause bit's update
                         .withScope(with(PFC_SCOPE, "pfc-hysteresis", "1")),
+                // seed 004, 4: RESUME once the queue falls below t_PFC by two MTU. Knocked out, a configuration
+                // with pfc-hysteresis h is the configuration with pfc-hysteresis 1 (the pause bit is then the
+                // occupancy's), which the design's other properties are checked at: only ResumeAtXon can tell
+                // (docs/knockouts.md, structural)
+                new Mechanism("pfc-hysteresis", "PFC resumes a paused upstream only once its buffer falls to xon = "
+                        + "xoff - pfc-hysteresis", "seed 004, 4", FabricProperties.RESUME_AT_XON, "repaired", PFC_SCOPE,
+                        "a paused buffer resumes its upstream as soon as it holds fewer than xoff packets"),
+                // seed 004, 3.1 (CP) and 4; seed 000, IV-B: the mark is the congestion signal DCQCN's fall-back
+                // reacts to. Nothing in the fabric reads a mark (no rate control is modelled), so only a
+                // property of the marks can tell: the buffer must reach ecn (2) below xoff (3), one background
+                // packet and the first packet ahead of the second
+                new Mechanism("ecn-mark", "ECN marks a packet that joins a buffer at or above the ECN threshold",
+                        "seed 004, 3.1 and 4; seed 000, IV-B", FabricProperties.ECN_MARKS_CONGESTION, "repaired",
+                        oneFlow, "no packet is ever ECN-marked"),
                 new Mechanism("dft-hit-waits", "a packet whose DFT port is full waits (no local re-route)",
                         "seed 000, IV-A", FabricProperties.IN_ORDER, "repaired",
                         scope("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0", "background", "2"),
@@ -472,6 +486,13 @@ public final class FabricEntry implements ModelEntry {
                         + "violates it",
                 FabricProperties.ABOVE_THRESHOLD, "restates the router's guard; the knock-out deflection-threshold "
                         + "violates it",
+                FabricProperties.RESUME_AT_XON, "restates PFC's resume rule (a pause bit is cleared only at xon = xoff "
+                        + "- pfc-hysteresis, background counted; with pfc-hysteresis 1 there is no bit and it holds by "
+                        + "construction); the knock-out pfc-hysteresis violates it, and no other property can: knocked "
+                        + "out, the model is the one with pfc-hysteresis 1",
+                FabricProperties.ECN_MARKS_CONGESTION, "restates the ECN marking rule (a packet joining a buffer that "
+                        + "holds ecn or more is marked); the knock-out ecn-mark violates it. No other property reads a "
+                        + "mark but DeflectionBeforeEcnMark, which a missing mark cannot violate",
                 FabricProperties.TO_DESTINATION, "restates the router's guard (deflection ports exclude hosts); the "
                         + "knock-out tor-no-host-deflection violates it",
                 FabricProperties.LONG_FLOWS, "restates the router's guard (long flows carry no token); the knock-out "

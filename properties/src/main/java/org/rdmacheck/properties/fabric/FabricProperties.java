@@ -36,6 +36,12 @@ public final class FabricProperties {
      * upstream at xoff, at once, so no headroom is needed): no (port, lane) buffer ever holds more than
      * xoff packets, its background packets included; a packet beyond xoff would find no room and be lost. */
     public static final String LOSSLESS = "LosslessBuffers";
+    /** PFC hysteresis (seed 004 §4: "The switch sends RESUME message when the queue falls below t_PFC by two
+     * MTU"): a buffer resumes its paused upstream only once it holds at most xon = xoff - pfc-hysteresis
+     * packets, background included, so it accepts pfc-hysteresis packets between a RESUME and the next PAUSE
+     * (one PAUSE/RESUME pair per pfc-hysteresis packets at most). With pfc-hysteresis 1 the pause state is
+     * the occupancy's and no step resumes early by construction. */
+    public static final String RESUME_AT_XON = "ResumeAtXon";
     /** No DFT entry remains once every message is delivered. */
     public static final String NO_LEAK = "NoDftLeak";
     /** Every DFT entry belongs to a message still on its way (a packet in flight or still to send):
@@ -44,6 +50,11 @@ public final class FabricProperties {
     /** A packet is ECN-marked on its ECMP port only when deflection was not available to it
      * (seed 000 §IV-B: the light-weight IOFD acts before the heavy-weight ECN response). */
     public static final String DEFLECT_BEFORE_ECN = "DeflectionBeforeEcnMark";
+    /** Congestion is signalled: a packet that joins a (port, lane) buffer holding the ECN threshold or more
+     * packets, background included, carries the ECN mark (seed 004 §3.1, CP: marked once the queue exceeds
+     * the threshold; seed 000 §IV-B: congestion IOFD does not absorb, tokens exhausted, incurs ECN marks,
+     * DCQCN's fall-back). */
+    public static final String ECN_MARKS_CONGESTION = "EcnMarksCongestion";
     /** No reachable state has packets in buffers none of which can move (seed 000 §IV-B: the routing
      * deadlock escape lanes exist to prevent; a stall after a discarded packet is not one). */
     public static final String NO_ROUTING_DEADLOCK = "NoRoutingDeadlock";
@@ -89,6 +100,8 @@ public final class FabricProperties {
         PackedModel.StateTest noLeak = (s, o) -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
         PackedModel.StateTest noStale = model::noStaleEntry;
         PackedModel.ParentStepTest beforeEcn = (from, o, code, to) -> beforeEcn(code);
+        int ecn = model.config().ecn();
+        PackedModel.ParentStepTest marksCongestion = (from, o, code, to) -> marksCongestion(model, ecn, from, o, code);
         PackedModel.StateTest moves = model::someBufferedPacketMoves;
         PackedModel.StateTest offered = model::deflectionOffered;
         PackedModel.StateTest explained = model::noUnexplainedBlocking;
@@ -102,6 +115,10 @@ public final class FabricProperties {
         PackedModel.StateTest lossless = model::withinXoff;
         // what each property reads, and the actions it judges: the partial-order reduction's visibility (Reads)
         NetworkLayout g = model.fields();
+        int xon = model.config().xon();
+        // with hysteresis the test reads the successor's pause bits; without, there are none (nor a successor to lay out)
+        PackedModel.StepTest resumeAtXon = g.paused == null ? (PackedModel.ParentStepTest) (from, o, code, to) -> true
+                : (from, o, code, to) -> resumedAtXon(model, g, xon, from, o, to);
         List<Slot> dfts = present(g.dft);
         List<Slot> buffers = List.of(g.buffers);
         List<Slot> occupancy = concat(buffers, List.of(g.background), g.paused == null ? List.of() : List.of(g.paused));
@@ -117,11 +134,14 @@ public final class FabricProperties {
         ps.add(step(IN_ORDER_AFTER_FAILURE, model, afterFailure).withReads(deliveriesAndFailure));
         ps.add(new Invariant<LayoutState>(LOSSLESS, s -> s.test(lossless)).withPacked(lossless)
                 .withReads(Reads.of(concat(buffers, List.of(g.background)))));
+        ps.add(step(RESUME_AT_XON, model, resumeAtXon).withReads(Reads.of(occupancy)));
         ps.add(new Invariant<LayoutState>(NO_LEAK, s -> s.test(noLeak)).withPacked(noLeak)
                 .withReads(Reads.of(concat(List.of(g.expected), dfts))));
         ps.add(new Invariant<LayoutState>(NO_STALE, s -> s.test(noStale)).withPacked(noStale)
                 .withReads(Reads.of(concat(dfts, List.of(g.sent), buffers))));
         ps.add(step(DEFLECT_BEFORE_ECN, model, beforeEcn).withReads(routed));
+        ps.add(step(ECN_MARKS_CONGESTION, model, marksCongestion)
+                .withReads(Reads.of(concat(buffers, List.of(g.background)), SEND, FORWARD)));
         ps.add(new Invariant<LayoutState>(NO_ROUTING_DEADLOCK, s -> s.test(moves)).withPacked(moves)
                 .withReads(Reads.of(routing)));
         ps.add(new Invariant<LayoutState>(NO_UNEXPLAINED_BLOCKING, s -> s.test(explained)).withPacked(explained)
@@ -142,6 +162,26 @@ public final class FabricProperties {
     private static boolean beforeEcn(long code) {
         return !NetworkSteps.routed(code) || NetworkModel.route(code) != Route.NORMAL
                 || !NetworkModel.ecnMarked(code) || !NetworkModel.couldDeflect(code);
+    }
+
+    /** {@code EcnMarksCongestion} on a step: a Send or Forward into a buffer holding ecn packets or more is marked. */
+    private static boolean marksCongestion(NetworkModel model, int ecn, int[] from, int o, long code) {
+        return !NetworkSteps.routed(code) || NetworkModel.ecnMarked(code)
+                || model.occupancy(from, o, NetworkModel.out(code), NetworkModel.outLane(code)) < ecn;
+    }
+
+    /**
+     * {@code ResumeAtXon} on a step: every buffer whose pause bit the step clears holds at most xon packets
+     * after it, background included (the count PFC is specified to use, seed 004 §4).
+     */
+    private static boolean resumedAtXon(NetworkModel model, NetworkLayout g, int xon, int[] from, int o, int[] to) {
+        for (int b = 0; b < g.paused.length; b++) {
+            if (g.buffers[b] != null && g.paused[b].is(from, o) && !g.paused[b].is(to, 0)
+                    && model.occupancy(to, 0, model.net().bufArc(b >> 1), b & 1) > xon) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** {@code DeflectOnlyAboveThreshold} on a step: an allocation finds the packet's ECMP VL1 buffer at the threshold. */
