@@ -64,9 +64,11 @@ class CatalogReductionTest {
     static final Set<String> BEYOND_BUDGET = Set.of("dasr persistent-hysteresis", "escape-vl escape-deflect",
             "escape-vl one-lane", "fabric repaired-deadlock", "fabric repaired-failure", "fabric repaired-long-flow",
             "fabric repaired-ring", "fabric repaired-three-tokens", "iofd dft-five-tokens", "iofd dft-four-packets",
-            "iofd dft-four-tokens", "iofd dft-four-tokens-two-background-five-packets", "iofd dft-one-failure",
+            "iofd dft-four-tokens", "iofd dft-four-tokens-three-background",
+            "iofd dft-four-tokens-two-background-five-packets", "iofd dft-one-failure",
             "iofd dft-three-entries-two-background", "iofd dft-three-tokens-four-entries",
-            "iofd dft-three-tokens-three-entries", "iofd dft-two-background");
+            "iofd dft-three-tokens-three-entries", "iofd dft-three-tokens-three-entries-four-packets",
+            "iofd dft-two-background");
 
     static Stream<Arguments> layoutVariants() {
         List<Arguments> out = new ArrayList<>();

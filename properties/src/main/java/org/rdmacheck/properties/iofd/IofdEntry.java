@@ -143,6 +143,20 @@ public final class IofdEntry implements ModelEntry {
                         Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "5", "failures", "0", "tokens", "4",
                                 "background", "2")),
+                new VariantSpec("dft-four-tokens-three-background",
+                        "the repaired DFT (as dft) at dft's defaults with 4 tokens and 3 background packets: "
+                        + "dft-four-tokens-two-background-five-packets' shape with 3-packet messages, where no stored "
+                        + "trace extends (docs/iofd.md). Background on leaf1's port to spine1, h1's ECMP uplink, makes "
+                        + "leaf1 deflect h1's first packet to spine0 as it is sent, and background on spine0's port to "
+                        + "leaf0 makes spine0 deflect it back: the packet bounces between leaf1 and spine0, one entry "
+                        + "per pass at each (the key holds the tokens), until its last token is spent and both tables "
+                        + "are full; a third background packet on leaf1's port to spine0 leaves that queue room for "
+                        + "one packet, h1's third, pinned by h1's entry at spine0 to spine0's full queue to leaf1, "
+                        + "whose head, h1's second, is pinned by h1's entry at leaf1 back to leaf1's full queue to "
+                        + "spine0; h0's packets wait at spine0, its table full",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "failures", "0", "tokens", "4",
+                                "background", "3")),
                 new VariantSpec("dft-five-tokens", "the repaired DFT (as dft) at dft's defaults with 5 tokens: the "
                         + "grid of scope iofd grown past 4 tokens, where no stored trace extends (docs/iofd.md). "
                         + "Background on leaf1's port to h1 makes the destination ToR deflect h0's first packet back "
@@ -190,6 +204,20 @@ public final class IofdEntry implements ModelEntry {
                         Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
                         Map.of("flows", "0-1,1-0", "queue", "2", "packets", "3", "tokens", "3", "failures", "0",
                                 "dft", "4")),
+                new VariantSpec("dft-three-tokens-three-entries-four-packets", "the repaired DFT (as dft) with 3 "
+                        + "tokens, a 3-entry DFT and 4-packet messages: dft-three-tokens-three-entries one packet up, "
+                        + "where no stored trace extends (docs/iofd.md). Background on leaf1's port to h1 makes the "
+                        + "destination ToR deflect h0's first packet back to spine0 (an entry keyed by its 3 tokens) "
+                        + "and h0's second follows it; spine0 returns the first by ECMP and leaf1 deflects it again, "
+                        + "to spine1 (a second entry, keyed by 2), and h1's first packet, sent while leaf1's ECMP "
+                        + "port to spine1 holds it, takes the third entry to spine0: leaf1's queue to spine0 holds "
+                        + "h0's second packet, whose ECMP port at spine0 is spine0's full queue to leaf1 and which, "
+                        + "not a first packet, may not deflect, and h1's first; spine0's queue to leaf1 holds h0's "
+                        + "third and fourth, pinned by h0's 3-token entry at leaf1 to leaf1's full queue to spine0: "
+                        + "the link leaf1-spine0 deadlocks both ways",
+                        Set.of(DeadlockFreedom.standard().name(), IofdProperties.PROGRESS), Origin.REPAIR,
+                        Map.of("flows", "0-1,1-0", "queue", "2", "packets", "4", "tokens", "3", "failures", "0",
+                                "dft", "3")),
                 new VariantSpec("flow-keyed", "DFT entries keyed by the message id alone, as seed 000 IV-A states "
                         + "it: a message that loops back through a switch is reordered", reorder, Origin.PAPER,
                         Map.of()),
@@ -229,12 +257,15 @@ public final class IofdEntry implements ModelEntry {
     /**
      * Stored deadlocks left out of {@code rdmacheck all}: {@code dft-two-background}'s configuration has 1.6 M
      * states, {@code dft-three-entries-two-background}'s 1.9 M, {@code dft-five-tokens}' 2.5 M and
-     * {@code dft-four-tokens-two-background-five-packets}'s more than 50 M (their progress
+     * {@code dft-four-tokens-two-background-five-packets}'s more than 50 M,
+     * {@code dft-three-tokens-three-entries-four-packets}' 3.3 M and {@code dft-four-tokens-three-background}'s more
+     * than 3.1 M (their progress
      * and liveness analyses take minutes of a loaded core). {@code check iofd --variant V} runs each; their stored
      * traces replay in the default tier.
      */
     static final Set<String> NOT_IN_ALL = Set.of("dft-two-background", "dft-three-entries-two-background",
-            "dft-five-tokens", "dft-four-tokens-two-background-five-packets");
+            "dft-five-tokens", "dft-four-tokens-two-background-five-packets", "dft-four-tokens-three-background",
+            "dft-three-tokens-three-entries-four-packets");
 
     @Override
     public List<Run> allRuns() {
@@ -351,7 +382,8 @@ public final class IofdEntry implements ModelEntry {
             "dft-three-entries", "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-five-tokens",
             "dft-three-entries-two-background", "dft-one-message-two-tokens", "dft-one-message-two-background",
             "dft-one-message-queue-three", "dft-one-message-queue-three-one-token", "dft-three-tokens-three-entries",
-            "dft-three-tokens-four-entries", "dft-four-tokens-two-background-five-packets");
+            "dft-three-tokens-four-entries", "dft-four-tokens-two-background-five-packets",
+            "dft-four-tokens-three-background", "dft-three-tokens-three-entries-four-packets");
 
     /**
      * @param variant a variant
@@ -382,6 +414,8 @@ public final class IofdEntry implements ModelEntry {
             Map.entry("dft-five-tokens", PAUSED_PINNED),
             Map.entry("dft-three-entries-two-background", PAUSED_PINNED),
             Map.entry("dft-four-tokens-two-background-five-packets", PAUSED_PINNED),
+            Map.entry("dft-four-tokens-three-background", PAUSED_PINNED),
+            Map.entry("dft-three-tokens-three-entries-four-packets", PAUSED_PINNED),
             Map.entry("dft-one-message-two-tokens", PAUSED_PINNED),
             Map.entry("dft-one-message-two-background", PAUSED_PINNED),
             Map.entry("dft-one-message-queue-three", PAUSED_PINNED),
@@ -395,10 +429,13 @@ public final class IofdEntry implements ModelEntry {
      * Findings whose kinds are not shown complete: the breadth-first search for a deadlock of none of their
      * kinds stopped at the explorer's 50,000,000-state limit ({@code dft-four-tokens-two-background-five-packets}:
      * its further kinds found after 1,456,633 and 9,709,466 states, then the limit, 115 s at a load average of
-     * about 15). A kind missing here only leaves a deadlock unexpected, never grants one: IofdFindingKindTest
-     * checks their declared kinds' shortest traces and skips the final exhaustion.
+     * about 15; {@code dft-four-tokens-three-background}: after 1,458,079 and 3,084,070 states, then the limit,
+     * 994 s of wall at a load average of about 20, -Xmx3g, one thread). A kind missing here only leaves a deadlock
+     * unexpected, never grants one: IofdFindingKindTest checks their declared kinds' shortest traces and skips the
+     * final exhaustion.
      */
-    static final Set<String> KINDS_OPEN = Set.of("dft-four-tokens-two-background-five-packets");
+    static final Set<String> KINDS_OPEN = Set.of("dft-four-tokens-two-background-five-packets",
+            "dft-four-tokens-three-background");
 
     /**
      * The further kinds of a stored deadlock, as {@code fabric}'s ({@code FabricEntry.FURTHER_KINDS}):
@@ -409,21 +446,28 @@ public final class IofdEntry implements ModelEntry {
      * every deadlock of its configuration is of one of them (IofdFindingKindTest). A finding not
      * listed has one kind.
      */
-    static final Map<String, List<Set<NetworkModel.Block>>> FURTHER_KINDS = Map.of(
-            "dft-one-failure", List.of(kind(NetworkModel.Block.PINNED_TO_FULL)),
-            "dft-two-background", List.of(kind(NetworkModel.Block.PAUSED), kind(NetworkModel.Block.PINNED_TO_FULL)),
-            "dft-four-tokens", List.of(kind(NetworkModel.Block.PAUSED), kind(NetworkModel.Block.PINNED_TO_FULL)),
-            "dft-five-tokens", List.of(kind(NetworkModel.Block.PAUSED), kind(NetworkModel.Block.PINNED_TO_FULL)),
-            "dft-three-entries-two-background", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
-                    kind(NetworkModel.Block.PAUSED)),
-            "dft-three-tokens", List.of(kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
-                    kind(NetworkModel.Block.PAUSED)),
-            "dft-three-tokens-three-entries", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
-                    kind(NetworkModel.Block.PAUSED)),
-            "dft-three-tokens-four-entries", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
-                    kind(NetworkModel.Block.PAUSED)),
-            "dft-four-tokens-two-background-five-packets", List.of(kind(NetworkModel.Block.PAUSED),
-                    kind(NetworkModel.Block.PINNED_TO_FULL)));
+    static final Map<String, List<Set<NetworkModel.Block>>> FURTHER_KINDS = Map.ofEntries(
+            Map.entry("dft-one-failure", List.of(kind(NetworkModel.Block.PINNED_TO_FULL))),
+            Map.entry("dft-two-background", List.of(kind(NetworkModel.Block.PAUSED),
+                    kind(NetworkModel.Block.PINNED_TO_FULL))),
+            Map.entry("dft-four-tokens", List.of(kind(NetworkModel.Block.PAUSED),
+                    kind(NetworkModel.Block.PINNED_TO_FULL))),
+            Map.entry("dft-five-tokens", List.of(kind(NetworkModel.Block.PAUSED),
+                    kind(NetworkModel.Block.PINNED_TO_FULL))),
+            Map.entry("dft-three-entries-two-background", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
+                    kind(NetworkModel.Block.PAUSED))),
+            Map.entry("dft-three-tokens", List.of(kind(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
+                    kind(NetworkModel.Block.PAUSED))),
+            Map.entry("dft-three-tokens-three-entries", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
+                    kind(NetworkModel.Block.PAUSED))),
+            Map.entry("dft-three-tokens-four-entries", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
+                    kind(NetworkModel.Block.PAUSED))),
+            Map.entry("dft-four-tokens-two-background-five-packets", List.of(kind(NetworkModel.Block.PAUSED),
+                    kind(NetworkModel.Block.PINNED_TO_FULL))),
+            Map.entry("dft-four-tokens-three-background", List.of(kind(NetworkModel.Block.PAUSED),
+                    kind(NetworkModel.Block.PINNED_TO_FULL))),
+            Map.entry("dft-three-tokens-three-entries-four-packets", List.of(kind(NetworkModel.Block.PINNED_TO_FULL),
+                    kind(NetworkModel.Block.PAUSED))));
 
     /**
      * @param finding a stored deadlock of dft
@@ -536,7 +580,8 @@ public final class IofdEntry implements ModelEntry {
      * {@code dft-three-entries-two-background}, whose ends wait on a DFT hit or a head with no token).
      * {@code dft-four-tokens-two-background-five-packets} ends with the source ToR's queue to spine0 full and h1's
      * next packet pinned there by its entry, so more packets wait at the sender; with a free entry its end has a
-     * successor.
+     * successor. {@code dft-four-tokens-three-background} ends the same way (h1's next packet pinned to leaf1's full
+     * queue to spine0, h0's next to leaf0's full queue to spine0), so more packets wait at the sender as well.
      */
     static final Map<String, Set<String>> AT_LEAST = Map.ofEntries(
             Map.entry("dft-one-message", Set.of(PACKETS.name(), DFT.name())),
@@ -549,7 +594,8 @@ public final class IofdEntry implements ModelEntry {
             Map.entry("dft-one-message-queue-three-one-token", Set.of(PACKETS.name(), DFT.name())),
             Map.entry("dft-three-tokens-four-entries", Set.of(DFT.name())),
             Map.entry("dft-three-entries-two-background", Set.of(DFT.name())),
-            Map.entry("dft-four-tokens-two-background-five-packets", Set.of(PACKETS.name())));
+            Map.entry("dft-four-tokens-two-background-five-packets", Set.of(PACKETS.name())),
+            Map.entry("dft-four-tokens-three-background", Set.of(PACKETS.name())));
 
     /**
      * Parameters the IOFD preset's graph does not read, ignored by the containment rule: the preset marks no
@@ -740,6 +786,7 @@ public final class IofdEntry implements ModelEntry {
                     "dft-two-background", "dft-four-packets", "dft-four-tokens", "dft-five-tokens",
                     "dft-three-entries-two-background", "dft-one-message-two-tokens",
                     "dft-four-tokens-two-background-five-packets",
+                    "dft-four-tokens-three-background", "dft-three-tokens-three-entries-four-packets",
                     "dft-one-message-two-background", "flow-keyed", "unlimited-tokens" ->
                     FabricOptions.DftRules.DESIGN;
             default -> throw new org.rdmacheck.model.InputException("variant '" + variant + "': expected one of "
