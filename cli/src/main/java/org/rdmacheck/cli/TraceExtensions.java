@@ -129,20 +129,83 @@ final class TraceExtensions {
 
     /**
      * The stored counterexamples of a model: under the checkout the launcher names, else under the first
-     * folder above the working directory that holds {@code counterexamples/<model>} (a module folder's tests).
+     * folder above the working directory that holds {@code counterexamples/<model>} (a module folder's tests),
+     * else the copy packaged into the command line's jar ({@link #packaged}), so that a jar run outside any
+     * checkout reads the same stored findings (a checkout's own folder comes first: it may hold findings
+     * stored after the jar was built).
      */
     static Optional<Path> storedFolder(String model) {
-        Path home = ExplorerOptions.home().resolve("counterexamples").resolve(model);
-        if (Files.isDirectory(home)) {
-            return Optional.of(home);
+        return storedFolder(model, ExplorerOptions.home(), Path.of("").toAbsolutePath(), codeSource());
+    }
+
+    /**
+     * @param model      a model name
+     * @param home       the checkout the launcher names (the working directory when none)
+     * @param workingDir the working directory
+     * @param codeSource where the command line's classes are (its jar, or a classes folder), null if unknown
+     * @return the first of: {@code home}'s {@code counterexamples/<model>}, that of the first folder above
+     *         {@code workingDir} that is a checkout, the packaged copy; empty when none has the model's folder
+     */
+    static Optional<Path> storedFolder(String model, Path home, Path workingDir, Path codeSource) {
+        Path inHome = home.resolve("counterexamples").resolve(model);
+        if (Files.isDirectory(inHome)) {
+            return Optional.of(inHome);
         }
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+        for (Path p = workingDir; p != null; p = p.getParent()) {
             Path f = p.resolve("counterexamples").resolve(model);
             if (Files.isDirectory(f) && Files.isDirectory(p.resolve("specs"))) {
                 return Optional.of(f);
             }
         }
-        return Optional.empty();
+        return codeSource == null ? Optional.empty() : packaged(codeSource, model);
+    }
+
+    /** Where the packaged copy of the stored counterexamples is, inside the jar or a classes folder. */
+    static final String PACKAGED = "counterexamples";
+
+    /** Zip file systems opened on jars, kept open for the process (one per jar). */
+    private static final Map<Path, java.nio.file.FileSystem> JARS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The stored counterexamples packaged with the command line: {@code cli/pom.xml} copies the checkout's
+     * {@code counterexamples/} into its classes (and so into {@code rdmacheck-all.jar}) under {@value #PACKAGED}/.
+     *
+     * @param codeSource the jar or classes folder the command line runs from
+     * @param model      a model name
+     * @return the model's folder there, read through a zip file system for a jar; empty when it has none
+     */
+    static Optional<Path> packaged(Path codeSource, String model) {
+        Path root;
+        if (Files.isDirectory(codeSource)) {
+            root = codeSource;
+        } else if (Files.isRegularFile(codeSource)) {
+            try {
+                root = JARS.computeIfAbsent(codeSource.toAbsolutePath().normalize(), j -> {
+                    try {
+                        return java.nio.file.FileSystems.newFileSystem(j, (ClassLoader) null);
+                    } catch (java.io.IOException x) {
+                        throw new java.io.UncheckedIOException(x);
+                    }
+                }).getPath("/");
+            } catch (java.io.UncheckedIOException | java.nio.file.ProviderNotFoundException notAZip) {
+                return Optional.empty();
+            }
+        } else {
+            return Optional.empty();
+        }
+        Path f = root.resolve(PACKAGED).resolve(model);
+        return Files.isDirectory(f) ? Optional.of(f) : Optional.empty();
+    }
+
+    /** The jar or classes folder this class was loaded from, null when the class loader does not say. */
+    private static Path codeSource() {
+        try {
+            java.security.CodeSource cs = TraceExtensions.class.getProtectionDomain().getCodeSource();
+            return cs == null || cs.getLocation() == null ? null : Path.of(cs.getLocation().toURI());
+        } catch (java.net.URISyntaxException | IllegalArgumentException | SecurityException
+                 | java.nio.file.FileSystemNotFoundException unknown) {
+            return null;
+        }
     }
 
     /**
