@@ -11,6 +11,7 @@ import org.rdmacheck.checker.thresholds.ExactBytes;
 import org.rdmacheck.checker.thresholds.HeadroomTerm;
 import org.rdmacheck.checker.thresholds.Inequality;
 import org.rdmacheck.checker.thresholds.Link;
+import org.rdmacheck.checker.thresholds.PaperFigure;
 import org.rdmacheck.checker.thresholds.StaticDerivation;
 import org.rdmacheck.checker.thresholds.SwitchSpec;
 import org.rdmacheck.checker.thresholds.ThresholdConfig;
@@ -110,6 +111,33 @@ final class ThresholdJson {
             }
         } else {
             o.put("ecnMarking", ((EcnMarking) side).name());
+        }
+    }
+
+    /**
+     * A figure of the worked example: the printed text and what the formula yields as text for people,
+     * each also as a figure ({@code paperValue}, {@code computedValue}; null when it is not one figure).
+     *
+     * @param o where
+     * @param f the figure
+     */
+    static void paperFigure(ObjectNode o, PaperFigure f) {
+        o.put("figure", f.figure());
+        o.put("paper", f.paper());
+        amount(o, "paperValue", f.paperValue());
+        o.put("formula", f.formula());
+        o.put("computed", f.computed());
+        amount(o, "computedValue", f.computedValue());
+        o.put("status", f.status().name());
+        o.put("note", f.note());
+    }
+
+    private static void amount(ObjectNode o, String key, java.util.Optional<PaperFigure.Amount> a) {
+        if (a.isEmpty()) {
+            o.putNull(key);
+        } else {
+            JsonValues.figure(o, key, a.get().value().doubleValue(),
+                    a.get().unit() == PaperFigure.Amount.Unit.BYTES ? Quantity.Unit.BYTES : Quantity.Unit.RATIO);
         }
     }
 

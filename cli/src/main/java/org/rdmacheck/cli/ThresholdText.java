@@ -183,7 +183,8 @@ public final class ThresholdText {
     static String json(List<PaperFigure> figures, List<ThresholdReport> reports, List<String> saved) {
         ObjectNode root = TraceJson.MAPPER.createObjectNode();
         if (!figures.isEmpty()) {
-            root.set("workedExample", TraceJson.MAPPER.valueToTree(figures));
+            ArrayNode worked = root.putArray("workedExample");
+            figures.forEach(f -> ThresholdJson.paperFigure(worked.addObject(), f));
         }
         ArrayNode arr = root.putArray("reports");
         for (ThresholdReport r : reports) {

@@ -46,13 +46,27 @@ final class ThresholdsSuite implements SuiteTask {
         return MODEL;
     }
 
+    /** @param f a figure of the worked example  @return the printed and the computed figure, those that are one */
+    static List<Quantity> paperQuantities(PaperFigure f) {
+        List<Quantity> out = new ArrayList<>();
+        f.paperValue().ifPresent(a -> out.add(quantity("paperValue", a)));
+        f.computedValue().ifPresent(a -> out.add(quantity("computedValue", a)));
+        return out;
+    }
+
+    private static Quantity quantity(String name, PaperFigure.Amount a) {
+        return Quantity.of(name, a.value().doubleValue(),
+                a.unit() == PaperFigure.Amount.Unit.BYTES ? Quantity.Unit.BYTES : Quantity.Unit.RATIO);
+    }
+
     @Override
     public List<Finding> run(ExplorerSettings settings, Path outDir, Path home) throws Exception {
         ThresholdAnalysis analysis = new ThresholdAnalysis(new ThresholdSolver(60_000));
         List<Finding> rows = new ArrayList<>();
         for (PaperFigure f : WorkedExample.figures()) {
             rows.add(Finding.of(MODEL, "seed004-paper", Map.of(), f.figure(), Finding.Expectation.NONE,
-                    Finding.Verdict.valueOf(f.status().name())).withDetail(f.paper() + " vs " + f.computed()));
+                    Finding.Verdict.valueOf(f.status().name())).with(paperQuantities(f))
+                    .withDetail(f.paper() + " vs " + f.computed()));
         }
         SwitchSpec arista = SwitchSpecs.load("arista-7050qx32");
         long t0 = System.currentTimeMillis();

@@ -63,6 +63,19 @@ class ThresholdsCommandTest {
         assertEquals(0, vacuous.get("rhs").get("value").asLong());
     }
 
+    /** The worked example's printed and computed figures are numbers with units beside their text. */
+    @Test
+    void workedExampleCarriesItsFiguresAsNumbers() throws IOException {
+        Run r = run("thresholds", "--worked-example", "--json", "--no-save");
+        assertEquals(0, r.code(), r.err());
+        JsonNode tPfc = TraceJson.MAPPER.readTree(r.out()).get("workedExample").get(2);
+        assertEquals("static t_PFC bound", tPfc.get("figure").asText());
+        assertEquals(24_470, tPfc.get("paperValue").get("value").asLong());
+        assertEquals(24_475, tPfc.get("computedValue").get("value").asLong());
+        assertEquals("B", tPfc.get("computedValue").get("unit").asText());
+        assertEquals("FOLLOWS_TRUNCATED", tPfc.get("status").asText());
+    }
+
     private static JsonNode inequality(JsonNode report, String name) {
         for (JsonNode i : report.get("check").get("inequalities")) {
             if (i.get("name").asText().equals(name)) {

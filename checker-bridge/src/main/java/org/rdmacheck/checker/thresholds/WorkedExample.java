@@ -5,6 +5,7 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Seed 004 §4's worked example (Arista 7050QX32, Broadcom Trident II): every figure the paper
@@ -33,8 +34,8 @@ public final class WorkedExample {
         // the text's step s <= n*t_ECN substituted into t_PFC = beta(B - 8n t_flight - s)/8
         BigDecimal ecnAsStated = beta.multiply(shared).divide(n.multiply(eight.add(beta)), MC);
         List<PaperFigure> out = new ArrayList<>();
-        out.add(new PaperFigure("B, n, priorities", "12MB, 32 ports, 8 priorities", "-", "12,000,000 B",
-                PaperFigure.Status.GIVEN, "decimal units; with B = 12 MiB and t_flight = 22.4 KiB the bound below "
+        out.add(new PaperFigure("B, n, priorities", "12MB, 32 ports, 8 priorities", Optional.empty(), "-",
+                "12,000,000 B", Optional.of(PaperFigure.Amount.bytes(b)), PaperFigure.Status.GIVEN, "decimal units; with B = 12 MiB and t_flight = 22.4 KiB the bound below "
                 + "would be 26,214 B, not 24.47 KB, so the paper's KB/MB are decimal"));
         out.add(tFlight());
         out.add(compare("static t_PFC bound", "24.47", "(B - 8n*t_flight)/(8n)", tPfc, ""));
@@ -48,8 +49,9 @@ public final class WorkedExample {
                 + "s <= 8n*t_ECN (all 8 priorities' egress queues just below t_ECN), the sound worst case, "
                 + "which rdmacheck uses"));
         BigDecimal ratio = BigDecimal.valueOf(120).divide(new BigDecimal("24.47"), 3, RoundingMode.HALF_UP);
-        out.add(new PaperFigure("§6 misconfiguration t_ECN", "120KB, \"five times\" t_PFC = 24.47KB",
-                "120 / 24.47", ratio.toPlainString() + " times", PaperFigure.Status.FOLLOWS,
+        out.add(new PaperFigure("§6 misconfiguration t_ECN", "120KB, \"five times\" t_PFC = 24.47KB", Optional.empty(),
+                "120 / 24.47", ratio.toPlainString() + " times",
+                Optional.of(new PaperFigure.Amount(ratio, PaperFigure.Amount.Unit.RATIO)), PaperFigure.Status.FOLLOWS,
                 "about five times; rdmacheck finds a witness that PFC fires before ECN"));
         return out;
     }
@@ -61,8 +63,10 @@ public final class WorkedExample {
         BigDecimal fixed = fixedBits.divide(BigDecimal.valueOf(8), MC);
         BigDecimal perMetre = BigDecimal.valueOf(2 * 5 * 40).divide(BigDecimal.valueOf(8), MC);
         BigDecimal metres = BigDecimal.valueOf(22_400).subtract(fixed).divide(perMetre, 1, RoundingMode.HALF_UP);
-        return new PaperFigure("headroom t_flight", "22.4KB", "standard PFC headroom terms ([8]), 40 Gb/s, MTU 1500",
-                Units.kbNumber(fixed) + " KB + 0.05 KB per metre of cable", PaperFigure.Status.GIVEN,
+        return new PaperFigure("headroom t_flight", "22.4KB",
+                Optional.of(PaperFigure.Amount.bytes(BigDecimal.valueOf(22_400))),
+                "standard PFC headroom terms ([8]), 40 Gb/s, MTU 1500",
+                Units.kbNumber(fixed) + " KB + 0.05 KB per metre of cable", Optional.empty(), PaperFigure.Status.GIVEN,
                 "the paper gives no cable length; the standard terms reach 22.4 KB at " + metres.toPlainString()
                 + " m of cable");
     }
@@ -86,6 +90,7 @@ public final class WorkedExample {
         } else if (s == PaperFigure.Status.DOES_NOT_FOLLOW && note.isEmpty()) {
             n = "differs from the formula's value";
         }
-        return new PaperFigure(what, paperKb + "KB", formula, computed, s, n);
+        return new PaperFigure(what, paperKb + "KB", Optional.of(PaperFigure.Amount.bytes(paper.multiply(KB))), formula,
+                computed, Optional.of(PaperFigure.Amount.bytes(bytes)), s, n);
     }
 }
