@@ -31,7 +31,9 @@ import org.rdmacheck.model.layout.StateLayout;
  * {@code ReceiveNak}, {@code NakIntervalExpiry}, {@code CheckEpsn}, {@code Timeout},
  * {@code LoseData}, {@code LoseCtrl}, {@code DuplicateData}, {@code Tick}. An action's code is
  * {@code kind << 58 | index << 46 | x << 32 | y}: the element's index, its sequence number (or EPSN,
- * or {@code n << 1 | kind}), and what the receiving end read it as (offset by 2^25) or the tick's length.
+ * or {@code n << 1 | kind}), and what the receiving end read it as (offset by 2^25) or the tick's length;
+ * bit 31 of a ReceiveData code marks a packet the receiver read below EPSN and delivered again (its action's
+ * parameter {@code again}; no receiver with duplicate detection does so).
  */
 public final class TimedGoBackN implements LayoutModel {
 
@@ -56,6 +58,10 @@ public final class TimedGoBackN implements LayoutModel {
     private static final String[] NAMES = {SEND, RECEIVE_DATA, "ReceiveAck", "ReceiveNak", "NakIntervalExpiry",
         "CheckEpsn", TIMEOUT, "LoseData", "LoseCtrl", "DuplicateData", "Tick"};
     private static final long AS_OFFSET = 1L << 25;
+    /** the bit of a ReceiveData code that marks a packet delivered again (read below EPSN, yet taken) */
+    private static final long AGAIN = 1L << 31;
+    /** Name of the parameter of a ReceiveData action that delivers a packet again (present only then). */
+    public static final String AGAIN_PARAM = "again";
 
     private final TimedConfig config;
     private final GbnConfig protocol;
@@ -281,7 +287,9 @@ public final class TimedGoBackN implements LayoutModel {
             if (receiver.delivered() && x.get(g.good) == epsn && seq == epsn) {
                 x.set(g.good, x.get(g.good) + 1);
             }
-            emit(K_RECEIVE_DATA, i, seq, as + AS_OFFSET);
+            // a packet the receiver reads as below EPSN (one it delivered already) and delivers again: the
+            // step says so, since EPSN may be left as it was (a copy of PSN EPSN - 1), so no state shows it
+            emit(K_RECEIVE_DATA, i, seq, as + AS_OFFSET | (receiver.delivered() && as < epsn ? AGAIN : 0));
         }
 
         /** The sender takes ACK/NAK i; one beyond anything ever sent is invalid and dropped. */
@@ -466,10 +474,12 @@ public final class TimedGoBackN implements LayoutModel {
         int index = (int) (code >>> 46) & 0xFFF;
         int a = (int) (code >>> 32) & 0x3FFF;
         long b = code & 0xFFFFFFFFL;
-        int as = (int) (b - AS_OFFSET);
+        int as = (int) ((b & ~AGAIN) - AS_OFFSET);
         return switch (kind) {
             case K_SEND -> Action.of(SEND, "psn", psns.wire(a), "seq", a);
-            case K_RECEIVE_DATA -> Action.of(RECEIVE_DATA, "index", index, "psn", psns.wire(a), "seq", a, "as", as);
+            case K_RECEIVE_DATA -> (b & AGAIN) == 0
+                    ? Action.of(RECEIVE_DATA, "index", index, "psn", psns.wire(a), "seq", a, "as", as)
+                    : Action.of(RECEIVE_DATA, "index", index, "psn", psns.wire(a), "seq", a, "as", as, AGAIN_PARAM, true);
             case K_RECEIVE_ACK, K_RECEIVE_NAK -> Action.of(NAMES[kind], "index", index, "psn", psns.wire(a), "n", a,
                     "as", as);
             case K_NAK_EXPIRY, K_CHECK_EPSN, K_TIMEOUT -> Action.of(NAMES[kind]);

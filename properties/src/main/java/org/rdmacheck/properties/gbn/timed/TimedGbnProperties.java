@@ -138,9 +138,15 @@ public final class TimedGbnProperties {
 
     /**
      * The application sees the receiver's EPSN move from e to e+1 only when it accepts the packet the
-     * sender numbered e.
+     * sender numbered e, and is never handed a packet again: a ReceiveData step that delivers a packet
+     * the receiver reads below EPSN (seed 002, II-A: a duplicate, which the receiver drops) fails, also
+     * when EPSN is left as it was (a copy of PSN e - 1 taken: EPSN = e again), which no comparison of
+     * EPSN before and after can see.
      */
     static boolean inOrder(TimedLayout g, LayoutState from, Action a, LayoutState to) {
+        if (a.params().get(TimedGoBackN.AGAIN_PARAM) != null) {
+            return false;
+        }
         int e = from.get(g.epsn);
         int after = to.get(g.epsn);
         if (after == e) {
