@@ -219,13 +219,8 @@ final class DeadlockCommand implements Callable<Integer> {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         ObjectNode p = o.putObject("parameters");
         // the counts as numbers (lanes, tokens), the names and lists as text
-        q.parameters().forEach((k, value) -> {
-            if (k.equals("lanes") || k.equals("tokens")) {
-                p.put(k, Integer.parseInt(value));
-            } else {
-                p.put(k, value);
-            }
-        });
+        q.parameters().forEach((k, value) -> JsonValues.parameter(p, k,
+                org.rdmacheck.checker.cdg.DeadlockQuery.INTEGER_PARAMETERS.contains(k), value));
         if (topo != null) {
             o.put("nodes", topo.nodeCount());
             o.put("links", topo.linkCount());

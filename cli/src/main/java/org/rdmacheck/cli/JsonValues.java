@@ -81,9 +81,13 @@ public final class JsonValues {
      */
     public static void typed(ObjectNode p, String model, Map<String, String> parameters) {
         Optional<ModelEntry> entry = Catalog.entries().stream().filter(e -> e.name().equals(model)).findFirst();
-        parameters.forEach((name, value) -> parameter(p, name, entry.isPresent() && isInteger(entry.get(), name),
-                value));
+        parameters.forEach((name, value) -> parameter(p, name, entry.isPresent() ? isInteger(entry.get(), name)
+                : TASK_INTEGER_PARAMETERS.getOrDefault(model, java.util.Set.of()).contains(name), value));
     }
+
+    /** Tasks that are not catalog models but have integer parameters: the static deadlock check's counts. */
+    private static final Map<String, java.util.Set<String>> TASK_INTEGER_PARAMETERS = Map.of(DeadlockSuite.NAME,
+            org.rdmacheck.checker.cdg.DeadlockQuery.INTEGER_PARAMETERS);
 
     /**
      * Writes one parameter value: a JSON integer when the parameter is an integer one, else a string.

@@ -59,6 +59,18 @@ class DeadlockCommandTest {
         assertEquals("fattree:k=8", o.get("parameters").get("topology").textValue());
     }
 
+    /** The same counts are numbers in the deadlock task's findings (all --model deadlock --json). */
+    @Test
+    void deadlockFindingsCarryTheirCountsAsNumbers() {
+        Finding f = Finding.of(DeadlockSuite.NAME, "escape", new org.rdmacheck.checker.cdg.DeadlockQuery("fattree:k=4",
+                        "escape", 2, 4, java.util.List.of(), org.rdmacheck.model.topology.Orientation.parse("tier"))
+                        .parameters(), "NoCycle", Finding.Expectation.HOLDS, Finding.Verdict.DEADLOCK_FREE);
+        JsonNode p = Output.json(f).get("parameters");
+        assertTrue(p.get("lanes").isInt() && p.get("tokens").isInt(), p.toString());
+        assertEquals(2, p.get("lanes").intValue());
+        assertEquals("fattree:k=4", p.get("topology").textValue());
+    }
+
     @Test
     void badInputIsOneLineExitTwo(@TempDir Path dir) {
         String[][] bad = {

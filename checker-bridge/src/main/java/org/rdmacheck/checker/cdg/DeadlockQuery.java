@@ -46,6 +46,9 @@ public record DeadlockQuery(String topology, String routing, int lanes, int toke
         return new Fabric(topo, ids, orientation);
     }
 
+    /** The parameters of {@link #parameters()} that are counts (JSON writes them as integers). */
+    public static final java.util.Set<String> INTEGER_PARAMETERS = java.util.Set.of("lanes", "tokens");
+
     /** @return the check's parameters as strings, in a fixed order */
     public Map<String, String> parameters() {
         Map<String, String> m = new LinkedHashMap<>();
