@@ -226,6 +226,44 @@ class IofdFindingKindTest {
     }
 
     /**
+     * The bound behind {@link IofdEntry#KINDS_OPEN}: at a failure-free configuration of the IOFD preset a stuck head
+     * packet is paused or pinned to a full queue by its DFT entry, or unexplained (a model fault), nothing else
+     * (checked on every reachable state of dft's defaults, 76,072 states, and of dft-one-message's, 1,067); the
+     * preset's options that rule the other reasons out are as IofdEntry.FAILURE_FREE_REASONS states them; and every
+     * finding whose kinds the search leaves open is failure-free and declares all three non-empty subsets.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aFailureFreeStuckHeadIsPausedOrPinnedSoTheOpenFindingsKindsAreComplete() {
+        Set<NetworkModel.Block> allowed = java.util.EnumSet.of(NetworkModel.Block.PAUSED,
+                NetworkModel.Block.PINNED_TO_FULL, NetworkModel.Block.UNEXPLAINED);
+        assertEquals(Set.of(NetworkModel.Block.PAUSED, NetworkModel.Block.PINNED_TO_FULL),
+                IofdEntry.FAILURE_FREE_REASONS);
+        for (String f : List.of("dft", "dft-one-message")) {
+            CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) ENTRY.build(f, Params.empty());
+            NetworkModel m = (NetworkModel) spec.model();
+            org.rdmacheck.model.fabric.FabricOptions o = m.config().options();
+            assertEquals(0, m.config().failures(), f);
+            assertEquals(org.rdmacheck.model.fabric.FabricOptions.UTurns.ALLOWED, o.uTurns(), f);
+            assertEquals(org.rdmacheck.model.fabric.FabricOptions.LaneChange.SILENT, o.laneChange(), f);
+            assertTrue(!o.escapeLane() && o.laneRule() == null, f);
+            org.rdmacheck.properties.Invariant<LayoutState> reasons = new org.rdmacheck.properties.Invariant<>(
+                    "StuckHeadsPausedOrPinned", st -> allowed.containsAll(m.blocking(st)));
+            CheckSpec<LayoutState> check = new CheckSpec<>(spec.modelName(), f, spec.parameters(), m,
+                    List.of(reasons), Set.of());
+            org.rdmacheck.engine.ExplorationReport r = new org.rdmacheck.engine.Explorer(ExplorerSettings.defaults()
+                    .withThreads(1).withProgress(0, p -> { })).check(check);
+            assertInstanceOf(org.rdmacheck.checker.CheckResult.Verified.class, r.result("StuckHeadsPausedOrPinned"), f);
+            assertTrue(r.complete(), f);
+        }
+        for (String f : IofdEntry.KINDS_OPEN) {
+            assertTrue(IofdEntry.kindsCompleteByBound(f), f);
+        }
+        assertTrue(!IofdEntry.kindsCompleteByBound("dft-one-failure"), "a failure admits other reasons");
+        assertTrue(!IofdEntry.kindsCompleteByBound("dft"), "dft declares one kind");
+    }
+
+    /**
      * Every finding's kinds are complete at its configuration and each further kind is the shortest
      * of its kind: dft-five-tokens' four searches 2.8 M states, the last exhausting its 2,474,934;
      * dft-four-tokens-two-background-five-packets' three 11.3 M and dft-four-tokens-three-background's three 5.0 M,
@@ -261,7 +299,9 @@ class IofdFindingKindTest {
                 known.add(found.kind());
             }
             if (IofdEntry.KINDS_OPEN.contains(f)) {
-                return; // its search for another kind stops at the state limit (IofdEntry.KINDS_OPEN)
+                // its search for another kind stops at the state limit; its kinds are complete by the bound
+                assertTrue(IofdEntry.kindsCompleteByBound(f), f);
+                return;
             }
             assertInstanceOf(DeadlockKinds.NoneOther.class,
                     DeadlockKinds.shortestStuckOfAnotherKind(spec, known, settings),

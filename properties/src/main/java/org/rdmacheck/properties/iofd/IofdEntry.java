@@ -426,16 +426,49 @@ public final class IofdEntry implements ModelEntry {
             Map.entry("dft-three-tokens", kind(NetworkModel.Block.PINNED_TO_FULL)));
 
     /**
-     * Findings whose kinds are not shown complete: the breadth-first search for a deadlock of none of their
-     * kinds stopped at the explorer's 50,000,000-state limit ({@code dft-four-tokens-two-background-five-packets}:
+     * Findings whose kinds the breadth-first search does not show complete: its search for a deadlock of none of
+     * their kinds stopped at the explorer's 50,000,000-state limit ({@code dft-four-tokens-two-background-five-packets}:
      * its further kinds found after 1,456,633 and 9,709,466 states, then the limit, 115 s at a load average of
      * about 15; {@code dft-four-tokens-three-background}: after 1,458,079 and 3,084,070 states, then the limit,
-     * 994 s of wall at a load average of about 20, -Xmx3g, one thread). A kind missing here only leaves a deadlock
-     * unexpected, never grants one: IofdFindingKindTest checks their declared kinds' shortest traces and skips the
-     * final exhaustion.
+     * 994 s of wall at a load average of about 20, -Xmx3g, one thread). Their kinds are complete by the bound
+     * instead ({@link #kindsCompleteByBound}): both are failure-free and declare all three kinds a failure-free
+     * deadlock of the design can have. IofdFindingKindTest checks their declared kinds' shortest traces and the
+     * bound, and skips the final exhaustion.
      */
     static final Set<String> KINDS_OPEN = Set.of("dft-four-tokens-two-background-five-packets",
             "dft-four-tokens-three-background");
+
+    /**
+     * The reasons a stuck head packet of a failure-free configuration of the design can have, a model fault aside
+     * ({@link NetworkModel.Block#UNEXPLAINED}): its ECMP port paused, or its DFT entry pinning it to a full queue
+     * (seed 000 IV-A). The IOFD preset's router gives no other ({@code NetworkModel}'s {@code reason}): no route
+     * and a link down need a failure, a forbidden U-turn needs U-turns forbidden (IOFD allows them), the lane-rule
+     * table's wait needs the table rule (IOFD changes lanes silently, with one lane), and the escape lane's reasons
+     * are not read for the IOFD preset (no escape lane). IofdFindingKindTest checks it on every reachable state of
+     * two configurations.
+     */
+    static final Set<NetworkModel.Block> FAILURE_FREE_REASONS = kind(NetworkModel.Block.PAUSED,
+            NetworkModel.Block.PINNED_TO_FULL);
+
+    /**
+     * The bound on a finding's kinds: a deadlock of the design whose every stuck head has a modelled reason (the only
+     * deadlocks the rules grant: a dead end with none is {@link ModelEntry.Unexplained}) has a kind that is a
+     * non-empty set of the reasons its heads can have, so at a failure-free configuration one of the three non-empty
+     * subsets of {@link #FAILURE_FREE_REASONS}. A finding that declares all three has its kinds complete without an
+     * exhaustive search; what only the search would add is that its configuration has no unexplained dead end.
+     *
+     * @param finding a stored deadlock of dft
+     * @return whether its configuration has no failure and it declares every non-empty subset of the reasons
+     */
+    static boolean kindsCompleteByBound(String finding) {
+        Params p = new IofdEntry().resolve(finding, Params.empty());
+        if (FAILURES.get(p) != 0) {
+            return false;
+        }
+        Set<Set<NetworkModel.Block>> declared = new java.util.HashSet<>(kinds(finding));
+        return declared.equals(Set.of(kind(NetworkModel.Block.PAUSED), kind(NetworkModel.Block.PINNED_TO_FULL),
+                FAILURE_FREE_REASONS));
+    }
 
     /**
      * The further kinds of a stored deadlock, as {@code fabric}'s ({@code FabricEntry.FURTHER_KINDS}):
