@@ -208,13 +208,14 @@ final class DeadlockTables {
         // the watchdog's interrupt ends it too, and the tables' verdict, reached before it, stands
         boolean maxTimeBinds = clock.maxMillis() - clock.elapsedMillis() <= failureSeconds * 1000L;
         TableCheck.Options o = options(q, clock);
-        AtomicReference<String> phase = new AtomicReference<>("reading the files");
+        AtomicReference<TableCheck.Progress> phase = new AtomicReference<>(
+                new TableCheck.Progress(TableCheck.Phase.READING_FILES, "reading the files"));
         AtomicReference<Long> readMs = new AtomicReference<>(0L);
         AtomicReference<RoutedFabric> state = new AtomicReference<>();
         TableCheck.Report report;
         Optional<EarlyStop> stop = Optional.empty();
         try {
-            report = Watched.run(clock, phase::get, () -> {
+            report = Watched.run(clock, () -> phase.get().detail(), () -> {
                 long t0 = System.nanoTime();
                 state.set(q.load());
                 readMs.set((System.nanoTime() - t0) / 1_000_000);
@@ -226,7 +227,7 @@ final class DeadlockTables {
         }
         if (report == null) {
             out.println(json ? stoppedJson(q, stop, phase.get()) : "INCONCLUSIVE: " + stop.get().reason() + " during: "
-                    + phase.get());
+                    + phase.get().detail());
             out.flush();
             return ExitCodes.INCONCLUSIVE;
         }
@@ -424,13 +425,14 @@ final class DeadlockTables {
         return write(o);
     }
 
-    private static String stoppedJson(TableQuery q, Optional<EarlyStop> stop, String phase) {
+    private static String stoppedJson(TableQuery q, Optional<EarlyStop> stop, TableCheck.Progress phase) {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         ObjectNode p = o.putObject("parameters");
         q.parameters().forEach(p::put);
         o.put("verdict", DeadlockVerdict.Outcome.INCONCLUSIVE.name());
         EarlyStop.put(o, stop);
-        o.put("phase", phase);
+        o.put("phase", phase.phase().name());
+        o.put("phaseDetail", phase.detail());
         return write(o);
     }
 

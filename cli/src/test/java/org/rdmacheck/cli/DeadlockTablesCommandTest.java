@@ -95,6 +95,17 @@ class DeadlockTablesCommandTest {
         assertEquals("DEADLOCK_FREE", TraceJson.MAPPER.readTree(roce.out()).get("verdict").asText());
     }
 
+    /** A run the time limit stops says which step it was in as an enum, and what it worked on as text. */
+    @Test
+    void aStoppedRunNamesItsPhase() throws Exception {
+        CliTest.Run r = run("deadlock", "--roce-topology", "fattree:k=32", "--max-time", "0.05s", "--json", "--no-save");
+        assertEquals(3, r.code(), r.out() + r.err());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals("INCONCLUSIVE", o.get("verdict").asText());
+        org.rdmacheck.checker.cdg.tables.TableCheck.Phase.valueOf(o.get("phase").asText());
+        assertFalse(o.get("phaseDetail").asText().isEmpty(), o.toString());
+    }
+
     /**
      * --max-time reached in the failure analysis (8,128 two-link failure sets of a torus; its tables are
      * checked in a fraction of the limit): the tables' verdict and counts stand with their exit status, each

@@ -125,17 +125,43 @@ public final class TableCheck {
         }
     }
 
+    /** The steps of a check of a network's routing state, in order. */
+    public enum Phase {
+        /** reading the topology and the tables (the caller's step, before {@link #check}) */
+        READING_FILES,
+        /** the channel dependencies of every port's routes */
+        CHANNEL_DEPENDENCIES,
+        /** the credit loops among them */
+        CREDIT_LOOPS,
+        /** the fewest lanes the routes need */
+        FEWEST_LANES,
+        /** whether every host reaches every other */
+        HOST_CONNECTIVITY,
+        /** link failures re-routed by a rule */
+        LINK_FAILURES
+    }
+
+    /**
+     * A step as it starts.
+     *
+     * @param phase  which step
+     * @param detail what it works on, for people
+     */
+    public record Progress(Phase phase, String detail) {
+    }
+
     /**
      * @param f      the routing state
      * @param o      what to compute
-     * @param phases receives the name of each step as it starts
+     * @param phases receives each step as it starts
      * @return the report
      */
-    public static Report check(RoutedFabric f, Options o, Consumer<String> phases) {
+    public static Report check(RoutedFabric f, Options o, Consumer<Progress> phases) {
         long t0 = System.nanoTime();
-        phases.accept("channel dependencies of " + f.subnet().endpoints().size() + " ports' routes");
+        phases.accept(new Progress(Phase.CHANNEL_DEPENDENCIES, "channel dependencies of "
+                + f.subnet().endpoints().size() + " ports' routes"));
         RouteDependencies deps = RouteDependencies.build(f);
-        phases.accept("credit loops among " + deps.count() + " dependencies");
+        phases.accept(new Progress(Phase.CREDIT_LOOPS, "credit loops among " + deps.count() + " dependencies"));
         CreditLoops.Result cl = CreditLoops.find(deps, o.loops());
         long checkMs = (System.nanoTime() - t0) / 1_000_000;
         List<List<LoopStep>> loops = new ArrayList<>();
@@ -152,7 +178,7 @@ public final class TableCheck {
         Optional<LaneAnalysis.Result> lanes = Optional.empty();
         String note = "not asked for";
         if (o.lanes()) {
-            phases.accept("fewest lanes");
+            phases.accept(new Progress(Phase.FEWEST_LANES, "fewest lanes"));
             Optional<PathDependencies> pd = PathDependencies.of(f, o.maxLanePaths(), deps);
             if (pd.isPresent()) {
                 lanes = Optional.of(LaneAnalysis.analyse(pd.get(), o.maxLanes(), o.exactMillis()));
@@ -163,14 +189,14 @@ public final class TableCheck {
         }
         // the theorem (Dally-Seitz) is for a connected routing function, as in the generated-fabric check:
         // with islands the routes that exist are free of credit loops, and traffic between them has none
-        phases.accept("host connectivity");
+        phases.accept(new Progress(Phase.HOST_CONNECTIVITY, "host connectivity"));
         Optional<Partition> islands = Partition.find(topo, arc -> false);
         // last, as it is cut by the time limit: an interrupt ends it with the failure sets analysed so far
         // and the verdict above stands
         List<FailureAnalysis.Result> failures = new ArrayList<>();
         if (o.failures() > 0) {
             for (RoutingRule r : o.rules()) {
-                phases.accept("link failures re-routed by " + r.label());
+                phases.accept(new Progress(Phase.LINK_FAILURES, "link failures re-routed by " + r.label()));
                 failures.add(FailureAnalysis.run(f, r, o.failures(), o.failureLimit(), o.seed(), o.deadline()));
             }
         }

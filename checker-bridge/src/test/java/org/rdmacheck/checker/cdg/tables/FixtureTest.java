@@ -194,7 +194,7 @@ class FixtureTest {
         TableCheck.Report r;
         try {
             r = TableCheck.check(q.load(), o, phase -> {
-                if (phase.startsWith("link failures")) {
+                if (phase.phase() == TableCheck.Phase.LINK_FAILURES) {
                     Thread.currentThread().interrupt();
                 }
             });
