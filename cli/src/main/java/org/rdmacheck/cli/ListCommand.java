@@ -111,14 +111,14 @@ final class ListCommand implements Callable<Integer> {
                     JsonValues.parameter(po, "default", p instanceof ParamSpec.Int, p.defaultValue());
                     po.put("accepted", p.accepted());
                     if (p instanceof ParamSpec.Int i) {
-                        po.put("type", "integer");
+                        po.put("type", "INTEGER");
                         po.put("min", i.min());
                         po.put("max", i.max());
                     } else if (p instanceof ParamSpec.Choice c) {
-                        po.put("type", "choice");
+                        po.put("type", "CHOICE");
                         c.words().forEach(po.putArray("choices")::add);
                     } else {
-                        po.put("type", "text");
+                        po.put("type", "TEXT");
                     }
                     po.put("description", p.description());
                 }

@@ -120,6 +120,7 @@ class CliTest {
         // an integer parameter's default, a variant's defaults and a mechanism's coverage are JSON integers
         assertTrue(phil.get("parameters").get(0).get("default").isInt(), phil.get("parameters").toString());
         assertEquals(5, phil.get("parameters").get(0).get("default").asInt());
+        assertEquals("INTEGER", phil.get("parameters").get(0).get("type").asText());
         for (JsonNode m : models) {
             for (JsonNode v : m.get("variants")) {
                 v.get("defaults").fields().forEachRemaining(f -> assertFalse(
