@@ -2,7 +2,9 @@
 (***************************************************************************)
 (* Timed Go-Back-N (Spec) implements the reliable-connection service      *)
 (* (ReliableService, the same module as specs/gbn's): PROPERTY Refinement *)
-(* (safety: every step of Spec is a step of the service or a stutter).    *)
+(* (safety: every step of Spec is a step of the service or a stutter) and *)
+(* FairRefinement (also the service's fairness: under HFairSpec, FairSpec *)
+(* with the history, every posted message is delivered and completed).    *)
 (*                                                                         *)
 (* A history variable, app, records the sequence number of every packet  *)
 (* the receiver hands to the application (it moves EPSN on it): with PSNs *)
@@ -43,6 +45,9 @@ HNext ==
     \/ HLoseData \/ HLoseCtrl \/ HDuplicateData \/ HTick
 
 HSpec == HInit /\ [][HNext]_hvars
+(* Spec's Fairness: each H-action is enabled exactly when its action is,  *)
+(* and changes vars exactly when it does, so the conditions carry over.    *)
+HFairSpec == HSpec /\ Fairness
 
 Posted == [k \in 1..Messages |-> [i \in 1..Packets |-> (k - 1) * Packets + i - 1]]
 
@@ -59,4 +64,5 @@ Service == INSTANCE ReliableService WITH
     completed <- una \div Packets
 
 Refinement == Service!Spec
+FairRefinement == Service!FairSpec
 =============================================================================

@@ -238,9 +238,56 @@ Next ==
 Spec == Init /\ [][Next]_vars
 
 -----------------------------------------------------------------------------
-(* Invariants and properties (names as in TimedGbnProperties) *)
+(* Termination, deadlock and fairness                                      *)
 
 Done == una = N /\ epsn = N
+
+(* The legitimate ends (TimedGoBackN.isFinal): every packet delivered and  *)
+(* acknowledged with nothing in flight and every timer idle; or a packet  *)
+(* accepted under a wrong PSN (Corrupted), where the model stops on       *)
+(* purpose: InOrderExactlyOnce and Delivered report that end, not this.   *)
+Final ==
+    \/ Corrupted
+    \/ Done /\ data = <<>> /\ ctrl = <<>> /\ nak < 0 /\ ce < 0 /\ rto < 0
+
+(* The Java side's DeadlockFree: every state has a successor or is final. *)
+(* An invariant, not TLC's deadlock check, because a final state has no   *)
+(* successor by design (TLC would call it a deadlock).                    *)
+DeadlockFree == Final \/ ENABLED Next
+
+(* Fairness: weak fairness of every action but the network's faults.      *)
+(* - Tick: time does not stop while nothing is due. No behaviour is Zeno: *)
+(*   between two ticks only finitely many steps fit (one Send, since Send  *)
+(*   sets busy and only Tick clears it; each reception consumes a packet  *)
+(*   that a finitely often taken step put in flight; a timer restarts at a *)
+(*   positive value and only Tick lowers it), and each tick lets By >= 1   *)
+(*   tick pass, so time diverges in every infinite behaviour and fairness  *)
+(*   on Tick asks only for what time does anyway.                          *)
+(* - Send, ReceiveData, ReceiveCtrl, the three timer expiries: each is    *)
+(*   urgent, Tick is disabled while the sender can send (the model's link *)
+(*   carries one packet a tick), while a packet or ACK/NAK is DelayMax     *)
+(*   ticks old, or while a timer is at zero (II-A, III-C: the NAK interval,*)
+(*   the ACK timeout and CE's T fire when they run out); without fairness *)
+(*   a behaviour could stop in front of such a deadline, where time cannot *)
+(*   pass. Weak fairness is enough (the untimed twin needs strong fairness *)
+(*   of its channels, whose capacity can disable a reception): a packet    *)
+(*   that may be received stays receivable until it is received or lost.  *)
+(* - LoseData, LoseCtrl, DuplicateData: no fairness; the budgets Losses  *)
+(*   and NetDuplicates make them finitely many (fair loss).                *)
+Fairness ==
+    /\ WF_vars(Send) /\ WF_vars(ReceiveData) /\ WF_vars(ReceiveCtrl)
+    /\ WF_vars(NakIntervalExpiry) /\ WF_vars(CheckEpsnExpiry) /\ WF_vars(TimeoutStep)
+    /\ WF_vars(Tick)
+
+FairSpec == Spec /\ Fairness
+
+(* Completion under fairness: every message is delivered and acknowledged *)
+(* (II-A: the requester's messages complete; the Java catalogue's         *)
+(* Completion, AG EF done, is the branching-time cousin TLC cannot state). *)
+Delivered == <>Done
+
+-----------------------------------------------------------------------------
+(* Invariants and properties (names as in TimedGbnProperties) *)
 
 NoUnreceivedRelease == una <= good
 CompletionWithinKRtos == timeouts <= MaxRtos

@@ -32,7 +32,8 @@ import org.rdmacheck.checker.tlc.TlcRequest;
  * the same way and run its {@code MCRefinement} configuration (every module of the folder copied,
  * the abstract service included): TLC must report {@code Refinement} violated, so a twin that
  * breaks the service's promise is caught by the service written from the paper; the unmutated
- * twins refine it ({@code RefinementConformanceTest}). One TLC child process per case:
+ * twins refine it ({@code RefinementConformanceTest}); the timed Go-Back-N twin's liveness cases run
+ * {@code FairRefinement} so. One TLC child process per case:
  * {@code mvn -B verify -Pslow -pl checker-bridge -am -Dtest=MutatedSpecTest
  * -Dsurefire.failIfNoSpecifiedTests=false}.
  */
@@ -121,8 +122,40 @@ class MutatedSpecTest {
                 Map.of("Size", "2", "Chunk", "2", "Ids", "1"), dir);
     }
 
+    /**
+     * The timed twin's liveness, which its safety properties do not see: at Go-Back-N's defaults an ACK
+     * timeout that does not go back to UNA leaves the sender waiting for ACKs of packets nobody resends
+     * (the untimed twin's FairRefinement catches the same deletion); with the RTO off (timeout=0), Improved
+     * relies on the NAK path alone, and a NAK that releases like an ACK but does not go back leaves Check-EPSN
+     * NAKing a lost packet once per NAK interval for ever (no deadlock: a livelock). TLC must report
+     * {@code FairRefinement} violated; the unmutated twin refines the service in both configurations
+     * ({@code refines-gbn}, {@code refines-improved-no-rto}). seed 002, II-A (go-back on NAK and timeout).
+     */
+    @ParameterizedTest(name = "gbn-timed: FairRefinement fails at {3} when \"{0}\" becomes \"{1}\"")
+    @MethodSource("livenessMutations")
+    void mutatedTimedTwinBreaksTheServicesLiveness(String line, String mutant, Map<String, String> constants,
+                                                   String at, @TempDir Path dir) throws IOException {
+        breaksItsService("gbn-timed", line, mutant, constants, "FairRefinement", dir);
+    }
+
+    static Stream<Arguments> livenessMutations() {
+        return Stream.of(
+                // seed 002, II-A: the ACK timeout resends from the oldest unacknowledged packet; the plant resends
+                // nothing
+                Arguments.of("/\\ next' = una /\\ rto' = -1", "/\\ next' = next /\\ rto' = -1",
+                        Map.of("Variant", "\"gbn\""), "variant gbn"),
+                // seed 002, II-A: a NAK(n) makes the sender go back to n; the plant lets the retransmission go
+                Arguments.of("ELSE IF GoBackZero THEN MessageStart(as) ELSE as", "ELSE Max(next, una2)",
+                        Map.of("Timeout", "0"), "variant improved, timeout=0"));
+    }
+
     private static void breaksItsService(String spec, String line, String mutant, Map<String, String> constants,
                                          Path dir) throws IOException {
+        breaksItsService(spec, line, mutant, constants, "Refinement", dir);
+    }
+
+    private static void breaksItsService(String spec, String line, String mutant, Map<String, String> constants,
+                                         String property, Path dir) throws IOException {
         Path folder = ManifestConformanceTest.specsRoot().resolve(spec);
         String text = Files.readString(folder.resolve("Spec.tla"));
         assertEquals(1, occurrences(text, line), () -> spec + "/Spec.tla no longer says exactly once: " + line);
@@ -135,9 +168,9 @@ class MutatedSpecTest {
         Files.writeString(dir.resolve("Spec.tla"), text.replace(line, mutant));
         Files.copy(folder.resolve("MCRefinement.cfg"), dir.resolve("MCRefinement.cfg"));
         TlcReport r = TLC.check(TlcRequest.of(dir.resolve("MCRefinement.tla"), dir.resolve("MCRefinement.cfg"))
-                .withConstants(constants).withInvariants(List.of()).withProperties(List.of("Refinement"))
+                .withConstants(constants).withInvariants(List.of()).withProperties(List.of(property))
                 .withCheckDeadlock(false));
-        assertInstanceOf(CheckResult.Violated.class, r.result("Refinement"), r::detail);
+        assertInstanceOf(CheckResult.Violated.class, r.result(property), r::detail);
         assertNotEquals(0, r.stats().distinctStates());
     }
 
