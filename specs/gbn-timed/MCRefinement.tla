@@ -21,13 +21,14 @@ hvars == <<vars, app>>
 
 HInit == Init /\ app = <<>>
 
-(* ReceiveData with the history: the packet received delivers when EPSN moves. *)
+(* ReceiveData with the history: the packet received is handed over when *)
+(* the receiver decides so (Spec's HandsOver), whether EPSN moves or not.  *)
 HReceiveData ==
     /\ ~Corrupted
     /\ \E i \in 1..Len(data) :
          /\ data[i].age >= DelayMin /\ Deliverable(data, i)
          /\ Receive(i)
-         /\ app' = IF epsn' = epsn + 1 THEN Append(app, data[i].seq) ELSE app
+         /\ app' = IF HandsOver(ReadByReceiver(Wire(data[i].seq), epsn)) THEN Append(app, data[i].seq) ELSE app
     /\ UNCHANGED <<next, high, una, rto, busy, lossesLeft, dupsLeft, timeouts, sent>>
 
 HSend == Send /\ UNCHANGED app

@@ -120,25 +120,34 @@ Send ==
     /\ rto' = IF rto < 0 THEN RtoTicks ELSE rto
     /\ UNCHANGED <<una, epsn, nak, ce, ceLpsn, lastNak, ctrl, lossesLeft, dupsLeft, good, timeouts>>
 
+(* The receiver hands a packet it reads as sequence number as to the     *)
+(* application exactly when as is EPSN (seed 002, II-A: the PSN check     *)
+(* keeps duplicate and out-of-sequence packets from being processed); it  *)
+(* then expects as + 1. MCRefinement's history and InOrderExactlyOnce     *)
+(* judge this decision, not EPSN's moves: a receiver that hands over a    *)
+(* copy of EPSN - 1 again (duplicate detection missing) leaves EPSN where *)
+(* it was.                                                                 *)
+HandsOver(as) == as = epsn
+
 (* The receiver's rules (Receiver.onData) on packet p read as sequence   *)
 (* number as; then its timers: a NAK starts the NAK interval, CE waits    *)
 (* for what is left of it (T), a packet EPSN restarts CE's timer.         *)
 Receive(i) ==
     LET p == data[i]
         as == ReadByReceiver(Wire(p.seq), epsn)
-        inOrder == as = epsn
+        inOrder == HandsOver(as)
         dup == as < epsn
         record == ~inOrder /\ ~dup /\ CheckEpsn /\ IsLast(p.seq)
         held == ~inOrder /\ ~dup /\ nak >= 0 /\ (NakPolicy = "interval" \/ lastNak = epsn)
         nakSent == ~inOrder /\ ~dup /\ ~held
-        reply == IF inOrder /\ AckReq(p.seq) THEN <<[kind |-> "ACK", n |-> epsn + 1, age |-> 0]>>
+        reply == IF inOrder /\ AckReq(p.seq) THEN <<[kind |-> "ACK", n |-> as + 1, age |-> 0]>>
                  ELSE IF dup /\ Duplicates = "ack" /\ AckReq(p.seq) THEN <<[kind |-> "ACK", n |-> epsn, age |-> 0]>>
                  ELSE IF nakSent THEN <<[kind |-> "NAK", n |-> epsn, age |-> 0]>>
                  ELSE <<>>
         nak2 == IF nakSent THEN NakTicks ELSE nak
         ceLpsn2 == IF record THEN as ELSE ceLpsn
     IN
-    /\ epsn' = IF inOrder THEN epsn + 1 ELSE epsn
+    /\ epsn' = IF inOrder THEN as + 1 ELSE epsn
     /\ ceLpsn' = ceLpsn2
     /\ lastNak' = IF nakSent THEN NakRecord ELSE lastNak
     /\ nak' = nak2
@@ -296,9 +305,16 @@ GoodputBound == Goodput = 0 \/ sent <= MaxSent
 (* The resends stay within one go-back per loss the network made.        *)
 RetransmissionBound == sent - FirstSends(high) <= (Losses - lossesLeft) * ResendPerLoss
 
-(* EPSN moves only by one, on the packet the sender numbered EPSN.        *)
+(* A step that takes packet i off the data channel without a loss: its     *)
+(* reception.                                                               *)
+Took(i) == data' = Remove(data, i) /\ lossesLeft' = lossesLeft
+(* Every packet handed to the application is the one the sender numbered  *)
+(* EPSN, and moves EPSN on by one (a copy handed over again fails here,    *)
+(* EPSN unchanged); EPSN moves only so.                                     *)
 InOrderExactlyOnce ==
-    [][epsn' = epsn \/ (epsn' = epsn + 1 /\ \E i \in 1..Len(data) : data[i].seq = epsn /\ data' = Remove(data, i))]_vars
+    [][/\ \A i \in 1..Len(data) : Took(i) /\ HandsOver(ReadByReceiver(Wire(data[i].seq), epsn))
+                                   => data[i].seq = epsn /\ epsn' = epsn + 1
+       /\ epsn' = epsn \/ (epsn' = epsn + 1 /\ \E i \in 1..Len(data) : data[i].seq = epsn /\ data' = Remove(data, i))]_vars
 
 NoTimeout == [][~TimeoutStep]_vars
 

@@ -52,6 +52,11 @@ class MutatedSpecTest {
                 Arguments.of("gbn-timed", "RtoExact", "rto' = Down(rto, By)", "rto' = rto"),
                 // seed 002, II-A: a receiver without the expected-PSN check takes a packet ahead of EPSN
                 Arguments.of("gbn", "InOrderExactlyOnce", "CASE p = epsn ->", "CASE p >= epsn ->"),
+                // seed 002, II-A: a timed receiver without duplicate detection hands a copy of EPSN - 1 over again,
+                // EPSN unchanged (the Java model's TimedGbnRedeliveryTest plant); judged by EPSN's moves alone it held
+                // (1,082 states)
+                Arguments.of("gbn-timed", "InOrderExactlyOnce", "HandsOver(as) == as = epsn",
+                        "HandsOver(as) == as = epsn \\/ as = epsn - 1"),
                 // seed 000, III-D: a look-ahead that does not start the listed senders' soft state
                 Arguments.of("dasr", "TimeoutOnlyWhenIdle",
                         "[x \\in Senders |-> IF x = s \\/ x \\in A THEN TRUE ELSE fresh[x]]",
@@ -67,6 +72,9 @@ class MutatedSpecTest {
                 Arguments.of("partition", "THEN /\\ delivered' = delivered \\cup {[dataId |-> s, data |-> new]}",
                         "THEN /\\ delivered' = delivered \\cup {[dataId |-> s, data |-> new], "
                                 + "[dataId |-> (s + 1) % Ids, data |-> new]}"),
+                // seed 002, II-A: the same receiver without duplicate detection; the history records every hand-over
+                // (HandsOver), not EPSN's moves, so the service sees the message's last packet handed over twice
+                Arguments.of("gbn-timed", "HandsOver(as) == as = epsn", "HandsOver(as) == as = epsn \\/ as = epsn - 1"),
                 // seed 000, IV-A: a switch may deflect any packet of a message, not only its first
                 Arguments.of("iofd", "MayStart(p) == p.seq = 0 \\/", "MayStart(p) == TRUE \\/"),
                 // seed 000, IV-B: a message that took the escape lane does not keep to it
