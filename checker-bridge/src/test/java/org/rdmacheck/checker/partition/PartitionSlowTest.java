@@ -41,20 +41,25 @@ class PartitionSlowTest {
     }
 
     private static void assertExpectedVerdicts(CheckSpec<?> spec, ExplorationReport r) {
-        assertExpectedVerdicts(spec, r, Set.of());
+        assertExpectedVerdicts(spec, r, Set.of(), Set.of());
     }
 
     /**
      * Every property the variant must fail is violated but those named in {@code holdHere} (which the
-     * variant violates only at other parameters), every other property verified.
+     * variant violates only at other parameters), those in {@code failHere} too (which the variant keeps
+     * at its defaults and violates only here), every other property verified.
      */
-    private static void assertExpectedVerdicts(CheckSpec<?> spec, ExplorationReport r, Set<String> holdHere) {
+    private static void assertExpectedVerdicts(CheckSpec<?> spec, ExplorationReport r, Set<String> holdHere,
+                                               Set<String> failHere) {
         assertTrue(r.complete(), r.stopReason());
         for (String p : holdHere) {
             assertTrue(spec.mustFail(p), p + " is not a property the variant must fail");
         }
+        for (String p : failHere) {
+            assertTrue(!spec.mustFail(p), p + " is a property the variant must fail at its defaults already");
+        }
         for (CheckResult x : r.results()) {
-            if (spec.mustFail(x.property()) && !holdHere.contains(x.property())) {
+            if (spec.mustFail(x.property()) && !holdHere.contains(x.property()) || failHere.contains(x.property())) {
                 assertInstanceOf(CheckResult.Violated.class, x, x.property());
             } else {
                 assertInstanceOf(CheckResult.Verified.class, x, x.property());
@@ -71,22 +76,27 @@ class PartitionSlowTest {
     }
 
     /**
-     * Larger defaults of the smaller variants; the counts are TLC's for the same constants. The last
-     * column names the properties the variant fails at its defaults that hold here: error-after-landing's
-     * NoChunkLost and DataIdsNeverMix need a reused data ID (the stale copy of a chunk whose ACK was lost
-     * lands in the next transfer on that ID), and two IDs for two transfers reuse none.
+     * Larger defaults of the smaller variants; the counts are TLC's for the same constants. The
+     * next-to-last column names the properties the variant fails at its defaults that hold here:
+     * error-after-landing's NoChunkLost and DataIdsNeverMix need a reused data ID (the stale copy of a
+     * chunk whose ACK was lost lands in the next transfer on that ID), and two IDs for two transfers reuse
+     * none. The last names those it keeps at its defaults and fails here: with two errors after landing
+     * both chunks of a transfer land twice, so the receiver hands the same bytes over twice under one
+     * data ID (NoDuplicateDelivery, 18 steps); one error duplicates one chunk only.
      */
     @ParameterizedTest
-    @CsvSource({"paper,3,2,2,3,2,1,1,18353,''",
-        "error-after-landing,3,2,2,2,2,1,2,110369,NoChunkLost;DataIdsNeverMix",
-        "repost-before-consume,3,2,2,2,2,2,0,36780,''"})
+    @CsvSource({"paper,3,2,2,3,2,1,1,18353,'',''",
+        "error-after-landing,3,2,2,2,2,1,2,110369,NoChunkLost;DataIdsNeverMix,NoDuplicateDelivery",
+        "repost-before-consume,3,2,2,2,2,2,0,36780,'',''"})
     void largerConfigurationsKeepTheirVerdicts(String variant, int size, int chunk, int qps, int transfers, int ids,
-                                               int receiveWrs, int errors, long states, String holdHere) {
+                                               int receiveWrs, int errors, long states, String holdHere,
+                                               String failHere) {
         CheckSpec<?> spec = ENTRY.build(variant, Params.of(Map.of("size", "" + size, "chunk", "" + chunk,
                 "qps", "" + qps, "transfers", "" + transfers, "ids", "" + ids, "receiveWrs", "" + receiveWrs,
                 "errors", "" + errors)));
         ExplorationReport r = check(spec, false);
-        assertExpectedVerdicts(spec, r, holdHere.isEmpty() ? Set.of() : Set.of(holdHere.split(";")));
+        assertExpectedVerdicts(spec, r, holdHere.isEmpty() ? Set.of() : Set.of(holdHere.split(";")),
+                failHere.isEmpty() ? Set.of() : Set.of(failHere.split(";")));
         assertEquals(states, r.stats().distinctStates());
     }
 }
