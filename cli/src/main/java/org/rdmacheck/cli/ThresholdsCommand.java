@@ -45,6 +45,16 @@ import picocli.CommandLine.Spec;
         + "infeasible (no static or dynamic t_ECN of one MTU fires before PFC), 2 bad input, 3 solver timed out.")
 final class ThresholdsCommand implements Callable<Integer> {
 
+    /** Options that describe a switch (read with --switch, or --buffer and --ports). */
+    private static final List<String> SWITCH_OPTIONS = List.of("--name", "--priorities", "--mtu", "--speed", "--cable",
+            "--ns-per-metre", "--response-quanta", "--interface-delay-bits", "--t-flight", "--betas", "--beta-divisor");
+    /** Options that describe a configuration to check on a switch. */
+    private static final List<String> CONFIG_OPTIONS = List.of("--check", "--mode", "--t-pfc", "--beta", "--t-ecn",
+            "--k-max", "--deflection", "--config-name");
+    /** The configuration options --dart reads: it derives t_PFC (or β) per mode and names its configurations. */
+    private static final List<String> DART_OPTIONS = List.of("--t-ecn", "--k-max", "--deflection");
+    private static final String SWITCH_EXPECTED = "expected with a switch (--switch NAME|FILE, or --buffer and --ports)";
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -108,6 +118,7 @@ final class ThresholdsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         sonicOnly();
+        refuseUnused();
         Path dir = traces.folder().orElse(null);
         ThresholdAnalysis analysis = new ThresholdAnalysis(new ThresholdSolver(
                 Durations.parseMillis("--time-limit", timeLimit)));
@@ -122,7 +133,7 @@ final class ThresholdsCommand implements Callable<Integer> {
             throw new InputException("give --switch FILE, or --buffer and --ports, or --worked-example, or --dart");
         }
         if (dart) {
-            reports.addAll(DartSettings.check(analysis));
+            reports.addAll(DartSettings.check(analysis, dartThresholds()));
         }
         List<String> saved = ThresholdWitnessFiles.save(reports, dir);
         PrintWriter w = spec.commandLine().getOut();
@@ -150,13 +161,56 @@ final class ThresholdsCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Refuses an option that the modes chosen would not read (the switch's and configuration's options
+     * without a switch; with --dart only its thresholds, and those not beside a switch, where they
+     * would describe both).
+     */
+    private void refuseUnused() {
+        picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        if (sonic != null) {
+            UnusedOptions.refuse(parsed, SWITCH_OPTIONS, "not used by --sonic (the switch is the file's)",
+                    "expected with --switch or --buffer and --ports, not --sonic");
+            UnusedOptions.refuse(parsed, CONFIG_OPTIONS.stream().filter(o -> !o.equals("--deflection")).toList(),
+                    "not used by --sonic (the thresholds are the file's; --deflection is read)", SWITCH_EXPECTED);
+            return;
+        }
+        boolean switchGiven = switchFile != null || buffer != null || ports != null;
+        if (switchGiven && dart) {
+            UnusedOptions.refuse(parsed, DART_OPTIONS, "ambiguous beside both a switch and --dart (it would set "
+                    + "the switch's configuration and Dart's)", "expected a switch or --dart, not both");
+        }
+        if (switchGiven || !dart && !workedExample) {
+            return; // with neither, call() asks for a mode
+        }
+        String mode = dart ? "--dart" : "--worked-example";
+        UnusedOptions.refuse(parsed, SWITCH_OPTIONS, "not used by " + mode + " (it reads no switch)", SWITCH_EXPECTED);
+        UnusedOptions.refuse(parsed, CONFIG_OPTIONS.stream().filter(o -> !dart || !DART_OPTIONS.contains(o)).toList(),
+                dart ? "not used by --dart (it derives t_PFC or beta per PFC mode from the largest safe one; "
+                        + "it reads --t-ecn, --deflection and --k-max)"
+                        : "not used by --worked-example (seed 004's own figures)", SWITCH_EXPECTED);
+    }
+
+    /** @return Dart's thresholds (seed 000 §VI-A), each replaced by --t-ecn, --deflection or --k-max if given */
+    private DartSettings.Thresholds dartThresholds() {
+        DartSettings.Thresholds paper = DartSettings.PAPER;
+        return new DartSettings.Thresholds(
+                tEcn == null ? paper.ecnBytes() : positiveBytes("--t-ecn", tEcn),
+                deflection == null ? paper.deflectionBytes() : positiveBytes("--deflection", deflection),
+                kMax == null ? paper.kMaxBytes() : positiveBytes("--k-max", kMax));
+    }
+
+    private static long positiveBytes(String name, String value) {
+        return Units.positive(name, value, Units.bytes(name, value));
+    }
+
     private int sonic(ThresholdAnalysis analysis, Path dir) throws IOException {
         if (switchFile != null || buffer != null || ports != null || check != null || workedExample || dart) {
             throw new InputException("--sonic " + sonic + ": expected alone (not with --switch, --buffer, --ports, "
                     + "--check, --worked-example or --dart)");
         }
         SpectrumAsic chip = SpectrumAsic.parse(asic);
-        long defl = deflection == null ? 0 : Units.bytes("--deflection", deflection);
+        long defl = deflection == null ? 0 : positiveBytes("--deflection", deflection);
         Optional<BigDecimal> gearbox = gearboxDelay == null ? Optional.empty()
                 : Optional.of(SonicConfigReader.gearboxDelay("--gearbox-delay", gearboxDelay));
         SonicReport r = new SonicCheck(analysis, chip, defl, gearbox).check(SonicConfigReader.read(sonic));

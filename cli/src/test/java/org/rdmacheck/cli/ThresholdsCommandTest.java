@@ -157,6 +157,52 @@ class ThresholdsCommandTest {
         assertEquals(0, r.code(), r.err() + r.out());
     }
 
+    /**
+     * --dart checks Dart's inequalities with a deflection threshold, t_ECN or K_max given in place of
+     * seed 000 §VI-A's: 30 KB of deflection is above its 22.5 KB ECN threshold, in all four checks; the
+     * per-switch reading's empty shared buffer (no queue can mark, so no witness) is no disagreement.
+     */
+    @Test
+    void dartChecksTheThresholdsGivenInPlaceOfItsOwn() throws IOException {
+        Run r = run("thresholds", "--dart", "--deflection", "30KB", "--k-max", "20KB", "--json", "--no-save");
+        assertEquals(1, r.code(), r.err());
+        int checks = 0;
+        for (JsonNode rep : TraceJson.MAPPER.readTree(r.out()).get("reports")) {
+            JsonNode defl = inequality(rep, "DeflectionBelowEcn");
+            assertEquals(30_000, defl.get("lhs").get("value").asLong());
+            assertEquals("FAILS", defl.get("outcome").asText());
+            assertEquals("FAILS", inequality(rep, "KMinAtMostKMax").get("outcome").asText()); // 22.5 KB > 20 KB
+            assertTrue(rep.get("check").get("solverAgrees").asBoolean(), rep.toString());
+            checks++;
+        }
+        assertEquals(4, checks);
+        JsonNode paper = TraceJson.MAPPER.readTree(run("thresholds", "--dart", "--json", "--no-save").out());
+        assertEquals(15_000, inequality(paper.get("reports").get(0), "DeflectionBelowEcn").get("lhs").get("value").asLong());
+    }
+
+    /** An option the chosen mode would not read is refused, with its value, not ignored. */
+    @Test
+    void optionsTheModeDoesNotReadAreRefused() {
+        String sonic = Path.of("..", "examples", "sonic", "leaf-32x100g-40m.json").toString();
+        List<String[]> refused = List.of(
+                new String[] {"thresholds", "--worked-example", "--k-max", "-1"},
+                new String[] {"thresholds", "--worked-example", "--deflection", "30KB"},
+                new String[] {"thresholds", "--worked-example", "--speed", "40G"},
+                new String[] {"thresholds", "--dart", "--mode", "static"},
+                new String[] {"thresholds", "--dart", "--beta", "8"},
+                new String[] {"thresholds", "--dart", "--mtu", "9000"},
+                new String[] {"thresholds", "--dart", "--config-name", "x"},
+                new String[] {"thresholds", "--switch", "arista-7050qx32", "--dart", "--t-ecn", "1KB"},
+                new String[] {"thresholds", "--sonic", sonic, "--t-ecn", "5KB"},
+                new String[] {"thresholds", "--sonic", sonic, "--mtu", "9000"});
+        for (String[] args : refused) {
+            Run r = run(args);
+            assertEquals(2, r.code(), String.join(" ", args) + ": " + r.err());
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(r.err().contains(args[args.length - 2] + " " + args[args.length - 1] + ": "), r.err());
+        }
+    }
+
     @Test
     void badInputIsOneLineAndExitTwo() throws IOException {
         Path cfg = tmp.resolve("bad.json");
@@ -172,6 +218,13 @@ class ThresholdsCommandTest {
                 new String[] {"thresholds", "--switch", "arista-7050qx32", "--beta", "NaN", "--t-ecn", "1KB"},
                 new String[] {"thresholds", "--switch", "arista-7050qx32", "--check", cfg.toString()},
                 new String[] {"thresholds", "--switch", "no-such-file.json"},
+                new String[] {"thresholds", "--dart", "--deflection", "NaN"},
+                new String[] {"thresholds", "--dart", "--deflection", "bogus"},
+                new String[] {"thresholds", "--dart", "--deflection", "-1KB"},
+                new String[] {"thresholds", "--dart", "--t-ecn", "0"},
+                new String[] {"thresholds", "--dart", "--k-max", "NaN"},
+                new String[] {"thresholds", "--sonic", Path.of("..", "examples", "sonic", "leaf-32x100g-40m.json")
+                        .toString(), "--deflection", "0"},
                 new String[] {"thresholds"});
         for (String[] args : bad) {
             Path out = tmp.resolve("out-" + String.join("_", args).hashCode());

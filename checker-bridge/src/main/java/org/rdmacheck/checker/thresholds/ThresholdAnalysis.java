@@ -56,8 +56,11 @@ public final class ThresholdAnalysis {
         // deflecting (one that exceeds t_ECN, not the deflection threshold) exists iff deflection > t_ECN.
         // At deflection = t_ECN both act above the same occupancy: no witness, yet seed 000 §IV-B's rule
         // ("lower than the ECN threshold") fails, so the configuration is UNSAFE without a witness.
+        // With no shared buffer (EcnBeforePfc holds vacuously) no queue can exceed t_ECN: no witness.
         if (ds.isPresent() && ecnFirst && ds.get().status() != SolveStatus.TIMED_OUT) {
-            agrees &= (c.deflection() > c.tEcn()) == (ds.get().status() == SolveStatus.SATISFIABLE);
+            boolean occupiable = ineq.stream().noneMatch(i -> i.name().equals("EcnBeforePfc")
+                    && i.outcome() == Inequality.Outcome.HOLDS_VACUOUSLY);
+            agrees &= (occupiable && c.deflection() > c.tEcn()) == (ds.get().status() == SolveStatus.SATISFIABLE);
         }
         boolean found = ws.status() == SolveStatus.SATISFIABLE
                 || ds.map(d -> d.status() == SolveStatus.SATISFIABLE).orElse(false);
