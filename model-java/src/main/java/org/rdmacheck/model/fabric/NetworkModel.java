@@ -170,6 +170,8 @@ public final class NetworkModel implements LayoutModel {
     private final int[] tableNode;
     private final ThreadLocal<Step> probes;
     private final ThreadLocal<Step> expanders = new ThreadLocal<>();
+    /** the tables every {@link Step} reads, built once ({@link StepTables}) */
+    private final StepTables stepTables;
     /**
      * The expander created last, on any thread: with one exploring thread the one {@link #cache}
      * looks at first, without a thread-local lookup. A step's answers are only ever reused on the
@@ -617,6 +619,7 @@ public final class NetworkModel implements LayoutModel {
         }
         int[] v = new int[g.layout.maxLength()];
         initial = new LayoutState(g.layout, v, 0, g.layout.header());
+        stepTables = new StepTables();
         probes = ThreadLocal.withInitial(Step::new);
     }
 
@@ -1777,75 +1780,36 @@ public final class NetworkModel implements LayoutModel {
     }
 
     /**
-     * One thread's expansion: the layout's working view and the moves of the packet being routed.
-     * A move is kept in parallel arrays; its DFT afterwards is {@link #SAME} (unchanged),
-     * {@link #AFTER} (the entries the end packet frees removed) or {@link #OWN} (its own table).
+     * The tables a {@link Step} reads by layout position (see its fields of the same names), built once
+     * per model and shared, read only, by every step. The explorer makes a step per worker and level (49
+     * per exploration of the IOFD preset's k=4 fat-tree); built in each step, with their searches of the
+     * layout's FIFO list, they made a step cost 32 us once compiled and 0.07-2.6 ms before (14 us and
+     * 0.06 ms now), where the former {@code IofdPacked}'s expander took 3 us. Copied into each step
+     * instead (cheap too), the IOFD preset's exploration measured no faster than before (1.003,
+     * FabricSpeedComparison, 30 pairs), where shared it measured 0.968.
      */
-    private final class Step implements PackedModel.Expander {
-        private static final int SAME = 0;
-        private static final int AFTER = 1;
-        private static final int OWN = 2;
-        final Expansion x;
+    private final class StepTables {
         private final Fifo[] buffers = g.buffers;
         private final Field[] background = g.background;
         private final Fifo[] dft = g.dft;
         private final Field pFlow = g.pFlow;
         private final Field pSeq = g.pSeq;
         private final Field pTokens = g.pTokens;
-        private final Field dFlow = g.dFlow;
-        private final Field dTokens = g.dTokens;
-        private final Field dArc = g.dArc;
-        private final Field dLane = g.dLane;
-        /** per FIFO of the layout: the buffer it is, -1 for a DFT */
-        private final int[] bufferOfFifo = new int[g.layout.fifos().size()];
-        /** per FIFO position of the layout: the FIFO */
-        private final Fifo[] fifoAt = g.layout.fifos().toArray(new Fifo[0]);
-        /** per header value: the bits of background counts in it; per bit of the header, the count holding it */
-        private final int[] bgBits = new int[g.layout.header()];
-        private final Field[] bgAtBit = new Field[32 * g.layout.header()];
-        /** the state being expanded and its first value */
-        private int[] state;
-        private int offset;
-        /**
-         * per arc, at {@code 8 * arc} and the seven after it (one cache line, where arrays of their own took
-         * one each): the layout position of its VL1 buffer (-1 when it has none: it leaves a host), the
-         * header value, shift and mask of its background count, so that a VL1 occupancy is read in a few
-         * array loads rather than through the buffer's and the count's objects (a recording expansion, which
-         * must log the reads, goes through them: {@link #occ}); then 1 if it leads to a host, and the layout
-         * position of the table of the node it leaves (-1: a host)
-         */
-        private final int[] arcRow = new int[8 * t.arcCount()];
-        /** per node, at {@code nodeStride * v}: its table's layout position (-1: a host), its degree, its arcs out in port order */
-        private final int nodeStride = 2 + maxDegree;
-        private final int[] nodeRow = new int[nodeStride * t.nodeCount()];
-        /** per buffer: its layout position (-1: undeclared) */
-        private final int[] bufferAt = new int[buffers.length];
-        /** per node: its DFT's layout position (-1: a host), so that a table's length is read without its Fifo */
-        private final int[] dftAt = new int[t.nodeCount()];
-        /** per arc: the node it leaves ({@link Topology#arcFrom}, a table read) */
-        private final int[] fromNode = new int[t.arcCount()];
-        /** per buffer: the arc it is on ({@link FabricNet#bufArc}) */
-        private final int[] arcOfBuffer = new int[buffers.length];
-        /**
-         * per FIFO position k of the layout, at {@code 4 * k} and the three after it (one cache line): the buffer
-         * it is (-1 for a DFT), the arc it is on, the node that arc leads to, and 1 if that node is a host; so
-         * that a departure reads where its packet goes from the FIFO's position at once, not through the buffer
-         * and its arc one load after another
-         */
-        private final int[] fifoRow = new int[4 * g.layout.fifos().size()];
-        /** per arc and lane, at {@code 2 * arc + lane}: the layout position of that buffer (-1: none) */
-        private final int[] laneAt = new int[2 * t.arcCount()];
-        /** a packet's components' shifts and masks (each counts from 0: its bits are its value) */
-        private final int pFlowShift = pFlow.shift();
-        private final int pSeqShift = pSeq.shift();
-        private final int pTokensShift = pTokens.shift();
-        private final int pFlowMask = maskOf(pFlow) >>> pFlow.shift();
-        private final int pSeqMask = maskOf(pSeq) >>> pSeq.shift();
-        private final int pTokensMask = maskOf(pTokens) >>> pTokens.shift();
-        /** whether Send and Forward write each move as the decision finds it ({@link #emitting}) */
-        private final boolean writesAtOnce;
+        final int[] bufferOfFifo = new int[g.layout.fifos().size()];
+        final Fifo[] fifoAt = g.layout.fifos().toArray(new Fifo[0]);
+        final int[] bgBits = new int[g.layout.header()];
+        final Field[] bgAtBit = new Field[32 * g.layout.header()];
+        final int[] arcRow = new int[8 * t.arcCount()];
+        final int nodeStride = 2 + maxDegree;
+        final int[] nodeRow = new int[nodeStride * t.nodeCount()];
+        final int[] bufferAt = new int[buffers.length];
+        final int[] dftAt = new int[t.nodeCount()];
+        final int[] fromNode = new int[t.arcCount()];
+        final int[] arcOfBuffer = new int[buffers.length];
+        final int[] fifoRow = new int[4 * g.layout.fifos().size()];
+        final int[] laneAt = new int[2 * t.arcCount()];
 
-        {
+        StepTables() {
             java.util.Arrays.fill(bufferOfFifo, -1);
             for (int b = 0; b < buffers.length; b++) {
                 if (buffers[b] != null) {
@@ -1908,6 +1872,77 @@ public final class NetworkModel implements LayoutModel {
                 arcRow[8 * a + 5] = dftAt[fromNode[a]];
             }
         }
+    }
+
+    /**
+     * One thread's expansion: the layout's working view and the moves of the packet being routed.
+     * A move is kept in parallel arrays; its DFT afterwards is {@link #SAME} (unchanged),
+     * {@link #AFTER} (the entries the end packet frees removed) or {@link #OWN} (its own table).
+     */
+    private final class Step implements PackedModel.Expander {
+        private static final int SAME = 0;
+        private static final int AFTER = 1;
+        private static final int OWN = 2;
+        final Expansion x;
+        private final Fifo[] buffers = g.buffers;
+        private final Field[] background = g.background;
+        private final Fifo[] dft = g.dft;
+        private final Field pFlow = g.pFlow;
+        private final Field pSeq = g.pSeq;
+        private final Field pTokens = g.pTokens;
+        private final Field dFlow = g.dFlow;
+        private final Field dTokens = g.dTokens;
+        private final Field dArc = g.dArc;
+        private final Field dLane = g.dLane;
+        /** per FIFO of the layout: the buffer it is, -1 for a DFT */
+        private final int[] bufferOfFifo = stepTables.bufferOfFifo;
+        /** per FIFO position of the layout: the FIFO */
+        private final Fifo[] fifoAt = stepTables.fifoAt;
+        /** per header value: the bits of background counts in it; per bit of the header, the count holding it */
+        private final int[] bgBits = stepTables.bgBits;
+        private final Field[] bgAtBit = stepTables.bgAtBit;
+        /** the state being expanded and its first value */
+        private int[] state;
+        private int offset;
+        /**
+         * per arc, at {@code 8 * arc} and the seven after it (one cache line, where arrays of their own took
+         * one each): the layout position of its VL1 buffer (-1 when it has none: it leaves a host), the
+         * header value, shift and mask of its background count, so that a VL1 occupancy is read in a few
+         * array loads rather than through the buffer's and the count's objects (a recording expansion, which
+         * must log the reads, goes through them: {@link #occ}); then 1 if it leads to a host, and the layout
+         * position of the table of the node it leaves (-1: a host)
+         */
+        private final int[] arcRow = stepTables.arcRow;
+        /** per node, at {@code nodeStride * v}: its table's layout position (-1: a host), its degree, its arcs out in port order */
+        private final int nodeStride = stepTables.nodeStride;
+        private final int[] nodeRow = stepTables.nodeRow;
+        /** per buffer: its layout position (-1: undeclared) */
+        private final int[] bufferAt = stepTables.bufferAt;
+        /** per node: its DFT's layout position (-1: a host), so that a table's length is read without its Fifo */
+        private final int[] dftAt = stepTables.dftAt;
+        /** per arc: the node it leaves ({@link Topology#arcFrom}, a table read) */
+        private final int[] fromNode = stepTables.fromNode;
+        /** per buffer: the arc it is on ({@link FabricNet#bufArc}) */
+        private final int[] arcOfBuffer = stepTables.arcOfBuffer;
+        /**
+         * per FIFO position k of the layout, at {@code 4 * k} and the three after it (one cache line): the buffer
+         * it is (-1 for a DFT), the arc it is on, the node that arc leads to, and 1 if that node is a host; so
+         * that a departure reads where its packet goes from the FIFO's position at once, not through the buffer
+         * and its arc one load after another
+         */
+        private final int[] fifoRow = stepTables.fifoRow;
+        /** per arc and lane, at {@code 2 * arc + lane}: the layout position of that buffer (-1: none) */
+        private final int[] laneAt = stepTables.laneAt;
+        /** a packet's components' shifts and masks (each counts from 0: its bits are its value) */
+        private final int pFlowShift = pFlow.shift();
+        private final int pSeqShift = pSeq.shift();
+        private final int pTokensShift = pTokens.shift();
+        private final int pFlowMask = maskOf(pFlow) >>> pFlow.shift();
+        private final int pSeqMask = maskOf(pSeq) >>> pSeq.shift();
+        private final int pTokensMask = maskOf(pTokens) >>> pTokens.shift();
+        /** whether Send and Forward write each move as the decision finds it ({@link #emitting}) */
+        private final boolean writesAtOnce;
+
         // the moves of one routing decision
         private final int cap = (escapeVl ? 3 : 1) * maxDegree * Math.max(1, overwrite ? dftSize : 1) + 3;
         private final int[] hOut = new int[cap];
