@@ -295,6 +295,10 @@ FairSpec == Spec /\ Fairness
 (* Completion, AG EF done, is the branching-time cousin TLC cannot state). *)
 Delivered == <>Done
 
+(* The no-Zeno argument above, checked: every fair behaviour lets time    *)
+(* pass infinitely often, or ends in a final state.                       *)
+TimeDiverges == <>[]Final \/ []<><<Tick>>_vars
+
 -----------------------------------------------------------------------------
 (* Invariants and properties (names as in TimedGbnProperties) *)
 
