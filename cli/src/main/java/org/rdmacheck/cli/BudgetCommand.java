@@ -63,8 +63,10 @@ public final class BudgetCommand implements Callable<Integer> {
                 selection.params("the packet budget decides the design as configured; knock-outs are check's"));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        org.rdmacheck.engine.ExplorerSettings settings = explorer.settings(err);
+        explorer.warnIfNoSymmetricSet(err, entry.name(), built.model().symmetry().isPresent());
         long started = System.nanoTime();
-        BudgetDecision.Outcome o = BudgetDecision.decide(built, explorer.settings(err), n -> {
+        BudgetDecision.Outcome o = BudgetDecision.decide(built, settings, n -> {
             err.printf("progress: local lemma, %,d routing situations checked, %.1f s elapsed%n", n,
                     (System.nanoTime() - started) / 1e9);
             err.flush();

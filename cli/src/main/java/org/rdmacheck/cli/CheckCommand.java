@@ -82,11 +82,7 @@ final class CheckCommand implements Callable<Integer> {
             });
         }
         // a warning only once the run goes ahead (a refusal above is the one line there is)
-        if (explorer.symmetry && built.model().symmetry().isEmpty()) {
-            spec.commandLine().getErr().println("warning: --symmetry: " + entry.name() + " declares no symmetric set; "
-                    + "the states are explored without reduction");
-            spec.commandLine().getErr().flush();
-        }
+        explorer.warnIfNoSymmetricSet(spec.commandLine().getErr(), entry.name(), built.model().symmetry().isPresent());
         List<Finding> rows = new ArrayList<>(walks.isPresent()
                 ? ModelChecks.walk(check, liveChecked, settings, walks.get(), traces.folder().orElse(null))
                 : directed.isPresent()

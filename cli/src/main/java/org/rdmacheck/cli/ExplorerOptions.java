@@ -58,6 +58,22 @@ public final class ExplorerOptions {
     }
 
     /**
+     * The warning every command that explores one model gives (a warning, not a refusal: the run is
+     * sound, only unreduced): {@code --symmetry} with a model that declares no symmetric set.
+     *
+     * @param err      where the warning goes
+     * @param model    the model's name
+     * @param declares whether the model as built declares a symmetric set
+     */
+    public void warnIfNoSymmetricSet(PrintWriter err, String model, boolean declares) {
+        if (symmetry && !declares) {
+            err.println("warning: --symmetry: " + model + " declares no symmetric set; the states are explored "
+                    + "without reduction");
+            err.flush();
+        }
+    }
+
+    /**
      * @param t worker threads asked for
      * @return {@code t}, if in 1 .. max(64, 4 x cores)
      * @throws InputException otherwise (one line)

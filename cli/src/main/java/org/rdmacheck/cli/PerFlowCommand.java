@@ -94,6 +94,7 @@ public final class PerFlowCommand implements Callable<Integer> {
         if (why != null) {
             throw new InputException(why);
         }
+        explorer.warnIfNoSymmetricSet(err, entry.name(), built.model().symmetry().isPresent());
         PrintWriter out = spec.commandLine().getOut();
         PerFlowDecision.Outcome o = PerFlowDecision.decide(built, settings, confirm, !noBudget, settings, line -> {
             err.println(line);

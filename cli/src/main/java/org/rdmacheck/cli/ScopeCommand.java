@@ -94,6 +94,8 @@ final class ScopeCommand implements Callable<Integer> {
         ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());
         Path out = traces.folder().orElse(null);
         PrintWriter err = spec.commandLine().getErr();
+        explorer.warnIfNoSymmetricSet(err, entry.name(), entry.build(v, Params.of(defaults)).model().symmetry()
+                .isPresent());
         if (!separate.isEmpty()) {
             return separate(entry, v, base, dims, settings, out, err);
         }

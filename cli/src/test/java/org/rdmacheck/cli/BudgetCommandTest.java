@@ -51,6 +51,14 @@ class BudgetCommandTest {
         assertTrue(r.out().contains("search: 1 states reached, 0 expanded"), r.out());
     }
 
+    /** fabric declares no symmetric set: --symmetry is said to change nothing, as check says it. */
+    @Test
+    void symmetryWithoutASymmetricSetIsWarnedAbout() {
+        CliTest.Run r = CliTest.run(args("budget", "fabric", "--symmetry"));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("warning: --symmetry: fabric declares no symmetric set"), r.err());
+    }
+
     @Test
     void anotherModelOrAHysteresisIsRefusedOrUndecided() {
         CliTest.Run r = CliTest.run("budget", "iofd");

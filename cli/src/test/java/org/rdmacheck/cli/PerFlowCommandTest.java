@@ -19,6 +19,16 @@ class PerFlowCommandTest {
         assertTrue(r.err().contains(expected), r.err());
     }
 
+    /** fabric declares no symmetric set: --symmetry is said to change nothing, as check says it. */
+    @Test
+    void symmetryWithoutASymmetricSetIsWarnedAbout() {
+        CliTest.Run r = CliTest.run("per-flow", "fabric", "--param", "flows=0-1", "--param", "packets=1", "--param",
+                "tokens=1", "--param", "failures=0", "--param", "xoff=2", "--param", "background=0", "--param", "dft=1",
+                "--threads", "1", "--symmetry");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("warning: --symmetry: fabric declares no symmetric set"), r.err());
+    }
+
     @Test
     void badInputIsOneLineAndExit2() {
         refused("model gbn: expected fabric", "per-flow", "gbn");

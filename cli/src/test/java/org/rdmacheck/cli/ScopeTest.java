@@ -116,6 +116,17 @@ class ScopeTest {
         assertEquals("STATE_LIMIT", TraceJson.MAPPER.readTree(run.out()).get("stopped").asText(), run.out());
     }
 
+    /** --symmetry on a model without a symmetric set is said to change nothing (as check says); not on partition. */
+    @Test
+    void symmetryWithoutASymmetricSetIsWarnedAbout() {
+        CliTest.Run abp = CliTest.run("scope", "abp", "--grow", "messages", "--max-states", "5", "--symmetry",
+                "--threads", "1", "--no-save");
+        assertTrue(abp.err().contains("warning: --symmetry: abp declares no symmetric set"), abp.err());
+        CliTest.Run partition = CliTest.run("scope", "partition", "--grow", "ids", "--max-states", "5", "--symmetry",
+                "--threads", "1", "--no-save");
+        assertFalse(partition.err().contains("warning"), partition.err());
+    }
+
     @Test
     void aScopeOfSomePropertiesChecksOnlyThose() throws Exception {
         CliTest.Run run = CliTest.run("scope", "abp", "--grow", "messages,capacity", "--param", "messages=1",
