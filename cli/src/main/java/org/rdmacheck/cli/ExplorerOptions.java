@@ -3,6 +3,7 @@ package org.rdmacheck.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import org.rdmacheck.engine.AuditScope;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.InputException;
 import picocli.CommandLine.Option;
@@ -29,6 +30,22 @@ public final class ExplorerOptions {
             + "renaming the model's symmetric set (partition: its QPs; dasr persistent: senders 1..n-1)")
     boolean symmetry;
 
+    @Option(names = "--symmetry-audit", paramLabel = "SCOPE", defaultValue = "sample", description = "with "
+            + "--symmetry: which expanded states are also expanded renamed, to check that the model's successors "
+            + "commute with the declared symmetry (an asymmetry makes the proofs INCONCLUSIVE): all, sample (the "
+            + "first 10,000 states and every 16th after) or none (trust the declaration) (default: ${DEFAULT-VALUE})")
+    String symmetryAudit;
+
+    /** @return the symmetry audit asked for  @throws InputException on anything but all, sample or none */
+    AuditScope auditScope() {
+        for (AuditScope s : AuditScope.values()) {
+            if (s.name().equalsIgnoreCase(symmetryAudit)) {
+                return s;
+            }
+        }
+        throw new InputException("--symmetry-audit " + symmetryAudit + ": expected all, sample or none");
+    }
+
     /**
      * @param err where progress lines go
      * @return explorer settings from these options
@@ -50,7 +67,7 @@ public final class ExplorerOptions {
         };
         return ExplorerSettings.defaults().withThreads(t).withStorage(st).withMaxStates(maxStates)
                 .withMaxMillis(Durations.parseMillis("--max-time", maxTime)).withMaxHeapFraction(maxHeapPercent / 100)
-                .withSymmetry(symmetry)
+                .withSymmetry(symmetry).withSymmetryAudit(auditScope())
                 .withProgress(5_000, r -> {
                     err.println(r);
                     err.flush();

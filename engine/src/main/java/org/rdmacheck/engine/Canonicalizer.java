@@ -135,6 +135,11 @@ final class Canonicalizer<S> {
         return sc.out;
     }
 
+    /** @return the fingerprint of {@code s} itself, not of its class (packed values, else the model's) */
+    long plainFingerprint(S s, Words buffer) {
+        return plain(s, buffer);
+    }
+
     private long plain(S s, Words buffer) {
         if (codec == null) {
             return model.fingerprint(s);

@@ -24,11 +24,13 @@ import java.util.function.Consumer;
  *                         no symmetry reduction; results are identical either way, only faster
  * @param reduction        the partial-order reduction asked for ({@link Reduction}); what is applied
  *                         is reported ({@link ReductionSummary}); off by default
+ * @param symmetryAudit    under symmetry reduction, which expanded states are checked for renaming
+ *                         commuting with the model's successors ({@link AuditScope}); a sample by default
  */
 public record ExplorerSettings(int threads, Storage storage, long maxStates, long maxMillis, double maxHeapFraction,
                                boolean stopAtFirstViolation, long progressMillis, Consumer<ProgressReport> progress,
                                boolean recordGraph, boolean symmetry, boolean packedSuccessors,
-                               Reduction reduction) {
+                               Reduction reduction, AuditScope symmetryAudit) {
 
     /** How visited states are remembered. */
     public enum Storage {
@@ -69,6 +71,17 @@ public record ExplorerSettings(int threads, Storage storage, long maxStates, lon
         if (reduction == null) {
             reduction = Reduction.NONE;
         }
+        if (symmetryAudit == null) {
+            symmetryAudit = AuditScope.SAMPLE;
+        }
+    }
+
+    /** The settings with the default symmetry audit (the form before the audit existed). */
+    public ExplorerSettings(int threads, Storage storage, long maxStates, long maxMillis, double maxHeapFraction,
+                            boolean stopAtFirstViolation, long progressMillis, Consumer<ProgressReport> progress,
+                            boolean recordGraph, boolean symmetry, boolean packedSuccessors, Reduction reduction) {
+        this(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation, progressMillis, progress,
+                recordGraph, symmetry, packedSuccessors, reduction, AuditScope.SAMPLE);
     }
 
     /** The settings without a partial-order reduction (the form before reductions existed). */
@@ -82,73 +95,79 @@ public record ExplorerSettings(int threads, Storage storage, long maxStates, lon
     /** @param r the partial-order reduction to ask for  @return a copy */
     public ExplorerSettings withReduction(Reduction r) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph, symmetry, packedSuccessors, r);
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors, r, symmetryAudit);
     }
 
     /** @return defaults: all cores, fingerprints, 50M states, 1 hour, 85% of the heap */
     public static ExplorerSettings defaults() {
         return new ExplorerSettings(Runtime.getRuntime().availableProcessors(), Storage.FINGERPRINT, 50_000_000L,
-                3_600_000L, 0.85, false, 5_000L, r -> { }, false, false, true, Reduction.NONE);
+                3_600_000L, 0.85, false, 5_000L, r -> { }, false, false, true, Reduction.NONE, AuditScope.SAMPLE);
     }
 
     /** @param n threads  @return a copy with that many threads */
     public ExplorerSettings withThreads(int n) {
         return new ExplorerSettings(n, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph, symmetry, packedSuccessors, reduction);
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors, reduction, symmetryAudit);
     }
 
     /** @param s storage mode  @return a copy with that storage */
     public ExplorerSettings withStorage(Storage s) {
         return new ExplorerSettings(threads, s, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph, symmetry, packedSuccessors, reduction);
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors, reduction, symmetryAudit);
     }
 
     /** @param n state limit  @return a copy with that limit */
     public ExplorerSettings withMaxStates(long n) {
         return new ExplorerSettings(threads, storage, n, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph, symmetry, packedSuccessors, reduction);
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors, reduction, symmetryAudit);
     }
 
     /** @param ms time limit  @return a copy with that limit */
     public ExplorerSettings withMaxMillis(long ms) {
         return new ExplorerSettings(threads, storage, maxStates, ms, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph, symmetry, packedSuccessors, reduction);
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors, reduction, symmetryAudit);
     }
 
     /** @param f heap fraction  @return a copy with that limit */
     public ExplorerSettings withMaxHeapFraction(double f) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, f, stopAtFirstViolation, progressMillis,
-                progress, recordGraph, symmetry, packedSuccessors, reduction);
+                progress, recordGraph, symmetry, packedSuccessors, reduction, symmetryAudit);
     }
 
     /** @param stop whether to stop at the first violation  @return a copy */
     public ExplorerSettings withStopAtFirstViolation(boolean stop) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stop, progressMillis,
-                progress, recordGraph, symmetry, packedSuccessors, reduction);
+                progress, recordGraph, symmetry, packedSuccessors, reduction, symmetryAudit);
     }
 
     /** @param everyMillis interval  @param sink receiver  @return a copy reporting progress there */
     public ExplorerSettings withProgress(long everyMillis, Consumer<ProgressReport> sink) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                everyMillis, sink, recordGraph, symmetry, packedSuccessors, reduction);
+                everyMillis, sink, recordGraph, symmetry, packedSuccessors, reduction, symmetryAudit);
     }
 
     /** @param reduce whether to apply symmetry reduction  @return a copy */
     public ExplorerSettings withSymmetry(boolean reduce) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph, reduce, packedSuccessors, reduction);
+                progressMillis, progress, recordGraph, reduce, packedSuccessors, reduction, symmetryAudit);
+    }
+
+    /** @param audit which states to audit a declared symmetry on under symmetry reduction  @return a copy */
+    public ExplorerSettings withSymmetryAudit(AuditScope audit) {
+        return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
+                progressMillis, progress, recordGraph, symmetry, packedSuccessors, reduction, audit);
     }
 
     /** @param packed whether to expand packed states when the model can  @return a copy */
     public ExplorerSettings withPackedSuccessors(boolean packed) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, recordGraph, symmetry, packed, reduction);
+                progressMillis, progress, recordGraph, symmetry, packed, reduction, symmetryAudit);
     }
 
     /** @param record whether to keep the state graph for the caller  @return a copy */
     public ExplorerSettings withRecordGraph(boolean record) {
         return new ExplorerSettings(threads, storage, maxStates, maxMillis, maxHeapFraction, stopAtFirstViolation,
-                progressMillis, progress, record, symmetry, packedSuccessors, reduction);
+                progressMillis, progress, record, symmetry, packedSuccessors, reduction, symmetryAudit);
     }
 
     /**

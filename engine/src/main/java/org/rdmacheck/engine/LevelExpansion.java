@@ -163,6 +163,9 @@ final class LevelExpansion<S> {
         List<Transition<S>> ts = new ArrayList<>(8);
         model.successors(state, ts::add);
         int goalsMet = checks.checkObject(w, state, idx, ts);
+        if (setup.symmetryAudit != null) {
+            setup.symmetryAudit.check(state, idx, ts, w.words);
+        }
         int n = ts.size();
         // backward reachability never leaves a state that is a goal of every progress property:
         // its edges are not kept unless the caller asked for the whole graph
@@ -178,6 +181,9 @@ final class LevelExpansion<S> {
         for (int k = 0; k < n; k++) {
             S s = setup.key(ts.get(k).next(), w.words);
             known[k] = needGraph ? visited.indexOf(s, fps[k]) : (visited.contains(s, fps[k]) ? 0 : -1);
+        }
+        if (w.chooser != null) {
+            w.chooser.auditWrites(state, ts, idx);
         }
         boolean[] skip = w.chooser == null ? null : w.chooser.chooseObjects(ts, known);
         if (skip != null) {
@@ -255,6 +261,7 @@ final class LevelExpansion<S> {
         lookUp(w, fps, known, same, total);
         boolean[] skip = null;
         if (w.chooser != null) {
+            w.chooser.auditWrites(w.codes, firsts, states, ps, from, w.arena, w.starts, base + from);
             skip = w.chooser.choosePacked(w.codes, firsts, states, known, ps, from);
             w.reduced += w.chooser.reducedStates();
         }

@@ -13,6 +13,7 @@ import org.rdmacheck.model.Transition;
 import org.rdmacheck.model.layout.Footprint;
 import org.rdmacheck.model.layout.LayoutModel;
 import org.rdmacheck.model.layout.Slot;
+import org.rdmacheck.model.layout.WriteAudit;
 import org.rdmacheck.properties.ActionProperty;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.Invariant;
@@ -63,7 +64,11 @@ final class PartialOrder {
      * @param reason    why less is applied than asked (empty when not)
      * @param groups    the transition groups and their relations, null without a reduction
      */
-    record Plan(Reduction requested, Reduction applied, String reason, Groups groups) {
+    record Plan(Reduction requested, Reduction applied, String reason, Groups groups, Writes writes) {
+
+        Plan(Reduction requested, Reduction applied, String reason, Groups groups) {
+            this(requested, applied, reason, groups, groups == null ? null : new Writes(groups.model));
+        }
 
         /** @return the summary for the report */
         ReductionSummary summary(long reducedStates) {
@@ -72,7 +77,35 @@ final class PartialOrder {
 
         /** @return a chooser for one worker, null without a reduction */
         Chooser chooser(PackedModel packed) {
-            return applied == Reduction.NONE ? null : new Chooser(groups, applied == Reduction.SAFETY, packed);
+            return applied == Reduction.NONE ? null : new Chooser(groups, applied == Reduction.SAFETY, packed, writes);
+        }
+    }
+
+    /**
+     * The audit of the footprints a reduction relies on ({@link WriteAudit}): every step of every
+     * state expanded under the reduction (the steps left out too) is checked to change only slots
+     * its group declares written; the first undeclared write (least state number) is kept, and makes
+     * the run's proofs inconclusive ({@link RunReport}).
+     */
+    static final class Writes {
+        final WriteAudit audit;
+        private Finding finding;
+
+        /** An undeclared write: the state (its number in traces) and what the step changed. */
+        record Finding(int state, String detail) { }
+
+        Writes(LayoutModel model) {
+            this.audit = new WriteAudit(model);
+        }
+
+        synchronized Finding finding() {
+            return finding;
+        }
+
+        synchronized void record(int state, String detail) {
+            if (finding == null || state < finding.state()) {
+                finding = new Finding(state, detail);
+            }
         }
     }
 
@@ -413,11 +446,14 @@ final class PartialOrder {
         private boolean[] skip = new boolean[64];
         private final Map<Long, Integer> codeGroups = new HashMap<>();
         private final StateEnabling nes;
+        private final Writes writes;
+        private final Map<Long, Integer> codeAudit = new HashMap<>();
         private long reducedStates;
         private long skipped;
 
-        Chooser(Groups groups, boolean safety, PackedModel packed) {
+        Chooser(Groups groups, boolean safety, PackedModel packed, Writes writes) {
             this.groups = groups;
+            this.writes = writes;
             this.safety = safety;
             this.packed = packed;
             this.perGroup = new int[groups.size()];
@@ -470,6 +506,61 @@ final class PartialOrder {
                 }
             }
             return reducedStates == 0 ? null : out;
+        }
+
+        /**
+         * Audits the writes of the packed steps of a chunk's states ({@code firsts[i]} is the
+         * position of state i's first successor, whose values are in {@code arena} from
+         * {@code starts[k]}): each must change only the slots its group declares written.
+         *
+         * @param base the number of the chunk's first state
+         */
+        void auditWrites(long[] codes, int[] firsts, int states, PackedStates parents, int from, int[] arena,
+                         int[] starts, int base) {
+            Writes.Finding f = writes.finding();
+            for (int i = 0; i < states && (f == null || f.state() > base + i); i++) {
+                int[] pv = parents.values(from + i);
+                int po = parents.start(from + i);
+                for (int k = firsts[i]; k < firsts[i + 1]; k++) {
+                    long code = codes[k];
+                    Integer g = codeAudit.get(code);
+                    if (g == null) {
+                        g = writes.audit.group(groups.model.group(packed.action(code)));
+                        codeAudit.put(code, g);
+                    }
+                    java.util.Optional<Slot> slot = g < 0 ? java.util.Optional.empty()
+                            : writes.audit.undeclared(g, pv, po, arena, starts[k]);
+                    if (slot.isPresent()) {
+                        Action a = packed.action(code);
+                        writes.record(base + i, "the step " + a + " from state " + (base + i) + " changes "
+                                + slot.get().name() + ", which its group " + groups.model.group(a)
+                                + " does not declare written");
+                        return;
+                    }
+                }
+            }
+        }
+
+        /** Audits the writes of a state object's steps (the object path: a layout model's states wrap packed values). */
+        <S> void auditWrites(S state, List<Transition<S>> ts, int idx) {
+            Writes.Finding f = writes.finding();
+            if (!(state instanceof org.rdmacheck.model.layout.LayoutState from) || f != null && f.state() <= idx) {
+                return;
+            }
+            int[] a = new int[from.length()];
+            from.copyTo(a, 0);
+            for (Transition<S> t : ts) {
+                int g = writes.audit.group(groups.model.group(t.action()));
+                org.rdmacheck.model.layout.LayoutState to = (org.rdmacheck.model.layout.LayoutState) t.next();
+                int[] b = new int[to.length()];
+                to.copyTo(b, 0);
+                java.util.Optional<Slot> slot = g < 0 ? java.util.Optional.empty() : writes.audit.undeclared(g, a, 0, b, 0);
+                if (slot.isPresent()) {
+                    writes.record(idx, "the step " + t.action() + " from state " + idx + " changes " + slot.get().name()
+                            + ", which its group " + groups.model.group(t.action()) + " does not declare written");
+                    return;
+                }
+            }
         }
 
         /** @return the reduced states of the last chunk */

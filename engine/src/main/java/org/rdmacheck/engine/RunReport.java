@@ -95,6 +95,17 @@ final class RunReport<S> {
                 results.add(new CheckResult.Inconclusive(prop.name(), control.stopCause(), reason, stats));
             }
         }
+        if (setup.symmetryAudit != null && setup.symmetryAudit.found()) {
+            results = unproven(results, "the declared symmetry is not one of the model's transitions: "
+                    + setup.symmetryAudit.finding().detail() + ", so the reduced search may have left reachable "
+                    + "states out (check without --symmetry)");
+        }
+        PartialOrder.Writes.Finding write = setup.reduction.writes() == null ? null
+                : setup.reduction.writes().finding();
+        if (write != null) {
+            results = unproven(results, "a footprint is wrong: " + write.detail() + ", so the partial-order "
+                    + "reduction may have left reachable states out (check with --reduction none)");
+        }
         long bytes = visited.bytes() < 0 ? -1 : visited.bytes() + log.bytes();
         long graphBytes = graph == null ? 0 : graph.bytes() + (progress == null ? 0 : progress.bytes());
         if (hasProgress && progress == null && complete) {
@@ -104,6 +115,29 @@ final class RunReport<S> {
         return new ExplorationReport(results, stats, complete, complete ? "" : reason, bytes, levelBytes, graphBytes,
                 complete && setup.settings.recordGraph() ? Optional.of(graph) : Optional.empty(),
                 control.clock.timing(setup.settings.threads()), setup.reduction.summary(reducedStates));
+    }
+
+    /**
+     * The results of a run whose declared symmetry the audit found not to commute with the model's
+     * successors, or whose partial-order reduction relied on a footprint a step breaks: the
+     * reduced graph may lack reachable states and edges, so no proof stands, and no
+     * progress violation either (a goal may be reachable along an edge the quotient lost); a
+     * violation of an invariant, an action property or deadlock freedom stays, its trace being a
+     * concrete execution.
+     */
+    private List<CheckResult> unproven(List<CheckResult> results, String why) {
+        List<CheckResult> out = new ArrayList<>();
+        for (int p = 0; p < results.size(); p++) {
+            CheckResult r = results.get(p);
+            boolean progress = setup.props.get(p) instanceof Progress<S>;
+            if (r instanceof CheckResult.Verified || progress && r instanceof CheckResult.Violated) {
+                out.add(new CheckResult.Inconclusive(r.property(), CheckResult.InconclusiveReason.REDUCED_SPACE,
+                        why, r.stats()));
+            } else {
+                out.add(r);
+            }
+        }
+        return out;
     }
 
     private String symmetryReason(Property<S> prop, int p) {

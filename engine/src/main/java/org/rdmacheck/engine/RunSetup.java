@@ -47,6 +47,8 @@ final class RunSetup<S> {
      * inserts into the level table at once, without locks: measured faster than buffering.
      */
     final boolean deferred;
+    /** under symmetry reduction: the check that renaming commutes with the successors, else null */
+    final SymmetryAudit<S> symmetryAudit;
     /** the partial-order reduction in force, and why */
     final PartialOrder.Plan reduction;
     /**
@@ -67,6 +69,8 @@ final class RunSetup<S> {
         this.model = spec.model();
         this.canon = new Canonicalizer<>(model, settings.symmetry() ? model.symmetry().orElse(null) : null);
         this.settings = settings;
+        this.symmetryAudit = canon.reduces() && settings.symmetryAudit() != AuditScope.NONE
+                ? new SymmetryAudit<>(model, canon, settings.symmetryAudit()) : null;
         this.props = spec.properties();
         this.exact = settings.storage() == ExplorerSettings.Storage.FULL;
         this.progressCount = (int) props.stream().filter(p -> p instanceof Progress).count();
