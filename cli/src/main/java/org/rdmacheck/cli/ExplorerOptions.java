@@ -30,14 +30,23 @@ public final class ExplorerOptions {
             + "renaming the model's symmetric set (partition: its QPs; dasr persistent: senders 1..n-1)")
     boolean symmetry;
 
-    @Option(names = "--symmetry-audit", paramLabel = "SCOPE", defaultValue = "sample", description = "with "
-            + "--symmetry: which expanded states are also expanded renamed, to check that the model's successors "
-            + "commute with the declared symmetry (an asymmetry makes the proofs INCONCLUSIVE): all, sample (the "
-            + "first 10,000 states and every 16th after) or none (trust the declaration) (default: ${DEFAULT-VALUE})")
+    @Option(names = "--symmetry-audit", paramLabel = "SCOPE", description = "with --symmetry: which expanded "
+            + "states are also expanded renamed, to check that the model's successors commute with the declared "
+            + "symmetry (an asymmetry makes the proofs INCONCLUSIVE): all, sample (the first 10,000 states and every "
+            + "16th after; the default) or none (trust the declaration)")
     String symmetryAudit;
 
-    /** @return the symmetry audit asked for  @throws InputException on anything but all, sample or none */
+    /**
+     * @return the symmetry audit asked for (a sample when not given)
+     * @throws InputException on anything but all, sample or none, or when given without --symmetry
+     */
     AuditScope auditScope() {
+        if (symmetryAudit == null) {
+            return AuditScope.SAMPLE;
+        }
+        if (!symmetry) {
+            throw new InputException("--symmetry-audit " + symmetryAudit + ": applies with --symmetry only");
+        }
         for (AuditScope s : AuditScope.values()) {
             if (s.name().equalsIgnoreCase(symmetryAudit)) {
                 return s;

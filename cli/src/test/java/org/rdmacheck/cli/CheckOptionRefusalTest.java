@@ -58,6 +58,7 @@ class CheckOptionRefusalTest {
         "philosophers | --max-heap 101               | --max-heap 101.0: expected a percentage in (0, 100]",
         "philosophers | --storage disk               | --storage disk: expected full, fingerprint or compact",
         "partition    | --symmetry-audit maybe --symmetry | --symmetry-audit maybe: expected all, sample or none",
+        "partition    | --symmetry-audit all         | --symmetry-audit all: applies with --symmetry only",
         "philosophers | --max-time 10                | --max-time '10'",
         "philosophers | --max-time 10 --symmetry     | --max-time '10'",
         // the model, its variant, parameters, properties and knock-outs

@@ -126,8 +126,8 @@ final class SymmetryAudit<S> {
             long[] b = distinct(direct);
             if (!Arrays.equals(a, b)) {
                 record(new Finding(idx, "state " + idx + " (" + shortView(s) + ") renamed by " + name(g)
-                        + " has " + b.length + " distinct successors, its " + a.length + " successors renamed by "
-                        + name(g) + " are " + (a.length == b.length ? "other states" : "not as many")));
+                        + " has " + b.length + " distinct successors, and its own " + a.length + " renamed the same "
+                        + "way are " + (a.length == b.length ? "other states" : "not as many")));
                 return;
             }
         }
