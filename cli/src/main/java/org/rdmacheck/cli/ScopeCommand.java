@@ -89,6 +89,10 @@ final class ScopeCommand implements Callable<Integer> {
             throw new InputException("--steps " + steps + ": expected an integer from 1 to 8");
         }
         Durations.parseMillis("--max-time-each", eachLimit); // a bad value is refused even without --separate
+        if (separate.isEmpty()) {
+            UnusedOptions.refuse(spec.commandLine().getParseResult(), List.of("--max-time-each"), "not used "
+                    + "without --separate (a frontier's configurations share --max-time)", "expected with --separate");
+        }
         List<Scope.Dimension> dims = ScopeDimensions.of(entry, defaults, grow, shapes, steps);
         buildEveryValue(entry, v, base, dims);
         ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());

@@ -172,6 +172,9 @@ class ScopeTest {
         CliTest.Run each = CliTest.run("scope", "abp", "--max-time-each", "-2s");
         assertEquals(ExitCodes.USAGE, each.code(), "refused without --separate too: " + each.err());
         assertTrue(each.err().contains("--max-time-each '-2s'"), each.err());
+        CliTest.Run unused = CliTest.run("scope", "abp", "--max-time-each", "5m");
+        assertEquals(ExitCodes.USAGE, unused.code(), unused.err());
+        assertTrue(unused.err().contains("--max-time-each 5m: not used without --separate"), unused.err());
     }
 
     /** A dimension named twice would label a point by one value and check it at the other. */
