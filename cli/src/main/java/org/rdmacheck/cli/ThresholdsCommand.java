@@ -183,6 +183,10 @@ final class ThresholdsCommand implements Callable<Integer> {
         if (switchGiven || !dart && !workedExample) {
             return; // with neither, call() asks for a mode
         }
+        if (!dart) {
+            UnusedOptions.refuse(parsed, List.of("--time-limit"), "not used by --worked-example (it runs no solver)",
+                    "expected with a switch or --dart");
+        }
         String mode = dart ? "--dart" : "--worked-example";
         UnusedOptions.refuse(parsed, SWITCH_OPTIONS, "not used by " + mode + " (it reads no switch)", SWITCH_EXPECTED);
         UnusedOptions.refuse(parsed, CONFIG_OPTIONS.stream().filter(o -> !dart || !DART_OPTIONS.contains(o)).toList(),

@@ -188,6 +188,7 @@ class ThresholdsCommandTest {
                 new String[] {"thresholds", "--worked-example", "--k-max", "-1"},
                 new String[] {"thresholds", "--worked-example", "--deflection", "30KB"},
                 new String[] {"thresholds", "--worked-example", "--speed", "40G"},
+                new String[] {"thresholds", "--worked-example", "--time-limit", "5s"},
                 new String[] {"thresholds", "--dart", "--mode", "static"},
                 new String[] {"thresholds", "--dart", "--beta", "8"},
                 new String[] {"thresholds", "--dart", "--mtu", "9000"},
