@@ -98,9 +98,10 @@ final class ThresholdsCommand implements Callable<Integer> {
     @Option(names = "--mode", description = "static or dynamic") String mode;
     @Option(names = "--t-pfc", description = "static t_PFC") String tPfc;
     @Option(names = "--beta", description = "dynamic beta") String beta;
-    @Option(names = "--t-ecn", description = "t_ECN (= K_min)") String tEcn;
-    @Option(names = "--k-max", description = "DCQCN K_max") String kMax;
-    @Option(names = "--deflection", description = "Dart deflection threshold") String deflection;
+    @Option(names = "--t-ecn", description = "t_ECN (= K_min); with --dart: in place of its 22.5 KB") String tEcn;
+    @Option(names = "--k-max", description = "DCQCN K_max (also with --dart)") String kMax;
+    @Option(names = "--deflection", description = "Dart deflection threshold (with a switch, --sonic, or --dart in "
+            + "place of its 15 KB)") String deflection;
     @Option(names = "--config-name", description = "configuration label (names the witness file)") String configName;
 
     @Option(names = "--worked-example", description = "seed 004 §4's worked example: paper figures vs formulas")
