@@ -30,12 +30,13 @@ CONSTANTS
     Variant,            \* "dart", "count-messages", "early-removal", "shared-lookahead",
                         \* "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis",
                         \* "persistent-overload-marks"
-    Knockouts           \* mechanisms knocked out (the Java catalogue's --knockout): {} or {"look-ahead"}
+    Knockouts           \* mechanisms knocked out (the Java catalogue's --knockout): a subset of
+                        \* {"look-ahead", "soft-state-refresh"}
 
 ASSUME SendersPerTenant >= 1 /\ Messages >= 1 /\ Tenants >= 1 /\ Groups >= 0
 ASSUME K >= 1 /\ AiCredits >= 0 /\ BcWindows >= 1
 ASSUME Lookahead \in BOOLEAN
-ASSUME Knockouts \subseteq {"look-ahead"}
+ASSUME Knockouts \subseteq {"look-ahead", "soft-state-refresh"}
 ASSUME Variant \in {"dart", "count-messages", "early-removal", "shared-lookahead",
                     "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis",
                     "persistent-overload-marks"}
@@ -66,6 +67,10 @@ Hysteresis == Variant \in {"persistent-hysteresis"}
 (* begins (III-A). `announced` then records the workload's promise of the coming messages only.       *)
 (* A receiver that ignores the lists has no scope to share: shared-lookahead keeps its own tenant's.  *)
 LookaheadAtReceiver == "look-ahead" \notin Knockouts
+(* III-B: a packet of a sender refreshes its soft state ("the timestamp of the flow's last packet"). *)
+(* Knocked out ("soft-state-refresh"), only a message's start or end sets the timestamp; the        *)
+(* environment's record of arrivals (arrived) is then apart from the receiver's soft state.        *)
+Refresh == "soft-state-refresh" \notin Knockouts
 
 ASSUME Persistent => (Tenants = 1 /\ SendersPerTenant >= 2)
 
@@ -100,6 +105,8 @@ VARIABLES
     announced,     \* [GroupIds -> SUBSET Senders]: pre-counted by a look-ahead, not started
     auss,          \* [Senders -> Nat]: in-flight count in its tenant's AUSS (0: absent)
     fresh,         \* [Senders -> BOOLEAN]: activity seen since the last soft-state tick
+    arrived,       \* [Senders -> BOOLEAN]: the environment's record of a packet arrival since the last
+                   \* tick, apart from fresh only without the refresh (else FALSE: no states added)
     failed,        \* [Senders -> BOOLEAN]
     applied,       \* [Senders -> Nat]: the n the sender applies (rate = line rate / applied)
     ack,           \* [Senders -> Nat]: n in the latest ACK in flight to it (0: none)
@@ -108,7 +115,7 @@ VARIABLES
     rp,            \* [Senders -> reaction point]: DCQCN rate state (persistent network; RpNone otherwise)
     modeAge        \* persistent network: window ends since the machine state changed, capped at K
 
-vars == <<mode, flight, announced, auss, fresh, failed, applied, ack, ecnEcho, sinceChange, rp, modeAge>>
+vars == <<mode, flight, announced, auss, fresh, arrived, failed, applied, ack, ecnEcho, sinceChange, rp, modeAge>>
 
 TypeOK ==
     /\ mode \in States
@@ -116,6 +123,7 @@ TypeOK ==
     /\ announced \in [GroupIds -> SUBSET Senders]
     /\ auss \in [Senders -> 0..Messages]
     /\ fresh \in [Senders -> BOOLEAN]
+    /\ arrived \in [Senders -> BOOLEAN]
     /\ failed \in [Senders -> BOOLEAN]
     /\ applied \in [Senders -> 1..MaxN]
     /\ ack \in [Senders -> 0..MaxN]
@@ -128,6 +136,11 @@ AnnCount(s) == Cardinality({g \in GroupIds : s \in announced[g]})
 Committed(s) == flight[s] + AnnCount(s)
 Sending(s) == flight[s] > 0 /\ ~failed[s]
 Tracked(s) == auss[s] > 0 \/ AnnCount(s) > 0
+(* A packet of s arrived in this timeout period: the receiver's soft state records it, or without *)
+(* the refresh the environment's own record.                                                      *)
+Arrived(s) == IF Refresh THEN fresh[s] ELSE arrived[s]
+(* arrived after a packet of s arrives *)
+ArrivalOf(s) == IF Refresh THEN arrived ELSE [arrived EXCEPT ![s] = TRUE]
 
 (* n as the receiver counts it: |AUSS| (or the message count, variant count-messages) *)
 Counted(a, t) == IF CountMessages THEN SumOver(a, TenantSenders(t))
@@ -200,6 +213,7 @@ Init ==
     /\ announced = [g \in GroupIds |-> {}]
     /\ auss = [s \in Senders |-> IF Persistent THEN 1 ELSE 0]
     /\ fresh = [s \in Senders |-> Persistent]
+    /\ arrived = [s \in Senders |-> FALSE]
     /\ failed = [s \in Senders |-> FALSE]
     /\ applied = [s \in Senders |-> 1]
     /\ ack = [s \in Senders |-> 0]
@@ -211,10 +225,11 @@ Init ==
 (* A between-windows step: idle senders take their canonical form (not fresh, *)
 (* line rate for the next message, III-A; no ACK), and tenants whose          *)
 (* advertised n changed restart their one-RTT clock.                           *)
-Commit(fl, an, au, fr, fa, ap, ak) ==
+Commit(fl, an, au, fr, fa, ap, ak, ar) ==
     LET idle(s) == fl[s] = 0 /\ au[s] = 0 /\ \A g \in GroupIds : s \notin an[g]
     IN /\ flight' = fl /\ announced' = an /\ auss' = au /\ failed' = fa
        /\ fresh' = [s \in Senders |-> IF idle(s) THEN FALSE ELSE fr[s]]
+       /\ arrived' = [s \in Senders |-> IF idle(s) THEN FALSE ELSE ar[s]]
        /\ applied' = [s \in Senders |-> IF idle(s) THEN 1 ELSE ap[s]]
        /\ ack' = [s \in Senders |-> IF idle(s) THEN 0 ELSE ak[s]]
        /\ sinceChange' = [t \in TenantIds |->
@@ -225,7 +240,7 @@ Commit(fl, an, au, fr, fa, ap, ak) ==
 MessageStart(s) ==
     /\ ~failed[s] /\ Committed(s) < Messages
     /\ Commit([flight EXCEPT ![s] = @ + 1], announced, [auss EXCEPT ![s] = @ + 1],
-              [fresh EXCEPT ![s] = TRUE], failed, applied, ack)
+              [fresh EXCEPT ![s] = TRUE], failed, applied, ack, ArrivalOf(s))
 
 (* III-D/E: the listed senders the receiver accepts from s's tenant. *)
 Accepted(g, s) == {x \in Members(g) \ {s} : SharedLookahead \/ TenantOf(x) = TenantOf(s)}
@@ -238,41 +253,48 @@ LookAheadStart(g, s) ==
     /\ LET A == Accepted(g, s) IN
        Commit([flight EXCEPT ![s] = @ + 1], [announced EXCEPT ![g] = A],
               [x \in Senders |-> auss[x] + (IF x = s \/ (x \in A /\ LookaheadAtReceiver) THEN 1 ELSE 0)],
-              [x \in Senders |-> IF x = s \/ x \in A THEN TRUE ELSE fresh[x]], failed, applied, ack)
+              [x \in Senders |-> IF x = s \/ x \in A THEN TRUE ELSE fresh[x]], failed, applied, ack,
+              ArrivalOf(s))
 
 (* A pre-counted sender's message starts: already counted (knocked out: it joins now). *)
 AnnouncedStart(g, s) ==
     /\ Lookahead /\ s \in announced[g] /\ ~failed[s]
     /\ Commit([flight EXCEPT ![s] = @ + 1], [announced EXCEPT ![g] = @ \ {s}],
               IF LookaheadAtReceiver THEN auss ELSE [auss EXCEPT ![s] = @ + 1],
-              [fresh EXCEPT ![s] = TRUE], failed, applied, ack)
+              [fresh EXCEPT ![s] = TRUE], failed, applied, ack, ArrivalOf(s))
 
 (* III-B, Figure 4(b): decrement, remove at zero (early-removal: remove at once). *)
 MessageEnd(s) ==
     /\ Sending(s)
     /\ Commit([flight EXCEPT ![s] = @ - 1], announced,
               [auss EXCEPT ![s] = IF EarlyRemoval THEN 0 ELSE IF @ > 0 THEN @ - 1 ELSE 0],
-              [fresh EXCEPT ![s] = TRUE], failed, applied, ack)
+              [fresh EXCEPT ![s] = TRUE], failed, applied, ack, ArrivalOf(s))
 
+(* A packet of a sending sender arrives in a period without one: it refreshes its soft state  *)
+(* (III-B); knocked out, the receiver keeps the start's timestamp and only the arrival is kept. *)
 Packet(s) ==
-    /\ Sending(s) /\ ~fresh[s]
-    /\ Commit(flight, announced, auss, [fresh EXCEPT ![s] = TRUE], failed, applied, ack)
+    /\ Sending(s) /\ ~Arrived(s)
+    /\ Commit(flight, announced, auss, IF Refresh THEN [fresh EXCEPT ![s] = TRUE] ELSE fresh, failed, applied, ack,
+              ArrivalOf(s))
 
 Fail(s) ==
     /\ ~failed[s] /\ Committed(s) > 0
-    /\ Commit(flight, announced, auss, fresh, [failed EXCEPT ![s] = TRUE], applied, [ack EXCEPT ![s] = 0])
+    /\ Commit(flight, announced, auss, fresh, [failed EXCEPT ![s] = TRUE], applied, [ack EXCEPT ![s] = 0], arrived)
 
-(* III-B: one timeout period. Timing assumption: it elapses only when every live *)
-(* sender with a message in flight has shown activity in the period.            *)
+(* III-B: one timeout period. Timing assumption, on the environment (the 2 s      *)
+(* timeout is far longer than a live sender's gap between packets): it elapses    *)
+(* only after a packet of every live sender with a message in flight arrived in   *)
+(* it. The receiver's refresh is what turns those arrivals into soft state.        *)
 SoftStateTick ==
     /\ SoftStateTimeouts
-    /\ \A s \in Senders : Sending(s) => fresh[s]
+    /\ \A s \in Senders : Sending(s) => Arrived(s)
     /\ \E s \in Senders : Tracked(s)
     /\ LET stale(s) == Tracked(s) /\ ~fresh[s] IN
        Commit([s \in Senders |-> IF stale(s) /\ failed[s] THEN 0 ELSE flight[s]],
               [g \in GroupIds |-> {x \in announced[g] : ~stale(x)}],
               [s \in Senders |-> IF stale(s) THEN 0 ELSE auss[s]],
-              [s \in Senders |-> IF Tracked(s) THEN FALSE ELSE fresh[s]], failed, applied, ack)
+              [s \in Senders |-> IF Tracked(s) THEN FALSE ELSE fresh[s]], failed, applied, ack,
+              [s \in Senders |-> FALSE])
 
 (* End of an observation window (one RTT): the machine moves on the observation, *)
 (* senders apply the n that reached them, new ACKs carry the new n, and ECN      *)
@@ -290,7 +312,7 @@ WindowEnd(o) ==
        /\ sinceChange' = [t \in TenantIds |->
                             IF Advertised(next, auss, t) # Advertised(mode, auss, t) THEN 1
                             ELSE Min(2, sinceChange[t] + 1)]
-       /\ UNCHANGED <<flight, announced, auss, failed, rp, modeAge>>
+       /\ UNCHANGED <<flight, announced, auss, arrived, failed, rp, modeAge>>
 
 (* The free network: congestion none/receiver/network/both, every observation. *)
 Locations == [none |-> {<<FALSE, FALSE>>, <<FALSE, TRUE>>}, receiver |-> {<<TRUE, TRUE>>},
@@ -311,7 +333,7 @@ LoopWindowEnd(M) ==
        /\ rp' = [s \in Senders |-> IF fwd /\ s \in M THEN Cut(rp[s]) ELSE Quiet(rp[s])]
        /\ sinceChange' = [t \in TenantIds |-> 2]
        /\ modeAge' = IF next = mode THEN Min(K, modeAge + 1) ELSE 0
-       /\ UNCHANGED <<flight, announced, auss, fresh, failed, ack, ecnEcho>>
+       /\ UNCHANGED <<flight, announced, auss, fresh, arrived, failed, ack, ecnEcho>>
 
 LoopNext == \E X \in SUBSET MayMark : LoopWindowEnd(MustMark \cup X)
 
@@ -368,7 +390,8 @@ ActiveSenderKept ==
 (* still in flight or tracked, recorded as active in the period (fresh); and a   *)
 (* tick removes only senders without that record.                               *)
 Listed(s) == \E g \in GroupIds : s \in announced'[g] /\ s \notin announced[g]
-ActivityOf(s) == (flight'[s] # flight[s] /\ ~SoftStateTick) \/ Listed(s)
+\* a packet's arrival shows in arrived only without the refresh (else fresh records it)
+ActivityOf(s) == (flight'[s] # flight[s] /\ ~SoftStateTick) \/ Listed(s) \/ (arrived'[s] /\ ~arrived[s])
 KeptAfter(s) == flight'[s] > 0 \/ auss'[s] > 0 \/ \E g \in GroupIds : s \in announced'[g]
 TimeoutOnlyWhenIdle ==
     [][/\ \A s \in Senders : (ActivityOf(s) /\ KeptAfter(s)) => fresh'[s]

@@ -47,8 +47,11 @@ public final class ModelChecks {
         // one exploration for both: the safety check keeps its graph for the liveness analysis when
         // it explores what the liveness checker would (same model, no symmetry, no reduction)
         boolean share = liveness && sharesExploration(spec, live, settings);
+        // an implication whose antecedent no reachable state meets is reported vacuous, not verified
+        Vacuity vacuity = Vacuity.of(spec, settings);
+        CheckSpec<?> explored = vacuity.spec();
         ExplorationReport safety = spec.properties().isEmpty() ? null
-                : share ? exploreSharing(spec, live, settings) : new Explorer(settings).check(spec);
+                : vacuity.apply(share ? exploreSharing(explored, live, settings) : new Explorer(settings).check(explored));
         List<Finding> rows = safety == null ? new ArrayList<>() : rows(spec, safety, outDir);
         if (liveness) {
             // the time limit covers the check: the liveness part gets what the safety one left

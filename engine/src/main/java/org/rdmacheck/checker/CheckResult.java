@@ -88,7 +88,8 @@ public sealed interface CheckResult permits CheckResult.Verified, CheckResult.Vi
         /**
          * there was nothing to check the property on: no initial state (Init unsatisfiable, or the
          * constraints exclude every initial state), a configuration that checks nothing, a topology
-         * without two hosts; a success there would be vacuous
+         * without two hosts, an implication whose antecedent no reachable state meets; a success
+         * there would be vacuous
          */
         VACUOUS,
         /**

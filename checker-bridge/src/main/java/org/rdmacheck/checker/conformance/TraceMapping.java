@@ -22,7 +22,9 @@ import org.rdmacheck.model.InputException;
  * in ascending order. The trace module provides {@code RdmacheckFn(seq)} (a function on
  * {@code 0..Len(seq)-1}), {@code RdmacheckFnOver(seq, S)}, {@code RdmacheckSet(seq)} and
  * {@code RdmacheckSetsOver(seq, S)} (a function on S whose values are the sets of seq's lists); the
- * expression may use every definition of the spec.
+ * expression may use every definition of the spec. {@code "absent": "EXPR"} gives the variable's
+ * value (a TLA+ expression) for a state view without the field: a field a model shows in newer
+ * states than the traces stored before it (dasr's {@code arrived}).
  */
 public final class TraceMapping {
 
@@ -32,8 +34,10 @@ public final class TraceMapping {
      * @param from JSON pointer into the state view
      * @param as   {@code value} (default rendering) or {@code set}
      * @param via  TLA+ expression over {@code json} (the rendered value), or null
+     * @param absent TLA+ expression: the value when the view has no {@code from}, or null (then a
+     *             missing field is an error)
      */
-    public record Variable(String from, String as, String via) {
+    public record Variable(String from, String as, String via, String absent) {
         /** @return the first field of the state view it reads */
         String field() {
             String f = from.startsWith("/") ? from.substring(1) : from;
@@ -61,9 +65,10 @@ public final class TraceMapping {
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode v = e.getValue();
-            Variable var = v.isTextual() ? new Variable(v.textValue(), "value", null)
+            Variable var = v.isTextual() ? new Variable(v.textValue(), "value", null, null)
                     : new Variable(v.path("from").asText("/" + e.getKey()), v.path("as").asText("value"),
-                            v.hasNonNull("via") ? v.get("via").asText() : null);
+                            v.hasNonNull("via") ? v.get("via").asText() : null,
+                            v.hasNonNull("absent") ? v.get("absent").asText() : null);
             if (!var.from().isEmpty() && !var.from().startsWith("/")) {
                 throw new InputException(src + ": traceMapping." + e.getKey() + " '" + var.from()
                         + "': expected a JSON pointer such as /field");
@@ -107,6 +112,10 @@ public final class TraceMapping {
         }
         for (Map.Entry<String, Variable> e : mapping.entrySet()) {
             JsonNode v = state.at(JsonPointer.compile(e.getValue().from()));
+            if (v.isMissingNode() && e.getValue().absent() != null) {
+                out.put(e.getKey(), "(" + e.getValue().absent() + ")");
+                continue;
+            }
             if (v.isMissingNode()) {
                 throw new InputException("trace step " + step + ": the state has no " + e.getValue().from()
                         + " for variable " + e.getKey());

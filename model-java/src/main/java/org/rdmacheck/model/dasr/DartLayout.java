@@ -31,6 +31,14 @@ public final class DartLayout {
     public final Field[] auss;
     /** per sender: activity seen since the last soft-state tick */
     public final Field[] fresh;
+    /**
+     * per sender: the environment's record that a packet of it arrived since the last soft-state
+     * tick, read by the timing assumption (a live sender's packets arrive within every timeout
+     * period, seed 000, III-B). While the receiver refreshes a sender's soft state on each of its
+     * packets, {@link #fresh} records every such arrival and this stays false (no states added);
+     * with the refresh knocked out it is the separate record the assumption needs
+     */
+    public final Field[] arrived;
     /** per sender: crashed */
     public final Field[] failed;
     /** per sender: the n it applies (rate = line rate / n) */
@@ -95,13 +103,14 @@ public final class DartLayout {
         since = b.integers("since", n, 0, sinceMax);
         credit = b.integers("credit", n, 0, creditMax);
         modeAge = b.integer("modeAge", 0, persistent ? c.loop().k() : 0);
+        arrived = b.booleans("arrived", n);
         // persistent network: one tenant, no sender step, so the look-ahead records stay empty and
         // a sender's data is its block below; sender 0 crosses the bottleneck and keeps its name
         if (persistent) {
             Field[][] blocks = new Field[n - 1][];
             for (int i = 1; i < n; i++) {
                 blocks[i - 1] = new Field[] {flight[i], auss[i], fresh[i], failed[i], applied[i], ack[i], rc[i], rt[i],
-                    alpha[i], since[i], credit[i]};
+                    alpha[i], since[i], credit[i], arrived[i]};
             }
             symmetric = b.symmetric("senders 1.." + (n - 1), blocks);
         } else {

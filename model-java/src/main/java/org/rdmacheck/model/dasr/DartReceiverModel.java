@@ -217,21 +217,6 @@ public final class DartReceiverModel implements LayoutModel {
     }
 
     /**
-     * The n the ACKs carry (seed 000, III-C): 1 in NonReceiverCongestion, else the count (at least 1).
-     *
-     * @param mode    machine state
-     * @param counted the tenant's count
-     * @return the advertised n
-     */
-    public static int advertised(CongestionState mode, int counted) {
-        return mode == CongestionState.NonReceiverCongestion ? 1 : Math.max(1, counted);
-    }
-
-    private static int advertised(int mode, int counted) {
-        return mode == CongestionState.NonReceiverCongestion.ordinal() ? 1 : Math.max(1, counted);
-    }
-
-    /**
      * @param s      packed values
      * @param o      the state's first value
      * @param sender a sender
@@ -480,7 +465,7 @@ public final class DartReceiverModel implements LayoutModel {
         DartLayout d = f;
         List<Field> ann = d.announcedFlags();
         List<Field> finishReads = union(List.of(d.mode), d.all(d.auss, d.flight, d.sinceChange), ann);
-        List<Field> finishWrites = d.all(d.sinceChange, d.fresh, d.applied, d.ack);
+        List<Field> finishWrites = d.all(d.sinceChange, d.fresh, d.applied, d.ack, d.arrived);
         List<Footprint> out = new ArrayList<>();
         if (loop.isEmpty()) {
             out.add(Footprint.of(NAMES[MESSAGE_START], union(finishReads, d.all(d.failed)),
@@ -491,10 +476,10 @@ public final class DartReceiverModel implements LayoutModel {
                     union(finishWrites, d.all(d.flight, d.auss), ann)));
             out.add(Footprint.of(NAMES[MESSAGE_END], union(finishReads, d.all(d.failed)),
                     union(finishWrites, d.all(d.flight, d.auss))));
-            out.add(Footprint.of(NAMES[PACKET], union(finishReads, d.all(d.failed, d.fresh)), finishWrites));
+            out.add(Footprint.of(NAMES[PACKET], union(finishReads, d.all(d.failed, d.fresh, d.arrived)), finishWrites));
             out.add(Footprint.of(NAMES[FAIL], union(finishReads, d.all(d.failed)),
                     union(finishWrites, d.all(d.failed))));
-            out.add(Footprint.of(NAMES[SOFT_STATE_TICK], union(finishReads, d.all(d.failed, d.fresh)),
+            out.add(Footprint.of(NAMES[SOFT_STATE_TICK], union(finishReads, d.all(d.failed, d.fresh, d.arrived)),
                     union(finishWrites, d.all(d.flight, d.auss), ann)));
             out.add(Footprint.of(NAMES[OBSERVE], union(finishReads, d.all(d.failed, d.ack)),
                     union(finishWrites, List.of(d.mode, d.ecnEcho))));
@@ -564,6 +549,8 @@ public final class DartReceiverModel implements LayoutModel {
         }
         m.put("auss", auss);
         m.put("fresh", booleans(v, f.fresh));
+        // the environment's arrival record: apart from fresh only without the refresh, else all false
+        m.put("arrived", booleans(v, f.arrived));
         m.put("failed", booleans(v, f.failed));
         m.put("applied", ints(v, f.applied));
         m.put("ack", ints(v, f.ack));

@@ -21,10 +21,18 @@ import java.util.Objects;
  * @param machine          the Figure 5 table
  * @param apportioning     whose count the n in a sender's ACKs is: its own tenant's AUSS (the paper,
  *                         III-E) or every tenant's
+ * @param nrcFallback      whether the ACKs carry n = 1 in NonReceiverCongestion, "to avoid DSR from
+ *                         interfering with DCQCN" (the paper, III-C); knocked out: the count, as in the
+ *                         other states
+ * @param softStateRefresh whether a packet of a sender with a message in flight refreshes its soft
+ *                         state (III-B: the timestamp of the flow's last packet); knocked out, only a
+ *                         message start or end sets it, so a long message's sender times out while it
+ *                         sends
  */
 public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lookaheadScope,
                      boolean ecnInReceiverCongestion, boolean softStateTimeouts, boolean lookaheadBeginsFlows,
-                     Network network, ReceiverMachine machine, Apportioning apportioning) {
+                     Network network, ReceiverMachine machine, Apportioning apportioning,
+                     boolean nrcFallback, boolean softStateRefresh) {
 
     /** What n counts. */
     public enum SenderCounting {
@@ -106,60 +114,86 @@ public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lo
     /** @return Dart as seed 000, III, describes it, under the free network */
     public static Design paper() {
         return new Design(SenderCounting.UNIQUE_SENDERS, EndRule.DECREMENT, LookaheadScope.PER_TENANT, false, true,
-                true, Network.FREE, ReceiverMachine.paper(), Apportioning.PER_TENANT);
+                true, Network.FREE, ReceiverMachine.paper(), Apportioning.PER_TENANT, true,
+                true);
     }
 
     /** @param c counting  @return a copy */
     public Design withCounting(SenderCounting c) {
         return new Design(c, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine, apportioning);
+                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, softStateRefresh);
     }
 
     /** @param r end rule  @return a copy */
     public Design withEndRule(EndRule r) {
         return new Design(counting, r, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine, apportioning);
+                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, softStateRefresh);
     }
 
     /** @param s scope  @return a copy */
     public Design withLookaheadScope(LookaheadScope s) {
         return new Design(counting, endRule, s, ecnInReceiverCongestion, softStateTimeouts, lookaheadBeginsFlows,
-                network, machine, apportioning);
+                network, machine, apportioning, nrcFallback, softStateRefresh);
     }
 
     /** @param forward whether to forward ECN in ReceiverCongestion  @return a copy */
     public Design withEcnInReceiverCongestion(boolean forward) {
         return new Design(counting, endRule, lookaheadScope, forward, softStateTimeouts, lookaheadBeginsFlows,
-                network, machine, apportioning);
+                network, machine, apportioning, nrcFallback, softStateRefresh);
     }
 
     /** @param on whether soft-state timeouts run  @return a copy */
     public Design withSoftStateTimeouts(boolean on) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, on, lookaheadBeginsFlows,
-                network, machine, apportioning);
+                network, machine, apportioning, nrcFallback, softStateRefresh);
     }
 
     /** @param on whether a look-ahead starts the listed senders' soft state  @return a copy */
     public Design withLookaheadBeginsFlows(boolean on) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts, on, network,
-                machine, apportioning);
+                machine, apportioning, nrcFallback, softStateRefresh);
     }
 
     /** @param n network  @return a copy */
     public Design withNetwork(Network n) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, n, machine, apportioning);
+                lookaheadBeginsFlows, n, machine, apportioning, nrcFallback, softStateRefresh);
     }
 
     /** @param m machine table  @return a copy */
     public Design withMachine(ReceiverMachine m) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, m, apportioning);
+                lookaheadBeginsFlows, network, m, apportioning, nrcFallback, softStateRefresh);
+    }
+
+    /** @param on whether NonReceiverCongestion advertises n = 1  @return a copy */
+    public Design withNrcFallback(boolean on) {
+        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
+                lookaheadBeginsFlows, network, machine, apportioning, on, softStateRefresh);
+    }
+
+    /** @param on whether a sender's packets refresh its soft state  @return a copy */
+    public Design withSoftStateRefresh(boolean on) {
+        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
+                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, on);
+    }
+
+    /**
+     * The n the ACKs carry (seed 000, III-C): 1 in NonReceiverCongestion "to avoid DSR from
+     * interfering with DCQCN" (unless knocked out), else the count, at least 1. The one
+     * implementation of the rule: the free network's and the persistent loop's steps call it.
+     *
+     * @param mode    the machine state's ordinal ({@link CongestionState})
+     * @param counted the tenant's count
+     * @return the advertised n
+     */
+    public int advertised(int mode, int counted) {
+        return nrcFallback && mode == CongestionState.NonReceiverCongestion.ordinal() ? 1 : Math.max(1, counted);
     }
 
     /** @param a whose count a sender's n is  @return a copy */
     public Design withApportioning(Apportioning a) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine, a);
+                lookaheadBeginsFlows, network, machine, a, nrcFallback, softStateRefresh);
     }
 }

@@ -18,6 +18,7 @@ final class FreeStep implements PackedModel.Expander {
     private static final CongestionLocation[] LOCATIONS = CongestionLocation.values();
 
     private final DartReceiverModel m;
+    private final Design design;
     private final Expansion x;
     private final int n;
     private final int perTenant;
@@ -33,6 +34,8 @@ final class FreeStep implements PackedModel.Expander {
     private final boolean lookaheadIgnored;
     private final boolean ecnInRc;
     private final boolean softState;
+    /** a sender's packets refresh its soft state (III-B); knocked out, the environment records arrivals apart */
+    private final boolean refresh;
     private final boolean lookaheadBeginsFlows;
     /** the n of a tenant's ACKs counts every tenant's AUSS (apportioning knocked out), not its own */
     private final boolean receiverWide;
@@ -43,6 +46,7 @@ final class FreeStep implements PackedModel.Expander {
     private final Field[] flight;
     private final Field[] auss;
     private final Field[] fresh;
+    private final Field[] arrived;
     private final Field[] failed;
     private final Field[] applied;
     private final Field[] ack;
@@ -90,12 +94,14 @@ final class FreeStep implements PackedModel.Expander {
         this.accepted = m.acceptedPositions();
         this.flagsOf = m.flagsOf();
         Design d = c.design();
+        this.design = d;
         this.countMessages = d.counting() == Design.SenderCounting.MESSAGES;
         this.decrement = d.endRule() == Design.EndRule.DECREMENT;
         this.lookahead = c.lookahead();
         this.lookaheadIgnored = d.lookaheadScope() == Design.LookaheadScope.IGNORED;
         this.ecnInRc = d.ecnInReceiverCongestion();
         this.softState = d.softStateTimeouts();
+        this.refresh = d.softStateRefresh();
         this.lookaheadBeginsFlows = d.lookaheadBeginsFlows();
         // seed 000, III-E: a tenant's senders share its share of the line rate by its own AUSS
         this.receiverWide = d.apportioning() == Design.Apportioning.RECEIVER_WIDE;
@@ -105,6 +111,7 @@ final class FreeStep implements PackedModel.Expander {
         this.flight = f.flight;
         this.auss = f.auss;
         this.fresh = f.fresh;
+        this.arrived = f.arrived;
         this.failed = f.failed;
         this.applied = f.applied;
         this.ack = f.ack;
@@ -222,8 +229,26 @@ final class FreeStep implements PackedModel.Expander {
         return false;
     }
 
-    private static int advertised(int mode, int counted) {
-        return mode == NRC ? 1 : Math.max(1, counted);
+    private int advertised(int mode, int counted) {
+        return design.advertised(mode, counted);
+    }
+
+    /**
+     * A packet of sender i arrives at the receiver in this timeout period (its message's first or
+     * last packet, or one between): the receiver's soft state is what records it (the flow's
+     * timestamp, III-B); without the refresh the environment keeps its own record for the timing
+     * assumption ({@link #tickEnabled}).
+     */
+    private void arrives(int i) {
+        x.set(fresh[i], true);
+        if (!refresh) {
+            x.set(arrived[i], true);
+        }
+    }
+
+    /** @return whether a packet of sender i arrived in this timeout period (the parent) */
+    private boolean arrivedBefore(int i) {
+        return refresh ? x.is(fresh[i]) : x.is(arrived[i]);
     }
 
     /** seed 000, III-B, Figure 4(a): a message of the sender starts; it joins the AUSS or its count goes up. */
@@ -261,6 +286,7 @@ final class FreeStep implements PackedModel.Expander {
     private void tidy(int i) {
         if (x.now(flight[i]) == 0 && x.now(auss[i]) == 0 && !announcedNow(i)) {
             x.set(fresh[i], false);
+            x.set(arrived[i], false);
             x.set(applied[i], 1);
             x.set(ack[i], 0);
         }
@@ -275,7 +301,7 @@ final class FreeStep implements PackedModel.Expander {
                 x.begin();
                 x.set(flight[i], x.get(flight[i]) + 1);
                 aussStart(i);
-                x.set(fresh[i], true);
+                arrives(i);
                 finish(DartReceiverModel.MESSAGE_START, -1, i);
             }
         }
@@ -300,7 +326,7 @@ final class FreeStep implements PackedModel.Expander {
                 x.begin();
                 x.set(flight[i], x.get(flight[i]) + 1);
                 aussStart(i);
-                x.set(fresh[i], true);
+                arrives(i);
                 for (int q : accepted[g][j]) {
                     int other = members[g][q];
                     if (!lookaheadIgnored) {
@@ -354,7 +380,7 @@ final class FreeStep implements PackedModel.Expander {
                 }
                 x.set(announced[g][j], false);
                 x.set(flight[i], x.get(flight[i]) + 1);
-                x.set(fresh[i], true);
+                arrives(i);
                 finish(DartReceiverModel.ANNOUNCED_START, g, i);
             }
         }
@@ -368,19 +394,28 @@ final class FreeStep implements PackedModel.Expander {
                 x.set(flight[i], x.get(flight[i]) - 1);
                 int c = x.get(auss[i]);
                 x.set(auss[i], decrement ? Math.max(0, c - 1) : 0);
-                x.set(fresh[i], true);
+                arrives(i);
                 tidy(i);
                 finish(DartReceiverModel.MESSAGE_END, -1, i);
             }
         }
     }
 
-    /** A packet of a sending sender refreshes its soft state. */
+    /**
+     * A packet of a sending sender arrives in a period without one: it refreshes the sender's soft
+     * state, "the timestamp of the flow's last packet" (seed 000, III-B). Knocked out
+     * ({@code soft-state-refresh}), the packet arrives and the receiver keeps the message start's
+     * timestamp.
+     */
     private void packets() {
         for (int i = 0; i < n; i++) {
-            if (sendingBefore[i] && !x.is(fresh[i])) {
+            if (sendingBefore[i] && !arrivedBefore(i)) {
                 x.begin();
-                x.set(fresh[i], true);
+                if (refresh) {
+                    x.set(fresh[i], true);
+                } else {
+                    x.set(arrived[i], true);
+                }
                 finishKeepingCounts(DartReceiverModel.PACKET, i);
             }
         }
@@ -398,14 +433,19 @@ final class FreeStep implements PackedModel.Expander {
         }
     }
 
-    /** Some sender to age, and every live sender with a message in flight active in this period. */
+    /**
+     * Some sender to age, and the timing assumption of the soft state (seed 000, III-B: the timeout,
+     * 2 s, is far longer than a live sender's gap between packets): a timeout period ends only after
+     * a packet of every live sender with a message in flight arrived in it. The assumption is on
+     * arrivals, the environment's; the receiver's refresh is what turns them into soft state.
+     */
     private boolean tickEnabled() {
         if (!softState) {
             return false;
         }
         boolean someTracked = false;
         for (int i = 0; i < n; i++) {
-            if (sendingBefore[i] && !x.is(fresh[i])) {
+            if (sendingBefore[i] && !arrivedBefore(i)) {
                 return false;
             }
             someTracked |= trackedBefore[i];
@@ -417,6 +457,7 @@ final class FreeStep implements PackedModel.Expander {
     private void softStateTick() {
         x.begin();
         for (int i = 0; i < n; i++) {
+            x.set(arrived[i], false);
             if (!trackedBefore[i]) {
                 continue;
             }

@@ -60,7 +60,7 @@ final class LoopStep implements PackedModel.Expander {
             boolean ecn = marked != 0;
             int next = m.next(modeBefore, ecn, lineRate);
             boolean forwards = next != RC || ecnInRc;
-            int n1 = DartReceiverModel.advertised(CongestionState.values()[next], counted);
+            int n1 = m.config().design().advertised(next, counted);
             x.begin();
             x.set(f.mode, next);
             for (int i = 0; i < n; i++) {

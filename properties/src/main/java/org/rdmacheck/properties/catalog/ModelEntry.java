@@ -67,6 +67,20 @@ public interface ModelEntry {
     }
 
     /**
+     * Invariants of the form "antecedent implies consequent" whose antecedent a configuration may
+     * never reach: per such property of the check, the invariant "the antecedent does not hold".
+     * The check runs it beside the property in the same exploration; if it holds in every
+     * reachable state, the property's proof is vacuous and the check reports it INCONCLUSIVE
+     * ({@code VACUOUS}), not VERIFIED. Empty by default.
+     *
+     * @param built a check built by {@link #build}
+     * @return property name to the invariant "its antecedent is not reached"
+     */
+    default Map<String, org.rdmacheck.properties.Invariant<?>> antecedentsUnreached(CheckSpec<?> built) {
+        return Map.of();
+    }
+
+    /**
      * Why a check's expectations differ from its variant's declared must-fail set: a declared rule
      * that makes a property's expectation depend on the parameters (a stored finding the
      * configuration contains, a loss budget the paper's own argument cannot cover). One line per

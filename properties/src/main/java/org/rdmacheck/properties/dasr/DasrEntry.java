@@ -211,6 +211,19 @@ public final class DasrEntry implements ModelEntry {
     }
 
     /**
+     * MaxMinShareWithinK asks for max-min shares once the classifier kept its state k windows; a
+     * persistent loop whose classifier never does proves it vacuously, and the check says so.
+     */
+    @Override
+    public Map<String, org.rdmacheck.properties.Invariant<?>> antecedentsUnreached(CheckSpec<?> built) {
+        DartReceiverModel m = (DartReceiverModel) built.model();
+        if (!m.config().design().network().persistent()) {
+            return Map.of();
+        }
+        return Map.of("MaxMinShareWithinK", DasrProperties.classifierNeverKeptK(m));
+    }
+
+    /**
      * Dart's receiver mechanisms (seed 000, III). The three targets of Figure 5 are what the
      * classifier is for; the AUSS's per-sender count keeps a sender with another message in flight;
      * soft-state expiry removes failed senders; look-ahead counts an announced incast before its
@@ -230,12 +243,19 @@ public final class DasrEntry implements ModelEntry {
                         "marks below line rate lead to ReceiverCongestion (marks suppressed) instead"),
                 new Mechanism("fig5-no-congestion", "Figure 5: no ECN -> NoCongestion", "seed 000, III-C, Fig. 5", pr,
                         "dart", Map.of("groups", "0"), "a window without marks keeps the machine's state"),
+                new Mechanism("nrc-fallback", "n = 1 in NonReceiverCongestion (DCQCN fall-back)",
+                        "seed 000, III-C", pr, "dart", Map.of("groups", "0"),
+                        "NonReceiverCongestion advertises the count as the other states do, not n = 1"),
                 new Mechanism("auss-count", "AUSS per-sender in-flight count", "seed 000, III-B, Fig. 4(b)",
                         "ActiveSenderKept", "dart", Map.of("groups", "0"),
                         "a message end removes its sender from the AUSS whatever its other messages in flight"),
                 new Mechanism("soft-state-expiry", "soft-state timeout of idle senders", "seed 000, III-B",
                         "FailedSenderLeaves", "dart", Map.of("groups", "0"),
                         "no soft-state timeout: a failed sender stays in the AUSS"),
+                new Mechanism("soft-state-refresh", "a sender's packets refresh its soft state (last packet's timestamp)",
+                        "seed 000, III-B", "NCountsUniqueSenders", "dart", Map.of("groups", "0"),
+                        "a packet does not refresh its sender's soft state: only a message's start or end sets "
+                                + "the timestamp, so a sender in the middle of a message times out of the AUSS"),
                 new Mechanism("look-ahead", "look-ahead notification of an incast group", "seed 000, III-D",
                         "ListedArrivalWithinLineRate", "dart", Map.of("groups", "1"),
                         "the receiver does not count a group's listed senders before their messages start: "
@@ -267,11 +287,17 @@ public final class DasrEntry implements ModelEntry {
             targets.add(ReceiverMachine.Target.NO_CONGESTION);
         }
         Design out = d.withMachine(d.machine().without(targets));
+        if (off.contains("nrc-fallback")) {
+            out = out.withNrcFallback(false);
+        }
         if (off.contains("auss-count")) {
             out = out.withEndRule(Design.EndRule.REMOVE_ON_FIRST_END);
         }
         if (off.contains("soft-state-expiry")) {
             out = out.withSoftStateTimeouts(false);
+        }
+        if (off.contains("soft-state-refresh")) {
+            out = out.withSoftStateRefresh(false);
         }
         if (off.contains("look-ahead")) {
             out = out.withLookaheadScope(Design.LookaheadScope.IGNORED);

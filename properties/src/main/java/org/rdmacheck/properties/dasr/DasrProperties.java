@@ -540,6 +540,20 @@ public final class DasrProperties {
     }
 
     /**
+     * The antecedent of {@link #maxMinShareWithinK} never reached: the classifier never keeps its
+     * state for k window ends. Where this holds in every reachable state, MaxMinShareWithinK holds
+     * vacuously, and the check says so.
+     *
+     * @param m the model (persistent network)
+     * @return the invariant "modeAge below k"
+     */
+    public static Invariant<LayoutState> classifierNeverKeptK(DartReceiverModel m) {
+        DartLayout f = m.fields();
+        int k = m.config().loop().k();
+        return invariant("ClassifierNeverKeptK", (s, o) -> f.modeAge.get(s, o) < k);
+    }
+
+    /**
      * Does the classifier oscillation turn into a rate oscillation? The band of sender i: its rate is
      * at most its max-min share plus one unit (DCQCN's own additive-increase probing overshoots by
      * one unit before the cut). {@code <>[]} every sender in its band fails when some sender leaves

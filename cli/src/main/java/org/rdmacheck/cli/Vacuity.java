@@ -1,0 +1,98 @@
+package org.rdmacheck.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.engine.ExplorationReport;
+import org.rdmacheck.engine.ExplorerSettings;
+import org.rdmacheck.model.InputException;
+import org.rdmacheck.properties.CheckSpec;
+import org.rdmacheck.properties.Invariant;
+import org.rdmacheck.properties.Property;
+import org.rdmacheck.properties.catalog.Catalog;
+
+/**
+ * A proof of "antecedent implies consequent" on a state space where the antecedent is never
+ * reached proves nothing: such a property is reported INCONCLUSIVE ({@code VACUOUS}), not
+ * VERIFIED. The model entry names the antecedents ({@code ModelEntry.antecedentsUnreached}); the
+ * check explores "the antecedent is not reached" beside the property in the same exploration, and
+ * that hidden invariant's own row is dropped: it holding everywhere is the vacuity.
+ *
+ * @param spec   the check as explored, with the hidden invariants
+ * @param hidden hidden invariant name to the property it qualifies
+ */
+record Vacuity(CheckSpec<?> spec, Map<String, String> hidden) {
+
+    /** the suffix of a hidden invariant's name */
+    static final String SUFFIX = " (antecedent unreached)";
+
+    /**
+     * @param spec     a check
+     * @param settings its explorer settings: a run that stops at the first violation gets none (the
+     *                 hidden invariants are meant to fail)
+     * @return the check with the hidden invariants of its catalogued model's antecedents
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static Vacuity of(CheckSpec<?> spec, ExplorerSettings settings) {
+        if (settings.stopAtFirstViolation() || spec.properties().isEmpty()) {
+            return new Vacuity(spec, Map.of());
+        }
+        Map<String, Invariant<?>> unreached;
+        try {
+            unreached = Catalog.find(spec.modelName()).antecedentsUnreached(spec);
+        } catch (InputException notCatalogued) {
+            return new Vacuity(spec, Map.of());
+        }
+        List<Property> props = new ArrayList<>(spec.properties());
+        Map<String, String> hidden = new LinkedHashMap<>();
+        for (Property<?> p : spec.properties()) {
+            Invariant<?> inv = unreached.get(p.name());
+            if (inv != null) {
+                String name = p.name() + SUFFIX;
+                Invariant<?> renamed = new Invariant(name, inv.holds(), inv.packed(), inv.reads());
+                props.add(renamed);
+                hidden.put(name, p.name());
+            }
+        }
+        if (hidden.isEmpty()) {
+            return new Vacuity(spec, Map.of());
+        }
+        CheckSpec<?> with = new CheckSpec(spec.modelName(), spec.variant(), spec.parameters(), spec.model(), props,
+                spec.expectedViolations());
+        return new Vacuity(with, hidden);
+    }
+
+    /**
+     * @param report the exploration of {@link #spec}
+     * @return the report without the hidden rows, each property whose antecedent no reachable state
+     *         meets INCONCLUSIVE (VACUOUS) where it was VERIFIED
+     */
+    ExplorationReport apply(ExplorationReport report) {
+        if (hidden.isEmpty()) {
+            return report;
+        }
+        Map<String, CheckResult> unreached = new LinkedHashMap<>();
+        for (CheckResult r : report.results()) {
+            if (hidden.containsKey(r.property())) {
+                unreached.put(hidden.get(r.property()), r);
+            }
+        }
+        List<CheckResult> out = new ArrayList<>();
+        for (CheckResult r : report.results()) {
+            if (hidden.containsKey(r.property())) {
+                continue;
+            }
+            CheckResult u = unreached.get(r.property());
+            if (r instanceof CheckResult.Verified v && u instanceof CheckResult.Verified) {
+                out.add(new CheckResult.Inconclusive(r.property(), CheckResult.InconclusiveReason.VACUOUS,
+                        "no reachable state meets its antecedent: it holds vacuously", v.stats()));
+            } else {
+                out.add(r);
+            }
+        }
+        return new ExplorationReport(out, report.stats(), report.complete(), report.stopReason(), report.storeBytes(),
+                report.levelBytes(), report.graphBytes(), report.graph(), report.timing(), report.reduction());
+    }
+}
