@@ -75,7 +75,8 @@ public final class FindingsJson {
         Map<String, String> params = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = f.path("parameters").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            params.put(e.getKey(), e.getValue().asText());
+            JsonNode v = e.getValue(); // a figure (a fluid finding's) back to the text it was given as
+            params.put(e.getKey(), v.isObject() ? v.path(v.has("exact") ? "exact" : "value").asText() : v.asText());
         }
         String model = text(f, "model", where);
         String variant = text(f, "variant", where);

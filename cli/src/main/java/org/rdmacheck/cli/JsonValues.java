@@ -80,10 +80,17 @@ public final class JsonValues {
      * @param parameters the parameters as given
      */
     public static void typed(ObjectNode p, String model, Map<String, String> parameters) {
+        if (model.equals(FLUID)) {
+            StabilityJson.scenarioParameters(p, parameters); // figures with their units, as fluid stability's
+            return;
+        }
         Optional<ModelEntry> entry = Catalog.entries().stream().filter(e -> e.name().equals(model)).findFirst();
         parameters.forEach((name, value) -> parameter(p, name, entry.isPresent() ? isInteger(entry.get(), name)
                 : TASK_INTEGER_PARAMETERS.getOrDefault(model, java.util.Set.of()).contains(name), value));
     }
+
+    /** The fluid scenarios' findings' model name: their parameters are figures (StabilityJson). */
+    private static final String FLUID = "fluid";
 
     /** Tasks that are not catalog models but have integer parameters: the static deadlock check's counts. */
     private static final Map<String, java.util.Set<String>> TASK_INTEGER_PARAMETERS = Map.of(DeadlockSuite.NAME,

@@ -52,6 +52,31 @@ final class StabilityJson {
             Map.entry("F", Quantity.Unit.COUNT), Map.entry("tau", Quantity.Unit.MICROSECONDS),
             Map.entry("tauStar", Quantity.Unit.MICROSECONDS), Map.entry("tauPrime", Quantity.Unit.MICROSECONDS));
 
+    /** The fluid scenarios' own parameters (FluidScenarios): their units, or COUNT for the integers grid and seed. */
+    private static final Map<String, Quantity.Unit> SCENARIO_UNITS = Map.of("step", Quantity.Unit.MICROSECONDS,
+            "target2", Quantity.Unit.GBPS);
+
+    /**
+     * Writes a fluid finding's parameters (the {@code fluid} scenarios' rows) as {@link #head} writes the
+     * stability commands': each a figure in its unit, N, grid and seed as integers.
+     *
+     * @param p          the object to write into
+     * @param parameters the parameters as given (already validated by the run)
+     */
+    static void scenarioParameters(ObjectNode p, Map<String, String> parameters) {
+        parameters.forEach((name, text) -> {
+            if ((name.equals("grid") || name.equals("seed")) && text.matches("\\d{1,9}")) {
+                p.put(name, Integer.parseInt(text));
+            } else if (SCENARIO_UNITS.containsKey(name)) {
+                JsonValues.figure(p, name, FluidParameters.finiteNumber(text), SCENARIO_UNITS.get(name));
+            } else if (name.equals("N") || PARAMETER_UNITS.containsKey(name)) {
+                parameter(p, name, text);
+            } else {
+                p.put(name, text);
+            }
+        });
+    }
+
     /**
      * A parameter as a figure in its unit (a fraction such as g = 1/256 also as its exact text), N as an
      * integer.

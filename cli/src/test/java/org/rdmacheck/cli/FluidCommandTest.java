@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.rdmacheck.cli.CliTest.Run;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,6 +65,29 @@ class FluidCommandTest {
     void kminAndKmaxMayMoveTogether() {
         Run r = run("fluid", "fixed-point", "--param", "Kmin=300", "--param", "Kmax=400", "--param", "N=2", "--json");
         assertEquals(0, r.code(), r.err());
+    }
+
+    /** A fluid finding's parameters are figures with their units, as fluid stability's (results are values). */
+    @Test
+    void fixedPointJsonParametersAreFigures(@TempDir Path dir) throws Exception {
+        Run r = run("fluid", "fixed-point", "--param", "N=16", "--param", "C=40", "--param", "Kmax=200",
+                "--param", "g=1/256", "--json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode p = TraceJson.MAPPER.readTree(r.out()).get(0).get("parameters");
+        assertEquals(16, p.get("N").asInt());
+        assertTrue(p.get("N").isInt(), p.toString());
+        assertEquals(40.0, p.get("C").get("value").asDouble());
+        assertEquals("Gb/s", p.get("C").get("unit").asText());
+        assertEquals(200.0, p.get("Kmax").get("value").asDouble());
+        assertEquals("KB", p.get("Kmax").get("unit").asText());
+        assertEquals(1.0 / 256, p.get("g").get("value").asDouble(), 1e-12);
+        assertEquals("1/256", p.get("g").get("exact").asText());
+        Path file = dir.resolve("fixed-point.json"); // and the report reads them back as given
+        Files.writeString(file, r.out());
+        Map<String, String> back = FindingsJson.read(file, dir).get(0).parameters();
+        assertEquals("16", back.get("N"));
+        assertEquals(40.0, Double.parseDouble(back.get("C")));
+        assertEquals("1/256", back.get("g"));
     }
 
     @Test
