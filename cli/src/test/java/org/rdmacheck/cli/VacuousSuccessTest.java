@@ -83,4 +83,23 @@ class VacuousSuccessTest {
         assertEquals("INCONCLUSIVE", left.get("verdict").asText());
         assertEquals("NOT_CHECKED", left.get("inconclusiveCause").asText());
     }
+
+    /**
+     * An implication whose antecedent no reachable state meets is not VERIFIED: dasr's persistent
+     * loop never keeps the classifier's state 8 window ends (at most 5), so MaxMinShareWithinK is
+     * vacuous at k = 8 and proven at k = 5, on the same states.
+     */
+    @Test
+    void anImplicationWhoseAntecedentIsNeverReachedIsVacuous() throws IOException {
+        CliTest.Run r = CliTest.run("check", "dasr", "--variant", "persistent", "--property", "MaxMinShareWithinK",
+                "--json", "--no-save", "--threads", "1");
+        assertEquals(ExitCodes.INCONCLUSIVE, r.code(), r.out() + r.err());
+        JsonNode row = TraceJson.MAPPER.readTree(r.out()).get(0);
+        assertEquals("INCONCLUSIVE", row.get("verdict").asText(), r.out());
+        assertEquals("VACUOUS", row.get("inconclusiveCause").asText(), r.out());
+        CliTest.Run reached = CliTest.run("check", "dasr", "--variant", "persistent", "--param", "k=5", "--property",
+                "MaxMinShareWithinK", "--json", "--no-save", "--threads", "1");
+        assertEquals(ExitCodes.OK, reached.code(), reached.out() + reached.err());
+        assertEquals("VERIFIED", TraceJson.MAPPER.readTree(reached.out()).get(0).get("verdict").asText());
+    }
 }
