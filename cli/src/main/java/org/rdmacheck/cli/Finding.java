@@ -126,7 +126,10 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
         /** the property must fail (a broken variant) */
         FAILS,
         /** nothing is expected: the finding is a measurement */
-        NONE;
+        NONE,
+        /** the property is declared to hold only vacuously here (its antecedent never reached): INCONCLUSIVE
+         * (VACUOUS) is as expected, and so is a proof where the antecedent is reached; a violation is not */
+        VACUOUS;
 
         /** @return the lower-case word used in tables and JSON */
         public String word() {
@@ -352,10 +355,13 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
     public Outcome outcome() {
         return switch (verdict.polarity()) {
             case ERROR -> Outcome.UNEXPECTED;
-            case UNSETTLED -> Outcome.INCONCLUSIVE;
+            case UNSETTLED -> expected == Expectation.VACUOUS
+                    && cause.equals(Optional.of(org.rdmacheck.checker.CheckResult.InconclusiveReason.VACUOUS))
+                    ? Outcome.AS_EXPECTED : Outcome.INCONCLUSIVE;
             case NEUTRAL -> expected == Expectation.NONE ? Outcome.AS_EXPECTED : Outcome.UNEXPECTED;
             case HOLDS -> expected == Expectation.FAILS ? Outcome.UNEXPECTED : Outcome.AS_EXPECTED;
-            case FAILS -> expected == Expectation.HOLDS ? Outcome.UNEXPECTED : Outcome.AS_EXPECTED;
+            case FAILS -> expected == Expectation.HOLDS || expected == Expectation.VACUOUS
+                    ? Outcome.UNEXPECTED : Outcome.AS_EXPECTED;
         };
     }
 

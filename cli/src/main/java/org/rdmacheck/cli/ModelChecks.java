@@ -252,12 +252,29 @@ public final class ModelChecks {
      * @return one finding per property
      */
     public static List<Finding> rows(CheckSpec<?> spec, ExplorationReport report, Path outDir) {
+        return rowsOf(spec, report, outDir);
+    }
+
+    /** @return the properties the spec's catalogued variant declares vacuous at its defaults, if any */
+    private static java.util.Set<String> expectedVacuous(CheckSpec<?> spec) {
+        try {
+            return org.rdmacheck.properties.catalog.Catalog.find(spec.modelName()).expectedVacuous(spec.variant());
+        } catch (org.rdmacheck.model.InputException notCatalogued) {
+            return java.util.Set.of();
+        }
+    }
+
+    private static List<Finding> rowsOf(CheckSpec<?> spec, ExplorationReport report, Path outDir) {
         List<Finding> rows = new ArrayList<>();
         for (CheckResult r : report.results()) {
             Path file = writeTrace(spec, r, outDir);
             java.util.Optional<String> other = otherKind(spec, r);
+            Finding.Expectation expected = Finding.Expectation.holds(!spec.mustFail(r.property()) || other.isPresent());
+            if (expected == Finding.Expectation.HOLDS && expectedVacuous(spec).contains(r.property())) {
+                expected = Finding.Expectation.VACUOUS;
+            }
             Finding f = withMemory(withReduction(CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
-                    Finding.Expectation.holds(!spec.mustFail(r.property()) || other.isPresent()), r, file),
+                    expected, r, file),
                     report.reduction()), report);
             // a violation of another kind than the stored finding's is not covered by its expectation
             rows.add(other.map(line -> f.withDetail(f.detail().isEmpty() ? line : line + "; " + f.detail())).orElse(f));

@@ -168,7 +168,7 @@ public final class Output {
      */
     static String table(List<Finding> rows, int width) {
         String[] header = {"model", "variant", "property", "expect", "verdict", "states", "time", "detail"};
-        int[] cap = {12, 28, Integer.MAX_VALUE, 6, 16, 13, 8, Integer.MAX_VALUE}; // variant names whole (the longest: 27)
+        int[] cap = {12, 28, Integer.MAX_VALUE, 7, 16, 13, 8, Integer.MAX_VALUE}; // variant names whole (the longest: 27)
         List<String[]> cells = new ArrayList<>();
         List<String> extras = new ArrayList<>();
         List<String> configs = new ArrayList<>();

@@ -93,13 +93,37 @@ class VacuousSuccessTest {
     void anImplicationWhoseAntecedentIsNeverReachedIsVacuous() throws IOException {
         CliTest.Run r = CliTest.run("check", "dasr", "--variant", "persistent", "--property", "MaxMinShareWithinK",
                 "--json", "--no-save", "--threads", "1");
-        assertEquals(ExitCodes.INCONCLUSIVE, r.code(), r.out() + r.err());
+        // declared vacuous there (DasrEntry.expectedVacuous): INCONCLUSIVE (VACUOUS), as expected, exit 0
+        assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
         JsonNode row = TraceJson.MAPPER.readTree(r.out()).get(0);
         assertEquals("INCONCLUSIVE", row.get("verdict").asText(), r.out());
         assertEquals("VACUOUS", row.get("inconclusiveCause").asText(), r.out());
+        assertEquals("VACUOUS", row.get("expected").asText(), r.out());
         CliTest.Run reached = CliTest.run("check", "dasr", "--variant", "persistent", "--param", "k=5", "--property",
                 "MaxMinShareWithinK", "--json", "--no-save", "--threads", "1");
         assertEquals(ExitCodes.OK, reached.code(), reached.out() + reached.err());
         assertEquals("VERIFIED", TraceJson.MAPPER.readTree(reached.out()).get(0).get("verdict").asText());
+    }
+
+    /**
+     * A property declared vacuous: INCONCLUSIVE for its vacuity and a proof are as expected; a violation, or
+     * INCONCLUSIVE for any other cause (a limit), is not.
+     */
+    @Test
+    void aDeclaredVacuityExpectsVacuityOrAProofNeverAViolation() {
+        Finding f = Finding.of("dasr", "persistent", java.util.Map.of(), "MaxMinShareWithinK",
+                Finding.Expectation.VACUOUS, Finding.Verdict.VERIFIED);
+        assertEquals(Finding.Outcome.AS_EXPECTED, f.outcome());
+        assertEquals(Finding.Outcome.UNEXPECTED, Finding.of("dasr", "persistent", java.util.Map.of(),
+                "MaxMinShareWithinK", Finding.Expectation.VACUOUS, Finding.Verdict.VIOLATED).outcome());
+        Finding vacuous = Finding.of("dasr", "persistent", java.util.Map.of(), "MaxMinShareWithinK",
+                Finding.Expectation.VACUOUS, Finding.Verdict.INCONCLUSIVE);
+        assertEquals(Finding.Outcome.AS_EXPECTED, vacuous.withInconclusive(
+                org.rdmacheck.checker.CheckResult.InconclusiveReason.VACUOUS, "vacuous").outcome());
+        assertEquals(Finding.Outcome.INCONCLUSIVE, vacuous.withInconclusive(
+                org.rdmacheck.checker.CheckResult.InconclusiveReason.STATE_LIMIT, "limit").outcome());
+        assertEquals(Finding.Outcome.INCONCLUSIVE, Finding.of("dasr", "persistent", java.util.Map.of(),
+                "MaxMinShareWithinK", Finding.Expectation.HOLDS, Finding.Verdict.INCONCLUSIVE).withInconclusive(
+                org.rdmacheck.checker.CheckResult.InconclusiveReason.VACUOUS, "vacuous").outcome());
     }
 }

@@ -81,6 +81,19 @@ public interface ModelEntry {
     }
 
     /**
+     * The properties a variant declares vacuous at its defaults (a finding of the catalog, stated in the
+     * docs): the check reports them INCONCLUSIVE ({@code VACUOUS}) and the suite expects exactly that; a
+     * configuration where the antecedent is reached and the property holds is also as expected, one where
+     * it fails is not. Empty by default.
+     *
+     * @param variant a variant of this model
+     * @return the names of its properties expected to hold only vacuously
+     */
+    default java.util.Set<String> expectedVacuous(String variant) {
+        return java.util.Set.of();
+    }
+
+    /**
      * Why a check's expectations differ from its variant's declared must-fail set: a declared rule
      * that makes a property's expectation depend on the parameters (a stored finding the
      * configuration contains, a loss budget the paper's own argument cannot cover). One line per
