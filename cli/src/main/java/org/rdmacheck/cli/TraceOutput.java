@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 public final class TraceOutput {
 
     @Option(names = "--out", paramLabel = "DIR", description = "folder for counterexamples (default: "
-            + "out/counterexamples/ of the rdmacheck checkout)")
+            + "out/counterexamples/ of the rdmacheck checkout the launcher runs from; with java -jar, of the "
+            + "working directory)")
     Path out;
 
     @Option(names = "--update-stored", description = "write counterexamples over the stored ones in "
