@@ -11,7 +11,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -20,13 +19,12 @@ import org.rdmacheck.engine.ExplorationReport;
 import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.engine.Reduction;
-import org.rdmacheck.model.Action;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.model.layout.Footprint;
+import org.rdmacheck.model.layout.ForwardingLayoutModel;
 import org.rdmacheck.model.layout.LayoutModel;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.layout.Slot;
-import org.rdmacheck.model.layout.StateLayout;
 import org.rdmacheck.model.layout.WriteAudit;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.Catalog;
@@ -118,11 +116,11 @@ class FootprintAuditTest {
      * A layout model whose footprint of one group leaves out one slot it writes: the planted error
      * (group and slot null: every group leaves out every FIFO it writes).
      */
-    private record Misdeclared(LayoutModel real, String group, String slot) implements LayoutModel {
+    private record Misdeclared(LayoutModel real, String group, String slot) implements ForwardingLayoutModel {
 
         @Override
-        public StateLayout layout() {
-            return real.layout();
+        public LayoutModel delegate() {
+            return real;
         }
 
         @Override
@@ -138,41 +136,6 @@ class FootprintAuditTest {
                 out.add(new Footprint(f.action(), f.reads(), writes, f.lastResort()));
             }
             return out;
-        }
-
-        @Override
-        public String group(Action action) {
-            return real.group(action);
-        }
-
-        @Override
-        public boolean enablingSlots(int[] s, int base, int footprint, Consumer<Slot> slots) {
-            return real.enablingSlots(s, base, footprint, slots);
-        }
-
-        @Override
-        public List<LayoutState> initialStates() {
-            return real.initialStates();
-        }
-
-        @Override
-        public boolean isFinal(LayoutState s) {
-            return real.isFinal(s);
-        }
-
-        @Override
-        public Expander expander() {
-            return real.expander();
-        }
-
-        @Override
-        public Action action(long code) {
-            return real.action(code);
-        }
-
-        @Override
-        public Object view(LayoutState s) {
-            return real.view(s);
         }
     }
 }

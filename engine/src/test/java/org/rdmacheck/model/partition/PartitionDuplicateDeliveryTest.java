@@ -3,9 +3,7 @@ package org.rdmacheck.model.partition;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -13,14 +11,11 @@ import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.engine.ExplorationReport;
 import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;
-import org.rdmacheck.model.Action;
 import org.rdmacheck.model.PackedModel;
 import org.rdmacheck.model.Params;
-import org.rdmacheck.model.Symmetry;
-import org.rdmacheck.model.layout.Footprint;
+import org.rdmacheck.model.layout.ForwardingLayoutModel;
 import org.rdmacheck.model.layout.LayoutModel;
 import org.rdmacheck.model.layout.LayoutState;
-import org.rdmacheck.model.layout.StateLayout;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.Catalog;
 import org.rdmacheck.properties.partition.PartitionProperties;
@@ -88,41 +83,11 @@ class PartitionDuplicateDeliveryTest {
      * free, a {@code Reorder} on QP 0 of its transfer's last chunk that leaves the state as it is (the receiver
      * hands the buffer to the application again).
      */
-    private record HandsOverAgain(DataPartition m) implements LayoutModel {
+    private record HandsOverAgain(DataPartition m) implements ForwardingLayoutModel {
 
         @Override
-        public StateLayout layout() {
-            return m.layout();
-        }
-
-        @Override
-        public List<Footprint> footprints() {
-            return m.footprints();
-        }
-
-        @Override
-        public List<LayoutState> initialStates() {
-            return m.initialStates();
-        }
-
-        @Override
-        public boolean isFinal(LayoutState s) {
-            return m.isFinal(s);
-        }
-
-        @Override
-        public Optional<Symmetry<LayoutState>> symmetry() {
-            return m.symmetry();
-        }
-
-        @Override
-        public Object view(LayoutState s) {
-            return m.view(s);
-        }
-
-        @Override
-        public Action action(long code) {
-            return m.action(code);
+        public LayoutModel delegate() {
+            return m;
         }
 
         @Override
