@@ -303,7 +303,7 @@ public final class BudgetCommand implements Callable<Integer> {
     }
 
     private static void counterexample(ObjectNode c, Counterexample cex) {
-        c.put("kind", cex.kind().word());
+        c.put("kind", cex.kind().name());
         c.put("property", cex.property());
         quantity(c, "steps", cex.length(), Quantity.Unit.STEPS);
         c.set("trace", org.rdmacheck.checker.trace.Counterexamples.toJson(cex).get("steps"));

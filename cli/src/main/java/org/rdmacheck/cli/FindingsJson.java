@@ -169,7 +169,9 @@ public final class FindingsJson {
         ObjectNode t = TraceJson.MAPPER.createObjectNode();
         t.put("schema", Counterexamples.SCHEMA);
         t.put("property", c.path("property").asText());
-        t.put("kind", c.path("kind").asText());
+        // findings write the kind as the enum (INVARIANT), the trace format as its word (invariant); files of
+        // earlier versions wrote the word: either reads back as the trace format's word
+        t.put("kind", c.path("kind").asText().toLowerCase(Locale.ROOT));
         t.put("violationIndex", c.path("violationIndex").asInt());
         t.put("loopStart", c.path("loopStart").asInt(-1));
         t.put("note", "");

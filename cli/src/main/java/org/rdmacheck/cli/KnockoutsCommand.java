@@ -66,6 +66,9 @@ final class KnockoutsCommand implements Callable<Integer> {
         ExplorerSettings settings = explorer.settings(spec.commandLine().getErr());
         Path out = traces.folder().orElse(null);
         PrintWriter err = spec.commandLine().getErr();
+        if (explorer.symmetry) {
+            warnUnreduced(err, entries);
+        }
         List<Knockouts.Result> results = run(entries, settings, each, out, line -> {
             err.println(line);
             err.flush();
@@ -105,6 +108,48 @@ final class KnockoutsCommand implements Callable<Integer> {
             out.add(e);
         }
         return out;
+    }
+
+    /**
+     * {@code --symmetry} reduces each knock-out's check by the symmetric set its configuration declares;
+     * a knock-out that declares none is explored unreduced, which the run says as {@code check} does
+     * (a warning, not a refusal: the result is sound, only unreduced).
+     *
+     * @param err     where the warnings go
+     * @param entries the models whose knock-outs run
+     */
+    static void warnUnreduced(PrintWriter err, List<ModelEntry> entries) {
+        for (ModelEntry e : entries) {
+            List<String> unreduced = new ArrayList<>();
+            int all = 0;
+            for (Mechanism m : e.mechanisms()) {
+                for (int k = 0; k < m.scopes().size(); k++) {
+                    Mechanism at = m.atScope(k);
+                    all++;
+                    if (!declaresSymmetry(e, at)) {
+                        unreduced.add(at.name() + (m.scopes().size() > 1 ? " scope " + (k + 1) : ""));
+                    }
+                }
+            }
+            if (unreduced.size() == all) {
+                err.println("warning: --symmetry: " + e.name() + " declares no symmetric set at any of its knock-outs; "
+                        + "their states are explored without reduction");
+            } else if (!unreduced.isEmpty()) {
+                err.println("warning: --symmetry: " + e.name() + " declares no symmetric set with "
+                        + String.join(", ", unreduced) + " knocked out; those states are explored without reduction");
+            }
+        }
+        err.flush();
+    }
+
+    /** @return whether the knock-out's configuration declares a symmetric set (one that does not build: no) */
+    private static boolean declaresSymmetry(ModelEntry e, Mechanism m) {
+        try {
+            return e.build(m.variant(), org.rdmacheck.model.Params.of(Knockouts.parameters(e, m))).model().symmetry()
+                    .isPresent();
+        } catch (org.rdmacheck.model.InputException x) {
+            return true; // the knock-out's own check reports the configuration; no second word on it here
+        }
     }
 
     /**

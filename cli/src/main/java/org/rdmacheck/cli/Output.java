@@ -74,7 +74,7 @@ public final class Output {
             Counterexample cex = r.counterexample().get().trace();
             ObjectNode c = o.putObject("counterexample");
             c.put("file", r.counterexampleFile().orElse(null));
-            c.put("kind", cex.kind().word());
+            c.put("kind", cex.kind().name());
             c.put("property", cex.property());
             c.put("steps", cex.length());
             c.put("violationIndex", cex.violationIndex());

@@ -195,7 +195,7 @@ public final class PerFlowCommand implements Callable<Integer> {
                 ObjectNode c = p.putObject("counterexample");
                 c.put("of", pv.verdict() == PerFlowDecision.Verdict.POSSIBLE ? "abstraction" : "model");
                 Counterexample cex = pv.trace().get();
-                c.put("kind", cex.kind().word());
+                c.put("kind", cex.kind().name());
                 c.put("property", cex.property());
                 JsonValues.figure(c, "steps", cex.length(), Quantity.Unit.STEPS);
                 c.set("trace", org.rdmacheck.checker.trace.Counterexamples.toJson(cex).get("steps"));

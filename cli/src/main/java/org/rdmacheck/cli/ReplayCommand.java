@@ -40,11 +40,15 @@ final class ReplayCommand implements Callable<Integer> {
             o.put("model", cex.provenance().model());
             o.put("variant", cex.provenance().variant());
             o.put("property", cex.property());
-            o.put("kind", cex.kind().word());
+            o.put("kind", cex.kind().name()); // the enum, as every output's kinds (the trace file keeps its word)
             o.put("steps", cex.length());
             o.put("outcome", r.outcome().name());
             o.put("legal", r.legal());
-            o.put("firstIllegalStep", r.firstIllegalStep());
+            if (r instanceof ReplayResult.IllegalStep illegal) {
+                o.put("firstIllegalStep", illegal.step());
+            } else {
+                o.putNull("firstIllegalStep"); // a position that does not exist is null, as validate-trace's firstMismatch
+            }
             o.put("stillViolated", r.stillViolated());
             o.put("message", r.message());
             out.println(TraceJson.MAPPER.writeValueAsString(o));

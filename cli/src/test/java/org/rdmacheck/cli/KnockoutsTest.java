@@ -160,6 +160,20 @@ class KnockoutsTest {
         assertTrue(caught, r.out());
     }
 
+    /**
+     * {@code --symmetry} is said to change nothing for a model whose knock-outs declare no symmetric set
+     * (gbn), as {@code check} says it, and not for one whose knock-outs do (partition).
+     */
+    @Test
+    void symmetryWithoutASymmetricSetIsWarnedAbout() {
+        CliTest.Run r = CliTest.run("knockouts", "gbn", "partition", "--symmetry", "--max-time", "1ms", "--no-save");
+        assertEquals(3, r.code(), r.err()); // the time limit passed before any knock-out ran
+        assertTrue(r.err().contains("warning: --symmetry: gbn declares no symmetric set"), r.err());
+        assertFalse(r.err().contains("partition declares no symmetric set"), r.err());
+        assertFalse(CliTest.run("knockouts", "gbn", "--max-time", "1ms", "--no-save").err()
+                .contains("warning: --symmetry"));
+    }
+
     @Test
     void checkRefusesTheKnockoutParameter() {
         CliTest.Run r = CliTest.run("check", "dasr", "--param", "knockout=look-ahead");
