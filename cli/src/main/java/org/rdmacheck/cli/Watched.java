@@ -19,6 +19,9 @@ public final class Watched {
 
     private static final long GRACE_MILLIS = 2_000;
 
+    /** The longest wait between looks at the clock (progress lines, the limit). */
+    private static final long POLL_MILLIS = 200;
+
     private Watched() {
     }
 
@@ -47,7 +50,9 @@ public final class Watched {
         try {
             while (true) {
                 try {
-                    return task.get(200, TimeUnit.MILLISECONDS);
+                    // wake at the deadline, not up to a poll later: a 1 ms limit is noticed within a few ms
+                    return task.get(Math.max(1, Math.min(POLL_MILLIS, clock.maxMillis() - clock.elapsedMillis())),
+                            TimeUnit.MILLISECONDS);
                 } catch (TimeoutException notYet) {
                     if (clock.expired()) {
                         String reason = clock.limitReason();

@@ -46,6 +46,23 @@ class DeadlockCommandTest {
         assertEquals(0, replay.code(), replay.out() + replay.err());
     }
 
+    /**
+     * A time limit is kept while the topology is built: a fat-tree of k = 128 takes seconds to build,
+     * and its building stops within milliseconds of the limit (it ran on for the whole building, over
+     * 2 s, when only the search loops looked at the interrupt).
+     */
+    @Test
+    void theTimeLimitStopsTheTopologysBuilding() throws Exception {
+        CliTest.Run r = run("deadlock", "--topology", "fattree:k=128", "--routing", "escape-deflect", "--max-time",
+                "1ms", "--json", "--no-save");
+        assertEquals(3, r.code(), r.err());
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        assertEquals("TIME_LIMIT", o.get("stopped").asText());
+        assertTrue(o.get("stopReason").asText().contains("during: building the topology"), r.out());
+        // the run's own clock, from the limit's start to the stop: well under the old overshoot, with slack for load
+        assertTrue(o.get("stats").get("wallMillis").get("value").asDouble() < 1_000, r.out());
+    }
+
     @Test
     void deadlockFreeExitsZero() throws Exception {
         CliTest.Run r = run("deadlock", "--topology", "fattree:k=8", "--routing", "escape", "--lanes", "2", "--json");

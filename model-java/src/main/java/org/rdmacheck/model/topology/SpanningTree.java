@@ -33,6 +33,7 @@ public final class SpanningTree {
         level[root] = 0;
         queue[tail++] = root;
         while (head < tail) {
+            Interruption.check(head);
             int u = queue[head++];
             for (int p = 0; p < t.degree(u); p++) {
                 int arc = t.arcAt(u, p);

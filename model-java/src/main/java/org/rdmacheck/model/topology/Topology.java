@@ -56,6 +56,7 @@ public final class Topology {
         }
         this.idsByName = new HashMap<>(n * 2);
         for (int i = 0; i < n; i++) {
+            Interruption.check(i);
             idsByName.put(nodeNames[i], i);
         }
     }

@@ -64,6 +64,7 @@ public final class TopologyBuilder {
             throw new InputException("node '" + nodeName + "' tier " + tier + ": expected a tier >= 0");
         }
         int id = names.size();
+        Interruption.check(id);
         names.add(nodeName);
         roles.add(role);
         if (id == tiers.length) {
@@ -110,6 +111,7 @@ public final class TopologyBuilder {
         if (a == b) {
             throw new InputException("link " + names.get(a) + "-" + names.get(b) + ": self-loop");
         }
+        Interruption.check(links);
         long key = ((long) Math.min(a, b) << 32) | Math.max(a, b);
         if (!linkKeys.add(key) && !parallelLinks) {
             throw new InputException("link " + names.get(a) + "-" + names.get(b) + ": duplicate link");

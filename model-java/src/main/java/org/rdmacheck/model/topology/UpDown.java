@@ -53,6 +53,7 @@ public final class UpDown {
             order[i] = i;
         }
         boolean byTier = orientation == Orientation.TIER;
+        Interruption.check(0);
         Arrays.sort(order, (a, b) -> {
             if (byTier && topology.tier(a) != topology.tier(b)) {
                 return Integer.compare(topology.tier(a), topology.tier(b));
@@ -62,6 +63,7 @@ public final class UpDown {
             }
             return Integer.compare(b, a);
         });
+        Interruption.check(0);
         this.byRank = new int[n];
         this.rank = new int[n];
         for (int i = 0; i < n; i++) {

@@ -103,6 +103,7 @@ public enum RoutingRule {
         int[][] coords = this == DIMENSION_ORDER ? torusCoordinates(topo) : null;
         IntBuffer arcs = new IntBuffer();
         for (int target = 0; target < topo.nodeCount(); target++) {
+            org.rdmacheck.checker.cdg.Cancellation.check(); // a target's tables: a search of the whole fabric
             List<Integer> lids = lidsOf(subnet, target);
             if (lids.isEmpty()) {
                 continue;
