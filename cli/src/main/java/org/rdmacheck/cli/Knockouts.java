@@ -241,6 +241,7 @@ public final class Knockouts {
         String prop = r.property().get();
         long t0 = System.currentTimeMillis();
         Baseline b;
+        boolean vacuous;
         try {
             CheckSpec<?> spec = entry.build(m.variant(), Params.of(m.coverage()));
             LivenessSpec<?> live = entry.liveness(spec).orElse(null);
@@ -248,13 +249,16 @@ public final class Knockouts {
             List<Finding> rows = new ArrayList<>();
             ExplorerSettings s = settings.withStopAtFirstViolation(true);
             if (!safety.properties().isEmpty()) {
-                rows.addAll(ModelChecks.rows(safety, new Explorer(s).check(safety), null));
+                // a design that keeps the property only vacuously (its antecedent never met) does not confirm a kill
+                Vacuity vacuity = Vacuity.of(safety, s);
+                rows.addAll(ModelChecks.rows(safety, vacuity.apply(new Explorer(s).check(vacuity.spec())), null));
             } else if (live != null) {
                 LivenessSpec<?> one = live.selecting(p -> p.name().equals(prop));
                 rows.addAll(ModelChecks.livenessRows(one, new LivenessChecker(settings).check(one), null));
             }
             Finding.Verdict v = rows.stream().map(Finding::verdict).filter(x -> x != Finding.Verdict.VERIFIED)
                     .findFirst().orElse(rows.isEmpty() ? Finding.Verdict.INCONCLUSIVE : Finding.Verdict.VERIFIED);
+            vacuous = rows.stream().anyMatch(x -> x.cause().equals(Optional.of(org.rdmacheck.checker.CheckResult.InconclusiveReason.VACUOUS)));
             b = new Baseline(v == Finding.Verdict.VERIFIED || v == Finding.Verdict.VIOLATED ? v
                     : Finding.Verdict.INCONCLUSIVE, states(rows));
         } catch (RuntimeException e) {
@@ -272,8 +276,9 @@ public final class Knockouts {
             case VERIFIED -> new Result(r.model(), m, r.parameters(), kill, r.states(), ms, r.property(),
                     r.trace(), r.detail() + "; the design keeps it here (" + states + " states)", Optional.of(b));
             default -> new Result(r.model(), m, r.parameters(), kill, r.states(), ms, r.property(),
-                    r.trace(), r.detail() + "; the design's " + prop + " undecided here within the budget ("
-                    + states + " states)", Optional.of(b));
+                    r.trace(), r.detail() + "; the design's " + prop + (vacuous ? " holds only vacuously here "
+                    + "(no reachable step meets its antecedent" : " undecided here within the budget (") + states
+                    + " states)", Optional.of(b));
         };
     }
 

@@ -255,10 +255,10 @@ public final class ModelChecks {
         return rowsOf(spec, report, outDir);
     }
 
-    /** @return the properties the spec's catalogued variant declares vacuous at its defaults, if any */
+    /** @return the properties the spec's catalogued model declares vacuous at its configuration, if any */
     private static java.util.Set<String> expectedVacuous(CheckSpec<?> spec) {
         try {
-            return org.rdmacheck.properties.catalog.Catalog.find(spec.modelName()).expectedVacuous(spec.variant());
+            return org.rdmacheck.properties.catalog.Catalog.find(spec.modelName()).expectedVacuous(spec);
         } catch (org.rdmacheck.model.InputException notCatalogued) {
             return java.util.Set.of();
         }

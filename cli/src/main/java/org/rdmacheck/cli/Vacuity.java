@@ -8,6 +8,8 @@ import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.engine.ExplorationReport;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.InputException;
+import org.rdmacheck.properties.ActionProperty;
+import org.rdmacheck.properties.Antecedent;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.Invariant;
 import org.rdmacheck.properties.Property;
@@ -16,34 +18,47 @@ import org.rdmacheck.properties.catalog.Catalog;
 /**
  * A proof of "antecedent implies consequent" on a state space where the antecedent is never
  * reached proves nothing: such a property is reported INCONCLUSIVE ({@code VACUOUS}), not
- * VERIFIED. The model entry names the antecedents ({@code ModelEntry.antecedentsUnreached}); the
- * check explores "the antecedent is not reached" beside the property in the same exploration, and
- * that hidden invariant's own row is dropped: it holding everywhere is the vacuity.
+ * VERIFIED. Two ways tell a check that the antecedent was never met. A step property that declares
+ * its antecedent ({@code ActionProperty.antecedent}) records, in its own evaluation, that a step met
+ * it: nothing is added to the exploration. For a state property, the model entry names the
+ * antecedents ({@code ModelEntry.antecedentsUnreached}); the check explores "the antecedent is not
+ * reached" beside the property in the same exploration, and that hidden invariant's own row is
+ * dropped: it holding everywhere is the vacuity.
  *
  * @param spec   the check as explored, with the hidden invariants
  * @param hidden hidden invariant name to the property it qualifies
+ * @param probes step property name to the probe its evaluation sets where a step meets its antecedent
  */
-record Vacuity(CheckSpec<?> spec, Map<String, String> hidden) {
+record Vacuity(CheckSpec<?> spec, Map<String, String> hidden, Map<String, Antecedent> probes) {
 
     /** the suffix of a hidden invariant's name */
     static final String SUFFIX = " (antecedent unreached)";
 
     /**
+     * Clears the probes of the check's step properties (they belong to this exploration from now on).
+     *
      * @param spec     a check
-     * @param settings its explorer settings: a run that stops at the first violation gets none (the
-     *                 hidden invariants are meant to fail)
+     * @param settings its explorer settings: a run that stops at the first violation gets no hidden
+     *                 invariants (they are meant to fail); the probes cost it nothing and stay
      * @return the check with the hidden invariants of its catalogued model's antecedents
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     static Vacuity of(CheckSpec<?> spec, ExplorerSettings settings) {
+        Map<String, Antecedent> probes = new LinkedHashMap<>();
+        for (Property<?> p : spec.properties()) {
+            if (p instanceof ActionProperty<?> a && a.antecedent().isPresent()) {
+                a.antecedent().get().clear();
+                probes.put(p.name(), a.antecedent().get());
+            }
+        }
         if (settings.stopAtFirstViolation() || spec.properties().isEmpty()) {
-            return new Vacuity(spec, Map.of());
+            return new Vacuity(spec, Map.of(), probes);
         }
         Map<String, Invariant<?>> unreached;
         try {
             unreached = Catalog.find(spec.modelName()).antecedentsUnreached(spec);
         } catch (InputException notCatalogued) {
-            return new Vacuity(spec, Map.of());
+            return new Vacuity(spec, Map.of(), probes);
         }
         List<Property> props = new ArrayList<>(spec.properties());
         Map<String, String> hidden = new LinkedHashMap<>();
@@ -57,11 +72,11 @@ record Vacuity(CheckSpec<?> spec, Map<String, String> hidden) {
             }
         }
         if (hidden.isEmpty()) {
-            return new Vacuity(spec, Map.of());
+            return new Vacuity(spec, Map.of(), probes);
         }
         CheckSpec<?> with = new CheckSpec(spec.modelName(), spec.variant(), spec.parameters(), spec.model(), props,
                 spec.expectedViolations());
-        return new Vacuity(with, hidden);
+        return new Vacuity(with, hidden, probes);
     }
 
     /**
@@ -70,7 +85,7 @@ record Vacuity(CheckSpec<?> spec, Map<String, String> hidden) {
      *         meets INCONCLUSIVE (VACUOUS) where it was VERIFIED
      */
     ExplorationReport apply(ExplorationReport report) {
-        if (hidden.isEmpty()) {
+        if (hidden.isEmpty() && probes.isEmpty()) {
             return report;
         }
         Map<String, CheckResult> unreached = new LinkedHashMap<>();
@@ -85,9 +100,14 @@ record Vacuity(CheckSpec<?> spec, Map<String, String> hidden) {
                 continue;
             }
             CheckResult u = unreached.get(r.property());
+            Antecedent probe = probes.get(r.property());
             if (r instanceof CheckResult.Verified v && u instanceof CheckResult.Verified) {
                 out.add(new CheckResult.Inconclusive(r.property(), CheckResult.InconclusiveReason.VACUOUS,
                         "no reachable state meets its antecedent: it holds vacuously", v.stats()));
+            } else if (r instanceof CheckResult.Verified v && probe != null && !probe.reached()) {
+                out.add(new CheckResult.Inconclusive(r.property(), CheckResult.InconclusiveReason.VACUOUS,
+                        "no reachable step meets its antecedent (" + probe.description() + "): it holds vacuously",
+                        v.stats()));
             } else {
                 out.add(r);
             }

@@ -106,6 +106,33 @@ class VacuousSuccessTest {
     }
 
     /**
+     * The fabric's ECN properties judge a packet joining a buffer that holds ecn packets; PFC pauses at xoff, so
+     * with ecn >= xoff no step meets that antecedent: one 2-packet message with one background packet at xoff 3
+     * proves both at ecn 2 and holds them only vacuously at ecn 3, declared so from the constants (exit 0 both).
+     */
+    @Test
+    void theFabricsEcnPropertiesAreVacuousWhereEcnIsNotBelowXoff() throws IOException {
+        for (int ecn : new int[] {2, 3}) {
+            CliTest.Run r = CliTest.run("check", "fabric", "--param", "flows=0-1", "--param", "packets=2", "--param",
+                    "tokens=2", "--param", "failures=0", "--param", "background=1", "--param", "xoff=3", "--param",
+                    "ecn=" + ecn, "--property", "EcnMarksCongestion", "--property", "DeflectionBeforeEcnMark",
+                    "--property", "InOrderDelivery", "--json", "--no-save", "--threads", "1");
+            assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
+            JsonNode rows = TraceJson.MAPPER.readTree(r.out());
+            assertEquals(3, rows.size(), r.out());
+            for (JsonNode row : rows) {
+                boolean ecnProperty = !row.get("property").asText().equals("InOrderDelivery");
+                boolean vacuous = ecnProperty && ecn == 3;
+                assertEquals(vacuous ? "INCONCLUSIVE" : "VERIFIED", row.get("verdict").asText(), r.out());
+                assertEquals(vacuous ? "VACUOUS" : "HOLDS", row.get("expected").asText(), r.out());
+                assertEquals(vacuous ? "VACUOUS" : null, row.get("inconclusiveCause").isNull() ? null
+                        : row.get("inconclusiveCause").asText(), r.out());
+                assertEquals("AS_EXPECTED", row.get("outcome").asText(), r.out());
+            }
+        }
+    }
+
+    /**
      * A property declared vacuous: INCONCLUSIVE for its vacuity and a proof are as expected; a violation, or
      * INCONCLUSIVE for any other cause (a limit), is not.
      */

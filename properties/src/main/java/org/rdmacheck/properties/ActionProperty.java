@@ -13,10 +13,12 @@ import org.rdmacheck.model.PackedModel;
  * @param packed the same predicate on packed states and action codes, when given
  * @param reads  the slots (and actions) it looks at, when declared: a partial-order reduction
  *               needs it ({@link Reads})
+ * @param antecedent for an implication "if X then Y", the probe its evaluation sets where a step meets X,
+ *               when declared: a check none of whose steps met X reports the property vacuous
  * @param <S>    state type
  */
 public record ActionProperty<S>(String name, StepPredicate<S> holds, Optional<PackedModel.StepTest> packed,
-                           Optional<Reads> reads)
+                           Optional<Reads> reads, Optional<Antecedent> antecedent)
         implements Property<S> {
     /** Rejects nulls. */
     public ActionProperty {
@@ -24,6 +26,18 @@ public record ActionProperty<S>(String name, StepPredicate<S> holds, Optional<Pa
         Objects.requireNonNull(holds);
         Objects.requireNonNull(packed);
         Objects.requireNonNull(reads);
+        Objects.requireNonNull(antecedent);
+    }
+
+    /**
+     * @param name   the property's name
+     * @param holds  the predicate
+     * @param packed its packed form
+     * @param reads  what it looks at
+     */
+    public ActionProperty(String name, StepPredicate<S> holds, Optional<PackedModel.StepTest> packed,
+                          Optional<Reads> reads) {
+        this(name, holds, packed, reads, Optional.empty());
     }
 
     /**
@@ -48,7 +62,7 @@ public record ActionProperty<S>(String name, StepPredicate<S> holds, Optional<Pa
      * @return this property with it
      */
     public ActionProperty<S> withPacked(PackedModel.StepTest test) {
-        return new ActionProperty<>(name, holds, Optional.of(test), reads);
+        return new ActionProperty<>(name, holds, Optional.of(test), reads, antecedent);
     }
 
     /**
@@ -56,7 +70,15 @@ public record ActionProperty<S>(String name, StepPredicate<S> holds, Optional<Pa
      * @return this property with the declaration
      */
     public ActionProperty<S> withReads(Reads declared) {
-        return new ActionProperty<>(name, holds, packed, Optional.of(declared));
+        return new ActionProperty<>(name, holds, packed, Optional.of(declared), antecedent);
+    }
+
+    /**
+     * @param probe the probe both forms of the predicate set where a step meets the implication's antecedent
+     * @return this property with it
+     */
+    public ActionProperty<S> withAntecedent(Antecedent probe) {
+        return new ActionProperty<>(name, holds, packed, reads, Optional.of(probe));
     }
 
     @Override

@@ -34,7 +34,13 @@ class FabricExpectationRuleTest {
     @Test
     void theDefaultsAndTheFrontiersExpectEveryPropertyToHold() {
         assertEquals(Set.of(), repaired(Map.of()).expectedViolations());
-        assertEquals(List.of(), ENTRY.expectationNotes(repaired(Map.of())));
+        // the one note at the defaults is the ECN properties' vacuity (ecn 2 >= xoff 2), no stored deadlock
+        List<String> notes = ENTRY.expectationNotes(repaired(Map.of()));
+        assertEquals(1, notes.size(), notes.toString());
+        assertTrue(notes.get(0).contains("ecn = 2 >= xoff = 2"), notes.get(0));
+        assertEquals(Set.of(FabricProperties.ECN_MARKS_CONGESTION, FabricProperties.DEFLECT_BEFORE_ECN),
+                ENTRY.expectedVacuous(repaired(Map.of())));
+        assertEquals(Set.of(), ENTRY.expectedVacuous(repaired(Map.of("xoff", "3", "background", "1"))));
         // the single-message frontier at xoff 3 with one background packet (docs/knockouts.md)
         assertEquals(Set.of(), repaired(Map.of("flows", "0-1", "packets", "4", "tokens", "4", "failures", "1",
                 "xoff", "3", "background", "1")).expectedViolations());

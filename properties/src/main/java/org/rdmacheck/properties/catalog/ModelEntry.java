@@ -94,6 +94,18 @@ public interface ModelEntry {
     }
 
     /**
+     * The properties a check declares vacuous, where the configuration's constants decide it (a threshold no
+     * reachable buffer can reach): as {@link #expectedVacuous(String)}, for the check's own parameters. By
+     * default the variant's declaration.
+     *
+     * @param built a check built by {@link #build}
+     * @return the names of its properties expected to hold only vacuously
+     */
+    default java.util.Set<String> expectedVacuous(CheckSpec<?> built) {
+        return expectedVacuous(built.variant());
+    }
+
+    /**
      * Why a check's expectations differ from its variant's declared must-fail set: a declared rule
      * that makes a property's expectation depend on the parameters (a stored finding the
      * configuration contains, a loss budget the paper's own argument cannot cover). One line per

@@ -863,13 +863,43 @@ public final class FabricEntry implements ModelEntry {
         return m;
     }
 
+    /** The properties vacuous wherever ecn >= xoff: their antecedent is a buffer holding ecn packets. */
+    static final Set<String> ECN_PROPERTIES = Set.of(FabricProperties.ECN_MARKS_CONGESTION,
+            FabricProperties.DEFLECT_BEFORE_ECN);
+
+    /**
+     * EcnMarksCongestion and DeflectionBeforeEcnMark judge a Send or Forward into a buffer holding ecn packets or
+     * more (the mark); PFC pauses a buffer's upstream once it holds xoff (background counted, seed 004 §4), so
+     * where ecn >= xoff no packet ever joins such a buffer and both hold vacuously: declared so, from the
+     * configuration's constants.
+     */
+    @Override
+    public Set<String> expectedVacuous(CheckSpec<?> built) {
+        return ecnUnreachable(built) ? ECN_PROPERTIES : Set.of();
+    }
+
+    /** @return whether PFC pauses every buffer before it holds ecn packets (ecn >= xoff) */
+    private static boolean ecnUnreachable(CheckSpec<?> built) {
+        FabricConfig c = ((NetworkModel) built.model()).config();
+        return c.ecn() >= c.xoff();
+    }
+
     @Override
     public List<String> expectationNotes(CheckSpec<?> built) {
-        java.util.Optional<String> f = containedFinding(built.variant(), Params.of(built.parameters()));
-        if (f.isEmpty()) {
-            return List.of();
+        List<String> notes = new java.util.ArrayList<>();
+        containedFinding(built.variant(), Params.of(built.parameters())).ifPresent(f -> notes.add(containment(built, f)));
+        if (ecnUnreachable(built)) {
+            FabricConfig c = ((NetworkModel) built.model()).config();
+            notes.add(String.join(", ", new TreeSet<>(ECN_PROPERTIES)) + " hold only vacuously here: ecn = " + c.ecn()
+                    + " >= xoff = " + c.xoff() + ", so PFC pauses a buffer's upstream before it holds ecn packets and "
+                    + "no packet is ever marked (INCONCLUSIVE, VACUOUS; docs/fabric.md, \"ECN marks\")");
         }
-        boolean dftAtLeast = DFT_AT_LEAST.contains(f.get()) || DFT_AT_LEAST_KINDS.containsKey(f.get());
+        return notes;
+    }
+
+    /** @return the note of a stored deadlock {@code f} the configuration contains */
+    private String containment(CheckSpec<?> built, String f) {
+        boolean dftAtLeast = DFT_AT_LEAST.contains(f) || DFT_AT_LEAST_KINDS.containsKey(f);
         List<String> keys = new java.util.ArrayList<>(List.of(FLOWS.name(), PACKETS.name(), TOKENS.name(), XOFF.name(),
                 BACKGROUND.name(), FAILURES.name()));
         if (dftAtLeast) {
@@ -877,20 +907,20 @@ public final class FabricEntry implements ModelEntry {
         }
         StringBuilder where = new StringBuilder();
         for (String k : keys) {
-            where.append(where.isEmpty() ? "" : " ").append(k).append('=').append(resolve(f.get(), Params.empty())
+            where.append(where.isEmpty() ? "" : " ").append(k).append('=').append(resolve(f, Params.empty())
                     .asMap().get(k));
         }
-        Set<String> props = new TreeSet<>(variant(f.get()).mustFail());
+        Set<String> props = new TreeSet<>(variant(f).mustFail());
         props.add(EVENTUALLY_DELIVERED);
         Map<String, String> at = Params.of(built.parameters()).asMap();
-        String renamed = CONTAINMENT.embedding(at, findingAt(f.get(), at))
+        String renamed = CONTAINMENT.embedding(at, findingAt(f, at))
                 .filter(e -> !e.identity()).map(e -> ", renamed by the fabric's symmetry " + e.renaming())
                 .orElse("");
-        return List.of(String.join(", ", props) + " fail here: this configuration contains the stored "
-                + "deadlock of " + f.get() + renamed + " (" + where + "; its flows and more, at least its packets, tokens, "
+        return String.join(", ", props) + " fail here: this configuration contains the stored "
+                + "deadlock of " + f + renamed + " (" + where + "; its flows and more, at least its packets, tokens, "
                 + (dftAtLeast ? "background, failures and DFT size" : "background and failures")
                 + ", every other parameter equal): the design " + name() + " " + built.variant()
-                + " is not deadlock-free there (rule in docs/fabric.md, \"Where the design deadlocks\")");
+                + " is not deadlock-free there (rule in docs/fabric.md, \"Where the design deadlocks\")";
     }
 
     /** Name of the liveness property: every message reaches its destination, under fair scheduling. */

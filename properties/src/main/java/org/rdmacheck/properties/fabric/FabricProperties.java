@@ -11,6 +11,7 @@ import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.layout.Slot;
 import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.properties.ActionProperty;
+import org.rdmacheck.properties.Antecedent;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
 import org.rdmacheck.properties.Progress;
@@ -76,6 +77,11 @@ public final class FabricProperties {
     /** From every reachable state every message can still be delivered (AG EF). */
     public static final String PROGRESS = "EveryMessageDelivered";
 
+    /** {@code DeflectionBeforeEcnMark}'s antecedent. */
+    public static final String MARKED = "a packet ECN-marked on its ECMP port";
+    /** {@code EcnMarksCongestion}'s antecedent. */
+    public static final String CONGESTED = "a Send or Forward into a buffer holding ecn packets or more";
+
     private static final String SEND = "Send";
     private static final String FORWARD = "Forward";
     private static final String DELIVER = "Deliver";
@@ -99,9 +105,14 @@ public final class FabricProperties {
         PackedModel.ParentStepTest afterFailure = (from, o, code, to) -> NetworkSteps.afterFailure(model, from, o, code);
         PackedModel.StateTest noLeak = (s, o) -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
         PackedModel.StateTest noStale = model::noStaleEntry;
-        PackedModel.ParentStepTest beforeEcn = (from, o, code, to) -> beforeEcn(code);
+        // the two ECN properties are implications whose antecedent PFC may keep from ever happening (ecn >= xoff:
+        // a buffer pauses its upstream before it holds ecn packets); each tells its check whether it met it
+        Antecedent marked = new Antecedent(MARKED);
+        PackedModel.ParentStepTest beforeEcn = (from, o, code, to) -> beforeEcn(code, marked);
         int ecn = model.config().ecn();
-        PackedModel.ParentStepTest marksCongestion = (from, o, code, to) -> marksCongestion(model, ecn, from, o, code);
+        Antecedent congested = new Antecedent(CONGESTED);
+        PackedModel.ParentStepTest marksCongestion = (from, o, code, to) -> marksCongestion(model, ecn, from, o, code,
+                congested);
         PackedModel.StateTest moves = model::someBufferedPacketMoves;
         PackedModel.StateTest offered = model::deflectionOffered;
         PackedModel.StateTest explained = model::noUnexplainedBlocking;
@@ -138,7 +149,7 @@ public final class FabricProperties {
                 .withReads(Reads.of(concat(List.of(g.expected), dfts))));
         ps.add(new Invariant<LayoutState>(NO_STALE, s -> s.test(noStale)).withPacked(noStale)
                 .withReads(Reads.of(concat(dfts, List.of(g.sent), buffers))));
-        ps.add(step(DEFLECT_BEFORE_ECN, model, beforeEcn).withReads(routed));
+        ps.add(step(DEFLECT_BEFORE_ECN, model, beforeEcn).withReads(routed).withAntecedent(marked));
         ps.add(new Invariant<LayoutState>(NO_ROUTING_DEADLOCK, s -> s.test(moves)).withPacked(moves)
                 .withReads(Reads.of(routing)));
         ps.add(new Invariant<LayoutState>(NO_UNEXPLAINED_BLOCKING, s -> s.test(explained)).withPacked(explained)
@@ -154,22 +165,38 @@ public final class FabricProperties {
         // engine's StepTests), and these two restate rules (structural) where the eight above judge the design
         ps.add(step(RESUME_AT_XON, model, resumeAtXon).withReads(Reads.of(occupancy)));
         ps.add(step(ECN_MARKS_CONGESTION, model, marksCongestion)
-                .withReads(Reads.of(concat(buffers, List.of(g.background)), SEND, FORWARD)));
+                .withReads(Reads.of(concat(buffers, List.of(g.background)), SEND, FORWARD)).withAntecedent(congested));
         ps.add(DeadlockFreedom.standard());
         ps.add(new Progress<LayoutState>(PROGRESS, s -> s.test(done)).withPacked(done));
         return ps;
     }
 
-    /** {@code DeflectionBeforeEcnMark} on a step's code. */
-    private static boolean beforeEcn(long code) {
-        return !NetworkSteps.routed(code) || NetworkModel.route(code) != Route.NORMAL
-                || !NetworkModel.ecnMarked(code) || !NetworkModel.couldDeflect(code);
+    /** {@code DeflectionBeforeEcnMark} on a step's code; a marked packet on its ECMP port is its antecedent. */
+    private static boolean beforeEcn(long code, Antecedent marked) {
+        if (!NetworkSteps.routed(code) || NetworkModel.route(code) != Route.NORMAL || !NetworkModel.ecnMarked(code)) {
+            return true;
+        }
+        marked.reach();
+        return !NetworkModel.couldDeflect(code);
     }
 
-    /** {@code EcnMarksCongestion} on a step: a Send or Forward into a buffer holding ecn packets or more is marked. */
-    private static boolean marksCongestion(NetworkModel model, int ecn, int[] from, int o, long code) {
-        return !NetworkSteps.routed(code) || NetworkModel.ecnMarked(code)
-                || model.occupancy(from, o, NetworkModel.out(code), NetworkModel.outLane(code)) < ecn;
+    /**
+     * {@code EcnMarksCongestion} on a step: a Send or Forward into a buffer holding ecn packets or more (the
+     * antecedent) is marked. A marked move satisfies the rule whatever the buffer holds: its occupancy is read
+     * for it only until some step met the antecedent, so the test costs what it did before it counted them.
+     */
+    private static boolean marksCongestion(NetworkModel model, int ecn, int[] from, int o, long code,
+                                           Antecedent congested) {
+        if (!NetworkSteps.routed(code)) {
+            return true;
+        }
+        boolean marked = NetworkModel.ecnMarked(code);
+        if (marked && congested.reached()
+                || model.occupancy(from, o, NetworkModel.out(code), NetworkModel.outLane(code)) < ecn) {
+            return true;
+        }
+        congested.reach();
+        return marked;
     }
 
     /**
