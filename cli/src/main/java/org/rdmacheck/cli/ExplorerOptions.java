@@ -30,10 +30,11 @@ public final class ExplorerOptions {
             + "renaming the model's symmetric set (partition: its QPs; dasr persistent: senders 1..n-1)")
     boolean symmetry;
 
-    @Option(names = "--symmetry-audit", paramLabel = "SCOPE", description = "with --symmetry: which expanded "
-            + "states are also expanded renamed, to check that the model's successors commute with the declared "
-            + "symmetry (an asymmetry makes the proofs INCONCLUSIVE): all, sample (the first 10,000 states and every "
-            + "16th after; the default) or none (trust the declaration)")
+    @Option(names = "--symmetry-audit", paramLabel = "SCOPE", description = "with --symmetry: at which expanded "
+            + "states every renaming of the state is also expanded, to check that its successors fall in the same "
+            + "classes (an asymmetry makes the proofs INCONCLUSIVE): all (a proof, for up to 5 symmetric elements), "
+            + "sample (the first 10,000 states and every 16th after; the default; no proof when it leaves states out) "
+            + "or none (trust the declaration). Each row says which (JSON symmetryAudit)")
     String symmetryAudit;
 
     /**

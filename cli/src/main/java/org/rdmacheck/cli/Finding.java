@@ -30,11 +30,14 @@ import org.rdmacheck.checker.Counterexample;
  *                       {@code safety}), when one was asked for
  * @param search         the search that produced the finding, when it was not the explorer's exhaustive
  *                       breadth-first one (check --search random)
+ * @param symmetryAudit  under symmetry reduction, what the audit of the declared symmetry covered (JSON
+ *                       {@code symmetryAudit}): a VERIFIED row rests on it, a sampled one says so
  */
 public record Finding(Subject subject, Expectation expected, Verdict verdict, List<Quantity> quantities,
                       long wallMillis, Optional<Trace> counterexample, String detail,
                       Optional<org.rdmacheck.checker.CheckResult.InconclusiveReason> cause,
-                      Optional<String> reduction, Optional<Search> search) {
+                      Optional<String> reduction, Optional<Search> search,
+                      Optional<org.rdmacheck.engine.SymmetryAuditSummary> symmetryAudit) {
 
     /** Copies the figures; rejects missing parts. */
     public Finding {
@@ -47,6 +50,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
         cause = cause == null ? Optional.empty() : cause;
         reduction = reduction == null ? Optional.empty() : reduction;
         search = search == null ? Optional.empty() : search;
+        symmetryAudit = symmetryAudit == null ? Optional.empty() : symmetryAudit;
     }
 
     /**
@@ -245,7 +249,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
      */
     public static Finding of(Subject subject, Expectation expected, Verdict verdict) {
         return new Finding(subject, expected, verdict, List.of(), 0, Optional.empty(), "", Optional.empty(),
-                Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /**
@@ -266,7 +270,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
     public Finding with(Quantity... q) {
         List<Quantity> all = new ArrayList<>(quantities);
         all.addAll(List.of(q));
-        return new Finding(subject, expected, verdict, all, wallMillis, counterexample, detail, cause, reduction, search);
+        return new Finding(subject, expected, verdict, all, wallMillis, counterexample, detail, cause, reduction, search, symmetryAudit);
     }
 
     /** @param q figures to add  @return this finding with them */
@@ -276,7 +280,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
 
     /** @param millis wall time  @return this finding with it */
     public Finding withWallMillis(long millis) {
-        return new Finding(subject, expected, verdict, quantities, millis, counterexample, detail, cause, reduction, search);
+        return new Finding(subject, expected, verdict, quantities, millis, counterexample, detail, cause, reduction, search, symmetryAudit);
     }
 
     /**
@@ -288,29 +292,35 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
      */
     public Finding withInconclusive(org.rdmacheck.checker.CheckResult.InconclusiveReason cause, String reason) {
         return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, cause.name() + ": "
-                + reason, Optional.of(cause), reduction, search);
+                + reason, Optional.of(cause), reduction, search, symmetryAudit);
     }
 
     /** @param applied the partial-order reduction applied  @return this finding with it */
     public Finding withReduction(String applied) {
         return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, detail, cause,
-                Optional.of(applied), search);
+                Optional.of(applied), search, symmetryAudit);
+    }
+
+    /** @param audit what the symmetry audit covered  @return this finding with it */
+    public Finding withSymmetryAudit(org.rdmacheck.engine.SymmetryAuditSummary audit) {
+        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, detail, cause,
+                reduction, search, Optional.of(audit));
     }
 
     /** @param used the search that produced this finding  @return this finding with it */
     public Finding withSearch(Search used) {
         return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, detail, cause,
-                reduction, Optional.of(used));
+                reduction, Optional.of(used), symmetryAudit);
     }
 
     /** @param e what is expected of the property  @return this finding with that expectation */
     public Finding withExpected(Expectation e) {
-        return new Finding(subject, e, verdict, quantities, wallMillis, counterexample, detail, cause, reduction, search);
+        return new Finding(subject, e, verdict, quantities, wallMillis, counterexample, detail, cause, reduction, search, symmetryAudit);
     }
 
     /** @param text one line for people  @return this finding with it */
     public Finding withDetail(String text) {
-        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, text, cause, reduction, search);
+        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, text, cause, reduction, search, symmetryAudit);
     }
 
     /**
@@ -320,7 +330,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
      */
     public Finding withCounterexample(Counterexample cex, Path file) {
         return new Finding(subject, expected, verdict, quantities, wallMillis,
-                Optional.of(new Trace(cex, Optional.ofNullable(file))), detail, cause, reduction, search);
+                Optional.of(new Trace(cex, Optional.ofNullable(file))), detail, cause, reduction, search, symmetryAudit);
     }
 
     /** @return the model or task name */

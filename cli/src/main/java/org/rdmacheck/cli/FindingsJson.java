@@ -130,6 +130,16 @@ public final class FindingsJson {
         if (f.path("reduction").isTextual()) {
             out = out.withReduction(f.path("reduction").asText());
         }
+        JsonNode sa = f.path("symmetryAudit");
+        if (sa.isObject()) {
+            out = out.withSymmetryAudit(new org.rdmacheck.engine.SymmetryAuditSummary(
+                    constant(org.rdmacheck.engine.AuditScope.class, sa.path("scope").asText(), where + ".symmetryAudit.scope"),
+                    constant(org.rdmacheck.engine.SymmetryAuditSummary.Renamings.class, sa.path("renamings").asText(),
+                            where + ".symmetryAudit.renamings"), sa.path("elements").asInt(),
+                    sa.path("renamingsPerState").asInt(), sa.path("statesAudited").path("value").asLong(),
+                    sa.path("statesLeftOut").path("value").asLong(),
+                    sa.path("imagesExpanded").path("value").asLong()));
+        }
         JsonNode sr = f.path("search");
         if (sr.isObject()) {
             JsonNode d = sr.path("directed");

@@ -276,8 +276,9 @@ public final class ModelChecks {
             Finding f = withMemory(withReduction(CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
                     expected, r, file),
                     report.reduction()), report);
+            Finding g = report.symmetryAudit().map(f::withSymmetryAudit).orElse(f);
             // a violation of another kind than the stored finding's is not covered by its expectation
-            rows.add(other.map(line -> f.withDetail(f.detail().isEmpty() ? line : line + "; " + f.detail())).orElse(f));
+            rows.add(other.map(line -> g.withDetail(g.detail().isEmpty() ? line : line + "; " + g.detail())).orElse(g));
         }
         return rows;
     }

@@ -87,6 +87,17 @@ public final class Output {
         o.put("detail", r.detail());
         o.put("inconclusiveCause", r.cause().map(Enum::name).orElse(null));
         r.reduction().ifPresent(red -> o.put("reduction", red));
+        r.symmetryAudit().ifPresent(a -> {
+            ObjectNode so = o.putObject("symmetryAudit");
+            so.put("scope", a.scope().name());
+            so.put("renamings", a.renamings().name());
+            so.put("elements", a.elements());
+            so.put("renamingsPerState", a.renamingsPerState());
+            JsonValues.figure(so, "statesAudited", a.statesAudited(), Quantity.Unit.STATES);
+            JsonValues.figure(so, "statesLeftOut", a.statesLeftOut(), Quantity.Unit.STATES);
+            JsonValues.figure(so, "imagesExpanded", a.imagesExpanded(), Quantity.Unit.STATES);
+            so.put("sound", a.sound());
+        });
         r.search().ifPresent(sr -> {
             ObjectNode so = o.putObject("search");
             so.put("mode", sr.mode());
@@ -128,8 +139,11 @@ public final class Output {
             // under a partial-order reduction the count is that of the reduced graph
             String por = r.reduction().filter(x -> !x.equals("none")).map(x -> "distinct states of the graph the "
                     + "partial-order reduction (" + x + ") explores").orElse(all);
+            // a proof on classes rests on the symmetry audit: say when it was not a sound one
+            String audit = !reduced ? "" : r.symmetryAudit().filter(a -> !a.sound()).map(a -> "; " + a.describe())
+                    .orElse("");
             String key = r.model() + " " + r.variant() + (kv.isEmpty() ? "" : " " + String.join(" ", kv)) + "\u0000"
-                    + (reduced ? classes : por);
+                    + (reduced ? classes + audit : por);
             long states = r.quantity("distinctStates").map(q -> (long) q.value()).orElse(-1L);
             seen.merge(key, states, Math::max);
         }

@@ -113,6 +113,7 @@ record Vacuity(CheckSpec<?> spec, Map<String, String> hidden, Map<String, Antece
             }
         }
         return new ExplorationReport(out, report.stats(), report.complete(), report.stopReason(), report.storeBytes(),
-                report.levelBytes(), report.graphBytes(), report.graph(), report.timing(), report.reduction());
+                report.levelBytes(), report.graphBytes(), report.graph(), report.timing(), report.reduction(),
+                report.symmetryAudit());
     }
 }

@@ -56,6 +56,8 @@ class JsonSchemaTest {
                         "--param", "n=3", "--json", "--out", out + "/check")),
                 Arguments.of("findings.schema.json", Set.of(0), List.of("check", "gbn", "--reduction", "safety",
                         "--no-progress", "--json", "--out", out + "/check-reduced")),
+                Arguments.of("findings.schema.json", Set.of(0), List.of("check", "partition", "--symmetry",
+                        "--no-progress", "--json", "--out", out + "/check-symmetric")),
                 Arguments.of("findings.schema.json", Set.of(3), List.of("check", "philosophers", "--variant", "naive",
                         "--param", "n=3", "--search", "random:5", "--walks", "1000", "--property", "DeadlockFree",
                         "--property", "NeighboursNeverBothEat", "--json", "--out", out + "/check-random")),

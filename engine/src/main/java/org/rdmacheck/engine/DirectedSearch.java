@@ -381,7 +381,7 @@ public final class DirectedSearch {
             long store = visited.bytes() + parents.bytes() + ordinals.bytes();
             return new Report(new ExplorationReport(results, stats, false, summary, store, 4 * open.values(), 0,
                     Optional.empty(), new ExplorationReport.Timing(false, 1, 0, 0, 0, 0, 0, 0, java.util.Map.of(),
-                    java.util.Map.of(), java.util.Map.of()), ReductionSummary.none()),
+                    java.util.Map.of(), java.util.Map.of()), ReductionSummary.none(), Optional.empty()),
                     heuristic.name(), expanded, best, heuristic.maxScore(), dropped, exhausted);
         }
 

@@ -22,10 +22,13 @@ import org.rdmacheck.checker.Stats;
  *                   was complete (states numbered as in traces, edges in emission order)
  * @param timing     where the search's CPU time went: serial steps against parallel sections
  * @param reduction  the partial-order reduction asked for and applied, and how many states it reduced
+ * @param symmetryAudit under symmetry reduction, what the audit of the declared symmetry checked
+ *                   (empty without symmetry reduction)
  */
 public record ExplorationReport(List<CheckResult> results, Stats stats, boolean complete, String stopReason,
                                 long storeBytes, long levelBytes, long graphBytes, java.util.Optional<StateGraph> graph,
-                                Timing timing, ReductionSummary reduction) {
+                                Timing timing, ReductionSummary reduction,
+                                java.util.Optional<SymmetryAuditSummary> symmetryAudit) {
     /** Copies the results. */
     public ExplorationReport {
         results = List.copyOf(results);

@@ -163,9 +163,6 @@ final class LevelExpansion<S> {
         List<Transition<S>> ts = new ArrayList<>(8);
         model.successors(state, ts::add);
         int goalsMet = checks.checkObject(w, state, idx, ts);
-        if (setup.symmetryAudit != null) {
-            setup.symmetryAudit.check(state, idx, ts, w.words);
-        }
         int n = ts.size();
         // backward reachability never leaves a state that is a goal of every progress property:
         // its edges are not kept unless the caller asked for the whole graph
@@ -176,6 +173,9 @@ final class LevelExpansion<S> {
         int[] known = w.known(n);
         for (int k = 0; k < n; k++) {
             fps[k] = setup.canon.fingerprint(ts.get(k).next(), w.words);
+        }
+        if (setup.symmetryAudit != null) {
+            setup.symmetryAudit.check(state, idx, ts, fps, w.words);
         }
         // the store lookups in a loop of their own: their cache misses overlap
         for (int k = 0; k < n; k++) {

@@ -324,7 +324,7 @@ public final class RandomWalks {
             }
             return new Report(new ExplorationReport(results, stats, false, summary, -1, 0, 0, Optional.empty(),
                     new ExplorationReport.Timing(false, settings.threads(), 0, 0, 0, 0, 0, 0, java.util.Map.of(),
-                            java.util.Map.of(), java.util.Map.of()), ReductionSummary.none()), counted);
+                            java.util.Map.of(), java.util.Map.of()), ReductionSummary.none(), Optional.empty()), counted);
         }
 
         private String summary() {

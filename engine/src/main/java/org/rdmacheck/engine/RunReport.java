@@ -82,7 +82,8 @@ final class RunReport<S> {
             } else if (prop instanceof Progress<S>) {
                 results.add(progressResult(prop, p, progress, progressCause, progressFailure, traces, stats));
             } else if (complete && setup.canon.reduces() && stateOrStep
-                    && (checks.guardRenamings == null || checks.asymmetric.get(p) != 0)) {
+                    && (checks.guardRenamings == null || checks.asymmetric.get(p) != 0
+                    || setup.symmetryAudit != null && setup.symmetryAudit.stepFailed(p))) {
                 results.add(new CheckResult.Inconclusive(prop.name(), CheckResult.InconclusiveReason.REDUCED_SPACE,
                         symmetryReason(prop, p), stats));
             } else if (complete && stateOrStep && setup.reduction.applied() == Reduction.DEADLOCK) {
@@ -114,7 +115,9 @@ final class RunReport<S> {
         }
         return new ExplorationReport(results, stats, complete, complete ? "" : reason, bytes, levelBytes, graphBytes,
                 complete && setup.settings.recordGraph() ? Optional.of(graph) : Optional.empty(),
-                control.clock.timing(setup.settings.threads()), setup.reduction.summary(reducedStates));
+                control.clock.timing(setup.settings.threads()), setup.reduction.summary(reducedStates),
+                !setup.canon.reduces() ? Optional.empty() : Optional.of(setup.symmetryAudit != null
+                        ? setup.symmetryAudit.summary() : SymmetryAuditSummary.trusted(setup.canon.symmetry().size())));
     }
 
     /**

@@ -69,9 +69,9 @@ final class RunSetup<S> {
         this.model = spec.model();
         this.canon = new Canonicalizer<>(model, settings.symmetry() ? model.symmetry().orElse(null) : null);
         this.settings = settings;
-        this.symmetryAudit = canon.reduces() && settings.symmetryAudit() != AuditScope.NONE
-                ? new SymmetryAudit<>(model, canon, settings.symmetryAudit()) : null;
         this.props = spec.properties();
+        this.symmetryAudit = canon.reduces() && settings.symmetryAudit() != AuditScope.NONE
+                ? new SymmetryAudit<>(model, canon, settings.symmetryAudit(), props) : null;
         this.exact = settings.storage() == ExplorerSettings.Storage.FULL;
         this.progressCount = (int) props.stream().filter(p -> p instanceof Progress).count();
         this.reduction = PartialOrder.plan(spec, settings, canon.reduces());
