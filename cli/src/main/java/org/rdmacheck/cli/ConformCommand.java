@@ -61,6 +61,7 @@ final class ConformCommand implements Callable<Integer> {
         Conformance conformance = new Conformance(tlc.options(spec.commandLine().getErr()),
                 explorer.settings(spec.commandLine().getErr()));
         List<ConformanceResult> results = new ArrayList<>();
+        List<Finding.Tla> sides = new ArrayList<>();
         List<Long> millis = new ArrayList<>();
         List<Finding> refinements = new ArrayList<>();
         if (params.isEmpty() && variant == null) {
@@ -69,7 +70,9 @@ final class ConformCommand implements Callable<Integer> {
                 ConformanceResult r = conformance.check(m, c);
                 millis.add(System.currentTimeMillis() - t0);
                 results.add(r);
-                refinements.addAll(refinementRows(m, r, c.expect().violated()));
+                sides.add(tla(m, c));
+                refinements.addAll(refinementRows(m, r, c.expect().violated()).stream()
+                        .map(f -> f.withTla(sides.get(sides.size() - 1))).toList());
             }
         } else {
             if (m.javaModel() == null) {
@@ -89,16 +92,30 @@ final class ConformCommand implements Callable<Integer> {
                 ConformanceResult r = conformance.compare(m, v, Params.parse(params));
                 millis.add(System.currentTimeMillis() - t0);
                 results.add(r);
-                refinements.addAll(refinementRows(m, r, List.of()));
+                Finding.Tla side = new Finding.Tla(java.util.Optional.empty(), java.util.Optional.of(
+                        new Finding.JavaSide(m.javaModel(), v, org.rdmacheck.properties.catalog.Catalog
+                                .find(m.javaModel()).build(v, Params.parse(params)).parameters())));
+                sides.add(side);
+                refinements.addAll(refinementRows(m, r, List.of()).stream().map(f -> f.withTla(side)).toList());
             }
         }
         List<Finding> rows = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
-            rows.add(row(results.get(i)).withWallMillis(millis.get(i))); // both checkers' runs
+            rows.add(row(results.get(i)).withWallMillis(millis.get(i)).withTla(sides.get(i))); // both checkers' runs
         }
         rows.addAll(refinements);
         Output.print(spec.commandLine().getOut(), rows, json);
         return ExitCodes.of(rows);
+    }
+
+    /**
+     * @param m a manifest
+     * @param c one of its configurations
+     * @return the configuration and the Java variant and parameters it names, for JSON's variant object
+     */
+    static Finding.Tla tla(SpecManifest m, SpecManifest.Configuration c) {
+        return new Finding.Tla(java.util.Optional.of(c.name()), m.javaModel() == null ? java.util.Optional.empty()
+                : java.util.Optional.of(new Finding.JavaSide(m.javaModel(), c.variant(), c.parameters())));
     }
 
     /** @param r a comparison  @return its finding */

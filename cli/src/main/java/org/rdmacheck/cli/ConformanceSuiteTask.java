@@ -88,7 +88,8 @@ final class ConformanceSuiteTask implements SuiteTask {
         List<org.rdmacheck.checker.conformance.ConformanceResult> results = conformance.checkAll(group.stream()
                 .map(c -> java.util.Map.entry(c.manifest(), c.conf())).toList());
         long each = (System.currentTimeMillis() - t0) / Math.max(1, group.size());
-        return results.stream().map(r -> ConformCommand.row(r).withWallMillis(each)).toList();
+        return java.util.stream.IntStream.range(0, results.size()).mapToObj(i -> ConformCommand.row(results.get(i))
+                .withWallMillis(each).withTla(group.get(i).tla())).toList();
     }
 
     /** @return the first configuration not marked slow of every spec folder, in the folders' order */
@@ -113,7 +114,12 @@ final class ConformanceSuiteTask implements SuiteTask {
             return Finding.of(manifest.folder().getFileName().toString(), conf.name(), conf.constants(), "conformance",
                     Finding.Expectation.HOLDS, Finding.Verdict.INCONCLUSIVE).withInconclusive(
                             org.rdmacheck.checker.CheckResult.InconclusiveReason.TIME_LIMIT, "not run: the time "
-                            + "limit " + org.rdmacheck.checker.TimeText.of(limitMillis) + " had passed");
+                            + "limit " + org.rdmacheck.checker.TimeText.of(limitMillis) + " had passed").withTla(tla());
+        }
+
+        /** @return the configuration and its Java side, as the finding's JSON variant names them */
+        Finding.Tla tla() {
+            return ConformCommand.tla(manifest, conf);
         }
     }
 }

@@ -98,14 +98,71 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
      * @param variant    variant, configuration or scenario
      * @param parameters effective parameters (sorted)
      * @param property   property or claim checked
+     * @param tla        when the parameters are a TLA+ spec's constants (tlc, conform): what they were
+     *                   configured from
      */
-    public record Subject(String model, String variant, Map<String, String> parameters, String property) {
+    public record Subject(String model, String variant, Map<String, String> parameters, String property,
+                          Optional<Tla> tla) {
         /** Copies the parameters, sorted by name. */
         public Subject {
             Objects.requireNonNull(model, "model");
             Objects.requireNonNull(variant, "variant");
             Objects.requireNonNull(property, "property");
             parameters = java.util.Collections.unmodifiableMap(new TreeMap<>(parameters));
+            tla = tla == null ? Optional.empty() : tla;
+        }
+
+        /**
+         * A subject whose parameters are a model's (or a task's) own.
+         *
+         * @param model      model or task name
+         * @param variant    variant, configuration or scenario
+         * @param parameters effective parameters
+         * @param property   property or claim checked
+         */
+        public Subject(String model, String variant, Map<String, String> parameters, String property) {
+            this(model, variant, parameters, property, Optional.empty());
+        }
+    }
+
+    /**
+     * The TLA+ side of a finding whose parameters are a spec's constants (as TLC is given them): JSON
+     * writes them as TLA+ values typed (integers, booleans, sets and sequences as arrays, records as
+     * objects); a conformance comparison also names the manifest configuration and the Java variant and
+     * parameters the constants were mapped from, which JSON writes as the finding's variant object.
+     *
+     * @param configuration the manifest configuration run, if one was
+     * @param java          the Java side of a comparison, if the finding compares
+     */
+    public record Tla(Optional<String> configuration, Optional<JavaSide> java) {
+
+        /** A TLC run's constants, compared with nothing. */
+        public static final Tla CONSTANTS = new Tla(Optional.empty(), Optional.empty());
+
+        /** Rejects missing parts. */
+        public Tla {
+            Objects.requireNonNull(configuration, "configuration");
+            Objects.requireNonNull(java, "java");
+        }
+
+        /** @return whether the finding compares a configuration (conform): its variant is then an object */
+        public boolean compares() {
+            return configuration.isPresent() || java.isPresent();
+        }
+    }
+
+    /**
+     * The Java model's side of a conformance comparison.
+     *
+     * @param model      the catalog model (types its parameters)
+     * @param variant    the Java variant, or null when the manifest configuration names none
+     * @param parameters the Java parameters
+     */
+    public record JavaSide(String model, String variant, Map<String, String> parameters) {
+        /** Copies the parameters, sorted by name. */
+        public JavaSide {
+            Objects.requireNonNull(model, "model");
+            parameters = java.util.Collections.unmodifiableMap(new TreeMap<>(parameters == null ? Map.of() : parameters));
         }
     }
 
@@ -264,6 +321,14 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
     public static Finding of(String model, String variant, Map<String, String> parameters, String property,
                              Expectation expected, Verdict verdict) {
         return of(new Subject(model, variant, parameters, property), expected, verdict);
+    }
+
+    /** @param t what the finding's TLA+ constants were configured from  @return this finding with it */
+    public Finding withTla(Tla t) {
+        Subject sub = new Subject(subject.model(), subject.variant(), subject.parameters(), subject.property(),
+                Optional.of(t));
+        return new Finding(sub, expected, verdict, quantities, wallMillis, counterexample, detail, cause, reduction,
+                search);
     }
 
     /** @param q figures to add  @return this finding with them */

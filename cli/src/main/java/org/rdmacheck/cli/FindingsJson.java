@@ -75,16 +75,21 @@ public final class FindingsJson {
         Map<String, String> params = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = f.path("parameters").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            JsonNode v = e.getValue(); // a figure (a fluid finding's) back to the text it was given as
-            params.put(e.getKey(), v.isObject() ? v.path(v.has("exact") ? "exact" : "value").asText() : v.asText());
+            params.put(e.getKey(), parameterText(e.getValue()));
         }
         String model = text(f, "model", where);
-        String variant = text(f, "variant", where);
+        JsonNode variantNode = f.get("variant");
+        java.util.Optional<Finding.Tla> tla = variantNode != null && variantNode.isObject()
+                ? java.util.Optional.of(compared(variantNode, model, where)) : java.util.Optional.empty();
+        String variant = tla.isPresent() ? variantText(tla.get()) : text(f, "variant", where);
         Finding.Expectation expected = constant(Finding.Expectation.class, text(f, "expected", where)
                 .toUpperCase(Locale.ROOT), where + ".expected");
         Finding.Verdict verdict = constant(Finding.Verdict.class, text(f, "verdict", where), where + ".verdict");
         Finding out = Finding.of(model, variant, params, text(f, "property", where), expected, verdict)
                 .withWallMillis(wallMillis(f.path("wallMillis"), where));
+        if (tla.isPresent()) {
+            out = out.withTla(tla.get());
+        }
         List<Quantity> qs = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = f.path("quantities").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -187,13 +192,49 @@ public final class FindingsJson {
         t.put("note", "");
         ObjectNode prov = t.putObject("provenance");
         prov.put("model", f.path("model").asText());
-        prov.put("variant", f.path("variant").asText());
-        prov.set("parameters", f.path("parameters").isObject() ? f.get("parameters")
-                : TraceJson.MAPPER.createObjectNode());
+        prov.put("variant", f.path("variant").isObject() ? f.path("variant").path("name").asText()
+                : f.path("variant").asText());
+        ObjectNode params = prov.putObject("parameters"); // the trace format's texts (a TLA+ constant's TLA+ text)
+        f.path("parameters").fields().forEachRemaining(e -> params.put(e.getKey(), parameterText(e.getValue())));
         prov.put("checker", checker);
         prov.put("version", version);
         t.set("steps", steps);
         return t;
+    }
+
+    /**
+     * A parameter back to the text it was given as: a figure (a fluid finding's) to its exact text or
+     * value, a TLA+ constant (tlc, conform) to its TLA+ text (a set, written as an array, comes back as a
+     * sequence), anything else to its text.
+     */
+    private static String parameterText(JsonNode v) {
+        if (v.isObject() && v.has("unit")) {
+            return v.path(v.has("exact") ? "exact" : "value").asText();
+        }
+        if (v.isBoolean() || v.isContainerNode()) {
+            return org.rdmacheck.checker.tlc.TlaValues.render(v);
+        }
+        return v.asText();
+    }
+
+    /** A conformance finding's variant object ({@code name}, {@code configuration}, {@code parameters}). */
+    private static Finding.Tla compared(JsonNode v, String model, String where) {
+        JsonNode name = v.path("name");
+        JsonNode configuration = v.path("configuration");
+        if (!name.isNull() && !name.isTextual() || !configuration.isNull() && !configuration.isTextual()) {
+            throw new InputException(where + ".variant = " + v + ": expected a string, or an object with the Java "
+                    + "variant's name and the configuration (strings or null) and its parameters, as conform --json prints it");
+        }
+        Map<String, String> javaParams = new LinkedHashMap<>();
+        v.path("parameters").fields().forEachRemaining(e -> javaParams.put(e.getKey(), e.getValue().asText()));
+        return new Finding.Tla(java.util.Optional.ofNullable(configuration.textValue()), name.isTextual()
+                ? java.util.Optional.of(new Finding.JavaSide(model, name.asText(), javaParams))
+                : java.util.Optional.empty());
+    }
+
+    /** @return the variant as the table shows it: the configuration's name, or the Java variant and its parameters */
+    private static String variantText(Finding.Tla t) {
+        return t.configuration().orElseGet(() -> t.java().map(j -> j.variant() + " " + j.parameters()).orElse(""));
     }
 
     private static String text(JsonNode f, String field, String where) {

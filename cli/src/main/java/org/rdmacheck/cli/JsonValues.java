@@ -89,6 +89,27 @@ public final class JsonValues {
                 : TASK_INTEGER_PARAMETERS.getOrDefault(model, java.util.Set.of()).contains(name), value));
     }
 
+    /**
+     * Writes a TLA+ spec's constants typed as TLA+ values ({@link org.rdmacheck.checker.tlc.TlaValues#parse}):
+     * an integer as a JSON integer, {@code TRUE}/{@code FALSE} as booleans, a string or a model value as a
+     * string, a set, a sequence or an interval as an array, a record or a function as an object. A value
+     * that is no TLA+ value literal (an expression TLC evaluates, such as {@code Nat}) stays its text.
+     *
+     * @param o         the object to write into
+     * @param key       the field's name, e.g. {@code parameters}
+     * @param constants the constants as TLC is given them
+     */
+    public static void tlaConstants(ObjectNode o, String key, Map<String, String> constants) {
+        ObjectNode p = o.putObject(key);
+        constants.forEach((name, text) -> {
+            try {
+                p.set(name, org.rdmacheck.checker.tlc.TlaValues.parse(text));
+            } catch (IllegalArgumentException notALiteral) {
+                p.put(name, text);
+            }
+        });
+    }
+
     /** The fluid scenarios' findings' model name: their parameters are figures (StabilityJson). */
     private static final String FLUID = "fluid";
 

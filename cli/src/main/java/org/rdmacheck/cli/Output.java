@@ -58,8 +58,27 @@ public final class Output {
     public static ObjectNode json(Finding r) {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
         o.put("model", r.model());
-        o.put("variant", r.variant());
-        JsonValues.parameters(o, "parameters", r.model(), r.parameters());
+        java.util.Optional<Finding.Tla> tla = r.subject().tla();
+        if (tla.isPresent() && tla.get().compares()) {
+            // conform: the Java variant and its parameters, typed as the model declares them, and the
+            // manifest configuration, beside the TLA+ constants they map to
+            ObjectNode v = o.putObject("variant");
+            Finding.JavaSide java = tla.get().java().orElse(null);
+            v.put("name", java == null ? null : java.variant());
+            v.put("configuration", tla.get().configuration().orElse(null));
+            if (java == null) {
+                v.putObject("parameters");
+            } else {
+                JsonValues.parameters(v, "parameters", java.model(), java.parameters());
+            }
+        } else {
+            o.put("variant", r.variant());
+        }
+        if (tla.isPresent()) {
+            JsonValues.tlaConstants(o, "parameters", r.parameters());
+        } else {
+            JsonValues.parameters(o, "parameters", r.model(), r.parameters());
+        }
         o.put("property", r.property());
         o.put("expected", r.expected().name());
         o.put("verdict", r.verdict().name());

@@ -199,7 +199,9 @@ final class TlcCommand implements Callable<Integer> {
         int code = ExitCodes.OK;
         for (int i = 0; i < reports.size(); i++) {
             TlcReport report = reports.get(i);
-            List<Finding> some = rows(requests.get(i), report, outDir, json ? report.warnings() : List.of(), expect);
+            // the parameters are the spec's constants: JSON types them as TLA+ values
+            List<Finding> some = rows(requests.get(i), report, outDir, json ? report.warnings() : List.of(), expect)
+                    .stream().map(f -> f.withTla(Finding.Tla.CONSTANTS)).toList();
             some.forEach(f -> rowReports.add(report));
             rows.addAll(some);
             code = worse(code, expect.exitCode(some));

@@ -11,12 +11,14 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.conformance.SpecManifest;
 import org.rdmacheck.checker.trace.TraceJson;
 
 /**
  * The JSON values the schemas promise, asserted by type: a position that does not exist is null (never
  * -1), a counterexample's kind is the enum in upper case wherever an output echoes it (the stored trace
- * file keeps its lower-case word).
+ * file keeps its lower-case word), TLA+ constants are TLA+ values typed and a conformance finding's
+ * variant is an object with the Java parameters typed.
  */
 class TypedJsonTest {
 
@@ -71,5 +73,71 @@ class TypedJsonTest {
         Files.writeString(file, r.out());
         assertTrue(FindingsJson.read(file, dir).stream().anyMatch(f -> f.counterexample().isPresent()
                 && f.counterexample().get().trace().kind() == kind));
+    }
+
+    @Test
+    void conformWritesTheVariantAsAnObjectAndTheConstantsTyped(@TempDir Path dir) throws IOException {
+        CliTest.Run r = CliTest.run("conform", "fifo", "--variant", "reorder", "--param", "messages=3", "--param",
+                "capacity=2", "--specs", JsonSchemaTest.repo().resolve("specs").toString(), "--json", "--threads", "1");
+        assertEquals(0, r.code(), r.err());
+        JsonNode f = json(r).get(0);
+        JsonNode variant = f.get("variant");
+        assertTrue(variant.isObject(), f.toString());
+        assertEquals("reorder", variant.get("name").asText());
+        assertTrue(variant.get("configuration").isNull(), f.toString());
+        assertTrue(variant.get("parameters").get("messages").isInt(), f.toString());
+        assertEquals(3, variant.get("parameters").get("messages").asInt());
+        JsonNode constants = f.get("parameters");
+        assertTrue(constants.get("M").isInt(), f.toString());
+        assertEquals(2, constants.get("C").asInt());
+        assertTrue(constants.get("Reorder").isBoolean() && constants.get("Reorder").asBoolean(), f.toString());
+        assertTrue(JsonSchemaTest.schema("findings.schema.json").validate(json(r)).isEmpty(), r.out());
+        // report --from reads it back to the same finding, and writes the same JSON again
+        Path file = dir.resolve("findings.json");
+        Files.writeString(file, r.out());
+        java.util.List<Finding> back = FindingsJson.read(file, dir);
+        assertEquals("reorder {capacity=2, messages=3}", back.get(0).variant());
+        JsonNode again = Output.jsonArray(back).get(0);
+        assertEquals(variant, again.get("variant"));
+        assertEquals(constants, again.get("parameters"));
+    }
+
+    @Test
+    void aManifestConfigurationIsNamedBesideItsJavaVariant() {
+        SpecManifest m = SpecManifest.read(JsonSchemaTest.repo().resolve("specs/philosophers"));
+        Finding.Tla t = ConformCommand.tla(m, m.configurations().get(0));
+        JsonNode v = Output.json(Finding.of("philosophers", "ordered-5", java.util.Map.of("N", "5", "Ordered", "TRUE"),
+                "conformance", Finding.Expectation.HOLDS, Finding.Verdict.CONFORMS).withTla(t));
+        assertEquals("ordered", v.get("variant").get("name").asText());
+        assertEquals("ordered-5", v.get("variant").get("configuration").asText());
+        assertTrue(v.get("variant").get("parameters").get("n").isInt(), v.toString());
+        assertTrue(v.get("parameters").get("Ordered").isBoolean(), v.toString());
+    }
+
+    @Test
+    void tlaConstantsAreTypedAsTlaValues() {
+        ObjectNode o = TraceJson.MAPPER.createObjectNode();
+        java.util.Map<String, String> c = new java.util.LinkedHashMap<>();
+        c.put("Packets", "3");
+        c.put("Lookahead", "FALSE");
+        c.put("Cleanup", "\"flush\"");
+        c.put("Knockouts", "{\"look-ahead\"}");
+        c.put("None", "{}");
+        c.put("FlowSeq", "<<[src |-> 0, dst |-> 1, long |-> FALSE]>>");
+        c.put("Hosts", "1..3");
+        c.put("Proc", "p1");
+        c.put("Bound", "Nat \\ {0}");
+        JsonValues.tlaConstants(o, "parameters", c);
+        JsonNode p = o.get("parameters");
+        assertTrue(p.get("Packets").isInt());
+        assertTrue(p.get("Lookahead").isBoolean() && !p.get("Lookahead").asBoolean());
+        assertEquals("flush", p.get("Cleanup").asText());
+        assertTrue(p.get("Knockouts").isArray() && p.get("Knockouts").get(0).asText().equals("look-ahead"), p.toString());
+        assertTrue(p.get("None").isArray() && p.get("None").isEmpty(), p.toString());
+        JsonNode flow = p.get("FlowSeq").get(0);
+        assertTrue(flow.isObject() && flow.get("dst").isInt() && flow.get("long").isBoolean(), p.toString());
+        assertEquals(3, p.get("Hosts").size(), p.toString());
+        assertEquals("p1", p.get("Proc").asText()); // a model value: its name
+        assertEquals("Nat \\ {0}", p.get("Bound").asText()); // not a value literal: its text
     }
 }
