@@ -20,6 +20,14 @@
 (* keep their DFTs (Cleanup "none") or free the restarted messages'        *)
 (* entries ("flush").                                                      *)
 (*                                                                         *)
+(* PFC (seed 004 §4): a buffer pauses its upstream at Xoff and resumes it  *)
+(* at Xoff - PfcHysteresis ("The switch sends RESUME message when the      *)
+(* queue falls below t_PFC by two MTU"); with PfcHysteresis 1 the pause is *)
+(* the occupancy's, otherwise a pause bit per buffer.  ECN (seed 004 §3.1, *)
+(* CP: "an arriving packet is ECN-marked if the queue length exceeds a     *)
+(* threshold"): a move into a buffer holding Ecn or more packets carries   *)
+(* the mark, a field of the move (Hop.ecn), never of the state.            *)
+(*                                                                         *)
 (* The variables are those of the Java twin's trace view (model-java       *)
 (* org.rdmacheck.model.fabric.NetworkModel), as sequences in the same      *)
 (* order, so distinct-state counts are equal and Java traces validate.     *)
@@ -35,13 +43,18 @@ CONSTANTS
     UTurns,        \* "allowed" or "forbidden"
     LaneChange,    \* "silent" (seed IV-B) or "follow" (IOFD on lane changes)
     Cleanup,       \* "none" (seed IV-A/C) or "flush" (repair)
-    EscapeLane     \* BOOLEAN
+    EscapeLane,    \* BOOLEAN
+    PfcHysteresis, \* PFC resumes at Xon = Xoff - PfcHysteresis (1: no hysteresis)
+    Knockouts      \* mechanisms knocked out (the Java catalogue's --knockout): a subset of
+                   \* {"pfc-hysteresis" (resume as soon as below Xoff), "ecn-mark" (never mark)}
 
 ASSUME /\ TopoKind \in {"leafspine", "fattree"}
        /\ Packets >= 1 /\ DftSize >= 0 /\ Tokens >= 0 /\ Threshold >= 1 /\ Xoff > Threshold
        /\ Failures \in {0, 1}
        /\ DftKey \in {"message", "message-tokens"} /\ UTurns \in {"allowed", "forbidden"}
        /\ LaneChange \in {"silent", "follow"} /\ Cleanup \in {"none", "flush"} /\ EscapeLane \in BOOLEAN
+       /\ PfcHysteresis >= 1 /\ PfcHysteresis <= Xoff
+       /\ Knockouts \subseteq {"pfc-hysteresis", "ecn-mark"}
 
 (*************************** Topology **************************************)
 H2 == K \div 2
@@ -171,9 +184,10 @@ VARIABLES
     dft,         \* <<node |-> sorted Seq(entry)>>, node n at position n + 1
     sent,        \* <<flow |-> packets sent>>
     expected,    \* <<flow |-> receiver's next expected packet>>
-    failed       \* failure element, 0 = none
+    failed,      \* failure element, 0 = none
+    paused       \* <<b |-> BOOLEAN>>: buffer b has paused its upstream (with hysteresis; else all FALSE)
 
-vars == <<buffers, background, dft, sent, expected, failed>>
+vars == <<buffers, background, dft, sent, expected, failed, paused>>
 
 Packet == [flow : Flows, seq : 0..Packets - 1, tokens : 0..Tokens]
 Entry == [flow : Flows, tokens : 0..Tokens, arc : Arcs, lane : 0..1]
@@ -185,10 +199,33 @@ TypeOK ==
     /\ sent \in [1..Len(FlowSeq) -> 0..Packets]
     /\ expected \in [1..Len(FlowSeq) -> 0..Packets]
     /\ failed \in Elems
+    /\ paused \in [1..2 * NB -> BOOLEAN]
 
 Occ(b) == background[b + 1] + Len(buffers[b + 1])
 BufOn(a, l) == 2 * BufOf[a] + l
-Room(a, l) == ~Dead(failed, a) /\ Occ(BufOn(a, l)) < Xoff
+
+(* PFC, seed 004 §4: "When the queue exceeds a certain threshold, a PAUSE message is sent to the  *)
+(* upstream entity. The uplink entity then stops sending on that link till it gets a RESUME        *)
+(* message." and "The switch sends RESUME message when the queue falls below t_PFC by two MTU."     *)
+(* The queue counted is the whole ingress buffer, background packets included.  With              *)
+(* PfcHysteresis 1 the pause is the occupancy's (paused exactly at Xoff) and no bit is kept; with   *)
+(* more, a bit set when the buffer reaches Xoff and cleared when it falls to Xon.  The knock-out    *)
+(* "pfc-hysteresis" resumes as soon as the buffer holds fewer than Xoff.                            *)
+Hysteresis == PfcHysteresis > 1
+Xon == IF "pfc-hysteresis" \in Knockouts THEN Xoff - 1 ELSE Xoff - PfcHysteresis
+Paused(b) == IF Hysteresis THEN paused[b + 1] ELSE Occ(b) >= Xoff
+Room(a, l) == ~Dead(failed, a) /\ ~Paused(BufOn(a, l))
+\* The pause bits after a step, from the step's buffers and background (unchanged without hysteresis).
+Settled(bufs, bg) ==
+    IF ~Hysteresis THEN paused
+    ELSE [i \in 1..2 * NB |-> LET n == bg[i] + Len(bufs[i]) IN
+                               IF n >= Xoff THEN TRUE ELSE IF n <= Xon THEN FALSE ELSE paused[i]]
+
+(* ECN, seed 004 §3.1 (CP): "an arriving packet is ECN-marked if the queue length exceeds a        *)
+(* threshold"; §4: t_ECN, "Once an egress queue exceeds this threshold, the switch starts marking   *)
+(* packets on that queue".  A packet joining a buffer that holds Ecn or more is marked (the ingress *)
+(* buffer is the model's one queue per port and lane).  The knock-out "ecn-mark" never marks.      *)
+Marks(a, l) == "ecn-mark" \notin Knockouts /\ Occ(BufOn(a, l)) >= Ecn
 
 Matches(d, p) == d.flow = p.flow /\ (DftKey = "message" \/ d.tokens = p.tokens)
 Less(x, y) == \/ x.flow < y.flow
@@ -199,7 +236,7 @@ With(tab, d) == LET i == Cardinality({j \in 1..Len(tab) : Less(tab[j], d) \/ tab
                 IN SubSeq(tab, 1, i) \o <<d>> \o SubSeq(tab, i + 1, Len(tab))
 Spend(p) == [p EXCEPT !.tokens = @ - 1]
 IsUTurn(out, in) == in >= 0 /\ out = Reverse(in)
-Hop(out, l, p, tab) == [out |-> out, lane |-> l, pkt |-> p, table |-> tab]
+Hop(out, l, p, tab) == [out |-> out, lane |-> l, pkt |-> p, table |-> tab, ecn |-> Marks(out, l)]
 
 DeflectionArcs(v, normal, in) ==
     {a \in OutArcs[v] : a # normal /\ ToOf[a] \in Switches /\ Room(a, 1)
@@ -249,6 +286,7 @@ Init ==
     /\ sent = [f \in 1..Len(FlowSeq) |-> 0]
     /\ expected = [f \in 1..Len(FlowSeq) |-> 0]
     /\ failed = 0
+    /\ paused = [b \in 1..2 * NB |-> FALSE]
 
 \* A host hands the next packet of its message to its ToR, which routes it.
 Send(f) ==
@@ -259,6 +297,7 @@ Send(f) ==
             /\ buffers' = [buffers EXCEPT ![BufOn(h.out, h.lane) + 1] = Append(@, h.pkt)]
             /\ dft' = [dft EXCEPT ![v + 1] = h.table]
     /\ sent' = [sent EXCEPT ![f + 1] = @ + 1]
+    /\ paused' = Settled(buffers', background)
     /\ UNCHANGED <<background, expected, failed>>
 
 \* The head packet of buffer b moves on as its switch decides.
@@ -271,6 +310,7 @@ Forward(b) ==
        IN \E h \in Route(v, p, b % 2, a) :
             /\ buffers' = [buffers EXCEPT ![b + 1] = Tail(@), ![BufOn(h.out, h.lane) + 1] = Append(@, h.pkt)]
             /\ dft' = [dft EXCEPT ![v + 1] = h.table]
+    /\ paused' = Settled(buffers', background)
     /\ UNCHANGED <<background, sent, expected, failed>>
 
 \* The host port hands its head packet to the RC receiver: it accepts only the next expected one.
@@ -280,6 +320,7 @@ Deliver(b) ==
     /\ LET p == Head(buffers[b + 1]) IN
          /\ buffers' = [buffers EXCEPT ![b + 1] = Tail(@)]
          /\ expected' = IF p.seq = expected[p.flow + 1] THEN [expected EXCEPT ![p.flow + 1] = @ + 1] ELSE expected
+    /\ paused' = Settled(buffers', background)
     /\ UNCHANGED <<background, dft, sent, failed>>
 
 RECURSIVE Sum(_, _)
@@ -291,8 +332,9 @@ InjectBackground(b) ==
     /\ b % 2 = 1
     /\ ~Dead(failed, BufArc(b))
     /\ background[b + 1] < Threshold
-    /\ Occ(b) < Xoff
+    /\ ~Paused(b)
     /\ background' = [background EXCEPT ![b + 1] = @ + 1]
+    /\ paused' = Settled(buffers, background')
     /\ UNCHANGED <<buffers, dft, sent, expected, failed>>
 
 \* seed IV-C: element e fails; in-flight packets are dropped; incomplete messages restart.
@@ -308,6 +350,7 @@ Fail(e) ==
                         IF i - 1 = ElemNode(e) THEN <<>>
                         ELSE IF Cleanup = "flush" THEN SelectSeq(dft[i], LAMBDA d : d.flow \notin restart)
                         ELSE dft[i]]
+          /\ paused' = Settled(buffers', background')
     /\ UNCHANGED expected
 
 Next ==
@@ -339,4 +382,33 @@ NoDftLeak == AllDelivered => \A i \in 1..NodeCount : dft[i] = <<>>
 InFlight(f) == \E b \in 1..2 * NB : \E j \in 1..Len(buffers[b]) : buffers[b][j].flow = f
 NoStaleDftEntry == \A i \in 1..NodeCount : \A j \in 1..Len(dft[i]) :
                       LET f == dft[i][j].flow IN (sent[f + 1] > 0 /\ sent[f + 1] < Packets) \/ InFlight(f)
+
+\* PFC hysteresis, seed 004 §4: "The switch sends RESUME message when the queue falls below t_PFC by
+\* two MTU" -- a step that resumes a paused upstream (clears its buffer's pause bit) leaves the buffer
+\* holding at most Xoff - PfcHysteresis packets, background included, so the upstream may send
+\* PfcHysteresis packets before the next PAUSE.  With PfcHysteresis 1 there is no bit: it holds by
+\* construction.  The knock-out "pfc-hysteresis" violates it.
+ResumeAtXon == [][\A b \in Buffers :
+                    paused[b + 1] /\ ~paused'[b + 1]
+                    => background'[b + 1] + Len(buffers'[b + 1]) <= Xoff - PfcHysteresis]_vars
+
+\* The moves the step's routing decision offered: a host's send (the flow whose sent grew) or the
+\* forward of a switch buffer's head (the buffer that lost its head to a switch).
+StepHops ==
+    UNION ({Route(SrcTor(f), [flow |-> f, seq |-> sent[f + 1], tokens |-> InitTokens(f)], 1, -1)
+               : f \in {g \in Flows : sent'[g + 1] = sent[g + 1] + 1}}
+           \cup {Route(ToOf[BufArc(c)], Head(buffers[c + 1]), c % 2, BufArc(c))
+               : c \in {d \in Buffers : ToOf[BufArc(d)] \in Switches /\ buffers[d + 1] # <<>>
+                                        /\ buffers'[d + 1] = Tail(buffers[d + 1])}})
+Joins(b) == failed' = failed /\ Len(buffers'[b + 1]) = Len(buffers[b + 1]) + 1
+
+\* ECN marks congestion, seed 004 §3.1 (CP: "an arriving packet is ECN-marked if the queue length
+\* exceeds a threshold") and seed 000 §IV-B (congestion IOFD does not absorb incurs ECN marks, the
+\* DCQCN fall-back): a packet that joins a buffer holding Ecn or more packets, background included,
+\* joins it by a marked move.  Vacuous with Ecn >= Xoff: no packet joins a buffer holding Xoff (PFC),
+\* so none ever joins one at Ecn.  The knock-out "ecn-mark" violates it.
+EcnMarksCongestion ==
+    [][\A b \in Buffers :
+         Joins(b) /\ Occ(b) >= Ecn
+         => \E h \in StepHops : BufOn(h.out, h.lane) = b /\ h.pkt = buffers'[b + 1][Len(buffers'[b + 1])] /\ h.ecn]_vars
 =============================================================================
