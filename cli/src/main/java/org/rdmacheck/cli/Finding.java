@@ -328,7 +328,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
         Subject sub = new Subject(subject.model(), subject.variant(), subject.parameters(), subject.property(),
                 Optional.of(t));
         return new Finding(sub, expected, verdict, quantities, wallMillis, counterexample, detail, cause, reduction,
-                search);
+                search, symmetryAudit);
     }
 
     /** @param q figures to add  @return this finding with them */
