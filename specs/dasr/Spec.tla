@@ -31,12 +31,14 @@ CONSTANTS
                         \* "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis",
                         \* "persistent-overload-marks"
     Knockouts           \* mechanisms knocked out (the Java catalogue's --knockout): a subset of
-                        \* {"look-ahead", "soft-state-refresh"}
+                        \* {"look-ahead", "soft-state-refresh", "nrc-fallback", "fig5-receiver-congestion",
+                        \*  "fig5-non-receiver-congestion", "fig5-no-congestion", "auss-count", "soft-state-expiry"}
 
 ASSUME SendersPerTenant >= 1 /\ Messages >= 1 /\ Tenants >= 1 /\ Groups >= 0
 ASSUME K >= 1 /\ AiCredits >= 0 /\ BcWindows >= 1
 ASSUME Lookahead \in BOOLEAN
-ASSUME Knockouts \subseteq {"look-ahead", "soft-state-refresh"}
+ASSUME Knockouts \subseteq {"look-ahead", "soft-state-refresh", "nrc-fallback", "fig5-receiver-congestion",
+                            "fig5-non-receiver-congestion", "fig5-no-congestion", "auss-count", "soft-state-expiry"}
 ASSUME Variant \in {"dart", "count-messages", "early-removal", "shared-lookahead",
                     "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis",
                     "persistent-overload-marks"}
@@ -55,10 +57,12 @@ Members(g) == {g % N, (g + 1) % N}
 Persistent == Variant \in {"persistent", "persistent-hysteresis", "persistent-overload-marks"}
 StandingQueueMarks == Variant # "persistent-overload-marks"   \* DCQCN's fixed point keeps marking
 CountMessages == Variant = "count-messages"
-EarlyRemoval == Variant = "early-removal"
+(* The knock-out "auss-count" is early-removal's end rule on the paper's design (Java Design.EndRule); *)
+(* "soft-state-expiry" is no-timeout's.                                                             *)
+EarlyRemoval == Variant = "early-removal" \/ "auss-count" \in Knockouts
 SharedLookahead == Variant = "shared-lookahead" /\ "look-ahead" \notin Knockouts
 ForwardEcn == Variant = "forward-ecn"
-SoftStateTimeouts == Variant # "no-timeout"
+SoftStateTimeouts == Variant # "no-timeout" /\ "soft-state-expiry" \notin Knockouts
 Hysteresis == Variant \in {"persistent-hysteresis"}
 (* The knock-out "look-ahead" is the paper's "DASR w/o LA" (III-D, VI-C) on the same workload: a     *)
 (* group's first message still carries its list and the listed senders' messages follow, but the     *)
@@ -71,6 +75,9 @@ LookaheadAtReceiver == "look-ahead" \notin Knockouts
 (* Knocked out ("soft-state-refresh"), only a message's start or end sets the timestamp; the        *)
 (* environment's record of arrivals (arrived) is then apart from the receiver's soft state.        *)
 Refresh == "soft-state-refresh" \notin Knockouts
+(* III-C: in NonReceiverCongestion the ACKs carry n = 1, "to avoid DSR from interfering with DCQCN".   *)
+(* Knocked out ("nrc-fallback"), they carry the count there too, as in the other states.              *)
+NrcFallback == "nrc-fallback" \notin Knockouts
 
 ASSUME Persistent => (Tenants = 1 /\ SendersPerTenant >= 2)
 
@@ -88,10 +95,21 @@ Observations == BOOLEAN \X BOOLEAN          \* <<ecn, lineRate>>
 (* Figure 5 as a table of rows. The paper's reading: the next state depends on *)
 (* the observation only. The other reading (variant persistent-hysteresis):    *)
 (* NonReceiverCongestion is kept while the marks last.                          *)
-Target(m, o) ==
+(* A knock-out "fig5-..." removes the transitions into one state (Java's ReceiverMachine.without):  *)
+(* marks at line rate then lead to NonReceiverCongestion, marks below it to ReceiverCongestion, and *)
+(* a window without marks keeps the state.                                                          *)
+PaperTarget(m, o) ==
     IF ~o[1] THEN "NoCongestion"
     ELSE IF Hysteresis /\ m = "NonReceiverCongestion" THEN "NonReceiverCongestion"
     ELSE IF o[2] THEN "ReceiverCongestion" ELSE "NonReceiverCongestion"
+Target(m, o) ==
+    LET t == PaperTarget(m, o) IN
+    IF "fig5-receiver-congestion" \in Knockouts /\ o[1] /\ o[2] /\ t = "ReceiverCongestion"
+        THEN "NonReceiverCongestion"
+    ELSE IF "fig5-non-receiver-congestion" \in Knockouts /\ o[1] /\ ~o[2] /\ t = "NonReceiverCongestion"
+        THEN "ReceiverCongestion"
+    ELSE IF "fig5-no-congestion" \in Knockouts /\ ~o[1] /\ t = "NoCongestion" THEN m
+    ELSE t
 Table == {[from |-> m, obs |-> o, to |-> Target(m, o)] : m \in States, o \in Observations}
 MachineNext(m, o) == (CHOOSE r \in Table : r.from = m /\ r.obs = o).to
 
@@ -145,8 +163,8 @@ ArrivalOf(s) == IF Refresh THEN arrived ELSE [arrived EXCEPT ![s] = TRUE]
 (* n as the receiver counts it: |AUSS| (or the message count, variant count-messages) *)
 Counted(a, t) == IF CountMessages THEN SumOver(a, TenantSenders(t))
                  ELSE Cardinality({s \in TenantSenders(t) : a[s] > 0})
-(* n in the ACKs: 1 in NonReceiverCongestion (III-C), else the count (at least 1) *)
-Advertised(m, a, t) == IF m = "NonReceiverCongestion" THEN 1 ELSE Max(1, Counted(a, t))
+(* n in the ACKs: 1 in NonReceiverCongestion (III-C; NrcFallback), else the count (at least 1) *)
+Advertised(m, a, t) == IF NrcFallback /\ m = "NonReceiverCongestion" THEN 1 ELSE Max(1, Counted(a, t))
 
 
 (* ---- Persistent combined congestion: the closed loop (seed 000 III-C).       *)
@@ -378,6 +396,20 @@ RateSumAtMostLineRate ==
 NoDoubleThrottling == ecnEcho => \A s \in Senders : ack[s] <= 1
 
 (* Action properties *)
+
+(* III-C, Figure 5: the receiver reacts to where the congestion is. A window end of the free network *)
+(* with congestion in the network only (marks below line rate) leaves in the DCQCN fall-back (marks  *)
+(* forwarded, n <= 1 in every ACK); one with congestion at the receiver only or none leaves with ACKs *)
+(* carrying the count (n = Max(1, |AUSS|) of the sender's tenant, or no ACK). Congestion in both     *)
+(* places may show either observation and is not constrained. Equal to the Java action property on   *)
+(* Observe steps: a step is checked for every location whose observation it is a window end on.      *)
+ReactionFollowsCongestion ==
+    [][~Persistent =>
+         /\ \A o \in Locations["network"] :
+               WindowEnd(o) => (ecnEcho' /\ \A s \in Senders : ack'[s] <= 1)
+         /\ \A o \in Locations["receiver"] \cup Locations["none"] :
+               WindowEnd(o) => \A s \in Senders : ack'[s] \in {0, Max(1, Counted(auss, TenantOf(s)))}]_vars
+
 ActiveSenderKept ==
     [][\A s \in Senders : (auss[s] > 0 /\ auss'[s] = 0) => ~(flight'[s] > 0 /\ fresh[s])]_vars
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.engine.ExplorationReport;
 import org.rdmacheck.engine.Explorer;
@@ -17,6 +18,9 @@ import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.liveness.LivenessSpec;
+import org.rdmacheck.engine.liveness.LivenessChecker;
+import org.rdmacheck.engine.liveness.LivenessReport;
 
 /**
  * Java/TLA+ conformance: the Java explorer and TLC, on the same constants, must find the same
@@ -26,7 +30,10 @@ import org.rdmacheck.properties.catalog.Catalog;
  * limit settles nothing: the comparison is then unsettled (neither conforming nor a mismatch).
  * Symmetry reduction is the configuration's: only a manifest configuration marked {@code symmetry}
  * (its {@code .cfg} declares {@code SYMMETRY}) runs both checkers reduced; everything else compares
- * unreduced counts, whatever the explorer settings say.
+ * unreduced counts, whatever the explorer settings say. A manifest configuration that has TLC check
+ * a temporal property the Java model declares as a liveness property under fairness (the same name,
+ * stated with the twin's fairness: gbn-timed's {@code Delivered} under {@code FairSpec}) has the
+ * explorer decide it too, on the graph of the same exploration, and compares the verdicts.
  */
 public final class Conformance {
 
@@ -121,9 +128,16 @@ public final class Conformance {
                 mismatches.add("the Java model " + m.javaModel() + " declares no symmetric set for variant "
                         + c.variant() + ": its count cannot be compared with TLC's SYMMETRY");
             }
-            ExplorationReport r = new Explorer(explorer.withSymmetry(c.symmetry())).check(spec);
+            Optional<LivenessSpec<?>> live = c.symmetry() ? Optional.empty() : liveness(m, spec, c.properties());
+            ExplorationReport r = live.isEmpty() ? new Explorer(explorer.withSymmetry(c.symmetry())).check(spec)
+                    : exploreWithGraph(spec, live.get());
             javaDistinct = r.stats().distinctStates();
-            java = verdicts(r.results());
+            java = new LinkedHashMap<>(verdicts(r.results()));
+            if (live.isPresent()) {
+                // the temporal properties the configuration has TLC check, decided on the same graph
+                LivenessReport lr = new LivenessChecker(explorer.withSymmetry(false)).check(live.get(), r);
+                java.putAll(verdicts(lr.results()));
+            }
             if (r.complete() && ex.distinctStates() >= 0 && javaDistinct != ex.distinctStates()) {
                 mismatches.add("explorer distinct states " + javaDistinct + ", manifest expects " + ex.distinctStates());
             }
@@ -536,6 +550,34 @@ public final class Conformance {
             }
         });
         return new TlcReport(results, last.stats(), last.status(), last.outcome(), last.detail(), last.warnings());
+    }
+
+    /**
+     * The Java model's liveness properties under fairness that a configuration has TLC check
+     * ({@code PROPERTIES Delivered} under {@code FairSpec}): named alike on both sides, each stated
+     * with the twin's fairness (the catalogue entry says which). Without such a property, none.
+     *
+     * @param m          the manifest
+     * @param spec       the Java check of the configuration
+     * @param properties the temporal properties TLC checks there
+     * @return the Java liveness check of those properties the model declares, if any
+     */
+    static Optional<LivenessSpec<?>> liveness(SpecManifest m, CheckSpec<?> spec, List<String> properties) {
+        Optional<LivenessSpec<?>> declared = Catalog.find(m.javaModel()).liveness(spec);
+        return declared.<LivenessSpec<?>>map(l -> l.selecting(p -> properties.contains(p.name())))
+                .filter(l -> !l.properties().isEmpty());
+    }
+
+    /**
+     * The safety exploration that keeps its graph, labelled for the liveness analysis of {@code live}
+     * (the same model instance), so that the analysis executes the model no second time; unreduced,
+     * as the liveness checker explores.
+     */
+    @SuppressWarnings("unchecked")
+    private <S> ExplorationReport exploreWithGraph(CheckSpec<?> spec, LivenessSpec<S> live) {
+        return new Explorer(explorer.withSymmetry(false).withReduction(org.rdmacheck.engine.Reduction.NONE)
+                .withRecordGraph(true)).check((CheckSpec<S>) spec,
+                LivenessChecker.labels(live));
     }
 
     /** @return whether the configuration file of {@code c} has a {@code SYMMETRY} section */

@@ -50,6 +50,24 @@ class ConformanceComparedTest {
                 + "VERIFIED")), r.mismatches().toString());
     }
 
+    /**
+     * A manifest configuration that has TLC check a temporal property the Java model declares too
+     * (gbn-timed's Delivered under FairSpec) compares it: the explorer decides it under the same
+     * fairness on the graph it explored, and both find it violated where the RTO is off.
+     */
+    @Test
+    void aLivenessConfigurationComparesTheJavaModelsVerdict() {
+        SpecManifest m = SpecManifest.read(ManifestConformanceTest.specsRoot().resolve("gbn-timed"));
+        SpecManifest.Configuration c = m.configurations().stream().filter(x -> x.name().equals("live-gbn-no-rto"))
+                .findFirst().orElseThrow();
+        ConformanceResult r = CONFORMANCE.check(m, c);
+        assertTrue(r.conforms(), r.mismatches() + " " + r.unsettled());
+        assertEquals("VIOLATED", r.tlcVerdicts().get("Delivered"));
+        assertEquals("VIOLATED", r.javaVerdicts().get("Delivered"));
+        assertEquals(399, r.javaDistinct());
+        assertTrue(r.notCompared().stream().noneMatch(p -> p.startsWith("Delivered")), r.notCompared().toString());
+    }
+
     @Test
     void aVariantThatFailsOnlyInAPropertyWithoutTlaCounterpartDoesNotConform() {
         // fabric ecn-first fails DeflectionBeforeEcnMark, which the TLA+ twin does not state

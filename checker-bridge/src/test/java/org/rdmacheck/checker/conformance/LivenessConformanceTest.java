@@ -43,6 +43,9 @@ class LivenessConformanceTest {
     private static final List<String> ROWS = List.of(
         "gbn, MCLiveness.cfg, Delivered, improved, '', VERIFIED",
         "gbn, MCLiveness.cfg, Delivered, improved-ignore, '', VIOLATED",
+        "gbn-timed, MCLiveness.cfg, Delivered, improved, '', VERIFIED",
+        "gbn-timed, MCLiveness.cfg, Delivered, gbn-no-rto, '', VIOLATED",
+        "gbn-timed, MCLiveness.cfg, Delivered, gbn-five-packets, '', VIOLATED",
         "escape-vl, MCLiveness.cfg, EventuallyDelivered, dart, '', VERIFIED",
         "escape-vl, MCLiveness.cfg, EventuallyDelivered, unlimited-tokens, '', VIOLATED",
         "iofd, MCLiveness.cfg, EventuallyDelivered, dft, 'flows=0-1 queue=3 packets=2 failures=1', VERIFIED",

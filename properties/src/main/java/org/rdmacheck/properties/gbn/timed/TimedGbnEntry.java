@@ -20,6 +20,9 @@ import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
 import org.rdmacheck.properties.gbn.GbnEntry;
+import org.rdmacheck.properties.liveness.Fairness;
+import org.rdmacheck.properties.liveness.Liveness;
+import org.rdmacheck.properties.liveness.LivenessSpec;
 
 /**
  * Catalogue entry {@code gbn-timed}: Go-Back-N loss recovery with clocks (seed 002, II-IV): the
@@ -151,6 +154,45 @@ public final class TimedGbnEntry implements ModelEntry {
     @Override
     public Map<String, String> structuralProperties() {
         return TimedVariants.STRUCTURAL;
+    }
+
+    /**
+     * The twin's fairness ({@code Fairness} in specs/gbn-timed/Spec.tla), action for action: weak
+     * fairness of {@code Send}, {@code ReceiveData}, the control channel's receptions as one action
+     * (the twin's {@code ReceiveCtrl}: {@code ReceiveAck|ReceiveNak}), the NAK interval's expiry,
+     * Check-EPSN's ({@code CheckEpsn}, the twin's {@code CheckEpsnExpiry}), the RTO's
+     * ({@code Timeout}, the twin's {@code TimeoutStep}) and {@code Tick}; the network's faults
+     * ({@code LoseData}, {@code LoseCtrl}, {@code DuplicateData}) get none, their budgets make them
+     * finitely many. Weak fairness is enough here (seed 002 II-A's timers are urgent: each action is
+     * enabled until taken, and a receivable packet stays receivable, unlike the untimed model's
+     * bounded channels, which need strong fairness).
+     */
+    public static final List<Fairness> FAIRNESS = List.of(Fairness.weak(TimedGoBackN.SEND),
+            Fairness.weak(TimedGoBackN.RECEIVE_DATA),
+            new Fairness("ReceiveAck|ReceiveNak", Fairness.Strength.WEAK, Fairness.Scope.FAMILY,
+                    a -> a.name().equals("ReceiveAck") || a.name().equals("ReceiveNak")),
+            Fairness.weak("NakIntervalExpiry"), Fairness.weak("CheckEpsn"), Fairness.weak(TimedGoBackN.TIMEOUT),
+            Fairness.weak("Tick"));
+
+    /**
+     * {@code Delivered}, {@code <>done} (every packet delivered and acknowledged), under
+     * {@link #FAIRNESS}: the twin's {@code Delivered == <>Done} under {@code FairSpec}. Unlike
+     * Completion (AG EF done) it fails where a fair behaviour keeps cycling while completion stays
+     * reachable. Expected to fail wherever Completion is (a state from which the transfer cannot
+     * complete lies on a fair behaviour that never does): gbn-no-rto at its defaults (a lost packet
+     * with no RTO: the sender stops, stuttering fairly), and the ACK-request rule (gbn-five-packets:
+     * the RTO resends the same window for ever, time passing).
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public java.util.Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
+        CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) built;
+        TimedGoBackN m = (TimedGoBackN) spec.model();
+        Liveness<LayoutState> delivered = new Liveness<>(TimedGbnProperties.DELIVERED, Liveness.Form.EVENTUALLY,
+                m::done, null, FAIRNESS);
+        Set<String> fail = spec.expectedViolations().contains(TimedGbnProperties.PROGRESS)
+                ? Set.of(TimedGbnProperties.DELIVERED) : Set.of();
+        return java.util.Optional.of(new LivenessSpec<>(spec, List.of(delivered), fail));
     }
 
     @Override

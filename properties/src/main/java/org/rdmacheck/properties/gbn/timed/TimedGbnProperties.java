@@ -21,6 +21,11 @@ public final class TimedGbnProperties {
     public static final String NO_UNRECEIVED_RELEASE = "NoUnreceivedRelease";
     /** Completion (all delivered, all acknowledged) is reachable from every state. */
     public static final String PROGRESS = "Completion";
+    /**
+     * Liveness under fairness: every fair behaviour completes the transfer ({@code <>done}); the
+     * twin's {@code Delivered} (specs/gbn-timed/Spec.tla), declared by {@link TimedGbnEntry#liveness}.
+     */
+    public static final String DELIVERED = "Delivered";
     /** The ACK timeout never fires. */
     public static final String NO_TIMEOUT = "NoTimeout";
     /** The ACK timeout never fires while a packet, ACK or NAK that would move the transfer on is in flight. */
