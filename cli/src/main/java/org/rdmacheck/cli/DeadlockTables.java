@@ -362,8 +362,7 @@ final class DeadlockTables {
 
     private static String json(TableQuery q, TableCheck.Report r, long readMs, String file, String failureStop) {
         ObjectNode o = TraceJson.MAPPER.createObjectNode();
-        ObjectNode p = o.putObject("parameters");
-        q.parameters().forEach(p::put);
+        parameters(o, q);
         TableCheck.Stats s = r.stats();
         o.put("switches", s.switches());
         o.put("adapters", s.adapters());
@@ -425,10 +424,19 @@ final class DeadlockTables {
         return write(o);
     }
 
-    private static String stoppedJson(TableQuery q, Optional<EarlyStop> stop, TableCheck.Progress phase) {
-        ObjectNode o = TraceJson.MAPPER.createObjectNode();
+    /**
+     * The query's parameters as the stored credit loop's provenance has them (texts), but its kind as the
+     * enum ({@code IB}, {@code ROCE}), as every kind in the JSON outputs.
+     */
+    private static void parameters(ObjectNode o, TableQuery q) {
         ObjectNode p = o.putObject("parameters");
         q.parameters().forEach(p::put);
+        p.put("kind", q.kind().name());
+    }
+
+    private static String stoppedJson(TableQuery q, Optional<EarlyStop> stop, TableCheck.Progress phase) {
+        ObjectNode o = TraceJson.MAPPER.createObjectNode();
+        parameters(o, q);
         o.put("verdict", DeadlockVerdict.Outcome.INCONCLUSIVE.name());
         EarlyStop.put(o, stop);
         o.put("phase", phase.phase().name());

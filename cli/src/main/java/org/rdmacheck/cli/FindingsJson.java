@@ -188,7 +188,7 @@ public final class FindingsJson {
         // earlier versions wrote the word: either reads back as the trace format's word
         t.put("kind", c.path("kind").asText().toLowerCase(Locale.ROOT));
         t.put("violationIndex", c.path("violationIndex").asInt());
-        t.put("loopStart", c.path("loopStart").asInt(-1));
+        t.put("loopStart", c.path("loopStart").isInt() ? c.get("loopStart").asInt() : -1); // null: no lasso
         t.put("note", "");
         ObjectNode prov = t.putObject("provenance");
         prov.put("model", f.path("model").asText());

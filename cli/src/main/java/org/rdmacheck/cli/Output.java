@@ -95,9 +95,13 @@ public final class Output {
             c.put("file", r.counterexampleFile().orElse(null));
             c.put("kind", cex.kind().name());
             c.put("property", cex.property());
-            c.put("steps", cex.length());
+            JsonValues.figure(c, "steps", cex.length(), Quantity.Unit.STEPS); // the trace's length, as budget's
             c.put("violationIndex", cex.violationIndex());
-            c.put("loopStart", cex.loopStart());
+            if (cex.loopStart() >= 0) {
+                c.put("loopStart", cex.loopStart());
+            } else {
+                c.putNull("loopStart"); // no lasso: a position that does not exist is null
+            }
             // The whole trace, always: a JSON consumer needs no --out file to see it.
             c.set("trace", org.rdmacheck.checker.trace.Counterexamples.toJson(cex).get("steps"));
         } else {

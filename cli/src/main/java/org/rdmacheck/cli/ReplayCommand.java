@@ -41,7 +41,7 @@ final class ReplayCommand implements Callable<Integer> {
             o.put("variant", cex.provenance().variant());
             o.put("property", cex.property());
             o.put("kind", cex.kind().name()); // the enum, as every output's kinds (the trace file keeps its word)
-            o.put("steps", cex.length());
+            JsonValues.figure(o, "steps", cex.length(), Quantity.Unit.STEPS);
             o.put("outcome", r.outcome().name());
             o.put("legal", r.legal());
             if (r instanceof ReplayResult.IllegalStep illegal) {

@@ -34,6 +34,8 @@ class TypedJsonTest {
         JsonNode o = json(r);
         assertEquals("REPRODUCES", o.get("outcome").asText());
         assertTrue(o.get("firstIllegalStep").isNull(), o.toString());
+        assertTrue(o.get("steps").get("value").isInt(), o.toString()); // a figure in steps
+        assertEquals("steps", o.get("steps").get("unit").asText());
         assertTrue(o.get("kind").isTextual(), o.toString());
         assertEquals(TraceJson.MAPPER.readTree(stored.toFile()).get("kind").asText().toUpperCase(java.util.Locale.ROOT),
                 o.get("kind").asText());
@@ -67,6 +69,9 @@ class TypedJsonTest {
             }
         }
         assertTrue(cex != null, r.out());
+        assertTrue(cex.get("steps").get("value").isInt(), cex.toString());
+        assertEquals("steps", cex.get("steps").get("unit").asText());
+        assertTrue(cex.get("loopStart").isNull(), cex.toString()); // not a lasso
         Counterexample.Kind kind = Counterexample.Kind.valueOf(cex.get("kind").asText()); // the enum's own name
         // report --from reads the enum back into the trace format's word
         Path file = dir.resolve("findings.json");
@@ -139,5 +144,19 @@ class TypedJsonTest {
         assertEquals(3, p.get("Hosts").size(), p.toString());
         assertEquals("p1", p.get("Proc").asText()); // a model value: its name
         assertEquals("Nat \\ {0}", p.get("Bound").asText()); // not a value literal: its text
+    }
+
+    @Test
+    void deadlockTablesWriteTheQueryKindAsTheEnum() throws IOException {
+        Path repo = JsonSchemaTest.repo();
+        CliTest.Run r = CliTest.run("deadlock", "--ib-topology", repo.resolve("examples/infiniband/ring4.topo")
+                .toString(), "--lfts", repo.resolve("examples/infiniband/ring4-ibroute.txt").toString(), "--json",
+                "--no-save");
+        JsonNode o = json(r);
+        assertEquals("IB", o.get("parameters").get("kind").asText(), r.out());
+        CliTest.Run stopped = CliTest.run("deadlock", "--roce-topology", "fattree:k=32", "--max-time", "1ms", "--json",
+                "--no-save");
+        assertEquals(3, stopped.code(), stopped.err());
+        assertEquals("ROCE", json(stopped).get("parameters").get("kind").asText(), stopped.out());
     }
 }
