@@ -258,7 +258,7 @@ public final class BudgetCommand implements Callable<Integer> {
         if (o instanceof BudgetDecision.Deadlock d) {
             ObjectNode dl = j.putObject("deadlock");
             ArrayNode ks = dl.putArray("kinds");
-            d.kind().stream().map(NetworkModel.Block::label).sorted().forEach(ks::add);
+            d.kind().stream().map(NetworkModel.Block::name).sorted().forEach(ks::add); // enums, as every kind
             counterexample(dl, d.counterexample());
         } else {
             j.putNull("deadlock");

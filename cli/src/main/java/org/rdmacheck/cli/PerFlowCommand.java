@@ -193,7 +193,7 @@ public final class PerFlowCommand implements Callable<Integer> {
             p.put("note", pv.note());
             if (pv.trace().isPresent()) {
                 ObjectNode c = p.putObject("counterexample");
-                c.put("of", pv.verdict() == PerFlowDecision.Verdict.POSSIBLE ? "abstraction" : "model");
+                c.put("of", pv.verdict() == PerFlowDecision.Verdict.POSSIBLE ? "ABSTRACTION" : "MODEL");
                 Counterexample cex = pv.trace().get();
                 c.put("kind", cex.kind().name());
                 c.put("property", cex.property());

@@ -252,7 +252,7 @@ class BudgetCommandTest {
         assertEquals(8, j.get("deadlock").get("steps").get("value").asInt());
         assertEquals("steps", j.get("deadlock").get("steps").get("unit").asText());
         assertEquals(9, j.get("deadlock").get("trace").size());
-        assertEquals(java.util.List.of("follow-closes-vl0", "paused", "pinned-to-full"),
+        assertEquals(java.util.List.of("FOLLOW_CLOSES_VL0", "PAUSED", "PINNED_TO_FULL"),
                 TraceJson.MAPPER.convertValue(j.get("deadlock").get("kinds"), java.util.List.class));
         assertEquals(4, j.get("needed").get("value").asInt());
         assertEquals("packets", j.get("needed").get("unit").asText());
