@@ -31,13 +31,18 @@ CONSTANTS
     NakTicks,                        \* NAK interval, ticks
     PsnBits, Window,                 \* PSN width; packets outstanding at most
     MaxRtos, Goodput,                \* bounds of CompletionWithinKRtos and GoodputBound (percent; 0: none)
-    Variant, Duplicates, NakPolicy
+    Variant, Duplicates, NakPolicy,
+    Knockouts                        \* mechanisms knocked out (the Java catalogue's --knockout), a subset of
+                                     \* KnockoutNames
 
 ASSUME Packets >= 1 /\ Messages >= 1 /\ AckInterval >= 0 /\ Losses >= 0 /\ NetDuplicates >= 0
 ASSUME Reorder \in BOOLEAN /\ Displacement \in Nat /\ LastPacketLoss \in BOOLEAN /\ DelayMin >= 1 /\ DelayMax >= DelayMin /\ TickNs >= 1 /\ Timeout \in 0..31
 ASSUME NakTicks >= 1 /\ PsnBits \in 1..24 /\ Window >= 1 /\ MaxRtos >= 0 /\ Goodput \in 0..100
 ASSUME Variant \in {"gb0", "gbn", "st", "ce", "improved"} /\ Duplicates \in {"ack", "ignore"}
 ASSUME NakPolicy \in {"interval", "epsn"}
+KnockoutNames == {"send-twice", "check-epsn", "ack-request", "ack-interval", "ce-timer-restart",
+                  "ce-reset-on-epsn", "nak-interval", "rto-restart", "ce-residual", "send-twice-on-retransmission"}
+ASSUME Knockouts \subseteq KnockoutNames
 
 N == Packets * Messages
 Size == 2^PsnBits
@@ -51,8 +56,12 @@ MaxSent == IF Goodput = 0 THEN 0 ELSE (N * 100 + Goodput - 1) \div Goodput
 
 IsLast(p) == (p % Packets) = Packets - 1
 MessageStart(p) == p - (p % Packets)
-AckReq(p) == IsLast(p) \/ (AckInterval > 0 /\ (p % Packets) % AckInterval = AckInterval - 1)
-Copies(p) == IF SendTwice /\ IsLast(p) THEN 2 ELSE 1
+(* A mechanism of seed 002 is on unless knocked out; each knock-out is the guard of the Java rules     *)
+(* (GbnConfig, Receiver, TimedGoBackN) written here beside the rule it removes.                       *)
+Has(mechanism) == mechanism \notin Knockouts
+AckReq(p) == Has("ack-request")
+             /\ (IsLast(p) \/ (AckInterval > 0 /\ Has("ack-interval") /\ (p % Packets) % AckInterval = AckInterval - 1))
+Copies(p) == IF SendTwice /\ Has("send-twice") /\ IsLast(p) THEN 2 ELSE 1
 (* What one loss may cost (II-A): one go-back. Go-Back-N resends "the     *)
 (* packet (PSN=n) and all subsequent packets", never more than the window *)
 (* holds beyond UNA <= n; Go-Back-0 "the whole message ... from the first *)
@@ -94,6 +103,8 @@ vars == <<next, high, una, rto, busy, epsn, nak, ce, ceLpsn, lastNak, data, ctrl
           good, timeouts, sent>>
 
 NakRecord == IF NakPolicy = "epsn" THEN epsn ELSE -1
+(* A retransmission of a last packet goes out twice too, unless "send-twice-on-retransmission" is out. *)
+CopiesNow(p) == IF p < high /\ ~Has("send-twice-on-retransmission") THEN 1 ELSE Copies(p)
 Corrupted == good /= epsn
 CanSend == ~busy /\ next < N /\ next - una < Window
 
@@ -114,9 +125,9 @@ Init ==
 (* starts if it is idle.                                                   *)
 Send ==
     /\ ~Corrupted /\ CanSend
-    /\ data' = NormP(data \o [j \in 1..Copies(next) |-> [seq |-> next, age |-> 0]])
+    /\ data' = NormP(data \o [j \in 1..CopiesNow(next) |-> [seq |-> next, age |-> 0]])
     /\ next' = next + 1 /\ high' = Max(high, next + 1) /\ busy' = TRUE
-    /\ sent' = Min(SentCap, sent + Copies(next))
+    /\ sent' = Min(SentCap, sent + CopiesNow(next))
     /\ rto' = IF rto < 0 THEN RtoTicks ELSE rto
     /\ UNCHANGED <<una, epsn, nak, ce, ceLpsn, lastNak, ctrl, lossesLeft, dupsLeft, good, timeouts>>
 
@@ -137,22 +148,22 @@ Receive(i) ==
         as == ReadByReceiver(Wire(p.seq), epsn)
         inOrder == HandsOver(as)
         dup == as < epsn
-        record == ~inOrder /\ ~dup /\ CheckEpsn /\ IsLast(p.seq)
-        held == ~inOrder /\ ~dup /\ nak >= 0 /\ (NakPolicy = "interval" \/ lastNak = epsn)
+        record == ~inOrder /\ ~dup /\ CheckEpsn /\ Has("check-epsn") /\ IsLast(p.seq)
+        held == ~inOrder /\ ~dup /\ Has("nak-interval") /\ nak >= 0 /\ (NakPolicy = "interval" \/ lastNak = epsn)
         nakSent == ~inOrder /\ ~dup /\ ~held
         reply == IF inOrder /\ AckReq(p.seq) THEN <<[kind |-> "ACK", n |-> as + 1, age |-> 0]>>
                  ELSE IF dup /\ Duplicates = "ack" /\ AckReq(p.seq) THEN <<[kind |-> "ACK", n |-> epsn, age |-> 0]>>
                  ELSE IF nakSent THEN <<[kind |-> "NAK", n |-> epsn, age |-> 0]>>
                  ELSE <<>>
         nak2 == IF nakSent THEN NakTicks ELSE nak
-        ceLpsn2 == IF record THEN as ELSE ceLpsn
+        ceLpsn2 == IF record THEN as ELSE IF inOrder /\ ~Has("ce-reset-on-epsn") THEN -1 ELSE ceLpsn
     IN
     /\ epsn' = IF inOrder THEN as + 1 ELSE epsn
     /\ ceLpsn' = ceLpsn2
     /\ lastNak' = IF nakSent THEN NakRecord ELSE lastNak
     /\ nak' = nak2
-    /\ ce' = IF record THEN Max(nak2, 0)
-             ELSE IF inOrder /\ ceLpsn >= 0 THEN NakTicks
+    /\ ce' = IF record THEN (IF Has("ce-residual") THEN Max(nak2, 0) ELSE NakTicks)
+             ELSE IF inOrder /\ ceLpsn >= 0 /\ Has("ce-reset-on-epsn") THEN NakTicks
              ELSE IF ceLpsn2 < 0 THEN -1 ELSE ce
     /\ ctrl' = NormR(ctrl \o reply)
     /\ good' = IF inOrder /\ good = epsn /\ p.seq = epsn THEN good + 1 ELSE good
@@ -179,7 +190,8 @@ ReceiveCtrl ==
                          ELSE IF GoBackZero THEN MessageStart(as) ELSE as
             IN IF as <= high
                  THEN /\ una' = una2 /\ next' = next2
-                      /\ rto' = IF ~(next2 > una2) THEN -1 ELSE IF una2 > una \/ rto < 0 THEN RtoTicks ELSE rto
+                      /\ rto' = IF ~(next2 > una2) THEN -1
+                               ELSE IF (Has("rto-restart") /\ una2 > una) \/ rto < 0 THEN RtoTicks ELSE rto
                  ELSE UNCHANGED <<una, next, rto>>
     /\ UNCHANGED <<high, busy, epsn, nak, ce, ceLpsn, lastNak, data, lossesLeft, dupsLeft, good, timeouts, sent>>
 
@@ -195,8 +207,8 @@ CheckEpsnExpiry ==
     /\ ~Corrupted /\ ce = 0
     /\ IF epsn < ceLpsn
          THEN /\ ctrl' = NormR(Append(ctrl, [kind |-> "NAK", n |-> epsn, age |-> 0]))
-              /\ nak' = NakTicks /\ ce' = NakTicks /\ lastNak' = NakRecord
-              /\ UNCHANGED ceLpsn
+              /\ nak' = NakTicks /\ lastNak' = NakRecord
+              /\ IF Has("ce-timer-restart") THEN ce' = NakTicks /\ UNCHANGED ceLpsn ELSE ce' = -1 /\ ceLpsn' = -1
          ELSE /\ ceLpsn' = -1 /\ ce' = -1
               /\ UNCHANGED <<ctrl, nak, lastNak>>
     /\ UNCHANGED <<next, high, una, rto, busy, epsn, data, lossesLeft, dupsLeft, good, timeouts, sent>>
@@ -343,7 +355,7 @@ NoStalledGap == [][TimeoutStep => (epsn >= N \/ IsLast(epsn))]_vars
 (* acknowledgement, which stop it.                                             *)
 Elapsed == IF Tick THEN By ELSE 0
 RtoExact ==
-    [][rto' >= 0 => IF rto < 0 \/ una' > una THEN rto' = RtoTicks ELSE rto' = rto - Elapsed]_vars
+    [][rto' >= 0 => IF rto < 0 \/ (Has("rto-restart") /\ una' > una) THEN rto' = RtoTicks ELSE rto' = rto - Elapsed]_vars
 
 (* No NAK storm (II-A, "redundant NAK"): the receiver never sends NAK(n)  *)
 (* while a NAK(n), or packet n itself, is on its way.                      *)

@@ -68,6 +68,24 @@ class ConformanceComparedTest {
         assertTrue(r.notCompared().stream().noneMatch(p -> p.startsWith("Delivered")), r.notCompared().toString());
     }
 
+    /**
+     * A knock-out reaches the twin as a member of its Knockouts constant: gbn-timed's rto-restart at
+     * its coverage scope (the ACK timer runs from the first unacknowledged send) gives TLC and the
+     * explorer the same graph and the same premature timeout.
+     */
+    @Test
+    void aKnockOutIsComparedThroughTheTwinsKnockoutsConstant() {
+        ConformanceResult r = CONFORMANCE.compare(SpecManifest.read(ManifestConformanceTest.specsRoot()
+                .resolve("gbn-timed")), "gbn", Params.of(Map.of("losses", "0", "timeout", "1", "packets", "4",
+                "window", "8", "knockout", "rto-restart")));
+        assertTrue(r.conforms(), r.mismatches() + " " + r.unsettled());
+        assertEquals("{\"rto-restart\"}", r.constants().get("Knockouts"));
+        assertEquals(128, r.javaDistinct());
+        assertEquals("VIOLATED", r.tlcVerdicts().get("NoPrematureTimeout"));
+        assertEquals("VIOLATED", r.javaVerdicts().get("NoPrematureTimeout"));
+        assertEquals("VERIFIED", r.tlcVerdicts().get("RtoExact"));
+    }
+
     @Test
     void aVariantThatFailsOnlyInAPropertyWithoutTlaCounterpartDoesNotConform() {
         // fabric ecn-first fails DeflectionBeforeEcnMark, which the TLA+ twin does not state
