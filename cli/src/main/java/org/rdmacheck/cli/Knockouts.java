@@ -359,8 +359,10 @@ public final class Knockouts {
      */
     private static Optional<Result> kill(ModelEntry entry, Mechanism m, Map<String, String> params, List<Finding> rows,
                                          long t0) {
+        // a property declared vacuous there must hold all the same: its violation kills
         List<Finding> violated = rows.stream().filter(r -> r.verdict() == Finding.Verdict.VIOLATED
-                && r.expected() == Finding.Expectation.HOLDS && r.counterexample().isPresent()).toList();
+                && (r.expected() == Finding.Expectation.HOLDS || r.expected() == Finding.Expectation.VACUOUS)
+                && r.counterexample().isPresent()).toList();
         List<Finding> ordered = new ArrayList<>();
         violated.stream().filter(r -> r.property().equals(m.purpose())).forEach(ordered::add);
         violated.stream().filter(r -> !r.property().equals(m.purpose())).forEach(ordered::add);

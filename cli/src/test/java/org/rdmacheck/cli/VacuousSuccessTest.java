@@ -133,6 +133,24 @@ class VacuousSuccessTest {
     }
 
     /**
+     * InOrderAfterFailure judges deliveries after a failure: without failures none happens, and the check says
+     * it holds only vacuously (declared from failures = 0); with one failure it is proven.
+     */
+    @Test
+    void theFabricsAfterFailureOrderIsVacuousWithoutFailures() throws IOException {
+        for (int failures : new int[] {0, 1}) {
+            CliTest.Run r = CliTest.run("check", "fabric", "--param", "flows=0-1", "--param", "packets=2", "--param",
+                    "tokens=2", "--param", "failures=" + failures, "--param", "background=1", "--param", "xoff=3",
+                    "--property", "InOrderAfterFailure", "--json", "--no-save", "--threads", "1");
+            assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
+            JsonNode row = TraceJson.MAPPER.readTree(r.out()).get(0);
+            assertEquals(failures == 0 ? "INCONCLUSIVE" : "VERIFIED", row.get("verdict").asText(), r.out());
+            assertEquals(failures == 0 ? "VACUOUS" : "HOLDS", row.get("expected").asText(), r.out());
+            assertEquals("AS_EXPECTED", row.get("outcome").asText(), r.out());
+        }
+    }
+
+    /**
      * A property declared vacuous: INCONCLUSIVE for its vacuity and a proof are as expected; a violation, or
      * INCONCLUSIVE for any other cause (a limit), is not.
      */

@@ -34,13 +34,24 @@ class FabricExpectationRuleTest {
     @Test
     void theDefaultsAndTheFrontiersExpectEveryPropertyToHold() {
         assertEquals(Set.of(), repaired(Map.of()).expectedViolations());
-        // the one note at the defaults is the ECN properties' vacuity (ecn 2 >= xoff 2), no stored deadlock
+        // the notes at the defaults are vacuities of the constants (no failure, no long flow, ecn 2 >= xoff 2, no
+        // hysteresis), one per reason; no stored deadlock
         List<String> notes = ENTRY.expectationNotes(repaired(Map.of()));
-        assertEquals(1, notes.size(), notes.toString());
-        assertTrue(notes.get(0).contains("ecn = 2 >= xoff = 2"), notes.get(0));
-        assertEquals(Set.of(FabricProperties.ECN_MARKS_CONGESTION, FabricProperties.DEFLECT_BEFORE_ECN),
-                ENTRY.expectedVacuous(repaired(Map.of())));
-        assertEquals(Set.of(), ENTRY.expectedVacuous(repaired(Map.of("xoff", "3", "background", "1"))));
+        assertEquals(4, notes.size(), notes.toString());
+        assertTrue(notes.stream().anyMatch(n -> n.startsWith("DeflectionBeforeEcnMark, EcnMarksCongestion hold only "
+                + "vacuously") && n.contains("ecn = 2 >= xoff = 2")), notes.toString());
+        Set<String> always = Set.of(FabricProperties.IN_ORDER_AFTER_FAILURE, FabricProperties.LONG_FLOWS,
+                FabricProperties.RESUME_AT_XON);
+        Set<String> ecn = Set.of(FabricProperties.ECN_MARKS_CONGESTION, FabricProperties.DEFLECT_BEFORE_ECN);
+        assertEquals(union(always, ecn), ENTRY.expectedVacuous(repaired(Map.of())));
+        assertEquals(always, ENTRY.expectedVacuous(repaired(Map.of("xoff", "3", "background", "1"))));
+        // a failure, a long flow and hysteresis give each its antecedent; ecn-first's one message over one
+        // background packet never reaches its threshold 2, so nothing is deflected there
+        assertEquals(Set.of(), ENTRY.expectedVacuous(repaired(Map.of("xoff", "3", "background", "1", "failures", "1",
+                "flows", "0-1L,1-0", "pfc-hysteresis", "2"))));
+        assertEquals(Set.of(FabricProperties.IN_ORDER_AFTER_FAILURE, FabricProperties.LONG_FLOWS,
+                FabricProperties.RESUME_AT_XON, FabricProperties.TOKENS, FabricProperties.ABOVE_THRESHOLD),
+                ENTRY.expectedVacuous(ENTRY.build("ecn-first", Params.empty())));
         // the single-message frontier at xoff 3 with one background packet (docs/knockouts.md)
         assertEquals(Set.of(), repaired(Map.of("flows", "0-1", "packets", "4", "tokens", "4", "failures", "1",
                 "xoff", "3", "background", "1")).expectedViolations());
@@ -52,6 +63,12 @@ class FabricExpectationRuleTest {
         // a failure that may happen does not remove a deadlock reached without it
         assertEquals(STALL, new TreeSet<>(repaired(Map.of("flows", "0-1", "packets", "3", "tokens", "1",
                 "failures", "1")).expectedViolations()));
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> u = new TreeSet<>(a);
+        u.addAll(b);
+        return u;
     }
 
     @Test

@@ -863,37 +863,71 @@ public final class FabricEntry implements ModelEntry {
         return m;
     }
 
-    /** The properties vacuous wherever ecn >= xoff: their antecedent is a buffer holding ecn packets. */
-    static final Set<String> ECN_PROPERTIES = Set.of(FabricProperties.ECN_MARKS_CONGESTION,
-            FabricProperties.DEFLECT_BEFORE_ECN);
-
     /**
-     * EcnMarksCongestion and DeflectionBeforeEcnMark judge a Send or Forward into a buffer holding ecn packets or
-     * more (the mark); PFC pauses a buffer's upstream once it holds xoff (background counted, seed 004 §4), so
-     * where ecn >= xoff no packet ever joins such a buffer and both hold vacuously: declared so, from the
-     * configuration's constants.
+     * The implications whose antecedent the configuration's constants rule out, each with why (a note of
+     * {@code check}). Each such property's own test records whether a step met its antecedent
+     * ({@code FabricProperties}); where none did the check reports it INCONCLUSIVE (VACUOUS), and these
+     * rules declare where that is expected:
+     * <ul>
+     * <li>EcnMarksCongestion and DeflectionBeforeEcnMark judge a packet joining a buffer that holds ecn or
+     * more; PFC pauses a buffer's upstream once it holds xoff (background counted, seed 004 §4), so where
+     * ecn >= xoff no packet ever does;</li>
+     * <li>InOrderAfterFailure judges deliveries after a failure: none without failures;</li>
+     * <li>LongFlowsNeverDeflected judges a long flow's packets: none without a long flow;</li>
+     * <li>ResumeAtXon judges a RESUME that clears a pause bit: with pfc-hysteresis 1 there is no bit (the pause
+     * state is the occupancy's);</li>
+     * <li>MisroutesBoundedByTokens and DeflectOnlyAboveThreshold judge a deflection: none where no packet has a
+     * token (tokens 0, or every flow long), and none with one message over fewer background packets than the
+     * threshold (its first packet leads it, so every buffer it joins holds background alone, below the
+     * threshold, and only a first packet allocates: {@code ecn-first}'s defaults).</li>
+     * </ul>
+     *
+     * @param built a check of this model
+     * @return property name to why it is vacuous there
      */
-    @Override
-    public Set<String> expectedVacuous(CheckSpec<?> built) {
-        return ecnUnreachable(built) ? ECN_PROPERTIES : Set.of();
+    static Map<String, String> vacuities(CheckSpec<?> built) {
+        FabricConfig c = ((NetworkModel) built.model()).config();
+        Map<String, String> why = new java.util.LinkedHashMap<>();
+        if (c.failures() == 0) {
+            why.put(FabricProperties.IN_ORDER_AFTER_FAILURE, "failures = 0: no delivery follows a failure");
+        }
+        if (c.flows().stream().noneMatch(Flow::isLong)) {
+            why.put(FabricProperties.LONG_FLOWS, "no long flow");
+        }
+        boolean noToken = java.util.stream.IntStream.range(0, c.flows().size()).allMatch(f -> c.initialTokens(f) == 0);
+        if (noToken || c.flows().size() == 1 && c.background() < c.threshold()) {
+            String deflection = noToken ? "no packet carries a token: nothing is deflected"
+                    : "one message over " + c.background() + " background packets, below threshold = " + c.threshold()
+                    + ": its first packet, which alone may allocate, joins buffers that hold background alone";
+            why.put(FabricProperties.ABOVE_THRESHOLD, deflection);
+            why.put(FabricProperties.TOKENS, deflection);
+        }
+        if (c.ecn() >= c.xoff()) {
+            String ecn = "ecn = " + c.ecn() + " >= xoff = " + c.xoff() + ": PFC pauses a buffer's upstream before it "
+                    + "holds ecn packets, so no packet is ever marked";
+            why.put(FabricProperties.DEFLECT_BEFORE_ECN, ecn);
+            why.put(FabricProperties.ECN_MARKS_CONGESTION, ecn);
+        }
+        if (c.xon() == c.xoff() - 1) {
+            why.put(FabricProperties.RESUME_AT_XON, "pfc-hysteresis = 1: no pause bit, no RESUME to judge");
+        }
+        return why;
     }
 
-    /** @return whether PFC pauses every buffer before it holds ecn packets (ecn >= xoff) */
-    private static boolean ecnUnreachable(CheckSpec<?> built) {
-        FabricConfig c = ((NetworkModel) built.model()).config();
-        return c.ecn() >= c.xoff();
+    @Override
+    public Set<String> expectedVacuous(CheckSpec<?> built) {
+        return vacuities(built).keySet();
     }
 
     @Override
     public List<String> expectationNotes(CheckSpec<?> built) {
         List<String> notes = new java.util.ArrayList<>();
         containedFinding(built.variant(), Params.of(built.parameters())).ifPresent(f -> notes.add(containment(built, f)));
-        if (ecnUnreachable(built)) {
-            FabricConfig c = ((NetworkModel) built.model()).config();
-            notes.add(String.join(", ", new TreeSet<>(ECN_PROPERTIES)) + " hold only vacuously here: ecn = " + c.ecn()
-                    + " >= xoff = " + c.xoff() + ", so PFC pauses a buffer's upstream before it holds ecn packets and "
-                    + "no packet is ever marked (INCONCLUSIVE, VACUOUS; docs/fabric.md, \"ECN marks\")");
-        }
+        // one line per reason, naming the properties it makes vacuous
+        Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
+        vacuities(built).forEach((p, why) -> byReason.computeIfAbsent(why, k -> new java.util.ArrayList<>()).add(p));
+        byReason.forEach((why, props) -> notes.add(String.join(", ", props) + (props.size() == 1 ? " holds" : " hold")
+                + " only vacuously here (INCONCLUSIVE, VACUOUS): " + why + " (docs/fabric.md, \"Vacuous properties\")"));
         return notes;
     }
 

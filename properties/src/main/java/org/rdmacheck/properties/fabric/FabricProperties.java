@@ -79,6 +79,16 @@ public final class FabricProperties {
 
     /** {@code DeflectionBeforeEcnMark}'s antecedent. */
     public static final String MARKED = "a packet ECN-marked on its ECMP port";
+    /** {@code InOrderAfterFailure}'s antecedent. */
+    public static final String DELIVERED_AFTER_FAILURE = "a delivery after a failure";
+    /** {@code LongFlowsNeverDeflected}'s antecedent. */
+    public static final String LONG_ROUTED = "a Send or Forward of a long flow's packet";
+    /** {@code MisroutesBoundedByTokens}' antecedent. */
+    public static final String MISROUTED = "a misroute (a Deflect)";
+    /** {@code DeflectOnlyAboveThreshold}'s antecedent. */
+    public static final String ALLOCATED = "a deflection that allocates a DFT entry";
+    /** {@code ResumeAtXon}'s antecedent (none without hysteresis: no pause bit). */
+    public static final String RESUMED = "a step that clears a pause bit (a RESUME)";
     /** {@code EcnMarksCongestion}'s antecedent. */
     public static final String CONGESTED = "a Send or Forward into a buffer holding ecn packets or more";
 
@@ -102,11 +112,15 @@ public final class FabricProperties {
         int threshold = model.config().threshold();
         PackedModel.ParentStepTest inOrder = (from, o, code, to) -> NetworkSteps.inOrder(model, from, o, code);
         PackedModel.ParentStepTest exactlyOnce = (from, o, code, to) -> NetworkSteps.exactlyOnce(model, from, o, code);
-        PackedModel.ParentStepTest afterFailure = (from, o, code, to) -> NetworkSteps.afterFailure(model, from, o, code);
+        // the implications whose antecedent a configuration may never meet tell their check whether a step met it
+        // (FabricEntry.expectedVacuous declares where the constants rule it out)
+        Antecedent failedDelivery = new Antecedent(DELIVERED_AFTER_FAILURE);
+        PackedModel.ParentStepTest afterFailure = (from, o, code, to) -> afterFailure(model, from, o, code,
+                failedDelivery);
         PackedModel.StateTest noLeak = (s, o) -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
         PackedModel.StateTest noStale = model::noStaleEntry;
-        // the two ECN properties are implications whose antecedent PFC may keep from ever happening (ecn >= xoff:
-        // a buffer pauses its upstream before it holds ecn packets); each tells its check whether it met it
+        // the two ECN properties' antecedent PFC keeps from ever happening where ecn >= xoff (a buffer pauses its
+        // upstream before it holds ecn packets)
         Antecedent marked = new Antecedent(MARKED);
         PackedModel.ParentStepTest beforeEcn = (from, o, code, to) -> beforeEcn(code, marked);
         int ecn = model.config().ecn();
@@ -116,20 +130,25 @@ public final class FabricProperties {
         PackedModel.StateTest moves = model::someBufferedPacketMoves;
         PackedModel.StateTest offered = model::deflectionOffered;
         PackedModel.StateTest explained = model::noUnexplainedBlocking;
-        PackedModel.ParentStepTest aboveThreshold = (from, o, code, to) -> aboveThreshold(model, threshold, from, o, code);
+        Antecedent allocated = new Antecedent(ALLOCATED);
+        PackedModel.ParentStepTest aboveThreshold = (from, o, code, to) -> aboveThreshold(model, threshold, from, o, code,
+                allocated);
         PackedModel.ParentStepTest toDestination = (from, o, code, to) -> !NetworkModel.isDelivery(code)
                 || topology.arcTo(NetworkModel.arc(code)) == dst[NetworkModel.flow(code)];
-        PackedModel.ParentStepTest longFlows = (from, o, code, to) -> !NetworkSteps.misroute(code)
-                || !isLong[NetworkModel.flow(code)];
-        PackedModel.ParentStepTest tokens = (from, o, code, to) -> NetworkSteps.tokens(code);
+        Antecedent longRouted = new Antecedent(LONG_ROUTED);
+        PackedModel.ParentStepTest longFlows = (from, o, code, to) -> longFlows(isLong, code, longRouted);
+        Antecedent misrouted = new Antecedent(MISROUTED);
+        PackedModel.ParentStepTest tokens = (from, o, code, to) -> tokens(code, misrouted);
         PackedModel.StateTest done = model::allDelivered;
         PackedModel.StateTest lossless = model::withinXoff;
         // what each property reads, and the actions it judges: the partial-order reduction's visibility (Reads)
         NetworkLayout g = model.fields();
         int xon = model.config().xon();
         // with hysteresis the test reads the successor's pause bits; without, there are none (nor a successor to lay out)
+        // (no bit, no RESUME: the antecedent is never met, and the property is vacuous there)
+        Antecedent resumed = new Antecedent(RESUMED);
         PackedModel.StepTest resumeAtXon = g.paused == null ? (PackedModel.ParentStepTest) (from, o, code, to) -> true
-                : (from, o, code, to) -> resumedAtXon(model, g, xon, from, o, to);
+                : (from, o, code, to) -> resumedAtXon(model, g, xon, from, o, to, resumed);
         List<Slot> dfts = present(g.dft);
         List<Slot> buffers = List.of(g.buffers);
         List<Slot> occupancy = concat(buffers, List.of(g.background), g.paused == null ? List.of() : List.of(g.paused));
@@ -142,7 +161,8 @@ public final class FabricProperties {
         List<Property<LayoutState>> ps = new ArrayList<>();
         ps.add(step(IN_ORDER, model, inOrder).withReads(deliveries));
         ps.add(step(EXACTLY_ONCE, model, exactlyOnce).withReads(deliveriesAndFailure));
-        ps.add(step(IN_ORDER_AFTER_FAILURE, model, afterFailure).withReads(deliveriesAndFailure));
+        ps.add(step(IN_ORDER_AFTER_FAILURE, model, afterFailure).withReads(deliveriesAndFailure)
+                .withAntecedent(failedDelivery));
         ps.add(new Invariant<LayoutState>(LOSSLESS, s -> s.test(lossless)).withPacked(lossless)
                 .withReads(Reads.of(concat(buffers, List.of(g.background)))));
         ps.add(new Invariant<LayoutState>(NO_LEAK, s -> s.test(noLeak)).withPacked(noLeak)
@@ -157,18 +177,45 @@ public final class FabricProperties {
         ps.add(new Invariant<LayoutState>(DEFLECTION_OFFERED, s -> s.test(offered)).withPacked(offered)
                 .withReads(Reads.of(concat(routing, List.of(g.sent)))));
         ps.add(step(ABOVE_THRESHOLD, model, aboveThreshold)
-                .withReads(Reads.of(concat(occupancy, List.of(g.failed)), SEND, FORWARD)));
+                .withReads(Reads.of(concat(occupancy, List.of(g.failed)), SEND, FORWARD)).withAntecedent(allocated));
         ps.add(step(TO_DESTINATION, model, toDestination).withReads(Reads.of(List.of(), DELIVER)));
-        ps.add(step(LONG_FLOWS, model, longFlows).withReads(routed));
-        ps.add(step(TOKENS, model, tokens).withReads(routed));
+        ps.add(step(LONG_FLOWS, model, longFlows).withReads(routed).withAntecedent(longRouted));
+        ps.add(step(TOKENS, model, tokens).withReads(routed).withAntecedent(misrouted));
         // last of the step properties: the explorer gives the first eight a call site of their own (the
         // engine's StepTests), and these two restate rules (structural) where the eight above judge the design
-        ps.add(step(RESUME_AT_XON, model, resumeAtXon).withReads(Reads.of(occupancy)));
+        ps.add(step(RESUME_AT_XON, model, resumeAtXon).withReads(Reads.of(occupancy)).withAntecedent(resumed));
         ps.add(step(ECN_MARKS_CONGESTION, model, marksCongestion)
                 .withReads(Reads.of(concat(buffers, List.of(g.background)), SEND, FORWARD)).withAntecedent(congested));
         ps.add(DeadlockFreedom.standard());
         ps.add(new Progress<LayoutState>(PROGRESS, s -> s.test(done)).withPacked(done));
         return ps;
+    }
+
+    /** {@code InOrderAfterFailure} on a step; a delivery after a failure is its antecedent. */
+    private static boolean afterFailure(NetworkModel model, int[] from, int o, long code, Antecedent failedDelivery) {
+        if (!NetworkSteps.deliveredAfterFailure(model, from, o, code)) {
+            return true;
+        }
+        failedDelivery.reach();
+        return NetworkSteps.notAhead(model, from, o, code);
+    }
+
+    /** {@code LongFlowsNeverDeflected} on a step's code; a routing decision for a long flow's packet is its antecedent. */
+    private static boolean longFlows(boolean[] isLong, long code, Antecedent longRouted) {
+        if (!NetworkSteps.routed(code) || !isLong[NetworkModel.flow(code)]) {
+            return true;
+        }
+        longRouted.reach();
+        return !NetworkModel.route(code).misroute();
+    }
+
+    /** {@code MisroutesBoundedByTokens} on a step's code; a misroute is its antecedent. */
+    private static boolean tokens(long code, Antecedent misrouted) {
+        if (!NetworkSteps.misroute(code)) {
+            return true;
+        }
+        misrouted.reach();
+        return NetworkSteps.spendsOneToken(code);
     }
 
     /** {@code DeflectionBeforeEcnMark} on a step's code; a marked packet on its ECMP port is its antecedent. */
@@ -203,20 +250,30 @@ public final class FabricProperties {
      * {@code ResumeAtXon} on a step: every buffer whose pause bit the step clears holds at most xon packets
      * after it, background included (the count PFC is specified to use, seed 004 §4).
      */
-    private static boolean resumedAtXon(NetworkModel model, NetworkLayout g, int xon, int[] from, int o, int[] to) {
+    private static boolean resumedAtXon(NetworkModel model, NetworkLayout g, int xon, int[] from, int o, int[] to,
+                                        Antecedent resumed) {
         for (int b = 0; b < g.paused.length; b++) {
-            if (g.buffers[b] != null && g.paused[b].is(from, o) && !g.paused[b].is(to, 0)
-                    && model.occupancy(to, 0, model.net().bufArc(b >> 1), b & 1) > xon) {
-                return false;
+            if (g.buffers[b] != null && g.paused[b].is(from, o) && !g.paused[b].is(to, 0)) {
+                resumed.reach();
+                if (model.occupancy(to, 0, model.net().bufArc(b >> 1), b & 1) > xon) {
+                    return false;
+                }
             }
         }
         return true;
     }
 
-    /** {@code DeflectOnlyAboveThreshold} on a step: an allocation finds the packet's ECMP VL1 buffer at the threshold. */
-    private static boolean aboveThreshold(NetworkModel model, int threshold, int[] from, int o, long code) {
-        return !NetworkSteps.routed(code) || NetworkModel.route(code) != Route.ALLOCATE
-                || model.occupancy(from, o, model.net().ecmpArc(model.failed(from, o), model.at(code),
+    /**
+     * {@code DeflectOnlyAboveThreshold} on a step: an allocation (the antecedent) finds the packet's ECMP VL1
+     * buffer at the threshold.
+     */
+    private static boolean aboveThreshold(NetworkModel model, int threshold, int[] from, int o, long code,
+                                          Antecedent allocated) {
+        if (!NetworkSteps.routed(code) || NetworkModel.route(code) != Route.ALLOCATE) {
+            return true;
+        }
+        allocated.reach();
+        return model.occupancy(from, o, model.net().ecmpArc(model.failed(from, o), model.at(code),
                 NetworkModel.flow(code)), 1) >= threshold;
     }
 

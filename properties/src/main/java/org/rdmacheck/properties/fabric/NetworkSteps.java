@@ -28,14 +28,27 @@ public final class NetworkSteps {
 
     /** @return whether the step, after a failure, delivers no packet ahead of one still expected */
     public static boolean afterFailure(NetworkModel model, int[] from, int o, long code) {
-        return !NetworkModel.isDelivery(code) || model.failed(from, o) == FabricNet.NONE
-                || NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
+        return !deliveredAfterFailure(model, from, o, code) || notAhead(model, from, o, code);
+    }
+
+    /** @return whether the step is a delivery after a failure ({@code InOrderAfterFailure}'s antecedent) */
+    public static boolean deliveredAfterFailure(NetworkModel model, int[] from, int o, long code) {
+        return NetworkModel.isDelivery(code) && model.failed(from, o) != FabricNet.NONE;
+    }
+
+    /** @return whether a delivery's packet is not ahead of the one its receiver still expects */
+    public static boolean notAhead(NetworkModel model, int[] from, int o, long code) {
+        return NetworkModel.seq(code) <= model.expected(from, o, NetworkModel.flow(code));
     }
 
     /** @return whether a misroute spends exactly one of the packet's tokens */
     public static boolean tokens(long code) {
-        return !misroute(code) || NetworkModel.tokens(code) >= 1
-                && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
+        return !misroute(code) || spendsOneToken(code);
+    }
+
+    /** @return whether the step's packet had a token and leaves with one fewer */
+    public static boolean spendsOneToken(long code) {
+        return NetworkModel.tokens(code) >= 1 && NetworkModel.tokensLeft(code) == NetworkModel.tokens(code) - 1;
     }
 
     /** @return per flow of the model's configuration, whether it is a long flow (never deflected) */
