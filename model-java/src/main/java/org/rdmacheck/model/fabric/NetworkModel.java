@@ -1942,6 +1942,8 @@ public final class NetworkModel implements LayoutModel {
         private final int pTokensMask = maskOf(pTokens) >>> pTokens.shift();
         /** whether Send and Forward write each move as the decision finds it ({@link #emitting}) */
         private final boolean writesAtOnce;
+        /** whether a Send or Forward works out the answers kept for the fabric's properties ({@link #cached}): not in a preset */
+        private final boolean keepsAnswers = !iofd && !escapeVl;
 
         // the moves of one routing decision
         private final int cap = (escapeVl ? 3 : 1) * maxDegree * Math.max(1, overwrite ? dftSize : 1) + 3;
@@ -2115,8 +2117,8 @@ public final class NetworkModel implements LayoutModel {
             if (eligible && !allocates()) {
                 lastOffered = false;
             }
-            for (int h = 0; h < hops && !written; h++) {
-                writeMove(h);
+            if (!written) {
+                writeMoves();
             }
         }
 
@@ -2195,7 +2197,9 @@ public final class NetworkModel implements LayoutModel {
 
         /**
          * The head of the non-empty buffer at layout position k: delivered at its destination, else routed at
-         * the switch the buffer leads to ({@code Forward}).
+         * the switch the buffer leads to ({@code Forward}). Kept under C2's FreqInlineSize (325 bytes of
+         * bytecode; 323 now), so that it is compiled into {@link #departures}: the fabric's answers and the
+         * moves written after the decision are calls of their own.
          *
          * @return whether it has a move
          */
@@ -2211,26 +2215,40 @@ public final class NetworkModel implements LayoutModel {
             int seq = head >>> pSeqShift & pSeqMask;
             int tokens = head >>> pTokensShift & pTokensMask;
             int lane = b & 1;
-            int u = iofd && seq == freeingSeq ? leaving(arc, f, seq, tokens) : -1;
+            int u = leaving(arc, f, seq, tokens);
             if (toHost || v == dstSwitch[f]) {
                 deliver(k, b, arc, f, seq, u);
                 return true;
             }
-            boolean eligible = answers && !iofd && !escapeVl && lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
+            boolean eligible = answers && keepsAnswers && lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
             moving(FORWARD, arc, lane, k, f, seq, tokens, u, v);
             route(v, f, seq, tokens, lane, arc);
             boolean written = emitting;
             emitting = false;
-            if (answers && hops == 0 && lastExplained && !iofd && !escapeVl) {
+            if (answers && keepsAnswers) {
+                forwardAnswers(eligible, v, f, seq, tokens, lane, arc);
+            }
+            if (!written) {
+                writeMoves();
+            }
+            return hops > 0;
+        }
+
+        /** The answers kept for the fabric's properties after a Forward's decision (see {@link #cached}). */
+        private void forwardAnswers(boolean eligible, int v, int f, int seq, int tokens, int lane, int arc) {
+            if (hops == 0 && lastExplained) {
                 lastExplained = reason(v, f, seq, tokens, lane, arc) != Block.UNEXPLAINED;
             }
             if (eligible && !allocates()) {
                 lastOffered = false;
             }
-            for (int h = 0; h < hops && !written; h++) {
+        }
+
+        /** The moves the decision found, written after it (when it did not write them as it found them). */
+        private void writeMoves() {
+            for (int h = 0; h < hops; h++) {
                 writeMove(h);
             }
-            return hops > 0;
         }
 
         /**
@@ -2243,7 +2261,7 @@ public final class NetworkModel implements LayoutModel {
          * @return u when the packet frees an entry there, else -1
          */
         private int leaving(int arc, int f, int seq, int tokens) {
-            if (!usesDft || koFree || seq != freeingSeq) {
+            if (!iofd || seq != freeingSeq || !usesDft || koFree) {
                 return -1;
             }
             int u = fromNode[arc];
