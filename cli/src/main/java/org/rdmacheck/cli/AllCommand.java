@@ -88,10 +88,7 @@ final class AllCommand implements Callable<Integer> {
         }
         int code = ExitCodes.of(rows);
         if (!json) {
-            long unexpected = rows.stream().filter(r -> r.outcome() == Finding.Outcome.UNEXPECTED).count();
-            long inconclusive = rows.stream().filter(r -> r.outcome() == Finding.Outcome.INCONCLUSIVE).count();
-            spec.commandLine().getOut().printf("%d results: %d as expected, %d unexpected, %d inconclusive%n",
-                    rows.size(), rows.size() - unexpected - inconclusive, unexpected, inconclusive);
+            spec.commandLine().getOut().println(Output.totals(rows));
             spec.commandLine().getOut().flush();
         }
         return code;

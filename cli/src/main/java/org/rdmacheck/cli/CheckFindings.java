@@ -72,7 +72,7 @@ public final class CheckFindings {
             });
         }
         return new Finding(f.subject(), f.expected(), f.verdict(), q, f.wallMillis(), f.counterexample(), f.detail(),
-                f.cause(), f.reduction(), f.search(), f.symmetryAudit());
+                f.cause(), f.reduction(), f.search(), f.symmetryAudit(), f.fairness());
     }
 
     /** @param s statistics  @return them as figures */

@@ -32,12 +32,15 @@ import org.rdmacheck.checker.Counterexample;
  *                       breadth-first one (check --search random)
  * @param symmetryAudit  under symmetry reduction, what the audit of the declared symmetry covered (JSON
  *                       {@code symmetryAudit}): a VERIFIED row rests on it, a sampled one says so
+ * @param fairness       for a liveness property, the fairness its verdict assumes (JSON {@code fairness});
+ *                       empty otherwise
  */
 public record Finding(Subject subject, Expectation expected, Verdict verdict, List<Quantity> quantities,
                       long wallMillis, Optional<Trace> counterexample, String detail,
                       Optional<org.rdmacheck.checker.CheckResult.InconclusiveReason> cause,
                       Optional<String> reduction, Optional<Search> search,
-                      Optional<org.rdmacheck.engine.SymmetryAuditSummary> symmetryAudit) {
+                      Optional<org.rdmacheck.engine.SymmetryAuditSummary> symmetryAudit,
+                      List<Assumption> fairness) {
 
     /** Copies the figures; rejects missing parts. */
     public Finding {
@@ -51,6 +54,57 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
         reduction = reduction == null ? Optional.empty() : reduction;
         search = search == null ? Optional.empty() : search;
         symmetryAudit = symmetryAudit == null ? Optional.empty() : symmetryAudit;
+        fairness = fairness == null ? List.of() : List.copyOf(fairness);
+    }
+
+    /** A finding without fairness assumptions (every result but a liveness property's). */
+    public Finding(Subject subject, Expectation expected, Verdict verdict, List<Quantity> quantities,
+                   long wallMillis, Optional<Trace> counterexample, String detail,
+                   Optional<org.rdmacheck.checker.CheckResult.InconclusiveReason> cause,
+                   Optional<String> reduction, Optional<Search> search,
+                   Optional<org.rdmacheck.engine.SymmetryAuditSummary> symmetryAudit) {
+        this(subject, expected, verdict, quantities, wallMillis, counterexample, detail, cause, reduction, search,
+                symmetryAudit, List.of());
+    }
+
+    /**
+     * One fairness assumption a liveness verdict rests on (JSON {@code fairness}: its label, strength,
+     * scope and, for scope PER, the action parameters that name a group).
+     *
+     * @param label    the action family's name
+     * @param strength WEAK or STRONG
+     * @param scope    FAMILY (the family as one action), EACH (every action value) or PER (one per group)
+     * @param by       the group parameters (scope PER only)
+     */
+    public record Assumption(String label, org.rdmacheck.properties.liveness.Fairness.Strength strength,
+                             org.rdmacheck.properties.liveness.Fairness.Scope scope, List<String> by) {
+        /** Rejects missing parts. */
+        public Assumption {
+            Objects.requireNonNull(label, "label");
+            Objects.requireNonNull(strength, "strength");
+            Objects.requireNonNull(scope, "scope");
+            by = List.copyOf(by);
+        }
+
+        /** @param f a liveness property's fairness  @return it as a value */
+        public static Assumption of(org.rdmacheck.properties.liveness.Fairness f) {
+            return new Assumption(f.label(), f.strength(), f.scope(), f.by());
+        }
+
+        /** @return as TLA+ reads it: {@code WF(Send)}, {@code SF(each ReceiveData)}, {@code WF(Forward per arc)} */
+        @Override
+        public String toString() {
+            return (strength == org.rdmacheck.properties.liveness.Fairness.Strength.WEAK ? "WF(" : "SF(")
+                    + (scope == org.rdmacheck.properties.liveness.Fairness.Scope.EACH ? "each " : "") + label
+                    + (scope == org.rdmacheck.properties.liveness.Fairness.Scope.PER ? " per " + String.join(", ", by)
+                    : "") + ")";
+        }
+    }
+
+    /** @param assumed the fairness a liveness verdict rests on  @return this finding with it */
+    public Finding withFairness(List<Assumption> assumed) {
+        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, detail, cause,
+                reduction, search, symmetryAudit, assumed);
     }
 
     /**
@@ -328,14 +382,14 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
         Subject sub = new Subject(subject.model(), subject.variant(), subject.parameters(), subject.property(),
                 Optional.of(t));
         return new Finding(sub, expected, verdict, quantities, wallMillis, counterexample, detail, cause, reduction,
-                search, symmetryAudit);
+                search, symmetryAudit, fairness);
     }
 
     /** @param q figures to add  @return this finding with them */
     public Finding with(Quantity... q) {
         List<Quantity> all = new ArrayList<>(quantities);
         all.addAll(List.of(q));
-        return new Finding(subject, expected, verdict, all, wallMillis, counterexample, detail, cause, reduction, search, symmetryAudit);
+        return new Finding(subject, expected, verdict, all, wallMillis, counterexample, detail, cause, reduction, search, symmetryAudit, fairness);
     }
 
     /** @param q figures to add  @return this finding with them */
@@ -345,7 +399,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
 
     /** @param millis wall time  @return this finding with it */
     public Finding withWallMillis(long millis) {
-        return new Finding(subject, expected, verdict, quantities, millis, counterexample, detail, cause, reduction, search, symmetryAudit);
+        return new Finding(subject, expected, verdict, quantities, millis, counterexample, detail, cause, reduction, search, symmetryAudit, fairness);
     }
 
     /**
@@ -357,35 +411,35 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
      */
     public Finding withInconclusive(org.rdmacheck.checker.CheckResult.InconclusiveReason cause, String reason) {
         return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, cause.name() + ": "
-                + reason, Optional.of(cause), reduction, search, symmetryAudit);
+                + reason, Optional.of(cause), reduction, search, symmetryAudit, fairness);
     }
 
     /** @param applied the partial-order reduction applied  @return this finding with it */
     public Finding withReduction(String applied) {
         return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, detail, cause,
-                Optional.of(applied), search, symmetryAudit);
+                Optional.of(applied), search, symmetryAudit, fairness);
     }
 
     /** @param audit what the symmetry audit covered  @return this finding with it */
     public Finding withSymmetryAudit(org.rdmacheck.engine.SymmetryAuditSummary audit) {
         return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, detail, cause,
-                reduction, search, Optional.of(audit));
+                reduction, search, Optional.of(audit), fairness);
     }
 
     /** @param used the search that produced this finding  @return this finding with it */
     public Finding withSearch(Search used) {
         return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, detail, cause,
-                reduction, Optional.of(used), symmetryAudit);
+                reduction, Optional.of(used), symmetryAudit, fairness);
     }
 
     /** @param e what is expected of the property  @return this finding with that expectation */
     public Finding withExpected(Expectation e) {
-        return new Finding(subject, e, verdict, quantities, wallMillis, counterexample, detail, cause, reduction, search, symmetryAudit);
+        return new Finding(subject, e, verdict, quantities, wallMillis, counterexample, detail, cause, reduction, search, symmetryAudit, fairness);
     }
 
     /** @param text one line for people  @return this finding with it */
     public Finding withDetail(String text) {
-        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, text, cause, reduction, search, symmetryAudit);
+        return new Finding(subject, expected, verdict, quantities, wallMillis, counterexample, text, cause, reduction, search, symmetryAudit, fairness);
     }
 
     /**
@@ -395,7 +449,7 @@ public record Finding(Subject subject, Expectation expected, Verdict verdict, Li
      */
     public Finding withCounterexample(Counterexample cex, Path file) {
         return new Finding(subject, expected, verdict, quantities, wallMillis,
-                Optional.of(new Trace(cex, Optional.ofNullable(file))), detail, cause, reduction, search, symmetryAudit);
+                Optional.of(new Trace(cex, Optional.ofNullable(file))), detail, cause, reduction, search, symmetryAudit, fairness);
     }
 
     /** @return the model or task name */

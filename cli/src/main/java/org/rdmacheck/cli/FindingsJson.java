@@ -145,6 +145,21 @@ public final class FindingsJson {
                     sa.path("statesLeftOut").path("value").asLong(),
                     sa.path("imagesExpanded").path("value").asLong()));
         }
+        JsonNode fa = f.path("fairness");
+        if (fa.isArray()) {
+            List<Finding.Assumption> assumed = new java.util.ArrayList<>();
+            for (int i = 0; i < fa.size(); i++) {
+                JsonNode a = fa.get(i);
+                List<String> by = new java.util.ArrayList<>();
+                a.path("by").forEach(b -> by.add(b.asText()));
+                assumed.add(new Finding.Assumption(a.path("label").asText(),
+                        constant(org.rdmacheck.properties.liveness.Fairness.Strength.class, a.path("strength").asText(),
+                                where + ".fairness[" + i + "].strength"),
+                        constant(org.rdmacheck.properties.liveness.Fairness.Scope.class, a.path("scope").asText(),
+                                where + ".fairness[" + i + "].scope"), by));
+            }
+            out = out.withFairness(assumed);
+        }
         JsonNode sr = f.path("search");
         if (sr.isObject()) {
             JsonNode d = sr.path("directed");

@@ -218,9 +218,18 @@ public final class ModelChecks {
             Path file = writeTrace(spec, r, outDir);
             Finding f = CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
                     Finding.Expectation.holds(!live.expectedViolations().contains(r.property())), r, file);
-            rows.add(withAnalysis(f, report));
+            rows.add(withAnalysis(f, report).withFairness(fairnessOf(live, r.property())));
         }
         return rows;
+    }
+
+    /**
+     * The fairness a liveness verdict rests on, as values: every verdict of a liveness property holds
+     * only under it, so each row carries it (JSON {@code fairness}, the text's verified-within line).
+     */
+    private static List<Finding.Assumption> fairnessOf(LivenessSpec<?> live, String property) {
+        return live.properties().stream().filter(p -> p.name().equals(property)).findFirst()
+                .map(p -> p.fairness().stream().map(Finding.Assumption::of).toList()).orElse(List.of());
     }
 
     /**

@@ -121,6 +121,16 @@ public final class Output {
             JsonValues.figure(so, "imagesExpanded", a.imagesExpanded(), Quantity.Unit.STATES);
             so.put("sound", a.sound());
         });
+        if (!r.fairness().isEmpty()) {
+            com.fasterxml.jackson.databind.node.ArrayNode fa = o.putArray("fairness");
+            for (Finding.Assumption a : r.fairness()) {
+                ObjectNode ao = fa.addObject();
+                ao.put("label", a.label());
+                ao.put("strength", a.strength().name());
+                ao.put("scope", a.scope().name());
+                a.by().forEach(ao.putArray("by")::add);
+            }
+        }
         r.search().ifPresent(sr -> {
             ObjectNode so = o.putObject("search");
             so.put("mode", sr.mode());
@@ -149,6 +159,7 @@ public final class Output {
      */
     public static List<String> scope(List<Finding> rows, boolean symmetry) {
         java.util.Map<String, Long> seen = new java.util.LinkedHashMap<>();
+        java.util.Map<String, java.util.Set<String>> fair = new java.util.HashMap<>();
         String classes = "states, one per class of states equal up to the model's symmetry (--symmetry)";
         String all = "distinct states, every reachable one";
         for (Finding r : rows) {
@@ -169,12 +180,19 @@ public final class Output {
                     + (reduced ? classes + audit : por);
             long states = r.quantity("distinctStates").map(q -> (long) q.value()).orElse(-1L);
             seen.merge(key, states, Math::max);
+            // a liveness verdict holds under its fairness only: say which
+            if (!r.fairness().isEmpty()) {
+                fair.computeIfAbsent(key, k -> new java.util.LinkedHashSet<>()).add(r.property() + " under "
+                        + r.fairness().stream().map(Object::toString)
+                        .collect(java.util.stream.Collectors.joining(", ")));
+            }
         }
         List<String> lines = new ArrayList<>();
         seen.forEach((k, n) -> {
             String[] parts = k.split("\u0000");
-            lines.add("verified within: " + parts[0] + (n < 0 ? "" : String.format(Locale.ROOT, " (%,d %s)", n,
-                    parts[1])));
+            String assumed = fair.containsKey(k) ? "; " + String.join("; ", fair.get(k)) : "";
+            lines.add("verified within: " + parts[0] + (n < 0 ? "" : String.format(Locale.ROOT, " (%,d %s%s)", n,
+                    parts[1], assumed)));
         });
         return lines;
     }
@@ -288,6 +306,25 @@ public final class Output {
     }
 
     /**
+     * The last line of {@code all} and {@code report}: {@code 126 results: 126 as expected (2 inconclusive,
+     * declared vacuous), 0 unexpected, 0 inconclusive}. The outcomes decide the exit code; an INCONCLUSIVE
+     * verdict a model declares (a property vacuous by the variant's constants) is as expected but named,
+     * so that no inconclusive verdict reads as a proof.
+     *
+     * @param rows the findings
+     * @return the line, without its line end
+     */
+    static String totals(List<Finding> rows) {
+        long unexpected = rows.stream().filter(r -> r.outcome() == Finding.Outcome.UNEXPECTED).count();
+        long inconclusive = rows.stream().filter(r -> r.outcome() == Finding.Outcome.INCONCLUSIVE).count();
+        long vacuous = rows.stream().filter(r -> r.outcome() == Finding.Outcome.AS_EXPECTED
+                && r.verdict() == Finding.Verdict.INCONCLUSIVE).count();
+        return String.format(Locale.ROOT, "%d results: %d as expected%s, %d unexpected, %d inconclusive", rows.size(),
+                rows.size() - unexpected - inconclusive,
+                vacuous > 0 ? " (" + vacuous + " inconclusive, declared vacuous)" : "", unexpected, inconclusive);
+    }
+
+    /**
      * What {@code all} prints without {@code --verbose}: one line per model (results by outcome,
      * violations, the largest state count, the time), then the table of every row to look at: those
      * not as expected, every violation (expected ones included, with their traces) and every mechanism
@@ -304,7 +341,9 @@ public final class Output {
             c[0]++;
             c[1] += r.outcome() == Finding.Outcome.AS_EXPECTED ? 1 : 0;
             c[2] += r.outcome() == Finding.Outcome.UNEXPECTED ? 1 : 0;
-            c[3] += r.outcome() == Finding.Outcome.INCONCLUSIVE ? 1 : 0;
+            // verdicts, not outcomes: a row declared vacuous is INCONCLUSIVE and as expected, and is
+            // counted here so that no inconclusive verdict hides behind "as expected"
+            c[3] += r.verdict() == Finding.Verdict.INCONCLUSIVE ? 1 : 0;
             c[4] += r.verdict() == Finding.Verdict.VIOLATED ? 1 : 0;
             c[5] = Math.max(c[5], r.quantity("distinctStates").map(q -> (long) q.value()).orElse(0L));
             c[6] += r.wallMillis();
@@ -318,7 +357,8 @@ public final class Output {
         per.forEach((m, c) -> sb.append(String.format(Locale.ROOT, format, m, c[0], c[1], c[2] == 0 ? "0" : c[2] + " !",
                 c[3], c[4], c[5] == 0 ? "-" : String.format(Locale.ROOT, "%,d", c[5]), Durations.format(c[6]))));
         List<Finding> look = rows.stream().filter(r -> r.outcome() != Finding.Outcome.AS_EXPECTED
-                || r.verdict() == Finding.Verdict.VIOLATED || r.verdict() == Finding.Verdict.NOT_NEEDED).toList();
+                || r.verdict() == Finding.Verdict.VIOLATED || r.verdict() == Finding.Verdict.NOT_NEEDED
+                || r.verdict() == Finding.Verdict.INCONCLUSIVE).toList();
         sb.append('\n');
         if (look.isEmpty()) {
             sb.append("no result to look at: nothing violated, nothing unexpected or inconclusive (every row: --verbose)\n");

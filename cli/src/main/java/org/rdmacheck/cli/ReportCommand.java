@@ -76,11 +76,7 @@ final class ReportCommand implements Callable<Integer> {
         saved();
         err.printf("report: %d findings written in %.1f s%n", rows.size(), (System.currentTimeMillis() - t0) / 1000.0);
         PrintWriter out = spec.commandLine().getOut();
-        long unexpected = rows.stream().filter(r -> r.outcome() == Finding.Outcome.UNEXPECTED).count();
-        long inconclusive = rows.stream().filter(r -> r.outcome() == Finding.Outcome.INCONCLUSIVE).count();
-        out.printf("%d results: %d as expected, %d unexpected, %d inconclusive%nreport: %s%n", rows.size(),
-                rows.size() - unexpected - inconclusive, unexpected, inconclusive,
-                ExplorerOptions.display(target.resolve("index.html")));
+        out.printf("%s%nreport: %s%n", Output.totals(rows), ExplorerOptions.display(target.resolve("index.html")));
         out.flush();
         return ExitCodes.of(rows);
     }

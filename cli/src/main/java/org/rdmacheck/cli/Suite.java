@@ -264,14 +264,21 @@ final class Suite {
         }
     }
 
-    /** @return {@code 3 results, 2 as expected, 1 inconclusive; 12,345 states} */
-    private static String summary(List<Finding> found) {
+    /**
+     * @return {@code 3 results, 2 as expected, 1 inconclusive; 12,345 states}; rows declared vacuous
+     *         (INCONCLUSIVE and as expected) are named apart: {@code 126 results, 126 as expected (2
+     *         inconclusive, declared vacuous)}
+     */
+    static String summary(List<Finding> found) {
         long unexpected = found.stream().filter(r -> r.outcome() == Finding.Outcome.UNEXPECTED).count();
         long inconclusive = found.stream().filter(r -> r.outcome() == Finding.Outcome.INCONCLUSIVE).count();
+        long vacuous = found.stream().filter(r -> r.outcome() == Finding.Outcome.AS_EXPECTED
+                && r.verdict() == Finding.Verdict.INCONCLUSIVE).count();
         long states = found.stream().mapToLong(r -> r.quantity("distinctStates").map(q -> (long) q.value())
                 .orElse(0L)).max().orElse(0);
-        return String.format(Locale.ROOT, "%d result%s, %d as expected%s%s%s", found.size(),
+        return String.format(Locale.ROOT, "%d result%s, %d as expected%s%s%s%s", found.size(),
                 found.size() == 1 ? "" : "s", found.size() - unexpected - inconclusive,
+                vacuous > 0 ? " (" + vacuous + " inconclusive, declared vacuous)" : "",
                 unexpected > 0 ? ", " + unexpected + " UNEXPECTED" : "",
                 inconclusive > 0 ? ", " + inconclusive + " inconclusive" : "",
                 states > 0 ? String.format(Locale.ROOT, "; %,d states", states) : "");

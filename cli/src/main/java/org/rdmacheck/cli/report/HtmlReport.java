@@ -217,17 +217,21 @@ public final class HtmlReport {
     private static void overview(StringBuilder sb, List<Finding> findings) {
         Map<String, long[]> byModel = new LinkedHashMap<>();
         for (Finding f : findings) {
-            long[] c = byModel.computeIfAbsent(f.model(), k -> new long[4]);
+            long[] c = byModel.computeIfAbsent(f.model(), k -> new long[5]);
             c[0]++;
             c[1 + f.outcome().ordinal()]++;
+            // an INCONCLUSIVE verdict the model declares (vacuity) is as expected, but never shown as a proof
+            c[4] += f.outcome() == Finding.Outcome.AS_EXPECTED && f.verdict() == Finding.Verdict.INCONCLUSIVE ? 1 : 0;
         }
         sb.append("<section id=\"overview\"><h2>By model</h2><table id=\"overview-table\"><thead><tr><th>model or "
-                + "task</th><th>results</th><th>as expected</th><th>unexpected</th><th>inconclusive</th></tr></thead>"
-                + "<tbody>\n");
+                + "task</th><th>results</th><th>as expected</th><th>unexpected</th><th>inconclusive</th>"
+                + "<th>of the expected, inconclusive (declared vacuous)</th></tr></thead><tbody>\n");
         byModel.forEach((m, c) -> sb.append(String.format(Locale.ROOT, "<tr class=\"%s\"><td><a href=\"#summary\" "
                         + "class=\"pick-model\" data-model=\"%s\">%s</a></td><td class=\"num\">%d</td>"
-                        + "<td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">%d</td></tr>%n",
-                c[2] > 0 ? "unexpected" : c[3] > 0 ? "inconclusive" : "", esc(m), esc(m), c[0], c[1], c[2], c[3])));
+                        + "<td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"num\">%d</td>"
+                        + "<td class=\"num\">%d</td></tr>%n",
+                c[2] > 0 ? "unexpected" : c[3] + c[4] > 0 ? "inconclusive" : "", esc(m), esc(m), c[0], c[1], c[2],
+                c[3], c[4])));
         sb.append("</tbody></table></section>\n");
     }
 

@@ -60,10 +60,12 @@ class GbnLivenessTest {
                 ((CheckResult.Violated) b).counterexample().steps());
     }
 
-    @Test
+    /** Both variants with Check-EPSN livelock when receptions are only weakly fair (docs/explorer.md). */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"ce", "improved"})
     @SuppressWarnings("unchecked")
-    void checkEpsnLivelocksWhenReceptionsAreOnlyWeaklyFair() {
-        CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) GBN.build("ce", Params.empty());
+    void checkEpsnLivelocksWhenReceptionsAreOnlyWeaklyFair(String variant) {
+        CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) GBN.build(variant, Params.empty());
         GoBackN m = (GoBackN) spec.model();
         Liveness<LayoutState> weak = Liveness.eventually("DeliveredUnderWeakFairness", m::done,
                 new Fairness("each non-loss action", Fairness.Strength.WEAK, Fairness.Scope.EACH,
