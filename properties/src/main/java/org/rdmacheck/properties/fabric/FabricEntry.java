@@ -238,6 +238,26 @@ public final class FabricEntry implements ModelEntry {
                         + "closes VL0 to both (16 steps; with one background packet it holds)",
                         plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
                         with(REPAIRED_DEFAULTS, "topology", "leafspine:tors=3,spines=2,hosts=1", "flows", "0-2,1-2")),
+                // seed 004, 4: PFC resumes once the queue falls below t_PFC by two MTU (pfc-hysteresis 2). Every
+                // other row runs pfc-hysteresis 1, where the pause is the occupancy's: these two run the resume
+                // rule under contention. xoff 3 is the least at which 2 is accepted with 2 background packets
+                new VariantSpec("repaired-hysteresis", "the repairs (as repaired, at its defaults: two opposing "
+                        + "2-packet messages, 1 token, 2 background packets) at xoff 3 with PFC hysteresis of 2 "
+                        + "packets (seed 004, 4: a paused buffer resumes its upstream at xon 1): every property holds, "
+                        + "as at pfc-hysteresis 1, and ResumeAtXon sees pause bits cleared", Set.of(), Origin.REPAIR,
+                        with(REPAIRED_DEFAULTS, "xoff", "3", "pfc-hysteresis", "2")),
+                new VariantSpec("repaired-incast-hysteresis", "the repairs (as repaired-incast: h0->h2, h1->h2 on "
+                        + "the 3x2 leaf-spine, 2-packet messages, 1 token, 2 background packets) at xoff 3 with PFC "
+                        + "hysteresis of 2 packets (resume at 1), where with pfc-hysteresis 1 every property holds: "
+                        + "leaf2 (a background packet on its port to h2) deflects h1's message to spine1, which sends "
+                        + "h1's first packet back into spine1->leaf2 behind h0's two (3: paused); leaf2 deflects h0's "
+                        + "first packet to spine1 behind h1's second, and a background packet fills that buffer (3: "
+                        + "paused). spine1->leaf2 now holds 2, above xon, and stays paused: spine1's head (h1's second "
+                        + "packet) needs it, leaf2's head (h0's second) is pinned by its entry to spine1's full buffer, "
+                        + "and follow closes VL0 to both (14 steps). Without hysteresis the buffer at 2 would be open: "
+                        + "the resume rule closes the credit loop", plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        with(REPAIRED_DEFAULTS, "topology", "leafspine:tors=3,spines=2,hosts=1", "flows", "0-2,1-2",
+                                "xoff", "3", "pfc-hysteresis", "2")),
                 new VariantSpec("repaired-three-flows", "the repairs (as repaired) on the 3x2 leaf-spine with three short "
                         + "messages h0->h2, h1->h2, h2->h0, 2 tokens, xoff 3, one background packet and a one-entry DFT: "
                         + "leaf2 (the background packet on its port to h2) deflects h1's first packet to spine1, which "
