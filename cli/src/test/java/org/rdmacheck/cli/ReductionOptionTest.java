@@ -46,4 +46,18 @@ class ReductionOptionTest {
         assertTrue(r.err().contains("--reduction ample: expected none, deadlock or safety"), r.err());
         assertEquals(0, Files.list(tmp).count());
     }
+
+    /**
+     * all --symmetry names, in one line, the models of the run none of whose variants declares a
+     * symmetric set (abp), and not a model one of whose variants does (dasr), as check says it of one.
+     */
+    @Test
+    void allWarnsOfModelsWithoutASymmetricSet() {
+        Run r = run("all", "--model", "abp", "--model", "dasr", "--symmetry", "--max-time", "1ms", "--no-save");
+        assertTrue(r.err().contains("warning: --symmetry: abp declares no symmetric set"), r.err());
+        assertTrue(r.err().lines().filter(l -> l.startsWith("warning: --symmetry")).noneMatch(l -> l.contains("dasr")),
+                r.err());
+        assertTrue(run("all", "--model", "abp", "--max-time", "1ms", "--no-save").err().lines()
+                .noneMatch(l -> l.startsWith("warning: --symmetry")));
+    }
 }
