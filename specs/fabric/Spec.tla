@@ -392,6 +392,17 @@ ResumeAtXon == [][\A b \in Buffers :
                     paused[b + 1] /\ ~paused'[b + 1]
                     => background'[b + 1] + Len(buffers'[b + 1]) <= Xoff - PfcHysteresis]_vars
 
+\* No pause flapping, the purpose seed 004 §4 gives the two MTU: at most one PAUSE/RESUME pair per
+\* PfcHysteresis packets dequeued, stated without a counter.  Every PAUSE (a pause bit set) leaves its
+\* buffer at Xoff or more and every RESUME (a bit cleared) at Xoff - PfcHysteresis or less, so between
+\* a PAUSE and the next RESUME the buffer loses PfcHysteresis packets or more (dequeued, or dropped by a
+\* failure), and between a RESUME and the next PAUSE it takes as many.  The second half is ResumeAtXon;
+\* the first no knock-out removes (TLC only: the Java catalogue states ResumeAtXon alone).
+NoPauseFlapping ==
+    [][\A b \in Buffers :
+         /\ ~paused[b + 1] /\ paused'[b + 1] => background'[b + 1] + Len(buffers'[b + 1]) >= Xoff
+         /\ paused[b + 1] /\ ~paused'[b + 1] => background'[b + 1] + Len(buffers'[b + 1]) <= Xoff - PfcHysteresis]_vars
+
 \* The moves the step's routing decision offered: a host's send (the flow whose sent grew) or the
 \* forward of a switch buffer's head (the buffer that lost its head to a switch).
 StepHops ==

@@ -198,6 +198,27 @@ class MutatedSpecTest {
         assertNotEquals(0, r.stats().distinctStates());
     }
 
+    /**
+     * seed 004, 4: the two MTU of hysteresis are there against pause flapping. A fabric twin whose buffer
+     * pauses its upstream one packet early (at Xoff - 1) keeps ResumeAtXon and LosslessBuffers' bound, but
+     * no longer takes PfcHysteresis packets between a RESUME and the next PAUSE: NoPauseFlapping fails, on
+     * MCSpec's constants with pfc-hysteresis 2 (resume at 1) and no failure.
+     */
+    @org.junit.jupiter.api.Test
+    void anEarlyPauseFlaps(@TempDir Path dir) throws IOException {
+        Path folder = ManifestConformanceTest.specsRoot().resolve("fabric");
+        String line = "IF n >= Xoff THEN TRUE";
+        String text = Files.readString(folder.resolve("Spec.tla"));
+        assertEquals(1, occurrences(text, line), () -> "fabric/Spec.tla no longer says exactly once: " + line);
+        Files.writeString(dir.resolve("Spec.tla"), text.replace(line, "IF n >= Xoff - 1 THEN TRUE"));
+        Files.copy(folder.resolve("MCSpec.tla"), dir.resolve("MCSpec.tla"));
+        Files.copy(folder.resolve("MCSpec.cfg"), dir.resolve("MCSpec.cfg"));
+        TlcReport r = TLC.check(TlcRequest.of(dir.resolve("MCSpec.tla"), dir.resolve("MCSpec.cfg"))
+                .withConstants(Map.of("PfcHysteresis", "2", "Failures", "0")).withInvariants(List.of())
+                .withProperties(List.of("NoPauseFlapping")).withCheckDeadlock(false));
+        assertInstanceOf(CheckResult.Violated.class, r.result("NoPauseFlapping"), r::detail);
+    }
+
     private static int occurrences(String text, String s) {
         int n = 0;
         for (int i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + 1)) {
