@@ -199,28 +199,48 @@ public final class Conformance {
         List<CheckSpec<?>> specs = new ArrayList<>();
         List<Map<String, String>> constants = new ArrayList<>();
         List<SpecManifest.Configuration> templates = new ArrayList<>();
+        List<Optional<SpecManifest.Configuration>> liveTemplates = new ArrayList<>();
         for (Comparison c : comparisons) {
             CheckSpec<?> spec = Catalog.find(c.manifest().javaModel()).build(c.variant(), c.params());
             specs.add(spec);
             constants.add(constants(c.manifest(), spec));
             templates.add(template(c.manifest(), c.variant()));
+            liveTemplates.add(liveTemplate(c.manifest(), c.variant(), spec));
         }
         // no manifest says which properties fail here: TLC runs until every property it checks is settled
-        // (settleEach), and any it still leaves open keeps the result open
-        List<TlcReport> settled = settleAll(java.util.stream.IntStream.range(0, comparisons.size())
+        // (settleEach), and any it still leaves open keeps the result open; the liveness runs follow the others
+        List<TlcRequest> requests = new ArrayList<>(java.util.stream.IntStream.range(0, comparisons.size())
                 .mapToObj(i -> request(comparisons.get(i).manifest(), templates.get(i), constants.get(i))).toList());
+        int[] liveRun = new int[comparisons.size()];
+        for (int i = 0; i < comparisons.size(); i++) {
+            liveRun[i] = liveTemplates.get(i).isEmpty() ? -1 : requests.size();
+            if (liveRun[i] >= 0) {
+                requests.add(request(comparisons.get(i).manifest(), liveTemplates.get(i).get(), constants.get(i)));
+            }
+        }
+        List<TlcReport> settled = settleAll(requests);
         List<ConformanceResult> out = new ArrayList<>();
         for (int i = 0; i < comparisons.size(); i++) {
             SpecManifest m = comparisons.get(i).manifest();
             CheckSpec<?> spec = specs.get(i);
-            TlcRun t = runTlc(m, templates.get(i), constants.get(i), true, settled.get(i), null);
-            ExplorationReport r = new Explorer(explorer.withSymmetry(false)).check(spec);
-            Map<String, String> java = verdicts(r.results());
+            TlcReport tlcReport = liveRun[i] < 0 ? settled.get(i) : withResultsOf(settled.get(i), settled.get(liveRun[i]));
+            TlcRun t = runTlc(m, templates.get(i), constants.get(i), true, tlcReport, null);
+            // the Java model's liveness properties TLC checks here, in the safety run or the liveness run
+            List<String> temporal = new ArrayList<>(templates.get(i).properties());
+            liveTemplates.get(i).ifPresent(c -> temporal.addAll(c.properties()));
+            Optional<LivenessSpec<?>> live = liveness(m, spec, temporal);
+            ExplorationReport r = live.isEmpty() ? new Explorer(explorer.withSymmetry(false)).check(spec)
+                    : exploreWithGraph(spec, live.get());
+            Map<String, String> java = new LinkedHashMap<>(verdicts(r.results()));
+            if (live.isPresent()) {
+                java.putAll(verdicts(new LivenessChecker(explorer.withSymmetry(false)).check(live.get(), r).results()));
+            }
             List<String> mismatches = new ArrayList<>();
             List<ConformanceResult.Unsettled> unsettled = new ArrayList<>();
             compare(t, r, java, mismatches, unsettled);
             settledOnBothSides(t.verdicts, java, t.report, r, unsettled);
-            List<String> notCompared = oneSided(t.verdicts, java, unsettled);
+            List<String> notCompared = oneSided(t.verdicts, java, unsettled,
+                    Catalog.find(m.javaModel()).failureShownBy());
             out.add(new ConformanceResult(m.folder().getFileName().toString(), comparisons.get(i).variant() + " "
                     + spec.parameters(), constants.get(i), t.distinct, r.stats().distinctStates(), t.verdicts, java,
                     mismatches, unsettled, notCompared));
@@ -261,6 +281,19 @@ public final class Conformance {
      */
     static List<String> oneSided(Map<String, String> tlc, Map<String, String> java,
                                  List<ConformanceResult.Unsettled> unsettled) {
+        return oneSided(tlc, java, unsettled, Map.of());
+    }
+
+    /**
+     * As {@link #oneSided(Map, Map, List)}, but a one-sided violation of a property whose failure the
+     * model entry says another shows ({@code ModelEntry.failureShownBy}: Completion by Delivered) is
+     * compared when that other is violated on both sides: listed as not compared, the failure confirmed.
+     *
+     * @param shownBy property to the property both sides decide whose violation its violation implies
+     * @return the one-sided properties
+     */
+    static List<String> oneSided(Map<String, String> tlc, Map<String, String> java,
+                                 List<ConformanceResult.Unsettled> unsettled, Map<String, String> shownBy) {
         List<String> out = new ArrayList<>();
         if (java.isEmpty()) {
             return out; // no Java twin: nothing is compared by property
@@ -270,6 +303,13 @@ public final class Conformance {
             Map<String, String> other = side[0].equals("TLC") ? java : tlc;
             mine.forEach((p, v) -> {
                 if (!other.containsKey(p)) {
+                    String by = shownBy.get(p);
+                    if (v.equals("VIOLATED") && by != null && "VIOLATED".equals(tlc.get(by))
+                            && "VIOLATED".equals(java.get(by))) {
+                        out.add(p + " (" + side[0] + " only, VIOLATED; the failure compared through " + by
+                                + ", violated on both sides)");
+                        return;
+                    }
                     out.add(p + " (" + side[0] + " only, " + v + ")");
                     if (v.equals("VIOLATED")) {
                         unsettled.add(new ConformanceResult.Unsettled(CheckResult.InconclusiveReason.NOT_CHECKED,
@@ -566,6 +606,50 @@ public final class Conformance {
         Optional<LivenessSpec<?>> declared = Catalog.find(m.javaModel()).liveness(spec);
         return declared.<LivenessSpec<?>>map(l -> l.selecting(p -> properties.contains(p.name())))
                 .filter(l -> !l.properties().isEmpty());
+    }
+
+    /**
+     * The configuration whose temporal properties TLC checks beside a variant's comparison: the
+     * manifest's first (without symmetry, with a configuration file of its own) that has TLC check a
+     * liveness property the Java model declares, for the same variant, or for a variant with the same
+     * TLA+ constants at the same Java parameters (gbn-timed's live-gbn-five-packets for
+     * gbn-five-packets); its invariants left out, its liveness properties only. None for a variant no
+     * such configuration is about.
+     *
+     * @param m       the manifest
+     * @param variant the Java variant compared
+     * @param spec    its check, parameters resolved
+     * @return the liveness template, if any
+     */
+    static Optional<SpecManifest.Configuration> liveTemplate(SpecManifest m, String variant, CheckSpec<?> spec) {
+        org.rdmacheck.properties.catalog.ModelEntry entry = Catalog.find(m.javaModel());
+        Optional<LivenessSpec<?>> declared = entry.liveness(spec);
+        if (declared.isEmpty()) {
+            return Optional.empty();
+        }
+        java.util.Set<String> names = new java.util.HashSet<>();
+        declared.get().properties().forEach(p -> names.add(p.name()));
+        Map<String, Map<String, String>> vs = m.constantMapping().variants();
+        for (SpecManifest.Configuration c : m.configurations()) {
+            List<String> props = c.properties().stream().filter(names::contains).toList();
+            if (c.symmetry() || c.variant() == null || c.config() == null || props.isEmpty()) {
+                continue;
+            }
+            boolean same = variant.equals(c.variant()) || java.util.Objects.equals(vs.get(variant), vs.get(c.variant()))
+                    && entry.build(c.variant(), Params.of(c.parameters())).parameters().equals(spec.parameters());
+            if (same) {
+                return Optional.of(new SpecManifest.Configuration(c.name(), c.config(), c.variant(), c.parameters(),
+                        c.constants(), List.of(), props, false, c.slow(), false, c.expect()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** @return the first report with the results of the second added (a liveness run beside the safety one) */
+    private static TlcReport withResultsOf(TlcReport first, TlcReport second) {
+        List<CheckResult> results = new ArrayList<>(first.results());
+        results.addAll(second.results());
+        return new TlcReport(results, first.stats(), first.status(), first.outcome(), first.detail(), first.warnings());
     }
 
     /**

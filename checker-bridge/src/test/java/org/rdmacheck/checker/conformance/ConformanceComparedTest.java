@@ -69,6 +69,24 @@ class ConformanceComparedTest {
     }
 
     /**
+     * gbn-no-rto fails Completion (AG EF done), which the twin does not state; the comparison also has
+     * both sides decide Delivered (TLC on live-gbn-no-rto's MCLiveness.cfg, the explorer on its graph),
+     * and Completion's failure implies Delivered's (ModelEntry.failureShownBy): both violate it, so the
+     * failure is compared and the result CONFORMS, where it stayed open before.
+     */
+    @Test
+    void aFailureTheTwinDoesNotStateIsComparedThroughTheLivenessPropertyItImplies() {
+        ConformanceResult r = CONFORMANCE.compare(SpecManifest.read(ManifestConformanceTest.specsRoot()
+                .resolve("gbn-timed")), "gbn-no-rto", Params.of(Map.of()));
+        assertTrue(r.conforms(), r.mismatches() + " " + r.unsettled());
+        assertEquals("VIOLATED", r.tlcVerdicts().get("Delivered"));
+        assertEquals("VIOLATED", r.javaVerdicts().get("Delivered"));
+        assertEquals("VIOLATED", r.javaVerdicts().get("Completion"));
+        assertTrue(r.notCompared().stream().anyMatch(n -> n.startsWith("Completion (explorer only, VIOLATED; the "
+                + "failure compared through Delivered")), r.notCompared().toString());
+    }
+
+    /**
      * A knock-out reaches the twin as a member of its Knockouts constant: gbn-timed's rto-restart at
      * its coverage scope (the ACK timer runs from the first unacknowledged send) gives TLC and the
      * explorer the same graph and the same premature timeout.

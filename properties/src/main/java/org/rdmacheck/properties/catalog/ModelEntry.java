@@ -67,6 +67,19 @@ public interface ModelEntry {
     }
 
     /**
+     * Properties the TLA+ twin does not state whose violation implies the violation of a liveness
+     * property both sides decide: a conformance comparison that finds the latter violated by TLC and by
+     * the explorer has compared the failure, though not the property itself (Completion, AG EF done,
+     * fails only where a reachable state cannot complete, so a fair behaviour through it never does:
+     * {@code <>done} under any fairness the model can meet fails too). Empty by default.
+     *
+     * @return property name to the liveness property whose violation it implies
+     */
+    default Map<String, String> failureShownBy() {
+        return Map.of();
+    }
+
+    /**
      * Invariants of the form "antecedent implies consequent" whose antecedent a configuration may
      * never reach: per such property of the check, the invariant "the antecedent does not hold".
      * The check runs it beside the property in the same exploration; if it holds in every

@@ -183,6 +183,12 @@ public final class TimedGbnEntry implements ModelEntry {
      * with no RTO: the sender stops, stuttering fairly), and the ACK-request rule (gbn-five-packets:
      * the RTO resends the same window for ever, time passing).
      */
+    /** Completion (AG EF done) failing means a reachable state cannot complete: Delivered fails with it. */
+    @Override
+    public Map<String, String> failureShownBy() {
+        return Map.of(TimedGbnProperties.PROGRESS, TimedGbnProperties.DELIVERED);
+    }
+
     @Override
     @SuppressWarnings("unchecked")
     public java.util.Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
