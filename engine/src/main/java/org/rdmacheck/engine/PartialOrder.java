@@ -84,15 +84,23 @@ final class PartialOrder {
     /**
      * The audit of the footprints a reduction relies on ({@link WriteAudit}): every step of every
      * state expanded under the reduction (the steps left out too) is checked to change only slots
-     * its group declares written; the first undeclared write (least state number) is kept, and makes
-     * the run's proofs inconclusive ({@link RunReport}).
+     * its group declares written; and the reads, on a sample of the expanded states
+     * ({@link org.rdmacheck.model.layout.ReadAudit}: every state numbered below {@link #READ_PREFIX} and
+     * every {@link #READ_STRIDE}-th after, one header field each, in turn): the groups that do not
+     * declare the field read must behave the same when it changes. The first undeclared write or
+     * read (least state number) is kept, and makes the run's proofs inconclusive ({@link RunReport}).
      */
     static final class Writes {
         final WriteAudit audit;
         private Finding finding;
 
-        /** An undeclared write: the state (its number in traces) and what the step changed. */
+        /** An undeclared write or read: the state (its number in traces) and what the step changed or read. */
         record Finding(int state, String detail) { }
+
+        /** the states numbered below this have their reads audited (one header field each, in turn) */
+        static final int READ_PREFIX = 256;
+        /** after them, one state in this many */
+        static final int READ_STRIDE = 1_024;
 
         Writes(LayoutModel model) {
             this.audit = new WriteAudit(model);
@@ -448,6 +456,9 @@ final class PartialOrder {
         private final StateEnabling nes;
         private final Writes writes;
         private final Map<Long, Integer> codeAudit = new HashMap<>();
+        /** this worker's read audit (its counter of skipped states is its own) */
+        private final org.rdmacheck.model.layout.ReadAudit reads;
+        private final List<org.rdmacheck.model.layout.Field> readFields;
         private long reducedStates;
         private long skipped;
 
@@ -462,6 +473,31 @@ final class PartialOrder {
             this.work = new long[groups.words()];
             this.best = new long[groups.words()];
             this.nes = new StateEnabling(groups);
+            this.reads = writes == null ? null : new org.rdmacheck.model.layout.ReadAudit(groups.model);
+            this.readFields = reads == null ? List.of() : reads.fields();
+        }
+
+        /**
+         * Audits the reads of one expanded state's groups ({@link org.rdmacheck.model.layout.ReadAudit}) when
+         * it is sampled ({@link Writes#READ_PREFIX}, {@link Writes#READ_STRIDE}): one header field, by
+         * state number in turn, changed to its other values.
+         *
+         * @param v   packed values
+         * @param off the state's first value
+         * @param idx its number
+         */
+        void auditReads(int[] v, int off, int idx) {
+            if (readFields.isEmpty() || idx >= Writes.READ_PREFIX && idx % Writes.READ_STRIDE != 0) {
+                return;
+            }
+            Writes.Finding f = writes.finding();
+            if (f != null && f.state() <= idx) {
+                return;
+            }
+            int[] a = java.util.Arrays.copyOfRange(v, off, off + groups.model.layout().length(v, off));
+            org.rdmacheck.model.layout.Field x = readFields.get((idx / (idx < Writes.READ_PREFIX ? 1 : Writes.READ_STRIDE))
+                    % readFields.size());
+            reads.check(a, List.of(x)).ifPresent(r -> writes.record(idx, "in state " + idx + ", " + r.detail()));
         }
 
         /**
@@ -521,6 +557,7 @@ final class PartialOrder {
             for (int i = 0; i < states && (f == null || f.state() > base + i); i++) {
                 int[] pv = parents.values(from + i);
                 int po = parents.start(from + i);
+                auditReads(pv, po, base + i);
                 for (int k = firsts[i]; k < firsts[i + 1]; k++) {
                     long code = codes[k];
                     Integer g = codeAudit.get(code);
@@ -549,6 +586,7 @@ final class PartialOrder {
             }
             int[] a = new int[from.length()];
             from.copyTo(a, 0);
+            auditReads(a, 0, idx);
             for (Transition<S> t : ts) {
                 int g = writes.audit.group(groups.model.group(t.action()));
                 org.rdmacheck.model.layout.LayoutState to = (org.rdmacheck.model.layout.LayoutState) t.next();

@@ -132,7 +132,7 @@ class FabricReductionTest {
         for (int p = 0; p < full.results().size(); p++) {
             CheckResult f = full.results().get(p);
             CheckResult r = safety.results().get(p);
-            assertEquals(f.getClass(), r.getClass(), at + " " + f.property());
+            assertEquals(f.getClass(), r.getClass(), at + " " + f.property() + ": " + r);
             CheckResult d = deadlock.results().get(p);
             if (f.property().equals("DeadlockFree")) {
                 assertEquals(f.getClass(), d.getClass(), at);

@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.engine.ExplorationReport;
@@ -24,16 +25,21 @@ import org.rdmacheck.model.layout.Footprint;
 import org.rdmacheck.model.layout.ForwardingLayoutModel;
 import org.rdmacheck.model.layout.LayoutModel;
 import org.rdmacheck.model.layout.LayoutState;
+import org.rdmacheck.model.layout.ReadAudit;
 import org.rdmacheck.model.layout.Slot;
 import org.rdmacheck.model.layout.WriteAudit;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.Catalog;
 
 /**
- * The write audit of footprints ({@link WriteAudit}), in a test and at run time under
- * {@code --reduction}: a planted undeclared write (Go-Back-N's {@code LoseData} declared without
+ * The audit of footprints, in a test and at run time under {@code --reduction}: the writes
+ * ({@link WriteAudit}): a planted undeclared write (Go-Back-N's {@code LoseData} declared without
  * its write of the loss budget {@code lossesLeft}) is found on the reachable graph, and makes a
- * reduced run's proofs INCONCLUSIVE naming the step and the slot; the honest declaration passes.
+ * reduced run's proofs INCONCLUSIVE naming the step and the slot; and the reads ({@link ReadAudit}):
+ * every catalogue variant's footprints at its defaults, a planted undeclared read ({@code LoseData}
+ * declared without its read of {@code lossesLeft}) found by the test and making the reduced run
+ * INCONCLUSIVE, and every model family's footprints with every read left out found. The honest
+ * declarations pass.
  */
 class FootprintAuditTest {
 
@@ -110,6 +116,131 @@ class FootprintAuditTest {
         }
         assertTrue(planted.results().stream().anyMatch(r -> r instanceof CheckResult.Inconclusive i
                 && i.reason().startsWith("a footprint is wrong")), planted.results().toString());
+    }
+
+    // ---- reads ----
+
+    /**
+     * @param budget perturbed expansions to spend (each state audited costs one per other value of
+     *               each header field, about three per field)
+     * @param within the states of the breadth-first order the audited ones are spread over
+     * @param audited receives how many states were audited
+     * @return the first undeclared read ({@link ReadAudit}) on states spread over the first
+     *         {@code within} states of the breadth-first order, as many as the budget allows (at
+     *         least 20)
+     */
+    static Optional<ReadAudit.Finding> firstUnread(LayoutModel m, int within, int budget, int[] audited) {
+        List<LayoutState> order = new ArrayList<>(m.initialStates());
+        Set<LayoutState> seen = new HashSet<>(order);
+        for (int i = 0; i < order.size() && order.size() < within; i++) {
+            m.successors(order.get(i), t -> {
+                if (seen.size() < within && seen.add(t.next())) {
+                    order.add(t.next());
+                }
+            });
+        }
+        ReadAudit audit = new ReadAudit(m);
+        int perState = 1 + 3 * audit.fields().size();
+        int states = Math.min(order.size(), Math.max(20, budget / perState));
+        for (int k = 0; k < states; k++) {
+            LayoutState s = order.get((int) ((long) k * order.size() / states));
+            int[] v = new int[s.length()];
+            s.copyTo(v, 0);
+            audited[0]++;
+            Optional<ReadAudit.Finding> f = audit.check(v);
+            if (f.isPresent()) {
+                return f;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Every catalogue variant with footprints, at its defaults: states spread over the first 2,000,
+     * 1,500 perturbed expansions each (about 4 s for the 137 variants, so in the default tier).
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("org.rdmacheck.engine.por.CatalogReductionTest#layoutVariants")
+    void everyReadIsDeclared(String model, String variant) {
+        LayoutModel m = (LayoutModel) Catalog.find(model).build(variant, Params.empty()).model();
+        int[] audited = {0};
+        assertEquals(Optional.empty(), firstUnread(m, 2_000, 1_500, audited).map(ReadAudit.Finding::detail),
+                model + " " + variant);
+        assertTrue(audited[0] >= 1, model + " " + variant);
+    }
+
+    /** The same over the first 20,000 states, 40,000 perturbed expansions each. */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("org.rdmacheck.engine.por.CatalogReductionTest#layoutVariants")
+    @org.junit.jupiter.api.Tag("slow")
+    void everyReadIsDeclaredOnMoreStates(String model, String variant) {
+        LayoutModel m = (LayoutModel) Catalog.find(model).build(variant, Params.empty()).model();
+        assertEquals(Optional.empty(), firstUnread(m, 20_000, 40_000, new int[1]).map(ReadAudit.Finding::detail),
+                model + " " + variant);
+    }
+
+    @Test
+    void theReadAuditFindsThePlantedRead() {
+        LayoutModel planted = new Unread((LayoutModel) gbn(false).model(), "LoseData", "lossesLeft");
+        Optional<ReadAudit.Finding> f = firstUnread(planted, 2_000, 1_500, new int[1]);
+        assertTrue(f.isPresent());
+        assertEquals("LoseData", f.get().group());
+        assertEquals("lossesLeft", f.get().field().name());
+    }
+
+    @ParameterizedTest(name = "packed successors {0}")
+    @ValueSource(booleans = {true, false})
+    void anUndeclaredReadMakesTheReducedRunInconclusive(boolean packed) {
+        ExplorerSettings s = ExplorerSettings.defaults().withThreads(2).withPackedSuccessors(packed)
+                .withReduction(Reduction.SAFETY);
+        CheckSpec<LayoutState> honest = gbn(false);
+        CheckSpec<LayoutState> planted = new CheckSpec<>(honest.modelName(), honest.variant(), honest.parameters(),
+                new Unread((LayoutModel) honest.model(), "LoseData", "lossesLeft"), honest.properties(),
+                honest.expectedViolations());
+        ExplorationReport r = new Explorer(s).check(planted);
+        for (CheckResult c : r.results()) {
+            assertFalse(c instanceof CheckResult.Verified, c.toString());
+        }
+        assertTrue(r.results().stream().anyMatch(c -> c instanceof CheckResult.Inconclusive i
+                && i.cause() == CheckResult.InconclusiveReason.REDUCED_SPACE
+                && i.reason().startsWith("a footprint is wrong")
+                && i.reason().contains("group LoseData behaves differently when lossesLeft is")), r.results().toString());
+    }
+
+    /** Each model family's footprints with every read left out: the audit finds one on each. */
+    @ParameterizedTest(name = "{0} {1}")
+    @org.junit.jupiter.params.provider.CsvSource({"gbn, improved", "dasr, persistent", "partition, paper",
+            "fabric, ecn-first", "gbn-timed, improved"})
+    void footprintsReadingNothingAreFound(String model, String variant) {
+        LayoutModel m = (LayoutModel) Catalog.find(model).build(variant, Params.empty()).model();
+        assertTrue(firstUnread(new Unread(m, null, null), 2_000, 1_500, new int[1]).isPresent(), model);
+    }
+
+    /**
+     * A layout model whose footprint of one group leaves out one slot it reads: the planted error
+     * (group and slot null: every group reads nothing).
+     */
+    private record Unread(LayoutModel real, String group, String slot) implements ForwardingLayoutModel {
+
+        @Override
+        public LayoutModel delegate() {
+            return real;
+        }
+
+        @Override
+        public List<Footprint> footprints() {
+            List<Footprint> out = new ArrayList<>();
+            for (Footprint f : real.footprints()) {
+                Set<Slot> reads = new HashSet<>(f.reads());
+                if (group == null) {
+                    reads.clear();
+                } else if (f.action().equals(group)) {
+                    reads.removeIf(s -> s.name().equals(slot));
+                }
+                out.add(new Footprint(f.action(), reads, f.writes(), f.lastResort()));
+            }
+            return out;
+        }
     }
 
     /**

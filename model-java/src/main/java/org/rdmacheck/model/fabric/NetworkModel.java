@@ -833,6 +833,9 @@ public final class NetworkModel implements LayoutModel {
             } else {
                 int v = t.arcTo(arc);
                 List<Slot> r = new ArrayList<>(self);
+                if (g.paused != null) {
+                    r.add(g.background[b / 2]); // as Deliver: the pause bit settles on the occupancy, background included
+                }
                 r.addAll(around(v));
                 List<Slot> w = new ArrayList<>(self);
                 w.addAll(outOf(v));
