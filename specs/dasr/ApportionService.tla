@@ -11,9 +11,12 @@
 (* sender has not failed), which senders the receiver counts, which ones  *)
 (* it has heard from in the current soft-state period (III-B: "each sender *)
 (* in the AUSS is associated with a timestamp of the flow's last packet"), *)
-(* the n each sender was last granted (0: none), whether the receiver      *)
-(* defers to DCQCN (non-receiver congestion) and whether it forwards ECN   *)
-(* feedback. The period itself, its length and the timer are not here.    *)
+(* the n each sender was last granted (0: none), the n each sender applies *)
+(* (its rate is the line rate / n), whether the receiver defers to DCQCN   *)
+(* (non-receiver congestion), whether it forwards ECN feedback, and what   *)
+(* the last observation window showed the receiver (the environment's     *)
+(* input: no ECN marks, marks at line rate, or marks below line rate).    *)
+(* The period itself, its length and the timer are not here.              *)
 (*                                                                         *)
 (* The promises, each a conjunct of Next (a step of the receiver may do   *)
 (* anything that keeps them):                                              *)
@@ -41,13 +44,32 @@
 (*  WithinCapacity -- once every active sender of a tenant holds its       *)
 (*               current share, their rates sum to at most the line rate   *)
 (*               (III-A: "an accurate and precise rate not to exceed").    *)
-(* The liveness promise, LiveSpec:                                        *)
+(*  LineRateStart -- a sender whose flow begins after it was idle (neither *)
+(*               active nor counted) applies n = 1 (III-A: "All flows     *)
+(*               begin at the full line rate because (1) we want to avoid *)
+(*               penalizing the latency of short flows").                  *)
+(*  FollowsCongestion -- the receiver defers to DCQCN only after a window  *)
+(*               with marks below the line rate, and after such a window   *)
+(*               it does defer and sends the marks back (III-C: at line   *)
+(*               rate with marks, "This condition triggers DSR ... while  *)
+(*               suppressing the ECN marks on the returning ACKs"; below  *)
+(*               line rate with marks, Dart enters Non Receiver           *)
+(*               Congestion, "the receiver allows ECN marks, which        *)
+(*               trigger DCQCN at the senders"); ECN feedback goes back    *)
+(*               after such a window only.                                 *)
+(* The liveness promises, LiveSpec:                                       *)
 (*  Forgotten -- a sender counted but no longer active (it failed) leaves  *)
 (*               the count (III-B: "Any flow that is idle for long ... is  *)
 (*               assumed to be dead and eliminated from the AUSS"; III-E:  *)
 (*               "Any flow in the AUSS ... will naturally timeout and exit *)
 (*               the AUSS when senders fail"), so a failed sender does not *)
 (*               throttle the live ones for ever.                          *)
+(*  Served    -- an active sender is eventually sent its current share     *)
+(*               (III-A/B: DASR "specifies the appropriate sending rate in *)
+(*               one RTT without repeated adjustments"; "converging in    *)
+(*               only one RTT"), unless it stops being active first: a    *)
+(*               receiver that never sends n leaves its senders at line   *)
+(*               rate for ever. Which RTT is not said here (no clock).    *)
 (* Not promised here: the rates' convergence under persistent combined     *)
 (* congestion (III-C; the twin's RatesSettle).                             *)
 (***************************************************************************)
@@ -65,9 +87,14 @@ VARIABLES
     grant,            \* [Senders -> Nat]: the n last granted to each sender, 0 = none
     dcqcnOnly,        \* the receiver defers to DCQCN (non-receiver congestion)
     echo,             \* ECN feedback forwarded to the senders
-    heard             \* senders heard from in the current soft-state period
+    heard,            \* senders heard from in the current soft-state period
+    applied,          \* [Senders -> Nat]: the n each sender applies (rate = line rate / n)
+    seen              \* what the last observation window showed: "none" (no ECN marks, or no window
+                      \* yet), "marksAtLineRate", "marksBelowLineRate" (the receive throughput below line rate)
 
-vars == <<active, counted, grant, dcqcnOnly, echo, heard>>
+vars == <<active, counted, grant, dcqcnOnly, echo, heard, applied, seen>>
+
+Signals == {"none", "marksAtLineRate", "marksBelowLineRate"}
 
 TenantSenders(t) == {s \in Senders : TenantOf(s) = t}
 Max(a, b) == IF a >= b THEN a ELSE b
@@ -80,6 +107,7 @@ TypeOK ==
     /\ active \subseteq Senders /\ counted \subseteq Senders
     /\ grant \in [Senders -> Nat] /\ dcqcnOnly \in BOOLEAN /\ echo \in BOOLEAN
     /\ heard \subseteq Senders
+    /\ applied \in [Senders -> Nat] /\ seen \in Signals
 
 Counted == active \subseteq counted
 Begun == active' \ active \subseteq heard'
@@ -91,27 +119,40 @@ WithinCapacity ==
         LET A == active \cap TenantSenders(t) IN
         (~dcqcnOnly /\ \A s \in A : grant[s] = Share(s, counted, dcqcnOnly))
             => SumOver([s \in A |-> LineRate \div grant[s]], A) <= LineRate
+LineRateStart == \A s \in Senders : (s \notin active /\ s \notin counted /\ s \in active') => applied'[s] = 1
+FollowsCongestion ==
+    /\ dcqcnOnly => seen = "marksBelowLineRate"
+    /\ echo => seen = "marksBelowLineRate"
+    /\ seen = "marksBelowLineRate" => dcqcnOnly /\ echo
 
 Init ==
     /\ active = {} /\ counted = {}
     /\ grant = [s \in Senders |-> 0]
     /\ dcqcnOnly = FALSE /\ echo = FALSE
     /\ heard = {}
+    /\ applied = [s \in Senders |-> 1]
+    /\ seen = "none"
 
 Next ==
     /\ active' \subseteq Senders /\ counted' \subseteq Senders
     /\ dcqcnOnly' \in BOOLEAN /\ echo' \in BOOLEAN
     /\ heard' \subseteq Senders
+    /\ seen' \in Signals
     /\ Counted'
     /\ Begun
     /\ Isolated
     /\ Granted
     /\ OneThrottle'
     /\ WithinCapacity'
+    /\ LineRateStart
+    /\ FollowsCongestion'
 
 Spec == Init /\ [][Next]_vars
 
 Forgotten == \A s \in Senders : (s \in counted /\ s \notin active) ~> (s \notin counted \/ s \in active)
 
-LiveSpec == Spec /\ Forgotten
+Served == \A s \in Senders :
+              s \in active ~> (s \notin active \/ grant[s] = Share(s, counted, dcqcnOnly))
+
+LiveSpec == Spec /\ Forgotten /\ Served
 =============================================================================

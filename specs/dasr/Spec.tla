@@ -32,13 +32,15 @@ CONSTANTS
                         \* "persistent-overload-marks"
     Knockouts           \* mechanisms knocked out (the Java catalogue's --knockout): a subset of
                         \* {"look-ahead", "soft-state-refresh", "nrc-fallback", "fig5-receiver-congestion",
-                        \*  "fig5-non-receiver-congestion", "fig5-no-congestion", "auss-count", "soft-state-expiry"}
+                        \*  "fig5-non-receiver-congestion", "fig5-no-congestion", "auss-count", "soft-state-expiry",
+                        \*  "line-rate-start"}
 
 ASSUME SendersPerTenant >= 1 /\ Messages >= 1 /\ Tenants >= 1 /\ Groups >= 0
 ASSUME K >= 1 /\ AiCredits >= 0 /\ BcWindows >= 1
 ASSUME Lookahead \in BOOLEAN
 ASSUME Knockouts \subseteq {"look-ahead", "soft-state-refresh", "nrc-fallback", "fig5-receiver-congestion",
-                            "fig5-non-receiver-congestion", "fig5-no-congestion", "auss-count", "soft-state-expiry"}
+                            "fig5-non-receiver-congestion", "fig5-no-congestion", "auss-count", "soft-state-expiry",
+                            "line-rate-start"}
 ASSUME Variant \in {"dart", "count-messages", "early-removal", "shared-lookahead",
                     "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis",
                     "persistent-overload-marks"}
@@ -78,6 +80,10 @@ Refresh == "soft-state-refresh" \notin Knockouts
 (* III-C: in NonReceiverCongestion the ACKs carry n = 1, "to avoid DSR from interfering with DCQCN".   *)
 (* Knocked out ("nrc-fallback"), they carry the count there too, as in the other states.              *)
 NrcFallback == "nrc-fallback" \notin Knockouts
+(* III-A: "All flows begin at the full line rate because (1) we want to avoid penalizing the latency *)
+(* of short flows": an idle sender's next message begins at n = 1. Knocked out ("line-rate-start"),   *)
+(* an idle sender keeps the n it last applied and its next message begins at that rate.              *)
+LineRateStart == "line-rate-start" \notin Knockouts
 
 ASSUME Persistent => (Tenants = 1 /\ SendersPerTenant >= 2)
 
@@ -248,7 +254,7 @@ Commit(fl, an, au, fr, fa, ap, ak, ar) ==
     IN /\ flight' = fl /\ announced' = an /\ auss' = au /\ failed' = fa
        /\ fresh' = [s \in Senders |-> IF idle(s) THEN FALSE ELSE fr[s]]
        /\ arrived' = [s \in Senders |-> IF idle(s) THEN FALSE ELSE ar[s]]
-       /\ applied' = [s \in Senders |-> IF idle(s) THEN 1 ELSE ap[s]]
+       /\ applied' = [s \in Senders |-> IF idle(s) /\ LineRateStart THEN 1 ELSE ap[s]]
        /\ ack' = [s \in Senders |-> IF idle(s) THEN 0 ELSE ak[s]]
        /\ sinceChange' = [t \in TenantIds |->
                             IF Advertised(mode, au, t) # Advertised(mode, auss, t) THEN 0 ELSE sinceChange[t]]
@@ -323,7 +329,7 @@ WindowEnd(o) ==
         \* a listed sender hears from the receiver before its packets arrive only through the look-ahead
         receives(s) == ~failed[s] /\ (flight[s] > 0 \/ auss[s] > 0 \/ (AnnCount(s) > 0 /\ LookaheadAtReceiver))
     IN /\ mode' = next
-       /\ applied' = [s \in Senders |-> IF idle(s) THEN 1 ELSE IF ack[s] # 0 THEN ack[s] ELSE applied[s]]
+       /\ applied' = [s \in Senders |-> IF idle(s) /\ LineRateStart THEN 1 ELSE IF ack[s] # 0 THEN ack[s] ELSE applied[s]]
        /\ ack' = [s \in Senders |-> IF ~idle(s) /\ receives(s) THEN Advertised(next, auss, TenantOf(s)) ELSE 0]
        /\ fresh' = [s \in Senders |-> IF idle(s) THEN FALSE ELSE fresh[s]]
        /\ ecnEcho' = (o[1] /\ (next # "ReceiverCongestion" \/ ForwardEcn))
@@ -449,6 +455,15 @@ ListedArrivalWithinLineRate ==
     [][\A s \in Senders :
          (ListedArrival(s) /\ mode = "ReceiverCongestion" /\ sinceChange[TenantOf(s)] = 2)
             => TenantRateSum(TenantOf(s), flight', failed', applied') <= LineRate]_vars
+
+(* III-A: "All flows begin at the full line rate because (1) we want to avoid    *)
+(* penalizing the latency of short flows". A step in which an idle sender's flow *)
+(* begins (nothing committed and no AUSS entry before, a message in flight or    *)
+(* announced after: its message starts, its look-ahead, or one listing it)       *)
+(* leaves it applying n = 1 until an ACK with its share reaches it. Java's       *)
+(* NewMessageAtLineRate; the knock-out "line-rate-start" violates it.            *)
+NewMessageAtLineRate ==
+    [][\A s \in Senders : (Committed(s) = 0 /\ auss[s] = 0 /\ Committed(s)' > 0) => applied'[s] = 1]_vars
 
 (* III-E: a look-ahead announces only senders of the announcing tenant (the one *)
 (* whose message started). Only a LookAheadStart fills an empty group record.    *)

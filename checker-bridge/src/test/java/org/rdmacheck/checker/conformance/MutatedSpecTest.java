@@ -60,8 +60,19 @@ class MutatedSpecTest {
                 // seed 000, III-D: a look-ahead that does not start the listed senders' soft state
                 Arguments.of("dasr", "TimeoutOnlyWhenIdle",
                         "[x \\in Senders |-> IF x = s \\/ x \\in A THEN TRUE ELSE fresh[x]]",
-                        "[x \\in Senders |-> IF x = s THEN TRUE ELSE fresh[x]]"));
+                        "[x \\in Senders |-> IF x = s THEN TRUE ELSE fresh[x]]"),
+                // seed 000, III-C: marks below line rate are never sent back, so DCQCN never starts at the senders
+                Arguments.of("dasr", "ReactionFollowsCongestion", ECN_ECHO,
+                        "/\\ ecnEcho' = FALSE"),
+                // seed 000, III-A: an idle sender's next message begins at the n of its last one, not at line rate
+                Arguments.of("dasr", "NewMessageAtLineRate", LINE_RATE_START, LINE_RATE_START_PLANT));
     }
+
+    /** seed 000, III-C: the line of the twin that sends the marks back when the new state forwards them */
+    private static final String ECN_ECHO = "/\\ ecnEcho' = (o[1] /\\ (next # \"ReceiverCongestion\" \\/ ForwardEcn))";
+    /** seed 000, III-A: the line of the twin that starts an idle sender's next flow at n = 1, and its plant */
+    private static final String LINE_RATE_START = "[s \\in Senders |-> IF idle(s) /\\ LineRateStart THEN 1 ELSE ap[s]]";
+    private static final String LINE_RATE_START_PLANT = "[s \\in Senders |-> ap[s]]";
 
     static Stream<Arguments> serviceMutations() {
         return Stream.of(
@@ -93,7 +104,30 @@ class MutatedSpecTest {
                 // tick drops them with their announcement, which the service's Counted allows (they stop being
                 // active as they stop being counted): its Begun refuses the look-ahead step itself
                 Arguments.of("dasr", "[x \\in Senders |-> IF x = s \\/ x \\in A THEN TRUE ELSE fresh[x]]",
-                        "[x \\in Senders |-> IF x = s THEN TRUE ELSE fresh[x]]"));
+                        "[x \\in Senders |-> IF x = s THEN TRUE ELSE fresh[x]]"),
+                // seed 000, III-C: marks below line rate are never sent back ("the receiver allows ECN marks,
+                // which trigger DCQCN at the senders"): FollowsCongestion (with the history of observations)
+                // refuses the first such window end; before it the service held this mutant (2,410 states)
+                Arguments.of("dasr", ECN_ECHO, "/\\ ecnEcho' = FALSE"),
+                // seed 000, III-C: never ReceiverCongestion, Dart as plain DCQCN ("This condition triggers DSR"
+                // at line rate with marks); the service held it before (1,566 states)
+                Arguments.of("dasr", "ELSE IF o[2] THEN \"ReceiverCongestion\" ELSE \"NonReceiverCongestion\"",
+                        "ELSE \"NonReceiverCongestion\""),
+                // seed 000, III-A: "All flows begin at the full line rate"; the service's LineRateStart
+                Arguments.of("dasr", LINE_RATE_START, LINE_RATE_START_PLANT));
+    }
+
+    /**
+     * seed 000, III-A/B: DASR "specifies the appropriate sending rate in one RTT"; a receiver whose window ends
+     * send no n (every ACK carries 0) keeps every safety promise of the service (800 states before the
+     * history), and breaks its liveness promise Served under MCLiveRefinement's fairness (windows keep ending):
+     * an active sender is never sent its share. The unmutated twin keeps it ({@code refines-dart-small-live}).
+     */
+    @org.junit.jupiter.api.Test
+    void aReceiverThatNeverSendsNBreaksServed(@TempDir Path dir) throws IOException {
+        breaksItsService("dasr", "/\\ ack' = [s \\in Senders |-> IF ~idle(s) /\\ receives(s) "
+                        + "THEN Advertised(next, auss, TenantOf(s)) ELSE 0]", "/\\ ack' = [s \\in Senders |-> 0]",
+                Map.of(), "MCLiveRefinement", "LiveRefinement", dir);
     }
 
     @ParameterizedTest(name = "{0}: Refinement fails when \"{1}\" becomes \"{2}\"")
@@ -164,6 +198,11 @@ class MutatedSpecTest {
 
     private static void breaksItsService(String spec, String line, String mutant, Map<String, String> constants,
                                          String property, Path dir) throws IOException {
+        breaksItsService(spec, line, mutant, constants, "MCRefinement", property, dir);
+    }
+
+    private static void breaksItsService(String spec, String line, String mutant, Map<String, String> constants,
+                                         String module, String property, Path dir) throws IOException {
         Path folder = ManifestConformanceTest.specsRoot().resolve(spec);
         String text = Files.readString(folder.resolve("Spec.tla"));
         assertEquals(1, occurrences(text, line), () -> spec + "/Spec.tla no longer says exactly once: " + line);
@@ -174,8 +213,8 @@ class MutatedSpecTest {
             }
         }
         Files.writeString(dir.resolve("Spec.tla"), text.replace(line, mutant));
-        Files.copy(folder.resolve("MCRefinement.cfg"), dir.resolve("MCRefinement.cfg"));
-        TlcReport r = TLC.check(TlcRequest.of(dir.resolve("MCRefinement.tla"), dir.resolve("MCRefinement.cfg"))
+        Files.copy(folder.resolve(module + ".cfg"), dir.resolve(module + ".cfg"));
+        TlcReport r = TLC.check(TlcRequest.of(dir.resolve(module + ".tla"), dir.resolve(module + ".cfg"))
                 .withConstants(constants).withInvariants(List.of()).withProperties(List.of(property))
                 .withCheckDeadlock(false));
         assertInstanceOf(CheckResult.Violated.class, r.result(property), r::detail);

@@ -28,11 +28,15 @@ import java.util.Objects;
  *                         state (III-B: the timestamp of the flow's last packet); knocked out, only a
  *                         message start or end sets it, so a long message's sender times out while it
  *                         sends
+ * @param lineRateStart    whether a sender that was idle begins its next message at the full line
+ *                         rate, n = 1 ("All flows begin at the full line rate because (1) we want to
+ *                         avoid penalizing the latency of short flows", III-A); knocked out, it begins
+ *                         at the n it last applied
  */
 public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lookaheadScope,
                      boolean ecnInReceiverCongestion, boolean softStateTimeouts, boolean lookaheadBeginsFlows,
                      Network network, ReceiverMachine machine, Apportioning apportioning,
-                     boolean nrcFallback, boolean softStateRefresh) {
+                     boolean nrcFallback, boolean softStateRefresh, boolean lineRateStart) {
 
     /** What n counts. */
     public enum SenderCounting {
@@ -115,67 +119,67 @@ public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lo
     public static Design paper() {
         return new Design(SenderCounting.UNIQUE_SENDERS, EndRule.DECREMENT, LookaheadScope.PER_TENANT, false, true,
                 true, Network.FREE, ReceiverMachine.paper(), Apportioning.PER_TENANT, true,
-                true);
+                true, true);
     }
 
     /** @param c counting  @return a copy */
     public Design withCounting(SenderCounting c) {
         return new Design(c, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, softStateRefresh);
+                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart);
     }
 
     /** @param r end rule  @return a copy */
     public Design withEndRule(EndRule r) {
         return new Design(counting, r, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, softStateRefresh);
+                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart);
     }
 
     /** @param s scope  @return a copy */
     public Design withLookaheadScope(LookaheadScope s) {
         return new Design(counting, endRule, s, ecnInReceiverCongestion, softStateTimeouts, lookaheadBeginsFlows,
-                network, machine, apportioning, nrcFallback, softStateRefresh);
+                network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart);
     }
 
     /** @param forward whether to forward ECN in ReceiverCongestion  @return a copy */
     public Design withEcnInReceiverCongestion(boolean forward) {
         return new Design(counting, endRule, lookaheadScope, forward, softStateTimeouts, lookaheadBeginsFlows,
-                network, machine, apportioning, nrcFallback, softStateRefresh);
+                network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart);
     }
 
     /** @param on whether soft-state timeouts run  @return a copy */
     public Design withSoftStateTimeouts(boolean on) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, on, lookaheadBeginsFlows,
-                network, machine, apportioning, nrcFallback, softStateRefresh);
+                network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart);
     }
 
     /** @param on whether a look-ahead starts the listed senders' soft state  @return a copy */
     public Design withLookaheadBeginsFlows(boolean on) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts, on, network,
-                machine, apportioning, nrcFallback, softStateRefresh);
+                machine, apportioning, nrcFallback, softStateRefresh, lineRateStart);
     }
 
     /** @param n network  @return a copy */
     public Design withNetwork(Network n) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, n, machine, apportioning, nrcFallback, softStateRefresh);
+                lookaheadBeginsFlows, n, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart);
     }
 
     /** @param m machine table  @return a copy */
     public Design withMachine(ReceiverMachine m) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, m, apportioning, nrcFallback, softStateRefresh);
+                lookaheadBeginsFlows, network, m, apportioning, nrcFallback, softStateRefresh, lineRateStart);
     }
 
     /** @param on whether NonReceiverCongestion advertises n = 1  @return a copy */
     public Design withNrcFallback(boolean on) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine, apportioning, on, softStateRefresh);
+                lookaheadBeginsFlows, network, machine, apportioning, on, softStateRefresh, lineRateStart);
     }
 
     /** @param on whether a sender's packets refresh its soft state  @return a copy */
     public Design withSoftStateRefresh(boolean on) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, on);
+                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, on, lineRateStart);
     }
 
     /**
@@ -194,6 +198,12 @@ public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lo
     /** @param a whose count a sender's n is  @return a copy */
     public Design withApportioning(Apportioning a) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine, a, nrcFallback, softStateRefresh);
+                lookaheadBeginsFlows, network, machine, a, nrcFallback, softStateRefresh, lineRateStart);
+    }
+
+    /** @param on whether an idle sender's next message begins at line rate (n = 1)  @return a copy */
+    public Design withLineRateStart(boolean on) {
+        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
+                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, softStateRefresh, on);
     }
 }

@@ -37,6 +37,8 @@ final class FreeStep implements PackedModel.Expander {
     /** a sender's packets refresh its soft state (III-B); knocked out, the environment records arrivals apart */
     private final boolean refresh;
     private final boolean lookaheadBeginsFlows;
+    /** an idle sender's next message begins at line rate, n = 1 (III-A); knocked out, at its last n */
+    private final boolean lineRateStart;
     /** the n of a tenant's ACKs counts every tenant's AUSS (apportioning knocked out), not its own */
     private final boolean receiverWide;
     /** the senders whose counts make up a tenant's n: its own, or every sender */
@@ -103,6 +105,7 @@ final class FreeStep implements PackedModel.Expander {
         this.softState = d.softStateTimeouts();
         this.refresh = d.softStateRefresh();
         this.lookaheadBeginsFlows = d.lookaheadBeginsFlows();
+        this.lineRateStart = d.lineRateStart();
         // seed 000, III-E: a tenant's senders share its share of the line rate by its own AUSS
         this.receiverWide = d.apportioning() == Design.Apportioning.RECEIVER_WIDE;
         this.sharing = receiverWide ? n : perTenant;
@@ -281,13 +284,17 @@ final class FreeStep implements PackedModel.Expander {
      * state has its idle senders in this form (the initial state has, and every step that may
      * leave a sender idle, a message end or a soft-state tick, tidies it), so a step tidies only
      * the senders it may have left idle: starts, packets and failures leave none, and a window end
-     * gives an idle sender no ACK and applies none.
+     * gives an idle sender no ACK and applies none. With the line-rate start knocked out
+     * ({@code line-rate-start}) an idle sender keeps the n it last applied, and its next message
+     * begins at that rate.
      */
     private void tidy(int i) {
         if (x.now(flight[i]) == 0 && x.now(auss[i]) == 0 && !announcedNow(i)) {
             x.set(fresh[i], false);
             x.set(arrived[i], false);
-            x.set(applied[i], 1);
+            if (lineRateStart) {
+                x.set(applied[i], 1);
+            }
             x.set(ack[i], 0);
         }
     }

@@ -256,6 +256,10 @@ public final class DasrEntry implements ModelEntry {
                 new Mechanism("nrc-fallback", "n = 1 in NonReceiverCongestion (DCQCN fall-back)",
                         "seed 000, III-C", pr, "dart", Map.of("groups", "0"),
                         "NonReceiverCongestion advertises the count as the other states do, not n = 1"),
+                new Mechanism("line-rate-start", "an idle sender's next flow begins at the full line rate (n = 1)",
+                        "seed 000, III-A", "NewMessageAtLineRate", "dart", Map.of("groups", "0"),
+                        "an idle sender keeps the n it last applied: its next message begins at that fraction "
+                                + "of the line rate"),
                 new Mechanism("auss-count", "AUSS per-sender in-flight count", "seed 000, III-B, Fig. 4(b)",
                         "ActiveSenderKept", "dart", Map.of("groups", "0"),
                         "a message end removes its sender from the AUSS whatever its other messages in flight"),
@@ -299,6 +303,9 @@ public final class DasrEntry implements ModelEntry {
         Design out = d.withMachine(d.machine().without(targets));
         if (off.contains("nrc-fallback")) {
             out = out.withNrcFallback(false);
+        }
+        if (off.contains("line-rate-start")) {
+            out = out.withLineRateStart(false);
         }
         if (off.contains("auss-count")) {
             out = out.withEndRule(Design.EndRule.REMOVE_ON_FIRST_END);

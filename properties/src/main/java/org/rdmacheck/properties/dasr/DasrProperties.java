@@ -49,6 +49,7 @@ public final class DasrProperties {
         ps.add(DeadlockFreedom.standard());
         if (m.config().design().network() == Design.Network.FREE) {
             ps.add(reactionFollowsCongestion(m));
+            ps.add(newMessageAtLineRate(m));
             ps.add(listedArrivalWithinLineRate(m));
             ps.add(activeSenderKept(m));
             ps.add(timeoutOnlyWhenIdle(m));
@@ -162,6 +163,34 @@ public final class DasrProperties {
                     if (ack != 0 && ack != Math.max(1, m.counted(from, o, c.tenantOf(i)))) {
                         return false;
                     }
+                }
+            }
+            return true;
+        });
+    }
+
+    /**
+     * "All flows begin at the full line rate because (1) we want to avoid penalizing the latency of
+     * short flows" (seed 000, III-A): a step in which an idle sender's flow begins (it had no message
+     * in flight or announced and no AUSS entry, and now has a message in flight or announced: a
+     * message start, a look-ahead it sends, or one that lists it) leaves that sender applying n = 1,
+     * line rate, until an ACK with its share reaches it. A sender that kept the n of its last
+     * message would begin a short flow at a fraction of the line rate.
+     *
+     * @param m the model
+     * @return the action property {@code NewMessageAtLineRate}
+     */
+    public static ActionProperty<LayoutState> newMessageAtLineRate(DartReceiverModel m) {
+        DartLayout f = m.fields();
+        int n = m.config().totalSenders();
+        return step("NewMessageAtLineRate", m, (from, o, code, to) -> {
+            if (DartReceiverModel.isObserve(code)) {
+                return true;
+            }
+            for (int i = 0; i < n; i++) {
+                boolean idleBefore = m.committed(from, o, i) == 0 && f.auss[i].get(from, o) == 0;
+                if (idleBefore && m.committed(to, 0, i) > 0 && f.applied[i].get(to, 0) != 1) {
+                    return false;
                 }
             }
             return true;
