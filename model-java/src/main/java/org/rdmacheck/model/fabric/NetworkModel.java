@@ -2296,19 +2296,22 @@ public final class NetworkModel implements LayoutModel {
             }
         }
 
+        /**
+         * {@code Deliver}: the head of the buffer at layout position k leaves for its destination host. Kept
+         * under C2's FreqInlineSize (the planted rules and the escape-vl preset's delivery are calls of their
+         * own), so that it is compiled into {@link #depart}.
+         */
         private void deliver(int k, int b, int arc, int f, int seq, int u) {
             x.begin();
-            if (planted != PlantedRouter.DELIVERS_FIRST_TWICE || !escapeVl || seq != 0
-                    || (x.get(g.delivered[f]) & 1) != 0) {
+            if (!plantedRouting || !plantedKeepsHead(f, seq)) {
                 x.removeHeadAt(k);
-            } // else the planted bug DELIVERS_FIRST_TWICE (tests only): the packet stays to be delivered again
+            }
             writeLeft(u);
-            if (planted == PlantedRouter.DELIVERY_FLUSHES_TABLE && x.lengthNow(dft[t.arcFrom(arc)]) > 0) {
-                x.clear(dft[t.arcFrom(arc)]); // the planted bug DELIVERY_FLUSHES_TABLE (tests only)
+            if (plantedRouting) {
+                plantedFlush(arc);
             }
             if (escapeVl) {
-                x.set(g.delivered[f], x.get(g.delivered[f]) | 1 << seq); // any order: the order is a property
-                emit(code(DELIVER, arc, b & 1, f, seq, 0, 0, 0, 0, 0, false, false));
+                deliverAnyOrder(b, arc, f, seq);
                 return;
             }
             int exp = x.get(g.expected[f]);
@@ -2324,6 +2327,25 @@ public final class NetworkModel implements LayoutModel {
                 receiver = 2;
             }
             emit(code(DELIVER, arc, b & 1, f, seq, 0, receiver, 0, 0, 0, false, false));
+        }
+
+        /** The planted bug DELIVERS_FIRST_TWICE (tests only): whether the packet stays to be delivered again. */
+        private boolean plantedKeepsHead(int f, int seq) {
+            return planted == PlantedRouter.DELIVERS_FIRST_TWICE && escapeVl && seq == 0
+                    && (x.get(g.delivered[f]) & 1) == 0;
+        }
+
+        /** The planted bug DELIVERY_FLUSHES_TABLE (tests only): the delivering ToR's table is flushed. */
+        private void plantedFlush(int arc) {
+            if (planted == PlantedRouter.DELIVERY_FLUSHES_TABLE && x.lengthNow(dft[t.arcFrom(arc)]) > 0) {
+                x.clear(dft[t.arcFrom(arc)]);
+            }
+        }
+
+        /** The escape-vl preset's delivery: in any order (the order is a property), recorded per packet. */
+        private void deliverAnyOrder(int b, int arc, int f, int seq) {
+            x.set(g.delivered[f], x.get(g.delivered[f]) | 1 << seq);
+            emit(code(DELIVER, arc, b & 1, f, seq, 0, 0, 0, 0, 0, false, false));
         }
 
         /** The planted delivery bugs of {@link #withPlantedDeliveryEntry} and {@link #withPlantedResend} (tests only). */
@@ -2389,38 +2411,48 @@ public final class NetworkModel implements LayoutModel {
          */
         private void switchFailures() {
             if (net.failedCount(failedNow) >= config.failures()) {
-                return;
+                return; // (small up to here, so that a state with no failure left asks it without a call)
             }
             for (int sw : failable) {
-                if (net.failedNode(failedNow, sw)) {
-                    continue;
+                if (!net.failedNode(failedNow, sw)) {
+                    failSwitch(sw);
                 }
-                x.begin();
-                x.set(g.failed, net.withFailed(failedNow, sw));
-                for (Fifo q : buffers) {
-                    if (q != null && x.length(q) > 0) {
-                        x.clear(q); // seed 000 §IV-C: in-flight packets effectively dropped
-                    }
-                }
-                for (int v = 0; v < dft.length; v++) {
-                    if (dft[v] != null && (flush || v == sw) && x.length(dft[v]) > 0) {
-                        x.clear(dft[v]);
-                    }
-                }
-                for (int f = 0; f < flows; f++) {
-                    if (x.get(g.expected[f]) < packets && x.get(g.sent[f]) > 0) {
-                        x.set(g.sent[f], 0); // seed 000 §IV-C: the sender retransmits the message
-                    }
-                }
-                emit(code(FAIL, -1, 0, 0, 0, 0, 0, sw, 0, 0, false, false));
             }
         }
 
+        /** The IOFD preset's failure of switch sw (see {@link #switchFailures}). */
+        private void failSwitch(int sw) {
+            x.begin();
+            x.set(g.failed, net.withFailed(failedNow, sw));
+            for (Fifo q : buffers) {
+                if (q != null && x.length(q) > 0) {
+                    x.clear(q); // seed 000 §IV-C: in-flight packets effectively dropped
+                }
+            }
+            for (int v = 0; v < dft.length; v++) {
+                if (dft[v] != null && (flush || v == sw) && x.length(dft[v]) > 0) {
+                    x.clear(dft[v]);
+                }
+            }
+            for (int f = 0; f < flows; f++) {
+                if (x.get(g.expected[f]) < packets && x.get(g.sent[f]) > 0) {
+                    x.set(g.sent[f], 0); // seed 000 §IV-C: the sender retransmits the message
+                }
+            }
+            emit(code(FAIL, -1, 0, 0, 0, 0, 0, sw, 0, 0, false, false));
+        }
+
+        /** {@code Fail}, as the preset has it (small: C2 compiles it into {@link #successors}, whatever the call's count). */
         private void failures() {
             if (iofd) {
                 switchFailures();
-                return;
+            } else {
+                elementFailures();
             }
+        }
+
+        /** The fabric's failures: each switch or link fails, one at most. */
+        private void elementFailures() {
             if (config.failures() == 0 || failedNow != FabricNet.NONE) {
                 return;
             }
