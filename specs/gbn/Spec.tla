@@ -25,13 +25,20 @@ CONSTANTS
     Losses,       \* loss budget L
     Variant,      \* "gb0", "gbn", "st", "ce" or "improved"
     Duplicates,   \* "ack": a duplicate with AckReq is acknowledged again; "ignore"
-    NakPolicy     \* "interval": one NAK per NAK interval (II-A as written);
+    NakPolicy,    \* "interval": one NAK per NAK interval (II-A as written);
                   \* "epsn": also NAK at once when EPSN differs from the last NAK's (ns-3)
+    Knockouts     \* mechanisms knocked out (the Java catalogue's --knockout), a subset of KnockoutNames
 
 ASSUME Packets \in Nat \ {0} /\ Messages \in Nat \ {0} /\ AckInterval \in Nat
 ASSUME Capacity \in Nat /\ Capacity >= 2 /\ Losses \in Nat
 ASSUME Variant \in {"gb0", "gbn", "st", "ce", "improved"} /\ Duplicates \in {"ack", "ignore"}
 ASSUME NakPolicy \in {"interval", "epsn"}
+KnockoutNames == {"send-twice", "check-epsn", "ack-request", "epsn-check", "duplicate-detection", "ack-timeout",
+                  "ce-reset-on-epsn"}
+ASSUME Knockouts \subseteq KnockoutNames
+(* A mechanism of seed 002 is on unless knocked out; each knock-out is the Java rules' guard        *)
+(* (GbnConfig, Receiver, GoBackN) written beside the rule it removes.                               *)
+Has(mechanism) == mechanism \notin Knockouts
 
 N == Packets * Messages                         \* PSNs are 0..N-1
 GoBackZero == Variant = "gb0"
@@ -40,8 +47,8 @@ CheckEpsn == Variant \in {"ce", "improved"}
 
 IsLast(p) == (p % Packets) = Packets - 1         \* opcode "Last"
 MessageStart(p) == p - (p % Packets)
-AckReq(p) == IsLast(p) \/ (AckInterval > 0 /\ (p % Packets) % AckInterval = AckInterval - 1)
-Copies(p) == IF SendTwice /\ IsLast(p) THEN 2 ELSE 1
+AckReq(p) == Has("ack-request") /\ (IsLast(p) \/ (AckInterval > 0 /\ (p % Packets) % AckInterval = AckInterval - 1))
+Copies(p) == IF SendTwice /\ Has("send-twice") /\ IsLast(p) THEN 2 ELSE 1
 Max(a, b) == IF a >= b THEN a ELSE b
 Ack(n) == [kind |-> "ACK", psn |-> n]
 Nak(n) == [kind |-> "NAK", psn |-> n]
@@ -84,19 +91,30 @@ Send ==
 (* Receiver: in order -> deliver, ACK if AckReq; duplicate -> ACK again if *)
 (* AckReq and Duplicates = "ack"; out of order -> drop, NAK(epsn) unless a *)
 (* NAK interval runs; CE records LPSN when the last packet is out of order.*)
+(* The receiver takes packet p as the next one: delivers it, expects p + 1, ACKs if AckReq; the CE *)
+(* timer keeps running (III-C: "only set the timer to the initial value"), unless the knock-out   *)
+(* "ce-reset-on-epsn" has the in-order packet stop it. Without the EPSN check ("epsn-check") a    *)
+(* packet ahead of EPSN, without duplicate detection ("duplicate-detection") one below it, is     *)
+(* taken too.                                                                                      *)
+Take(p) ==
+    /\ epsn' = p + 1
+    /\ ctrl' = IF AckReq(p) THEN Append(ctrl, Ack(p + 1)) ELSE ctrl
+    /\ ceLpsn' = IF Has("ce-reset-on-epsn") THEN ceLpsn ELSE -1
+    /\ UNCHANGED <<nakTimer, lastNak>>
+
 ReceiveData ==
     /\ data /= <<>>
     /\ Len(ctrl) < Capacity
     /\ LET p == Head(data) IN
          CASE p = epsn ->
-                /\ epsn' = epsn + 1
-                /\ ctrl' = IF AckReq(p) THEN Append(ctrl, Ack(p + 1)) ELSE ctrl
-                /\ UNCHANGED <<nakTimer, ceLpsn, lastNak>>
+                Take(p)
+           [] p < epsn /\ ~Has("duplicate-detection") -> Take(p)
+           [] p > epsn /\ ~Has("epsn-check") -> Take(p)
            [] p < epsn ->
                 /\ ctrl' = IF Duplicates = "ack" /\ AckReq(p) THEN Append(ctrl, Ack(epsn)) ELSE ctrl
                 /\ UNCHANGED <<epsn, nakTimer, ceLpsn, lastNak>>
            [] OTHER ->
-                /\ ceLpsn' = IF CheckEpsn /\ IsLast(p) THEN p ELSE ceLpsn
+                /\ ceLpsn' = IF CheckEpsn /\ Has("check-epsn") /\ IsLast(p) THEN p ELSE ceLpsn
                 /\ nakTimer' = TRUE
                 /\ IF nakTimer /\ (NakPolicy = "interval" \/ lastNak = epsn)
                      THEN UNCHANGED <<ctrl, lastNak>>
@@ -153,6 +171,7 @@ Quiescent ==
 
 (* ACK timeout: resend from the oldest unacknowledged packet.             *)
 Timeout ==
+    /\ Has("ack-timeout")
     /\ una < N
     /\ Quiescent
     /\ next' = una

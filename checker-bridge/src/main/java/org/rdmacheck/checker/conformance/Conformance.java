@@ -608,13 +608,16 @@ public final class Conformance {
                 .filter(l -> !l.properties().isEmpty());
     }
 
+    /** The reserved parameter of knock-outs. */
+    private static final String KNOCKOUT = org.rdmacheck.properties.catalog.ModelEntry.KNOCKOUT_PARAM;
+
     /**
      * The configuration whose temporal properties TLC checks beside a variant's comparison: the
      * manifest's first (without symmetry, with a configuration file of its own) that has TLC check a
      * liveness property the Java model declares, for the same variant, or for a variant with the same
      * TLA+ constants at the same Java parameters (gbn-timed's live-gbn-five-packets for
-     * gbn-five-packets); its invariants left out, its liveness properties only. None for a variant no
-     * such configuration is about.
+     * gbn-five-packets), with the same knock-outs; its invariants left out, its liveness properties
+     * only. None for a variant no such configuration is about.
      *
      * @param m       the manifest
      * @param variant the Java variant compared
@@ -635,8 +638,12 @@ public final class Conformance {
             if (c.symmetry() || c.variant() == null || c.config() == null || props.isEmpty()) {
                 continue;
             }
-            boolean same = variant.equals(c.variant()) || java.util.Objects.equals(vs.get(variant), vs.get(c.variant()))
-                    && entry.build(c.variant(), Params.of(c.parameters())).parameters().equals(spec.parameters());
+            // a knock-out's configuration speaks for that knock-out only
+            boolean sameKnockouts = java.util.Objects.equals(c.parameters().get(KNOCKOUT),
+                    spec.parameters().get(KNOCKOUT));
+            boolean same = sameKnockouts && (variant.equals(c.variant())
+                    || java.util.Objects.equals(vs.get(variant), vs.get(c.variant()))
+                    && entry.build(c.variant(), Params.of(c.parameters())).parameters().equals(spec.parameters()));
             if (same) {
                 return Optional.of(new SpecManifest.Configuration(c.name(), c.config(), c.variant(), c.parameters(),
                         c.constants(), List.of(), props, false, c.slow(), false, c.expect()));
