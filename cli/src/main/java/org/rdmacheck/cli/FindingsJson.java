@@ -111,6 +111,13 @@ public final class FindingsJson {
             qs.add(Quantity.of(e.getKey(), value, unit));
         }
         out = out.with(qs);
+        // the cause before the outcome: a declared-vacuous row's outcome depends on it (INCONCLUSIVE, VACUOUS is
+        // as expected there, any other cause is not)
+        if (f.path("inconclusiveCause").isTextual()) {
+            // the detail already reads "CAUSE: reason": keep it as it was printed
+            out = out.withInconclusive(constant(CheckResult.InconclusiveReason.class,
+                    f.path("inconclusiveCause").asText(), where + ".inconclusiveCause"), "");
+        }
         JsonNode outcome = f.get("outcome");
         if (outcome != null && !outcome.isNull()) {
             // the file's outcome is derived from expected and verdict; one that disagrees is not as --json prints it
@@ -125,11 +132,6 @@ public final class FindingsJson {
                 && (!asExpected.isBoolean() || asExpected.asBoolean() != (out.outcome() == Finding.Outcome.AS_EXPECTED))) {
             throw new InputException(where + ".asExpected = " + asExpected + ": expected "
                     + (out.outcome() == Finding.Outcome.AS_EXPECTED) + " (outcome " + out.outcome() + ")");
-        }
-        if (f.path("inconclusiveCause").isTextual()) {
-            // the detail already reads "CAUSE: reason": keep it as it was printed
-            out = out.withInconclusive(constant(CheckResult.InconclusiveReason.class,
-                    f.path("inconclusiveCause").asText(), where + ".inconclusiveCause"), "");
         }
         out = out.withDetail(f.path("detail").asText(""));
         if (f.path("reduction").isTextual()) {

@@ -218,7 +218,15 @@ public final class ModelChecks {
             Path file = writeTrace(spec, r, outDir);
             Finding f = CheckFindings.of(spec.modelName(), spec.variant(), spec.parameters(),
                     Finding.Expectation.holds(!live.expectedViolations().contains(r.property())), r, file);
-            rows.add(withAnalysis(f, report).withFairness(fairnessOf(live, r.property())));
+            List<Finding.Assumption> fair = fairnessOf(live, r.property());
+            Finding g = withAnalysis(f, report).withFairness(fair);
+            if (g.verdict() == Finding.Verdict.VIOLATED && !fair.isEmpty()) {
+                // a lasso is a counterexample only under the fairness it respects: say which (a proof says it
+                // on its verified-within line)
+                g = g.withDetail("a lasso fair under " + fair.stream().map(Object::toString)
+                        .collect(java.util.stream.Collectors.joining(", ")) + "; " + g.detail());
+            }
+            rows.add(g);
         }
         return rows;
     }

@@ -319,9 +319,10 @@ public final class Output {
         long inconclusive = rows.stream().filter(r -> r.outcome() == Finding.Outcome.INCONCLUSIVE).count();
         long vacuous = rows.stream().filter(r -> r.outcome() == Finding.Outcome.AS_EXPECTED
                 && r.verdict() == Finding.Verdict.INCONCLUSIVE).count();
-        return String.format(Locale.ROOT, "%d results: %d as expected%s, %d unexpected, %d inconclusive", rows.size(),
+        return String.format(Locale.ROOT, "%d results: %d as expected%s, %d unexpected, %d inconclusive%s", rows.size(),
                 rows.size() - unexpected - inconclusive,
-                vacuous > 0 ? " (" + vacuous + " inconclusive, declared vacuous)" : "", unexpected, inconclusive);
+                vacuous > 0 ? " (" + vacuous + " of them INCONCLUSIVE as declared: vacuous, not proofs)" : "",
+                unexpected, inconclusive, vacuous > 0 ? " otherwise" : "");
     }
 
     /**

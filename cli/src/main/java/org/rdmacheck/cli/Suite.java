@@ -303,8 +303,8 @@ final class Suite {
 
     /**
      * @return {@code 3 results, 2 as expected, 1 inconclusive; 12,345 states}; rows declared vacuous
-     *         (INCONCLUSIVE and as expected) are named apart: {@code 126 results, 126 as expected (2
-     *         inconclusive, declared vacuous)}
+     *         (INCONCLUSIVE and as expected) are named apart: {@code 126 results, 126 as expected (2 of them
+     *         INCONCLUSIVE as declared: vacuous, not proofs)}
      */
     static String summary(List<Finding> found) {
         long unexpected = found.stream().filter(r -> r.outcome() == Finding.Outcome.UNEXPECTED).count();
@@ -315,7 +315,7 @@ final class Suite {
                 .orElse(0L)).max().orElse(0);
         return String.format(Locale.ROOT, "%d result%s, %d as expected%s%s%s%s", found.size(),
                 found.size() == 1 ? "" : "s", found.size() - unexpected - inconclusive,
-                vacuous > 0 ? " (" + vacuous + " inconclusive, declared vacuous)" : "",
+                vacuous > 0 ? " (" + vacuous + " of them INCONCLUSIVE as declared: vacuous, not proofs)" : "",
                 unexpected > 0 ? ", " + unexpected + " UNEXPECTED" : "",
                 inconclusive > 0 ? ", " + inconclusive + " inconclusive" : "",
                 states > 0 ? String.format(Locale.ROOT, "; %,d states", states) : "");

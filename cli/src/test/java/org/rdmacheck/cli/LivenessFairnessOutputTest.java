@@ -70,6 +70,22 @@ class LivenessFairnessOutputTest {
     }
 
     @Test
+    void aDeclaredVacuousRowReadsBack(@TempDir Path dir) throws Exception {
+        Finding f = Finding.of("dasr", "persistent", Map.of(), "MaxMinShareWithinK", Finding.Expectation.VACUOUS,
+                Finding.Verdict.INCONCLUSIVE).withInconclusive(CheckResult.InconclusiveReason.VACUOUS,
+                "no reachable state meets its antecedent");
+        Path file = dir.resolve("findings.json");
+        Files.writeString(file, Output.json(List.of(f)));
+        Path repo = Path.of("").toAbsolutePath();
+        while (!Files.isDirectory(repo.resolve("counterexamples"))) {
+            repo = repo.getParent();
+        }
+        Finding back = FindingsJson.read(file, repo).get(0);
+        assertEquals(Finding.Outcome.AS_EXPECTED, back.outcome());
+        assertEquals(f.cause(), back.cause());
+    }
+
+    @Test
     void declaredVacuityIsCountedApartFromTheProofs() {
         List<Finding> rows = List.of(
                 Finding.of("dasr", "persistent", Map.of(), "RatesSettle", Finding.Expectation.HOLDS,
@@ -78,9 +94,10 @@ class LivenessFairnessOutputTest {
                         Finding.Verdict.INCONCLUSIVE).withInconclusive(CheckResult.InconclusiveReason.VACUOUS,
                         "no reachable state meets its antecedent"));
         assertEquals(Finding.Outcome.AS_EXPECTED, rows.get(1).outcome());
-        assertEquals("2 results: 2 as expected (1 inconclusive, declared vacuous), 0 unexpected, 0 inconclusive",
+        assertEquals("2 results: 2 as expected (1 of them INCONCLUSIVE as declared: vacuous, not proofs), 0 unexpected, "
+                + "0 inconclusive otherwise",
                 Output.totals(rows));
-        assertTrue(Suite.summary(rows).startsWith("2 results, 2 as expected (1 inconclusive, declared vacuous)"),
+        assertTrue(Suite.summary(rows).startsWith("2 results, 2 as expected (1 of them INCONCLUSIVE as declared"),
                 Suite.summary(rows));
         String table = Output.summary(rows, 200);
         String line = table.lines().filter(l -> l.startsWith("dasr")).findFirst().orElseThrow();

@@ -192,7 +192,7 @@ public final class FabricProperties {
     }
 
     /** {@code InOrderAfterFailure} on a step; a delivery after a failure is its antecedent. */
-    private static boolean afterFailure(NetworkModel model, int[] from, int o, long code, Antecedent failedDelivery) {
+    public static boolean afterFailure(NetworkModel model, int[] from, int o, long code, Antecedent failedDelivery) {
         if (!NetworkSteps.deliveredAfterFailure(model, from, o, code)) {
             return true;
         }

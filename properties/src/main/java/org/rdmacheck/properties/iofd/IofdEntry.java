@@ -689,14 +689,41 @@ public final class IofdEntry implements ModelEntry {
         return containedFindings(p.asMap()).stream().findFirst();
     }
 
+    /**
+     * The implications a configuration's constants keep from ever meeting their antecedent (as the
+     * fabric's, docs/fabric.md "Vacuous properties"): reported INCONCLUSIVE (VACUOUS), never VERIFIED.
+     */
+    static Map<String, String> vacuities(CheckSpec<?> built) {
+        Map<String, String> why = new java.util.LinkedHashMap<>();
+        if (!(built.model() instanceof NetworkModel m)) {
+            return why; // a check of another model built on this entry's expectations (a planted test model)
+        }
+        org.rdmacheck.model.fabric.FabricConfig c = m.config();
+        if (c.failures() == 0) {
+            why.put(IofdProperties.IN_ORDER_AFTER_FAILURE, "failures = 0: no delivery follows a failure");
+        }
+        if (c.flows().stream().noneMatch(org.rdmacheck.model.fabric.Flow::isLong)) {
+            why.put(IofdProperties.LONG_FLOWS, "no long flow");
+        }
+        return why;
+    }
+
+    @Override
+    public Set<String> expectedVacuous(CheckSpec<?> built) {
+        return vacuities(built).keySet();
+    }
+
     @Override
     public List<String> expectationNotes(CheckSpec<?> built) {
+        List<String> notes = new java.util.ArrayList<>();
+        vacuities(built).forEach((p, why) -> notes.add(p + " holds only vacuously here (INCONCLUSIVE, VACUOUS): "
+                + why + " (docs/fabric.md, \"Vacuous properties\")"));
         if (!design(built.variant())) {
-            return List.of();
+            return notes;
         }
         List<String> fs = containedFindings(Params.of(built.parameters()).asMap());
         if (fs.isEmpty()) {
-            return List.of();
+            return notes;
         }
         StringBuilder which = new StringBuilder();
         for (String f : fs) {
@@ -713,10 +740,11 @@ public final class IofdEntry implements ModelEntry {
         }
         Set<String> props = new TreeSet<>(STALL);
         props.add(EVENTUALLY_DELIVERED);
-        return List.of(String.join(", ", props) + " fail here: this configuration contains the stored deadlock"
+        notes.add(String.join(", ", props) + " fail here: this configuration contains the stored deadlock"
                 + (fs.size() > 1 ? "s" : "") + " of " + which + " (" + (fs.size() > 1 ? "each one's" : "its")
                 + " flows and more, every other parameter equal but where stated and ecn, which the preset does not "
                 + "read): the design is not deadlock-free there (rule in docs/iofd.md)");
+        return notes;
     }
 
     /**

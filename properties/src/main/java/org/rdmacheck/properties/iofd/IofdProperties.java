@@ -7,10 +7,12 @@ import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.properties.ActionProperty;
+import org.rdmacheck.properties.Antecedent;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.Invariant;
 import org.rdmacheck.properties.Progress;
 import org.rdmacheck.properties.Property;
+import org.rdmacheck.properties.fabric.FabricProperties;
 import org.rdmacheck.properties.fabric.NetworkSteps;
 
 /**
@@ -64,13 +66,17 @@ public final class IofdProperties {
         boolean belowEcn = threshold < ecnThreshold;
         PackedModel.ParentStepTest inOrder = (from, o, code, to) -> NetworkSteps.inOrder(model, from, o, code);
         PackedModel.ParentStepTest exactlyOnce = (from, o, code, to) -> NetworkSteps.exactlyOnce(model, from, o, code);
-        PackedModel.ParentStepTest afterFailure = (from, o, code, to) -> NetworkSteps.afterFailure(model, from, o, code);
+        // the implications whose antecedent a configuration may never meet tell their check whether a step met it,
+        // as the fabric's do (IofdEntry.expectedVacuous declares where the constants rule it out)
+        Antecedent failedDelivery = new Antecedent(FabricProperties.DELIVERED_AFTER_FAILURE);
+        PackedModel.ParentStepTest afterFailure = (from, o, code, to) -> FabricProperties.afterFailure(model, from, o,
+                code, failedDelivery);
+        Antecedent longRouted = new Antecedent(FabricProperties.LONG_ROUTED);
         PackedModel.StepTest noOverwrite = model::entriesKept;
         PackedModel.StateTest noLeak = (s, o) -> !model.allDelivered(s, o) || model.dftsEmpty(s, o);
         PackedModel.StateTest capacity = (s, o) -> model.largestTable(s, o) <= dftSize;
         PackedModel.ParentStepTest tokens = (from, o, code, to) -> NetworkSteps.tokens(code);
-        PackedModel.ParentStepTest longFlows = (from, o, code, to) -> !NetworkSteps.misroute(code)
-                || !isLong[NetworkModel.flow(code)];
+        PackedModel.ParentStepTest longFlows = (from, o, code, to) -> longFlows(isLong, code, longRouted);
         PackedModel.ParentStepTest aboveThreshold = (from, o, code, to) -> !NetworkSteps.routed(code)
                 || !NetworkModel.route(code).chosen()
                 || model.occupancy(from, o, NetworkModel.normal(code), 1) >= threshold;
@@ -81,18 +87,30 @@ public final class IofdProperties {
         List<Property<LayoutState>> ps = new ArrayList<>();
         ps.add(step(IN_ORDER, model, inOrder));
         ps.add(step(EXACTLY_ONCE, model, exactlyOnce));
-        ps.add(step(IN_ORDER_AFTER_FAILURE, model, afterFailure));
+        ps.add(step(IN_ORDER_AFTER_FAILURE, model, afterFailure).withAntecedent(failedDelivery));
         ps.add(step(NO_OVERWRITE, model, noOverwrite));
         ps.add(state(NO_LEAK, noLeak));
         ps.add(state(CAPACITY, capacity));
         ps.add(step(TOKENS, model, tokens));
-        ps.add(step(LONG_FLOWS, model, longFlows));
+        ps.add(step(LONG_FLOWS, model, longFlows).withAntecedent(longRouted));
         ps.add(step(ABOVE_THRESHOLD, model, aboveThreshold));
         ps.add(step(TOR_TO_HOST, model, torToHost));
         ps.add(DeadlockFreedom.standard());
         ps.add(new Progress<LayoutState>(PROGRESS, s -> s.test(done)).withPacked(done));
         ps.add(state(BELOW_ECN, ecn));
         return ps;
+    }
+
+    /**
+     * {@code LongFlowsNeverDeflected} on a step's code: a long flow's packet is never misrouted; a Send or
+     * Forward of a long flow's packet is its antecedent.
+     */
+    private static boolean longFlows(boolean[] isLong, long code, Antecedent longRouted) {
+        if (!NetworkSteps.routed(code) || !isLong[NetworkModel.flow(code)]) {
+            return true;
+        }
+        longRouted.reach();
+        return !NetworkSteps.misroute(code);
     }
 
     /** A step property written once on packed values; the object form finds the action's code. */
