@@ -29,6 +29,21 @@ class PerFlowCommandTest {
         assertTrue(r.err().contains("warning: --symmetry: fabric declares no symmetric set"), r.err());
     }
 
+    /**
+     * Without failures InOrderAfterFailure has no antecedent to meet: per-flow, which records none, reports it as
+     * check does (INCONCLUSIVE, VACUOUS, as declared), never VERIFIED, and the run still exits 0.
+     */
+    @Test
+    void aPropertyVacuousByTheConstantsIsNotVerified() {
+        CliTest.Run r = CliTest.run("per-flow", "fabric", "--param", "flows=0-1", "--param", "packets=1", "--param",
+                "tokens=1", "--param", "failures=0", "--param", "xoff=2", "--param", "background=0", "--param", "dft=1",
+                "--threads", "1");
+        assertEquals(0, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("InOrderAfterFailure holds INCONCLUSIVE"), r.out());
+        assertTrue(r.out().contains("VACUOUS: InOrderAfterFailure holds only vacuously here"), r.out());
+        assertTrue(r.out().contains("InOrderDelivery holds VERIFIED"), r.out());
+    }
+
     @Test
     void badInputIsOneLineAndExit2() {
         refused("model gbn: expected fabric", "per-flow", "gbn");
