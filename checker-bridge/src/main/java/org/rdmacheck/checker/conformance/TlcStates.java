@@ -31,6 +31,21 @@ public final class TlcStates {
     }
 
     /**
+     * @param state  a state mapped onto the Java view
+     * @param fields the Java view's fields (empty: keep every field)
+     * @return the state without the fields the Java view lacks (a twin variable the Java configuration
+     *         lays out no field for)
+     */
+    public static JsonNode keepOnly(JsonNode state, java.util.Set<String> fields) {
+        if (!state.isObject() || fields.isEmpty()) {
+            return state;
+        }
+        ObjectNode kept = ((ObjectNode) state).deepCopy();
+        kept.retain(fields);
+        return kept;
+    }
+
+    /**
      * The dasr twin keeps the Active Unique Sender Sets as one function from sender to in-flight
      * count (0: absent); the Java state keeps one set per tenant, {@code {"inFlight": {sender:
      * count}}} with the positive counts only, senders numbered tenant by tenant.

@@ -258,6 +258,29 @@ class MutatedSpecTest {
         assertInstanceOf(CheckResult.Violated.class, r.result("NoPauseFlapping"), r::detail);
     }
 
+    /**
+     * seed 004, 4: "The switch sends RESUME message when the queue falls below t_PFC by two MTU". A fabric
+     * twin whose paused buffer never resumes keeps every safety property (NoPauseFlapping and ResumeAtXon
+     * included: it pauses at Xoff and never sends a RESUME to judge); EventuallyDelivered under the twin's
+     * fairness fails, with a lasso, at one 3-packet message, pfc-hysteresis 2 and no failure (the row of
+     * LivenessConformanceTest that holds unplanted, 2,151 states in both).
+     */
+    @org.junit.jupiter.api.Test
+    void aPauseNeverReleasedStallsDelivery(@TempDir Path dir) throws IOException {
+        Path folder = ManifestConformanceTest.specsRoot().resolve("fabric");
+        String line = "IF n >= Xoff THEN TRUE ELSE IF n <= Xon THEN FALSE ELSE paused[i]";
+        String text = Files.readString(folder.resolve("Spec.tla"));
+        assertEquals(1, occurrences(text, line), () -> "fabric/Spec.tla no longer says exactly once: " + line);
+        Files.writeString(dir.resolve("Spec.tla"), text.replace(line, "IF n >= Xoff THEN TRUE ELSE paused[i]"));
+        for (String f : List.of("MCLiveness.tla", "MCLiveness.cfg", "MCSpec.tla")) {
+            Files.copy(folder.resolve(f), dir.resolve(f));
+        }
+        TlcReport r = TLC.check(TlcRequest.of(dir.resolve("MCLiveness.tla"), dir.resolve("MCLiveness.cfg"))
+                .withConstants(Map.of("PfcHysteresis", "2", "Failures", "0", "Packets", "3")).withInvariants(List.of())
+                .withProperties(List.of("EventuallyDelivered")).withCheckDeadlock(false));
+        assertInstanceOf(CheckResult.Violated.class, r.result("EventuallyDelivered"), r::detail);
+    }
+
     private static int occurrences(String text, String s) {
         int n = 0;
         for (int i = text.indexOf(s); i >= 0; i = text.indexOf(s, i + 1)) {
