@@ -24,6 +24,15 @@ import org.rdmacheck.checker.CheckResult;
  */
 class LivenessFairnessOutputTest {
 
+    /** @return the checkout's root (the folder holding the stored counterexamples) */
+    private static Path repo() {
+        Path p = Path.of("").toAbsolutePath();
+        while (!Files.isDirectory(p.resolve("counterexamples"))) {
+            p = p.getParent();
+        }
+        return p;
+    }
+
     @Test
     void livenessRowsCarryTheirFairnessAsValues() throws Exception {
         StringWriter out = new StringWriter();
@@ -60,11 +69,7 @@ class LivenessFairnessOutputTest {
                 Finding.Verdict.VERIFIED).with(Quantity.states("distinctStates", 10403)).withFairness(assumed);
         Path file = dir.resolve("findings.json");
         Files.writeString(file, Output.json(List.of(f)));
-        Path repo = Path.of("").toAbsolutePath();
-        while (!Files.isDirectory(repo.resolve("counterexamples"))) {
-            repo = repo.getParent();
-        }
-        Finding back = FindingsJson.read(file, repo).get(0);
+        Finding back = FindingsJson.read(file, repo()).get(0);
         assertEquals(assumed, back.fairness());
         assertEquals("WF(Send per flow)", back.fairness().get(0).toString());
     }
@@ -76,11 +81,7 @@ class LivenessFairnessOutputTest {
                 "no reachable state meets its antecedent");
         Path file = dir.resolve("findings.json");
         Files.writeString(file, Output.json(List.of(f)));
-        Path repo = Path.of("").toAbsolutePath();
-        while (!Files.isDirectory(repo.resolve("counterexamples"))) {
-            repo = repo.getParent();
-        }
-        Finding back = FindingsJson.read(file, repo).get(0);
+        Finding back = FindingsJson.read(file, repo()).get(0);
         assertEquals(Finding.Outcome.AS_EXPECTED, back.outcome());
         assertEquals(f.cause(), back.cause());
     }

@@ -245,13 +245,7 @@ class MutatedSpecTest {
      */
     @org.junit.jupiter.api.Test
     void anEarlyPauseFlaps(@TempDir Path dir) throws IOException {
-        Path folder = ManifestConformanceTest.specsRoot().resolve("fabric");
-        String line = "IF n >= Xoff THEN TRUE";
-        String text = Files.readString(folder.resolve("Spec.tla"));
-        assertEquals(1, occurrences(text, line), () -> "fabric/Spec.tla no longer says exactly once: " + line);
-        Files.writeString(dir.resolve("Spec.tla"), text.replace(line, "IF n >= Xoff - 1 THEN TRUE"));
-        Files.copy(folder.resolve("MCSpec.tla"), dir.resolve("MCSpec.tla"));
-        Files.copy(folder.resolve("MCSpec.cfg"), dir.resolve("MCSpec.cfg"));
+        plantFabric(dir, "IF n >= Xoff THEN TRUE", "IF n >= Xoff - 1 THEN TRUE", "MCSpec.tla", "MCSpec.cfg");
         TlcReport r = TLC.check(TlcRequest.of(dir.resolve("MCSpec.tla"), dir.resolve("MCSpec.cfg"))
                 .withConstants(Map.of("PfcHysteresis", "2", "Failures", "0")).withInvariants(List.of())
                 .withProperties(List.of("NoPauseFlapping")).withCheckDeadlock(false));
@@ -267,18 +261,26 @@ class MutatedSpecTest {
      */
     @org.junit.jupiter.api.Test
     void aPauseNeverReleasedStallsDelivery(@TempDir Path dir) throws IOException {
-        Path folder = ManifestConformanceTest.specsRoot().resolve("fabric");
-        String line = "IF n >= Xoff THEN TRUE ELSE IF n <= Xon THEN FALSE ELSE paused[i]";
-        String text = Files.readString(folder.resolve("Spec.tla"));
-        assertEquals(1, occurrences(text, line), () -> "fabric/Spec.tla no longer says exactly once: " + line);
-        Files.writeString(dir.resolve("Spec.tla"), text.replace(line, "IF n >= Xoff THEN TRUE ELSE paused[i]"));
-        for (String f : List.of("MCLiveness.tla", "MCLiveness.cfg", "MCSpec.tla")) {
-            Files.copy(folder.resolve(f), dir.resolve(f));
-        }
+        plantFabric(dir, "IF n >= Xoff THEN TRUE ELSE IF n <= Xon THEN FALSE ELSE paused[i]",
+                "IF n >= Xoff THEN TRUE ELSE paused[i]", "MCLiveness.tla", "MCLiveness.cfg", "MCSpec.tla");
         TlcReport r = TLC.check(TlcRequest.of(dir.resolve("MCLiveness.tla"), dir.resolve("MCLiveness.cfg"))
                 .withConstants(Map.of("PfcHysteresis", "2", "Failures", "0", "Packets", "3")).withInvariants(List.of())
                 .withProperties(List.of("EventuallyDelivered")).withCheckDeadlock(false));
         assertInstanceOf(CheckResult.Violated.class, r.result("EventuallyDelivered"), r::detail);
+    }
+
+    /**
+     * Writes into {@code dir} the fabric twin's Spec.tla with one line planted, and copies the model-checking
+     * modules named; the line must stand exactly once, so a changed twin is noticed, not silently unplanted.
+     */
+    private static void plantFabric(Path dir, String line, String planted, String... copied) throws IOException {
+        Path folder = ManifestConformanceTest.specsRoot().resolve("fabric");
+        String text = Files.readString(folder.resolve("Spec.tla"));
+        assertEquals(1, occurrences(text, line), () -> "fabric/Spec.tla no longer says exactly once: " + line);
+        Files.writeString(dir.resolve("Spec.tla"), text.replace(line, planted));
+        for (String f : copied) {
+            Files.copy(folder.resolve(f), dir.resolve(f));
+        }
     }
 
     private static int occurrences(String text, String s) {
