@@ -27,12 +27,14 @@ CONSTANTS
     Duplicates,   \* "ack": a duplicate with AckReq is acknowledged again; "ignore"
     NakPolicy,    \* "interval": one NAK per NAK interval (II-A as written);
                   \* "epsn": also NAK at once when EPSN differs from the last NAK's (ns-3)
+    Pipeline,     \* BOOLEAN: TRUE, a message is posted at once (pipelined); FALSE, only once the
+                  \* previous one completed (III-A, an application without the pipeline mode)
     Knockouts     \* mechanisms knocked out (the Java catalogue's --knockout), a subset of KnockoutNames
 
 ASSUME Packets \in Nat \ {0} /\ Messages \in Nat \ {0} /\ AckInterval \in Nat
 ASSUME Capacity \in Nat /\ Capacity >= 2 /\ Losses \in Nat
 ASSUME Variant \in {"gb0", "gbn", "st", "ce", "improved"} /\ Duplicates \in {"ack", "ignore"}
-ASSUME NakPolicy \in {"interval", "epsn"}
+ASSUME NakPolicy \in {"interval", "epsn"} /\ Pipeline \in BOOLEAN
 KnockoutNames == {"send-twice", "check-epsn", "ack-request", "epsn-check", "duplicate-detection", "ack-timeout",
                   "ce-reset-on-epsn"}
 ASSUME Knockouts \subseteq KnockoutNames
@@ -80,9 +82,22 @@ Init ==
     /\ next = 0 /\ una = 0 /\ epsn = 0 /\ nakTimer = FALSE /\ ceLpsn = -1 /\ lastNak = -1
     /\ data = <<>> /\ ctrl = <<>> /\ lossesLeft = Losses
 
-(* Sender: transmit packet next (twice if it is a last packet under ST). *)
+(* seed 002, III-A: an application that "doesn't support the pipeline mode, i.e., should wait    *)
+(* for the previous flows to complete before it begins to send new flows". Its next message is     *)
+(* posted, and so the message's first packet p may leave, only once the sender knows every PSN     *)
+(* before p delivered (una >= p); pipelined (Pipeline), every message is posted at once. The mode   *)
+(* matters for Send-Twice (III-C 1): pipelined, the next message's packets reveal a lost last       *)
+(* packet (their NAK) and acknowledge it with their own ACK, so only the very last message's second *)
+(* copy is ever needed; an application that waits sends nothing behind a message's last packet, and *)
+(* that packet lost, or its ACK, waits for the RTO (III-A, reasons 1 and 2). The knock-out           *)
+(* "send-twice" is compared there (the Java catalogue's coverage scope has pipeline=false).         *)
+MessagePosted(p) == Pipeline \/ p # MessageStart(p) \/ una >= p
+
+(* Sender: transmit packet next (twice if it is a last packet under ST), *)
+(* once its message is posted.                                            *)
 Send ==
     /\ next < N
+    /\ MessagePosted(next)
     /\ Len(data) + Copies(next) <= Capacity
     /\ data' = data \o (IF Copies(next) = 2 THEN <<next, next>> ELSE <<next>>)
     /\ next' = next + 1
@@ -165,9 +180,12 @@ LoseCtrl ==
     /\ lossesLeft' = lossesLeft - 1
     /\ UNCHANGED <<next, una, epsn, nakTimer, ceLpsn, lastNak, data>>
 
-(* Nothing else can happen: exactly when no other action is enabled.      *)
+(* Nothing else can happen: exactly when no other action is enabled. The  *)
+(* sender has nothing to send when every PSN is sent or, not pipelined,   *)
+(* when the next message is not posted yet (its predecessor's last ACK    *)
+(* lost: III-A, reason 2 across the message boundary).                    *)
 Quiescent ==
-    data = <<>> /\ ctrl = <<>> /\ next >= N /\ ~nakTimer /\ ceLpsn = -1
+    data = <<>> /\ ctrl = <<>> /\ (next >= N \/ ~MessagePosted(next)) /\ ~nakTimer /\ ceLpsn = -1
 
 (* ACK timeout: resend from the oldest unacknowledged packet.             *)
 Timeout ==

@@ -35,7 +35,7 @@ class ConformSweepTest {
     /** Per model: a variant and a non-default small value for every parameter. */
     private static final Map<String, Map.Entry<String, Map<String, String>>> ALL_CHANGED = Map.of(
             "gbn", Map.entry("gb0", Map.of("packets", "2", "messages", "2", "losses", "0", "ackInterval", "1",
-                    "capacity", "3", "duplicates", "ignore", "nakPolicy", "epsn")),
+                    "capacity", "3", "duplicates", "ignore", "nakPolicy", "epsn", "pipeline", "false")),
             "partition", Map.entry("paper", Map.of("size", "2", "chunk", "1", "qps", "1", "transfers", "3", "ids", "2",
                     "receiveWrs", "2", "errors", "2")),
             "dasr", Map.entry("dart", Map.of("senders", "1", "messages", "1", "tenants", "2", "groups", "1",
@@ -98,9 +98,9 @@ class ConformSweepTest {
             tests.add(DynamicTest.dynamicTest(m.javaModel(), () -> {
                 Map<String, String> defaults = entry.defaults();
                 for (String k : defaults.keySet()) {
-                    // escape-vl's workload and VL1 routes, and Go-Back-N's pipeline: the spec models only
-                    // the defaults (refusal: ConstantMappingTest)
-                    if (!k.equals("workload") && !k.equals("vl1-routes") && !k.equals("pipeline")) {
+                    // escape-vl's workload and VL1 routes: the spec models only the defaults (refusal:
+                    // ConstantMappingTest)
+                    if (!k.equals("workload") && !k.equals("vl1-routes")) {
                         assertTrue(run.getValue().containsKey(k) && !run.getValue().get(k).equals(defaults.get(k)),
                                 k + " is not changed");
                     }
