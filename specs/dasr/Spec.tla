@@ -33,14 +33,14 @@ CONSTANTS
     Knockouts           \* mechanisms knocked out (the Java catalogue's --knockout): a subset of
                         \* {"look-ahead", "soft-state-refresh", "nrc-fallback", "fig5-receiver-congestion",
                         \*  "fig5-non-receiver-congestion", "fig5-no-congestion", "auss-count", "soft-state-expiry",
-                        \*  "line-rate-start"}
+                        \*  "line-rate-start", "look-ahead-begins-flow", "per-tenant-apportioning"}
 
 ASSUME SendersPerTenant >= 1 /\ Messages >= 1 /\ Tenants >= 1 /\ Groups >= 0
 ASSUME K >= 1 /\ AiCredits >= 0 /\ BcWindows >= 1
 ASSUME Lookahead \in BOOLEAN
 ASSUME Knockouts \subseteq {"look-ahead", "soft-state-refresh", "nrc-fallback", "fig5-receiver-congestion",
                             "fig5-non-receiver-congestion", "fig5-no-congestion", "auss-count", "soft-state-expiry",
-                            "line-rate-start"}
+                            "line-rate-start", "look-ahead-begins-flow", "per-tenant-apportioning"}
 ASSUME Variant \in {"dart", "count-messages", "early-removal", "shared-lookahead",
                     "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis",
                     "persistent-overload-marks"}
@@ -84,6 +84,17 @@ NrcFallback == "nrc-fallback" \notin Knockouts
 (* of short flows": an idle sender's next message begins at n = 1. Knocked out ("line-rate-start"),   *)
 (* an idle sender keeps the n it last applied and its next message begins at that rate.              *)
 LineRateStart == "line-rate-start" \notin Knockouts
+(* III-D: "Dart treats any flow as if it begins when the look-ahead notification first arrives", and *)
+(* III-B: "each sender in the AUSS is associated with a timestamp of the flow's last packet": a      *)
+(* look-ahead starts the listed senders' flows, so it gives them this period's timestamp as a start  *)
+(* would. Knocked out ("look-ahead-begins-flow"), only the announcing sender's soft state is set; a  *)
+(* listed sender keeps what it had, and the next timeout removes it with its announcement.           *)
+LookAheadBeginsFlow == "look-ahead-begins-flow" \notin Knockouts
+(* III-E: "Dart's AUSS tracking can be private to individual tenant's flows": the n in the ACKs to a *)
+(* tenant's senders is its own AUSS's count, so the tenants apportion the line rate apart (III-A).    *)
+(* Knocked out ("per-tenant-apportioning"), the receiver apportions by one count over every tenant's *)
+(* AUSS, and one tenant's senders lower another tenant's rates.                                       *)
+PerTenantApportioning == "per-tenant-apportioning" \notin Knockouts
 
 ASSUME Persistent => (Tenants = 1 /\ SendersPerTenant >= 2)
 
@@ -119,7 +130,9 @@ Target(m, o) ==
 Table == {[from |-> m, obs |-> o, to |-> Target(m, o)] : m \in States, o \in Observations}
 MachineNext(m, o) == (CHOOSE r \in Table : r.from = m /\ r.obs = o).to
 
-MaxN == IF CountMessages THEN SendersPerTenant * Messages ELSE SendersPerTenant
+(* the largest n in an ACK: a tenant's count, or every tenant's without per-tenant apportioning *)
+MaxN == (IF CountMessages THEN SendersPerTenant * Messages ELSE SendersPerTenant)
+            * (IF PerTenantApportioning THEN 1 ELSE Tenants)
 IsMultiple(l, k) == \A i \in 1..k : l % i = 0
 LineRate == SetMin({l \in 1..30000 : IsMultiple(l, MaxN)})   \* lcm(1..MaxN): rates in line rate / LineRate
 
@@ -169,8 +182,11 @@ ArrivalOf(s) == IF Refresh THEN arrived ELSE [arrived EXCEPT ![s] = TRUE]
 (* n as the receiver counts it: |AUSS| (or the message count, variant count-messages) *)
 Counted(a, t) == IF CountMessages THEN SumOver(a, TenantSenders(t))
                  ELSE Cardinality({s \in TenantSenders(t) : a[s] > 0})
+(* the count that apportions tenant t's rates: its own AUSS's (III-E), or every tenant's (knock-out) *)
+Apportioned(a, t) == IF PerTenantApportioning THEN Counted(a, t)
+                     ELSE SumOver([u \in TenantIds |-> Counted(a, u)], TenantIds)
 (* n in the ACKs: 1 in NonReceiverCongestion (III-C; NrcFallback), else the count (at least 1) *)
-Advertised(m, a, t) == IF NrcFallback /\ m = "NonReceiverCongestion" THEN 1 ELSE Max(1, Counted(a, t))
+Advertised(m, a, t) == IF NrcFallback /\ m = "NonReceiverCongestion" THEN 1 ELSE Max(1, Apportioned(a, t))
 
 
 (* ---- Persistent combined congestion: the closed loop (seed 000 III-C).       *)
@@ -277,7 +293,8 @@ LookAheadStart(g, s) ==
     /\ LET A == Accepted(g, s) IN
        Commit([flight EXCEPT ![s] = @ + 1], [announced EXCEPT ![g] = A],
               [x \in Senders |-> auss[x] + (IF x = s \/ (x \in A /\ LookaheadAtReceiver) THEN 1 ELSE 0)],
-              [x \in Senders |-> IF x = s \/ x \in A THEN TRUE ELSE fresh[x]], failed, applied, ack,
+              [x \in Senders |-> IF x = s \/ (x \in A /\ LookAheadBeginsFlow) THEN TRUE ELSE fresh[x]],
+              failed, applied, ack,
               ArrivalOf(s))
 
 (* A pre-counted sender's message starts: already counted (knocked out: it joins now). *)

@@ -16,6 +16,7 @@ import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.tlc.TlcOptions;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.catalog.Catalog;
+import org.rdmacheck.properties.catalog.Mechanism;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.VariantSpec;
 
@@ -77,6 +78,33 @@ class ConstantMappingTest {
                 }
                 tests.add(DynamicTest.dynamicTest(m.javaModel() + " " + v.name(),
                         () -> assertFalse(mapped(m, v.name(), params).isEmpty())));
+            }
+        }
+        return tests.stream();
+    }
+
+    /**
+     * The twins of these models carry every knock-out their Java model declares: the mapping has the
+     * switch, and a manifest configuration runs it at the mechanism's coverage scope (its variant, and
+     * every parameter of the scope at its value), so TLC and the explorer decide the kill independently
+     * (docs/knockouts.md, docs/dasr.md "Knock-outs in the twin", docs/gbn.md "Knock-out switches").
+     */
+    @TestFactory
+    Stream<DynamicTest> everyKnockOutOfTheseTwinsIsComparedAtItsCoverageScope() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String folder : List.of("dasr", "gbn", "gbn-timed")) {
+            SpecManifest m = manifest(folder);
+            for (Mechanism k : Catalog.find(m.javaModel()).mechanisms()) {
+                tests.add(DynamicTest.dynamicTest(folder + " " + k.name(), () -> {
+                    Map<String, String> constants = m.constantMapping().constants(k.variant(),
+                            Map.of(ModelEntry.KNOCKOUT_PARAM, k.name()));
+                    assertFalse(constants.isEmpty(), k.name());
+                    assertTrue(m.configurations().stream().anyMatch(c -> k.variant().equals(c.variant())
+                            && k.name().equals(c.parameters().get(ModelEntry.KNOCKOUT_PARAM))
+                            && c.parameters().entrySet().containsAll(k.coverage().entrySet())),
+                            folder + ": no configuration runs the knock-out " + k.name() + " at " + k.variant() + " "
+                                    + k.coverage());
+                }));
             }
         }
         return tests.stream();

@@ -57,10 +57,6 @@ class MutatedSpecTest {
                 // (1,082 states)
                 Arguments.of("gbn-timed", "InOrderExactlyOnce", "HandsOver(as) == as = epsn",
                         "HandsOver(as) == as = epsn \\/ as = epsn - 1"),
-                // seed 000, III-D: a look-ahead that does not start the listed senders' soft state
-                Arguments.of("dasr", "TimeoutOnlyWhenIdle",
-                        "[x \\in Senders |-> IF x = s \\/ x \\in A THEN TRUE ELSE fresh[x]]",
-                        "[x \\in Senders |-> IF x = s THEN TRUE ELSE fresh[x]]"),
                 // seed 000, III-C: marks below line rate are never sent back, so DCQCN never starts at the senders
                 Arguments.of("dasr", "ReactionFollowsCongestion", ECN_ECHO,
                         "/\\ ecnEcho' = FALSE"),
@@ -100,11 +96,6 @@ class MutatedSpecTest {
                 // seed 000, III-C: the ACKs carry the n of the state the receiver left, not the one entered
                 Arguments.of("dasr", "THEN Advertised(next, auss, TenantOf(s)) ELSE 0",
                         "THEN Advertised(mode, auss, TenantOf(s)) ELSE 0"),
-                // seed 000, III-D: a look-ahead that does not start the listed senders' soft state; the next
-                // tick drops them with their announcement, which the service's Counted allows (they stop being
-                // active as they stop being counted): its Begun refuses the look-ahead step itself
-                Arguments.of("dasr", "[x \\in Senders |-> IF x = s \\/ x \\in A THEN TRUE ELSE fresh[x]]",
-                        "[x \\in Senders |-> IF x = s THEN TRUE ELSE fresh[x]]"),
                 // seed 000, III-C: marks below line rate are never sent back ("the receiver allows ECN marks,
                 // which trigger DCQCN at the senders"): FollowsCongestion (with the history of observations)
                 // refuses the first such window end; before it the service held this mutant (2,410 states)
