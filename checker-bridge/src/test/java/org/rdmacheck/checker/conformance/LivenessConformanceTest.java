@@ -46,6 +46,8 @@ class LivenessConformanceTest {
         "gbn-timed, MCLiveness.cfg, Delivered, improved, '', VERIFIED",
         "gbn-timed, MCLiveness.cfg, Delivered, gbn-no-rto, '', VIOLATED",
         "gbn-timed, MCLiveness.cfg, Delivered, gbn-five-packets, '', VIOLATED",
+        // <>[]Final \/ []<><<Tick>>_vars: no RTO, a packet lost, nothing due: time stops short of a final state
+        "gbn-timed, MCLiveness.cfg, TimeDiverges, gbn-no-rto, '', VIOLATED",
         "escape-vl, MCLiveness.cfg, EventuallyDelivered, dart, '', VERIFIED",
         "escape-vl, MCLiveness.cfg, EventuallyDelivered, unlimited-tokens, '', VIOLATED",
         "iofd, MCLiveness.cfg, EventuallyDelivered, dft, 'flows=0-1 queue=3 packets=2 failures=1', VERIFIED",
@@ -102,7 +104,8 @@ class LivenessConformanceTest {
     }
 
     /**
-     * Dart's persistent loop at the catalogue's defaults (three senders: 16 strong-fairness
+     * gbn-timed's TimeDiverges where time diverges (Improved; gbn-five-packets, whose RTO resends the
+     * window for ever, time passing: Delivered fails there, TimeDiverges holds); Dart's persistent loop at the catalogue's defaults (three senders: 16 strong-fairness
      * conditions of fair marking, TLC takes minutes) and the hysteresis reading of Figure 5 with two
      * senders; the remaining fabric variants; iofd dft's two-flow default (about 30 s in TLC; the
      * fast tier keeps iofd's violation through unlimited-tokens); fabric lane-silent's violation at
@@ -112,6 +115,8 @@ class LivenessConformanceTest {
     @ParameterizedTest
     @CsvSource({
         "iofd, MCLiveness.cfg, EventuallyDelivered, dft, '', VIOLATED",
+        "gbn-timed, MCLiveness.cfg, TimeDiverges, improved, '', VERIFIED",
+        "gbn-timed, MCLiveness.cfg, TimeDiverges, gbn-five-packets, '', VERIFIED",
         "dasr, MCLiveness.cfg, RatesSettle, persistent, '', VIOLATED",
         "dasr, MCLiveness.cfg, ClassifierSettles, persistent, '', VIOLATED",
         "dasr, MCLiveness.cfg, RatesSettle, persistent-overload-marks, '', VIOLATED",

@@ -26,6 +26,8 @@ import org.rdmacheck.properties.liveness.Fairness;
  *       enabled are removed and the rest is split into components again;</li>
  *   <li>an acceptance set (for {@code <>[]P}: the not-P states), when given, must meet it.</li>
  * </ul>
+ * Edges may be cut (for {@code []<>A}: the A steps): the components are then those of the graph
+ * without them, and a cut edge does not count as taking its action, though its action is enabled.
  * An assumption is checked for each of its fair actions ({@link Fairness#groupOf}: the family as
  * one, each action value, or each group of values) enabled in the component.
  *
@@ -63,6 +65,10 @@ final class FairCycleSearch {
     }
 
     private final LabelledGraph<?> g;
+    /** edges no cycle takes, or null */
+    private final BitSet cut;
+    /** the bytes of the graph without the cut edges, when there are some */
+    private final long cutBytes;
     private final List<Fairness> fairness;
     private final int[][] groupOf;
     private final int[] groupCount;
@@ -93,7 +99,19 @@ final class FairCycleSearch {
      */
     FairCycleSearch(LabelledGraph<?> g, List<Fairness> fairness, Deadline deadline, ForkJoinPool pool,
                     int parallelMin, int grain) {
+        this(g, fairness, deadline, pool, parallelMin, grain, null);
+    }
+
+    /**
+     * @param cut edges a fair cycle may not take (for {@code []<>A}: the A steps), null for none: the
+     *            components are those of the graph without them, and only the other edges inside a
+     *            component count as taking a fair action; enabledness is the whole graph's (a cut
+     *            edge's action is still enabled in its state)
+     */
+    FairCycleSearch(LabelledGraph<?> g, List<Fairness> fairness, Deadline deadline, ForkJoinPool pool,
+                    int parallelMin, int grain, BitSet cut) {
         this.g = g;
+        this.cut = cut;
         this.deadline = deadline;
         this.fairness = fairness;
         this.pool = pool;
@@ -112,7 +130,9 @@ final class FairCycleSearch {
             groupOf[f] = of;
             groupCount[f] = ids.size();
         }
-        sccs = new SccDecomposition(g, pool, parallelMin, this.grain, deadline, stamps);
+        LabelledGraph<?> cycles = cut == null ? g : g.without(cut);
+        cutBytes = cut == null ? 0 : 4L * (cycles.off.length + cycles.dst.length + cycles.act.length) + cut.size() / 8;
+        sccs = new SccDecomposition(cycles, pool, parallelMin, this.grain, deadline, stamps);
         mark = new int[g.n];
     }
 
@@ -127,7 +147,7 @@ final class FairCycleSearch {
      */
     long bytes() {
         // per state: marks, components, Tarjan's arrays, and on a pool the components' outcomes
-        long b = 4L * g.n + sccs.bytes() + Components.bytes(g.n) + 21L * g.n + (pool == null ? 0 : 4L * g.n);
+        long b = cutBytes + 4L * g.n + sccs.bytes() + Components.bytes(g.n) + 21L * g.n + (pool == null ? 0 : 4L * g.n);
         for (int f = 0; f < groupOf.length; f++) {
             b += 4L * groupOf[f].length + 17L * groupCount[f];
         }
@@ -458,7 +478,7 @@ final class FairCycleSearch {
                         lastState[f][grp] = v;
                         enabled[f][grp]++;
                     }
-                    if (taken[f][grp] < 0 && mark[g.dst[e]] == cid) {
+                    if (taken[f][grp] < 0 && mark[g.dst[e]] == cid && (cut == null || !cut.get(e))) {
                         taken[f][grp] = e;
                     }
                 }

@@ -151,6 +151,65 @@ final class LabelledGraph<S> {
         preds = bitSets(bits);
     }
 
+    /** The same states, labels and roots with other edges (rows {@code off}, targets {@code dst}, actions {@code act}). */
+    private LabelledGraph(LabelledGraph<S> of, int[] off, int[] dst, int[] act) {
+        this.chunk = of.chunk;
+        this.n = of.n;
+        this.off = off;
+        this.dst = dst;
+        this.act = act;
+        this.actions = of.actions;
+        this.roots = of.roots;
+        this.preds = of.preds;
+    }
+
+    /**
+     * The A steps, decided as TLA+ decides {@code <<A>>_vars} on a pair of states: an edge is one when it
+     * leaves its state and some edge of an A action joins the same two states (so an edge of another
+     * action beside an A edge is one too, and an A edge from a state to itself is none).
+     *
+     * @param isA per action number, whether it is an A action
+     * @return the edges that are A steps
+     */
+    java.util.BitSet steps(boolean[] isA) {
+        java.util.BitSet cut = new java.util.BitSet(dst.length);
+        for (int v = 0; v < n; v++) {
+            for (int e = off[v]; e < off[v + 1]; e++) {
+                if (!isA[act[e]] || dst[e] == v) {
+                    continue;
+                }
+                for (int f = off[v]; f < off[v + 1]; f++) {
+                    if (dst[f] == dst[e]) {
+                        cut.set(f);
+                    }
+                }
+            }
+        }
+        return cut;
+    }
+
+    /**
+     * @param cut edges to leave out
+     * @return the graph without them: the same states, labels and roots, edges renumbered in order
+     */
+    LabelledGraph<S> without(java.util.BitSet cut) {
+        int[] o = new int[n + 1];
+        int kept = dst.length - cut.cardinality();
+        int[] d = new int[kept];
+        int[] a = new int[kept];
+        int k = 0;
+        for (int v = 0; v < n; v++) {
+            for (int e = off[v]; e < off[v + 1]; e++) {
+                if (!cut.get(e)) {
+                    d[k] = dst[e];
+                    a[k++] = act[e];
+                }
+            }
+            o[v + 1] = k;
+        }
+        return new LabelledGraph<>(this, o, d, a);
+    }
+
     private static java.util.BitSet[] bitSets(long[][] bits) {
         java.util.BitSet[] sets = new java.util.BitSet[bits.length];
         for (int i = 0; i < sets.length; i++) {

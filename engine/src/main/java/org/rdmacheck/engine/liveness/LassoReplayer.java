@@ -133,14 +133,14 @@ public final class LassoReplayer {
         if (unfair.isPresent()) {
             return new ReplayResult.NoLongerViolated(all + ", but the loop is not fair: " + unfair.get());
         }
-        Optional<String> held = holds(prop, states, ls, cex.violationIndex());
+        Optional<String> held = holds(model, prop, states, ls, cex.violationIndex());
         return held.isEmpty() ? new ReplayResult.Reproduces(all + "; the loop is fair; " + cex.property()
                 + " (" + prop.form().formula() + ") still violated")
                 : new ReplayResult.NoLongerViolated(all + ", but " + held.get());
     }
 
     /** @return none when the lasso violates the property, else why it does not */
-    private static <S> Optional<String> holds(Liveness<S> prop, List<S> states, int ls, int vi) {
+    private static <S> Optional<String> holds(Model<S> model, Liveness<S> prop, List<S> states, int ls, int vi) {
         switch (prop.form()) {
             case EVENTUALLY -> {
                 for (int i = 0; i < states.size(); i++) {
@@ -177,8 +177,41 @@ public final class LassoReplayer {
                 }
                 return Optional.of("P holds at every step of the loop");
             }
+            case TAKEN_INFINITELY_OFTEN, ALWAYS_OR_TAKEN -> {
+                Optional<String> step = aStep(model, prop, states, ls);
+                if (step.isPresent() || prop.form() == Liveness.Form.TAKEN_INFINITELY_OFTEN) {
+                    return step;
+                }
+                for (int i = ls; i < states.size(); i++) {
+                    if (!prop.p().test(states.get(i))) {
+                        return Optional.empty();
+                    }
+                }
+                return Optional.of("P holds at every step of the loop");
+            }
             default -> throw new IllegalStateException(prop.form().toString());
         }
+    }
+
+    /**
+     * @return the first loop step (the closing one included) that is an A step, decided on its two
+     *         states as TLA+'s {@code <<A>>_vars}: they differ and an A action of the model joins them
+     */
+    private static <S> Optional<String> aStep(Model<S> model, Liveness<S> prop, List<S> states, int ls) {
+        int last = states.size() - 1;
+        for (int i = ls; i <= last && ls < last; i++) {
+            S from = states.get(i);
+            S to = states.get(i < last ? i + 1 : ls);
+            if (from.equals(to)) {
+                continue;
+            }
+            Optional<Action> a = successors(model, from).stream().filter(t -> t.next().equals(to))
+                    .map(Transition::action).filter(prop.a()).findFirst();
+            if (a.isPresent()) {
+                return Optional.of("the loop step from step " + i + " is an A step (" + a.get() + ")");
+            }
+        }
+        return Optional.empty();
     }
 
     /** @return none when the loop is fair, else the first assumption it breaks */

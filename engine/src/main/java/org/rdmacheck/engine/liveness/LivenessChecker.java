@@ -33,7 +33,10 @@ import org.rdmacheck.properties.liveness.LivenessSpec;
  *   <li>{@code P ~> Q}: the not-Q states reachable through not-Q states from a P-and-not-Q state
  *       (the product with a "Q pending" bit, of which only the pending half matters);</li>
  *   <li>{@code []<>P}: the not-P states;</li>
- *   <li>{@code <>[]P}: all states, the cycle visiting a not-P state.</li>
+ *   <li>{@code <>[]P}: all states, the cycle visiting a not-P state;</li>
+ *   <li>{@code []<>A}: all states, the cycle taking no A step ({@code <>[]~A}: the A steps, decided on
+ *       pairs of states as TLA+'s {@code <<A>>_vars}, are cut from the graph the cycle lies in);</li>
+ *   <li>{@code <>[]P \/ []<>A}: as {@code []<>A}, the cycle visiting a not-P state.</li>
  * </ul>
  * A fair cycle there is a counterexample: a lasso of kind {@code temporal}, the shortest path to the
  * trigger state and on to the cycle's component, then a cycle through the component that takes or
@@ -255,20 +258,28 @@ public final class LivenessChecker {
     private <S> Searched search(LivenessSpec<S> spec, LabelledGraph<S> g, int i,
                                 org.rdmacheck.checker.Stats stats, Deadline deadline, ForkJoinPool pool) {
         Liveness<S> prop = spec.properties().get(i);
-        FairCycleSearch search = new FairCycleSearch(g, prop.fairness(), deadline, pool, parallelMin, grain);
-        Region region = region(g, prop.form(), g.preds[2 * i], g.preds[2 * i + 1]);
+        Region region = region(g, prop, g.preds[2 * i], g.preds[2 * i + 1]);
+        FairCycleSearch search = new FairCycleSearch(g, prop.fairness(), deadline, pool, parallelMin, grain,
+                region.cut());
         java.util.Optional<FairCycleSearch.Accepted> acc = search.find(region.cycle, region.accept);
         CheckResult r = acc.isEmpty() ? new CheckResult.Verified(prop.name(), stats)
                 : new CheckResult.Violated(prop.name(), lasso(spec, prop, g, region, acc.get()), stats);
         return new Searched(r, search.components(), search.bytes());
     }
 
-    /** Where the property fails: triggers, the states a failing cycle may use, and what it must visit. */
-    private record Region(BitSet trigger, BitSet cycle, BitSet accept) {
+    /**
+     * Where the property fails: triggers, the states a failing cycle may use, what it must visit, and
+     * the edges it may not take (null: none).
+     */
+    private record Region(BitSet trigger, BitSet cycle, BitSet accept, BitSet cut) {
+        Region(BitSet trigger, BitSet cycle, BitSet accept) {
+            this(trigger, cycle, accept, null);
+        }
     }
 
-    private static Region region(LabelledGraph<?> g, Liveness.Form form, BitSet p, BitSet q) {
+    private static Region region(LabelledGraph<?> g, Liveness<?> prop, BitSet p, BitSet q) {
         int n = g.n;
+        Liveness.Form form = prop.form();
         BitSet notP = (BitSet) p.clone();
         notP.flip(0, n);
         switch (form) {
@@ -295,6 +306,15 @@ public final class LivenessChecker {
                 BitSet all = new BitSet();
                 all.set(0, n);
                 return new Region(all, all, notP);
+            }
+            case TAKEN_INFINITELY_OFTEN, ALWAYS_OR_TAKEN -> {
+                BitSet all = new BitSet();
+                all.set(0, n);
+                boolean[] isA = new boolean[g.actions.size()];
+                for (int a = 0; a < isA.length; a++) {
+                    isA[a] = prop.a().test(g.actions.get(a));
+                }
+                return new Region(all, all, form == Liveness.Form.ALWAYS_OR_TAKEN ? notP : null, g.steps(isA));
             }
             default -> throw new IllegalStateException(form.toString());
         }
@@ -347,14 +367,20 @@ public final class LivenessChecker {
             java.util.Arrays.fill(via, UNSEEN);
         }
 
+        /** As {@link #path(int[], BitSet, BitSet, boolean, BitSet)} over every edge. */
+        int[] path(int[] sources, BitSet within, BitSet target, boolean atLeastOneStep) {
+            return path(sources, within, target, atLeastOneStep, null);
+        }
+
         /**
          * Breadth-first search from {@code sources} (in order) through {@code within} (null:
-         * everywhere) to the first state of {@code target}; with {@code atLeastOneStep} a source that
-         * is a target counts only when reached again.
+         * everywhere) to the first state of {@code target}, not taking the edges of {@code cut}
+         * (null: none); with {@code atLeastOneStep} a source that is a target counts only when
+         * reached again.
          *
          * @return the edges of the path, in order
          */
-        int[] path(int[] sources, BitSet within, BitSet target, boolean atLeastOneStep) {
+        int[] path(int[] sources, BitSet within, BitSet target, boolean atLeastOneStep, BitSet cut) {
             if (!atLeastOneStep) {
                 for (int s : sources) {
                     if (target.get(s)) {
@@ -375,7 +401,7 @@ public final class LivenessChecker {
                     int v = queue[head++];
                     for (int e = g.off[v]; e < g.off[v + 1]; e++) {
                         int w = g.dst[e];
-                        if (within != null && !within.get(w)) {
+                        if (within != null && !within.get(w) || cut != null && cut.get(e)) {
                             continue;
                         }
                         if (target.get(w)) {
@@ -448,7 +474,7 @@ public final class LivenessChecker {
             for (FairCycleSearch.Witness w : todo) {
                 goals.set(w.edge() ? sourceOf(g, w.value()) : w.value());
             }
-            for (int e : paths.path(new int[] {cur}, inC, goals, false)) {
+            for (int e : paths.path(new int[] {cur}, inC, goals, false, region.cut())) {
                 cycle.add(e);
                 taken.add(e);
                 cur = g.dst[e];
@@ -465,7 +491,7 @@ public final class LivenessChecker {
             }
         }
         if (!cycle.isEmpty() || cur != entry) {
-            for (int e : paths.path(new int[] {cur}, inC, single(entry), true)) {
+            for (int e : paths.path(new int[] {cur}, inC, single(entry), true, region.cut())) {
                 cycle.add(e);
             }
         }
@@ -494,6 +520,8 @@ public final class LivenessChecker {
             case LEADS_TO -> "P holds at step " + triggerIndex + " and Q never holds from there on";
             case INFINITELY_OFTEN -> "P never holds in the loop";
             case EVENTUALLY_ALWAYS -> "the loop visits a state where P fails";
+            case TAKEN_INFINITELY_OFTEN -> "the loop takes no A step (<>[]~A)";
+            case ALWAYS_OR_TAKEN -> "the loop takes no A step and visits a state where P fails (<>[]~A /\\ []<>~P)";
         };
         int violation = prop.form() == Liveness.Form.LEADS_TO ? triggerIndex : loopStart;
         Provenance prov = new Provenance(spec.base().modelName(), spec.base().variant(), spec.base().parameters(),

@@ -108,6 +108,57 @@ final class TextbookModels {
         }
     };
 
+    /**
+     * A clock and a busy loop: {@code Tick} flips the clock, {@code Spin} flips {@code spin}; with
+     * {@code guarded}, Tick is disabled while {@code spin} is 1, so spinning disables time every
+     * other step (a Zeno loop weak fairness of Tick does not forbid, strong fairness does).
+     */
+    record Zeno(int clock, int spin) {
+    }
+
+    static Model<Zeno> zeno(boolean guarded) {
+        return new Model<>() {
+            @Override
+            public List<Zeno> initialStates() {
+                return List.of(new Zeno(0, 0));
+            }
+
+            @Override
+            public void successors(Zeno s, Consumer<Transition<Zeno>> sink) {
+                sink.accept(new Transition<>(Action.of("Spin"), new Zeno(s.clock(), 1 - s.spin())));
+                if (!guarded || s.spin() == 0) {
+                    sink.accept(new Transition<>(Action.of("Tick"), new Zeno(1 - s.clock(), s.spin())));
+                }
+            }
+        };
+    }
+
+    /**
+     * A clock of two values with an {@code Alias} beside every {@code Tick} (the same two states) and,
+     * with {@code idle}, an {@code Idle} tick that leaves the state as it is: TLA+ decides
+     * {@code <<Tick>>_vars} on the pair of states, so an Alias step is a Tick step and an Idle one is
+     * not.
+     */
+    static Model<Integer> aliasedClock(boolean idle) {
+        return new Model<>() {
+            @Override
+            public List<Integer> initialStates() {
+                return List.of(0);
+            }
+
+            @Override
+            public void successors(Integer s, Consumer<Transition<Integer>> sink) {
+                if (idle) {
+                    sink.accept(new Transition<>(Action.of("Idle"), s));
+                    sink.accept(new Transition<>(Action.of("Tick", "idle", 1), s));
+                    return;
+                }
+                sink.accept(new Transition<>(Action.of("Alias"), 1 - s));
+                sink.accept(new Transition<>(Action.of("Tick"), 1 - s));
+            }
+        };
+    }
+
     /** A counter modulo {@code n}: one long cycle, for the depth of the SCC search. */
     static Model<Integer> ring(int n) {
         return new Model<>() {

@@ -40,11 +40,16 @@ class TimedGbnLivenessTest {
     }
 
     private static CheckResult delivered(String variant, Map<String, String> params) {
+        return result(variant, params, TimedGbnProperties.DELIVERED);
+    }
+
+    /** The property's verdict, as expected by the entry; a lasso of kind temporal that replays. */
+    private static CheckResult result(String variant, Map<String, String> params, String property) {
         CheckSpec<?> spec = ENTRY.build(variant, Params.of(params));
         LivenessSpec<?> live = ENTRY.liveness(spec).orElseThrow();
         LivenessReport r = check(live);
-        CheckResult res = r.result(TimedGbnProperties.DELIVERED);
-        assertEquals(live.expectedViolations().contains(TimedGbnProperties.DELIVERED),
+        CheckResult res = r.result(property);
+        assertEquals(live.expectedViolations().contains(property),
                 res.verdict() == CheckResult.Verdict.VIOLATED, variant + " " + params + ": " + res);
         if (res instanceof CheckResult.Violated v) {
             assertEquals(Counterexample.Kind.TEMPORAL, v.counterexample().kind());
@@ -83,12 +88,82 @@ class TimedGbnLivenessTest {
                 .verdict());
     }
 
-    /** The fairness is the twin's, action for action, as the check states it. */
+    /** The fairness is the twin's, action for action, as the check states it, for both properties. */
     @Test
     void fairnessIsTheTwins() {
         LivenessSpec<?> live = ENTRY.liveness(ENTRY.build("improved", Params.empty())).orElseThrow();
-        assertEquals("<>P under WF(Send), WF(ReceiveData), WF(ReceiveAck|ReceiveNak), WF(NakIntervalExpiry), "
-                + "WF(CheckEpsn), WF(Timeout), WF(Tick)", live.properties().get(0).describe());
+        String fairness = " under WF(Send), WF(ReceiveData), WF(ReceiveAck|ReceiveNak), WF(NakIntervalExpiry), "
+                + "WF(CheckEpsn), WF(Timeout), WF(Tick)";
+        assertEquals("<>P" + fairness, live.properties().get(0).describe());
+        assertEquals(TimedGbnProperties.TIME_DIVERGES, live.properties().get(1).name());
+        assertEquals("<>[]P \\/ []<>A" + fairness, live.properties().get(1).describe());
+    }
+
+    /**
+     * TimeDiverges ({@code <>[]final \/ []<><<Tick>>_vars}, the twin's no-Zeno argument): the five
+     * schemes and gbn-five-packets (its RTO resends the window for ever, time passing) hold it, with
+     * the twin's counts (manifest live-improved 1,093 and live-gbn-five-packets-time-diverges 1,288).
+     */
+    @Test
+    void timeDivergesInEverySchemeAndInTheRtoLivelock() {
+        for (String variant : new String[] {"gbn", "gb0", "st", "ce", "improved", "gbn-five-packets"}) {
+            CheckResult res = result(variant, Map.of(), TimedGbnProperties.TIME_DIVERGES);
+            assertEquals(CheckResult.Verdict.VERIFIED, res.verdict(), variant);
+        }
+        CheckSpec<?> spec = ENTRY.build("gbn-five-packets", Params.empty());
+        assertEquals(1_288, check(ENTRY.liveness(spec).orElseThrow()).stats().distinctStates());
+    }
+
+    /**
+     * No RTO (gbn-no-rto): a lost packet, nothing in flight and no timer running, so no tick is due and
+     * Tick is disabled: time stops in a fair behaviour that is not final (the twin's
+     * live-gbn-no-rto-time-diverges, 399 states). The lasso stutters at its last state, where no
+     * action is enabled (so every weak fairness holds there), and it is not final.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void timeStopsInGbnNoRto() {
+        CheckResult res = result("gbn-no-rto", Map.of(), TimedGbnProperties.TIME_DIVERGES);
+        Counterexample cex = ((CheckResult.Violated) res).counterexample();
+        assertEquals(Counterexample.Kind.TEMPORAL, cex.kind());
+        assertEquals(cex.steps().size() - 1, cex.loopStart(), "the loop is a stutter at the last state");
+        assertEquals(cex.loopStart(), cex.violationIndex());
+        assertTrue(cex.note().startsWith("<>[]P \\/ []<>A fails"), cex.note());
+        assertTrue(cex.note().endsWith("(fair under WF(Send), WF(ReceiveData), WF(ReceiveAck|ReceiveNak), "
+                + "WF(NakIntervalExpiry), WF(CheckEpsn), WF(Timeout), WF(Tick))"), cex.note());
+        CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) ENTRY.build("gbn-no-rto", Params.empty());
+        TimedGoBackN m = (TimedGoBackN) spec.model();
+        assertEquals(399, check(ENTRY.liveness(spec).orElseThrow()).stats().distinctStates());
+        // the last state, rebuilt by replaying the trace's actions: not final, and nothing enabled there
+        LayoutState s = m.initialStates().get(0);
+        for (TraceStep st : cex.steps().subList(1, cex.steps().size())) {
+            List<org.rdmacheck.model.Transition<LayoutState>> ts = new java.util.ArrayList<>();
+            m.successors(s, ts::add);
+            s = ts.stream().filter(t -> t.action().equals(st.action())).findFirst().orElseThrow().next();
+        }
+        assertTrue(!m.isFinal(s), "time stops short of a final state");
+        List<org.rdmacheck.model.Transition<LayoutState>> after = new java.util.ArrayList<>();
+        m.successors(s, after::add);
+        assertEquals(List.of(), after, "nothing is enabled where time stops");
+    }
+
+    /**
+     * Without weak fairness of Tick, time may stop anywhere: Improved, which holds TimeDiverges under
+     * the twin's fairness, violates it at its first state.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void withoutTickFairnessTimeStopsAtOnce() {
+        CheckSpec<LayoutState> spec = (CheckSpec<LayoutState>) ENTRY.build("improved", Params.empty());
+        TimedGoBackN m = (TimedGoBackN) spec.model();
+        Liveness<LayoutState> noTick = new Liveness<>("TimeDivergesWithoutTickFairness",
+                Liveness.Form.ALWAYS_OR_TAKEN, m::isFinal, null, a -> a.name().equals(TimedGoBackN.TICK),
+                TimedGbnEntry.FAIRNESS.stream().filter(f -> !f.label().equals(TimedGoBackN.TICK)).toList());
+        LivenessSpec<LayoutState> live = new LivenessSpec<>(spec, List.of(noTick), Set.of());
+        CheckResult res = check(live).result("TimeDivergesWithoutTickFairness");
+        Counterexample cex = ((CheckResult.Violated) res).counterexample();
+        assertEquals(cex.steps().size() - 1, cex.loopStart(), "a stutter where only Tick is enabled");
+        assertInstanceOf(ReplayResult.Reproduces.class, LassoReplayer.replay(live, cex));
     }
 
     /**

@@ -3,6 +3,7 @@ package org.rdmacheck.properties.liveness;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
+import org.rdmacheck.model.Action;
 
 /**
  * A temporal property checked over the fair behaviours of a model: the behaviours that satisfy
@@ -12,14 +13,22 @@ import java.util.function.Predicate;
  * only that a goal stays reachable), these properties are violated by a fair behaviour that keeps
  * avoiding the goal while it is reachable: a livelock.
  *
+ * <p>The two action forms ({@link Form#TAKEN_INFINITELY_OFTEN}, {@link Form#ALWAYS_OR_TAKEN}) speak of
+ * A steps, A a predicate on action values (name and parameters, as a fairness family is). A step is
+ * an A step as TLA+ decides {@code <<A>>_vars}, on its pair of states: it changes the state and some
+ * A action of the model leads between its two states. So a stutter, or an A transition from a state
+ * to itself, is no A step, and a step that another action takes between the same two states is one.
+ *
  * @param name      the property's name
  * @param form      which temporal formula
- * @param p         the state predicate P
+ * @param p         the state predicate P ({@link Form#TAKEN_INFINITELY_OFTEN}: no state, unused)
  * @param q         the state predicate Q ({@link Form#LEADS_TO} only; otherwise null)
+ * @param a         the action predicate A (the two action forms only; otherwise null)
  * @param fairness  the fairness assumptions under which the property must hold
  * @param <S>       state type
  */
-public record Liveness<S>(String name, Form form, Predicate<S> p, Predicate<S> q, List<Fairness> fairness) {
+public record Liveness<S>(String name, Form form, Predicate<S> p, Predicate<S> q, Predicate<Action> a,
+                          List<Fairness> fairness) {
 
     /** The temporal formulas. */
     public enum Form {
@@ -30,7 +39,13 @@ public record Liveness<S>(String name, Form form, Predicate<S> p, Predicate<S> q
         /** {@code <>[]P}: every fair behaviour ends up in P states forever */
         EVENTUALLY_ALWAYS("<>[]P"),
         /** {@code []<>P}: every fair behaviour visits P states infinitely often */
-        INFINITELY_OFTEN("[]<>P");
+        INFINITELY_OFTEN("[]<>P"),
+        /** {@code []<><<A>>_vars}: every fair behaviour takes A steps infinitely often (violated by one whose
+         * A steps end: {@code <>[]~A}, a fair loop without an A step) */
+        TAKEN_INFINITELY_OFTEN("[]<>A"),
+        /** {@code <>[]P \/ []<><<A>>_vars}: every fair behaviour ends up in P states forever or takes A
+         * steps infinitely often (violated by a fair loop without an A step through a not-P state) */
+        ALWAYS_OR_TAKEN("<>[]P \\/ []<>A");
 
         private final String formula;
 
@@ -42,9 +57,14 @@ public record Liveness<S>(String name, Form form, Predicate<S> p, Predicate<S> q
         public String formula() {
             return formula;
         }
+
+        /** @return whether the form speaks of A steps (then A is given) */
+        public boolean aboutSteps() {
+            return this == TAKEN_INFINITELY_OFTEN || this == ALWAYS_OR_TAKEN;
+        }
     }
 
-    /** Rejects nulls and a missing or superfluous Q. */
+    /** Rejects nulls and a missing or superfluous Q or A. */
     public Liveness {
         Objects.requireNonNull(name);
         Objects.requireNonNull(form);
@@ -53,6 +73,22 @@ public record Liveness<S>(String name, Form form, Predicate<S> p, Predicate<S> q
         if ((form == Form.LEADS_TO) != (q != null)) {
             throw new IllegalArgumentException(name + ": Q is given exactly for LEADS_TO");
         }
+        if (form.aboutSteps() != (a != null)) {
+            throw new IllegalArgumentException(name + ": A is given exactly for TAKEN_INFINITELY_OFTEN and ALWAYS_OR_TAKEN");
+        }
+    }
+
+    /**
+     * A property of a state form ({@code <>P}, {@code P ~> Q}, {@code <>[]P}, {@code []<>P}).
+     *
+     * @param name     the property's name
+     * @param form     a state form
+     * @param p        P
+     * @param q        Q (LEADS_TO only; otherwise null)
+     * @param fairness the fairness assumptions
+     */
+    public Liveness(String name, Form form, Predicate<S> p, Predicate<S> q, List<Fairness> fairness) {
+        this(name, form, p, q, null, fairness);
     }
 
     /** @return {@code <>P} under the given fairness */
@@ -73,6 +109,28 @@ public record Liveness<S>(String name, Form form, Predicate<S> p, Predicate<S> q
     /** @return {@code []<>P} under the given fairness */
     public static <S> Liveness<S> infinitelyOften(String name, Predicate<S> p, Fairness... fairness) {
         return new Liveness<>(name, Form.INFINITELY_OFTEN, p, null, List.of(fairness));
+    }
+
+    /**
+     * @param name     the property's name
+     * @param a        which actions are A
+     * @param fairness the fairness assumptions
+     * @return {@code []<><<A>>_vars} under the given fairness (P: no state, unused)
+     */
+    public static <S> Liveness<S> takenInfinitelyOften(String name, Predicate<Action> a, Fairness... fairness) {
+        return new Liveness<>(name, Form.TAKEN_INFINITELY_OFTEN, s -> false, null, a, List.of(fairness));
+    }
+
+    /**
+     * @param name     the property's name
+     * @param p        the states a behaviour may end in forever instead of taking A (TLA+'s {@code <>[]Final})
+     * @param a        which actions are A
+     * @param fairness the fairness assumptions
+     * @return {@code <>[]P \/ []<><<A>>_vars} under the given fairness
+     */
+    public static <S> Liveness<S> alwaysOrTaken(String name, Predicate<S> p, Predicate<Action> a,
+                                                Fairness... fairness) {
+        return new Liveness<>(name, Form.ALWAYS_OR_TAKEN, p, null, a, List.of(fairness));
     }
 
     /** @return the formula and its fairness, e.g. {@code <>P under WF(Deliver), SF(Enter)} */

@@ -43,6 +43,8 @@ public final class TimedGoBackN implements LayoutModel {
     public static final String SEND = "Send";
     /** Name of the action that delivers a data packet to the receiver. */
     public static final String RECEIVE_DATA = "ReceiveData";
+    /** Name of the action that lets time pass. */
+    public static final String TICK = "Tick";
 
     private static final int K_SEND = 0;
     private static final int K_RECEIVE_DATA = 1;
@@ -56,7 +58,7 @@ public final class TimedGoBackN implements LayoutModel {
     private static final int K_DUPLICATE = 9;
     private static final int K_TICK = 10;
     private static final String[] NAMES = {SEND, RECEIVE_DATA, "ReceiveAck", "ReceiveNak", "NakIntervalExpiry",
-        "CheckEpsn", TIMEOUT, "LoseData", "LoseCtrl", "DuplicateData", "Tick"};
+        "CheckEpsn", TIMEOUT, "LoseData", "LoseCtrl", "DuplicateData", TICK};
     private static final long AS_OFFSET = 1L << 25;
     /** the bit of a ReceiveData code that marks a packet delivered again (read below EPSN, yet taken) */
     private static final long AGAIN = 1L << 31;

@@ -172,7 +172,7 @@ public final class TimedGbnEntry implements ModelEntry {
             new Fairness("ReceiveAck|ReceiveNak", Fairness.Strength.WEAK, Fairness.Scope.FAMILY,
                     a -> a.name().equals("ReceiveAck") || a.name().equals("ReceiveNak")),
             Fairness.weak("NakIntervalExpiry"), Fairness.weak("CheckEpsn"), Fairness.weak(TimedGoBackN.TIMEOUT),
-            Fairness.weak("Tick"));
+            Fairness.weak(TimedGoBackN.TICK));
 
     /**
      * {@code Delivered}, {@code <>done} (every packet delivered and acknowledged), under
@@ -189,6 +189,14 @@ public final class TimedGbnEntry implements ModelEntry {
         return Map.of(TimedGbnProperties.PROGRESS, TimedGbnProperties.DELIVERED);
     }
 
+    /**
+     * {@code TimeDiverges}, {@code <>[]final \/ []<><<Tick>>_vars} under {@link #FAIRNESS}: the twin's
+     * property of the same name, the no-Zeno argument of specs/gbn-timed/Spec.tla checked (every fair
+     * behaviour ticks infinitely often or ends in a final state). Between two ticks only finitely many
+     * steps fit, so a fair behaviour that stops ticking stops: it fails exactly where a non-final state
+     * has no successor, where DeadlockFree fails (gbn-no-rto at its defaults: a lost packet with no RTO,
+     * nothing in flight and no timer running, so no tick is due and time stops).
+     */
     @Override
     @SuppressWarnings("unchecked")
     public java.util.Optional<LivenessSpec<?>> liveness(CheckSpec<?> built) {
@@ -196,9 +204,16 @@ public final class TimedGbnEntry implements ModelEntry {
         TimedGoBackN m = (TimedGoBackN) spec.model();
         Liveness<LayoutState> delivered = new Liveness<>(TimedGbnProperties.DELIVERED, Liveness.Form.EVENTUALLY,
                 m::done, null, FAIRNESS);
-        Set<String> fail = spec.expectedViolations().contains(TimedGbnProperties.PROGRESS)
-                ? Set.of(TimedGbnProperties.DELIVERED) : Set.of();
-        return java.util.Optional.of(new LivenessSpec<>(spec, List.of(delivered), fail));
+        Liveness<LayoutState> time = new Liveness<>(TimedGbnProperties.TIME_DIVERGES, Liveness.Form.ALWAYS_OR_TAKEN,
+                m::isFinal, null, a -> a.name().equals(TimedGoBackN.TICK), FAIRNESS);
+        Set<String> fail = new java.util.TreeSet<>();
+        if (spec.expectedViolations().contains(TimedGbnProperties.PROGRESS)) {
+            fail.add(TimedGbnProperties.DELIVERED);
+        }
+        if (spec.expectedViolations().contains(org.rdmacheck.properties.DeadlockFreedom.standard().name())) {
+            fail.add(TimedGbnProperties.TIME_DIVERGES);
+        }
+        return java.util.Optional.of(new LivenessSpec<>(spec, List.of(delivered, time), fail));
     }
 
     @Override

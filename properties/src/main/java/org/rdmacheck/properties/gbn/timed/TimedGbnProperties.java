@@ -26,6 +26,12 @@ public final class TimedGbnProperties {
      * twin's {@code Delivered} (specs/gbn-timed/Spec.tla), declared by {@link TimedGbnEntry#liveness}.
      */
     public static final String DELIVERED = "Delivered";
+    /**
+     * Liveness under fairness: no behaviour is Zeno; every fair behaviour lets time pass infinitely
+     * often or ends in a final state ({@code <>[]final \/ []<><<Tick>>_vars}); the twin's
+     * {@code TimeDiverges}, declared by {@link TimedGbnEntry#liveness}.
+     */
+    public static final String TIME_DIVERGES = "TimeDiverges";
     /** The ACK timeout never fires. */
     public static final String NO_TIMEOUT = "NoTimeout";
     /** The ACK timeout never fires while a packet, ACK or NAK that would move the transfer on is in flight. */
