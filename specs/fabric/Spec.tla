@@ -397,7 +397,7 @@ ResumeAtXon == [][\A b \in Buffers :
 \* buffer at Xoff or more and every RESUME (a bit cleared) at Xoff - PfcHysteresis or less, so between
 \* a PAUSE and the next RESUME the buffer loses PfcHysteresis packets or more (dequeued, or dropped by a
 \* failure), and between a RESUME and the next PAUSE it takes as many.  The second half is ResumeAtXon;
-\* the first no knock-out removes (TLC only: the Java catalogue states ResumeAtXon alone).
+\* the first no knock-out removes.  The Java catalogue states the same step property (NoPauseFlapping).
 NoPauseFlapping ==
     [][\A b \in Buffers :
          /\ ~paused[b + 1] /\ paused'[b + 1] => background'[b + 1] + Len(buffers'[b + 1]) >= Xoff

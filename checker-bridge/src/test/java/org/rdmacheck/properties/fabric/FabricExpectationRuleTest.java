@@ -41,7 +41,7 @@ class FabricExpectationRuleTest {
         assertTrue(notes.stream().anyMatch(n -> n.startsWith("DeflectionBeforeEcnMark, EcnMarksCongestion hold only "
                 + "vacuously") && n.contains("ecn = 2 >= xoff = 2")), notes.toString());
         Set<String> always = Set.of(FabricProperties.IN_ORDER_AFTER_FAILURE, FabricProperties.LONG_FLOWS,
-                FabricProperties.RESUME_AT_XON);
+                FabricProperties.RESUME_AT_XON, FabricProperties.NO_PAUSE_FLAPPING);
         Set<String> ecn = Set.of(FabricProperties.ECN_MARKS_CONGESTION, FabricProperties.DEFLECT_BEFORE_ECN);
         assertEquals(union(always, ecn), ENTRY.expectedVacuous(repaired(Map.of())));
         assertEquals(always, ENTRY.expectedVacuous(repaired(Map.of("xoff", "3", "background", "1"))));
@@ -50,7 +50,8 @@ class FabricExpectationRuleTest {
         assertEquals(Set.of(), ENTRY.expectedVacuous(repaired(Map.of("xoff", "3", "background", "1", "failures", "1",
                 "flows", "0-1L,1-0", "pfc-hysteresis", "2"))));
         assertEquals(Set.of(FabricProperties.IN_ORDER_AFTER_FAILURE, FabricProperties.LONG_FLOWS,
-                FabricProperties.RESUME_AT_XON, FabricProperties.TOKENS, FabricProperties.ABOVE_THRESHOLD),
+                FabricProperties.RESUME_AT_XON, FabricProperties.NO_PAUSE_FLAPPING, FabricProperties.TOKENS,
+                FabricProperties.ABOVE_THRESHOLD),
                 ENTRY.expectedVacuous(ENTRY.build("ecn-first", Params.empty())));
         // the single-message frontier at xoff 3 with one background packet (docs/knockouts.md)
         assertEquals(Set.of(), repaired(Map.of("flows", "0-1", "packets", "4", "tokens", "4", "failures", "1",

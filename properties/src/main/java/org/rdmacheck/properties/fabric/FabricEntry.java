@@ -510,6 +510,11 @@ public final class FabricEntry implements ModelEntry {
                         + "- pfc-hysteresis, background counted; with pfc-hysteresis 1 there is no bit and it holds by "
                         + "construction); the knock-out pfc-hysteresis violates it, and no other property can: knocked "
                         + "out, the model is the one with pfc-hysteresis 1",
+                FabricProperties.NO_PAUSE_FLAPPING, "restates PFC's pause and resume rules (a pause bit is set only "
+                        + "when the buffer reaches xoff and cleared only at xon = xoff - pfc-hysteresis, background "
+                        + "counted; with pfc-hysteresis 1 there is no bit and it holds by construction); its RESUME half "
+                        + "is ResumeAtXon, which the knock-out pfc-hysteresis violates, so it does too; no option sets a "
+                        + "pause bit below xoff (the twin's MutatedSpecTest plants one and TLC rejects it)",
                 FabricProperties.ECN_MARKS_CONGESTION, "restates the ECN marking rule (a packet joining a buffer that "
                         + "holds ecn or more is marked); the knock-out ecn-mark violates it. No other property reads a "
                         + "mark but DeflectionBeforeEcnMark, which a missing mark cannot violate",
@@ -894,8 +899,8 @@ public final class FabricEntry implements ModelEntry {
      * ecn >= xoff no packet ever does;</li>
      * <li>InOrderAfterFailure judges deliveries after a failure: none without failures;</li>
      * <li>LongFlowsNeverDeflected judges a long flow's packets: none without a long flow;</li>
-     * <li>ResumeAtXon judges a RESUME that clears a pause bit: with pfc-hysteresis 1 there is no bit (the pause
-     * state is the occupancy's);</li>
+     * <li>ResumeAtXon judges a RESUME that clears a pause bit, NoPauseFlapping a PAUSE or RESUME that sets or
+     * clears one: with pfc-hysteresis 1 there is no bit (the pause state is the occupancy's);</li>
      * <li>MisroutesBoundedByTokens and DeflectOnlyAboveThreshold judge a deflection: none where no packet has a
      * token (tokens 0, or every flow long), and none with one message over fewer background packets than the
      * threshold (its first packet leads it, so every buffer it joins holds background alone, below the
@@ -929,7 +934,9 @@ public final class FabricEntry implements ModelEntry {
             why.put(FabricProperties.ECN_MARKS_CONGESTION, ecn);
         }
         if (c.xon() == c.xoff() - 1) {
-            why.put(FabricProperties.RESUME_AT_XON, "pfc-hysteresis = 1: no pause bit, no RESUME to judge");
+            String noBit = "pfc-hysteresis = 1: no pause bit, no PAUSE or RESUME to judge";
+            why.put(FabricProperties.RESUME_AT_XON, noBit);
+            why.put(FabricProperties.NO_PAUSE_FLAPPING, noBit);
         }
         return why;
     }

@@ -43,6 +43,12 @@ public final class FabricProperties {
      * (one PAUSE/RESUME pair per pfc-hysteresis packets at most). With pfc-hysteresis 1 the pause state is
      * the occupancy's and no step resumes early by construction. */
     public static final String RESUME_AT_XON = "ResumeAtXon";
+    /** No pause flapping, the purpose seed 004 §4 gives the hysteresis, stated without a counter (the twin's
+     * {@code NoPauseFlapping}): every step that sets a buffer's pause bit (a PAUSE) leaves it holding xoff packets
+     * or more, and every step that clears one (a RESUME) at most xoff - pfc-hysteresis, background included; so
+     * between a PAUSE and the next RESUME the buffer loses pfc-hysteresis packets or more, and takes as many
+     * between a RESUME and the next PAUSE. Its RESUME half is {@link #RESUME_AT_XON}. */
+    public static final String NO_PAUSE_FLAPPING = "NoPauseFlapping";
     /** No DFT entry remains once every message is delivered. */
     public static final String NO_LEAK = "NoDftLeak";
     /** Every DFT entry belongs to a message still on its way (a packet in flight or still to send):
@@ -89,6 +95,8 @@ public final class FabricProperties {
     public static final String ALLOCATED = "a deflection that allocates a DFT entry";
     /** {@code ResumeAtXon}'s antecedent (none without hysteresis: no pause bit). */
     public static final String RESUMED = "a step that clears a pause bit (a RESUME)";
+    /** {@code NoPauseFlapping}'s antecedent (none without hysteresis: no pause bit). */
+    public static final String PAUSED_OR_RESUMED = "a step that sets or clears a pause bit (a PAUSE or a RESUME)";
     /** {@code EcnMarksCongestion}'s antecedent. */
     public static final String CONGESTED = "a Send or Forward into a buffer holding ecn packets or more";
 
@@ -148,7 +156,13 @@ public final class FabricProperties {
         // (no bit, no RESUME: the antecedent is never met, and the property is vacuous there)
         Antecedent resumed = new Antecedent(RESUMED);
         PackedModel.StepTest resumeAtXon = g.paused == null ? (PackedModel.ParentStepTest) (from, o, code, to) -> true
-                : (from, o, code, to) -> resumedAtXon(model, g, xon, from, o, to, resumed);
+                : (from, o, code, to) -> pauseBitsChanged(model, g, -1, xon, from, o, to, resumed);
+        // the twin's NoPauseFlapping: the same test, PAUSEs judged against xoff too
+        int xoff = model.config().xoff();
+        Antecedent pausedOrResumed = new Antecedent(PAUSED_OR_RESUMED);
+        PackedModel.StepTest noPauseFlapping = g.paused == null
+                ? (PackedModel.ParentStepTest) (from, o, code, to) -> true
+                : (from, o, code, to) -> pauseBitsChanged(model, g, xoff, xon, from, o, to, pausedOrResumed);
         List<Slot> dfts = present(g.dft);
         List<Slot> buffers = List.of(g.buffers);
         List<Slot> occupancy = concat(buffers, List.of(g.background), g.paused == null ? List.of() : List.of(g.paused));
@@ -184,6 +198,8 @@ public final class FabricProperties {
         // last of the step properties: the explorer gives the first eight a call site of their own (the
         // engine's StepTests), and these two restate rules (structural) where the eight above judge the design
         ps.add(step(RESUME_AT_XON, model, resumeAtXon).withReads(Reads.of(occupancy)).withAntecedent(resumed));
+        ps.add(step(NO_PAUSE_FLAPPING, model, noPauseFlapping).withReads(Reads.of(occupancy))
+                .withAntecedent(pausedOrResumed));
         ps.add(step(ECN_MARKS_CONGESTION, model, marksCongestion)
                 .withReads(Reads.of(concat(buffers, List.of(g.background)), SEND, FORWARD)).withAntecedent(congested));
         ps.add(DeadlockFreedom.standard());
@@ -247,17 +263,29 @@ public final class FabricProperties {
     }
 
     /**
-     * {@code ResumeAtXon} on a step: every buffer whose pause bit the step clears holds at most xon packets
-     * after it, background included (the count PFC is specified to use, seed 004 §4).
+     * {@code ResumeAtXon} and {@code NoPauseFlapping} on a step, read from the pause bits' change (the
+     * model's own PAUSE and RESUME): every buffer whose pause bit the step clears holds at most xon packets
+     * after it and, with {@code xoff} >= 0, every buffer whose bit it sets holds xoff or more, background
+     * included (the count PFC is specified to use, seed 004 §4). The antecedent is met by each such step.
+     *
+     * @param xoff the least a PAUSE leaves, or -1 to judge RESUMEs alone
+     * @param xon  the most a RESUME leaves
      */
-    private static boolean resumedAtXon(NetworkModel model, NetworkLayout g, int xon, int[] from, int o, int[] to,
-                                        Antecedent resumed) {
+    private static boolean pauseBitsChanged(NetworkModel model, NetworkLayout g, int xoff, int xon, int[] from, int o,
+                                            int[] to, Antecedent met) {
         for (int b = 0; b < g.paused.length; b++) {
-            if (g.buffers[b] != null && g.paused[b].is(from, o) && !g.paused[b].is(to, 0)) {
-                resumed.reach();
-                if (model.occupancy(to, 0, model.net().bufArc(b >> 1), b & 1) > xon) {
-                    return false;
-                }
+            if (g.buffers[b] == null) {
+                continue;
+            }
+            boolean was = g.paused[b].is(from, o);
+            boolean is = g.paused[b].is(to, 0);
+            if (was == is || xoff < 0 && is) {
+                continue;
+            }
+            met.reach();
+            int n = model.occupancy(to, 0, model.net().bufArc(b >> 1), b & 1);
+            if (is ? n < xoff : n > xon) {
+                return false;
             }
         }
         return true;
