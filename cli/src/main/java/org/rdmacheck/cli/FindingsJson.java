@@ -75,7 +75,7 @@ public final class FindingsJson {
         Map<String, String> params = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = f.path("parameters").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            params.put(e.getKey(), parameterText(e.getValue()));
+            params.put(e.getKey(), parameterText(f.path("model").asText(), e.getKey(), e.getValue()));
         }
         String model = text(f, "model", where);
         JsonNode variantNode = f.get("variant");
@@ -212,7 +212,8 @@ public final class FindingsJson {
         prov.put("variant", f.path("variant").isObject() ? f.path("variant").path("name").asText()
                 : f.path("variant").asText());
         ObjectNode params = prov.putObject("parameters"); // the trace format's texts (a TLA+ constant's TLA+ text)
-        f.path("parameters").fields().forEachRemaining(e -> params.put(e.getKey(), parameterText(e.getValue())));
+        f.path("parameters").fields().forEachRemaining(e -> params.put(e.getKey(),
+                parameterText(f.path("model").asText(), e.getKey(), e.getValue())));
         prov.put("checker", checker);
         prov.put("version", version);
         t.set("steps", steps);
@@ -220,11 +221,16 @@ public final class FindingsJson {
     }
 
     /**
-     * A parameter back to the text it was given as: a figure (a fluid finding's) to its exact text or
-     * value, a TLA+ constant (tlc, conform) to its TLA+ text (a set, written as an array, comes back as a
-     * sequence), anything else to its text.
+     * A parameter back to the text it was given as: a model's parameter as {@link JsonValues#text} reads it
+     * (a knock-out's array, a flag's boolean, or the text files of earlier versions wrote), a figure (a
+     * fluid finding's) to its exact text or value, a TLA+ constant (tlc, conform) to its TLA+ text (a set,
+     * written as an array, comes back as a sequence), anything else to its text.
      */
-    private static String parameterText(JsonNode v) {
+    private static String parameterText(String model, String name, JsonNode v) {
+        java.util.Optional<String> given = JsonValues.text(model, name, v);
+        if (given.isPresent()) {
+            return given.get();
+        }
         if (v.isObject() && v.has("unit")) {
             return v.path(v.has("exact") ? "exact" : "value").asText();
         }
@@ -243,7 +249,8 @@ public final class FindingsJson {
                     + "variant's name and the configuration (strings or null) and its parameters, as conform --json prints it");
         }
         Map<String, String> javaParams = new LinkedHashMap<>();
-        v.path("parameters").fields().forEachRemaining(e -> javaParams.put(e.getKey(), e.getValue().asText()));
+        v.path("parameters").fields().forEachRemaining(e -> javaParams.put(e.getKey(),
+                parameterText(model, e.getKey(), e.getValue())));
         return new Finding.Tla(java.util.Optional.ofNullable(configuration.textValue()), name.isTextual()
                 ? java.util.Optional.of(new Finding.JavaSide(model, name.asText(), javaParams))
                 : java.util.Optional.empty());

@@ -1,5 +1,8 @@
 package org.rdmacheck.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import java.util.Optional;
@@ -10,7 +13,8 @@ import org.rdmacheck.properties.catalog.ParamSpec;
 /**
  * How every {@code --json} output writes its values (docs/json-schema/README.md, "Values"): a figure
  * as {@code {"value": number, "unit": "..."}}, and a model parameter typed as the model declares it
- * (an integer parameter as a JSON integer, a choice or a text as a string).
+ * (an integer parameter as a JSON integer, a flag as a boolean, a knock-out as an array of mechanism names,
+ * a choice or a text as a string).
  */
 public final class JsonValues {
 
@@ -59,9 +63,10 @@ public final class JsonValues {
     }
 
     /**
-     * Writes a model's parameters typed as it declares them: an integer parameter as a JSON integer, any
-     * other (a choice, a text, the reserved {@code knockout}, a parameter of a task that is not a catalog
-     * model) as a string.
+     * Writes a model's parameters typed as it declares them: an integer parameter as a JSON integer, a flag
+     * as a boolean, the reserved {@code knockout} (mechanism names joined by {@code +}) as an array of the
+     * names, a choice or a text as a string, and a parameter of a task that is not a catalog model as a
+     * string (its counts, {@link #TASK_INTEGER_PARAMETERS}, as integers).
      *
      * @param o          the object to write into
      * @param key        the field's name, e.g. {@code parameters}
@@ -80,13 +85,77 @@ public final class JsonValues {
      * @param parameters the parameters as given
      */
     public static void typed(ObjectNode p, String model, Map<String, String> parameters) {
-        if (model.equals(FLUID)) {
+        if (model.equals(FLUID) || model.equals(FLUID_STABILITY)) {
             StabilityJson.scenarioParameters(p, parameters); // figures with their units, as fluid stability's
             return;
         }
-        Optional<ModelEntry> entry = Catalog.entries().stream().filter(e -> e.name().equals(model)).findFirst();
-        parameters.forEach((name, value) -> parameter(p, name, entry.isPresent() ? isInteger(entry.get(), name)
-                : TASK_INTEGER_PARAMETERS.getOrDefault(model, java.util.Set.of()).contains(name), value));
+        parameters.forEach((name, value) -> p.set(name, value(model, name, value)));
+    }
+
+    /**
+     * One parameter's value typed as its model declares it (see {@link #parameters}). A value that is not of
+     * its declared type (it was not checked: a finding of a run that failed on it) stays its text.
+     *
+     * @param model the model's name (need not be in the catalog)
+     * @param name  the parameter's name
+     * @param value its value as given on the command line
+     * @return the JSON value
+     */
+    public static JsonNode value(String model, String name, String value) {
+        JsonNodeFactory nodes = JsonNodeFactory.instance;
+        if (name.equals(ModelEntry.KNOCKOUT_PARAM) && Catalog.entries().stream().anyMatch(e -> e.name().equals(model))) {
+            ArrayNode names = nodes.arrayNode();
+            java.util.Arrays.stream(value.split("\\+")).filter(w -> !w.isEmpty()).forEach(names::add);
+            return names;
+        }
+        Optional<ParamSpec> spec = spec(model, name);
+        boolean integer = spec.isPresent() ? spec.get() instanceof ParamSpec.Int
+                : TASK_INTEGER_PARAMETERS.getOrDefault(model, java.util.Set.of()).contains(name);
+        if (integer && value.matches("-?\\d{1,9}")) {
+            return nodes.numberNode(Integer.parseInt(value));
+        }
+        if (spec.isPresent() && spec.get() instanceof ParamSpec.Flag && ParamSpec.Flag.WORDS.contains(value)) {
+            return nodes.booleanNode(Boolean.parseBoolean(value));
+        }
+        return nodes.textNode(value);
+    }
+
+    /**
+     * A parameter read back from JSON to the text it is given as on the command line: the inverse of
+     * {@link #value} for a catalog model's parameter (a knock-out's array joined by {@code +}, a flag's
+     * boolean as {@code true} or {@code false}); files of earlier versions, which wrote every parameter as
+     * its text, read the same.
+     *
+     * @param model the model's name
+     * @param name  the parameter's name
+     * @param v     its JSON value
+     * @return its text, or empty when it is not a value {@link #value} writes for that parameter
+     */
+    public static Optional<String> text(String model, String name, JsonNode v) {
+        if (v.isTextual() || v.isInt()) {
+            return Optional.of(v.asText());
+        }
+        if (v.isArray() && name.equals(ModelEntry.KNOCKOUT_PARAM)) {
+            java.util.List<String> names = new java.util.ArrayList<>();
+            for (JsonNode n : v) {
+                if (!n.isTextual()) {
+                    return Optional.empty();
+                }
+                names.add(n.asText());
+            }
+            return Optional.of(String.join("+", names));
+        }
+        if (v.isBoolean() && spec(model, name).filter(s -> s instanceof ParamSpec.Flag).isPresent()) {
+            return Optional.of(v.asText());
+        }
+        return Optional.empty();
+    }
+
+    /** @return the model's declaration of the parameter, when the model is in the catalog and declares it */
+    private static Optional<ParamSpec> spec(String model, String name) {
+        String declaring = TASK_MODELS.getOrDefault(model, model);
+        return Catalog.entries().stream().filter(e -> e.name().equals(declaring)).findFirst()
+                .flatMap(e -> e.parameters().stream().filter(s -> s.name().equals(name)).findFirst());
     }
 
     /**
@@ -113,9 +182,19 @@ public final class JsonValues {
     /** The fluid scenarios' findings' model name: their parameters are figures (StabilityJson). */
     private static final String FLUID = "fluid";
 
-    /** Tasks that are not catalog models but have integer parameters: the static deadlock check's counts. */
+    /** The linearised stability rows' model name: their parameters are fluid parameters, figures as well. */
+    private static final String FLUID_STABILITY = "fluid-stability";
+
+    /** Tasks that echo a catalog model's parameters: gbn-table varies Go-Back-N's. */
+    private static final Map<String, String> TASK_MODELS = Map.of("gbn-table", "gbn");
+
+    /**
+     * Tasks that are not catalog models but have integer parameters: the static deadlock check's counts, the
+     * Go-Back-N simulation's counts and seed, the ECMP rows' queue pairs.
+     */
     private static final Map<String, java.util.Set<String>> TASK_INTEGER_PARAMETERS = Map.of(DeadlockSuite.NAME,
-            org.rdmacheck.checker.cdg.DeadlockQuery.INTEGER_PARAMETERS);
+            org.rdmacheck.checker.cdg.DeadlockQuery.INTEGER_PARAMETERS, "gbn-sim",
+            org.rdmacheck.cli.gbn.SimSettings.INTEGER_PARAMETERS, "partition-ecmp", java.util.Set.of("qps"));
 
     /**
      * Writes one parameter value: a JSON integer when the parameter is an integer one, else a string.
@@ -131,14 +210,5 @@ public final class JsonValues {
         } else {
             o.put(key, value);
         }
-    }
-
-    /**
-     * @param entry a model
-     * @param name  a parameter name
-     * @return whether the model declares it as an integer
-     */
-    public static boolean isInteger(ModelEntry entry, String name) {
-        return entry.parameters().stream().anyMatch(s -> s instanceof ParamSpec.Int && s.name().equals(name));
     }
 }

@@ -108,12 +108,14 @@ final class ListCommand implements Callable<Integer> {
                 for (ParamSpec p : e.parameters()) {
                     ObjectNode po = ps.addObject();
                     po.put("name", p.name());
-                    JsonValues.parameter(po, "default", p instanceof ParamSpec.Int, p.defaultValue());
+                    po.set("default", JsonValues.value(e.name(), p.name(), p.defaultValue()));
                     po.put("accepted", p.accepted());
                     if (p instanceof ParamSpec.Int i) {
                         po.put("type", "INTEGER");
                         po.put("min", i.min());
                         po.put("max", i.max());
+                    } else if (p instanceof ParamSpec.Flag) {
+                        po.put("type", "BOOLEAN");
                     } else if (p instanceof ParamSpec.Choice c) {
                         po.put("type", "CHOICE");
                         c.words().forEach(po.putArray("choices")::add);

@@ -13,7 +13,6 @@ import java.util.concurrent.Callable;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.trace.TraceJson;
 import org.rdmacheck.model.InputException;
-import org.rdmacheck.properties.catalog.Catalog;
 import org.rdmacheck.model.Params;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.catalog.ModelEntry;
@@ -234,14 +233,14 @@ final class ScopeCommand implements Callable<Integer> {
         }
     }
 
-    /** @return the label typed as {@link #dimensions} writes it */
+    /**
+     * @return the label typed as {@link #dimensions} writes it: a dimension each of whose values sets one
+     *         parameter to the label is that parameter, typed as the model declares it
+     */
     private static com.fasterxml.jackson.databind.JsonNode label(String model, Scope.Dimension d, String label) {
-        boolean integer = d.values().stream().allMatch(v -> v.assignments().size() == 1
-                && v.assignments().values().iterator().next().equals(v.label()))
-                && d.values().get(0).assignments().keySet().stream().allMatch(name -> Catalog.entries().stream()
-                .anyMatch(e -> e.name().equals(model) && JsonValues.isInteger(e, name)));
-        return integer && label.matches("-?\\d{1,9}")
-                ? TraceJson.MAPPER.getNodeFactory().numberNode(Integer.parseInt(label))
+        boolean oneParameter = d.values().stream().allMatch(v -> v.assignments().size() == 1
+                && v.assignments().values().iterator().next().equals(v.label()));
+        return oneParameter ? JsonValues.value(model, d.values().get(0).assignments().keySet().iterator().next(), label)
                 : TraceJson.MAPPER.getNodeFactory().textNode(label);
     }
 

@@ -252,7 +252,9 @@ class KnockoutsTest {
         assertEquals(3, o.get("rows").get(2).get("scope").asInt());
         JsonNode killed = o.get("rows").get(1);
         assertEquals(1, killed.get("parameters").get("pfc-hysteresis").intValue(), "an integer parameter, typed");
-        assertEquals("pfc-counts-background", killed.get("parameters").get("knockout").textValue());
+        JsonNode knockout = killed.get("parameters").get("knockout");
+        assertTrue(knockout.isArray() && knockout.size() == 1, "the knock-out as an array of mechanism names: " + knockout);
+        assertEquals("pfc-counts-background", knockout.get(0).textValue());
         assertEquals("steps", killed.get("steps").get("unit").asText());
         assertEquals(rs.get(1).trace().orElseThrow().trace().length(), killed.get("steps").get("value").asInt());
         assertTrue(o.get("rows").get(2).get("steps").isNull(), "a survivor has no trace");

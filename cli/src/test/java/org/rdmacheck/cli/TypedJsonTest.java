@@ -18,7 +18,9 @@ import org.rdmacheck.checker.trace.TraceJson;
  * The JSON values the schemas promise, asserted by type: a position that does not exist is null (never
  * -1), a counterexample's kind is the enum in upper case wherever an output echoes it (the stored trace
  * file keeps its lower-case word), TLA+ constants are TLA+ values typed and a conformance finding's
- * variant is an object with the Java parameters typed.
+ * variant is an object with the Java parameters typed, and a model's parameters are typed by its
+ * {@code ParamSpec} (integers, flags as booleans, the knock-out as an array), never a number or a boolean as
+ * a string, in every output that echoes them and in what {@code report --from} reads back.
  */
 class TypedJsonTest {
 
@@ -158,5 +160,95 @@ class TypedJsonTest {
                 "--no-save");
         assertEquals(3, stopped.code(), stopped.err());
         assertEquals("ROCE", json(stopped).get("parameters").get("kind").asText(), stopped.out());
+    }
+
+    @Test
+    void aFindingsParametersAreTypedByTheModelsDeclarationAndReadBackInBothForms(@TempDir Path dir) throws IOException {
+        CliTest.Run r = CliTest.run("check", "gbn", "--variant", "improved", "--knockout", "send-twice", "--knockout",
+                "check-epsn", "--param", "pipeline=false", "--param", "messages=2", "--property", "InOrderExactlyOnce", "--json",
+                "--no-save", "--threads", "1");
+        assertEquals(0, r.code(), r.err() + r.out());
+        JsonNode findings = json(r);
+        JsonNode p = findings.get(0).get("parameters");
+        assertTrue(p.get("messages").isInt() && p.get("messages").asInt() == 2, p.toString());
+        assertTrue(p.get("pipeline").isBoolean() && !p.get("pipeline").asBoolean(), p.toString());
+        assertTrue(p.get("nakPolicy").isTextual(), p.toString()); // a choice: its declared word
+        assertEquals("[\"check-epsn\",\"send-twice\"]", p.get("knockout").toString());
+        var schema = JsonSchemaTest.schema("findings.schema.json");
+        assertTrue(schema.validate(findings).isEmpty(), r.out());
+        // a number or a boolean as a string fails the schema
+        for (String[] stringly : new String[][] {{"messages", "2"}, {"pipeline", "false"}}) {
+            JsonNode copy = findings.deepCopy();
+            ((ObjectNode) copy.get(0).get("parameters")).put(stringly[0], stringly[1]);
+            assertTrue(!schema.validate(copy).isEmpty(), stringly[0] + " as a string must fail: " + copy.get(0));
+        }
+        // report --from reads the typed form and the strings earlier versions wrote to the same parameters
+        Path typed = dir.resolve("typed.json");
+        Files.writeString(typed, r.out());
+        JsonNode old = findings.deepCopy();
+        ObjectNode oldParams = (ObjectNode) old.get(0).get("parameters");
+        oldParams.put("messages", "2");
+        oldParams.put("pipeline", "false");
+        oldParams.put("knockout", "check-epsn+send-twice");
+        Path strings = dir.resolve("strings.json");
+        Files.writeString(strings, TraceJson.MAPPER.writeValueAsString(old));
+        java.util.Map<String, String> back = FindingsJson.read(typed, dir).get(0).parameters();
+        assertEquals("2", back.get("messages"));
+        assertEquals("false", back.get("pipeline"));
+        assertEquals("check-epsn+send-twice", back.get("knockout"));
+        assertEquals(back, FindingsJson.read(strings, dir).get(0).parameters());
+        assertEquals(p, Output.jsonArray(FindingsJson.read(strings, dir)).get(0).get("parameters"));
+    }
+
+    @Test
+    void listDeclaresFlagsAsBooleans() throws IOException {
+        CliTest.Run r = CliTest.run("list", "--json");
+        assertEquals(0, r.code(), r.err());
+        int flags = 0;
+        for (JsonNode m : json(r)) {
+            for (JsonNode p : m.get("parameters")) {
+                JsonNode d = p.get("default");
+                switch (p.get("type").asText()) {
+                    case "INTEGER" -> assertTrue(d.isInt(), p.toString());
+                    case "BOOLEAN" -> {
+                        assertTrue(d.isBoolean(), p.toString());
+                        flags++;
+                    }
+                    default -> assertTrue(d.isTextual(), p.toString());
+                }
+            }
+            for (JsonNode v : m.get("variants")) {
+                v.get("defaults").forEach(d -> assertTrue(!d.isTextual() || !d.asText().matches("-?\\d+|true|false"),
+                        m.get("model") + " " + v));
+            }
+        }
+        assertEquals(3, flags, "gbn's pipeline, gbn-timed's reorder and lastPacketLoss");
+        assertTrue(JsonSchemaTest.schema("list.schema.json").validate(json(r)).isEmpty());
+    }
+
+    @Test
+    void tasksEchoTheirCountsAndTheModelsTheyVaryTyped() {
+        java.util.Map<String, String> gbn = new java.util.LinkedHashMap<>();
+        gbn.put("packets", "3");
+        gbn.put("messages", "1");
+        gbn.put("nakPolicy", "interval");
+        JsonNode table = Output.json(Finding.of("gbn-table", "gb0/ack", gbn, "LeastTimeoutBudget=1",
+                Finding.Expectation.HOLDS, Finding.Verdict.VERIFIED)).get("parameters");
+        assertTrue(table.get("packets").isInt() && table.get("messages").isInt(), table.toString());
+        assertEquals("interval", table.get("nakPolicy").asText());
+        JsonNode sim = Output.json(Finding.of("gbn-sim", "gbn", java.util.Map.of("messages", "10", "replications", "3",
+                "seed", "1"), "ThroughputAtLoss1e-2", Finding.Expectation.NONE, Finding.Verdict.MEASURED))
+                .get("parameters");
+        assertTrue(sim.get("messages").isInt() && sim.get("replications").isInt() && sim.get("seed").isInt(),
+                sim.toString());
+        JsonNode ecmp = Output.json(Finding.of("partition-ecmp", "crc32", java.util.Map.of("qps", "64"),
+                "PolarisedToKOver2Paths", Finding.Expectation.HOLDS, Finding.Verdict.CONFIRMED)).get("parameters");
+        assertTrue(ecmp.get("qps").isInt(), ecmp.toString());
+        JsonNode stability = Output.json(Finding.of("fluid-stability", "tau*=1us", java.util.Map.of("C", "40", "N",
+                "2", "g", "1/256"), "PhaseMargin", Finding.Expectation.NONE, Finding.Verdict.STABLE)).get("parameters");
+        assertEquals("Gb/s", stability.get("C").get("unit").asText(), stability.toString());
+        assertEquals(40, stability.get("C").get("value").asInt());
+        assertTrue(stability.get("N").isInt(), stability.toString());
+        assertEquals("1/256", stability.get("g").get("exact").asText());
     }
 }

@@ -19,6 +19,9 @@ public final class SimSettings {
     /** Default settings: seed 002 Table I, the three ACK timeouts of Fig. 6, loss 1e-5 .. 1e-2. */
     public static final Map<String, String> DEFAULTS = java.util.Collections.unmodifiableMap(defaults());
 
+    /** The settings that are counts (or the seed): JSON writes them as integers. */
+    public static final Set<String> INTEGER_PARAMETERS = Set.of("replications", "messages", "seed", "retryCnt");
+
     private SimSettings() {
     }
 

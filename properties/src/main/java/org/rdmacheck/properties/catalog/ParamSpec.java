@@ -9,7 +9,7 @@ import org.rdmacheck.model.Params;
  * declaration feeds {@code rdmacheck list} and reads the value from {@link Params}, so the range
  * a user is shown is the range that is enforced.
  */
-public sealed interface ParamSpec permits ParamSpec.Int, ParamSpec.Choice, ParamSpec.Text {
+public sealed interface ParamSpec permits ParamSpec.Int, ParamSpec.Flag, ParamSpec.Choice, ParamSpec.Text {
 
     /** @return parameter name, e.g. {@code packets} */
     String name();
@@ -33,6 +33,16 @@ public sealed interface ParamSpec permits ParamSpec.Int, ParamSpec.Choice, Param
      */
     static Int integer(String name, int def, int min, int max, String description) {
         return new Int(name, def, min, max, description);
+    }
+
+    /**
+     * @param name        parameter name
+     * @param def         default
+     * @param description what it is
+     * @return the declaration
+     */
+    static Flag flag(String name, boolean def, String description) {
+        return new Flag(name, def, description);
     }
 
     /**
@@ -101,6 +111,38 @@ public sealed interface ParamSpec permits ParamSpec.Int, ParamSpec.Choice, Param
          */
         public Int within(int lo, int hi) {
             return new Int(name, Math.min(Math.max(def, lo), hi), Math.max(min, lo), Math.min(max, hi), description);
+        }
+    }
+
+    /**
+     * A yes-or-no setting, given as {@code true} or {@code false} and echoed in JSON as a boolean.
+     *
+     * @param name        parameter name
+     * @param def         default
+     * @param description what it is
+     */
+    record Flag(String name, boolean def, String description) implements ParamSpec {
+
+        /** The words a flag accepts, in the order {@code list} shows them. */
+        public static final List<String> WORDS = List.of("true", "false");
+
+        @Override
+        public String defaultValue() {
+            return Boolean.toString(def);
+        }
+
+        @Override
+        public String accepted() {
+            return String.join("|", WORDS);
+        }
+
+        /**
+         * @param params parameters
+         * @return the value, or the default when absent
+         * @throws org.rdmacheck.model.InputException naming the value and the words when neither
+         */
+        public boolean get(Params params) {
+            return params.choice(name, defaultValue(), Set.copyOf(WORDS)).equals("true");
         }
     }
 

@@ -61,7 +61,7 @@ public final class GbnEntry implements ModelEntry {
                     + "epsn: also NAK at once when EPSN differs from the last NAK's (ns-3 RDMA)");
 
     /** Whether messages are pipelined. */
-    public static final ParamSpec.Choice PIPELINE = ParamSpec.choice("pipeline", "true", List.of("true", "false"),
+    public static final ParamSpec.Flag PIPELINE = ParamSpec.flag("pipeline", true,
             "true: the next message starts at once; false: only once the previous one is acknowledged "
                     + "(an application that does not pipeline, seed 002 III-A)");
 
@@ -149,7 +149,7 @@ public final class GbnEntry implements ModelEntry {
         GbnConfig config = new GbnConfig(PACKETS.get(params), MESSAGES.get(params), ACK_INTERVAL.get(params),
                 GbnVariant.of(variant.split("-")[0]), DuplicatePolicy.of(DUPLICATES.get(params)),
                 NakPolicy.of(NAK_POLICY.get(params)), knockedOut(new GbnEntry(), params));
-        return new GoBackN(config, LOSSES.get(params), CAPACITY.get(params), PIPELINE.is(params, "true"));
+        return new GoBackN(config, LOSSES.get(params), CAPACITY.get(params), PIPELINE.get(params));
     }
 
     /**

@@ -36,6 +36,9 @@ class ParamSpecTest {
                     }
                 } else if (p instanceof ParamSpec.Choice) {
                     tests.add(rejected(e, p.name(), "nosuch"));
+                } else if (p instanceof ParamSpec.Flag) {
+                    tests.add(rejected(e, p.name(), "yes")); // true or false, nothing else
+                    tests.add(rejected(e, p.name(), "TRUE"));
                 }
             }
         }

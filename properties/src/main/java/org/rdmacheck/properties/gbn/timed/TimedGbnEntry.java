@@ -65,13 +65,13 @@ public final class TimedGbnEntry implements ModelEntry {
             "NAK interval in ticks (Check-EPSN's timer runs on it)");
     private static final ParamSpec.Int NET_DUPLICATES = ParamSpec.integer("netDuplicates", 0, 0, 4,
             "data packets the network may duplicate");
-    private static final ParamSpec.Choice REORDER = ParamSpec.choice("reorder", "false", List.of("false", "true"),
+    private static final ParamSpec.Flag REORDER = ParamSpec.flag("reorder", false,
             "true: packets within the delay bounds arrive in any order (multipath)");
     private static final ParamSpec.Int DISPLACEMENT = ParamSpec.integer("displacement", 4096, 0, 4096,
             "with reorder=true: the most earlier-sent packets in flight a packet may overtake (bounded "
                     + "displacement d; 4096, the channel bound: any)");
-    private static final ParamSpec.Choice LAST_PACKET_LOSS = ParamSpec.choice("lastPacketLoss", "true",
-            List.of("true", "false"), "false: the network never drops a message's last packet (sets Send-Twice's "
+    private static final ParamSpec.Flag LAST_PACKET_LOSS = ParamSpec.flag("lastPacketLoss", true,
+            "false: the network never drops a message's last packet (sets Send-Twice's "
                     + "business aside, to show Check-EPSN's own)");
     private static final ParamSpec.Int MAX_RTOS = ParamSpec.integer("maxRtos", 1, 0, 8,
             "k of CompletionWithinKRtos: RTO expiries allowed");
@@ -309,7 +309,7 @@ public final class TimedGbnEntry implements ModelEntry {
             if (LONGER_RTO.containsKey(f)) {
                 atLeast.add(TIMEOUT.name());
             }
-            if (SPARED_LAST_PACKETS.containsKey(f) && LAST_PACKET_LOSS.is(p, "false")) {
+            if (SPARED_LAST_PACKETS.containsKey(f) && !LAST_PACKET_LOSS.get(p)) {
                 // the network that spares last packets still has the finding's traces named there
                 here.put(LAST_PACKET_LOSS.name(), own.get(LAST_PACKET_LOSS.name()));
             }
@@ -550,7 +550,7 @@ public final class TimedGbnEntry implements ModelEntry {
         if (TIMEOUT.get(p) > TIMEOUT.get(own)) {
             r.retainAll(LONGER_RTO.getOrDefault(finding, Set.of()));
         }
-        if (LAST_PACKET_LOSS.is(p, "false") && LAST_PACKET_LOSS.is(own, "true")) {
+        if (!LAST_PACKET_LOSS.get(p) && LAST_PACKET_LOSS.get(own)) {
             r.retainAll(SPARED_LAST_PACKETS.getOrDefault(finding, Set.of()));
         }
         if (PACKETS.get(p) != PACKETS.get(own)) {
@@ -863,11 +863,11 @@ public final class TimedGbnEntry implements ModelEntry {
         GbnConfig protocol = new GbnConfig(PACKETS.get(params), MESSAGES.get(params), ACK_INTERVAL.get(params),
                 GbnVariant.of(variant.split("-")[0]), DuplicatePolicy.of(GbnEntry.DUPLICATES.get(params)),
                 NakPolicy.of(GbnEntry.NAK_POLICY.get(params)), GbnEntry.knockedOut(new TimedGbnEntry(), params));
-        Delivery delivery = REORDER.is(params, "true") ? Delivery.REORDER : Delivery.FIFO;
+        Delivery delivery = REORDER.get(params) ? Delivery.REORDER : Delivery.FIFO;
         return new TimedGoBackN(new TimedConfig(protocol, LOSSES.get(params), NET_DUPLICATES.get(params), delivery,
                 DELAY_MIN.get(params), DELAY_MAX.get(params), TICK_NS.get(params), TIMEOUT.get(params),
                 NAK_INTERVAL.get(params), PSN_BITS.get(params), WINDOW.get(params), MAX_RTOS.get(params),
-                GOODPUT.get(params), DISPLACEMENT.get(params), LAST_PACKET_LOSS.is(params, "true")));
+                GOODPUT.get(params), DISPLACEMENT.get(params), LAST_PACKET_LOSS.get(params)));
     }
 
     /**
