@@ -10,8 +10,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,6 +42,62 @@ class DocPagesTest {
         });
         assertTrue(head.contains("./rdmacheck all") && head.contains("mvn -B verify"), "the two commands");
     }
+
+    /**
+     * The slow tier's table in docs/checking.md ("Tests") has a row for every test class with a test
+     * tagged {@code slow}, in the module the class is in, and no row for a class that has none: a slow
+     * test is run by nobody routinely, so its row is where its claim and its last run are read. Six
+     * classes had slow tests and no row (ConformanceComparedTest, IofdFindingKindTest, BudgetCommandTest,
+     * CatalogSymmetryTest, EscapeVlDuplicateDeliveryTest, FootprintAuditTest).
+     */
+    @Test
+    void theSlowTiersTableHasARowForEverySlowClass() throws Exception {
+        Path root = DocPages.root();
+        Map<String, String> slow = new TreeMap<>();
+        for (String module : List.of("model-java", "properties", "engine", "checker-bridge", "fluid-model", "cli")) {
+            Path tests = root.resolve(module).resolve("src/test/java");
+            if (!Files.isDirectory(tests)) {
+                continue;
+            }
+            try (Stream<Path> files = Files.walk(tests)) {
+                for (Path f : files.filter(x -> x.toString().endsWith(".java")).toList()) {
+                    if (SLOW_TAG.matcher(Files.readString(f)).find()) {
+                        slow.put(f.getFileName().toString().replace(".java", ""), module);
+                    }
+                }
+            }
+        }
+        assertTrue(slow.size() >= 30, "slow classes found: " + slow.keySet());
+        Map<String, String> rows = new TreeMap<>();
+        boolean inTable = false;
+        for (String l : DocPages.lines(root.resolve("docs/checking.md"))) {
+            if (l.startsWith("| class | module | tests |")) {
+                inTable = true;
+                continue;
+            }
+            if (inTable && !l.startsWith("|")) {
+                break;
+            }
+            Matcher m = SLOW_ROW.matcher(l);
+            if (inTable && m.find()) {
+                rows.put(m.group(1), m.group(2));
+            }
+        }
+        List<String> problems = new ArrayList<>();
+        slow.forEach((c, module) -> {
+            if (!rows.containsKey(c)) {
+                problems.add(c + " (" + module + ") has a slow test and no row");
+            } else if (!rows.get(c).equals(module)) {
+                problems.add(c + ": its row says module " + rows.get(c) + ", the class is in " + module);
+            }
+        });
+        rows.keySet().stream().filter(c -> !slow.containsKey(c))
+                .forEach(c -> problems.add(c + " has a row and no slow test"));
+        assertEquals(List.of(), problems, "docs/checking.md's slow tier table");
+    }
+
+    private static final Pattern SLOW_TAG = Pattern.compile("Tag\\(\"slow\"\\)");
+    private static final Pattern SLOW_ROW = Pattern.compile("^\\| `(\\w+)`[^|]*\\| `([\\w-]+)` \\|");
 
     @Test
     void everyLinkedTaskPageOpensWithAMarkedCommand() {
