@@ -45,6 +45,24 @@ public final class Output {
         }
     }
 
+    /**
+     * Writes fairness assumptions as JSON {@code fairness}: each its label, strength ({@code WEAK},
+     * {@code STRONG}), scope ({@code FAMILY}, {@code EACH}, {@code PER}) and the group parameters {@code by}.
+     *
+     * @param o       the object to write into
+     * @param assumed the assumptions (an empty array when none)
+     */
+    static void fairness(ObjectNode o, List<Finding.Assumption> assumed) {
+        com.fasterxml.jackson.databind.node.ArrayNode fa = o.putArray("fairness");
+        for (Finding.Assumption a : assumed) {
+            ObjectNode ao = fa.addObject();
+            ao.put("label", a.label());
+            ao.put("strength", a.strength().name());
+            ao.put("scope", a.scope().name());
+            a.by().forEach(ao.putArray("by")::add);
+        }
+    }
+
     /** @param rows findings  @return the JSON array */
     public static ArrayNode jsonArray(List<Finding> rows) {
         ArrayNode arr = TraceJson.MAPPER.createArrayNode();
@@ -122,14 +140,7 @@ public final class Output {
             so.put("sound", a.sound());
         });
         if (!r.fairness().isEmpty()) {
-            com.fasterxml.jackson.databind.node.ArrayNode fa = o.putArray("fairness");
-            for (Finding.Assumption a : r.fairness()) {
-                ObjectNode ao = fa.addObject();
-                ao.put("label", a.label());
-                ao.put("strength", a.strength().name());
-                ao.put("scope", a.scope().name());
-                a.by().forEach(ao.putArray("by")::add);
-            }
+            fairness(o, r.fairness());
         }
         r.search().ifPresent(sr -> {
             ObjectNode so = o.putObject("search");

@@ -50,6 +50,8 @@ final class ReplayCommand implements Callable<Integer> {
                 o.putNull("firstIllegalStep"); // a position that does not exist is null, as validate-trace's firstMismatch
             }
             o.put("stillViolated", r.stillViolated());
+            // a lasso reproduces under its property's fairness only: name it, typed as check's findings do
+            Output.fairness(o, Replays.fairness(cex));
             o.put("message", r.message());
             out.println(TraceJson.MAPPER.writeValueAsString(o));
         } else {

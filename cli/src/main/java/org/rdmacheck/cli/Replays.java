@@ -28,6 +28,26 @@ public final class Replays {
     }
 
     /**
+     * The fairness a lasso is replayed under: for a liveness lasso of the explorer, its property's declared
+     * assumptions (those {@code check} names on its verified-within line and in its JSON {@code fairness});
+     * empty for every other counterexample, which needs none.
+     *
+     * @param cex a counterexample
+     * @return the assumptions, empty when none applies (or the model no longer declares the property)
+     */
+    public static List<Finding.Assumption> fairness(Counterexample cex) {
+        if (cex.kind() != Counterexample.Kind.TEMPORAL || !Explorer.CHECKER.equals(cex.provenance().checker())
+                || Catalog.entries().stream().noneMatch(e -> e.name().equals(cex.provenance().model()))) {
+            return List.of();
+        }
+        ModelEntry entry = Catalog.find(cex.provenance().model());
+        CheckSpec<?> spec = entry.build(entry.variant(cex.provenance().variant()).name(),
+                Params.of(cex.provenance().parameters()));
+        return entry.liveness(spec).flatMap(live -> live.property(cex.property()))
+                .map(p -> p.fairness().stream().map(Finding.Assumption::of).toList()).orElse(List.of());
+    }
+
+    /**
      * @param cex a counterexample
      * @return the outcome of replaying it
      * @throws InputException if nothing can replay it

@@ -36,6 +36,7 @@ class TypedJsonTest {
         JsonNode o = json(r);
         assertEquals("REPRODUCES", o.get("outcome").asText());
         assertTrue(o.get("firstIllegalStep").isNull(), o.toString());
+        assertTrue(o.get("fairness").isArray() && o.get("fairness").isEmpty(), o.toString()); // no lasso: none
         assertTrue(o.get("steps").get("value").isInt(), o.toString()); // a figure in steps
         assertEquals("steps", o.get("steps").get("unit").asText());
         assertTrue(o.get("kind").isTextual(), o.toString());
@@ -250,5 +251,32 @@ class TypedJsonTest {
         assertEquals(40, stability.get("C").get("value").asInt());
         assertTrue(stability.get("N").isInt(), stability.toString());
         assertEquals("1/256", stability.get("g").get("exact").asText());
+    }
+
+    @Test
+    void replayNamesTheFairnessALassoIsFairUnder() throws IOException {
+        Path stored = JsonSchemaTest.repo().resolve("counterexamples/partition/no-receive-repost-EveryTransferCompletes.json");
+        CliTest.Run r = CliTest.run("replay", stored.toString(), "--json");
+        assertEquals(0, r.code(), r.err() + r.out());
+        JsonNode o = json(r);
+        assertEquals("REPRODUCES", o.get("outcome").asText());
+        JsonNode fairness = o.get("fairness");
+        assertTrue(fairness.isArray() && !fairness.isEmpty(), o.toString());
+        StringBuilder named = new StringBuilder();
+        for (JsonNode a : fairness) {
+            org.rdmacheck.properties.liveness.Fairness.Strength strength =
+                    org.rdmacheck.properties.liveness.Fairness.Strength.valueOf(a.get("strength").asText());
+            org.rdmacheck.properties.liveness.Fairness.Scope scope =
+                    org.rdmacheck.properties.liveness.Fairness.Scope.valueOf(a.get("scope").asText());
+            java.util.List<String> by = new java.util.ArrayList<>();
+            a.get("by").forEach(b -> by.add(b.asText()));
+            named.append(named.length() == 0 ? "" : ", ").append(new Finding.Assumption(a.get("label").asText(),
+                    strength, scope, by));
+        }
+        // the text names the same assumptions, as check's verified-within line does
+        assertTrue(o.get("message").asText().contains("the loop is fair under " + named + ";"), o.toString());
+        CliTest.Run text = CliTest.run("replay", stored.toString());
+        assertTrue(text.out().contains("the loop is fair under " + named + ";"), text.out());
+        assertTrue(JsonSchemaTest.schema("replay.schema.json").validate(o).isEmpty(), o.toString());
     }
 }

@@ -134,9 +134,16 @@ public final class LassoReplayer {
             return new ReplayResult.NoLongerViolated(all + ", but the loop is not fair: " + unfair.get());
         }
         Optional<String> held = holds(model, prop, states, ls, cex.violationIndex());
-        return held.isEmpty() ? new ReplayResult.Reproduces(all + "; the loop is fair; " + cex.property()
+        return held.isEmpty() ? new ReplayResult.Reproduces(all + "; the loop is fair under " + fairness(prop) + "; "
+                + cex.property()
                 + " (" + prop.form().formula() + ") still violated")
                 : new ReplayResult.NoLongerViolated(all + ", but " + held.get());
+    }
+
+    /** @return the fairness the loop was judged under, as {@code check}'s verified-within line names it */
+    private static String fairness(Liveness<?> prop) {
+        return prop.fairness().isEmpty() ? "no assumption" : prop.fairness().stream().map(Fairness::toString)
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     /** @return none when the lasso violates the property, else why it does not */
