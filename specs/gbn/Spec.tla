@@ -209,6 +209,17 @@ Done == una = N /\ epsn = N
 (* The sender never releases a packet the receiver has not received.      *)
 NoUnreceivedRelease == una <= epsn
 
+(* The legitimate end (GoBackN.isFinal): every packet delivered and       *)
+(* acknowledged, nothing in flight, no timer running.                     *)
+Final == Done /\ data = <<>> /\ ctrl = <<>> /\ ~nakTimer /\ ceLpsn = -1
+
+(* The Java side's DeadlockFree: every state has a successor or is final. *)
+(* An invariant, not TLC's deadlock check, because a final state has no   *)
+(* successor by design (TLC would call it a deadlock). Without the RTO    *)
+(* (knock-out "ack-timeout", seed 002 II-A) a lost last packet or last ACK *)
+(* leaves both ends waiting (III-A, reasons 1 and 2).                     *)
+DeadlockFree == Final \/ ENABLED Next
+
 (* In-order, exactly-once delivery: EPSN moves only by one, on receiving   *)
 (* packet EPSN.                                                            *)
 InOrderStep ==

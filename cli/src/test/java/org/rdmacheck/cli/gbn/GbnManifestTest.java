@@ -50,6 +50,6 @@ class GbnManifestTest {
                     instanceof CheckResult.Violated, name);
             checked++;
         }
-        assertEquals(18, checked);
+        assertEquals(19, checked);
     }
 }
