@@ -426,11 +426,12 @@ final class DeadlockTables {
 
     /**
      * The query's parameters as the stored credit loop's provenance has them (texts), but its kind as the
-     * enum ({@code IB}, {@code ROCE}), as every kind in the JSON outputs.
+     * enum ({@code IB}, {@code ROCE}), as every kind in the JSON outputs, and one SL for every path
+     * ({@code --sl 3}) as an integer (a rule, {@code dlid-mod:N} or {@code file:PATH}, stays its text).
      */
     private static void parameters(ObjectNode o, TableQuery q) {
         ObjectNode p = o.putObject("parameters");
-        q.parameters().forEach(p::put);
+        q.parameters().forEach((k, v) -> JsonValues.parameter(p, k, k.equals("sl"), v));
         p.put("kind", q.kind().name());
     }
 

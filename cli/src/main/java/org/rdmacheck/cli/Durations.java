@@ -34,7 +34,8 @@ public final class Durations {
             num = t.substring(0, t.length() - 1);
         } else {
             throw new InputException(option + " '" + text + "': expected a positive duration with its unit (ms, s, m "
-                    + "or h), such as " + (t.matches("[0-9.]+") ? t + "s or " + t + "m" : "90s, 10m or 1h"));
+                    + "or h), such as " + (t.matches("[0-9.]+") && t.matches(".*[1-9].*") ? t + "s or " + t + "m"
+                    : "90s, 10m or 1h")); // a bare 0 would be told 0s, which is no positive duration either
         }
         try {
             double v = Double.parseDouble(num);

@@ -73,9 +73,9 @@ public final class FindingsJson {
 
     private static Finding finding(JsonNode f, String where, Path home) {
         Map<String, String> params = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = f.path("parameters").fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = parametersOf(f, where).fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            params.put(e.getKey(), parameterText(f.path("model").asText(), e.getKey(), e.getValue()));
+            params.put(e.getKey(), parameterText(f.path("model").asText(), e.getKey(), e.getValue(), where));
         }
         String model = text(f, "model", where);
         JsonNode variantNode = f.get("variant");
@@ -113,6 +113,11 @@ public final class FindingsJson {
         out = out.with(qs);
         // the cause before the outcome: a declared-vacuous row's outcome depends on it (INCONCLUSIVE, VACUOUS is
         // as expected there, any other cause is not)
+        JsonNode cause = f.path("inconclusiveCause");
+        if (!cause.isMissingNode() && !cause.isNull() && !cause.isTextual()) {
+            throw new InputException(where + ".inconclusiveCause = " + cause + ": expected one of "
+                    + Arrays.toString(CheckResult.InconclusiveReason.values()) + " or null");
+        }
         if (f.path("inconclusiveCause").isTextual()) {
             // the detail already reads "CAUSE: reason": keep it as it was printed
             out = out.withInconclusive(constant(CheckResult.InconclusiveReason.class,
@@ -213,7 +218,7 @@ public final class FindingsJson {
                 : f.path("variant").asText());
         ObjectNode params = prov.putObject("parameters"); // the trace format's texts (a TLA+ constant's TLA+ text)
         f.path("parameters").fields().forEachRemaining(e -> params.put(e.getKey(),
-                parameterText(f.path("model").asText(), e.getKey(), e.getValue())));
+                parameterText(f.path("model").asText(), e.getKey(), e.getValue(), "")));
         prov.put("checker", checker);
         prov.put("version", version);
         t.set("steps", steps);
@@ -226,10 +231,15 @@ public final class FindingsJson {
      * fluid finding's) to its exact text or value, a TLA+ constant (tlc, conform) to its TLA+ text (a set,
      * written as an array, comes back as a sequence), anything else to its text.
      */
-    private static String parameterText(String model, String name, JsonNode v) {
+    private static String parameterText(String model, String name, JsonNode v, String where) {
         java.util.Optional<String> given = JsonValues.text(model, name, v);
         if (given.isPresent()) {
             return given.get();
+        }
+        java.util.Optional<String> expected = JsonValues.expected(model, name);
+        if (expected.isPresent()) {
+            throw new InputException(where + ".parameters." + name + " = " + v + ": expected " + expected.get()
+                    + ", as " + model + " declares it (rdmacheck list)");
         }
         if (v.isObject() && v.has("unit")) {
             return v.path(v.has("exact") ? "exact" : "value").asText();
@@ -238,6 +248,15 @@ public final class FindingsJson {
             return org.rdmacheck.checker.tlc.TlaValues.render(v);
         }
         return v.asText();
+    }
+
+    /** @return the object's {@code parameters}: an object, or missing (none) */
+    private static JsonNode parametersOf(JsonNode o, String where) {
+        JsonNode p = o.path("parameters");
+        if (!p.isMissingNode() && !p.isObject()) {
+            throw new InputException(where + ".parameters = " + p + ": expected an object of parameter names to values");
+        }
+        return p;
     }
 
     /** A conformance finding's variant object ({@code name}, {@code configuration}, {@code parameters}). */
@@ -249,8 +268,8 @@ public final class FindingsJson {
                     + "variant's name and the configuration (strings or null) and its parameters, as conform --json prints it");
         }
         Map<String, String> javaParams = new LinkedHashMap<>();
-        v.path("parameters").fields().forEachRemaining(e -> javaParams.put(e.getKey(),
-                parameterText(model, e.getKey(), e.getValue())));
+        parametersOf(v, where + ".variant").fields().forEachRemaining(e -> javaParams.put(e.getKey(),
+                parameterText(model, e.getKey(), e.getValue(), where + ".variant")));
         return new Finding.Tla(java.util.Optional.ofNullable(configuration.textValue()), name.isTextual()
                 ? java.util.Optional.of(new Finding.JavaSide(model, name.asText(), javaParams))
                 : java.util.Optional.empty());

@@ -129,13 +129,14 @@ public final class JsonValues {
      * @param model the model's name
      * @param name  the parameter's name
      * @param v     its JSON value
-     * @return its text, or empty when it is not a value {@link #value} writes for that parameter
+     * @return its text, or empty when it is not a value {@link #value} writes for that parameter (for a
+     *         parameter the model does not declare: unless a string or an integer)
      */
     public static Optional<String> text(String model, String name, JsonNode v) {
-        if (v.isTextual() || v.isInt()) {
+        if (v.isTextual()) {
             return Optional.of(v.asText());
         }
-        if (v.isArray() && name.equals(ModelEntry.KNOCKOUT_PARAM)) {
+        if (isKnockout(model, name)) {
             java.util.List<String> names = new java.util.ArrayList<>();
             for (JsonNode n : v) {
                 if (!n.isTextual()) {
@@ -143,12 +144,33 @@ public final class JsonValues {
                 }
                 names.add(n.asText());
             }
-            return Optional.of(String.join("+", names));
+            return v.isArray() ? Optional.of(String.join("+", names)) : Optional.empty();
         }
-        if (v.isBoolean() && spec(model, name).filter(s -> s instanceof ParamSpec.Flag).isPresent()) {
-            return Optional.of(v.asText());
+        Optional<ParamSpec> spec = spec(model, name);
+        boolean fits = spec.isEmpty() ? v.isInt() : spec.get() instanceof ParamSpec.Int ? v.isInt()
+                : spec.get() instanceof ParamSpec.Flag && v.isBoolean();
+        return fits ? Optional.of(v.asText()) : Optional.empty();
+    }
+
+    /**
+     * @param model the model's name
+     * @param name  a parameter's name
+     * @return what {@link #value} writes for it, when the model is a catalog model that declares it (or it is
+     *         the knock-out), for a reader's message; empty for a parameter no catalog model declares
+     */
+    public static Optional<String> expected(String model, String name) {
+        if (isKnockout(model, name)) {
+            return Optional.of("an array of mechanism names (or their text joined by +)");
         }
-        return Optional.empty();
+        return spec(model, name).map(s -> s instanceof ParamSpec.Int ? "an integer in " + s.accepted()
+                : s instanceof ParamSpec.Flag ? "a boolean"
+                : s instanceof ParamSpec.Choice ? "one of the strings " + s.accepted() : "a string, " + s.accepted());
+    }
+
+    /** @return whether the parameter is the reserved knock-out of a catalog model (or a task echoing one) */
+    private static boolean isKnockout(String model, String name) {
+        String declaring = TASK_MODELS.getOrDefault(model, model);
+        return name.equals(ModelEntry.KNOCKOUT_PARAM) && Catalog.entries().stream().anyMatch(e -> e.name().equals(declaring));
     }
 
     /** @return the model's declaration of the parameter, when the model is in the catalog and declares it */

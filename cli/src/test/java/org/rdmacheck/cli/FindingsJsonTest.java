@@ -120,4 +120,48 @@ class FindingsJsonTest {
             assertFalse(Files.exists(dir.resolve("b/index.html")), "nothing written");
         }
     }
+
+    /**
+     * A parameter of a catalog model that is not of the type the model declares (nor the text earlier versions
+     * wrote), a parameters field that is no object and a cause that is no enum are refused as one line naming
+     * the value and what was expected, exit 2, nothing written; a declared-vacuous row reads.
+     */
+    @Test
+    void aParameterOfTheWrongTypeOrAMalformedVacuousRowIsRefused(@TempDir Path dir) throws Exception {
+        Map<String, String> given = new java.util.LinkedHashMap<>();
+        given.put("packets", "2");
+        given.put("escape", "on");
+        given.put("knockout", "dft-follow");
+        String vacuous = Output.json(List.of(Finding.of("fabric", "repaired", given, "InOrderAfterFailure",
+                Finding.Expectation.VACUOUS, Finding.Verdict.INCONCLUSIVE).withInconclusive(
+                        CheckResult.InconclusiveReason.VACUOUS, "no reachable step meets its antecedent")));
+        Path ok = dir.resolve("ok.json");
+        Files.writeString(ok, vacuous);
+        assertEquals(given, FindingsJson.read(ok, dir).get(0).parameters(), "typed parameters read back as given");
+        Map<String, String> bad = new java.util.LinkedHashMap<>();
+        bad.put("\"packets\" : 2", "parameters.packets = 2.5: expected an integer in 1..8");
+        bad.put("\"escape\" : \"on\"", "parameters.escape = true: expected one of the strings on|off");
+        bad.put("\"knockout\" : [ \"dft-follow\" ]", "parameters.knockout = [1]: expected an array of mechanism names");
+        bad.put("\"inconclusiveCause\" : \"VACUOUS\"", "inconclusiveCause = 3: expected one of");
+        Map<String, String> with = Map.of("\"packets\" : 2", "\"packets\" : 2.5", "\"escape\" : \"on\"",
+                "\"escape\" : true", "\"knockout\" : [ \"dft-follow\" ]", "\"knockout\" : [ 1 ]",
+                "\"inconclusiveCause\" : \"VACUOUS\"", "\"inconclusiveCause\" : 3");
+        for (Map.Entry<String, String> e : bad.entrySet()) {
+            assertTrue(vacuous.contains(e.getKey()), e.getKey() + " in " + vacuous);
+            Path file = dir.resolve("bad.json");
+            Files.writeString(file, vacuous.replace(e.getKey(), with.get(e.getKey())));
+            StringWriter err = new StringWriter();
+            assertEquals(2, Main.run(new String[] {"report", dir.resolve("b").toString(), "--from", file.toString()},
+                    new PrintWriter(new StringWriter()), new PrintWriter(err)), e.getKey());
+            assertEquals(1, err.toString().strip().lines().count(), err.toString());
+            assertTrue(err.toString().contains(e.getValue()), e.getValue() + ": " + err);
+            assertFalse(Files.exists(dir.resolve("b")), "nothing written");
+        }
+        Path noObject = dir.resolve("no-object.json");
+        Files.writeString(noObject, vacuous.replaceFirst("\"parameters\" : \\{[^}]*}", "\"parameters\" : \"x\""));
+        StringWriter err = new StringWriter();
+        assertEquals(2, Main.run(new String[] {"report", dir.resolve("b").toString(), "--from", noObject.toString()},
+                new PrintWriter(new StringWriter()), new PrintWriter(err)));
+        assertTrue(err.toString().contains("parameters = \"x\": expected an object"), err.toString());
+    }
 }

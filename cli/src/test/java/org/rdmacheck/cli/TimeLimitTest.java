@@ -165,9 +165,12 @@ class TimeLimitTest {
                 List.of("fluid", "stability", "margins"),
                 List.of("fluid", "stability", "packet-check"),
                 List.of("all", "--model", "corridor", "--no-save"),
-                List.of("gbn-table", "--no-save"));
+                List.of("gbn-table", "--no-save"),
+                List.of("deadlock", "--topology", "fattree:k=4", "--no-save"),
+                List.of("deadlock", "--roce-topology", "fattree:k=4", "--no-save"),
+                List.of("knockouts", "gbn", "--no-save"));
         for (List<String> c : commands) {
-            for (String bad : List.of("-1s", "NaN", "1e30h", "10 minutes", "0", "Infinity")) {
+            for (String bad : List.of("-1s", "NaN", "1e30h", "10 minutes", "0", "0.0", "0s", "Infinity")) {
                 List<String> args = new ArrayList<>(c);
                 args.add("--max-time=" + bad);
                 CliTest.Run r = CliTest.run(args.toArray(String[]::new));
@@ -175,6 +178,8 @@ class TimeLimitTest {
                 assertEquals(1, r.err().strip().lines().count(), r.err());
                 assertTrue(r.err().contains("'" + bad + "'") && r.err().contains("expected a positive duration"),
                         r.err());
+                // the example it gives is one it accepts: never "such as 0s" for a bare 0
+                assertFalse(r.err().contains("such as 0"), r.err());
                 assertFalse(Files.exists(dir.resolve("o")), args.toString());
             }
         }
