@@ -244,6 +244,12 @@ public final class FindingsJson {
         if (v.isObject() && v.has("unit")) {
             return v.path(v.has("exact") ? "exact" : "value").asText();
         }
+        if (v.isArray() && !v.isEmpty() && v.get(0).isObject() && v.get(0).has("unit")) {
+            // a list of figures (gbn-sim's lossRates, rto), each in the base unit its task takes bare
+            List<String> values = new ArrayList<>();
+            v.forEach(x -> values.add(parameterText(model, name, x, where)));
+            return String.join(",", values);
+        }
         if (v.isBoolean() || v.isContainerNode()) {
             return org.rdmacheck.checker.tlc.TlaValues.render(v);
         }

@@ -108,6 +108,10 @@ public final class JsonValues {
             java.util.Arrays.stream(value.split("\\+")).filter(w -> !w.isEmpty()).forEach(names::add);
             return names;
         }
+        Optional<JsonNode> figure = taskFigure(model, name, value);
+        if (figure.isPresent()) {
+            return figure.get();
+        }
         Optional<ParamSpec> spec = spec(model, name);
         boolean integer = spec.isPresent() ? spec.get() instanceof ParamSpec.Int
                 : TASK_INTEGER_PARAMETERS.getOrDefault(model, java.util.Set.of()).contains(name);
@@ -171,6 +175,43 @@ public final class JsonValues {
     private static boolean isKnockout(String model, String name) {
         String declaring = TASK_MODELS.getOrDefault(model, model);
         return name.equals(ModelEntry.KNOCKOUT_PARAM) && Catalog.entries().stream().anyMatch(e -> e.name().equals(declaring));
+    }
+
+    /**
+     * A task's parameter that is a figure, or a list of figures, written as figures in their base units (so
+     * that the value alone, read back, is what the task takes bare): gbn-sim's {@code lossRates} (in 1) and
+     * {@code rto} (in s), each a list, and partition-sim's transfer {@code size} (in B). Empty for any other
+     * parameter, and for a value the task would not take (a finding of a run that failed on it).
+     */
+    private static Optional<JsonNode> taskFigure(String model, String name, String value) {
+        java.util.function.ToDoubleFunction<String> parse;
+        Quantity.Unit unit;
+        boolean list = model.equals("gbn-sim");
+        if (list && name.equals("lossRates")) {
+            parse = Double::parseDouble;
+            unit = Quantity.Unit.RATIO;
+        } else if (list && name.equals("rto")) {
+            parse = t -> org.rdmacheck.cli.gbn.SimSettings.secondsOf(name, t);
+            unit = Quantity.Unit.SECONDS;
+        } else if (model.equals("partition-sim") && name.equals("size")) {
+            parse = t -> org.rdmacheck.cli.partition.ByteSizes.parse(name, t, Long.MAX_VALUE);
+            unit = Quantity.Unit.BYTES;
+        } else {
+            return Optional.empty();
+        }
+        try {
+            ArrayNode figures = JsonNodeFactory.instance.arrayNode();
+            for (String one : list ? value.split(",") : new String[] {value}) {
+                double v = parse.applyAsDouble(one.trim());
+                if (!Double.isFinite(v)) {
+                    return Optional.empty();
+                }
+                put(figures.addObject(), Quantity.of(name, v, unit));
+            }
+            return Optional.of(list ? figures : figures.get(0));
+        } catch (RuntimeException notAFigure) { // NumberFormatException, InputException: keep the text
+            return Optional.empty();
+        }
     }
 
     /** @return the model's declaration of the parameter, when the model is in the catalog and declares it */

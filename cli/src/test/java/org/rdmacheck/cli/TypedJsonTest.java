@@ -242,6 +242,19 @@ class TypedJsonTest {
                 .get("parameters");
         assertTrue(sim.get("messages").isInt() && sim.get("replications").isInt() && sim.get("seed").isInt(),
                 sim.toString());
+        java.util.Map<String, String> grid = new java.util.LinkedHashMap<>();
+        grid.put("lossRates", "1e-4,1e-2");
+        grid.put("rto", "10ms,500us");
+        JsonNode lists = Output.json(Finding.of("gbn-sim", "gbn", grid, "ThroughputAtLoss1e-2",
+                Finding.Expectation.NONE, Finding.Verdict.MEASURED)).get("parameters");
+        assertEquals("[{\"value\":1.0E-4,\"unit\":\"1\"},{\"value\":0.01,\"unit\":\"1\"}]",
+                lists.get("lossRates").toString());
+        assertEquals(0.01, lists.get("rto").get(0).get("value").asDouble(), 1e-12);
+        assertEquals(5e-4, lists.get("rto").get(1).get("value").asDouble(), 1e-12);
+        assertEquals("s", lists.get("rto").get(1).get("unit").asText());
+        JsonNode size = Output.json(Finding.of("partition-sim", "seed003-fig4", java.util.Map.of("size", "10M"),
+                "MoreQpsHelp", Finding.Expectation.HOLDS, Finding.Verdict.CONFIRMED)).get("parameters").get("size");
+        assertEquals("{\"value\":10485760,\"unit\":\"B\"}", size.toString());
         JsonNode ecmp = Output.json(Finding.of("partition-ecmp", "crc32", java.util.Map.of("qps", "64"),
                 "PolarisedToKOver2Paths", Finding.Expectation.HOLDS, Finding.Verdict.CONFIRMED)).get("parameters");
         assertTrue(ecmp.get("qps").isInt(), ecmp.toString());

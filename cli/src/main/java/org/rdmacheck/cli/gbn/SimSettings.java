@@ -102,6 +102,16 @@ public final class SimSettings {
         }
     }
 
+    /**
+     * @param name the setting's name, for messages
+     * @param text a time: a bare number of seconds, or one with ns, us, ms or s ({@code 10ms})
+     * @return it in seconds
+     * @throws InputException naming the text when it is no time
+     */
+    public static double secondsOf(String name, String text) {
+        return Double.parseDouble(seconds(name, text));
+    }
+
     /** @return {@code text} in seconds: a bare number, or one with ns, us, ms or s */
     private static String seconds(String name, String text) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9.eE+-]+)\\s*(ns|us|µs|ms|s)?")

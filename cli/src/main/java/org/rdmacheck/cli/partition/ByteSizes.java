@@ -5,7 +5,7 @@ import java.util.List;
 import org.rdmacheck.model.InputException;
 
 /** Parses byte sizes as seed 003 writes them: {@code 10M}, {@code 128K}, {@code 1024} (binary units). */
-final class ByteSizes {
+public final class ByteSizes {
 
     private ByteSizes() {
     }
@@ -15,8 +15,9 @@ final class ByteSizes {
      * @param text   e.g. {@code 10M}, {@code 64K}, {@code 4096}, optionally ending in B
      * @param max    greatest accepted value
      * @return bytes
+     * @throws InputException naming the text when it is no size up to {@code max}
      */
-    static long parse(String option, String text, long max) {
+    public static long parse(String option, String text, long max) {
         String t = text.trim().toUpperCase(java.util.Locale.ROOT);
         if (t.endsWith("B")) {
             t = t.substring(0, t.length() - 1);
