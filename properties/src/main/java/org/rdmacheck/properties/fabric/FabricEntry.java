@@ -474,7 +474,8 @@ public final class FabricEntry implements ModelEntry {
                         .withScope(with(PFC_SCOPE, "pfc-hysteresis", "1")),
                 // seed 004, 4: RESUME once the queue falls below t_PFC by two MTU. Knocked out, a configuration
                 // with pfc-hysteresis h is the configuration with pfc-hysteresis 1 (the pause bit is then the
-                // occupancy's), which the design's other properties are checked at: only ResumeAtXon can tell
+                // occupancy's), which the design's other properties are checked at: only ResumeAtXon (and
+                // NoPauseFlapping, whose RESUME half it is) can tell
                 // (docs/knockouts.md, structural)
                 new Mechanism("pfc-hysteresis", "PFC resumes a paused upstream only once its buffer falls to xon = "
                         + "xoff - pfc-hysteresis", "seed 004, 4", FabricProperties.RESUME_AT_XON, "repaired", PFC_SCOPE,
@@ -508,8 +509,8 @@ public final class FabricEntry implements ModelEntry {
                         + "violates it",
                 FabricProperties.RESUME_AT_XON, "restates PFC's resume rule (a pause bit is cleared only at xon = xoff "
                         + "- pfc-hysteresis, background counted; with pfc-hysteresis 1 there is no bit and it holds by "
-                        + "construction); the knock-out pfc-hysteresis violates it, and no other property can: knocked "
-                        + "out, the model is the one with pfc-hysteresis 1",
+                        + "construction); the knock-out pfc-hysteresis violates it, and no other property can but "
+                        + "NoPauseFlapping, whose RESUME half it is: knocked out, the model is the one with pfc-hysteresis 1",
                 FabricProperties.NO_PAUSE_FLAPPING, "restates PFC's pause and resume rules (a pause bit is set only "
                         + "when the buffer reaches xoff and cleared only at xon = xoff - pfc-hysteresis, background "
                         + "counted; with pfc-hysteresis 1 there is no bit and it holds by construction); its RESUME half "
