@@ -206,6 +206,33 @@ class JsonSchemaTest {
         JsonNode json = TraceJson.MAPPER.readTree(r.out());
         List<Error> errors = schema(schemaName).validate(json);
         assertTrue(errors.isEmpty(), schemaName + ": " + errors + "\n" + r.out());
+        List<String> stringly = new java.util.ArrayList<>();
+        numbersAsText(json, "", stringly);
+        assertEquals(List.of(), stringly, "a number or a boolean written as a string\n" + r.out());
+    }
+
+    /**
+     * Texts that are numbers by design: a unit's symbol ({@code "1"}), an exact fraction beside its value
+     * ({@code exact}; a dynamic threshold's {@code beta} beside {@code betaValue}, and the switch's
+     * {@code betas} as its specification writes them), and a stored trace's states, which keep the trace
+     * format ({@code trace}, a threshold {@code witness}).
+     */
+    private static final Set<String> TEXT_BY_DESIGN = Set.of("unit", "exact", "beta", "betas", "trace", "witness",
+            "deflectionWitness");
+
+    /** Collects the paths of strings that read as a number or a boolean, outside {@link #TEXT_BY_DESIGN}. */
+    private static void numbersAsText(JsonNode n, String path, List<String> found) {
+        if (n.isObject()) {
+            n.fields().forEachRemaining(e -> {
+                if (!TEXT_BY_DESIGN.contains(e.getKey())) {
+                    numbersAsText(e.getValue(), path + "." + e.getKey(), found);
+                }
+            });
+        } else if (n.isArray()) {
+            n.forEach(x -> numbersAsText(x, path + "[]", found));
+        } else if (n.isTextual() && n.asText().matches("-?[0-9]+(\\.[0-9]+)?([eE][-+]?[0-9]+)?|true|false|TRUE|FALSE")) {
+            found.add(path + " = \"" + n.asText() + "\"");
+        }
     }
 
     /** A command that takes {@code --json} and is not run above fails this test: add it with its schema. */
