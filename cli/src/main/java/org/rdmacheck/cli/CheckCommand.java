@@ -97,7 +97,7 @@ final class CheckCommand implements Callable<Integer> {
                     spec.commandLine().getOut().println((i == 0 ? "" : "    ") + parts.get(i));
                 }
             }
-            for (String note : entry.expectationNotes(built)) {
+            for (String note : notes(entry, built)) {
                 List<String> parts = Output.wrap("expected: " + note, Output.terminalWidth() - 4);
                 for (int i = 0; i < parts.size(); i++) {
                     spec.commandLine().getOut().println((i == 0 ? "" : "    ") + parts.get(i));
@@ -106,6 +106,18 @@ final class CheckCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
         }
         return ExitCodes.of(rows);
+    }
+
+    /**
+     * The expectation notes of the check, with {@code --property}: only those naming a property asked
+     * for, each naming those alone.
+     */
+    private List<String> notes(ModelEntry entry, CheckSpec<?> built) {
+        Set<String> asked = new LinkedHashSet<>(properties);
+        return entry.expectations(built).stream()
+                .map(n -> asked.isEmpty() ? java.util.Optional.of(n) : n.only(asked))
+                .flatMap(java.util.Optional::stream)
+                .map(org.rdmacheck.properties.catalog.ExpectationNote::text).toList();
     }
 
     private org.rdmacheck.engine.Reduction reduction() {

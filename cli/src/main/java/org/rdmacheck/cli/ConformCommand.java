@@ -102,6 +102,8 @@ final class ConformCommand implements Callable<Integer> {
         List<Finding> rows = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
             rows.add(row(results.get(i)).withWallMillis(millis.get(i)).withTla(sides.get(i))); // both checkers' runs
+            Finding.Tla side = sides.get(i);
+            rows.addAll(vacuityRows(results.get(i)).stream().map(f -> f.withTla(side)).toList());
         }
         rows.addAll(refinements);
         Output.print(spec.commandLine().getOut(), rows, json);
@@ -118,10 +120,15 @@ final class ConformCommand implements Callable<Integer> {
                 : java.util.Optional.of(new Finding.JavaSide(m.javaModel(), c.variant(), c.parameters())));
     }
 
-    /** @param r a comparison  @return its finding */
+    /**
+     * @param r a comparison
+     * @return its finding: whether the two searches agree (a property both hold vacuously counts as held, as
+     *         each search found it; its verdicts are shown {@code VERIFIED (VACUOUS)}, and {@link #vacuityRows}
+     *         report it)
+     */
     static Finding row(ConformanceResult r) {
-        String detail = r.conforms() ? "TLC " + r.tlcVerdicts() + (r.javaDistinct() < 0 ? ""
-                : "; explorer " + r.javaDistinct() + " states " + r.javaVerdicts())
+        String detail = r.conforms() ? "TLC " + marked(r.tlcVerdicts(), r) + (r.javaDistinct() < 0 ? ""
+                : "; explorer " + r.javaDistinct() + " states " + marked(r.javaVerdicts(), r))
                 : r.inconclusive() ? "not settled: " + String.join("; ", r.unsettled())
                 : String.join("; ", r.mismatches()) + (r.unsettled().isEmpty() ? ""
                         : "; not settled: " + String.join("; ", r.unsettled()));
@@ -138,6 +145,44 @@ final class ConformCommand implements Callable<Integer> {
         // an open comparison names the limit that left it open, as a check's INCONCLUSIVE finding does
         return r.inconclusive() && r.cause().isPresent() ? f.withInconclusive(r.cause().get(), detail)
                 : f.withDetail(detail);
+    }
+
+    /** @return the verdicts, those of the properties held only vacuously marked {@code VERIFIED (VACUOUS)} */
+    private static java.util.Map<String, String> marked(java.util.Map<String, String> verdicts, ConformanceResult r) {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>(verdicts);
+        r.vacuous().forEach(v -> out.computeIfPresent(v.property(), (p, x) -> x.equals("VERIFIED") ? x + " (VACUOUS)"
+                : x));
+        return out;
+    }
+
+    /**
+     * One row per property the comparison's two searches both hold only vacuously: INCONCLUSIVE ({@code VACUOUS}),
+     * as {@code check} reports it, never read as a proof; as expected where the model declares the vacuity (its
+     * constants rule the antecedent out), INCONCLUSIVE otherwise (exit 3), as in {@code check}. The explorer's record
+     * of the antecedent decides (no reachable step or state met it); TLC's VERIFIED, on the same state space (equal
+     * counts), is as vacuous, and the row says so only when the comparison conforms. Where the twin states the
+     * antecedent's witness and the vacuity is declared, TLC decided it on its own too, and the row names the witness
+     * (a disagreement is a mismatch of the comparison).
+     *
+     * @param r a comparison
+     * @return its vacuity rows, in the explorer's report order
+     */
+    static List<Finding> vacuityRows(ConformanceResult r) {
+        List<Finding> rows = new ArrayList<>();
+        for (ConformanceResult.Vacuous v : r.vacuous()) {
+            String tlc = r.tlcVerdicts().get(v.property());
+            String sides = "explorer VERIFIED, TLC " + (tlc == null ? "does not check it" : tlc)
+                    + (r.conforms() && "VERIFIED".equals(tlc) ? " on the same " + String.format(java.util.Locale.ROOT, "%,d", r.tlcDistinct())
+                    + " states" : "");
+            Finding f = Finding.of(r.spec(), r.configuration(), r.constants(), v.property(),
+                    v.declared() ? Finding.Expectation.VACUOUS : Finding.Expectation.HOLDS, Finding.Verdict.INCONCLUSIVE)
+                    .with(Quantity.states("tlcDistinctStates", r.tlcDistinct()))
+                    .with(Quantity.states("explorerDistinctStates", r.javaDistinct()));
+            rows.add(f.withInconclusive(org.rdmacheck.checker.CheckResult.InconclusiveReason.VACUOUS, sides + ": "
+                    + v.why() + v.tlcWitness().map(w -> "; TLC finds it so on its own: " + w + " (the antecedent never "
+                    + "met) holds").orElse("")));
+        }
+        return rows;
     }
 
     /**

@@ -88,8 +88,10 @@ final class ConformanceSuiteTask implements SuiteTask {
         List<org.rdmacheck.checker.conformance.ConformanceResult> results = conformance.checkAll(group.stream()
                 .map(c -> java.util.Map.entry(c.manifest(), c.conf())).toList());
         long each = (System.currentTimeMillis() - t0) / Math.max(1, group.size());
-        return java.util.stream.IntStream.range(0, results.size()).mapToObj(i -> ConformCommand.row(results.get(i))
-                .withWallMillis(each).withTla(group.get(i).tla())).toList();
+        // each comparison's row, then a row per property its searches hold only vacuously (ConformCommand.vacuityRows)
+        return java.util.stream.IntStream.range(0, results.size()).boxed().flatMap(i -> java.util.stream.Stream.concat(
+                java.util.stream.Stream.of(ConformCommand.row(results.get(i)).withWallMillis(each)),
+                ConformCommand.vacuityRows(results.get(i)).stream()).map(f -> f.withTla(group.get(i).tla()))).toList();
     }
 
     /** @return the first configuration not marked slow of every spec folder, in the folders' order */

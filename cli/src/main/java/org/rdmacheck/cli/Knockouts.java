@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.rdmacheck.checker.Counterexample;
+import org.rdmacheck.checker.vacuity.Vacuity;
 import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.engine.liveness.LivenessChecker;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.rdmacheck.checker.CheckResult;
+import org.rdmacheck.checker.vacuity.Vacuity;
 import org.rdmacheck.engine.ExplorationReport;
 import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;

@@ -107,15 +107,17 @@ public final class PerFlowCommand implements Callable<Integer> {
         // (FabricEntry.vacuities, as check declares it) is INCONCLUSIVE (VACUOUS) here too, never VERIFIED, and
         // as expected
         java.util.Set<String> vacuous = entry.expectedVacuous(built);
-        List<String> notes = entry.expectationNotes(built);
+        List<org.rdmacheck.properties.catalog.ExpectationNote> notes = entry.expectations(built);
         for (PerFlowDecision.PropertyVerdict found : o.verdicts()) {
             boolean declaredVacuous = vacuous.contains(found.property())
                     && found.verdict() == PerFlowDecision.Verdict.VERIFIED;
             if (declaredVacuous) {
                 String name = found.property();
-                String reason = notes.stream().filter(n -> n.startsWith(name) || n.contains(", " + name))
-                        .filter(n -> n.contains("only vacuously")).findFirst().orElse(name
-                                + " holds only vacuously here");
+                String reason = notes.stream().filter(n -> n.expectation()
+                                == org.rdmacheck.properties.catalog.ExpectationNote.Expectation.VACUOUS)
+                        .map(n -> n.only(java.util.Set.of(name))).flatMap(java.util.Optional::stream).findFirst()
+                        .map(org.rdmacheck.properties.catalog.ExpectationNote::text)
+                        .orElse(name + " holds only vacuously here");
                 found = new PerFlowDecision.PropertyVerdict(name, PerFlowDecision.Verdict.INCONCLUSIVE,
                         found.flow(), found.trace(), "VACUOUS: " + reason);
             }

@@ -308,8 +308,13 @@ public final class Scope {
                             Optional.empty(), r.detail(), r.cause());
                 }
             }
+            // a property held only vacuously (declared so: as expected) is named, so no frontier reads as its proof
+            List<String> vacuous = rows.stream().filter(r -> r.cause().equals(Optional.of(
+                    org.rdmacheck.checker.CheckResult.InconclusiveReason.VACUOUS))).map(Finding::property).toList();
             return new Point(index, labels, params, Outcome.AS_EXPECTED, states, ms, Optional.empty(), Optional.empty(),
-                    rows.size() + (rows.size() == 1 ? " property" : " properties") + " as expected");
+                    rows.size() + (rows.size() == 1 ? " property" : " properties") + " as expected"
+                    + (vacuous.isEmpty() ? "" : " (" + vacuous.size() + " only vacuously: " + String.join(", ", vacuous)
+                    + ")"));
         } catch (org.rdmacheck.model.InputException e) {
             throw e;
         } catch (RuntimeException e) {

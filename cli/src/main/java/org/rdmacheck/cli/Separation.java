@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.rdmacheck.checker.vacuity.Vacuity;
 import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.model.Params;
@@ -24,7 +25,10 @@ import org.rdmacheck.properties.catalog.ModelEntry;
  * <p>Every configuration of the grid is a candidate once every configuration one step below it was
  * decided (whatever the verdicts), so the search covers the whole grid up to its time limit, cheapest
  * first. At each configuration the changed setting is checked first (it stops at its first
- * violation), then, when it fails, the design.
+ * violation), then, when it fails, the design. A design that keeps the property only vacuously (no
+ * reachable step or state meets its antecedent: {@code Vacuity}, as {@code check} reports it) separates
+ * nothing there: the property says nothing of the design at that configuration
+ * ({@link Outcome#DESIGN_VACUOUS}), and the search grows past it.
  */
 public final class Separation {
 
@@ -41,6 +45,9 @@ public final class Separation {
         BOTH_FAIL,
         /** the design violates it and the changed setting keeps it */
         ONLY_DESIGN_FAILS,
+        /** the design keeps it only vacuously (no reachable step or state meets its antecedent): no separation,
+         * whatever the changed setting does */
+        DESIGN_VACUOUS,
         /** a limit was reached first */
         INCONCLUSIVE,
         /** the model refuses the combination of values (e.g. a threshold not below xoff): not in the grid */
@@ -208,21 +215,33 @@ public final class Separation {
         }
         long left = Math.max(1, settings.maxMillis() - (System.currentTimeMillis() - t0));
         Verdict d = verdict(entry, variant, params, property, settings.withMaxMillis(left), null);
-        Outcome o = d.inconclusive() ? Outcome.INCONCLUSIVE
+        Outcome o = d.vacuous() ? Outcome.DESIGN_VACUOUS : d.inconclusive() ? Outcome.INCONCLUSIVE
                 : d.holds() ? (c.holds() ? Outcome.BOTH_HOLD : Outcome.SEPARATES)
                 : c.holds() ? Outcome.ONLY_DESIGN_FAILS : Outcome.BOTH_FAIL;
         return new Point(index, labels, params, o, d.states(), c.states(), d.steps(), c.steps(),
                 System.currentTimeMillis() - t0, o == Outcome.SEPARATES ? c.file() : Optional.empty());
     }
 
-    /** One property's verdict at one configuration. */
-    private record Verdict(Finding.Verdict verdict, long states, Optional<Integer> steps, Optional<String> file) {
+    /**
+     * One property's verdict at one configuration.
+     *
+     * @param cause for an INCONCLUSIVE verdict, why: {@code VACUOUS} where the property held only vacuously
+     */
+    private record Verdict(Finding.Verdict verdict, long states, Optional<Integer> steps, Optional<String> file,
+                           Optional<org.rdmacheck.checker.CheckResult.InconclusiveReason> cause) {
+        /** @return whether it held, vacuously too: the changed setting did not violate it */
         boolean holds() {
-            return verdict == Finding.Verdict.VERIFIED;
+            return verdict == Finding.Verdict.VERIFIED || vacuous();
+        }
+
+        /** @return whether it held only vacuously */
+        boolean vacuous() {
+            return verdict == Finding.Verdict.INCONCLUSIVE
+                    && cause.equals(Optional.of(org.rdmacheck.checker.CheckResult.InconclusiveReason.VACUOUS));
         }
 
         boolean inconclusive() {
-            return verdict != Finding.Verdict.VERIFIED && verdict != Finding.Verdict.VIOLATED;
+            return !holds() && verdict != Finding.Verdict.VIOLATED;
         }
     }
 
@@ -233,12 +252,15 @@ public final class Separation {
             throw new org.rdmacheck.model.InputException("--property " + property + ": expected a safety or "
                     + "progress property of " + entry.name() + " " + variant);
         }
-        List<Finding> rows = ModelChecks.rows(spec, new Explorer(settings.withStopAtFirstViolation(true)).check(spec),
-                outDir);
+        // the check stops at its first violation; a property whose vacuity a hidden invariant tells (one its
+        // antecedent's first state would violate) is explored to the end instead, at most the cost of a proof
+        Vacuity vacuity = Vacuity.of(spec, settings.withStopAtFirstViolation(false));
+        ExplorerSettings run = settings.withStopAtFirstViolation(vacuity.hidden().isEmpty());
+        List<Finding> rows = ModelChecks.rows(spec, vacuity.apply(new Explorer(run).check(vacuity.spec())), outDir);
         Finding f = rows.get(0);
         long states = f.quantity("distinctStates").map(q -> (long) q.value()).orElse(0L);
         return new Verdict(f.verdict(), states, f.counterexample().map(t -> t.trace().length()),
-                f.counterexampleFile());
+                f.counterexampleFile(), f.cause());
     }
 
     private static List<String> labels(List<Scope.Dimension> dims, List<Integer> index) {

@@ -19,10 +19,13 @@ final class SeparationText {
         o.printf(Locale.ROOT, "separation of %s %s from %s on %s, over %s%n", r.model(), r.variant(), change(r),
                 r.property(), String.join(", ", r.dimensions().stream().map(d -> d.name() + " " + String.join("|",
                         d.values().stream().map(Scope.Value::label).toList())).toList()));
-        o.printf(Locale.ROOT, "%d configurations checked: %d both hold, %d both fail, %d only the design fails%s%n",
+        long vacuous = r.count(Separation.Outcome.DESIGN_VACUOUS);
+        o.printf(Locale.ROOT, "%d configurations checked: %d both hold, %d both fail, %d only the design fails%s%s%n",
                 r.points().size() - r.count(Separation.Outcome.NOT_A_CONFIGURATION),
                 r.count(Separation.Outcome.BOTH_HOLD), r.count(Separation.Outcome.BOTH_FAIL),
-                r.count(Separation.Outcome.ONLY_DESIGN_FAILS), r.count(Separation.Outcome.NOT_A_CONFIGURATION) == 0 ? ""
+                r.count(Separation.Outcome.ONLY_DESIGN_FAILS), vacuous == 0 ? "" : String.format(Locale.ROOT,
+                        ", %d where the design keeps it only vacuously (no separation there)", vacuous),
+                r.count(Separation.Outcome.NOT_A_CONFIGURATION) == 0 ? ""
                         : String.format(Locale.ROOT, " (%d combinations the model refuses left out)",
                         r.count(Separation.Outcome.NOT_A_CONFIGURATION)));
         r.separating().ifPresent(p -> o.printf(Locale.ROOT, "SEPARATES at %s: the design keeps %s (%,d states), "

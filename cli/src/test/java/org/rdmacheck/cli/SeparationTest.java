@@ -42,6 +42,30 @@ class SeparationTest {
         assertEquals(modulus, r.points().size());
     }
 
+    /**
+     * A design that keeps the property only vacuously separates nothing: at ecn 3 = xoff no packet ever joins a
+     * buffer at ecn (PFC pauses first), so the fabric keeps EcnMarksCongestion vacuously, while ecn 2 with the ECN
+     * mark knocked out violates it. That is no separation of designs (DESIGN_VACUOUS, and the grid goes on); at ecn
+     * 2, where the design meets the antecedent and keeps the property, the knock-out separates.
+     */
+    @Test
+    void aDesignThatKeepsThePropertyOnlyVacuouslySeparatesNothing() {
+        Map<String, String> base = Map.of("flows", "0-1", "packets", "2", "tokens", "2", "failures", "0", "xoff", "3",
+                "background", "1", "ecn", "3");
+        List<Scope.Dimension> one = List.of(Scope.Dimension.of("packets", List.of(2)));
+        Separation.Report vacuous = Separation.run(Catalog.find("fabric"), "repaired", base,
+                Map.of("ecn", "2", "knockout", "ecn-mark"), "EcnMarksCongestion", one, settings(), 60_000, null,
+                line -> { });
+        assertEquals(Separation.Outcome.DESIGN_VACUOUS, vacuous.points().get(0).outcome(), vacuous.toString());
+        assertTrue(vacuous.separating().isEmpty());
+        assertTrue(vacuous.points().get(0).changedSteps().isPresent(), vacuous.toString()); // the change did violate it
+        Map<String, String> met = new java.util.HashMap<>(base);
+        met.put("ecn", "2");
+        Separation.Report separates = Separation.run(Catalog.find("fabric"), "repaired", met,
+                Map.of("knockout", "ecn-mark"), "EcnMarksCongestion", one, settings(), 60_000, null, line -> { });
+        assertEquals(Separation.Outcome.SEPARATES, separates.points().get(0).outcome(), separates.toString());
+    }
+
     @Test
     void aChangeThatChangesNothingSeparatesNowhereAndTheWholeGridIsSearched() {
         Separation.Report r = Separation.run(Catalog.find("abp"), "one-slot", Map.of(), Map.of("capacity", "1"),

@@ -152,6 +152,38 @@ class VacuousSuccessTest {
     }
 
     /**
+     * {@code check --property P} prints the expectation notes of P alone: at {@code ecn-first}'s defaults six
+     * properties are declared vacuous for four reasons (no failure; no long flow; no hysteresis; one message below
+     * the threshold, shared by three properties), and asking for one of the three that share a reason prints that
+     * one note, naming it alone; asking for a property nothing declares prints none.
+     */
+    @Test
+    void checkPropertyPrintsOnlyTheNotesOfTheAskedProperties() {
+        org.rdmacheck.properties.catalog.ModelEntry entry = org.rdmacheck.properties.catalog.Catalog.find("fabric");
+        var notes = entry.expectations(entry.build("ecn-first", org.rdmacheck.model.Params.empty()));
+        var shared = notes.stream().filter(n -> n.properties().contains("DeflectOnlyAboveThreshold")).findFirst()
+                .orElseThrow();
+        assertEquals(java.util.List.of("DeflectOnlyAboveThreshold", "MisroutesBoundedByTokens", "DeflectionOffered"),
+                shared.properties());
+        assertEquals(java.util.List.of("MisroutesBoundedByTokens"),
+                shared.only(java.util.Set.of("MisroutesBoundedByTokens")).orElseThrow().properties());
+        assertTrue(shared.only(java.util.Set.of("InOrderDelivery")).isEmpty());
+        for (String property : new String[] {"DeflectOnlyAboveThreshold", "InOrderDelivery"}) {
+            CliTest.Run r = CliTest.run("check", "fabric", "--variant", "ecn-first", "--property", property,
+                    "--no-save", "--threads", "1");
+            assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
+            java.util.List<String> expected = r.out().lines().filter(l -> l.startsWith("expected: ")).toList();
+            if (property.equals("InOrderDelivery")) {
+                assertEquals(java.util.List.of(), expected, r.out());
+            } else {
+                assertEquals(1, expected.size(), r.out());
+                assertTrue(expected.get(0).startsWith("expected: DeflectOnlyAboveThreshold holds only vacuously"),
+                        r.out());
+            }
+        }
+    }
+
+    /**
      * A property declared vacuous: INCONCLUSIVE for its vacuity and a proof are as expected; a violation, or
      * INCONCLUSIVE for any other cause (a limit), is not.
      */

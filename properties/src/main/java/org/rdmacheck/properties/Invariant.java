@@ -14,10 +14,12 @@ import org.rdmacheck.model.PackedModel;
  *               path then checks it without decoding states (tests check that both agree)
  * @param reads  the slots (and actions) it looks at, when declared: a partial-order reduction
  *               needs it ({@link Reads})
+ * @param antecedent for an implication "in every state, if X then Y", the probe its evaluation sets where a
+ *               state meets X, when declared: a check no state of which met X reports the property vacuous
  * @param <S>    state type
  */
 public record Invariant<S>(String name, Predicate<S> holds, Optional<PackedModel.StateTest> packed,
-                           Optional<Reads> reads)
+                           Optional<Reads> reads, Optional<Antecedent> antecedent)
         implements Property<S> {
     /** Rejects nulls. */
     public Invariant {
@@ -25,6 +27,17 @@ public record Invariant<S>(String name, Predicate<S> holds, Optional<PackedModel
         Objects.requireNonNull(holds);
         Objects.requireNonNull(packed);
         Objects.requireNonNull(reads);
+        Objects.requireNonNull(antecedent);
+    }
+
+    /**
+     * @param name   the property's name
+     * @param holds  the predicate
+     * @param packed its packed form, when given
+     * @param reads  what it looks at, when declared
+     */
+    public Invariant(String name, Predicate<S> holds, Optional<PackedModel.StateTest> packed, Optional<Reads> reads) {
+        this(name, holds, packed, reads, Optional.empty());
     }
 
     /**
@@ -49,7 +62,7 @@ public record Invariant<S>(String name, Predicate<S> holds, Optional<PackedModel
      * @return this invariant with it
      */
     public Invariant<S> withPacked(PackedModel.StateTest test) {
-        return new Invariant<>(name, holds, Optional.of(test), reads);
+        return new Invariant<>(name, holds, Optional.of(test), reads, antecedent);
     }
 
     /**
@@ -57,7 +70,15 @@ public record Invariant<S>(String name, Predicate<S> holds, Optional<PackedModel
      * @return this property with the declaration
      */
     public Invariant<S> withReads(Reads declared) {
-        return new Invariant<>(name, holds, packed, Optional.of(declared));
+        return new Invariant<>(name, holds, packed, Optional.of(declared), antecedent);
+    }
+
+    /**
+     * @param probe the probe both forms of the predicate set where a state meets the implication's antecedent
+     * @return this invariant with it
+     */
+    public Invariant<S> withAntecedent(Antecedent probe) {
+        return new Invariant<>(name, holds, packed, reads, Optional.of(probe));
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.engine.ExplorationReport;
+import org.rdmacheck.checker.vacuity.Vacuity;
 import org.rdmacheck.engine.Explorer;
 import org.rdmacheck.engine.ExplorerSettings;
 import org.rdmacheck.checker.tlc.TlcChecker;
@@ -70,7 +71,8 @@ public final class Conformance {
      */
     public List<ConformanceResult> checkAll(List<Map.Entry<SpecManifest, SpecManifest.Configuration>> configurations) {
         List<TlcRequest> requests = configurations.stream()
-                .map(e -> request(e.getKey(), e.getValue(), e.getValue().constants())).toList();
+                .map(e -> request(e.getKey(), e.getValue(), e.getValue().constants(),
+                        witnesses(e.getKey(), e.getValue(), twin(e.getKey(), e.getValue())))).toList();
         TlcChecker checker = new TlcChecker(tlc);
         List<TlcReport> first = checker.checkAll(requests);
         // the runs TLC stopped at a violation count their whole state spaces again, in one child too
@@ -100,7 +102,11 @@ public final class Conformance {
                                     TlcReport count) {
         List<String> mismatches = new ArrayList<>();
         List<ConformanceResult.Unsettled> unsettled = new ArrayList<>();
-        TlcRun t = runTlc(m, c, c.constants(), false, tlcReport, count);
+        Optional<CheckSpec<?>> twin = twin(m, c);
+        Map<String, String> witnesses = witnesses(m, c, twin);
+        TlcRun all = runTlc(m, c, c.constants(), false, tlcReport, count, witnesses);
+        Map<String, String> witnessed = all.verdictsOf(witnesses.values());
+        TlcRun t = all.without(witnesses.values());
         SpecManifest.Expectation ex = c.expect();
         if (t.settled()) {
             if (t.report.outcome() != ex.result()) {
@@ -118,21 +124,25 @@ public final class Conformance {
         });
         long javaDistinct = -1;
         Map<String, String> java = Map.of();
+        List<ConformanceResult.Vacuous> vacuous = List.of();
         if (c.symmetry() != declaresSymmetry(m, c)) {
             mismatches.add(c.config() + (c.symmetry() ? " declares no SYMMETRY, but the configuration says symmetry"
                     : " declares SYMMETRY: mark the configuration \"symmetry\": true"));
         }
-        if (m.javaModel() != null && c.variant() != null) {
-            CheckSpec<?> spec = Catalog.find(m.javaModel()).build(c.variant(), Params.of(c.parameters()));
+        if (twin.isPresent()) {
+            CheckSpec<?> spec = twin.get();
             if (c.symmetry() && spec.model().symmetry().isEmpty()) {
                 mismatches.add("the Java model " + m.javaModel() + " declares no symmetric set for variant "
                         + c.variant() + ": its count cannot be compared with TLC's SYMMETRY");
             }
             Optional<LivenessSpec<?>> live = c.symmetry() ? Optional.empty() : liveness(m, spec, c.properties());
-            ExplorationReport r = live.isEmpty() ? new Explorer(explorer.withSymmetry(c.symmetry())).check(spec)
-                    : exploreWithGraph(spec, live.get());
+            Vacuity vacuity = Vacuity.of(spec, explorer);
+            ExplorationReport r = vacuity.apply(live.isEmpty()
+                    ? new Explorer(explorer.withSymmetry(c.symmetry())).check(vacuity.spec())
+                    : exploreWithGraph(vacuity.spec(), live.get()));
             javaDistinct = r.stats().distinctStates();
-            java = new LinkedHashMap<>(verdicts(r.results()));
+            vacuous = vacuous(spec, r, witnesses, witnessed, mismatches);
+            java = new LinkedHashMap<>(searched(r.results()));
             if (live.isPresent()) {
                 // the temporal properties the configuration has TLC check, decided on the same graph
                 LivenessReport lr = new LivenessChecker(explorer.withSymmetry(false)).check(live.get(), r);
@@ -155,9 +165,9 @@ public final class Conformance {
             t.unsettledInto(unsettled, mismatches);
         }
         // the manifest chooses what TLC checks for a configuration: one-sided properties are listed only
-        List<String> notCompared = oneSided(t.verdicts, java, new ArrayList<>());
+        List<String> notCompared = oneSided(t.verdicts, markedVacuous(java, vacuous), new ArrayList<>());
         return new ConformanceResult(m.folder().getFileName().toString(), c.name(), c.constants(), t.distinct,
-                javaDistinct, t.verdicts, java, mismatches, unsettled, notCompared);
+                javaDistinct, t.verdicts, java, mismatches, unsettled, notCompared, vacuous);
     }
 
     /**
@@ -210,7 +220,9 @@ public final class Conformance {
         // no manifest says which properties fail here: TLC runs until every property it checks is settled
         // (settleEach), and any it still leaves open keeps the result open; the liveness runs follow the others
         List<TlcRequest> requests = new ArrayList<>(java.util.stream.IntStream.range(0, comparisons.size())
-                .mapToObj(i -> request(comparisons.get(i).manifest(), templates.get(i), constants.get(i))).toList());
+                .mapToObj(i -> request(comparisons.get(i).manifest(), templates.get(i), constants.get(i),
+                        witnesses(comparisons.get(i).manifest(), templates.get(i), Optional.of(specs.get(i)))))
+                .toList());
         int[] liveRun = new int[comparisons.size()];
         for (int i = 0; i < comparisons.size(); i++) {
             liveRun[i] = liveTemplates.get(i).isEmpty() ? -1 : requests.size();
@@ -224,14 +236,19 @@ public final class Conformance {
             SpecManifest m = comparisons.get(i).manifest();
             CheckSpec<?> spec = specs.get(i);
             TlcReport tlcReport = liveRun[i] < 0 ? settled.get(i) : withResultsOf(settled.get(i), settled.get(liveRun[i]));
-            TlcRun t = runTlc(m, templates.get(i), constants.get(i), true, tlcReport, null);
+            Map<String, String> witnesses = witnesses(m, templates.get(i), Optional.of(spec));
+            TlcRun all = runTlc(m, templates.get(i), constants.get(i), true, tlcReport, null, witnesses);
+            Map<String, String> witnessed = all.verdictsOf(witnesses.values());
+            TlcRun t = all.without(witnesses.values());
             // the Java model's liveness properties TLC checks here, in the safety run or the liveness run
             List<String> temporal = new ArrayList<>(templates.get(i).properties());
             liveTemplates.get(i).ifPresent(c -> temporal.addAll(c.properties()));
             Optional<LivenessSpec<?>> live = liveness(m, spec, temporal);
-            ExplorationReport r = live.isEmpty() ? new Explorer(explorer.withSymmetry(false)).check(spec)
-                    : exploreWithGraph(spec, live.get());
-            Map<String, String> java = new LinkedHashMap<>(verdicts(r.results()));
+            Vacuity vacuity = Vacuity.of(spec, explorer);
+            ExplorationReport r = vacuity.apply(live.isEmpty()
+                    ? new Explorer(explorer.withSymmetry(false)).check(vacuity.spec())
+                    : exploreWithGraph(vacuity.spec(), live.get()));
+            Map<String, String> java = new LinkedHashMap<>(searched(r.results()));
             if (live.isPresent()) {
                 java.putAll(verdicts(new LivenessChecker(explorer.withSymmetry(false)).check(live.get(), r).results()));
             }
@@ -239,11 +256,12 @@ public final class Conformance {
             List<ConformanceResult.Unsettled> unsettled = new ArrayList<>();
             compare(t, r, java, mismatches, unsettled);
             settledOnBothSides(t.verdicts, java, t.report, r, unsettled);
-            List<String> notCompared = oneSided(t.verdicts, java, unsettled,
+            List<ConformanceResult.Vacuous> vacuous = vacuous(spec, r, witnesses, witnessed, mismatches);
+            List<String> notCompared = oneSided(t.verdicts, markedVacuous(java, vacuous), unsettled,
                     Catalog.find(m.javaModel()).failureShownBy());
             out.add(new ConformanceResult(m.folder().getFileName().toString(), comparisons.get(i).variant() + " "
                     + spec.parameters(), constants.get(i), t.distinct, r.stats().distinctStates(), t.verdicts, java,
-                    mismatches, unsettled, notCompared));
+                    mismatches, unsettled, notCompared, vacuous));
         }
         return out;
     }
@@ -408,6 +426,20 @@ public final class Conformance {
             return unsettled.isEmpty() && failed.isEmpty();
         }
 
+        /** @return the verdicts of these properties (the vacuity witnesses TLC checked) */
+        Map<String, String> verdictsOf(java.util.Collection<String> properties) {
+            Map<String, String> out = new LinkedHashMap<>(verdicts);
+            out.keySet().retainAll(properties);
+            return out;
+        }
+
+        /** @return this run without the verdicts of these properties: what is compared and listed */
+        TlcRun without(java.util.Collection<String> properties) {
+            Map<String, String> left = new LinkedHashMap<>(verdicts);
+            left.keySet().removeAll(properties);
+            return new TlcRun(report, distinct, left, unsettled, failed, cause);
+        }
+
         void unsettledInto(List<ConformanceResult.Unsettled> unsettled, List<String> mismatches) {
             if (!failed.isEmpty()) {
                 mismatches.add("TLC failed: " + failed);
@@ -415,6 +447,53 @@ public final class Conformance {
                 unsettled.add(new ConformanceResult.Unsettled(cause, "TLC did not finish: " + this.unsettled));
             }
         }
+    }
+
+    /**
+     * @param witnesses the vacuity witnesses TLC checks beside the configuration's properties ({@link #witnesses})
+     */
+    private static TlcRequest request(SpecManifest m, SpecManifest.Configuration c, Map<String, String> constants,
+                                      Map<String, String> witnesses) {
+        TlcRequest req = request(m, c, constants);
+        if (witnesses.isEmpty()) {
+            return req;
+        }
+        List<String> properties = new ArrayList<>(c.properties());
+        properties.addAll(witnesses.values());
+        return req.withProperties(properties);
+    }
+
+    /** @return the configuration's Java twin, built, if it has one */
+    private static Optional<CheckSpec<?>> twin(SpecManifest m, SpecManifest.Configuration c) {
+        return m.javaModel() != null && c.variant() != null
+                ? Optional.of(Catalog.find(m.javaModel()).build(c.variant(), Params.of(c.parameters())))
+                : Optional.empty();
+    }
+
+    /**
+     * The vacuity witnesses TLC checks beside a comparison: for each property TLC checks there whose
+     * vacuity the Java model declares from the constants ({@code ModelEntry.expectedVacuous}), the twin's
+     * property that its antecedent is never met ({@link SpecManifest#antecedents}). Only there: a witness is
+     * meant to hold, and one violated stops TLC (one more run when it settles every property), so none is
+     * checked where the antecedent may be met.
+     *
+     * @param m    the manifest
+     * @param c    the configuration TLC checks (or the template of a comparison)
+     * @param spec the Java check compared, if any
+     * @return property to its witness
+     */
+    static Map<String, String> witnesses(SpecManifest m, SpecManifest.Configuration c, Optional<CheckSpec<?>> spec) {
+        if (m.antecedents().isEmpty() || spec.isEmpty()) {
+            return Map.of();
+        }
+        java.util.Set<String> declared = Catalog.find(spec.get().modelName()).expectedVacuous(spec.get());
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String p : c.properties()) {
+            if (declared.contains(p) && m.antecedents().containsKey(p)) {
+                out.put(p, m.antecedents().get(p));
+            }
+        }
+        return out;
     }
 
     private static TlcRequest request(SpecManifest m, SpecManifest.Configuration c, Map<String, String> constants) {
@@ -434,8 +513,8 @@ public final class Conformance {
      *                   null to run it here when {@code ran} stopped at a violation
      */
     private TlcRun runTlc(SpecManifest m, SpecManifest.Configuration c, Map<String, String> constants,
-                          boolean settleEach, TlcReport ran, TlcReport count) {
-        TlcRequest req = request(m, c, constants);
+                          boolean settleEach, TlcReport ran, TlcReport count, Map<String, String> witnesses) {
+        TlcRequest req = request(m, c, constants, witnesses);
         TlcChecker checker = new TlcChecker(tlc);
         TlcReport report = ran != null ? ran : settleEach ? settleEach(req) : checker.check(req);
         long distinct = report.stats().distinctStates();
@@ -701,6 +780,58 @@ public final class Conformance {
         return r.results().stream().filter(x -> x instanceof CheckResult.Inconclusive)
                 .map(x -> ((CheckResult.Inconclusive) x).cause()).findFirst()
                 .orElse(CheckResult.InconclusiveReason.STOPPED_EARLY);
+    }
+
+    /**
+     * The properties the explorer's report holds only vacuously, each with whether the model declares it and the
+     * TLC witness that agrees; where TLC checked a witness, its verdict and the explorer's record must agree (the
+     * witness holding where the explorer met the antecedent, or violated where it did not, is a mismatch).
+     *
+     * @param witnesses property to the witness TLC checked beside it
+     * @param witnessed the witnesses' TLC verdicts
+     * @param mismatches where a disagreement goes
+     */
+    private static List<ConformanceResult.Vacuous> vacuous(CheckSpec<?> spec, ExplorationReport r,
+                                                           Map<String, String> witnesses, Map<String, String> witnessed,
+                                                           List<String> mismatches) {
+        java.util.Set<String> declared = Catalog.find(spec.modelName()).expectedVacuous(spec);
+        Map<String, String> found = Vacuity.vacuous(r);
+        witnesses.forEach((p, w) -> {
+            String tv = witnessed.get(w);
+            boolean met = r.complete() && !found.containsKey(p) && r.results().stream().anyMatch(x -> x.property()
+                    .equals(p) && (x instanceof CheckResult.Verified || x instanceof CheckResult.Violated));
+            if ("VERIFIED".equals(tv) && met) {
+                mismatches.add(p + ": the explorer meets its antecedent, TLC never does (" + w + " holds)");
+            } else if ("VIOLATED".equals(tv) && found.containsKey(p)) {
+                mismatches.add(p + ": the explorer never meets its antecedent, TLC does (" + w + " violated)");
+            }
+        });
+        return found.entrySet().stream().map(e -> {
+            String w = witnesses.get(e.getKey());
+            return new ConformanceResult.Vacuous(e.getKey(), e.getValue(), declared.contains(e.getKey()),
+                    w != null && "VERIFIED".equals(witnessed.get(w)) ? Optional.of(w) : Optional.empty());
+        }).toList();
+    }
+
+    /** @return the verdicts, a vacuous one as {@code VERIFIED (VACUOUS)}: the one-sided list names it so */
+    private static Map<String, String> markedVacuous(Map<String, String> verdicts,
+                                                     List<ConformanceResult.Vacuous> vacuous) {
+        Map<String, String> out = new LinkedHashMap<>(verdicts);
+        vacuous.forEach(v -> out.computeIfPresent(v.property(), (p, x) -> x + " (VACUOUS)"));
+        return out;
+    }
+
+    /**
+     * The verdicts the explorer's search reached: a property {@link Vacuity} found vacuous was VERIFIED by the
+     * search, and that is the verdict compared with TLC's (the two searches conform); its vacuity is reported
+     * beside ({@link ConformanceResult#vacuous}).
+     */
+    private static Map<String, String> searched(List<CheckResult> results) {
+        Map<String, String> m = new LinkedHashMap<>();
+        results.forEach(r -> m.put(r.property(), r instanceof CheckResult.Inconclusive i
+                && i.cause() == CheckResult.InconclusiveReason.VACUOUS ? CheckResult.Verdict.VERIFIED.name()
+                : r.verdict().name()));
+        return m;
     }
 
     private static Map<String, String> verdicts(List<CheckResult> results) {

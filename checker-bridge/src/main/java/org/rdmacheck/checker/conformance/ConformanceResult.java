@@ -21,10 +21,36 @@ import org.rdmacheck.checker.CheckResult;
  *                       enum: the counts and verdicts it left open are not compared; also a property
  *                       left open on one side, and a one-sided property found violated
  * @param notCompared    properties only one side checks, as {@code name (explorer only, VERDICT)}
+ * @param vacuous        the properties both sides hold only vacuously: each VERIFIED by the explorer's search (the
+ *                       verdict compared) while no reachable step or state met its antecedent, as the explorer's
+ *                       record of it says ({@code Vacuity}); on equal state spaces TLC's VERIFIED is as vacuous.
+ *                       {@code conform} shows them INCONCLUSIVE ({@code VACUOUS}), as {@code check} does
  */
 public record ConformanceResult(String spec, String configuration, Map<String, String> constants, long tlcDistinct,
                                 long javaDistinct, Map<String, String> tlcVerdicts, Map<String, String> javaVerdicts,
-                                List<String> mismatches, List<Unsettled> open, List<String> notCompared) {
+                                List<String> mismatches, List<Unsettled> open, List<String> notCompared,
+                                List<Vacuous> vacuous) {
+
+    /**
+     * A comparison with no property held vacuously.
+     *
+     * @param spec          spec folder name
+     * @param configuration configuration name
+     * @param constants     TLA+ constants
+     * @param tlcDistinct   TLC's distinct states
+     * @param javaDistinct  the explorer's, or -1
+     * @param tlcVerdicts   TLC's verdicts
+     * @param javaVerdicts  the explorer's verdicts
+     * @param mismatches    what differs
+     * @param open          what was left open
+     * @param notCompared   the one-sided properties
+     */
+    public ConformanceResult(String spec, String configuration, Map<String, String> constants, long tlcDistinct,
+                             long javaDistinct, Map<String, String> tlcVerdicts, Map<String, String> javaVerdicts,
+                             List<String> mismatches, List<Unsettled> open, List<String> notCompared) {
+        this(spec, configuration, constants, tlcDistinct, javaDistinct, tlcVerdicts, javaVerdicts, mismatches, open,
+                notCompared, List.of());
+    }
 
     /**
      * A comparison in which every property is checked on both sides.
@@ -47,6 +73,19 @@ public record ConformanceResult(String spec, String configuration, Map<String, S
     }
 
     /**
+     * A property held only vacuously.
+     *
+     * @param property the property
+     * @param why      what antecedent no reachable step or state met
+     * @param declared whether the model declares it vacuous here (its constants rule the antecedent out:
+     *                 {@code ModelEntry.expectedVacuous}), so that the vacuity is as expected
+     * @param tlcWitness the twin's property "the antecedent is never met" that TLC checked and found to hold
+     *                 ({@code SpecManifest.antecedents}), when TLC decided the vacuity on its own too
+     */
+    public record Vacuous(String property, String why, boolean declared, Optional<String> tlcWitness) {
+    }
+
+    /**
      * A run that did not finish.
      *
      * @param cause  which limit (or TLC stopping early) left it open
@@ -63,6 +102,7 @@ public record ConformanceResult(String spec, String configuration, Map<String, S
         mismatches = List.copyOf(mismatches);
         open = List.copyOf(open);
         notCompared = List.copyOf(notCompared);
+        vacuous = List.copyOf(vacuous);
     }
 
     /** @return why a run did not finish, one line each */

@@ -28,10 +28,18 @@ import org.rdmacheck.model.InputException;
  * @param traceMapping   TLA+ variable to how it is read from a Java state view
  * @param configurations the configurations, in order
  * @param refinement     the abstract service the spec refines and how that is checked, if it declares one
+ * @param antecedents    per implication the twin states, the twin's temporal property that its antecedent is
+ *                       never met (a vacuity witness, {@code "antecedents"}): where the Java model declares the
+ *                       implication vacuous, {@code conform} has TLC check the witness beside it
  */
 public record SpecManifest(Path folder, String javaModel, ConstantMapping constantMapping,
                            Map<String, TraceMapping.Variable> traceMapping, List<Configuration> configurations,
-                           java.util.Optional<Refinement> refinement) {
+                           java.util.Optional<Refinement> refinement, Map<String, String> antecedents) {
+
+    /** Copies the witnesses. */
+    public SpecManifest {
+        antecedents = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(antecedents));
+    }
 
     /** The file name. */
     public static final String FILE = "manifest.json";
@@ -194,7 +202,7 @@ public record SpecManifest(Path folder, String javaModel, ConstantMapping consta
             configs.add(configuration(c, src));
         }
         return new SpecManifest(folder, java, mapping, TraceMapping.parse(root.path("traceMapping"), src), configs,
-                refinement(root.path("refinement"), folder, src));
+                refinement(root.path("refinement"), folder, src), strings(root.path("antecedents"), src));
     }
 
     private static java.util.Optional<Refinement> refinement(JsonNode r, Path folder, String src) {

@@ -46,12 +46,12 @@ class FabricExpectationRuleTest {
         assertEquals(union(always, ecn), ENTRY.expectedVacuous(repaired(Map.of())));
         assertEquals(always, ENTRY.expectedVacuous(repaired(Map.of("xoff", "3", "background", "1"))));
         // a failure, a long flow and hysteresis give each its antecedent; ecn-first's one message over one
-        // background packet never reaches its threshold 2, so nothing is deflected there
+        // background packet never reaches its threshold 2, so nothing is deflected there, nor due an offer
         assertEquals(Set.of(), ENTRY.expectedVacuous(repaired(Map.of("xoff", "3", "background", "1", "failures", "1",
                 "flows", "0-1L,1-0", "pfc-hysteresis", "2"))));
         assertEquals(Set.of(FabricProperties.IN_ORDER_AFTER_FAILURE, FabricProperties.LONG_FLOWS,
                 FabricProperties.RESUME_AT_XON, FabricProperties.NO_PAUSE_FLAPPING, FabricProperties.TOKENS,
-                FabricProperties.ABOVE_THRESHOLD),
+                FabricProperties.ABOVE_THRESHOLD, FabricProperties.DEFLECTION_OFFERED),
                 ENTRY.expectedVacuous(ENTRY.build("ecn-first", Params.empty())));
         // the single-message frontier at xoff 3 with one background packet (docs/knockouts.md)
         assertEquals(Set.of(), repaired(Map.of("flows", "0-1", "packets", "4", "tokens", "4", "failures", "1",

@@ -1303,6 +1303,21 @@ public final class NetworkModel implements LayoutModel {
     }
 
     /**
+     * The antecedent of {@link #deflectionOffered}: whether some packet it judges is due a deflection offer (a
+     * first packet with a token, matching no DFT entry, its ECMP VL1 buffer at or above the threshold at a switch
+     * with a free entry, another live port with room). Found on the way as that answer is, so asking costs a read
+     * of what the expansion kept.
+     *
+     * @param s    packed values
+     * @param base the state's first value
+     * @return whether {@link #deflectionOffered} judged some packet here
+     */
+    public boolean deflectionDue(int[] s, int base) {
+        Step c = cache(s, base);
+        return c != null ? c.lastEligible : probe().deflectionDue(s, base);
+    }
+
+    /**
      * Lossless back pressure: no (port, lane) buffer holds more than xoff packets, its background
      * (VL1) included. A buffer's packets alone never exceed its capacity, so when no capacity is
      * above xoff only the buffers with background can: those are found from the header bits that
@@ -1997,6 +2012,8 @@ public final class NetworkModel implements LayoutModel {
         private Thread lastThread;
         boolean lastMoves;
         boolean lastOffered;
+        /** whether some packet of the state was due a deflection offer ({@code deflectionOffered}'s antecedent) */
+        boolean lastEligible;
         boolean lastExplained;
         /** whether a Send or Forward also works out the answers kept for the properties (not for {@link #movesOf}) */
         private boolean answers = true;
@@ -2055,6 +2072,7 @@ public final class NetworkModel implements LayoutModel {
             lastLength = -1;
             lastMoves = true;
             lastOffered = true;
+            lastEligible = false;
             lastExplained = true;
             boolean buffered = sends();
             lastMoves = !departures(buffered);
@@ -2117,8 +2135,8 @@ public final class NetworkModel implements LayoutModel {
             route(tor, f, seq, tokens, 1, -1);
             boolean written = emitting;
             emitting = false;
-            if (eligible && !allocates()) {
-                lastOffered = false;
+            if (eligible) {
+                offerAnswer();
             }
             if (!written) {
                 writeMoves();
@@ -2242,7 +2260,15 @@ public final class NetworkModel implements LayoutModel {
             if (hops == 0 && lastExplained) {
                 lastExplained = reason(v, f, seq, tokens, lane, arc) != Block.UNEXPLAINED;
             }
-            if (eligible && !allocates()) {
+            if (eligible) {
+                offerAnswer();
+            }
+        }
+
+        /** A packet due a deflection offer was routed: whether the decision offered one (see {@link #cached}). */
+        private void offerAnswer() {
+            lastEligible = true;
+            if (!allocates()) {
                 lastOffered = false;
             }
         }
@@ -3302,10 +3328,18 @@ public final class NetworkModel implements LayoutModel {
             return true;
         }
 
+        /** {@link NetworkModel#deflectionDue}: {@link #deflectionOffered}, noting whether some packet was due an offer */
+        boolean deflectionDue(int[] s, int base) {
+            lastEligible = false;
+            deflectionOffered(s, base);
+            return lastEligible;
+        }
+
         private boolean offeredIfEligible(int v, int f, int seq, int tokens, int inArc) {
             if (!deflectionEligible(v, f, seq, tokens, inArc)) {
                 return true;
             }
+            lastEligible = true;
             route(v, f, seq, tokens, 1, inArc);
             return allocates();
         }

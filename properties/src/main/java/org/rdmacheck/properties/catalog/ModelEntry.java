@@ -128,8 +128,16 @@ public interface ModelEntry {
      * @param built a check built by {@link #build}
      * @return the rules that set its expectations, empty by default
      */
-    default List<String> expectationNotes(CheckSpec<?> built) {
+    default List<ExpectationNote> expectations(CheckSpec<?> built) {
         return List.of();
+    }
+
+    /**
+     * @param built a check built by {@link #build}
+     * @return {@link #expectations} as the lines {@code check} prints
+     */
+    default List<String> expectationNotes(CheckSpec<?> built) {
+        return expectations(built).stream().map(ExpectationNote::text).toList();
     }
 
     /**

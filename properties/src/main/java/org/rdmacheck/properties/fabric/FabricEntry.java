@@ -20,6 +20,7 @@ import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.model.topology.TopologySpecs;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
+import org.rdmacheck.properties.catalog.ExpectationNote;
 import org.rdmacheck.properties.catalog.Mechanism;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
@@ -902,10 +903,11 @@ public final class FabricEntry implements ModelEntry {
      * <li>LongFlowsNeverDeflected judges a long flow's packets: none without a long flow;</li>
      * <li>ResumeAtXon judges a RESUME that clears a pause bit, NoPauseFlapping a PAUSE or RESUME that sets or
      * clears one: with pfc-hysteresis 1 there is no bit (the pause state is the occupancy's);</li>
-     * <li>MisroutesBoundedByTokens and DeflectOnlyAboveThreshold judge a deflection: none where no packet has a
-     * token (tokens 0, or every flow long), and none with one message over fewer background packets than the
-     * threshold (its first packet leads it, so every buffer it joins holds background alone, below the
-     * threshold, and only a first packet allocates: {@code ecn-first}'s defaults).</li>
+     * <li>MisroutesBoundedByTokens and DeflectOnlyAboveThreshold judge a deflection, and DeflectionOffered a
+     * first packet with a token at a buffer at the threshold: none where no packet has a token (tokens 0, or
+     * every flow long), and none with one message over fewer background packets than the threshold (its first
+     * packet leads it, so every buffer it joins holds background alone, below the threshold, and only a first
+     * packet allocates: {@code ecn-first}'s defaults).</li>
      * </ul>
      *
      * @param built a check of this model
@@ -927,6 +929,7 @@ public final class FabricEntry implements ModelEntry {
                     + ": its first packet, which alone may allocate, joins buffers that hold background alone";
             why.put(FabricProperties.ABOVE_THRESHOLD, deflection);
             why.put(FabricProperties.TOKENS, deflection);
+            why.put(FabricProperties.DEFLECTION_OFFERED, deflection);
         }
         if (c.ecn() >= c.xoff()) {
             String ecn = "ecn = " + c.ecn() + " >= xoff = " + c.xoff() + ": PFC pauses a buffer's upstream before it "
@@ -948,19 +951,19 @@ public final class FabricEntry implements ModelEntry {
     }
 
     @Override
-    public List<String> expectationNotes(CheckSpec<?> built) {
-        List<String> notes = new java.util.ArrayList<>();
+    public List<ExpectationNote> expectations(CheckSpec<?> built) {
+        List<ExpectationNote> notes = new java.util.ArrayList<>();
         containedFinding(built.variant(), Params.of(built.parameters())).ifPresent(f -> notes.add(containment(built, f)));
         // one line per reason, naming the properties it makes vacuous
         Map<String, List<String>> byReason = new java.util.LinkedHashMap<>();
         vacuities(built).forEach((p, why) -> byReason.computeIfAbsent(why, k -> new java.util.ArrayList<>()).add(p));
-        byReason.forEach((why, props) -> notes.add(String.join(", ", props) + (props.size() == 1 ? " holds" : " hold")
-                + " only vacuously here (INCONCLUSIVE, VACUOUS): " + why + " (docs/fabric.md, \"Vacuous properties\")"));
+        byReason.forEach((why, props) -> notes.add(new ExpectationNote(ExpectationNote.Expectation.VACUOUS, props,
+                " only vacuously here (INCONCLUSIVE, VACUOUS): " + why + " (docs/fabric.md, \"Vacuous properties\")")));
         return notes;
     }
 
     /** @return the note of a stored deadlock {@code f} the configuration contains */
-    private String containment(CheckSpec<?> built, String f) {
+    private ExpectationNote containment(CheckSpec<?> built, String f) {
         boolean dftAtLeast = DFT_AT_LEAST.contains(f) || DFT_AT_LEAST_KINDS.containsKey(f);
         List<String> keys = new java.util.ArrayList<>(List.of(FLOWS.name(), PACKETS.name(), TOKENS.name(), XOFF.name(),
                 BACKGROUND.name(), FAILURES.name()));
@@ -978,11 +981,11 @@ public final class FabricEntry implements ModelEntry {
         String renamed = CONTAINMENT.embedding(at, findingAt(f, at))
                 .filter(e -> !e.identity()).map(e -> ", renamed by the fabric's symmetry " + e.renaming())
                 .orElse("");
-        return String.join(", ", props) + " fail here: this configuration contains the stored "
+        return new ExpectationNote(ExpectationNote.Expectation.FAILS, List.copyOf(props), " here: this configuration contains the stored "
                 + "deadlock of " + f + renamed + " (" + where + "; its flows and more, at least its packets, tokens, "
                 + (dftAtLeast ? "background, failures and DFT size" : "background and failures")
                 + ", every other parameter equal): the design " + name() + " " + built.variant()
-                + " is not deadlock-free there (rule in docs/fabric.md, \"Where the design deadlocks\")";
+                + " is not deadlock-free there (rule in docs/fabric.md, \"Where the design deadlocks\")");
     }
 
     /** Name of the liveness property: every message reaches its destination, under fair scheduling. */

@@ -99,6 +99,9 @@ public final class FabricProperties {
     public static final String PAUSED_OR_RESUMED = "a step that sets or clears a pause bit (a PAUSE or a RESUME)";
     /** {@code EcnMarksCongestion}'s antecedent. */
     public static final String CONGESTED = "a Send or Forward into a buffer holding ecn packets or more";
+    /** {@code DeflectionOffered}'s antecedent. */
+    public static final String DUE = "a first packet with a token, matching no DFT entry, its ECMP VL1 buffer at the "
+            + "threshold or above at a switch with a free entry and another port with room";
 
     private static final String SEND = "Send";
     private static final String FORWARD = "Forward";
@@ -136,7 +139,11 @@ public final class FabricProperties {
         PackedModel.ParentStepTest marksCongestion = (from, o, code, to) -> marksCongestion(model, ecn, from, o, code,
                 congested);
         PackedModel.StateTest moves = model::someBufferedPacketMoves;
-        PackedModel.StateTest offered = model::deflectionOffered;
+        // the antecedent of the lane rule's non-degeneracy: a packet due an offer (none where nothing reaches the
+        // threshold: ecn-first's one message over fewer background packets); the model finds it on the way, as it
+        // finds the answer, so the test reads it (once met, not even that)
+        Antecedent due = new Antecedent(DUE);
+        PackedModel.StateTest offered = (s, o) -> deflectionOffered(model, s, o, due);
         PackedModel.StateTest explained = model::noUnexplainedBlocking;
         Antecedent allocated = new Antecedent(ALLOCATED);
         PackedModel.ParentStepTest aboveThreshold = (from, o, code, to) -> aboveThreshold(model, threshold, from, o, code,
@@ -189,7 +196,7 @@ public final class FabricProperties {
         ps.add(new Invariant<LayoutState>(NO_UNEXPLAINED_BLOCKING, s -> s.test(explained)).withPacked(explained)
                 .withReads(Reads.of(routing)));
         ps.add(new Invariant<LayoutState>(DEFLECTION_OFFERED, s -> s.test(offered)).withPacked(offered)
-                .withReads(Reads.of(concat(routing, List.of(g.sent)))));
+                .withReads(Reads.of(concat(routing, List.of(g.sent)))).withAntecedent(due));
         ps.add(step(ABOVE_THRESHOLD, model, aboveThreshold)
                 .withReads(Reads.of(concat(occupancy, List.of(g.failed)), SEND, FORWARD)).withAntecedent(allocated));
         ps.add(step(TO_DESTINATION, model, toDestination).withReads(Reads.of(List.of(), DELIVER)));
@@ -205,6 +212,14 @@ public final class FabricProperties {
         ps.add(DeadlockFreedom.standard());
         ps.add(new Progress<LayoutState>(PROGRESS, s -> s.test(done)).withPacked(done));
         return ps;
+    }
+
+    /** {@code DeflectionOffered} on a state; a packet due a deflection offer is its antecedent. */
+    public static boolean deflectionOffered(NetworkModel model, int[] s, int o, Antecedent due) {
+        if (!due.reached() && model.deflectionDue(s, o)) {
+            due.reach();
+        }
+        return model.deflectionOffered(s, o);
     }
 
     /** {@code InOrderAfterFailure} on a step; a delivery after a failure is its antecedent. */

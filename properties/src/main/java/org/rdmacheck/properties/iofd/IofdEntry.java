@@ -13,6 +13,7 @@ import org.rdmacheck.model.topology.Topology;
 import org.rdmacheck.model.topology.TopologySpecs;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.properties.DeadlockFreedom;
+import org.rdmacheck.properties.catalog.ExpectationNote;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
 import org.rdmacheck.properties.catalog.VariantSpec;
@@ -714,10 +715,10 @@ public final class IofdEntry implements ModelEntry {
     }
 
     @Override
-    public List<String> expectationNotes(CheckSpec<?> built) {
-        List<String> notes = new java.util.ArrayList<>();
-        vacuities(built).forEach((p, why) -> notes.add(p + " holds only vacuously here (INCONCLUSIVE, VACUOUS): "
-                + why + " (docs/fabric.md, \"Vacuous properties\")"));
+    public List<ExpectationNote> expectations(CheckSpec<?> built) {
+        List<ExpectationNote> notes = new java.util.ArrayList<>();
+        vacuities(built).forEach((p, why) -> notes.add(ExpectationNote.of(ExpectationNote.Expectation.VACUOUS, p,
+                " only vacuously here (INCONCLUSIVE, VACUOUS): " + why + " (docs/fabric.md, \"Vacuous properties\")")));
         if (!design(built.variant())) {
             return notes;
         }
@@ -740,10 +741,11 @@ public final class IofdEntry implements ModelEntry {
         }
         Set<String> props = new TreeSet<>(STALL);
         props.add(EVENTUALLY_DELIVERED);
-        notes.add(String.join(", ", props) + " fail here: this configuration contains the stored deadlock"
+        notes.add(new ExpectationNote(ExpectationNote.Expectation.FAILS, List.copyOf(props),
+                " here: this configuration contains the stored deadlock"
                 + (fs.size() > 1 ? "s" : "") + " of " + which + " (" + (fs.size() > 1 ? "each one's" : "its")
                 + " flows and more, every other parameter equal but where stated and ecn, which the preset does not "
-                + "read): the design is not deadlock-free there (rule in docs/iofd.md)");
+                + "read): the design is not deadlock-free there (rule in docs/iofd.md)"));
         return notes;
     }
 

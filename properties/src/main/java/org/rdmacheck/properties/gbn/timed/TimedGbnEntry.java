@@ -15,6 +15,7 @@ import org.rdmacheck.model.gbn.timed.TimedGoBackN;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.properties.CheckSpec;
 import org.rdmacheck.model.gbn.GbnMechanism;
+import org.rdmacheck.properties.catalog.ExpectationNote;
 import org.rdmacheck.properties.catalog.Mechanism;
 import org.rdmacheck.properties.catalog.ModelEntry;
 import org.rdmacheck.properties.catalog.ParamSpec;
@@ -790,19 +791,19 @@ public final class TimedGbnEntry implements ModelEntry {
     }
 
     @Override
-    public List<String> expectationNotes(CheckSpec<?> built) {
+    public List<ExpectationNote> expectations(CheckSpec<?> built) {
         TimedGoBackN m = (TimedGoBackN) built.model();
-        List<String> notes = new java.util.ArrayList<>();
-        lossBudgetRule(m.config()).forEach((prop, why) -> notes.add(prop + " fails at loss budget L = "
-                + m.config().losses() + ": " + why + " (the loss-budget rule, docs/gbn.md)"));
-        nakStormRule(built.variant(), Params.of(built.parameters())).forEach((prop, why) -> notes.add(prop
-                + " fails: " + why));
+        List<ExpectationNote> notes = new java.util.ArrayList<>();
+        ExpectationNote.Expectation fails = ExpectationNote.Expectation.FAILS;
+        lossBudgetRule(m.config()).forEach((prop, why) -> notes.add(ExpectationNote.of(fails, prop,
+                " at loss budget L = " + m.config().losses() + ": " + why + " (the loss-budget rule, docs/gbn.md)")));
+        nakStormRule(built.variant(), Params.of(built.parameters())).forEach((prop, why) -> notes.add(
+                ExpectationNote.of(fails, prop, ": " + why)));
         // one line per reason: the rule's properties share theirs
         Map<String, List<String>> byReason = new LinkedHashMap<>();
         ackRequestRule(m.config()).forEach((prop, why) -> byReason.computeIfAbsent(why, k -> new java.util.ArrayList<>())
                 .add(prop));
-        byReason.forEach((why, props) -> notes.add(String.join(", ", props) + (props.size() == 1 ? " fails: " : " fail: ")
-                + why));
+        byReason.forEach((why, props) -> notes.add(new ExpectationNote(fails, props, ": " + why)));
         Params here = Params.of(built.parameters());
         containedFindings(built.variant(), here).forEach(f -> {
             String losses = resolve(f, Params.empty()).asMap().get(LOSSES.name());
@@ -811,8 +812,7 @@ public final class TimedGbnEntry implements ModelEntry {
             own.putIfAbsent(LOSSES.name(), losses);
             boolean shape = own.size() > 1;
             Set<String> expected = new java.util.TreeSet<>(expectedFrom(f, here));
-            notes.add(String.join(", ", expected)
-                    + (expected.size() == 1 ? " fails" : " fail") + " here: this configuration contains the stored "
+            notes.add(new ExpectationNote(fails, List.copyOf(expected), " here: this configuration contains the stored "
                     + "finding " + f + " (" + own.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                     .collect(java.util.stream.Collectors.joining(" ")) + (shape ? "" : " at the default shape")
                     + "; at least its losses" + (MESSAGES_AT_LEAST.containsKey(f) ? " and messages" : "") + ", "
@@ -822,7 +822,7 @@ public final class TimedGbnEntry implements ModelEntry {
                     + (SPARED_LAST_PACKETS.containsKey(f) ? "lastPacketLoss either, " : "") + "every other "
                     + "parameter equal; more messages, a longer RTO and spared last packets carry the properties "
                     + "whose stored traces replay there): " + variant(f).description() + " (docs/gbn.md, \""
-                    + docSection(f, shape, losses) + "\")");
+                    + docSection(f, shape, losses) + "\")"));
         });
         return notes;
     }

@@ -1,4 +1,4 @@
-package org.rdmacheck.cli;
+package org.rdmacheck.checker.vacuity;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,21 +18,22 @@ import org.rdmacheck.properties.catalog.Catalog;
 /**
  * A proof of "antecedent implies consequent" on a state space where the antecedent is never
  * reached proves nothing: such a property is reported INCONCLUSIVE ({@code VACUOUS}), not
- * VERIFIED. Two ways tell a check that the antecedent was never met. A step property that declares
- * its antecedent ({@code ActionProperty.antecedent}) records, in its own evaluation, that a step met
- * it: nothing is added to the exploration. For a state property, the model entry names the
- * antecedents ({@code ModelEntry.antecedentsUnreached}); the check explores "the antecedent is not
- * reached" beside the property in the same exploration, and that hidden invariant's own row is
- * dropped: it holding everywhere is the vacuity.
+ * VERIFIED. Two ways tell a check that the antecedent was never met. A step or state property that
+ * declares its antecedent ({@code ActionProperty.antecedent}, {@code Invariant.antecedent}) records, in its
+ * own evaluation, that a step or state met it: nothing is added to the exploration. Otherwise, for a
+ * state property, the model entry may name the antecedents ({@code ModelEntry.antecedentsUnreached}); the
+ * check explores "the antecedent is not reached" beside the property in the same exploration, and that
+ * hidden invariant's own row is dropped: it holding everywhere is the vacuity. {@code check}, {@code knockouts}, {@code conform} and
+ * {@code scope} apply it alike, so every place that shows a verdict says what {@code check} says.
  *
  * @param spec   the check as explored, with the hidden invariants
  * @param hidden hidden invariant name to the property it qualifies
- * @param probes step property name to the probe its evaluation sets where a step meets its antecedent
+ * @param probes property name to the probe its evaluation sets where a step or state meets its antecedent
  */
-record Vacuity(CheckSpec<?> spec, Map<String, String> hidden, Map<String, Antecedent> probes) {
+public record Vacuity(CheckSpec<?> spec, Map<String, String> hidden, Map<String, Antecedent> probes) {
 
     /** the suffix of a hidden invariant's name */
-    static final String SUFFIX = " (antecedent unreached)";
+    public static final String SUFFIX = " (antecedent unreached)";
 
     /**
      * Clears the probes of the check's step properties (they belong to this exploration from now on).
@@ -43,13 +44,15 @@ record Vacuity(CheckSpec<?> spec, Map<String, String> hidden, Map<String, Antece
      * @return the check with the hidden invariants of its catalogued model's antecedents
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static Vacuity of(CheckSpec<?> spec, ExplorerSettings settings) {
+    public static Vacuity of(CheckSpec<?> spec, ExplorerSettings settings) {
         Map<String, Antecedent> probes = new LinkedHashMap<>();
         for (Property<?> p : spec.properties()) {
-            if (p instanceof ActionProperty<?> a && a.antecedent().isPresent()) {
-                a.antecedent().get().clear();
-                probes.put(p.name(), a.antecedent().get());
-            }
+            java.util.Optional<Antecedent> probe = p instanceof ActionProperty<?> a ? a.antecedent()
+                    : p instanceof Invariant<?> i ? i.antecedent() : java.util.Optional.empty();
+            probe.ifPresent(x -> {
+                x.clear();
+                probes.put(p.name(), x);
+            });
         }
         if (settings.stopAtFirstViolation() || spec.properties().isEmpty()) {
             return new Vacuity(spec, Map.of(), probes);
@@ -84,7 +87,7 @@ record Vacuity(CheckSpec<?> spec, Map<String, String> hidden, Map<String, Antece
      * @return the report without the hidden rows, each property whose antecedent no reachable state
      *         meets INCONCLUSIVE (VACUOUS) where it was VERIFIED
      */
-    ExplorationReport apply(ExplorationReport report) {
+    public ExplorationReport apply(ExplorationReport report) {
         if (hidden.isEmpty() && probes.isEmpty()) {
             return report;
         }
@@ -105,9 +108,11 @@ record Vacuity(CheckSpec<?> spec, Map<String, String> hidden, Map<String, Antece
                 out.add(new CheckResult.Inconclusive(r.property(), CheckResult.InconclusiveReason.VACUOUS,
                         "no reachable state meets its antecedent: it holds vacuously", v.stats()));
             } else if (r instanceof CheckResult.Verified v && probe != null && !probe.reached()) {
+                String where = spec.properties().stream().anyMatch(p -> p.name().equals(r.property())
+                        && p instanceof Invariant<?>) ? "state" : "step";
                 out.add(new CheckResult.Inconclusive(r.property(), CheckResult.InconclusiveReason.VACUOUS,
-                        "no reachable step meets its antecedent (" + probe.description() + "): it holds vacuously",
-                        v.stats()));
+                        "no reachable " + where + " meets its antecedent (" + probe.description() + "): it holds "
+                        + "vacuously", v.stats()));
             } else {
                 out.add(r);
             }
@@ -115,5 +120,19 @@ record Vacuity(CheckSpec<?> spec, Map<String, String> hidden, Map<String, Antece
         return new ExplorationReport(out, report.stats(), report.complete(), report.stopReason(), report.storeBytes(),
                 report.levelBytes(), report.graphBytes(), report.graph(), report.timing(), report.reduction(),
                 report.symmetryAudit());
+    }
+
+    /**
+     * @param applied a report {@link #apply} gave
+     * @return each property it reports vacuous (INCONCLUSIVE, {@code VACUOUS}), with why, in report order
+     */
+    public static Map<String, String> vacuous(ExplorationReport applied) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (CheckResult r : applied.results()) {
+            if (r instanceof CheckResult.Inconclusive i && i.cause() == CheckResult.InconclusiveReason.VACUOUS) {
+                out.put(i.property(), i.reason());
+            }
+        }
+        return out;
     }
 }
