@@ -516,7 +516,8 @@ public final class FabricEntry implements ModelEntry {
                         + "when the buffer reaches xoff and cleared only at xon = xoff - pfc-hysteresis, background "
                         + "counted; with pfc-hysteresis 1 there is no bit and it holds by construction); its RESUME half "
                         + "is ResumeAtXon, which the knock-out pfc-hysteresis violates, so it does too; no option sets a "
-                        + "pause bit below xoff (the twin's MutatedSpecTest plants one and TLC rejects it)",
+                        + "pause bit below xoff (the twin's MutatedSpecTest plants one and TLC rejects it; "
+                        + "NoPauseFlappingPlantTest plants one after every step of pfc-hysteresis-two and it fails)",
                 FabricProperties.ECN_MARKS_CONGESTION, "restates the ECN marking rule (a packet joining a buffer that "
                         + "holds ecn or more is marked); the knock-out ecn-mark violates it. No other property reads a "
                         + "mark but DeflectionBeforeEcnMark, which a missing mark cannot violate",
