@@ -34,13 +34,16 @@
 (***************************************************************************)
 EXTENDS Naturals, Sequences, FiniteSets
 
-CONSTANTS Size, Chunk, QPCount, Transfers, Ids, ReceiveWrs, Errors, Variant
+CONSTANTS Size, Chunk, QPCount, Transfers, Ids, ReceiveWrs, Errors, Variant,
+    Knockouts           \* mechanisms knocked out (the Java catalogue's --knockout): a subset of
+                        \* {"multi-qp-split"}; {} for the design
 
 ASSUME Size \in Nat \ {0} /\ Chunk \in Nat \ {0} /\ QPCount \in Nat \ {0} /\ Transfers \in Nat \ {0}
 ASSUME Ids \in Nat \ {0} /\ ReceiveWrs \in Nat \ {0} /\ Errors \in Nat
 ASSUME Variant \in {"paper", "no-data-id", "arrival-offset", "last-chunk-full-size", "no-completion-wait",
                     "repost-before-consume", "no-receive-repost", "error-after-landing", "reuse-on-send-completion",
                     "rnr-retry-zero"}
+ASSUME Knockouts \subseteq {"multi-qp-split"}
 
 N == (Size + Chunk - 1) \div Chunk          \* chunks per transfer
 Tr == 0 .. Transfers - 1                    \* transfers
@@ -126,7 +129,11 @@ DataIdFree(t) ==
          THEN nextChunk[t - Ids + 1] = N /\ ~SendPending(t - Ids)
          ELSE Cardinality({d \in delivered : d.dataId = HeaderId(t)}) >= t \div Ids
 
-CanPost(q) == ~qpError[q] /\ Len(sendQueues[q]) < Depth
+(* Algorithm 1, line 4: the sender's loop visits every QP; with the knock-out            *)
+(* "multi-qp-split" it hands chunks to QP 1 alone (the explorer's QP 0).                    *)
+SplitTo(q) == "multi-qp-split" \notin Knockouts \/ q = 1
+
+CanPost(q) == ~qpError[q] /\ Len(sendQueues[q]) < Depth /\ SplitTo(q)
 
 (* Algorithm 1, lines 6-8: QP q's last send completed; split transfer t's next chunk and post it. *)
 Post(q, t) ==
@@ -339,6 +346,21 @@ DataIdsNeverMix == (\A s \in Slots : ~Mixed(buffers[s + 1])) /\ (\A d \in delive
 (* Algorithm 2: line 2 registers ReceiveWrs buffers per QP, line 8 re-posts the one whose  *)
 (* task completed: posted work requests plus completions not re-posted never exceed them.  *)
 NoReceiveBufferOverbooked == \A q \in QP : Consumed(q) >= 0
+
+(* Seed 003, III-B: "we assigned equal and small amount of data packets to each pair of QP *)
+(* for sending at the beginning of the transmission. While we detect a complete            *)
+(* information, add the next send task to the corresponding QP until all the data sent     *)
+(* completed" (Algorithm 1, lines 3-8).  While a chunk waits to be sent (a transfer has one *)
+(* not yet split whose data ID it may use, or a flushed chunk waits to be posted again),    *)
+(* every QP whose last sending task completed may take it.  Which free QP takes it first is *)
+(* the network's timing, left open: no property of behaviours alone can tell the split from *)
+(* all chunks on one QP (a fast QP), so this one says that no free QP is shut out.          *)
+ChunkWaits == (\E t \in Tr : nextChunk[t + 1] < N /\ DataIdFree(t)) \/ resend # {}
+FreeQp(q) == ~qpError[q] /\ sendQueues[q] = <<>>
+FreeQpMayPost ==
+    \A q \in QP : FreeQp(q) /\ ChunkWaits =>
+        \/ ENABLED (\E t \in Tr : Post(q, t))
+        \/ ENABLED (\E c \in Msgs : Resend(q, c))
 
 (* Every transfer complete: the protocol is done, no partial buffer, one delivery per transfer. *)
 AllTransfersComplete ==

@@ -104,6 +104,23 @@ class ConformanceComparedTest {
         assertEquals("VERIFIED", r.tlcVerdicts().get("RtoExact"));
     }
 
+    /**
+     * The partition twin's knock-out {@code multi-qp-split} (every chunk on the first QP) and its
+     * purpose {@code FreeQpMayPost} (ENABLED in the twin, the sender's step run in the explorer): the
+     * same 34 states and the violation on both sides.
+     */
+    @Test
+    void thePartitionSplitKnockOutConformsAndKillsFreeQpMayPostOnBothSides() {
+        ConformanceResult r = CONFORMANCE.compare(SpecManifest.read(ManifestConformanceTest.specsRoot()
+                .resolve("partition")), "paper", Params.of(Map.of("errors", "0", "knockout", "multi-qp-split")));
+        assertTrue(r.conforms(), r.mismatches() + " " + r.unsettled());
+        assertEquals("{\"multi-qp-split\"}", r.constants().get("Knockouts"));
+        assertEquals(34, r.javaDistinct());
+        assertEquals("VIOLATED", r.tlcVerdicts().get("FreeQpMayPost"));
+        assertEquals("VIOLATED", r.javaVerdicts().get("FreeQpMayPost"));
+        assertEquals("VERIFIED", r.tlcVerdicts().get("EveryTransferCompletes"));
+    }
+
     @Test
     void aVariantThatFailsOnlyInAPropertyWithoutTlaCounterpartDoesNotConform() {
         // fabric ecn-first fails DeflectionBeforeEcnMark, which the TLA+ twin does not state

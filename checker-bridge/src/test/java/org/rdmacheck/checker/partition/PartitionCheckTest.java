@@ -1,6 +1,7 @@
 package org.rdmacheck.checker.partition;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -103,8 +105,40 @@ class PartitionCheckTest {
         ENTRY.build("paper", Params.empty()).properties().forEach(p -> all.add(p.name()));
         Set<String> rest = new TreeSet<>(all);
         rest.removeAll(byVariant);
-        assertEquals(Set.of(PartitionProperties.RECEIVE_BUFFERS), rest);
-        assertTrue(ENTRY.mechanisms().stream().anyMatch(m -> m.purpose().equals(PartitionProperties.RECEIVE_BUFFERS)));
+        assertEquals(Set.of(PartitionProperties.RECEIVE_BUFFERS, PartitionProperties.FREE_QP_MAY_POST), rest);
+        for (String p : rest) {
+            assertTrue(ENTRY.mechanisms().stream().anyMatch(m -> m.purpose().equals(p)), p);
+        }
+    }
+
+    /**
+     * The split across QPs (seed 003, III-B, Algorithm 1 lines 4-8) is a mechanism: with every chunk
+     * on QP 0 ({@code multi-qp-split} knocked out) a free QP 1 is offered no waiting chunk, already in
+     * the initial state, and nothing else fails (all on one QP is one of the design's behaviours: a
+     * fast QP 0); the design offers it in every reachable state, here and with a QP error.
+     */
+    @Test
+    void allChunksOnOneQpLeaveAFreeQpWithoutAChunk() {
+        CheckSpec<?> spec = ENTRY.build("paper", Params.of(Map.of("errors", "0", "knockout", "multi-qp-split")));
+        ExplorationReport r = check(spec);
+        assertTrue(r.complete());
+        assertEquals(34, r.stats().distinctStates());
+        Counterexample cex = assertInstanceOf(CheckResult.Violated.class,
+                r.result(PartitionProperties.FREE_QP_MAY_POST)).counterexample();
+        assertEquals(Counterexample.Kind.INVARIANT, cex.kind());
+        assertEquals(1, cex.steps().size()); // the initial state: both QPs free, every chunk waiting
+        assertTrue(TraceReplayer.replay(spec, cex).reproduces());
+        for (CheckResult x : r.results()) {
+            if (!x.property().equals(PartitionProperties.FREE_QP_MAY_POST)) {
+                assertInstanceOf(CheckResult.Verified.class, x, x.property());
+            }
+        }
+        assertFalse(TraceReplayer.replay(ENTRY.build("paper", Params.of(Map.of("errors", "0"))), cex).reproduces());
+        for (Map<String, String> p : List.of(Map.of("errors", "0"), Map.<String, String>of(),
+                Map.of("qps", "3", "errors", "1"))) {
+            assertInstanceOf(CheckResult.Verified.class, check(ENTRY.build("paper", Params.of(p)))
+                    .result(PartitionProperties.FREE_QP_MAY_POST), p.toString());
+        }
     }
 
     /**

@@ -72,7 +72,12 @@ public final class DataPartition implements LayoutModel {
          * completion it has not reordered yet as free (Algorithm 2, line 8 re-posts only the buffer of
          * the receive task that completed)
          */
-        RECEIVE_ACCOUNTING
+        RECEIVE_ACCOUNTING,
+        /**
+         * every chunk goes on one QP (QP 0): the sender's loop over the QPs (Algorithm 1, lines 4-8)
+         * hands a chunk to no other QP, so the split across QPs is gone
+         */
+        MULTI_QP_SPLIT
     }
 
     static final int RECONNECT = 0;
@@ -619,10 +624,72 @@ public final class DataPartition implements LayoutModel {
         return List.copyOf(s);
     }
 
-    /** The queue pairs are interchangeable: the symmetric set the layout declares. */
+    /**
+     * The queue pairs are interchangeable: the symmetric set the layout declares. Not under the
+     * {@code multi-qp-split} knock-out, where QP 0 is the only one the sender posts on.
+     */
     @Override
     public Optional<Symmetry<LayoutState>> symmetry() {
-        return Optional.of(f.qps);
+        return knockouts.contains(Knockout.MULTI_QP_SPLIT) ? Optional.empty() : Optional.of(f.qps);
+    }
+
+    /**
+     * The QPs that are free while a chunk waits to be sent (seed 003, III-B, Algorithm 1 lines 3-6):
+     * some transfer has a chunk not yet split whose data ID it may use, or a flushed chunk waits to
+     * be posted again; a QP is free when it is connected and its last sending task completed (no
+     * send work request outstanding).
+     *
+     * @param s packed values
+     * @param o the state's first value
+     * @return a bit per such QP (bit q for QP q), 0 when no chunk waits
+     */
+    public int freeQpsWhileChunkWaits(int[] s, int o) {
+        boolean waits = false;
+        for (int c : resendOrder) {
+            if (f.resend[c].is(s, o)) {
+                waits = true;
+                break;
+            }
+        }
+        for (int t = 0; !waits && t < config.transfers(); t++) {
+            waits = f.nextChunk[t].get(s, o) < chunks && dataIdFree(s, o, t);
+        }
+        if (!waits) {
+            return 0;
+        }
+        int free = 0;
+        for (int q = 0; q < config.qps(); q++) {
+            if (!f.qpError[q].is(s, o) && f.sendQueue[q].length(s, o) == 0) {
+                free |= 1 << q;
+            }
+        }
+        return free;
+    }
+
+    /**
+     * Which QPs the sender's step offers a chunk (a {@code Post} or a {@code Resend} on that QP),
+     * found by running the sender's step itself: one probe per thread.
+     */
+    public final class OfferProbe {
+
+        private final PartitionStep step = new PartitionStep(DataPartition.this);
+
+        private OfferProbe() {
+        }
+
+        /**
+         * @param s packed values
+         * @param o the state's first value
+         * @return a bit per QP the sender's step posts or re-posts a chunk on from this state
+         */
+        public int offeredQps(int[] s, int o) {
+            return step.offeredQps(s, o);
+        }
+    }
+
+    /** @return a new probe of the QPs offered a chunk, for one thread */
+    public OfferProbe offerProbe() {
+        return new OfferProbe();
     }
 
     // ---- the state as the TLA+ twin's variables show it ----

@@ -25,7 +25,17 @@ final class PartitionStep implements PackedModel.Expander {
     private final boolean rnrError;
     private final boolean repost;
     private final boolean requeue;
+    /** false under the {@code multi-qp-split} knock-out: the sender posts on QP 0 only */
+    private final boolean acrossQps;
     private PackedModel.Sink sink;
+    /** the QPs offered a chunk by {@link #offeredQps}, a bit each */
+    private int offered;
+    private final PackedModel.Sink offers = (code, next, length) -> {
+        int kind = (int) (code & 15);
+        if (kind == DataPartition.POST || kind == DataPartition.RESEND) {
+            offered |= 1 << (int) (code >>> 4 & 255);
+        }
+    };
     /**
      * what every QP's sender step asks of the parent, found once per state on first use: per
      * transfer whether it may post (its next chunk exists and its data ID is free), and the chunks
@@ -50,6 +60,7 @@ final class PartitionStep implements PackedModel.Expander {
         this.repost = variant != PartitionVariant.NO_RECEIVE_REPOST
                 && !m.knockouts().contains(DataPartition.Knockout.RECEIVE_REPOST);
         this.requeue = !m.knockouts().contains(DataPartition.Knockout.CHUNK_REQUEUE);
+        this.acrossQps = !m.knockouts().contains(DataPartition.Knockout.MULTI_QP_SPLIT);
         this.mayPost = new boolean[c.transfers()];
         this.waiting = new int[c.transfers() * chunks];
     }
@@ -68,7 +79,27 @@ final class PartitionStep implements PackedModel.Expander {
         x.into(null);
     }
 
-    /** Algorithm 1, lines 6-8, and the recovery's re-post and reconnection. */
+    /**
+     * The QPs the sender's steps post or re-post a chunk on from a state: the sender's step of
+     * every QP, run as in {@link #successors}, its successors counted, not kept.
+     *
+     * @param state  packed values
+     * @param offset the state's first value
+     * @return a bit per QP offered a chunk (bit q for QP q)
+     */
+    int offeredQps(int[] state, int offset) {
+        this.sink = offers;
+        offered = 0;
+        x.into(null);
+        x.load(state, offset);
+        senderKnown = false;
+        for (int q = 0; q < qps; q++) {
+            sender(state, offset, q);
+        }
+        return offered;
+    }
+
+    /** Algorithm 1, lines 4-8, and the recovery's re-post and reconnection. */
     private void sender(int[] s, int o, int q) {
         if (x.is(f.qpError[q])) {
             x.begin();
@@ -78,7 +109,8 @@ final class PartitionStep implements PackedModel.Expander {
         }
         Fifo sq = f.sendQueue[q];
         int n = x.length(sq);
-        if (n < variant.postDepth()) {
+        // Algorithm 1, line 4: every QP in turn (the multi-qp-split knock-out: QP 0 alone)
+        if (n < variant.postDepth() && (acrossQps || q == 0)) {
             if (!senderKnown) {
                 knowSender(s, o);
             }

@@ -169,14 +169,16 @@ public final class PartitionEntry implements ModelEntry {
             "chunk-requeue", DataPartition.Knockout.CHUNK_REQUEUE,
             "rnr-retry", DataPartition.Knockout.RNR_RETRY,
             "receive-repost", DataPartition.Knockout.RECEIVE_REPOST,
-            "receive-buffer-accounting", DataPartition.Knockout.RECEIVE_ACCOUNTING);
+            "receive-buffer-accounting", DataPartition.Knockout.RECEIVE_ACCOUNTING,
+            "multi-qp-split", DataPartition.Knockout.MULTI_QP_SPLIT);
 
     /**
      * The data partition's mechanisms (seed 003, III-B, and this model's recovery from QP errors):
      * the data-ID reuse guard keeps two transfers with one ID apart, the re-queue of flushed chunks
      * and the RNR retry let every transfer complete after an error or a missing receive work request,
      * the receive work request's re-post keeps the receiver able to take chunks, and re-posting only
-     * the consumed buffer keeps a posted work request off a buffer that holds an unread chunk.
+     * the consumed buffer keeps a posted work request off a buffer that holds an unread chunk, and
+     * the split across QPs (Algorithm 1, lines 4-8) offers every free QP the next chunk.
      */
     @Override
     public List<org.rdmacheck.properties.catalog.Mechanism> mechanisms() {
@@ -199,7 +201,11 @@ public final class PartitionEntry implements ModelEntry {
                         "seed 003, III-B, Algorithm 2 lines 2 and 8", PartitionProperties.RECEIVE_BUFFERS, "paper",
                         Map.of("errors", "0", "receiveWrs", "2"),
                         "the receiver tops its posted receive work requests up to receiveWrs, counting a buffer "
-                                + "whose chunk it has not reordered yet as free"));
+                                + "whose chunk it has not reordered yet as free"),
+                new org.rdmacheck.properties.catalog.Mechanism("multi-qp-split", "chunks split across the QPs",
+                        "seed 003, III-B (dynamic allocation), Algorithm 1 lines 4-8",
+                        PartitionProperties.FREE_QP_MAY_POST, "paper", Map.of("errors", "0"),
+                        "every chunk goes on QP 0: the sender offers no other QP a chunk"));
     }
 
     /** {@code EveryTransferCompletes}: {@code <>} every transfer complete, under {@link #PROTOCOL_FAIR}. */

@@ -32,6 +32,9 @@ public final class PartitionProperties {
     /** Name of the action property: no buffer is handed to the application twice. */
     public static final String NO_DUPLICATE = "NoDuplicateDelivery";
 
+    /** Name of the invariant of the split across QPs: a free QP is offered a waiting chunk. */
+    public static final String FREE_QP_MAY_POST = "FreeQpMayPost";
+
     /** Name of the progress property (AG EF every transfer complete). */
     public static final String CAN_COMPLETE = "EveryTransferCanComplete";
 
@@ -53,9 +56,38 @@ public final class PartitionProperties {
                 invariant("AtMostOneOutstandingPerQp", (s, o) -> m.mostOutstanding(s, o) <= 1, m, "sendQueues"),
                 invariant("DataIdsNeverMix", (s, o) -> dataIdsNeverMix(m, s, o), m, "buffers", "delivered"),
                 invariant(RECEIVE_BUFFERS, (s, o) -> receiveBuffersBounded(m, s, o), m, "posted", "completions"),
+                freeQpMayPost(m),
                 noDuplicateDelivery(m),
                 DeadlockFreedom.standard(),
                 new Progress<LayoutState>(CAN_COMPLETE, m::allTransfersComplete).withPacked(m::allTransfersComplete));
+    }
+
+    /**
+     * {@value #FREE_QP_MAY_POST}: while a chunk waits to be sent, every QP whose last sending task
+     * completed may take it (seed 003, III-B: "we assigned equal and small amount of data packets to
+     * each pair of QP for sending at the beginning of the transmission. While we detect a complete
+     * information, add the next send task to the corresponding QP until all the data sent
+     * completed"; Algorithm 1, lines 3-8: for all the QPs, if the last sending task completed, get a
+     * chunk and send it). A chunk waits when a transfer has one not yet split whose data ID it may
+     * use, or a flushed chunk waits to be posted again; a QP is free when it is connected and has no
+     * send outstanding. In every such state the sender's step must offer the QP a {@code Post} or a
+     * {@code Resend}: the property reads the transition relation (as the twin's {@code ENABLED}),
+     * found by running the sender's step on the state. Which free QP takes the chunk first is the
+     * network's timing, which the model leaves open: a behaviour that puts every chunk on one QP is
+     * one of the design's too (a fast path), so no property of behaviours alone, safety or liveness
+     * under the weak fairness of {@link PartitionEntry#PROTOCOL_FAIR}, can tell the split from its
+     * absence; this one says that no QP is shut out.
+     *
+     * @param m the configured model
+     * @return the invariant
+     */
+    static Invariant<LayoutState> freeQpMayPost(DataPartition m) {
+        ThreadLocal<DataPartition.OfferProbe> probe = ThreadLocal.withInitial(m::offerProbe);
+        PackedModel.StateTest test = (s, o) -> {
+            int free = m.freeQpsWhileChunkWaits(s, o);
+            return free == 0 || (probe.get().offeredQps(s, o) & free) == free;
+        };
+        return invariant(FREE_QP_MAY_POST, test, m, "qpError", "sendQueues", "nextChunk", "resend", "delivered");
     }
 
     /**
