@@ -169,7 +169,13 @@ class SonicThresholdsCommandTest {
         assertEquals(0, r.code(), r.err());
         java.util.Map<String, String> verdicts = new java.util.TreeMap<>();
         java.util.Map<String, String> headroom = new java.util.TreeMap<>();
+        java.util.Map<String, String> derivations = new java.util.TreeMap<>();
         for (JsonNode f : TraceJson.MAPPER.readTree(r.out())) {
+            if (f.get("variant").asText().equals("arista-7050qx32") && f.get("property").asText().contains("derived")) {
+                // each derivation pinned from both sides: its settings hold, one byte more fails
+                assertTrue(f.get("asExpected").asBoolean(), f.toString());
+                derivations.put(f.get("property").asText(), f.get("expected").asText() + " " + f.get("verdict").asText());
+            }
             if (f.get("property").asText().equals("HeadroomCoversPauseRoundTrip")) {
                 // the derived headroom against the simulated PAUSE round trip, per profile with a link
                 assertTrue(f.get("asExpected").asBoolean(), f.toString());
@@ -182,6 +188,9 @@ class SonicThresholdsCommandTest {
         }
         assertEquals(java.util.Map.of("sonic:leaf-32x100g-40m", "VERIFIED", "sonic:spine-64x400g-100m", "VIOLATED",
                 "sonic:leaf-32x100g-300m-cables", "VIOLATED", "sonic:leaf-32x100g-40m-tc-map", "VIOLATED"), verdicts);
+        assertEquals(java.util.Map.of("derived-static", "HOLDS VERIFIED", "above-derived-static-ecn", "FAILS VIOLATED",
+                "above-derived-static-pfc", "FAILS VIOLATED", "derived-dynamic", "HOLDS VERIFIED",
+                "above-derived-dynamic", "FAILS VIOLATED"), derivations);
         assertEquals(java.util.Map.of("arista-7050qx32-link", "CONFIRMED", "dart-vi-a-per-port", "CONFIRMED",
                 "dart-vi-a-per-switch", "CONFIRMED"), headroom);
     }
