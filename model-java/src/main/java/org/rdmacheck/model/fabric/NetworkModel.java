@@ -1817,6 +1817,8 @@ public final class NetworkModel implements LayoutModel {
         final Fifo[] fifoAt = g.layout.fifos().toArray(new Fifo[0]);
         final int[] bgBits = new int[g.layout.header()];
         final Field[] bgAtBit = new Field[32 * g.layout.header()];
+        /** whether every background count is of one bit at most (background=1 or threshold=1): a bit count sums them */
+        final boolean bgOneBit;
         final int[] arcRow = new int[8 * t.arcCount()];
         final int nodeStride = 2 + maxDegree;
         final int[] nodeRow = new int[nodeStride * t.nodeCount()];
@@ -1834,12 +1836,15 @@ public final class NetworkModel implements LayoutModel {
                     bufferOfFifo[g.layout.fifos().indexOf(buffers[b])] = b;
                 }
             }
+            boolean oneBit = true;
             for (Field bg : background) { // counts from 0: a count's bits are its value
                 bgBits[bg.position()] |= (1 << bg.width()) - 1 << bg.shift();
                 for (int k = 0; k < bg.width(); k++) {
                     bgAtBit[32 * bg.position() + bg.shift() + k] = bg;
                 }
+                oneBit &= bg.width() <= 1;
             }
+            bgOneBit = oneBit;
             for (int b = 0; b < buffers.length; b++) {
                 bufferAt[b] = buffers[b] == null ? -1 : g.layout.fifos().indexOf(buffers[b]);
                 arcOfBuffer[b] = net.bufArc(b >> 1);
@@ -1919,6 +1924,7 @@ public final class NetworkModel implements LayoutModel {
         /** per header value: the bits of background counts in it; per bit of the header, the count holding it */
         private final int[] bgBits = stepTables.bgBits;
         private final Field[] bgAtBit = stepTables.bgAtBit;
+        private final boolean bgOneBit = stepTables.bgOneBit;
         /** the state being expanded and its first value */
         private int[] state;
         private int offset;
@@ -2392,11 +2398,18 @@ public final class NetworkModel implements LayoutModel {
         }
 
         /**
-         * The background packets in the parent, counted up to the budget: only the header values
-         * holding background counts, and in them only the counts that are not zero, are read.
+         * The background packets in the parent, counted up to the budget (or all of them, when every
+         * count is of one bit: a bit count per header value): only the header values holding background
+         * counts, and in them only the counts that are not zero, are read. Only compared with the budget.
          */
         private int backgroundUsed() {
             int used = 0;
+            if (bgOneBit) {
+                for (int w = 0; w < bgBits.length; w++) { // counts of one bit: their sum is the header's bits set
+                    used += Integer.bitCount(state[offset + w] & bgBits[w]);
+                }
+                return used;
+            }
             int budget = config.background();
             for (int w = 0; w < bgBits.length; w++) {
                 int word = state[offset + w];
