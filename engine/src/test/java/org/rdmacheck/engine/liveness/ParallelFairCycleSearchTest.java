@@ -88,7 +88,15 @@ class ParallelFairCycleSearchTest {
                 Liveness.eventually("ReachesOne", s -> s == 1 || s == 2 || s == 3, Fairness.strong("A"), Fairness.strongEach("B"),
                         Fairness.strongEach("C")),
                 Liveness.eventually("ReachesOneUnderWeak", s -> s == 1 || s == 2 || s == 3, Fairness.weakEach("A"),
-                        Fairness.weakEach("B"), Fairness.weakEach("C")));
+                        Fairness.weakEach("B"), Fairness.weakEach("C")),
+                // the step forms, A steps cut from the graph a fair cycle lies in: violated on these graphs
+                // (LivenessActionFormTest has both verdicts), so their lassos are compared across threads
+                Liveness.takenInfinitelyOften("TakesAOne", a -> a.name().equals("A") && a.params().get("v").equals(1),
+                        Fairness.strongEach("B"), Fairness.weak("C")),
+                Liveness.alwaysOrTaken("StopsOrTakesA", stuck, a -> a.name().equals("A"), Fairness.strongEach("A"),
+                        Fairness.strongEach("B"), Fairness.strongEach("C")),
+                Liveness.alwaysOrTaken("SettlesOffSevensOrTakesC", s -> s % 7 != 0, a -> a.name().equals("C"),
+                        Fairness.weak("A"), Fairness.strong("B")));
     }
 
     private static LivenessReport sequential(LivenessSpec<?> spec) {
