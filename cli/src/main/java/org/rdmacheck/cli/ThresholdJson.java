@@ -167,6 +167,8 @@ final class ThresholdJson {
         }
         ArrayNode betas = o.putArray("betas");
         sw.betas().forEach(b -> betas.add(b.toString()));
+        ArrayNode values = o.putArray("betaValues"); // the numbers beside their exact text, as beta and betaValue
+        sw.betas().forEach(b -> values.add((double) b.numerator() / b.denominator()));
         o.put("betaDivisor", sw.betaDivisor());
         return o;
     }

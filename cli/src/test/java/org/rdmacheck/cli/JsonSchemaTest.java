@@ -214,8 +214,8 @@ class JsonSchemaTest {
     /**
      * Texts that are numbers by design: a unit's symbol ({@code "1"}), an exact fraction beside its value
      * ({@code exact}; a dynamic threshold's {@code beta} beside {@code betaValue}, and the switch's
-     * {@code betas} as its specification writes them), and a stored trace's states, which keep the trace
-     * format ({@code trace}, a threshold {@code witness}).
+     * {@code betas} as its specification writes them, beside {@code betaValues}), and a stored trace's
+     * states, which keep the trace format ({@code trace}, a threshold {@code witness}).
      */
     private static final Set<String> TEXT_BY_DESIGN = Set.of("unit", "exact", "beta", "betas", "trace", "witness",
             "deflectionWitness");

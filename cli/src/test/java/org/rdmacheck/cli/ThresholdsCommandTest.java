@@ -32,6 +32,16 @@ class ThresholdsCommandTest {
         assertEquals(24_475, rep.get("static").get("tPfcMaxBytes").get("value").asLong());
         assertFalse(rep.get("static").get("feasible").asBoolean());
         assertEquals("8", rep.get("dynamic").get("beta").asText());
+        assertEquals(8.0, rep.get("dynamic").get("betaValue").doubleValue()); // the number beside the exact text
+        JsonNode betas = rep.get("switch").get("betas");
+        JsonNode values = rep.get("switch").get("betaValues");
+        assertEquals(betas.size(), values.size());
+        for (int i = 0; i < betas.size(); i++) {
+            String[] f = betas.get(i).asText().split("/");
+            assertTrue(values.get(i).isDouble(), values.toString());
+            assertEquals(Double.parseDouble(f[0]) / (f.length == 2 ? Double.parseDouble(f[1]) : 1),
+                    values.get(i).doubleValue(), 1e-12, betas.get(i).asText());
+        }
         assertEquals(21_755, rep.get("dynamic").get("tEcnMaxBytes").get("value").asLong());
         assertEquals("DERIVED", rep.get("derivationVerdict").asText()); // dynamic thresholds are feasible
     }
