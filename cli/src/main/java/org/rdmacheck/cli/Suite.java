@@ -49,6 +49,13 @@ final class Suite {
             warnUnreduced(err, only);
         }
         List<Step> steps = steps(only);
+        try (SuiteHeartbeat beat = new SuiteHeartbeat(err, SuiteHeartbeat.INTERVAL_MILLIS, steps.size())) {
+            return run(steps, settings, outDir, err, beat);
+        }
+    }
+
+    private static List<Finding> run(List<Step> steps, ExplorerSettings settings, Path outDir, PrintWriter err,
+                                     SuiteHeartbeat beat) {
         int workers = Math.min(workers(settings), Math.max(1, steps.size()));
         ExplorerSettings each = settings.withThreads(Math.max(1, settings.threads() / workers));
         // the deadline counts from the first step's start, not from the pool's
@@ -58,7 +65,7 @@ final class Suite {
         for (int i = 0; i < steps.size(); i++) {
             String prefix = String.format(Locale.ROOT, "all [%d/%d] %s", i + 1, steps.size(), steps.get(i).label());
             Step step = steps.get(i);
-            jobs.add(() -> runStep(step, prefix, each, start, outDir, err, took, workers == 1));
+            jobs.add(() -> runStep(step, prefix, each, start, outDir, err, took, workers == 1, beat));
         }
         List<Finding> rows = new ArrayList<>();
         long wall0 = System.currentTimeMillis();
@@ -90,11 +97,11 @@ final class Suite {
         } finally {
             pool.shutdownNow();
         }
-        println(err, timeSummary(steps.size(), System.currentTimeMillis() - wall0, CpuTime.now().since(cpu0), took));
+        beat.println(timeSummary(steps.size(), System.currentTimeMillis() - wall0, CpuTime.now().since(cpu0), took));
         try {
             StepTimes.save(ExplorerOptions.home(), took);
         } catch (IOException e) {
-            println(err, "all: the steps' times not saved (" + e.getMessage() + "): the next run starts them in the "
+            beat.println("all: the steps' times not saved (" + e.getMessage() + "): the next run starts them in the "
                     + "default order");
         }
         return rows;
@@ -149,16 +156,17 @@ final class Suite {
      */
     private static List<Finding> runStep(Step step, String prefix, ExplorerSettings settings,
                                          java.util.concurrent.atomic.AtomicLong started, Path outDir, PrintWriter err,
-                                         Map<String, Long> took, boolean alone) {
+                                         Map<String, Long> took, boolean alone, SuiteHeartbeat beat) {
         started.compareAndSet(0, System.currentTimeMillis());
         long start = started.get();
         long limit = settings.maxMillis();
         long remaining = limit - (System.currentTimeMillis() - start);
         if (remaining <= 0) {
-            println(err, prefix + ": not run, the time limit " + TimeText.of(limit) + " has passed");
+            beat.println(prefix + ": not run, the time limit " + TimeText.of(limit) + " has passed");
             return List.of(notRun(step, limit, System.currentTimeMillis() - start));
         }
-        println(err, prefix + " ...");
+        beat.println(prefix + " ...");
+        beat.started(prefix);
         long t0 = System.currentTimeMillis();
         CpuTime cpu0 = CpuTime.now();
         List<Finding> found;
@@ -172,21 +180,14 @@ final class Suite {
                     .withDetail(String.valueOf(ex.getMessage())));
         }
         took.put(step.label(), System.currentTimeMillis() - t0);
+        beat.ended(prefix);
         CpuTime cpu = CpuTime.now().since(cpu0);
-        println(err, prefix + ": " + summary(found) + String.format(Locale.ROOT, ", %.1f s%s (%.0f s elapsed)",
+        beat.println(prefix + ": " + summary(found) + String.format(Locale.ROOT, ", %.1f s%s (%.0f s elapsed)",
                 (System.currentTimeMillis() - t0) / 1000.0, alone ? String.format(Locale.ROOT, ", CPU %.1f s%s",
                         cpu.totalMillis() / 1000.0, cpu.childMillis() > 0 ? String.format(Locale.ROOT, " (%.1f s in "
                         + "child JVMs)", cpu.childMillis() / 1000.0) : "") : "",
                 (System.currentTimeMillis() - start) / 1000.0));
         return found;
-    }
-
-    /** Prints a whole line at once: steps running side by side never mix their lines. */
-    private static void println(PrintWriter err, String line) {
-        synchronized (err) {
-            err.println(line);
-            err.flush();
-        }
     }
 
     /** @return a catalogue run's parameters with the variant's defaults filled in, as its checks report them */
@@ -245,7 +246,7 @@ final class Suite {
                 for (SuiteTask.Part part : t.parts(home)) {
                     steps.add(new Step(part.label().isEmpty() ? t.name() : t.name() + " " + part.label(), t.name(), "-",
                             Map.of(), true, (settings, outDir, prefix, err) -> part.work().run(settings, outDir,
-                                    line -> println(err, prefix + ": " + line))));
+                                    line -> SuiteHeartbeat.println(err, prefix + ": " + line))));
                 }
             }
         }
