@@ -152,6 +152,30 @@ class VacuousSuccessTest {
     }
 
     /**
+     * DeflectionOffered (a state property) records its antecedent, a packet due a deflection offer, in its own
+     * evaluation: at {@code ecn-first}'s defaults (one message over one background packet, threshold 2) no packet
+     * is ever due one, and the check says so, as declared; one message over one background packet at threshold 1
+     * meets it and proves the property. Two threads: a worker's record reaches the check once it is over.
+     */
+    @Test
+    void deflectionOfferedIsVacuousWhereNoPacketIsDueAnOffer() throws IOException {
+        CliTest.Run vacuous = CliTest.run("check", "fabric", "--variant", "ecn-first", "--property", "DeflectionOffered",
+                "--json", "--no-save", "--threads", "2");
+        assertEquals(ExitCodes.OK, vacuous.code(), vacuous.out() + vacuous.err());
+        JsonNode v = TraceJson.MAPPER.readTree(vacuous.out()).get(0);
+        assertEquals("INCONCLUSIVE", v.get("verdict").asText(), vacuous.out());
+        assertEquals("VACUOUS", v.get("inconclusiveCause").asText(), vacuous.out());
+        assertEquals("VACUOUS", v.get("expected").asText(), vacuous.out());
+        CliTest.Run met = CliTest.run("check", "fabric", "--param", "flows=0-1", "--param", "packets=2", "--param",
+                "tokens=2", "--param", "failures=0", "--param", "background=1", "--param", "xoff=3", "--property",
+                "DeflectionOffered", "--json", "--no-save", "--threads", "2");
+        assertEquals(ExitCodes.OK, met.code(), met.out() + met.err());
+        JsonNode m = TraceJson.MAPPER.readTree(met.out()).get(0);
+        assertEquals("VERIFIED", m.get("verdict").asText(), met.out());
+        assertEquals("HOLDS", m.get("expected").asText(), met.out());
+    }
+
+    /**
      * {@code check --property P} prints the expectation notes of P alone: at {@code ecn-first}'s defaults six
      * properties are declared vacuous for four reasons (no failure; no long flow; no hysteresis; one message below
      * the threshold, shared by three properties), and asking for one of the three that share a reason prints that
