@@ -103,7 +103,7 @@ public final class JsonValues {
      */
     public static JsonNode value(String model, String name, String value) {
         JsonNodeFactory nodes = JsonNodeFactory.instance;
-        if (name.equals(ModelEntry.KNOCKOUT_PARAM) && Catalog.entries().stream().anyMatch(e -> e.name().equals(model))) {
+        if (isKnockout(model, name)) {
             ArrayNode names = nodes.arrayNode();
             java.util.Arrays.stream(value.split("\\+")).filter(w -> !w.isEmpty()).forEach(names::add);
             return names;
@@ -115,8 +115,9 @@ public final class JsonValues {
         Optional<ParamSpec> spec = spec(model, name);
         boolean integer = spec.isPresent() ? spec.get() instanceof ParamSpec.Int
                 : TASK_INTEGER_PARAMETERS.getOrDefault(model, java.util.Set.of()).contains(name);
-        if (integer && value.matches("-?\\d{1,9}")) {
-            return nodes.numberNode(Integer.parseInt(value));
+        Optional<Integer> n = integer ? integer(value) : Optional.empty();
+        if (n.isPresent()) {
+            return nodes.numberNode(n.get());
         }
         if (spec.isPresent() && spec.get() instanceof ParamSpec.Flag && ParamSpec.Flag.WORDS.contains(value)) {
             return nodes.booleanNode(Boolean.parseBoolean(value));
@@ -268,10 +269,20 @@ public final class JsonValues {
      * @param value   its value as given
      */
     public static void parameter(ObjectNode o, String key, boolean integer, String value) {
-        if (integer && value.matches("-?\\d{1,9}")) {
-            o.put(key, Integer.parseInt(value));
+        Optional<Integer> n = integer ? integer(value) : Optional.empty();
+        if (n.isPresent()) {
+            o.put(key, n.get());
         } else {
             o.put(key, value);
         }
+    }
+
+    /** @return the text as an int (up to {@link Integer#MAX_VALUE}, as ParamSpec.Int takes), if it is one */
+    private static Optional<Integer> integer(String text) {
+        if (!text.matches("-?\\d{1,10}")) {
+            return Optional.empty();
+        }
+        long v = Long.parseLong(text);
+        return v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE ? Optional.of((int) v) : Optional.empty();
     }
 }

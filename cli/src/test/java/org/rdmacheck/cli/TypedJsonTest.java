@@ -237,6 +237,11 @@ class TypedJsonTest {
                 Finding.Expectation.HOLDS, Finding.Verdict.VERIFIED)).get("parameters");
         assertTrue(table.get("packets").isInt() && table.get("messages").isInt(), table.toString());
         assertEquals("interval", table.get("nakPolicy").asText());
+        // an integer parameter up to its declared maximum (tickNs: Integer.MAX_VALUE) is an integer, ten digits too
+        JsonNode timed = Output.json(Finding.of("gbn-timed", "gbn", java.util.Map.of("tickNs", "2147483647",
+                "reorder", "true"), "NoTimeout", Finding.Expectation.FAILS, Finding.Verdict.VIOLATED)).get("parameters");
+        assertTrue(timed.get("tickNs").isInt() && timed.get("tickNs").asInt() == Integer.MAX_VALUE, timed.toString());
+        assertTrue(timed.get("reorder").isBoolean() && timed.get("reorder").asBoolean(), timed.toString());
         JsonNode sim = Output.json(Finding.of("gbn-sim", "gbn", java.util.Map.of("messages", "10", "replications", "3",
                 "seed", "1"), "ThroughputAtLoss1e-2", Finding.Expectation.NONE, Finding.Verdict.MEASURED))
                 .get("parameters");
