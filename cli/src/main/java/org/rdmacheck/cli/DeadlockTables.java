@@ -348,6 +348,9 @@ final class DeadlockTables {
                             o.newRoutingLoops(), o.unionCycle() ? "CYCLE" : "acyclic", o.islands() > 1
                             ? ", PARTITIONED into " + o.islands() + " islands (" + o.unreachablePairs()
                             + " host pairs without a path)" : "")));
+            fa.outcomes().stream().filter(FailureAnalysis.Outcome::newCycle).findFirst().ifPresent(o -> b.append(
+                    String.format("  new loop after %s: %s%n", String.join(" + ", o.links()),
+                            String.join(" -> ", o.newLoop()))));
             fa.outcomes().stream().filter(o -> o.unionCycle() && !o.newCycle()).findFirst().ifPresent(o -> b.append(
                     String.format("  old+new loop after %s: %s%n", String.join(" + ", o.links()),
                             String.join(" -> ", o.unionLoop()))));

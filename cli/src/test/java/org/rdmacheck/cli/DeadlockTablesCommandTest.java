@@ -107,6 +107,39 @@ class DeadlockTablesCommandTest {
     }
 
     /**
+     * A failure whose new tables have a credit loop names the loop's channels (text and JSON), not only
+     * that there is one: k=4 fat-tree, min-hop re-routing after two link failures.
+     */
+    @Test
+    void aNewCreditLoopAfterFailuresIsNamed() throws Exception {
+        CliTest.Run r = run("deadlock", "--roce-topology", "fattree:k=4", "--roce-rule", "minhop", "--failures", "2",
+                "--failure-rule", "minhop", "--json", "--no-save");
+        JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        int named = 0;
+        for (JsonNode f : o.get("failures")) {
+            for (JsonNode h : f.get("hazards")) {
+                assertEquals(h.get("newCycle").asBoolean(), h.get("newLoop").size() > 0, h.toString());
+                if (h.get("newCycle").asBoolean()) {
+                    named++;
+                    // a loop: each channel's head is the next one's tail, and the last leads to the first
+                    int n = h.get("newLoop").size();
+                    assertTrue(n >= 2, h.toString());
+                    for (int i = 0; i < n; i++) {
+                        String head = h.get("newLoop").get(i).asText().split(" ")[0].split("->")[1];
+                        String nextTail = h.get("newLoop").get((i + 1) % n).asText().split(" ")[0].split("->")[0];
+                        assertEquals(head.substring(0, head.indexOf('[')), nextTail.substring(0, nextTail.indexOf('[')),
+                                h.toString());
+                    }
+                }
+            }
+        }
+        assertTrue(named > 0, r.out());
+        CliTest.Run text = run("deadlock", "--roce-topology", "fattree:k=4", "--roce-rule", "minhop", "--failures", "2",
+                "--failure-rule", "minhop", "--no-save");
+        assertTrue(text.out().lines().anyMatch(l -> l.startsWith("  new loop after ") && l.contains(" -> ")), text.out());
+    }
+
+    /**
      * --max-time reached in the failure analysis (8,128 two-link failure sets of a torus; its tables are
      * checked in a fraction of the limit): the tables' verdict and counts stand with their exit status, each
      * rule's analysis says it stopped, with the sets it covered.

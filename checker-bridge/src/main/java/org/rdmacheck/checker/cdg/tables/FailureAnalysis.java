@@ -25,6 +25,8 @@ public final class FailureAnalysis {
      *
      * @param links          the failed links, {@code A[p]-B[q]} each
      * @param newCycle       the new tables have a credit loop
+     * @param newLoop        one such loop of the new tables alone: its channels in order; empty if
+     *                       there is none
      * @param newBlackHoles  distinct (node, destination) black holes of the new tables
      * @param newRoutingLoops distinct (switch, destination) routing loops of the new tables
      * @param unionCycle     old and new dependencies together have a credit loop
@@ -36,11 +38,13 @@ public final class FailureAnalysis {
      *                       between islands are no rule's fault), by the deadlock check's {@code Partition}
      * @param unreachablePairs unordered host pairs in different islands
      */
-    public record Outcome(List<String> links, boolean newCycle, long newBlackHoles, long newRoutingLoops,
-                          boolean unionCycle, List<String> unionLoop, int islands, long unreachablePairs) {
+    public record Outcome(List<String> links, boolean newCycle, List<String> newLoop, long newBlackHoles,
+                          long newRoutingLoops, boolean unionCycle, List<String> unionLoop, int islands,
+                          long unreachablePairs) {
         /** Copies the lists. */
         public Outcome {
             links = List.copyOf(links);
+            newLoop = List.copyOf(newLoop);
             unionLoop = List.copyOf(unionLoop);
         }
 
@@ -167,7 +171,10 @@ public final class FailureAnalysis {
         Forwarding fwd = current.forwarding() instanceof NextHopTables ? rule.ecmp(s, failed) : rule.tables(s, failed);
         RoutedFabric next = new RoutedFabric(s, fwd, current.lanes(), current.sls());
         RouteDependencies nd = RouteDependencies.build(next);
-        boolean newCycle = !CreditLoops.find(nd, 0).acyclic();
+        CreditLoops.Result newLoops = CreditLoops.find(nd, 1);
+        boolean newCycle = !newLoops.acyclic();
+        List<String> newLoop = newLoops.loops().isEmpty() ? List.of() : newLoops.loops().get(0).stream()
+                .map(st -> next.channelName(st.from())).toList();
         IntBuffer from = new IntBuffer();
         IntBuffer to = new IntBuffer();
         for (int i = 0; i < old.count(); i++) {
@@ -200,7 +207,7 @@ public final class FailureAnalysis {
         }
         java.util.Optional<org.rdmacheck.checker.cdg.Partition> islands = org.rdmacheck.checker.cdg.Partition.find(t,
                 arc -> failed[Topology.linkOf(arc)]);
-        return new Outcome(names, newCycle, nd.blackHoles(), nd.routingLoops(), loop.length > 0, unionLoop,
+        return new Outcome(names, newCycle, newLoop, nd.blackHoles(), nd.routingLoops(), loop.length > 0, unionLoop,
                 islands.map(org.rdmacheck.checker.cdg.Partition::components).orElse(1),
                 islands.map(org.rdmacheck.checker.cdg.Partition::unreachable).orElse(0L));
     }
