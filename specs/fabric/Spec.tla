@@ -46,7 +46,21 @@ CONSTANTS
     EscapeLane,    \* BOOLEAN
     PfcHysteresis, \* PFC resumes at Xon = Xoff - PfcHysteresis (1: no hysteresis)
     Knockouts      \* mechanisms knocked out (the Java catalogue's --knockout): a subset of
-                   \* {"pfc-hysteresis" (resume as soon as below Xoff), "ecn-mark" (never mark)}
+                   \* KnockoutNames, each switch below at the rule it removes
+
+(*************************** Knock-outs ************************************)
+(* Each mechanism of seed 000 IV-A/B/C and seed 004 3.1/4 the model carries, removed one at a time   *)
+(* (default: none, the design).  Where a constant already says the same (EscapeLane, Cleanup) the     *)
+(* knock-out is that constant's other value, so there is one switch per rule.                        *)
+KnockoutNames == {"dft-follow", "dft-free-on-end", "token-spending", "deflection-threshold",
+                  "tor-no-host-deflection", "long-flows-not-deflected", "escape-lane", "escape-access",
+                  "no-return-from-vl0", "pfc-pause", "pfc-counts-background", "pfc-hysteresis", "ecn-mark",
+                  "failure-cleanup", "dft-hit-waits"}
+KO(m) == m \in Knockouts
+\* seed IV-B: the escape lane VL0 (knocked out: no VL0, as EscapeLane = FALSE)
+Escape == EscapeLane /\ ~KO("escape-lane")
+\* seed IV-C repair: the failure notice frees the restarted messages' entries (knocked out: as Cleanup "none")
+Flush == Cleanup = "flush" /\ ~KO("failure-cleanup")
 
 ASSUME /\ TopoKind \in {"leafspine", "fattree"}
        /\ Packets >= 1 /\ DftSize >= 0 /\ Tokens >= 0 /\ Threshold >= 1 /\ Xoff > Threshold
@@ -54,7 +68,7 @@ ASSUME /\ TopoKind \in {"leafspine", "fattree"}
        /\ DftKey \in {"message", "message-tokens"} /\ UTurns \in {"allowed", "forbidden"}
        /\ LaneChange \in {"silent", "follow"} /\ Cleanup \in {"none", "flush"} /\ EscapeLane \in BOOLEAN
        /\ PfcHysteresis >= 1 /\ PfcHysteresis <= Xoff
-       /\ Knockouts \subseteq {"pfc-hysteresis", "ecn-mark"}
+       /\ Knockouts \subseteq KnockoutNames
 
 (*************************** Topology **************************************)
 H2 == K \div 2
@@ -118,7 +132,8 @@ Dead(e, a) == \/ ElemLink(e) >= 0 /\ a \div 2 = ElemLink(e)
 (*************************** Flows, ECMP and escape routes *****************)
 Flows == 0..Len(FlowSeq) - 1
 Flow(f) == FlowSeq[f + 1]
-InitTokens(f) == IF Flow(f).long THEN 0 ELSE Tokens
+\* seed IV-B: "long flows ... are not deflected": they carry no tokens (knocked out: a short flow's)
+InitTokens(f) == IF Flow(f).long /\ ~KO("long-flows-not-deflected") THEN 0 ELSE Tokens
 SrcTor(f) == ToOf[CHOOSE a \in Arcs : FromOf[a] = Flow(f).src]
 IsDown(a) == Tier(ToOf[a]) < Tier(FromOf[a])
 EcmpHash(f, s, n) == (f * 37 + s * 11 + n * 53) % 97
@@ -211,15 +226,19 @@ BufOn(a, l) == 2 * BufOf[a] + l
 (* PfcHysteresis 1 the pause is the occupancy's (paused exactly at Xoff) and no bit is kept; with   *)
 (* more, a bit set when the buffer reaches Xoff and cleared when it falls to Xon.  The knock-out    *)
 (* "pfc-hysteresis" resumes as soon as the buffer holds fewer than Xoff.                            *)
+(* The knock-out "pfc-counts-background" counts the modelled messages' packets alone (PfcCount); the *)
+(* knock-out "pfc-pause" lets the upstream send into a buffer at Xoff, where the packet finds no room  *)
+(* and is dropped (Arrive).                                                                          *)
 Hysteresis == PfcHysteresis > 1
 Xon == IF "pfc-hysteresis" \in Knockouts THEN Xoff - 1 ELSE Xoff - PfcHysteresis
-Paused(b) == IF Hysteresis THEN paused[b + 1] ELSE Occ(b) >= Xoff
-Room(a, l) == ~Dead(failed, a) /\ ~Paused(BufOn(a, l))
+PfcOf(i, n, bg) == IF (i % 2) = 1 /\ ~KO("pfc-counts-background") THEN n + bg ELSE n
+Paused(b) == IF Hysteresis THEN paused[b + 1] ELSE PfcOf(b, Len(buffers[b + 1]), background[b + 1]) >= Xoff
+Room(a, l) == ~Dead(failed, a) /\ (KO("pfc-pause") \/ ~Paused(BufOn(a, l)))
 \* The pause bits after a step, from the step's buffers and background (unchanged without hysteresis).
 Settled(bufs, bg) ==
     IF ~Hysteresis THEN paused
-    ELSE [i \in 1..2 * NB |-> LET n == bg[i] + Len(bufs[i]) IN
-                               IF n >= Xoff THEN TRUE ELSE IF n <= Xon THEN FALSE ELSE paused[i]]
+    ELSE [i \in 1..2 * NB |-> LET c == PfcOf(i - 1, Len(bufs[i]), bg[i]) IN
+                               IF c >= Xoff THEN TRUE ELSE IF c <= Xon THEN FALSE ELSE paused[i]]
 
 (* ECN, seed 004 §3.1 (CP): "an arriving packet is ECN-marked if the queue length exceeds a        *)
 (* threshold"; §4: t_ECN, "Once an egress queue exceeds this threshold, the switch starts marking   *)
@@ -234,19 +253,25 @@ Less(x, y) == \/ x.flow < y.flow
               \/ x.flow = y.flow /\ x.tokens = y.tokens /\ x.arc = y.arc /\ x.lane < y.lane
 With(tab, d) == LET i == Cardinality({j \in 1..Len(tab) : Less(tab[j], d) \/ tab[j] = d})
                 IN SubSeq(tab, 1, i) \o <<d>> \o SubSeq(tab, i + 1, Len(tab))
-Spend(p) == [p EXCEPT !.tokens = @ - 1]
+\* seed IV-A: a misroute spends one of the packet's tokens (knocked out: never spent)
+Spend(p) == IF KO("token-spending") THEN p ELSE [p EXCEPT !.tokens = @ - 1]
+\* The buffers after hop h's packet arrives: appended, or with "pfc-pause" knocked out dropped at a
+\* buffer holding Xoff or more (no pause held it back, no room takes it).
+Arrive(bufs, h) == LET i == BufOn(h.out, h.lane) IN
+                   IF KO("pfc-pause") /\ Occ(i) >= Xoff THEN bufs
+                   ELSE [bufs EXCEPT ![i + 1] = Append(@, h.pkt)]
 IsUTurn(out, in) == in >= 0 /\ out = Reverse(in)
 Hop(out, l, p, tab) == [out |-> out, lane |-> l, pkt |-> p, table |-> tab, ecn |-> Marks(out, l)]
 
 DeflectionArcs(v, normal, in) ==
-    {a \in OutArcs[v] : a # normal /\ ToOf[a] \in Switches /\ Room(a, 1)
+    {a \in OutArcs[v] : a # normal /\ (ToOf[a] \in Switches \/ KO("tor-no-host-deflection")) /\ Room(a, 1)
                         /\ ~(IsUTurn(a, in) /\ UTurns = "forbidden")}
 
 \* seed IV-B: a blocked VL1 packet may move to VL0, never back.
 EscapeHops(v, p, tab, after) ==
     LET esc == EscapeArc(failed, v, p.flow)
         end == p.seq = Packets - 1
-    IN IF ~EscapeLane \/ esc < 0 THEN {}
+    IN IF ~Escape \/ esc < 0 THEN {}
        ELSE IF ~Room(esc, 0) THEN {}
        ELSE IF LaneChange = "silent" THEN {Hop(esc, 0, p, after)}
        ELSE IF p.seq = 0 /\ Len(tab) < DftSize
@@ -258,25 +283,36 @@ EscapeHops(v, p, tab, after) ==
 Route(v, p, l, in) ==
     LET tab == dft[v + 1]
         end == p.seq = Packets - 1
-        after == IF end THEN SelectSeq(tab, LAMBDA d : ~Matches(d, p)) ELSE tab
-        hits == SelectSeq(tab, LAMBDA d : Matches(d, p))
+        \* seed IV-A: the end packet frees its message's entries (knocked out: never freed)
+        after == IF end /\ ~KO("dft-free-on-end") THEN SelectSeq(tab, LAMBDA d : ~Matches(d, p)) ELSE tab
+        \* seed IV-A: a packet matching an entry follows it (knocked out: entries are never consulted)
+        hits == IF KO("dft-follow") THEN <<>> ELSE SelectSeq(tab, LAMBDA d : Matches(d, p))
         hit == Head(hits)
         normal == EcmpArc(failed, v, p.flow)
         alts == IF p.seq = 0 /\ p.tokens > 0 /\ Len(tab) < DftSize THEN DeflectionArcs(v, normal, in) ELSE {}
     IN IF l = 0
        THEN LET esc == EscapeArc(failed, v, p.flow) IN
-            IF esc >= 0 /\ Room(esc, 0) THEN {Hop(esc, 0, p, after)} ELSE {}
+            (IF esc >= 0 /\ Room(esc, 0) THEN {Hop(esc, 0, p, after)} ELSE {})
+            \* seed IV-B: packets on VL0 "never flow back" (knocked out: back to VL1 on the ECMP port)
+            \cup (IF KO("no-return-from-vl0") /\ normal >= 0 /\ Room(normal, 1) THEN {Hop(normal, 1, p, after)} ELSE {})
        ELSE IF hits # <<>> /\ hit.lane = 1 /\ IsUTurn(hit.arc, in) /\ UTurns = "forbidden" THEN {}
        ELSE IF hits # <<>> /\ hit.lane = 0
             THEN IF Room(hit.arc, 0) THEN {Hop(hit.arc, 0, p, after)} ELSE {}
        ELSE IF hits # <<>> /\ p.tokens > 0
-            THEN IF Room(hit.arc, 1) THEN {Hop(hit.arc, 1, Spend(p), after)} ELSE EscapeHops(v, p, tab, after)
-       ELSE IF alts # {} /\ Occ(BufOn(normal, 1)) >= Threshold
-            THEN {Hop(a, 1, Spend(p), IF end THEN after
+            \* seed IV-A: a hit whose port is full waits (knocked out: ECMP on VL1 if it has room); IV-B:
+            \* every blocked VL1 packet may take VL0 (knocked out: not one pinned to its entry's port)
+            THEN IF Room(hit.arc, 1) THEN {Hop(hit.arc, 1, Spend(p), after)}
+                 ELSE IF KO("dft-hit-waits") /\ normal >= 0 /\ Room(normal, 1) THEN {Hop(normal, 1, p, after)}
+                 ELSE IF KO("escape-access") THEN {}
+                 ELSE EscapeHops(v, p, tab, after)
+       ELSE LET deflections == {Hop(a, 1, Spend(p), IF end THEN after
                                       ELSE With(tab, [flow |-> p.flow, tokens |-> p.tokens, arc |-> a, lane |-> 1]))
-                  : a \in alts}
-       ELSE IF Room(normal, 1) THEN {Hop(normal, 1, p, after)}
-       ELSE EscapeHops(v, p, tab, after)
+                                : a \in alts}
+            IN IF alts # {} /\ Occ(BufOn(normal, 1)) >= Threshold THEN deflections
+               \* seed IV-B: deflection only at or above the threshold (knocked out: at any occupancy,
+               \* beside the ECMP move)
+               ELSE (IF KO("deflection-threshold") THEN deflections ELSE {})
+                    \cup (IF Room(normal, 1) THEN {Hop(normal, 1, p, after)} ELSE EscapeHops(v, p, tab, after))
 
 (*************************** Actions ***************************************)
 Init ==
@@ -294,7 +330,7 @@ Send(f) ==
     /\ LET p == [flow |-> f, seq |-> sent[f + 1], tokens |-> InitTokens(f)]
            v == SrcTor(f)
        IN \E h \in Route(v, p, 1, -1) :
-            /\ buffers' = [buffers EXCEPT ![BufOn(h.out, h.lane) + 1] = Append(@, h.pkt)]
+            /\ buffers' = Arrive(buffers, h)
             /\ dft' = [dft EXCEPT ![v + 1] = h.table]
     /\ sent' = [sent EXCEPT ![f + 1] = @ + 1]
     /\ paused' = Settled(buffers', background)
@@ -308,7 +344,7 @@ Forward(b) ==
            a == BufArc(b)
            v == ToOf[a]
        IN \E h \in Route(v, p, b % 2, a) :
-            /\ buffers' = [buffers EXCEPT ![b + 1] = Tail(@), ![BufOn(h.out, h.lane) + 1] = Append(@, h.pkt)]
+            /\ buffers' = Arrive([buffers EXCEPT ![b + 1] = Tail(@)], h)
             /\ dft' = [dft EXCEPT ![v + 1] = h.table]
     /\ paused' = Settled(buffers', background)
     /\ UNCHANGED <<background, sent, expected, failed>>
@@ -348,7 +384,7 @@ Fail(e) ==
           /\ sent' = [i \in 1..Len(FlowSeq) |-> IF (i - 1) \in restart THEN 0 ELSE sent[i]]
           /\ dft' = [i \in 1..NodeCount |->
                         IF i - 1 = ElemNode(e) THEN <<>>
-                        ELSE IF Cleanup = "flush" THEN SelectSeq(dft[i], LAMBDA d : d.flow \notin restart)
+                        ELSE IF Flush THEN SelectSeq(dft[i], LAMBDA d : d.flow \notin restart)
                         ELSE dft[i]]
           /\ paused' = Settled(buffers', background')
     /\ UNCHANGED expected
@@ -378,6 +414,15 @@ DExp(b) == expected[Head(buffers[b + 1]).flow + 1]
 InOrderDelivery == [][\A b \in Buffers : Delivers(b) => DSeq(b) <= DExp(b)]_vars
 NoLossNoDuplicationFaultFree == [][\A b \in Buffers : Delivers(b) /\ failed = 0 => DSeq(b) = DExp(b)]_vars
 InOrderAfterFailure == [][\A b \in Buffers : Delivers(b) /\ failed # 0 => DSeq(b) <= DExp(b)]_vars
+\* Lossless back pressure (seed 004 4): no buffer holds more than Xoff packets, background included.
+LosslessBuffers == \A b \in Buffers : Occ(b) <= Xoff
+\* Every packet is delivered to its own destination host (seed IV-A: ToRs never deflect to hosts).
+DeliveredToDestination == [][\A b \in Buffers : Delivers(b) => ToOf[BufArc(b)] = Flow(Head(buffers[b + 1]).flow).dst]_vars
+\* No routing deadlock (seed IV-B): some buffered head packet can move, when any is buffered.
+NoRoutingDeadlock == \/ \A b \in Buffers : buffers[b + 1] = <<>>
+                     \/ \E b \in Buffers : /\ buffers[b + 1] # <<>>
+                                            /\ \/ ToOf[BufArc(b)] \in Hosts
+                                               \/ Route(ToOf[BufArc(b)], Head(buffers[b + 1]), b % 2, BufArc(b)) # {}
 NoDftLeak == AllDelivered => \A i \in 1..NodeCount : dft[i] = <<>>
 InFlight(f) == \E b \in 1..2 * NB : \E j \in 1..Len(buffers[b]) : buffers[b][j].flow = f
 NoStaleDftEntry == \A i \in 1..NodeCount : \A j \in 1..Len(dft[i]) :

@@ -89,12 +89,34 @@ class ConstantMappingTest {
      * every parameter of the scope at its value), so TLC and the explorer decide the kill independently
      * (docs/knockouts.md, docs/dasr.md "Knock-outs in the twin", docs/gbn.md "Knock-out switches").
      */
+    /**
+     * The knock-outs a twin has as a switch but whose kill TLC cannot decide at the coverage scope: the
+     * purpose property is one the twin does not state, with the reason. Each is still run by the Java
+     * explorer alone (KnockoutsTest).
+     */
+    private static final Map<String, Map<String, String>> NOT_COMPARED = Map.of("fabric", Map.of(
+            "token-spending", "MisroutesBoundedByTokens reads the Java move's route kind (a misroute), which the"
+                    + " twin's step does not carry",
+            "deflection-threshold", "DeflectOnlyAboveThreshold reads the Java move's route kind (an allocating"
+                    + " deflection), which the twin's step does not carry",
+            "long-flows-not-deflected", "LongFlowsNeverDeflected reads the Java move's route kind (a misroute),"
+                    + " which the twin's step does not carry",
+            "escape-access", "its coverage scope (lane-silent, two opposing 3-packet messages, 3 tokens, xoff 3) is"
+                    + " over 700,000 states: TLC's run there is not yet in the manifest"));
+
     @TestFactory
     Stream<DynamicTest> everyKnockOutOfTheseTwinsIsComparedAtItsCoverageScope() {
         List<DynamicTest> tests = new ArrayList<>();
-        for (String folder : List.of("dasr", "gbn", "gbn-timed")) {
+        for (String folder : List.of("dasr", "gbn", "gbn-timed", "fabric")) {
             SpecManifest m = manifest(folder);
+            Map<String, String> uncompared = NOT_COMPARED.getOrDefault(folder, Map.of());
+            List<String> names = Catalog.find(m.javaModel()).mechanisms().stream().map(Mechanism::name).toList();
+            tests.add(DynamicTest.dynamicTest(folder + " lists only its own knock-outs as not compared",
+                    () -> assertTrue(names.containsAll(uncompared.keySet()), folder + " " + uncompared.keySet())));
             for (Mechanism k : Catalog.find(m.javaModel()).mechanisms()) {
+                if (uncompared.containsKey(k.name())) {
+                    continue;
+                }
                 tests.add(DynamicTest.dynamicTest(folder + " " + k.name(), () -> {
                     Map<String, String> constants = m.constantMapping().constants(k.variant(),
                             Map.of(ModelEntry.KNOCKOUT_PARAM, k.name()));
