@@ -18,10 +18,83 @@ import org.rdmacheck.model.InputException;
  * @param preset     which model the one network model is: the composed fabric, IOFD alone, or the
  *                   escape-lane model
  * @param escapeRules the escape-vl preset's lane rules (else null)
+ * @param queueing   where a switch queues a packet and when it routes it ({@link Queueing})
  */
 public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cleanup cleanup, boolean escapeLane,
                             LaneRule laneRule, java.util.Set<Knockout> knockouts, DftRules dft, Preset preset,
-                            EscapeRules escapeRules) {
+                            EscapeRules escapeRules, Queueing queueing) {
+
+    /**
+     * The options with the model's own queueing ({@link Queueing#INGRESS}).
+     *
+     * @param key         DFT key
+     * @param uTurns      U-turns
+     * @param laneChange  lane-change rule
+     * @param cleanup     failure cleanup
+     * @param escapeLane  whether VL0 exists
+     * @param laneRule    the table rule, or null
+     * @param knockouts   the mechanisms switched off
+     * @param dft         the DFT's rules
+     * @param preset      the preset
+     * @param escapeRules the escape-vl preset's lane rules (else null)
+     */
+    public FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cleanup cleanup, boolean escapeLane,
+                         LaneRule laneRule, java.util.Set<Knockout> knockouts, DftRules dft, Preset preset,
+                         EscapeRules escapeRules) {
+        this(key, uTurns, laneChange, cleanup, escapeLane, laneRule, knockouts, dft, preset, escapeRules,
+                Queueing.INGRESS);
+    }
+
+    /**
+     * @param q a queueing
+     * @return these options with it
+     */
+    public FabricOptions withQueueing(Queueing q) {
+        return new FabricOptions(key, uTurns, laneChange, cleanup, escapeLane, laneRule, knockouts, dft, preset,
+                escapeRules, q);
+    }
+
+    /**
+     * Where a switch queues a packet and when it routes it (docs/fabric.md, the PFC model).
+     */
+    public enum Queueing {
+        /**
+         * The model's own: one FIFO per ingress (arc, lane) at the arc's downstream end, the packet routed
+         * when it leaves it (head-of-line blocking between outputs); PFC counts that FIFO.
+         */
+        INGRESS("ingress"),
+        /**
+         * Seed 004 §4's switch: a packet is routed on arrival (seed 000 §IV-A Fig. 7, §IV-B) into the
+         * egress FIFO of its output (arc, lane), the FIFO at the arc's upstream end, and remembers the
+         * ingress (arc, lane) it arrived on; PFC counts per ingress the packets that arrived on it and are
+         * still queued at the switch, background included, and pauses that ingress's upstream at xoff.
+         */
+        EGRESS("egress");
+
+        private final String label;
+
+        Queueing(String label) {
+            this.label = label;
+        }
+
+        /** @return the parameter value */
+        public String label() {
+            return label;
+        }
+
+        /**
+         * @param label a parameter value
+         * @return the queueing
+         */
+        public static Queueing of(String label) {
+            for (Queueing q : values()) {
+                if (q.label.equals(label)) {
+                    return q;
+                }
+            }
+            throw new IllegalArgumentException("queueing: " + label);
+        }
+    }
 
     /**
      * The options of the fabric or IOFD preset.
@@ -109,6 +182,12 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
         }
         if ((preset == Preset.ESCAPE_VL) != (escapeRules != null)) {
             throw new IllegalArgumentException("the escape-vl preset, and it alone, has escape rules");
+        }
+        if (queueing == null) {
+            queueing = Queueing.INGRESS;
+        }
+        if (queueing == Queueing.EGRESS && (preset != Preset.FABRIC || laneChange == LaneChange.TABLE)) {
+            throw new IllegalArgumentException("queueing egress: the fabric preset without a lane-rule table only");
         }
     }
 

@@ -38,6 +38,8 @@ public final class NetworkLayout {
     public final Field pFlow;
     /** a packet's index in its message */
     public final Field pSeq;
+    /** a packet's ingress at the switch queueing it, 2 * arc + lane + 1 (queueing egress only; else null) */
+    public final Field pIn;
     /** a packet's tokens left */
     public final Field pTokens;
     /** a DFT entry's flow */
@@ -89,11 +91,20 @@ public final class NetworkLayout {
         pFlow = StateLayout.Builder.component("flow", 0, flows - 1);
         pSeq = StateLayout.Builder.component("seq", 0, config.packets() - 1);
         pTokens = StateLayout.Builder.component("tokens", 0, config.tokens());
+        // queueing egress: a packet remembers the ingress (arc, lane) it arrived on at the switch that queues it,
+        // as 2 * arc + lane + 1; a buffer is the egress FIFO of its arc's upstream switch and may hold every
+        // modelled packet (PFC bounds the ingress counts, not the egress FIFOs)
+        boolean egress = config.options().queueing() == FabricOptions.Queueing.EGRESS;
+        pIn = egress ? StateLayout.Builder.component("in", 0, 2 * t.arcCount()) : null;
+        int capacity = egress ? Math.max(config.xoff(), flows * config.packets()) : config.xoff();
         buffers = new Fifo[2 * net.bufferedArcs()];
         boolean oneLane = config.options().preset() == FabricOptions.Preset.IOFD || escapeVl && !config.options().escapeLane();
         for (int i = oneLane ? 1 : 0; i < buffers.length; i += oneLane ? 2 : 1) {
-            buffers[i] = b.fifo("buffer[" + t.arcName(net.bufArc(i / 2)) + ".VL" + i % 2 + "]", config.xoff(),
-                    pFlow, pSeq, pTokens);
+            buffers[i] = egress
+                    ? b.fifo("buffer[" + t.arcName(net.bufArc(i / 2)) + ".VL" + i % 2 + "]", capacity, pFlow, pSeq,
+                            pTokens, pIn)
+                    : b.fifo("buffer[" + t.arcName(net.bufArc(i / 2)) + ".VL" + i % 2 + "]", config.xoff(),
+                            pFlow, pSeq, pTokens);
         }
         if (config.xon() < config.xoff() - 1) {
             paused = new Field[buffers.length];

@@ -100,6 +100,15 @@ public final class NetworkModel implements LayoutModel {
     /** where a paused buffer resumes its upstream: xon; knocked out (pfc-hysteresis), xoff - 1, as without hysteresis */
     private final int xon;
     private final boolean hysteresis;
+    /**
+     * Queueing egress (seed 004 §4's switch; {@link FabricOptions.Queueing#EGRESS}): a buffer is the egress
+     * FIFO of its arc's upstream switch, a packet is routed as it arrives at a switch and remembers its
+     * ingress (arc, lane) there, PFC counts per ingress. Decided at construction; every guard it adds is
+     * out of the default's way ({@link #ingressCount}).
+     */
+    private final boolean egress;
+    /** queueing egress: per flow, the arc from its source host to its ToR (the ingress its packets are sent on) */
+    private final int[] srcArc;
     private final int threshold;
     /** the occupancy of a joined buffer from which a packet is ECN-marked: ecn; knocked out (ecn-mark), never */
     private final int ecn;
@@ -482,6 +491,7 @@ public final class NetworkModel implements LayoutModel {
         this.xoff = config.xoff();
         this.xon = o.off(Knockout.PFC_HYSTERESIS) ? xoff - 1 : config.xon();
         this.hysteresis = g.paused != null;
+        this.egress = o.queueing() == FabricOptions.Queueing.EGRESS;
         this.threshold = config.threshold();
         this.ecn = o.off(Knockout.ECN_MARK) ? Integer.MAX_VALUE : config.ecn();
         this.marks = !iofd && !escapeVl;
@@ -491,6 +501,10 @@ public final class NetworkModel implements LayoutModel {
         for (int f = 0; f < flows; f++) {
             initTokens[f] = config.initialTokens(f);
             srcTor[f] = net.sourceTor(f);
+        }
+        srcArc = new int[flows];
+        for (int f = 0; f < flows; f++) {
+            srcArc[f] = t.arcAt(config.flows().get(f).src(), 0);
         }
         dead = new boolean[net.elementCount()][t.arcCount()];
         for (int e = 0; e < net.elementCount(); e++) {
@@ -550,7 +564,8 @@ public final class NetworkModel implements LayoutModel {
         koReturn = o.off(Knockout.NO_RETURN_FROM_VL0);
         koPause = o.off(Knockout.PFC_PAUSE);
         koPauseCount = o.off(Knockout.PFC_COUNTS_BACKGROUND);
-        pauseByOccupancy = !hysteresis && !koPauseCount && planted != PlantedRouter.PAUSES_ON_PACKETS_ALONE;
+        pauseByOccupancy = !hysteresis && !koPauseCount && planted != PlantedRouter.PAUSES_ON_PACKETS_ALONE
+                && !egress;
         plantedPacketPause = planted == PlantedRouter.PAUSES_ON_PACKETS_ALONE;
         koHitWaits = o.off(Knockout.DFT_HIT_WAITS);
         usesDft = o.dft() != FabricOptions.DftRules.NO_DFT;
@@ -768,6 +783,15 @@ public final class NetworkModel implements LayoutModel {
     @Override
     public List<Footprint> footprints() {
         List<Slot> all = g.layout.slots();
+        if (egress) {
+            // queueing egress: a move reads the ingress counts of the switch it enters, kept in every
+            // egress FIFO there; not declared per instance: one group per action, every slot read and written
+            List<Footprint> groups = new ArrayList<>();
+            for (String name : NAMES) {
+                groups.add(Footprint.of(name, all, all));
+            }
+            return groups;
+        }
         if (escapeVl) {
             // the escape-vl preset's moves read the records of every switch and the deliveries of the
             // message (the order-restoring rule): one group per action name, reading and writing every slot
@@ -867,7 +891,7 @@ public final class NetworkModel implements LayoutModel {
      */
     @Override
     public boolean enablingSlots(int[] s, int base, int footprint, Consumer<Slot> slots) {
-        if (escapeVl) {
+        if (escapeVl || egress) {
             return false;
         }
         if (footprint < flows) {
@@ -966,7 +990,7 @@ public final class NetworkModel implements LayoutModel {
     /** Per instance: {@code Send[flow]}, {@code Forward[buffer]}, {@code Deliver[buffer]}, {@code Background[arc]}, {@code Fail}. */
     @Override
     public String group(Action a) {
-        if (escapeVl) {
+        if (escapeVl || egress) {
             return a.name();
         }
         Map<String, Object> p = a.params();
@@ -1202,6 +1226,36 @@ public final class NetworkModel implements LayoutModel {
     // ---- state queries (properties) ----
 
     /**
+     * Queueing egress: lossless back pressure is per ingress: no switch holds more than xoff packets that
+     * arrived on one (arc, lane), its background counted (the egress FIFOs may hold more).
+     */
+    private boolean ingressWithinXoff(int[] s, int base) {
+        int[] count = new int[2 * t.arcCount() + 1];
+        int shift = g.pIn.shift();
+        int mask = (1 << g.pIn.width()) - 1;
+        for (Fifo q : g.buffers) {
+            if (q != null && q.length(s, base) > 0) {
+                for (int e : g.layout.elements(s, base, q)) {
+                    count[e >>> shift & mask]++;
+                }
+            }
+        }
+        for (int a = 0; a < t.arcCount(); a++) {
+            if (t.isHost(t.arcTo(a))) {
+                continue;
+            }
+            int i = bufOfArc[a];
+            for (int lane = 0; lane < 2; lane++) {
+                int n = count[2 * a + lane + 1] + (lane == 1 && i >= 0 ? g.background[i].get(s, base) : 0);
+                if (n > xoff) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
      * @param s    packed values
      * @param base the state's first value
      * @param arc  a switch arc
@@ -1209,6 +1263,49 @@ public final class NetworkModel implements LayoutModel {
      * @return packets in the arc's buffer on that lane, background included
      */
     public int occupancy(int[] s, int base, int arc, int lane) {
+        return occupancyOf(s, base, arc, lane);
+    }
+
+    /**
+     * What PFC counts for the (arc, lane) whose pause bit is the buffer's: with the model's queueing the
+     * arc's buffer, background included ({@link #occupancy}); with queueing egress the packets queued at
+     * the switch the arc enters that arrived on it, background included.
+     *
+     * @param s    packed values
+     * @param base the state's first value
+     * @param arc  a switch arc
+     * @param lane 0 or 1
+     * @return the count
+     */
+    public int pfcOccupancy(int[] s, int base, int arc, int lane) {
+        if (!egress) {
+            return occupancyOf(s, base, arc, lane);
+        }
+        int v = t.arcTo(arc);
+        if (t.isHost(v)) {
+            return 0;
+        }
+        int tag = 2 * arc + lane + 1;
+        int shift = g.pIn.shift();
+        int mask = (1 << g.pIn.width()) - 1;
+        int n = 0;
+        for (int p = 0; p < t.degree(v); p++) {
+            int out = t.arcAt(v, p);
+            int i = bufOfArc[out];
+            for (int l = 0; l < 2 && i >= 0; l++) {
+                Fifo q = g.buffers[2 * i + l];
+                if (q != null && q.length(s, base) > 0) {
+                    for (int e : g.layout.elements(s, base, q)) {
+                        n += (e >>> shift & mask) == tag ? 1 : 0;
+                    }
+                }
+            }
+        }
+        int i = bufOfArc[arc];
+        return lane == 1 && i >= 0 ? n + g.background[i].get(s, base) : n;
+    }
+
+    private int occupancyOf(int[] s, int base, int arc, int lane) {
         int i = bufOfArc[arc];
         int n = g.buffers[2 * i + lane].length(s, base);
         return lane == 1 ? n + g.background[i].get(s, base) : n;
@@ -1328,6 +1425,9 @@ public final class NetworkModel implements LayoutModel {
      * @return whether every buffer holds at most xoff packets
      */
     public boolean withinXoff(int[] s, int base) {
+        if (egress) {
+            return ingressWithinXoff(s, base);
+        }
         if (!capacityWithinXoff) {
             for (int b = 0; b < g.buffers.length; b++) {
                 if (g.buffers[b] != null && g.buffers[b].length(s, base)
@@ -1964,6 +2064,11 @@ public final class NetworkModel implements LayoutModel {
         private final int pFlowMask = maskOf(pFlow) >>> pFlow.shift();
         private final int pSeqMask = maskOf(pSeq) >>> pSeq.shift();
         private final int pTokensMask = maskOf(pTokens) >>> pTokens.shift();
+        /** queueing egress: a packet's ingress component's shift and bits (0 without it) */
+        private final int pInShift = g.pIn == null ? 0 : g.pIn.shift();
+        private final int pInBits = g.pIn == null ? 0 : maskOf(g.pIn);
+        /** queueing egress: the ingress of the packet being routed at the switch it enters, as its component holds it */
+        private int mIn;
         /** whether Send and Forward write each move as the decision finds it ({@link #emitting}) */
         private final boolean writesAtOnce;
         /** whether a Send or Forward works out the answers kept for the fabric's properties ({@link #cached}): not in a preset */
@@ -2136,6 +2241,9 @@ public final class NetworkModel implements LayoutModel {
             }
             int tor = srcTor[f];
             int tokens = initTokens[f];
+            if (egress && !koPause && ingressPaused(srcArc[f], 1)) {
+                return; // queueing egress: the ToR has paused the host's ingress
+            }
             boolean eligible = answers && !iofd && !escapeVl && seq == 0 && deflectionEligible(tor, f, 0, tokens, -1);
             moving(SEND, -1, 1, -1, f, seq, tokens, -1, tor);
             route(tor, f, seq, tokens, 1, -1);
@@ -2177,6 +2285,9 @@ public final class NetworkModel implements LayoutModel {
             mSeq = seq;
             mLeft = u;
             mSwitch = v;
+            if (egress) {
+                mIn = 2 * (arc >= 0 ? arc : srcArc[f]) + lane + 1 << pInShift;
+            }
             emitting = writesAtOnce;
         }
 
@@ -2246,6 +2357,9 @@ public final class NetworkModel implements LayoutModel {
             if (toHost || v == dstSwitch[f]) {
                 deliver(k, b, arc, f, seq, u);
                 return true;
+            }
+            if (egress && !koPause && ingressPaused(arc, lane)) {
+                return false; // queueing egress: v has paused this ingress, the packet waits in its egress FIFO
             }
             boolean eligible = answers && keepsAnswers && lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
             moving(FORWARD, arc, lane, k, f, seq, tokens, u, v);
@@ -2505,7 +2619,8 @@ public final class NetworkModel implements LayoutModel {
                 }
                 for (int i = 0; i < background.length; i++) {
                     int arc = net.bufArc(i);
-                    if (net.failedNode(el, t.arcTo(arc)) || dead[el][arc] && !net.failedNode(el, t.arcFrom(arc))) {
+                    if (net.failedNode(el, t.arcTo(arc)) || dead[el][arc] && !net.failedNode(el, t.arcFrom(arc))
+                            || egress && net.failedNode(el, t.arcFrom(arc))) {
                         x.set(background[i], 0); // buffers of the failed switch or on the failed link are lost
                     }
                 }
@@ -2543,14 +2658,20 @@ public final class NetworkModel implements LayoutModel {
         }
 
         private void enqueue(int h, int f, int seq) {
-            if (koPause) {
+            if (koPause && egress) {
+                int in = (mIn >>> pInShift) - 1;
+                if (ingressCount(in >> 1, in & 1, false) >= xoff) {
+                    return; // no pause: the packet arrives at a full ingress and is dropped
+                }
+            } else if (koPause) {
                 int b = 2 * bufOfArc[hOut[h]] + hLane[h];
                 if (x.lengthNow(buffers[b]) + (hLane[h] == 1 ? x.get(background[b >> 1]) : 0) >= xoff) {
                     return; // no pause: the packet arrives at a full buffer and is dropped
                 }
             }
             // (every component counts from 0: its bits are its value at its shift, as NetworkLayout#packet)
-            x.appendAt(laneAt[2 * hOut[h] + hLane[h]], f << pFlowShift | seq << pSeqShift | hTokens[h] << pTokensShift);
+            int e = f << pFlowShift | seq << pSeqShift | hTokens[h] << pTokensShift;
+            x.appendAt(laneAt[2 * hOut[h] + hLane[h]], egress ? e | mIn : e);
         }
 
         private void writeTable(int v, int h) {
@@ -2625,7 +2746,52 @@ public final class NetworkModel implements LayoutModel {
             if (hysteresis) {
                 return x.is(g.paused[b]);
             }
+            if (egress) {
+                return ingressCount(net.bufArc(b >> 1), b & 1, false) >= pauseAt;
+            }
             return pfcCount(b, x.length(buffers[b]), x.get(background[b >> 1])) >= pauseAt;
+        }
+
+        /**
+         * Queueing egress: what PFC counts at the ingress (arc, lane) of the switch the arc enters (seed 004
+         * §4: "t_PFC is an ingress queue threshold"; the packets pending on the switch's egress queues that
+         * arrived on it), its background included as {@link #pfcCount} has it; 0 at a host, which never
+         * pauses. Read in the parent, or in the successor ({@code now}, for the pause bits).
+         */
+        private int ingressCount(int arc, int lane, boolean now) {
+            int v = t.arcTo(arc);
+            if (t.isHost(v)) {
+                return 0;
+            }
+            int tag = (2 * arc + lane + 1) << pInShift;
+            int n = 0;
+            for (int at = nodeStride * v + 2, end = at + nodeRow[at - 1]; at < end; at++) {
+                int out = nodeRow[at];
+                for (int l = 0; l < 2; l++) {
+                    int k = laneAt[2 * out + l];
+                    if (k < 0) {
+                        continue;
+                    }
+                    Fifo q = fifoAt[k];
+                    for (int i = 0, len = now ? x.lengthNow(q) : x.length(q); i < len; i++) {
+                        int e = now ? x.elementNow(q, i) : x.element(q, i);
+                        if ((e & pInBits) == tag) {
+                            n++;
+                        }
+                    }
+                }
+            }
+            int i = bufOfArc[arc];
+            if (lane == 1 && i >= 0 && !koPauseCount) {
+                n += now ? x.now(background[i]) : x.get(background[i]);
+            }
+            return n;
+        }
+
+        /** Queueing egress: whether the switch the arc enters has paused its ingress (arc, lane) (a host's arc: no pause bit). */
+        private boolean ingressPaused(int arc, int lane) {
+            int i = bufOfArc[arc];
+            return i >= 0 ? paused(2 * i + lane) : ingressCount(arc, lane, false) >= pauseAt;
         }
 
         /**
@@ -2648,7 +2814,8 @@ public final class NetworkModel implements LayoutModel {
                 recording.suspend();
             }
             for (int b = 0; b < buffers.length; b++) {
-                int n = pfcCount(b, x.lengthNow(buffers[b]), x.now(background[b >> 1]));
+                int n = egress ? ingressCount(net.bufArc(b >> 1), b & 1, true)
+                        : pfcCount(b, x.lengthNow(buffers[b]), x.now(background[b >> 1]));
                 if (n >= xoff) {
                     x.set(g.paused[b], true);
                 } else if (n <= xon) {
@@ -2833,6 +3000,9 @@ public final class NetworkModel implements LayoutModel {
                     } else if (!koAccess) {
                         escapeToVl0(v, f, seq, tokens, end);
                     }
+                    if (egress) {
+                        waitOn(hitArc, 1, spend(tokens), Route.DFT_HIT, false);
+                    }
                     return;
                 }
             }
@@ -2864,6 +3034,22 @@ public final class NetworkModel implements LayoutModel {
                 hop(normal, 1, tokens, Route.NORMAL, AFTER, altCount > 0);
             } else if (inArc < 0 || !escapeOnlyAtSource) { // the planted bug of withPlantedEscapeRefusal (tests)
                 escapeToVl0(v, f, seq, tokens, end);
+                if (egress) {
+                    waitOn(normal, 1, tokens, Route.NORMAL, altCount > 0);
+                }
+            }
+        }
+
+        /**
+         * Queueing egress: the packet is routed on arrival, so a port that is PFC-paused does not keep it out
+         * of the switch: it joins that port's egress FIFO and waits there (seed 004 §4), beside the moves
+         * the decision offers a packet whose port is paused (the escape lane). The move to the paused live
+         * port the decision would take were it open; nothing when the port is open (the decision took it),
+         * down or gone.
+         */
+        private void waitOn(int arc, int lane, int tokensLeft, Route kind, boolean could) {
+            if (arc >= 0 && !deadNow[arc] && !room(arc, lane)) {
+                hop(arc, lane, tokensLeft, kind, AFTER, could);
             }
         }
 
@@ -2905,6 +3091,8 @@ public final class NetworkModel implements LayoutModel {
             int e = net.escapeArc(failedNow, v, f);
             if (e >= 0 && room(e, 0)) {
                 hop(e, 0, tokens, Route.ESCAPE_FORWARD, AFTER, false);
+            } else if (egress) {
+                waitOn(e, 0, tokens, Route.ESCAPE_FORWARD, false);
             }
             if (koReturn) {
                 int normal = net.ecmpArc(failedNow, v, f);
@@ -2929,6 +3117,8 @@ public final class NetworkModel implements LayoutModel {
             if (hitLane == 0) {
                 if (room(hitArc, 0)) {
                     hop(hitArc, 0, tokens, Route.ESCAPE_FOLLOW, AFTER, false);
+                } else if (egress) {
+                    waitOn(hitArc, 0, tokens, Route.ESCAPE_FOLLOW, false);
                 }
                 return 1;
             }
@@ -3277,6 +3467,13 @@ public final class NetworkModel implements LayoutModel {
                 if (escapeVl || hostArc[arc]) {
                     continue; // a delivery is always enabled; the escape-vl preset's rules are not read here
                 }
+                if (egress && !koPause && ingressPaused(arc, b & 1)) {
+                    out.add(Block.PAUSED); // queueing egress: the switch it enters has paused this ingress
+                    if (waits != null) {
+                        waits.add(new Wait(arc, b & 1, Block.PAUSED, arc, b & 1));
+                    }
+                    continue;
+                }
                 int seq = pSeq.of(head);
                 int tokens = pTokens.of(head);
                 int v = t.arcTo(arc);
@@ -3312,6 +3509,9 @@ public final class NetworkModel implements LayoutModel {
                 if (hostArc[arc]) {
                     return true;
                 }
+                if (egress && !koPause && ingressPaused(arc, b & 1)) {
+                    continue; // queueing egress: the switch it enters has paused this ingress
+                }
                 int head = x.element(q, 0);
                 route(t.arcTo(arc), pFlow.of(head), pSeq.of(head), pTokens.of(head), b & 1, arc);
                 if (hops > 0) {
@@ -3326,7 +3526,7 @@ public final class NetworkModel implements LayoutModel {
             for (int i = 0; i < net.bufferedArcs(); i++) {
                 Fifo q = buffers[2 * i + 1];
                 int arc = net.bufArc(i);
-                if (x.length(q) > 0 && !hostArc[arc]) {
+                if (x.length(q) > 0 && !hostArc[arc] && !(egress && !koPause && ingressPaused(arc, 1))) {
                     int head = x.element(q, 0);
                     if (!offeredIfEligible(t.arcTo(arc), pFlow.of(head), pSeq.of(head), pTokens.of(head), arc)) {
                         return false;
@@ -3334,7 +3534,8 @@ public final class NetworkModel implements LayoutModel {
                 }
             }
             for (int f = 0; f < flows; f++) {
-                if (x.get(g.sent[f]) == 0 && !offeredIfEligible(srcTor[f], f, 0, initTokens[f], -1)) {
+                if (x.get(g.sent[f]) == 0 && !(egress && !koPause && ingressPaused(srcArc[f], 1))
+                        && !offeredIfEligible(srcTor[f], f, 0, initTokens[f], -1)) {
                     return false;
                 }
             }

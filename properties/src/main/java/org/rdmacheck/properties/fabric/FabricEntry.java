@@ -96,6 +96,10 @@ public final class FabricEntry implements ModelEntry {
                     + "messages' entries)");
     private static final ParamSpec.Choice ESCAPE = ParamSpec.choice("escape", "on", List.of("on", "off"),
             "whether the escape lane VL0 exists");
+    private static final ParamSpec.Choice QUEUEING = ParamSpec.choice("queueing", "ingress",
+            labels(FabricOptions.Queueing.values(), FabricOptions.Queueing::label),
+            "ingress (one FIFO per ingress (port, lane), routed as the packet leaves it) or egress (seed 004 4: "
+                    + "routed on arrival into the egress FIFO of its (port, lane), PFC counted per ingress)");
     /** The rule {@code follow} written as a table of the lane-rule family. */
     public static final String FOLLOW_TABLE = "SSE.SSW.SSW.SSW.SSW.EWE.EWE";
     private static final ParamSpec.Text LANE_RULE = ParamSpec.text("lane-rule", FOLLOW_TABLE,
@@ -109,7 +113,7 @@ public final class FabricEntry implements ModelEntry {
     @Override
     public List<ParamSpec> parameters() {
         return List.of(TOPOLOGY, FLOWS, PACKETS, DFT, TOKENS, THRESHOLD, ECN, XOFF, HYSTERESIS, BACKGROUND, FAILURES, DFT_KEY,
-                UTURNS, LANE_CHANGE, CLEANUP, ESCAPE, LANE_RULE);
+                UTURNS, LANE_CHANGE, CLEANUP, ESCAPE, LANE_RULE, QUEUEING);
     }
 
     @Override
@@ -1027,6 +1031,12 @@ public final class FabricEntry implements ModelEntry {
         FabricOptions options = new FabricOptions(FabricOptions.DftKey.of(DFT_KEY.get(p)),
                 FabricOptions.UTurns.of(UTURNS.get(p)), lane, FabricOptions.Cleanup.of(CLEANUP.get(p)),
                 ESCAPE.is(p, "on"), lane == FabricOptions.LaneChange.TABLE ? LaneRule.parse(LANE_RULE.get(p)) : null, off);
+        FabricOptions.Queueing queueing = FabricOptions.Queueing.of(QUEUEING.get(p));
+        if (queueing == FabricOptions.Queueing.EGRESS && lane == FabricOptions.LaneChange.TABLE) {
+            throw new InputException("queueing = egress: expected lane-change follow or silent (a lane-rule table "
+                    + "reads the ingress FIFOs the egress queueing does not have)");
+        }
+        options = options.withQueueing(queueing);
         int xon = XOFF.get(p) - HYSTERESIS.get(p);
         if (xon < 0) {
             throw new InputException("pfc-hysteresis = " + HYSTERESIS.get(p) + ": expected at most xoff = " + XOFF.get(p));

@@ -298,7 +298,7 @@ public final class FabricProperties {
                 continue;
             }
             met.reach();
-            int n = model.occupancy(to, 0, model.net().bufArc(b >> 1), b & 1);
+            int n = model.pfcOccupancy(to, 0, model.net().bufArc(b >> 1), b & 1);
             if (is ? n < xoff : n > xon) {
                 return false;
             }
