@@ -565,9 +565,21 @@ public final class FabricEntry implements ModelEntry {
             "repaired-three-flows-one-token", "repaired-background-two-tokens", "repaired-failure-three-tokens",
             "repaired-three-flows-three-packets", "repaired-three-flows-four-packets");
 
+    /**
+     * The two hysteresis rows again under seed 004 §4's queueing (egress FIFOs, PFC counted per ingress): the
+     * incast's deadlock is the design's under either queueing, not the ingress FIFOs' head-of-line blocking,
+     * and the opposing messages hold under both.
+     */
+    static final List<String> EGRESS_RUNS = List.of("repaired-hysteresis", "repaired-incast-hysteresis");
+
     @Override
     public List<Run> allRuns() {
-        return ModelEntry.super.allRuns().stream().filter(r -> !NOT_IN_ALL.contains(r.variant())).toList();
+        List<Run> runs = new java.util.ArrayList<>(ModelEntry.super.allRuns().stream()
+                .filter(r -> !NOT_IN_ALL.contains(r.variant())).toList());
+        for (String v : EGRESS_RUNS) {
+            runs.add(new Run(v, Params.of(Map.of(QUEUEING.name(), FabricOptions.Queueing.EGRESS.label()))));
+        }
+        return runs;
     }
 
     /**
