@@ -237,8 +237,8 @@ Room(a, l) == ~Dead(failed, a) /\ (KO("pfc-pause") \/ ~Paused(BufOn(a, l)))
 \* The pause bits after a step, from the step's buffers and background (unchanged without hysteresis).
 Settled(bufs, bg) ==
     IF ~Hysteresis THEN paused
-    ELSE [i \in 1..2 * NB |-> LET c == PfcOf(i - 1, Len(bufs[i]), bg[i]) IN
-                               IF c >= Xoff THEN TRUE ELSE IF c <= Xon THEN FALSE ELSE paused[i]]
+    ELSE [i \in 1..2 * NB |-> LET n == PfcOf(i - 1, Len(bufs[i]), bg[i]) IN
+                               IF n >= Xoff THEN TRUE ELSE IF n <= Xon THEN FALSE ELSE paused[i]]
 
 (* ECN, seed 004 §3.1 (CP): "an arriving packet is ECN-marked if the queue length exceeds a        *)
 (* threshold"; §4: t_ECN, "Once an egress queue exceeds this threshold, the switch starts marking   *)
