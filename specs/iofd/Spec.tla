@@ -39,14 +39,23 @@ CONSTANTS
     QueueCap,      \* output queue capacity (packets)
     Background,    \* background packets that may be injected
     MaxFailures,   \* switch failures allowed
-    Variant        \* "dft", "no-dft", "overwrite", "deflect-middle",
+    Variant,       \* "dft", "no-dft", "overwrite", "deflect-middle",
                    \* "unlimited-tokens", "free-on-first", "flow-keyed"
+    Knockouts      \* mechanisms knocked out (the Java catalogue's --knockout): a subset of KnockoutNames
+
+(* The mechanisms of seed 000 IV-A/B the Java iofd catalogue declares, removed one at a time (default *)
+(* {}: the design); "failure-cleanup" (IV-C) is not here yet.  "token-spending" is the variant         *)
+(* "unlimited-tokens"'s rule: one switch.                                                            *)
+KnockoutNames == {"dft-follow", "dft-free-on-end", "token-spending", "deflection-threshold",
+                  "tor-no-host-deflection", "long-flows-not-deflected", "back-pressure", "dft-hit-waits"}
+KO(m) == m \in Knockouts
 
 ASSUME /\ TopoKind \in {"leafspine", "fattree"}
        /\ Packets >= 1 /\ DftSize >= 0 /\ Tokens >= 0 /\ Threshold >= 1
        /\ QueueCap >= 1 /\ Background >= 0 /\ MaxFailures >= 0
        /\ Variant \in {"dft", "no-dft", "overwrite", "deflect-middle",
                        "unlimited-tokens", "free-on-first", "flow-keyed"}
+       /\ Knockouts \subseteq KnockoutNames
 
 (*************************** Topology **************************************)
 \* The topology, the failure sets and the routing tables are constants.  TLC keeps a constant
@@ -96,7 +105,8 @@ Failable == TLCEval(Switches \ Tor)
 (*************************** Flows and ECMP ********************************)
 Flows == 0..Len(FlowSeq) - 1
 Flow(f) == FlowSeq[f + 1]
-InitTokens(f) == IF Flow(f).long THEN 0 ELSE Tokens
+\* IV-B: long flows carry no tokens (knocked out: a short flow's)
+InitTokens(f) == IF Flow(f).long /\ ~KO("long-flows-not-deflected") THEN 0 ELSE Tokens
 
 FailSets == TLCEval({fs \in SUBSET Failable : Cardinality(fs) <= MaxFailures})
 
@@ -148,24 +158,33 @@ TypeOK ==
 
 QLen(a) == background[a] + Len(queues[a])
 HasRoom(a) == QLen(a) < QueueCap
+\* Lossless back pressure: a packet moves only into a queue with room (knocked out, "back-pressure":
+\* it moves anyway, and is dropped at a full queue, Arrive).
+Room(a) == KO("back-pressure") \/ HasRoom(a)
+Arrive(qs, r) == IF HasRoom(r.out) THEN [qs EXCEPT ![r.out] = Append(@, r.pkt)] ELSE qs
 
 RECURSIVE SumOver(_, _)
 SumOver(fn, S) == IF S = {} THEN 0 ELSE LET x == CHOOSE y \in S : TRUE IN fn[x] + SumOver(fn, S \ {x})
 
 (*************************** Deflection (IV-A/B) ***************************)
 UsesDft == Variant # "no-dft"
-Spend(p) == IF Variant = "unlimited-tokens" THEN p ELSE [p EXCEPT !.tokens = @ - 1]
+\* IV-A: a deflection spends a token (knocked out, as the variant unlimited-tokens: never)
+Unspent == Variant = "unlimited-tokens" \/ KO("token-spending")
+Spend(p) == IF Unspent THEN p ELSE [p EXCEPT !.tokens = @ - 1]
 Hits(tab, p) == {e \in tab : e.flow = p.flow /\ (Variant = "flow-keyed" \/ e.tokens = p.tokens)}
 MayStart(p) == p.seq = 0 \/ Variant \in {"deflect-middle", "no-dft"}
 ChosenForDeflection(p, n) == MayStart(p) /\ p.tokens > 0 /\ QLen(n) >= Threshold
-DeflectionArcs(s, n) == {a \in OutArcs[s] : a # n /\ ToOf[a] \notin Hosts /\ ToOf[a] \notin failed /\ HasRoom(a)}
+\* IV-A: never to a host (knocked out, "tor-no-host-deflection": any live port)
+DeflectionArcs(s, n) == {a \in OutArcs[s] : a # n /\ (ToOf[a] \notin Hosts \/ KO("tor-no-host-deflection"))
+                                            /\ ToOf[a] \notin failed /\ Room(a)}
 Decision(out, p, kind, tab) == [out |-> out, pkt |-> p, kind |-> kind, table |-> tab]
 
 \* Every decision switch s may take for arriving packet p (empty: held upstream).
 Routes(s, p) ==
     LET n == Normal[failed][s][p.flow]
         tab == dft[s]
-        hits == IF UsesDft THEN Hits(tab, p) ELSE {}
+        \* IV-A: a packet matching an entry follows it (knocked out, "dft-follow": never consulted)
+        hits == IF UsesDft /\ ~KO("dft-follow") THEN Hits(tab, p) ELSE {}
         new(d) == [flow |-> p.flow, tokens |-> p.tokens, arc |-> d]
         D == DeflectionArcs(s, n)
         deflect ==
@@ -175,17 +194,22 @@ Routes(s, p) ==
             ELSE IF Variant = "overwrite"
                  THEN {Decision(d, Spend(p), "deflect-overwrite", (tab \ {v}) \cup {new(d)}) : d \in D, v \in tab}
             ELSE {}
-        normal == IF HasRoom(n) THEN {Decision(n, p, "normal", tab)} ELSE {}
+        normal == IF Room(n) THEN {Decision(n, p, "normal", tab)} ELSE {}
     IN IF hits # {} /\ p.tokens > 0
        THEN LET e == CHOOSE x \in hits : TRUE IN
-            IF HasRoom(e.arc) THEN {Decision(e.arc, Spend(p), "dft-hit", tab)} ELSE {}
-       ELSE IF ChosenForDeflection(p, n) /\ deflect # {} THEN deflect ELSE normal
+            \* IV-A: a hit whose port is full waits (knocked out, "dft-hit-waits": ECMP if it has room)
+            IF Room(e.arc) THEN {Decision(e.arc, Spend(p), "dft-hit", tab)}
+            ELSE IF KO("dft-hit-waits") THEN normal ELSE {}
+       ELSE IF ChosenForDeflection(p, n) /\ deflect # {} THEN deflect
+       \* IV-B: deflection only at or above the threshold (knocked out: at any occupancy, beside ECMP)
+       ELSE IF KO("deflection-threshold") /\ MayStart(p) /\ p.tokens > 0 THEN deflect \cup normal
+       ELSE normal
 
 \* The table after p leaves its switch through arc a: the last packet frees its pass's entry.
 AfterLeaving(tab, p, a) ==
-    IF ~UsesDft \/ p.seq # (IF Variant = "free-on-first" THEN 0 ELSE Packets - 1) THEN tab
+    IF ~UsesDft \/ KO("dft-free-on-end") \/ p.seq # (IF Variant = "free-on-first" THEN 0 ELSE Packets - 1) THEN tab
     ELSE {e \in tab : ~(e.flow = p.flow /\ (Variant = "flow-keyed"
-              \/ (e.arc = a /\ e.tokens = p.tokens + (IF Variant = "unlimited-tokens" THEN 0 ELSE 1))))}
+              \/ (e.arc = a /\ e.tokens = p.tokens + (IF Unspent THEN 0 ELSE 1))))}
 
 (*************************** Actions ***************************************)
 Init ==
@@ -202,7 +226,7 @@ Send(f) ==
     /\ LET p == [flow |-> f, seq |-> sent[f], tokens |-> InitTokens(f)]
            s == TorOf[Flow(f).src]
        IN \E r \in Routes(s, p) :
-            /\ queues' = [queues EXCEPT ![r.out] = Append(@, r.pkt)]
+            /\ queues' = Arrive(queues, r)
             /\ dft' = [dft EXCEPT ![s] = r.table]
     /\ sent' = [sent EXCEPT ![f] = @ + 1]
     /\ UNCHANGED <<background, expected, failed>>
@@ -215,7 +239,7 @@ Forward(a) ==
            s == FromOf[a]
            m == ToOf[a]
        IN \E r \in Routes(m, p) :
-            /\ queues' = [queues EXCEPT ![a] = Tail(@), ![r.out] = Append(@, r.pkt)]
+            /\ queues' = Arrive([queues EXCEPT ![a] = Tail(@)], r)
             /\ dft' = [dft EXCEPT ![s] = AfterLeaving(@, p, a), ![m] = r.table]
     /\ UNCHANGED <<background, sent, expected, failed>>
 
