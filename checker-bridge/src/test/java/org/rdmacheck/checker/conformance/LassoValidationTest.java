@@ -109,7 +109,15 @@ class LassoValidationTest {
                 assertEquals(f.error().getClass(), b.error().getClass(), "request " + i);
                 assertEquals(f.error().getMessage(), b.error().getMessage(), "request " + i);
             } else {
-                assertEquals(own, batch.get(i), "request " + i);
+                // a trace accepted by a run that followed several traces says so in its message (65877481);
+                // every other field, and the message without that note, is the validation of its own
+                TraceValidation o = ((TraceValidator.Outcome.Validated) own).verdict();
+                TraceValidation b = assertInstanceOf(TraceValidator.Outcome.Validated.class, batch.get(i),
+                        "request " + i).verdict();
+                assertEquals(o, new TraceValidation(b.accepted(), b.steps(), b.firstMismatch(), b.action(),
+                        b.lastMatched(), b.unmatched(), b.tlcStates(), b.message().replaceFirst(
+                        " \\(followed in one TLC run with \\d+ other traces? of the spec under the same constants\\)",
+                        "")), "request " + i);
             }
         }
         assertInstanceOf(TraceValidator.Outcome.Failed.class, batch.get(2), "the unparsable constant");
