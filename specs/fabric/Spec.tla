@@ -226,9 +226,9 @@ BufOn(a, l) == 2 * BufOf[a] + l
 (* PfcHysteresis 1 the pause is the occupancy's (paused exactly at Xoff) and no bit is kept; with   *)
 (* more, a bit set when the buffer reaches Xoff and cleared when it falls to Xon.  The knock-out    *)
 (* "pfc-hysteresis" resumes as soon as the buffer holds fewer than Xoff.                            *)
-(* The knock-out "pfc-counts-background" counts the modelled messages' packets alone (PfcCount); the *)
+(* The knock-out "pfc-counts-background" counts the modelled messages' packets alone (PfcOf); the    *)
 (* knock-out "pfc-pause" lets the upstream send into a buffer at Xoff, where the packet finds no room  *)
-(* and is dropped (Arrive).                                                                          *)
+(* and is dropped (Enqueued).                                                                        *)
 Hysteresis == PfcHysteresis > 1
 Xon == IF "pfc-hysteresis" \in Knockouts THEN Xoff - 1 ELSE Xoff - PfcHysteresis
 PfcOf(i, n, bg) == IF (i % 2) = 1 /\ ~KO("pfc-counts-background") THEN n + bg ELSE n
@@ -257,7 +257,7 @@ With(tab, d) == LET i == Cardinality({j \in 1..Len(tab) : Less(tab[j], d) \/ tab
 Spend(p) == IF KO("token-spending") THEN p ELSE [p EXCEPT !.tokens = @ - 1]
 \* The buffers after hop h's packet arrives: appended, or with "pfc-pause" knocked out dropped at a
 \* buffer holding Xoff or more (no pause held it back, no room takes it).
-Arrive(bufs, h) == LET i == BufOn(h.out, h.lane) IN
+Enqueued(bufs, h) == LET i == BufOn(h.out, h.lane) IN
                    IF KO("pfc-pause") /\ Occ(i) >= Xoff THEN bufs
                    ELSE [bufs EXCEPT ![i + 1] = Append(@, h.pkt)]
 IsUTurn(out, in) == in >= 0 /\ out = Reverse(in)
@@ -330,7 +330,7 @@ Send(f) ==
     /\ LET p == [flow |-> f, seq |-> sent[f + 1], tokens |-> InitTokens(f)]
            v == SrcTor(f)
        IN \E h \in Route(v, p, 1, -1) :
-            /\ buffers' = Arrive(buffers, h)
+            /\ buffers' = Enqueued(buffers, h)
             /\ dft' = [dft EXCEPT ![v + 1] = h.table]
     /\ sent' = [sent EXCEPT ![f + 1] = @ + 1]
     /\ paused' = Settled(buffers', background)
@@ -344,7 +344,7 @@ Forward(b) ==
            a == BufArc(b)
            v == ToOf[a]
        IN \E h \in Route(v, p, b % 2, a) :
-            /\ buffers' = Arrive([buffers EXCEPT ![b + 1] = Tail(@)], h)
+            /\ buffers' = Enqueued([buffers EXCEPT ![b + 1] = Tail(@)], h)
             /\ dft' = [dft EXCEPT ![v + 1] = h.table]
     /\ paused' = Settled(buffers', background)
     /\ UNCHANGED <<background, sent, expected, failed>>

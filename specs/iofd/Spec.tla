@@ -159,9 +159,9 @@ TypeOK ==
 QLen(a) == background[a] + Len(queues[a])
 HasRoom(a) == QLen(a) < QueueCap
 \* Lossless back pressure: a packet moves only into a queue with room (knocked out, "back-pressure":
-\* it moves anyway, and is dropped at a full queue, Arrive).
+\* it moves anyway, and is dropped at a full queue, Enqueued).
 Room(a) == KO("back-pressure") \/ HasRoom(a)
-Arrive(qs, r) == IF HasRoom(r.out) THEN [qs EXCEPT ![r.out] = Append(@, r.pkt)] ELSE qs
+Enqueued(qs, r) == IF HasRoom(r.out) THEN [qs EXCEPT ![r.out] = Append(@, r.pkt)] ELSE qs
 
 RECURSIVE SumOver(_, _)
 SumOver(fn, S) == IF S = {} THEN 0 ELSE LET x == CHOOSE y \in S : TRUE IN fn[x] + SumOver(fn, S \ {x})
@@ -226,7 +226,7 @@ Send(f) ==
     /\ LET p == [flow |-> f, seq |-> sent[f], tokens |-> InitTokens(f)]
            s == TorOf[Flow(f).src]
        IN \E r \in Routes(s, p) :
-            /\ queues' = Arrive(queues, r)
+            /\ queues' = Enqueued(queues, r)
             /\ dft' = [dft EXCEPT ![s] = r.table]
     /\ sent' = [sent EXCEPT ![f] = @ + 1]
     /\ UNCHANGED <<background, expected, failed>>
@@ -239,7 +239,7 @@ Forward(a) ==
            s == FromOf[a]
            m == ToOf[a]
        IN \E r \in Routes(m, p) :
-            /\ queues' = Arrive([queues EXCEPT ![a] = Tail(@)], r)
+            /\ queues' = Enqueued([queues EXCEPT ![a] = Tail(@)], r)
             /\ dft' = [dft EXCEPT ![s] = AfterLeaving(@, p, a), ![m] = r.table]
     /\ UNCHANGED <<background, sent, expected, failed>>
 
