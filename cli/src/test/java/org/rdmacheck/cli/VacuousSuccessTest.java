@@ -176,6 +176,23 @@ class VacuousSuccessTest {
     }
 
     /**
+     * With PFC knocked out a packet that reaches a buffer holding xoff is dropped on arrival: it joins nothing,
+     * so it does not meet EcnMarksCongestion's antecedent (a packet joining a buffer holding ecn or more), as
+     * the twin's NoJoinAtEcn counts joins. At ecn = xoff = 2 the property stays vacuous, as declared; it was
+     * VERIFIED here, where TLC's witness says no join ever happens (conform called that a mismatch).
+     */
+    @Test
+    void aPacketDroppedWithoutPfcJoinsNoBuffer() throws IOException {
+        CliTest.Run r = CliTest.run("check", "fabric", "--param", "flows=0-1", "--param", "packets=3", "--param",
+                "tokens=2", "--param", "failures=0", "--param", "xoff=2", "--param", "background=1", "--knockout",
+                "pfc-pause", "--property", "EcnMarksCongestion", "--json", "--no-save", "--threads", "1");
+        JsonNode v = TraceJson.MAPPER.readTree(r.out()).get(0);
+        assertEquals("INCONCLUSIVE", v.get("verdict").asText(), r.out());
+        assertEquals("VACUOUS", v.get("inconclusiveCause").asText(), r.out());
+        assertEquals("VACUOUS", v.get("expected").asText(), r.out());
+    }
+
+    /**
      * {@code check --property P} prints the expectation notes of P alone: at {@code ecn-first}'s defaults six
      * properties are declared vacuous for four reasons (no failure; no long flow; no hysteresis; one message below
      * the threshold, shared by three properties), and asking for one of the three that share a reason prints that

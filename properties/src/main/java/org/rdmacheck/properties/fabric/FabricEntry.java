@@ -948,7 +948,8 @@ public final class FabricEntry implements ModelEntry {
             why.put(FabricProperties.TOKENS, deflection);
             why.put(FabricProperties.DEFLECTION_OFFERED, deflection);
         }
-        if (c.ecn() >= c.xoff()) {
+        // (with queueing egress an egress FIFO may hold more than xoff: PFC counts per ingress, not per FIFO)
+        if (c.ecn() >= c.xoff() && c.options().queueing() == FabricOptions.Queueing.INGRESS) {
             String ecn = "ecn = " + c.ecn() + " >= xoff = " + c.xoff() + ": PFC pauses a buffer's upstream before it "
                     + "holds ecn packets, so no packet is ever marked";
             why.put(FabricProperties.DEFLECT_BEFORE_ECN, ecn);

@@ -136,8 +136,13 @@ public final class FabricProperties {
         PackedModel.ParentStepTest beforeEcn = (from, o, code, to) -> beforeEcn(code, marked);
         int ecn = model.config().ecn();
         Antecedent congested = new Antecedent(CONGESTED);
-        PackedModel.ParentStepTest marksCongestion = (from, o, code, to) -> marksCongestion(model, ecn, from, o, code,
-                congested);
+        // with PFC knocked out (and the model's ingress FIFOs) a packet that reaches a buffer holding xoff is
+        // dropped on arrival: it joins nothing, so it meets no antecedent (the twin's NoJoinAtEcn counts joins)
+        int dropsAt = model.config().options().off(org.rdmacheck.model.fabric.FabricOptions.Knockout.PFC_PAUSE)
+                && model.config().options().queueing() == org.rdmacheck.model.fabric.FabricOptions.Queueing.INGRESS
+                ? model.config().xoff() : Integer.MAX_VALUE;
+        PackedModel.ParentStepTest marksCongestion = (from, o, code, to) -> marksCongestion(model, ecn, dropsAt, from,
+                o, code, congested);
         PackedModel.StateTest moves = model::someBufferedPacketMoves;
         // the antecedent of the lane rule's non-degeneracy: a packet due an offer (none where nothing reaches the
         // threshold: ecn-first's one message over fewer background packets); the model finds it on the way, as it
@@ -263,14 +268,17 @@ public final class FabricProperties {
      * antecedent) is marked. A marked move satisfies the rule whatever the buffer holds: its occupancy is read
      * for it only until some step met the antecedent, so the test costs what it did before it counted them.
      */
-    private static boolean marksCongestion(NetworkModel model, int ecn, int[] from, int o, long code,
+    private static boolean marksCongestion(NetworkModel model, int ecn, int dropsAt, int[] from, int o, long code,
                                            Antecedent congested) {
         if (!NetworkSteps.routed(code)) {
             return true;
         }
         boolean marked = NetworkModel.ecnMarked(code);
-        if (marked && congested.reached()
-                || model.occupancy(from, o, NetworkModel.out(code), NetworkModel.outLane(code)) < ecn) {
+        if (marked && congested.reached()) {
+            return true;
+        }
+        int held = model.occupancy(from, o, NetworkModel.out(code), NetworkModel.outLane(code));
+        if (held < ecn || held >= dropsAt) {
             return true;
         }
         congested.reach();
