@@ -68,6 +68,21 @@ public final class PartitionEntry implements ModelEntry {
         return "partition";
     }
 
+    /**
+     * {@code FreeQpMayPost} restates Algorithm 1's guard (seed 003 III-B, lines 3-8) by running the sender's
+     * own step on the state, so no variant of the protocol can violate it; it is kept because it is the one
+     * property that tells the split across QPs from its absence: with every chunk on QP 0 the model only
+     * loses steps, its behaviours are the design's (a QP 0 fast enough that QP 1 is never needed), and no
+     * property of behaviours can kill {@code multi-qp-split}.
+     */
+    @Override
+    public Map<String, String> structuralProperties() {
+        return Map.of(PartitionProperties.FREE_QP_MAY_POST, "restates Algorithm 1's guard (seed 003 III-B): "
+                + "the sender's own step, run on the state, offers a waiting chunk to every connected QP with no send "
+                + "outstanding; the split across QPs only adds steps, so no property of behaviours can tell its "
+                + "knock-out (multi-qp-split) from the design, and this one, read from the steps offered, does");
+    }
+
     @Override
     public String description() {
         return "seed 003 III-B: chunks over several QPs, custom header (data ID, total size, offset), receive WRs "
