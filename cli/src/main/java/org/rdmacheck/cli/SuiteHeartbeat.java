@@ -86,7 +86,8 @@ final class SuiteHeartbeat implements AutoCloseable {
         }
         StringBuilder names = new StringBuilder();
         running.entrySet().stream().sorted(Map.Entry.comparingByValue()).forEach(e -> names
-                .append(names.length() == 0 ? "" : ", ").append(e.getKey())
+                .append(names.length() == 0 ? "" : ", ").append(e.getKey().startsWith("all ") ? e.getKey().substring(4)
+                        : e.getKey())
                 .append(String.format(Locale.ROOT, " (%.0f s)", (now - e.getValue()) / 1000.0)));
         println(String.format(Locale.ROOT, "all: still running %s; %d of %d steps done", names, done.get(), steps));
     }

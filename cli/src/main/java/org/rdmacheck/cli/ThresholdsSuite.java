@@ -88,11 +88,12 @@ final class ThresholdsSuite implements SuiteTask {
         if (sd.status() == org.rdmacheck.checker.thresholds.SolveStatus.SATISFIABLE && sd.tEcnMax() >= 0) {
             // judged on the two constraints the derivation maximises under: whether its t_ECN reaches an MTU
             // (EcnAtLeastOneMtu, the paper's infeasibility for this switch) is the derivation row's verdict
-            rows.add(checkRow(analysis, arista, ThresholdConfig.ofStatic("derived-static", sd.tPfcMax(), sd.tEcnMax()),
+            rows.add(checkRow(analysis, arista, ThresholdConfig.ofStatic("derived-static-NoLossBeforePause_EcnBeforePfc", sd.tPfcMax(),
+                    sd.tEcnMax()),
                     Finding.Expectation.HOLDS, outDir, List.of("NoLossBeforePause", "EcnBeforePfc")));
-            rows.add(checkRow(analysis, arista, ThresholdConfig.ofStatic("above-derived-static-ecn", sd.tPfcMax(),
+            rows.add(checkRow(analysis, arista, ThresholdConfig.ofStatic("above-derived-static-EcnBeforePfc", sd.tPfcMax(),
                     sd.tEcnMax() + 1), Finding.Expectation.FAILS, outDir, List.of("EcnBeforePfc")));
-            rows.add(checkRow(analysis, arista, ThresholdConfig.ofStatic("above-derived-static-pfc", sd.tPfcMax() + 1,
+            rows.add(checkRow(analysis, arista, ThresholdConfig.ofStatic("above-derived-static-NoLossBeforePause", sd.tPfcMax() + 1,
                     sd.tEcnMax()), Finding.Expectation.FAILS, outDir, List.of("NoLossBeforePause")));
         }
         Beta beta = derived.dynamicDerivation().beta().orElse(arista.betas().get(arista.betas().size() - 1));

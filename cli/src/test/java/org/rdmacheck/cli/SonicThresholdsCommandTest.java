@@ -188,8 +188,9 @@ class SonicThresholdsCommandTest {
         }
         assertEquals(java.util.Map.of("sonic:leaf-32x100g-40m", "VERIFIED", "sonic:spine-64x400g-100m", "VIOLATED",
                 "sonic:leaf-32x100g-300m-cables", "VIOLATED", "sonic:leaf-32x100g-40m-tc-map", "VIOLATED"), verdicts);
-        assertEquals(java.util.Map.of("derived-static", "HOLDS VERIFIED", "above-derived-static-ecn", "FAILS VIOLATED",
-                "above-derived-static-pfc", "FAILS VIOLATED", "derived-dynamic", "HOLDS VERIFIED",
+        assertEquals(java.util.Map.of("derived-static-NoLossBeforePause_EcnBeforePfc", "HOLDS VERIFIED",
+                "above-derived-static-EcnBeforePfc", "FAILS VIOLATED",
+                "above-derived-static-NoLossBeforePause", "FAILS VIOLATED", "derived-dynamic", "HOLDS VERIFIED",
                 "above-derived-dynamic", "FAILS VIOLATED"), derivations);
         assertEquals(java.util.Map.of("arista-7050qx32-link", "CONFIRMED", "dart-vi-a-per-port", "CONFIRMED",
                 "dart-vi-a-per-switch", "CONFIRMED"), headroom);

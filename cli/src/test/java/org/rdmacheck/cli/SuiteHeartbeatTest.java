@@ -26,8 +26,10 @@ class SuiteHeartbeatTest {
             assertEquals(lines, out.toString().strip().split("\n").length, out.toString());
         }
         List<String> beats = out.toString().lines().filter(l -> l.startsWith("all: still running")).toList();
-        assertTrue(beats.size() >= 1 && beats.size() <= 3, out.toString());
-        assertTrue(beats.get(0).matches("all: still running all \\[1/3\\] gbn-sim \\(\\d+ s\\); 0 of 3 steps done"),
+        // at least one line in 700 ms of silence at a 200 ms interval; a loaded machine may delay the timer, not
+        // multiply it: never more than one line per interval
+        assertTrue(beats.size() >= 1 && beats.size() <= 4, out.toString());
+        assertTrue(beats.get(0).matches("all: still running \\[1/3\\] gbn-sim \\(\\d+ s\\); 0 of 3 steps done"),
                 beats.get(0));
     }
 
@@ -35,7 +37,7 @@ class SuiteHeartbeatTest {
     void aStepThatPrintsIsNotInterrupted() throws InterruptedException {
         StringWriter out = new StringWriter();
         PrintWriter err = new PrintWriter(out);
-        try (SuiteHeartbeat beat = new SuiteHeartbeat(err, 300, 1)) {
+        try (SuiteHeartbeat beat = new SuiteHeartbeat(err, 2_000, 1)) {
             beat.started("all [1/1] conformance");
             for (int i = 0; i < 8; i++) {
                 Thread.sleep(100);
