@@ -93,12 +93,8 @@ class VacuousSuccessTest {
     void anImplicationWhoseAntecedentIsNeverReachedIsVacuous() throws IOException {
         CliTest.Run r = CliTest.run("check", "dasr", "--variant", "persistent", "--property", "MaxMinShareWithinK",
                 "--json", "--no-save", "--threads", "1");
-        // declared vacuous there (DasrEntry.expectedVacuous): INCONCLUSIVE (VACUOUS), as expected, exit 0
-        assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
-        JsonNode row = TraceJson.MAPPER.readTree(r.out()).get(0);
-        assertEquals("INCONCLUSIVE", row.get("verdict").asText(), r.out());
-        assertEquals("VACUOUS", row.get("inconclusiveCause").asText(), r.out());
-        assertEquals("VACUOUS", row.get("expected").asText(), r.out());
+        // declared vacuous there (DasrEntry.expectedVacuous)
+        assertVacuousAsDeclared(r);
         CliTest.Run reached = CliTest.run("check", "dasr", "--variant", "persistent", "--param", "k=5", "--property",
                 "MaxMinShareWithinK", "--json", "--no-save", "--threads", "1");
         assertEquals(ExitCodes.OK, reached.code(), reached.out() + reached.err());
@@ -161,11 +157,7 @@ class VacuousSuccessTest {
     void deflectionOfferedIsVacuousWhereNoPacketIsDueAnOffer() throws IOException {
         CliTest.Run vacuous = CliTest.run("check", "fabric", "--variant", "ecn-first", "--property", "DeflectionOffered",
                 "--json", "--no-save", "--threads", "2");
-        assertEquals(ExitCodes.OK, vacuous.code(), vacuous.out() + vacuous.err());
-        JsonNode v = TraceJson.MAPPER.readTree(vacuous.out()).get(0);
-        assertEquals("INCONCLUSIVE", v.get("verdict").asText(), vacuous.out());
-        assertEquals("VACUOUS", v.get("inconclusiveCause").asText(), vacuous.out());
-        assertEquals("VACUOUS", v.get("expected").asText(), vacuous.out());
+        assertVacuousAsDeclared(vacuous);
         CliTest.Run met = CliTest.run("check", "fabric", "--param", "flows=0-1", "--param", "packets=2", "--param",
                 "tokens=2", "--param", "failures=0", "--param", "background=1", "--param", "xoff=3", "--property",
                 "DeflectionOffered", "--json", "--no-save", "--threads", "2");
@@ -186,10 +178,16 @@ class VacuousSuccessTest {
         CliTest.Run r = CliTest.run("check", "fabric", "--param", "flows=0-1", "--param", "packets=3", "--param",
                 "tokens=2", "--param", "failures=0", "--param", "xoff=2", "--param", "background=1", "--knockout",
                 "pfc-pause", "--property", "EcnMarksCongestion", "--json", "--no-save", "--threads", "1");
-        JsonNode v = TraceJson.MAPPER.readTree(r.out()).get(0);
-        assertEquals("INCONCLUSIVE", v.get("verdict").asText(), r.out());
-        assertEquals("VACUOUS", v.get("inconclusiveCause").asText(), r.out());
-        assertEquals("VACUOUS", v.get("expected").asText(), r.out());
+        assertVacuousAsDeclared(r);
+    }
+
+    /** A one-property check declared vacuous: INCONCLUSIVE (VACUOUS), as expected, exit 0. */
+    private static void assertVacuousAsDeclared(CliTest.Run r) throws IOException {
+        assertEquals(ExitCodes.OK, r.code(), r.out() + r.err());
+        JsonNode row = TraceJson.MAPPER.readTree(r.out()).get(0);
+        assertEquals("INCONCLUSIVE", row.get("verdict").asText(), r.out());
+        assertEquals("VACUOUS", row.get("inconclusiveCause").asText(), r.out());
+        assertEquals("VACUOUS", row.get("expected").asText(), r.out());
     }
 
     /**
