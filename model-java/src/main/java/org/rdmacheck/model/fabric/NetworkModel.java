@@ -1230,6 +1230,25 @@ public final class NetworkModel implements LayoutModel {
      * arrived on one (arc, lane), its background counted (the egress FIFOs may hold more).
      */
     private boolean ingressWithinXoff(int[] s, int base) {
+        int[] count = ingressCounts(s, base);
+        for (int a = 0; a < t.arcCount(); a++) {
+            if (t.isHost(t.arcTo(a))) {
+                continue;
+            }
+            for (int lane = 0; lane < 2; lane++) {
+                if (ingressCountOf(s, base, count, a, lane) > xoff) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Queueing egress: per ingress tag {@code 2 * arc + lane + 1}, the packets queued anywhere that arrived on
+     * it (a packet waits only in the egress FIFOs of the switch its ingress arc enters).
+     */
+    private int[] ingressCounts(int[] s, int base) {
         int[] count = new int[2 * t.arcCount() + 1];
         int shift = g.pIn.shift();
         int mask = (1 << g.pIn.width()) - 1;
@@ -1240,19 +1259,13 @@ public final class NetworkModel implements LayoutModel {
                 }
             }
         }
-        for (int a = 0; a < t.arcCount(); a++) {
-            if (t.isHost(t.arcTo(a))) {
-                continue;
-            }
-            int i = bufOfArc[a];
-            for (int lane = 0; lane < 2; lane++) {
-                int n = count[2 * a + lane + 1] + (lane == 1 && i >= 0 ? g.background[i].get(s, base) : 0);
-                if (n > xoff) {
-                    return false;
-                }
-            }
-        }
-        return true;
+        return count;
+    }
+
+    /** Queueing egress: what PFC counts at the ingress (arc, lane) of a switch, its background included. */
+    private int ingressCountOf(int[] s, int base, int[] count, int arc, int lane) {
+        int i = bufOfArc[arc];
+        return count[2 * arc + lane + 1] + (lane == 1 && i >= 0 ? g.background[i].get(s, base) : 0);
     }
 
     /**
@@ -1281,28 +1294,7 @@ public final class NetworkModel implements LayoutModel {
         if (!egress) {
             return occupancyOf(s, base, arc, lane);
         }
-        int v = t.arcTo(arc);
-        if (t.isHost(v)) {
-            return 0;
-        }
-        int tag = 2 * arc + lane + 1;
-        int shift = g.pIn.shift();
-        int mask = (1 << g.pIn.width()) - 1;
-        int n = 0;
-        for (int p = 0; p < t.degree(v); p++) {
-            int out = t.arcAt(v, p);
-            int i = bufOfArc[out];
-            for (int l = 0; l < 2 && i >= 0; l++) {
-                Fifo q = g.buffers[2 * i + l];
-                if (q != null && q.length(s, base) > 0) {
-                    for (int e : g.layout.elements(s, base, q)) {
-                        n += (e >>> shift & mask) == tag ? 1 : 0;
-                    }
-                }
-            }
-        }
-        int i = bufOfArc[arc];
-        return lane == 1 && i >= 0 ? n + g.background[i].get(s, base) : n;
+        return t.isHost(t.arcTo(arc)) ? 0 : ingressCountOf(s, base, ingressCounts(s, base), arc, lane);
     }
 
     private int occupancyOf(int[] s, int base, int arc, int lane) {
