@@ -75,7 +75,7 @@ public final class FindingsJson {
         Map<String, String> params = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = parametersOf(f, where).fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            params.put(e.getKey(), parameterText(f.path("model").asText(), e.getKey(), e.getValue(), where));
+            params.put(e.getKey(), parameterText(f.path("model").asText(), e.getKey(), e.getValue(), where, home));
         }
         String model = text(f, "model", where);
         JsonNode variantNode = f.get("variant");
@@ -218,7 +218,7 @@ public final class FindingsJson {
                 : f.path("variant").asText());
         ObjectNode params = prov.putObject("parameters"); // the trace format's texts (a TLA+ constant's TLA+ text)
         f.path("parameters").fields().forEachRemaining(e -> params.put(e.getKey(),
-                parameterText(f.path("model").asText(), e.getKey(), e.getValue(), "")));
+                parameterText(f.path("model").asText(), e.getKey(), e.getValue(), "", null)));
         prov.put("checker", checker);
         prov.put("version", version);
         t.set("steps", steps);
@@ -228,10 +228,14 @@ public final class FindingsJson {
     /**
      * A parameter back to the text it was given as: a model's parameter as {@link JsonValues#text} reads it
      * (a knock-out's array, a flag's boolean, or the text files of earlier versions wrote), a figure (a
-     * fluid finding's) to its exact text or value, a TLA+ constant (tlc, conform) to its TLA+ text (a set,
-     * written as an array, comes back as a sequence), anything else to its text.
+     * fluid finding's) to its exact text or value, a TLA+ constant (tlc, conform) to its TLA+ text, anything
+     * else to its text. JSON writes a TLA+ set as an array, as it writes a sequence: where the spec folder
+     * of the finding's model has a manifest that gives the constant as a set ({@link TlaConstantShapes}),
+     * the array comes back as the set, {@code {"dft-follow"}}, not {@code <<"dft-follow">>}.
+     *
+     * @param home the checkout whose specs/ shape the TLA+ constants, or null for none
      */
-    private static String parameterText(String model, String name, JsonNode v, String where) {
+    private static String parameterText(String model, String name, JsonNode v, String where, Path home) {
         java.util.Optional<String> given = JsonValues.text(model, name, v);
         if (given.isPresent()) {
             return given.get();
@@ -247,8 +251,14 @@ public final class FindingsJson {
         if (v.isArray() && !v.isEmpty() && v.get(0).isObject() && v.get(0).has("unit")) {
             // a list of figures (gbn-sim's lossRates, rto), each in the base unit its task takes bare
             List<String> values = new ArrayList<>();
-            v.forEach(x -> values.add(parameterText(model, name, x, where)));
+            v.forEach(x -> values.add(parameterText(model, name, x, where, null)));
             return String.join(",", values);
+        }
+        if (v.isContainerNode() && home != null) {
+            java.util.Optional<JsonNode> shape = TlaConstantShapes.of(home, model).shape(name);
+            if (shape.isPresent()) {
+                return org.rdmacheck.checker.tlc.TlaValues.renderLike(v, shape.get());
+            }
         }
         if (v.isBoolean() || v.isContainerNode()) {
             return org.rdmacheck.checker.tlc.TlaValues.render(v);
@@ -275,7 +285,7 @@ public final class FindingsJson {
         }
         Map<String, String> javaParams = new LinkedHashMap<>();
         parametersOf(v, where + ".variant").fields().forEachRemaining(e -> javaParams.put(e.getKey(),
-                parameterText(model, e.getKey(), e.getValue(), where + ".variant")));
+                parameterText(model, e.getKey(), e.getValue(), where + ".variant", null)));
         return new Finding.Tla(java.util.Optional.ofNullable(configuration.textValue()), name.isTextual()
                 ? java.util.Optional.of(new Finding.JavaSide(model, name.asText(), javaParams))
                 : java.util.Optional.empty());

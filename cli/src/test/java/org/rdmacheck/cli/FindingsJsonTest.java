@@ -164,4 +164,43 @@ class FindingsJsonTest {
                 new PrintWriter(new StringWriter()), new PrintWriter(err)));
         assertTrue(err.toString().contains("parameters = \"x\": expected an object"), err.toString());
     }
+
+    /**
+     * A conform finding's TLA+ constants read back as the twin has them: JSON writes a set and a sequence
+     * alike (arrays), and the spec's manifest says which constants are sets (iofd's {@code Knockouts} is
+     * {@code {"dft-follow"}}), so the report shows the set, not {@code <<"dft-follow">>}; a sequence of
+     * records ({@code FlowSeq}) stays a sequence. The report written from the file shows the set too.
+     */
+    @Test
+    void aTlaSetConstantReadsBackAsASet(@TempDir Path dir) throws Exception {
+        Map<String, String> constants = new java.util.LinkedHashMap<>();
+        constants.put("Knockouts", "{\"dft-follow\"}");
+        constants.put("FlowSeq", "<<[src |-> 0, dst |-> 1, long |-> FALSE]>>");
+        constants.put("Tors", "2");
+        constants.put("Empty", "{}");
+        Finding f = Finding.of("iofd", "knockout-dft-follow", constants, "conformance", Finding.Expectation.HOLDS,
+                Finding.Verdict.CONFORMS).withTla(new Finding.Tla(java.util.Optional.of("knockout-dft-follow"),
+                java.util.Optional.empty()));
+        Path file = dir.resolve("findings.json");
+        String json = Output.json(List.of(f));
+        assertTrue(json.contains("\"Knockouts\" : [ \"dft-follow\" ]"), "JSON writes the set as an array: " + json);
+        Map<String, String> back = FindingsJson.read(file(file, json), repo()).get(0).parameters();
+        assertEquals("{\"dft-follow\"}", back.get("Knockouts"));
+        assertEquals("<<[src |-> 0, dst |-> 1, long |-> FALSE]>>", back.get("FlowSeq"));
+        assertEquals("2", back.get("Tors"));
+        assertEquals("<<>>", back.get("Empty"), "a constant the manifest does not give keeps the sequence form");
+        // without the spec (another checkout), the array reads back as before: a sequence
+        assertEquals("<<\"dft-follow\">>", FindingsJson.read(file, dir).get(0).parameters().get("Knockouts"));
+        Path report = dir.resolve("report");
+        assertEquals(0, Main.run(new String[] {"report", report.toString(), "--from", file.toString()},
+                new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())));
+        String html = Files.readString(report.resolve("index.html"));
+        assertTrue(html.contains("{&quot;dft-follow&quot;}") || html.contains("{\"dft-follow\"}"), "the set in the report");
+        assertFalse(html.contains("&lt;&lt;&quot;dft-follow&quot;&gt;&gt;") || html.contains("<<\"dft-follow\">>"),
+                "no sequence in the report");
+    }
+
+    private static Path file(Path file, String text) throws java.io.IOException {
+        return Files.writeString(file, text);
+    }
 }

@@ -258,7 +258,7 @@ public final class Conformance {
             settledOnBothSides(t.verdicts, java, t.report, r, unsettled);
             List<ConformanceResult.Vacuous> vacuous = vacuous(spec, r, witnesses, witnessed, mismatches);
             List<String> notCompared = oneSided(t.verdicts, markedVacuous(java, vacuous), unsettled,
-                    Catalog.find(m.javaModel()).failureShownBy());
+                    Catalog.find(m.javaModel()).failureShownBy(), row(m, comparisons.get(i).variant(), spec));
             out.add(new ConformanceResult(m.folder().getFileName().toString(), comparisons.get(i).variant() + " "
                     + spec.parameters(), constants.get(i), t.distinct, r.stats().distinctStates(), t.verdicts, java,
                     mismatches, unsettled, notCompared, vacuous));
@@ -312,10 +312,31 @@ public final class Conformance {
      */
     static List<String> oneSided(Map<String, String> tlc, Map<String, String> java,
                                  List<ConformanceResult.Unsettled> unsettled, Map<String, String> shownBy) {
+        return oneSided(tlc, java, unsettled, shownBy, Optional.empty());
+    }
+
+    /**
+     * As {@link #oneSided(Map, Map, List, Map)}, with the manifest configuration that runs the same variant at
+     * the same parameters, if there is one ({@link #row}). Its expectation is what settles its row in
+     * {@code conform MODEL}: where it lists a property as violated and both sides violate it here, the
+     * variant's failure is compared through it, so a one-sided violation (a knock-out's kill that only the
+     * explorer states, iofd's {@code MisroutesBoundedByTokens}) is listed as not compared without keeping
+     * the result open, as in that row. Where the row expects no violation the twin states (fabric's
+     * {@code ecn-first}; iofd's {@code deflection-threshold} knock-out), nothing compares the failure and the
+     * result stays open, the reason naming the row and what it compares.
+     *
+     * @param row the manifest configuration of the same variant and parameters, if any
+     */
+    static List<String> oneSided(Map<String, String> tlc, Map<String, String> java,
+                                 List<ConformanceResult.Unsettled> unsettled, Map<String, String> shownBy,
+                                 Optional<SpecManifest.Configuration> row) {
         List<String> out = new ArrayList<>();
         if (java.isEmpty()) {
             return out; // no Java twin: nothing is compared by property
         }
+        // the manifest row's declared failure, violated on both sides here
+        Optional<String> declared = row.flatMap(c -> c.expect().violated().stream()
+                .filter(p -> "VIOLATED".equals(tlc.get(p)) && "VIOLATED".equals(java.get(p))).findFirst());
         for (String[] side : new String[][] {{"explorer", "TLC"}, {"TLC", "explorer"}}) {
             Map<String, String> mine = side[0].equals("TLC") ? tlc : java;
             Map<String, String> other = side[0].equals("TLC") ? java : tlc;
@@ -328,16 +349,49 @@ public final class Conformance {
                                 + ", violated on both sides)");
                         return;
                     }
+                    if (v.equals("VIOLATED") && declared.isPresent()) {
+                        out.add(p + " (" + side[0] + " only, VIOLATED; the failure compared through "
+                                + declared.get() + ", violated on both sides as manifest configuration "
+                                + row.get().name() + " expects)");
+                        return;
+                    }
                     out.add(p + " (" + side[0] + " only, " + v + ")");
                     if (v.equals("VIOLATED")) {
                         unsettled.add(new ConformanceResult.Unsettled(CheckResult.InconclusiveReason.NOT_CHECKED,
                                 p + " is violated by " + the(side[0]) + " and " + the(side[1]) + " does not check it: "
-                                + "the variant's failure is not compared"));
+                                + "the variant's failure is not compared" + row.map(c -> " (manifest configuration "
+                                + c.name() + ", the same constants, expects " + (c.expect().violated().isEmpty()
+                                ? "no violation" : String.join(", ", c.expect().violated()) + " violated")
+                                + " of what TLC checks: it does not settle " + p + " either)").orElse("")));
                     }
                 }
             });
         }
         return out;
+    }
+
+    /**
+     * @param m       a manifest
+     * @param variant a Java variant
+     * @param spec    the Java model built for the variant and the requested parameters
+     * @return the manifest configuration (without symmetry) that runs the same variant at the same parameters
+     *         (the catalogue's defaults filled in on both), if there is one
+     */
+    static Optional<SpecManifest.Configuration> row(SpecManifest m, String variant, CheckSpec<?> spec) {
+        for (SpecManifest.Configuration c : m.configurations()) {
+            if (c.symmetry() || !variant.equals(c.variant())) {
+                continue;
+            }
+            try {
+                if (Catalog.find(m.javaModel()).build(variant, Params.of(c.parameters())).parameters()
+                        .equals(spec.parameters())) {
+                    return Optional.of(c);
+                }
+            } catch (InputException e) {
+                // a configuration whose parameters the catalogue refuses runs other constants
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -313,6 +313,55 @@ public final class TlaValues {
     }
 
     /**
+     * Renders a plain JSON value (as {@link #parse} makes it) as a TLA+ expression shaped like another value
+     * of the same constant: where the shape, an ITF value ({@link #parseItf} of the constant's text as a
+     * manifest gives it), has a set, the array is rendered as a set, {@code {1, 2}} where {@link #render}
+     * would write the sequence {@code <<1, 2>>}; inside a set or a sequence every element takes the shape's
+     * first (or same-index) element, inside a record each field its field's. Where the shape says nothing
+     * (no shape, another kind of value) the value is rendered as {@link ItfValues#fromPlain} reads it.
+     *
+     * @param v     a plain JSON value
+     * @param shape an ITF value of the same constant, or null
+     * @return the expression
+     * @throws IllegalArgumentException for a value TLA+ cannot express
+     */
+    public static String renderLike(JsonNode v, JsonNode shape) {
+        return org.rdmacheck.checker.trace.ItfValues.render(shaped(v, shape));
+    }
+
+    private static JsonNode shaped(JsonNode v, JsonNode shape) {
+        if (shape == null) {
+            return org.rdmacheck.checker.trace.ItfValues.fromPlain(v);
+        }
+        if (v.isArray() && shape.isObject() && shape.has("#set") && shape.get("#set").isArray()) {
+            JsonNode elements = shape.get("#set");
+            com.fasterxml.jackson.databind.node.ArrayNode a = com.fasterxml.jackson.databind.node.JsonNodeFactory
+                    .instance.arrayNode();
+            v.forEach(x -> a.add(shaped(x, elements.isEmpty() ? null : elements.get(0))));
+            return org.rdmacheck.checker.trace.ItfValues.set(a);
+        }
+        if (v.isArray() && shape.isArray()) {
+            com.fasterxml.jackson.databind.node.ArrayNode a = com.fasterxml.jackson.databind.node.JsonNodeFactory
+                    .instance.arrayNode();
+            for (int i = 0; i < v.size(); i++) {
+                a.add(shaped(v.get(i), shape.isEmpty() ? null : shape.get(Math.min(i, shape.size() - 1))));
+            }
+            return a;
+        }
+        if (v.isObject() && shape.isObject() && !shape.isEmpty() && !shape.fieldNames().next().startsWith("#")) {
+            JsonNode plain = org.rdmacheck.checker.trace.ItfValues.fromPlain(v);
+            if (!plain.isObject() || plain.has("#map")) {
+                return plain; // a function: its keys are no record's fields
+            }
+            com.fasterxml.jackson.databind.node.ObjectNode o = com.fasterxml.jackson.databind.node.JsonNodeFactory
+                    .instance.objectNode();
+            v.fields().forEachRemaining(e -> o.set(e.getKey(), shaped(e.getValue(), shape.get(e.getKey()))));
+            return o;
+        }
+        return org.rdmacheck.checker.trace.ItfValues.fromPlain(v);
+    }
+
+    /**
      * Renders a JSON array as a TLA+ set.
      *
      * @param v an array

@@ -179,4 +179,52 @@ class ConformanceComparedTest {
         assertEquals(1, open.size());
         assertEquals(CheckResult.InconclusiveReason.NOT_CHECKED, open.get(0).cause());
     }
+
+    /**
+     * {@code conform iofd --variant dft --param ... --param knockout=token-spending} at the knock-out's coverage
+     * scope runs the constants of the manifest configuration knockout-token-spending, which expects
+     * InOrderDelivery violated: where both sides violate it, the kill the explorer alone states
+     * (MisroutesBoundedByTokens, which the twin does not state) is compared through it and does not keep the
+     * result open, as in that row; where the row expects no violation the twin states (deflection-threshold),
+     * the result stays open and the reason names the row.
+     */
+    @Test
+    void aOneSidedKillIsComparedThroughTheFailureTheManifestRowExpects() {
+        SpecManifest iofd = SpecManifest.read(ManifestConformanceTest.specsRoot().resolve("iofd"));
+        Map<String, String> scope = Map.of("failures", "0", "flows", "0-1", "packets", "2", "queue", "3");
+        java.util.function.Function<String, java.util.Optional<SpecManifest.Configuration>> row = k -> {
+            Map<String, String> p = new java.util.HashMap<>(scope);
+            p.put("knockout", k);
+            return Conformance.row(iofd, "dft", org.rdmacheck.properties.catalog.Catalog.find("iofd")
+                    .build("dft", Params.of(p)));
+        };
+        assertEquals("knockout-token-spending", row.apply("token-spending").orElseThrow().name());
+        assertEquals("knockout-deflection-threshold", row.apply("deflection-threshold").orElseThrow().name());
+        assertTrue(Conformance.row(iofd, "dft", org.rdmacheck.properties.catalog.Catalog.find("iofd").build("dft",
+                Params.of(Map.of("packets", "2", "knockout", "token-spending")))).isEmpty(), "other constants: no row");
+        Map<String, String> tlc = Map.of("InOrderDelivery", "VIOLATED", "NoDftLeak", "VIOLATED");
+        Map<String, String> explorer = Map.of("InOrderDelivery", "VIOLATED", "NoDftLeak", "VIOLATED",
+                "MisroutesBoundedByTokens", "VIOLATED");
+        java.util.List<ConformanceResult.Unsettled> open = new java.util.ArrayList<>();
+        java.util.List<String> listed = Conformance.oneSided(tlc, explorer, open, Map.of(), row.apply("token-spending"));
+        assertEquals(java.util.List.of(), open);
+        assertEquals(java.util.List.of("MisroutesBoundedByTokens (explorer only, VIOLATED; the failure compared "
+                + "through InOrderDelivery, violated on both sides as manifest configuration knockout-token-spending "
+                + "expects)"), listed);
+        // without the row, or with a row that expects no such violation, the one-sided kill keeps it open
+        Conformance.oneSided(tlc, explorer, open, Map.of(), java.util.Optional.empty());
+        assertEquals(1, open.size());
+        open.clear();
+        Conformance.oneSided(Map.of("InOrderDelivery", "VERIFIED"), Map.of("InOrderDelivery", "VERIFIED",
+                "DeflectOnlyAboveThreshold", "VIOLATED"), open, Map.of(), row.apply("deflection-threshold"));
+        assertEquals(1, open.size());
+        assertEquals(CheckResult.InconclusiveReason.NOT_CHECKED, open.get(0).cause());
+        assertTrue(open.get(0).reason().contains("manifest configuration knockout-deflection-threshold"),
+                open.get(0).reason());
+        // the row's declared failure violated on one side only compares nothing
+        open.clear();
+        Conformance.oneSided(Map.of("InOrderDelivery", "VERIFIED", "NoDftLeak", "VERIFIED"), explorer, open, Map.of(),
+                row.apply("token-spending"));
+        assertEquals(1, open.size(), open.toString());
+    }
 }
