@@ -245,10 +245,93 @@ final class DeadlockTables {
         String failureStop = String.format(Locale.ROOT, "%s reached after %.1f s", maxTimeBinds ? "--max-time"
                 : "--failure-time " + failureSeconds + "s", clock.elapsedMillis() / 1000.0);
         out.println(json ? json(q, report, readMs.get(), file, failureStop)
-                : text(q, state.get(), report, readMs.get(), file, failureStop));
+                : text(q, state.get(), report, readMs.get(), file, failureStop, failureLimit));
         out.flush();
-        // docs/deadlock.md: the failure analysis, finished or not, does not change the exit status
-        return report.clean() ? ExitCodes.OK : ExitCodes.VIOLATED;
+        return exitCode(report, failureVerdict(report));
+    }
+
+    /**
+     * What the failure analysis says of deadlock freedom under link failures (docs/deadlock.md, "Link
+     * failures"): a credit loop in the re-routed tables, or in the old and new dependencies together (switches
+     * are updated one at a time, and a deadlock formed meanwhile outlives the update), makes the fabric
+     * deadlock-prone under that failure.
+     */
+    enum FailureVerdict {
+        /** {@code --failures 0}: no failure analysed */
+        NOT_ANALYSED,
+        /** every failure set of every rule analysed, none re-routed into a credit loop, new or old+new */
+        DEADLOCK_FREE_UNDER_FAILURES,
+        /** some failure set's re-routing has a credit loop, new or old+new (analysed all or not) */
+        DEADLOCK_PRONE_UNDER_FAILURE,
+        /** none analysed has one, but not every failure set was analysed (a limit, a sample, a time limit) */
+        INCONCLUSIVE
+    }
+
+    /** @return whether the failure set's re-routing closes a credit loop, in the new tables or old+new */
+    private static boolean loops(FailureAnalysis.Outcome o) {
+        return o.newCycle() || o.unionCycle();
+    }
+
+    /** @return whether every failure set of the rule was analysed */
+    private static boolean complete(FailureAnalysis.Result fa) {
+        return !fa.stopped() && fa.outcomes().size() == fa.candidates();
+    }
+
+    static FailureVerdict failureVerdict(TableCheck.Report r) {
+        if (r.failures().isEmpty()) {
+            return FailureVerdict.NOT_ANALYSED;
+        }
+        if (r.failures().stream().anyMatch(fa -> fa.outcomes().stream().anyMatch(DeadlockTables::loops))) {
+            return FailureVerdict.DEADLOCK_PRONE_UNDER_FAILURE;
+        }
+        return r.failures().stream().allMatch(DeadlockTables::complete) ? FailureVerdict.DEADLOCK_FREE_UNDER_FAILURES
+                : FailureVerdict.INCONCLUSIVE;
+    }
+
+    /**
+     * Exit 1 when the tables have a credit loop, a routing loop, a black hole or islands, or when a failure
+     * re-routed by a rule asked for closes a credit loop (deadlock freedom under failures is then violated);
+     * 3 when the tables are clean but the failure analysis did not cover every failure set; else 0.
+     */
+    static int exitCode(TableCheck.Report r, FailureVerdict f) {
+        if (!r.clean() || f == FailureVerdict.DEADLOCK_PRONE_UNDER_FAILURE) {
+            return ExitCodes.VIOLATED;
+        }
+        return f == FailureVerdict.INCONCLUSIVE ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
+    }
+
+    /** @return "single-link" or "two-link" */
+    private static String kind(FailureAnalysis.Result fa) {
+        return fa.failures() == 1 ? "single-link" : "two-link";
+    }
+
+    /**
+     * The headline of a check whose tables are DEADLOCK_FREE, with the failure analysis's verdict: the old
+     * line when no failure was analysed.
+     */
+    private static String headline(TableCheck.Report r, FailureVerdict f, String failureStop, int failureLimit) {
+        String tables = "the channel dependency graph of the routes is acyclic";
+        List<FailureAnalysis.Result> fs = r.failures();
+        return switch (f) {
+            case NOT_ANALYSED -> "DEADLOCK_FREE: " + tables;
+            case DEADLOCK_FREE_UNDER_FAILURES -> f + ": " + tables + ", and stays so, in the new tables and in the old "
+                    + "and new routes together, after every " + kind(fs.get(0)) + " failure re-routed: " + String.join(", ",
+                    fs.stream().map(fa -> fa.rule().label() + " " + fa.outcomes().size() + " of " + fa.candidates())
+                    .toList());
+            case DEADLOCK_PRONE_UNDER_FAILURE -> f + ": the routes as given are deadlock-free (their channel dependency "
+                    + "graph is acyclic), but re-routed after a failure they close a credit loop: " + String.join("; ",
+                    fs.stream().filter(fa -> fa.outcomes().stream().anyMatch(DeadlockTables::loops))
+                    .map(fa -> String.format(Locale.ROOT, "%s, %d of %d %s failures%s (new tables %d, old+new %d)",
+                            fa.rule().label(), fa.outcomes().stream().filter(DeadlockTables::loops).count(),
+                            fa.outcomes().size(), kind(fa), complete(fa) ? "" : " analysed of " + fa.candidates(),
+                            fa.newCycles(), fa.unionCycles())).toList());
+            case INCONCLUSIVE -> f + ": " + tables + " (DEADLOCK_FREE as routed), and no failure analysed closes a "
+                    + "credit loop, but not every failure set was analysed: " + String.join("; ", fs.stream()
+                    .filter(fa -> !complete(fa)).map(fa -> String.format(Locale.ROOT, "%s, %d of %d %s failures (%s)",
+                            fa.rule().label(), fa.outcomes().size(), fa.candidates(), kind(fa), fa.stopped() ? failureStop
+                            : fa.failures() == 2 ? "a sample of --failure-limit " + failureLimit
+                            : "--failure-limit " + failureLimit)).toList());
+        };
     }
 
     private void writeLanes(RoutedFabric f, LaneAnalysis.Result lanes) {
@@ -299,18 +382,19 @@ final class DeadlockTables {
     }
 
     private static String text(TableQuery q, RoutedFabric f, TableCheck.Report r, long readMs, String file,
-                               String failureStop) {
+                               String failureStop, int failureLimit) {
         StringBuilder b = new StringBuilder();
         TableCheck.Stats s = r.stats();
         b.append(String.format(Locale.ROOT, "%s: %d switches, %d %s, %d links, %,d destinations, %,d paths%n",
                 q.kind() == TableQuery.Kind.IB ? Path.of(q.topology()).getFileName() : q.topology(), s.switches(), s.adapters(), q.kind() == TableQuery.Kind.IB ? "channel adapters" : "hosts",
                 s.links(), s.destinations(), s.paths()));
-        b.append(r.outcome()).append(switch (r.outcome()) {
-            case CYCLE -> String.format(": %d credit loop%s (cyclic components of the channel dependency graph)%n",
+        b.append(switch (r.outcome()) {
+            case CYCLE -> String.format("CYCLE: %d credit loop%s (cyclic components of the channel dependency graph)%n",
                     r.cyclicComponents(), r.cyclicComponents() == 1 ? "" : "s");
-            case PARTITIONED -> ": " + r.partition().orElseThrow().describe() + "; the routes that exist have no "
-                    + "credit loop, but traffic between the islands cannot be delivered\n";
-            default -> ": the channel dependency graph of the routes is acyclic\n";
+            case PARTITIONED -> "PARTITIONED: " + r.partition().orElseThrow().describe() + "; the routes that exist "
+                    + "have no credit loop, but traffic between the islands cannot be delivered\n";
+            default -> (r.outcome() == DeadlockVerdict.Outcome.DEADLOCK_FREE ? headline(r, failureVerdict(r), failureStop,
+                    failureLimit) : r.outcome() + ": the channel dependency graph of the routes is acyclic") + "\n";
         });
         for (int i = 0; i < r.loops().size(); i++) {
             List<TableCheck.LoopStep> loop = r.loops().get(i);
@@ -374,6 +458,7 @@ final class DeadlockTables {
         o.put("paths", s.paths());
         o.put("dependencies", s.dependencies());
         o.put("verdict", r.outcome().name());
+        o.put("failureVerdict", failureVerdict(r).name());
         EarlyStop.put(o, Optional.empty());
         DeadlockCommand.putPartition(o, r.partition());
         o.put("creditLoops", r.cyclicComponents());

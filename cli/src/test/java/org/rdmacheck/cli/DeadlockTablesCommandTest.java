@@ -141,15 +141,21 @@ class DeadlockTablesCommandTest {
 
     /**
      * --max-time reached in the failure analysis (8,128 two-link failure sets of a torus; its tables are
-     * checked in a fraction of the limit): the tables' verdict and counts stand with their exit status, each
-     * rule's analysis says it stopped, with the sets it covered.
+     * checked in a fraction of the limit): the tables' verdict and counts stand, each rule's analysis says it
+     * stopped, with the sets it covered; the failure verdict is DEADLOCK_PRONE_UNDER_FAILURE if a set analysed
+     * re-routes into a credit loop (exit 1), else INCONCLUSIVE (exit 3), never DEADLOCK_FREE_UNDER_FAILURES.
      */
     @Test
     void maxTimeInTheFailureAnalysisKeepsTheTablesVerdict() throws Exception {
         CliTest.Run r = run("deadlock", "--roce-topology", "torus:x=8,y=8,hosts=1", "--skip-lanes", "--failures", "2",
                 "--failure-limit", "5000", "--max-time", "1s", "--json", "--no-save");
-        assertEquals(0, r.code(), r.out() + r.err());
         JsonNode o = TraceJson.MAPPER.readTree(r.out());
+        boolean loops = false;
+        for (JsonNode f : o.get("failures")) {
+            loops |= f.get("newCreditLoops").asLong() + f.get("unionCreditLoops").asLong() > 0;
+        }
+        assertEquals(loops ? "DEADLOCK_PRONE_UNDER_FAILURE" : "INCONCLUSIVE", o.get("failureVerdict").asText());
+        assertEquals(loops ? 1 : 3, r.code(), r.out() + r.err());
         assertEquals("DEADLOCK_FREE", o.get("verdict").asText());
         assertTrue(o.get("stopped").isNull());
         assertEquals(4032, o.get("paths").asLong());
@@ -160,6 +166,50 @@ class DeadlockTablesCommandTest {
             assertTrue(f.get("analysed").asLong() < 5000, f.toString());
             assertEquals(8128, f.get("candidates").asLong());
         }
+    }
+
+    /**
+     * Deadlock freedom under failures decides the headline and the exit status (docs/deadlock.md, "Link
+     * failures"): a 4x4 torus routed updown is deadlock-free as routed, but every single-link failure
+     * re-routed by min-hop closes a credit loop in the new tables, and 4 of 32 re-routed by updown close
+     * one with the old routes (Tagger's hazard): DEADLOCK_PRONE_UNDER_FAILURE, exit 1, where it printed
+     * DEADLOCK_FREE and exited 0. The 2x2 leaf-spine stays acyclic under all 4 single failures of both rules
+     * (exit 0); with --failure-limit below the 4 failure sets it is INCONCLUSIVE (exit 3); --failures 0 keeps
+     * the tables' verdict alone (NOT_ANALYSED).
+     */
+    @Test
+    void aFailureThatClosesACreditLoopMakesTheVerdictDeadlockProne() throws Exception {
+        CliTest.Run torus = run("deadlock", "--roce-topology", "torus:x=4,y=4", "--roce-rule", "updown", "--skip-lanes",
+                "--json", "--no-save");
+        assertEquals(1, torus.code(), torus.out() + torus.err());
+        JsonNode o = TraceJson.MAPPER.readTree(torus.out());
+        assertEquals("DEADLOCK_FREE", o.get("verdict").asText(), "the tables as given");
+        assertEquals("DEADLOCK_PRONE_UNDER_FAILURE", o.get("failureVerdict").asText());
+        assertEquals(List.of("minhop", "updown"), List.of(o.get("failures").get(0).get("rule").asText(),
+                o.get("failures").get(1).get("rule").asText()));
+        assertEquals(32, o.get("failures").get(0).get("newCreditLoops").asInt());
+        assertEquals(0, o.get("failures").get(1).get("newCreditLoops").asInt());
+        assertEquals(4, o.get("failures").get(1).get("unionCreditLoops").asInt());
+        CliTest.Run tagger = run("deadlock", "--roce-topology", "torus:x=4,y=4", "--roce-rule", "updown", "--skip-lanes",
+                "--failure-rule", "updown", "--no-save");
+        assertEquals(1, tagger.code(), tagger.out());
+        assertTrue(tagger.out().lines().anyMatch(l -> l.startsWith("DEADLOCK_PRONE_UNDER_FAILURE: ")
+                && l.contains("updown, 4 of 32 single-link failures (new tables 0, old+new 4)")), tagger.out());
+        String leafSpine = "file:" + Path.of("../examples/topology/leafspine-2x2.json").toAbsolutePath().normalize();
+        CliTest.Run clean = run("deadlock", "--roce-topology", leafSpine, "--skip-lanes", "--json", "--no-save");
+        assertEquals(0, clean.code(), clean.out() + clean.err());
+        assertEquals("DEADLOCK_FREE_UNDER_FAILURES", TraceJson.MAPPER.readTree(clean.out()).get("failureVerdict")
+                .asText());
+        CliTest.Run limited = run("deadlock", "--roce-topology", leafSpine, "--skip-lanes", "--failure-limit", "3",
+                "--json", "--no-save");
+        assertEquals(3, limited.code(), limited.out() + limited.err());
+        JsonNode lo = TraceJson.MAPPER.readTree(limited.out());
+        assertEquals("INCONCLUSIVE", lo.get("failureVerdict").asText());
+        assertEquals("DEADLOCK_FREE", lo.get("verdict").asText());
+        CliTest.Run none = run("deadlock", "--roce-topology", "torus:x=4,y=4", "--roce-rule", "updown", "--skip-lanes",
+                "--failures", "0", "--json", "--no-save");
+        assertEquals(0, none.code(), none.out() + none.err());
+        assertEquals("NOT_ANALYSED", TraceJson.MAPPER.readTree(none.out()).get("failureVerdict").asText());
     }
 
     @Test
