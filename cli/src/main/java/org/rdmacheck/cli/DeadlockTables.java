@@ -84,7 +84,8 @@ final class DeadlockTables {
     int exactSeconds;
 
     @Option(names = "--failures", paramLabel = "N", defaultValue = "1", description = "links failed together: 0 (none), "
-            + "1 (every switch-to-switch link) or 2 (a sample) (default: ${DEFAULT-VALUE})")
+            + "1 (every switch-to-switch link) or 2 (a sample); a re-routing that closes a credit loop, new or with the "
+            + "old routes, is DEADLOCK_PRONE_UNDER_FAILURE, exit 1 (default: ${DEFAULT-VALUE})")
     int failures;
 
     @Option(names = "--failure-rule", paramLabel = "RULE", split = ",", description = "re-routing rules: minhop, updown "
