@@ -257,8 +257,20 @@ public final class Conformance {
             compare(t, r, java, mismatches, unsettled);
             settledOnBothSides(t.verdicts, java, t.report, r, unsettled);
             List<ConformanceResult.Vacuous> vacuous = vacuous(spec, r, witnesses, witnessed, mismatches);
+            Optional<SpecManifest.Configuration> row = row(m, comparisons.get(i).variant(), spec);
+            int before = unsettled.size();
             List<String> notCompared = oneSided(t.verdicts, markedVacuous(java, vacuous), unsettled,
-                    Catalog.find(m.javaModel()).failureShownBy(), row(m, comparisons.get(i).variant(), spec));
+                    Catalog.find(m.javaModel()).failureShownBy(), row);
+            if (row.isEmpty()) {
+                // no row runs these constants: name the one that runs the same knock-out, where conform MODEL checks it
+                // (once, on the first one-sided violation)
+                knockoutRow(m, comparisons.get(i).variant(), spec).filter(k -> unsettled.size() > before).ifPresent(k -> {
+                    ConformanceResult.Unsettled open = unsettled.get(before);
+                    unsettled.set(before, new ConformanceResult.Unsettled(open.cause(), open.reason()
+                            + " (these constants are no manifest configuration's; " + k.name() + " runs the knock-out "
+                            + "at " + k.parameters() + ", checked by conform " + m.folder().getFileName() + ")"));
+                });
+            }
             out.add(new ConformanceResult(m.folder().getFileName().toString(), comparisons.get(i).variant() + " "
                     + spec.parameters(), constants.get(i), t.distinct, r.stats().distinctStates(), t.verdicts, java,
                     mismatches, unsettled, notCompared, vacuous));
@@ -392,6 +404,22 @@ public final class Conformance {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * @param m       a manifest
+     * @param variant a Java variant
+     * @param spec    the Java model built for the variant and the requested parameters, with a knock-out
+     * @return the first manifest configuration (without symmetry) that runs the same variant with the same
+     *         knock-out, at whatever parameters, if the request has a knock-out and there is one
+     */
+    static Optional<SpecManifest.Configuration> knockoutRow(SpecManifest m, String variant, CheckSpec<?> spec) {
+        String k = spec.parameters().get(org.rdmacheck.properties.catalog.ModelEntry.KNOCKOUT_PARAM);
+        if (k == null || k.isEmpty()) {
+            return Optional.empty();
+        }
+        return m.configurations().stream().filter(c -> !c.symmetry() && variant.equals(c.variant())
+                && k.equals(c.parameters().get(org.rdmacheck.properties.catalog.ModelEntry.KNOCKOUT_PARAM))).findFirst();
     }
 
     /**

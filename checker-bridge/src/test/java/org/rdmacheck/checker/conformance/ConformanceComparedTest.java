@@ -200,8 +200,13 @@ class ConformanceComparedTest {
         };
         assertEquals("knockout-token-spending", row.apply("token-spending").orElseThrow().name());
         assertEquals("knockout-deflection-threshold", row.apply("deflection-threshold").orElseThrow().name());
-        assertTrue(Conformance.row(iofd, "dft", org.rdmacheck.properties.catalog.Catalog.find("iofd").build("dft",
-                Params.of(Map.of("packets", "2", "knockout", "token-spending")))).isEmpty(), "other constants: no row");
+        org.rdmacheck.properties.CheckSpec<?> other = org.rdmacheck.properties.catalog.Catalog.find("iofd").build("dft",
+                Params.of(Map.of("packets", "2", "knockout", "token-spending")));
+        assertTrue(Conformance.row(iofd, "dft", other).isEmpty(), "other constants: no row");
+        assertEquals("knockout-token-spending", Conformance.knockoutRow(iofd, "dft", other).orElseThrow().name(),
+                "the row that runs the same knock-out, at its coverage scope");
+        assertTrue(Conformance.knockoutRow(iofd, "dft", org.rdmacheck.properties.catalog.Catalog.find("iofd")
+                .build("dft", Params.of(Map.of()))).isEmpty(), "no knock-out: no row named");
         Map<String, String> tlc = Map.of("InOrderDelivery", "VIOLATED", "NoDftLeak", "VIOLATED");
         Map<String, String> explorer = Map.of("InOrderDelivery", "VIOLATED", "NoDftLeak", "VIOLATED",
                 "MisroutesBoundedByTokens", "VIOLATED");
