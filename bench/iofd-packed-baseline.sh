@@ -11,11 +11,14 @@
 #   bench/iofd-packed-baseline.sh PAIRS model    (the two models without the explorer: each one's
 #                                                 reachable states expanded in alternating rounds, and
 #                                                 their state lengths)
+#   bench/iofd-packed-baseline.sh ROUNDS alone-preset   (one model explored alone in this JVM, ROUNDS
+#   bench/iofd-packed-baseline.sh ROUNDS alone-packed    after a warm-up: no explorer call site sees the
+#                                                 other; alternate JVMs of both to compare)
 # Extra JVM options (e.g. a JFR recording) go in $JAVA_OPTS.
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 if (( $# > 2 )); then
-    echo "arguments: $# given; expected [PAIRS [model]]" >&2
+    echo "arguments: $# given; expected [PAIRS [model|alone-preset|alone-packed]]" >&2
     exit 2
 fi
 pairs=${1:-8}
@@ -24,8 +27,8 @@ if ! [[ $pairs =~ ^[1-9][0-9]{0,3}$ ]]; then
     echo "PAIRS $pairs: expected a count 1-9999" >&2
     exit 2
 fi
-if [[ -n $mode && $mode != model ]]; then
-    echo "mode $mode: expected model (or nothing, for the exploration)" >&2
+if [[ -n $mode && $mode != model && $mode != alone-preset && $mode != alone-packed ]]; then
+    echo "mode $mode: expected model, alone-preset or alone-packed (or nothing, for the gate)" >&2
     exit 2
 fi
 jar=cli/target/rdmacheck-all.jar

@@ -50,6 +50,11 @@ import org.rdmacheck.properties.catalog.Catalog;
  * <pre>bench/iofd-packed-baseline.sh [PAIRS]</pre>
  * or, with {@code model} after the pairs, the two models without the explorer ({@link #modelAlone}):
  * <pre>bench/iofd-packed-baseline.sh PAIRS model</pre>
+ * or, with {@code alone-preset} or {@code alone-packed} after the pairs, one of the two explored alone in
+ * this JVM, as many rounds after the warm-up as the pairs ({@link #alone}): no call site of the explorer
+ * meets the other model's classes, so run in alternating JVMs these tell whether the one JVM of the
+ * gate is unfair to either:
+ * <pre>bench/iofd-packed-baseline.sh ROUNDS alone-preset</pre>
  * or, with the classes already compiled:
  * <pre>java -Xmx3g -XX:+UseParallelGC -cp cli/target/rdmacheck-all.jar org.rdmacheck.cli.bench.IofdPackedComparison DIR [PAIRS]</pre>
  */
@@ -60,6 +65,8 @@ public final class IofdPackedComparison {
     static final long TRANSITIONS = 4_696_579;
     /** The gate: the preset's thread CPU time over the copy's, median of the warm pairs. */
     static final double GATE = 1.0;
+    /** The modes after the pairs: none (the gate), the models without the explorer, one model alone. */
+    static final List<String> MODES = List.of("model", "alone-preset", "alone-packed");
 
     private IofdPackedComparison() {
     }
@@ -70,11 +77,12 @@ public final class IofdPackedComparison {
      * @throws Exception if the old classes cannot be loaded or driven
      */
     public static void main(String[] args) throws Exception {
-        String usage = "; expected DIR [PAIRS [model]] (DIR: the classes of org.rdmacheck.model.iofd at 321afa7^, "
+        String usage = "; expected DIR [PAIRS [model|alone-preset|alone-packed]] (DIR: the classes of org.rdmacheck.model.iofd at 321afa7^, "
                 + "compiled by bench/iofd-packed-baseline.sh)";
         String bad = args.length < 1 ? "DIR: missing"
                 : args.length > 3 ? "arguments: " + args.length + " given"
-                : args.length > 2 && !args[2].equals("model") ? "mode " + args[2] + ": expected model"
+                : args.length > 2 && !MODES.contains(args[2])
+                        ? "mode " + args[2] + ": expected model, alone-preset or alone-packed"
                 : !Files.isRegularFile(Path.of(args[0], "org", "rdmacheck", "model", "iofd", "IofdPacked.class"))
                         ? "DIR " + args[0] + ": holds no org/rdmacheck/model/iofd/IofdPacked.class"
                 : args.length > 1 && !args[1].matches("[1-9][0-9]{0,3}") ? "PAIRS " + args[1] + ": not a count 1-9999"
@@ -87,8 +95,13 @@ public final class IofdPackedComparison {
         CheckSpec<?> preset = preset();
         CheckSpec<?> packed = packed(Path.of(args[0]), preset);
         System.out.println("parameters " + preset.parameters());
-        if (args.length > 2) {
+        if (args.length > 2 && args[2].equals("model")) {
             modelAlone(preset, packed, pairs);
+            return;
+        }
+        if (args.length > 2) {
+            boolean p = args[2].equals("alone-preset");
+            alone(p ? "preset" : "IofdPacked", p ? preset : packed, pairs);
             return;
         }
         ExplorerSettings s = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { });
@@ -126,6 +139,31 @@ public final class IofdPackedComparison {
         System.out.printf(Locale.ROOT, "gate model=iofd gate=PACKED_RATIO verdict=%s value=%.3f threshold=%.3f "
                 + "unit=\"preset/IofdPacked thread CPU, median per warm pair\" pairs=%d load=%s%n",
                 ratio <= GATE ? "MET" : "NOT_MET", ratio, GATE, pairs, load.replace(' ', ','));
+    }
+
+    /**
+     * {@code alone-preset}, {@code alone-packed}: one model explored alone in this JVM (one thread, no
+     * property), a warm-up round and then {@code rounds}, each one's thread CPU time, their median and a
+     * structured line ({@code alone model=preset median=0.652 unit=s rounds=10 load=...}). The other
+     * model's classes are loaded (its case is built) but never explored, so the explorer's call sites see
+     * one model's expander, sink calls and successor lengths only; alternate JVMs of both modes to compare.
+     */
+    private static void alone(String what, CheckSpec<?> spec, int rounds) {
+        ExplorerSettings s = ExplorerSettings.defaults().withThreads(1).withProgress(0, r -> { });
+        System.out.printf(Locale.ROOT, "iofd dft topology=fattree:k=4 flows=0-15,5-10L, %s alone, exploration alone, one "
+                + "thread; load average %s%n", what, ScalingBenchmark.loadAverage());
+        List<Double> times = new ArrayList<>();
+        for (int i = 0; i <= rounds; i++) {
+            long t = round(what, spec, s);
+            System.out.printf(Locale.ROOT, "round %d  %s %.3f s  load average %s%s%n", i, what, t / 1e9,
+                    ScalingBenchmark.loadAverage(), i == 0 ? "  (warm-up, left out)" : "");
+            if (i > 0) {
+                times.add(t / 1e9);
+            }
+        }
+        System.out.printf(Locale.ROOT, "alone model=%s median=%.3f best=%.3f unit=\"s thread CPU, exploration alone\" "
+                + "rounds=%d load=%s%n", what.equals("preset") ? "preset" : "IofdPacked", median(times),
+                Collections.min(times), rounds, ScalingBenchmark.loadAverage().replace(' ', ','));
     }
 
     /** @return the preset's case with no property */

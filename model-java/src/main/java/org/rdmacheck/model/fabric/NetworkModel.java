@@ -2327,9 +2327,11 @@ public final class NetworkModel implements LayoutModel {
 
         /**
          * The head of the non-empty buffer at layout position k: delivered at its destination, else routed at
-         * the switch the buffer leads to ({@code Forward}). Kept under C2's FreqInlineSize (325 bytes of
-         * bytecode; 323 now), so that it is compiled into {@link #departures}: the fabric's answers and the
-         * moves written after the decision are calls of their own.
+         * the switch the buffer leads to ({@code Forward}). 356 bytes of bytecode since queueing egress's
+         * pause test, above C2's FreqInlineSize (325), so a call of its own from {@link #departures}; brought
+         * back under it (298 bytes, compiled into departures) it measured even on the IOFD preset, so it is
+         * left as it is (docs/iofd.md). The fabric's answers and the moves written after the decision are
+         * calls of their own.
          *
          * @return whether it has a move
          */
