@@ -168,7 +168,8 @@ final class ExportCommand implements Callable<Integer> {
         boolean java = org.rdmacheck.properties.catalog.Catalog.entries().stream()
                 .anyMatch(e -> e.name().equals(f.path("model").asText()));
         return Counterexamples.fromJson(FindingsJson.traceOf(f, c, c.get("trace"),
-                java ? "explorer" : TlcChecker.CHECKER, org.rdmacheck.checker.Version.VERSION), file.toString());
+                java ? "explorer" : TlcChecker.CHECKER, org.rdmacheck.checker.Version.VERSION, ExplorerOptions.home()),
+                file.toString());
     }
 
     /** Top-level fields the model's spec manifest maps as sets. */

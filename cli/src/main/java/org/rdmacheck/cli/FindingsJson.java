@@ -178,16 +178,16 @@ public final class FindingsJson {
         JsonNode c = f.path("counterexample");
         if (c.isObject()) {
             Path stored = c.path("file").isTextual() ? home.resolve(c.path("file").asText()) : null;
-            out = out.withCounterexample(trace(f, c, stored, where), stored);
+            out = out.withCounterexample(trace(f, c, stored, where, home), stored);
         }
         return out;
     }
 
-    private static Counterexample trace(JsonNode f, JsonNode c, Path stored, String where) {
+    private static Counterexample trace(JsonNode f, JsonNode c, Path stored, String where, Path home) {
         if (stored != null && Files.isRegularFile(stored)) {
             return Counterexamples.read(stored);
         }
-        return Counterexamples.fromJson(traceOf(f, c, c.path("trace"), "unrecorded", "unrecorded"),
+        return Counterexamples.fromJson(traceOf(f, c, c.path("trace"), "unrecorded", "unrecorded", home),
                 where + ".counterexample");
     }
 
@@ -200,9 +200,10 @@ public final class FindingsJson {
      * @param steps   the trace's steps
      * @param checker the provenance's checker
      * @param version the provenance's version
+     * @param home    the checkout whose specs/ give a TLA+ constant's sets back ({@link TlaConstantShapes})
      * @return the trace's JSON, for {@link Counterexamples#fromJson} to read and check
      */
-    static ObjectNode traceOf(JsonNode f, JsonNode c, JsonNode steps, String checker, String version) {
+    static ObjectNode traceOf(JsonNode f, JsonNode c, JsonNode steps, String checker, String version, Path home) {
         ObjectNode t = TraceJson.MAPPER.createObjectNode();
         t.put("schema", Counterexamples.SCHEMA);
         t.put("property", c.path("property").asText());
@@ -218,7 +219,7 @@ public final class FindingsJson {
                 : f.path("variant").asText());
         ObjectNode params = prov.putObject("parameters"); // the trace format's texts (a TLA+ constant's TLA+ text)
         f.path("parameters").fields().forEachRemaining(e -> params.put(e.getKey(),
-                parameterText(f.path("model").asText(), e.getKey(), e.getValue(), "", null)));
+                parameterText(f.path("model").asText(), e.getKey(), e.getValue(), "", home)));
         prov.put("checker", checker);
         prov.put("version", version);
         t.set("steps", steps);

@@ -191,6 +191,12 @@ class FindingsJsonTest {
         assertEquals("<<>>", back.get("Empty"), "a constant the manifest does not give keeps the sequence form");
         // without the spec (another checkout), the array reads back as before: a sequence
         assertEquals("<<\"dft-follow\">>", FindingsJson.read(file, dir).get(0).parameters().get("Knockouts"));
+        // a trace rebuilt from the finding (its stored file gone; export reads findings so) has the set too
+        com.fasterxml.jackson.databind.JsonNode written = org.rdmacheck.checker.trace.TraceJson.MAPPER.readTree(json).get(0);
+        com.fasterxml.jackson.databind.node.ObjectNode c = org.rdmacheck.checker.trace.TraceJson.MAPPER.createObjectNode()
+                .put("property", "InOrderDelivery").put("kind", "INVARIANT").put("violationIndex", 0);
+        assertEquals("{\"dft-follow\"}", FindingsJson.traceOf(written, c, org.rdmacheck.checker.trace.TraceJson.MAPPER
+                .createArrayNode(), "tlc", "x", repo()).get("provenance").get("parameters").get("Knockouts").asText());
         Path report = dir.resolve("report");
         assertEquals(0, Main.run(new String[] {"report", report.toString(), "--from", file.toString()},
                 new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter())));
