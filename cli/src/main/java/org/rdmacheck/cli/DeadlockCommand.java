@@ -92,9 +92,47 @@ final class DeadlockCommand implements Callable<Integer> {
         }
     }
 
+    /** Options read only by the check of a network's own tables (--ib-topology, --roce-topology). */
+    static final List<String> TABLE_OPTIONS = List.of("--lfts", "--sl2vl", "--sl", "--next-hops", "--roce-rule", "--sonic",
+            "--dscp", "--max-lanes", "--skip-lanes", "--exact-seconds", "--failures", "--failure-rule", "--failure-limit",
+            "--failure-time", "--seed", "--write-lanes");
+
+    /** Options read only by --export-opensm. */
+    static final List<String> EXPORT_OPTIONS = List.of("--rule", "--lmc");
+
+    /** Options read only by the check of a routing function on a generated fabric (--topology). */
+    static final List<String> ROUTING_OPTIONS = List.of("--routing", "--lanes", "--tokens", "--fail", "--orientation");
+
+    private static final String TABLES_EXPECTED = "expected with --ib-topology FILE --lfts FILE or --roce-topology SPEC";
+
+    /**
+     * Refuses an option the mode does not read (one line, exit 2): {@code --topology ... --failures 3} was
+     * accepted and ignored, and its DEADLOCK_FREE read as an answer under three failures.
+     */
+    private void refuseUnused() {
+        picocli.CommandLine.ParseResult p = spec.commandLine().getParseResult();
+        if (tables.exportMode()) {
+            UnusedOptions.refuse(p, TABLE_OPTIONS, "not used by --export-opensm (it writes tables, checks none)",
+                    TABLES_EXPECTED);
+            UnusedOptions.refuse(p, ROUTING_OPTIONS, "not used by --export-opensm (its routes are --rule's)",
+                    "expected without --export-opensm");
+        } else if (tables.tablesMode()) {
+            UnusedOptions.refuse(p, EXPORT_OPTIONS, "not used by a check of a network's tables", "expected with "
+                    + "--topology SPEC --export-opensm DIR");
+            UnusedOptions.refuse(p, ROUTING_OPTIONS, "not used by a check of a network's tables (the routes are the "
+                    + "tables')", "expected with --topology SPEC");
+        } else {
+            UnusedOptions.refuse(p, TABLE_OPTIONS, "not used by --topology's check of a routing function (it fails "
+                    + "the links named by --fail A-B)", TABLES_EXPECTED);
+            UnusedOptions.refuse(p, EXPORT_OPTIONS, "not used by --topology's check of a routing function", "expected "
+                    + "with --export-opensm DIR");
+        }
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        refuseUnused();
         if (tables.exportMode()) {
             if (topology == null || tables.tablesMode()) {
                 throw new org.rdmacheck.model.InputException("--export-opensm DIR: expected --topology SPEC (a generated fabric)");

@@ -106,4 +106,42 @@ class DeadlockCommandTest {
             assertFalse(r.err().contains("Exception"), r.err());
         }
     }
+
+    /**
+     * An option the mode does not read is refused, naming it, its value and where it is read: {@code --topology
+     * leafspine:... --failures 3} exited 0 with the routing function's verdict, the failures ignored.
+     */
+    @Test
+    void anOptionTheModeDoesNotReadIsRefused() {
+        String ls = "leafspine:tors=2,spines=2,hosts=1";
+        String[][] cases = {
+            {"--topology", ls, "--failures=3"},
+            {"--topology", ls, "--failures=-1"},
+            {"--topology", ls, "--failures", "1"},
+            {"--topology", ls, "--failure-time=-5"},
+            {"--topology", ls, "--failure-rule", "minhop"},
+            {"--topology", ls, "--skip-lanes"},
+            {"--topology", ls, "--lfts", "x.dump"},
+            {"--topology", ls, "--rule", "minhop"},
+            {"--topology", ls, "--export-opensm", "out/never", "--failures", "2"},
+            {"--topology", ls, "--export-opensm", "out/never", "--routing", "deflect"},
+            {"--roce-topology", "ring:n=4,hosts=1", "--failures", "1", "--lanes", "1"},
+            {"--roce-topology", "ring:n=4,hosts=1", "--lmc", "1"},
+        };
+        String[] named = {"--failures 3", "--failures -1", "--failures 1", "--failure-time -5", "--failure-rule minhop",
+            "--skip-lanes", "--lfts x.dump", "--rule minhop", "--failures 2", "--routing deflect", "--lanes 1", "--lmc 1"};
+        for (int i = 0; i < cases.length; i++) {
+            String[] args = new String[cases[i].length + 2];
+            args[0] = "deadlock";
+            System.arraycopy(cases[i], 0, args, 1, cases[i].length);
+            args[args.length - 1] = "--no-save";
+            CliTest.Run r = run(args);
+            assertEquals(2, r.code(), String.join(" ", args) + "\n" + r.out() + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.err().contains(named[i] + ": not used by "), r.err());
+            assertTrue(r.err().contains("expected with"), r.err());
+            assertEquals("", r.out(), String.join(" ", args));
+        }
+        assertFalse(Files.exists(Path.of("out/never")), "the refused export wrote nothing");
+    }
 }
