@@ -128,7 +128,23 @@ public final class FabricEntry implements ModelEntry {
                         + "(up to 2 background packets; with 3 it deadlocks: repaired-background), "
                         + "and without the escape lane (escape=off) the two first packets, deflected back with no "
                         + "token left, deadlock: the lane is load-bearing. Not deadlock-free in general: see "
-                        + "repaired-deadlock", Set.of(), Origin.REPAIR, REPAIRED_DEFAULTS),
+                        + "repaired-deadlock. All of this under the model's ingress queueing (queueing=ingress); under "
+                        + "seed 004 4's egress queueing the same defaults deadlock: repaired-egress",
+                        Set.of(), Origin.REPAIR, REPAIRED_DEFAULTS),
+                // seed 004, 4 (egress queues, PFC counted per ingress) and seed 000, IV-B (packets may move
+                // from non-escape VLs to the escape VL): a packet is routed on arrival, so its lane change
+                // is decided there; once queued on VL1 it never takes VL0, and a credit loop of two VL1
+                // egress FIFOs closes (a finding, repaired's own defaults, not a tuned workload)
+                new VariantSpec("repaired-egress", "the repairs (as repaired, at its defaults: two opposing "
+                        + "2-packet messages, 1 token, xoff 2, 2 background packets) under seed 004 4's egress "
+                        + "queueing (queueing=egress): leaf1 (a background packet on its port to h1) deflects h0's message "
+                        + "up to spine1, spine1 (one on its port to leaf0) deflects h1's back down to leaf1, each "
+                        + "spending its token; leaf1's VL1 egress FIFO to spine1 ends with h1's two packets, which "
+                        + "came from spine1, and spine1's to leaf1 with h0's two, which came from leaf1: each "
+                        + "switch's ingress from the other counts 2 = xoff and pauses the other. The lane change is decided on arrival, when the ports were open: a packet queued on "
+                        + "VL1 never takes VL0, and the escape lane rescues neither (16 steps; with escape-lane "
+                        + "knocked out the same deadlock)", plus(stall, FabricProperties.NO_ROUTING_DEADLOCK),
+                        Origin.REPAIR, with(REPAIRED_DEFAULTS, "queueing", "egress")),
                 new VariantSpec("repaired-deadlock", "the repairs (as repaired) at the scope of their routing "
                         + "deadlock: with two opposing messages of 3 packets and 3 tokens both VL1 buffers between a "
                         + "leaf and a spine fill with later packets whose DFT entries point at the other buffer, and "
