@@ -9,4 +9,5 @@ MC_Network == "ring3"
 MC_Variant == "dart"
 MC_Capacity == 1
 MC_Tokens == 1
+MC_Knockouts == {}
 =============================================================================

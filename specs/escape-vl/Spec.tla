@@ -16,11 +16,17 @@
 (* trace view), so distinct-state counts agree.                            *)
 EXTENDS Integers, Sequences, FiniteSets, EscapeVlNets
 
-CONSTANTS Network, Variant, Capacity, Tokens
+CONSTANTS Network, Variant, Capacity, Tokens, Knockouts
 
 ASSUME Variant \in {"dart", "one-lane", "escape-return", "escape-deflect", "lane-change-order", "escape-follow",
                     "unlimited-tokens"}
 ASSUME Capacity \in 1..4 /\ Tokens \in 0..4
+\* The mechanisms of seed 000 Section IV-B a configuration removes (the Java model's knock-outs, {} is
+\* the design): "escape-move" no packet moves from VL1 to the escape lane; "updown-vl0" the escape
+\* lane routes on every shortest path instead of the up*/down* tree; "escape-follow" no message's
+\* later packets follow its escape (escape-follow's order-restoring rule); "no-return-from-vl0" a
+\* VL0 packet may flow back to VL1 on its tree route.
+ASSUME Knockouts \subseteq {"escape-move", "updown-vl0", "escape-follow", "no-return-from-vl0"}
 
 \* The network's default workload for the variant, as in the Java entry: the ordering variants
 \* send a two-packet message with cross traffic (net "<Network>order"), the others four
@@ -48,11 +54,27 @@ DeflectVl1 == Variant \in {"one-lane", "dart", "escape-return", "escape-deflect"
 \* Tokens a deflection spends: none in variant unlimited-tokens (Dart's lanes, unbounded deflection).
 TokenCost == IF Variant = "unlimited-tokens" THEN 0 ELSE 1
 Deflects(l) == IF Lanes = 1 \/ l = 1 THEN DeflectVl1 ELSE Variant = "escape-deflect"
-ToEscape == Variant # "one-lane"
+\* "Packets/flows may move from non-escape VLs to escape VLs" (seed 000 Section IV-B).
+ToEscape == Variant # "one-lane" /\ "escape-move" \notin Knockouts
 FromEscape == Variant = "escape-return"
-Follow == Variant = "escape-follow"
+\* "... but not vice versa": knocked out, a VL0 packet may also go back to VL1.
+MayReturn == "no-return-from-vl0" \in Knockouts
+Follow == Variant = "escape-follow" /\ "escape-follow" \notin Knockouts
 InjLane == Lanes - 1
 Buf == 0..(A * Lanes - 1)
+IsEscape(l) == Lanes = 2 /\ l = 0
+
+\* Hop distances over the live switch-to-switch arcs: Within(k, d) holds the switches at most k hops
+\* from d. The escape lane's routes: the up*/down* tree's next hop ("escape VLs that are guaranteed to
+\* avoid cyclic buffer dependencies"), or with "updown-vl0" knocked out every arc that starts a
+\* shortest path (minimal routing, which on a ring closes a cycle of VL0 buffers).
+Sw == 0..(Len(N.next) - 1)
+RECURSIVE Within(_, _)
+Within(k, d) == IF k = 0 THEN {d}
+                ELSE Within(k - 1, d) \cup {From(a) : a \in {b \in 0..(A - 1) : To(b) \in Within(k - 1, d)}}
+Dist(s, d) == CHOOSE k \in 0..Cardinality(Sw) : s \in Within(k, d) /\ (k = 0 \/ s \notin Within(k - 1, d))
+EscArcs(s, d) == IF "updown-vl0" \in Knockouts THEN {a \in Out(s) : Dist(To(a), d) = Dist(s, d) - 1}
+                 ELSE {NextArc(s, d)}
 
 VARIABLES buffers, status, tokens, escapeAt
 vars == <<buffers, status, tokens, escapeAt>>
@@ -85,18 +107,22 @@ Move(p, arrival, lane, inject, a, l, tok, rec) ==
     /\ escapeAt' = IF rec >= 0 THEN [escapeAt EXCEPT ![Msg(p)] = rec] ELSE escapeAt
 
 Options(p, at, arrival, lane, inject) ==
-    LET r == NextArc(at, Dst(p)) IN
+    LET r == NextArc(at, Dst(p))
+        \* onto (or along) the escape lane, on its routes
+        Escape(tok, rec) == \E e \in EscArcs(at, Dst(p)) : Move(p, arrival, lane, inject, e, 0, tok, rec)
+    IN
     IF Follow /\ lane # 0 /\ escapeAt[Msg(p)] = at
-    THEN Move(p, arrival, lane, inject, r, 0, tokens[p], -1)
-    ELSE IF lane = 0 /\ Lanes = 2 /\ FromEscape
+    THEN Escape(tokens[p], -1)
+    ELSE IF IsEscape(lane) /\ FromEscape
     THEN Move(p, arrival, lane, inject, r, 1, tokens[p], -1)
-    ELSE \/ Move(p, arrival, lane, inject, r, lane, tokens[p], -1)
+    ELSE \/ IF IsEscape(lane) THEN Escape(tokens[p], -1) ELSE Move(p, arrival, lane, inject, r, lane, tokens[p], -1)
+         \/ IsEscape(lane) /\ MayReturn /\ Move(p, arrival, lane, inject, r, 1, tokens[p], -1)
          \/ /\ Deflects(lane) /\ tokens[p] > 0
             /\ \E a \in Out(at) : a # r /\ Move(p, arrival, lane, inject, a, lane, tokens[p] - TokenCost, -1)
          \/ /\ lane # 0 /\ ToEscape
-            /\ IF ~Follow THEN Move(p, arrival, lane, inject, r, 0, tokens[p], -1)
+            /\ IF ~Follow THEN Escape(tokens[p], -1)
                ELSE /\ escapeAt[Msg(p)] = -1 /\ OldestInFlight(p)
-                    /\ Move(p, arrival, lane, inject, r, 0, tokens[p], at)
+                    /\ Escape(tokens[p], at)
 
 Inject(p) ==
     /\ status[p] = 0 /\ NextToInject(p)

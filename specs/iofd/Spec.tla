@@ -43,11 +43,11 @@ CONSTANTS
                    \* "unlimited-tokens", "free-on-first", "flow-keyed"
     Knockouts      \* mechanisms knocked out (the Java catalogue's --knockout): a subset of KnockoutNames
 
-(* The mechanisms of seed 000 IV-A/B the Java iofd catalogue declares, removed one at a time (default *)
-(* {}: the design); "failure-cleanup" (IV-C) is not here yet.  "token-spending" is the variant         *)
-(* "unlimited-tokens"'s rule: one switch.                                                            *)
+(* The mechanisms of seed 000 IV-A/B/C the Java iofd catalogue declares, removed one at a time        *)
+(* (default {}: the design).  "token-spending" is the variant "unlimited-tokens"'s rule: one switch.  *)
 KnockoutNames == {"dft-follow", "dft-free-on-end", "token-spending", "deflection-threshold",
-                  "tor-no-host-deflection", "long-flows-not-deflected", "back-pressure", "dft-hit-waits"}
+                  "tor-no-host-deflection", "long-flows-not-deflected", "back-pressure", "dft-hit-waits",
+                  "failure-cleanup"}
 KO(m) == m \in Knockouts
 
 ASSUME /\ TopoKind \in {"leafspine", "fattree"}
@@ -197,8 +197,11 @@ Routes(s, p) ==
         normal == IF Room(n) THEN {Decision(n, p, "normal", tab)} ELSE {}
     IN IF hits # {} /\ p.tokens > 0
        THEN LET e == CHOOSE x \in hits : TRUE IN
-            \* IV-A: a hit whose port is full waits (knocked out, "dft-hit-waits": ECMP if it has room)
-            IF Room(e.arc) THEN {Decision(e.arc, Spend(p), "dft-hit", tab)}
+            \* IV-A: a hit whose port is full waits (knocked out, "dft-hit-waits": ECMP if it has room).
+            \* IV-C: a failed router takes no packet, and "flows blocked by failures are not allowed to
+            \* locally reroute": a hit whose port leads to a failed switch (a stale entry, with
+            \* "failure-cleanup" knocked out) waits too.
+            IF ToOf[e.arc] \notin failed /\ Room(e.arc) THEN {Decision(e.arc, Spend(p), "dft-hit", tab)}
             ELSE IF KO("dft-hit-waits") THEN normal ELSE {}
        ELSE IF ChosenForDeflection(p, n) /\ deflect # {} THEN deflect
        \* IV-B: deflection only at or above the threshold (knocked out: at any occupancy, beside ECMP)
@@ -266,12 +269,14 @@ InjectBackground(a) ==
     /\ UNCHANGED <<queues, dft, sent, expected, failed>>
 
 \* IV-C: switch x fails; in-flight packets and their DFT state are dropped; incomplete messages restart.
+\* Knocked out ("failure-cleanup"): the failure notice frees no entry; only the failed switch's own
+\* table is lost with it, and the survivors keep the dropped messages' entries.
 Fail(x) ==
     /\ Cardinality(failed) < MaxFailures
     /\ x \in Failable \ failed
     /\ failed' = failed \cup {x}
     /\ queues' = [a \in QArcs |-> <<>>]
-    /\ dft' = [s \in Switches |-> {}]
+    /\ dft' = [s \in Switches |-> IF KO("failure-cleanup") /\ s # x THEN dft[s] ELSE {}]
     /\ sent' = [f \in Flows |-> IF expected[f] < Packets THEN 0 ELSE sent[f]]
     /\ UNCHANGED <<background, expected>>
 

@@ -163,7 +163,7 @@ class TlcCommandsTest {
 
     @Test
     void conformRefusesAParameterTheSpecCannotExpress() {
-        for (String[] args : List.of(new String[] {"escape-vl", "--variant", "dart", "--param", "network=ring4"},
+        for (String[] args : List.of(new String[] {"escape-vl", "--variant", "dart", "--param", "vl1-routes=minimal"},
                 new String[] {"iofd", "--variant", "dft", "--param", "topology=ring:n=3"},
                 new String[] {"escape-vl", "--param", "workload=s0>s1:1"})) {
             List<String> a = new java.util.ArrayList<>(List.of("conform"));

@@ -56,7 +56,7 @@ class EscapeVlManifestTest {
             assertEquals(c.get("expect").get("distinctStates").asLong(), r.stats().distinctStates(), c.get("name").asText());
             compared++;
         }
-        assertEquals(12, compared);
+        assertEquals(17, compared);
     }
 
     @Test

@@ -374,14 +374,14 @@ public final class EscapeVlEntry implements ModelEntry {
 
     /**
      * The networks and default workloads of the TLA+ twin (specs/escape-vl/EscapeVlNets.tla):
-     * {@code ring3}, {@code leafspine} and their ordering workloads {@code ring3order},
-     * {@code leafspineorder}.
+     * {@code ring3}, {@code ring4} (the up*&#47;down* knock-out's network), {@code leafspine} and their
+     * ordering workloads {@code ring3order}, {@code ring4order}, {@code leafspineorder}.
      *
      * @return name to (network, workload)
      */
     public static Map<String, Map.Entry<FabricNet, List<Flow>>> tlaNets() {
         Map<String, Map.Entry<FabricNet, List<Flow>>> m = new java.util.LinkedHashMap<>();
-        for (String net : List.of("ring3", "leafspine")) {
+        for (String net : List.of("ring3", "ring4", "leafspine")) {
             Net n = network(net);
             for (String name : List.of(net, net + "order")) {
                 List<Flow> flows = workload((name.endsWith("order") ? ORDER_WORKLOADS : WORKLOADS).get(net), n);
