@@ -128,10 +128,21 @@ class ConformSweepTest {
             }
             ModelEntry entry = Catalog.find(m.javaModel());
             for (VariantSpec v : entry.variants()) {
-                Map<String, String> base = m.configurations().stream().filter(c -> v.name().equals(c.variant()))
-                        .map(SpecManifest.Configuration::parameters).findFirst().orElse(Map.of());
-                tests.add(DynamicTest.dynamicTest(m.javaModel() + " " + v.name() + " " + base,
-                        () -> assertAgreesOnWhatBothCheck(m, v.name(), base)));
+                java.util.Optional<Map<String, String>> configured = m.configurations().stream()
+                        .filter(c -> v.name().equals(c.variant())).map(SpecManifest.Configuration::parameters)
+                        .findFirst();
+                Map<String, String> base = configured.orElse(Map.of());
+                // a variant with no manifest configuration runs at its defaults, unless the catalogue leaves
+                // it out of `rdmacheck all` as too large there (iofd's dft-four-tokens-two-background-five-packets,
+                // more than 50 M states, and five more of 1.6 M to 3.3 M: IofdEntry.NOT_IN_ALL): at TLC's ten
+                // minutes on a loaded core those stop INCONCLUSIVE. Their findings replay from stored traces in
+                // the default tier; the run with every parameter changed below still compares each.
+                boolean inAll = entry.allRuns().stream().anyMatch(r -> r.variant().equals(v.name()));
+                tests.add(DynamicTest.dynamicTest(m.javaModel() + " " + v.name() + " " + base, () -> {
+                    Assumptions.assumeTrue(configured.isPresent() || inAll, v.name()
+                            + " has no manifest configuration and `all` leaves its defaults out as too large");
+                    assertAgreesOnWhatBothCheck(m, v.name(), base);
+                }));
                 tests.add(DynamicTest.dynamicTest(m.javaModel() + " " + v.name() + " " + run.getValue(), () -> {
                     boolean accepted;
                     try {
