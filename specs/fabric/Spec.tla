@@ -28,6 +28,14 @@
 (* threshold"): a move into a buffer holding Ecn or more packets carries   *)
 (* the mark, a field of the move (Hop.ecn), never of the state.            *)
 (*                                                                         *)
+(* Queueing (constant Queueing): "ingress", one FIFO per (arc, lane) at    *)
+(* the arc's downstream end, the packet routed as it leaves it; or         *)
+(* "egress", seed 004 §4's switch: the switch routes a packet as it        *)
+(* arrives (seed 000 Fig. 7) into the egress queue of its output (port,    *)
+(* lane) and tracks per ingress (port, lane) the packets it holds that     *)
+(* came in there; PFC ("The switches and NICs track ingress queues") and   *)
+(* the pause are the ingress's, ECN marking the egress queue's.            *)
+(*                                                                         *)
 (* The variables are those of the Java twin's trace view (model-java       *)
 (* org.rdmacheck.model.fabric.NetworkModel), as sequences in the same      *)
 (* order, so distinct-state counts are equal and Java traces validate.     *)
@@ -45,6 +53,7 @@ CONSTANTS
     Cleanup,       \* "none" (seed IV-A/C) or "flush" (repair)
     EscapeLane,    \* BOOLEAN
     PfcHysteresis, \* PFC resumes at Xon = Xoff - PfcHysteresis (1: no hysteresis)
+    Queueing,      \* "ingress" (a FIFO per ingress (arc, lane)) or "egress" (seed 004 §4: egress FIFOs, PFC per ingress)
     Knockouts      \* mechanisms knocked out (the Java catalogue's --knockout): a subset of
                    \* KnockoutNames, each switch below at the rule it removes
 
@@ -68,6 +77,7 @@ ASSUME /\ TopoKind \in {"leafspine", "fattree"}
        /\ DftKey \in {"message", "message-tokens"} /\ UTurns \in {"allowed", "forbidden"}
        /\ LaneChange \in {"silent", "follow"} /\ Cleanup \in {"none", "flush"} /\ EscapeLane \in BOOLEAN
        /\ PfcHysteresis >= 1 /\ PfcHysteresis <= Xoff
+       /\ Queueing \in {"ingress", "egress"}
        /\ Knockouts \subseteq KnockoutNames
 
 (*************************** Topology **************************************)
@@ -204,7 +214,11 @@ VARIABLES
 
 vars == <<buffers, background, dft, sent, expected, failed, paused>>
 
-Packet == [flow : Flows, seq : 0..Packets - 1, tokens : 0..Tokens]
+Egress == Queueing = "egress"
+\* Under egress queueing a packet also carries the ingress (arc, lane) it arrived on at the switch holding it,
+\* numbered 2 * arc + lane + 1 (the Java twin's packet component "in").
+Packet == IF Egress THEN [flow : Flows, seq : 0..Packets - 1, tokens : 0..Tokens, in : 1..2 * Cardinality(Arcs)]
+          ELSE [flow : Flows, seq : 0..Packets - 1, tokens : 0..Tokens]
 Entry == [flow : Flows, tokens : 0..Tokens, arc : Arcs, lane : 0..1]
 
 TypeOK ==
@@ -232,12 +246,52 @@ BufOn(a, l) == 2 * BufOf[a] + l
 Hysteresis == PfcHysteresis > 1
 Xon == IF "pfc-hysteresis" \in Knockouts THEN Xoff - 1 ELSE Xoff - PfcHysteresis
 PfcOf(i, n, bg) == IF (i % 2) = 1 /\ ~KO("pfc-counts-background") THEN n + bg ELSE n
-Paused(b) == IF Hysteresis THEN paused[b + 1] ELSE PfcOf(b, Len(buffers[b + 1]), background[b + 1]) >= Xoff
+
+(* Egress queueing, seed 004 §4: "The switches and NICs track ingress queues. When the queue exceeds a    *)
+(* certain threshold, a PAUSE message is sent to the upstream entity"; "t_ECN is an egress queue          *)
+(* threshold, while t_PFC is an ingress queue threshold"; "packets pending on all egress queues come from *)
+(* a single ingress queue" in the worst case.  A switch's queues are its egress FIFOs (buffer b is the     *)
+(* FIFO of arc BufArc(b) at its upstream end); what PFC counts for ingress (a, l) of switch ToOf[a] is the *)
+(* packets pending on that switch's egress queues that arrived on (a, l), and (VL1) the background packets *)
+(* that arc carries.  A host consumes what reaches it at once: its NIC's ingress queue never holds a      *)
+(* packet, so it never pauses the ToR (no pause bit).                                                      *)
+Tag(a, l) == 2 * a + l + 1
+SrcArc(f) == CHOOSE a \in Arcs : FromOf[a] = Flow(f).src
+\* Per ingress (a, l), numbered Tag(a, l), the packets pending that came in on it: a packet is held only by
+\* the switch its ingress arc enters (in that switch's egress queues), so one tally of every queue gives each
+\* switch's per-ingress counts.
+Tags == 1..2 * Cardinality(Arcs)
+RECURSIVE AddTags(_, _, _)
+AddTags(acc, q, k) == IF k > Len(q) THEN acc ELSE AddTags([acc EXCEPT ![q[k].in] = @ + 1], q, k + 1)
+RECURSIVE TallyFrom(_, _, _)
+TallyFrom(bufs, i, acc) == IF i > Len(bufs) THEN acc
+                           ELSE TallyFrom(bufs, i + 1, IF bufs[i] = <<>> THEN acc ELSE AddTags(acc, bufs[i], 1))
+Tally(bufs) == TallyFrom(bufs, 1, [t \in Tags |-> 0])
+\* the ingress queue (a, l) of switch ToOf[a] from a tally, background included; 0 at a host, which consumes at once
+QueueOf(tally, bg, a, l) ==
+    IF ToOf[a] \in Hosts THEN 0 ELSE tally[Tag(a, l)] + (IF l = 1 /\ a \in QArcs THEN bg[2 * BufOf[a] + 2] ELSE 0)
+\* what PFC counts there (knocked out, "pfc-counts-background": the modelled messages' packets alone)
+PfcOfIngress(tally, bg, a, l) ==
+    IF KO("pfc-counts-background") /\ ToOf[a] \in Switches THEN tally[Tag(a, l)] ELSE QueueOf(tally, bg, a, l)
+IngressQueue(bufs, bg, a, l) == QueueOf(Tally(bufs), bg, a, l)
+IngressPfc(bufs, bg, a, l) == PfcOfIngress(Tally(bufs), bg, a, l)
+\* The queue PFC is specified to count for the pause bit of buffer b, background included (the properties').
+PfcQueue(b) == IF Egress THEN IngressQueue(buffers, background, BufArc(b), b % 2) ELSE background[b + 1] + Len(buffers[b + 1])
+
+Paused(b) == IF Hysteresis THEN paused[b + 1]
+             ELSE IF Egress THEN IngressPfc(buffers, background, BufArc(b), b % 2) >= Xoff
+             ELSE PfcOf(b, Len(buffers[b + 1]), background[b + 1]) >= Xoff
+\* Egress queueing: the ToR has paused the host's NIC (the host's ingress carries no background and no bit).
+HostPaused(f) == IngressPfc(buffers, background, SrcArc(f), 1) >= Xoff
+\* Egress queueing: the switch the arc of buffer b enters has paused that ingress, so b's head cannot leave.
+HeldBack(b) == Egress /\ ~KO("pfc-pause") /\ Paused(b)
 Room(a, l) == ~Dead(failed, a) /\ (KO("pfc-pause") \/ ~Paused(BufOn(a, l)))
 \* The pause bits after a step, from the step's buffers and background (unchanged without hysteresis).
 Settled(bufs, bg) ==
     IF ~Hysteresis THEN paused
-    ELSE [i \in 1..2 * NB |-> LET n == PfcOf(i - 1, Len(bufs[i]), bg[i]) IN
+    ELSE LET tally == IF Egress THEN Tally(bufs) ELSE <<>> IN
+         [i \in 1..2 * NB |-> LET n == IF Egress THEN PfcOfIngress(tally, bg, BufArc(i - 1), (i - 1) % 2)
+                                        ELSE PfcOf(i - 1, Len(bufs[i]), bg[i]) IN
                                IF n >= Xoff THEN TRUE ELSE IF n <= Xon THEN FALSE ELSE paused[i]]
 
 (* ECN, seed 004 §3.1 (CP): "an arriving packet is ECN-marked if the queue length exceeds a        *)
@@ -257,11 +311,23 @@ With(tab, d) == LET i == Cardinality({j \in 1..Len(tab) : Less(tab[j], d) \/ tab
 Spend(p) == IF KO("token-spending") THEN p ELSE [p EXCEPT !.tokens = @ - 1]
 \* The buffers after hop h's packet arrives: appended, or with "pfc-pause" knocked out dropped at a
 \* buffer holding Xoff or more (no pause held it back, no room takes it).
-Enqueued(bufs, h) == LET i == BufOn(h.out, h.lane) IN
-                   IF KO("pfc-pause") /\ Occ(i) >= Xoff THEN bufs
+\* Egress queueing: dropped when the ingress it arrived on holds Xoff or more (whatever its egress FIFO holds).
+Enqueued(bufs, h) == LET i == BufOn(h.out, h.lane)
+                         full == IF Egress THEN IngressPfc(buffers, background, (h.pkt.in - 1) \div 2, (h.pkt.in - 1) % 2) >= Xoff
+                                 ELSE Occ(i) >= Xoff IN
+                   IF KO("pfc-pause") /\ full THEN bufs
                    ELSE [bufs EXCEPT ![i + 1] = Append(@, h.pkt)]
 IsUTurn(out, in) == in >= 0 /\ out = Reverse(in)
 Hop(out, l, p, tab) == [out |-> out, lane |-> l, pkt |-> p, table |-> tab, ecn |-> Marks(out, l)]
+\* Egress queueing: a switch routes a packet as it arrives, so a paused port does not keep the packet out of
+\* the switch: beside the moves the decision offers when that port is paused, the packet may join the port's
+\* egress queue and wait there for the RESUME (a live port only).
+Wait(a, l, p, tab) == IF Egress /\ a >= 0 /\ ~Dead(failed, a) /\ ~Room(a, l) THEN {Hop(a, l, p, tab)} ELSE {}
+\* The packet as switch ToOf[a] holds it after it arrived on (a, l) (a is the host's arc at its source ToR).
+Pkt(f, s, k, a, l) == IF Egress THEN [flow |-> f, seq |-> s, tokens |-> k, in |-> Tag(a, l)]
+                      ELSE [flow |-> f, seq |-> s, tokens |-> k]
+AtIngress(p, a, l) == Pkt(p.flow, p.seq, p.tokens, a, l)
+Fresh(f) == Pkt(f, sent[f + 1], InitTokens(f), SrcArc(f), 1)
 
 DeflectionArcs(v, normal, in) ==
     {a \in OutArcs[v] : a # normal /\ (ToOf[a] \in Switches \/ KO("tor-no-host-deflection")) /\ Room(a, 1)
@@ -292,19 +358,20 @@ Route(v, p, l, in) ==
         alts == IF p.seq = 0 /\ p.tokens > 0 /\ Len(tab) < DftSize THEN DeflectionArcs(v, normal, in) ELSE {}
     IN IF l = 0
        THEN LET esc == EscapeArc(failed, v, p.flow) IN
-            (IF esc >= 0 /\ Room(esc, 0) THEN {Hop(esc, 0, p, after)} ELSE {})
+            (IF esc >= 0 /\ Room(esc, 0) THEN {Hop(esc, 0, p, after)} ELSE Wait(esc, 0, p, after))
             \* seed IV-B: packets on VL0 "never flow back" (knocked out: back to VL1 on the ECMP port)
             \cup (IF KO("no-return-from-vl0") /\ normal >= 0 /\ Room(normal, 1) THEN {Hop(normal, 1, p, after)} ELSE {})
        ELSE IF hits # <<>> /\ hit.lane = 1 /\ IsUTurn(hit.arc, in) /\ UTurns = "forbidden" THEN {}
        ELSE IF hits # <<>> /\ hit.lane = 0
-            THEN IF Room(hit.arc, 0) THEN {Hop(hit.arc, 0, p, after)} ELSE {}
+            THEN IF Room(hit.arc, 0) THEN {Hop(hit.arc, 0, p, after)} ELSE Wait(hit.arc, 0, p, after)
        ELSE IF hits # <<>> /\ p.tokens > 0
             \* seed IV-A: a hit whose port is full waits (knocked out: ECMP on VL1 if it has room); IV-B:
             \* every blocked VL1 packet may take VL0 (knocked out: not one pinned to its entry's port)
             THEN IF Room(hit.arc, 1) THEN {Hop(hit.arc, 1, Spend(p), after)}
-                 ELSE IF KO("dft-hit-waits") /\ normal >= 0 /\ Room(normal, 1) THEN {Hop(normal, 1, p, after)}
-                 ELSE IF KO("escape-access") THEN {}
-                 ELSE EscapeHops(v, p, tab, after)
+                 ELSE Wait(hit.arc, 1, Spend(p), after)
+                      \cup (IF KO("dft-hit-waits") /\ normal >= 0 /\ Room(normal, 1) THEN {Hop(normal, 1, p, after)}
+                            ELSE IF KO("escape-access") THEN {}
+                            ELSE EscapeHops(v, p, tab, after))
        ELSE LET deflections == {Hop(a, 1, Spend(p), IF end THEN after
                                       ELSE With(tab, [flow |-> p.flow, tokens |-> p.tokens, arc |-> a, lane |-> 1]))
                                 : a \in alts}
@@ -312,7 +379,8 @@ Route(v, p, l, in) ==
                \* seed IV-B: deflection only at or above the threshold (knocked out: at any occupancy,
                \* beside the ECMP move)
                ELSE (IF KO("deflection-threshold") THEN deflections ELSE {})
-                    \cup (IF Room(normal, 1) THEN {Hop(normal, 1, p, after)} ELSE EscapeHops(v, p, tab, after))
+                    \cup (IF Room(normal, 1) THEN {Hop(normal, 1, p, after)}
+                          ELSE EscapeHops(v, p, tab, after) \cup Wait(normal, 1, p, after))
 
 (*************************** Actions ***************************************)
 Init ==
@@ -327,7 +395,8 @@ Init ==
 \* A host hands the next packet of its message to its ToR, which routes it.
 Send(f) ==
     /\ sent[f + 1] < Packets
-    /\ LET p == [flow |-> f, seq |-> sent[f + 1], tokens |-> InitTokens(f)]
+    /\ ~(Egress /\ ~KO("pfc-pause") /\ HostPaused(f))
+    /\ LET p == Fresh(f)
            v == SrcTor(f)
        IN \E h \in Route(v, p, 1, -1) :
             /\ buffers' = Enqueued(buffers, h)
@@ -340,8 +409,9 @@ Send(f) ==
 Forward(b) ==
     /\ buffers[b + 1] # <<>>
     /\ ToOf[BufArc(b)] \in Switches
-    /\ LET p == Head(buffers[b + 1])
-           a == BufArc(b)
+    /\ ~HeldBack(b)
+    /\ LET a == BufArc(b)
+           p == AtIngress(Head(buffers[b + 1]), a, b % 2)
            v == ToOf[a]
        IN \E h \in Route(v, p, b % 2, a) :
             /\ buffers' = Enqueued([buffers EXCEPT ![b + 1] = Tail(@)], h)
@@ -377,7 +447,10 @@ InjectBackground(b) ==
 Fail(e) ==
     /\ Failures > 0 /\ failed = 0 /\ e \in 1..NE - 1
     /\ LET restart == {f \in Flows : expected[f + 1] < Packets /\ sent[f + 1] > 0}
-           lost(b) == LET a == BufArc(b) IN ToOf[a] = ElemNode(e) \/ (Dead(e, a) /\ FromOf[a] # ElemNode(e))
+           \* the background of a failed switch's queues or of the failed link (under egress queueing a
+           \* switch's egress FIFOs are its own: lost with either end of their arc)
+           lost(b) == LET a == BufArc(b) IN
+                      IF Egress THEN Dead(e, a) ELSE ToOf[a] = ElemNode(e) \/ (Dead(e, a) /\ FromOf[a] # ElemNode(e))
        IN /\ failed' = e
           /\ buffers' = [i \in 1..2 * NB |-> <<>>]
           /\ background' = [i \in 1..2 * NB |-> IF lost(i - 1) THEN 0 ELSE background[i]]
@@ -415,14 +488,20 @@ InOrderDelivery == [][\A b \in Buffers : Delivers(b) => DSeq(b) <= DExp(b)]_vars
 NoLossNoDuplicationFaultFree == [][\A b \in Buffers : Delivers(b) /\ failed = 0 => DSeq(b) = DExp(b)]_vars
 InOrderAfterFailure == [][\A b \in Buffers : Delivers(b) /\ failed # 0 => DSeq(b) <= DExp(b)]_vars
 \* Lossless back pressure (seed 004 4): no buffer holds more than Xoff packets, background included.
-LosslessBuffers == \A b \in Buffers : Occ(b) <= Xoff
+\* Under egress queueing per ingress (a, l) of a switch, background included (an egress FIFO may hold more).
+LosslessBuffers == IF Egress
+                   THEN LET tally == Tally(buffers) IN
+                        \A a \in {x \in Arcs : ToOf[x] \in Switches} : \A l \in 0..1 : QueueOf(tally, background, a, l) <= Xoff
+                   ELSE \A b \in Buffers : Occ(b) <= Xoff
 \* Every packet is delivered to its own destination host (seed IV-A: ToRs never deflect to hosts).
 DeliveredToDestination == [][\A b \in Buffers : Delivers(b) => ToOf[BufArc(b)] = Flow(Head(buffers[b + 1]).flow).dst]_vars
 \* No routing deadlock (seed IV-B): some buffered head packet can move, when any is buffered.
 NoRoutingDeadlock == \/ \A b \in Buffers : buffers[b + 1] = <<>>
                      \/ \E b \in Buffers : /\ buffers[b + 1] # <<>>
                                             /\ \/ ToOf[BufArc(b)] \in Hosts
-                                               \/ Route(ToOf[BufArc(b)], Head(buffers[b + 1]), b % 2, BufArc(b)) # {}
+                                               \/ /\ ~HeldBack(b)
+                                                  /\ Route(ToOf[BufArc(b)], AtIngress(Head(buffers[b + 1]), BufArc(b), b % 2),
+                                                           b % 2, BufArc(b)) # {}
 NoDftLeak == AllDelivered => \A i \in 1..NodeCount : dft[i] = <<>>
 InFlight(f) == \E b \in 1..2 * NB : \E j \in 1..Len(buffers[b]) : buffers[b][j].flow = f
 NoStaleDftEntry == \A i \in 1..NodeCount : \A j \in 1..Len(dft[i]) :
@@ -434,8 +513,7 @@ NoStaleDftEntry == \A i \in 1..NodeCount : \A j \in 1..Len(dft[i]) :
 \* PfcHysteresis packets before the next PAUSE.  With PfcHysteresis 1 there is no bit: it holds by
 \* construction.  The knock-out "pfc-hysteresis" violates it.
 ResumeAtXon == [][\A b \in Buffers :
-                    paused[b + 1] /\ ~paused'[b + 1]
-                    => background'[b + 1] + Len(buffers'[b + 1]) <= Xoff - PfcHysteresis]_vars
+                    paused[b + 1] /\ ~paused'[b + 1] => PfcQueue(b)' <= Xoff - PfcHysteresis]_vars
 
 \* No pause flapping, the purpose seed 004 §4 gives the two MTU: at most one PAUSE/RESUME pair per
 \* PfcHysteresis packets dequeued, stated without a counter.  Every PAUSE (a pause bit set) leaves its
@@ -445,15 +523,15 @@ ResumeAtXon == [][\A b \in Buffers :
 \* the first no knock-out removes.  The Java catalogue states the same step property (NoPauseFlapping).
 NoPauseFlapping ==
     [][\A b \in Buffers :
-         /\ ~paused[b + 1] /\ paused'[b + 1] => background'[b + 1] + Len(buffers'[b + 1]) >= Xoff
-         /\ paused[b + 1] /\ ~paused'[b + 1] => background'[b + 1] + Len(buffers'[b + 1]) <= Xoff - PfcHysteresis]_vars
+         /\ ~paused[b + 1] /\ paused'[b + 1] => PfcQueue(b)' >= Xoff
+         /\ paused[b + 1] /\ ~paused'[b + 1] => PfcQueue(b)' <= Xoff - PfcHysteresis]_vars
 
 \* The moves the step's routing decision offered: a host's send (the flow whose sent grew) or the
 \* forward of a switch buffer's head (the buffer that lost its head to a switch).
 StepHops ==
-    UNION ({Route(SrcTor(f), [flow |-> f, seq |-> sent[f + 1], tokens |-> InitTokens(f)], 1, -1)
+    UNION ({Route(SrcTor(f), Fresh(f), 1, -1)
                : f \in {g \in Flows : sent'[g + 1] = sent[g + 1] + 1}}
-           \cup {Route(ToOf[BufArc(c)], Head(buffers[c + 1]), c % 2, BufArc(c))
+           \cup {Route(ToOf[BufArc(c)], AtIngress(Head(buffers[c + 1]), BufArc(c), c % 2), c % 2, BufArc(c))
                : c \in {d \in Buffers : ToOf[BufArc(d)] \in Switches /\ buffers[d + 1] # <<>>
                                         /\ buffers'[d + 1] = Tail(buffers[d + 1])}})
 Joins(b) == failed' = failed /\ Len(buffers'[b + 1]) = Len(buffers[b + 1]) + 1

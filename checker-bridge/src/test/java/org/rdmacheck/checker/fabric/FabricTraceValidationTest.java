@@ -22,7 +22,8 @@ import org.rdmacheck.checker.tlc.TlcOptions;
 import org.rdmacheck.checker.trace.Counterexamples;
 
 /**
- * A stored fabric counterexample is a behaviour of specs/fabric and a corrupted copy is not (every
+ * A stored fabric counterexample is a behaviour of specs/fabric and a corrupted copy is not, under the model's
+ * queueing and under queueing=egress (every
  * stored trace is validated by {@code StoredTraceValidationTest} with {@code -Pslow}).
  */
 class FabricTraceValidationTest {
@@ -34,6 +35,11 @@ class FabricTraceValidationTest {
     private static final TraceBatch BATCH = new TraceBatch(TlcOptions.defaults().withWorkers(1));
     private static final TraceBatch.Trace STORED = BATCH.add(CEX, SPEC, null, Map.of());
     private static final TraceBatch.Trace CORRUPTED = BATCH.add(corrupted(CEX), SPEC, null, Map.of());
+    /** The incast's routing deadlock under queueing=egress (the twin's constant Queueing), packets with their ingress. */
+    private static final Counterexample EGRESS = Counterexamples.read(repo().resolve(
+            "counterexamples/fabric/repaired-incast-hysteresis-NoRoutingDeadlock-queueing=egress.json"));
+    private static final TraceBatch.Trace EGRESS_STORED = BATCH.add(EGRESS, SPEC, null, Map.of());
+    private static final TraceBatch.Trace EGRESS_MISLABELLED = BATCH.add(mislabelled(EGRESS), SPEC, null, Map.of());
 
     private static Path repo() {
         Path p = Paths.get("").toAbsolutePath();
@@ -53,6 +59,40 @@ class FabricTraceValidationTest {
         steps.set(last, new TraceStep(steps.get(last).action(), s));
         return new Counterexample(cex.property(), cex.kind(), steps, cex.violationIndex(), cex.loopStart(),
                 cex.provenance(), cex.note());
+    }
+
+    /**
+     * @return the trace whose last state has its first buffered packet remember another ingress (the next tag):
+     *         under egress queueing the switch's per-ingress PFC counts read it, so no step of the spec does that
+     */
+    private static Counterexample mislabelled(Counterexample cex) {
+        List<TraceStep> steps = new ArrayList<>(cex.steps());
+        int last = steps.size() - 1;
+        ObjectNode s = ((ObjectNode) steps.get(last).state()).deepCopy();
+        for (com.fasterxml.jackson.databind.JsonNode q : s.get("buffers")) {
+            if (!q.isEmpty()) {
+                ObjectNode p = (ObjectNode) q.get(0);
+                p.put("in", p.get("in").asInt() + 1);
+                break;
+            }
+        }
+        steps.set(last, new TraceStep(steps.get(last).action(), s));
+        return new Counterexample(cex.property(), cex.kind(), steps, cex.violationIndex(), cex.loopStart(),
+                cex.provenance(), cex.note());
+    }
+
+    /**
+     * The egress trace (seed 004 §4's switch: egress FIFOs, PFC per ingress) is a behaviour of the twin at
+     * Queueing = "egress", and a copy whose last packet remembers another ingress is not.
+     */
+    @Test
+    void theEgressIncastDeadlockIsABehaviourOfTheSpecAndAMislabelledOneIsNot() {
+        TraceValidation ok = EGRESS_STORED.validation();
+        assertTrue(ok.accepted(), ok.message());
+        assertEquals(EGRESS.steps().size(), ok.steps());
+        TraceValidation no = EGRESS_MISLABELLED.validation();
+        assertFalse(no.accepted());
+        assertEquals(EGRESS.steps().size() - 1, no.firstMismatch());
     }
 
     @Test

@@ -1297,6 +1297,32 @@ public final class NetworkModel implements LayoutModel {
         return t.isHost(t.arcTo(arc)) ? 0 : ingressCountOf(s, base, ingressCounts(s, base), arc, lane);
     }
 
+    /**
+     * Whether a Send or Forward drops its packet on arrival: only with PFC knocked out ({@code pfc-pause}),
+     * where nothing holds an upstream back and a packet that reaches a full queue finds no room. With the
+     * model's queueing the queue is the buffer it joins ({@code out}, {@code outLane}), background counted; with
+     * queueing egress it is the ingress the packet arrives on at the switch deciding (its source host's arc
+     * at the ToR for a Send), as PFC counts it: the egress FIFO it would join may hold any number (seed 004 §4).
+     *
+     * @param s    the parent's packed values
+     * @param base the parent's first value
+     * @param code a Send or Forward of the parent
+     * @return whether the packet joins no buffer
+     */
+    public boolean dropsOnArrival(int[] s, int base, long code) {
+        if (!koPause) {
+            return false;
+        }
+        if (!egress) {
+            return occupancyOf(s, base, out(code), outLane(code)) >= xoff;
+        }
+        int arc = kind(code) == SEND ? srcArc[flow(code)] : arc(code);
+        int lane = kind(code) == SEND ? 1 : lane(code);
+        int n = ingressCounts(s, base)[2 * arc + lane + 1];
+        int i = bufOfArc[arc];
+        return n + (lane == 1 && i >= 0 && !koPauseCount ? g.background[i].get(s, base) : 0) >= xoff;
+    }
+
     private int occupancyOf(int[] s, int base, int arc, int lane) {
         int i = bufOfArc[arc];
         int n = g.buffers[2 * i + lane].length(s, base);
@@ -1747,7 +1773,11 @@ public final class NetworkModel implements LayoutModel {
         for (int b = 0; b < g.buffers.length; b++) {
             List<Object> l = new ArrayList<>();
             for (int e : s.elements(g.buffers[b])) {
-                l.add(ordered("flow", g.pFlow.of(e), "seq", g.pSeq.of(e), "tokens", g.pTokens.of(e)));
+                Map<String, Object> p = ordered("flow", g.pFlow.of(e), "seq", g.pSeq.of(e), "tokens", g.pTokens.of(e));
+                if (egress) {
+                    p.put("in", g.pIn.of(e)); // queueing egress: the ingress it arrived on, 2 * arc + lane + 1
+                }
+                l.add(p);
             }
             buffers.add(l);
             background.add(b % 2 == 1 ? s.get(g.background[b / 2]) : 0);
@@ -2750,7 +2780,10 @@ public final class NetworkModel implements LayoutModel {
          * Queueing egress: what PFC counts at the ingress (arc, lane) of the switch the arc enters (seed 004
          * §4: "t_PFC is an ingress queue threshold"; the packets pending on the switch's egress queues that
          * arrived on it), its background included as {@link #pfcCount} has it; 0 at a host, which never
-         * pauses. Read in the parent, or in the successor ({@code now}, for the pause bits).
+         * pauses. Read in the parent, or in the successor ({@code now}, for the pause bits). Seed 004 §4 lets a
+         * NIC assert PFC too ("The switches and NICs track ingress queues"), but a host here consumes what
+         * reaches it at once (a delivery is always enabled, the receiver never holds a packet): its ingress
+         * queue stays empty, so it needs no count and no pause bit (docs/fabric.md, the PFC model).
          */
         private int ingressCount(int arc, int lane, boolean now) {
             int v = t.arcTo(arc);
@@ -2782,7 +2815,11 @@ public final class NetworkModel implements LayoutModel {
             return n;
         }
 
-        /** Queueing egress: whether the switch the arc enters has paused its ingress (arc, lane) (a host's arc: no pause bit). */
+        /**
+         * Queueing egress: whether the switch the arc enters has paused its ingress (arc, lane). A host's arc into
+         * its ToR has no pause bit: the ToR pauses the host on the count alone, without hysteresis (reached only
+         * where a host has xoff packets at its ToR; docs/fabric.md, the PFC model).
+         */
         private boolean ingressPaused(int arc, int lane) {
             int i = bufOfArc[arc];
             return i >= 0 ? paused(2 * i + lane) : ingressCount(arc, lane, false) >= pauseAt;

@@ -480,7 +480,11 @@ public final class FabricEntry implements ModelEntry {
                 new Mechanism("pfc-pause", "PFC pause (lossless back pressure)", "seed 000, IV-C; seed 004, 4",
                         FabricProperties.EXACTLY_ONCE, "repaired",
                         scope("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0", "xoff", "2"),
-                        "an upstream buffer sends into a full buffer, which drops the packet"),
+                        "an upstream buffer sends into a full buffer, which drops the packet")
+                        // under seed 004's egress queueing the pause is per ingress and guards the upstream's
+                        // Forward and the host's Send, not the routing decision: a path of its own
+                        .withScope(scope("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0", "xoff", "2",
+                                "queueing", "egress")),
                 // three packets with hysteresis 2 (resume at 1): a packet can wait on VL0 holding an entry when
                 // a switch fails, so a notice that frees only the VL1 entries is caught too
                 new Mechanism("failure-cleanup", "failure notice frees the dropped messages' DFT entries",

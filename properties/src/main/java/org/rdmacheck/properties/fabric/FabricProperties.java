@@ -136,12 +136,11 @@ public final class FabricProperties {
         PackedModel.ParentStepTest beforeEcn = (from, o, code, to) -> beforeEcn(code, marked);
         int ecn = model.config().ecn();
         Antecedent congested = new Antecedent(CONGESTED);
-        // with PFC knocked out (and the model's ingress FIFOs) a packet that reaches a buffer holding xoff is
-        // dropped on arrival: it joins nothing, so it meets no antecedent (the twin's NoJoinAtEcn counts joins)
-        int dropsAt = model.config().options().off(org.rdmacheck.model.fabric.FabricOptions.Knockout.PFC_PAUSE)
-                && model.config().options().queueing() == org.rdmacheck.model.fabric.FabricOptions.Queueing.INGRESS
-                ? model.config().xoff() : Integer.MAX_VALUE;
-        PackedModel.ParentStepTest marksCongestion = (from, o, code, to) -> marksCongestion(model, ecn, dropsAt, from,
+        // with PFC knocked out a packet that reaches a full queue is dropped on arrival (the buffer it would join
+        // under the model's queueing; under queueing egress its ingress, whatever the egress FIFO holds): it joins
+        // nothing, so it meets no antecedent (the twin's NoJoinAtEcn counts joins)
+        boolean drops = model.config().options().off(org.rdmacheck.model.fabric.FabricOptions.Knockout.PFC_PAUSE);
+        PackedModel.ParentStepTest marksCongestion = (from, o, code, to) -> marksCongestion(model, ecn, drops, from,
                 o, code, congested);
         PackedModel.StateTest moves = model::someBufferedPacketMoves;
         // the antecedent of the lane rule's non-degeneracy: a packet due an offer (none where nothing reaches the
@@ -268,7 +267,7 @@ public final class FabricProperties {
      * antecedent) is marked. A marked move satisfies the rule whatever the buffer holds: its occupancy is read
      * for it only until some step met the antecedent, so the test costs what it did before it counted them.
      */
-    private static boolean marksCongestion(NetworkModel model, int ecn, int dropsAt, int[] from, int o, long code,
+    private static boolean marksCongestion(NetworkModel model, int ecn, boolean drops, int[] from, int o, long code,
                                            Antecedent congested) {
         if (!NetworkSteps.routed(code)) {
             return true;
@@ -278,7 +277,7 @@ public final class FabricProperties {
             return true;
         }
         int held = model.occupancy(from, o, NetworkModel.out(code), NetworkModel.outLane(code));
-        if (held < ecn || held >= dropsAt) {
+        if (held < ecn || drops && model.dropsOnArrival(from, o, code)) {
             return true;
         }
         congested.reach();
