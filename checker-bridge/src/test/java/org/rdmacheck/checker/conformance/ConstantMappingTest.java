@@ -41,8 +41,7 @@ class ConstantMappingTest {
      * only ({@code StoredTraceValidationTest} leaves them out).
      */
     static final Map<String, String> OUTSIDE_THE_TWIN = Map.of("fabric repaired-ring",
-            "a ring of 4 switches: specs/fabric models leaf-spines and fat-trees only", "fabric repaired-egress",
-            "queueing=egress: specs/fabric models the ingress FIFOs only");
+            "a ring of 4 switches: specs/fabric models leaf-spines and fat-trees only");
 
     /** @return the manifests with a Java twin */
     static List<SpecManifest> twins() {
