@@ -43,7 +43,8 @@ class FabricVerificationTest {
      * but for {@link FabricEntry#NOT_IN_ALL}).
      */
     private static final Set<String> SLOW_VARIANTS = Set.of("repaired-failure", "repaired-failure-background",
-            "repaired-long-flow", "repaired-incast", "repaired-incast-hysteresis", "repaired-three-flows", "repaired-no-background",
+            "repaired-long-flow", "repaired-incast", "repaired-incast-hysteresis", "repaired-hysteresis-background",
+            "repaired-three-flows", "repaired-no-background",
             "repaired-three-flows-dft2", "repaired-no-background-dft2", "repaired-three-flows-one-token",
             "repaired-ring", "repaired-background-two-tokens", "repaired-failure-three-tokens",
             "repaired-three-flows-three-packets", "repaired-three-flows-four-packets");

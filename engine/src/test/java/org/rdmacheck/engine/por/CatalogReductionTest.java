@@ -62,7 +62,8 @@ class CatalogReductionTest {
      * if one of them comes within the default budget.
      */
     static final Set<String> BEYOND_BUDGET = Set.of("dasr persistent-hysteresis", "escape-vl escape-deflect",
-            "escape-vl one-lane", "fabric repaired-deadlock", "fabric repaired-failure", "fabric repaired-incast-hysteresis", "fabric repaired-long-flow",
+            "escape-vl one-lane", "fabric repaired-deadlock", "fabric repaired-failure", "fabric repaired-incast-hysteresis",
+            "fabric repaired-hysteresis-background", "fabric repaired-long-flow",
             "fabric repaired-ring", "fabric repaired-three-tokens", "iofd dft-five-tokens", "iofd dft-four-packets",
             "iofd dft-four-tokens", "iofd dft-four-tokens-three-background",
             "iofd dft-four-tokens-two-background-five-packets", "iofd dft-one-failure",

@@ -267,6 +267,24 @@ public final class FabricEntry implements ModelEntry {
                         + "packets (seed 004, 4: a paused buffer resumes its upstream at xon 1): every property holds, "
                         + "as at pfc-hysteresis 1, and ResumeAtXon sees pause bits cleared", Set.of(), Origin.REPAIR,
                         with(REPAIRED_DEFAULTS, "xoff", "3", "pfc-hysteresis", "2")),
+                // one step past repaired-hysteresis (a third background packet): the frontier of the opposing
+                // messages under hysteresis, checked rather than written (docs/fabric.md, PFC hysteresis under
+                // contention)
+                new VariantSpec("repaired-hysteresis-background", "the repairs (as repaired-hysteresis: two opposing "
+                        + "2-packet messages, 1 token, xoff 3, PFC hysteresis of 2 packets, resume at 1) with 3 "
+                        + "background packets, one past repaired-hysteresis, where every property holds: a routing "
+                        + "deadlock under either queueing. Under the paper's (queueing=egress, 17 steps): leaf1 (a "
+                        + "background packet on its port to h1) deflects h0's message up to spine1 and spine1 (one on "
+                        + "its port to leaf0) deflects h1's back down to leaf1, each spending its token; spine1's "
+                        + "ingress from leaf1 counts h1's second packet and h0's two, 3 = xoff, and pauses leaf1; "
+                        + "spine1 sends h1's second packet back to leaf1 and the count falls to 2, above xon 1, so leaf1 "
+                        + "stays paused; the third background packet, on spine1->leaf1, brings leaf1's count from "
+                        + "spine1 to 3 (h1's two packets and it), and leaf1 pauses spine1. leaf1's VL1 egress FIFO to "
+                        + "spine1 holds h1's two packets, spine1's to leaf1 h0's two, no token left, and a packet "
+                        + "queued on VL1 on arrival never takes VL0: hysteresis alone closes the credit loop of two "
+                        + "opposing messages (with pfc-hysteresis 1 every property holds, 252,684 states)",
+                        plus(stall, FabricProperties.NO_ROUTING_DEADLOCK), Origin.REPAIR,
+                        with(REPAIRED_DEFAULTS, "xoff", "3", "pfc-hysteresis", "2", "background", "3")),
                 new VariantSpec("repaired-incast-hysteresis", "the repairs (as repaired-incast: h0->h2, h1->h2 on "
                         + "the 3x2 leaf-spine, 2-packet messages, 1 token, 2 background packets) at xoff 3 with PFC "
                         + "hysteresis of 2 packets (resume at 1), where with pfc-hysteresis 1 every property holds: "
@@ -590,7 +608,18 @@ public final class FabricEntry implements ModelEntry {
      * incast's deadlock is the design's under either queueing, not the ingress FIFOs' head-of-line blocking,
      * and the opposing messages hold under both.
      */
-    static final List<String> EGRESS_RUNS = List.of("repaired-hysteresis", "repaired-incast-hysteresis");
+    static final List<String> EGRESS_RUNS = List.of("repaired-hysteresis", "repaired-hysteresis-background",
+            "repaired-incast-hysteresis");
+
+    /**
+     * The design under seed 004 §4's queueing with one 4-packet message h0->h1 at xoff 3 (repaired's 1 token and 2
+     * background packets): the one row of {@code all} whose host link reaches xoff at its ToR (every other
+     * message has fewer packets than xoff), so the ToR's pause of the host's link is exercised; every property
+     * holds (13,126 states), and with that pause removed LosslessBuffers fails (leaf0 counts 4 of h0's packets
+     * on the host's ingress, 4 steps).
+     */
+    static final Map<String, String> HOST_PAUSE_RUN = Map.of(QUEUEING.name(),
+            FabricOptions.Queueing.EGRESS.label(), "xoff", "3", "flows", "0-1", "packets", "4");
 
     @Override
     public List<Run> allRuns() {
@@ -599,6 +628,7 @@ public final class FabricEntry implements ModelEntry {
         for (String v : EGRESS_RUNS) {
             runs.add(new Run(v, Params.of(Map.of(QUEUEING.name(), FabricOptions.Queueing.EGRESS.label()))));
         }
+        runs.add(new Run("repaired", Params.of(HOST_PAUSE_RUN)));
         return runs;
     }
 
