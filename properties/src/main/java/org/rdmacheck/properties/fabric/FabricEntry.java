@@ -265,7 +265,9 @@ public final class FabricEntry implements ModelEntry {
                 new VariantSpec("repaired-hysteresis", "the repairs (as repaired, at its defaults: two opposing "
                         + "2-packet messages, 1 token, 2 background packets) at xoff 3 with PFC hysteresis of 2 "
                         + "packets (seed 004, 4: a paused buffer resumes its upstream at xon 1): every property holds, "
-                        + "as at pfc-hysteresis 1, and ResumeAtXon sees pause bits cleared", Set.of(), Origin.REPAIR,
+                        + "as at pfc-hysteresis 1, and ResumeAtXon sees pause bits cleared. At this scope only: with a "
+                        + "third background packet it deadlocks under either queueing (repaired-hysteresis-background)",
+                        Set.of(), Origin.REPAIR,
                         with(REPAIRED_DEFAULTS, "xoff", "3", "pfc-hysteresis", "2")),
                 // one step past repaired-hysteresis (a third background packet): the frontier of the opposing
                 // messages under hysteresis, checked rather than written (docs/fabric.md, PFC hysteresis under
