@@ -41,7 +41,18 @@ class ConstantMappingTest {
      * only ({@code StoredTraceValidationTest} leaves them out).
      */
     static final Map<String, String> OUTSIDE_THE_TWIN = Map.of("fabric repaired-ring",
-            "a ring of 4 switches: specs/fabric models leaf-spines and fat-trees only");
+            "a ring of 4 switches: specs/fabric models leaf-spines and fat-trees only", "fabric repaired-egress-head",
+            "escape-at=head: specs/fabric moves a packet to VL0 on arrival only");
+
+    /** The fabric twin moves a packet to VL0 on arrival only: escape-at, even at egress, has no counterpart. */
+    @Test
+    void theFabricTwinRefusesEscapeAtHead() {
+        SpecManifest m = twins().stream().filter(t -> "fabric".equals(t.javaModel())).findFirst().orElseThrow();
+        assertFalse(mapped(m, "repaired", Map.of("queueing", "egress")).isEmpty());
+        ConstantMapping.Unmapped e = assertThrows(ConstantMapping.Unmapped.class,
+                () -> mapped(m, "repaired", Map.of("queueing", "egress", "escape-at", "head")));
+        assertTrue(e.getMessage().contains("parameter 'escape-at' has no counterpart"), e.getMessage());
+    }
 
     /** @return the manifests with a Java twin */
     static List<SpecManifest> twins() {

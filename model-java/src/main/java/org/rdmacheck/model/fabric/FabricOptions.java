@@ -19,10 +19,11 @@ import org.rdmacheck.model.InputException;
  *                   escape-lane model
  * @param escapeRules the escape-vl preset's lane rules (else null)
  * @param queueing   where a switch queues a packet and when it routes it ({@link Queueing})
+ * @param escapeAt   under queueing egress, when a VL1 packet may move to the escape lane ({@link EscapeAt})
  */
 public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cleanup cleanup, boolean escapeLane,
                             LaneRule laneRule, java.util.Set<Knockout> knockouts, DftRules dft, Preset preset,
-                            EscapeRules escapeRules, Queueing queueing) {
+                            EscapeRules escapeRules, Queueing queueing, EscapeAt escapeAt) {
 
     /**
      * The options with the model's own queueing ({@link Queueing#INGRESS}).
@@ -42,7 +43,7 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
                          LaneRule laneRule, java.util.Set<Knockout> knockouts, DftRules dft, Preset preset,
                          EscapeRules escapeRules) {
         this(key, uTurns, laneChange, cleanup, escapeLane, laneRule, knockouts, dft, preset, escapeRules,
-                Queueing.INGRESS);
+                Queueing.INGRESS, EscapeAt.ARRIVAL);
     }
 
     /**
@@ -51,7 +52,58 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
      */
     public FabricOptions withQueueing(Queueing q) {
         return new FabricOptions(key, uTurns, laneChange, cleanup, escapeLane, laneRule, knockouts, dft, preset,
-                escapeRules, q);
+                escapeRules, q, escapeAt);
+    }
+
+    /**
+     * @param e when a VL1 packet may move to the escape lane (queueing egress only)
+     * @return these options with it
+     */
+    public FabricOptions withEscapeAt(EscapeAt e) {
+        return new FabricOptions(key, uTurns, laneChange, cleanup, escapeLane, laneRule, knockouts, dft, preset,
+                escapeRules, queueing, e);
+    }
+
+    /**
+     * Under queueing egress, when a VL1 packet may move to the escape lane VL0. Seed 000 §IV-B says that
+     * "Packets/flows may move from non-escape VLs to escape VLs (which ensures that flows in non-escape
+     * VLs can always make forward progress)" and not when; the egress switch (seed 004 §4) routes a
+     * packet on arrival, so there are two readings (docs/fabric.md, the PFC model).
+     */
+    public enum EscapeAt {
+        /** the lane change is decided with the route, as the packet arrives; a packet queued on VL1 stays there */
+        ARRIVAL("arrival"),
+        /**
+         * also at the head of a VL1 egress FIFO whose lane is paused downstream: the packet may move to the
+         * VL0 egress FIFO of its escape port at the same switch, under the escape rules of an arrival
+         * (Duato: a packet blocked in a non-escape channel may request the escape channel)
+         */
+        HEAD("head");
+
+        private final String label;
+
+        EscapeAt(String label) {
+            this.label = label;
+        }
+
+        /** @return the parameter value */
+        public String label() {
+            return label;
+        }
+
+        /**
+         * @param label a parameter value
+         * @return the reading
+         * @throws InputException if it is neither
+         */
+        public static EscapeAt of(String label) {
+            for (EscapeAt e : values()) {
+                if (e.label.equals(label)) {
+                    return e;
+                }
+            }
+            throw new InputException("escape-at = " + label + ": expected arrival or head");
+        }
     }
 
     /**
@@ -188,6 +240,12 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
         }
         if (queueing == Queueing.EGRESS && (preset != Preset.FABRIC || laneChange == LaneChange.TABLE)) {
             throw new IllegalArgumentException("queueing egress: the fabric preset without a lane-rule table only");
+        }
+        if (escapeAt == null) {
+            escapeAt = EscapeAt.ARRIVAL;
+        }
+        if (escapeAt == EscapeAt.HEAD && queueing != Queueing.EGRESS) {
+            throw new IllegalArgumentException("escape-at head: queueing egress only");
         }
     }
 

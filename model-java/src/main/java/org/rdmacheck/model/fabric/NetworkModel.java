@@ -107,6 +107,11 @@ public final class NetworkModel implements LayoutModel {
      * out of the default's way ({@link #ingressCount}).
      */
     private final boolean egress;
+    /**
+     * Queueing egress with escape-at head ({@link FabricOptions.EscapeAt#HEAD}): the head of a VL1 egress FIFO
+     * whose lane is paused downstream may also move to the escape lane (seed 000 §IV-B)
+     */
+    private final boolean escapeAtHead;
     /** queueing egress: per flow, the arc from its source host to its ToR (the ingress its packets are sent on) */
     private final int[] srcArc;
     private final int threshold;
@@ -492,6 +497,7 @@ public final class NetworkModel implements LayoutModel {
         this.xon = o.off(Knockout.PFC_HYSTERESIS) ? xoff - 1 : config.xon();
         this.hysteresis = g.paused != null;
         this.egress = o.queueing() == FabricOptions.Queueing.EGRESS;
+        this.escapeAtHead = egress && o.escapeAt() == FabricOptions.EscapeAt.HEAD;
         this.threshold = config.threshold();
         this.ecn = o.off(Knockout.ECN_MARK) ? Integer.MAX_VALUE : config.ecn();
         this.marks = !iofd && !escapeVl;
@@ -1103,7 +1109,11 @@ public final class NetworkModel implements LayoutModel {
      * @return the switch that decided
      */
     public int at(long code) {
-        return kind(code) == SEND ? srcTor[flow(code)] : t.arcTo(arc(code));
+        if (kind(code) == SEND) {
+            return srcTor[flow(code)];
+        }
+        // (escape-at head: the switch that holds the packet in the egress FIFO it leaves)
+        return escapeAtHead && route(code).atHead() ? t.arcFrom(arc(code)) : t.arcTo(arc(code));
     }
 
     @Override
@@ -2383,7 +2393,9 @@ public final class NetworkModel implements LayoutModel {
                 return true;
             }
             if (egress && !koPause && ingressPaused(arc, lane)) {
-                return false; // queueing egress: v has paused this ingress, the packet waits in its egress FIFO
+                // queueing egress: v has paused this ingress, the packet waits in its egress FIFO (escape-at
+                // head: unless it moves to the escape lane there)
+                return escapeAtHead && lane == 1 && escapeFromHead(k, arc, head, f, seq, tokens);
             }
             boolean eligible = answers && keepsAnswers && lane == 1 && deflectionEligible(v, f, seq, tokens, arc);
             moving(FORWARD, arc, lane, k, f, seq, tokens, u, v);
@@ -3084,6 +3096,50 @@ public final class NetworkModel implements LayoutModel {
             }
         }
 
+        /**
+         * Queueing egress, escape-at head: the head of the VL1 egress FIFO at layout position k, on {@code arc},
+         * whose lane the switch downstream has paused, as a successor: it may move to the escape lane at the
+         * switch u that holds it (seed 000 §IV-B: "Packets/flows may move from non-escape VLs to escape VLs
+         * (which ensures that flows in non-escape VLs can always make forward progress)"; Duato: a packet
+         * blocked in a non-escape channel may request the escape channel), into u's VL0 egress FIFO of the
+         * move's port, keeping the ingress it came in on ({@link #headEscapeMoves}).
+         *
+         * @return whether it has a move
+         */
+        private boolean escapeFromHead(int k, int arc, int head, int f, int seq, int tokens) {
+            int u = fromNode[arc];
+            moving(FORWARD, arc, 1, k, f, seq, tokens, -1, u);
+            mIn = head & pInBits; // it stays at u: its ingress there is unchanged
+            emitting = false;
+            headEscapeMoves(u, f, seq, tokens);
+            writeMoves();
+            return hops > 0;
+        }
+
+        /**
+         * Queueing egress, escape-at head: the moves onto VL0 of a packet of flow f at the head of a paused
+         * VL1 egress FIFO of switch u, under the escape rules of an arrival at u: a VL0 entry of its message
+         * at u is followed, else {@code EscapeToVl0} (the lane-change rule decides whether it may, and whether
+         * it records the move); the escape port must have room (else it stays where it is). Into the hop
+         * arrays, with the head kinds of {@link Route}.
+         */
+        private void headEscapeMoves(int u, int f, int seq, int tokens) {
+            hops = 0;
+            loadTable(u, f, seq, tokens);
+            int hit = koFollow || !usesDft || tableLen == 0 && recording == null ? -1 : lookup(f, tokens);
+            if (hit >= 0 && dLane.of(hit) == 0) {
+                int a = dArc.of(hit);
+                if (room(a, 0)) {
+                    hop(a, 0, tokens, Route.ESCAPE_FOLLOW, AFTER, false);
+                }
+            } else if (!koAccess) {
+                escapeToVl0(u, f, seq, tokens, seq == packets - 1);
+            }
+            for (int h = 0; h < hops; h++) {
+                hKind[h] = KINDS[hKind[h]].atHeadOf().ordinal();
+            }
+        }
+
         /** The planted rules that refuse a packet every move (tests only): whether one does. */
         private boolean plantedRefuses(int v, int f, int seq, int lane, int inArc) {
             if (planted == PlantedRouter.READS_ANOTHER_INPUT && lane == 1 && anotherInputHoldsTwo(v, inArc)) {
@@ -3498,15 +3554,27 @@ public final class NetworkModel implements LayoutModel {
                 if (escapeVl || hostArc[arc]) {
                     continue; // a delivery is always enabled; the escape-vl preset's rules are not read here
                 }
+                int seq = pSeq.of(head);
+                int tokens = pTokens.of(head);
                 if (egress && !koPause && ingressPaused(arc, b & 1)) {
+                    if (escapeAtHead && (b & 1) == 1) {
+                        headEscapeMoves(t.arcFrom(arc), f, seq, tokens);
+                        if (hops > 0) {
+                            continue; // escape-at head: it moves to the escape lane where it is
+                        }
+                    }
                     out.add(Block.PAUSED); // queueing egress: the switch it enters has paused this ingress
                     if (waits != null) {
                         waits.add(new Wait(arc, b & 1, Block.PAUSED, arc, b & 1));
                     }
+                    if (escapeAtHead && (b & 1) == 1) {
+                        Block e = escapeClosed(t.arcFrom(arc), f, seq); // (u's table, loaded above)
+                        if (e != null) {
+                            out.add(e);
+                        }
+                    }
                     continue;
                 }
-                int seq = pSeq.of(head);
-                int tokens = pTokens.of(head);
                 int v = t.arcTo(arc);
                 route(v, f, seq, tokens, b & 1, arc);
                 if (hops > 0) {
@@ -3541,7 +3609,16 @@ public final class NetworkModel implements LayoutModel {
                     return true;
                 }
                 if (egress && !koPause && ingressPaused(arc, b & 1)) {
-                    continue; // queueing egress: the switch it enters has paused this ingress
+                    // queueing egress: the switch it enters has paused this ingress (escape-at head: unless
+                    // the head moves to the escape lane where it is)
+                    if (escapeAtHead && (b & 1) == 1) {
+                        int head = x.element(q, 0);
+                        headEscapeMoves(t.arcFrom(arc), pFlow.of(head), pSeq.of(head), pTokens.of(head));
+                        if (hops > 0) {
+                            return true;
+                        }
+                    }
+                    continue;
                 }
                 int head = x.element(q, 0);
                 route(t.arcTo(arc), pFlow.of(head), pSeq.of(head), pTokens.of(head), b & 1, arc);

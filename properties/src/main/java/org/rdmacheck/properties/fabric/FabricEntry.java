@@ -99,7 +99,17 @@ public final class FabricEntry implements ModelEntry {
     private static final ParamSpec.Choice QUEUEING = ParamSpec.choice("queueing", "ingress",
             labels(FabricOptions.Queueing.values(), FabricOptions.Queueing::label),
             "ingress (one FIFO per ingress (port, lane), routed as the packet leaves it) or egress (seed 004 4: "
-                    + "routed on arrival into the egress FIFO of its (port, lane), PFC counted per ingress)");
+                    + "routed on arrival into the egress FIFO of its (port, lane), PFC counted per ingress); under "
+                    + "egress the parameter escape-at (given only with it) says when a VL1 packet may take the escape "
+                    + "lane: arrival (the default: as it is routed) or head (also at the head of a paused VL1 egress "
+                    + "FIFO)");
+
+    /**
+     * Under queueing egress, when a VL1 packet may move to the escape lane ({@link FabricOptions.EscapeAt}):
+     * a parameter accepted but not listed with a default (as {@code knockout}), so that a configuration
+     * without it is the one it was (its constants map onto the TLA+ twin, which has no such reading).
+     */
+    static final String ESCAPE_AT = "escape-at";
     /** The rule {@code follow} written as a table of the lane-rule family. */
     public static final String FOLLOW_TABLE = "SSE.SSW.SSW.SSW.SSW.EWE.EWE";
     private static final ParamSpec.Text LANE_RULE = ParamSpec.text("lane-rule", FOLLOW_TABLE,
@@ -145,6 +155,18 @@ public final class FabricEntry implements ModelEntry {
                         + "VL1 never takes VL0, and the escape lane rescues neither (16 steps; with escape-lane "
                         + "knocked out the same deadlock)", plus(stall, FabricProperties.NO_ROUTING_DEADLOCK),
                         Origin.REPAIR, with(REPAIRED_DEFAULTS, "queueing", "egress")),
+                // seed 000, IV-B does not say when a packet may move to the escape lane: the other reading
+                // under egress, at the head of a paused VL1 egress FIFO too (escape-at=head)
+                new VariantSpec("repaired-egress-head", "the repairs (as repaired-egress: repaired's defaults "
+                        + "under egress queueing) where a VL1 packet may also take the escape lane at the head of its "
+                        + "egress FIFO when its lane is paused (escape-at=head, seed 000 IV-B): free of routing "
+                        + "deadlock (knocked out, the escape lane's absence deadlocks in 16 steps), but a first packet "
+                        + "that leaves its paused FIFO on VL0 is overtaken by its message's second packet, queued "
+                        + "behind it on VL1 before the lane change was recorded (13 steps), the entry recording the "
+                        + "lane change is never freed (the end packet was routed at that switch before it existed: "
+                        + "NoStaleDftEntry 16 steps, NoDftLeak 22), and the receiver that discarded the overtaken "
+                        + "packet stalls (23 steps)", plus(reorder, FabricProperties.NO_LEAK, FabricProperties.NO_STALE),
+                        Origin.REPAIR, with(REPAIRED_DEFAULTS, "queueing", "egress", ESCAPE_AT, "head")),
                 new VariantSpec("repaired-deadlock", "the repairs (as repaired) at the scope of their routing "
                         + "deadlock: with two opposing messages of 3 packets and 3 tokens both VL1 buffers between a "
                         + "leaf and a spine fill with later packets whose DFT entries point at the other buffer, and "
@@ -481,10 +503,21 @@ public final class FabricEntry implements ModelEntry {
                 // repaired's defaults are the first configuration scope fabric --separate escape=off found
                 // where the design keeps NoRoutingDeadlock and the design without VL0 does not
                 new Mechanism("escape-lane", "escape virtual lane VL0 (up*/down*, never deflected)", "seed 000, IV-B",
-                        FabricProperties.NO_ROUTING_DEADLOCK, "repaired", Map.of(), "no VL0"),
+                        FabricProperties.NO_ROUTING_DEADLOCK, "repaired", Map.of(), "no VL0")
+                        // seed 004, 4's egress queueing: the moves to VL0 are decided elsewhere (on arrival and,
+                        // with escape-at head, at the head of a paused VL1 egress FIFO). With escape-at arrival
+                        // VL0 separates nothing (scope fabric --param queueing=egress --separate
+                        // knockout=escape-lane: 112 configurations, each both hold or both fail); with escape-at
+                        // head repaired's defaults need it (docs/knockouts.md)
+                        .withScope(EGRESS_HEAD_SCOPE),
                 new Mechanism("escape-access", "packets may move from non-escape VLs to escape VLs", "seed 000, IV-B",
                         FabricProperties.NO_ROUTING_DEADLOCK, "lane-silent", laneScope,
-                        "a packet blocked at its DFT entry's port may not take VL0"),
+                        "a packet blocked at its DFT entry's port (with escape-at head: at the head of a paused VL1 "
+                                + "egress FIFO) may not take VL0")
+                        // under egress with escape-at head, at repaired's configuration (lane-silent with the
+                        // follow rule and repaired's defaults): the access at the head is what rescues it
+                        .withScope(with(EGRESS_HEAD_SCOPE, "lane-change", "follow", "packets", "2", "tokens", "1",
+                                "background", "2")),
                 // seed 000, IV-B: "flows that traverse the escape VLs never flow back to non-escape VLs".
                 // For deadlock freedom alone the rule is not needed (Duato, IEEE TPDS 1995, virtual
                 // cut-through: every packet blocked on VL1 may take VL0 and VL0's up*/down* dependency graph
@@ -539,6 +572,9 @@ public final class FabricEntry implements ModelEntry {
                         .withScope(scope("flows", "0-1", "packets", "3", "tokens", "2", "failures", "0",
                                 "background", "2", "lane-change", "table")));
     }
+
+    /** repaired's defaults under seed 004 §4's egress queueing, a paused VL1 head allowed onto VL0 (escape-at head). */
+    private static final Map<String, String> EGRESS_HEAD_SCOPE = Map.of("queueing", "egress", ESCAPE_AT, "head");
 
     /** One 3-packet message with a failure at xoff 3, one background packet and hysteresis 2. */
     private static final Map<String, String> PFC_SCOPE = scope("flows", "0-1", "packets", "3", "tokens", "2",
@@ -687,6 +723,13 @@ public final class FabricEntry implements ModelEntry {
         Set<String> r = new TreeSet<>(s);
         r.addAll(List.of(more));
         return r;
+    }
+
+    @Override
+    public java.util.Set<String> knownParameterNames() {
+        java.util.Set<String> known = new java.util.LinkedHashSet<>(ModelEntry.super.knownParameterNames());
+        known.add(ESCAPE_AT);
+        return known;
     }
 
     @Override
@@ -1102,6 +1145,15 @@ public final class FabricEntry implements ModelEntry {
                     + "reads the ingress FIFOs the egress queueing does not have)");
         }
         options = options.withQueueing(queueing);
+        String escapeAt = p.string(ESCAPE_AT, null);
+        if (escapeAt != null) {
+            FabricOptions.EscapeAt e = FabricOptions.EscapeAt.of(escapeAt);
+            if (queueing != FabricOptions.Queueing.EGRESS) {
+                throw new InputException("escape-at = " + escapeAt + ": expected queueing = egress (under queueing "
+                        + "ingress a packet is routed, its lane change included, at the head of its FIFO)");
+            }
+            options = options.withEscapeAt(e);
+        }
         int xon = XOFF.get(p) - HYSTERESIS.get(p);
         if (xon < 0) {
             throw new InputException("pfc-hysteresis = " + HYSTERESIS.get(p) + ": expected at most xoff = " + XOFF.get(p));
