@@ -33,14 +33,16 @@ CONSTANTS
     Knockouts           \* mechanisms knocked out (the Java catalogue's --knockout): a subset of
                         \* {"look-ahead", "soft-state-refresh", "nrc-fallback", "fig5-receiver-congestion",
                         \*  "fig5-non-receiver-congestion", "fig5-no-congestion", "auss-count", "soft-state-expiry",
-                        \*  "line-rate-start", "look-ahead-begins-flow", "per-tenant-apportioning"}
+                        \*  "line-rate-start", "look-ahead-begins-flow", "per-tenant-apportioning",
+                        \*  "rate-recovery"}
 
 ASSUME SendersPerTenant >= 1 /\ Messages >= 1 /\ Tenants >= 1 /\ Groups >= 0
 ASSUME K >= 1 /\ AiCredits >= 0 /\ BcWindows >= 1
 ASSUME Lookahead \in BOOLEAN
 ASSUME Knockouts \subseteq {"look-ahead", "soft-state-refresh", "nrc-fallback", "fig5-receiver-congestion",
                             "fig5-non-receiver-congestion", "fig5-no-congestion", "auss-count", "soft-state-expiry",
-                            "line-rate-start", "look-ahead-begins-flow", "per-tenant-apportioning"}
+                            "line-rate-start", "look-ahead-begins-flow", "per-tenant-apportioning",
+                            "rate-recovery"}
 ASSUME Variant \in {"dart", "count-messages", "early-removal", "shared-lookahead",
                     "forward-ecn", "no-timeout", "persistent", "persistent-hysteresis",
                     "persistent-overload-marks"}
@@ -84,6 +86,10 @@ NrcFallback == "nrc-fallback" \notin Knockouts
 (* of short flows": an idle sender's next message begins at n = 1. Knocked out ("line-rate-start"),   *)
 (* an idle sender keeps the n it last applied and its next message begins at that rate.              *)
 LineRateStart == "line-rate-start" \notin Knockouts
+(* III-B: DASR throttles the senders "only for the duration of the short flows": a sender applies    *)
+(* the n of the ACK that reaches it, smaller or larger. Knocked out ("rate-recovery"), it applies the *)
+(* larger of its n and the ACK's, so it stays throttled after the short flows end.                  *)
+RateRecovery == "rate-recovery" \notin Knockouts
 (* III-D: "Dart treats any flow as if it begins when the look-ahead notification first arrives", and *)
 (* III-B: "each sender in the AUSS is associated with a timestamp of the flow's last packet": a      *)
 (* look-ahead starts the listed senders' flows, so it gives them this period's timestamp as a start  *)
@@ -100,6 +106,8 @@ ASSUME Persistent => (Tenants = 1 /\ SendersPerTenant >= 2)
 
 Min(a, b) == IF a <= b THEN a ELSE b
 Max(a, b) == IF a >= b THEN a ELSE b
+(* The n a sender applies when an ACK with n = received reaches it (RateRecovery above). *)
+Applies(old, received) == IF RateRecovery THEN received ELSE Max(old, received)
 SetMin(S) == CHOOSE x \in S : \A y \in S : x <= y
 
 RECURSIVE SumOver(_, _)
@@ -346,7 +354,7 @@ WindowEnd(o) ==
         \* a listed sender hears from the receiver before its packets arrive only through the look-ahead
         receives(s) == ~failed[s] /\ (flight[s] > 0 \/ auss[s] > 0 \/ (AnnCount(s) > 0 /\ LookaheadAtReceiver))
     IN /\ mode' = next
-       /\ applied' = [s \in Senders |-> IF idle(s) /\ LineRateStart THEN 1 ELSE IF ack[s] # 0 THEN ack[s] ELSE applied[s]]
+       /\ applied' = [s \in Senders |-> IF idle(s) /\ LineRateStart THEN 1 ELSE IF ack[s] # 0 THEN Applies(applied[s], ack[s]) ELSE applied[s]]
        /\ ack' = [s \in Senders |-> IF ~idle(s) /\ receives(s) THEN Advertised(next, auss, TenantOf(s)) ELSE 0]
        /\ fresh' = [s \in Senders |-> IF idle(s) THEN FALSE ELSE fresh[s]]
        /\ ecnEcho' = (o[1] /\ (next # "ReceiverCongestion" \/ ForwardEcn))
@@ -370,7 +378,7 @@ LoopWindowEnd(M) ==
         fwd == next # "ReceiverCongestion" \/ ForwardEcn
     IN /\ Persistent /\ MustMark \subseteq M /\ M \subseteq MustMark \cup MayMark
        /\ mode' = next
-       /\ applied' = [s \in Senders |-> Advertised(next, auss, TenantOf(s))]
+       /\ applied' = [s \in Senders |-> Applies(applied[s], Advertised(next, auss, TenantOf(s)))]
        /\ rp' = [s \in Senders |-> IF fwd /\ s \in M THEN Cut(rp[s]) ELSE Quiet(rp[s])]
        /\ sinceChange' = [t \in TenantIds |-> 2]
        /\ modeAge' = IF next = mode THEN Min(K, modeAge + 1) ELSE 0
@@ -481,6 +489,14 @@ ListedArrivalWithinLineRate ==
 (* NewMessageAtLineRate; the knock-out "line-rate-start" violates it.            *)
 NewMessageAtLineRate ==
     [][\A s \in Senders : (Committed(s) = 0 /\ auss[s] = 0 /\ Committed(s)' > 0) => applied'[s] = 1]_vars
+
+(* III-B: the throttling lasts "only for the duration of the short flows"; each *)
+(* sender sends at line rate / n, n the count in the receiver's ACKs (III-A).    *)
+(* A window end is the round trip's boundary: every sender with an ACK on its    *)
+(* way applies that ACK's n afterwards, so when n falls the remaining senders    *)
+(* speed back up. Java's ShareFollowsLatestN; "rate-recovery" violates it.       *)
+ShareFollowsLatestN ==
+    [][(~Persistent /\ FreeObserve) => \A s \in Senders : ack[s] # 0 => applied'[s] = ack[s]]_vars
 
 (* III-E: a look-ahead announces only senders of the announcing tenant (the one *)
 (* whose message started). Only a LookAheadStart fills an empty group record.    *)

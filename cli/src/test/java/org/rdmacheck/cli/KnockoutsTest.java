@@ -50,6 +50,7 @@ class KnockoutsTest {
                 Arguments.of("dasr", "fig5-no-congestion", "ReactionFollowsCongestion", true),
                 Arguments.of("dasr", "nrc-fallback", "ReactionFollowsCongestion", true),
                 Arguments.of("dasr", "line-rate-start", "NewMessageAtLineRate", true),
+                Arguments.of("dasr", "rate-recovery", "ShareFollowsLatestN", true),
                 Arguments.of("dasr", "auss-count", "ActiveSenderKept", true),
                 Arguments.of("dasr", "soft-state-expiry", "FailedSenderLeaves", true),
                 Arguments.of("dasr", "soft-state-refresh", "NCountsUniqueSenders", true),

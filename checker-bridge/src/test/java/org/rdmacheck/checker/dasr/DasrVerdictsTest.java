@@ -107,6 +107,37 @@ class DasrVerdictsTest {
         assertTrue(!(r.result("RateSumAtMostLineRate") instanceof CheckResult.Violated));
     }
 
+    /**
+     * seed 000, III-B: the throttling lasts "only for the duration of the short flows". At dart's
+     * defaults the case that matters is reached (a sender has an ACK on its way with a smaller n than
+     * it applies: NNeverFalls is violated), and ShareFollowsLatestN holds; with the knock-out
+     * rate-recovery (a sender applies max(its n, the ACK's n)) it is the only property that fails.
+     */
+    @Test
+    void sendersSpeedBackUpWhenNFalls() {
+        CheckSpec<LayoutState> spec = cast(ENTRY.build("dart", Params.empty()));
+        DartReceiverModel m = (DartReceiverModel) spec.model();
+        List<org.rdmacheck.properties.Property<LayoutState>> ps = new ArrayList<>(spec.properties());
+        ps.add(DasrProperties.nNeverFalls(m));
+        CheckSpec<LayoutState> withAntecedent = new CheckSpec<>(spec.modelName(), spec.variant(), spec.parameters(),
+                spec.model(), ps, Set.of("NNeverFalls"));
+        ExplorationReport r = new Explorer(ExplorerSettings.defaults().withThreads(2).withProgress(0, x -> { }))
+                .check(withAntecedent);
+        assertEquals(Set.of("NNeverFalls"), violated(r));
+        assertEquals(18_348, r.stats().distinctStates());
+        ExplorationReport k = check("dart", Map.of(ModelEntry.KNOCKOUT_PARAM, "rate-recovery"));
+        assertEquals(Set.of("ShareFollowsLatestN"), violated(k));
+        assertEquals(20_528, k.stats().distinctStates());
+        ExplorationReport scope = check("dart", Map.of(ModelEntry.KNOCKOUT_PARAM, "rate-recovery", "groups", "0"));
+        CheckResult.Violated v = assertInstanceOf(CheckResult.Violated.class, scope.result("ShareFollowsLatestN"));
+        assertEquals(5, v.counterexample().steps().size() - 1);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static CheckSpec<LayoutState> cast(CheckSpec<?> s) {
+        return (CheckSpec<LayoutState>) s;
+    }
+
     /** Every property either has a variant that violates it at that variant's defaults, or is structural. */
     @Test
     void everyPropertyMustFailSomewhereOrIsStructural() {

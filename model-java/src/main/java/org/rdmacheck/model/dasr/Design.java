@@ -32,11 +32,17 @@ import java.util.Objects;
  *                         rate, n = 1 ("All flows begin at the full line rate because (1) we want to
  *                         avoid penalizing the latency of short flows", III-A); knocked out, it begins
  *                         at the n it last applied
+ * @param rateRecovery     whether a sender applies the n of the latest ACK it received, smaller or
+ *                         larger than the one it applied: the throttling lasts "only for the duration
+ *                         of the short flows" (III-B), so when n falls the remaining senders speed back
+ *                         up to line rate / n; knocked out, a sender applies max(its n, the ACK's n) and
+ *                         never speeds back up while its flow lasts
  */
 public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lookaheadScope,
                      boolean ecnInReceiverCongestion, boolean softStateTimeouts, boolean lookaheadBeginsFlows,
                      Network network, ReceiverMachine machine, Apportioning apportioning,
-                     boolean nrcFallback, boolean softStateRefresh, boolean lineRateStart) {
+                     boolean nrcFallback, boolean softStateRefresh, boolean lineRateStart,
+                     boolean rateRecovery) {
 
     /** What n counts. */
     public enum SenderCounting {
@@ -119,67 +125,67 @@ public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lo
     public static Design paper() {
         return new Design(SenderCounting.UNIQUE_SENDERS, EndRule.DECREMENT, LookaheadScope.PER_TENANT, false, true,
                 true, Network.FREE, ReceiverMachine.paper(), Apportioning.PER_TENANT, true,
-                true, true);
+                true, true, true);
     }
 
     /** @param c counting  @return a copy */
     public Design withCounting(SenderCounting c) {
         return new Design(c, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart);
+                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart, rateRecovery);
     }
 
     /** @param r end rule  @return a copy */
     public Design withEndRule(EndRule r) {
         return new Design(counting, r, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart);
+                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart, rateRecovery);
     }
 
     /** @param s scope  @return a copy */
     public Design withLookaheadScope(LookaheadScope s) {
         return new Design(counting, endRule, s, ecnInReceiverCongestion, softStateTimeouts, lookaheadBeginsFlows,
-                network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart);
+                network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart, rateRecovery);
     }
 
     /** @param forward whether to forward ECN in ReceiverCongestion  @return a copy */
     public Design withEcnInReceiverCongestion(boolean forward) {
         return new Design(counting, endRule, lookaheadScope, forward, softStateTimeouts, lookaheadBeginsFlows,
-                network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart);
+                network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart, rateRecovery);
     }
 
     /** @param on whether soft-state timeouts run  @return a copy */
     public Design withSoftStateTimeouts(boolean on) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, on, lookaheadBeginsFlows,
-                network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart);
+                network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart, rateRecovery);
     }
 
     /** @param on whether a look-ahead starts the listed senders' soft state  @return a copy */
     public Design withLookaheadBeginsFlows(boolean on) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts, on, network,
-                machine, apportioning, nrcFallback, softStateRefresh, lineRateStart);
+                machine, apportioning, nrcFallback, softStateRefresh, lineRateStart, rateRecovery);
     }
 
     /** @param n network  @return a copy */
     public Design withNetwork(Network n) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, n, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart);
+                lookaheadBeginsFlows, n, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart, rateRecovery);
     }
 
     /** @param m machine table  @return a copy */
     public Design withMachine(ReceiverMachine m) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, m, apportioning, nrcFallback, softStateRefresh, lineRateStart);
+                lookaheadBeginsFlows, network, m, apportioning, nrcFallback, softStateRefresh, lineRateStart, rateRecovery);
     }
 
     /** @param on whether NonReceiverCongestion advertises n = 1  @return a copy */
     public Design withNrcFallback(boolean on) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine, apportioning, on, softStateRefresh, lineRateStart);
+                lookaheadBeginsFlows, network, machine, apportioning, on, softStateRefresh, lineRateStart, rateRecovery);
     }
 
     /** @param on whether a sender's packets refresh its soft state  @return a copy */
     public Design withSoftStateRefresh(boolean on) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, on, lineRateStart);
+                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, on, lineRateStart, rateRecovery);
     }
 
     /**
@@ -198,12 +204,31 @@ public record Design(SenderCounting counting, EndRule endRule, LookaheadScope lo
     /** @param a whose count a sender's n is  @return a copy */
     public Design withApportioning(Apportioning a) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine, a, nrcFallback, softStateRefresh, lineRateStart);
+                lookaheadBeginsFlows, network, machine, a, nrcFallback, softStateRefresh, lineRateStart, rateRecovery);
     }
 
     /** @param on whether an idle sender's next message begins at line rate (n = 1)  @return a copy */
     public Design withLineRateStart(boolean on) {
         return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
-                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, softStateRefresh, on);
+                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, softStateRefresh, on, rateRecovery);
+    }
+
+    /** @param on whether a sender applies a smaller n than the one it applied  @return a copy */
+    public Design withRateRecovery(boolean on) {
+        return new Design(counting, endRule, lookaheadScope, ecnInReceiverCongestion, softStateTimeouts,
+                lookaheadBeginsFlows, network, machine, apportioning, nrcFallback, softStateRefresh, lineRateStart, on);
+    }
+
+    /**
+     * The n a sender applies when an ACK carrying {@code received} reaches it (seed 000, III-B): the
+     * ACK's n; with {@code rate-recovery} knocked out, never less than the n it applied. The one
+     * implementation: the free network's window end and the persistent loop's call it.
+     *
+     * @param applied  the n the sender applied
+     * @param received the n in the ACK
+     * @return the n it applies
+     */
+    public int applies(int applied, int received) {
+        return rateRecovery ? received : Math.max(applied, received);
     }
 }

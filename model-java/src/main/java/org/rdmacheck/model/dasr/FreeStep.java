@@ -519,7 +519,7 @@ final class FreeStep implements PackedModel.Expander {
 
     /**
      * Writes into {@code w} the parent as a window end into {@code next} leaves it but for the
-     * machine state and the ECN feedback: senders apply the n that reached them, the receiver
+     * machine state and the ECN feedback: senders apply the n that reached them ({@link Design#applies}), the receiver
      * sends ACKs with the n of the new state, the n-change clocks tick or reset.
      */
     private void feedback(int[] w, int next) {
@@ -529,7 +529,8 @@ final class FreeStep implements PackedModel.Expander {
         for (int i = 0; i < n; i++) {
             int a = ackBefore[i];
             if (a != 0) {
-                applied[i].set(w, 0, a);
+                // seed 000, III-B: the ACK's n, smaller or larger (rate-recovery knocked out: never smaller)
+                applied[i].set(w, 0, design.applies(applied[i].get(w, 0), a));
             }
             ack[i].set(w, 0, receivesBefore[i] ? advertised(next, countedBefore[tenantOf[i]]) : 0);
         }

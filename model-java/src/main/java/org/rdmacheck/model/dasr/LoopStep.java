@@ -24,6 +24,7 @@ final class LoopStep implements PackedModel.Expander {
     private final int n;
     private final int k;
     private final boolean ecnInRc;
+    private final Design design;
     private final int[] rates;
 
     LoopStep(DartReceiverModel m) {
@@ -35,6 +36,7 @@ final class LoopStep implements PackedModel.Expander {
         this.n = m.senders();
         this.k = m.config().loop().k();
         this.ecnInRc = m.config().design().ecnInReceiverCongestion();
+        this.design = m.config().design();
         this.rates = new int[n];
     }
 
@@ -64,7 +66,7 @@ final class LoopStep implements PackedModel.Expander {
             x.begin();
             x.set(f.mode, next);
             for (int i = 0; i < n; i++) {
-                x.set(f.applied[i], n1);
+                x.set(f.applied[i], design.applies(x.get(f.applied[i]), n1));
                 ReactionPoint r = new ReactionPoint(x.get(f.rc[i]), x.get(f.rt[i]), x.get(f.alpha[i]),
                         x.get(f.since[i]), x.get(f.credit[i]));
                 r = forwards && (marked >> i & 1) != 0 ? r.cut() : r.quietWindow(grid);

@@ -260,6 +260,10 @@ public final class DasrEntry implements ModelEntry {
                         "seed 000, III-A", "NewMessageAtLineRate", "dart", Map.of("groups", "0"),
                         "an idle sender keeps the n it last applied: its next message begins at that fraction "
                                 + "of the line rate"),
+                new Mechanism("rate-recovery", "senders speed back up when n falls (the ACK's n applied)",
+                        "seed 000, III-B", "ShareFollowsLatestN", "dart", Map.of("groups", "0"),
+                        "a sender applies max(its n, the ACK's n): once throttled by an incast it stays "
+                                + "throttled after the short flows end, until its own flow ends"),
                 new Mechanism("auss-count", "AUSS per-sender in-flight count", "seed 000, III-B, Fig. 4(b)",
                         "ActiveSenderKept", "dart", Map.of("groups", "0"),
                         "a message end removes its sender from the AUSS whatever its other messages in flight"),
@@ -306,6 +310,9 @@ public final class DasrEntry implements ModelEntry {
         }
         if (off.contains("line-rate-start")) {
             out = out.withLineRateStart(false);
+        }
+        if (off.contains("rate-recovery")) {
+            out = out.withRateRecovery(false);
         }
         if (off.contains("auss-count")) {
             out = out.withEndRule(Design.EndRule.REMOVE_ON_FIRST_END);

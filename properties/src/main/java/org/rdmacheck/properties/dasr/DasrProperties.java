@@ -50,6 +50,7 @@ public final class DasrProperties {
         if (m.config().design().network() == Design.Network.FREE) {
             ps.add(reactionFollowsCongestion(m));
             ps.add(newMessageAtLineRate(m));
+            ps.add(shareFollowsLatestN(m));
             ps.add(listedArrivalWithinLineRate(m));
             ps.add(activeSenderKept(m));
             ps.add(timeoutOnlyWhenIdle(m));
@@ -190,6 +191,58 @@ public final class DasrProperties {
             for (int i = 0; i < n; i++) {
                 boolean idleBefore = m.committed(from, o, i) == 0 && f.auss[i].get(from, o) == 0;
                 if (idleBefore && m.committed(to, 0, i) > 0 && f.applied[i].get(to, 0) != 1) {
+                    return false;
+                }
+            }
+            return true;
+        });
+    }
+
+    /**
+     * DASR throttles the senders "only for the duration of the short flows" (seed 000, III-B): each
+     * sender sends at line rate / n, n the count the receiver puts in its ACKs (III-A, direct
+     * apportioning), so when the short flows end and n falls, the remaining senders speed back up.
+     * As a step: at a window end (the round trip's boundary where an ACK on its way reaches its
+     * sender) every sender with an ACK on its way applies that ACK's n afterwards, whether it is
+     * smaller or larger than the n it applied. A sender that kept the larger of the two would stay
+     * throttled after the incast that throttled it ended. The antecedent that matters, an ACK with a
+     * smaller n than its sender applies, is reached at dart's defaults ({@link #nNeverFalls}).
+     *
+     * @param m the model
+     * @return the action property {@code ShareFollowsLatestN}
+     */
+    public static ActionProperty<LayoutState> shareFollowsLatestN(DartReceiverModel m) {
+        DartLayout f = m.fields();
+        int n = m.config().totalSenders();
+        return step("ShareFollowsLatestN", m, (from, o, code, to) -> {
+            if (!DartReceiverModel.isObserve(code)) {
+                return true;
+            }
+            for (int i = 0; i < n; i++) {
+                int ack = f.ack[i].get(from, o);
+                if (ack != 0 && f.applied[i].get(to, 0) != ack) {
+                    return false;
+                }
+            }
+            return true;
+        });
+    }
+
+    /**
+     * The antecedent of {@link #shareFollowsLatestN} that the knock-out {@code rate-recovery} needs,
+     * never reached: no sender has an ACK on its way whose n is smaller than the n it applies (n never
+     * falls). Violated, with a trace to the first such state, wherever the antecedent is reached.
+     *
+     * @param m the model (free network)
+     * @return the invariant {@code NNeverFalls}
+     */
+    public static Invariant<LayoutState> nNeverFalls(DartReceiverModel m) {
+        DartLayout f = m.fields();
+        int n = m.config().totalSenders();
+        return invariant("NNeverFalls", (s, o) -> {
+            for (int i = 0; i < n; i++) {
+                int ack = f.ack[i].get(s, o);
+                if (ack != 0 && ack < f.applied[i].get(s, o)) {
                     return false;
                 }
             }
