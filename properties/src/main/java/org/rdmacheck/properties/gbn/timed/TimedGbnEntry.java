@@ -224,12 +224,18 @@ public final class TimedGbnEntry implements ModelEntry {
         TimedGoBackN model = model(variant, p);
         // must-fail sets hold at a variant's own defaults; elsewhere every property is expected to
         // hold, but for the loss-budget rule, and the checker's verdict is the answer
-        boolean ownDefaults = p.asMap().equals(resolve(variant, Params.empty()).asMap());
+        Map<String, String> defaults = resolve(variant, Params.empty()).asMap();
+        boolean ownDefaults = new java.util.TreeMap<>(atOwnWidthAndWindow(p.asMap(), defaults))
+                .equals(new java.util.TreeMap<>(defaults));
         Set<String> fail = new java.util.TreeSet<>(ownDefaults ? v.mustFail() : Set.of());
+        if (ownDefaults && WINDOW.get(p) > Integer.parseInt(defaults.get(WINDOW.name()))) {
+            fail.remove(TimedGbnProperties.RETRANSMISSION_BOUND); // its bound grows with the window
+        }
         fail.addAll(lossBudgetRule(model.config()).keySet());
         containedFindings(variant, p).forEach(f -> fail.addAll(expectedFrom(f, p)));
         fail.addAll(nakStormRule(variant, p).keySet());
         fail.addAll(ackRequestRule(model.config()).keySet());
+        fail.addAll(psnWrapRule(model.config()).keySet());
         return new CheckSpec<>(name(), variant, p.asMap(), model, TimedGbnProperties.of(model), fail);
     }
 
@@ -287,8 +293,8 @@ public final class TimedGbnEntry implements ModelEntry {
      */
     List<String> containedFindings(String variant, Params p) {
         return schemeOf(variant).stream().filter(f -> {
-            Map<String, String> here = new LinkedHashMap<>(p.asMap());
             Map<String, String> own = resolve(f, Params.empty()).asMap();
+            Map<String, String> here = atOwnWidthAndWindow(p.asMap(), own);
             if (!here.get(PACKETS.name()).equals(own.get(PACKETS.name()))) {
                 if (packetsReplayed(f, PACKETS.get(p)).isEmpty()) {
                     return false;
@@ -352,8 +358,8 @@ public final class TimedGbnEntry implements ModelEntry {
         }
         List<String> below = schemeOf(built.variant()).stream()
                 .filter(f -> variant(f).mustFail().contains(TimedGbnProperties.GOODPUT))
-                .filter(f -> org.rdmacheck.properties.catalog.Containment.contains(at,
-                        resolve(f, Params.empty()).asMap(), "", GOODPUT_EXTENDED))
+                .filter(f -> org.rdmacheck.properties.catalog.Containment.contains(atOwnWidthAndWindow(at,
+                        resolve(f, Params.empty()).asMap()), resolve(f, Params.empty()).asMap(), "", GOODPUT_EXTENDED))
                 .toList();
         return below.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(
                 new org.rdmacheck.properties.catalog.TraceExtensionRule(below, TimedGbnProperties.GOODPUT,
@@ -557,6 +563,10 @@ public final class TimedGbnEntry implements ModelEntry {
         if (PACKETS.get(p) != PACKETS.get(own)) {
             r.retainAll(packetsReplayed(finding, PACKETS.get(p)));
         }
+        // a larger window (one that never binds, atOwnWidthAndWindow) raises RetransmissionBound's bound
+        if (WINDOW.get(p) > WINDOW.get(own)) {
+            r.remove(TimedGbnProperties.RETRANSMISSION_BOUND);
+        }
         // GoodputBound is a figure asked for: a finding's goodput trace violates a bound at least as tight
         if (GOODPUT.get(p) == 0 || GOODPUT.get(p) < GOODPUT.get(own)) {
             r.remove(TimedGbnProperties.GOODPUT);
@@ -728,6 +738,88 @@ public final class TimedGbnEntry implements ModelEntry {
         return r;
     }
 
+    /**
+     * Whether a PSN width reads every PSN of a transfer exactly: {@code messages × packets <= 2^(b-1)}.
+     * Sequence numbers in the model are counters; only the wire carries them modulo 2^b
+     * ({@link org.rdmacheck.model.gbn.timed.PsnSpace}). With N packets a data packet's sequence number
+     * and EPSN lie in 0..N, so they differ by less than half of 2^b and the receiver's old/new rule reads
+     * the counter itself; an ACK/NAK at or above UNA is read as itself (less than 2^b above it), one below
+     * UNA as 2^b + n, beyond anything sent, and dropped, at every such width alike; every wire PSN is the
+     * counter. So two widths that both cover the transfer give the same states and the same steps, action
+     * for action (5,513 states for improved at L = 2 at psnBits 3 and 24). The window alone is not enough
+     * for that: a stale copy can lie a window plus what is sent during its lifetime behind EPSN
+     * (docs/gbn.md, window 4 of 3-bit PSNs confused at delayMax 6), so a width that does not cover the
+     * transfer keeps its value in every comparison.
+     *
+     * @param psnBits the PSN width b
+     * @param total   the packets of the transfer, messages × packets
+     * @return whether the width reads every PSN of the transfer as its sequence number
+     */
+    static boolean widthCovers(int psnBits, int total) {
+        return total <= 1 << (psnBits - 1);
+    }
+
+    /**
+     * {@code here} with its PSN width and window set to {@code own}'s where neither can change a step
+     * (seed 002 speaks of neither; each is the model's): the width where both widths cover
+     * {@code here}'s transfer ({@link #widthCovers}), the window where both windows are at least the
+     * transfer's packets, so that the sender's guard {@code next - una < window} never binds (no more
+     * than N - 1 packets are ever outstanding). The window enters one more place, RetransmissionBound's
+     * bound (a go-back resends up to a window, {@link TimedConfig#resendPerLoss}) and the saturation of
+     * the counter of transmissions only that bound and GoodputBound read: a larger window carries every
+     * other property ({@link #expectedFrom}); a smaller one that still covers the transfer lowers the
+     * bound, and a violation stays one. The NAK interval, the delays and the RTO stay keyed: they decide
+     * which timer fires first (the NAK-storm rule, the window's edge), so a finding's traces are not
+     * behaviours at another value unless replayed there ({@link #LONGER_RTO}).
+     *
+     * @param here a configuration's resolved parameters
+     * @param own  a finding's (or a variant's own) resolved parameters
+     * @return {@code here}, its width and window replaced by {@code own}'s where that changes nothing
+     */
+    static Map<String, String> atOwnWidthAndWindow(Map<String, String> here, Map<String, String> own) {
+        Map<String, String> r = new LinkedHashMap<>(here);
+        if (!here.containsKey(PSN_BITS.name()) || !own.containsKey(PSN_BITS.name())) {
+            return r;
+        }
+        int total = Integer.parseInt(here.get(MESSAGES.name())) * Integer.parseInt(here.get(PACKETS.name()));
+        if (widthCovers(Integer.parseInt(here.get(PSN_BITS.name())), total)
+                && widthCovers(Integer.parseInt(own.get(PSN_BITS.name())), total)) {
+            r.put(PSN_BITS.name(), own.get(PSN_BITS.name()));
+        }
+        if (Integer.parseInt(here.get(WINDOW.name())) >= total && Integer.parseInt(own.get(WINDOW.name())) >= total) {
+            r.put(WINDOW.name(), own.get(WINDOW.name()));
+        }
+        return r;
+    }
+
+    /**
+     * The PSN-wrap rule: a sender that may have more than half the PSN space outstanding,
+     * {@code min(window, N) > 2^(b-1)}, makes the receiver misread a packet once one loss opens a gap
+     * before it: PSN 0 lost, the packets after it arrive, and the one 2^(b-1) ahead of EPSN falls in the
+     * half-space the InfiniBand old/new rule reads as old (seed 002 II-A: a packet below EPSN is a
+     * duplicate). Seed 002 says nothing of the PSN width; the bound is the receiver's rule, and a
+     * configuration beyond it is checked, not refused (the stored mutation {@code improved-psn-wrap} is
+     * one): NoPsnConfusion is expected to fail there with a loss budget of at least one a data packet can
+     * take (not when every packet is a spared last packet). Measured, TimedPsnExpectationTest: the five
+     * schemes at 3-bit PSNs with window 5 and 3-packet messages, 2-bit PSNs with window 3 and 2-packet
+     * messages, L = 1. Whatever else such a configuration violates is the checker's answer.
+     *
+     * @param c a configuration
+     * @return NoPsnConfusion to the reason, or empty
+     */
+    static Map<String, String> psnWrapRule(TimedConfig c) {
+        Map<String, String> r = new LinkedHashMap<>();
+        int half = c.psns().size() / 2;
+        int outstanding = Math.min(c.window(), c.total());
+        if (outstanding > half && c.losses() >= 1 && (c.lastPacketLoss() || c.protocol().packets() >= 2)) {
+            r.put(TimedGbnProperties.NO_PSN_CONFUSION, "up to " + outstanding + " packets outstanding (window "
+                    + c.window() + ", " + c.total() + " packets), more than half of the " + c.psns().size()
+                    + " PSNs of psnBits=" + c.psnBits() + ": with a packet lost, the one " + half + " ahead of EPSN "
+                    + "is read as an old duplicate (the PSN-wrap rule, docs/gbn.md)");
+        }
+        return r;
+    }
+
     /** Parameters the NAK-storm rule lets differ from a scheme's defaults (losses only upwards). */
     private static final Set<String> NAK_STORM_FREE = Set.of(DELAY_MAX.name(), NAK_INTERVAL.name(), TICK_NS.name(),
             LOSSES.name(), GOODPUT.name());
@@ -752,8 +844,8 @@ public final class TimedGbnEntry implements ModelEntry {
         if (!LOSS_FINDINGS.containsKey(variant) || LOSSES.get(p) < 1 || TIMEOUT.get(p) == 0) {
             return r;
         }
-        Map<String, String> here = new java.util.TreeMap<>(p.asMap());
         Map<String, String> base = new java.util.TreeMap<>(resolve(variant, Params.empty()).asMap());
+        Map<String, String> here = new java.util.TreeMap<>(atOwnWidthAndWindow(p.asMap(), base));
         here.keySet().removeAll(NAK_STORM_FREE);
         base.keySet().removeAll(NAK_STORM_FREE);
         int t = NAK_INTERVAL.get(p);
@@ -766,7 +858,9 @@ public final class TimedGbnEntry implements ModelEntry {
                 + "a NAK storm (the NAK-interval rule, docs/gbn.md)";
         r.put(TimedGbnProperties.NO_REDUNDANT_NAK, why);
         r.put(TimedGbnProperties.NO_SPURIOUS_RETRANSMISSION, why);
-        r.put(TimedGbnProperties.RETRANSMISSION_BOUND, why + ": more go-backs than losses");
+        if (WINDOW.get(p) <= Integer.parseInt(base.get(WINDOW.name()))) {
+            r.put(TimedGbnProperties.RETRANSMISSION_BOUND, why + ": more go-backs than losses");
+        }
         if (GOODPUT.get(p) > 0) {
             r.put(TimedGbnProperties.GOODPUT, why);
         }
@@ -804,6 +898,7 @@ public final class TimedGbnEntry implements ModelEntry {
         ackRequestRule(m.config()).forEach((prop, why) -> byReason.computeIfAbsent(why, k -> new java.util.ArrayList<>())
                 .add(prop));
         byReason.forEach((why, props) -> notes.add(new ExpectationNote(fails, props, ": " + why)));
+        psnWrapRule(m.config()).forEach((prop, why) -> notes.add(ExpectationNote.of(fails, prop, ": " + why)));
         Params here = Params.of(built.parameters());
         containedFindings(built.variant(), here).forEach(f -> {
             String losses = resolve(f, Params.empty()).asMap().get(LOSSES.name());
@@ -820,7 +915,7 @@ public final class TimedGbnEntry implements ModelEntry {
                     + " where its trace replays action for action, " : "")
                     + (LONGER_RTO.containsKey(f) ? "timeout at least its, " : "")
                     + (SPARED_LAST_PACKETS.containsKey(f) ? "lastPacketLoss either, " : "") + "every other "
-                    + "parameter equal; more messages, a longer RTO and spared last packets carry the properties "
+                    + "parameter equal, but a PSN width and a window that change no step; more messages, a longer RTO and spared last packets carry the properties "
                     + "whose stored traces replay there): " + variant(f).description() + " (docs/gbn.md, \""
                     + docSection(f, shape, losses) + "\")"));
         });
