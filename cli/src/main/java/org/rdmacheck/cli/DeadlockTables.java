@@ -253,8 +253,9 @@ final class DeadlockTables {
 
     /**
      * What the failure analysis says of deadlock freedom under link failures (docs/deadlock.md, "Link
-     * failures"): a credit loop in the re-routed tables, or in the old and new dependencies together (switches
-     * are updated one at a time, and a deadlock formed meanwhile outlives the update), makes the fabric
+     * failures"): a credit loop in the re-routed tables, or in the forwarding while the switches change over
+     * (old or new entry at each switch: they are updated one at a time, and a deadlock formed meanwhile
+     * outlives the update), makes the fabric
      * deadlock-prone under that failure.
      */
     enum FailureVerdict {
@@ -315,8 +316,8 @@ final class DeadlockTables {
         List<FailureAnalysis.Result> fs = r.failures();
         return switch (f) {
             case NOT_ANALYSED -> "DEADLOCK_FREE: " + tables;
-            case DEADLOCK_FREE_UNDER_FAILURES -> f + ": " + tables + ", and stays so, in the new tables and in the old "
-                    + "and new routes together, after every " + kind(fs.get(0)) + " failure re-routed: " + String.join(", ",
+            case DEADLOCK_FREE_UNDER_FAILURES -> f + ": " + tables + ", and stays so, in the new tables and while the "
+                    + "switches change over, after every " + kind(fs.get(0)) + " failure re-routed: " + String.join(", ",
                     fs.stream().map(fa -> fa.rule().label() + " " + fa.outcomes().size() + " of " + fa.candidates())
                     .toList());
             case DEADLOCK_PRONE_UNDER_FAILURE -> f + ": the routes as given are deadlock-free (their channel dependency "

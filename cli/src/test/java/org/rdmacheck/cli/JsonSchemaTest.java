@@ -103,6 +103,8 @@ class JsonSchemaTest {
                 Arguments.of("deadlock-tables.schema.json", Set.of(1, 3), List.of("deadlock", "--roce-topology",
                         "fattree:k=4", "--failures", "2", "--failure-limit", "5", "--json", "--no-save")),
                 Arguments.of("deadlock-tables.schema.json", Set.of(0), List.of("deadlock", "--roce-topology",
+                        "fattree:k=4", "--failure-rule", "updown", "--json", "--no-save")),
+                Arguments.of("deadlock-tables.schema.json", Set.of(1), List.of("deadlock", "--roce-topology",
                         "fattree:k=4", "--json", "--no-save")),
                 Arguments.of("deadlock-tables.schema.json", Set.of(3), List.of("deadlock", "--roce-topology",
                         "fattree:k=32", "--max-time", "0.05s", "--json", "--no-save")),

@@ -12,9 +12,11 @@ import org.rdmacheck.model.topology.Topology;
  * Link failures re-routed by a stated rule ({@link RoutingRule}): for each failure (every single
  * switch-to-switch link, or a seeded sample of failure sets), the rule's new tables on the
  * surviving links are checked for credit loops, routing loops and black holes, and so is the
- * union of the old routes' and the new routes' dependencies: a subnet manager updates switches
- * one at a time, so old and new routes coexist for a while (the hazard Tagger, CoNEXT'18, names).
- * Old dependencies through the failed link are dropped (that link carries nothing). Links to
+ * forwarding while the switches change over: a subnet manager updates switches one at a time, in
+ * any order, so a packet may be forwarded by the old entry at one switch and by the new at the next
+ * (the hazard Tagger, CoNEXT'18, names): at every switch the old entry's surviving arcs and the new
+ * entry's arcs together, whose dependencies include every path of the old tables and of the new
+ * and every mix of the two. Old arcs over the failed link are dropped (that link carries nothing). Links to
  * channel adapters are not failed: losing one only cuts its adapter off. The lanes and SLs of the
  * given state apply to the new routes too.
  */
@@ -29,10 +31,12 @@ public final class FailureAnalysis {
      *                       there is none
      * @param newBlackHoles  distinct (node, destination) black holes of the new tables
      * @param newRoutingLoops distinct (switch, destination) routing loops of the new tables
-     * @param unionCycle     old and new dependencies together have a credit loop
+     * @param unionCycle     the forwarding while the switches change over (old or new entry at each
+     *                       switch) has a credit loop
      * @param unionLoop      one such loop: its channels in order, each marked by where its
-     *                       dependency on the next comes from ({@code old}, {@code new} or
-     *                       {@code both}); empty if there is none
+     *                       dependency on the next comes from ({@code old}, {@code new}, {@code both},
+     *                       or {@code mixed}: a path old at one switch and new at the next); empty if
+     *                       there is none
      * @param islands        host islands the failure leaves (1: every host still reaches every
      *                       other; more: the failure partitions the fabric, and the black holes
      *                       between islands are no rule's fault), by the deadlock check's {@code Partition}
@@ -89,7 +93,7 @@ public final class FailureAnalysis {
             return outcomes.stream().filter(o -> o.islands() > 1).count();
         }
 
-        /** @return failure sets whose old and new dependencies together have a credit loop */
+        /** @return failure sets whose forwarding while the switches change over has a credit loop */
         public long unionCycles() {
             return outcomes.stream().filter(Outcome::unionCycle).count();
         }
@@ -175,34 +179,40 @@ public final class FailureAnalysis {
         boolean newCycle = !newLoops.acyclic();
         List<String> newLoop = newLoops.loops().isEmpty() ? List.of() : newLoops.loops().get(0).stream()
                 .map(st -> next.channelName(st.from())).toList();
-        IntBuffer from = new IntBuffer();
-        IntBuffer to = new IntBuffer();
+        // during the update a switch forwards by its old entry (less the failed link) or its new one,
+        // and the packet may meet either at every hop (switches are updated one at a time, in any
+        // order, and a packet in flight may meet a switch before and the next after its update): the
+        // dependencies of that forwarding, not the union of the old paths' and the new paths', hold
+        // the transient micro-loops (old at one switch, new at the next)
+        Forwarding oldFwd = current.forwarding();
+        RoutedFabric during = new RoutedFabric(s, (sw, lid, out) -> either(oldFwd, fwd, failed, sw, lid, out),
+                current.lanes(), current.sls());
+        RouteDependencies md = RouteDependencies.build(during);
+        java.util.Set<Long> oldDeps = new java.util.HashSet<>();
         for (int i = 0; i < old.count(); i++) {
             int a = RoutedFabric.arcOf(old.from(i));
             int b = RoutedFabric.arcOf(old.to(i));
             if (!failed[Topology.linkOf(a)] && !failed[Topology.linkOf(b)]) {
-                from.add(old.from(i));
-                to.add(old.to(i));
+                oldDeps.add(((long) old.from(i) << 32) | old.to(i));
             }
         }
-        int olds = from.size();
         java.util.Set<Long> newDeps = new java.util.HashSet<>();
         for (int i = 0; i < nd.count(); i++) {
-            from.add(nd.from(i));
-            to.add(nd.to(i));
             newDeps.add(((long) nd.from(i) << 32) | nd.to(i));
         }
-        int[] f = from.toArray();
-        int[] h = to.toArray();
-        int[] loop = CreditLoops.firstCycle(current.channelCount(), f, h);
-        java.util.Set<Long> oldDeps = new java.util.HashSet<>();
-        for (int i = 0; i < olds; i++) {
-            oldDeps.add(((long) f[i] << 32) | h[i]);
+        int[] f = new int[md.count()];
+        int[] h = new int[md.count()];
+        for (int i = 0; i < md.count(); i++) {
+            f[i] = md.from(i);
+            h[i] = md.to(i);
         }
+        int[] loop = CreditLoops.firstCycle(current.channelCount(), f, h);
         List<String> unionLoop = new ArrayList<>();
         for (int i : loop) {
             long key = ((long) f[i] << 32) | h[i];
-            String origin = oldDeps.contains(key) && newDeps.contains(key) ? "both" : oldDeps.contains(key) ? "old" : "new";
+            boolean o = oldDeps.contains(key);
+            boolean n = newDeps.contains(key);
+            String origin = o && n ? "both" : o ? "old" : n ? "new" : "mixed";
             unionLoop.add(current.channelName(f[i]) + " (" + origin + ")");
         }
         java.util.Optional<org.rdmacheck.checker.cdg.Partition> islands = org.rdmacheck.checker.cdg.Partition.find(t,
@@ -210,5 +220,36 @@ public final class FailureAnalysis {
         return new Outcome(names, newCycle, newLoop, nd.blackHoles(), nd.routingLoops(), loop.length > 0, unionLoop,
                 islands.map(org.rdmacheck.checker.cdg.Partition::components).orElse(1),
                 islands.map(org.rdmacheck.checker.cdg.Partition::unreachable).orElse(0L));
+    }
+    /**
+     * Forwarding during the update at switch {@code sw}: the old entry's arcs that survive the
+     * failure and the new entry's arcs, together; when neither forwards, the new entry's answer.
+     */
+    private static int either(Forwarding old, Forwarding fresh, boolean[] failed, int sw, int lid, IntBuffer out) {
+        IntBuffer o = new IntBuffer();
+        int os = old.route(sw, lid, o);
+        int start = out.size();
+        int ns = fresh.route(sw, lid, out);
+        boolean forwards = ns == Forwarding.FORWARD && out.size() > start;
+        if (ns != Forwarding.FORWARD) {
+            out.truncate(start);
+        }
+        if (os == Forwarding.FORWARD) {
+            for (int i = 0; i < o.size(); i++) {
+                int arc = o.get(i);
+                if (failed[Topology.linkOf(arc)]) {
+                    continue;
+                }
+                boolean dup = false;
+                for (int j = start; j < out.size() && !dup; j++) {
+                    dup = out.get(j) == arc;
+                }
+                if (!dup) {
+                    out.add(arc);
+                    forwards = true;
+                }
+            }
+        }
+        return forwards ? Forwarding.FORWARD : ns;
     }
 }
