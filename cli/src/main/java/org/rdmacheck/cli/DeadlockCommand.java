@@ -121,6 +121,21 @@ final class DeadlockCommand implements Callable<Integer> {
                     + "--topology SPEC --export-opensm DIR");
             UnusedOptions.refuse(p, ROUTING_OPTIONS, "not used by a check of a network's tables (the routes are the "
                     + "tables')", "expected with --topology SPEC");
+            if (tables.failures == 0) {
+                UnusedOptions.refuse(p, List.of("--failure-rule", "--failure-limit", "--failure-time", "--seed"),
+                        "not used by a check with --failures 0 (no failure is analysed)", "expected with --failures 1 or 2");
+            } else if (tables.failures == 1) {
+                UnusedOptions.refuse(p, List.of("--seed"), "not used by single-link failures (they are taken in link "
+                        + "order, not drawn)", "expected with --failures 2 (it seeds the sample of pairs)");
+            }
+            if (tables.ibTopology != null) {
+                UnusedOptions.refuse(p, List.of("--roce-rule", "--next-hops", "--sonic", "--dscp"), "not used by "
+                        + "--ib-topology (the routes are --lfts', the lanes --sl2vl's)", "expected with --roce-topology SPEC");
+            }
+            if (tables.skipLanes) {
+                UnusedOptions.refuse(p, List.of("--max-lanes", "--exact-seconds", "--write-lanes"), "not used by a "
+                        + "check with --skip-lanes (no lane assignment is computed)", "expected without --skip-lanes");
+            }
         } else {
             UnusedOptions.refuse(p, TABLE_OPTIONS, "not used by --topology's check of a routing function (it fails "
                     + "the links named by --fail A-B)", TABLES_EXPECTED);

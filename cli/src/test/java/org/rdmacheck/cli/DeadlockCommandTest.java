@@ -127,9 +127,16 @@ class DeadlockCommandTest {
             {"--topology", ls, "--export-opensm", "out/never", "--routing", "deflect"},
             {"--roce-topology", "ring:n=4,hosts=1", "--failures", "1", "--lanes", "1"},
             {"--roce-topology", "ring:n=4,hosts=1", "--lmc", "1"},
+            {"--roce-topology", "ring:n=4,hosts=1", "--failures", "0", "--failure-rule", "updown"},
+            {"--roce-topology", "ring:n=4,hosts=1", "--failures", "0", "--failure-limit", "5"},
+            {"--roce-topology", "ring:n=4,hosts=1", "--seed", "7"},
+            {"--ib-topology", "x.topo", "--lfts", "x.dump", "--roce-rule", "minhop"},
+            {"--roce-topology", "ring:n=4,hosts=1", "--skip-lanes", "--write-lanes", "out/never"},
+            {"--roce-topology", "ring:n=4,hosts=1", "--skip-lanes", "--max-lanes", "2"},
         };
         String[] named = {"--failures 3", "--failures -1", "--failures 1", "--failure-time -5", "--failure-rule minhop",
-            "--skip-lanes", "--lfts x.dump", "--rule minhop", "--failures 2", "--routing deflect", "--lanes 1", "--lmc 1"};
+            "--skip-lanes", "--lfts x.dump", "--rule minhop", "--failures 2", "--routing deflect", "--lanes 1", "--lmc 1", "--failure-rule updown", "--failure-limit 5",
+            "--seed 7", "--roce-rule minhop", "--write-lanes out/never", "--max-lanes 2"};
         for (int i = 0; i < cases.length; i++) {
             String[] args = new String[cases[i].length + 2];
             args[0] = "deadlock";
