@@ -393,7 +393,10 @@ class KnockoutsTest {
         for (JsonNode row : o.get("rows")) {
             String outcome = row.get("outcome").asText();
             assertTrue(row.get("counted").asBoolean(), row.toString());
-            if (row.get("mechanism").asText().equals("escape-access")) {
+            // escape-access's ingress scope needs 1.8 M states (its egress scope with escape-at head, 55,049,
+            // may be killed within the limit)
+            if (row.get("mechanism").asText().equals("escape-access")
+                    && !row.path("parameters").path("queueing").asText().equals("egress")) {
                 assertEquals("INCONCLUSIVE", outcome, row.toString());
                 sawInconclusive = true;
             }
