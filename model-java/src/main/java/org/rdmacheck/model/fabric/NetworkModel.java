@@ -1246,7 +1246,7 @@ public final class NetworkModel implements LayoutModel {
                 continue;
             }
             for (int lane = 0; lane < 2; lane++) {
-                if (ingressCountOf(s, base, count, a, lane) > xoff) {
+                if (ingressCountOf(s, base, count, a, lane, true) > xoff) {
                     return false;
                 }
             }
@@ -1272,10 +1272,15 @@ public final class NetworkModel implements LayoutModel {
         return count;
     }
 
-    /** Queueing egress: what PFC counts at the ingress (arc, lane) of a switch, its background included. */
-    private int ingressCountOf(int[] s, int base, int[] count, int arc, int lane) {
+    /**
+     * Queueing egress: the packets queued at the switch that arrived on (arc, lane) ({@code count}, from
+     * {@link #ingressCounts}), and on lane 1 its background if {@code background}: what the buffer holds
+     * (the lossless invariant, {@link #pfcOccupancy}), or what PFC counts ({@link #dropsOnArrival}: not the
+     * background under the {@code pfc-counts-background} knock-out).
+     */
+    private int ingressCountOf(int[] s, int base, int[] count, int arc, int lane, boolean background) {
         int i = bufOfArc[arc];
-        return count[2 * arc + lane + 1] + (lane == 1 && i >= 0 ? g.background[i].get(s, base) : 0);
+        return count[2 * arc + lane + 1] + (background && lane == 1 && i >= 0 ? g.background[i].get(s, base) : 0);
     }
 
     /**
@@ -1304,7 +1309,7 @@ public final class NetworkModel implements LayoutModel {
         if (!egress) {
             return occupancyOf(s, base, arc, lane);
         }
-        return t.isHost(t.arcTo(arc)) ? 0 : ingressCountOf(s, base, ingressCounts(s, base), arc, lane);
+        return t.isHost(t.arcTo(arc)) ? 0 : ingressCountOf(s, base, ingressCounts(s, base), arc, lane, true);
     }
 
     /**
@@ -1328,9 +1333,7 @@ public final class NetworkModel implements LayoutModel {
         }
         int arc = kind(code) == SEND ? srcArc[flow(code)] : arc(code);
         int lane = kind(code) == SEND ? 1 : lane(code);
-        int n = ingressCounts(s, base)[2 * arc + lane + 1];
-        int i = bufOfArc[arc];
-        return n + (lane == 1 && i >= 0 && !koPauseCount ? g.background[i].get(s, base) : 0) >= xoff;
+        return ingressCountOf(s, base, ingressCounts(s, base), arc, lane, !koPauseCount) >= xoff;
     }
 
     private int occupancyOf(int[] s, int base, int arc, int lane) {
