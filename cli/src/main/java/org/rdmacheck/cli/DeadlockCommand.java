@@ -123,10 +123,10 @@ final class DeadlockCommand implements Callable<Integer> {
                     + "tables')", "expected with --topology SPEC");
             if (tables.failures == 0) {
                 UnusedOptions.refuse(p, List.of("--failure-rule", "--failure-limit", "--failure-time", "--seed"),
-                        "not used by a check with --failures 0 (no failure is analysed)", "expected with --failures 1 or 2");
+                        "not used by a check with --failures 0 (no failure is analysed)", "expected with --failures 1 or more");
             } else if (tables.failures == 1) {
                 UnusedOptions.refuse(p, List.of("--seed"), "not used by single-link failures (they are taken in link "
-                        + "order, not drawn)", "expected with --failures 2 (it seeds the sample of pairs)");
+                        + "order, not drawn)", "expected with --failures 2 or more (it seeds the sample of sets)");
             }
             if (tables.ibTopology != null) {
                 UnusedOptions.refuse(p, List.of("--roce-rule", "--next-hops", "--sonic", "--dscp"), "not used by "

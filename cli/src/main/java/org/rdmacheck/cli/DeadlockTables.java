@@ -84,7 +84,8 @@ final class DeadlockTables {
     int exactSeconds;
 
     @Option(names = "--failures", paramLabel = "N", defaultValue = "1", description = "links failed together: 0 (none), "
-            + "1 (every switch-to-switch link) or 2 (a sample); a re-routing that closes a credit loop, new or with the "
+            + "1 (every switch-to-switch link) or k >= 2 (the sets of exactly k links: every one when --failure-limit "
+            + "covers them, else a seeded sample); smaller sets are not analysed with it; a re-routing that closes a credit loop, new or with the "
             + "old routes, is DEADLOCK_PRONE_UNDER_FAILURE, exit 1 (default: ${DEFAULT-VALUE})")
     int failures;
 
@@ -174,8 +175,9 @@ final class DeadlockTables {
         if (budget < 1 || budget > 15) {
             throw new InputException("--max-lanes " + budget + ": expected an integer in [1, 15]");
         }
-        if (failures < 0 || failures > 2) {
-            throw new InputException("--failures " + failures + ": expected 0, 1 or 2");
+        if (failures < 0) {
+            throw new InputException("--failures " + failures + ": expected 0 (none) or the number of links failed "
+                    + "together, 1 or more");
         }
         if (failureLimit < 1 || exactSeconds < 1) {
             throw new InputException("--failure-limit and --exact-seconds: expected positive integers");
@@ -302,9 +304,16 @@ final class DeadlockTables {
         return f == FailureVerdict.INCONCLUSIVE ? ExitCodes.INCONCLUSIVE : ExitCodes.OK;
     }
 
-    /** @return "single-link" or "two-link" */
+    /** @return "single-link", "two-link" or "k-link" (the size of every failure set analysed) */
     private static String kind(FailureAnalysis.Result fa) {
-        return fa.failures() == 1 ? "single-link" : "two-link";
+        return fa.failures() == 1 ? "single-link" : fa.failures() == 2 ? "two-link" : fa.failures() + "-link";
+    }
+
+    /** @return what the sets analysed are, and what they are not (the text's and the JSON's one reading) */
+    private static String sizes(int failures) {
+        return "failure sets of exactly " + failures + (failures == 1 ? " link" : " links")
+                + (failures == 1 ? "" : " (smaller sets: --failures " + (failures - 1)
+                + (failures > 2 ? " and below" : "") + ")");
     }
 
     /**
@@ -331,7 +340,7 @@ final class DeadlockTables {
                     + "credit loop, but not every failure set was analysed: " + String.join("; ", fs.stream()
                     .filter(fa -> !complete(fa)).map(fa -> String.format(Locale.ROOT, "%s, %d of %d %s failures (%s)",
                             fa.rule().label(), fa.outcomes().size(), fa.candidates(), kind(fa), fa.stopped() ? failureStop
-                            : fa.failures() == 2 ? "a sample of --failure-limit " + failureLimit
+                            : fa.failures() >= 2 ? "a sample of --failure-limit " + failureLimit
                             : "--failure-limit " + failureLimit)).toList());
         };
     }
@@ -420,11 +429,14 @@ final class DeadlockTables {
         } else if (!r.lanesNote().isEmpty()) {
             b.append("fewest lanes: ").append(r.lanesNote()).append('\n');
         }
+        if (!r.failures().isEmpty()) {
+            b.append("analysed: ").append(sizes(r.failures().get(0).failures())).append('\n');
+        }
         for (FailureAnalysis.Result fa : r.failures()) {
             b.append(String.format("%s failures re-routed by %s (a stated rule, not a given SM): %d of %d%s; new tables: "
                             + "%d with credit loops, %d with black holes, %d with routing loops; old+new: %d with credit loops"
                             + "%s%n",
-                    fa.failures() == 1 ? "single-link" : "two-link", fa.rule().label(), fa.outcomes().size(),
+                    kind(fa), fa.rule().label(), fa.outcomes().size(),
                     fa.candidates(), fa.stopped() ? " (INCONCLUSIVE: " + failureStop + ")" : "", fa.newCycles(),
                     fa.newBlackHoles(), fa.newRoutingLoops(), fa.unionCycles(), fa.partitions() == 0 ? ""
                             : "; " + fa.partitions() + " leave the hosts in islands"));
@@ -461,6 +473,13 @@ final class DeadlockTables {
         o.put("dependencies", s.dependencies());
         o.put("verdict", r.outcome().name());
         o.put("failureVerdict", failureVerdict(r).name());
+        // the size of every failure set analysed (0: none), and the sizes that covers: that one alone
+        int size = r.failures().isEmpty() ? 0 : r.failures().get(0).failures();
+        o.put("failureSetSize", size);
+        ArrayNode covered = o.putArray("failureSetSizesCovered");
+        if (size > 0) {
+            covered.add(size);
+        }
         EarlyStop.put(o, Optional.empty());
         DeadlockCommand.putPartition(o, r.partition());
         o.put("creditLoops", r.cyclicComponents());

@@ -225,6 +225,54 @@ class DeadlockTablesCommandTest {
         assertEquals("NOT_ANALYSED", TraceJson.MAPPER.readTree(none.out()).get("failureVerdict").asText());
     }
 
+    /**
+     * {@code --failures k} analyses the sets of exactly k links and says so (JSON failureSetSize and
+     * failureSetSizesCovered, the text's "analysed" line); k above 2 works under the same budget
+     * (INCONCLUSIVE, exit 3, when --failure-limit leaves sets out); more links than the fabric has is
+     * one line and exit 2.
+     */
+    @Test
+    void failureSetSizeIsSaidAndLargerSetsRunUnderTheBudget() throws Exception {
+        String leafSpine = "file:" + Path.of("../examples/topology/leafspine-2x2.json").toAbsolutePath().normalize();
+        for (int k = 1; k <= 4; k++) {
+            CliTest.Run r = run("deadlock", "--roce-topology", leafSpine, "--skip-lanes", "--failure-rule", "updown",
+                    "--failures", Integer.toString(k), "--json", "--no-save");
+            assertEquals(0, r.code(), r.out() + r.err());
+            JsonNode o = TraceJson.MAPPER.readTree(r.out());
+            assertEquals(k, o.get("failureSetSize").asInt());
+            assertEquals(1, o.get("failureSetSizesCovered").size());
+            assertEquals(k, o.get("failureSetSizesCovered").get(0).asInt());
+            assertEquals("DEADLOCK_FREE_UNDER_FAILURES", o.get("failureVerdict").asText());
+            JsonNode rule = o.get("failures").get(0);
+            assertEquals(k, rule.get("failures").asInt());
+            long sets = new long[] {0, 4, 6, 4, 1}[k]; // 4 switch links, choose k
+            assertEquals(sets, rule.get("candidates").asLong());
+            assertEquals(sets, rule.get("analysed").asLong());
+            for (JsonNode h : rule.get("hazards")) {
+                assertEquals(k, h.get("links").size());
+            }
+        }
+        CliTest.Run three = run("deadlock", "--roce-topology", leafSpine, "--skip-lanes", "--failure-rule", "updown",
+                "--failures", "3", "--no-save");
+        assertTrue(three.out().lines().anyMatch(l -> l.equals("analysed: failure sets of exactly 3 links (smaller "
+                + "sets: --failures 2 and below)")), three.out());
+        CliTest.Run limited = run("deadlock", "--roce-topology", leafSpine, "--skip-lanes", "--failure-rule", "updown",
+                "--failures", "3", "--failure-limit", "2", "--json", "--no-save");
+        assertEquals(3, limited.code(), limited.out() + limited.err());
+        JsonNode lo = TraceJson.MAPPER.readTree(limited.out());
+        assertEquals("INCONCLUSIVE", lo.get("failureVerdict").asText());
+        assertEquals(2, lo.get("failures").get(0).get("analysed").asInt());
+        CliTest.Run none = run("deadlock", "--roce-topology", leafSpine, "--skip-lanes", "--failures", "0", "--json",
+                "--no-save");
+        assertEquals(0, TraceJson.MAPPER.readTree(none.out()).get("failureSetSize").asInt());
+        assertEquals(0, TraceJson.MAPPER.readTree(none.out()).get("failureSetSizesCovered").size());
+        CliTest.Run tooMany = run("deadlock", "--roce-topology", leafSpine, "--skip-lanes", "--failures", "5",
+                "--no-save");
+        assertEquals(2, tooMany.code(), tooMany.out() + tooMany.err());
+        assertEquals(List.of("rdmacheck: --failures 5: expected at most the 4 switch-to-switch links of the fabric "
+                + "(failure sets of exactly 5 links)"), tooMany.err().lines().toList());
+    }
+
     @Test
     void roceRingWithOneLosslessPriorityLoopsAndLossyDoesNot(@TempDir Path dir) throws Exception {
         CliTest.Run r = run("deadlock", "--roce-topology", "ring:n=5,hosts=1", "--roce-rule", "minhop", "--sl", "3",
@@ -360,7 +408,7 @@ class DeadlockTablesCommandTest {
                 s -> s.replace("12 11 1", "12 11 16"))});
         bad.add(new String[] {"--ib-topology", topo, "--lfts", dir.resolve("missing.dump").toString()});
         bad.add(new String[] {"--ib-topology", topo});
-        bad.add(new String[] {"--ib-topology", topo, "--lfts", lfts, "--failures", "3"});
+        bad.add(new String[] {"--ib-topology", topo, "--lfts", lfts, "--failures", "9"});
         bad.add(new String[] {"--roce-topology", "ring:n=4,hosts=1", "--next-hops", write(dir, "hops.json",
                 "{\"nextHops\": {\"s0\": {\"h2.0\": [\"s2\"]}}}").toString()});
         bad.add(new String[] {"--roce-topology", "ring:n=4,hosts=1", "--dscp", "3"});

@@ -6,11 +6,12 @@ import java.util.Random;
 import java.util.concurrent.CancellationException;
 import org.rdmacheck.checker.cdg.Cancellation;
 import org.rdmacheck.checker.cdg.IntBuffer;
+import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.topology.Topology;
 
 /**
  * Link failures re-routed by a stated rule ({@link RoutingRule}): for each failure (every single
- * switch-to-switch link, or a seeded sample of failure sets), the rule's new tables on the
+ * switch-to-switch link, or a seeded sample of the sets of exactly k links), the rule's new tables on the
  * surviving links are checked for credit loops, routing loops and black holes, and so is the
  * forwarding while the switches change over: a subnet manager updates switches one at a time, in
  * any order, so a packet may be forwarded by the old entry at one switch and by the new at the next
@@ -62,7 +63,7 @@ public final class FailureAnalysis {
      * The analysis.
      *
      * @param rule       the re-routing rule
-     * @param failures   links failed together (1 or 2)
+     * @param failures   links failed together: every set analysed has exactly this many (1 or more)
      * @param candidates how many failure sets there are
      * @param outcomes   one per failure set analysed
      * @param stopped    whether a time limit (the deadline or an interrupt) cut the analysis short
@@ -105,9 +106,11 @@ public final class FailureAnalysis {
     /**
      * @param current  the routing state now
      * @param rule     the re-routing rule
-     * @param failures links failed together, 1 or 2
+     * @param failures links failed together, 1 or more: every set analysed has exactly this many (no
+     *                 smaller set is analysed with it)
      * @param limit    the most failure sets to analyse (single failures: the first ones in link
-     *                 order beyond it are left out; pairs: a seeded sample of this size)
+     *                 order beyond it are left out; larger sets: a seeded sample of this size, every
+     *                 set when there are no more)
      * @param seed     the sample's seed
      * @param deadline {@link System#nanoTime()} after which to stop
      * @return the analysis
@@ -121,6 +124,10 @@ public final class FailureAnalysis {
                 links.add(l);
             }
         }
+        if (failures > links.size()) {
+            throw new InputException("--failures " + failures + ": expected at most the " + links.size()
+                    + " switch-to-switch links of the fabric (failure sets of exactly " + failures + " links)");
+        }
         List<int[]> sets = new ArrayList<>();
         long candidates;
         if (failures == 1) {
@@ -128,8 +135,9 @@ public final class FailureAnalysis {
             for (int i = 0; i < links.size() && sets.size() < limit; i++) {
                 sets.add(new int[] {links.get(i)});
             }
-        } else {
-            candidates = (long) links.size() * (links.size() - 1) / 2;
+        } else if (failures == 2) {
+            // a seeded sample of pairs (every pair when the limit covers them all, in the sample's order)
+            candidates = choose(links.size(), 2);
             Random r = new Random(seed);
             java.util.Set<Long> drawn = new java.util.HashSet<>();
             while (sets.size() < Math.min(limit, candidates)) {
@@ -137,6 +145,25 @@ public final class FailureAnalysis {
                 int b = links.get(r.nextInt(links.size()));
                 if (a != b && drawn.add(Math.min(a, b) * 1_000_000_007L + Math.max(a, b))) {
                     sets.add(new int[] {Math.min(a, b), Math.max(a, b)});
+                }
+            }
+        } else {
+            // sets of exactly `failures` links: all of them in order when the limit covers them, else a seeded
+            // sample (a link drawn twice in a set is drawn again; a set drawn twice is dropped)
+            candidates = choose(links.size(), failures);
+            if (candidates <= limit) {
+                combinations(links, failures, 0, new int[failures], 0, sets);
+            } else {
+                Random r = new Random(seed);
+                java.util.Set<List<Integer>> drawn = new java.util.HashSet<>();
+                while (sets.size() < limit) {
+                    java.util.TreeSet<Integer> set = new java.util.TreeSet<>();
+                    while (set.size() < failures) {
+                        set.add(links.get(r.nextInt(links.size())));
+                    }
+                    if (drawn.add(List.copyOf(set))) {
+                        sets.add(set.stream().mapToInt(Integer::intValue).toArray());
+                    }
                 }
             }
         }
@@ -161,6 +188,27 @@ public final class FailureAnalysis {
             return new Result(rule, failures, candidates, outcomes, true);
         }
         return new Result(rule, failures, candidates, outcomes, false);
+    }
+
+    /** Adds every set of k of the links from index {@code from} on, in order, to a prefix of {@code at} elements. */
+    private static void combinations(List<Integer> links, int k, int from, int[] prefix, int at, List<int[]> sets) {
+        if (at == k) {
+            sets.add(prefix.clone());
+            return;
+        }
+        for (int i = from; i <= links.size() - (k - at); i++) {
+            prefix[at] = links.get(i);
+            combinations(links, k, i + 1, prefix, at + 1, sets);
+        }
+    }
+
+    /** @return n choose k, saturated at {@link Long#MAX_VALUE} */
+    static long choose(int n, int k) {
+        java.math.BigInteger c = java.math.BigInteger.ONE;
+        for (int i = 0; i < k; i++) {
+            c = c.multiply(java.math.BigInteger.valueOf(n - i)).divide(java.math.BigInteger.valueOf(i + 1));
+        }
+        return c.bitLength() < 63 ? c.longValue() : Long.MAX_VALUE;
     }
 
     private static Outcome one(RoutedFabric current, RouteDependencies old, RoutingRule rule, int[] set) {
