@@ -57,6 +57,15 @@
 (*               Congestion, "the receiver allows ECN marks, which        *)
 (*               trigger DCQCN at the senders"); ECN feedback goes back    *)
 (*               after such a window only.                                 *)
+(*  Staggered -- a sender's n changes only to the n the receiver had       *)
+(*               already granted it, or to 1 where its flow begins or ends *)
+(*               (III-A: "Dart piggybacks the sender count, the n value,   *)
+(*               with ACKs to all the senders"; "The ACKs cause the sender *)
+(*               NICs to throttle the rate to 1/n"; III-B: "The rate       *)
+(*               throttling at the sender is staggered by the time         *)
+(*               required for the receiver's ACK (with the piggy-backed n  *)
+(*               value) to reach the sender"): no sender applies an n      *)
+(*               before it was sent, or one it was never sent.             *)
 (* The liveness promises, LiveSpec:                                       *)
 (*  Forgotten -- a sender counted but no longer active (it failed) leaves  *)
 (*               the count (III-B: "Any flow that is idle for long ... is  *)
@@ -70,6 +79,15 @@
 (*               only one RTT"), unless it stops being active first: a    *)
 (*               receiver that never sends n leaves its senders at line   *)
 (*               rate for ever. Which RTT is not said here (no clock).    *)
+(*  Recovered -- an active sender eventually applies the n it holds,       *)
+(*               smaller or larger than the one it applies, unless the     *)
+(*               grant changes or it stops being active first (III-B: the  *)
+(*               long flows throttle their rates "only for the duration of *)
+(*               the short flows"; I: "When a sender completes, the        *)
+(*               (instantaneous) sending rate is adjusted as per the new   *)
+(*               sender count"): a sender that keeps a larger n than its   *)
+(*               grant once the short flows ended stays throttled for      *)
+(*               ever.                                                     *)
 (* Not promised here: the rates' convergence under persistent combined     *)
 (* congestion (III-C; the twin's RatesSettle).                             *)
 (***************************************************************************)
@@ -120,6 +138,9 @@ WithinCapacity ==
         (~dcqcnOnly /\ \A s \in A : grant[s] = Share(s, counted, dcqcnOnly))
             => SumOver([s \in A |-> LineRate \div grant[s]], A) <= LineRate
 LineRateStart == \A s \in Senders : (s \notin active /\ s \notin counted /\ s \in active') => applied'[s] = 1
+Staggered == \A s \in Senders :
+                 applied'[s] # applied[s] => \/ applied'[s] = grant[s]
+                                              \/ (applied'[s] = 1 /\ ~(s \in active /\ s \in active'))
 FollowsCongestion ==
     /\ dcqcnOnly => seen = "marksBelowLineRate"
     /\ echo => seen = "marksBelowLineRate"
@@ -145,6 +166,7 @@ Next ==
     /\ OneThrottle'
     /\ WithinCapacity'
     /\ LineRateStart
+    /\ Staggered
     /\ FollowsCongestion'
 
 Spec == Init /\ [][Next]_vars
@@ -154,5 +176,9 @@ Forgotten == \A s \in Senders : (s \in counted /\ s \notin active) ~> (s \notin 
 Served == \A s \in Senders :
               s \in active ~> (s \notin active \/ grant[s] = Share(s, counted, dcqcnOnly))
 
-LiveSpec == Spec /\ Forgotten /\ Served
+(* A grant is a share, n <= the senders counted (Granted): k ranges over the shares there are. *)
+Recovered == \A s \in Senders, k \in 1..Cardinality(Senders) :
+                 (s \in active /\ grant[s] = k) ~> (s \notin active \/ grant[s] # k \/ applied[s] = k)
+
+LiveSpec == Spec /\ Forgotten /\ Served /\ Recovered
 =============================================================================

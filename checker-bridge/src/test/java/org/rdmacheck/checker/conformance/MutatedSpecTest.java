@@ -105,7 +105,12 @@ class MutatedSpecTest {
                 Arguments.of("dasr", "ELSE IF o[2] THEN \"ReceiverCongestion\" ELSE \"NonReceiverCongestion\"",
                         "ELSE \"NonReceiverCongestion\""),
                 // seed 000, III-A: "All flows begin at the full line rate"; the service's LineRateStart
-                Arguments.of("dasr", LINE_RATE_START, LINE_RATE_START_PLANT));
+                Arguments.of("dasr", LINE_RATE_START, LINE_RATE_START_PLANT),
+                // seed 000, III-B: "The rate throttling at the sender is staggered by the time required for the
+                // receiver's ACK (with the piggy-backed n value) to reach the sender": senders that apply the n the
+                // window end sends, before its ACK reaches them, break the service's Staggered
+                Arguments.of("dasr", "ELSE IF ack[s] # 0 THEN Applies(applied[s], ack[s]) ELSE applied[s]]",
+                        "ELSE IF ~idle(s) /\\ receives(s) THEN Advertised(next, auss, TenantOf(s)) ELSE applied[s]]"));
     }
 
     /**
