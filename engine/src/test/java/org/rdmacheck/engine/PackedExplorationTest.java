@@ -110,7 +110,7 @@ class PackedExplorationTest {
 
     @Test
     void manyPropertiesGiveTheObjectPathsResults() {
-        // more properties than call sites of their own (eight each for steps and states), some
+        // more properties than call sites of their own (sixteen for steps, eight for states), some
         // violated, and copies without a packed form, judged the general way
         CheckSpec<?> spec = Catalog.find("gbn").build("gbn", Params.parse(List.of("packets=2", "losses=1")));
         CheckSpec<?> many = copies(spec, 10);

@@ -206,7 +206,7 @@ public final class FabricProperties {
         ps.add(step(TO_DESTINATION, model, toDestination).withReads(Reads.of(List.of(), DELIVER)));
         ps.add(step(LONG_FLOWS, model, longFlows).withReads(routed).withAntecedent(longRouted));
         ps.add(step(TOKENS, model, tokens).withReads(routed).withAntecedent(misrouted));
-        // last of the step properties: the explorer gives the first eight a call site of their own (the
+        // last of the step properties: the explorer gives the first sixteen a call site of their own (the
         // engine's StepTests), and these two restate rules (structural) where the eight above judge the design
         ps.add(step(RESUME_AT_XON, model, resumeAtXon).withReads(Reads.of(occupancy)).withAntecedent(resumed));
         ps.add(step(NO_PAUSE_FLAPPING, model, noPauseFlapping).withReads(Reads.of(occupancy))
