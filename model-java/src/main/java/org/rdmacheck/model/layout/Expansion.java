@@ -87,6 +87,10 @@ public class Expansion {
     private final int cLengthMask;
     private final int cElementsMask;
     private final int[] tag;
+    /** the compact encoding's count of non-empty FIFOs: its header value and shift, and the bits it clears there */
+    private final int countValue;
+    private final int countShift;
+    private final int countClear;
 
     /**
      * @param layout the layout of the states expanded
@@ -135,7 +139,8 @@ public class Expansion {
             pelems[i] = new int[fifos[i].capacity() * fifos[i].words()];
             elems[i] = new int[fifos[i].capacity() * fifos[i].words()];
         }
-        out = new int[layout.maxLength()];
+        // one value more than a state can have: emitCompact's merge writes a value it may then write over
+        out = new int[layout.maxLength() + 1];
         o = out;
         pword = new int[n];
         word = new int[n];
@@ -164,6 +169,12 @@ public class Expansion {
         for (int i = 0; i < n && countField != null; i++) {
             tag[i] = i << tagShift;
         }
+        if (countField != null && countField.min() != 0) {
+            throw new IllegalStateException("the count of non-empty FIFOs must count from 0");
+        }
+        countValue = countField == null ? 0 : countField.value;
+        countShift = countField == null ? 0 : countField.shift;
+        countClear = countField == null ? ~0 : ~(countField.mask << countField.shift);
         for (int i = 0; i < n && countField == null; i++) {
             Field l = fifos[i].lengthField();
             lengthValue[i] = l.value;
@@ -261,9 +272,12 @@ public class Expansion {
             plen[k] = 0;
             pword[k] = 0;
             word[k] = 0;
+            len[k] = 0;
         }
         for (int i = 0; i < editedCount; i++) {
-            word[editedList[i]] = 0; // the last successor's edits: its FIFOs are the new parent's (set below) or empty
+            // the last successor's edits: its FIFOs are the new parent's (set below) or empty
+            word[editedList[i]] = 0;
+            len[editedList[i]] = 0;
         }
         if (countField != null) {
             loadCompact(s, off);
@@ -311,7 +325,9 @@ public class Expansion {
         for (int i = 0; i < count; i++) {
             int v = s[at++];
             int k = v >>> tagShift;
-            plen[k] = v >>> cLengthShift & cLengthMask;
+            int n = v >>> cLengthShift & cLengthMask;
+            plen[k] = n;
+            len[k] = n; // (compact: an unedited FIFO's len and word are the parent's, for emitCompact)
             int e = v & cElementsMask;
             pword[k] = e;
             word[k] = e;
@@ -413,7 +429,8 @@ public class Expansion {
         for (int i = 0; i < editedCount; i++) {
             int k = editedList[i];
             edited[k] = false;
-            word[k] = pword[k]; // the FIFO's value back to the parent's
+            word[k] = pword[k]; // the FIFO's value and length back to the parent's
+            len[k] = plen[k];
         }
         editedCount = 0;
     }
@@ -943,11 +960,62 @@ public class Expansion {
     /**
      * {@link #emit} of a compact successor: its non-empty FIFOs, in order, each as its value, and
      * their number in the header. The parent's values are in FIFO order (their tags ascending), so
-     * the successor's are the parent's with the edited FIFOs' merged in: an untouched FIFO's value is
-     * copied as it is, an edited one's replaces the parent's (or is left out when emptied, or put in
-     * its place when the parent's was empty). The edited FIFOs are a handful.
+     * the successor's are the parent's with the edited FIFOs' in their places: an untouched FIFO's value
+     * is the parent's, an edited one's replaces the parent's (or is left out when emptied, or put in
+     * its place when the parent's was empty). With at most one FIFO put in (a move's append to an empty
+     * buffer), each of the parent's FIFOs is written from its length and value, which for an untouched
+     * one are the parent's ({@link #loadCompact}, {@link #beginCompact}), with no branch on where the
+     * edits lie; with more, {@link #emitCompactMerged}. The successor is the same values either way.
      */
     private void emitCompact(long code, PackedModel.Sink sink) {
+        // the FIFOs edited that the parent had empty and the successor has not empty: their number and the last
+        int[] es = editedList;
+        int[] ln = len;
+        int fresh = 0;
+        int kNew = 0;
+        for (int i = 0, m = editedCount; i < m; i++) {
+            int k = es[i];
+            boolean added = plen[k] == 0 && ln[k] > 0;
+            fresh += added ? 1 : 0;
+            kNew = added ? k : kNew;
+        }
+        if (fresh > 1) {
+            emitCompactMerged(code, sink);
+            return;
+        }
+        // Each FIFO of the parent's, in order, as the successor has it (an unedited FIFO's len and word are
+        // the parent's, so its value is the parent's), left out when emptied, and the one added (if any) in
+        // its place: without a branch that depends on where the edited FIFOs lie, so that the loop's only
+        // branch is its count, the parent's, the same for every successor of a state. Each step writes a
+        // value that the next may write over (out and the sink's room hold one value more than a state).
+        int[] d = o;
+        int base = ob;
+        int[] s = ps;
+        int[] w = word;
+        int shift = tagShift;
+        int ls = cLengthShift;
+        int added = kNew << shift | ln[kNew] << ls | w[kNew]; // (none added: FIFO 0's, never counted)
+        int at = base + header;
+        int pending = fresh; // 1 until the added FIFO is written
+        for (int j = poff + header, end = pend; j < end; j++) {
+            int k = s[j] >>> shift;
+            int before = pending & (k > kNew ? 1 : 0);
+            d[at] = added;
+            at += before;
+            pending -= before;
+            int n = ln[k];
+            d[at] = k << shift | n << ls | w[k];
+            at += n != 0 ? 1 : 0;
+        }
+        d[at] = added;
+        at += pending;
+        int c = base + countValue;
+        d[c] = d[c] & countClear | at - base - header << countShift;
+        done(code, sink, at - base);
+    }
+
+    /** {@link #emitCompact} where two FIFOs or more that the parent had empty are not in the successor: a merge. */
+    private void emitCompactMerged(long code, PackedModel.Sink sink) {
         int[] d = o;
         int base = ob;
         int[] es = editedList;
