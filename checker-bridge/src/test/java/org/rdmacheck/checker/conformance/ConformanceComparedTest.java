@@ -231,5 +231,26 @@ class ConformanceComparedTest {
         Conformance.oneSided(Map.of("InOrderDelivery", "VERIFIED", "NoDftLeak", "VERIFIED"), explorer, open, Map.of(),
                 row.apply("token-spending"));
         assertEquals(1, open.size(), open.toString());
+        // planted: TLC alone violates a property the explorer does not check (here TypeOK, as a bug of the twin
+        // would), beside the row's declared failure on both sides: the explorer never shows it, so the row does
+        // not settle it and the result stays open
+        open.clear();
+        java.util.List<String> tlcOnly = Conformance.oneSided(Map.of("InOrderDelivery", "VIOLATED", "NoDftLeak",
+                "VIOLATED", "TypeOK", "VIOLATED"), Map.of("InOrderDelivery", "VIOLATED", "NoDftLeak", "VIOLATED"),
+                open, Map.of(), row.apply("token-spending"));
+        assertEquals(java.util.List.of("TypeOK (TLC only, VIOLATED)"), tlcOnly);
+        assertEquals(1, open.size(), open.toString());
+        assertEquals(CheckResult.InconclusiveReason.NOT_CHECKED, open.get(0).cause());
+        assertTrue(open.get(0).reason().startsWith("TypeOK is violated by TLC and the explorer does not check it")
+                && open.get(0).reason().contains("manifest configuration knockout-token-spending")
+                && open.get(0).reason().contains("a failure the explorer never shows"), open.get(0).reason());
+        // the explorer's own one-sided kill beside it is still compared through the row
+        open.clear();
+        java.util.List<String> both = Conformance.oneSided(Map.of("InOrderDelivery", "VIOLATED", "NoDftLeak",
+                "VIOLATED", "TypeOK", "VIOLATED"), explorer, open, Map.of(), row.apply("token-spending"));
+        assertEquals(2, both.size(), both.toString());
+        assertTrue(both.stream().anyMatch(x -> x.startsWith("MisroutesBoundedByTokens (explorer only, VIOLATED; the "
+                + "failure compared through")), both.toString());
+        assertEquals(1, open.size(), open.toString());
     }
 }

@@ -52,10 +52,23 @@ class ManifestConformanceTest {
                     () -> slowTierRunsEveryConfiguration(manifests))), BatchedConformance.tests(conformance, chosen,
                     ManifestConformanceTest::conforms));
         }
-        // the slow configurations each run in a TLC child of their own, under a time limit of their own
-        return chosen.stream().map(e -> DynamicTest.dynamicTest(e.getKey().folder().getFileName() + "/"
+        // the slow configurations each run in a TLC child of their own, under a time limit of their own;
+        // -Drdmacheck.conformance.only=spec/name,... (each a name or a prefix ending in *) runs those alone
+        List<String> only = only(System.getProperty("rdmacheck.conformance.only", ""));
+        return chosen.stream().filter(e -> only.isEmpty() || only.stream().anyMatch(o -> selects(o,
+                e.getKey().folder().getFileName() + "/" + e.getValue().name()))).map(e -> DynamicTest.dynamicTest(e.getKey().folder().getFileName() + "/"
                 + e.getValue().name(), () -> conforms(e.getKey(), e.getValue(),
                 conformance.check(e.getKey(), e.getValue()))));
+    }
+
+    /** @return the non-blank, trimmed entries of a comma-separated list */
+    static List<String> only(String list) {
+        return java.util.Arrays.stream(list.split(",")).map(String::strip).filter(x -> !x.isEmpty()).toList();
+    }
+
+    /** @return whether an entry of {@code rdmacheck.conformance.only} (a name, or a prefix ending in *) selects id */
+    static boolean selects(String entry, String id) {
+        return entry.endsWith("*") ? id.startsWith(entry.substring(0, entry.length() - 1)) : id.equals(entry);
     }
 
     private static void conforms(SpecManifest m, SpecManifest.Configuration c, ConformanceResult r) {
@@ -92,6 +105,17 @@ class ManifestConformanceTest {
     @TestFactory
     Stream<DynamicTest> firstConfigurationOfEverySpecConforms() {
         return tests(false);
+    }
+
+    /** The slow tier's selection of configurations: a name selects itself alone, a prefix ending in * its family. */
+    @org.junit.jupiter.api.Test
+    void onlySelectsByNameOrPrefix() {
+        org.junit.jupiter.api.Assertions.assertEquals(List.of("fabric/knockout-*", "gbn/x"), only(" fabric/knockout-*,,gbn/x "));
+        assertTrue(only("").isEmpty());
+        assertTrue(selects("fabric/knockout-*", "fabric/knockout-dft-follow"));
+        assertTrue(!selects("fabric/knockout-*", "iofd/knockout-dft-follow"));
+        assertTrue(selects("gbn/x", "gbn/x"));
+        assertTrue(!selects("gbn/x", "gbn/x-y"));
     }
 
     /**
