@@ -181,6 +181,22 @@ public final class NetworkModel implements LayoutModel {
     private final boolean vl1Only;
     /** the DFTs in layout order and their switches */
     private final Fifo[] tables;
+    /**
+     * whether {@link #noStaleEntry} reads the values themselves: the compact encoding, at most 64 flows, every
+     * table's entries and every buffer's packets of one width each (the FIFOs after the tables are the buffers)
+     */
+    private final boolean staleOnValues;
+    /** whether {@link #occupancyOf} reads the compact encoding's values itself; per buffer its FIFO's position */
+    private final boolean occOnValues;
+    private final int[] fifoOfBuffer;
+    /** per buffered arc, where its background count lies: its value, shift and mask */
+    private final int[] bgWord;
+    private final int[] bgShift;
+    private final int[] bgMask;
+    private final int entryBits;
+    private final int packetBits;
+    private final Field dFlowOf;
+    private final Field pFlowOf;
     private final int[] tableNode;
     private final ThreadLocal<Step> probes;
     private final ThreadLocal<Step> expanders = new ThreadLocal<>();
@@ -630,6 +646,45 @@ public final class NetworkModel implements LayoutModel {
                 dftLengthBits[l.position()] |= (1 << l.width()) - 1 << l.shift();
             }
         }
+        int eb = tables.length > 0 ? tables[0].width() : 0;
+        int pb = -1;
+        boolean oneWidth = true;
+        for (Fifo q : tables) {
+            oneWidth &= q.width() == eb;
+        }
+        for (Fifo q : g.buffers) {
+            if (q != null) {
+                oneWidth &= pb < 0 || q.width() == pb;
+                pb = q.width();
+            }
+        }
+        int buffersAfterTables = 0;
+        for (Fifo q : g.buffers) {
+            buffersAfterTables += q != null && g.layout.fifos().indexOf(q) >= tables.length ? 1 : 0;
+        }
+        fifoOfBuffer = new int[g.buffers.length];
+        for (int b = 0; b < g.buffers.length; b++) {
+            fifoOfBuffer[b] = g.buffers[b] == null ? -1 : g.layout.fifos().indexOf(g.buffers[b]);
+        }
+        occOnValues = g.layout.compact();
+        bgWord = new int[g.background.length];
+        bgShift = new int[g.background.length];
+        bgMask = new int[g.background.length];
+        for (int i = 0; i < g.background.length; i++) {
+            Field bg = g.background[i];
+            if (bg.min() != 0) {
+                throw new IllegalStateException("a background count not from 0: " + bg);
+            }
+            bgWord[i] = bg.position();
+            bgShift[i] = bg.shift();
+            bgMask[i] = bg.width() == 32 ? -1 : (1 << bg.width()) - 1;
+        }
+        entryBits = eb;
+        packetBits = pb;
+        dFlowOf = g.dFlow;
+        pFlowOf = g.pFlow;
+        staleOnValues = g.layout.compact() && flows <= 64 && oneWidth && pb > 0
+                && buffersAfterTables == g.layout.fifos().size() - tables.length;
         deliveredBits = new int[g.layout.header()];
         deliveredValue = new int[g.layout.header()];
         for (Field e : escapeVl ? new Field[0] : g.expected) {
@@ -1291,7 +1346,8 @@ public final class NetworkModel implements LayoutModel {
      * @return packets in the arc's buffer on that lane, background included
      */
     public int occupancy(int[] s, int base, int arc, int lane) {
-        return occupancyOf(s, base, arc, lane);
+        Step c = cache(s, base);
+        return c != null ? c.parentOccupancy(arc, lane) : occupancyOf(s, base, arc, lane);
     }
 
     /**
@@ -1338,8 +1394,24 @@ public final class NetworkModel implements LayoutModel {
 
     private int occupancyOf(int[] s, int base, int arc, int lane) {
         int i = bufOfArc[arc];
-        int n = g.buffers[2 * i + lane].length(s, base);
-        return lane == 1 ? n + g.background[i].get(s, base) : n;
+        int n;
+        if (occOnValues) { // the buffer's value looked up among the non-empty FIFOs after the header, in FIFO order
+            StateLayout l = g.layout;
+            int k = fifoOfBuffer[2 * i + lane];
+            n = 0;
+            for (int at = base + l.header(), end = at + l.nonEmptyFifos(s, base); at < end; at++) {
+                int v = s[at];
+                int tag = l.fifoOf(v);
+                if (tag >= k) {
+                    n = tag == k ? l.lengthOf(v) : 0;
+                    break;
+                }
+            }
+        } else {
+            n = g.buffers[2 * i + lane].length(s, base);
+        }
+        // a background count from 0 (its bits are its value), read from the model's own table of where it lies
+        return lane == 1 ? n + (s[base + bgWord[i]] >>> bgShift[i] & bgMask[i]) : n;
     }
 
     /**
@@ -1493,8 +1565,49 @@ public final class NetworkModel implements LayoutModel {
         if (dftsEmpty(s, base)) {
             return true;
         }
+        if (staleOnValues) {
+            return noStaleCompact(s, base);
+        }
         Step c = cache(s, base);
         return c != null ? c.noStale() : probe().noStale(s, base);
+    }
+
+    /**
+     * {@link #noStaleEntry} read on the compact encoding's values themselves, in one pass (no expansion
+     * loaded, no look-up of the expansion's copy): the non-empty FIFOs follow the header in FIFO order, the
+     * tables first, each one value holding its entries (or packets) from bit 0. The flows with an entry are
+     * a bit mask; those whose transmission is not under way (nothing sent, or every packet sent) need a
+     * packet of theirs in a buffer, which the rest of the pass looks for, and only while there are such flows.
+     */
+    private boolean noStaleCompact(int[] s, int base) {
+        StateLayout l = g.layout;
+        int i = base + l.header();
+        int end = i + l.nonEmptyFifos(s, base);
+        long entries = 0;
+        for (; i < end; i++) {
+            int v = s[i];
+            if (l.fifoOf(v) >= tables.length) {
+                break; // the buffers follow the tables
+            }
+            for (int j = 0, n = l.lengthOf(v); j < n; j++) {
+                entries |= 1L << dFlowOf.of(v >>> j * entryBits);
+            }
+        }
+        long need = 0; // flows with an entry and no transmission under way
+        for (long rest = entries; rest != 0; rest &= rest - 1) {
+            int f = Long.numberOfTrailingZeros(rest);
+            int sent = g.sent[f].get(s, base);
+            if (!(sent > 0 && sent < packets)) {
+                need |= 1L << f;
+            }
+        }
+        for (; need != 0 && i < end; i++) {
+            int v = s[i];
+            for (int j = 0, n = l.lengthOf(v); j < n; j++) {
+                need &= ~(1L << pFlowOf.of(v >>> j * packetBits));
+            }
+        }
+        return need == 0;
     }
 
     /**
@@ -2889,6 +3002,11 @@ public final class NetworkModel implements LayoutModel {
             int i = bufOfArc[arc];
             int n = x.length(buffers[2 * i + lane]);
             return lane == 1 ? n + x.get(background[i]) : n;
+        }
+
+        /** {@link #occupancy} on the state loaded (the parent of the expansion, unchanged by it), read as {@link #occ} reads it */
+        int parentOccupancy(int arc, int lane) {
+            return occ(arc, lane);
         }
 
         /** {@link #occ} of the ECMP arc {@code normal} on VL1, from the places its ECMP row holds ({@code ecmpRows}). */
