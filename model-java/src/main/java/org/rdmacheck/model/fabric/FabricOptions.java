@@ -20,10 +20,11 @@ import org.rdmacheck.model.InputException;
  * @param escapeRules the escape-vl preset's lane rules (else null)
  * @param queueing   where a switch queues a packet and when it routes it ({@link Queueing})
  * @param escapeAt   under queueing egress, when a VL1 packet may move to the escape lane ({@link EscapeAt})
+ * @param failDrops  what a failure drops: every packet in flight, or what is on the failed element ({@link FailDrops})
  */
 public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cleanup cleanup, boolean escapeLane,
                             LaneRule laneRule, java.util.Set<Knockout> knockouts, DftRules dft, Preset preset,
-                            EscapeRules escapeRules, Queueing queueing, EscapeAt escapeAt) {
+                            EscapeRules escapeRules, Queueing queueing, EscapeAt escapeAt, FailDrops failDrops) {
 
     /**
      * The options with the model's own queueing ({@link Queueing#INGRESS}).
@@ -43,7 +44,7 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
                          LaneRule laneRule, java.util.Set<Knockout> knockouts, DftRules dft, Preset preset,
                          EscapeRules escapeRules) {
         this(key, uTurns, laneChange, cleanup, escapeLane, laneRule, knockouts, dft, preset, escapeRules,
-                Queueing.INGRESS, EscapeAt.ARRIVAL);
+                Queueing.INGRESS, EscapeAt.ARRIVAL, FailDrops.ALL);
     }
 
     /**
@@ -52,7 +53,7 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
      */
     public FabricOptions withQueueing(Queueing q) {
         return new FabricOptions(key, uTurns, laneChange, cleanup, escapeLane, laneRule, knockouts, dft, preset,
-                escapeRules, q, escapeAt);
+                escapeRules, q, escapeAt, failDrops);
     }
 
     /**
@@ -61,7 +62,68 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
      */
     public FabricOptions withEscapeAt(EscapeAt e) {
         return new FabricOptions(key, uTurns, laneChange, cleanup, escapeLane, laneRule, knockouts, dft, preset,
-                escapeRules, queueing, e);
+                escapeRules, queueing, e, failDrops);
+    }
+
+    /**
+     * @param d what a failure drops
+     * @return these options with it
+     */
+    public FabricOptions withFailDrops(FailDrops d) {
+        return new FabricOptions(key, uTurns, laneChange, cleanup, escapeLane, laneRule, knockouts, dft, preset,
+                escapeRules, queueing, escapeAt, d);
+    }
+
+    /**
+     * What a failure drops: the two readings of seed 000 §IV-C. The paper: "The back pressure of
+     * InfiniBand/RDMA networks ensures that packets queue up at upstream routers (and do not get dropped).
+     * The neighboring routers detect a failed router and propagate that information back to senders and
+     * effectively cause the in-flight packets to be dropped. [...] the senders must re-transmit the
+     * messages whose completion events have not been received [...] flows blocked by failures are not
+     * allowed to locally reroute around the failed routers (which could cause ordering violations).
+     * Instead, all such blocked flows are effectively dropped and must be re-transmitted by the senders."
+     * {@link #ALL} is the default, the reading the text supports better: what is dropped is "the in-flight
+     * packets", those queued "at upstream routers" by the back pressure, not only those on the failed
+     * element, and a packet of a cut flow that survives upstream must not be rerouted locally, which
+     * {@link #LINK} lets it be (by the routes that avoid the failed element); with deflected flows no switch
+     * can tell which flows a failure blocked (§IV-C: "irrespective of whether flows have been deflected").
+     * {@link #LINK} is the narrower reading of "the in-flight packets" (docs/fabric.md, "Failures: what is
+     * dropped").
+     */
+    public enum FailDrops {
+        /** every foreground packet in flight is dropped, and every sender of an incomplete message retransmits it */
+        ALL("all"),
+        /**
+         * only what is on the failed element is lost (the buffers a failed switch or link takes with it, as
+         * its background); every other buffer keeps its packets, and the messages that lost a packet are sent
+         * again from their first
+         */
+        LINK("link");
+
+        private final String label;
+
+        FailDrops(String label) {
+            this.label = label;
+        }
+
+        /** @return the parameter value */
+        public String label() {
+            return label;
+        }
+
+        /**
+         * @param label a parameter value
+         * @return the reading
+         * @throws InputException if it is neither
+         */
+        public static FailDrops of(String label) {
+            for (FailDrops d : values()) {
+                if (d.label.equals(label)) {
+                    return d;
+                }
+            }
+            throw new InputException("fail-drops = " + label + ": expected all or link");
+        }
     }
 
     /**
@@ -243,6 +305,9 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
         }
         if (escapeAt == null) {
             escapeAt = EscapeAt.ARRIVAL;
+        }
+        if (failDrops == null) {
+            failDrops = FailDrops.ALL;
         }
         if (escapeAt == EscapeAt.HEAD && queueing != Queueing.EGRESS) {
             throw new IllegalArgumentException("escape-at head: queueing egress only");

@@ -60,6 +60,9 @@ import org.rdmacheck.model.topology.Topology;
  * routes avoid the failed element from then on. The surviving switches keep their background
  * traffic and their DFTs: with cleanup {@code none} (the paper's only deallocation rule is the end
  * packet) the entries of the dropped messages stay; with {@code flush} the failure notice frees them.
+ * That is the reading {@code fail-drops=all} ({@link FabricOptions.FailDrops}, the default); with
+ * {@code link} only the buffers the failed element takes with it lose their packets (as they lose their
+ * background) and only the messages that lost a packet are sent again.
  *
  * <p>Routing decisions come from tables precomputed per topology and failure element
  * ({@link FabricNet}). The knock-out switches of {@link Knockout} are guards here, each written once.
@@ -143,6 +146,8 @@ public final class NetworkModel implements LayoutModel {
     private final LaneRule laneRule;
     private final boolean escapeLane;
     private final boolean flush;
+    /** fail-drops all (seed 000 §IV-C, the default): a failure drops every foreground packet in flight */
+    private final boolean dropsAll;
     private final boolean koFollow;
     private final boolean koFree;
     /** whether the end packet frees its message's entries as its switch routes it (not the IOFD preset, which frees as it leaves) */
@@ -576,6 +581,7 @@ public final class NetworkModel implements LayoutModel {
         laneRule = o.laneRule();
         escapeLane = o.escapeLane() && !o.off(Knockout.ESCAPE_LANE);
         flush = o.cleanup() == Cleanup.FLUSH && !o.off(Knockout.FAILURE_CLEANUP);
+        dropsAll = o.failDrops() == FabricOptions.FailDrops.ALL;
         koFollow = o.off(Knockout.DFT_FOLLOW);
         koFree = o.off(Knockout.DFT_FREE_ON_END);
         freesOnRoute = !koFree && !iofd;
@@ -2756,7 +2762,16 @@ public final class NetworkModel implements LayoutModel {
             }
         }
 
-        /** The fabric's failures: each switch or link fails, one at most. */
+        /** fail-drops link: per flow, whether the failure being generated took one of its packets */
+        private final boolean[] lost = new boolean[flows];
+
+        /**
+         * The fabric's failures: each switch or link fails, one at most. What is dropped is the parameter
+         * fail-drops ({@link FabricOptions.FailDrops}, seed 000 §IV-C): every foreground packet in flight
+         * (all, the default), or what is on the failed element alone (link: the buffers it takes with it,
+         * as it takes their background), the other buffers keeping their packets; either way the senders of
+         * the incomplete messages that lost a packet retransmit them from their first.
+         */
         private void elementFailures() {
             if (config.failures() == 0 || failedNow != FabricNet.NONE) {
                 return;
@@ -2764,15 +2779,22 @@ public final class NetworkModel implements LayoutModel {
             for (int el = 1; el < net.elementCount(); el++) {
                 x.begin();
                 x.set(g.failed, el);
+                java.util.Arrays.fill(lost, false); // fail-drops link: the flows that lost a packet
                 for (int b = 0; b < buffers.length; b++) {
-                    if (x.length(buffers[b]) > 0) {
+                    if (buffers[b] == null || x.length(buffers[b]) == 0) {
+                        continue;
+                    }
+                    if (dropsAll) {
                         x.clear(buffers[b]); // seed 000 §IV-C: in-flight packets effectively dropped
+                    } else if (lostWith(el, net.bufArc(b >> 1))) {
+                        for (int i = 0; i < x.length(buffers[b]); i++) {
+                            lost[pFlow.of(x.element(buffers[b], i))] = true;
+                        }
+                        x.clear(buffers[b]); // the buffers of the failed switch or on the failed link are lost
                     }
                 }
                 for (int i = 0; i < background.length; i++) {
-                    int arc = net.bufArc(i);
-                    if (net.failedNode(el, t.arcTo(arc)) || dead[el][arc] && !net.failedNode(el, t.arcFrom(arc))
-                            || egress && net.failedNode(el, t.arcFrom(arc))) {
+                    if (lostWith(el, net.bufArc(i))) {
                         x.set(background[i], 0); // buffers of the failed switch or on the failed link are lost
                     }
                 }
@@ -2790,7 +2812,7 @@ public final class NetworkModel implements LayoutModel {
                         x.set(g.sent[f], 0);
                         x.set(g.expected[f], 0);
                     }
-                    if (x.get(g.expected[f]) < packets && x.get(g.sent[f]) > 0) {
+                    if (x.get(g.expected[f]) < packets && x.get(g.sent[f]) > 0 && (dropsAll || lost[f])) {
                         x.set(g.sent[f], 0); // seed 000 §IV-C: the sender retransmits the message
                         if (flush) {
                             for (Fifo q : dft) {
@@ -2807,6 +2829,18 @@ public final class NetworkModel implements LayoutModel {
                 }
                 emit(code(FAIL, el, 0, 0, 0, 0, 0, 0, 0, 0, false, false));
             }
+        }
+
+        /**
+         * @param el  a failure element
+         * @param arc a buffered arc
+         * @return whether the element's failure takes the arc's buffer with it: the buffer is at the failed
+         *         switch, or on the failed link (an arc the failure kills whose upstream end survives), or under
+         *         queueing egress at the failed switch's end of the arc
+         */
+        private boolean lostWith(int el, int arc) {
+            return net.failedNode(el, t.arcTo(arc)) || dead[el][arc] && !net.failedNode(el, t.arcFrom(arc))
+                    || egress && net.failedNode(el, t.arcFrom(arc));
         }
 
         private void enqueue(int h, int f, int seq) {

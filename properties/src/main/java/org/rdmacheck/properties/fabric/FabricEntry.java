@@ -110,6 +110,12 @@ public final class FabricEntry implements ModelEntry {
      * without it is the one it was (its constants map onto the TLA+ twin, which has no such reading).
      */
     static final String ESCAPE_AT = "escape-at";
+    /**
+     * What a failure drops ({@link FabricOptions.FailDrops}, seed 000 §IV-C): all (the default: every packet in
+     * flight) or link (what is on the failed element alone). Accepted but not listed with a default, as
+     * {@link #ESCAPE_AT}, so that a configuration without it is the one it was.
+     */
+    static final String FAIL_DROPS = "fail-drops";
     /** The rule {@code follow} written as a table of the lane-rule family. */
     public static final String FOLLOW_TABLE = "SSE.SSW.SSW.SSW.SSW.EWE.EWE";
     private static final ParamSpec.Text LANE_RULE = ParamSpec.text("lane-rule", FOLLOW_TABLE,
@@ -460,6 +466,23 @@ public final class FabricEntry implements ModelEntry {
                         FabricProperties.NO_LEAK, DeadlockFreedom.standard().name(), FabricProperties.PROGRESS,
                         FabricProperties.NO_ROUTING_DEADLOCK),
                         Origin.PAPER, Map.of("cleanup", "none")),
+                // seed 000, IV-C read narrowly (fail-drops=link): only what is on the failed element is lost, the
+                // other buffers keep their packets, the messages that lost one are sent again. The design then
+                // fails where the paper's text says why (FabricOptions.FailDrops): a packet of a cut flow that
+                // survives upstream is rerouted locally and overtaken, and a flow blocked by the failure that lost
+                // no packet is neither dropped nor restarted, so its entry black-holes it
+                new VariantSpec("fail-drops-link", "the narrower reading of the paper's failure handling "
+                        + "(fail-drops=link: a failure drops only what is on the failed switch or link, the messages "
+                        + "that lost a packet are sent again, every other buffer keeps its packets): a first packet "
+                        + "queued at spine0 for the failed link leaf1-spine0 survives and is rerouted, the second, "
+                        + "sent after the failure by the route that avoids it, arrives first (reorder, 6 steps); a "
+                        + "message whose first packet was deflected at leaf0 to spine1 and delivered loses nothing "
+                        + "when spine1 fails, so it is not restarted and leaf0's entry pins its second packet to the "
+                        + "dead port (deadlock, 6 steps)",
+                        Set.of(FabricProperties.IN_ORDER, FabricProperties.IN_ORDER_AFTER_FAILURE,
+                                FabricProperties.NO_STALE, FabricProperties.NO_LEAK, DeadlockFreedom.standard().name(),
+                                FabricProperties.PROGRESS, FabricProperties.NO_ROUTING_DEADLOCK),
+                        Origin.PAPER, Map.of(FAIL_DROPS, "link")),
                 new VariantSpec("ecn-first", "deflection threshold above the ECN threshold: packets are marked "
                         + "while deflection was available", Set.of(FabricProperties.DEFLECT_BEFORE_ECN),
                         Origin.MUTATION, Map.of("threshold", "2", "ecn", "1", "failures", "0")));
@@ -729,6 +752,7 @@ public final class FabricEntry implements ModelEntry {
     public java.util.Set<String> knownParameterNames() {
         java.util.Set<String> known = new java.util.LinkedHashSet<>(ModelEntry.super.knownParameterNames());
         known.add(ESCAPE_AT);
+        known.add(FAIL_DROPS);
         return known;
     }
 
@@ -1153,6 +1177,10 @@ public final class FabricEntry implements ModelEntry {
                         + "ingress a packet is routed, its lane change included, at the head of its FIFO)");
             }
             options = options.withEscapeAt(e);
+        }
+        String failDrops = p.string(FAIL_DROPS, null);
+        if (failDrops != null) {
+            options = options.withFailDrops(FabricOptions.FailDrops.of(failDrops));
         }
         int xon = XOFF.get(p) - HYSTERESIS.get(p);
         if (xon < 0) {
