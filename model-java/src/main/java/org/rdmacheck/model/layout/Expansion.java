@@ -293,6 +293,7 @@ public class Expansion {
                 int shift = lengthShift[k];
                 b &= ~(lengthMask[k] << shift);
                 plen[k] = v >>> shift & lengthMask[k];
+                len[k] = plen[k]; // (an unedited FIFO's len is the parent's: editWord need not set it)
                 mask[k >>> 6] |= 1L << k;
             }
         }
@@ -426,8 +427,9 @@ public class Expansion {
         for (int i = 0; i < header; i++) { // a handful of values: a plain loop is cheaper than arraycopy
             d[b + i] = p[from + i];
         }
-        for (int i = 0; i < editedCount; i++) {
-            int k = editedList[i];
+        int[] es = editedList;
+        for (int i = 0, m = editedCount; i < m; i++) {
+            int k = es[i];
             edited[k] = false;
             word[k] = pword[k]; // the FIFO's value and length back to the parent's
             len[k] = plen[k];
@@ -454,6 +456,7 @@ public class Expansion {
                 int k = editedList[i];
                 edited[k] = false;
                 word[k] = pword[k];
+                len[k] = plen[k];
                 smask[k >>> 6] = smask[k >>> 6] & ~(1L << k) | pmask[k >>> 6] & 1L << k;
             }
             editedCount = 0;
@@ -499,11 +502,13 @@ public class Expansion {
         return edited[q.index];
     }
 
-    /** On packed values: FIFO k marked edited (its value, word[k], is the parent's until changed). */
+    /**
+     * On packed values: FIFO k marked edited (its value, word[k], and its length, len[k], are the parent's
+     * until changed: set so as the state is loaded and restored as each successor begins).
+     */
     private void editWord(int k) {
         edited[k] = true;
         editedList[editedCount++] = k;
-        len[k] = plen[k];
     }
 
     private int[] edit(Fifo q) {
