@@ -18,7 +18,9 @@
 (* foreground packet in flight, the failed switch's DFT and the background *)
 (* of the lost buffers; senders of incomplete messages restart; survivors  *)
 (* keep their DFTs (Cleanup "none") or free the restarted messages'        *)
-(* entries ("flush").                                                      *)
+(* entries ("flush").  With FailDrops "link" (the narrower reading of      *)
+(* IV-C) only the failed element's buffers lose their packets and only the *)
+(* messages that lost one restart.                                         *)
 (*                                                                         *)
 (* PFC (seed 004 §4): a buffer pauses its upstream at Xoff and resumes it  *)
 (* at Xoff - PfcHysteresis ("The switch sends RESUME message when the      *)
@@ -51,6 +53,7 @@ CONSTANTS
     UTurns,        \* "allowed" or "forbidden"
     LaneChange,    \* "silent" (seed IV-B) or "follow" (IOFD on lane changes)
     Cleanup,       \* "none" (seed IV-A/C) or "flush" (repair)
+    FailDrops,     \* seed IV-C: "all" (every packet in flight is dropped) or "link" (what is on the failed element)
     EscapeLane,    \* BOOLEAN
     PfcHysteresis, \* PFC resumes at Xon = Xoff - PfcHysteresis (1: no hysteresis)
     Queueing,      \* "ingress" (a FIFO per ingress (arc, lane)) or "egress" (seed 004 §4: egress FIFOs, PFC per ingress)
@@ -73,7 +76,7 @@ Flush == Cleanup = "flush" /\ ~KO("failure-cleanup")
 
 ASSUME /\ TopoKind \in {"leafspine", "fattree"}
        /\ Packets >= 1 /\ DftSize >= 0 /\ Tokens >= 0 /\ Threshold >= 1 /\ Xoff > Threshold
-       /\ Failures \in {0, 1}
+       /\ Failures \in {0, 1} /\ FailDrops \in {"all", "link"}
        /\ DftKey \in {"message", "message-tokens"} /\ UTurns \in {"allowed", "forbidden"}
        /\ LaneChange \in {"silent", "follow"} /\ Cleanup \in {"none", "flush"} /\ EscapeLane \in BOOLEAN
        /\ PfcHysteresis >= 1 /\ PfcHysteresis <= Xoff
@@ -446,13 +449,19 @@ InjectBackground(b) ==
 \* seed IV-C: element e fails; in-flight packets are dropped; incomplete messages restart.
 Fail(e) ==
     /\ Failures > 0 /\ failed = 0 /\ e \in 1..NE - 1
-    /\ LET restart == {f \in Flows : expected[f + 1] < Packets /\ sent[f + 1] > 0}
-           \* the background of a failed switch's queues or of the failed link (under egress queueing a
+    /\ LET \* the background of a failed switch's queues or of the failed link (under egress queueing a
            \* switch's egress FIFOs are its own: lost with either end of their arc)
            lost(b) == LET a == BufArc(b) IN
                       IF Egress THEN Dead(e, a) ELSE ToOf[a] = ElemNode(e) \/ (Dead(e, a) /\ FromOf[a] # ElemNode(e))
+           \* the buffers whose packets are dropped: every one ("all"), or the lost ones ("link")
+           gone(b) == FailDrops = "all" \/ lost(b)
+           \* the messages that lost a packet
+           hit == {f \in Flows : \E b \in Buffers : gone(b) /\ \E i \in 1..Len(buffers[b + 1]) : buffers[b + 1][i].flow = f}
+           \* "all": every incomplete message restarts (no switch can tell which a failure blocked);
+           \* "link": those that lost a packet
+           restart == {f \in Flows : expected[f + 1] < Packets /\ sent[f + 1] > 0 /\ (FailDrops = "all" \/ f \in hit)}
        IN /\ failed' = e
-          /\ buffers' = [i \in 1..2 * NB |-> <<>>]
+          /\ buffers' = [i \in 1..2 * NB |-> IF gone(i - 1) THEN <<>> ELSE buffers[i]]
           /\ background' = [i \in 1..2 * NB |-> IF lost(i - 1) THEN 0 ELSE background[i]]
           /\ sent' = [i \in 1..Len(FlowSeq) |-> IF (i - 1) \in restart THEN 0 ELSE sent[i]]
           /\ dft' = [i \in 1..NodeCount |->

@@ -42,8 +42,7 @@ class ConstantMappingTest {
      */
     static final Map<String, String> OUTSIDE_THE_TWIN = Map.of("fabric repaired-ring",
             "a ring of 4 switches: specs/fabric models leaf-spines and fat-trees only", "fabric repaired-egress-head",
-            "escape-at=head: specs/fabric moves a packet to VL0 on arrival only",
-            "fabric fail-drops-link", "fail-drops=link: specs/fabric drops every packet in flight on a failure");
+            "escape-at=head: specs/fabric moves a packet to VL0 on arrival only");
 
     /** The fabric twin moves a packet to VL0 on arrival only: escape-at, even at egress, has no counterpart. */
     @Test
