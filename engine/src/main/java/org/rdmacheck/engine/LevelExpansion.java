@@ -233,9 +233,11 @@ final class LevelExpansion<S> {
             firsts[i] = w.count;
             w.begin(values, offset, idx);
             w.expander.successors(values, offset, w.sink);
+            w.expander.judging(true); // the properties below read the state at values[offset..], unchanged
             checks.checkSteps(w, firsts[i], w.count);
             int n = w.count - firsts[i];
             int goalsMet = checks.checkPacked(w, values, offset, idx, n);
+            w.expander.judging(false);
             boolean keepEdges = edges != null && (recordGraph || goalsMet < progressCount);
             if (degrees != null) {
                 degrees[i] = keepEdges ? n : 0;

@@ -38,6 +38,18 @@ public interface PackedModel {
          * @param sink   receives each successor
          */
         void successors(int[] state, int offset, Sink sink);
+
+        /**
+         * The explorer's word that the properties are now judging the state this expander last expanded, at
+         * the very array and offset it was expanded from and unchanged ({@code true}, right after {@link
+         * #successors}), or no longer ({@code false}, once they are judged): a model that keeps answers about
+         * the state it expanded may recognise it by that array and offset alone meanwhile, without comparing
+         * its values. Ignored by default.
+         *
+         * @param on whether the state last expanded is being judged
+         */
+        default void judging(boolean on) {
+        }
     }
 
     /** Receives packed successors. */

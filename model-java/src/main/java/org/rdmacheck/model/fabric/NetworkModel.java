@@ -2296,10 +2296,21 @@ public final class NetworkModel implements LayoutModel {
         /** the expansion, if it records reads: the pause bits' update is not logged (see {@link #settle}) */
         private final org.rdmacheck.model.layout.RecordingExpansion recording;
 
+        /** whether the explorer said the properties are judging the state last expanded ({@link #judging}) */
+        private boolean judged;
+
+        @Override
+        public void judging(boolean on) {
+            judged = on;
+        }
+
         /** Whether this thread's last expansion with this step was of a state with these values. */
         boolean cached(int[] s, int base) {
             if (lastThread != Thread.currentThread() || sink != null || lastLength < 0) {
                 return false;
+            }
+            if (judged && s == state && base == offset) {
+                return true; // the explorer's word (judging): the state just expanded, where it was, unchanged
             }
             // equal headers hold equal FIFO lengths (compact: the same number of FIFOs), so equal first
             // lastLength values are the whole state
@@ -2328,6 +2339,7 @@ public final class NetworkModel implements LayoutModel {
 
         @Override
         public void successors(int[] state, int offset, PackedModel.Sink sink) {
+            judged = false;
             this.sink = sink;
             this.state = state;
             this.offset = offset;
