@@ -2,6 +2,7 @@ package org.rdmacheck.properties.fabric;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
@@ -11,7 +12,9 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.rdmacheck.checker.CheckResult;
 import org.rdmacheck.engine.ExplorationReport;
+import org.rdmacheck.model.InputException;
 import org.rdmacheck.model.Params;
+import org.rdmacheck.model.fabric.FabricOptions;
 import org.rdmacheck.properties.DeadlockFreedom;
 import org.rdmacheck.properties.catalog.ModelEntry;
 
@@ -73,6 +76,19 @@ class FailDropsTest {
         assertEquals(violated(link), violated(off));
         ExplorationReport all = run("all", true);
         assertTrue(violated(all).contains(FabricProperties.NO_STALE), "under all it is load-bearing");
+    }
+
+    /** The reading is the fabric's: the IOFD preset's failures drop every packet in flight; a bad value is one line. */
+    @Test
+    void linkIsTheFabricsAndABadValueIsRefused() {
+        FabricOptions iofd = new FabricOptions(FabricOptions.DftKey.MESSAGE, FabricOptions.UTurns.ALLOWED,
+                FabricOptions.LaneChange.SILENT, FabricOptions.Cleanup.FLUSH, false, null, Set.of(),
+                FabricOptions.DftRules.DESIGN, FabricOptions.Preset.IOFD);
+        assertEquals(FabricOptions.FailDrops.ALL, iofd.failDrops());
+        assertThrows(IllegalArgumentException.class, () -> iofd.withFailDrops(FabricOptions.FailDrops.LINK));
+        InputException bad = assertThrows(InputException.class, () -> ENTRY.build("repaired",
+                Params.of(Map.of("fail-drops", "some"))));
+        assertEquals("fail-drops = some: expected all or link", bad.getMessage());
     }
 
     private static Set<String> plus(Set<String> s, String more) {

@@ -309,6 +309,10 @@ public record FabricOptions(DftKey key, UTurns uTurns, LaneChange laneChange, Cl
         if (failDrops == null) {
             failDrops = FailDrops.ALL;
         }
+        if (failDrops == FailDrops.LINK && preset != Preset.FABRIC) {
+            throw new IllegalArgumentException("fail-drops link: the fabric preset only (the IOFD preset's failures "
+                    + "drop every packet in flight)");
+        }
         if (escapeAt == EscapeAt.HEAD && queueing != Queueing.EGRESS) {
             throw new IllegalArgumentException("escape-at head: queueing egress only");
         }
