@@ -1,0 +1,302 @@
+package org.rdmacheck.checker.cdg;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+import org.rdmacheck.model.topology.Topology;
+
+/**
+ * Whether a deadlock configuration exists under virtual cut-through switching: a set S of full
+ * switch-to-switch channels (lane buffers) each of whose head packets has every legal next hop
+ * ({@link PacketMoves}: route, reroute, deflection, lane change) inside S. A cycle of the channel
+ * dependency graph is such a configuration for a deterministic routing (Dally and Seitz, seed 000
+ * ref [45]); for a routing with choices (deflection, a move to or from the escape lane, ECMP) a cycle
+ * only says that the sufficient condition fails, and the configuration needs every option of its
+ * packets blocked (a knot).
+ *
+ * <p>The search is the greatest fixpoint over channels: start from every switch-to-switch channel,
+ * and drop a channel while no packet state that can occupy it (a destination, a lane, the tokens left
+ * and the route phase, reachable from injection) has all its options in the remaining set. A packet
+ * at its destination's switch is delivered, never deflected or moved to another lane (hosts consume,
+ * so a delivery is never refused): it neither waits nor goes on. If the fixpoint is empty no
+ * configuration of full buffers blocks every head packet, which proves deadlock freedom for
+ * cut-through switching with the routing decision taken at the head of the buffer (a blocked packet
+ * may take any of its options when it frees). If it is non-empty, filling each of its channels with
+ * its witness packet is a deadlock configuration; whether the dynamic system reaches it from empty
+ * buffers is not decided here. The knot reported is made minimal: no channel of it can be dropped
+ * leaving a non-empty fixpoint.
+ */
+public final class KnotSearch {
+
+    /** Largest number of (destination, packet state) pairs enumerated, as {@link ExactDependencies}. */
+    public static final long BUDGET = ExactDependencies.BUDGET;
+
+    /**
+     * One full channel of a deadlock configuration and the head packet that waits there.
+     *
+     * @param channel     the channel, {@code A->B@VLn}
+     * @param destination the head packet's destination host
+     * @param tokens      its deflection tokens left
+     * @param options     every channel it may take next (all full: inside the knot)
+     */
+    public record Blocked(String channel, String destination, int tokens, List<String> options) {
+        /** Copies the options. */
+        public Blocked {
+            options = List.copyOf(options);
+        }
+    }
+
+    /**
+     * The search's answer.
+     *
+     * @param knot         the channels of a minimal deadlock configuration with their head packets;
+     *                     empty when none exists
+     * @param fixpointSize channels in the greatest fixpoint (0: no deadlock configuration)
+     * @param packetStates (destination, packet state) pairs that can block, enumerated
+     */
+    public record Result(List<Blocked> knot, int fixpointSize, long packetStates) {
+        /** Copies the knot. */
+        public Result {
+            knot = List.copyOf(knot);
+        }
+
+        /** @return whether a deadlock configuration exists */
+        public boolean deadlockConfiguration() {
+            return fixpointSize > 0;
+        }
+    }
+
+    private final Fabric fabric;
+    private final RoutingFunction routing;
+    private final PacketMoves pm;
+    private final int lanes;
+    /** per witness: its channel, destination, tokens and option channels */
+    private final int[] witnessChannel;
+    private final int[] witnessDest;
+    private final int[] witnessTokens;
+    private final int[][] witnessOptions;
+    private final int channels;
+
+    private KnotSearch(Fabric fabric, RoutingFunction routing, List<int[]> witnesses) {
+        this.fabric = fabric;
+        this.routing = routing;
+        this.pm = new PacketMoves(fabric, routing);
+        this.lanes = routing.laneCount();
+        this.channels = fabric.topology().arcCount() * lanes;
+        int n = witnesses.size();
+        witnessChannel = new int[n];
+        witnessDest = new int[n];
+        witnessTokens = new int[n];
+        witnessOptions = new int[n][];
+        for (int i = 0; i < n; i++) {
+            int[] w = witnesses.get(i);
+            witnessChannel[i] = w[0];
+            witnessDest[i] = w[1];
+            witnessTokens[i] = w[2];
+            witnessOptions[i] = Arrays.copyOfRange(w, 3, w.length);
+        }
+    }
+
+    /**
+     * @param fabric  the fabric
+     * @param routing the routing function
+     * @return the answer, or empty if the packet states exceed {@link #BUDGET}
+     */
+    public static Optional<Result> search(Fabric fabric, RoutingFunction routing) {
+        Topology topo = fabric.topology();
+        long states = (long) topo.arcCount() * routing.laneCount() * (routing.tokens() + 1) * 3;
+        if (states * topo.hostCount() > BUDGET) {
+            return Optional.empty();
+        }
+        PacketMoves pm = new PacketMoves(fabric, routing);
+        int lanes = routing.laneCount();
+        List<int[]> witnesses = new ArrayList<>();
+        List<long[]> moves = new ArrayList<>();
+        long enumerated = 0;
+        for (int dest = 0; dest < topo.nodeCount(); dest++) {
+            if (!topo.isHost(dest)) {
+                continue;
+            }
+            Cancellation.check();
+            DestinationTables tables = new DestinationTables(fabric, dest);
+            boolean[] seen = new boolean[(int) states];
+            long[] queue = new long[(int) states];
+            int[] tail = {0};
+            pm.injections(tables, s -> {
+                if (!seen[(int) s]) {
+                    seen[(int) s] = true;
+                    queue[tail[0]++] = s;
+                }
+            });
+            for (int head = 0; head < tail[0]; head++) {
+                long s = queue[head];
+                moves.clear();
+                pm.moves(s, tables, moves);
+                int arc = pm.arcOf(s);
+                boolean inside = !topo.isHost(topo.arcFrom(arc)) && !topo.isHost(topo.arcTo(arc));
+                boolean delivers = false;
+                for (long[] m : moves) {
+                    delivers |= topo.isHost(topo.arcTo(pm.arcOf(m[0])));
+                }
+                if (delivers) {
+                    continue; // at its destination's switch a packet is delivered: the host consumes it
+                }
+                boolean canBlock = inside && !moves.isEmpty();
+                IntBuffer options = new IntBuffer();
+                for (long[] m : moves) {
+                    long s2 = m[0];
+                    int c2 = pm.arcOf(s2) * lanes + pm.laneOf(s2);
+                    if (!options.contains(c2)) {
+                        options.add(c2);
+                    }
+                    if (!seen[(int) s2]) {
+                        seen[(int) s2] = true;
+                        queue[tail[0]++] = s2;
+                    }
+                }
+                if (canBlock) {
+                    int[] w = new int[3 + options.size()];
+                    w[0] = arc * lanes + pm.laneOf(s);
+                    w[1] = dest;
+                    w[2] = pm.tokensOf(s);
+                    for (int i = 0; i < options.size(); i++) {
+                        w[3 + i] = options.get(i);
+                    }
+                    witnesses.add(w);
+                }
+            }
+            enumerated += tail[0];
+        }
+        KnotSearch k = new KnotSearch(fabric, routing, dedupe(witnesses));
+        BitSet all = new BitSet(k.channels);
+        for (int c : k.witnessChannel) {
+            all.set(c);
+        }
+        BitSet gfp = k.fixpoint(all);
+        int size = gfp.cardinality();
+        if (size == 0) {
+            return Optional.of(new Result(List.of(), 0, enumerated));
+        }
+        BitSet knot = (BitSet) gfp.clone();
+        for (int c = knot.nextSetBit(0); c >= 0; c = knot.nextSetBit(c + 1)) {
+            Cancellation.check();
+            BitSet without = (BitSet) knot.clone();
+            without.clear(c);
+            BitSet smaller = k.fixpoint(without);
+            if (!smaller.isEmpty()) {
+                knot = smaller;
+            }
+        }
+        return Optional.of(new Result(k.describe(knot), size, enumerated));
+    }
+
+    /** Witnesses equal in channel and options (and destination, tokens) are one. */
+    private static List<int[]> dedupe(List<int[]> ws) {
+        java.util.Set<List<Integer>> seen = new java.util.HashSet<>();
+        List<int[]> out = new ArrayList<>();
+        for (int[] w : ws) {
+            List<Integer> key = new ArrayList<>(w.length);
+            key.add(w[0]);
+            key.add(w[1]);
+            key.add(w[2]);
+            int[] opts = Arrays.copyOfRange(w, 3, w.length);
+            Arrays.sort(opts);
+            for (int o : opts) {
+                key.add(o);
+            }
+            if (seen.add(key)) {
+                out.add(w);
+            }
+        }
+        return out;
+    }
+
+    /** The greatest subset of {@code from} in which every channel has a witness whose options all lie in it. */
+    private BitSet fixpoint(BitSet from) {
+        int n = witnessChannel.length;
+        BitSet in = (BitSet) from.clone();
+        int[] support = new int[channels];
+        int[] missing = new int[n];
+        List<List<Integer>> waitingOn = new ArrayList<>(channels);
+        for (int c = 0; c < channels; c++) {
+            waitingOn.add(null);
+        }
+        for (int i = 0; i < n; i++) {
+            if (!in.get(witnessChannel[i])) {
+                continue;
+            }
+            for (int o : witnessOptions[i]) {
+                if (!in.get(o)) {
+                    missing[i]++;
+                } else {
+                    if (waitingOn.get(o) == null) {
+                        waitingOn.set(o, new ArrayList<>());
+                    }
+                    waitingOn.get(o).add(i);
+                }
+            }
+            if (missing[i] == 0) {
+                support[witnessChannel[i]]++;
+            }
+        }
+        IntBuffer drop = new IntBuffer();
+        for (int c = in.nextSetBit(0); c >= 0; c = in.nextSetBit(c + 1)) {
+            if (support[c] == 0) {
+                drop.add(c);
+            }
+        }
+        for (int k = 0; k < drop.size(); k++) {
+            int c = drop.get(k);
+            if (!in.get(c)) {
+                continue;
+            }
+            in.clear(c);
+            List<Integer> ws = waitingOn.get(c);
+            if (ws == null) {
+                continue;
+            }
+            for (int i : ws) {
+                if (missing[i]++ == 0 && in.get(witnessChannel[i]) && --support[witnessChannel[i]] == 0) {
+                    drop.add(witnessChannel[i]);
+                }
+            }
+        }
+        return in;
+    }
+
+    private List<Blocked> describe(BitSet knot) {
+        Topology topo = fabric.topology();
+        List<Blocked> out = new ArrayList<>();
+        for (int c = knot.nextSetBit(0); c >= 0; c = knot.nextSetBit(c + 1)) {
+            for (int i = 0; i < witnessChannel.length; i++) {
+                if (witnessChannel[i] != c || !allIn(witnessOptions[i], knot)) {
+                    continue;
+                }
+                List<String> opts = new ArrayList<>();
+                for (int o : witnessOptions[i]) {
+                    opts.add(name(o));
+                }
+                out.add(new Blocked(name(c), topo.nodeName(witnessDest[i]), witnessTokens[i], opts));
+                break;
+            }
+        }
+        return out;
+    }
+
+    private static boolean allIn(int[] opts, BitSet s) {
+        for (int o : opts) {
+            if (!s.get(o)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String name(int channel) {
+        Topology topo = fabric.topology();
+        int arc = channel / lanes;
+        return topo.nodeName(topo.arcFrom(arc)) + "->" + topo.nodeName(topo.arcTo(arc)) + "@VL" + channel % lanes;
+    }
+}
