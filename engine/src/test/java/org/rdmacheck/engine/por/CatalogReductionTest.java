@@ -59,10 +59,11 @@ class CatalogReductionTest {
      * The variants (model and variant name) whose full search stops at {@link #MAX_STATES}: in the
      * default tier it was 14 explorations of 300,000 states (about 60 percent of the class's time)
      * followed by no assertion, so they are compared only by the slow test below, which also fails
-     * if one of them comes within the default budget.
+     * if one of them comes within the default budget. (A search also stops, incomplete, once every property it
+     * checks is violated: escape-vl's one-lane and escape-deflect, listed while DeadlockFree was all they checked
+     * without progress, finish within it since NoDuplicateDelivery holds there, at 1,167 and 8,636 states.)
      */
-    static final Set<String> BEYOND_BUDGET = Set.of("dasr persistent-hysteresis", "escape-vl escape-deflect",
-            "escape-vl one-lane", "fabric repaired-deadlock", "fabric repaired-failure", "fabric repaired-incast-hysteresis",
+    static final Set<String> BEYOND_BUDGET = Set.of("dasr persistent-hysteresis", "fabric repaired-deadlock", "fabric repaired-failure", "fabric repaired-incast-hysteresis",
             "fabric repaired-hysteresis-background", "fabric repaired-long-flow",
             "fabric repaired-ring", "fabric repaired-three-tokens", "iofd dft-five-tokens", "iofd dft-four-packets",
             "iofd dft-four-tokens", "iofd dft-four-tokens-three-background",
