@@ -57,6 +57,7 @@ CONSTANTS
     EscapeLane,    \* BOOLEAN
     PfcHysteresis, \* PFC resumes at Xon = Xoff - PfcHysteresis (1: no hysteresis)
     Queueing,      \* "ingress" (a FIFO per ingress (arc, lane)) or "egress" (seed 004 §4: egress FIFOs, PFC per ingress)
+    EscapeAt,      \* egress queueing: when a VL1 packet may move to VL0, "arrival" or also at the "head" of a blocked queue
     Knockouts      \* mechanisms knocked out (the Java catalogue's --knockout): a subset of
                    \* KnockoutNames, each switch below at the rule it removes
 
@@ -81,6 +82,7 @@ ASSUME /\ TopoKind \in {"leafspine", "fattree"}
        /\ LaneChange \in {"silent", "follow"} /\ Cleanup \in {"none", "flush"} /\ EscapeLane \in BOOLEAN
        /\ PfcHysteresis >= 1 /\ PfcHysteresis <= Xoff
        /\ Queueing \in {"ingress", "egress"}
+       /\ EscapeAt \in {"arrival", "head"} /\ (EscapeAt = "head" => Queueing = "egress")
        /\ Knockouts \subseteq KnockoutNames
 
 (*************************** Topology **************************************)
@@ -213,9 +215,10 @@ VARIABLES
     sent,        \* <<flow |-> packets sent>>
     expected,    \* <<flow |-> receiver's next expected packet>>
     failed,      \* failure element, 0 = none
-    paused       \* <<b |-> BOOLEAN>>: buffer b has paused its upstream (with hysteresis; else all FALSE)
+    paused,      \* <<b |-> BOOLEAN>>: buffer b has paused its upstream (with hysteresis; else all FALSE)
+    hostPaused   \* <<h |-> BOOLEAN>>: egress queueing, h's ToR has paused h's NIC (with hysteresis; else all FALSE)
 
-vars == <<buffers, background, dft, sent, expected, failed, paused>>
+vars == <<buffers, background, dft, sent, expected, failed, paused, hostPaused>>
 
 Egress == Queueing = "egress"
 \* Under egress queueing a packet also carries the ingress (arc, lane) it arrived on at the switch holding it,
@@ -232,6 +235,7 @@ TypeOK ==
     /\ expected \in [1..Len(FlowSeq) -> 0..Packets]
     /\ failed \in Elems
     /\ paused \in [1..2 * NB -> BOOLEAN]
+    /\ hostPaused \in [1..HostCount -> BOOLEAN]
 
 Occ(b) == background[b + 1] + Len(buffers[b + 1])
 BufOn(a, l) == 2 * BufOf[a] + l
@@ -257,7 +261,9 @@ PfcOf(i, n, bg) == IF (i % 2) = 1 /\ ~KO("pfc-counts-background") THEN n + bg EL
 (* FIFO of arc BufArc(b) at its upstream end); what PFC counts for ingress (a, l) of switch ToOf[a] is the *)
 (* packets pending on that switch's egress queues that arrived on (a, l), and (VL1) the background packets *)
 (* that arc carries.  A host consumes what reaches it at once: its NIC's ingress queue never holds a      *)
-(* packet, so it never pauses the ToR (no pause bit).                                                      *)
+(* packet, so it never pauses the ToR (no pause bit).  The other way, a PAUSE goes to "the immediate      *)
+(* upstream entity (either another switch or a host NIC)": the ToR tracks the ingress queue of each host's *)
+(* link as any other ingress, pausing the NIC at Xoff and resuming it at Xon (hostPaused, with hysteresis). *)
 Tag(a, l) == 2 * a + l + 1
 SrcArc(f) == CHOOSE a \in Arcs : FromOf[a] = Flow(f).src
 \* Per ingress (a, l), numbered Tag(a, l), the packets pending that came in on it: a packet is held only by
@@ -284,18 +290,27 @@ PfcQueue(b) == IF Egress THEN IngressQueue(buffers, background, BufArc(b), b % 2
 Paused(b) == IF Hysteresis THEN paused[b + 1]
              ELSE IF Egress THEN IngressPfc(buffers, background, BufArc(b), b % 2) >= Xoff
              ELSE PfcOf(b, Len(buffers[b + 1]), background[b + 1]) >= Xoff
-\* Egress queueing: the ToR has paused the host's NIC (the host's ingress carries no background and no bit).
-HostPaused(f) == IngressPfc(buffers, background, SrcArc(f), 1) >= Xoff
+\* Egress queueing: the ToR has paused the host's NIC (the host's ingress carries no background): on the count, or
+\* with hysteresis by the host's pause bit.
+HostArc(h) == CHOOSE a \in Arcs : FromOf[a] = h
+HostPaused(f) == IF Hysteresis THEN hostPaused[Flow(f).src + 1]
+                 ELSE IngressPfc(buffers, background, SrcArc(f), 1) >= Xoff
 \* Egress queueing: the switch the arc of buffer b enters has paused that ingress, so b's head cannot leave.
 HeldBack(b) == Egress /\ ~KO("pfc-pause") /\ Paused(b)
 Room(a, l) == ~Dead(failed, a) /\ (KO("pfc-pause") \/ ~Paused(BufOn(a, l)))
+\* A pause bit after a step, from what PFC counts then: set at Xoff, cleared at Xon, else kept.
+Latch(was, n) == IF n >= Xoff THEN TRUE ELSE IF n <= Xon THEN FALSE ELSE was
 \* The pause bits after a step, from the step's buffers and background (unchanged without hysteresis).
 Settled(bufs, bg) ==
     IF ~Hysteresis THEN paused
     ELSE LET tally == IF Egress THEN Tally(bufs) ELSE <<>> IN
-         [i \in 1..2 * NB |-> LET n == IF Egress THEN PfcOfIngress(tally, bg, BufArc(i - 1), (i - 1) % 2)
-                                        ELSE PfcOf(i - 1, Len(bufs[i]), bg[i]) IN
-                               IF n >= Xoff THEN TRUE ELSE IF n <= Xon THEN FALSE ELSE paused[i]]
+         [i \in 1..2 * NB |-> Latch(paused[i], IF Egress THEN PfcOfIngress(tally, bg, BufArc(i - 1), (i - 1) % 2)
+                                               ELSE PfcOf(i - 1, Len(bufs[i]), bg[i]))]
+\* Egress queueing: the hosts' pause bits after a step, by the same latch on the host's ingress at its ToR.
+SettledHosts(bufs, bg) ==
+    IF ~Hysteresis \/ ~Egress THEN hostPaused
+    ELSE LET tally == Tally(bufs) IN
+         [h \in 1..HostCount |-> Latch(hostPaused[h], PfcOfIngress(tally, bg, HostArc(h - 1), 1))]
 
 (* ECN, seed 004 §3.1 (CP): "an arriving packet is ECN-marked if the queue length exceeds a        *)
 (* threshold"; §4: t_ECN, "Once an egress queue exceeds this threshold, the switch starts marking   *)
@@ -394,6 +409,7 @@ Init ==
     /\ expected = [f \in 1..Len(FlowSeq) |-> 0]
     /\ failed = 0
     /\ paused = [b \in 1..2 * NB |-> FALSE]
+    /\ hostPaused = [h \in 1..HostCount |-> FALSE]
 
 \* A host hands the next packet of its message to its ToR, which routes it.
 Send(f) ==
@@ -406,10 +422,11 @@ Send(f) ==
             /\ dft' = [dft EXCEPT ![v + 1] = h.table]
     /\ sent' = [sent EXCEPT ![f + 1] = @ + 1]
     /\ paused' = Settled(buffers', background)
+    /\ hostPaused' = SettledHosts(buffers', background)
     /\ UNCHANGED <<background, expected, failed>>
 
 \* The head packet of buffer b moves on as its switch decides.
-Forward(b) ==
+Depart(b) ==
     /\ buffers[b + 1] # <<>>
     /\ ToOf[BufArc(b)] \in Switches
     /\ ~HeldBack(b)
@@ -420,7 +437,40 @@ Forward(b) ==
             /\ buffers' = Enqueued([buffers EXCEPT ![b + 1] = Tail(@)], h)
             /\ dft' = [dft EXCEPT ![v + 1] = h.table]
     /\ paused' = Settled(buffers', background)
+    /\ hostPaused' = SettledHosts(buffers', background)
     /\ UNCHANGED <<background, sent, expected, failed>>
+
+(* Seed 000 IV-B: "Packets/flows may move from non-escape VLs to escape VLs (which ensures that flows   *)
+(* in non-escape VLs can always make forward progress)" -- the paper says may, not when.  Under egress  *)
+(* queueing a packet chooses its lane as it arrives; with EscapeAt "head" a packet that is blocked in a  *)
+(* non-escape VL later, at the head of its VL1 egress queue while the next switch has paused that       *)
+(* ingress (HeldBack), may still move to the escape VL of the switch holding it: into that switch's VL0  *)
+(* egress queue, as a packet routed there would take VL0 (a VL0 record of its message is followed; else  *)
+(* the lane-change rule of EscapeHops decides and records), into a port with room.  It stays in the same *)
+(* switch, so it keeps the ingress it came in on.                                                      *)
+HeadHops(b) ==
+    LET u == FromOf[BufArc(b)]
+        p == Head(buffers[b + 1])
+        tab == dft[u + 1]
+        after == IF p.seq = Packets - 1 /\ ~KO("dft-free-on-end") THEN SelectSeq(tab, LAMBDA d : ~Matches(d, p)) ELSE tab
+        hits == IF KO("dft-follow") THEN <<>> ELSE SelectSeq(tab, LAMBDA d : Matches(d, p))
+    IN IF hits # <<>> /\ Head(hits).lane = 0
+       THEN IF Room(Head(hits).arc, 0) THEN {Hop(Head(hits).arc, 0, p, after)} ELSE {}
+       \* knocked out, "escape-access": not even at the head of a blocked queue
+       ELSE IF KO("escape-access") THEN {}
+       ELSE EscapeHops(u, p, tab, after)
+HeadBlocked(b) == EscapeAt = "head" /\ (b % 2) = 1 /\ buffers[b + 1] # <<>> /\ HeldBack(b)
+HeadEscape(b) ==
+    /\ HeadBlocked(b)
+    /\ \E h \in HeadHops(b) :
+         /\ buffers' = Enqueued([buffers EXCEPT ![b + 1] = Tail(@)], h)
+         /\ dft' = [dft EXCEPT ![FromOf[BufArc(b)] + 1] = h.table]
+    /\ paused' = Settled(buffers', background)
+    /\ hostPaused' = SettledHosts(buffers', background)
+    /\ UNCHANGED <<background, sent, expected, failed>>
+
+\* Buffer b's head leaves it: on to the next switch, or (EscapeAt "head") onto VL0 where it is.
+Forward(b) == Depart(b) \/ HeadEscape(b)
 
 \* The host port hands its head packet to the RC receiver: it accepts only the next expected one.
 Deliver(b) ==
@@ -430,6 +480,7 @@ Deliver(b) ==
          /\ buffers' = [buffers EXCEPT ![b + 1] = Tail(@)]
          /\ expected' = IF p.seq = expected[p.flow + 1] THEN [expected EXCEPT ![p.flow + 1] = @ + 1] ELSE expected
     /\ paused' = Settled(buffers', background)
+    /\ hostPaused' = SettledHosts(buffers', background)
     /\ UNCHANGED <<background, dft, sent, failed>>
 
 RECURSIVE Sum(_, _)
@@ -444,6 +495,7 @@ InjectBackground(b) ==
     /\ ~Paused(b)
     /\ background' = [background EXCEPT ![b + 1] = @ + 1]
     /\ paused' = Settled(buffers, background')
+    /\ hostPaused' = SettledHosts(buffers, background')
     /\ UNCHANGED <<buffers, dft, sent, expected, failed>>
 
 \* seed IV-C: element e fails; in-flight packets are dropped; incomplete messages restart.
@@ -469,6 +521,7 @@ Fail(e) ==
                         ELSE IF Flush THEN SelectSeq(dft[i], LAMBDA d : d.flow \notin restart)
                         ELSE dft[i]]
           /\ paused' = Settled(buffers', background')
+          /\ hostPaused' = SettledHosts(buffers', background')
     /\ UNCHANGED expected
 
 Next ==
@@ -508,6 +561,7 @@ DeliveredToDestination == [][\A b \in Buffers : Delivers(b) => ToOf[BufArc(b)] =
 NoRoutingDeadlock == \/ \A b \in Buffers : buffers[b + 1] = <<>>
                      \/ \E b \in Buffers : /\ buffers[b + 1] # <<>>
                                             /\ \/ ToOf[BufArc(b)] \in Hosts
+                                               \/ HeadBlocked(b) /\ HeadHops(b) # {}
                                                \/ /\ ~HeldBack(b)
                                                   /\ Route(ToOf[BufArc(b)], AtIngress(Head(buffers[b + 1]), BufArc(b), b % 2),
                                                            b % 2, BufArc(b)) # {}
@@ -521,8 +575,12 @@ NoStaleDftEntry == \A i \in 1..NodeCount : \A j \in 1..Len(dft[i]) :
 \* holding at most Xoff - PfcHysteresis packets, background included, so the upstream may send
 \* PfcHysteresis packets before the next PAUSE.  With PfcHysteresis 1 there is no bit: it holds by
 \* construction.  The knock-out "pfc-hysteresis" violates it.
-ResumeAtXon == [][\A b \in Buffers :
-                    paused[b + 1] /\ ~paused'[b + 1] => PfcQueue(b)' <= Xoff - PfcHysteresis]_vars
+\* Under egress queueing a host's NIC is an upstream too: its ToR's ingress from it resumes it the same way.
+HostQueue(h) == IngressQueue(buffers, background, HostArc(h), 1)
+ResumeAtXon == [][/\ \A b \in Buffers :
+                      paused[b + 1] /\ ~paused'[b + 1] => PfcQueue(b)' <= Xoff - PfcHysteresis
+                  /\ \A h \in Hosts :
+                      hostPaused[h + 1] /\ ~hostPaused'[h + 1] => HostQueue(h)' <= Xoff - PfcHysteresis]_vars
 
 \* No pause flapping, the purpose seed 004 §4 gives the two MTU: at most one PAUSE/RESUME pair per
 \* PfcHysteresis packets dequeued, stated without a counter.  Every PAUSE (a pause bit set) leaves its
@@ -531,16 +589,20 @@ ResumeAtXon == [][\A b \in Buffers :
 \* failure), and between a RESUME and the next PAUSE it takes as many.  The second half is ResumeAtXon;
 \* the first no knock-out removes.  The Java catalogue states the same step property (NoPauseFlapping).
 NoPauseFlapping ==
-    [][\A b \in Buffers :
-         /\ ~paused[b + 1] /\ paused'[b + 1] => PfcQueue(b)' >= Xoff
-         /\ paused[b + 1] /\ ~paused'[b + 1] => PfcQueue(b)' <= Xoff - PfcHysteresis]_vars
+    [][/\ \A b \in Buffers :
+            /\ ~paused[b + 1] /\ paused'[b + 1] => PfcQueue(b)' >= Xoff
+            /\ paused[b + 1] /\ ~paused'[b + 1] => PfcQueue(b)' <= Xoff - PfcHysteresis
+       /\ \A h \in Hosts :
+            /\ ~hostPaused[h + 1] /\ hostPaused'[h + 1] => HostQueue(h)' >= Xoff
+            /\ hostPaused[h + 1] /\ ~hostPaused'[h + 1] => HostQueue(h)' <= Xoff - PfcHysteresis]_vars
 
 \* The moves the step's routing decision offered: a host's send (the flow whose sent grew) or the
 \* forward of a switch buffer's head (the buffer that lost its head to a switch).
 StepHops ==
     UNION ({Route(SrcTor(f), Fresh(f), 1, -1)
                : f \in {g \in Flows : sent'[g + 1] = sent[g + 1] + 1}}
-           \cup {Route(ToOf[BufArc(c)], AtIngress(Head(buffers[c + 1]), BufArc(c), c % 2), c % 2, BufArc(c))
+           \cup {IF HeadBlocked(c) THEN HeadHops(c)
+                ELSE Route(ToOf[BufArc(c)], AtIngress(Head(buffers[c + 1]), BufArc(c), c % 2), c % 2, BufArc(c))
                : c \in {d \in Buffers : ToOf[BufArc(d)] \in Switches /\ buffers[d + 1] # <<>>
                                         /\ buffers'[d + 1] = Tail(buffers[d + 1])}})
 Joins(b) == failed' = failed /\ Len(buffers'[b + 1]) = Len(buffers[b + 1]) + 1
@@ -560,7 +622,8 @@ EcnMarksCongestion ==
 \* vacuous from the constants (no failure; PfcHysteresis 1; Ecn >= Xoff), conform has TLC check its
 \* witness beside it, so TLC decides the vacuity on its own: the witness holding is the vacuity.
 NoDeliveryAfterFailure == [][\A b \in Buffers : ~(Delivers(b) /\ failed # 0)]_vars
-NoResume == [][\A b \in Buffers : ~(paused[b + 1] /\ ~paused'[b + 1])]_vars
-NoPauseChange == [][\A b \in Buffers : paused'[b + 1] = paused[b + 1]]_vars
+NoResume == [][/\ \A b \in Buffers : ~(paused[b + 1] /\ ~paused'[b + 1])
+               /\ \A h \in Hosts : ~(hostPaused[h + 1] /\ ~hostPaused'[h + 1])]_vars
+NoPauseChange == [][paused' = paused /\ hostPaused' = hostPaused]_vars
 NoJoinAtEcn == [][\A b \in Buffers : ~(Joins(b) /\ Occ(b) >= Ecn)]_vars
 =============================================================================

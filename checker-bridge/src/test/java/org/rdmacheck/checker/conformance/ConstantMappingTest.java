@@ -41,17 +41,21 @@ class ConstantMappingTest {
      * only ({@code StoredTraceValidationTest} leaves them out).
      */
     static final Map<String, String> OUTSIDE_THE_TWIN = Map.of("fabric repaired-ring",
-            "a ring of 4 switches: specs/fabric models leaf-spines and fat-trees only", "fabric repaired-egress-head",
-            "escape-at=head: specs/fabric moves a packet to VL0 on arrival only");
+            "a ring of 4 switches: specs/fabric models leaf-spines and fat-trees only");
 
-    /** The fabric twin moves a packet to VL0 on arrival only: escape-at, even at egress, has no counterpart. */
+    /**
+     * The fabric twin's EscapeAt (seed 000 IV-B: a VL1 packet may move to VL0 on arrival, or also at the head of a
+     * blocked egress queue): escape-at maps onto it, a configuration without it (the parameter has no default)
+     * onto "arrival", and repaired-egress-head's default onto "head".
+     */
     @Test
-    void theFabricTwinRefusesEscapeAtHead() {
+    void theFabricTwinMapsEscapeAt() {
         SpecManifest m = twins().stream().filter(t -> "fabric".equals(t.javaModel())).findFirst().orElseThrow();
-        assertFalse(mapped(m, "repaired", Map.of("queueing", "egress")).isEmpty());
-        ConstantMapping.Unmapped e = assertThrows(ConstantMapping.Unmapped.class,
-                () -> mapped(m, "repaired", Map.of("queueing", "egress", "escape-at", "head")));
-        assertTrue(e.getMessage().contains("parameter 'escape-at' has no counterpart"), e.getMessage());
+        assertEquals("\"arrival\"", mapped(m, "repaired", Map.of("queueing", "egress")).get("EscapeAt"));
+        assertEquals("\"arrival\"", mapped(m, "repaired", Map.of()).get("EscapeAt"));
+        assertEquals("\"head\"", mapped(m, "repaired", Map.of("queueing", "egress", "escape-at", "head"))
+                .get("EscapeAt"));
+        assertEquals("\"head\"", mapped(m, "repaired-egress-head", Map.of()).get("EscapeAt"));
     }
 
     /** @return the manifests with a Java twin */

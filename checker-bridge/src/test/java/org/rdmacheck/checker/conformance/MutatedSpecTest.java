@@ -257,8 +257,8 @@ class MutatedSpecTest {
      */
     @org.junit.jupiter.api.Test
     void aPauseNeverReleasedStallsDelivery(@TempDir Path dir) throws IOException {
-        plantFabric(dir, "IF n >= Xoff THEN TRUE ELSE IF n <= Xon THEN FALSE ELSE paused[i]",
-                "IF n >= Xoff THEN TRUE ELSE paused[i]", "MCLiveness.tla", "MCLiveness.cfg", "MCSpec.tla");
+        plantFabric(dir, "IF n >= Xoff THEN TRUE ELSE IF n <= Xon THEN FALSE ELSE was",
+                "IF n >= Xoff THEN TRUE ELSE was", "MCLiveness.tla", "MCLiveness.cfg", "MCSpec.tla");
         TlcReport r = TLC.check(TlcRequest.of(dir.resolve("MCLiveness.tla"), dir.resolve("MCLiveness.cfg"))
                 .withConstants(Map.of("PfcHysteresis", "2", "Failures", "0", "Packets", "3")).withInvariants(List.of())
                 .withProperties(List.of("EventuallyDelivered")).withCheckDeadlock(false));

@@ -129,6 +129,38 @@ class PfcQueueingTest {
                 .filter(c -> c.property().equals(FabricProperties.LOSSLESS)).findFirst().orElseThrow());
     }
 
+    /**
+     * Under the paper's queueing with hysteresis the ToR pauses its host's link by a pause bit, as a switch's: at
+     * {@link FabricEntry#HOST_HYSTERESIS_RUN} (one 4-packet message, xoff 3, resume at 1) leaf0 sets h0's bit at 3
+     * packets and clears it at 1; every property holds (2,225 states). Knocked out ({@code pfc-hysteresis}), the
+     * bit clears at 2: ResumeAtXon fails in 4 steps, the host's bit the one cleared.
+     */
+    @Test
+    void theHostsLinkResumesAtXonUnderEgressQueueing() {
+        CheckSpec<?> spec = ENTRY.build("repaired", Params.of(FabricEntry.HOST_HYSTERESIS_RUN)).withoutProgress();
+        ExplorationReport r = FabricVerificationTest.explore(spec);
+        assertTrue(r.complete());
+        assertEquals(2_225, r.stats().distinctStates());
+        r.results().forEach(c -> {
+            if (!Set.of(FabricProperties.IN_ORDER_AFTER_FAILURE, FabricProperties.LONG_FLOWS).contains(c.property())) {
+                assertInstanceOf(CheckResult.Verified.class, c, c.property());
+            }
+        });
+        Map<String, String> off = new LinkedHashMap<>(FabricEntry.HOST_HYSTERESIS_RUN);
+        off.put("knockout", "pfc-hysteresis");
+        CheckSpec<?> ko = ENTRY.build("repaired", Params.of(off)).withoutProgress();
+        ExplorationReport k = FabricVerificationTest.explore(ko);
+        CheckResult.Violated v = assertInstanceOf(CheckResult.Violated.class, k.results().stream()
+                .filter(c -> c.property().equals(FabricProperties.RESUME_AT_XON)).findFirst().orElseThrow());
+        assertEquals(4, v.counterexample().length());
+        var steps = v.counterexample().steps();
+        assertTrue(steps.get(steps.size() - 2).state().get("hostPaused").get(0).asBoolean(),
+                "h0's ingress paused before the last step");
+        assertTrue(!steps.get(steps.size() - 1).state().get("hostPaused").get(0).asBoolean(),
+                "and resumed by it, at 2 > xon 1");
+        steps.get(steps.size() - 1).state().get("paused").forEach(b -> assertTrue(!b.asBoolean(), "no switch paused"));
+    }
+
     @Test
     void egressQueueingWithALaneRuleTableIsRefused() {
         InputException e = assertThrows(InputException.class, () -> ENTRY.build("repaired",

@@ -24,6 +24,12 @@ public final class NetworkLayout {
     public final Field[] background;
     /** per buffer: PFC has paused its upstream (declared only with hysteresis, xon below xoff - 1; else null) */
     public final Field[] paused;
+    /**
+     * queueing egress, with hysteresis: per host h, its ToR has paused h's ingress (h's arc into it, VL1, the
+     * lane a host sends on), seed 004 §4's pause of "the immediate upstream entity (either another switch or a
+     * host NIC)"; set and cleared by the one rule of {@link #paused} (else null)
+     */
+    public final Field[] hostPaused;
     /** per node: its DFT, sorted (hosts have none: null) */
     public final Fifo[] dft;
     /** per flow: packets sent of the current transmission */
@@ -113,6 +119,14 @@ public final class NetworkLayout {
             }
         } else {
             paused = null;
+        }
+        if (paused != null && egress) {
+            hostPaused = new Field[t.hostCount()];
+            for (int h = 0; h < hostPaused.length; h++) {
+                hostPaused[h] = b.bool("hostPaused[" + t.nodeName(h) + "]");
+            }
+        } else {
+            hostPaused = null;
         }
         // few of many buffers and tables hold anything in a state: the compact encoding lists only those
         layout = b.compactFifos().build();

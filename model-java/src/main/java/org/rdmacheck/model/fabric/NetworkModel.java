@@ -117,6 +117,20 @@ public final class NetworkModel implements LayoutModel {
     private final boolean escapeAtHead;
     /** queueing egress: per flow, the arc from its source host to its ToR (the ingress its packets are sent on) */
     private final int[] srcArc;
+    /**
+     * With hysteresis, every PFC pause bit, one per ingress (arc, lane) that can pause its upstream: the buffers'
+     * ({@link NetworkLayout#paused}, bit {@code b} for buffer {@code b}) and, under queueing egress, then the
+     * hosts' ingresses at their ToRs ({@link NetworkLayout#hostPaused}, VL1); with the arc and lane each counts
+     * ({@link #pauseArc}, {@link #pauseLane}). One rule sets and clears them all ({@code settle}); null without
+     * hysteresis.
+     */
+    private final Field[] pauseBits;
+    /** per pause bit: the arc whose ingress at the switch it enters it pauses */
+    private final int[] pauseArc;
+    /** per pause bit: the lane */
+    private final int[] pauseLane;
+    /** queueing egress with hysteresis: per arc from a host, its pause bit's index in {@link #pauseBits} (else -1) */
+    private final int[] hostPauseOf;
     private final int threshold;
     /** the occupancy of a joined buffer from which a packet is ECN-marked: ecn; knocked out (ecn-mark), never */
     private final int ecn;
@@ -532,6 +546,30 @@ public final class NetworkModel implements LayoutModel {
         srcArc = new int[flows];
         for (int f = 0; f < flows; f++) {
             srcArc[f] = t.arcAt(config.flows().get(f).src(), 0);
+        }
+        hostPauseOf = new int[t.arcCount()];
+        java.util.Arrays.fill(hostPauseOf, -1);
+        if (hysteresis) {
+            int hosts = g.hostPaused == null ? 0 : g.hostPaused.length;
+            pauseBits = new Field[g.paused.length + hosts];
+            pauseArc = new int[pauseBits.length];
+            pauseLane = new int[pauseBits.length];
+            for (int b = 0; b < g.paused.length; b++) {
+                pauseBits[b] = g.paused[b];
+                pauseArc[b] = net.bufArc(b >> 1);
+                pauseLane[b] = b & 1;
+            }
+            for (int h = 0; h < hosts; h++) {
+                int k = g.paused.length + h;
+                pauseBits[k] = g.hostPaused[h];
+                pauseArc[k] = t.arcAt(h, 0);
+                pauseLane[k] = 1;
+                hostPauseOf[pauseArc[k]] = k;
+            }
+        } else {
+            pauseBits = null;
+            pauseArc = null;
+            pauseLane = null;
         }
         dead = new boolean[net.elementCount()][t.arcCount()];
         for (int e = 0; e < net.elementCount(); e++) {
@@ -1357,6 +1395,31 @@ public final class NetworkModel implements LayoutModel {
     }
 
     /**
+     * @return with hysteresis, every PFC pause bit: the buffers' ({@link NetworkLayout#paused}, in their order)
+     *         and, under queueing egress, then the hosts' ingresses at their ToRs ({@link NetworkLayout#hostPaused});
+     *         null without hysteresis. Bit k pauses the ingress ({@link #pauseArc}, {@link #pauseLane}).
+     */
+    public Field[] pauseBits() {
+        return pauseBits;
+    }
+
+    /**
+     * @param k a pause bit's index in {@link #pauseBits}
+     * @return the arc whose ingress, at the switch the arc enters, the bit pauses
+     */
+    public int pauseArc(int k) {
+        return pauseArc[k];
+    }
+
+    /**
+     * @param k a pause bit's index in {@link #pauseBits}
+     * @return its lane
+     */
+    public int pauseLane(int k) {
+        return pauseLane[k];
+    }
+
+    /**
      * What PFC counts for the (arc, lane) whose pause bit is the buffer's: with the model's queueing the
      * arc's buffer, background included ({@link #occupancy}); with queueing egress the packets queued at
      * the switch the arc enters that arrived on it, background included.
@@ -1939,6 +2002,13 @@ public final class NetworkModel implements LayoutModel {
                 paused.add(s.is(p));
             }
             v.put("paused", paused);
+        }
+        if (g.hostPaused != null) {
+            List<Object> hostPaused = new ArrayList<>();
+            for (Field p : g.hostPaused) {
+                hostPaused.add(s.is(p));
+            }
+            v.put("hostPaused", hostPaused);
         }
         return v;
     }
@@ -2991,12 +3061,16 @@ public final class NetworkModel implements LayoutModel {
 
         /**
          * Queueing egress: whether the switch the arc enters has paused its ingress (arc, lane). A host's arc into
-         * its ToR has no pause bit: the ToR pauses the host on the count alone, without hysteresis (reached only
-         * where a host has xoff packets at its ToR; docs/fabric.md, the PFC model).
+         * its ToR (seed 004 §4: a PAUSE goes to "the immediate upstream entity (either another switch or a host
+         * NIC)") is paused as a switch's arc is: on the count without hysteresis, by its pause bit with it, which
+         * {@link #settle} keeps with every other (docs/fabric.md, the PFC model).
          */
         private boolean ingressPaused(int arc, int lane) {
             int i = bufOfArc[arc];
-            return i >= 0 ? paused(2 * i + lane) : ingressCount(arc, lane, false) >= pauseAt;
+            if (i >= 0) {
+                return paused(2 * i + lane);
+            }
+            return hysteresis ? x.is(pauseBits[hostPauseOf[arc]]) : ingressCount(arc, lane, false) >= pauseAt;
         }
 
         /**
@@ -3018,13 +3092,14 @@ public final class NetworkModel implements LayoutModel {
             if (recording != null) {
                 recording.suspend();
             }
-            for (int b = 0; b < buffers.length; b++) {
-                int n = egress ? ingressCount(net.bufArc(b >> 1), b & 1, true)
-                        : pfcCount(b, x.lengthNow(buffers[b]), x.now(background[b >> 1]));
+            // every pause bit, the hosts' ingresses at their ToRs under egress included (pauseBits): one rule
+            for (int k = 0, end = egress ? pauseBits.length : buffers.length; k < end; k++) {
+                int n = egress ? ingressCount(pauseArc[k], pauseLane[k], true)
+                        : pfcCount(k, x.lengthNow(buffers[k]), x.now(background[k >> 1]));
                 if (n >= xoff) {
-                    x.set(g.paused[b], true);
+                    x.set(pauseBits[k], true);
                 } else if (n <= xon) {
-                    x.set(g.paused[b], false);
+                    x.set(pauseBits[k], false);
                 }
             }
             if (recording != null) {

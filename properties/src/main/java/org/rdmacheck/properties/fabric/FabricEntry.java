@@ -580,7 +580,11 @@ public final class FabricEntry implements ModelEntry {
                 // (docs/knockouts.md, structural)
                 new Mechanism("pfc-hysteresis", "PFC resumes a paused upstream only once its buffer falls to xon = "
                         + "xoff - pfc-hysteresis", "seed 004, 4", FabricProperties.RESUME_AT_XON, "repaired", PFC_SCOPE,
-                        "a paused buffer resumes its upstream as soon as it holds fewer than xoff packets"),
+                        "a paused buffer resumes its upstream as soon as it holds fewer than xoff packets")
+                        // under seed 004's egress queueing a host's ingress at its ToR has the same pause bit,
+                        // set and cleared by the same rule: a 4-packet message pauses h0 at leaf0 (4 steps)
+                        .withScope(scope("flows", "0-1", "packets", "4", "tokens", "1", "failures", "0",
+                                "pfc-hysteresis", "2", "queueing", "egress")),
                 // seed 004, 3.1 (CP) and 4; seed 000, IV-B: the mark is the congestion signal DCQCN's fall-back
                 // reacts to. Nothing in the fabric reads a mark (no rate control is modelled), so only a
                 // property of the marks can tell: the buffer must reach ecn (2) below xoff (3), one background
@@ -682,6 +686,18 @@ public final class FabricEntry implements ModelEntry {
     static final Map<String, String> HOST_PAUSE_RUN = Map.of(QUEUEING.name(),
             FabricOptions.Queueing.EGRESS.label(), "xoff", "3", "flows", "0-1", "packets", "4");
 
+    /**
+     * The ToR's pause of its host's link under seed 004 §4's queueing with hysteresis (a pause bit per host ingress,
+     * set at xoff, cleared at xon, the one rule every ingress has): one 4-packet message h0->h1 at xoff 3, one
+     * background packet, {@code pfc-hysteresis=2} (resume at 1). leaf0 holds 3 of h0's packets and pauses h0, and
+     * resumes it only once it holds 1; every property holds (2,225 states). Knocked out ({@code pfc-hysteresis})
+     * the bit clears at 2 and ResumeAtXon fails in 4 steps on the host's bit. One step up, 2 background packets,
+     * the message deadlocks against itself (docs/fabric.md, the PFC model).
+     */
+    static final Map<String, String> HOST_HYSTERESIS_RUN = Map.of(QUEUEING.name(),
+            FabricOptions.Queueing.EGRESS.label(), "xoff", "3", "flows", "0-1", "packets", "4", "background", "1",
+            HYSTERESIS.name(), "2");
+
     @Override
     public List<Run> allRuns() {
         List<Run> runs = new java.util.ArrayList<>(ModelEntry.super.allRuns().stream()
@@ -690,6 +706,7 @@ public final class FabricEntry implements ModelEntry {
             runs.add(new Run(v, Params.of(Map.of(QUEUEING.name(), FabricOptions.Queueing.EGRESS.label()))));
         }
         runs.add(new Run("repaired", Params.of(HOST_PAUSE_RUN)));
+        runs.add(new Run("repaired", Params.of(HOST_HYSTERESIS_RUN)));
         return runs;
     }
 

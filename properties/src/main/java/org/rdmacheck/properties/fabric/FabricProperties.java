@@ -7,6 +7,7 @@ import org.rdmacheck.model.fabric.NetworkLayout;
 import org.rdmacheck.model.fabric.NetworkModel;
 import org.rdmacheck.model.fabric.Route;
 import org.rdmacheck.model.fabric.Flow;
+import org.rdmacheck.model.layout.Field;
 import org.rdmacheck.model.layout.LayoutState;
 import org.rdmacheck.model.layout.Slot;
 import org.rdmacheck.model.topology.Topology;
@@ -176,7 +177,8 @@ public final class FabricProperties {
                 : (from, o, code, to) -> pauseBitsChanged(model, g, xoff, xon, from, o, to, pausedOrResumed);
         List<Slot> dfts = present(g.dft);
         List<Slot> buffers = List.of(g.buffers);
-        List<Slot> occupancy = concat(buffers, List.of(g.background), g.paused == null ? List.of() : List.of(g.paused));
+        List<Slot> occupancy = concat(buffers, List.of(g.background), g.paused == null ? List.of() : List.of(g.paused),
+                g.hostPaused == null ? List.of() : List.of(g.hostPaused));
         Reads deliveries = Reads.of(List.of(g.expected), DELIVER);
         Reads deliveriesAndFailure = Reads.of(concat(List.of(g.expected), List.of(g.failed)), DELIVER);
         Reads routed = Reads.of(List.of(), SEND, FORWARD);
@@ -286,7 +288,7 @@ public final class FabricProperties {
 
     /**
      * {@code ResumeAtXon} and {@code NoPauseFlapping} on a step, read from the pause bits' change (the
-     * model's own PAUSE and RESUME): every buffer whose pause bit the step clears holds at most xon packets
+     * model's own PAUSE and RESUME; under queueing egress a host's ingress at its ToR too): every buffer whose pause bit the step clears holds at most xon packets
      * after it and, with {@code xoff} >= 0, every buffer whose bit it sets holds xoff or more, background
      * included (the count PFC is specified to use, seed 004 §4). The antecedent is met by each such step.
      *
@@ -295,17 +297,19 @@ public final class FabricProperties {
      */
     private static boolean pauseBitsChanged(NetworkModel model, NetworkLayout g, int xoff, int xon, int[] from, int o,
                                             int[] to, Antecedent met) {
-        for (int b = 0; b < g.paused.length; b++) {
-            if (g.buffers[b] == null) {
+        // every pause bit: the buffers' and, under queueing egress, the hosts' ingresses at their ToRs
+        Field[] bits = model.pauseBits();
+        for (int b = 0; b < bits.length; b++) {
+            if (b < g.buffers.length && g.buffers[b] == null) {
                 continue;
             }
-            boolean was = g.paused[b].is(from, o);
-            boolean is = g.paused[b].is(to, 0);
+            boolean was = bits[b].is(from, o);
+            boolean is = bits[b].is(to, 0);
             if (was == is || xoff < 0 && is) {
                 continue;
             }
             met.reach();
-            int n = model.pfcOccupancy(to, 0, model.net().bufArc(b >> 1), b & 1);
+            int n = model.pfcOccupancy(to, 0, model.pauseArc(b), model.pauseLane(b));
             if (is ? n < xoff : n > xon) {
                 return false;
             }
