@@ -1609,13 +1609,19 @@ public final class NetworkModel implements LayoutModel {
             }
             return true;
         }
+        Step c = null;
         for (int w = 0; w < bgBits.length; w++) {
             int bits = s[base + w] & bgBits[w];
             while (bits != 0) {
                 int i = bgArcAtBit[w * 32 + Integer.numberOfTrailingZeros(bits)];
                 Field bg = g.background[i];
                 bits &= ~((1 << bg.width()) - 1 << bg.shift());
-                if (g.buffers[2 * i + 1].length(s, base) + bg.get(s, base) > xoff) {
+                if (c == null) {
+                    c = cache(s, base);
+                }
+                // the length from the expansion's loaded state when it is this one, else from the values
+                int n = c != null ? c.parentLength(2 * i + 1) : g.buffers[2 * i + 1].length(s, base);
+                if (n + bg.get(s, base) > xoff) {
                     return false;
                 }
             }
@@ -3123,6 +3129,11 @@ public final class NetworkModel implements LayoutModel {
             int i = bufOfArc[arc];
             int n = x.length(buffers[2 * i + lane]);
             return lane == 1 ? n + x.get(background[i]) : n;
+        }
+
+        /** the length of buffer {@code b} in the state loaded (the parent of the expansion, unchanged by it) */
+        int parentLength(int b) {
+            return x.length(buffers[b]);
         }
 
         /** {@link #occupancy} on the state loaded (the parent of the expansion, unchanged by it), read as {@link #occ} reads it */
