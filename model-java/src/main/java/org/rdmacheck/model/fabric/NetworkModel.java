@@ -2413,8 +2413,19 @@ public final class NetworkModel implements LayoutModel {
             return x.get(g.sent[f]);
         }
 
+        /**
+         * The explorer's call: a few bytes that call {@link #expand}, so that where the explorer's loop is compiled
+         * with this expander inlined beside another model's (one JVM exploring two models: its call site then sees
+         * two classes, and C2 inlines both by the profile at that moment, the other's mostly), the expansion is a
+         * method compiled on its own profile, its actions inlined, not the cold calls an inlined body gets there.
+         */
         @Override
         public void successors(int[] state, int offset, PackedModel.Sink sink) {
+            expand(state, offset, sink);
+        }
+
+        /** Every successor of the state at {@code offset}, into the sink ({@link #successors}). */
+        private void expand(int[] state, int offset, PackedModel.Sink sink) {
             judged = false;
             this.sink = sink;
             this.state = state;
