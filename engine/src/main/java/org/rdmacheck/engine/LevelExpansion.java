@@ -227,17 +227,22 @@ final class LevelExpansion<S> {
         int states = to - from;
         int[] firsts = w.firsts(states + 1);
         w.count = 0;
+        boolean judges = checks.judges();
         for (int i = 0; i < states; i++) {
             int idx = base + from + i;
             int offset = ps.start(from + i);
             firsts[i] = w.count;
             w.begin(values, offset, idx);
             w.expander.successors(values, offset, w.sink);
-            w.expander.judging(true); // the properties below read the state at values[offset..], unchanged
+            if (judges) {
+                w.expander.judging(true); // the properties below read the state at values[offset..], unchanged
+            }
             checks.checkSteps(w, firsts[i], w.count);
             int n = w.count - firsts[i];
             int goalsMet = checks.checkPacked(w, values, offset, idx, n);
-            w.expander.judging(false);
+            if (judges) {
+                w.expander.judging(false);
+            }
             boolean keepEdges = edges != null && (recordGraph || goalsMet < progressCount);
             if (degrees != null) {
                 degrees[i] = keepEdges ? n : 0;

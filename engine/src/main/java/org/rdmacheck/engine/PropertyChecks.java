@@ -147,6 +147,15 @@ final class PropertyChecks<S> {
         return violations[p];
     }
 
+    /**
+     * @return whether any property judges a reached state or step, so that the expander is told when
+     *         the properties read the state it just expanded ({@code PackedModel.Expander#judging}); a
+     *         search with no property (a bare exploration) tells it nothing
+     */
+    boolean judges() {
+        return !props.isEmpty();
+    }
+
     /** @return whether every property is violated */
     boolean allViolated() {
         return violationCount == props.size() && !props.isEmpty();
