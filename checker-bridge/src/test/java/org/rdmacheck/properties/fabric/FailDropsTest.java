@@ -89,6 +89,9 @@ class FailDropsTest {
         InputException bad = assertThrows(InputException.class, () -> ENTRY.build("repaired",
                 Params.of(Map.of("fail-drops", "some"))));
         assertEquals("fail-drops = some: expected all or link", bad.getMessage());
+        InputException none = assertThrows(InputException.class, () -> ENTRY.build("repaired",
+                Params.of(Map.of("fail-drops", "link", "failures", "0"))));
+        assertTrue(none.getMessage().startsWith("fail-drops = link: expected failures = 1"), none.getMessage());
     }
 
     private static Set<String> plus(Set<String> s, String more) {

@@ -1197,7 +1197,12 @@ public final class FabricEntry implements ModelEntry {
         }
         String failDrops = p.string(FAIL_DROPS, null);
         if (failDrops != null) {
-            options = options.withFailDrops(FabricOptions.FailDrops.of(failDrops));
+            FabricOptions.FailDrops d = FabricOptions.FailDrops.of(failDrops);
+            if (d == FabricOptions.FailDrops.LINK && FAILURES.get(p) == 0) {
+                throw new InputException("fail-drops = " + failDrops + ": expected failures = 1 (with no failure "
+                        + "nothing is dropped, the reading changes nothing)");
+            }
+            options = options.withFailDrops(d);
         }
         int xon = XOFF.get(p) - HYSTERESIS.get(p);
         if (xon < 0) {
