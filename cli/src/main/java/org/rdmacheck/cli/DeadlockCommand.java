@@ -240,6 +240,14 @@ final class DeadlockCommand implements Callable<Integer> {
             }
             sb.append(r).append('\n');
         }
+        if (!v.knot().isEmpty()) {
+            sb.append("a deadlock configuration (cut-through): ").append(v.knot().size())
+                    .append(" full channels, each head packet with every option full\n");
+            for (org.rdmacheck.checker.cdg.KnotSearch.Blocked b : v.knot()) {
+                sb.append(String.format("  %s holds a packet to %s (%d token%s left), options %s%n", b.channel(),
+                        b.destination(), b.tokens(), b.tokens() == 1 ? "" : "s", String.join(" ", b.options())));
+            }
+        }
         DeadlockVerdict.Stats s = v.stats();
         sb.append(String.format("channels %,d, vertices visited %,d, edges %,d, bounce dependencies %d, %d ms",
                 s.channels(), s.verticesVisited(), s.edgesVisited(), s.extraDependencies(), s.wallMillis()));
@@ -289,6 +297,10 @@ final class DeadlockCommand implements Callable<Integer> {
         ArrayNode cyc = o.putArray("cycle");
         for (Dependency d : v.cycle()) {
             cyc.add(TraceJson.MAPPER.valueToTree(d));
+        }
+        ArrayNode knot = o.putArray("knot");
+        for (org.rdmacheck.checker.cdg.KnotSearch.Blocked b : v.knot()) {
+            knot.add(TraceJson.MAPPER.valueToTree(b));
         }
         putPartition(o, java.util.Optional.ofNullable(v.partition()));
         DeadlockVerdict.Stats s = v.stats();

@@ -13,6 +13,19 @@ import org.rdmacheck.model.topology.Orientation;
  * and (3), Dart's rule, no packet moves from the escape lane back to a non-escape lane (which makes
  * indirect dependencies impossible). Condition (2) is decided as "no cycle of the full channel
  * graph passes through an escape channel": such a cycle is exactly a cycle of the extended graph.
+ * That is Duato's condition in its wormhole form (indirect dependencies through non-escape lanes
+ * count); it is sufficient, not necessary.
+ *
+ * <p>When the sufficient condition fails (a cycle with concrete routes), the verdict rests on
+ * {@link KnotSearch}: for virtual cut-through switching (a whole packet in a lane buffer, the routing
+ * decision taken at the head of the buffer, so a blocked packet may take any of its options when one
+ * frees) a deadlock needs a set of full channels whose head packets have every option inside it. A
+ * cycle of a deterministic routing is such a set; under deflection, lane changes or ECMP it may not be.
+ * Non-empty: {@link DeadlockVerdict.Outcome#CYCLE} with the configuration (its reachability from
+ * empty buffers is not decided); empty: {@link DeadlockVerdict.Outcome#DEADLOCK_FREE} on
+ * {@link #KNOT_CONDITION}; too large to search: {@link DeadlockVerdict.Outcome#INCONCLUSIVE}. The
+ * premise matters: where a packet commits to a lane on arrival (egress queueing with the choice at
+ * arrival), it has one option at the head, and a proof under the premise says nothing there.
  */
 public final class DeadlockChecker {
 
@@ -59,31 +72,50 @@ public final class DeadlockChecker {
             live += g.isLive(c) ? 1 : 0;
         }
         String exactNote = "";
+        int knotCycle = 0;
+        long knotStates = 0;
         if (scc.cyclic()) {
             phases.accept("routes for a cycle of the " + scc.cyclicComponent().length + "-vertex component");
             Optional<List<Dependency>> cycle = new CycleFinder(g).find(scc.cyclicComponent(), offending);
-            if (cycle.isPresent()) {
-                return cycleVerdict(routing, cycle.get(), stats(live, scc, extras, t0));
-            }
-            phases.accept("exact per-destination dependency graph");
-            Optional<ExactDependencies> exact = ExactDependencies.build(fabric, routing);
-            if (exact.isEmpty()) {
-                return new DeadlockVerdict(DeadlockVerdict.Outcome.INCONCLUSIVE, failedCondition(routing), List.of(),
-                        "the turn-rule graph has a cycle of " + scc.cyclicComponent().length
-                                + " vertices, no cycle of it has concrete routes, and the fabric is too large"
-                                + " for the exact per-destination graph", stats(live, scc, extras, t0));
-            }
-            SccSearch.Result exactScc = SccSearch.run(exact.get(), offending);
-            if (exactScc.cyclic()) {
-                Optional<List<Dependency>> c2 = new CycleFinder(exact.get()).find(exactScc.cyclicComponent(), offending);
-                if (c2.isPresent()) {
-                    return cycleVerdict(routing, c2.get(), stats(live, exactScc, extras, t0));
+            if (cycle.isEmpty()) {
+                phases.accept("exact per-destination dependency graph");
+                Optional<ExactDependencies> exact = ExactDependencies.build(fabric, routing);
+                if (exact.isEmpty()) {
+                    return new DeadlockVerdict(DeadlockVerdict.Outcome.INCONCLUSIVE, failedCondition(routing), List.of(),
+                            "the turn-rule graph has a cycle of " + scc.cyclicComponent().length
+                                    + " vertices, no cycle of it has concrete routes, and the fabric is too large"
+                                    + " for the exact per-destination graph", stats(live, scc, extras, t0));
                 }
-                return new DeadlockVerdict(DeadlockVerdict.Outcome.INCONCLUSIVE, failedCondition(routing), List.of(),
-                        "the exact dependency graph is cyclic but no cycle was confirmed", stats(live, exactScc, extras, t0));
+                SccSearch.Result exactScc = SccSearch.run(exact.get(), offending);
+                if (exactScc.cyclic()) {
+                    cycle = new CycleFinder(exact.get()).find(exactScc.cyclicComponent(), offending);
+                    if (cycle.isEmpty()) {
+                        return new DeadlockVerdict(DeadlockVerdict.Outcome.INCONCLUSIVE, failedCondition(routing),
+                                List.of(), "the exact dependency graph is cyclic but no cycle was confirmed",
+                                stats(live, exactScc, extras, t0));
+                    }
+                }
+                scc = exactScc;
+                exactNote = " (exact per-destination graph, " + exact.get().edgeCount() + " dependencies)";
             }
-            scc = exactScc;
-            exactNote = " (exact per-destination graph, " + exact.get().edgeCount() + " dependencies)";
+            if (cycle.isPresent()) {
+                // a cycle: the sufficient condition fails. Whether a deadlock configuration exists is the knot fixpoint
+                phases.accept("deadlock configuration (knot fixpoint)");
+                Optional<KnotSearch.Result> knot = KnotSearch.search(fabric, routing);
+                if (knot.isEmpty()) {
+                    return new DeadlockVerdict(DeadlockVerdict.Outcome.INCONCLUSIVE, failedCondition(routing),
+                            cycle.get(), "a cycle of " + cycle.get().size() + " channel dependencies" + through(routing)
+                            + ": the sufficient condition fails, and the fabric is too large for the search of a"
+                            + " deadlock configuration (knot fixpoint), so a deadlock is neither confirmed nor excluded",
+                            stats(live, scc, extras, t0));
+                }
+                if (knot.get().deadlockConfiguration()) {
+                    return cycleVerdict(routing, cycle.get(), knot.get(), stats(live, scc, extras, t0));
+                }
+                knotCycle = cycle.get().size();
+                knotStates = knot.get().packetStates();
+                exactNote = "";
+            }
         }
         DeadlockVerdict.Stats stats = stats(live, scc, extras, t0);
         phases.accept("host connectivity");
@@ -95,6 +127,14 @@ public final class DeadlockChecker {
                     List.of(), islands.describe() + "; the routes that exist have no dependency cycle ("
                     + (routing.hasEscape() ? "Duato (2)" : "Dally-Seitz") + " over " + live + " channels" + exactNote
                     + "), but traffic between the islands cannot be delivered", stats, islands);
+        }
+        if (knotCycle > 0) {
+            return new DeadlockVerdict(DeadlockVerdict.Outcome.DEADLOCK_FREE, KNOT_CONDITION, List.of(),
+                    heldDetail(routing, live) + "; the sufficient condition " + failedCondition(routing)
+                            + (routing.hasEscape() ? " (wormhole form)" : "") + " fails (a cycle of " + knotCycle
+                            + " channel dependencies" + through(routing)
+                            + "), but no set of full channels blocks every head packet (" + knotStates
+                            + " packet states searched, destination x channel x tokens x phase)", stats);
         }
         phases.accept("escape lane connectivity");
         EscapeConnectivity.Result conn = routing.hasEscape()
@@ -111,10 +151,26 @@ public final class DeadlockChecker {
                 heldDetail(routing, live) + exactNote, stats);
     }
 
-    private static DeadlockVerdict cycleVerdict(RoutingFunction routing, List<Dependency> cycle, DeadlockVerdict.Stats st) {
+    /**
+     * The condition of a proof by the knot fixpoint: under virtual cut-through (a whole packet in a lane
+     * buffer, the routing decision taken at the buffer's head) no configuration of full channels
+     * blocks every head packet.
+     */
+    public static final String KNOT_CONDITION = "cut-through: no deadlock configuration (knot fixpoint empty: every"
+            + " packet that can wait has an option outside any set of full channels)";
+
+    private static DeadlockVerdict cycleVerdict(RoutingFunction routing, List<Dependency> cycle, KnotSearch.Result knot,
+                                                DeadlockVerdict.Stats st) {
         return new DeadlockVerdict(DeadlockVerdict.Outcome.CYCLE, failedCondition(routing), cycle,
-                "a cycle of " + cycle.size() + " channel dependencies"
-                        + (routing.hasEscape() ? " through the escape lane VL" + routing.escapeLane() : ""), st);
+                "a cycle of " + cycle.size() + " channel dependencies" + through(routing)
+                        + (routing.hasEscape() ? " (Duato's wormhole form: the extended graph)" : "")
+                        + "; a deadlock configuration (cut-through): " + knot.knot().size()
+                        + " full channels whose head packets have every option inside them (knot fixpoint "
+                        + knot.fixpointSize() + " channels)", st, null, knot.knot());
+    }
+
+    private static String through(RoutingFunction routing) {
+        return routing.hasEscape() ? " through the escape lane VL" + routing.escapeLane() : "";
     }
 
     private static DeadlockVerdict.Stats stats(long live, SccSearch.Result scc, ExtraDependencies extras, long t0) {

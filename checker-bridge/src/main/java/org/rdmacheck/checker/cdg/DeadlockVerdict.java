@@ -11,13 +11,32 @@ import java.util.List;
  * @param detail    one line for the reader
  * @param stats     sizes and time
  * @param partition for {@link Outcome#PARTITIONED}: the hosts with no route between them; else null
+ * @param knot      for {@link Outcome#CYCLE}: a minimal deadlock configuration under virtual cut-through
+ *                  ({@link KnotSearch}), each full channel with the head packet whose every option is
+ *                  inside it; empty for the other outcomes
  */
 public record DeadlockVerdict(Outcome outcome, String condition, List<Dependency> cycle, String detail, Stats stats,
-                              Partition partition) {
+                              Partition partition, List<KnotSearch.Blocked> knot) {
 
-    /** Copies the cycle. */
+    /** Copies the cycle and the knot. */
     public DeadlockVerdict {
         cycle = List.copyOf(cycle);
+        knot = List.copyOf(knot);
+    }
+
+    /**
+     * A verdict without a deadlock configuration.
+     *
+     * @param outcome   the verdict
+     * @param condition the condition
+     * @param cycle     the cycle
+     * @param detail    one line
+     * @param stats     sizes and time
+     * @param partition the islands, or null
+     */
+    public DeadlockVerdict(Outcome outcome, String condition, List<Dependency> cycle, String detail, Stats stats,
+                           Partition partition) {
+        this(outcome, condition, cycle, detail, stats, partition, List.of());
     }
 
     /**
@@ -37,7 +56,11 @@ public record DeadlockVerdict(Outcome outcome, String condition, List<Dependency
     public enum Outcome {
         /** a sufficient condition for deadlock freedom holds */
         DEADLOCK_FREE,
-        /** a realizable cycle of channel dependencies (through the escape lane, if there is one) */
+        /**
+         * a realizable cycle of channel dependencies (through the escape lane, if there is one) and a
+         * deadlock configuration: a set of full channels whose head packets have every option inside
+         * it ({@link KnotSearch}, virtual cut-through); reaching it from empty buffers is not decided
+         */
         CYCLE,
         /**
          * the surviving links split the hosts into islands: the routes that exist have no dependency

@@ -169,7 +169,7 @@ public final class KnotSearch {
             }
             enumerated += tail[0];
         }
-        KnotSearch k = new KnotSearch(fabric, routing, dedupe(witnesses));
+        KnotSearch k = new KnotSearch(fabric, routing, witnesses);
         BitSet all = new BitSet(k.channels);
         for (int c : k.witnessChannel) {
             all.set(c);
@@ -179,38 +179,87 @@ public final class KnotSearch {
         if (size == 0) {
             return Optional.of(new Result(List.of(), 0, enumerated));
         }
-        BitSet knot = (BitSet) gfp.clone();
+        // a closed subset grown from one channel of the fixpoint (each added channel with the witness that
+        // adds the fewest new channels), then made minimal over the witnesses inside it
+        KnotSearch inner = k.restrictedTo(k.closure(gfp));
+        BitSet knot = inner.fixpoint(inner.channelsOfWitnesses());
         for (int c = knot.nextSetBit(0); c >= 0; c = knot.nextSetBit(c + 1)) {
             Cancellation.check();
             BitSet without = (BitSet) knot.clone();
             without.clear(c);
-            BitSet smaller = k.fixpoint(without);
+            BitSet smaller = inner.fixpoint(without);
             if (!smaller.isEmpty()) {
                 knot = smaller;
             }
         }
+        k = inner;
         return Optional.of(new Result(k.describe(knot), size, enumerated));
     }
 
-    /** Witnesses equal in channel and options (and destination, tokens) are one. */
-    private static List<int[]> dedupe(List<int[]> ws) {
-        java.util.Set<List<Integer>> seen = new java.util.HashSet<>();
-        List<int[]> out = new ArrayList<>();
-        for (int[] w : ws) {
-            List<Integer> key = new ArrayList<>(w.length);
-            key.add(w[0]);
-            key.add(w[1]);
-            key.add(w[2]);
-            int[] opts = Arrays.copyOfRange(w, 3, w.length);
-            Arrays.sort(opts);
-            for (int o : opts) {
-                key.add(o);
+    /** A closed subset of {@code gfp}: from its first channel, each channel added with a witness inside {@code gfp}. */
+    private BitSet closure(BitSet gfp) {
+        IntBuffer[] byChannel = new IntBuffer[channels];
+        for (int i = 0; i < witnessChannel.length; i++) {
+            if (byChannel[witnessChannel[i]] == null) {
+                byChannel[witnessChannel[i]] = new IntBuffer();
             }
-            if (seen.add(key)) {
-                out.add(w);
+            byChannel[witnessChannel[i]].add(i);
+        }
+        BitSet in = new BitSet(channels);
+        IntBuffer work = new IntBuffer();
+        int first = gfp.nextSetBit(0);
+        in.set(first);
+        work.add(first);
+        for (int k = 0; k < work.size(); k++) {
+            int c = work.get(k);
+            int best = -1;
+            int bestNew = Integer.MAX_VALUE;
+            for (int j = 0; j < byChannel[c].size(); j++) {
+                int i = byChannel[c].get(j);
+                if (!allIn(witnessOptions[i], gfp)) {
+                    continue;
+                }
+                int fresh = 0;
+                for (int o : witnessOptions[i]) {
+                    fresh += in.get(o) ? 0 : 1;
+                }
+                if (fresh < bestNew) {
+                    bestNew = fresh;
+                    best = i;
+                }
+            }
+            for (int o : witnessOptions[best]) {
+                if (!in.get(o)) {
+                    in.set(o);
+                    work.add(o);
+                }
             }
         }
-        return out;
+        return in;
+    }
+
+    /** The same search over the witnesses whose channel and options all lie in {@code s}. */
+    private KnotSearch restrictedTo(BitSet s) {
+        List<int[]> ws = new ArrayList<>();
+        for (int i = 0; i < witnessChannel.length; i++) {
+            if (s.get(witnessChannel[i]) && allIn(witnessOptions[i], s)) {
+                int[] w = new int[3 + witnessOptions[i].length];
+                w[0] = witnessChannel[i];
+                w[1] = witnessDest[i];
+                w[2] = witnessTokens[i];
+                System.arraycopy(witnessOptions[i], 0, w, 3, witnessOptions[i].length);
+                ws.add(w);
+            }
+        }
+        return new KnotSearch(fabric, routing, ws);
+    }
+
+    private BitSet channelsOfWitnesses() {
+        BitSet all = new BitSet(channels);
+        for (int c : witnessChannel) {
+            all.set(c);
+        }
+        return all;
     }
 
     /** The greatest subset of {@code from} in which every channel has a witness whose options all lie in it. */

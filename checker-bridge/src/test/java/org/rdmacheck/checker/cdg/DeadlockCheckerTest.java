@@ -31,6 +31,11 @@ class DeadlockCheckerTest {
     /** Every edge of a reported cycle is a real route step, and the edges close a cycle. */
     static void assertRealCycle(DeadlockVerdict v) {
         assertEquals(DeadlockVerdict.Outcome.CYCLE, v.outcome(), v.detail());
+        // a CYCLE carries a deadlock configuration: every head packet's options are full channels of it
+        java.util.Set<String> full = new java.util.HashSet<>();
+        v.knot().forEach(b -> full.add(b.channel()));
+        assertFalse(full.isEmpty());
+        v.knot().forEach(b -> assertTrue(full.containsAll(b.options()), b.toString()));
         List<Dependency> c = v.cycle();
         assertFalse(c.isEmpty());
         for (int i = 0; i < c.size(); i++) {
@@ -126,7 +131,15 @@ class DeadlockCheckerTest {
                     assertEquals(DeadlockVerdict.Outcome.DEADLOCK_FREE, check(topo, "escape", 2, Orientation.TIER).outcome(), topo);
                     assertEquals(DeadlockVerdict.Outcome.DEADLOCK_FREE, check(topo, "updown", 1, Orientation.ROOT).outcome(), topo);
                     assertRealCycle(check(topo, "deflect", 1, Orientation.TIER));
-                    assertRealCycle(check(topo, "escape-deflect", 2, Orientation.TIER));
+                    DeadlockVerdict ed = check(topo, "escape-deflect", 2, Orientation.TIER);
+                    if (topo.equals("ring:n=3")) {
+                        // every escape route is one hop: a packet moved to VL0 is delivered next, so the
+                        // wormhole-form cycle is no deadlock configuration under cut-through
+                        assertEquals(DeadlockVerdict.Outcome.DEADLOCK_FREE, ed.outcome(), ed.detail());
+                        assertEquals(DeadlockChecker.KNOT_CONDITION, ed.condition());
+                    } else {
+                        assertRealCycle(ed);
+                    }
                 });
     }
 

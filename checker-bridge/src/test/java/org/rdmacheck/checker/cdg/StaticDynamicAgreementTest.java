@@ -26,9 +26,10 @@ import org.rdmacheck.properties.DeadlockFreedom;
  * The static checker (tree routings, root orientation) and the dynamic buffer model escape-vl (the
  * escape-vl preset of the network model) agree on every small topology (ring of 3 and 4, 2x2 leaf-spine with a failed link), for every
  * lane rule, on a 4-packet workload and on the packets a static cycle names: a static proof
- * means no reachable deadlock, and a reachable deadlock means a static cycle. The converse does
- * not hold for adaptive routing: a dependency cycle is a possible deadlock, not a certain one
- * (escape-return has cycles but no reachable deadlock on these workloads).
+ * means no reachable deadlock, and a reachable deadlock means a static cycle. A CYCLE carries a
+ * deadlock configuration (KnotSearch) whose reachability is not decided statically: escape-return's
+ * knot on the ring of 4 needs 10 packets, more than these workloads have (the 10-packet trace that
+ * reaches it is stored under counterexamples/escape-vl and replayed by CounterexampleReplayTest).
  */
 class StaticDynamicAgreementTest {
 
