@@ -411,6 +411,8 @@ class DeadlockTablesCommandTest {
         bad.add(new String[] {"--ib-topology", topo, "--lfts", lfts, "--failures", "9"});
         bad.add(new String[] {"--roce-topology", "ring:n=4,hosts=1", "--next-hops", write(dir, "hops.json",
                 "{\"nextHops\": {\"s0\": {\"h2.0\": [\"s2\"]}}}").toString()});
+        bad.add(new String[] {"--roce-topology", "ring:n=4,hosts=1", "--next-hops", write(dir, "dup.json",
+                "{\"nextHops\": {\"s0\": {\"h2.0\": [\"s1\", \"s1\"]}}}").toString()});
         bad.add(new String[] {"--roce-topology", "ring:n=4,hosts=1", "--dscp", "3"});
         for (String[] args : bad) {
             String[] full = new String[args.length + 2];

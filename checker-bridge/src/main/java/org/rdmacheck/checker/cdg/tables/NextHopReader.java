@@ -74,6 +74,12 @@ public final class NextHopReader {
                     if (arc < 0) {
                         throw new InputException(w + ": '" + nb + "' is not a neighbour of " + sw.getKey());
                     }
+                    for (int j = 0; j < i; j++) {
+                        if (arcs[j] == arc) {
+                            // an ECMP group lists each member once: a repeat would weigh one port twice
+                            throw new InputException(w + ": '" + nb + "' is listed twice");
+                        }
+                    }
                     arcs[i] = arc;
                 }
                 tables.set(s, lid, arcs);
