@@ -134,7 +134,8 @@ public final class DeadlockChecker {
                             + (routing.hasEscape() ? " (wormhole form)" : "") + " fails (a cycle of " + knotCycle
                             + " channel dependencies" + through(routing)
                             + "), but no set of full channels blocks every head packet (" + knotStates
-                            + " packet states searched, destination x channel x tokens x phase)", stats);
+                            + " packet states searched, destination x channel x tokens x phase)"
+                            + (routing.hasEscape() ? PREMISE : ""), stats);
         }
         phases.accept("escape lane connectivity");
         EscapeConnectivity.Result conn = routing.hasEscape()
@@ -148,7 +149,7 @@ public final class DeadlockChecker {
                             + (fabric.orientation() == Orientation.TIER ? " (try --orientation root)" : ""), stats);
         }
         return new DeadlockVerdict(DeadlockVerdict.Outcome.DEADLOCK_FREE, heldCondition(routing), List.of(),
-                heldDetail(routing, live) + exactNote, stats);
+                heldDetail(routing, live) + exactNote + (routing.hasEscape() ? PREMISE : ""), stats);
     }
 
     /**
@@ -158,6 +159,15 @@ public final class DeadlockChecker {
      */
     public static final String KNOT_CONDITION = "cut-through: no deadlock configuration (knot fixpoint empty: every"
             + " packet that can wait has an option outside any set of full channels)";
+
+    /**
+     * The premise of a proof with an escape lane (Duato's, or the knot search's): a blocked packet may
+     * take the escape lane where it waits. Under egress queueing with the lane chosen on arrival it
+     * may not (check fabric --variant lane-silent --param queueing=egress deadlocks where this proves).
+     */
+    static final String PREMISE = "; premise: a blocked packet may move to the escape lane where it waits (ingress"
+            + " queueing, or the lane chosen at the buffer's head), not under egress queueing with the lane chosen"
+            + " on arrival";
 
     private static DeadlockVerdict cycleVerdict(RoutingFunction routing, List<Dependency> cycle, KnotSearch.Result knot,
                                                 DeadlockVerdict.Stats st) {
