@@ -48,45 +48,27 @@ public final class ExactDependencies implements DependencyGraph {
      */
     public static Optional<ExactDependencies> build(Fabric fabric, RoutingFunction routing) {
         Topology topo = fabric.topology();
-        long states = (long) topo.arcCount() * routing.laneCount() * (routing.tokens() + 1) * 3;
-        if (states * topo.hostCount() > BUDGET) {
+        PacketMoves pm = new PacketMoves(fabric, routing);
+        if (pm.stateCount() * topo.hostCount() > BUDGET) {
             return Optional.empty();
         }
-        PacketMoves pm = new PacketMoves(fabric, routing);
         Set<Long> edges = new HashSet<>();
         int lanes = routing.laneCount();
-        List<long[]> moves = new ArrayList<>();
         for (int dest = 0; dest < topo.nodeCount(); dest++) {
             if (!topo.isHost(dest)) {
                 continue;
             }
             Cancellation.check();
-            DestinationTables tables = new DestinationTables(fabric, dest);
-            boolean[] seen = new boolean[(int) states];
-            long[] queue = new long[(int) states];
-            int[] tail = {0};
-            pm.injections(tables, s -> {
-                if (!seen[(int) s]) {
-                    seen[(int) s] = true;
-                    queue[tail[0]++] = s;
-                }
-            });
-            for (int head = 0; head < tail[0]; head++) {
-                long s = queue[head];
-                moves.clear();
-                pm.moves(s, tables, moves);
+            pm.reachable(new DestinationTables(fabric, dest), (s, moves) -> {
                 for (long[] m : moves) {
                     int a1 = pm.arcOf(s);
                     int a2 = pm.arcOf(m[0]);
                     if (fabric.isSwitchArc(a1) && fabric.isSwitchArc(a2)) {
                         edges.add(((long) (a1 * lanes + pm.laneOf(s)) << 32) | (a2 * lanes + pm.laneOf(m[0])));
                     }
-                    if (!seen[(int) m[0]]) {
-                        seen[(int) m[0]] = true;
-                        queue[tail[0]++] = m[0];
-                    }
                 }
-            }
+                return true;
+            });
         }
         return Optional.of(new ExactDependencies(fabric, routing, edges));
     }

@@ -106,34 +106,20 @@ public final class KnotSearch {
      */
     public static Optional<Result> search(Fabric fabric, RoutingFunction routing) {
         Topology topo = fabric.topology();
-        long states = (long) topo.arcCount() * routing.laneCount() * (routing.tokens() + 1) * 3;
-        if (states * topo.hostCount() > BUDGET) {
+        PacketMoves pm = new PacketMoves(fabric, routing);
+        if (pm.stateCount() * topo.hostCount() > BUDGET) {
             return Optional.empty();
         }
-        PacketMoves pm = new PacketMoves(fabric, routing);
         int lanes = routing.laneCount();
         List<int[]> witnesses = new ArrayList<>();
-        List<long[]> moves = new ArrayList<>();
         long enumerated = 0;
         for (int dest = 0; dest < topo.nodeCount(); dest++) {
             if (!topo.isHost(dest)) {
                 continue;
             }
             Cancellation.check();
-            DestinationTables tables = new DestinationTables(fabric, dest);
-            boolean[] seen = new boolean[(int) states];
-            long[] queue = new long[(int) states];
-            int[] tail = {0};
-            pm.injections(tables, s -> {
-                if (!seen[(int) s]) {
-                    seen[(int) s] = true;
-                    queue[tail[0]++] = s;
-                }
-            });
-            for (int head = 0; head < tail[0]; head++) {
-                long s = queue[head];
-                moves.clear();
-                pm.moves(s, tables, moves);
+            int target = dest;
+            enumerated += pm.reachable(new DestinationTables(fabric, dest), (s, moves) -> {
                 int arc = pm.arcOf(s);
                 boolean inside = !topo.isHost(topo.arcFrom(arc)) && !topo.isHost(topo.arcTo(arc));
                 boolean delivers = false;
@@ -141,33 +127,27 @@ public final class KnotSearch {
                     delivers |= topo.isHost(topo.arcTo(pm.arcOf(m[0])));
                 }
                 if (delivers) {
-                    continue; // at its destination's switch a packet is delivered: the host consumes it
+                    return false; // at its destination's switch a packet is delivered: the host consumes it
                 }
-                boolean canBlock = inside && !moves.isEmpty();
                 IntBuffer options = new IntBuffer();
                 for (long[] m : moves) {
-                    long s2 = m[0];
-                    int c2 = pm.arcOf(s2) * lanes + pm.laneOf(s2);
+                    int c2 = pm.arcOf(m[0]) * lanes + pm.laneOf(m[0]);
                     if (!options.contains(c2)) {
                         options.add(c2);
                     }
-                    if (!seen[(int) s2]) {
-                        seen[(int) s2] = true;
-                        queue[tail[0]++] = s2;
-                    }
                 }
-                if (canBlock) {
+                if (inside && !moves.isEmpty()) {
                     int[] w = new int[3 + options.size()];
                     w[0] = arc * lanes + pm.laneOf(s);
-                    w[1] = dest;
+                    w[1] = target;
                     w[2] = pm.tokensOf(s);
                     for (int i = 0; i < options.size(); i++) {
                         w[3 + i] = options.get(i);
                     }
                     witnesses.add(w);
                 }
-            }
-            enumerated += tail[0];
+                return true;
+            });
         }
         KnotSearch k = new KnotSearch(fabric, routing, witnesses);
         BitSet all = new BitSet(k.channels);

@@ -55,6 +55,59 @@ final class PacketMoves {
         }
     }
 
+    /** @return how many packet states there are: arcs x lanes x (tokens + 1) x 3 route phases */
+    long stateCount() {
+        return (long) topo.arcCount() * lanes * (tokens + 1) * 3;
+    }
+
+    /** Sees one reachable packet state and its legal next hops. */
+    interface Visit {
+        /**
+         * @param s     a packet state
+         * @param moves its {state, move} pairs ({@link #moves})
+         * @return whether the search follows them
+         */
+        boolean visit(long s, List<long[]> moves);
+    }
+
+    /**
+     * Visits, breadth first and each once, every state of a packet toward {@code tables}' target reachable
+     * from injection ({@link #injections}), with its moves; a state's moves are followed only where
+     * {@code visit} says so. The state space must fit an array ({@link #stateCount}; the callers' budgets).
+     *
+     * @param tables the target's tables
+     * @param visit  sees each state
+     * @return how many states were visited
+     */
+    int reachable(DestinationTables tables, Visit visit) {
+        int states = (int) stateCount();
+        boolean[] seen = new boolean[states];
+        long[] queue = new long[states];
+        int[] tail = {0};
+        injections(tables, s -> {
+            if (!seen[(int) s]) {
+                seen[(int) s] = true;
+                queue[tail[0]++] = s;
+            }
+        });
+        List<long[]> moves = new java.util.ArrayList<>();
+        for (int head = 0; head < tail[0]; head++) {
+            long s = queue[head];
+            moves.clear();
+            moves(s, tables, moves);
+            if (!visit.visit(s, moves)) {
+                continue;
+            }
+            for (long[] m : moves) {
+                if (!seen[(int) m[0]]) {
+                    seen[(int) m[0]] = true;
+                    queue[tail[0]++] = m[0];
+                }
+            }
+        }
+        return tail[0];
+    }
+
     /** Appends {state, move} pairs for every legal next hop of a packet in state {@code s}. */
     void moves(long s, DestinationTables tables, List<long[]> out) {
         int arc = arcOf(s);
