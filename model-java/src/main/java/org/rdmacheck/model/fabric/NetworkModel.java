@@ -1686,6 +1686,36 @@ public final class NetworkModel implements LayoutModel {
     }
 
     /**
+     * The compact encoding's fast paths against the step's general reading on one state, for the tests that
+     * pin them (NetworkFastPathTest): {@link #noStaleCompact} against {@link Step#noStale}, and every buffer's
+     * {@link #occupancyOf} against {@link Step#parentOccupancy}.
+     *
+     * @param s    packed values
+     * @param base the state's first value
+     * @return null when they agree, else what differs; "off" when the encoding has no such fast path
+     */
+    String fastPathDisagreement(int[] s, int base) {
+        if (!staleOnValues || !occOnValues) {
+            return "off";
+        }
+        Step general = probe();
+        boolean stale = general.noStale(s, base); // loads the state: parentOccupancy reads it
+        if (stale != noStaleCompact(s, base)) {
+            return "NoStaleDftEntry: compact " + !stale + ", step " + stale;
+        }
+        for (int arc = 0; arc < bufOfArc.length; arc++) {
+            int i = bufOfArc[arc];
+            for (int lane = 0; i >= 0 && lane < 2; lane++) {
+                if (g.buffers[2 * i + lane] != null && occupancyOf(s, base, arc, lane) != general.parentOccupancy(arc, lane)) {
+                    return "occupancy of arc " + arc + " lane " + lane + ": compact " + occupancyOf(s, base, arc, lane)
+                            + ", step " + general.parentOccupancy(arc, lane);
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
      * Whether every DFT entry a step removes is one allowed to vanish (seed 000 §IV-A: "no DFT entry
      * may be overwritten except by natural deallocation"): at the switch a packet of the entry's own
      * message leaves (the IOFD preset's release), or by a failure.
